@@ -1,0 +1,72 @@
+import type { Clock, TimerHandle } from '../contracts/clock.js';
+
+interface PendingTimer {
+  id: number;
+  dueAt: number;
+  callback: () => void;
+}
+
+/** Lets promise callbacks scheduled by a timer run before the next timer fires. */
+async function flushMicrotasks(rounds = 20): Promise<void> {
+  for (let i = 0; i < rounds; i++) await Promise.resolve();
+}
+
+/**
+ * Virtual time for tests: nothing happens until `advance` moves the clock.
+ * Timers fire in due order (ties in creation order), each at its own due time.
+ */
+export class ManualClock implements Clock {
+  private current: number;
+  private nextId = 1;
+  private readonly timers = new Map<number, PendingTimer>();
+
+  constructor(startAt = 0) {
+    this.current = startAt;
+  }
+
+  now(): number {
+    return this.current;
+  }
+
+  setTimeout(callback: () => void, delayMs: number): TimerHandle {
+    const id = this.nextId++;
+    this.timers.set(id, { id, dueAt: this.current + Math.max(0, delayMs), callback });
+    return { id };
+  }
+
+  clearTimeout(handle: TimerHandle): void {
+    this.timers.delete(handle.id);
+  }
+
+  pendingTimers(): number {
+    return this.timers.size;
+  }
+
+  /** Moves time forward by `ms`, firing every timer that falls due on the way. */
+  async advance(ms: number): Promise<void> {
+    const target = this.current + ms;
+    await flushMicrotasks();
+    for (let next = this.nextDue(target); next; next = this.nextDue(target)) {
+      this.timers.delete(next.id);
+      this.current = next.dueAt;
+      next.callback();
+      await flushMicrotasks();
+    }
+    this.current = target;
+    await flushMicrotasks();
+  }
+
+  /** Advances in `stepMs` increments until `done()` holds or `maxMs` has passed. */
+  async advanceUntil(done: () => boolean, maxMs: number, stepMs = 10): Promise<boolean> {
+    for (let waited = 0; waited < maxMs && !done(); waited += stepMs) await this.advance(stepMs);
+    return done();
+  }
+
+  private nextDue(limit: number): PendingTimer | undefined {
+    let earliest: PendingTimer | undefined;
+    for (const timer of this.timers.values()) {
+      if (timer.dueAt <= limit && (!earliest || timer.dueAt < earliest.dueAt)) earliest = timer;
+    }
+    return earliest;
+  }
+}

@@ -1,0 +1,11 @@
+import { z } from 'zod';
+import { INPUT_LIMITS } from './limits.js';
+import { PlanStep } from './plan-step.js';
+
+export const Plan = z.strictObject({
+  planId: z.string().min(1).max(INPUT_LIMITS.maxIdLength),
+  intentId: z.string().min(1).max(INPUT_LIMITS.maxIdLength),
+  steps: z.array(PlanStep).max(INPUT_LIMITS.maxSteps),
+});
+export type Plan = z.infer<typeof Plan>;
+export type PlanInput = z.input<typeof Plan>;

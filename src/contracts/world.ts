@@ -1,0 +1,130 @@
+import type { EventEmitter } from 'eventemitter3';
+import type { FailureCode } from './failure-codes.js';
+
+export interface Vec3Like {
+  readonly x: number;
+  readonly y: number;
+  readonly z: number;
+}
+
+/** Where a movement should end: on a block, within `range` of a point, or anywhere in a column. */
+export type NavigationGoal =
+  | { kind: 'block'; x: number; y: number; z: number }
+  | { kind: 'near'; x: number; y: number; z: number; range: number }
+  | { kind: 'xz'; x: number; z: number; range?: number };
+
+export interface BlockInfo {
+  name: string;
+  position: Vec3Like;
+  /** False for blocks no tool can break (bedrock, barrier, …). */
+  diggable: boolean;
+}
+
+export type EntityKind = 'hostile' | 'passive' | 'player' | 'item' | 'other';
+
+export interface EntityInfo {
+  id: number;
+  name: string;
+  kind: EntityKind;
+  position: Vec3Like;
+  /** For dropped items: what lies on the ground. */
+  item?: { name: string; count: number };
+}
+
+/** A crafting recipe as the world knows it (minecraft-data for both worlds). */
+export interface Recipe {
+  item: string;
+  /** How many items one craft yields. */
+  yields: number;
+  ingredients: Record<string, number>;
+  needsTable: boolean;
+}
+
+/**
+ * A snapshot of what a capability's acceptance needs. Plain data, so it can be
+ * journaled as provenance and compared before/after.
+ */
+export interface Observation {
+  at: number;
+  position: Vec3Like;
+  health: number;
+  food: number;
+  inventory: Record<string, number>;
+  heldItem: string | null;
+  /** Block names at the positions the observer asked for, keyed by `blockKey`. */
+  blocks: Record<string, string>;
+}
+
+export interface ObservationQuery {
+  blocks?: readonly Vec3Like[];
+}
+
+export function blockKey(position: Vec3Like): string {
+  return `${Math.floor(position.x)},${Math.floor(position.y)},${Math.floor(position.z)}`;
+}
+
+/** Every actuator takes a signal; when it fires the actuator must stop its effect on the world. */
+export interface ActuatorOptions {
+  signal?: AbortSignal;
+}
+
+export type PathStatus = 'planned' | 'partial' | 'noPath' | 'timeout' | 'reached' | 'stopped';
+
+export interface WorldEvents {
+  path: (status: PathStatus) => void;
+  disconnected: (reason: string) => void;
+  hurt: (health: number) => void;
+}
+
+export type BodyPart = 'hand' | 'off-hand' | 'head' | 'torso' | 'legs' | 'feet';
+
+export type UnstuckMove = 'jump' | 'back' | 'forward' | 'left' | 'right';
+
+/**
+ * The one interface between capabilities and a world. SimWorld and
+ * MineflayerWorld implement it; capabilities see nothing else.
+ * Reads are observations and never count as action; the async methods below
+ * `--- actuators ---` are actuator commands.
+ */
+export interface WorldPort {
+  readonly kind: string;
+  readonly events: EventEmitter<WorldEvents>;
+  isConnected(): boolean;
+
+  // --- observations ---
+  /** Cheap, synchronous: read every tick by the stuck detectors. */
+  position(): Vec3Like;
+  health(): number;
+  food(): number;
+  inventory(): Record<string, number>;
+  heldItem(): string | null;
+  blockAt(position: Vec3Like): BlockInfo | null;
+  findBlocks(query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[];
+  entities(): EntityInfo[];
+  recipe(item: string): Recipe | null;
+  /** The world's truth (for a real server, the server's, not the client's prediction). */
+  observe(query?: ObservationQuery): Promise<Observation>;
+
+  // --- actuators ---
+  goto(goal: NavigationGoal, options?: ActuatorOptions): Promise<void>;
+  stopMovement(): void;
+  dig(position: Vec3Like, options?: ActuatorOptions): Promise<void>;
+  place(position: Vec3Like, item: string, options?: ActuatorOptions): Promise<void>;
+  craft(item: string, times: number, options?: ActuatorOptions & { table?: Vec3Like | null }): Promise<void>;
+  equip(item: string, destination: BodyPart, options?: ActuatorOptions): Promise<void>;
+  consume(item: string, options?: ActuatorOptions): Promise<void>;
+  move(move: UnstuckMove, durationMs: number, options?: ActuatorOptions): Promise<void>;
+
+  close(): Promise<void>;
+}
+
+/** What an actuator rejects with when the world refuses: a failure code the executor understands. */
+export class WorldError extends Error {
+  constructor(
+    readonly code: FailureCode,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'WorldError';
+  }
+}

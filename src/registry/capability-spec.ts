@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { ActionResult } from '../contracts/action-result.js';
+import type { Clock } from '../contracts/clock.js';
+import type { FailureCode } from '../contracts/failure-codes.js';
+import type { PlanStepInput, SafetyLevel } from '../contracts/plan-step.js';
+import type { Observation, Vec3Like, WorldPort } from '../contracts/world.js';
+
+/** A precondition that does not hold, in a form a sub-goal can target. */
+export interface MissingPrecondition {
+  /** A declarative predicate, e.g. `has_item`. */
+  predicate: string;
+  /** What exactly is missing, e.g. `{ item: "stick", count: 2 }`. */
+  detail: Record<string, unknown>;
+}
+
+export type GuardResult = { ok: true } | { ok: false; reason: string; missing?: MissingPrecondition };
+
+export type AcceptanceResult = { ok: true } | { ok: false; unmet: string[] };
+
+export interface GuardContext {
+  world: WorldPort;
+  observation: Observation;
+}
+
+/** What a running capability sees: its arguments, the world, a cancel signal and the one actuation API. */
+export interface RunContext<Args = unknown> {
+  readonly args: Args;
+  readonly world: WorldPort;
+  readonly signal: AbortSignal;
+  readonly clock: Clock;
+  /** Every command that changes the world goes through here, so TTFA and no-actuator timers see it. */
+  actuate<T>(command: string, act: () => Promise<T>): Promise<T>;
+  /** Reports measurable progress (blocks placed, distance closed) to the stuck detectors. */
+  progress(done: number, total?: number): void;
+}
+
+export type Runner<Args = unknown> = (ctx: RunContext<Args>) => Promise<ActionResult>;
+
+export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
+  name: string;
+  /** Semver, e.g. "1.2.0". */
+  version: string;
+  description: string;
+  inputSchema: Schema;
+  safetyLevel: SafetyLevel;
+  expectedDurationMs: number;
+  /** Failure codes worth a local retry for this capability. */
+  retryableCodes: readonly FailureCode[];
+  preconds: readonly string[];
+  effects: readonly string[];
+  /** Set to a reason when the version still runs but should no longer be used. */
+  deprecated?: string;
+  /** Name of the tree definition (in trees/) the runner executes. */
+  tree?: string;
+  guard(ctx: GuardContext, args: z.output<Schema>): GuardResult;
+  acceptance(pre: Observation, post: Observation, args: z.output<Schema>): AcceptanceResult;
+  /** Block positions acceptance needs to see before and after the run. */
+  observes?(args: z.output<Schema>): Vec3Like[];
+  /** Steps that would make a missing precondition hold; null when it cannot be satisfied locally. */
+  subgoals?(missing: MissingPrecondition, args: z.output<Schema>, ctx: GuardContext): PlanStepInput[] | null;
+  /** Absent when the capability is declared but not runnable in this build. */
+  runner?: Runner<z.output<Schema>>;
+}
+
+/** Keeps the schema's type flowing into guard, acceptance and runner. */
+export function defineCapability<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>): CapabilitySpec<Schema> {
+  return spec;
+}
+
+export type AnyCapabilitySpec = CapabilitySpec<z.ZodType>;

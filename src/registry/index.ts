@@ -1,0 +1,4 @@
+export * from './capability-spec.js';
+export * from './json-schema.js';
+export * from './registry.js';
+export { closestMatch } from './suggest.js';

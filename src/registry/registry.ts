@@ -1,0 +1,96 @@
+import semver from 'semver';
+import type { AnyCapabilitySpec } from './capability-spec.js';
+import { closestMatch } from './suggest.js';
+
+export class RegistrationError extends Error {
+  override name = 'RegistrationError';
+}
+
+export type Resolution =
+  | { ok: true; spec: AnyCapabilitySpec; warnings: string[] }
+  | { ok: false; code: 'unknown_verb'; message: string; suggestion?: string }
+  | { ok: false; code: 'version_unsatisfied'; message: string; available: string[] };
+
+export interface CapabilitySummary {
+  name: string;
+  version: string;
+  description: string;
+  deprecated?: string;
+  runnable: boolean;
+  tree?: string;
+}
+
+/**
+ * The table of contents between plans and bodies: the only place verbs are
+ * bound to capabilities. Several versions of a verb may be live at once.
+ */
+export class CapabilityRegistry {
+  private readonly byVerb = new Map<string, AnyCapabilitySpec[]>();
+
+  register(spec: AnyCapabilitySpec): this {
+    const version = semver.valid(spec.version);
+    if (!version) {
+      throw new RegistrationError(`${spec.name}: version "${spec.version}" is not semver (expected e.g. "1.0.0")`);
+    }
+    const versions = this.byVerb.get(spec.name) ?? [];
+    if (versions.some((existing) => semver.eq(existing.version, version))) {
+      throw new RegistrationError(`${spec.name}@${version} is already registered; bump the version to register a new one`);
+    }
+    versions.push(spec);
+    versions.sort((a, b) => semver.rcompare(a.version, b.version));
+    this.byVerb.set(spec.name, versions);
+    return this;
+  }
+
+  has(verb: string): boolean {
+    return this.byVerb.has(verb);
+  }
+
+  verbs(): string[] {
+    return [...this.byVerb.keys()].sort();
+  }
+
+  versions(verb: string): readonly AnyCapabilitySpec[] {
+    return this.byVerb.get(verb) ?? [];
+  }
+
+  /** The newest version matching `range`; without a range, the newest stable (non-prerelease, not deprecated) one. */
+  resolve(verb: string, range?: string): Resolution {
+    const versions = this.byVerb.get(verb);
+    if (!versions) {
+      const suggestion = closestMatch(verb, this.verbs());
+      const hint = suggestion ? `; did you mean "${suggestion}"?` : `; registered verbs: ${this.verbs().join(', ')}`;
+      return { ok: false, code: 'unknown_verb', message: `unknown verb "${verb}"${hint}`, ...(suggestion ? { suggestion } : {}) };
+    }
+    const spec = range === undefined ? this.newestStable(versions) : versions.find((s) => semver.satisfies(s.version, range));
+    if (!spec) {
+      const available = versions.map((s) => s.version);
+      return {
+        ok: false,
+        code: 'version_unsatisfied',
+        message: `no version of "${verb}" satisfies "${range}"; available: ${available.join(', ')}`,
+        available,
+      };
+    }
+    const warnings = spec.deprecated ? [`${spec.name}@${spec.version} is deprecated: ${spec.deprecated}`] : [];
+    return { ok: true, spec, warnings };
+  }
+
+  summaries(): CapabilitySummary[] {
+    return this.verbs().flatMap((verb) =>
+      this.versions(verb).map((spec) => ({
+        name: spec.name,
+        version: spec.version,
+        description: spec.description,
+        ...(spec.deprecated ? { deprecated: spec.deprecated } : {}),
+        runnable: spec.runner !== undefined,
+        ...(spec.tree ? { tree: spec.tree } : {}),
+      })),
+    );
+  }
+
+  private newestStable(versions: readonly AnyCapabilitySpec[]): AnyCapabilitySpec | undefined {
+    const stable = versions.filter((s) => semver.prerelease(s.version) === null);
+    return stable.find((s) => !s.deprecated) ?? stable[0] ?? versions[0];
+  }
+}
