@@ -5,4 +5,5 @@ export * from './intent.js';
 export * from './limits.js';
 export * from './plan.js';
 export * from './plan-step.js';
+export * from './position.js';
 export * from './world.js';

@@ -1,0 +1,4 @@
+export * from './clock/index.js';
+export * from './contracts/index.js';
+export * from './registry/index.js';
+export * from './validate/index.js';

@@ -1,0 +1,1 @@
+export { observation } from './observation.js';
