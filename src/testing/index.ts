@@ -1,1 +1,3 @@
+export { arbitraryFor } from './arbitrary.js';
 export { observation } from './observation.js';
+export { planArbitrary, stepArbitrary } from './plan-arbitrary.js';

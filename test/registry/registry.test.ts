@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { CapabilityRegistry, defineCapability, exportJsonSchemas, RegistrationError } from '../../src/index.js';
+
+const capability = (name: string, version: string, extra: { deprecated?: string } = {}) =>
+  defineCapability({
+    name,
+    version,
+    description: `${name} ${version}`,
+    inputSchema: z.strictObject({ item: z.string().describe('what to use'), count: z.int().min(1).default(1) }),
+    safetyLevel: 'safe',
+    expectedDurationMs: 1000,
+    retryableCodes: [],
+    preconds: [],
+    effects: [],
+    guard: () => ({ ok: true }),
+    acceptance: () => ({ ok: true }),
+    ...extra,
+  });
+
+describe('CapabilityRegistry', () => {
+  it('refuses the same name@version twice, naming the fix', () => {
+    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0'));
+    expect(() => registry.register(capability('equip', '1.0.0'))).toThrow(new RegistrationError('equip@1.0.0 is already registered; bump the version to register a new one'));
+  });
+
+  it('refuses a version that is not semver', () => {
+    expect(() => new CapabilityRegistry().register(capability('equip', 'v1'))).toThrow(/version "v1" is not semver/);
+  });
+
+  it('resolves the newest stable version when no range is given, skipping prereleases and deprecated ones', () => {
+    const registry = new CapabilityRegistry()
+      .register(capability('equip', '1.0.0'))
+      .register(capability('equip', '1.4.0'))
+      .register(capability('equip', '2.0.0-beta.1'))
+      .register(capability('equip', '1.9.0', { deprecated: 'buggy' }));
+    const resolution = registry.resolve('equip');
+    expect(resolution.ok && resolution.spec.version).toBe('1.4.0');
+    const beta = registry.resolve('equip', '>=2.0.0-beta');
+    expect(beta.ok && beta.spec.version).toBe('2.0.0-beta.1');
+  });
+
+  it('still runs a deprecated version a step asks for, with a warning', () => {
+    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0', { deprecated: 'use 2.x' })).register(capability('equip', '2.0.0'));
+    const resolution = registry.resolve('equip', '^1');
+    expect(resolution).toMatchObject({ ok: true, warnings: ['equip@1.0.0 is deprecated: use 2.x'] });
+  });
+
+  it('falls back to a deprecated version when it is the only one', () => {
+    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0', { deprecated: 'going away' }));
+    expect(registry.resolve('equip')).toMatchObject({ ok: true, warnings: ['equip@1.0.0 is deprecated: going away'] });
+  });
+
+  it('says an entry without a runner is not runnable', () => {
+    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0'));
+    expect(registry.summaries()).toEqual([{ name: 'equip', version: '1.0.0', description: 'equip 1.0.0', runnable: false }]);
+  });
+
+  it('exports every version\'s input as JSON Schema with descriptions and defaults', () => {
+    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0')).register(capability('equip', '1.1.0'));
+    const schemas = exportJsonSchemas(registry);
+    expect(schemas.map((s) => s.version)).toEqual(['1.1.0', '1.0.0']);
+    expect(schemas[0]!.inputSchema).toMatchObject({
+      type: 'object',
+      required: ['item'],
+      additionalProperties: false,
+      properties: { item: { type: 'string', description: 'what to use' }, count: { type: 'integer', minimum: 1, default: 1 } },
+    });
+  });
+});
