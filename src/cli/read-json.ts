@@ -1,13 +1,18 @@
 import { readFile } from 'node:fs/promises';
+import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
 import { CliUsageError } from './io.js';
 
-/** Where in the text a JSON.parse error points, as "line L, column C". */
-function locate(text: string, message: string): string {
-  const position = /position (\d+)/.exec(message);
-  if (!position) return '';
-  const offset = Number(position[1]);
-  const before = text.slice(0, offset).split('\n');
-  return ` at line ${before.length}, column ${before.at(-1)!.length + 1}`;
+/**
+ * Where the first syntax error is, as "line L, column C: what". JSON.parse's
+ * messages on Node 20 often carry no position, so jsonc-parser (strict mode) locates it.
+ */
+function locate(text: string): string {
+  const errors: ParseError[] = [];
+  parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first) return '';
+  const before = text.slice(0, first.offset).split('\n');
+  return ` at line ${before.length}, column ${before.at(-1)!.length + 1} (${printParseErrorCode(first.error)})`;
 }
 
 /** Reads and parses a JSON file; unreadable files and syntax errors become usage errors naming the file and place. */
@@ -24,6 +29,6 @@ export async function readJsonFile(path: string): Promise<unknown> {
     return JSON.parse(text);
   } catch (error) {
     const message = (error as Error).message;
-    throw new CliUsageError(`${path} is not valid JSON${locate(text, message)}: ${message}`);
+    throw new CliUsageError(`${path} is not valid JSON${locate(text)}: ${message}`);
   }
 }
