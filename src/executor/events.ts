@@ -1,0 +1,63 @@
+import type { FailureCode } from '../contracts/failure-codes.js';
+import type { PlanStep } from '../contracts/plan-step.js';
+import type { Vec3Like } from '../contracts/world.js';
+import type { ValidationIssue } from '../validate/issue.js';
+
+/** How a step ended: verified success, or exactly one failure code with its evidence. */
+export type StepOutcome =
+  | { ok: true; deduplicated?: boolean }
+  | { ok: false; code: FailureCode; detail: string; unmet?: string[] };
+
+interface Base {
+  at: number;
+  planId: string;
+}
+
+interface StepBase extends Base {
+  stepId: string;
+  verb: string;
+}
+
+export type ExecutorEvent =
+  | (Base & { type: 'plan.accepted'; intentId: string; steps: number; warnings: ValidationIssue[] })
+  | (Base & { type: 'plan.rejected'; code: FailureCode; issues: ValidationIssue[] })
+  | (StepBase & { type: 'step.started'; version: string; attempt: number; deadlineAt: number; parentStepId?: string })
+  | (StepBase & { type: 'step.firstAction'; ttfaMs: number; command: string })
+  | (StepBase & { type: 'step.retry'; attempt: number; delayMs: number; code: FailureCode; detail: string })
+  | (StepBase & { type: 'step.repair'; strategy: string; code: FailureCode; detail: string })
+  | (StepBase & { type: 'step.subgoal'; reason: string; missing: { predicate: string; detail: Record<string, unknown> }; subgoalStepIds: string[] })
+  | (StepBase & { type: 'step.preempted'; by: string; reason: string })
+  | (StepBase & { type: 'step.resumed'; after: string })
+  | (StepBase & { type: 'step.refused'; code: 'duplicate_dispatch'; idempotencyKey: string; state: 'completed' | 'in_flight' })
+  | (StepBase & { type: 'step.stuck'; detector: string; code: FailureCode; reason: string; position?: Vec3Like })
+  | (StepBase & { type: 'step.warning'; message: string })
+  | (StepBase & { type: 'step.ended'; outcome: StepOutcome; durationMs: number; attempts: number; ttfaMs: number | null })
+  | (Base & { type: 'plan.escalated'; rung: number; planner: string; code: FailureCode; failedStepId: string; loop: boolean })
+  | (Base & { type: 'planner.loop'; similarity: number; nudge: string })
+  | (Base & { type: 'safety.emergency'; signal: string; detail: string; response: string })
+  | (Base & { type: 'plan.ended'; result: PlanResult });
+
+export type ExecutorEventType = ExecutorEvent['type'];
+
+export type EventOf<T extends ExecutorEventType> = Extract<ExecutorEvent, { type: T }>;
+
+export interface StepRecord {
+  step: PlanStep;
+  outcome: StepOutcome;
+  attempts: number;
+  ttfaMs: number | null;
+  durationMs: number;
+}
+
+/** The final word on a plan: every step it dispatched has exactly one outcome here. */
+export interface PlanResult {
+  planId: string;
+  ok: boolean;
+  code?: FailureCode;
+  detail?: string;
+  steps: StepRecord[];
+  escalations: number;
+  repairs: number;
+  retries: number;
+  durationMs: number;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+
+/** Everything an operator may tune about execution, with the specification's defaults. */
+export const ExecutorPolicy = z.strictObject({
+  /** A3: local retries for retryable failures before repair and escalation. */
+  maxLocalRetries: z.int().min(0).max(10).default(2),
+  backoff: z
+    .strictObject({
+      baseMs: z.number().min(0).default(250),
+      factor: z.number().min(1).default(2),
+      maxMs: z.number().min(0).default(4_000),
+      /** Fraction of the delay drawn at random (seeded), so retries of many bots spread out. */
+      jitter: z.number().min(0).max(1).default(0.2),
+    })
+    .prefault({}),
+  /** A1: dispatch to first actuator command. */
+  ttfaMs: z.number().positive().default(2_000),
+  /** A4: `stuck.loop` after this long without an actuator command. */
+  noActuatorMs: z.number().positive().default(3_000),
+  /** I2: a step's deadline is its expected duration times this factor, at least `minStepTimeoutMs`. */
+  stepTimeoutFactor: z.number().min(1).default(3),
+  minStepTimeoutMs: z.number().positive().default(5_000),
+  tickHz: z.number().positive().max(1_000).default(20),
+  maxSubgoalDepth: z.int().min(0).max(10).default(3),
+  /** FM-02: stop when the same guard fails the same way more than this many times. */
+  maxSameGuardFailures: z.int().min(1).default(2),
+  escalation: z
+    .strictObject({
+      /** Planner calls per plan before `escalation_exhausted`. */
+      budget: z.int().min(0).default(3),
+      loopSimilarity: z.number().min(0).max(1).default(0.6),
+      loopWindow: z.int().min(1).default(3),
+    })
+    .prefault({}),
+  safety: z
+    .strictObject({
+      enabled: z.boolean().default(true),
+      minHealth: z.number().min(0).max(20).default(6),
+      minFood: z.number().min(0).max(20).default(4),
+      hostileRadius: z.number().min(0).default(5),
+      hazardBlocks: z.array(z.string()).default(['lava', 'fire', 'soul_fire', 'magma_block', 'campfire']),
+    })
+    .prefault({}),
+  /** Intents at least this urgent preempt routine runs in the same stream. */
+  urgentIntent: z.number().min(0).max(1).default(0.8),
+  seed: z.int().default(1),
+});
+
+export type ExecutorPolicy = z.output<typeof ExecutorPolicy>;
+export type ExecutorPolicyInput = z.input<typeof ExecutorPolicy>;
+
+/** I2: how long a step may run before `deadline_exceeded`. */
+export function stepTimeoutMs(policy: ExecutorPolicy, expectedDurationMs: number): number {
+  return Math.max(policy.minStepTimeoutMs, expectedDurationMs * policy.stepTimeoutFactor);
+}
