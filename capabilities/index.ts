@@ -1,8 +1,28 @@
 import { type AnyCapabilitySpec, CapabilityRegistry } from '../src/index.js';
+import buildStructure from './build_structure/index.js';
+import collectDrops from './collect_drops/index.js';
+import consumeFood from './consume_food/index.js';
+import craftItem from './craft_item/index.js';
+import digBlock from './dig_block/index.js';
+import equip from './equip/index.js';
+import flee from './flee/index.js';
 import navigate from './navigate/index.js';
+import pillarUp from './pillar_up/index.js';
+import placeBlock from './place_block/index.js';
 
 /** Every capability this build ships. Adding a verb means adding its folder and one line here. */
-export const builtinCapabilities: AnyCapabilitySpec[] = [navigate];
+export const builtinCapabilities: AnyCapabilitySpec[] = [
+  navigate,
+  digBlock,
+  placeBlock,
+  craftItem,
+  consumeFood,
+  collectDrops,
+  buildStructure,
+  flee,
+  pillarUp,
+  equip,
+];
 
 export function createDefaultRegistry(): CapabilityRegistry {
   const registry = new CapabilityRegistry();

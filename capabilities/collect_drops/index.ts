@@ -1,0 +1,19 @@
+import { defineCapability } from '../../src/index.js';
+import { collectDropsAcceptance } from './acceptance.js';
+import { collectDropsGuard } from './guard.js';
+import { CollectDropsArgs } from './schema.js';
+
+export default defineCapability({
+  name: 'collect_drops',
+  version: '1.0.0',
+  description: 'Walk over dropped items near the bot (optionally of one kind) and verify the inventory grew.',
+  inputSchema: CollectDropsArgs,
+  safetyLevel: 'safe',
+  expectedDurationMs: 8_000,
+  retryableCodes: ['no_path', 'stuck.position', 'stuck.path', 'ttfa_exceeded', 'effects_unmet', 'runner_error', 'world_disconnected'],
+  preconds: ['drops_nearby'],
+  effects: ['drops_collected'],
+  tree: 'collect_drops',
+  guard: collectDropsGuard,
+  acceptance: collectDropsAcceptance,
+});

@@ -1,0 +1,44 @@
+import minecraftData from 'minecraft-data';
+import { describe, expect, it } from 'vitest';
+import { observation } from '../../src/testing/index.js';
+import { chooseFood, FOOD_POINTS } from './foods.js';
+import consumeFood from './index.js';
+
+const noWorld = undefined as never;
+const guard = (obs: ReturnType<typeof observation>, args: unknown = {}) =>
+  consumeFood.guard({ world: noWorld, observation: obs }, consumeFood.inputSchema.parse(args));
+
+describe('consume_food', () => {
+  it('keeps its food table in step with minecraft-data 1.21.4', () => {
+    const points = Object.fromEntries(minecraftData('1.21.4').foodsArray.map((food) => [food.name, food.foodPoints]));
+    for (const [name, value] of Object.entries(FOOD_POINTS)) expect([name, points[name]]).toEqual([name, value]);
+  });
+
+  it('chooses the food that fills the deficit without waste, never a risky one', () => {
+    const inventory = { cooked_beef: 2, bread: 3, apple: 1, rotten_flesh: 9, golden_apple: 1 };
+    expect(chooseFood(inventory, 10)).toBe('cooked_beef'); // deficit 10: the 8-point steak fits
+    expect(chooseFood(inventory, 15)).toBe('bread'); // deficit 5: bread fills it exactly
+    expect(chooseFood(inventory, 18)).toBe('apple'); // deficit 2: everything overfills, the smallest wastes least
+    expect(chooseFood({ rotten_flesh: 9, golden_apple: 1 }, 5)).toBeNull();
+  });
+
+  it('refuses when not hungry, without food, or with something inedible', () => {
+    expect(guard(observation({ food: 20, inventory: { bread: 1 } }))).toMatchObject({ ok: false, reason: expect.stringMatching(/^not hungry/) });
+    expect(guard(observation({ food: 10 }))).toMatchObject({ ok: false, missing: { predicate: 'has_food' } });
+    expect(guard(observation({ food: 10, inventory: { dirt: 1 } }), { item: 'dirt' })).toMatchObject({ ok: false, reason: expect.stringMatching(/dirt is not a food/) });
+    expect(guard(observation({ food: 10 }), { item: 'bread' })).toMatchObject({ missing: { predicate: 'has_item', detail: { item: 'bread', count: 1 } } });
+    expect(guard(observation({ food: 10, inventory: { bread: 1 } }))).toEqual({ ok: true });
+    expect(guard(observation({ food: 10, inventory: { rotten_flesh: 1 } }), { item: 'rotten_flesh' })).toEqual({ ok: true });
+  });
+
+  it('accepts a rise in food, or the eaten item leaving the inventory when food was capped', () => {
+    const args = consumeFood.inputSchema.parse({});
+    const pre = observation({ food: 19, inventory: { bread: 2 } });
+    expect(consumeFood.acceptance(pre, observation({ food: 20, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
+    expect(consumeFood.acceptance(pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
+    expect(consumeFood.acceptance(pre, observation({ food: 19, inventory: { bread: 2 } }), args)).toEqual({
+      ok: false,
+      unmet: ['food_restored: food stayed at 19 (was 19) and no bread left the inventory'],
+    });
+  });
+});

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+import { ItemName } from '../../src/index.js';
+
+export const CraftItemArgs = z
+  .strictObject({
+    item: ItemName.describe('The item to craft, e.g. "stone_axe" or "stick".'),
+    count: z
+      .int()
+      .min(1)
+      .max(64)
+      .default(1)
+      .describe('How many items to end up with; the recipe is repeated as often as needed (4 sticks = 1 craft).'),
+  })
+  .describe(
+    'Craft an item from inventory ingredients, in the 2x2 grid or at a crafting table within 4 blocks. ' +
+      'Missing ingredients and a missing table are reported as preconditions with sub-goals.',
+  );
+
+export type CraftItemArgs = z.output<typeof CraftItemArgs>;

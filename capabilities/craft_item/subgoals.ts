@@ -1,0 +1,53 @@
+import type { GuardContext, MissingPrecondition, PlanStepInput, Vec3Like, WorldPort } from '../../src/index.js';
+
+const MAX_PER_STEP = 64;
+const AIR = new Set(['air', 'cave_air', 'void_air']);
+/** Horizontal neighbours of the bot's feet, tried in order for a spot to put a crafting table. */
+const BESIDE = [
+  { x: 1, z: 0 },
+  { x: -1, z: 0 },
+  { x: 0, z: 1 },
+  { x: 0, z: -1 },
+];
+
+function craftSteps(item: string, count: number): PlanStepInput[] {
+  const steps: PlanStepInput[] = [];
+  for (let left = count, n = 1; left > 0; left -= MAX_PER_STEP, n++) {
+    steps.push({
+      stepId: n === 1 ? `subgoal-craft-${item}` : `subgoal-craft-${item}-${n}`,
+      type: 'craft_item',
+      args: { item, count: Math.min(left, MAX_PER_STEP) },
+    });
+  }
+  return steps;
+}
+
+/** An air cell beside the bot with a solid block below it, so a table placed there has support and blocks nothing. */
+function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
+  const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
+  const isAir = (cell: Vec3Like) => AIR.has(world.blockAt(cell)?.name ?? '');
+  for (const { x, z } of BESIDE) {
+    const cell = { x: feet.x + x, y: feet.y, z: feet.z + z };
+    if (isAir(cell) && !isAir({ ...cell, y: cell.y - 1 }) && world.blockAt({ ...cell, y: cell.y - 1 }) !== null) return cell;
+  }
+  return { x: feet.x + 1, y: feet.y, z: feet.z };
+}
+
+/**
+ * A craftable missing ingredient is crafted first (its own guard then reports what it lacks in turn,
+ * e.g. stick → oak_planks → oak_log); a raw material cannot be made here, so it goes back to the planner.
+ * A missing table is crafted if not held, then placed beside the bot.
+ */
+export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, { world, observation }: GuardContext): PlanStepInput[] | null {
+  if (missing.predicate === 'has_item') {
+    const { item, count } = missing.detail;
+    if (typeof item !== 'string' || typeof count !== 'number' || count < 1) return null;
+    return world.recipe(item) ? craftSteps(item, count) : null;
+  }
+  if (missing.predicate === 'near_block' && missing.detail.block === 'crafting_table') {
+    const steps = (observation.inventory.crafting_table ?? 0) > 0 ? [] : craftSteps('crafting_table', 1);
+    const position = spotBeside(world, observation.position);
+    return [...steps, { stepId: 'subgoal-place-crafting_table', type: 'place_block', args: { position, item: 'crafting_table' } }];
+  }
+  return null;
+}

@@ -1,0 +1,22 @@
+import { defineCapability } from '../../src/index.js';
+import { digBlockAcceptance } from './acceptance.js';
+import { digBlockGuard } from './guard.js';
+import { DigBlockArgs } from './schema.js';
+import { digBlockSubgoals } from './subgoals.js';
+
+export default defineCapability({
+  name: 'dig_block',
+  version: '1.0.0',
+  description: 'Walk within reach of a block, pick the best tool held, break it and verify it is gone on the server.',
+  inputSchema: DigBlockArgs,
+  safetyLevel: 'safe',
+  expectedDurationMs: 10_000,
+  retryableCodes: ['no_path', 'stuck.position', 'stuck.path', 'stuck.progress', 'ttfa_exceeded', 'effects_unmet', 'runner_error', 'world_disconnected'],
+  preconds: ['block_present'],
+  effects: ['block_removed'],
+  tree: 'dig_block',
+  guard: digBlockGuard,
+  acceptance: digBlockAcceptance,
+  observes: ({ position }) => [position],
+  subgoals: digBlockSubgoals,
+});
