@@ -1,0 +1,13 @@
+export * from './config.js';
+export * from './detection.js';
+export { StuckDetectorSet, MONITOR_SLOTS } from './detector-set.js';
+export { FlapDetector } from './flap-detector.js';
+export { HangingDetector } from './hanging-detector.js';
+export { HeartbeatWatcher } from './heartbeat-watcher.js';
+export { NoActuatorDetector } from './no-actuator-detector.js';
+export { PathDetector } from './path-detector.js';
+export { PositionDetector } from './position-detector.js';
+export { ProgressDetector } from './progress-detector.js';
+export { StateDetector } from './state-detector.js';
+export { StuckStateArena } from './state-arena.js';
+export { StuckMonitor, type StepWatch, type StuckMonitorOptions } from './stuck-monitor.js';
