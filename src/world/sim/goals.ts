@@ -1,0 +1,45 @@
+import type { NavigationGoal } from '../../contracts/world.js';
+
+/** Whether a bot whose feet are in cell (x, y, z) satisfies the goal (mineflayer-pathfinder's goal semantics). */
+export function goalSatisfied(goal: NavigationGoal, x: number, y: number, z: number): boolean {
+  const dx = x - Math.floor(goal.x);
+  const dz = z - Math.floor(goal.z);
+  switch (goal.kind) {
+    case 'block':
+      return dx === 0 && dz === 0 && y === Math.floor(goal.y);
+    case 'near': {
+      const dy = y - Math.floor(goal.y);
+      return dx * dx + dy * dy + dz * dz <= goal.range * goal.range;
+    }
+    case 'xz': {
+      const range = goal.range ?? 0;
+      return dx * dx + dz * dz <= range * range;
+    }
+  }
+}
+
+/** A lower bound on the moves left: each move changes the horizontal position by one block. */
+export function goalHeuristic(goal: NavigationGoal, x: number, y: number, z: number): number {
+  const dx = x - Math.floor(goal.x);
+  const dz = z - Math.floor(goal.z);
+  const horizontal = Math.sqrt(dx * dx + dz * dz);
+  switch (goal.kind) {
+    case 'block':
+      return horizontal;
+    case 'near':
+      return Math.max(0, horizontal - goal.range);
+    case 'xz':
+      return Math.max(0, horizontal - (goal.range ?? 0));
+  }
+}
+
+export function describeGoal(goal: NavigationGoal): string {
+  switch (goal.kind) {
+    case 'block':
+      return `block ${goal.x},${goal.y},${goal.z}`;
+    case 'near':
+      return `near ${goal.x},${goal.y},${goal.z} within ${goal.range}`;
+    case 'xz':
+      return `xz ${goal.x},${goal.z}${goal.range === undefined ? '' : ` within ${goal.range}`}`;
+  }
+}

@@ -1,0 +1,29 @@
+export { type ActuatorLogEntry } from './actuator-ledger.js';
+export { DEFAULT_GROUND, type GroundOptions } from './grid.js';
+export { deriveSeed, mulberry32, randomInt, type Random } from './random.js';
+export {
+  type ScenarioName,
+  type ScenarioOptions,
+  SCENARIOS,
+  type SimScenario,
+  boxedIn,
+  flappingGoal,
+  forest,
+  obstacleInPath,
+  unreachableTarget,
+  walledIn,
+} from './scenarios.js';
+export {
+  CRAFT_MS,
+  EAT_MS,
+  EQUIP_MS,
+  JUMP_AIRTIME_MS,
+  PICKUP_RANGE,
+  PLACE_MS,
+  REACH,
+  SimWorld,
+  type SimWorldOptions,
+  type SpawnEntity,
+  TABLE_RANGE,
+  WALK_SPEED,
+} from './sim-world.js';

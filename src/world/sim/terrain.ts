@@ -1,0 +1,71 @@
+import { isPassable } from './block-data.js';
+import type { BlockGrid } from './grid.js';
+
+/** Highest fall the bot takes on its own, as mineflayer-pathfinder's default maxDropDown allows. */
+export const MAX_DROP = 3;
+
+export interface Cell {
+  x: number;
+  y: number;
+  z: number;
+}
+
+/** The four horizontal directions, in a fixed order so searches are deterministic. */
+export const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+];
+
+/** Walking rules over a block grid: where a two-block-tall bot can stand and which cells it can step between. */
+export class Terrain {
+  private readonly passableByName = new Map<string, boolean>();
+
+  constructor(readonly grid: BlockGrid) {}
+
+  passable(x: number, y: number, z: number): boolean {
+    const name = this.grid.get(x, y, z);
+    let known = this.passableByName.get(name);
+    if (known === undefined) {
+      known = isPassable(name);
+      this.passableByName.set(name, known);
+    }
+    return known;
+  }
+
+  solid(x: number, y: number, z: number): boolean {
+    return !this.passable(x, y, z);
+  }
+
+  standable(x: number, y: number, z: number): boolean {
+    return this.solid(x, y - 1, z) && this.passable(x, y, z) && this.passable(x, y + 1, z);
+  }
+
+  /** Where a step from (x, y, z) in direction (dx, dz) lands, or null when the way is blocked; `jump` allows a step up. */
+  step(x: number, y: number, z: number, dx: number, dz: number, jump: boolean): Cell | null {
+    const nx = x + dx;
+    const nz = z + dz;
+    if (this.standable(nx, y, nz)) return { x: nx, y, z: nz };
+    if (jump && this.passable(x, y + 2, z) && this.standable(nx, y + 1, nz)) return { x: nx, y: y + 1, z: nz };
+    if (!this.passable(nx, y, nz) || !this.passable(nx, y + 1, nz)) return null;
+    for (let drop = 1; drop <= MAX_DROP; drop++) {
+      if (!this.passable(nx, y - drop, nz)) return null;
+      if (this.solid(nx, y - drop - 1, nz)) return { x: nx, y: y - drop, z: nz };
+    }
+    return null;
+  }
+
+  /** Whether one path move from `from` to `to` is still possible (the world may have changed under a walking bot). */
+  canMove(from: Cell, to: Cell): boolean {
+    const landed = this.step(from.x, from.y, from.z, to.x - from.x, to.z - from.z, true);
+    return landed !== null && landed.y === to.y;
+  }
+
+  /** The y the bot comes to rest at when falling from (x, y, z); stops at `floor` when nothing is below. */
+  restingY(x: number, y: number, z: number, floor: number): number {
+    let restY = y;
+    while (restY > floor && this.passable(x, restY - 1, z)) restY--;
+    return restY;
+  }
+}
