@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import type { PathStatus } from '../../src/contracts/world.js';
-import { SimWorld, WALK_SPEED } from '../../src/world/sim/index.js';
-import { settle, track } from './sim-helpers.js';
+import { SimWorld, WALK_SPEED, settle, track } from '../../src/world/sim/index.js';
 
 function world(extra: Partial<Parameters<typeof SimWorld.create>[0]> = {}) {
   const clock = new ManualClock();

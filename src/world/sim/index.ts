@@ -27,3 +27,4 @@ export {
   TABLE_RANGE,
   WALK_SPEED,
 } from './sim-world.js';
+export { type Outcome, settle, track } from './settle.js';

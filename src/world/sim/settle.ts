@@ -1,6 +1,7 @@
-import type { ManualClock } from '../../src/clock/index.js';
-import { WorldError } from '../../src/contracts/world.js';
+import type { ManualClock } from '../../clock/manual-clock.js';
+import { WorldError } from '../../contracts/world.js';
 
+/** How an actuator promise ended, as plain data tests can compare. */
 export type Outcome = { state: 'pending' } | { state: 'ok' } | { state: 'rejected'; code: string; message: string };
 
 /** Tracks how a promise ended without awaiting it, so virtual time can be advanced meanwhile. */
