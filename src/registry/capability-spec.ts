@@ -36,6 +36,26 @@ export interface RunContext<Args = unknown> {
 
 export type Runner<Args = unknown> = (ctx: RunContext<Args>) => Promise<ActionResult>;
 
+/** A literal argument written in a tree definition, e.g. `action [dig, "north", 2]`. */
+export type LeafArgument = string | number | boolean | null;
+
+/**
+ * A tree action leaf. It receives the node's arguments: literals as written, `$name`
+ * as the step argument `name`. Resolve (or return) `true`/nothing to succeed, `false`
+ * to fail, throw a `WorldError` to fail with that code. It must stop its actuator when
+ * `ctx.signal` fires: the node was aborted and any later result is discarded.
+ */
+export type TreeAction<Args = unknown> = (ctx: RunContext<Args>, ...args: unknown[]) => Promise<boolean | void> | boolean | void;
+
+/** A tree condition leaf or guard: synchronous, side-effect free. */
+export type TreeCondition<Args = unknown> = (ctx: RunContext<Args>, ...args: unknown[]) => boolean;
+
+/** The leaves a capability contributes to the binding registry, keyed by the name trees call them by. */
+export interface TreeBindings<Args = unknown> {
+  actions?: Record<string, TreeAction<Args>>;
+  conditions?: Record<string, TreeCondition<Args>>;
+}
+
 export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   name: string;
   /** Semver, e.g. "1.2.0". */
@@ -52,6 +72,12 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   deprecated?: string;
   /** Name of the tree definition (in trees/) the runner executes. */
   tree?: string;
+  /** The capability moves the bot: arms the position and flap stuck detectors while it runs. */
+  moves?: boolean;
+  /** Its actuation is one transaction (e.g. a craft): preemption waits for it to end instead of cancelling it. */
+  atomic?: boolean;
+  /** The action and condition leaves `tree` calls; registered by name in the runtime's BindingRegistry. */
+  bindings?: TreeBindings<z.output<Schema>>;
   guard(ctx: GuardContext, args: z.output<Schema>): GuardResult;
   acceptance(pre: Observation, post: Observation, args: z.output<Schema>): AcceptanceResult;
   /** Block positions acceptance needs to see before and after the run. */
