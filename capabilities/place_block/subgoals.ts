@@ -8,9 +8,9 @@ export function placeBlockSubgoals(missing: MissingPrecondition, { position }: P
   const { x, y, z } = position;
   switch (missing.predicate) {
     case 'cell_empty':
-      return [{ stepId: `subgoal-clear-${x}-${y}-${z}`, type: 'dig_block', args: { position: { x, y, z } } }];
+      return [{ stepId: `subgoal-clear@${x},${y},${z}`, type: 'dig_block', args: { position: { x, y, z } } }];
     case 'near_position':
-      return [{ stepId: `subgoal-approach-${x}-${y}-${z}`, type: 'navigate', args: { target: { kind: 'near', x, y, z, range: APPROACH_RANGE } } }];
+      return [{ stepId: `subgoal-approach@${x},${y},${z}`, type: 'navigate', args: { target: { kind: 'near', x, y, z, range: APPROACH_RANGE } } }];
     default:
       return null;
   }
