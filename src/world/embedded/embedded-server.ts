@@ -1,0 +1,190 @@
+import { once } from 'node:events';
+import { Vec3 } from 'vec3';
+import type { Vec3Like } from '../../contracts/world.js';
+import { MINECRAFT_VERSION } from '../recipes.js';
+import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
+import { loadFlyingSquid } from './flying-squid.js';
+import { craftingPlugin } from './plugins/crafting.js';
+import { foodPlugin } from './plugins/food.js';
+import { loginTimersPlugin } from './plugins/login-timers.js';
+import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
+import type { SquidPlayer, SquidServer } from './squid-types.js';
+
+export interface EmbeddedServerOptions {
+  scenario?: Scenario;
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Server log lines; silent by default. */
+  log?: (line: string) => void;
+  viewDistance?: number;
+  /** How long start may take before it fails (ms). */
+  startTimeoutMs?: number;
+}
+
+/** The server's view of one connected player: the truth acceptance checks against. */
+export interface ServerPlayerState {
+  position: Vec3Like;
+  health: number;
+  food: number;
+  inventory: Record<string, number>;
+}
+
+export interface EmbeddedServer {
+  readonly host: string;
+  readonly port: number;
+  readonly version: string;
+  readonly scenario: Scenario;
+  /** The block name the server holds at a position (not any client's prediction). */
+  blockAt(position: Vec3Like): Promise<string>;
+  setBlock(position: Vec3Like, blockName: string): Promise<void>;
+  /** Null when no player of that name is connected. */
+  player(username: string): ServerPlayerState | null;
+  playerNames(): string[];
+  setTimeOfDay(ticks: number): void;
+  /** Kicks every player, closes the socket and stops every timer; idempotent. */
+  stop(): Promise<void>;
+}
+
+const CLOSE_GRACE_MS = 1000;
+
+/** Starts flying-squid (superflat, offline mode) in this process with verbtree's plugins and the scenario applied. */
+export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
+  const scenario = options.scenario ?? ScenarioSchema.parse({ name: 'empty' });
+  const host = options.host ?? '127.0.0.1';
+  const serv = loadFlyingSquid().createMCServer({
+    'online-mode': false,
+    host,
+    port: options.port ?? 0,
+    version: MINECRAFT_VERSION,
+    logging: false,
+    noConsoleOutput: true,
+    verbtreeLog: options.log,
+    generation: { name: 'superflat', options: {} },
+    worldFolder: undefined,
+    'view-distance': options.viewDistance ?? 4,
+    'max-players': 100,
+    gameMode: 0,
+    difficulty: 1,
+    kickTimeout: 10_000,
+    plugins: {},
+    modpe: false,
+    'everybody-op': true,
+    'max-entities': 100,
+    // Without these flying-squid's header plugin crashes on every join.
+    'player-list-text': { header: { text: '' }, footer: { text: '' } },
+    motd: 'verbtree embedded world',
+  });
+  const timeoutMs = options.startTimeoutMs ?? 10_000;
+  const failed = new Promise<never>((_, reject) => serv.once('error', reject));
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`embedded server did not start within ${timeoutMs} ms`)), timeoutMs);
+  });
+  try {
+    const [port] = (await Promise.race([once(serv, 'listening'), failed, timedOut])) as [number];
+    await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
+    serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
+    serv.addPlugin('verbtree-crafting', craftingPlugin());
+    serv.addPlugin('verbtree-food', foodPlugin());
+    serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario));
+    await applyScenarioBlocks(serv, scenario);
+    return new FlyingSquidServer(serv, host, port, scenario);
+  } catch (error) {
+    await shutdown(serv);
+    throw error;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+class FlyingSquidServer implements EmbeddedServer {
+  readonly version = MINECRAFT_VERSION;
+  private stopping: Promise<void> | null = null;
+
+  constructor(
+    private readonly serv: SquidServer,
+    readonly host: string,
+    readonly port: number,
+    readonly scenario: Scenario,
+  ) {}
+
+  async blockAt(position: Vec3Like): Promise<string> {
+    const stateId = await this.serv.overworld.getBlockStateId(toVec3(position));
+    return this.serv.registry.blocksByStateId[stateId]?.name ?? 'unknown';
+  }
+
+  async setBlock(position: Vec3Like, blockName: string): Promise<void> {
+    const block = this.serv.registry.blocksByName[blockName];
+    if (!block) throw new Error(`"${blockName}" is not a block in ${this.version}; use a minecraft-data block name such as "stone"`);
+    await this.serv.setBlock(this.serv.overworld, toVec3(position), block.defaultState);
+  }
+
+  player(username: string): ServerPlayerState | null {
+    const player = this.serv.players.find((p) => p.username === username);
+    if (!player) return null;
+    const { x, y, z } = player.position;
+    return { position: { x, y, z }, health: player.health, food: player.food, inventory: inventoryOf(player) };
+  }
+
+  playerNames(): string[] {
+    return this.serv.players.map((p) => p.username);
+  }
+
+  setTimeOfDay(ticks: number): void {
+    this.serv.setTime(ticks);
+  }
+
+  stop(): Promise<void> {
+    this.stopping ??= shutdown(this.serv);
+    return this.stopping;
+  }
+}
+
+function inventoryOf(player: SquidPlayer): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (let slot = 9; slot <= 45; slot++) {
+    const item = player.inventory.slots[slot];
+    if (item) counts[item.name] = (counts[item.name] ?? 0) + item.count;
+  }
+  return counts;
+}
+
+/**
+ * flying-squid's own `destroy()` leaves the tick interval running, makes later
+ * writes throw, and rejects when a socket lingers; this ends each piece itself.
+ */
+async function shutdown(serv: SquidServer): Promise<void> {
+  serv.stopTickInterval();
+  for (const player of serv.players) (player.verbtreeClearTimers as (() => void) | undefined)?.();
+  const server = serv._server as SquidServer['_server'] & { socketServer?: { listening?: boolean; close(): void } };
+  const clients = Object.values(server.clients);
+  for (const client of clients) {
+    try {
+      client.end('Server stopping');
+    } catch {
+      client.socket?.destroy();
+    }
+  }
+  if (!server.socketServer?.listening) {
+    for (const client of clients) client.socket?.destroy();
+    return;
+  }
+  const closed = once(server, 'close');
+  server.socketServer.close();
+  let grace: NodeJS.Timeout | undefined;
+  const forced = new Promise<void>((resolve) => {
+    grace = setTimeout(() => {
+      for (const client of Object.values(server.clients)) client.socket?.destroy();
+      resolve();
+    }, CLOSE_GRACE_MS);
+  });
+  await Promise.race([closed, forced]);
+  clearTimeout(grace);
+  await closed;
+  for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
+}
+
+function toVec3(position: Vec3Like): Vec3 {
+  return new Vec3(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z));
+}

@@ -1,0 +1,55 @@
+import Module, { createRequire } from 'node:module';
+import path from 'node:path';
+import type { SquidModule, SquidServer } from './squid-types.js';
+
+const require = createRequire(import.meta.url);
+
+/**
+ * Loads flying-squid without the process-wide side effects it has when loaded
+ * plainly: its log plugin opens a readline on stdin and installs an exit hook
+ * (SIGINT/SIGTERM handlers) at require time, and its error-handler plugin makes
+ * every joining player install an `uncaughtException` handler that calls
+ * `process.exit()`. Both plugin modules are replaced in the require cache before
+ * flying-squid's plugin index requires them; everything else is the real server.
+ */
+let loaded: SquidModule | null = null;
+
+export function loadFlyingSquid(): SquidModule {
+  if (loaded) return loaded;
+  const pluginsDir = path.dirname(require.resolve('flying-squid/src/lib/plugins/index.js'));
+  preloadModule(path.join(pluginsDir, 'log.js'), { server: quietLogPlugin });
+  preloadModule(path.join(pluginsDir, 'errorHandler.js'), {});
+  loaded = require('flying-squid') as SquidModule;
+  return loaded;
+}
+
+function preloadModule(filename: string, exports: object): void {
+  const existing = require.cache[filename];
+  if (existing) {
+    if (existing.exports !== exports && (existing.exports as { verbtreeStub?: boolean }).verbtreeStub !== true) {
+      throw new Error(`flying-squid's ${path.basename(filename)} was loaded before verbtree could replace it; import flying-squid only through loadFlyingSquid()`);
+    }
+    return;
+  }
+  const stub = new Module(filename);
+  stub.filename = filename;
+  stub.loaded = true;
+  stub.exports = { ...exports, verbtreeStub: true };
+  require.cache[filename] = stub;
+}
+
+export interface SquidLogSettings {
+  /** Where server log lines go; silent when absent. */
+  verbtreeLog?: (line: string) => void;
+}
+
+/** Stands in for flying-squid's log.js: the same `serv.log/info/warn/err` API, no stdin, no exit hook. */
+function quietLogPlugin(serv: SquidServer, settings: SquidLogSettings): void {
+  const sink = settings.verbtreeLog ?? (() => {});
+  serv.log = (message: string) => sink(message);
+  serv.info = (message: string) => sink(`[INFO] ${message}`);
+  serv.warn = (message: string) => sink(`[WARN] ${message}`);
+  serv.err = (message: string) => sink(`[ERROR] ${message}`);
+  serv.createLog = () => {};
+  serv.on('error', (error: unknown) => serv.err(`Server: ${error instanceof Error ? error.stack : String(error)}`));
+}

@@ -1,0 +1,78 @@
+import minecraftData from 'minecraft-data';
+import { z } from 'zod';
+import { MINECRAFT_VERSION } from '../recipes.js';
+import { closestMatch } from '../../registry/suggest.js';
+
+const data = minecraftData(MINECRAFT_VERSION);
+
+/** Most blocks a scenario may set in total; keeps a typo in a fill region from stalling the server. */
+export const MAX_SCENARIO_BLOCKS = 100_000;
+
+function knownName(kind: 'block' | 'item', names: Record<string, unknown>) {
+  return z.string().superRefine((name, ctx) => {
+    if (Object.hasOwn(names, name)) return;
+    const suggestion = closestMatch(name, Object.keys(names));
+    ctx.addIssue({
+      code: 'custom',
+      message: `unknown ${kind} "${name}": use a minecraft-data ${MINECRAFT_VERSION} ${kind} name${suggestion ? `; did you mean "${suggestion}"?` : ', e.g. "oak_log"'}`,
+    });
+  });
+}
+
+export const BlockName = knownName('block', data.blocksByName);
+export const ItemName = knownName('item', data.itemsByName);
+
+const coordinate = z.number().int('must be a whole block coordinate, e.g. 4').min(-30_000_000).max(30_000_000);
+const height = z.number().int('must be a whole block coordinate, e.g. 5').min(-64, 'must be >= -64 (the world bottom)').max(319, 'must be <= 319 (the build limit)');
+
+export const BlockPosition = z.strictObject({ x: coordinate, y: height, z: coordinate });
+export type BlockPosition = z.infer<typeof BlockPosition>;
+
+export const FillRegion = z.strictObject({ from: BlockPosition, to: BlockPosition, block: BlockName });
+export type FillRegion = z.infer<typeof FillRegion>;
+
+export const SingleBlock = z.strictObject({ x: coordinate, y: height, z: coordinate, block: BlockName });
+export type SingleBlock = z.infer<typeof SingleBlock>;
+
+export const BotSetup = z.strictObject({
+  /** Item name to count; stacks larger than an item's stack size fill several slots. */
+  inventory: z.record(ItemName, z.number().int('must be a whole number of items').min(1).max(36 * 64)).default({}),
+  health: z.number().min(1, 'must be >= 1 (a bot cannot spawn dead)').max(20).default(20),
+  food: z.number().int().min(0).max(20).default(20),
+});
+export type BotSetup = z.infer<typeof BotSetup>;
+
+/**
+ * A reproducible starting world: where the bot spawns, what blocks are set on
+ * top of the superflat ground (grass at y=4, so a bot stands at y=5), what the
+ * bot carries, and the time of day.
+ */
+export const Scenario = z
+  .strictObject({
+    name: z.string().min(1).max(100),
+    description: z.string().max(2000).optional(),
+    spawn: BlockPosition.default({ x: 0, y: 5, z: 0 }),
+    /** Time of day in ticks: 0 sunrise, 6000 noon, 13000 night, 18000 midnight. */
+    timeOfDay: z.number().int().min(0).max(23_999).default(1000),
+    /** False freezes the time of day so a scenario stays as written. */
+    daylightCycle: z.boolean().default(false),
+    fills: z.array(FillRegion).max(1000).default([]),
+    blocks: z.array(SingleBlock).max(MAX_SCENARIO_BLOCKS).default([]),
+    bot: BotSetup.default({ inventory: {}, health: 20, food: 20 }),
+  })
+  .superRefine((scenario, ctx) => {
+    const total = scenario.fills.reduce((sum, fill) => sum + volume(fill), 0) + scenario.blocks.length;
+    if (total > MAX_SCENARIO_BLOCKS) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['fills'],
+        message: `sets ${total} blocks in total, more than ${MAX_SCENARIO_BLOCKS}: shrink the fill regions (check "from"/"to" for a typo)`,
+      });
+    }
+  });
+export type Scenario = z.infer<typeof Scenario>;
+export type ScenarioInput = z.input<typeof Scenario>;
+
+export function volume(fill: FillRegion): number {
+  return (Math.abs(fill.to.x - fill.from.x) + 1) * (Math.abs(fill.to.y - fill.from.y) + 1) * (Math.abs(fill.to.z - fill.from.z) + 1);
+}
