@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/index.js';
+import { observation } from '../../src/testing/index.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import collectDrops from './index.js';
+
+function yard() {
+  const clock = new ManualClock();
+  const world = SimWorld.create({ clock });
+  world.spawnEntity({ name: 'item', kind: 'item', position: { x: 5.5, y: 0, z: 0.5 }, item: { name: 'oak_log', count: 1 } });
+  world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 1.5, y: 0, z: 0.5 } });
+  const guard = async (args: unknown) => collectDrops.guard({ world, observation: await world.observe() }, collectDrops.inputSchema.parse(args));
+  return { clock, world, guard };
+}
+
+describe('collect_drops', () => {
+  it('defaults the radius to 8 and bounds it to 1..32', () => {
+    expect(collectDrops.inputSchema.parse({})).toEqual({ radius: 8 });
+    expect(collectDrops.inputSchema.safeParse({ radius: 0.5 }).success).toBe(false);
+    expect(collectDrops.inputSchema.safeParse({ radius: 33 }).success).toBe(false);
+  });
+
+  it('passes only when a matching dropped item lies within the radius', async () => {
+    const { guard } = yard();
+    expect(await guard({ item: 'oak_log' })).toEqual({ ok: true });
+    expect(await guard({})).toEqual({ ok: true });
+    expect(await guard({ item: 'oak_log', radius: 4 })).toMatchObject({ ok: false, reason: expect.stringMatching(/^no drops nearby: no dropped oak_log within 4 blocks/) });
+    expect(await guard({ item: 'cobblestone' })).toMatchObject({ ok: false, reason: expect.stringMatching(/no dropped cobblestone/) });
+  });
+
+  it('accepts the inventory gain after walking over the drop in a SimWorld', async () => {
+    const { clock, world } = yard();
+    const args = collectDrops.inputSchema.parse({ item: 'oak_log' });
+    const pre = await world.observe();
+    expect(collectDrops.acceptance(pre, pre, args)).toEqual({ ok: false, unmet: ['drops_collected: the inventory holds 0 oak_log, no more than the 0 before'] });
+    const walking = world.goto({ kind: 'block', x: 5, y: 0, z: 0 });
+    await clock.advance(5_000);
+    await walking;
+    expect(collectDrops.acceptance(pre, await world.observe(), args)).toEqual({ ok: true });
+  });
+
+  it('counts any item when none is named, but only the named one otherwise', () => {
+    const pre = observation({ inventory: { dirt: 2 } });
+    const post = observation({ inventory: { dirt: 2, stick: 1 } });
+    expect(collectDrops.acceptance(pre, post, collectDrops.inputSchema.parse({}))).toEqual({ ok: true });
+    expect(collectDrops.acceptance(pre, post, collectDrops.inputSchema.parse({ item: 'dirt' })).ok).toBe(false);
+  });
+});

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/index.js';
+import { observation } from '../../src/testing/index.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import flee from './index.js';
+import { threatPosition } from './threat.js';
+
+const at = (x: number, z = 0) => observation({ position: { x, y: 0, z } });
+
+describe('flee', () => {
+  it('defaults to 16 blocks, bounded to 4..64', () => {
+    expect(flee.inputSchema.parse({})).toEqual({ distance: 16 });
+    expect(flee.inputSchema.safeParse({ distance: 2 }).success).toBe(false);
+    expect(flee.inputSchema.safeParse({ distance: 65 }).success).toBe(false);
+    expect(flee.safetyLevel).toBe('caution');
+  });
+
+  it('flees the nearest hostile within 32 blocks, or a given position, and refuses when there is neither', async () => {
+    const world = SimWorld.create({ clock: new ManualClock() });
+    const guard = async (args: unknown) => flee.guard({ world, observation: await world.observe() }, flee.inputSchema.parse(args));
+    world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2, y: 0, z: 0 } });
+    world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 40, y: 0, z: 0 } });
+    expect(await guard({})).toMatchObject({ ok: false, reason: expect.stringMatching(/^nothing to flee from/) });
+    expect(await guard({ from: { x: 3, y: 0, z: 0 } })).toEqual({ ok: true });
+    world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: -10, y: 0, z: 0 } });
+    world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 0, y: 0, z: 6 } });
+    expect(await guard({})).toEqual({ ok: true });
+    expect(threatPosition(flee.inputSchema.parse({}), world.entities(), world.position())).toEqual({ x: 0, y: 0, z: 6 });
+  });
+
+  it('measures from the given danger, with one block of tolerance', () => {
+    const args = flee.inputSchema.parse({ from: { x: 0, y: 0, z: 0 }, distance: 10 });
+    expect(flee.acceptance(at(2), at(9.6), args)).toEqual({ ok: true });
+    expect(flee.acceptance(at(2), at(9.4), args)).toEqual({ ok: false, unmet: ['safe_distance: 8.9 blocks from the danger, needs 10'] });
+  });
+
+  it('without a danger position, measures the ground covered from the start', () => {
+    const args = flee.inputSchema.parse({ distance: 8 });
+    expect(flee.acceptance(at(5), at(5, 7.5), args)).toEqual({ ok: true });
+    expect(flee.acceptance(at(5), at(5, 6), args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/from the starting point/)] });
+  });
+});
