@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { exportJsonSchemas, VERB_PATTERN } from '../src/index.js';
+import { builtinCapabilities, createDefaultRegistry } from './index.js';
+
+const CANONICAL_VERBS = ['build_structure', 'collect_drops', 'consume_food', 'craft_item', 'dig_block', 'equip', 'flee', 'navigate', 'pillar_up', 'place_block'];
+
+describe('builtin capabilities', () => {
+  it('register the ten canonical verbs, each naming its own tree and declaring effects', () => {
+    const registry = createDefaultRegistry();
+    expect(registry.verbs()).toEqual(CANONICAL_VERBS);
+    for (const spec of builtinCapabilities) {
+      expect(spec.name).toMatch(VERB_PATTERN);
+      expect(spec.tree).toBe(spec.name);
+      expect(spec.effects.length).toBeGreaterThan(0);
+      expect(spec.expectedDurationMs).toBeGreaterThan(0);
+    }
+  });
+
+  it('give every input a described JSON Schema that forbids unknown fields', () => {
+    for (const { name, inputSchema } of exportJsonSchemas(createDefaultRegistry())) {
+      expect([name, typeof inputSchema.description]).toEqual([name, 'string']);
+      expect([name, inputSchema.additionalProperties]).toEqual([name, false]);
+    }
+  });
+
+  it('build a fresh registry each time, so callers can add their own versions', () => {
+    expect(createDefaultRegistry()).not.toBe(createDefaultRegistry());
+  });
+});
