@@ -1,0 +1,88 @@
+import { readdir, readFile, stat } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import type { BindingRegistry } from './binding-registry.js';
+import { compileTree, type CompiledTree } from './compile.js';
+import { lintTrees } from './lint.js';
+import type { TreeFile, TreeProblem } from './tree-definition.js';
+import { TREE_EXTENSIONS, parseTreeSource } from './tree-source.js';
+
+export interface TreeSourceText {
+  file: string;
+  text: string;
+}
+
+export function formatProblem(problem: TreeProblem): string {
+  return `${problem.file}:${problem.line}: ${problem.message}`;
+}
+
+/** Thrown when trees fail to load; carries every problem, not just the first. */
+export class TreeLoadError extends Error {
+  override name = 'TreeLoadError';
+  constructor(readonly problems: readonly TreeProblem[]) {
+    super(`${problems.length} problem(s) in tree definitions:\n${problems.map(formatProblem).join('\n')}`);
+  }
+}
+
+/** Trees registered by name, compiled once, checked before any run starts. */
+export class TreeCatalog {
+  constructor(private readonly trees: ReadonlyMap<string, CompiledTree>) {}
+
+  get(name: string): CompiledTree | undefined {
+    return this.trees.get(name);
+  }
+
+  names(): string[] {
+    return [...this.trees.keys()].sort();
+  }
+}
+
+export type CheckedTrees = { problems: TreeProblem[]; files: Map<string, TreeFile> };
+
+/** Parses and lints a set of tree sources; every problem is returned. */
+export function checkTreeSources(sources: readonly TreeSourceText[], bindings: BindingRegistry): CheckedTrees {
+  const problems: TreeProblem[] = [];
+  const files = new Map<string, TreeFile>();
+  for (const source of sources) {
+    const parsed = parseTreeSource(source.file, source.text);
+    if (!parsed.ok) {
+      problems.push(...parsed.problems);
+      continue;
+    }
+    const clash = files.get(parsed.tree.name);
+    if (clash) {
+      problems.push({ file: source.file, line: 1, message: `tree "${parsed.tree.name}" is also defined by ${clash.file}; tree names come from file names and must be unique` });
+      continue;
+    }
+    files.set(parsed.tree.name, parsed.tree);
+  }
+  problems.push(...lintTrees(files, bindings));
+  return { problems, files };
+}
+
+/** Builds a catalog from in-memory sources; throws TreeLoadError listing every problem. */
+export function createTreeCatalog(sources: readonly TreeSourceText[], bindings: BindingRegistry): TreeCatalog {
+  const { problems, files } = checkTreeSources(sources, bindings);
+  if (problems.length > 0) throw new TreeLoadError(problems);
+  const trees = new Map<string, CompiledTree>();
+  for (const file of files.values()) trees.set(file.name, compileTree(files, file));
+  return new TreeCatalog(trees);
+}
+
+/** Reads tree files: each path is a file or a directory searched recursively for .mdsl and .json. */
+export async function readTreeSources(paths: readonly string[]): Promise<TreeSourceText[]> {
+  const found: string[] = [];
+  const visit = async (path: string): Promise<void> => {
+    if ((await stat(path)).isDirectory()) {
+      for (const entry of (await readdir(path)).sort()) await visit(join(path, entry));
+    } else if ((TREE_EXTENSIONS as readonly string[]).includes(extname(path))) {
+      found.push(path);
+    }
+  };
+  for (const path of paths) await visit(path);
+  return Promise.all(found.map(async (file) => ({ file, text: await readFile(file, 'utf8') })));
+}
+
+/** Loads every tree under `paths` (default: the trees/ directory); fails before the first tick on any problem. */
+export async function loadTreeCatalog(paths: readonly string[], bindings: BindingRegistry): Promise<TreeCatalog> {
+  return createTreeCatalog(await readTreeSources(paths), bindings);
+}

@@ -1,0 +1,547 @@
+import { BehaviourTree, State, type BehaviourTreeOptions } from 'mistreevous';
+import type { Clock, TimerHandle } from '../contracts/clock.js';
+import { FAILURE_CODE_LIST, isFailureCode, isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
+import type { WorldPort } from '../contracts/world.js';
+import type { RunContext, TreeAction, TreeCondition } from '../registry/capability-spec.js';
+import type { BindingRegistry } from './binding-registry.js';
+import { agentKey, type CompiledNode, type CompiledTree } from './compile.js';
+import type { NodeState, RuntimeHooks } from './hooks.js';
+import type { TreeFailure, TreeOutcome } from './outcome.js';
+import { seededRandom } from './seeded-random.js';
+import { Watchdog } from './watchdog.js';
+import { WATCHDOG_KINDS, WATCHDOG_KIND_LIST, type WatchdogDefaults, type WatchdogKind } from './watchdog-spec.js';
+
+/** What the executor supplies for one run: the step's validated arguments and the world. */
+export interface RunContextParts<Args = unknown> {
+  args: Args;
+  world: WorldPort;
+}
+
+export interface TreeRunSettings {
+  id: number;
+  tree: CompiledTree;
+  parts: RunContextParts;
+  bindings: BindingRegistry;
+  clock: Clock;
+  hooks: RuntimeHooks;
+  watchdogDefaults: WatchdogDefaults;
+  retryableCodes: ReadonlySet<FailureCode>;
+  seed: number;
+  abortGraceMs: number;
+  signal: AbortSignal | undefined;
+  onFinished(run: TreeRun): void;
+}
+
+/** The reason a leaf's signal fires: which abort (watchdog, guard, shutdown...) and why. */
+export class NodeAbortedError extends Error {
+  override name = 'AbortError';
+  constructor(
+    readonly code: FailureCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+type NodeStateChange = Parameters<NonNullable<BehaviourTreeOptions['onNodeStateChange']>>[0];
+
+const STATE_NAMES: Record<string, NodeState> = {
+  [State.READY]: 'ready',
+  [State.RUNNING]: 'running',
+  [State.SUCCEEDED]: 'succeeded',
+  [State.FAILED]: 'failed',
+};
+
+/** One start of one leaf. Its identity is the token: only the slot's current invocation may settle the node. */
+class Invocation {
+  readonly controller = new AbortController();
+  settled = false;
+  ok = false;
+  live = 0;
+  constructor(readonly node: CompiledNode) {}
+}
+
+function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
+  return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
+}
+
+function failureOf(node: CompiledNode, error: unknown): TreeFailure {
+  const code = (error as { code?: unknown } | null)?.code;
+  const message = error instanceof Error ? error.message : String(error);
+  return { ok: false, code: isFailureCode(code) ? code : 'runner_error', detail: `${node.path}: ${message}`, nodePath: node.path };
+}
+
+function abortCodeOf(reason: unknown): FailureCode {
+  if (isFailureCode(reason)) return reason;
+  const code = (reason as { code?: unknown } | null)?.code;
+  return isFailureCode(code) ? code : 'aborted';
+}
+
+/**
+ * One execution of a compiled tree. Leaves never hand promises to mistreevous:
+ * each start is an Invocation held in the node's slot; the node polls the slot,
+ * and a leaving-RUNNING transition (guard, watchdog, reset, race) clears the
+ * slot and fires the invocation's signal. A late settle finds another (or no)
+ * invocation in the slot and is dropped, so it cannot reach a later run.
+ */
+export class TreeRun {
+  readonly id: number;
+  readonly tree: CompiledTree;
+  readonly startedAt: number;
+  readonly outcome: Promise<TreeOutcome>;
+  private readonly settings: TreeRunSettings;
+  private readonly clock: Clock;
+  private readonly hooks: RuntimeHooks;
+  private readonly behaviourTree: BehaviourTree;
+  private readonly nodeByUid = new Map<string, CompiledNode>();
+  private readonly slots: (Invocation | undefined)[];
+  private readonly liveInvocations = new Set<Invocation>();
+  private readonly nodeWatchdogs = new Map<number, Watchdog[]>();
+  private readonly activeNodes = new Set<number>();
+  private readonly runWatchdogs: Watchdog[] = [];
+  private readonly failureBelow = new Map<number, FailureCode>();
+  private readonly retryEntries = new Map<number, number>();
+  private readonly backoffs = new Map<number, { entry: number; attempts: number }>();
+  private readonly roundRobinNext = new Map<number, number>();
+  private readonly random: () => number;
+  private readonly conditionContext: RunContext;
+  private lastFailure: TreeFailure | undefined;
+  private lastFailedLeaf: string | undefined;
+  private abortReason: NodeAbortedError | undefined;
+  private liveActuations = 0;
+  private done = false;
+  private stepping = false;
+  private stepQueued = false;
+  private failedDuringStep = false;
+  private resolveOutcome!: (outcome: TreeOutcome) => void;
+  private finalOutcome: TreeOutcome | undefined;
+  private graceTimer: TimerHandle | undefined;
+
+  constructor(settings: TreeRunSettings) {
+    this.settings = settings;
+    this.id = settings.id;
+    this.tree = settings.tree;
+    this.clock = settings.clock;
+    this.hooks = settings.hooks;
+    this.startedAt = this.clock.now();
+    this.random = seededRandom(settings.seed);
+    this.slots = new Array<Invocation | undefined>(this.tree.nodes.length);
+    this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
+    this.conditionContext = {
+      args: settings.parts.args,
+      world: settings.parts.world,
+      signal: new AbortController().signal,
+      clock: this.clock,
+      actuate: () => Promise.reject(new Error(`${this.tree.name}: conditions and guards observe; they cannot actuate`)),
+      progress: () => undefined,
+    };
+    this.behaviourTree = new BehaviourTree(this.tree.definition as never, this.buildAgent(), {
+      onNodeStateChange: (change) => this.onNodeStateChange(change),
+      random: this.random,
+    });
+    this.indexNodes(this.behaviourTree.getTreeNodeDetails(), 0);
+  }
+
+  /** Starts the run: arms the step-level watchdogs and takes the first step (dispatch). */
+  start(): void {
+    const signal = this.settings.signal;
+    if (signal?.aborted) {
+      this.finish(this.abortOutcome(signal.reason));
+      return;
+    }
+    signal?.addEventListener('abort', this.onExternalAbort, { once: true });
+    const limits: Record<WatchdogKind, number> = {
+      ttfa: this.settings.watchdogDefaults.ttfaMs,
+      noActuator: this.settings.watchdogDefaults.noActuatorMs,
+      maxStateDuration: this.settings.watchdogDefaults.maxStateDurationMs,
+    };
+    for (const kind of WATCHDOG_KIND_LIST) {
+      if (this.tree.declaredKinds.has(kind)) continue;
+      this.runWatchdogs.push(new Watchdog(kind, limits[kind], this.tree.name, this.clock, (w, measured) => this.onRunWatchdogTrip(w, measured)));
+    }
+    this.step();
+  }
+
+  /** Steps the tree once (the fixed tick calls this; settles call it promptly). */
+  step(): void {
+    if (this.done) return;
+    if (this.stepping) {
+      this.requestStep();
+      return;
+    }
+    this.stepping = true;
+    this.failedDuringStep = false;
+    try {
+      this.behaviourTree.step();
+    } catch (error) {
+      this.stepping = false;
+      this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the tree could not step: ${(error as Error).message}` });
+      return;
+    }
+    this.stepping = false;
+    this.abortReason = undefined;
+    const state = this.behaviourTree.getState();
+    if (state === State.SUCCEEDED) this.finish({ ok: true });
+    else if (state === State.FAILED) this.finish(this.failedOutcome());
+    // A failure below a retry or a retryable guard is acted on by the next step; take it now.
+    else if (this.failedDuringStep) this.requestStep();
+  }
+
+  /** Ends the run from outside (executor shutdown, preemption): every live leaf is aborted. */
+  cancel(code: FailureCode, detail: string): void {
+    this.finish({ ok: false, code, detail });
+  }
+
+  isDone(): boolean {
+    return this.done;
+  }
+
+  private requestStep(): void {
+    if (this.stepQueued || this.done) return;
+    this.stepQueued = true;
+    queueMicrotask(() => {
+      this.stepQueued = false;
+      this.step();
+    });
+  }
+
+  private buildAgent(): Record<string, () => unknown> {
+    const agent: Record<string, () => unknown> = {};
+    for (const node of this.tree.nodes) {
+      if (node.type === 'action' || node.type === 'wait') agent[agentKey.leaf(node.index)] = this.actionFunction(node);
+      if (node.type === 'condition') {
+        const condition = this.settings.bindings.condition(node.name!)!;
+        agent[agentKey.leaf(node.index)] = () => this.evaluate(node, condition, node.args);
+      }
+      for (const guard of node.guards) {
+        const condition = this.settings.bindings.condition(guard.call)!;
+        const key = guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index);
+        agent[key] = () => this.evaluate(node, condition, guard.args);
+      }
+      if (node.watchdogs.length > 0 || node.retryableGuard) {
+        agent[agentKey.whileGuard(node.index)] = () => this.guardHolds(node);
+      }
+    }
+    return agent;
+  }
+
+  private actionFunction(node: CompiledNode): () => unknown {
+    if (node.type === 'wait') return () => this.poll(node, (ctx) => this.wait(ctx, this.waitDuration(node)));
+    if (node.name === 'backoff') return () => this.poll(node, (ctx) => this.backoff(node, ctx));
+    if (node.name === 'round_robin') return () => this.poll(node, (ctx) => this.roundRobin(node, ctx));
+    const action = this.settings.bindings.action(node.name!)!;
+    return () => this.poll(node, (ctx) => action(ctx, ...this.resolveArgs(node.args)));
+  }
+
+  /** mistreevous calls a RUNNING leaf on every step: start it once, then report its settled result. */
+  private poll(node: CompiledNode, start: (ctx: RunContext) => unknown): State | undefined {
+    const current = this.slots[node.index];
+    if (current) {
+      if (!current.settled) return undefined;
+      this.slots[node.index] = undefined;
+      return current.ok ? State.SUCCEEDED : State.FAILED;
+    }
+    this.activateWatchers(node);
+    const invocation = new Invocation(node);
+    let result: unknown;
+    try {
+      result = start(this.contextFor(invocation));
+    } catch (error) {
+      this.recordFailure(node, failureOf(node, error));
+      return State.FAILED;
+    }
+    if (isPromiseLike(result)) {
+      this.slots[node.index] = invocation;
+      result.then(
+        (value) => this.settle(invocation, value !== false, undefined),
+        (error: unknown) => this.settle(invocation, false, error ?? new Error('rejected')),
+      );
+      return undefined;
+    }
+    if (result === false) {
+      this.lastFailedLeaf = node.path;
+      return State.FAILED;
+    }
+    return State.SUCCEEDED;
+  }
+
+  private settle(invocation: Invocation, ok: boolean, error: unknown): void {
+    // The token check: an aborted or superseded invocation no longer owns the slot.
+    if (this.slots[invocation.node.index] !== invocation || this.done) return;
+    if (error !== undefined) this.recordFailure(invocation.node, failureOf(invocation.node, error));
+    else if (!ok) this.lastFailedLeaf = invocation.node.path;
+    invocation.settled = true;
+    invocation.ok = ok;
+    this.requestStep();
+  }
+
+  private evaluate(node: CompiledNode, condition: TreeCondition, args: CompiledNode['args']): boolean {
+    try {
+      return condition(this.conditionContext, ...this.resolveArgs(args)) === true;
+    } catch (error) {
+      this.recordFailure(node, failureOf(node, error));
+      return false;
+    }
+  }
+
+  private resolveArgs(args: CompiledNode['args']): unknown[] {
+    return args.map((arg) => (typeof arg === 'object' && arg !== null ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg));
+  }
+
+  private contextFor(invocation: Invocation): RunContext {
+    const { parts } = this.settings;
+    return {
+      args: parts.args,
+      world: parts.world,
+      signal: invocation.controller.signal,
+      clock: this.clock,
+      actuate: (command, act) => this.actuate(invocation, command, act),
+      progress: (done, total) =>
+        this.hooks.progress?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total }),
+    };
+  }
+
+  private actuate<T>(invocation: Invocation, command: string, act: () => Promise<T>): Promise<T> {
+    const { signal } = invocation.controller;
+    if (signal.aborted || this.done) {
+      return Promise.reject(signal.reason ?? new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`));
+    }
+    const at = this.clock.now();
+    const watching = this.watchdogsOver(invocation.node);
+    for (const watchdog of watching) watchdog.actuationStarted(at);
+    this.hooks.actuate?.({ runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command });
+    invocation.live++;
+    this.liveActuations++;
+    this.liveInvocations.add(invocation);
+    let pending: Promise<T>;
+    try {
+      pending = act();
+    } catch (error) {
+      pending = Promise.reject(error);
+    }
+    const ended = (): void => {
+      invocation.live--;
+      this.liveActuations--;
+      if (invocation.live === 0) this.liveInvocations.delete(invocation);
+      const endedAt = this.clock.now();
+      for (const watchdog of watching) watchdog.actuationEnded(endedAt);
+      if (this.done && this.liveActuations === 0) this.resolve();
+    };
+    pending.then(ended, ended);
+    return pending;
+  }
+
+  private watchdogsOver(node: CompiledNode): Watchdog[] {
+    const found = [...this.runWatchdogs];
+    for (const index of node.watchedBy) {
+      const watchdogs = this.nodeWatchdogs.get(index);
+      if (watchdogs) found.push(...watchdogs);
+    }
+    return found;
+  }
+
+  private indexNodes(details: { id: string; children?: unknown[] }, index: number): number {
+    const node = this.tree.nodes[index]!;
+    this.nodeByUid.set(details.id, node);
+    let next = index + 1;
+    for (const child of (details.children ?? []) as { id: string; children?: unknown[] }[]) next = this.indexNodes(child, next);
+    return next;
+  }
+
+  private onNodeStateChange(change: NodeStateChange): void {
+    const node = this.nodeByUid.get(change.id);
+    if (!node) return;
+    const at = this.clock.now();
+    if (change.state === State.RUNNING) {
+      if (change.previousState === State.READY && node.type === 'retry') this.retryEntries.set(node.index, (this.retryEntries.get(node.index) ?? 0) + 1);
+      this.activateWatchers(node);
+    } else if (this.activeNodes.has(node.index)) {
+      this.deactivate(node.index);
+    }
+    if (change.state === State.READY) this.abortSlot(node);
+    if (change.state === State.FAILED) this.failedDuringStep = true;
+    for (const watchdog of this.runWatchdogs) watchdog.stateChanged(at);
+    for (const index of node.watchedBy) for (const watchdog of this.nodeWatchdogs.get(index) ?? []) watchdog.stateChanged(at);
+    this.hooks.nodeState?.({
+      runId: this.id,
+      tree: this.tree.name,
+      at,
+      nodePath: node.path,
+      nodeType: node.type,
+      from: STATE_NAMES[change.previousState]!,
+      to: STATE_NAMES[change.state]!,
+    });
+  }
+
+  private abortSlot(node: CompiledNode): void {
+    const invocation = this.slots[node.index];
+    if (!invocation) return;
+    this.slots[node.index] = undefined;
+    invocation.controller.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
+  }
+
+  /** Arms the watchdogs of a node and its watched ancestors that are not armed yet. */
+  private activateWatchers(node: CompiledNode): void {
+    for (const index of node.watchedBy) {
+      if (this.activeNodes.has(index)) continue;
+      const watched = this.tree.nodes[index]!;
+      this.activeNodes.add(index);
+      this.failureBelow.delete(index);
+      if (watched.watchdogs.length === 0) continue;
+      this.nodeWatchdogs.set(
+        index,
+        watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, (w, measured) => this.onNodeWatchdogTrip(w, measured))),
+      );
+    }
+  }
+
+  private deactivate(index: number): void {
+    this.activeNodes.delete(index);
+    for (const watchdog of this.nodeWatchdogs.get(index) ?? []) watchdog.stop();
+    this.nodeWatchdogs.delete(index);
+  }
+
+  private guardHolds(node: CompiledNode): boolean {
+    for (const watchdog of this.nodeWatchdogs.get(node.index) ?? []) if (watchdog.tripped) return false;
+    if (node.retryableGuard) {
+      const code = this.failureBelow.get(node.index);
+      if (code !== undefined && !this.settings.retryableCodes.has(code)) return false;
+    }
+    return true;
+  }
+
+  private tripFailure(watchdog: Watchdog, measuredMs: number) {
+    const code = WATCHDOG_KINDS[watchdog.kind];
+    const failure = {
+      ok: false as const,
+      code,
+      detail: `${watchdog.nodePath}: ${watchdog.kind} watchdog tripped after ${measuredMs} ms (limit ${watchdog.limitMs} ms)`,
+      nodePath: watchdog.nodePath,
+      limitMs: watchdog.limitMs,
+      measuredMs,
+    };
+    this.hooks.watchdogTrip?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), kind: watchdog.kind, failure });
+    return failure;
+  }
+
+  private onNodeWatchdogTrip(watchdog: Watchdog, measuredMs: number): void {
+    const failure = this.tripFailure(watchdog, measuredMs);
+    const node = this.tree.nodes.find((n) => n.path === watchdog.nodePath)!;
+    this.recordFailure(node, failure);
+    // The node's watchdog guard now fails: stepping aborts the subtree, and its leaves' signals carry the trip.
+    this.abortReason = new NodeAbortedError(failure.code, failure.detail);
+    this.step();
+  }
+
+  private onRunWatchdogTrip(watchdog: Watchdog, measuredMs: number): void {
+    this.finish(this.tripFailure(watchdog, measuredMs));
+  }
+
+  private recordFailure(node: CompiledNode, failure: TreeFailure): void {
+    this.lastFailure = failure;
+    this.lastFailedLeaf = node.path;
+    for (const index of node.watchedBy) if (this.tree.nodes[index]!.retryableGuard) this.failureBelow.set(index, failure.code);
+  }
+
+  private failedOutcome(): TreeFailure {
+    if (this.lastFailure) return this.lastFailure;
+    const at = this.lastFailedLeaf ?? this.tree.name;
+    return { ok: false, code: 'runner_error', detail: `${this.tree.name}: the tree failed; last failed leaf ${at} returned false`, nodePath: at };
+  }
+
+  private abortOutcome(reason: unknown): TreeFailure {
+    const code = abortCodeOf(reason);
+    const why = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
+    return { ok: false, code, detail: `${this.tree.name}: aborted by the caller (${why})` };
+  }
+
+  private readonly onExternalAbort = (): void => {
+    this.finish(this.abortOutcome(this.settings.signal?.reason));
+  };
+
+  private finish(outcome: TreeOutcome): void {
+    if (this.done) return;
+    this.done = true;
+    this.finalOutcome = outcome;
+    this.settings.signal?.removeEventListener('abort', this.onExternalAbort);
+    for (const watchdog of this.runWatchdogs) watchdog.stop();
+    for (const index of [...this.activeNodes]) this.deactivate(index);
+    const reason = new NodeAbortedError(outcome.ok ? 'aborted' : outcome.code, `${this.tree.name}: the run ended`);
+    for (const node of this.tree.nodes) {
+      const invocation = this.slots[node.index];
+      this.slots[node.index] = undefined;
+      invocation?.controller.abort(reason);
+    }
+    for (const invocation of this.liveInvocations) invocation.controller.abort(reason);
+    this.settings.onFinished(this);
+    if (this.liveActuations === 0) this.resolve();
+    else this.graceTimer = this.clock.setTimeout(() => this.resolve(), this.settings.abortGraceMs);
+  }
+
+  private resolve(): void {
+    if (!this.finalOutcome) return;
+    const outcome = this.finalOutcome;
+    this.finalOutcome = undefined;
+    if (this.graceTimer) this.clock.clearTimeout(this.graceTimer);
+    this.hooks.runEnd?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), startedAt: this.startedAt, outcome, liveActuators: this.liveActuations });
+    this.resolveOutcome(outcome);
+  }
+
+  private waitDuration(node: CompiledNode): number {
+    const [min, max] = node.args as number[];
+    if (min === undefined) return Infinity;
+    if (max === undefined) return min;
+    return Math.floor(this.random() * (max - min + 1)) + min;
+  }
+
+  private wait(ctx: RunContext, ms: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const timer = ms === Infinity ? undefined : this.clock.setTimeout(() => resolve(true), ms);
+      ctx.signal.addEventListener(
+        'abort',
+        () => {
+          if (timer) this.clock.clearTimeout(timer);
+          resolve(false);
+        },
+        { once: true },
+      );
+    });
+  }
+
+  private backoff(node: CompiledNode, ctx: RunContext): boolean | Promise<boolean> {
+    const entry = node.retryAncestor === undefined ? 0 : (this.retryEntries.get(node.retryAncestor) ?? 0);
+    const state = this.backoffs.get(node.index);
+    const attempts = state && state.entry === entry ? state.attempts : 0;
+    this.backoffs.set(node.index, { entry, attempts: attempts + 1 });
+    if (attempts === 0) return true;
+    const [baseMs, maxMs] = node.args as number[];
+    const delay = Math.min(maxMs!, baseMs! * 2 ** (attempts - 1)) * (0.5 + 0.5 * this.random());
+    return this.wait(ctx, Math.round(delay));
+  }
+
+  private async roundRobin(node: CompiledNode, ctx: RunContext): Promise<boolean> {
+    const names = node.args as string[];
+    const start = this.roundRobinNext.get(node.index) ?? 0;
+    let lastError: unknown;
+    for (let k = 0; k < names.length; k++) {
+      if (ctx.signal.aborted) return false;
+      const at = (start + k) % names.length;
+      const action = this.settings.bindings.action(names[at]!) as TreeAction;
+      try {
+        if ((await action(ctx)) !== false) {
+          this.roundRobinNext.set(node.index, (at + 1) % names.length);
+          return true;
+        }
+      } catch (error) {
+        lastError = error;
+      }
+    }
+    if (lastError !== undefined) throw lastError;
+    return false;
+  }
+}
+
+/** The failure codes a run treats as retryable: the capability's list, or each code's default. */
+export function retryableSet(codes: readonly FailureCode[] | undefined): ReadonlySet<FailureCode> {
+  return new Set(codes ?? FAILURE_CODE_LIST.filter(isRetryableByDefault));
+}

@@ -1,0 +1,109 @@
+import { basename, extname } from 'node:path';
+import { MdslSyntaxError, parseMdsl } from './mdsl-parser.js';
+import {
+  NODE_TYPES,
+  type AttributeDefinition,
+  type NodeArgument,
+  type NodeType,
+  type TreeFile,
+  type TreeNodeDefinition,
+  type TreeProblem,
+} from './tree-definition.js';
+
+export const TREE_EXTENSIONS = ['.mdsl', '.json'] as const;
+
+/** `trees/idioms/retry_backoff.mdsl` defines the tree "retry_backoff". */
+export function treeNameOf(file: string): string {
+  return basename(file, extname(file));
+}
+
+export type ParsedSource = { ok: true; tree: TreeFile } | { ok: false; problems: TreeProblem[] };
+
+/** Parses one tree file (MDSL, or mistreevous JSON when the name ends in .json). */
+export function parseTreeSource(file: string, text: string): ParsedSource {
+  try {
+    const roots = extname(file) === '.json' ? fromJson(text) : parseMdsl(text);
+    return { ok: true, tree: assemble(file, roots) };
+  } catch (error) {
+    if (error instanceof TreeSyntaxError || error instanceof MdslSyntaxError) {
+      return { ok: false, problems: [{ file, line: error.line, message: error.message }] };
+    }
+    throw error;
+  }
+}
+
+class TreeSyntaxError extends Error {
+  constructor(
+    readonly line: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+function assemble(file: string, roots: TreeNodeDefinition[]): TreeFile {
+  const tree: TreeFile = { file, name: treeNameOf(file), main: undefined, locals: new Map() };
+  for (const root of roots) {
+    if (root.name === undefined) {
+      if (tree.main) throw new TreeSyntaxError(root.line, `a second unnamed root: name it (root [helper]) to use it as a branch, the file already has a main root at line ${tree.main.line}`);
+      tree.main = root;
+    } else {
+      const clash = tree.locals.get(root.name);
+      if (clash) throw new TreeSyntaxError(root.line, `root [${root.name}] is defined twice (also at line ${clash.line})`);
+      tree.locals.set(root.name, root);
+    }
+  }
+  if (!tree.main) throw new TreeSyntaxError(roots[0]?.line ?? 1, `no main root: add an unnamed root { ... } (the tree "${tree.name}")`);
+  return tree;
+}
+
+function fromJson(text: string): TreeNodeDefinition[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    const position = /position (\d+)/.exec(String(error))?.[1];
+    const line = position === undefined ? 1 : text.slice(0, Number(position)).split('\n').length;
+    throw new TreeSyntaxError(line, `invalid JSON: ${(error as Error).message}`);
+  }
+  const typeLines = [...text.matchAll(/"type"\s*:/g)].map((match) => text.slice(0, match.index).split('\n').length);
+  let visited = 0;
+  const lineOf = (): number => typeLines[visited++] ?? 1;
+  const roots = Array.isArray(parsed) ? parsed : [parsed];
+  return roots.map((root) => {
+    const node = fromJsonNode(root, lineOf);
+    if (node.type !== 'root') throw new TreeSyntaxError(node.line, `expected a root node at the top level, found '${node.type}'`);
+    return node;
+  });
+}
+
+function fromJsonNode(value: unknown, lineOf: () => number): TreeNodeDefinition {
+  const line = lineOf();
+  if (typeof value !== 'object' || value === null) throw new TreeSyntaxError(line, 'expected a node object with a "type"');
+  const raw = value as Record<string, unknown>;
+  const type = NODE_TYPES.find((t) => t === raw.type) as NodeType | undefined;
+  if (!type) throw new TreeSyntaxError(line, `unknown node type ${JSON.stringify(raw.type)} (node types: ${NODE_TYPES.join(', ')})`);
+  const node: TreeNodeDefinition = { type, line, args: [], attributes: jsonAttributes(raw, line), children: [] };
+  const name = raw.call ?? raw.ref ?? raw.id;
+  if (name !== undefined) node.name = String(name);
+  if ((type === 'action' || type === 'condition' || type === 'branch') && node.name === undefined) {
+    throw new TreeSyntaxError(line, `a ${type} node needs ${type === 'branch' ? '"ref"' : '"call"'}`);
+  }
+  const numeric = raw.iterations ?? raw.attempts ?? raw.duration ?? raw.weights;
+  if (type === 'action' || type === 'condition') node.args = (raw.args as NodeArgument[] | undefined) ?? [];
+  else if (numeric !== undefined) node.args = Array.isArray(numeric) ? (numeric as number[]) : [numeric as number];
+  if (raw.child !== undefined) node.children = [fromJsonNode(raw.child, lineOf)];
+  if (Array.isArray(raw.children)) node.children = raw.children.map((child) => fromJsonNode(child, lineOf));
+  return node;
+}
+
+function jsonAttributes(raw: Record<string, unknown>, line: number): AttributeDefinition[] {
+  const kinds = ['while', 'until', 'entry', 'exit', 'step'] as const;
+  return kinds
+    .filter((kind) => raw[kind] !== undefined)
+    .map((kind) => {
+      const attribute = raw[kind] as { call?: unknown; args?: NodeArgument[]; succeedOnAbort?: boolean };
+      if (typeof attribute.call !== 'string') throw new TreeSyntaxError(line, `the "${kind}" attribute needs a "call" name`);
+      return { kind, call: attribute.call, args: attribute.args ?? [], succeedOnAbort: attribute.succeedOnAbort === true, line };
+    });
+}

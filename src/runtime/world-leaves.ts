@@ -1,0 +1,56 @@
+import { WorldError, type NavigationGoal, type UnstuckMove, type Vec3Like } from '../contracts/world.js';
+import type { RunContext, TreeBindings } from '../registry/capability-spec.js';
+import { BindingRegistry } from './binding-registry.js';
+
+/**
+ * Generic leaves over the WorldPort actuators, so a tree can be composed from
+ * primitives: `action [goto, $goal]`, `action [dig, $position]`. Each passes the
+ * node's signal to the actuator and goes through ctx.actuate (TTFA sees it).
+ */
+
+const UNSTUCK_MS = 400;
+
+function vec(value: unknown, leaf: string): Vec3Like {
+  const v = value as Partial<Vec3Like> | null;
+  if (v && typeof v.x === 'number' && typeof v.y === 'number' && typeof v.z === 'number') return { x: v.x, y: v.y, z: v.z };
+  throw new WorldError('schema_violation', `${leaf}: expected a position {x, y, z}, got ${JSON.stringify(value)}`);
+}
+
+function goal(value: unknown): NavigationGoal {
+  const kind = (value as { kind?: unknown } | null)?.kind;
+  if (kind === 'block' || kind === 'near' || kind === 'xz') return value as NavigationGoal;
+  return { kind: 'block', ...vec(value, 'goto') };
+}
+
+function text(value: unknown, leaf: string, what: string): string {
+  if (typeof value === 'string' && value.length > 0) return value;
+  throw new WorldError('schema_violation', `${leaf}: expected ${what} as a string, got ${JSON.stringify(value)}`);
+}
+
+function move(kind: UnstuckMove) {
+  return (ctx: RunContext) => ctx.actuate(`move.${kind}`, () => ctx.world.move(kind, UNSTUCK_MS, { signal: ctx.signal }));
+}
+
+export const worldLeaves: TreeBindings = {
+  actions: {
+    goto: (ctx, target) => ctx.actuate('goto', () => ctx.world.goto(goal(target), { signal: ctx.signal })),
+    goto_near: (ctx, target, range) => {
+      const at = vec(target, 'goto_near');
+      return ctx.actuate('goto', () => ctx.world.goto({ kind: 'near', ...at, range: typeof range === 'number' ? range : 2 }, { signal: ctx.signal }));
+    },
+    dig: (ctx, position) => ctx.actuate('dig', () => ctx.world.dig(vec(position, 'dig'), { signal: ctx.signal })),
+    place: (ctx, position, item) => ctx.actuate('place', () => ctx.world.place(vec(position, 'place'), text(item, 'place', 'an item name'), { signal: ctx.signal })),
+    unstuck_jump: move('jump'),
+    unstuck_back: move('back'),
+    unstuck_left: move('left'),
+    unstuck_right: move('right'),
+  },
+  conditions: {
+    connected: (ctx) => ctx.world.isConnected(),
+  },
+};
+
+/** A registry holding the runtime's own world leaves; add each capability's bindings to it. */
+export function createBindingRegistry(): BindingRegistry {
+  return new BindingRegistry().register(worldLeaves, 'world');
+}
