@@ -1,0 +1,68 @@
+import type { FailureCode } from '../contracts/failure-codes.js';
+import type { Vec3Like } from '../contracts/world.js';
+import type { StuckType } from '../stuck/detection.js';
+import type { AgentState } from './agent-state-machine.js';
+
+export const STRATEGY_KINDS = ['retry', 'repath', 'unstuck', 'teleport', 'subgoal', 'escalate', 'abort'] as const;
+export type StrategyKind = (typeof STRATEGY_KINDS)[number];
+
+/** Moves that get a body out of a tight spot; the executor performs them through the world. */
+export const UNSTUCK_MOVES = ['jump', 'back_up', 'dig_out', 'pillar_up'] as const;
+export type UnstuckMoveKind = (typeof UNSTUCK_MOVES)[number];
+
+/** What the executor should do. Plain data: the ladder decides, the executor acts through the world. */
+export type RecoveryAction =
+  | { kind: 'retry'; delayMs: number }
+  | { kind: 'repath'; alternative: number; toleranceBoost: number }
+  | { kind: 'unstuck'; move: UnstuckMoveKind }
+  | { kind: 'teleport'; to: Vec3Like }
+  | { kind: 'subgoal'; goal: string }
+  | { kind: 'escalate'; summary: string; tried: readonly string[] }
+  | { kind: 'abort'; code: FailureCode; reason: string }
+  | { kind: 'pause'; until: number; reason: string };
+
+export interface RecoveryBudgetView {
+  stepAttempts: number;
+  stepAttemptLimit: number;
+  taskAttempts: number;
+  taskAttemptLimit: number;
+  consecutiveStuck: number;
+  consecutiveStuckLimit: number;
+  incidentsLastHour: number;
+  incidentsPerHourLimit: number;
+  escalations: number;
+  escalationLimit: number;
+}
+
+export interface RecoveryDecision {
+  /** Increasing per ladder; `report` takes it back. */
+  readonly id: number;
+  readonly action: RecoveryAction;
+  readonly strategy: StrategyKind | 'pause';
+  readonly priority: number;
+  /** 1-based attempt of this strategy within the step. */
+  readonly attempt: number;
+  readonly stuckType: StuckType;
+  /** Why this rung: which budget ran out, or which strategy comes next and why. */
+  readonly reason: string;
+  /** The state the agent should be in while (or after) performing the action. */
+  readonly nextState: Extract<AgentState, 'RECOVERING' | 'PLANNING' | 'PAUSED' | 'FAILED'>;
+  readonly decidedAt: number;
+  readonly budget: RecoveryBudgetView;
+}
+
+/** What the executor knows about the situation, for strategies that depend on it. */
+export interface RecoveryContext {
+  /** Learning key: where this happened, e.g. the capability verb. Default `any`. */
+  situation?: string;
+  /** The server lets this bot teleport (op, /tp allowed). */
+  serverPermitsTeleport?: boolean;
+  /** A destination the world verified safe: solid floor, two air blocks, no lava or void. */
+  safeTeleportDestination?: Vec3Like | null;
+  /** The bot can break what surrounds it (has a tool, blocks are diggable). Default true. */
+  canDig?: boolean;
+  /** The bot holds a block it can place under itself. Default false. */
+  hasPlaceableBlock?: boolean;
+  /** A planner is available to escalate to. Default true. */
+  canEscalate?: boolean;
+}
