@@ -3,6 +3,7 @@ import { ManualClock, type PlanStepInput } from '../../src/index.js';
 import { observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { createDefaultRegistry } from '../index.js';
+import navigate from '../navigate/index.js';
 import craftItem from './index.js';
 
 function workshop(inventory: Record<string, number>) {
@@ -90,6 +91,22 @@ describe('craft_item', () => {
     ]);
     const withoutTable = craftItem.subgoals!(missing, args, { world, observation: observation({ position: { x: 0.5, y: 0, z: 0.5 } }) });
     expect(withoutTable!.map((s) => s.type)).toEqual(['craft_item', 'place_block']);
+  });
+
+  it('walks to a crafting table standing within 32 blocks instead of making a new one', async () => {
+    const { clock, world, context } = workshop({ cobblestone: 3, stick: 2 });
+    world.setBlock({ x: 12, y: 0, z: 0 }, 'crafting_table');
+    const args = craftItem.inputSchema.parse({ item: 'stone_axe' });
+    const verdict = craftItem.guard(await context(), args);
+    if (verdict.ok || !verdict.missing) throw new Error('expected the table to be missing');
+    const steps = craftItem.subgoals!(verdict.missing, args, await context());
+    expect(steps).toEqual([
+      { stepId: 'subgoal-approach-crafting_table', type: 'navigate', args: { target: { kind: 'near', x: 12, y: 0, z: 0, range: 3 } } },
+    ]);
+    const walking = world.goto(navigate.inputSchema.parse(steps![0]!.args).target);
+    await clock.advance(10_000);
+    await walking;
+    expect(craftItem.guard(await context(), args)).toEqual({ ok: true });
   });
 
   it('runs the worked example: stone_axe with no sticks and no table, via sub-goals, in a SimWorld', async () => {

@@ -1,18 +1,17 @@
 import type { GuardContext, GuardResult } from '../../src/index.js';
-import { craftsNeeded, missingIngredient, TABLE_REACH } from './requirements.js';
+import { craftsNeeded, firstShortfall, TABLE_REACH } from './requirements.js';
 import type { CraftItemArgs } from './schema.js';
 
 export function craftItemGuard({ world, observation }: GuardContext, { item, count }: CraftItemArgs): GuardResult {
   const recipe = world.recipe(item);
   if (!recipe) return { ok: false, reason: `no recipe for ${item}: it cannot be crafted, only gathered` };
-  const times = craftsNeeded(recipe, count);
-  const lacking = missingIngredient(recipe, times, observation.inventory);
-  if (lacking) {
-    const { have, need, ...missing } = lacking;
+  const short = firstShortfall(recipe, craftsNeeded(recipe, count), observation.inventory);
+  if (short) {
+    const missingCount = short.need - short.have;
     return {
       ok: false,
-      reason: `missing ${need - have} ${String(missing.detail.item)} (have ${have}, need ${need}) to craft ${count} ${item}`,
-      missing,
+      reason: `missing ${missingCount} ${short.item} (have ${short.have}, need ${short.need}) to craft ${count} ${item}`,
+      missing: { predicate: 'has_item', detail: { item: short.item, count: missingCount } },
     };
   }
   if (recipe.needsTable && world.findBlocks({ names: ['crafting_table'], maxDistance: TABLE_REACH, count: 1 }).length === 0) {

@@ -1,6 +1,9 @@
 import type { GuardContext, MissingPrecondition, PlanStepInput, Vec3Like, WorldPort } from '../../src/index.js';
+import { TABLE_REACH } from './requirements.js';
 
 const MAX_PER_STEP = 64;
+/** A table this close is worth walking to rather than spending four planks on a new one. */
+const WALK_TO_TABLE_WITHIN = 32;
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 /** Horizontal neighbours of the bot's feet, tried in order for a spot to put a crafting table. */
 const BESIDE = [
@@ -36,7 +39,7 @@ function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
 /**
  * A craftable missing ingredient is crafted first (its own guard then reports what it lacks in turn,
  * e.g. stick → oak_planks → oak_log); a raw material cannot be made here, so it goes back to the planner.
- * A missing table is crafted if not held, then placed beside the bot.
+ * A missing table is walked to when one stands nearby; otherwise it is crafted if not held and placed beside the bot.
  */
 export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, { world, observation }: GuardContext): PlanStepInput[] | null {
   if (missing.predicate === 'has_item') {
@@ -45,6 +48,11 @@ export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, 
     return world.recipe(item) ? craftSteps(item, count) : null;
   }
   if (missing.predicate === 'near_block' && missing.detail.block === 'crafting_table') {
+    const [table] = world.findBlocks({ names: ['crafting_table'], maxDistance: WALK_TO_TABLE_WITHIN, count: 1 });
+    if (table) {
+      const target = { kind: 'near', x: table.x, y: table.y, z: table.z, range: TABLE_REACH - 1 };
+      return [{ stepId: 'subgoal-approach-crafting_table', type: 'navigate', args: { target } }];
+    }
     const steps = (observation.inventory.crafting_table ?? 0) > 0 ? [] : craftSteps('crafting_table', 1);
     const position = spotBeside(world, observation.position);
     return [...steps, { stepId: 'subgoal-place-crafting_table', type: 'place_block', args: { position, item: 'crafting_table' } }];
