@@ -1,0 +1,151 @@
+import type { Clock } from '../../contracts/clock.js';
+import type {
+  ActuatorOptions,
+  BlockInfo,
+  BodyPart,
+  EntityInfo,
+  NavigationGoal,
+  Observation,
+  ObservationQuery,
+  Recipe,
+  UnstuckMove,
+  Vec3Like,
+  WorldPort,
+} from '../../contracts/world.js';
+import { deriveSeed, mulberry32, type Random } from '../sim/random.js';
+import type { FaultKind } from './fault.js';
+import { runFaulted } from './inject.js';
+import type { FaultRule } from './parse.js';
+import type { ActuatorMethod } from './targets.js';
+
+export interface WorldFaultOptions {
+  clock: Clock;
+  seed?: number;
+  /**
+   * The verb whose step is running now. When given, verb rules apply only while
+   * their verb runs (so `navigate=hang` leaves flee's goto alone); without it a
+   * verb rule applies to every call of the actuators the verb uses.
+   */
+  activeVerb?: () => string | undefined;
+}
+
+export interface Injection {
+  at: number;
+  method: ActuatorMethod;
+  rule: string;
+  fault: FaultKind;
+}
+
+interface ArmedRule {
+  rule: FaultRule;
+  random: Random;
+  window: { endsAt: number | null };
+}
+
+/** A WorldPort that behaves like the one it wraps, except where a fault rule says otherwise. */
+export class FaultyWorld implements WorldPort {
+  /** Every call a fault actually took effect on, in order. */
+  readonly injections: Injection[] = [];
+  private readonly armed: ArmedRule[];
+
+  constructor(
+    readonly inner: WorldPort,
+    rules: readonly FaultRule[],
+    private readonly options: WorldFaultOptions,
+  ) {
+    this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
+  }
+
+  get kind(): string {
+    return this.inner.kind;
+  }
+  get events(): WorldPort['events'] {
+    return this.inner.events;
+  }
+  isConnected(): boolean {
+    return this.inner.isConnected();
+  }
+  position(): Vec3Like {
+    return this.inner.position();
+  }
+  health(): number {
+    return this.inner.health();
+  }
+  food(): number {
+    return this.inner.food();
+  }
+  inventory(): Record<string, number> {
+    return this.inner.inventory();
+  }
+  heldItem(): string | null {
+    return this.inner.heldItem();
+  }
+  blockAt(position: Vec3Like): BlockInfo | null {
+    return this.inner.blockAt(position);
+  }
+  findBlocks(query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[] {
+    return this.inner.findBlocks(query);
+  }
+  entities(): EntityInfo[] {
+    return this.inner.entities();
+  }
+  recipe(item: string): Recipe | null {
+    return this.inner.recipe(item);
+  }
+  observe(query?: ObservationQuery): Promise<Observation> {
+    return this.inner.observe(query);
+  }
+  stopMovement(): void {
+    this.inner.stopMovement();
+  }
+  close(): Promise<void> {
+    return this.inner.close();
+  }
+
+  goto(goal: NavigationGoal, options?: ActuatorOptions): Promise<void> {
+    return this.act('goto', options, (signal) => this.inner.goto(goal, { ...options, signal }));
+  }
+  dig(position: Vec3Like, options?: ActuatorOptions): Promise<void> {
+    return this.act('dig', options, (signal) => this.inner.dig(position, { ...options, signal }));
+  }
+  place(position: Vec3Like, item: string, options?: ActuatorOptions): Promise<void> {
+    return this.act('place', options, (signal) => this.inner.place(position, item, { ...options, signal }));
+  }
+  craft(item: string, times: number, options?: ActuatorOptions & { table?: Vec3Like | null }): Promise<void> {
+    return this.act('craft', options, (signal) => this.inner.craft(item, times, { ...options, signal }));
+  }
+  equip(item: string, destination: BodyPart, options?: ActuatorOptions): Promise<void> {
+    return this.act('equip', options, (signal) => this.inner.equip(item, destination, { ...options, signal }));
+  }
+  consume(item: string, options?: ActuatorOptions): Promise<void> {
+    return this.act('consume', options, (signal) => this.inner.consume(item, { ...options, signal }));
+  }
+  move(move: UnstuckMove, durationMs: number, options?: ActuatorOptions): Promise<void> {
+    return this.act('move', options, (signal) => this.inner.move(move, durationMs, { ...options, signal }));
+  }
+
+  private act(method: ActuatorMethod, options: ActuatorOptions | undefined, invoke: (signal: AbortSignal | undefined) => Promise<void>): Promise<void> {
+    const armed = this.ruleFor(method);
+    if (!armed) return invoke(options?.signal);
+    const { clock } = this.options;
+    const { rule } = armed;
+    return runFaulted(
+      rule.fault,
+      { label: `${method} (${rule.spec})`, signal: options?.signal, clock, random: armed.random, invoke, noEffect: undefined, window: armed.window },
+      () => this.injections.push({ at: clock.now(), method, rule: rule.spec, fault: rule.fault.kind }),
+    );
+  }
+
+  private ruleFor(method: ActuatorMethod): ArmedRule | undefined {
+    const verb = this.options.activeVerb?.();
+    return this.armed.find(({ rule }) => {
+      if (!rule.actuators.includes(method)) return false;
+      return rule.targetKind === 'actuator' || this.options.activeVerb === undefined || rule.target === verb;
+    });
+  }
+}
+
+/** Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored here. */
+export function injectWorldFaults(world: WorldPort, rules: readonly FaultRule[], options: WorldFaultOptions): FaultyWorld {
+  return new FaultyWorld(world, rules.filter((rule) => rule.fault.kind !== 'never_actuates'), options);
+}

@@ -1,0 +1,21 @@
+/** The WorldPort methods that act on the world, i.e. the ones a fault can target. */
+export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
+export type ActuatorMethod = (typeof ACTUATOR_METHODS)[number];
+
+/** Which actuators each built-in verb drives, so `navigate=hang` can be injected at the world. */
+export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>> = {
+  navigate: ['goto'],
+  dig_block: ['dig'],
+  place_block: ['place'],
+  craft_item: ['craft'],
+  consume_food: ['consume'],
+  equip: ['equip'],
+  collect_drops: ['goto'],
+  build_structure: ['place'],
+  flee: ['goto'],
+  pillar_up: ['place', 'move'],
+};
+
+export function isActuatorMethod(name: string): name is ActuatorMethod {
+  return (ACTUATOR_METHODS as readonly string[]).includes(name);
+}
