@@ -7,7 +7,11 @@ const offset = z.int().min(-16).max(16);
 const CustomBlueprint = z
   .strictObject({
     blocks: z
-      .array(z.strictObject({ dx: offset, dy: offset, dz: offset, block: ItemName }))
+      .array(
+        z
+          .strictObject({ dx: offset, dy: offset, dz: offset, block: ItemName })
+          .describe('One block: its offset from the origin (each -16..16) and its name.'),
+      )
       .min(1)
       .max(512)
       .describe('Blocks relative to the origin, placed bottom layer first.'),
