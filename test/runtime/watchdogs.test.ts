@@ -1,0 +1,165 @@
+import { describe, expect, test } from 'vitest';
+import type { RunContext } from '../../src/registry/capability-spec.js';
+import type { WatchdogTripEvent } from '../../src/runtime/index.js';
+import { FakeActuator, flush, harness, unusedWorld } from './harness.js';
+
+/** An action that thinks for `thinkMs` of clock time before commanding its actuator. */
+function thinkThenAct(actuator: FakeActuator, thinkMs: number, actMs: number | 'hang') {
+  return async (ctx: RunContext) => {
+    await new Promise<void>((resolve) => ctx.clock.setTimeout(resolve, thinkMs));
+    if (ctx.signal.aborted) return false;
+    await actuator.command(ctx, actMs);
+  };
+}
+
+describe('ttfa', () => {
+  test('a declared ttfa trips at its limit, not before, and aborts the subtree', async () => {
+    let actuator!: FakeActuator;
+    const trips: WatchdogTripEvent[] = [];
+    const h = harness(
+      { t: 'root { sequence while(watchdog, "ttfa", 1000) { action [idle] } }' },
+      (bindings, clock) => {
+        actuator = new FakeActuator(clock);
+        bindings.registerAction('idle', thinkThenAct(actuator, 5000, 100));
+      },
+      { hooks: { watchdogTrip: (event) => trips.push(event) } },
+    );
+    let settled = false;
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }).finally(() => (settled = true));
+    await h.clock.advance(999);
+    expect(settled).toBe(false);
+    await h.clock.advance(1);
+    expect(await outcome).toEqual({
+      ok: false,
+      code: 'ttfa_exceeded',
+      detail: 't/sequence: ttfa watchdog tripped after 1000 ms (limit 1000 ms)',
+      nodePath: 't/sequence',
+      limitMs: 1000,
+      measuredMs: 1000,
+    });
+    expect(trips).toHaveLength(1);
+    expect(actuator.started).toBe(0);
+  });
+
+  test('the first actuator command disarms ttfa for good', async () => {
+    let actuator!: FakeActuator;
+    const h = harness({ t: 'root { sequence while(watchdog, "ttfa", 1000) { action [act] action [idle] } }' }, (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('act', thinkThenAct(actuator, 900, 50));
+      bindings.registerAction('idle', (ctx) => new Promise<void>((resolve) => ctx.clock.setTimeout(resolve, 3000)));
+    });
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { watchdogDefaults: { noActuatorMs: 60_000 } });
+    await h.clock.advance(5000);
+    expect(await outcome).toEqual({ ok: true });
+  });
+
+  test('ttfa restarts when its node starts again (inside a retry)', async () => {
+    let actuator!: FakeActuator;
+    let attempt = 0;
+    const h = harness({ t: 'root { retry [3] { sequence while(watchdog, "ttfa", 1000) { action [act] } } }' }, (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      // Attempt 1 never acts (trips), attempt 2 acts after 800 ms of its own start.
+      bindings.registerAction('act', (ctx) => (++attempt === 1 ? new Promise(() => undefined) : thinkThenAct(actuator, 800, 50)(ctx)));
+    });
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(1000 + 850);
+    expect(await outcome).toEqual({ ok: true });
+    expect(attempt).toBe(2);
+  });
+
+  test('the step-level default (2000 ms) applies when the tree declares no ttfa, and is configurable', async () => {
+    const h = harness({ t: 'root { action [idle] }' }, (bindings) => {
+      bindings.registerAction('idle', () => new Promise(() => undefined));
+    });
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(1999);
+    expect(h.runner.activeRuns()).toBe(1);
+    await h.clock.advance(1);
+    expect(await outcome).toMatchObject({ ok: false, code: 'ttfa_exceeded', nodePath: 't', limitMs: 2000, measuredMs: 2000 });
+    const configured = h.runner.run('t', { args: {}, world: unusedWorld }, { watchdogDefaults: { ttfaMs: 300 } });
+    await h.clock.advance(300);
+    expect(await configured).toMatchObject({ code: 'ttfa_exceeded', limitMs: 300 });
+  });
+});
+
+describe('noActuator', () => {
+  test('trips as stuck.loop after the limit with no command, resets at each command, pauses while one is in flight', async () => {
+    let actuator!: FakeActuator;
+    let bursts = 0;
+    const h = harness({ t: 'root { repeat { sequence while(watchdog, "noActuator", 1000) { action [burst] } } }' }, (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      // Commands of 2000 ms (longer than the limit: in flight counts as activity), 900 ms apart, 3 times; then silence.
+      bindings.registerAction('burst', async (ctx) => {
+        if (++bursts > 3) return new Promise<void>(() => undefined);
+        await actuator.command(ctx, 2000);
+        await new Promise<void>((resolve) => ctx.clock.setTimeout(resolve, 900));
+      });
+    });
+    const trips: number[] = [];
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { hooks: { watchdogTrip: (e) => trips.push(e.at) } });
+    await h.clock.advance(3 * 2900 + 999);
+    expect(trips).toEqual([]);
+    await h.clock.advance(1);
+    expect(trips).toEqual([3 * 2900 + 1000]);
+    await flush();
+    h.runner.tick();
+    await h.runner.shutdown();
+    await outcome;
+  });
+
+  test('the trip aborts the repeat body and a selector can repair', async () => {
+    let actuator!: FakeActuator;
+    const h = harness(
+      { t: 'root { selector { sequence while(watchdog, "noActuator", 500) { action [spin] } action [repair] } }' },
+      (bindings, clock) => {
+        actuator = new FakeActuator(clock);
+        bindings.registerAction('spin', async (ctx) => {
+          await actuator.command(ctx, 100);
+          await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
+          return false;
+        });
+        bindings.registerAction('repair', (ctx) => actuator.command(ctx, 100));
+      },
+    );
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(600);
+    await h.clock.advance(100);
+    expect(await outcome).toEqual({ ok: true });
+    expect(actuator.started).toBe(2);
+  });
+});
+
+describe('maxStateDuration', () => {
+  test('trips as state_timeout when nothing below changes state, and each change below resets it', async () => {
+    let actuator!: FakeActuator;
+    const h = harness(
+      { t: 'root { sequence while(watchdog, "maxStateDuration", 1000) { action [step] action [step] action [hang] } }' },
+      (bindings, clock) => {
+        actuator = new FakeActuator(clock);
+        bindings.registerAction('step', (ctx) => actuator.command(ctx, 800));
+        bindings.registerAction('hang', (ctx) => actuator.command(ctx, 'hang'));
+      },
+    );
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(1600 + 999);
+    expect(h.runner.activeRuns()).toBe(1);
+    await h.clock.advance(1);
+    expect(await outcome).toMatchObject({ ok: false, code: 'state_timeout', nodePath: 't/sequence', limitMs: 1000, measuredMs: 1000 });
+    expect(actuator.stopped).toBe(1);
+    expect(actuator.signals.at(-1)!.reason).toMatchObject({ code: 'state_timeout' });
+  });
+
+  test('defaults to twice the capability\'s expectedDurationMs', async () => {
+    let actuator!: FakeActuator;
+    const h = harness({ t: 'root { action [hang] }' }, (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('hang', (ctx) => actuator.command(ctx, 'hang'));
+    });
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { expectedDurationMs: 4000 });
+    await h.clock.advance(7999);
+    expect(h.runner.activeRuns()).toBe(1);
+    await h.clock.advance(1);
+    expect(await outcome).toMatchObject({ code: 'state_timeout', limitMs: 8000 });
+    expect(actuator.live).toBe(0);
+  });
+});
