@@ -18,7 +18,7 @@ const DEFAULT_STRATEGIES_BY_TYPE: Record<StuckType, StrategyKind[]> = {
   state: ['retry', 'escalate', 'abort'],
   progress: ['retry', 'unstuck', 'repath', 'subgoal', 'escalate', 'abort'],
   path: ['unstuck', 'repath', 'teleport', 'subgoal', 'escalate', 'abort'],
-  flap: ['repath', 'unstuck', 'escalate', 'abort'],
+  flap: ['repath', 'subgoal', 'escalate', 'abort'],
   no_actuator: ['retry', 'escalate', 'abort'],
   hanging: ['retry', 'escalate', 'abort'],
   heartbeat: ['retry', 'abort'],

@@ -15,10 +15,11 @@ export class IncidentRate {
     return this.times.length;
   }
 
-  /** When the oldest incident in the window leaves it (the count drops by one). */
-  nextExpiry(now: number): number {
+  /** When the count will have dropped below `limit`, so that one more incident stays within it. */
+  belowLimitAt(now: number, limit: number): number {
     this.forget(now);
-    return (this.times[0] ?? now) + this.windowMs;
+    const index = this.times.length - limit;
+    return index < 0 ? now : this.times[index]! + this.windowMs;
   }
 
   private forget(now: number): void {

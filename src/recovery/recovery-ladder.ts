@@ -128,7 +128,7 @@ export class RecoveryLadder {
     const perHour = this.incidents.count(now);
     const { maxIncidentsPerHour, maxConsecutiveStuck } = this.config.budgets;
     if (perHour > maxIncidentsPerHour) {
-      this.pausedUntil = this.incidents.nextExpiry(now);
+      this.pausedUntil = this.incidents.belowLimitAt(now, maxIncidentsPerHour);
       return this.pause(detection.type, now, `${perHour} stuck incidents in the last hour exceed the limit of ${maxIncidentsPerHour}`);
     }
     this.consecutiveStuck += 1;
