@@ -42,6 +42,8 @@ export interface EmbeddedServer {
   player(username: string): ServerPlayerState | null;
   playerNames(): string[];
   setTimeOfDay(ticks: number): void;
+  /** Disconnects a player from the server side; false when no such player is connected. */
+  kick(username: string, reason?: string): boolean;
   /** Kicks every player, closes the socket and stops every timer; idempotent. */
   stop(): Promise<void>;
 }
@@ -133,6 +135,13 @@ class FlyingSquidServer implements EmbeddedServer {
 
   setTimeOfDay(ticks: number): void {
     this.serv.setTime(ticks);
+  }
+
+  kick(username: string, reason = 'Kicked by verbtree'): boolean {
+    const player = this.serv.players.find((p) => p.username === username);
+    if (!player) return false;
+    player.kick(reason);
+    return true;
   }
 
   stop(): Promise<void> {

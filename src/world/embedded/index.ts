@@ -1,0 +1,4 @@
+export { startEmbeddedServer } from './embedded-server.js';
+export type { EmbeddedServer, EmbeddedServerOptions, ServerPlayerState } from './embedded-server.js';
+export { startEmbeddedWorld } from './embedded-world.js';
+export type { EmbeddedWorld, EmbeddedWorldOptions } from './embedded-world.js';

@@ -1,0 +1,30 @@
+import type { Entity } from 'prismarine-entity';
+import type { EntityInfo, EntityKind } from '../../contracts/world.js';
+
+/** How verbtree sees a mineflayer entity: kind from its type, and for drops what lies on the ground. */
+export function entityInfo(entity: Entity): EntityInfo {
+  const { x, y, z } = entity.position;
+  const info: EntityInfo = { id: entity.id, name: entity.name ?? entity.type, kind: kindOf(entity), position: { x, y, z } };
+  if (entity.name === 'item') {
+    const item = entity.getDroppedItem();
+    if (item) info.item = { name: item.name, count: item.count };
+  }
+  return info;
+}
+
+function kindOf(entity: Entity): EntityKind {
+  if (entity.name === 'item') return 'item';
+  switch (entity.type as string) {
+    case 'player':
+      return 'player';
+    case 'hostile':
+      return 'hostile';
+    case 'animal':
+    case 'passive':
+    case 'water_creature':
+    case 'ambient':
+      return 'passive';
+    default:
+      return 'other';
+  }
+}

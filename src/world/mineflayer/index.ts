@@ -1,0 +1,5 @@
+export { MineflayerWorld } from './mineflayer-world.js';
+export type { MineflayerWorldOptions, ServerTruth } from './mineflayer-world.js';
+export { connectMineflayerWorld } from './connect.js';
+export type { ConnectOptions } from './connect.js';
+export { describeGoal, isAtGoal } from './goals.js';

@@ -1,0 +1,131 @@
+import type { Bot } from 'mineflayer';
+import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
+import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import { WorldError, type NavigationGoal, type PathStatus } from '../../contracts/world.js';
+import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
+
+export interface NavigateOptions {
+  goals: typeof PathfinderGoals;
+  clock: Clock;
+  /** With neither movement nor a new path for this long, the walk has stalled. */
+  stallTimeoutMs: number;
+  onStatus: (status: PathStatus) => void;
+}
+
+interface PathUpdate {
+  status: 'success' | 'partial' | 'noPath' | 'timeout';
+  path: unknown[];
+}
+
+const STATUS: Record<PathUpdate['status'], PathStatus> = { success: 'planned', partial: 'partial', noPath: 'noPath', timeout: 'timeout' };
+const STALL_CHECK_MS = 250;
+const MOVED_EPSILON = 0.05;
+
+/**
+ * Walks to a goal with pathfinder, ending every known failure mode explicitly:
+ * no path (pathfinder's own `goto` resolves when the path is empty), a think
+ * timeout, a stall with no event (unbreakable blocks, partial paths), and an
+ * arrival that is not at the goal. Resolves only when the bot stands at the goal.
+ * The caller handles abort and disconnect by calling {@link stop}.
+ */
+export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOptions): { done: Promise<void>; stop: () => void } {
+  let settle: (error?: WorldError) => void = () => {};
+  const done = new Promise<void>((resolve, reject) => {
+    settle = (error) => (error ? reject(error) : resolve());
+  });
+  const { clock } = options;
+  const target = describeGoal(goal);
+  const pathfinderGoal = toPathfinderGoal(options.goals, goal);
+  let finished = false;
+  let stallTimer: TimerHandle | null = null;
+  let lastProgressAt = clock.now();
+  let lastPosition = bot.entity.position.clone();
+
+  const finish = (error?: WorldError) => {
+    if (finished) return;
+    finished = true;
+    bot.removeListener('path_update', onPathUpdate);
+    bot.removeListener('goal_reached', onGoalReached);
+    bot.removeListener('path_stop', onPathStop);
+    bot.removeListener('path_reset', onProgress);
+    if (stallTimer) clock.clearTimeout(stallTimer);
+    if (error) {
+      bot.pathfinder.setGoal(null);
+      bot.clearControlStates();
+    }
+    settle(error);
+  };
+
+  const notThere = (why: string) =>
+    new WorldError('no_path', `cannot reach ${target}: ${why}; the bot is at ${formatPosition(bot)}`);
+
+  function onPathUpdate(update: PathUpdate) {
+    onProgress();
+    options.onStatus(STATUS[update.status]);
+    if (update.status === 'noPath' || update.status === 'timeout') {
+      if (isAtGoal(goal, bot.entity.position)) return finish();
+      finish(notThere(update.status === 'noPath' ? 'pathfinder found no path' : 'pathfinder timed out while planning'));
+    }
+  }
+
+  function onGoalReached() {
+    options.onStatus('reached');
+    if (isAtGoal(goal, bot.entity.position)) finish();
+    else finish(notThere('pathfinder reported arrival but the bot is not at the goal'));
+  }
+
+  function onPathStop() {
+    options.onStatus('stopped');
+    finish(notThere('the path was stopped'));
+  }
+
+  function onProgress() {
+    lastProgressAt = clock.now();
+  }
+
+  function checkStall() {
+    stallTimer = null;
+    if (finished) return;
+    const position = bot.entity.position;
+    if (position.distanceTo(lastPosition) > MOVED_EPSILON) {
+      lastPosition = position.clone();
+      lastProgressAt = clock.now();
+    }
+    if (clock.now() - lastProgressAt >= options.stallTimeoutMs) {
+      finish(notThere(`no movement and no new path for ${options.stallTimeoutMs} ms (pathfinder stalled)`));
+      return;
+    }
+    stallTimer = clock.setTimeout(checkStall, STALL_CHECK_MS);
+  }
+
+  if (isAtGoal(goal, bot.entity.position)) {
+    finish();
+    return { done, stop: () => {} };
+  }
+  bot.on('path_update', onPathUpdate);
+  bot.on('goal_reached', onGoalReached);
+  bot.on('path_stop', onPathStop);
+  bot.on('path_reset', onProgress);
+  stallTimer = clock.setTimeout(checkStall, STALL_CHECK_MS);
+  bot.pathfinder.setGoal(pathfinderGoal);
+  return {
+    done,
+    stop: () => {
+      if (finished) return;
+      finished = true;
+      bot.removeListener('path_update', onPathUpdate);
+      bot.removeListener('goal_reached', onGoalReached);
+      bot.removeListener('path_stop', onPathStop);
+      bot.removeListener('path_reset', onProgress);
+      if (stallTimer) clock.clearTimeout(stallTimer);
+      bot.pathfinder.stop();
+      bot.pathfinder.setGoal(null);
+      bot.clearControlStates();
+    },
+  };
+}
+
+function formatPosition(bot: Bot): string {
+  const { x, y, z } = bot.entity.position;
+  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}`;
+}
