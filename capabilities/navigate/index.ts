@@ -14,6 +14,7 @@ export default defineCapability({
   preconds: [],
   effects: ['at_target'],
   tree: 'navigate',
+  moves: true,
   guard: navigateGuard,
   acceptance: navigateAcceptance,
 });

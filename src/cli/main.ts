@@ -6,7 +6,7 @@ import { registryCommand } from './commands/registry.js';
 import { validateCommand } from './commands/validate.js';
 import { verbsCommand } from './commands/verbs.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
-import { packageRoot } from './package-root.js';
+import { packageRoot } from '../package-root.js';
 
 export interface CliOptions {
   io?: CliIO;

@@ -4,13 +4,14 @@ import { z } from 'zod';
 export const ExecutorPolicy = z.strictObject({
   /** A3: local retries for retryable failures before repair and escalation. */
   maxLocalRetries: z.int().min(0).max(10).default(2),
+  /** Same shape as the recovery ladder's retry backoff, so one function computes both. */
   backoff: z
     .strictObject({
-      baseMs: z.number().min(0).default(250),
-      factor: z.number().min(1).default(2),
-      maxMs: z.number().min(0).default(4_000),
+      initialDelayMs: z.number().min(0).default(250),
+      backoffMultiplier: z.number().min(1).default(2),
+      maxDelayMs: z.number().min(0).default(4_000),
       /** Fraction of the delay drawn at random (seeded), so retries of many bots spread out. */
-      jitter: z.number().min(0).max(1).default(0.2),
+      jitterRatio: z.number().min(0).max(1).default(0.2),
     })
     .prefault({}),
   /** A1: dispatch to first actuator command. */

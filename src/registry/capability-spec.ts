@@ -70,7 +70,7 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   effects: readonly string[];
   /** Set to a reason when the version still runs but should no longer be used. */
   deprecated?: string;
-  /** Name of the tree definition (in trees/) the runner executes. */
+  /** The behavior tree (trees/<tree>.mdsl) that runs the capability; without one it is not runnable in this build. */
   tree?: string;
   /** The capability moves the bot: arms the position and flap stuck detectors while it runs. */
   moves?: boolean;
@@ -84,8 +84,6 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   observes?(args: z.output<Schema>): Vec3Like[];
   /** Steps that would make a missing precondition hold; null when it cannot be satisfied locally. */
   subgoals?(missing: MissingPrecondition, args: z.output<Schema>, ctx: GuardContext): PlanStepInput[] | null;
-  /** Absent when the capability is declared but not runnable in this build. */
-  runner?: Runner<z.output<Schema>>;
 }
 
 /** Keeps the schema's type flowing into guard, acceptance and runner. */

@@ -83,7 +83,7 @@ export class CapabilityRegistry {
         version: spec.version,
         description: spec.description,
         ...(spec.deprecated ? { deprecated: spec.deprecated } : {}),
-        runnable: spec.runner !== undefined,
+        runnable: spec.tree !== undefined,
         ...(spec.tree ? { tree: spec.tree } : {}),
       })),
     );

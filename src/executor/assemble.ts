@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import type { Clock } from '../contracts/clock.js';
+import type { WorldPort } from '../contracts/world.js';
+import { systemClock } from '../clock/system-clock.js';
+import { packageRoot } from '../package-root.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import type { RuntimeHooks } from '../runtime/hooks.js';
+import type { TreeCatalog } from '../runtime/tree-catalog.js';
+import { loadTreeCatalog } from '../runtime/tree-catalog.js';
+import { createTreeRunner, type TreeRunner } from '../runtime/tree-runner.js';
+import { createBindingRegistry } from '../runtime/world-leaves.js';
+import type { BindingRegistry } from '../runtime/binding-registry.js';
+import { createExecutor, type Executor, type ExecutorOptions } from './executor.js';
+import type { StepInvoker } from './invoker.js';
+import { treeInvoker } from './tree-invoker.js';
+
+export interface AssembleOptions extends Omit<ExecutorOptions, 'invoker' | 'clock'> {
+  registry: CapabilityRegistry;
+  world: WorldPort;
+  clock?: Clock;
+  /** Folders or files of tree definitions; default: the package's trees/. */
+  treePaths?: readonly string[];
+  hooks?: RuntimeHooks;
+  /** Wraps the tree invoker, e.g. to inject faults. */
+  wrapInvoker?: (invoker: StepInvoker) => StepInvoker;
+}
+
+export interface Assembly {
+  executor: Executor;
+  runner: TreeRunner;
+  catalog: TreeCatalog;
+  bindings: BindingRegistry;
+}
+
+/** The leaves of every registered capability, plus the runtime's world leaves. */
+export function bindingsFor(registry: CapabilityRegistry): BindingRegistry {
+  const bindings = createBindingRegistry();
+  for (const verb of registry.verbs()) for (const spec of registry.versions(verb)) bindings.registerCapability(spec);
+  return bindings;
+}
+
+export function defaultTreePaths(): string[] {
+  return [join(packageRoot(), 'trees')];
+}
+
+/**
+ * Everything wired for one bot: trees loaded and linted against the registry's
+ * bindings (failing before the first tick), the tree runner, and the executor.
+ */
+export async function assembleExecutor(options: AssembleOptions): Promise<Assembly> {
+  const clock = options.clock ?? systemClock;
+  const bindings = bindingsFor(options.registry);
+  const catalog = await loadTreeCatalog(options.treePaths ?? defaultTreePaths(), bindings);
+  const policyTick = options.policy?.tickHz;
+  const runner = createTreeRunner({ catalog, bindings, clock, ...(policyTick ? { tickHz: policyTick } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) });
+  const invoker = treeInvoker(runner);
+  const executor = createExecutor({ ...options, clock, invoker: options.wrapInvoker ? options.wrapInvoker(invoker) : invoker });
+  return { executor, runner, catalog, bindings };
+}

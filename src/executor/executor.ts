@@ -1,0 +1,126 @@
+import { EventEmitter } from 'eventemitter3';
+import type { Clock } from '../contracts/clock.js';
+import type { FailureCode } from '../contracts/failure-codes.js';
+import { Intent } from '../contracts/intent.js';
+import type { WorldPort } from '../contracts/world.js';
+import { systemClock } from '../clock/system-clock.js';
+import { seededRandom } from '../recovery/seeded-random.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import type { StuckDetectionConfigInput } from '../stuck/config.js';
+import { StuckMonitor } from '../stuck/stuck-monitor.js';
+import type { ValidationIssue } from '../validate/issue.js';
+import { validatePlan } from '../validate/validate-plan.js';
+import { EventStream } from './event-stream.js';
+import type { ExecutorEvent, PlanResult } from './events.js';
+import { IdempotencyStore } from './idempotency.js';
+import type { StepInvoker } from './invoker.js';
+import { ExecutionMetrics } from './metrics.js';
+import type { Planner } from './planner.js';
+import { runPlan } from './plan-runner.js';
+import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
+import { SafetyMonitor } from './safety.js';
+import type { RunScope } from './scope.js';
+
+export interface ExecutorOptions {
+  registry: CapabilityRegistry;
+  world: WorldPort;
+  /** Runs one attempt of a capability (normally the behavior-tree runtime). */
+  invoker: StepInvoker;
+  clock?: Clock;
+  /** One planner, or several ordered weakest to strongest for the escalation ladder. */
+  planner?: Planner | readonly Planner[];
+  policy?: ExecutorPolicyInput;
+  stuck?: StuckDetectionConfigInput;
+  /** Share one store between executors so a key is never dispatched twice in the process. */
+  idempotency?: IdempotencyStore;
+}
+
+export interface ExecutorEventMap {
+  event: [ExecutorEvent];
+}
+
+/** A run in progress: iterate its events as they happen, and await its result. */
+export interface ExecutionRun extends AsyncIterable<ExecutorEvent> {
+  readonly result: Promise<PlanResult>;
+}
+
+export interface Executor {
+  /** Every event of every run, for observers (loggers, journals, the HTTP stream) attached from outside. */
+  readonly events: EventEmitter<ExecutorEventMap>;
+  readonly policy: ExecutorPolicy;
+  run(planOrIntent: unknown, options?: { signal?: AbortSignal }): ExecutionRun;
+  metrics(): { sla: ReturnType<ExecutionMetrics['sla']>; totals: ReturnType<ExecutionMetrics['summary']> };
+}
+
+/**
+ * The executor a planner embeds: one stream per world (bot). Runs are queued so
+ * exactly one step is active at a time (I1); each ends in one PlanResult.
+ */
+export function createExecutor(options: ExecutorOptions): Executor {
+  const clock = options.clock ?? systemClock;
+  const policy = ExecutorPolicy.parse(options.policy ?? {});
+  const planners = options.planner === undefined ? [] : Array.isArray(options.planner) ? [...options.planner] : [options.planner as Planner];
+  const events = new EventEmitter<ExecutorEventMap>();
+  const metrics = new ExecutionMetrics();
+  const idempotency = options.idempotency ?? new IdempotencyStore();
+  const stuck = new StuckMonitor({ clock, config: { tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck } });
+  const safety = new SafetyMonitor(policy.safety, options.world);
+  const random = seededRandom(policy.seed);
+  let queue: Promise<unknown> = Promise.resolve();
+
+  async function execute(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+    const history: ExecutorEvent[] = [];
+    const record = (event: ExecutorEvent) => {
+      history.push(event);
+      emit(event);
+    };
+    const rejected = (planId: string, code: FailureCode, detail: string, issues: ValidationIssue[] = []): PlanResult => {
+      record({ type: 'plan.rejected', at: clock.now(), planId, code, issues });
+      const result: PlanResult = { planId, ok: false, code, detail, steps: [], escalations: 0, repairs: 0, retries: 0, durationMs: 0 };
+      record({ type: 'plan.ended', at: clock.now(), planId, result });
+      return result;
+    };
+
+    let intent: Intent | undefined;
+    let planInput = input;
+    if (input && typeof input === 'object' && 'goal' in input) {
+      const parsed = Intent.safeParse(input);
+      if (!parsed.success) return rejected('(intent)', 'schema_violation', `invalid intent: ${parsed.error.issues[0]?.message}`);
+      intent = parsed.data;
+      if (!intent.safety.allowed) return rejected(intent.id, 'intent_refused', `intent ${intent.id} refused: ${intent.safety.reason ?? 'safety.allowed is false'}`);
+      const planner = planners.find((p) => p.plan);
+      if (!planner?.plan) return rejected(intent.id, 'schema_violation', 'an intent needs a planner with plan(); pass `planner` to createExecutor or run a plan');
+      planInput = await planner.plan(intent);
+    }
+    const report = validatePlan(planInput, options.registry);
+    if (!report.ok) {
+      const planId = (planInput as { planId?: unknown } | null)?.planId;
+      const detail = report.issues.map((i) => `${i.where}: ${i.code}: ${i.message}`).join('; ');
+      return rejected(typeof planId === 'string' ? planId : '(plan)', report.issues[0]!.code, detail, report.issues);
+    }
+    metrics.recordPlan();
+    record({ type: 'plan.accepted', at: clock.now(), planId: report.plan.planId, intentId: report.plan.intentId, steps: report.steps.length, warnings: report.warnings });
+    const scope: RunScope = { planId: report.plan.planId, registry: options.registry, world: options.world, clock, policy, invoker: options.invoker, metrics, idempotency, stuck, safety, random, signal, emit: record };
+    const evidence = (stepId: string) => history.filter((e) => 'stepId' in e && e.stepId !== undefined && (e.stepId === stepId || e.stepId.startsWith(`${stepId}/`)));
+    const result = await runPlan(scope, { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners }, evidence);
+    record({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });
+    return result;
+  }
+
+  return {
+    events,
+    policy,
+    metrics: () => ({ sla: metrics.sla(), totals: metrics.summary() }),
+    run(planOrIntent, runOptions = {}) {
+      const stream = new EventStream<ExecutorEvent>();
+      const emit = (event: ExecutorEvent) => {
+        stream.push(event);
+        events.emit('event', event);
+      };
+      const signal = runOptions.signal ?? new AbortController().signal;
+      const result = queue.then(() => execute(planOrIntent, signal, emit)).finally(() => stream.close());
+      queue = result.catch(() => undefined);
+      return { result, [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator]() };
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { Intent } from '../contracts/intent.js';
+import type { Plan } from '../contracts/plan.js';
+import { validatePlan, type ResolvedStep } from '../validate/validate-plan.js';
+import type { ExecutorEvent, PlanResult, StepRecord } from './events.js';
+import type { Planner, PlannerReply } from './planner.js';
+import type { RunScope } from './scope.js';
+import { executeStep } from './step-executor.js';
+
+export interface PlanRunInput {
+  plan: Plan;
+  steps: ResolvedStep[];
+  intent?: Intent;
+  /** Ordered weakest to strongest; the escalation ladder climbs them. */
+  planners: readonly Planner[];
+}
+
+type StepFailure = Extract<StepRecord['outcome'], { ok: false }>;
+
+/**
+ * Runs a validated plan's steps one at a time (I1). When a step fails past
+ * local repair, climbs the escalation ladder (I3): ask the planner again with the
+ * failure and its evidence, then a stronger planner, within the plan's budget;
+ * then stop with `escalation_exhausted`.
+ */
+export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvidence: (stepId: string) => ExecutorEvent[]): Promise<PlanResult> {
+  const startedAt = scope.clock.now();
+  const records: StepRecord[] = [];
+  const queue = [...input.steps];
+  let escalations = 0;
+  let retries = 0;
+  const totals = () => ({ escalations, retries, repairs: 0 });
+
+  const end = (ok: boolean, failure?: { code: StepFailure['code']; detail: string }): PlanResult => {
+    const result: PlanResult = {
+      planId: input.plan.planId,
+      ok,
+      ...(failure ? { code: failure.code, detail: failure.detail } : {}),
+      steps: records,
+      ...totals(),
+      durationMs: scope.clock.now() - startedAt,
+    };
+    return result;
+  };
+
+  while (queue.length > 0) {
+    const next = queue.shift()!;
+    const record = await executeStep(scope, { step: next.step, spec: next.spec, args: next.args, depth: 0, preemptible: true });
+    records.push(record);
+    retries += Math.max(0, record.attempts - 1);
+    if (record.outcome.ok) continue;
+    const failure = record.outcome;
+    if (failure.code === 'aborted' || input.planners.length === 0) return end(false, failure);
+
+    const replacement = await escalate(scope, input, failure, record, records, escalations, collectEvidence);
+    escalations = replacement.escalations;
+    if (!replacement.ok) {
+      scope.emit({ type: 'incident', at: scope.clock.now(), planId: scope.planId, kind: 'escalation_exhausted', detail: replacement.detail, stepId: record.step.stepId });
+      return end(false, { code: 'escalation_exhausted', detail: replacement.detail });
+    }
+    queue.splice(0, queue.length, ...replacement.steps);
+  }
+  return end(true);
+}
+
+async function escalate(
+  scope: RunScope,
+  input: PlanRunInput,
+  failure: StepFailure,
+  record: StepRecord,
+  records: readonly StepRecord[],
+  escalationsSoFar: number,
+  collectEvidence: (stepId: string) => ExecutorEvent[],
+): Promise<{ ok: true; steps: ResolvedStep[]; escalations: number } | { ok: false; detail: string; escalations: number }> {
+  let escalations = escalationsSoFar;
+  let lastReason = `${record.step.stepId} failed with ${failure.code}: ${failure.detail}`;
+  while (escalations < scope.policy.escalation.budget && !scope.signal.aborted) {
+    escalations++;
+    const planner = input.planners[Math.min(escalations - 1, input.planners.length - 1)]!;
+    scope.emit({ type: 'plan.escalated', at: scope.clock.now(), planId: scope.planId, rung: escalations, planner: planner.name, code: failure.code, failedStepId: record.step.stepId, loop: false });
+    let reply: PlannerReply;
+    try {
+      reply = await planner.onFailure({
+        ...(input.intent ? { intent: input.intent } : {}),
+        plan: input.plan,
+        failedStep: record.step,
+        failure: { code: failure.code, detail: failure.detail, ...(failure.unmet ? { unmet: failure.unmet } : {}) },
+        evidence: collectEvidence(record.step.stepId),
+        completedStepIds: records.filter((r) => r.outcome.ok).map((r) => r.step.stepId),
+        observation: await scope.world.observe(),
+        rung: escalations,
+      });
+    } catch (error) {
+      lastReason = `planner ${planner.name} threw: ${error instanceof Error ? error.message : String(error)}`;
+      continue;
+    }
+    if ('giveUp' in reply) {
+      lastReason = `planner ${planner.name} gave up: ${reply.giveUp}`;
+      continue;
+    }
+    const report = validatePlan({ planId: input.plan.planId, intentId: input.plan.intentId, steps: reply.steps }, scope.registry);
+    if (!report.ok) {
+      lastReason = `planner ${planner.name} returned an invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`;
+      continue;
+    }
+    return { ok: true, steps: report.steps, escalations };
+  }
+  return { ok: false, escalations, detail: `escalation budget of ${scope.policy.escalation.budget} used up; last: ${lastReason}` };
+}

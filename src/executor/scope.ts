@@ -1,0 +1,44 @@
+import type { Clock } from '../contracts/clock.js';
+import type { WorldPort } from '../contracts/world.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import type { StuckMonitor } from '../stuck/stuck-monitor.js';
+import type { ExecutorEvent } from './events.js';
+import type { IdempotencyStore } from './idempotency.js';
+import type { StepInvoker } from './invoker.js';
+import type { ExecutionMetrics } from './metrics.js';
+import type { ExecutorPolicy } from './policy.js';
+import type { SafetyMonitor } from './safety.js';
+
+/** Everything a running plan shares between its steps; one per stream. */
+export interface RunScope {
+  planId: string;
+  registry: CapabilityRegistry;
+  world: WorldPort;
+  clock: Clock;
+  policy: ExecutorPolicy;
+  invoker: StepInvoker;
+  metrics: ExecutionMetrics;
+  idempotency: IdempotencyStore;
+  stuck: StuckMonitor;
+  safety: SafetyMonitor;
+  random: () => number;
+  /** Cancels the whole run (the caller's signal or executor shutdown). */
+  signal: AbortSignal;
+  emit(event: ExecutorEvent): void;
+}
+
+/** Resolves after `ms` of the scope's clock, or at once when the run is cancelled. */
+export function sleep(scope: Pick<RunScope, 'clock' | 'signal'>, ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (scope.signal.aborted) return resolve();
+    const onAbort = () => {
+      scope.clock.clearTimeout(timer);
+      resolve();
+    };
+    const timer = scope.clock.setTimeout(() => {
+      scope.signal.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    scope.signal.addEventListener('abort', onAbort, { once: true });
+  });
+}

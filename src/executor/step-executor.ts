@@ -1,0 +1,145 @@
+import { isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
+import type { PlanStep } from '../contracts/plan-step.js';
+import type { Observation } from '../contracts/world.js';
+import type { AnyCapabilitySpec, GuardResult } from '../registry/capability-spec.js';
+import { backoffDelayMs } from '../recovery/backoff.js';
+import type { StepOutcome, StepRecord } from './events.js';
+import { stepTimeoutMs } from './policy.js';
+import { type RunScope, sleep } from './scope.js';
+import { runSubgoals } from './subgoals.js';
+import { runFastPath } from './fast-path.js';
+import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
+
+export interface StepInput {
+  step: PlanStep;
+  spec: AnyCapabilitySpec;
+  args: unknown;
+  /** 0 for a plan's own steps; sub-goal steps run one level deeper. */
+  depth: number;
+  parentStepId?: string;
+  /** Fast-path (safety) steps are not themselves preempted. */
+  preemptible: boolean;
+}
+
+type Failure = Extract<StepOutcome, { ok: false }>;
+
+function fail(code: FailureCode, detail: string, unmet?: string[]): Failure {
+  return { ok: false, code, detail, ...(unmet ? { unmet } : {}) };
+}
+
+function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
+  return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
+}
+
+async function observe(scope: RunScope, input: StepInput): Promise<Observation> {
+  return scope.world.observe({ blocks: input.spec.observes?.(input.args) ?? [] });
+}
+
+/**
+ * One plan step from dispatch to exactly one `step.ended`: idempotency, guard
+ * (with sub-goals for missing preconditions), supervised attempts with local
+ * retries and backoff, safety preemption and resumption, and acceptance.
+ */
+export async function executeStep(scope: RunScope, input: StepInput): Promise<StepRecord> {
+  const { step, spec } = input;
+  const { clock, policy } = scope;
+  const startedAt = clock.now();
+  const deadlineAt = startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs);
+  const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
+  let attempts = 0;
+  let ttfaMs: number | null = null;
+
+  const finish = (outcome: StepOutcome): StepRecord => {
+    const durationMs = clock.now() - startedAt;
+    if (step.idempotencyKey && outcome.ok && !outcome.deduplicated) scope.idempotency.complete(step.idempotencyKey);
+    else if (step.idempotencyKey && !outcome.ok && outcome.code !== 'duplicate_dispatch') scope.idempotency.release(step.idempotencyKey);
+    if (!(outcome.ok && outcome.deduplicated)) scope.metrics.recordStep(spec.name, clock.now(), durationMs, ttfaMs, outcome.ok ? undefined : outcome);
+    scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
+    return { step, outcome, attempts, ttfaMs, durationMs };
+  };
+
+  scope.emit({ type: 'step.started', at: startedAt, ...base, version: spec.version, attempt: 1, deadlineAt, ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}) });
+
+  if (step.idempotencyKey && !scope.idempotency.claim(step.idempotencyKey)) {
+    const state = scope.idempotency.state(step.idempotencyKey)!;
+    scope.emit({ type: 'step.refused', at: clock.now(), ...base, code: 'duplicate_dispatch', idempotencyKey: step.idempotencyKey, state });
+    return finish(state === 'completed' ? { ok: true, deduplicated: true } : fail('duplicate_dispatch', `idempotency key "${step.idempotencyKey}" is already in flight`));
+  }
+
+  const guardFailures = new Map<string, number>();
+  let retries = 0;
+  for (;;) {
+    if (scope.signal.aborted) return finish(fail('aborted', 'the run was cancelled'));
+    if (clock.now() >= deadlineAt) return finish(fail('deadline_exceeded', `step ${step.stepId} passed its deadline before its next attempt`));
+
+    const pre = await observe(scope, input);
+    const guard: GuardResult = spec.guard({ world: scope.world, observation: pre }, input.args);
+    if (!guard.ok) {
+      const signature = `${guard.reason}|${JSON.stringify(guard.missing ?? null)}`;
+      const seen = (guardFailures.get(signature) ?? 0) + 1;
+      guardFailures.set(signature, seen);
+      if (seen > policy.maxSameGuardFailures) {
+        return finish(fail('guard_failed', `the guard failed the same way ${seen} times without progress: ${guard.reason}`));
+      }
+      if (guard.missing && spec.subgoals && input.depth < policy.maxSubgoalDepth) {
+        const satisfied = await runSubgoals(scope, input, guard, pre);
+        if (satisfied.ok) continue;
+        return finish(fail('precondition_missing', `${guard.reason}; ${satisfied.detail}`));
+      }
+      return finish(guard.missing ? fail('precondition_missing', guard.reason) : fail('guard_failed', guard.reason));
+    }
+
+    attempts++;
+    const supervised: SupervisedOutcome = await superviseAttempt(scope, {
+      stepId: step.stepId,
+      spec,
+      args: input.args,
+      deadlineAt,
+      preemptible: input.preemptible,
+      limits: {
+        ttfaMs: policy.ttfaMs,
+        noActuatorMs: policy.noActuatorMs,
+        maxStateDurationMs: 2 * (step.expectedDurationMs ?? spec.expectedDurationMs),
+      },
+      onFirstAction: (command) => {
+        if (ttfaMs !== null) return;
+        ttfaMs = clock.now() - startedAt;
+        scope.emit({ type: 'step.firstAction', at: clock.now(), ...base, ttfaMs, command });
+      },
+    });
+
+    let outcome: StepOutcome;
+    if (supervised.outcome.ok) {
+      const post = await observe(scope, input);
+      const verdict = spec.acceptance(pre, post, input.args);
+      outcome = verdict.ok ? { ok: true } : fail('effects_unmet', `acceptance failed: ${verdict.unmet.join('; ')}`, verdict.unmet);
+    } else {
+      outcome = fail(supervised.outcome.code, supervised.outcome.detail);
+    }
+
+    if (supervised.preemptedBy) {
+      scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: supervised.preemptedBy.signal, reason: supervised.preemptedBy.detail });
+      await runFastPath(scope, supervised.preemptedBy, step.stepId);
+      if (!outcome.ok && outcome.code === 'preempted') {
+        // A preempted attempt is not a failure of the step: re-validate (the guard, next loop) and run it again.
+        attempts--;
+        scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: supervised.preemptedBy.signal });
+        continue;
+      }
+    }
+
+    if (outcome.ok) {
+      if (retries > 0) scope.metrics.recordRetrySucceeded();
+      return finish(outcome);
+    }
+    if (isRetryable(spec, outcome.code) && retries < policy.maxLocalRetries && outcome.code !== 'aborted') {
+      retries++;
+      const delayMs = backoffDelayMs(retries, policy.backoff, scope.random);
+      scope.metrics.recordRetry();
+      scope.emit({ type: 'step.retry', at: clock.now(), ...base, attempt: attempts + 1, delayMs, code: outcome.code, detail: outcome.detail });
+      await sleep(scope, delayMs);
+      continue;
+    }
+    return finish(outcome);
+  }
+}

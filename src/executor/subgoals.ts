@@ -1,0 +1,45 @@
+import type { Observation } from '../contracts/world.js';
+import type { GuardResult } from '../registry/capability-spec.js';
+import { resolveStep } from './resolve-step.js';
+import type { RunScope } from './scope.js';
+import { executeStep, type StepInput } from './step-executor.js';
+
+/**
+ * Runs the steps a capability declares would satisfy its missing precondition
+ * (e.g. craft sticks before a stone axe), each as a full step one level deeper.
+ */
+export async function runSubgoals(
+  scope: RunScope,
+  input: StepInput,
+  guard: Extract<GuardResult, { ok: false }>,
+  observation: Observation,
+): Promise<{ ok: true } | { ok: false; detail: string }> {
+  const missing = guard.missing!;
+  const planned = input.spec.subgoals?.(missing, input.args, { world: scope.world, observation }) ?? null;
+  if (!planned || planned.length === 0) return { ok: false, detail: `no sub-goal can satisfy ${missing.predicate} ${JSON.stringify(missing.detail)}` };
+  const steps = planned.map((sub) => ({ ...sub, stepId: `${input.step.stepId}/${sub.stepId}` }));
+  scope.emit({
+    type: 'step.subgoal',
+    at: scope.clock.now(),
+    planId: scope.planId,
+    stepId: input.step.stepId,
+    verb: input.spec.name,
+    reason: guard.reason,
+    missing,
+    subgoalStepIds: steps.map((s) => s.stepId),
+  });
+  for (const sub of steps) {
+    const resolved = resolveStep(scope.registry, sub);
+    if (!resolved.ok) return { ok: false, detail: `sub-goal ${sub.stepId} is invalid: ${resolved.detail}` };
+    const record = await executeStep(scope, {
+      step: resolved.step,
+      spec: resolved.spec,
+      args: resolved.args,
+      depth: input.depth + 1,
+      parentStepId: input.step.stepId,
+      preemptible: input.preemptible,
+    });
+    if (!record.outcome.ok) return { ok: false, detail: `sub-goal ${sub.stepId} failed with ${record.outcome.code}: ${record.outcome.detail}` };
+  }
+  return { ok: true };
+}

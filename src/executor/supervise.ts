@@ -1,0 +1,130 @@
+import type { PathStatus } from '../contracts/world.js';
+import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import type { AttemptLimits, AttemptOutcome } from './invoker.js';
+import type { SafetySignal } from './safety.js';
+import type { RunScope } from './scope.js';
+
+export interface AttemptPlan {
+  stepId: string;
+  spec: AnyCapabilitySpec;
+  args: unknown;
+  deadlineAt: number;
+  limits: AttemptLimits;
+  /** Safety signals may cancel this attempt (never during a fast-path step itself). */
+  preemptible: boolean;
+  onFirstAction(command: string): void;
+}
+
+export interface SupervisedOutcome {
+  outcome: AttemptOutcome;
+  /** Set when a safety signal took over; the step should be re-validated and resumed after the fast path. */
+  preemptedBy?: SafetySignal;
+}
+
+/** How long a cancelled attempt gets to settle (its actuators stop) before the step moves on without it. */
+const ABORT_GRACE_MS = 500;
+
+/**
+ * Runs one attempt under the executor's own watch: the step deadline (I2), the
+ * stuck detectors ticked at the policy's rate, safety preemption, world
+ * disconnection and the run's cancel signal. Whatever trips first decides the
+ * outcome and aborts the attempt's signal, so its actuators stop.
+ */
+export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Promise<SupervisedOutcome> {
+  const { clock, world, stuck, policy } = scope;
+  const controller = new AbortController();
+  let verdict: AttemptOutcome | null = null;
+  let preemptedBy: SafetySignal | undefined;
+  let pendingPreemption: SafetySignal | undefined;
+  let wakeSupervisor: () => void = () => {};
+  const tripped = new Promise<void>((resolve) => (wakeSupervisor = resolve));
+
+  const stop = (outcome: AttemptOutcome) => {
+    if (verdict) return;
+    verdict = outcome;
+    // The runtime turns a FailureCode reason into its outcome's code.
+    controller.abort(outcome.ok ? 'aborted' : outcome.code);
+    wakeSupervisor();
+  };
+
+  const onCancel = () => stop({ ok: false, code: 'aborted', detail: 'the run was cancelled' });
+  const onPath = (status: PathStatus) => {
+    const detection = stuck.pathStatus(status);
+    if (detection?.failureCode) stop({ ok: false, code: detection.failureCode, detail: detection.reason });
+  };
+  const onDisconnect = (reason: string) => stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
+  const deadline = clock.setTimeout(
+    () => stop({ ok: false, code: 'deadline_exceeded', detail: `step ${plan.stepId} passed its deadline`, limitMs: plan.deadlineAt }),
+    Math.max(0, plan.deadlineAt - clock.now()),
+  );
+  const tickMs = 1000 / policy.tickHz;
+  let ticker = clock.setTimeout(function tick() {
+    const detection = stuck.tick(world.position());
+    if (detection?.failureCode) return stop({ ok: false, code: detection.failureCode, detail: detection.reason });
+    const threat = plan.preemptible ? scope.safety.check(clock.now()) : null;
+    if (threat && plan.spec.atomic) pendingPreemption ??= threat;
+    else if (threat) {
+      preemptedBy = threat;
+      return stop({ ok: false, code: 'preempted', detail: `preempted by ${threat.signal}: ${threat.detail}` });
+    }
+    ticker = clock.setTimeout(tick, tickMs);
+  }, tickMs);
+
+  scope.signal.addEventListener('abort', onCancel, { once: true });
+  world.events.on('path', onPath);
+  world.events.on('disconnected', onDisconnect);
+  stuck.beginStep({ movement: plan.spec.moves === true, invocation: plan.stepId, invocationDeadlineMs: plan.deadlineAt - clock.now() });
+  if (scope.signal.aborted) onCancel();
+  if (!world.isConnected()) onDisconnect('not connected');
+
+  let firstAction = true;
+  const invocation = scope.invoker
+    .invoke({
+      spec: plan.spec,
+      args: plan.args,
+      world,
+      clock,
+      signal: controller.signal,
+      limits: plan.limits,
+      onActuatorStart: (command) => {
+        stuck.actuatorStarted();
+        if (firstAction) {
+          firstAction = false;
+          plan.onFirstAction(command);
+        }
+      },
+      onActuatorSettled: () => stuck.actuatorSettled(),
+      onProgress: (done, total) => stuck.progress(done, total),
+    })
+    .then(
+      (outcome) => outcome,
+      (error: unknown): AttemptOutcome => ({ ok: false, code: 'runner_error', detail: error instanceof Error ? error.message : String(error) }),
+    );
+
+  try {
+    const first = await Promise.race([invocation, tripped.then(() => null)]);
+    if (first && !verdict) {
+      stuck.invocationSettled();
+      stop(first);
+    } else {
+      await settleWithin(scope, invocation, ABORT_GRACE_MS);
+    }
+    if (!preemptedBy && pendingPreemption && verdict!.ok === true) preemptedBy = pendingPreemption;
+    return { outcome: verdict!, ...(preemptedBy ? { preemptedBy } : {}) };
+  } finally {
+    clock.clearTimeout(deadline);
+    clock.clearTimeout(ticker);
+    scope.signal.removeEventListener('abort', onCancel);
+    world.events.off('path', onPath);
+    world.events.off('disconnected', onDisconnect);
+    stuck.endStep();
+  }
+}
+
+/** Gives a cancelled invocation a bounded moment of clock time to settle. */
+async function settleWithin(scope: RunScope, invocation: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<RunScope['clock']['setTimeout']> | undefined;
+  const grace = new Promise<void>((resolve) => (timer = scope.clock.setTimeout(resolve, ms)));
+  await Promise.race([invocation, grace]);
+  if (timer) scope.clock.clearTimeout(timer);
+}

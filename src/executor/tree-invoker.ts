@@ -1,0 +1,21 @@
+import type { TreeRunner } from '../runtime/tree-runner.js';
+import type { AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';
+import { instrumentWorld } from './instrumented-world.js';
+
+/** Runs each attempt as the capability's behavior tree, with the step's watchdog limits as the tree's defaults. */
+export function treeInvoker(runner: TreeRunner): StepInvoker {
+  return {
+    async invoke(request: AttemptRequest): Promise<AttemptOutcome> {
+      const { spec } = request;
+      if (!spec.tree) return { ok: false, code: 'not_runnable', detail: `${spec.name}@${spec.version} declares no tree; it is not runnable in this build` };
+      const world = instrumentWorld(request.world, { started: request.onActuatorStart, settled: request.onActuatorSettled });
+      return runner.run(spec.tree, { args: request.args, world }, {
+        signal: request.signal,
+        expectedDurationMs: spec.expectedDurationMs,
+        retryableCodes: spec.retryableCodes,
+        watchdogDefaults: request.limits,
+        hooks: { progress: (event) => request.onProgress(event.done, event.total) },
+      });
+    },
+  };
+}

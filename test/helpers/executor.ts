@@ -1,0 +1,48 @@
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { ManualClock } from '../../src/clock/index.js';
+import type { CapabilityRegistry } from '../../src/index.js';
+import { assembleExecutor, type AssembleOptions } from '../../src/executor/assemble.js';
+import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
+import { SimWorld, type SimWorldOptions } from '../../src/world/sim/index.js';
+
+export interface Harness {
+  clock: ManualClock;
+  world: SimWorld;
+  registry: CapabilityRegistry;
+  events: ExecutorEvent[];
+  /** Runs the plan to its end on virtual time; fails the test if it needs more than `maxMs`. */
+  run(plan: unknown, maxMs?: number): Promise<PlanResult>;
+  assembly: Awaited<ReturnType<typeof assembleExecutor>>;
+}
+
+export async function harness(
+  world: Partial<SimWorldOptions> | ((clock: ManualClock) => SimWorld) = {},
+  options: Partial<Omit<AssembleOptions, 'world' | 'clock'>> = {},
+): Promise<Harness> {
+  const clock = new ManualClock();
+  const sim = typeof world === 'function' ? world(clock) : SimWorld.create({ clock, ...world });
+  const registry = options.registry ?? createDefaultRegistry();
+  const assembly = await assembleExecutor({ registry, world: sim, clock, ...options });
+  const events: ExecutorEvent[] = [];
+  assembly.executor.events.on('event', (event) => events.push(event));
+  return {
+    clock,
+    world: sim,
+    registry,
+    events,
+    assembly,
+    async run(plan, maxMs = 120_000) {
+      let result: PlanResult | undefined;
+      void assembly.executor.run(plan).result.then((r) => (result = r));
+      await clock.advanceUntil(() => result !== undefined, maxMs, 50);
+      if (!result) throw new Error(`the plan did not end within ${maxMs} ms of virtual time; last events: ${JSON.stringify(events.slice(-5))}`);
+      return result;
+    },
+  };
+}
+
+export const plan = (...steps: { stepId: string; type: string; args: Record<string, unknown>; idempotencyKey?: string }[]) => ({
+  planId: 'test-plan',
+  intentId: 'test-intent',
+  steps,
+});
