@@ -41,6 +41,16 @@ describe('SimWorld goto: path search', () => {
     expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 0, z: 3 }))).toEqual({ state: 'ok' });
   });
 
+  it('needs headroom to jump a step: a block above the head blocks the step up', async () => {
+    const { clock, sim } = world({ ground: { radius: 3 } });
+    sim.setBlock({ x: 1, y: 0, z: 0 }, 'dirt').setBlock({ x: 0, y: 2, z: 0 }, 'stone');
+    sim.fill({ x: 1, y: 0, z: 1 }, { x: 1, y: 2, z: 1 }, 'bedrock').fill({ x: 1, y: 0, z: -1 }, { x: 1, y: 2, z: -1 }, 'bedrock');
+    sim.fill({ x: -1, y: 0, z: -1 }, { x: -1, y: 2, z: 1 }, 'bedrock').fill({ x: 0, y: 0, z: 1 }, { x: 0, y: 2, z: 1 }, 'bedrock').fill({ x: 0, y: 0, z: -1 }, { x: 0, y: 2, z: -1 }, 'bedrock');
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 1, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    sim.setBlock({ x: 0, y: 2, z: 0 }, 'air');
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 1, z: 0 }))).toEqual({ state: 'ok' });
+  });
+
   it('rejects an enclosed target with no_path at once after exhausting the reachable area', async () => {
     const { clock, sim, statuses } = world({ ground: { radius: 10 } });
     sim.fill({ x: 4, y: 0, z: -1 }, { x: 6, y: 3, z: 1 }, 'bedrock').fill({ x: 5, y: 0, z: 0 }, { x: 5, y: 1, z: 0 }, 'air');
