@@ -36,7 +36,15 @@ export type SingleBlock = z.infer<typeof SingleBlock>;
 
 export const BotSetup = z.strictObject({
   /** Item name to count; stacks larger than an item's stack size fill several slots. */
-  inventory: z.record(ItemName, z.number().int('must be a whole number of items').min(1).max(36 * 64)).default({}),
+  inventory: z
+    .record(z.string(), z.number().int('must be a whole number of items').min(1).max(36 * 64))
+    .superRefine((inventory, ctx) => {
+      for (const name of Object.keys(inventory)) {
+        const checked = ItemName.safeParse(name);
+        if (!checked.success) ctx.addIssue({ code: 'custom', path: [name], message: checked.error.issues[0]!.message });
+      }
+    })
+    .default({}),
   health: z.number().min(1, 'must be >= 1 (a bot cannot spawn dead)').max(20).default(20),
   food: z.number().int().min(0).max(20).default(20),
 });

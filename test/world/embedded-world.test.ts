@@ -1,0 +1,69 @@
+import { execFile } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { startEmbeddedWorld } from '../../src/world/embedded/index.js';
+import { loadScenario } from '../../src/world/scenario/index.js';
+
+const NETWORK = ['TCPServerWrap', 'TCPSocketWrap', 'Timeout'];
+
+function networkHandles(): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const type of process.getActiveResourcesInfo()) if (NETWORK.includes(type)) counts[type] = (counts[type] ?? 0) + 1;
+  return counts;
+}
+
+async function settled(): Promise<void> {
+  // Closing sockets leave the active list one turn of the event loop later.
+  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+describe('embedded world', () => {
+  it('applies a scenario, connects a bot and stops leaving no handle and no process-wide hook', async () => {
+    const before = networkHandles();
+    const hooks = () => ['SIGINT', 'SIGTERM', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
+    const hooksBefore = hooks();
+    const world = await startEmbeddedWorld({ scenario: await loadScenario('examples/scenarios/world-test.json') });
+    const { server } = world;
+    expect(await server.blockAt({ x: 4, y: 7, z: 4 })).toBe('oak_log');
+    expect(await server.blockAt({ x: -2, y: 5, z: 2 })).toBe('crafting_table');
+    expect(await server.blockAt({ x: -8, y: 6, z: -10 })).toBe('obsidian');
+    expect(await server.blockAt({ x: 0, y: 4, z: 0 })).toBe('grass_block');
+
+    const bot = await world.connectBot('alice');
+    expect(bot.position()).toMatchObject({ x: 0.5, y: 5, z: 0.5 });
+    expect(bot.food()).toBe(12);
+    expect(bot.inventory()).toEqual({ oak_log: 4, cobblestone: 3, oak_planks: 6, stick: 2, bread: 3, dirt: 8 });
+    expect(server.player('alice')?.inventory).toEqual(bot.inventory());
+    expect(bot.blockAt({ x: 4, y: 5, z: 4 })?.name).toBe('oak_log');
+    expect(hooks()).toEqual(hooksBefore);
+
+    await world.stop();
+    expect(bot.isConnected()).toBe(false);
+    await settled();
+    const after = networkHandles();
+    for (const type of NETWORK) expect(after[type] ?? 0, type).toBeLessThanOrEqual(before[type] ?? 0);
+  });
+
+  it('a process that starts a world, connects a bot, crafts and stops exits on its own', async () => {
+    const script = `
+      import { startEmbeddedWorld } from './src/world/embedded/index.ts';
+      import { parseScenario } from './src/world/scenario/index.ts';
+      const world = await startEmbeddedWorld({ scenario: parseScenario({ name: 'child', bot: { inventory: { oak_log: 1 } } }) });
+      const bot = await world.connectBot('child');
+      await bot.craft('oak_planks', 1);
+      console.log('planks', (await bot.observe()).inventory.oak_planks);
+      await world.stop();
+      console.log('stopped');
+    `;
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 25_000 }, (error, out, err) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout: out, stderr: err }),
+      );
+      child.stdin?.end();
+    });
+    expect(stderr).toBe('');
+    expect(stdout).toContain('planks 4');
+    expect(stdout).toContain('stopped');
+    // The 25 s kill would make code non-zero: exiting by itself is the assertion.
+    expect(code).toBe(0);
+  });
+});
