@@ -8,7 +8,7 @@ import { ProgressDetector } from './progress-detector.js';
 import { StateDetector } from './state-detector.js';
 
 /** Slots the monitor itself keeps ahead of the detectors' slices. */
-export const MONITOR_SLOTS = 5;
+export const MONITOR_SLOTS = 1;
 
 /**
  * The detectors for one configuration, laid out over one per-agent state block.

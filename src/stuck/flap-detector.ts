@@ -1,4 +1,4 @@
-import type { PathStatus } from '../contracts/world.js';
+import type { PathStatus, Vec3Like } from '../contracts/world.js';
 import type { StuckDetectionConfig } from './config.js';
 import { createDetection, round, type Detection } from './detection.js';
 
@@ -60,20 +60,23 @@ export class FlapDetector {
     this.clear(state, at);
   }
 
-  pathStatus(state: Float64Array, base: number, now: number, status: PathStatus, x: number, y: number, z: number): Detection | null {
+  /** Without a known position a reversal's displacement cannot be judged, so it is not counted. */
+  pathStatus(state: Float64Array, base: number, now: number, status: PathStatus, position: Vec3Like | null): Detection | null {
     const at = base + this.offset;
-    if (state[at + ACTIVE] !== 1) return null;
+    if (state[at + ACTIVE] !== 1 || position === null) return null;
     const terminal = status === 'reached' ? 1 : status === 'stopped' ? 2 : 0;
     if (terminal === 0) return null;
     const previous = state[at + LAST_TERMINAL]!;
     state[at + LAST_TERMINAL] = terminal;
     if (previous === 0 || previous === terminal) return null;
-    return this.reversal(state, at, now, x, y, z, 'path');
+    return this.reversal(state, at, now, position, 'path');
   }
 
-  sample(state: Float64Array, base: number, now: number, x: number, y: number, z: number): Detection | null {
+  sample(state: Float64Array, base: number, now: number, position: Vec3Like): Detection | null {
     const at = base + this.offset;
     if (state[at + ACTIVE] !== 1) return null;
+    const x = position.x;
+    const z = position.z;
     if (state[at + LATCHED] === 1) this.rearmIfClear(state, at, now, x, z);
     if (state[at + HAS_HEADING_ANCHOR] !== 1) {
       state[at + HAS_HEADING_ANCHOR] = 1;
@@ -96,10 +99,12 @@ export class FlapDetector {
     if (!hadHeading) return null;
     const cosine = (dx * px + dz * pz) / Math.sqrt(stepSquared * (px * px + pz * pz));
     if (cosine >= REVERSAL_COSINE) return null;
-    return this.reversal(state, at, now, x, y, z, 'heading');
+    return this.reversal(state, at, now, position, 'heading');
   }
 
-  private reversal(state: Float64Array, at: number, now: number, x: number, y: number, z: number, kind: string): Detection | null {
+  private reversal(state: Float64Array, at: number, now: number, position: Vec3Like, kind: string): Detection | null {
+    const x = position.x;
+    const z = position.z;
     const head = state[at + RING_HEAD]!;
     const slot = at + RING + head * ENTRY;
     state[slot] = now;
@@ -125,7 +130,7 @@ export class FlapDetector {
       since,
       now,
       { reversals: count, lastReversal: kind, withinMs: now - since, netDisplacementBlocks: round(net), windowMs: this.windowMs },
-      { x, y, z },
+      { x, y: position.y, z },
     );
   }
 

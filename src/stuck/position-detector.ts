@@ -1,3 +1,4 @@
+import type { Vec3Like } from '../contracts/world.js';
 import type { StuckDetectionConfig } from './config.js';
 import { createDetection, round, type Detection } from './detection.js';
 
@@ -53,9 +54,13 @@ export class PositionDetector {
     return state[base + this.offset + ACTIVE] === 1;
   }
 
-  sample(state: Float64Array, base: number, now: number, x: number, y: number, z: number): Detection | null {
+  /** Takes the position object, not x/y/z numbers: passing doubles to a call that is not inlined boxes them. */
+  sample(state: Float64Array, base: number, now: number, position: Vec3Like): Detection | null {
     const at = base + this.offset;
     if (state[at + ACTIVE] !== 1) return null;
+    const x = position.x;
+    const y = position.y;
+    const z = position.z;
     if (state[at + HAS_ANCHOR] !== 1) {
       state[at + HAS_ANCHOR] = 1;
       this.anchor(state, at, x, y, z);

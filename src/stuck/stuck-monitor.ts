@@ -4,11 +4,7 @@ import type { StuckDetectionConfigInput } from './config.js';
 import type { Detection } from './detection.js';
 import { StuckDetectorSet } from './detector-set.js';
 
-const LAST_X = 0;
-const LAST_Y = 1;
-const LAST_Z = 2;
-const HAS_POSITION = 3;
-const STEP_ACTIVE = 4;
+const STEP_ACTIVE = 0;
 
 export interface StepWatch {
   /** The capability moves the agent (navigate, follow): arms the position and flap detectors. */
@@ -46,6 +42,11 @@ export class StuckMonitor {
   private readonly onDetection: ((detection: Detection) => void) | undefined;
   private stateName = '';
   private invocation = 'runner';
+  /**
+   * The object last passed to `tick`, kept by reference (no copy per tick). A live
+   * position (mineflayer's `bot.entity.position`) stays current between ticks.
+   */
+  private lastPosition: Vec3Like | null = null;
 
   constructor(options: StuckMonitorOptions) {
     this.clock = options.clock;
@@ -100,9 +101,7 @@ export class StuckMonitor {
     if (active) {
       detectors.position.activate(state, base, this.clock.now());
       detectors.flap.activate(state, base);
-      if (state[base + HAS_POSITION] === 1) {
-        detectors.position.sample(state, base, this.clock.now(), state[base + LAST_X]!, state[base + LAST_Y]!, state[base + LAST_Z]!);
-      }
+      if (this.lastPosition !== null) detectors.position.sample(state, base, this.clock.now(), this.lastPosition);
     } else {
       detectors.position.deactivate(state, base);
       detectors.flap.deactivate(state, base);
@@ -138,7 +137,7 @@ export class StuckMonitor {
     const { state, base, detectors } = this;
     const now = this.clock.now();
     const path = this.emit(detectors.path.report(state, base, now, status));
-    const flap = this.emit(detectors.flap.pathStatus(state, base, now, status, state[base + LAST_X]!, state[base + LAST_Y]!, state[base + LAST_Z]!));
+    const flap = this.emit(detectors.flap.pathStatus(state, base, now, status, this.lastPosition));
     return path ?? flap;
   }
 
@@ -150,22 +149,16 @@ export class StuckMonitor {
   tick(position: Vec3Like): Detection | null {
     const { state, base, detectors } = this;
     const now = this.clock.now();
-    const x = position.x;
-    const y = position.y;
-    const z = position.z;
-    state[base + LAST_X] = x;
-    state[base + LAST_Y] = y;
-    state[base + LAST_Z] = z;
-    state[base + HAS_POSITION] = 1;
+    this.lastPosition = position;
     let first: Detection | null = null;
     let next: Detection | null;
     if (state[base + STEP_ACTIVE] === 1) {
       first = this.emit(detectors.hanging.check(state, base, now, this.invocation));
       next = this.emit(detectors.noActuator.check(state, base, now));
       if (first === null) first = next;
-      next = this.emit(detectors.position.sample(state, base, now, x, y, z));
+      next = this.emit(detectors.position.sample(state, base, now, position));
       if (first === null) first = next;
-      next = this.emit(detectors.flap.sample(state, base, now, x, y, z));
+      next = this.emit(detectors.flap.sample(state, base, now, position));
       if (first === null) first = next;
       next = this.emit(detectors.progress.check(state, base, now));
       if (first === null) first = next;
@@ -182,14 +175,13 @@ export class StuckMonitor {
     this.state.fill(0, this.base, this.base + this.detectors.slots);
     this.stateName = '';
     this.invocation = 'runner';
+    this.lastPosition = null;
   }
 
   private emit(detection: Detection | null): Detection | null {
     if (detection === null) return null;
-    if (detection.position === null && this.state[this.base + HAS_POSITION] === 1) {
-      const at = this.base;
-      detection.position = { x: this.state[at + LAST_X]!, y: this.state[at + LAST_Y]!, z: this.state[at + LAST_Z]! };
-    }
+    const last = this.lastPosition;
+    if (detection.position === null && last !== null) detection.position = { x: last.x, y: last.y, z: last.z };
     this.onDetection?.(detection);
     return detection;
   }
