@@ -57,6 +57,11 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
     () => stop({ ok: false, code: 'deadline_exceeded', detail: `step ${plan.stepId} passed its deadline`, limitMs: plan.deadlineAt }),
     Math.max(0, plan.deadlineAt - clock.now()),
   );
+  // A1 holds for every attempt, including one whose runner never reaches the tree runtime's own watchdogs.
+  let firstAction = true;
+  const ttfa = clock.setTimeout(() => {
+    if (firstAction) stop({ ok: false, code: 'ttfa_exceeded', detail: `no actuator command within ${plan.limits.ttfaMs} ms of dispatch`, limitMs: plan.limits.ttfaMs });
+  }, plan.limits.ttfaMs);
   const tickMs = 1000 / policy.tickHz;
   let ticker = clock.setTimeout(function tick() {
     const detection = stuck.tick(world.position());
@@ -77,7 +82,6 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   if (scope.signal.aborted) onCancel();
   if (!world.isConnected()) onDisconnect('not connected');
 
-  let firstAction = true;
   const invocation = scope.invoker
     .invoke({
       spec: plan.spec,
@@ -113,6 +117,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
     return { outcome: verdict!, ...(preemptedBy ? { preemptedBy } : {}) };
   } finally {
     clock.clearTimeout(deadline);
+    clock.clearTimeout(ttfa);
     clock.clearTimeout(ticker);
     scope.signal.removeEventListener('abort', onCancel);
     world.events.off('path', onPath);

@@ -17,9 +17,10 @@ export interface Harness {
 
 export async function harness(
   world: Partial<SimWorldOptions> | ((clock: ManualClock) => SimWorld) = {},
-  options: Partial<Omit<AssembleOptions, 'world' | 'clock'>> = {},
+  extra: Partial<Omit<AssembleOptions, 'world' | 'clock'>> | ((clock: ManualClock) => Partial<Omit<AssembleOptions, 'world' | 'clock'>>) = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
+  const options = typeof extra === 'function' ? extra(clock) : extra;
   const sim = typeof world === 'function' ? world(clock) : SimWorld.create({ clock, ...world });
   const registry = options.registry ?? createDefaultRegistry();
   const assembly = await assembleExecutor({ registry, world: sim, clock, ...options });

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { injectFaults } from '../../src/executor/fault-injection.js';
+import type { EventOf } from '../../src/executor/events.js';
+import { parseFaultSpecs } from '../../src/world/faults/index.js';
+import { harness, plan } from '../helpers/executor.js';
+
+const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 8, y: 0, z: 0, range: 1 } } };
+
+function withFault(spec: string) {
+  return harness({}, (clock) => ({ wrapInvoker: (invoker) => injectFaults(invoker, parseFaultSpecs([spec]), { clock }) }));
+}
+
+const ended = (h: Awaited<ReturnType<typeof harness>>) => h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
+
+describe('executor under injected faults', () => {
+  it('ends a hanging navigate with an explicit failure within its timers, leaving no live actuator', async () => {
+    const h = await withFault('navigate=hang');
+    const result = await h.run(plan(walk));
+    expect(result.ok).toBe(false);
+    const [end] = ended(h);
+    expect(end!.outcome).toMatchObject({ ok: false, code: 'stuck.position' });
+    expect(end!.attempts).toBe(3);
+    expect(h.events.filter((e) => e.type === 'step.retry')).toHaveLength(2);
+    const started = h.events.find((e) => e.type === 'step.started') as EventOf<'step.started'>;
+    expect(end!.at).toBeLessThanOrEqual(started.deadlineAt);
+    expect(h.world.liveActuators()).toBe(0);
+  });
+
+  it('fails a runner that never acts with ttfa_exceeded at the 2 s limit, not before', async () => {
+    const h = await withFault('navigate=never_actuates');
+    await h.run(plan(walk));
+    const retry = h.events.find((e) => e.type === 'step.retry') as EventOf<'step.retry'>;
+    const started = h.events.find((e) => e.type === 'step.started')!;
+    expect(retry).toMatchObject({ code: 'ttfa_exceeded' });
+    expect(retry.at - started.at).toBe(2000);
+    expect(ended(h)[0]!.outcome).toMatchObject({ ok: false, code: 'ttfa_exceeded' });
+  });
+
+  it('reports effects_unmet when the world claims success but nothing changed', async () => {
+    const h = await withFault('goto=wrong_effects');
+    await h.run(plan(walk));
+    expect(ended(h)[0]!.outcome).toMatchObject({ ok: false, code: 'effects_unmet', unmet: [expect.stringMatching(/^at_target/)] });
+  });
+
+  it('ends a runner that ignores its abort signal explicitly too', async () => {
+    const h = await withFault('navigate=hang_ignoring_abort');
+    const result = await h.run(plan(walk));
+    expect(result.ok).toBe(false);
+    expect(ended(h)).toHaveLength(1);
+  });
+});
