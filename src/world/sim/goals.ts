@@ -18,18 +18,19 @@ export function goalSatisfied(goal: NavigationGoal, x: number, y: number, z: num
   }
 }
 
-/** A lower bound on the moves left: each move changes the horizontal position by one block. */
-export function goalHeuristic(goal: NavigationGoal, x: number, y: number, z: number): number {
-  const dx = x - Math.floor(goal.x);
-  const dz = z - Math.floor(goal.z);
-  const horizontal = Math.sqrt(dx * dx + dz * dz);
+/**
+ * A lower bound on the moves left. Each move changes x or z by exactly one, so
+ * the Manhattan distance bounds it; a range of r can save at most r·√2 of it.
+ */
+export function goalHeuristic(goal: NavigationGoal, x: number, _y: number, z: number): number {
+  const manhattan = Math.abs(x - Math.floor(goal.x)) + Math.abs(z - Math.floor(goal.z));
   switch (goal.kind) {
     case 'block':
-      return horizontal;
+      return manhattan;
     case 'near':
-      return Math.max(0, horizontal - goal.range);
+      return Math.max(0, manhattan - goal.range * Math.SQRT2);
     case 'xz':
-      return Math.max(0, horizontal - (goal.range ?? 0));
+      return Math.max(0, manhattan - (goal.range ?? 0) * Math.SQRT2);
   }
 }
 
