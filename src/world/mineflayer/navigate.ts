@@ -50,8 +50,11 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     bot.removeListener('path_reset', onProgress);
     if (stallTimer) clock.clearTimeout(stallTimer);
     if (error) {
-      bot.pathfinder.setGoal(null);
-      bot.clearControlStates();
+      // Failures are noticed inside pathfinder's own event emit, after which it
+      // stores the path it just announced; halting again once that emit has
+      // returned keeps the failed walk from resuming.
+      halt(bot);
+      queueMicrotask(() => halt(bot));
     }
     settle(error);
   };
@@ -118,11 +121,15 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
       bot.removeListener('path_stop', onPathStop);
       bot.removeListener('path_reset', onProgress);
       if (stallTimer) clock.clearTimeout(stallTimer);
-      bot.pathfinder.stop();
-      bot.pathfinder.setGoal(null);
-      bot.clearControlStates();
+      halt(bot);
     },
   };
+}
+
+function halt(bot: Bot): void {
+  bot.pathfinder.stop();
+  bot.pathfinder.setGoal(null);
+  bot.clearControlStates();
 }
 
 function formatPosition(bot: Bot): string {

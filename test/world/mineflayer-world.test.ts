@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WorldError, type PathStatus } from '../../src/contracts/world.js';
+import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded/index.js';
+import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import { loadScenario } from '../../src/world/scenario/index.js';
+
+/** One server and one bot for the file; tests run in order and each leaves the bot somewhere sensible. */
+let world: EmbeddedWorld;
+let bot: MineflayerWorld;
+
+beforeAll(async () => {
+  world = await startEmbeddedWorld({ scenario: await loadScenario('examples/scenarios/world-test.json') });
+  bot = await world.connectBot('alice');
+});
+
+afterAll(async () => {
+  await world?.stop();
+});
+
+async function failure(promise: Promise<unknown>): Promise<WorldError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WorldError);
+  return error as WorldError;
+}
+
+describe('MineflayerWorld against the embedded server', () => {
+  it('goto walks to a goal and reports the path statuses', async () => {
+    const statuses: PathStatus[] = [];
+    bot.events.on('path', (status) => statuses.push(status));
+    await bot.goto({ kind: 'near', x: 4, y: 5, z: 4, range: 2 });
+    bot.events.removeAllListeners('path');
+    const { x, y, z } = bot.position();
+    expect((Math.floor(x) - 4) ** 2 + (Math.floor(y) - 5) ** 2 + (Math.floor(z) - 4) ** 2).toBeLessThanOrEqual(4);
+    expect(statuses).toContain('planned');
+    expect(statuses.at(-1)).toBe('reached');
+    expect(world.server.player('alice')!.position.x).toBeCloseTo(x, 0);
+  });
+
+  it('an unreachable goal (inside an obsidian pen) fails explicitly with no_path', async () => {
+    const error = await failure(bot.goto({ kind: 'block', x: -10, y: 6, z: -10 }));
+    expect(error.code).toBe('no_path');
+    expect(error.message).toContain('cannot reach block -10,6,-10');
+    expect(bot.bot.pathfinder.isMoving()).toBe(false);
+  });
+
+  it('dig removes the block on the server, and place puts one back', async () => {
+    const target = { x: 3, y: 5, z: -3 };
+    await bot.goto({ kind: 'near', ...target, range: 2 });
+    expect(await world.server.blockAt(target)).toBe('dirt');
+    await bot.dig(target);
+    expect(await world.server.blockAt(target)).toBe('air');
+    await bot.place(target, 'dirt');
+    expect(await world.server.blockAt(target)).toBe('dirt');
+    expect((await bot.observe({ blocks: [target] })).blocks['3,5,-3']).toBe('dirt');
+  });
+
+  it('placing into the space the bot occupies fails at once with a clear error', async () => {
+    const feet = bot.position();
+    const error = await failure(bot.place(feet, 'dirt'));
+    expect(error.code).toBe('precondition_missing');
+    expect(error.message).toContain('the bot is standing in that space');
+  });
+
+  it('crafts planks and sticks in the 2x2 grid, confirmed by the server inventory', async () => {
+    const before = world.server.player('alice')!.inventory;
+    await bot.craft('oak_planks', 1);
+    await bot.craft('stick', 1);
+    const after = world.server.player('alice')!.inventory;
+    expect(after.oak_log).toBe(before.oak_log! - 1);
+    expect(after.stick).toBe(before.stick! + 4);
+    expect(after.oak_planks).toBe(before.oak_planks! + 4 - 2);
+  });
+
+  it('crafts a wooden pickaxe at a crafting table (3x3)', async () => {
+    const table = { x: -2, y: 5, z: 2 };
+    await expect(bot.craft('wooden_pickaxe', 1)).rejects.toMatchObject({ code: 'precondition_missing', message: expect.stringContaining('crafting table') });
+    await bot.goto({ kind: 'near', ...table, range: 2 });
+    await bot.craft('wooden_pickaxe', 1, { table });
+    expect(world.server.player('alice')!.inventory.wooden_pickaxe).toBe(1);
+  });
+
+  it('eating bread raises food on the server', async () => {
+    const before = world.server.player('alice')!.food;
+    await bot.consume('bread');
+    expect(world.server.player('alice')!.food).toBe(Math.min(20, before + 5));
+    expect(bot.food()).toBe(world.server.player('alice')!.food);
+  });
+
+  it('aborting a goto rejects with aborted and stops the pathfinder', async () => {
+    const controller = new AbortController();
+    const started = new Promise<void>((resolve) => bot.events.once('path', () => resolve()));
+    const walking = bot.goto({ kind: 'xz', x: 40, z: 40 }, { signal: controller.signal });
+    await started;
+    controller.abort();
+    const error = await failure(walking);
+    expect(error.code).toBe('aborted');
+    expect(bot.bot.pathfinder.goal).toBeNull();
+    expect(bot.bot.pathfinder.isMoving()).toBe(false);
+  });
+
+  it('a server-side disconnect emits disconnected and rejects the pending actuator with world_disconnected', async () => {
+    const bob = await world.connectBot('bob');
+    const disconnected = new Promise<string>((resolve) => bob.events.once('disconnected', resolve));
+    const started = new Promise<void>((resolve) => bob.events.once('path', () => resolve()));
+    const walking = bob.goto({ kind: 'xz', x: -40, z: 40 });
+    await started;
+    expect(world.server.kick('bob', 'test kick')).toBe(true);
+    const error = await failure(walking);
+    expect(error.code).toBe('world_disconnected');
+    expect(await disconnected).toMatch(/kicked|ended/);
+    expect(bob.isConnected()).toBe(false);
+    expect((await failure(bob.dig({ x: 0, y: 4, z: 0 }))).code).toBe('world_disconnected');
+  });
+});
