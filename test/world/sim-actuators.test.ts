@@ -199,3 +199,32 @@ describe('SimWorld observations and moves', () => {
     expect(sim.health()).toBe(15);
   });
 });
+
+describe('SimWorld actuator accounting', () => {
+  it('logs every call with start, settle time and outcome, and counts live calls', async () => {
+    const { clock, sim } = world({ inventory: { dirt: 1 } });
+    const walking = track(sim.goto({ kind: 'block', x: 3, y: 0, z: 0 }));
+    await clock.advance(100);
+    expect(sim.liveActuators()).toBe(1);
+    await clock.advance(1000);
+    expect(walking.outcome.state).toBe('ok');
+    await settle(clock, sim.place({ x: 9, y: 0, z: 9 }, 'dirt'));
+    expect(sim.liveActuators()).toBe(0);
+    expect(sim.actuatorLog).toEqual([
+      { seq: 1, command: 'goto', detail: 'block 3,0,0', startedAt: 0, settledAt: 3 * 232, outcome: 'ok' },
+      { seq: 2, command: 'place', detail: 'dirt at 9,0,9', startedAt: 1100, settledAt: 1100, outcome: 'precondition_missing' },
+    ]);
+  });
+
+  it('can count without keeping a log', async () => {
+    const clock = new ManualClock();
+    const sim = SimWorld.create({ clock, recordActuatorLog: false });
+    const walking = track(sim.goto({ kind: 'block', x: 3, y: 0, z: 0 }));
+    await clock.advance(0);
+    expect(sim.liveActuators()).toBe(1);
+    await clock.advance(1000);
+    expect(walking.outcome.state).toBe('ok');
+    expect(sim.liveActuators()).toBe(0);
+    expect(sim.actuatorLog).toEqual([]);
+  });
+});

@@ -16,10 +16,14 @@ export interface ActuatorLogEntry {
 export class ActuatorLedger {
   readonly log: ActuatorLogEntry[] = [];
   private live = 0;
+  private started = 0;
+
+  /** With `record` false only the live count is kept, so long benches do not grow a log. */
+  constructor(private readonly record = true) {}
 
   open(command: string, detail: string, at: number): ActuatorLogEntry {
-    const entry: ActuatorLogEntry = { seq: this.log.length + 1, command, detail, startedAt: at, settledAt: null, outcome: null };
-    this.log.push(entry);
+    const entry: ActuatorLogEntry = { seq: ++this.started, command, detail, startedAt: at, settledAt: null, outcome: null };
+    if (this.record) this.log.push(entry);
     this.live++;
     return entry;
   }

@@ -26,5 +26,6 @@ export {
   type SpawnEntity,
   TABLE_RANGE,
   WALK_SPEED,
+  WALK_STEP_MS,
 } from './sim-world.js';
 export { type Outcome, settle, track } from './settle.js';

@@ -21,7 +21,7 @@ interface SearchNode {
 
 const JUMP_COST = 1;
 
-/** A binary min-heap on (f, insertion order), so equal-cost ties resolve the same way every run. */
+/** A binary min-heap on (f, depth, insertion order), so equal-cost ties resolve the same way every run. */
 class OpenSet {
   private readonly heap: SearchNode[] = [];
 
@@ -63,8 +63,11 @@ class OpenSet {
   }
 }
 
+/** On equal f, the deeper node first (it is closer to the goal), then the older one. */
 function before(a: SearchNode, b: SearchNode): boolean {
-  return a.f < b.f || (a.f === b.f && a.order < b.order);
+  if (a.f !== b.f) return a.f < b.f;
+  if (a.g !== b.g) return a.g > b.g;
+  return a.order < b.order;
 }
 
 /** A* over walkable cells from `start` to any cell satisfying `goal`, exploring at most `maxNodes` cells. */

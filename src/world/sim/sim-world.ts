@@ -40,6 +40,8 @@ import { type Cell, DIRECTIONS, Terrain } from './terrain.js';
 
 /** Sprint-less walking speed of a player, blocks per second. */
 export const WALK_SPEED = 4.317;
+/** One block of walking, rounded to whole ms so virtual timestamps stay integers. */
+export const WALK_STEP_MS = Math.round(1000 / WALK_SPEED);
 export const REACH = 4.5;
 /** A crafting table counts when it is this close (blocks, any axis). */
 export const TABLE_RANGE = 4;
@@ -71,6 +73,8 @@ export interface SimWorldOptions {
   walkSpeed?: number;
   /** Cells A* may explore before giving up with `timeout`. */
   maxSearchNodes?: number;
+  /** Keep `actuatorLog` (default true); benches with many steps turn it off. */
+  recordActuatorLog?: boolean;
 }
 
 export interface SpawnEntity {
@@ -96,7 +100,7 @@ export class SimWorld implements WorldPort {
 
   private readonly grid: BlockGrid;
   private readonly terrain: Terrain;
-  private readonly ledger = new ActuatorLedger();
+  private readonly ledger: ActuatorLedger;
   private readonly operations = new Set<Operation>();
   private readonly unbreakable: Set<string>;
   private readonly stepMs: number;
@@ -122,11 +126,12 @@ export class SimWorld implements WorldPort {
 
   constructor(options: SimWorldOptions) {
     this.clock = options.clock;
+    this.ledger = new ActuatorLedger(options.recordActuatorLog ?? true);
     this.random = mulberry32(options.seed ?? 1);
     this.grid = new BlockGrid(options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground });
     this.terrain = new Terrain(this.grid);
     this.unbreakable = new Set(options.unbreakable ?? []);
-    this.stepMs = 1000 / (options.walkSpeed ?? WALK_SPEED);
+    this.stepMs = options.walkSpeed === undefined ? WALK_STEP_MS : Math.round(1000 / options.walkSpeed);
     this.maxSearchNodes = options.maxSearchNodes ?? 10_000;
     const spawn = options.spawn ?? { x: 0, y: 0, z: 0 };
     this.setFeet(Math.floor(spawn.x), Math.floor(spawn.y), Math.floor(spawn.z));
