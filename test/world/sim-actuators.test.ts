@@ -85,12 +85,26 @@ describe('SimWorld place', () => {
     expect(sim.inventory()).toEqual({ cobblestone: 5 });
   });
 
-  it('pillars up: jump, place under the feet, land on the new block', async () => {
+  it('pillars up: jump, place under the feet once risen, land on the new block', async () => {
     const { clock, sim } = world({ inventory: { cobblestone: 1 } });
-    await settle(clock, sim.move('jump', 200));
+    const jump = track(sim.move('jump', 600));
+    await clock.advance(100);
+    expect(sim.position().y).toBe(0);
+    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({ code: 'guard_failed' });
+    await clock.advance(100);
+    expect(sim.position().y).toBe(1);
     expect(await settle(clock, sim.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toEqual({ state: 'ok' });
     await clock.advance(1000);
+    expect(jump.outcome.state).toBe('ok');
     expect(sim.position()).toEqual({ x: 0.5, y: 1, z: 0.5 });
+  });
+
+  it('a jump without a block placed lands back where it started', async () => {
+    const { clock, sim } = world();
+    await settle(clock, sim.move('jump', 300));
+    expect(sim.position().y).toBe(1);
+    await clock.advance(300);
+    expect(sim.position().y).toBe(0);
   });
 });
 

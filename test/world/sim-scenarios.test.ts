@@ -45,6 +45,10 @@ describe('SimWorld scenarios', () => {
     expect(await settle(clock, scenario.world.goto(scenario.goal))).toMatchObject({ code: 'no_path' });
     expect(statuses).toEqual(['noPath']);
     expect(clock.now()).toBe(0);
+    for (const range of [1, 2, 3]) {
+      const near = { kind: 'near', x: 6, y: 0, z: 0, range } as const;
+      expect(await settle(clock, scenario.world.goto(near))).toMatchObject({ code: 'no_path' });
+    }
   });
 
   it('boxedIn: no path, no dig, no room to jump and pillar', async () => {

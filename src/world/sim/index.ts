@@ -18,6 +18,7 @@ export {
   EAT_MS,
   EQUIP_MS,
   JUMP_AIRTIME_MS,
+  JUMP_RISE_MS,
   PICKUP_RANGE,
   PLACE_MS,
   REACH,

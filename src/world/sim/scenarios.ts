@@ -64,14 +64,18 @@ export function obstacleInPath(options: ScenarioOptions & { detour?: boolean }):
   };
 }
 
-/** The goal cell sits sealed inside bedrock: no path, no dig, no pillar reaches it. */
+/**
+ * The goal cell sits sealed in the middle of a thick bedrock block: no path, no
+ * dig, no pillar reaches it, and no cell within 3 blocks of it is open, so even a
+ * goal loosened to `near` with range 3 stays out of reach.
+ */
 export function unreachableTarget(options: ScenarioOptions): SimScenario {
   const world = island(options);
-  world.fill({ x: 5, y: 0, z: -1 }, { x: 7, y: 3, z: 1 }, 'bedrock');
+  world.fill({ x: 3, y: 0, z: -3 }, { x: 9, y: 4, z: 3 }, 'bedrock');
   world.fill({ x: 6, y: 0, z: 0 }, { x: 6, y: 1, z: 0 }, 'air');
   return {
     name: 'unreachableTarget',
-    description: 'goal 6,0,0 is a hollow inside a sealed bedrock box',
+    description: 'goal 6,0,0 is a hollow sealed inside a 7x5x7 bedrock block; nothing open within 3 blocks of it',
     world,
     goal: { kind: 'block', x: 6, y: 0, z: 0 },
     outcome: 'impossible',

@@ -50,6 +50,8 @@ export const EAT_MS = 1600;
 export const CRAFT_MS = 250;
 export const PLACE_MS = 50;
 export const EQUIP_MS = 50;
+/** A jump's feet pass one block up after about four ticks and land after twelve, as in vanilla. */
+export const JUMP_RISE_MS = 200;
 export const JUMP_AIRTIME_MS = 600;
 const EYE_HEIGHT = 1.62;
 const MAX_STAT = 20;
@@ -118,7 +120,8 @@ export class SimWorld implements WorldPort {
   private nextEntityId = 1;
   private facing = 0;
   private locomotion: Operation | null = null;
-  private landing: TimerHandle | null = null;
+  /** Pending jump physics (rise, then land); not an actuator, so it outlives the move() call. */
+  private readonly jumpTimers: TimerHandle[] = [];
 
   static create(options: SimWorldOptions): SimWorld {
     return new SimWorld(options);
@@ -206,8 +209,7 @@ export class SimWorld implements WorldPort {
     this.connected = false;
     const error = new WorldError('world_disconnected', `sim world disconnected: ${reason}`);
     for (const operation of [...this.operations]) operation.fail(error);
-    if (this.landing) this.clock.clearTimeout(this.landing);
-    this.landing = null;
+    for (const timer of this.jumpTimers.splice(0)) this.clock.clearTimeout(timer);
     this.events.emit('disconnected', reason);
   }
 
@@ -485,16 +487,23 @@ export class SimWorld implements WorldPort {
     stepOnce(0);
   }
 
-  /** Lifts the bot one block now and lands it later (on whatever is below by then, e.g. a block placed under it). */
+  /** Lifts the bot one block after JUMP_RISE_MS and lands it later, on whatever is below by then (e.g. a block placed under it). */
   private jump(durationMs: number): void {
-    if (this.landing) return;
+    if (this.jumpTimers.length > 0) return;
     const [x, y, z] = [this.cellX(), this.cellY(), this.cellZ()];
-    if (this.terrain.solid(x, y - 1, z) && this.terrain.passable(x, y + 2, z)) this.setFeet(x, y + 1, z);
-    this.landing = this.clock.setTimeout(() => {
-      this.landing = null;
+    const canRise = this.terrain.solid(x, y - 1, z) && this.terrain.passable(x, y + 2, z);
+    const physics = (delayMs: number, effect: () => void) => {
+      const timer = this.clock.setTimeout(() => {
+        this.jumpTimers.splice(this.jumpTimers.indexOf(timer), 1);
+        effect();
+      }, delayMs);
+      this.jumpTimers.push(timer);
+    };
+    if (canRise) physics(JUMP_RISE_MS, () => this.setFeet(x, y + 1, z));
+    physics(Math.max(JUMP_AIRTIME_MS, durationMs), () => {
       this.settleBot();
       this.afterMove();
-    }, Math.max(JUMP_AIRTIME_MS, durationMs));
+    });
   }
 
   private takeLocomotion(op: Operation): void {
@@ -506,7 +515,7 @@ export class SimWorld implements WorldPort {
   }
 
   private settleBot(): void {
-    if (this.landing) return;
+    if (this.jumpTimers.length > 0) return;
     const restY = this.terrain.restingY(this.cellX(), this.cellY(), this.cellZ(), LOWEST_Y);
     if (restY !== this.cellY()) this.setFeet(this.cellX(), restY, this.cellZ());
   }
