@@ -22,8 +22,9 @@ const REVERSAL_COSINE = -0.5;
 
 /**
  * Trips when the path flaps: more than `maxReversals` reversals within the
- * window without net horizontal displacement. A reversal is a switch between
- * `reached` and `stopped` path events, or a heading reversal while moving.
+ * window without net horizontal displacement (turning points repeat). A
+ * reversal is a switch between `reached` and `stopped` path events, or a
+ * heading reversal (sharper than 120°) while moving.
  * The last `maxReversals + 1` reversals are kept in a fixed ring, so a tick
  * costs O(1) and allocates nothing. Re-arms once the window passes without a
  * reversal or the agent gets clear of where it tripped.
@@ -118,9 +119,7 @@ export class FlapDetector {
     const oldest = at + RING + nextHead * ENTRY;
     const since = state[oldest]!;
     if (now - since > this.windowMs) return null;
-    const nx = x - state[oldest + 1]!;
-    const nz = z - state[oldest + 2]!;
-    const netSquared = nx * nx + nz * nz;
+    const netSquared = this.driftSquared(state, at, nextHead);
     if (netSquared >= this.minNetSquared) return null;
     state[at + LATCHED] = 1;
     const net = Math.sqrt(netSquared);
@@ -132,6 +131,25 @@ export class FlapDetector {
       { reversals: count, lastReversal: kind, withinMs: now - since, netDisplacementBlocks: round(net), windowMs: this.windowMs },
       { x, y: position.y, z },
     );
+  }
+
+  /**
+   * Net displacement of a flap: the largest distance between turning points two
+   * reversals apart (the same side of an oscillation). Pacing between two spots
+   * keeps it near zero however far apart they are; zig-zagging onwards grows it.
+   */
+  private driftSquared(state: Float64Array, at: number, oldestHead: number): number {
+    const gap = this.capacity > 2 ? 2 : 1;
+    let worst = 0;
+    for (let k = gap; k < this.capacity; k++) {
+      const a = at + RING + ((oldestHead + k) % this.capacity) * ENTRY;
+      const b = at + RING + ((oldestHead + k - gap) % this.capacity) * ENTRY;
+      const dx = state[a + 1]! - state[b + 1]!;
+      const dz = state[a + 2]! - state[b + 2]!;
+      const squared = dx * dx + dz * dz;
+      if (squared > worst) worst = squared;
+    }
+    return worst;
   }
 
   private rearmIfClear(state: Float64Array, at: number, now: number, x: number, z: number): void {
