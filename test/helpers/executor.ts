@@ -35,7 +35,7 @@ export async function harness(
     async run(plan, maxMs = 120_000) {
       let result: PlanResult | undefined;
       void assembly.executor.run(plan).result.then((r) => (result = r));
-      await clock.advanceUntil(() => result !== undefined, maxMs, 50);
+      await clock.runUntil(() => result !== undefined, maxMs);
       if (!result) throw new Error(`the plan did not end within ${maxMs} ms of virtual time; last events: ${JSON.stringify(events.slice(-5))}`);
       return result;
     },
