@@ -6,7 +6,7 @@ import { RecoveryLadder } from '../../src/recovery/recovery-ladder.js';
 import type { RecoveryAction, RecoveryContext, RecoveryDecision } from '../../src/recovery/strategy.js';
 import type { Detection } from '../../src/stuck/detection.js';
 import { StuckMonitor } from '../../src/stuck/stuck-monitor.js';
-import { boxedIn, flappingGoal, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
+import { boxedIn, flappingGoal, JUMP_AIRTIME_MS, JUMP_RISE_MS, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
 
 const TICK_MS = 50;
 
@@ -68,7 +68,7 @@ async function drive(scenario: SimScenario, clock: ManualClock): Promise<Drive> 
   const moved = async (act: () => Promise<unknown>): Promise<boolean> => {
     const before = cellOf(world.position());
     await act().catch(() => undefined);
-    await sleep(700);
+    await sleep(JUMP_AIRTIME_MS + 100);
     return cellOf(world.position()) !== before;
   };
 
@@ -85,12 +85,12 @@ async function drive(scenario: SimScenario, clock: ManualClock): Promise<Drive> 
       }
       case 'unstuck': {
         const feet = { ...world.position() }; // SimWorld's position is live; keep where the move started
-        if (action.move === 'jump') return moved(() => world.move('jump', 600));
+        if (action.move === 'jump') return moved(() => world.move('jump', JUMP_AIRTIME_MS));
         if (action.move === 'back_up') return moved(() => world.move('back', 500));
         if (action.move === 'pillar_up') {
           return moved(async () => {
-            const jump = world.move('jump', 600);
-            await sleep(100);
+            const jump = world.move('jump', JUMP_AIRTIME_MS);
+            await sleep(JUMP_RISE_MS + TICK_MS);
             await world.place(feet, 'cobblestone');
             await jump;
           });
@@ -173,12 +173,12 @@ describe('stuck detection and recovery on SimWorld scenarios', () => {
     expect(result.tookMs).toBeLessThan(60_000);
   });
 
-  it('unreachable target (goal sealed in bedrock): only stuck.path trips; repath loosens the goal until a reachable cell nearby counts', async () => {
+  it('unreachable target (goal sealed in bedrock): only stuck.path trips, every rung fails, and the run ends in an explicit failure', async () => {
     const result = await run(unreachableTarget);
     expect(new Set(result.detections.map((d) => d.type))).toEqual(new Set(['path']));
-    const repaths = result.decisions.filter((d) => d.action.kind === 'repath').map((d) => d.action);
-    expect(repaths.at(-1)).toEqual({ kind: 'repath', alternative: 3, toleranceBoost: 2 });
-    expect(result.state).toBe('COMPLETED');
+    expect(result.decisions.filter((d) => d.action.kind === 'repath').map((d) => d.action)).toContainEqual({ kind: 'repath', alternative: 3, toleranceBoost: 2 });
+    expect(result.state).toBe('FAILED');
+    expect(result.decisions.at(-1)?.action).toMatchObject({ kind: 'abort', code: 'stuck.path' });
   });
 
   it('flapping goal: heading reversals trip stuck.flap within the 10 s window, repaths loosen the goal, then FAILED', async () => {
