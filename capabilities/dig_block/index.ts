@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { digBlockAcceptance } from './acceptance.js';
+import { digBlockBindings } from './bindings.js';
 import { digBlockGuard } from './guard.js';
 import { DigBlockArgs } from './schema.js';
 import { digBlockSubgoals } from './subgoals.js';
@@ -15,6 +16,8 @@ export default defineCapability({
   preconds: ['block_present'],
   effects: ['block_removed'],
   tree: 'dig_block',
+  // Not `moves`: the walk is short and path-watched, and a long dig stands still past the position detector's limit.
+  bindings: digBlockBindings,
   guard: digBlockGuard,
   acceptance: digBlockAcceptance,
   observes: ({ position }) => [position],

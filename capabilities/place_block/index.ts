@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { placeBlockAcceptance } from './acceptance.js';
+import { placeBlockBindings } from './bindings.js';
 import { placeBlockGuard } from './guard.js';
 import { PlaceBlockArgs } from './schema.js';
 import { placeBlockSubgoals } from './subgoals.js';
@@ -15,6 +16,8 @@ export default defineCapability({
   preconds: ['has_item', 'cell_empty'],
   effects: ['block_placed'],
   tree: 'place_block',
+  // Not `moves`: the walk is short and path-watched; the placement itself stands still.
+  bindings: placeBlockBindings,
   guard: placeBlockGuard,
   acceptance: placeBlockAcceptance,
   observes: ({ position }) => [position],

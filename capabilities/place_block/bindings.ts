@@ -1,0 +1,12 @@
+import type { TreeBindings } from '../../src/index.js';
+import { withinReach } from './reach.js';
+import type { PlaceBlockArgs } from './schema.js';
+
+export const placeBlockBindings: TreeBindings<PlaceBlockArgs> = {
+  conditions: {
+    place_block_in_reach: ({ world, args }) => withinReach(world.position(), args.position),
+  },
+  actions: {
+    place_block_put: (ctx) => ctx.actuate('place', () => ctx.world.place(ctx.args.position, ctx.args.item, { signal: ctx.signal })),
+  },
+};
