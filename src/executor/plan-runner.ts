@@ -1,4 +1,5 @@
 import type { Intent } from '../contracts/intent.js';
+import { PlannerLoopDetector } from '../recovery/planner-loop.js';
 import type { Plan } from '../contracts/plan.js';
 import { validatePlan, type ResolvedStep } from '../validate/validate-plan.js';
 import type { ExecutorEvent, PlanResult, StepRecord } from './events.js';
@@ -28,6 +29,11 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
   const queue = [...input.steps];
   let escalations = 0;
   let retries = 0;
+  const loops = new PlannerLoopDetector({
+    similarityThreshold: scope.policy.escalation.loopSimilarity,
+    window: scope.policy.escalation.loopWindow,
+    maxHistory: 10,
+  });
   const totals = () => ({ escalations, retries, repairs: 0 });
 
   const end = (ok: boolean, failure?: { code: StepFailure['code']; detail: string }): PlanResult => {
@@ -51,7 +57,8 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     const failure = record.outcome;
     if (failure.code === 'aborted' || input.planners.length === 0) return end(false, failure);
 
-    const replacement = await escalate(scope, input, failure, record, records, escalations, collectEvidence);
+    loops.recordFailed({ steps: [record.step, ...queue.map((q) => q.step)] }, `${record.step.stepId} (${record.step.type}) failed with ${failure.code}`);
+    const replacement = await escalate(scope, input, { failure, record, records, escalations, loops }, collectEvidence);
     escalations = replacement.escalations;
     if (!replacement.ok) {
       scope.emit({ type: 'incident', at: scope.clock.now(), planId: scope.planId, kind: 'escalation_exhausted', detail: replacement.detail, stepId: record.step.stepId });
@@ -62,21 +69,28 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
   return end(true);
 }
 
+interface EscalationState {
+  failure: StepFailure;
+  record: StepRecord;
+  records: readonly StepRecord[];
+  escalations: number;
+  loops: PlannerLoopDetector;
+}
+
 async function escalate(
   scope: RunScope,
   input: PlanRunInput,
-  failure: StepFailure,
-  record: StepRecord,
-  records: readonly StepRecord[],
-  escalationsSoFar: number,
+  state: EscalationState,
   collectEvidence: (stepId: string) => ExecutorEvent[],
 ): Promise<{ ok: true; steps: ResolvedStep[]; escalations: number } | { ok: false; detail: string; escalations: number }> {
-  let escalations = escalationsSoFar;
+  const { failure, record, records } = state;
+  let escalations = state.escalations;
+  let nudge: string | undefined;
   let lastReason = `${record.step.stepId} failed with ${failure.code}: ${failure.detail}`;
   while (escalations < scope.policy.escalation.budget && !scope.signal.aborted) {
     escalations++;
     const planner = input.planners[Math.min(escalations - 1, input.planners.length - 1)]!;
-    scope.emit({ type: 'plan.escalated', at: scope.clock.now(), planId: scope.planId, rung: escalations, planner: planner.name, code: failure.code, failedStepId: record.step.stepId, loop: false });
+    scope.emit({ type: 'plan.escalated', at: scope.clock.now(), planId: scope.planId, rung: escalations, planner: planner.name, code: failure.code, failedStepId: record.step.stepId, loop: nudge !== undefined });
     let reply: PlannerReply;
     try {
       reply = await planner.onFailure({
@@ -88,6 +102,7 @@ async function escalate(
         completedStepIds: records.filter((r) => r.outcome.ok).map((r) => r.step.stepId),
         observation: await scope.world.observe(),
         rung: escalations,
+        ...(nudge ? { nudge } : {}),
       });
     } catch (error) {
       lastReason = `planner ${planner.name} threw: ${error instanceof Error ? error.message : String(error)}`;
@@ -95,6 +110,13 @@ async function escalate(
     }
     if ('giveUp' in reply) {
       lastReason = `planner ${planner.name} gave up: ${reply.giveUp}`;
+      continue;
+    }
+    const loop = state.loops.check({ steps: reply.steps.map((step) => ({ type: step.type, args: step.args ?? {} })) });
+    if (loop) {
+      nudge = loop.nudge;
+      lastReason = `planner ${planner.name} sent a plan ${loop.similarities.join(', ')} similar to the last ${loop.similarities.length} that failed`;
+      scope.emit({ type: 'planner.loop', at: scope.clock.now(), planId: scope.planId, similarity: Math.min(...loop.similarities), nudge: loop.nudge });
       continue;
     }
     const report = validatePlan({ planId: input.plan.planId, intentId: input.plan.intentId, steps: reply.steps }, scope.registry);
