@@ -67,6 +67,23 @@ describe('SimWorld goto: path search', () => {
     expect(statuses).toEqual(['timeout']);
   });
 
+  it('walks partial paths towards a goal beyond the node limit, then plans the rest', async () => {
+    const { clock, sim, statuses } = world({ maxSearchNodes: 20 });
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 50, y: 0, z: 0 }))).toEqual({ state: 'ok' });
+    expect(sim.position()).toEqual({ x: 50.5, y: 0, z: 0.5 });
+    expect(statuses.filter((s) => s === 'partial').length).toBeGreaterThan(1);
+    expect(statuses.slice(-2)).toEqual(['planned', 'reached']);
+  });
+
+  it('stops taking partial paths once they no longer get closer, and rejects no_path', async () => {
+    const { clock, sim, statuses } = world({ maxSearchNodes: 200 });
+    sim.fill({ x: 10, y: 0, z: -40 }, { x: 10, y: 2, z: 40 }, 'bedrock');
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 14, y: 0, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    expect(statuses[0]).toBe('partial');
+    expect(statuses.at(-1)).toBe('timeout');
+    expect(sim.position().x).toBe(9.5);
+  });
+
   it('accepts near and xz goals with their ranges', async () => {
     const { clock, sim } = world();
     expect(await settle(clock, sim.goto({ kind: 'near', x: 10, y: 0, z: 0, range: 3 }))).toEqual({ state: 'ok' });

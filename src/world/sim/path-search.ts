@@ -7,12 +7,16 @@ export type PathResult =
   | { status: 'found'; path: Cell[]; explored: number }
   /** The reachable area was searched to its end: no path exists. */
   | { status: 'noPath'; explored: number }
-  /** The node limit ran out first: a path may exist further away. */
-  | { status: 'timeout'; explored: number };
+  /**
+   * The node limit ran out first: a path may exist further away. `partial` leads
+   * to the explored cell closest to the goal (empty when that is the start).
+   */
+  | { status: 'timeout'; explored: number; partial: Cell[]; partialHeuristic: number };
 
 interface SearchNode {
   cell: Cell;
   g: number;
+  h: number;
   f: number;
   order: number;
   parent: SearchNode | null;
@@ -75,7 +79,9 @@ export function findPath(terrain: Terrain, start: Cell, goal: NavigationGoal, ma
   const nodes = new Map<number, SearchNode>();
   const open = new OpenSet();
   let order = 0;
-  const first: SearchNode = { cell: start, g: 0, f: goalHeuristic(goal, start.x, start.y, start.z), order: order++, parent: null, closed: false };
+  const startH = goalHeuristic(goal, start.x, start.y, start.z);
+  const first: SearchNode = { cell: start, g: 0, h: startH, f: startH, order: order++, parent: null, closed: false };
+  let closest = first;
   nodes.set(cellKey(start.x, start.y, start.z), first);
   open.push(first);
   let explored = 0;
@@ -85,7 +91,8 @@ export function findPath(terrain: Terrain, start: Cell, goal: NavigationGoal, ma
     node.closed = true;
     const { x, y, z } = node.cell;
     if (goalSatisfied(goal, x, y, z)) return { status: 'found', path: unwind(node), explored };
-    if (++explored > maxNodes) return { status: 'timeout', explored };
+    if (node.h < closest.h) closest = node;
+    if (++explored > maxNodes) return { status: 'timeout', explored, partial: unwind(closest), partialHeuristic: closest.h };
     for (const [dx, dz] of DIRECTIONS) {
       const next = terrain.step(x, y, z, dx, dz, true);
       if (!next) continue;
@@ -95,7 +102,8 @@ export function findPath(terrain: Terrain, start: Cell, goal: NavigationGoal, ma
       if (known && (known.closed || known.g <= g)) continue;
       // The cheaper route replaces the queued one; marking it closed makes the heap skip the stale entry.
       if (known) known.closed = true;
-      const fresh: SearchNode = { cell: next, g, f: g + goalHeuristic(goal, next.x, next.y, next.z), order: order++, parent: node, closed: false };
+      const h = goalHeuristic(goal, next.x, next.y, next.z);
+      const fresh: SearchNode = { cell: next, g, h, f: g + h, order: order++, parent: node, closed: false };
       nodes.set(key, fresh);
       open.push(fresh);
     }

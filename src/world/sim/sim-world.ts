@@ -31,7 +31,7 @@ import {
   isPlaceableItem,
   isVanillaDiggable,
 } from './block-data.js';
-import { describeGoal, goalSatisfied } from './goals.js';
+import { describeGoal, goalHeuristic } from './goals.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions, keyX, keyY, keyZ } from './grid.js';
 import { Operation } from './operation.js';
 import { findPath } from './path-search.js';
@@ -429,36 +429,44 @@ export class SimWorld implements WorldPort {
 
   // --- movement ---
 
+  /**
+   * Walks a planned path one block per step. When the search runs out of nodes
+   * it walks the partial path to the closest cell found and searches again from
+   * there, as mineflayer-pathfinder does; each partial leg must get strictly
+   * closer, so this ends. A path the world has broken is replanned.
+   */
   private walkTo(op: Operation, goal: NavigationGoal): void {
-    const plan = (): Cell[] | null => {
-      const result = findPath(this.terrain, this.cell(), goal, this.maxSearchNodes);
-      if (result.status !== 'found') {
-        this.emitPath(result.status);
-        const why = result.status === 'noPath' ? 'no path exists' : `no path found within ${this.maxSearchNodes} explored cells`;
-        op.fail(new WorldError('no_path', `goto ${describeGoal(goal)}: ${why} (searched ${result.explored} cells)`));
-        return null;
-      }
-      this.emitPath('planned');
-      return result.path;
-    };
-    let path = plan();
-    if (!path) return;
+    let path: Cell[] = [];
+    let complete = false;
     let index = 0;
-    const arrive = () => {
-      this.emitPath('reached');
-      op.succeed();
+    const plan = (): boolean => {
+      const here = this.cell();
+      const result = findPath(this.terrain, here, goal, this.maxSearchNodes);
+      if (result.status === 'found') {
+        this.emitPath('planned');
+        [path, complete, index] = [result.path, true, 0];
+        return true;
+      }
+      if (result.status === 'timeout' && result.partialHeuristic < goalHeuristic(goal, here.x, here.y, here.z)) {
+        this.emitPath('partial');
+        [path, complete, index] = [result.partial, false, 0];
+        return true;
+      }
+      this.emitPath(result.status);
+      const why = result.status === 'noPath' ? 'no path exists' : `no path found within ${this.maxSearchNodes} explored cells`;
+      op.fail(new WorldError('no_path', `goto ${describeGoal(goal)}: ${why} (searched ${result.explored} cells)`));
+      return false;
     };
-    const next = () => {
-      if (index >= path!.length) return arrive();
+    const next = (): void => {
+      if (index >= path.length) {
+        if (!complete) return void (plan() && next());
+        this.emitPath('reached');
+        return op.succeed();
+      }
       op.after(this.stepMs, () => {
-        const target = path![index]!;
-        if (!this.terrain.canMove(this.cell(), target)) {
-          // The world changed under the path: replan from here, as mineflayer-pathfinder does.
-          path = plan();
-          index = 0;
-          if (!path) return;
-          return next();
-        }
+        const target = path[index]!;
+        // The world changed under the path: replan from here.
+        if (!this.terrain.canMove(this.cell(), target)) return void (plan() && next());
         this.faceTowards(target);
         this.setFeet(target.x, target.y, target.z);
         index++;
@@ -466,7 +474,7 @@ export class SimWorld implements WorldPort {
         if (op.active) next();
       });
     };
-    next();
+    if (plan()) next();
   }
 
   private walkFor(op: Operation, move: Exclude<UnstuckMove, 'jump'>, durationMs: number): void {
