@@ -200,8 +200,14 @@ describe('SimWorld observations and moves', () => {
     sim.setBlock({ x: 5, y: 0, z: 0 }, 'oak_log').setBlock({ x: 2, y: 0, z: 0 }, 'oak_log').setBlock({ x: 40, y: 0, z: 0 }, 'oak_log');
     expect(sim.findBlocks({ names: ['oak_log'], maxDistance: 16, count: 5 })).toEqual([{ x: 2, y: 0, z: 0 }, { x: 5, y: 0, z: 0 }]);
     expect(sim.findBlocks({ names: ['grass_block'], maxDistance: 1, count: 1 })).toEqual([{ x: 0, y: -1, z: 0 }]);
-    sim.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3, y: 0, z: 3 } });
-    expect(sim.entities()).toEqual([{ id: 1, name: 'zombie', kind: 'hostile', position: { x: 3, y: 0, z: 3 } }]);
+    const zombie = sim.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3, y: 0, z: 3 } });
+    const listed = sim.entities();
+    expect(listed).toEqual([{ id: zombie, name: 'zombie', kind: 'hostile', position: { x: 3, y: 0, z: 3 } }]);
+    expect(sim.moveEntity(zombie, { x: 1, y: 0, z: 1 })).toBe(true);
+    expect(sim.entities()[0]!.position).toEqual({ x: 1, y: 0, z: 1 });
+    expect(listed[0]!.position).toEqual({ x: 3, y: 0, z: 3 });
+    expect(sim.removeEntity(zombie)).toBe(true);
+    expect(sim.moveEntity(zombie, { x: 0, y: 0, z: 0 })).toBe(false);
   });
 
   it('emits hurt when health drops', () => {

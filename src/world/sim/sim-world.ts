@@ -66,6 +66,7 @@ export interface SimWorldOptions {
   /** The generated ground; null for none (a void with only explicit blocks). */
   ground?: Partial<GroundOptions> | null;
   blocks?: readonly { position: Vec3Like; name: string }[];
+  entities?: readonly SpawnEntity[];
   inventory?: Record<string, number>;
   heldItem?: string | null;
   health?: number;
@@ -139,6 +140,7 @@ export class SimWorld implements WorldPort {
     const spawn = options.spawn ?? { x: 0, y: 0, z: 0 };
     this.setFeet(Math.floor(spawn.x), Math.floor(spawn.y), Math.floor(spawn.z));
     for (const block of options.blocks ?? []) this.setBlock(block.position, block.name);
+    for (const entity of options.entities ?? []) this.spawnEntity(entity);
     for (const [name, count] of Object.entries(options.inventory ?? {})) this.giveItem(name, count);
     this.held = options.heldItem ?? null;
     this.healthPoints = options.health ?? MAX_STAT;
@@ -167,6 +169,16 @@ export class SimWorld implements WorldPort {
     const { x, y, z } = entity.position;
     this.entityMap.set(id, { id, name: entity.name, kind: entity.kind, position: { x, y, z }, ...(entity.item ? { item: { ...entity.item } } : {}) });
     return id;
+  }
+
+  /** Moves an entity (a hostile closing in, say); false when there is no such entity. */
+  moveEntity(id: number, position: Vec3Like): boolean {
+    const entity = this.entityMap.get(id);
+    if (!entity) return false;
+    entity.position.x = position.x;
+    entity.position.y = position.y;
+    entity.position.z = position.z;
+    return true;
   }
 
   removeEntity(id: number): boolean {
