@@ -273,7 +273,7 @@ export class RecoveryLadder {
     nextState: RecoveryDecision['nextState'],
     type: StuckType = this.incident!.type,
   ): RecoveryDecision {
-    const priority = strategy === 'pause' ? Number.POSITIVE_INFINITY : this.config.strategies[strategy].priority;
+    const priority = strategy === 'pause' ? null : this.config.strategies[strategy].priority;
     return { id: this.nextId++, action, strategy, priority, attempt, stuckType: type, reason, nextState, decidedAt: this.clock.now(), budget: this.budget() };
   }
 

@@ -39,7 +39,8 @@ export interface RecoveryDecision {
   readonly id: number;
   readonly action: RecoveryAction;
   readonly strategy: StrategyKind | 'pause';
-  readonly priority: number;
+  /** The strategy's priority; null for a pause, which is not a strategy. */
+  readonly priority: number | null;
   /** 1-based attempt of this strategy within the step. */
   readonly attempt: number;
   readonly stuckType: StuckType;
