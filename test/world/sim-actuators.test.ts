@@ -146,6 +146,8 @@ describe('SimWorld equip and consume', () => {
     expect(sim.heldItem()).toBe('stone_axe');
     expect(await settle(clock, sim.equip('iron_helmet', 'head'))).toEqual({ state: 'ok' });
     expect(sim.heldItem()).toBe('stone_axe');
+    expect(sim.equipped('head')).toBe('iron_helmet');
+    expect(sim.equipped('feet')).toBeNull();
     expect(await settle(clock, sim.equip('diamond_sword', 'hand'))).toMatchObject({ code: 'precondition_missing' });
   });
 

@@ -264,6 +264,11 @@ export class SimWorld implements WorldPort {
     return this.held;
   }
 
+  /** What is worn or held at `part` (the hand is heldItem()); a sim-only read for tests. */
+  equipped(part: BodyPart): string | null {
+    return part === 'hand' ? this.held : (this.worn.get(part) ?? null);
+  }
+
   blockAt(position: Vec3Like): BlockInfo | null {
     const x = Math.floor(position.x);
     const y = Math.floor(position.y);
