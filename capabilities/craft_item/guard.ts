@@ -1,11 +1,11 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
-import { craftsNeeded, firstShortfall, TABLE_REACH } from './requirements.js';
+import { craftsFor, type GuardContext, type GuardResult } from '../../src/index.js';
+import { firstShortfall, TABLE_REACH } from './requirements.js';
 import type { CraftItemArgs } from './schema.js';
 
 export function craftItemGuard({ world, observation }: GuardContext, { item, count }: CraftItemArgs): GuardResult {
   const recipe = world.recipe(item);
   if (!recipe) return { ok: false, reason: `no recipe for ${item}: it cannot be crafted, only gathered` };
-  const short = firstShortfall(recipe, craftsNeeded(recipe, count), observation.inventory);
+  const short = firstShortfall(recipe, craftsFor(recipe, count), observation.inventory);
   if (short) {
     const missingCount = short.need - short.have;
     return {

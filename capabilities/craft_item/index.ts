@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { craftItemAcceptance } from './acceptance.js';
+import { craftItemBindings } from './bindings.js';
 import { craftItemGuard } from './guard.js';
 import { CraftItemArgs } from './schema.js';
 import { craftItemSubgoals } from './subgoals.js';
@@ -15,6 +16,9 @@ export default defineCapability({
   preconds: ['has_item', 'near_block'],
   effects: ['item_crafted'],
   tree: 'craft_item',
+  // One transaction: preemption waits for the craft to end rather than cancel it halfway.
+  atomic: true,
+  bindings: craftItemBindings,
   guard: craftItemGuard,
   acceptance: craftItemAcceptance,
   subgoals: craftItemSubgoals,

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { harness, plan } from '../../test/helpers/executor.js';
+
+const craft = (item: string, count = 1) => ({ stepId: `craft-${item}`, type: 'craft_item', args: { item, count } });
+
+describe('craft_item runs end to end on SimWorld', () => {
+  it('the worked example: a stone axe from 3 cobblestone and 2 oak logs, no table', async () => {
+    const h = await harness({ inventory: { cobblestone: 3, oak_log: 2 } });
+    const result = await h.run(plan(craft('stone_axe')));
+    expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true } }] });
+
+    const subgoals = h.events.filter((e) => e.type === 'step.subgoal').map((e) => [e.stepId, e.missing.detail, e.subgoalStepIds]);
+    expect(subgoals).toEqual([
+      ['craft-stone_axe', { item: 'stick', count: 2 }, ['craft-stone_axe/subgoal-craft-stick']],
+      ['craft-stone_axe/subgoal-craft-stick', { item: 'oak_planks', count: 2 }, ['craft-stone_axe/subgoal-craft-stick/subgoal-craft-oak_planks']],
+      [
+        'craft-stone_axe',
+        { block: 'crafting_table' },
+        ['craft-stone_axe/subgoal-craft-crafting_table', 'craft-stone_axe/subgoal-place-crafting_table'],
+      ],
+      [
+        'craft-stone_axe/subgoal-craft-crafting_table',
+        { item: 'oak_planks', count: 2 },
+        ['craft-stone_axe/subgoal-craft-crafting_table/subgoal-craft-oak_planks'],
+      ],
+    ]);
+    const ended = h.events.flatMap((e) => (e.type === 'step.ended' && e.outcome.ok ? [e.stepId] : []));
+    expect(ended).toEqual([
+      'craft-stone_axe/subgoal-craft-stick/subgoal-craft-oak_planks',
+      'craft-stone_axe/subgoal-craft-stick',
+      'craft-stone_axe/subgoal-craft-crafting_table/subgoal-craft-oak_planks',
+      'craft-stone_axe/subgoal-craft-crafting_table',
+      'craft-stone_axe/subgoal-place-crafting_table',
+      'craft-stone_axe',
+    ]);
+    // 2 logs -> 8 planks; 2 planks -> 4 sticks; 4 planks -> the table (placed); 3 cobblestone + 2 sticks -> the axe.
+    expect(h.world.inventory()).toEqual({ stone_axe: 1, stick: 2, oak_planks: 2 });
+    expect(h.world.findBlocks({ names: ['crafting_table'], maxDistance: 2, count: 2 })).toHaveLength(1);
+  });
+
+  it('walks up to a table the guard admitted but the hand cannot reach, then crafts at it', async () => {
+    // The bot stands on a 3-high column: the table below is within the guard's 4 blocks of its feet, but 4.6 from its eyes.
+    const h = await harness({
+      spawn: { x: 0, y: 3, z: 0 },
+      inventory: { cobblestone: 3, stick: 2 },
+      blocks: [
+        ...[0, 1, 2].map((y) => ({ position: { x: 0, y, z: 0 }, name: 'stone' })),
+        { position: { x: 2, y: 0, z: 0 }, name: 'crafting_table' },
+      ],
+    });
+    const result = await h.run(plan(craft('stone_axe')));
+    expect(result.ok).toBe(true);
+    expect(h.events.filter((e) => e.type === 'step.subgoal')).toEqual([]);
+    expect(h.world.actuatorLog.map((entry) => entry.command)).toEqual(['goto', 'craft']);
+    expect(h.world.position().y).toBe(0);
+    expect(h.world.inventory()).toEqual({ stone_axe: 1 });
+  });
+
+  it('fails with precondition_missing when a raw ingredient is missing (no sub-goal can make it)', async () => {
+    const h = await harness({ inventory: { stick: 2 } });
+    const result = await h.run(plan(craft('stone_axe')));
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringMatching(/missing 3 cobblestone/) });
+    expect(h.world.actuatorLog).toEqual([]);
+    expect(h.world.inventory()).toEqual({ stick: 2 });
+  });
+});
