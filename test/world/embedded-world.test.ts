@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { startEmbeddedWorld } from '../../src/world/embedded/index.js';
-import { loadScenario } from '../../src/world/scenario/index.js';
+import { loadScenario, parseScenario } from '../../src/world/scenario/index.js';
 
 const NETWORK = ['TCPServerWrap', 'TCPSocketWrap', 'Timeout'];
 
@@ -36,11 +36,39 @@ describe('embedded world', () => {
     expect(bot.blockAt({ x: 4, y: 5, z: 4 })?.name).toBe('oak_log');
     expect(hooks()).toEqual(hooksBefore);
 
+    // flying-squid regenerates a column nobody has loaded; the scenario must outlive its last player.
+    await bot.close();
+    await vi.waitFor(() => expect(server.playerNames()).toEqual([]));
+    expect(await server.blockAt({ x: 4, y: 7, z: 4 })).toBe('oak_log');
+
     await world.stop();
     expect(bot.isConnected()).toBe(false);
     await settled();
     const after = networkHandles();
     for (const type of NETWORK) expect(after[type] ?? 0, type).toBeLessThanOrEqual(before[type] ?? 0);
+  });
+
+  it('falling 8 blocks costs 5 health (a hurt event); dying respawns the bot at the spawn with full health', async () => {
+    const world = await startEmbeddedWorld({
+      scenario: parseScenario({ name: 'pillar', spawn: { x: 3, y: 13, z: 0 }, fills: [{ from: { x: 3, y: 5, z: 0 }, to: { x: 3, y: 12, z: 0 }, block: 'stone' }] }),
+    });
+    try {
+      const bot = await world.connectBot('faller');
+      const hurt = new Promise<number>((resolve) => bot.events.once('hurt', resolve));
+      await bot.move('forward', 600);
+      expect(await hurt).toBe(15);
+      expect(world.server.player('faller')!.health).toBe(15);
+
+      const respawned = new Promise<void>((resolve) => bot.bot.once('respawn', () => bot.bot.once('health', () => resolve())));
+      world.server.setHealth('faller', 0);
+      await respawned;
+      expect(bot.health()).toBe(20);
+      expect(bot.position()).toEqual({ x: 3.5, y: 13, z: 0.5 });
+      // The server learns the position from the client's next movement packet.
+      await vi.waitFor(() => expect(world.server.player('faller')).toMatchObject({ health: 20, position: { x: 3.5, y: 13, z: 0.5 } }), { timeout: 3000 });
+    } finally {
+      await world.stop();
+    }
   });
 
   it('a process that starts a world, connects a bot, crafts and stops exits on its own', async () => {

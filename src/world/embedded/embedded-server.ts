@@ -6,6 +6,9 @@ import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js'
 import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { foodPlugin } from './plugins/food.js';
+import { healthPlugin } from './plugins/health.js';
+import { keepChunksPlugin } from './plugins/keep-chunks.js';
+import { respawnPlugin } from './plugins/respawn.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
@@ -42,6 +45,9 @@ export interface EmbeddedServer {
   player(username: string): ServerPlayerState | null;
   playerNames(): string[];
   setTimeOfDay(ticks: number): void;
+  /** Sets a player's health on the server (0 kills it; the client then respawns); false when no such player. */
+  setHealth(username: string, health: number): boolean;
+  setFood(username: string, food: number): boolean;
   /** Disconnects a player from the server side; false when no such player is connected. */
   kick(username: string, reason?: string): boolean;
   /** Kicks every player, closes the socket and stops every timer; idempotent. */
@@ -87,8 +93,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     const [port] = (await Promise.race([once(serv, 'listening'), failed, timedOut])) as [number];
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
+    serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
+    serv.addPlugin('verbtree-health', healthPlugin());
+    serv.addPlugin('verbtree-respawn', respawnPlugin());
     serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario));
     await applyScenarioBlocks(serv, scenario);
     return new FlyingSquidServer(serv, host, port, scenario);
@@ -135,6 +144,22 @@ class FlyingSquidServer implements EmbeddedServer {
 
   setTimeOfDay(ticks: number): void {
     this.serv.setTime(ticks);
+  }
+
+  setHealth(username: string, health: number): boolean {
+    const player = this.findPlayer(username);
+    player?.updateHealth(Math.max(0, Math.min(20, health)));
+    return player !== undefined;
+  }
+
+  setFood(username: string, food: number): boolean {
+    const player = this.findPlayer(username);
+    player?.updateFood(Math.max(0, Math.min(20, Math.round(food))));
+    return player !== undefined;
+  }
+
+  private findPlayer(username: string): SquidPlayer | undefined {
+    return this.serv.players.find((p) => p.username === username);
   }
 
   kick(username: string, reason = 'Kicked by verbtree'): boolean {
