@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { consumeFoodAcceptance } from './acceptance.js';
+import { consumeFoodBindings } from './bindings.js';
 import { consumeFoodGuard } from './guard.js';
 import { ConsumeFoodArgs } from './schema.js';
 
@@ -14,6 +15,9 @@ export default defineCapability({
   preconds: ['hungry', 'has_food'],
   effects: ['food_restored'],
   tree: 'consume_food',
+  // Eating is one transaction: preemption waits for it to end rather than waste the half-eaten food.
+  atomic: true,
+  bindings: consumeFoodBindings,
   guard: consumeFoodGuard,
   acceptance: consumeFoodAcceptance,
 });

@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { equipAcceptance } from './acceptance.js';
+import { equipBindings } from './bindings.js';
 import { equipGuard } from './guard.js';
 import { EquipArgs } from './schema.js';
 
@@ -14,6 +15,7 @@ export default defineCapability({
   preconds: ['has_item'],
   effects: ['equipped'],
   tree: 'equip',
+  bindings: equipBindings,
   guard: equipGuard,
   acceptance: equipAcceptance,
 });

@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { fleeAcceptance } from './acceptance.js';
+import { fleeBindings } from './bindings.js';
 import { fleeGuard } from './guard.js';
 import { FleeArgs } from './schema.js';
 
@@ -14,6 +15,8 @@ export default defineCapability({
   preconds: ['threat_known'],
   effects: ['safe_distance'],
   tree: 'flee',
+  moves: true,
+  bindings: fleeBindings,
   guard: fleeGuard,
   acceptance: fleeAcceptance,
 });

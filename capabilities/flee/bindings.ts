@@ -1,0 +1,63 @@
+import { type NavigationGoal, type TreeBindings, type Vec3Like, WorldError } from '../../src/index.js';
+import type { FleeArgs } from './schema.js';
+import { threatPosition } from './threat.js';
+
+/**
+ * Headings tried, in degrees from straight away: never towards the threat, so every one gains
+ * distance. Three, because the path detector ends the step after three no-paths in a row anyway.
+ */
+const HEADINGS = [0, 60, -60];
+/** How close to its goal column the walk may stop. */
+const GOAL_RANGE = 2;
+/** Aim past the required distance by the goal's range and a block of rounding, so stopping anywhere in range is far enough. */
+const OVERSHOOT = GOAL_RANGE + 1;
+
+/** Unit xz vector from the threat to the bot; straight +x when the bot stands on the threat. */
+function awayFrom(threat: Vec3Like, bot: Vec3Like): { x: number; z: number } {
+  const dx = bot.x - threat.x;
+  const dz = bot.z - threat.z;
+  const length = Math.hypot(dx, dz);
+  return length < 1e-6 ? { x: 1, z: 0 } : { x: dx / length, z: dz / length };
+}
+
+function rotate({ x, z }: { x: number; z: number }, degrees: number): { x: number; z: number } {
+  const r = (degrees * Math.PI) / 180;
+  return { x: x * Math.cos(r) - z * Math.sin(r), z: x * Math.sin(r) + z * Math.cos(r) };
+}
+
+/**
+ * Column goals `distance + OVERSHOOT` from where the bot stands, heading away from the threat.
+ * Measured from the start, so acceptance holds whether it measures from the threat (`from`: the
+ * bot only gets farther from it) or from the start (nearest hostile).
+ */
+export function fleeGoals(threat: Vec3Like, start: Vec3Like, distance: number): NavigationGoal[] {
+  const away = awayFrom(threat, start);
+  return HEADINGS.map((degrees) => {
+    const heading = rotate(away, degrees);
+    const reach = distance + OVERSHOOT;
+    return { kind: 'xz', x: Math.floor(start.x + heading.x * reach), z: Math.floor(start.z + heading.z * reach), range: GOAL_RANGE };
+  });
+}
+
+export const fleeBindings: TreeBindings<FleeArgs> = {
+  actions: {
+    /** Runs for the first heading with a path; a heading that fails (no path, cut short) passes to the next. */
+    flee_run: async (ctx) => {
+      const { world, args } = ctx;
+      const start = { ...world.position() };
+      const threat = threatPosition(args, world.entities(), start);
+      if (!threat) throw new WorldError('guard_failed', 'flee: nothing to flee from any more (no hostile within range and no `from`)');
+      let lastError: unknown;
+      for (const goal of fleeGoals(threat, start, args.distance)) {
+        try {
+          await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
+          return;
+        } catch (error) {
+          if (ctx.signal.aborted) throw error;
+          lastError = error;
+        }
+      }
+      throw lastError;
+    },
+  },
+};

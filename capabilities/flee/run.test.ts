@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { harness, plan } from '../../test/helpers/executor.js';
+
+const flee = (args: Record<string, unknown>) => ({ stepId: 'flee', type: 'flee', args });
+const distance = (a: { x: number; z: number }, b: { x: number; z: number }) => Math.hypot(a.x - b.x, a.z - b.z);
+
+describe('flee runs end to end on SimWorld', () => {
+  it('runs the given distance away from a position, verified', async () => {
+    const h = await harness();
+    const result = await h.run(plan(flee({ from: { x: -2, y: 0, z: 0 }, distance: 10 })));
+    expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
+    expect(distance(h.world.position(), { x: -1.5, z: 0.5 })).toBeGreaterThanOrEqual(9);
+    expect(h.world.position().x).toBeGreaterThan(5);
+  });
+
+  it('runs from the nearest hostile when no position is given', async () => {
+    const h = await harness();
+    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 0.5, y: 0, z: -7.5 } });
+    const result = await h.run(plan(flee({ distance: 8 })));
+    expect(result.ok).toBe(true);
+    expect(h.world.position().z).toBeGreaterThan(6);
+  });
+
+  it('turns to another heading when straight away has no path', async () => {
+    // Straight away (+x) ends past the island's edge; 60 degrees off it stays on the island.
+    const h = await harness({ ground: { radius: 10 } });
+    const result = await h.run(plan(flee({ from: { x: -1, y: 0, z: 0 }, distance: 10 })));
+    expect(result.ok).toBe(true);
+    expect(h.world.actuatorLog.map((entry) => [entry.command, entry.outcome])).toEqual([
+      ['goto', 'no_path'],
+      ['goto', 'ok'],
+    ]);
+  });
+
+  it('fails explicitly when boxed in with nowhere to run', async () => {
+    const h = await harness({ unbreakable: ['obsidian'] });
+    h.world.fill({ x: -1, y: 0, z: -1 }, { x: 1, y: 2, z: 1 }, 'obsidian').fill({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, 'air');
+    const result = await h.run(plan(flee({ from: { x: -1, y: 0, z: 0 }, distance: 8 })));
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'stuck.path' });
+    expect(h.world.position()).toMatchObject({ x: 0.5, z: 0.5 });
+    expect(h.world.liveActuators()).toBe(0);
+  });
+});
