@@ -3,6 +3,7 @@ import { Command, CommanderError } from 'commander';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { registryCommand } from './commands/registry.js';
+import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { verbsCommand } from './commands/verbs.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
@@ -29,6 +30,7 @@ Examples:
     validateCommand(registry, io, setExit),
     registryCommand(registry, join(root, 'capabilities'), io, setExit),
     verbsCommand(registry, io, setExit),
+    runCommand(registry, io, setExit),
   ]) {
     program.addCommand(command);
   }

@@ -42,7 +42,7 @@ describe('guards and sub-goals', () => {
   });
 
   it('fails with precondition_missing at once when the capability declares no sub-goal', async () => {
-    const { subgoals: _none, ...withoutSubgoals } = needsSticks;
+    const withoutSubgoals = defineCapability({ ...needsSticks, subgoals: undefined });
     const h = await harness({}, { registry: new CapabilityRegistry().register(navigate).register(withoutSubgoals), treePaths });
     const result = await h.run(plan({ stepId: 'craft', type: 'use_sticks', args: {} }));
     expect(result).toMatchObject({ ok: false, code: 'precondition_missing', detail: 'no sticks' });

@@ -1,0 +1,76 @@
+import { Command, Option } from 'commander';
+import type { CapabilityRegistry } from '../../registry/registry.js';
+import { assembleExecutor } from '../../executor/assemble.js';
+import { injectFaults } from '../../executor/fault-injection.js';
+import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/faults/parse.js';
+import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import { openWorld, WORLD_KINDS, type WorldKind } from '../open-world.js';
+import { progressLine, summaryTable } from '../progress.js';
+import { readJsonFile } from '../read-json.js';
+
+interface RunOptions {
+  world: WorldKind;
+  scenario?: string;
+  seed: number;
+  fault: string[];
+  json?: boolean;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, value];
+
+function seedOf(value: string): number {
+  const seed = Number(value);
+  if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got "${value}"`);
+  return seed;
+}
+
+export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void): Command {
+  return new Command('run')
+    .description('Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.')
+    .argument('<plan.json>', 'the plan to run')
+    .addOption(new Option('--world <kind>', 'the world to act in').choices(WORLD_KINDS).default('sim'))
+    .option('--scenario <file>', 'a scenario file laying out the world first (examples/scenarios/)')
+    .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
+    .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
+    .option('--json', 'print every event as one JSON line instead of progress text')
+    .addHelpText('after', `
+Exit codes: 0 the plan succeeded and every effect was verified, 1 it failed (the output says which step and why), 2 usage error.
+
+Examples:
+  $ verbtree run examples/acquire-wood.plan.json --world sim --scenario examples/scenarios/forest.json
+  $ verbtree run examples/walk.plan.json --world sim --fault navigate=hang
+  $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json`)
+    .action(async (planFile: string, options: RunOptions) => {
+      let faults;
+      try {
+        faults = parseFaultSpecs(options.fault, { extraVerbs: registry().verbs() });
+      } catch (error) {
+        if (error instanceof FaultSpecError) throw new CliUsageError(error.message);
+        throw error;
+      }
+      const plan = await readJsonFile(planFile);
+      const opened = await openWorld(options);
+      try {
+        const { executor, runner } = await assembleExecutor({
+          registry: registry(),
+          world: opened.world,
+          clock: opened.clock,
+          policy: { seed: options.seed },
+          wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: options.seed }),
+        });
+        if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
+        const run = executor.run(plan);
+        for await (const event of run) {
+          const line = options.json ? JSON.stringify(event) : progressLine(event);
+          if (line) io.out(line);
+        }
+        const result = await run.result;
+        if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
+        else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}`);
+        await runner.shutdown();
+        setExit(result.ok ? EXIT.ok : EXIT.failed);
+      } finally {
+        await opened.close();
+      }
+    });
+}

@@ -1,0 +1,66 @@
+import Table from 'cli-table3';
+import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
+
+/** One human line per event worth a person's attention, as it happens; null for the rest. */
+export function progressLine(event: ExecutorEvent): string | null {
+  const step = 'stepId' in event && event.stepId ? `${event.stepId} (${'verb' in event ? event.verb : ''})` : '';
+  switch (event.type) {
+    case 'plan.accepted':
+      return `▶ plan ${event.planId}: ${event.steps} step${event.steps === 1 ? '' : 's'} accepted${event.warnings.length ? `, ${event.warnings.length} warning(s)` : ''}`;
+    case 'plan.rejected':
+      return `✗ plan ${event.planId} rejected: ${event.code}${event.issues.length ? `\n${event.issues.map((i) => `    ${i.where}: ${i.message}`).join('\n')}` : ''}`;
+    case 'step.started':
+      return `  ${event.parentStepId ? '  ↳ ' : ''}… ${step} started`;
+    case 'step.firstAction':
+      return `    ${step} first action "${event.command}" after ${event.ttfaMs.toFixed(0)} ms (TTFA)`;
+    case 'step.retry':
+      return `    ↻ ${step} retry ${event.attempt - 1} in ${event.delayMs} ms after ${event.code}: ${event.detail}`;
+    case 'step.repair':
+      return `    ⚒ ${step} repair "${event.strategy}" after ${event.code}`;
+    case 'step.subgoal':
+      return `    ${step} guard: ${event.reason} → sub-goals ${event.subgoalStepIds.join(', ')}`;
+    case 'step.preempted':
+      return `    ⚠ ${step} preempted by ${event.by}: ${event.reason}`;
+    case 'step.resumed':
+      return `    ${step} resumed after ${event.after}`;
+    case 'step.refused':
+      return `    ${step} not dispatched again: idempotency key "${event.idempotencyKey}" is ${event.state.replace('_', ' ')}`;
+    case 'step.stuck':
+      return `    ⚠ ${step} stuck (${event.detector}): ${event.reason}`;
+    case 'step.warning':
+      return `    ! ${step} ${event.message}`;
+    case 'step.ended':
+      return event.outcome.ok
+        ? `  ✓ ${step} done in ${seconds(event.durationMs)}${event.attempts > 1 ? ` after ${event.attempts} attempts` : ''}${event.outcome.deduplicated ? ' (already done)' : ''}`
+        : `  ✗ ${step} failed in ${seconds(event.durationMs)}: ${event.outcome.code}: ${event.outcome.detail}`;
+    case 'plan.escalated':
+      return `  ⇪ escalation ${event.rung} to planner ${event.planner} after ${event.failedStepId} failed with ${event.code}${event.loop ? ' (with a loop nudge)' : ''}`;
+    case 'planner.loop':
+      return `  ⚠ planner loop: the new plan is ${event.similarity} similar to plans that already failed`;
+    case 'safety.emergency':
+      return `  ⚠ safety: ${event.signal} (${event.detail}) → ${event.response}`;
+    case 'incident':
+      return `  ! incident ${event.kind}: ${event.detail}`;
+    case 'plan.ended':
+      return null;
+  }
+}
+
+/** The end-of-run table: one row per step the plan dispatched. */
+export function summaryTable(result: PlanResult): string {
+  const table = new Table({ head: ['step', 'verb', 'outcome', 'TTFA', 'time', 'attempts'] });
+  for (const record of result.steps) {
+    table.push([
+      record.step.stepId,
+      record.step.type,
+      record.outcome.ok ? (record.outcome.deduplicated ? 'ok (already done)' : 'ok') : record.outcome.code,
+      record.ttfaMs === null ? '–' : `${record.ttfaMs.toFixed(0)} ms`,
+      seconds(record.durationMs),
+      String(record.attempts),
+    ]);
+  }
+  const verdict = result.ok ? `✓ plan ${result.planId} succeeded` : `✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`;
+  return `${table.toString()}\n${verdict} in ${seconds(result.durationMs)} (retries ${result.retries}, repairs ${result.repairs}, escalations ${result.escalations})`;
+}

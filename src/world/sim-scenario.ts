@@ -1,0 +1,22 @@
+import type { Clock } from '../contracts/clock.js';
+import type { Scenario } from './scenario/schema.js';
+import { SimWorld } from './sim/sim-world.js';
+
+/** flying-squid's superflat world: grass on top at y=4, so a bot stands at y=5. */
+export const SUPERFLAT_GROUND = { top: 4, surface: 'grass_block', filler: 'dirt', fillerDepth: 3, deep: 'stone', bottom: 0 } as const;
+
+/** The same scenario file the embedded server applies, laid out in a SimWorld, so a plan runs unchanged in both. */
+export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock; seed?: number }): SimWorld {
+  const world = SimWorld.create({
+    clock: options.clock,
+    seed: options.seed ?? 1,
+    ground: SUPERFLAT_GROUND,
+    spawn: scenario.spawn,
+    inventory: scenario.bot.inventory,
+    health: scenario.bot.health,
+    food: scenario.bot.food,
+  });
+  for (const fill of scenario.fills) world.fill(fill.from, fill.to, fill.block);
+  for (const block of scenario.blocks) world.setBlock(block, block.block);
+  return world;
+}
