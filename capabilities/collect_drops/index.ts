@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { collectDropsAcceptance } from './acceptance.js';
+import { collectDropsBindings } from './bindings.js';
 import { collectDropsGuard } from './guard.js';
 import { CollectDropsArgs } from './schema.js';
 
@@ -14,6 +15,8 @@ export default defineCapability({
   preconds: ['drops_nearby'],
   effects: ['drops_collected'],
   tree: 'collect_drops',
+  moves: true,
+  bindings: collectDropsBindings,
   guard: collectDropsGuard,
   acceptance: collectDropsAcceptance,
 });

@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import type { ProgressEvent } from '../../src/runtime/index.js';
+import { harness, plan } from '../../test/helpers/executor.js';
+
+const collect = (args: Record<string, unknown>) => ({ stepId: 'collect', type: 'collect_drops', args });
+const drop = (name: string, x: number, z: number) => ({ name: 'item', kind: 'item' as const, position: { x: x + 0.5, y: 0, z: z + 0.5 }, item: { name, count: 1 } });
+
+describe('collect_drops runs end to end on SimWorld', () => {
+  it('walks to each matching drop within the radius, reports progress, verified', async () => {
+    const progress: ProgressEvent[] = [];
+    const h = await harness({}, { hooks: { progress: (event) => progress.push(event) } });
+    for (const spawned of [drop('oak_log', 6, 2), drop('oak_log', -5, 0), drop('cobblestone', 0, -6), drop('oak_log', 20, 0)]) h.world.spawnEntity(spawned);
+    const result = await h.run(plan(collect({ item: 'oak_log', radius: 8 })));
+    expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
+    expect(h.world.inventory()).toEqual({ oak_log: 2 });
+    expect(progress.map(({ done, total }) => [done, total])).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
+    // The cobblestone and the log beyond the radius stay where they lie.
+    expect(h.world.entities().map((e) => e.item?.name)).toEqual(['cobblestone', 'oak_log']);
+  });
+
+  it('picks up what a dig dropped: dig_block then collect_drops', async () => {
+    const h = await harness({ blocks: [{ position: { x: 7, y: 0, z: 0 }, name: 'oak_log' }] });
+    const result = await h.run(
+      plan({ stepId: 'fell', type: 'dig_block', args: { position: { x: 7, y: 0, z: 0 }, block: 'oak_log' } }, collect({ item: 'oak_log' })),
+    );
+    expect(result.ok).toBe(true);
+    expect(h.world.inventory()).toEqual({ oak_log: 1 });
+  });
+
+  it('fails explicitly when the only drop cannot be reached', async () => {
+    const h = await harness({ ground: { radius: 4 } });
+    h.world.setBlock({ x: 12, y: -1, z: 0 }, 'stone');
+    h.world.spawnEntity(drop('oak_log', 12, 0));
+    const result = await h.run(plan(collect({ radius: 16 })));
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'stuck.path' });
+    expect(h.world.inventory()).toEqual({});
+    expect(h.world.liveActuators()).toBe(0);
+  });
+});
