@@ -45,7 +45,7 @@ export class HangingDetector {
     const startedAt = state[at + STARTED_AT]!;
     return createDetection(
       'hanging',
-      `invocation ${label} outstanding for ${now - startedAt} ms, past its deadline of ${deadlineAt - startedAt} ms`,
+      `invocation ${label} outstanding for ${Math.round(now - startedAt)} ms, past its deadline of ${Math.round(deadlineAt - startedAt)} ms`,
       startedAt,
       now,
       { invocation: label, outstandingMs: now - startedAt, deadlineMs: deadlineAt - startedAt },

@@ -65,7 +65,7 @@ export class NoActuatorDetector {
     state[at + LATCHED] = 1;
     return createDetection(
       'no_actuator',
-      `no actuator command for ${now - since} ms while the step was active (limit ${this.limitMs} ms)`,
+      `no actuator command for ${Math.round(now - since)} ms while the step was active (limit ${this.limitMs} ms)`,
       since,
       now,
       { idleMs: now - since, limitMs: this.limitMs },

@@ -82,7 +82,7 @@ export class PositionDetector {
     const moved = Math.sqrt(movedSquared);
     return createDetection(
       'position',
-      `moved ${round(moved)} blocks (< ${this.epsilon}) in ${now - since} ms while a movement capability was active (limit ${this.thresholdMs} ms)`,
+      `moved ${round(moved)} blocks (< ${this.epsilon}) in ${Math.round(now - since)} ms while a movement capability was active (limit ${this.thresholdMs} ms)`,
       since,
       now,
       { movedBlocks: round(moved), epsilonBlocks: this.epsilon, heldMs: now - since, thresholdMs: this.thresholdMs },

@@ -75,7 +75,7 @@ export class ProgressDetector {
     const of = Number.isNaN(total) ? '' : `/${round(total)}`;
     return createDetection(
       'progress',
-      `progress stalled at ${round(best)}${of} for ${now - since} ms (limit ${this.stallMs} ms)`,
+      `progress stalled at ${round(best)}${of} for ${Math.round(now - since)} ms (limit ${this.stallMs} ms)`,
       since,
       now,
       {

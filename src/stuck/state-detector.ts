@@ -38,7 +38,7 @@ export class StateDetector {
     state[at + LATCHED] = 1;
     return createDetection(
       'state',
-      `stayed in state ${name} for ${now - enteredAt} ms (timeout ${timeoutMs} ms)`,
+      `stayed in state ${name} for ${Math.round(now - enteredAt)} ms (timeout ${timeoutMs} ms)`,
       enteredAt,
       now,
       { state: name, heldMs: now - enteredAt, timeoutMs },
