@@ -3,6 +3,7 @@ import { Vec3 } from 'vec3';
 import type { Vec3Like } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
+import { FLAT_GENERATOR } from './flat-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { foodPlugin } from './plugins/food.js';
@@ -68,7 +69,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     logging: false,
     noConsoleOutput: true,
     verbtreeLog: options.log,
-    generation: { name: 'superflat', options: {} },
+    generation: { name: FLAT_GENERATOR, options: {} },
     worldFolder: undefined,
     'view-distance': options.viewDistance ?? 4,
     'max-players': 100,

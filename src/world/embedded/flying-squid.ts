@@ -1,5 +1,6 @@
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
+import { FLAT_GENERATOR, flatGenerator } from './flat-generator.js';
 import type { SquidModule, SquidServer } from './squid-types.js';
 
 const require = createRequire(import.meta.url);
@@ -20,6 +21,7 @@ export function loadFlyingSquid(): SquidModule {
   preloadModule(path.join(pluginsDir, 'log.js'), { server: quietLogPlugin });
   preloadModule(path.join(pluginsDir, 'errorHandler.js'), {});
   loaded = require('flying-squid') as SquidModule;
+  loaded.generations[FLAT_GENERATOR] = flatGenerator;
   return loaded;
 }
 

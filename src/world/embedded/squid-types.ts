@@ -83,6 +83,8 @@ export interface SquidServer extends EventEmitter {
 
 export interface SquidModule {
   createMCServer(options: object): SquidServer;
+  /** World generators by name; `generation.name` picks one. */
+  generations: Record<string, (options: never) => unknown>;
 }
 
 export type { Item };
