@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { pillarUpAcceptance } from './acceptance.js';
+import { pillarUpBindings } from './bindings.js';
 import { pillarUpGuard } from './guard.js';
 import { PillarUpArgs } from './schema.js';
 
@@ -14,6 +15,8 @@ export default defineCapability({
   preconds: ['has_item', 'headroom'],
   effects: ['raised'],
   tree: 'pillar_up',
+  // Not `moves`: it rises in place, and the progress it reports (blocks risen) is the better signal.
+  bindings: pillarUpBindings,
   guard: pillarUpGuard,
   acceptance: pillarUpAcceptance,
 });
