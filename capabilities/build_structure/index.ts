@@ -1,5 +1,6 @@
 import { defineCapability } from '../../src/index.js';
 import { buildStructureAcceptance } from './acceptance.js';
+import { buildStructureBindings } from './bindings.js';
 import { buildStructureGuard } from './guard.js';
 import { plannedBlocks } from './plan.js';
 import { BuildStructureArgs } from './schema.js';
@@ -15,6 +16,8 @@ export default defineCapability({
   preconds: ['has_item', 'cells_open'],
   effects: ['structure_built'],
   tree: 'build_structure',
+  // Not `moves`: most of a build is placing while standing still, longer than the position detector allows.
+  bindings: buildStructureBindings,
   guard: buildStructureGuard,
   acceptance: buildStructureAcceptance,
   observes: (args) => plannedBlocks(args).map(({ position }) => position),
