@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
-import { startEmbeddedWorld } from '../../src/world/embedded/index.js';
+import { startEmbeddedWorld, type ChildEmbeddedServer } from '../../src/world/embedded/index.js';
 import { loadScenario, parseScenario } from '../../src/world/scenario/index.js';
 
 const NETWORK = ['TCPServerWrap', 'TCPSocketWrap', 'Timeout'];
@@ -66,6 +66,26 @@ describe('embedded world', () => {
       expect(bot.position()).toEqual({ x: 3.5, y: 13, z: 0.5 });
       // The server learns the position from the client's next movement packet.
       await vi.waitFor(() => expect(world.server.player('faller')).toMatchObject({ health: 20, position: { x: 3.5, y: 13, z: 0.5 } }), { timeout: 3000 });
+    } finally {
+      await world.stop();
+    }
+  });
+
+  it('in child-process mode the server runs elsewhere: crafting is confirmed by it, and its crash only disconnects the bot', async () => {
+    const world = await startEmbeddedWorld({ isolation: 'child-process', scenario: parseScenario({ name: 'child', bot: { inventory: { oak_log: 2 } } }) });
+    const server = world.server as ChildEmbeddedServer;
+    try {
+      expect(server.pid).not.toBe(process.pid);
+      const bot = await world.connectBot('isolated');
+      await bot.craft('oak_planks', 1);
+      expect(server.player('isolated')?.inventory).toEqual({ oak_log: 1, oak_planks: 4 });
+      expect(await server.blockAt({ x: 0, y: 4, z: 0 })).toBe('grass_block');
+
+      const disconnected = new Promise<string>((resolve) => bot.events.once('disconnected', resolve));
+      process.kill(server.pid, 'SIGKILL');
+      expect(await server.exited).toEqual({ code: null, signal: 'SIGKILL' });
+      await disconnected;
+      await expect(bot.goto({ kind: 'xz', x: 5, z: 5 })).rejects.toMatchObject({ code: 'world_disconnected' });
     } finally {
       await world.stop();
     }

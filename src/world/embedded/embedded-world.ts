@@ -2,10 +2,13 @@ import type { Clock } from '../../contracts/clock.js';
 import type { Scenario } from '../scenario/index.js';
 import { connectMineflayerWorld } from '../mineflayer/connect.js';
 import type { MineflayerWorld, MineflayerWorldOptions } from '../mineflayer/mineflayer-world.js';
+import { startEmbeddedServerInChild } from './child-server.js';
 import { startEmbeddedServer, type EmbeddedServer, type EmbeddedServerOptions } from './embedded-server.js';
 
 export interface EmbeddedWorldOptions extends EmbeddedServerOptions {
   clock?: Clock;
+  /** 'child-process' runs the server in a forked process so a server crash only disconnects the bots. */
+  isolation?: 'in-process' | 'child-process';
 }
 
 /** An embedded server and the bots connected to it; `stop()` leaves no socket, timer or listener behind. */
@@ -18,7 +21,7 @@ export interface EmbeddedWorld {
 }
 
 export async function startEmbeddedWorld(options: EmbeddedWorldOptions & { scenario?: Scenario } = {}): Promise<EmbeddedWorld> {
-  const server = await startEmbeddedServer(options);
+  const server = options.isolation === 'child-process' ? await startEmbeddedServerInChild(options) : await startEmbeddedServer(options);
   const bots: MineflayerWorld[] = [];
   let count = 0;
   return {
