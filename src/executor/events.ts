@@ -48,6 +48,7 @@ export interface StepRecord {
   attempts: number;
   ttfaMs: number | null;
   durationMs: number;
+  repairs: number;
 }
 
 /** The final word on a plan: every step it dispatched has exactly one outcome here. */

@@ -4,6 +4,8 @@ import type { FailureCode } from '../contracts/failure-codes.js';
 import { Intent } from '../contracts/intent.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
+import { RecoveryLadder } from '../recovery/recovery-ladder.js';
+import type { RecoveryConfigInput } from '../recovery/config.js';
 import { seededRandom } from '../recovery/seeded-random.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckDetectionConfigInput } from '../stuck/config.js';
@@ -31,6 +33,8 @@ export interface ExecutorOptions {
   planner?: Planner | readonly Planner[];
   policy?: ExecutorPolicyInput;
   stuck?: StuckDetectionConfigInput;
+  /** The recovery ladder's strategies and budgets; its own retry rung stays off, as local retries come first (A3). */
+  recovery?: RecoveryConfigInput;
   /** Share one store between executors so a key is never dispatched twice in the process. */
   idempotency?: IdempotencyStore;
 }
@@ -66,6 +70,10 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const stuck = new StuckMonitor({ clock, config: { tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck } });
   const safety = new SafetyMonitor(policy.safety, options.world);
   const random = seededRandom(policy.seed);
+  const ladder = new RecoveryLadder({
+    clock,
+    config: { ...options.recovery, strategies: { ...options.recovery?.strategies, retry: { ...options.recovery?.strategies?.retry, enabled: false } } },
+  });
   let queue: Promise<unknown> = Promise.resolve();
 
   async function execute(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
@@ -100,7 +108,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
     }
     metrics.recordPlan();
     record({ type: 'plan.accepted', at: clock.now(), planId: report.plan.planId, intentId: report.plan.intentId, steps: report.steps.length, warnings: report.warnings });
-    const scope: RunScope = { planId: report.plan.planId, registry: options.registry, world: options.world, clock, policy, invoker: options.invoker, metrics, idempotency, stuck, safety, random, signal, emit: record };
+    const scope: RunScope = { planId: report.plan.planId, registry: options.registry, world: options.world, clock, policy, invoker: options.invoker, metrics, idempotency, stuck, safety, ladder, random, signal, emit: record };
+    ladder.beginTask();
     const evidence = (stepId: string) => history.filter((e) => 'stepId' in e && e.stepId !== undefined && (e.stepId === stepId || e.stepId.startsWith(`${stepId}/`)));
     const result = await runPlan(scope, { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners }, evidence);
     record({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });

@@ -1,16 +1,29 @@
-import type { SafetySignal } from './safety.js';
+import type { StepRecord } from './events.js';
 import { resolveStep } from './resolve-step.js';
+import type { SafetySignal } from './safety.js';
 import type { RunScope } from './scope.js';
 import { executeStep } from './step-executor.js';
 
+/**
+ * Runs a step the executor itself decided on (a safety response or an unstuck
+ * move) as a full step under `parentStepId`; null when the verb is not
+ * registered or its guard refuses it here.
+ */
+export async function runHelperStep(scope: RunScope, verb: string, args: Record<string, unknown>, parentStepId: string, tag: string): Promise<StepRecord | null> {
+  const resolved = resolveStep(scope.registry, { stepId: `${parentStepId}/${tag}-${verb}`, type: verb, args });
+  if (!resolved.ok) return null;
+  const observation = await scope.world.observe();
+  if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;
+  return executeStep(scope, { step: resolved.step, spec: resolved.spec, args: resolved.args, depth: 0, parentStepId, preemptible: false });
+}
+
 /** Safety > goal: runs the first fast-path capability whose guard holds for the signal. */
 export async function runFastPath(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<void> {
-  const observation = await scope.world.observe();
   for (const response of threat.responses) {
-    const resolved = resolveStep(scope.registry, { stepId: `${interruptedStepId}/safety-${response.verb}`, type: response.verb, args: response.args });
-    if (!resolved.ok || !resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) continue;
+    const resolved = resolveStep(scope.registry, { stepId: 'probe', type: response.verb, args: response.args });
+    if (!resolved.ok || !resolved.spec.guard({ world: scope.world, observation: await scope.world.observe() }, resolved.args).ok) continue;
     scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: threat.signal, detail: threat.detail, response: response.verb });
-    await executeStep(scope, { step: resolved.step, spec: resolved.spec, args: resolved.args, depth: 0, parentStepId: interruptedStepId, preemptible: false });
+    await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
     return;
   }
   scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: threat.signal, detail: threat.detail, response: 'none available' });

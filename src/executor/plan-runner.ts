@@ -34,7 +34,7 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     window: scope.policy.escalation.loopWindow,
     maxHistory: 10,
   });
-  const totals = () => ({ escalations, retries, repairs: 0 });
+  const totals = () => ({ escalations, retries, repairs: records.reduce((sum, r) => sum + r.repairs, 0) });
 
   const end = (ok: boolean, failure?: { code: StepFailure['code']; detail: string }): PlanResult => {
     const result: PlanResult = {
@@ -50,6 +50,7 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
 
   while (queue.length > 0) {
     const next = queue.shift()!;
+    scope.ladder.beginStep();
     const record = await executeStep(scope, { step: next.step, spec: next.spec, args: next.args, depth: 0, preemptible: true });
     records.push(record);
     retries += Math.max(0, record.attempts - 1);

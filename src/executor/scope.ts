@@ -1,5 +1,6 @@
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
+import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
 import type { ExecutorEvent } from './events.js';
@@ -21,6 +22,8 @@ export interface RunScope {
   idempotency: IdempotencyStore;
   stuck: StuckMonitor;
   safety: SafetyMonitor;
+  /** The stream's recovery ladder: repair rungs between local retries and escalation, within its budgets. */
+  ladder: RecoveryLadder;
   random: () => number;
   /** Cancels the whole run (the caller's signal or executor shutdown). */
   signal: AbortSignal;

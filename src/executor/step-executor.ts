@@ -3,11 +3,14 @@ import type { PlanStep } from '../contracts/plan-step.js';
 import type { Observation } from '../contracts/world.js';
 import type { AnyCapabilitySpec, GuardResult } from '../registry/capability-spec.js';
 import { backoffDelayMs } from '../recovery/backoff.js';
+import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome, StepRecord } from './events.js';
 import { stepTimeoutMs } from './policy.js';
 import { type RunScope, sleep } from './scope.js';
 import { runSubgoals } from './subgoals.js';
 import { runFastPath } from './fast-path.js';
+import { applyDecision } from './apply-decision.js';
+import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
 
 export interface StepInput {
@@ -31,8 +34,8 @@ function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
   return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
 }
 
-async function observe(scope: RunScope, input: StepInput): Promise<Observation> {
-  return scope.world.observe({ blocks: input.spec.observes?.(input.args) ?? [] });
+async function observe(scope: RunScope, spec: AnyCapabilitySpec, args: unknown): Promise<Observation> {
+  return scope.world.observe({ blocks: spec.observes?.(args) ?? [] });
 }
 
 /**
@@ -47,6 +50,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   const deadlineAt = startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs);
   const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
   let attempts = 0;
+  let repairs = 0;
   let ttfaMs: number | null = null;
 
   const finish = (outcome: StepOutcome): StepRecord => {
@@ -55,7 +59,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     else if (step.idempotencyKey && !outcome.ok && outcome.code !== 'duplicate_dispatch') scope.idempotency.release(step.idempotencyKey);
     if (!(outcome.ok && outcome.deduplicated)) scope.metrics.recordStep(spec.name, clock.now(), durationMs, ttfaMs, outcome.ok ? undefined : outcome);
     scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
-    return { step, outcome, attempts, ttfaMs, durationMs };
+    return { step, outcome, attempts, ttfaMs, durationMs, repairs };
   };
 
   scope.emit({ type: 'step.started', at: startedAt, ...base, version: spec.version, attempt: 1, deadlineAt, ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}) });
@@ -68,12 +72,14 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 
   const guardFailures = new Map<string, number>();
   let retries = 0;
+  let args = input.args;
+  let decision: RecoveryDecision | null = null;
   for (;;) {
     if (scope.signal.aborted) return finish(fail('aborted', 'the run was cancelled'));
     if (clock.now() >= deadlineAt) return finish(fail('deadline_exceeded', `step ${step.stepId} passed its deadline before its next attempt`));
 
-    const pre = await observe(scope, input);
-    const guard: GuardResult = spec.guard({ world: scope.world, observation: pre }, input.args);
+    const pre = await observe(scope, input.spec, args);
+    const guard: GuardResult = spec.guard({ world: scope.world, observation: pre }, args);
     if (!guard.ok) {
       const signature = `${guard.reason}|${JSON.stringify(guard.missing ?? null)}`;
       const seen = (guardFailures.get(signature) ?? 0) + 1;
@@ -93,7 +99,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     const supervised: SupervisedOutcome = await superviseAttempt(scope, {
       stepId: step.stepId,
       spec,
-      args: input.args,
+      args,
       deadlineAt,
       preemptible: input.preemptible,
       limits: {
@@ -110,8 +116,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 
     let outcome: StepOutcome;
     if (supervised.outcome.ok) {
-      const post = await observe(scope, input);
-      const verdict = spec.acceptance(pre, post, input.args);
+      const post = await observe(scope, input.spec, args);
+      const verdict = spec.acceptance(pre, post, args);
       outcome = verdict.ok ? { ok: true } : fail('effects_unmet', `acceptance failed: ${verdict.unmet.join('; ')}`, verdict.unmet);
     } else {
       outcome = fail(supervised.outcome.code, supervised.outcome.detail);
@@ -130,14 +136,31 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 
     if (outcome.ok) {
       if (retries > 0) scope.metrics.recordRetrySucceeded();
+      if (decision) scope.ladder.report(decision, { resolved: true }, recoveryContext(scope, spec.name, true));
+      scope.ladder.stepCompleted();
       return finish(outcome);
     }
-    if (isRetryable(spec, outcome.code) && retries < policy.maxLocalRetries && outcome.code !== 'aborted') {
+    if (!decision && isRetryable(spec, outcome.code) && retries < policy.maxLocalRetries && outcome.code !== 'aborted') {
       retries++;
       const delayMs = backoffDelayMs(retries, policy.backoff, scope.random);
       scope.metrics.recordRetry();
       scope.emit({ type: 'step.retry', at: clock.now(), ...base, attempt: attempts + 1, delayMs, code: outcome.code, detail: outcome.detail });
       await sleep(scope, delayMs);
+      continue;
+    }
+    // Only a plan's own steps climb the ladder: sub-goal and helper steps run inside a rung already.
+    if (isRepairable(outcome.code) && input.parentStepId === undefined && !scope.signal.aborted) {
+      const context = recoveryContext(scope, spec.name, true);
+      decision = decision
+        ? scope.ladder.report(decision, { resolved: false }, context)
+        : openIncident(scope.ladder, outcome.code, outcome.detail, clock.now(), scope.world.position(), context);
+      if (!decision) return finish(outcome);
+      const repaired = await applyDecision(scope, input, decision, outcome, (next) => (args = next));
+      if (repaired.stop) return finish(repaired.stop);
+      repairs++;
+      scope.metrics.recordRepair();
+      scope.emit({ type: 'step.repair', at: clock.now(), ...base, strategy: repaired.label, code: outcome.code, detail: outcome.detail });
+      decision = repaired.decision;
       continue;
     }
     return finish(outcome);

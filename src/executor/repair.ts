@@ -1,0 +1,81 @@
+import type { FailureCode } from '../contracts/failure-codes.js';
+import type { Vec3Like } from '../contracts/world.js';
+import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
+import type { RecoveryContext, RecoveryDecision } from '../recovery/strategy.js';
+import { createDetection, type StuckType } from '../stuck/detection.js';
+import { runHelperStep } from './fast-path.js';
+import type { RunScope } from './scope.js';
+
+/** Failures the recovery ladder can work on, by the stuck type they amount to. */
+const STUCK_TYPE_OF: Partial<Record<FailureCode, StuckType>> = {
+  'stuck.position': 'position',
+  'stuck.path': 'path',
+  no_path: 'path',
+  'stuck.flap': 'flap',
+  'stuck.loop': 'no_actuator',
+  ttfa_exceeded: 'no_actuator',
+  state_timeout: 'state',
+  'stuck.progress': 'progress',
+  hanging_invocation: 'hanging',
+};
+
+export function isRepairable(code: FailureCode): boolean {
+  return STUCK_TYPE_OF[code] !== undefined;
+}
+
+const UNSTUCK_MS = 400;
+const PILLAR_HEIGHT = 2;
+
+/** What the ladder needs to know about the bot's situation. */
+export function recoveryContext(scope: RunScope, verb: string, canEscalate: boolean): RecoveryContext {
+  const inventory = scope.world.inventory();
+  return {
+    situation: verb,
+    hasPlaceableBlock: scope.registry.has('pillar_up') && Object.values(inventory).some((count) => count > 0),
+    canDig: scope.registry.has('dig_block'),
+    canEscalate,
+    serverPermitsTeleport: false,
+  };
+}
+
+/** Opens an incident on the ladder for a failure that local retries did not fix. */
+export function openIncident(ladder: RecoveryLadder, code: FailureCode, detail: string, at: number, position: Vec3Like, context: RecoveryContext): RecoveryDecision {
+  const type = STUCK_TYPE_OF[code]!;
+  return ladder.onDetection(createDetection(type, detail, at, at, { code }, { x: position.x, y: position.y, z: position.z }), context);
+}
+
+/** A looser version of navigation-style arguments (a `target` with a range), for the repath strategy. */
+export function loosened(args: unknown, boost: number): unknown {
+  const target = (args as { target?: Record<string, unknown> } | null)?.target;
+  if (!target || boost <= 0) return args;
+  if (target.kind === 'block') return { ...(args as object), target: { ...target, kind: 'near', range: 1 + boost } };
+  return { ...(args as object), target: { ...target, range: (typeof target.range === 'number' ? target.range : 1) + boost } };
+}
+
+/**
+ * Performs an unstuck move: jump and back up directly through the world;
+ * dig out and pillar up as the dig_block and pillar_up capabilities, so their
+ * trees, guards and acceptance apply. Resolves false when the move is not possible here.
+ */
+export async function performUnstuck(scope: RunScope, move: 'jump' | 'back_up' | 'dig_out' | 'pillar_up', stepId: string): Promise<boolean> {
+  const { world, signal } = scope;
+  if (move === 'jump' || move === 'back_up') {
+    try {
+      await world.move(move === 'jump' ? 'jump' : 'back', UNSTUCK_MS, { signal });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  if (move === 'pillar_up') return (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck'))?.outcome.ok === true;
+  const at = world.position();
+  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
+    for (const dy of [1, 0]) {
+      const block = world.blockAt({ x: Math.floor(at.x) + dx, y: Math.floor(at.y) + dy, z: Math.floor(at.z) + dz });
+      if (!block || !block.diggable || block.name === 'air') continue;
+      const record = await runHelperStep(scope, 'dig_block', { position: block.position }, stepId, 'unstuck');
+      if (record?.outcome.ok) return true;
+    }
+  }
+  return false;
+}
