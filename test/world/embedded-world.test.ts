@@ -59,7 +59,11 @@ describe('embedded world', () => {
       expect(await hurt).toBe(15);
       expect(world.server.player('faller')!.health).toBe(15);
 
-      const respawned = new Promise<void>((resolve) => bot.bot.once('respawn', () => bot.bot.once('health', () => resolve())));
+      const respawned = new Promise<void>((resolve) => {
+        bot.bot.once('respawn', () => {
+          bot.bot.once('health', () => resolve());
+        });
+      });
       world.server.setHealth('faller', 0);
       await respawned;
       expect(bot.health()).toBe(20);
