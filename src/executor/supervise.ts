@@ -1,5 +1,6 @@
 import type { PathStatus } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import type { Detection } from '../stuck/detection.js';
 import type { AttemptLimits, AttemptOutcome } from './invoker.js';
 import type { SafetySignal } from './safety.js';
 import type { RunScope } from './scope.js';
@@ -48,10 +49,24 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   };
 
   const onCancel = () => stop({ ok: false, code: 'aborted', detail: 'the run was cancelled' });
-  const onPath = (status: PathStatus) => {
-    const detection = stuck.pathStatus(status);
-    if (detection?.failureCode) stop({ ok: false, code: detection.failureCode, detail: detection.reason });
+  const onDetection = (detection: Detection | null): boolean => {
+    if (!detection?.failureCode || verdict) return false;
+    const { position } = detection;
+    scope.emit({
+      type: 'step.stuck',
+      at: clock.now(),
+      planId: scope.planId,
+      stepId: plan.stepId,
+      verb: plan.spec.name,
+      detector: detection.type,
+      code: detection.failureCode,
+      reason: detection.reason,
+      ...(position ? { position: { x: position.x, y: position.y, z: position.z } } : {}),
+    });
+    stop({ ok: false, code: detection.failureCode, detail: detection.reason });
+    return true;
   };
+  const onPath = (status: PathStatus) => void onDetection(stuck.pathStatus(status));
   const onDisconnect = (reason: string) => stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
   const deadline = clock.setTimeout(
     () => stop({ ok: false, code: 'deadline_exceeded', detail: `step ${plan.stepId} passed its deadline`, limitMs: plan.deadlineAt }),
@@ -64,8 +79,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   }, plan.limits.ttfaMs);
   const tickMs = 1000 / policy.tickHz;
   let ticker = clock.setTimeout(function tick() {
-    const detection = stuck.tick(world.position());
-    if (detection?.failureCode) return stop({ ok: false, code: detection.failureCode, detail: detection.reason });
+    if (onDetection(stuck.tick(world.position()))) return;
     const threat = plan.preemptible ? scope.safety.check(clock.now()) : null;
     if (threat && plan.spec.atomic) pendingPreemption ??= threat;
     else if (threat) {
