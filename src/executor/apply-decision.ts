@@ -1,6 +1,6 @@
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome } from './events.js';
-import { loosened, performUnstuck, recoveryContext } from './repair.js';
+import { loosened, performUnstuck, recoveryContext, targetOf } from './repair.js';
 import { type RunScope, sleep } from './scope.js';
 import type { StepInput } from './step-executor.js';
 
@@ -34,7 +34,7 @@ export async function applyDecision(
         setArgs(loosened(input.args, action.toleranceBoost));
         return { decision, label: `repath with goal tolerance +${action.toleranceBoost}` };
       case 'unstuck': {
-        const moved = await performUnstuck(scope, action.move, input.step.stepId);
+        const moved = await performUnstuck(scope, action.move, input.step.stepId, targetOf(input.args));
         return { decision, label: `unstuck: ${action.move}${moved ? '' : ' (not possible here)'}` };
       }
       case 'escalate':

@@ -57,7 +57,7 @@ export function loosened(args: unknown, boost: number): unknown {
  * dig out and pillar up as the dig_block and pillar_up capabilities, so their
  * trees, guards and acceptance apply. Resolves false when the move is not possible here.
  */
-export async function performUnstuck(scope: RunScope, move: 'jump' | 'back_up' | 'dig_out' | 'pillar_up', stepId: string): Promise<boolean> {
+export async function performUnstuck(scope: RunScope, move: 'jump' | 'back_up' | 'dig_out' | 'pillar_up', stepId: string, toward?: Vec3Like): Promise<boolean> {
   const { world, signal } = scope;
   if (move === 'jump' || move === 'back_up') {
     try {
@@ -68,14 +68,45 @@ export async function performUnstuck(scope: RunScope, move: 'jump' | 'back_up' |
     }
   }
   if (move === 'pillar_up') return (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck'))?.outcome.ok === true;
-  const at = world.position();
-  for (const [dx, dz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) {
-    for (const dy of [1, 0]) {
-      const block = world.blockAt({ x: Math.floor(at.x) + dx, y: Math.floor(at.y) + dy, z: Math.floor(at.z) + dz });
-      if (!block || !block.diggable || block.name === 'air') continue;
-      const record = await runHelperStep(scope, 'dig_block', { position: block.position }, stepId, 'unstuck');
-      if (record?.outcome.ok) return true;
+  let dug = false;
+  for (const cell of digOutCells(world.position(), toward)) {
+    const block = world.blockAt(cell);
+    if (!block || !block.diggable || block.name === 'air') continue;
+    const record = await runHelperStep(scope, 'dig_block', { position: block.position }, stepId, 'unstuck');
+    dug ||= record?.outcome.ok === true;
+  }
+  return dug;
+}
+
+const DIG_REACH = 4;
+
+/**
+ * The cells to clear: a two-high opening through the first obstruction on the
+ * straight line toward the goal (within reach), else the cells around the bot.
+ */
+function digOutCells(at: Vec3Like, toward: Vec3Like | undefined): Vec3Like[] {
+  const feet = { x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) };
+  if (toward) {
+    const dx = toward.x + 0.5 - at.x;
+    const dz = toward.z + 0.5 - at.z;
+    const length = Math.hypot(dx, dz);
+    if (length > 0) {
+      const cells: Vec3Like[] = [];
+      for (let step = 1; step <= DIG_REACH; step++) {
+        const x = Math.floor(at.x + (dx / length) * step);
+        const z = Math.floor(at.z + (dz / length) * step);
+        cells.push({ x, y: feet.y, z }, { x, y: feet.y + 1, z });
+      }
+      return cells;
     }
   }
-  return false;
+  return [[1, 0], [-1, 0], [0, 1], [0, -1]].flatMap(([dx, dz]) => [0, 1].map((dy) => ({ x: feet.x + dx!, y: feet.y + dy, z: feet.z + dz! })));
+}
+
+/** The point a step is heading for, when its arguments name one (a navigation target or a position). */
+export function targetOf(args: unknown): Vec3Like | undefined {
+  const candidate = (args as { target?: unknown; position?: unknown } | null)?.target ?? (args as { position?: unknown } | null)?.position;
+  const point = candidate as Partial<Vec3Like> | undefined;
+  if (point && typeof point.x === 'number' && typeof point.z === 'number') return { x: point.x, y: typeof point.y === 'number' ? point.y : 0, z: point.z };
+  return undefined;
 }

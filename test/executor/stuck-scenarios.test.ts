@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import type { EventOf, ExecutorEvent } from '../../src/executor/events.js';
+import { injectFaults } from '../../src/executor/fault-injection.js';
+import { parseFaultSpecs } from '../../src/world/faults/index.js';
+import { boxedIn, flappingGoal, obstacleInPath, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
+import type { ManualClock } from '../../src/clock/index.js';
+import { harness, plan } from '../helpers/executor.js';
+
+const TICK_MS = 50;
+
+async function runScenario(make: (options: { clock: ManualClock }) => SimScenario, extra = {}) {
+  let scenario: SimScenario | undefined;
+  const h = await harness((clock) => (scenario = make({ clock })).world, extra);
+  const result = await h.run(plan({ stepId: 'go', type: 'navigate', args: { target: scenario!.goal } }), 600_000);
+  const of = <T extends ExecutorEvent['type']>(type: T) => h.events.filter((e): e is EventOf<T> => e.type === type);
+  return { h, result, of, scenario: scenario! };
+}
+
+describe('stuck scenarios end to end through the executor', () => {
+  it('walled in by obsidian: detects the stuck path and recovers by pillaring up', async () => {
+    const { result, of, h } = await runScenario(walledIn);
+    expect(result.ok).toBe(true);
+    expect(of('step.repair').map((r) => r.strategy)).toContain('unstuck: pillar_up');
+    expect(of('step.started').some((s) => s.verb === 'pillar_up')).toBe(true);
+    expect(h.world.position().x).toBeCloseTo(5.5, 0);
+  });
+
+  it('an obstacle in the path: recovers by digging through it', async () => {
+    const { result, of } = await runScenario((o) => obstacleInPath({ ...o, detour: false }));
+    expect(result.ok).toBe(true);
+    expect(of('step.repair').map((r) => r.strategy)).toContain('unstuck: dig_out');
+  });
+
+  it('an unreachable target: ends FAILED within the recovery budget, explicitly', async () => {
+    const { result, of } = await runScenario(unreachableTarget);
+    expect(result.ok).toBe(false);
+    const [end] = of('step.ended').filter((e) => e.stepId === 'go');
+    expect(end!.outcome.ok).toBe(false);
+    expect(of('step.repair').length).toBeLessThanOrEqual(8);
+  });
+
+  it('boxed in on all six sides: ends FAILED within the budget and never loops', async () => {
+    const { result, of } = await runScenario(boxedIn);
+    expect(result.ok).toBe(false);
+    expect(of('step.ended').filter((e) => e.stepId === 'go')).toHaveLength(1);
+    expect(of('step.repair').length).toBeLessThanOrEqual(8);
+    expect(of('step.retry').length).toBeLessThanOrEqual(2);
+  });
+
+  it('a flapping goal: trips stuck.flap within its 10 s window plus a tick', async () => {
+    const { of } = await runScenario(flappingGoal);
+    const flap = of('step.stuck').find((s) => s.detector === 'flap');
+    expect(flap).toBeDefined();
+    const started = of('step.started').find((s) => s.stepId === 'go')!;
+    expect(flap!.at - started.at).toBeLessThanOrEqual(10_000 + TICK_MS * 30);
+  });
+
+  it('a runner that never settles (ignores its abort): detected and ended explicitly', async () => {
+    const { result, of } = await runScenario(
+      (o) => obstacleInPath({ ...o, detour: true }),
+      (clock: ManualClock) => ({ wrapInvoker: (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, parseFaultSpecs(['navigate=hang_ignoring_abort']), { clock }) }),
+    );
+    expect(result.ok).toBe(false);
+    expect(of('step.stuck').length).toBeGreaterThan(0);
+    expect(of('step.ended').filter((e) => e.stepId === 'go')).toHaveLength(1);
+  });
+});
