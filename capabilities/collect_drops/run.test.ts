@@ -21,13 +21,19 @@ describe('collect_drops runs end to end on SimWorld', () => {
     expect(h.world.entities().map((e) => e.item?.name)).toEqual(['cobblestone', 'oak_log']);
   });
 
-  it('picks up what a dig dropped: dig_block then collect_drops', async () => {
-    const h = await harness({ blocks: [{ position: { x: 7, y: 0, z: 0 }, name: 'oak_log' }] });
+  it('picks up what a dig dropped under the rest of the trunk: dig_block then collect_drops', async () => {
+    // The logs above the dug one stay put, so the drop's own cell has no headroom: the bot picks it up from beside it.
+    const h = await harness({ blocks: [0, 1, 2, 3].map((y) => ({ position: { x: 7, y, z: 0 }, name: 'oak_log' })) });
     const result = await h.run(
       plan({ stepId: 'fell', type: 'dig_block', args: { position: { x: 7, y: 0, z: 0 }, block: 'oak_log' } }, collect({ item: 'oak_log' })),
     );
     expect(result.ok).toBe(true);
     expect(h.world.inventory()).toEqual({ oak_log: 1 });
+    expect(h.world.actuatorLog.map((entry) => [entry.command, entry.outcome])).toEqual([
+      ['goto', 'ok'],
+      ['dig', 'ok'],
+      ['goto', 'ok'],
+    ]);
   });
 
   it('fails explicitly when the only drop cannot be reached', async () => {

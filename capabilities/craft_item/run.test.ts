@@ -38,6 +38,27 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(h.world.findBlocks({ names: ['crafting_table'], maxDistance: 2, count: 2 })).toHaveLength(1);
   });
 
+  it('the whole acquire-wood plan: walk to a tree, make the axe through sub-goals, fell a log with it, pick it up', async () => {
+    const h = await harness({ inventory: { cobblestone: 3, oak_log: 2 }, blocks: [0, 1, 2, 3].map((y) => ({ position: { x: 7, y, z: 0 }, name: 'oak_log' })) });
+    const result = await h.run(
+      plan(
+        { stepId: 'walk-to-tree', type: 'navigate', args: { target: { kind: 'near', x: 6, y: 0, z: 0, range: 2 } } },
+        craft('stone_axe'),
+        { stepId: 'fell-log', type: 'dig_block', args: { position: { x: 7, y: 0, z: 0 }, block: 'oak_log' } },
+        { stepId: 'pick-up-log', type: 'collect_drops', args: { item: 'oak_log', radius: 8 } },
+      ),
+    );
+    expect(result).toMatchObject({ ok: true, retries: 0 });
+    expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['walk-to-tree', true],
+      ['craft-stone_axe', true],
+      ['fell-log', true],
+      ['pick-up-log', true],
+    ]);
+    expect(h.world.heldItem()).toBe('stone_axe');
+    expect(h.world.inventory()).toEqual({ stone_axe: 1, stick: 2, oak_planks: 2, oak_log: 1 });
+  });
+
   it('walks up to a table the guard admitted but the hand cannot reach, then crafts at it', async () => {
     // The bot stands on a 3-high column: the table below is within the guard's 4 blocks of its feet, but 4.6 from its eyes.
     const h = await harness({
