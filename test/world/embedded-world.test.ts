@@ -95,15 +95,19 @@ describe('embedded world', () => {
     }
   });
 
-  it('a process that starts a world, connects a bot, crafts and stops exits on its own', async () => {
+  it('a process that starts a world, connects a bot, crafts, stops mid-dig and exits on its own', async () => {
+    // Stopping mid-dig matters: flying-squid's dig animation interval outlives the player unless cancelled.
     const script = `
       import { startEmbeddedWorld } from './src/world/embedded/index.ts';
       import { parseScenario } from './src/world/scenario/index.ts';
-      const world = await startEmbeddedWorld({ scenario: parseScenario({ name: 'child', bot: { inventory: { oak_log: 1 } } }) });
+      const world = await startEmbeddedWorld({ scenario: parseScenario({ name: 'child', blocks: [{ x: 1, y: 5, z: 0, block: 'obsidian' }], bot: { inventory: { oak_log: 1 } } }) });
       const bot = await world.connectBot('child');
       await bot.craft('oak_planks', 1);
       console.log('planks', (await bot.observe()).inventory.oak_planks);
+      const digging = bot.dig({ x: 1, y: 5, z: 0 }).catch((error) => console.log('dig', error.code));
+      await new Promise((resolve) => setTimeout(resolve, 300));
       await world.stop();
+      await digging;
       console.log('stopped');
     `;
     const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -114,6 +118,7 @@ describe('embedded world', () => {
     });
     expect(stderr).toBe('');
     expect(stdout).toContain('planks 4');
+    expect(stdout).toContain('dig world_disconnected');
     expect(stdout).toContain('stopped');
     // The 25 s kill would make code non-zero: exiting by itself is the assertion.
     expect(code).toBe(0);

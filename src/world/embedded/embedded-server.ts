@@ -10,6 +10,7 @@ import { foodPlugin } from './plugins/food.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { respawnPlugin } from './plugins/respawn.js';
+import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
@@ -95,6 +96,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
+    serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
@@ -191,7 +193,10 @@ function inventoryOf(player: SquidPlayer): Record<string, number> {
  */
 async function shutdown(serv: SquidServer): Promise<void> {
   serv.stopTickInterval();
-  for (const player of serv.players) (player.verbtreeClearTimers as (() => void) | undefined)?.();
+  for (const player of serv.players) {
+    (player.verbtreeClearTimers as (() => void) | undefined)?.();
+    (player.verbtreeCancelDig as (() => void) | undefined)?.();
+  }
   const server = serv._server as SquidServer['_server'] & { socketServer?: { listening?: boolean; close(): void } };
   const clients = Object.values(server.clients);
   for (const client of clients) {
