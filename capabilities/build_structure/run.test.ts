@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
-import { harness, plan } from '../../test/helpers/executor.js';
+import type { PlanResult } from '../../src/executor/events.js';
+import { type Harness, harness, plan } from '../../test/helpers/executor.js';
 
 const build = (args: Record<string, unknown>) => ({ stepId: 'build', type: 'build_structure', args });
+
+
+/** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
+async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number) {
+  const controller = new AbortController();
+  let result: PlanResult | undefined;
+  void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));
+  await h.clock.advance(afterMs);
+  controller.abort();
+  const cancelledAt = h.clock.now();
+  await h.clock.advanceUntil(() => result !== undefined, 5_000, 50);
+  await h.clock.advance(2_000);
+  return { result: result!, cancelledAt };
+}
 
 describe('build_structure runs end to end on SimWorld', () => {
   it('seals the bot in a shelter_3x3 at the origin, reporting blocks placed of 25, verified', async () => {
@@ -49,6 +64,17 @@ describe('build_structure runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringMatching(/no solid face/) });
     expect(h.world.blockAt({ x: 2, y: 0, z: 0 })?.name).toBe('dirt');
     expect(h.world.inventory()).toEqual({ dirt: 1 });
+  });
+
+  it('stops placing the moment the run is cancelled, leaving no actuator behind', async () => {
+    const h = await harness({ inventory: { dirt: 25 } });
+    const { result, cancelledAt } = await cancelAfter(h, [build({ origin: { x: 0, y: 0, z: 0 }, blueprint: 'shelter_3x3' })], 300);
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'aborted' });
+    const placed = h.world.actuatorLog.filter((entry) => entry.outcome === 'ok').length;
+    expect(placed).toBeGreaterThan(0);
+    expect(placed).toBeLessThan(25);
+    expect(h.world.actuatorLog.every((entry) => entry.startedAt <= cancelledAt)).toBe(true);
+    expect(h.world.liveActuators()).toBe(0);
   });
 
   it('fails with precondition_missing when the inventory holds too few blocks', async () => {

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
-import { harness, plan } from '../../test/helpers/executor.js';
+import type { PlanResult } from '../../src/executor/events.js';
+import { type Harness, harness, plan } from '../../test/helpers/executor.js';
 
 const collect = (args: Record<string, unknown>) => ({ stepId: 'collect', type: 'collect_drops', args });
 const drop = (name: string, x: number, z: number) => ({ name: 'item', kind: 'item' as const, position: { x: x + 0.5, y: 0, z: z + 0.5 }, item: { name, count: 1 } });
+
+
+/** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
+async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number) {
+  const controller = new AbortController();
+  let result: PlanResult | undefined;
+  void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));
+  await h.clock.advance(afterMs);
+  controller.abort();
+  const cancelledAt = h.clock.now();
+  await h.clock.advanceUntil(() => result !== undefined, 5_000, 50);
+  await h.clock.advance(2_000);
+  return { result: result!, cancelledAt };
+}
 
 describe('collect_drops runs end to end on SimWorld', () => {
   it('walks to each matching drop within the radius, reports progress, verified', async () => {
@@ -34,6 +49,16 @@ describe('collect_drops runs end to end on SimWorld', () => {
       ['dig', 'ok'],
       ['goto', 'ok'],
     ]);
+  });
+
+  it('stops walking the moment the run is cancelled, leaving no actuator behind', async () => {
+    const h = await harness();
+    for (const spawned of [drop('oak_log', 6, 0), drop('oak_log', -6, 0)]) h.world.spawnEntity(spawned);
+    const { result, cancelledAt } = await cancelAfter(h, [collect({ radius: 8 })], 500);
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'aborted' });
+    expect(h.world.actuatorLog.map((entry) => [entry.command, entry.outcome])).toEqual([['goto', 'aborted']]);
+    expect(h.world.actuatorLog.every((entry) => entry.startedAt <= cancelledAt)).toBe(true);
+    expect(h.world.liveActuators()).toBe(0);
   });
 
   it('fails explicitly when the only drop cannot be reached', async () => {

@@ -1,8 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
-import { harness, plan } from '../../test/helpers/executor.js';
+import type { PlanResult } from '../../src/executor/events.js';
+import { type Harness, harness, plan } from '../../test/helpers/executor.js';
 
 const pillar = (args: Record<string, unknown>) => ({ stepId: 'pillar', type: 'pillar_up', args });
+
+
+/** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
+async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number) {
+  const controller = new AbortController();
+  let result: PlanResult | undefined;
+  void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));
+  await h.clock.advance(afterMs);
+  controller.abort();
+  const cancelledAt = h.clock.now();
+  await h.clock.advanceUntil(() => result !== undefined, 5_000, 50);
+  await h.clock.advance(2_000);
+  return { result: result!, cancelledAt };
+}
 
 describe('pillar_up runs end to end on SimWorld', () => {
   it('jumps and places a block underneath, height times, reporting the rise, verified', async () => {
@@ -26,6 +41,19 @@ describe('pillar_up runs end to end on SimWorld', () => {
     expect(retry).toMatchObject({ code: 'stuck.progress', detail: expect.stringMatching(/did not lift the bot .*risen 1 of 3/) });
     expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringMatching(/leaves room to rise only 0 of 3/) });
     expect(h.world.position().y).toBe(1);
+    expect(h.world.liveActuators()).toBe(0);
+  });
+
+  it('stops mid-jump when the run is cancelled, leaving no actuator behind', async () => {
+    const h = await harness({ inventory: { dirt: 5 } });
+    const { result, cancelledAt } = await cancelAfter(h, [pillar({ height: 3 })], 750);
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'aborted' });
+    expect(h.world.actuatorLog.map((entry) => [entry.command, entry.outcome])).toEqual([
+      ['move', 'ok'],
+      ['place', 'ok'],
+      ['move', 'aborted'],
+    ]);
+    expect(h.world.actuatorLog.every((entry) => entry.startedAt <= cancelledAt)).toBe(true);
     expect(h.world.liveActuators()).toBe(0);
   });
 
