@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.js';
 import { observation } from '../../src/testing/index.js';
-import { SimWorld } from '../../src/world/sim/index.js';
+import { JUMP_RISE_MS, SimWorld } from '../../src/world/sim/index.js';
 import { choosePillarBlock } from './blocks.js';
 import pillarUp from './index.js';
 
@@ -47,6 +47,7 @@ describe('pillar_up', () => {
     const pre = await world.observe();
     for (let y = 0; y < args.height; y++) {
       const jumping = world.move('jump', 600);
+      await clock.advance(JUMP_RISE_MS);
       const placing = world.place({ x: 0, y, z: 0 }, 'dirt');
       await clock.advance(1_000);
       await Promise.all([jumping, placing]);
