@@ -1,5 +1,5 @@
 import { blockKey, type RunContext, type TreeBindings, type Vec3Like, WorldError } from '../../src/index.js';
-import { occupiedByBot } from '../place_block/cells.js';
+import { isReplaceable, occupiedByBot } from '../place_block/cells.js';
 import { withinReach } from '../place_block/reach.js';
 import { type PlannedBlock, describePosition, plannedBlocks } from './plan.js';
 import type { BuildStructureArgs } from './schema.js';
@@ -22,15 +22,17 @@ function inPlace(ctx: Ctx, block: PlannedBlock): boolean {
   return ctx.world.blockAt(block.position)?.name === block.block;
 }
 
-/** Cells next to the bot where it blocks no missing blueprint cell (feet or head), nearest to `target` first. */
+/** Cells next to the bot where it can stand and blocks no missing blueprint cell (feet or head), nearest to `target` first. */
 function asideCells(ctx: Ctx, planned: readonly PlannedBlock[], target: Vec3Like): Vec3Like[] {
   const missing = new Set(planned.filter((block) => !inPlace(ctx, block)).map((block) => blockKey(block.position)));
+  const open = (cell: Vec3Like) => isReplaceable(ctx.world.blockAt(cell)?.name ?? 'unknown') && !missing.has(blockKey(cell));
+  const standable = (cell: Vec3Like) => open(cell) && open({ ...cell, y: cell.y + 1 }) && !isReplaceable(ctx.world.blockAt({ ...cell, y: cell.y - 1 })?.name ?? 'air');
   const feet = feetCell(ctx.world.position());
   const cells: Vec3Like[] = [];
   for (let dx = -2; dx <= 2; dx++) {
     for (let dz = -2; dz <= 2; dz++) {
       const cell = { x: feet.x + dx, y: feet.y, z: feet.z + dz };
-      if ((dx !== 0 || dz !== 0) && !missing.has(blockKey(cell)) && !missing.has(blockKey({ ...cell, y: cell.y + 1 }))) cells.push(cell);
+      if ((dx !== 0 || dz !== 0) && standable(cell)) cells.push(cell);
     }
   }
   const distance = (cell: Vec3Like) => Math.hypot(cell.x - target.x, cell.z - target.z);
