@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WorldError, type PathStatus } from '../../src/contracts/world.js';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded/index.js';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
@@ -46,22 +46,36 @@ describe('MineflayerWorld against the embedded server', () => {
     expect(bot.bot.pathfinder.isMoving()).toBe(false);
   });
 
-  it('dig removes the block on the server, and place puts one back', async () => {
+  it('dig removes the block on the server; the drop is seen by name and picked up by walking onto it', async () => {
     const target = { x: 3, y: 5, z: -3 };
     await bot.goto({ kind: 'near', ...target, range: 2 });
+    const dirtBefore = world.server.player('alice')!.inventory.dirt!;
     expect(await world.server.blockAt(target)).toBe('dirt');
     await bot.dig(target);
     expect(await world.server.blockAt(target)).toBe('air');
+    await vi.waitFor(() => expect(bot.entities().some((e) => e.kind === 'item' && e.item?.name === 'dirt')).toBe(true), { timeout: 3000 });
+    await bot.goto({ kind: 'block', ...target });
+    await vi.waitFor(() => expect(world.server.player('alice')!.inventory.dirt).toBe(dirtBefore + 1), { timeout: 3000 });
+  });
+
+  it('placing into the space the bot occupies fails at once with a clear error', async () => {
+    const error = await failure(bot.place({ x: 3, y: 5, z: -3 }, 'dirt'));
+    expect(error.code).toBe('precondition_missing');
+    expect(error.message).toContain('the bot is standing in that space');
+  });
+
+  it('place puts a block back, confirmed on the server and in observe()', async () => {
+    const target = { x: 3, y: 5, z: -3 };
+    await bot.goto({ kind: 'block', x: 3, y: 5, z: -1 });
     await bot.place(target, 'dirt');
     expect(await world.server.blockAt(target)).toBe('dirt');
     expect((await bot.observe({ blocks: [target] })).blocks['3,5,-3']).toBe('dirt');
   });
 
-  it('placing into the space the bot occupies fails at once with a clear error', async () => {
-    const feet = bot.position();
-    const error = await failure(bot.place(feet, 'dirt'));
-    expect(error.code).toBe('precondition_missing');
-    expect(error.message).toContain('the bot is standing in that space');
+  it('finds blocks by name and equips an item', async () => {
+    expect(bot.findBlocks({ names: ['oak_log'], maxDistance: 16, count: 10 })).toContainEqual({ x: 4, y: 5, z: 4 });
+    await bot.equip('stick', 'hand');
+    expect(bot.heldItem()).toBe('stick');
   });
 
   it('crafts planks and sticks in the 2x2 grid, confirmed by the server inventory', async () => {

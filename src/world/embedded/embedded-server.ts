@@ -6,6 +6,7 @@ import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js'
 import { FLAT_GENERATOR } from './flat-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
+import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { foodPlugin } from './plugins/food.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
@@ -97,6 +98,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
+    serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());

@@ -6,8 +6,8 @@ export function entityInfo(entity: Entity): EntityInfo {
   const { x, y, z } = entity.position;
   const info: EntityInfo = { id: entity.id, name: entity.name ?? entity.type, kind: kindOf(entity), position: { x, y, z } };
   if (entity.name === 'item') {
-    const item = entity.getDroppedItem();
-    if (item) info.item = { name: item.name, count: item.count };
+    const item = droppedItem(entity);
+    if (item) info.item = item;
   }
   return info;
 }
@@ -26,5 +26,15 @@ function kindOf(entity: Entity): EntityKind {
       return 'passive';
     default:
       return 'other';
+  }
+}
+
+/** What a dropped-item entity holds; unknown until the server sent its metadata (prismarine-entity throws before that). */
+function droppedItem(entity: Entity): { name: string; count: number } | null {
+  try {
+    const item = entity.getDroppedItem();
+    return item ? { name: item.name, count: item.count } : null;
+  } catch {
+    return null;
   }
 }
