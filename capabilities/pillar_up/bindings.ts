@@ -42,6 +42,8 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
       const { world, args } = ctx;
       const item = args.block ?? choosePillarBlock(world.inventory(), args.height);
       if (!item) throw new WorldError('precondition_missing', 'pillar_up: no building block in the inventory to stand on');
+      // Held before the first jump, so the moment in the air goes to placing, not to swapping items.
+      if (world.heldItem() !== item) await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
       const startY = Math.floor(world.position().y);
       let risen = 0;
       for (let tries = 0; risen < args.height; ) {

@@ -29,7 +29,7 @@ describe('pillar_up runs end to end on SimWorld', () => {
     expect([0, 1, 2].map((y) => h.world.blockAt({ x: 0, y, z: 0 })?.name)).toEqual(['dirt', 'dirt', 'dirt']);
     expect(h.world.inventory()).toEqual({ dirt: 2 });
     expect(progress.map((event) => event.done)).toEqual([1, 2, 3]);
-    expect(h.world.actuatorLog.map((entry) => entry.command)).toEqual(['move', 'place', 'move', 'place', 'move', 'place']);
+    expect(h.world.actuatorLog.map((entry) => entry.command)).toEqual(['equip', 'move', 'place', 'move', 'place', 'move', 'place']);
   });
 
   it('reports stuck.progress when jumps stop lifting the bot, then the re-checked guard ends the step', async () => {
@@ -49,6 +49,7 @@ describe('pillar_up runs end to end on SimWorld', () => {
     const { result, cancelledAt } = await cancelAfter(h, [pillar({ height: 3 })], 750);
     expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'aborted' });
     expect(h.world.actuatorLog.map((entry) => [entry.command, entry.outcome])).toEqual([
+      ['equip', 'ok'],
       ['move', 'ok'],
       ['place', 'ok'],
       ['move', 'aborted'],
