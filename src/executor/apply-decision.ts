@@ -28,13 +28,13 @@ export async function applyDecision(
     const { action } = decision;
     switch (action.kind) {
       case 'retry':
-        await sleep(scope, action.delayMs);
+        await sleep(scope, Math.min(action.delayMs, Math.max(0, (input.deadlineCap ?? Infinity) - scope.clock.now())));
         return { decision, label: `retry after ${action.delayMs} ms` };
       case 'repath':
         setArgs(loosened(input.args, action.toleranceBoost));
         return { decision, label: `repath with goal tolerance +${action.toleranceBoost}` };
       case 'unstuck': {
-        const moved = await performUnstuck(scope, action.move, input.step.stepId, targetOf(input.args));
+        const moved = await performUnstuck(scope, action.move, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
         return { decision, label: `unstuck: ${action.move}${moved ? '' : ' (not possible here)'}` };
       }
       case 'escalate':

@@ -21,6 +21,8 @@ export interface AssembleOptions extends Omit<ExecutorOptions, 'invoker' | 'cloc
   /** Folders or files of tree definitions; default: the package's trees/. */
   treePaths?: readonly string[];
   hooks?: RuntimeHooks;
+  /** Trees already loaded (with the bindings they were checked against), to build many executors cheaply. */
+  loaded?: { catalog: TreeCatalog; bindings: BindingRegistry };
   /** Wraps the tree invoker, e.g. to inject faults. */
   wrapInvoker?: (invoker: StepInvoker) => StepInvoker;
 }
@@ -48,9 +50,20 @@ export function defaultTreePaths(): string[] {
  * bindings (failing before the first tick), the tree runner, and the executor.
  */
 export async function assembleExecutor(options: AssembleOptions): Promise<Assembly> {
+  const loaded = options.loaded ?? (await loadTrees(options.registry, options.treePaths));
+  return assembleLoaded({ ...options, loaded });
+}
+
+/** Loads and checks the trees against the registry's bindings; fails listing every problem. */
+export async function loadTrees(registry: CapabilityRegistry, treePaths?: readonly string[]): Promise<{ catalog: TreeCatalog; bindings: BindingRegistry }> {
+  const bindings = bindingsFor(registry);
+  return { catalog: await loadTreeCatalog(treePaths ?? defaultTreePaths(), bindings), bindings };
+}
+
+/** The synchronous half of assembleExecutor, for trees already loaded. */
+export function assembleLoaded(options: AssembleOptions & { loaded: { catalog: TreeCatalog; bindings: BindingRegistry } }): Assembly {
   const clock = options.clock ?? systemClock;
-  const bindings = bindingsFor(options.registry);
-  const catalog = await loadTreeCatalog(options.treePaths ?? defaultTreePaths(), bindings);
+  const { catalog, bindings } = options.loaded;
   const policyTick = options.policy?.tickHz;
   const runner = createTreeRunner({ catalog, bindings, clock, ...(policyTick ? { tickHz: policyTick } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) });
   const invoker = treeInvoker(runner);

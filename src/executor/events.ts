@@ -27,7 +27,7 @@ export type ExecutorEvent =
   | (StepBase & { type: 'step.repair'; strategy: string; code: FailureCode; detail: string })
   | (StepBase & { type: 'step.subgoal'; reason: string; missing: { predicate: string; detail: Record<string, unknown> }; subgoalStepIds: string[] })
   | (StepBase & { type: 'step.preempted'; by: string; reason: string })
-  | (StepBase & { type: 'step.resumed'; after: string })
+  | (StepBase & { type: 'step.resumed'; after: string; deadlineAt: number })
   | (StepBase & { type: 'step.refused'; code: 'duplicate_dispatch'; idempotencyKey: string; state: 'completed' | 'in_flight' })
   | (StepBase & { type: 'step.stuck'; detector: string; code: FailureCode; reason: string; position?: Vec3Like })
   | (StepBase & { type: 'step.warning'; message: string })

@@ -9,12 +9,27 @@ import { executeStep } from './step-executor.js';
  * move) as a full step under `parentStepId`; null when the verb is not
  * registered or its guard refuses it here.
  */
-export async function runHelperStep(scope: RunScope, verb: string, args: Record<string, unknown>, parentStepId: string, tag: string): Promise<StepRecord | null> {
+export async function runHelperStep(
+  scope: RunScope,
+  verb: string,
+  args: Record<string, unknown>,
+  parentStepId: string,
+  tag: string,
+  deadlineCap?: number,
+): Promise<StepRecord | null> {
   const resolved = resolveStep(scope.registry, { stepId: `${parentStepId}/${tag}-${verb}`, type: verb, args });
   if (!resolved.ok) return null;
   const observation = await scope.world.observe();
   if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;
-  return executeStep(scope, { step: resolved.step, spec: resolved.spec, args: resolved.args, depth: 0, parentStepId, preemptible: false });
+  return executeStep(scope, {
+    step: resolved.step,
+    spec: resolved.spec,
+    args: resolved.args,
+    depth: 0,
+    parentStepId,
+    preemptible: false,
+    ...(deadlineCap !== undefined ? { deadlineCap } : {}),
+  });
 }
 
 /** Safety > goal: runs the first fast-path capability whose guard holds for the signal. */

@@ -57,7 +57,13 @@ export function loosened(args: unknown, boost: number): unknown {
  * dig out and pillar up as the dig_block and pillar_up capabilities, so their
  * trees, guards and acceptance apply. Resolves false when the move is not possible here.
  */
-export async function performUnstuck(scope: RunScope, move: 'jump' | 'back_up' | 'dig_out' | 'pillar_up', stepId: string, toward?: Vec3Like): Promise<boolean> {
+export async function performUnstuck(
+  scope: RunScope,
+  move: 'jump' | 'back_up' | 'dig_out' | 'pillar_up',
+  stepId: string,
+  deadlineCap: number,
+  toward?: Vec3Like,
+): Promise<boolean> {
   const { world, signal } = scope;
   if (move === 'jump' || move === 'back_up') {
     try {
@@ -67,12 +73,12 @@ export async function performUnstuck(scope: RunScope, move: 'jump' | 'back_up' |
       return false;
     }
   }
-  if (move === 'pillar_up') return (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck'))?.outcome.ok === true;
+  if (move === 'pillar_up') return (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck', deadlineCap))?.outcome.ok === true;
   let dug = false;
   for (const cell of digOutCells(world.position(), toward)) {
     const block = world.blockAt(cell);
     if (!block || !block.diggable || block.name === 'air') continue;
-    const record = await runHelperStep(scope, 'dig_block', { position: block.position }, stepId, 'unstuck');
+    const record = await runHelperStep(scope, 'dig_block', { position: block.position }, stepId, 'unstuck', deadlineCap);
     dug ||= record?.outcome.ok === true;
   }
   return dug;

@@ -22,6 +22,8 @@ export interface StepInput {
   parentStepId?: string;
   /** Fast-path (safety) steps are not themselves preempted. */
   preemptible: boolean;
+  /** A sub-goal or repair step must end by its parent's deadline. */
+  deadlineCap?: number;
 }
 
 type Failure = Extract<StepOutcome, { ok: false }>;
@@ -47,7 +49,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   const { step, spec } = input;
   const { clock, policy } = scope;
   const startedAt = clock.now();
-  const deadlineAt = startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs);
+  let deadlineAt = Math.min(input.deadlineCap ?? Infinity, startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs));
   const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
   let attempts = 0;
   let repairs = 0;
@@ -88,7 +90,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         return finish(fail('guard_failed', `the guard failed the same way ${seen} times without progress: ${guard.reason}`));
       }
       if (guard.missing && spec.subgoals && input.depth < policy.maxSubgoalDepth) {
-        const satisfied = await runSubgoals(scope, input, guard, pre);
+        const satisfied = await runSubgoals(scope, { ...input, deadlineCap: deadlineAt }, guard, pre);
         if (satisfied.ok) continue;
         return finish(fail('precondition_missing', `${guard.reason}; ${satisfied.detail}`));
       }
@@ -125,11 +127,14 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 
     if (supervised.preemptedBy) {
       scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: supervised.preemptedBy.signal, reason: supervised.preemptedBy.detail });
+      const pausedAt = clock.now();
       await runFastPath(scope, supervised.preemptedBy, step.stepId);
+      // The step was paused, not running: its deadline moves by the time the fast path took.
+      deadlineAt += clock.now() - pausedAt;
       if (!outcome.ok && outcome.code === 'preempted') {
         // A preempted attempt is not a failure of the step: re-validate (the guard, next loop) and run it again.
         attempts--;
-        scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: supervised.preemptedBy.signal });
+        scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: supervised.preemptedBy.signal, deadlineAt });
         continue;
       }
     }
@@ -145,7 +150,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       const delayMs = backoffDelayMs(retries, policy.backoff, scope.random);
       scope.metrics.recordRetry();
       scope.emit({ type: 'step.retry', at: clock.now(), ...base, attempt: attempts + 1, delayMs, code: outcome.code, detail: outcome.detail });
-      await sleep(scope, delayMs);
+      await sleep(scope, Math.min(delayMs, Math.max(0, deadlineAt - clock.now())));
       continue;
     }
     // Only a plan's own steps climb the ladder: sub-goal and helper steps run inside a rung already.
@@ -155,7 +160,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         ? scope.ladder.report(decision, { resolved: false }, context)
         : openIncident(scope.ladder, outcome.code, outcome.detail, clock.now(), scope.world.position(), context);
       if (!decision) return finish(outcome);
-      const repaired = await applyDecision(scope, input, decision, outcome, (next) => (args = next));
+      const repaired = await applyDecision(scope, { ...input, deadlineCap: deadlineAt }, decision, outcome, (next) => (args = next));
       if (repaired.stop) return finish(repaired.stop);
       repairs++;
       scope.metrics.recordRepair();

@@ -38,6 +38,7 @@ export async function runSubgoals(
       depth: input.depth + 1,
       parentStepId: input.step.stepId,
       preemptible: input.preemptible,
+      ...(input.deadlineCap !== undefined ? { deadlineCap: input.deadlineCap } : {}),
     });
     if (!record.outcome.ok) return { ok: false, detail: `sub-goal ${sub.stepId} failed with ${record.outcome.code}: ${record.outcome.detail}` };
   }

@@ -22,9 +22,6 @@ export interface SupervisedOutcome {
   preemptedBy?: SafetySignal;
 }
 
-/** How long a cancelled attempt gets to settle (its actuators stop) before the step moves on without it. */
-const ABORT_GRACE_MS = 500;
-
 /**
  * Runs one attempt under the executor's own watch: the step deadline (I2), the
  * stuck detectors ticked at the policy's rate, safety preemption, world
@@ -125,7 +122,8 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
       stuck.invocationSettled();
       stop(first);
     } else {
-      await settleWithin(scope, invocation, ABORT_GRACE_MS);
+      // A cancelled attempt gets one tick to settle (its actuators stop), so a step still ends within its limit plus a tick.
+      await settleWithin(scope, invocation, tickMs);
     }
     if (!preemptedBy && pendingPreemption && verdict!.ok === true) preemptedBy = pendingPreemption;
     return { outcome: verdict!, ...(preemptedBy ? { preemptedBy } : {}) };

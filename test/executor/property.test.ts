@@ -1,0 +1,123 @@
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { ManualClock } from '../../src/clock/index.js';
+import { isFailureCode } from '../../src/contracts/failure-codes.js';
+import { assembleLoaded, loadTrees } from '../../src/executor/assemble.js';
+import type { EventOf, ExecutorEvent } from '../../src/executor/events.js';
+import { injectFaults } from '../../src/executor/fault-injection.js';
+import { parseFaultSpecs } from '../../src/world/faults/index.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+
+/** CI runs 10,000 plans; `npm run test:property` runs VERBTREE_PROPERTY_RUNS of them (default 100,000). */
+const RUNS = Number(process.env.VERBTREE_PROPERTY_RUNS ?? 10_000);
+const TICK_HZ = 20;
+const TICK_MS = 1000 / TICK_HZ;
+const POLICY = { tickHz: TICK_HZ, minStepTimeoutMs: 3_000, stepTimeoutFactor: 1.5, maxLocalRetries: 2, escalation: { budget: 0 } };
+
+const registry = createDefaultRegistry();
+let loaded: Awaited<ReturnType<typeof loadTrees>>;
+beforeAll(async () => {
+  loaded = await loadTrees(registry);
+});
+
+const coordinate = fc.integer({ min: -4, max: 4 });
+const step = fc.oneof(
+  fc.record({ x: coordinate, z: coordinate }).map(({ x, z }) => ({ type: 'navigate', args: { target: { kind: 'near', x, y: 0, z, range: 1 } } })),
+  fc.constant({ type: 'equip', args: { item: 'cobblestone' } }),
+  fc.constantFrom(...[[2, 0], [0, 2], [-2, 0]]).map(([x, z]) => ({ type: 'place_block', args: { position: { x, y: 0, z }, item: 'cobblestone' } })),
+  fc.constant({ type: 'dig_block', args: { position: { x: 3, y: 0, z: 3 }, block: 'dirt' } }),
+  fc.constant({ type: 'consume_food', args: {} }),
+  fc.constant({ type: 'craft_item', args: { item: 'oak_planks', count: 4 } }),
+);
+const verbs = ['navigate', 'equip', 'place_block', 'dig_block', 'consume_food', 'craft_item'];
+const faultKinds = ['hang', 'hang_ignoring_abort', 'reject', 'throw', 'flaky:0.5', 'slow:400', 'wrong_effects', 'never_actuates', 'partial:300'];
+const faults = fc.uniqueArray(fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...faultKinds)), { maxLength: 2, selector: ([verb]) => verb }).map((pairs) =>
+  pairs.map(([verb, fault]) => `${verb}=${fault}`),
+);
+const scenario = fc.record({
+  steps: fc.array(fc.tuple(step, fc.option(fc.constantFrom('k1', 'k2'), { freq: 4 })), { minLength: 1, maxLength: 4 }),
+  faults,
+  seed: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+const counts = { plans: 0, steps: 0, ok: 0, failed: 0, faulted: 0, codes: new Map<string, number>() };
+
+type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
+
+async function runOne({ steps, faults: specs, seed }: Scenario): Promise<void> {
+  const clock = new ManualClock();
+  const world = SimWorld.create({
+    clock,
+    seed,
+    ground: { radius: 8 },
+    blocks: [{ position: { x: 3, y: 0, z: 3 }, name: 'dirt' }],
+    inventory: { cobblestone: 16, oak_log: 4, bread: 4 },
+    food: 10,
+    recordActuatorLog: true,
+  });
+  const rules = parseFaultSpecs(specs);
+  const { executor } = assembleLoaded({ registry, world, clock, loaded, policy: { ...POLICY, seed }, wrapInvoker: (invoker) => injectFaults(invoker, rules, { clock, seed }) });
+  const events: ExecutorEvent[] = [];
+  executor.events.on('event', (event) => events.push(event));
+  const plan = {
+    planId: `p${seed}`,
+    intentId: 'property',
+    steps: steps.map(([s, key], i) => ({ stepId: `s${i}`, ...s, ...(key ? { idempotencyKey: key } : {}) })),
+  };
+  let ended = false;
+  void executor.run(plan).result.then(() => (ended = true));
+  await clock.runUntil(() => ended, 600_000);
+  expect(ended, 'the plan ended').toBe(true);
+
+  const started = events.filter((e): e is EventOf<'step.started'> => e.type === 'step.started');
+  const finished = events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
+  for (const start of started) {
+    const ends = finished.filter((e) => e.stepId === start.stepId);
+    expect(ends, `exactly one terminal event for ${start.stepId}`).toHaveLength(1);
+    const [end] = ends;
+    if (!end!.outcome.ok) expect(isFailureCode(end!.outcome.code), end!.outcome.code).toBe(true);
+    expect(end!.at, `${start.stepId} ended within its deadline plus one tick`).toBeLessThanOrEqual(start.deadlineAt + TICK_MS);
+    expect(events.filter((e) => e.type === 'step.retry' && e.stepId === start.stepId).length).toBeLessThanOrEqual(POLICY.maxLocalRetries);
+  }
+  const planEnd = events.find((e) => e.type === 'plan.ended')!;
+  for (const entry of world.actuatorLog) expect(entry.startedAt, `actuator ${entry.command} after the plan ended`).toBeLessThanOrEqual(planEnd.at);
+  const topLevel = started.filter((s) => !s.parentStepId);
+  for (const entry of world.actuatorLog) {
+    const owner = topLevel.find((s) => {
+      const end = finished.find((e) => e.stepId === s.stepId)!;
+      return entry.startedAt >= s.at && entry.startedAt <= end.at;
+    });
+    expect(owner, `actuator ${entry.command} at ${entry.startedAt} belongs to an active step`).toBeDefined();
+  }
+  expect(world.liveActuators(), 'live actuators after the plan').toBe(0);
+  const dispatchedPerKey = new Map<string, number>();
+  for (const end of finished) {
+    const key = plan.steps.find((s) => s.stepId === end.stepId)?.idempotencyKey;
+    if (key && end.outcome.ok && !end.outcome.deduplicated) dispatchedPerKey.set(key, (dispatchedPerKey.get(key) ?? 0) + 1);
+  }
+  for (const [key, count] of dispatchedPerKey) expect(count, `key ${key} completed once`).toBe(1);
+  expect(events.filter((e) => e.type === 'plan.escalated')).toHaveLength(0);
+
+  counts.plans++;
+  counts.steps += topLevel.length;
+  if (specs.length) counts.faulted++;
+  for (const end of finished.filter((e) => !plan.steps.every((s) => s.stepId !== e.stepId))) {
+    if (end.outcome.ok) counts.ok++;
+    else {
+      counts.failed++;
+      counts.codes.set(end.outcome.code, (counts.codes.get(end.outcome.code) ?? 0) + 1);
+    }
+  }
+}
+
+describe('executor properties under random plans and fault schedules', () => {
+  it(`every step ends exactly once, in time, with no stray actuation or double dispatch (${RUNS} plans)`, async () => {
+    await fc.assert(fc.asyncProperty(scenario, runOne), { numRuns: RUNS, seed: 42 });
+    const codes = [...counts.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ');
+    console.log(`property: ${counts.plans} plans (${counts.faulted} with faults), ${counts.steps} steps: ${counts.ok} ok, ${counts.failed} failed (${codes})`);
+    expect(counts.plans).toBe(RUNS);
+    expect(counts.ok).toBeGreaterThan(0);
+    expect(counts.failed).toBeGreaterThan(0);
+  }, 900_000);
+});
