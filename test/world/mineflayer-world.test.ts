@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ManualClock } from '../../src/clock/index.js';
 import { WorldError, type PathStatus } from '../../src/contracts/world.js';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded/index.js';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
@@ -44,6 +45,29 @@ describe('MineflayerWorld against the embedded server', () => {
     expect(error.code).toBe('no_path');
     expect(error.message).toContain('cannot reach block -10,6,-10');
     expect(bot.bot.pathfinder.isMoving()).toBe(false);
+  });
+
+  it('a walk that makes no progress ends with no_path once the stall timeout passes (virtual time)', async () => {
+    const clock = new ManualClock();
+    const carol = await world.connectBot('carol', { clock, stallTimeoutMs: 4000 });
+    try {
+      // A bot that cannot move: what pathfinder does against a block it cannot pass, minus the wait.
+      carol.bot.physicsEnabled = false;
+      let outcome: unknown = 'pending';
+      const walking = carol.goto({ kind: 'xz', x: 10, z: -10 }).then(
+        () => (outcome = 'resolved'),
+        (error: unknown) => (outcome = error),
+      );
+      await clock.advance(3900);
+      expect(outcome).toBe('pending');
+      await clock.advance(200);
+      await walking;
+      expect(outcome).toBeInstanceOf(WorldError);
+      expect(outcome).toMatchObject({ code: 'no_path', message: expect.stringContaining('pathfinder stalled') });
+      expect(carol.bot.pathfinder.goal).toBeNull();
+    } finally {
+      await carol.close();
+    }
   });
 
   it('dig removes the block on the server; the drop is seen by name and picked up by walking onto it', async () => {

@@ -7,7 +7,10 @@ import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
 export interface NavigateOptions {
   goals: typeof PathfinderGoals;
   clock: Clock;
-  /** With neither movement nor a new path for this long, the walk has stalled. */
+  /**
+   * Without movement for this long the walk has stalled. New paths do not count:
+   * pathfinder re-plans forever against an obstacle it cannot pass.
+   */
   stallTimeoutMs: number;
   onStatus: (status: PathStatus) => void;
 }
@@ -24,7 +27,7 @@ const MOVED_EPSILON = 0.05;
 /**
  * Walks to a goal with pathfinder, ending every known failure mode explicitly:
  * no path (pathfinder's own `goto` resolves when the path is empty), a think
- * timeout, a stall with no event (unbreakable blocks, partial paths), and an
+ * timeout, a stall without movement (unbreakable blocks, partial paths), and an
  * arrival that is not at the goal. Resolves only when the bot stands at the goal.
  * The caller handles abort and disconnect by calling {@link stop}.
  */
@@ -47,7 +50,6 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     bot.removeListener('path_update', onPathUpdate);
     bot.removeListener('goal_reached', onGoalReached);
     bot.removeListener('path_stop', onPathStop);
-    bot.removeListener('path_reset', onProgress);
     if (stallTimer) clock.clearTimeout(stallTimer);
     if (error) {
       // Failures are noticed inside pathfinder's own event emit, after which it
@@ -63,7 +65,6 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     new WorldError('no_path', `cannot reach ${target}: ${why}; the bot is at ${formatPosition(bot)}`);
 
   function onPathUpdate(update: PathUpdate) {
-    onProgress();
     options.onStatus(STATUS[update.status]);
     if (update.status === 'noPath' || update.status === 'timeout') {
       if (isAtGoal(goal, bot.entity.position)) return finish();
@@ -82,10 +83,6 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     finish(notThere('the path was stopped'));
   }
 
-  function onProgress() {
-    lastProgressAt = clock.now();
-  }
-
   function checkStall() {
     stallTimer = null;
     if (finished) return;
@@ -95,7 +92,7 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
       lastProgressAt = clock.now();
     }
     if (clock.now() - lastProgressAt >= options.stallTimeoutMs) {
-      finish(notThere(`no movement and no new path for ${options.stallTimeoutMs} ms (pathfinder stalled)`));
+      finish(notThere(`no movement for ${options.stallTimeoutMs} ms (pathfinder stalled)`));
       return;
     }
     stallTimer = clock.setTimeout(checkStall, STALL_CHECK_MS);
@@ -108,7 +105,6 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
   bot.on('path_update', onPathUpdate);
   bot.on('goal_reached', onGoalReached);
   bot.on('path_stop', onPathStop);
-  bot.on('path_reset', onProgress);
   stallTimer = clock.setTimeout(checkStall, STALL_CHECK_MS);
   bot.pathfinder.setGoal(pathfinderGoal);
   return {
@@ -119,7 +115,6 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
       bot.removeListener('path_update', onPathUpdate);
       bot.removeListener('goal_reached', onGoalReached);
       bot.removeListener('path_stop', onPathStop);
-      bot.removeListener('path_reset', onProgress);
       if (stallTimer) clock.clearTimeout(stallTimer);
       halt(bot);
     },
