@@ -12,6 +12,14 @@ describe('equip runs end to end on SimWorld', () => {
     expect(h.world.actuatorLog.map((entry) => entry.command)).toEqual(['equip']);
   });
 
+  it('puts armour on, verified by the item leaving the main inventory', async () => {
+    const h = await harness({ inventory: { iron_helmet: 1 } });
+    const result = await h.run(plan(equip('iron_helmet', 'head')));
+    expect(result).toMatchObject({ ok: true });
+    expect(h.world.equipped('head')).toBe('iron_helmet');
+    expect(h.world.inventory().iron_helmet).toBeUndefined();
+  });
+
   it('fails with precondition_missing when the item is not in the inventory', async () => {
     const h = await harness({ inventory: { dirt: 4 } });
     const result = await h.run(plan(equip('stone_axe')));

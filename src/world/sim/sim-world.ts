@@ -410,7 +410,13 @@ export class SimWorld implements WorldPort {
       if ((this.items.get(item) ?? 0) < 1) throw new WorldError('precondition_missing', `equip: no ${item} in the inventory; get one first`);
       op.after(EQUIP_MS, () => {
         if (destination === 'hand') this.held = item;
-        else this.worn.set(destination, item);
+        else {
+          // As in the game, worn armour and the off-hand item leave the main inventory; what they replace returns to it.
+          const previous = this.worn.get(destination);
+          this.takeItems(item, 1);
+          if (previous) this.giveItem(previous, 1);
+          this.worn.set(destination, item);
+        }
         op.succeed();
       });
     });
