@@ -24,6 +24,8 @@ export interface StepInput {
   preemptible: boolean;
   /** A sub-goal or repair step must end by its parent's deadline. */
   deadlineCap?: number;
+  /** The parent's TTFA hook: a sub-goal's first action is its parent's first action too. */
+  onFirstAction?: (command: string) => void;
 }
 
 type Failure = Extract<StepOutcome, { ok: false }>;
@@ -72,6 +74,13 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     return finish(state === 'completed' ? { ok: true, deduplicated: true } : fail('duplicate_dispatch', `idempotency key "${step.idempotencyKey}" is already in flight`));
   }
 
+  // A1 counts from this step's dispatch to the first actuator command anywhere below it, sub-goals included.
+  const firstAction = (command: string) => {
+    if (ttfaMs !== null) return;
+    ttfaMs = clock.now() - startedAt;
+    scope.emit({ type: 'step.firstAction', at: clock.now(), ...base, ttfaMs, command });
+    input.onFirstAction?.(command);
+  };
   const guardFailures = new Map<string, number>();
   let retries = 0;
   let args = input.args;
@@ -90,7 +99,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         return finish(fail('guard_failed', `the guard failed the same way ${seen} times without progress: ${guard.reason}`));
       }
       if (guard.missing && spec.subgoals && input.depth < policy.maxSubgoalDepth) {
-        const satisfied = await runSubgoals(scope, { ...input, deadlineCap: deadlineAt }, guard, pre);
+        const satisfied = await runSubgoals(scope, { ...input, deadlineCap: deadlineAt, onFirstAction: firstAction }, guard, pre);
         if (satisfied.ok) continue;
         return finish(fail('precondition_missing', `${guard.reason}; ${satisfied.detail}`));
       }
@@ -109,11 +118,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         noActuatorMs: policy.noActuatorMs,
         maxStateDurationMs: 2 * (step.expectedDurationMs ?? spec.expectedDurationMs),
       },
-      onFirstAction: (command) => {
-        if (ttfaMs !== null) return;
-        ttfaMs = clock.now() - startedAt;
-        scope.emit({ type: 'step.firstAction', at: clock.now(), ...base, ttfaMs, command });
-      },
+      onFirstAction: firstAction,
     });
 
     let outcome: StepOutcome;

@@ -39,6 +39,7 @@ export async function runSubgoals(
       parentStepId: input.step.stepId,
       preemptible: input.preemptible,
       ...(input.deadlineCap !== undefined ? { deadlineCap: input.deadlineCap } : {}),
+      ...(input.onFirstAction ? { onFirstAction: input.onFirstAction } : {}),
     });
     if (!record.outcome.ok) return { ok: false, detail: `sub-goal ${sub.stepId} failed with ${record.outcome.code}: ${record.outcome.detail}` };
   }
