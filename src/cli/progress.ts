@@ -43,6 +43,7 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `  ⚠ safety: ${event.signal} (${event.detail}) → ${event.response}`;
     case 'incident':
       return `  ! incident ${event.kind}: ${event.detail}`;
+    case 'agent.state':
     case 'plan.ended':
       return null;
   }

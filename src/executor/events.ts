@@ -35,6 +35,7 @@ export type ExecutorEvent =
   | (Base & { type: 'plan.escalated'; rung: number; planner: string; code: FailureCode; failedStepId: string; loop: boolean })
   | (Base & { type: 'planner.loop'; similarity: number; nudge: string })
   | (Base & { type: 'safety.emergency'; signal: string; detail: string; response: string })
+  | (Base & { type: 'agent.state'; from: string; to: string; reason: string })
   | (Base & { type: 'incident'; kind: 'escalation_exhausted' | 'zombie' | 'planner.loop'; detail: string; stepId?: string })
   | (Base & { type: 'plan.ended'; result: PlanResult });
 

@@ -4,7 +4,10 @@ import type { FailureCode } from '../contracts/failure-codes.js';
 import { Intent } from '../contracts/intent.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
+import { AgentStateMachine } from '../recovery/agent-state-machine.js';
 import { RecoveryLadder } from '../recovery/recovery-ladder.js';
+import { StuckDetectionConfigSchema } from '../stuck/config.js';
+import { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { RecoveryConfigInput } from '../recovery/config.js';
 import { seededRandom } from '../recovery/seeded-random.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
@@ -21,7 +24,7 @@ import type { Planner } from './planner.js';
 import { runPlan } from './plan-runner.js';
 import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
 import { SafetyMonitor } from './safety.js';
-import type { RunScope } from './scope.js';
+import { moveAgent, type RunScope } from './scope.js';
 
 export interface ExecutorOptions {
   registry: CapabilityRegistry;
@@ -53,6 +56,8 @@ export interface Executor {
   readonly events: EventEmitter<ExecutorEventMap>;
   readonly policy: ExecutorPolicy;
   run(planOrIntent: unknown, options?: { signal?: AbortSignal }): ExecutionRun;
+  /** The stream's agent state: IDLE, PLANNING, EXECUTING, RECOVERING, PAUSED, COMPLETED or FAILED. */
+  state(): string;
   metrics(): { sla: ReturnType<ExecutionMetrics['sla']>; totals: ReturnType<ExecutionMetrics['summary']> };
 }
 
@@ -70,11 +75,19 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const stuck = new StuckMonitor({ clock, config: { tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck } });
   const safety = new SafetyMonitor(policy.safety, options.world);
   const random = seededRandom(policy.seed);
+  const agent = new AgentStateMachine({ clock });
+  let emitZombie: (detail: string) => void = () => {};
+  const heartbeat = new HeartbeatWatcher(clock, StuckDetectionConfigSchema.parse(options.stuck ?? {}).heartbeat, (detection) => emitZombie(detection.reason));
   const ladder = new RecoveryLadder({
     clock,
     config: { ...options.recovery, strategies: { ...options.recovery?.strategies, retry: { ...options.recovery?.strategies?.retry, enabled: false } } },
   });
   let queue: Promise<unknown> = Promise.resolve();
+  /** A new run starts from IDLE, whatever the last one ended in. */
+  const settle = (scope: Parameters<typeof moveAgent>[0], to: 'PLANNING' | 'EXECUTING', reason: string) => {
+    if (agent.state === 'COMPLETED' || agent.state === 'FAILED') moveAgent(scope, 'IDLE', 'new run');
+    moveAgent(scope, to, reason);
+  };
 
   async function execute(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
     const history: ExecutorEvent[] = [];
@@ -98,6 +111,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       if (!intent.safety.allowed) return rejected(intent.id, 'intent_refused', `intent ${intent.id} refused: ${intent.safety.reason ?? 'safety.allowed is false'}`);
       const planner = planners.find((p) => p.plan);
       if (!planner?.plan) return rejected(intent.id, 'schema_violation', 'an intent needs a planner with plan(); pass `planner` to createExecutor or run a plan');
+      settle({ agent, emit: record, planId: intent.id, clock }, 'PLANNING', `planning intent ${intent.id}`);
       planInput = await planner.plan(intent);
     }
     const report = validatePlan(planInput, options.registry);
@@ -108,10 +122,30 @@ export function createExecutor(options: ExecutorOptions): Executor {
     }
     metrics.recordPlan();
     record({ type: 'plan.accepted', at: clock.now(), planId: report.plan.planId, intentId: report.plan.intentId, steps: report.steps.length, warnings: report.warnings });
-    const scope: RunScope = { planId: report.plan.planId, registry: options.registry, world: options.world, clock, policy, invoker: options.invoker, metrics, idempotency, stuck, safety, ladder, random, signal, emit: record };
+    const scope: RunScope = {
+      planId: report.plan.planId,
+      registry: options.registry,
+      world: options.world,
+      clock,
+      policy,
+      invoker: options.invoker,
+      metrics,
+      idempotency,
+      stuck,
+      safety,
+      ladder,
+      agent,
+      heartbeat,
+      random,
+      signal,
+      emit: record,
+    };
+    emitZombie = (detail) => record({ type: 'incident', at: clock.now(), planId: scope.planId, kind: 'zombie', detail });
     ladder.beginTask();
+    settle(scope, 'EXECUTING', `plan ${scope.planId} accepted`);
     const evidence = (stepId: string) => history.filter((e) => 'stepId' in e && e.stepId !== undefined && (e.stepId === stepId || e.stepId.startsWith(`${stepId}/`)));
     const result = await runPlan(scope, { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners }, evidence);
+    moveAgent(scope, result.ok ? 'COMPLETED' : 'FAILED', result.ok ? 'every step verified' : `${result.code}: ${result.detail}`);
     record({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });
     return result;
   }
@@ -120,6 +154,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
     events,
     policy,
     metrics: () => ({ sla: metrics.sla(), totals: metrics.summary() }),
+    state: () => agent.state,
     run(planOrIntent, runOptions = {}) {
       const stream = new EventStream<ExecutorEvent>();
       const emit = (event: ExecutorEvent) => {

@@ -4,7 +4,7 @@ import type { Plan } from '../contracts/plan.js';
 import { validatePlan, type ResolvedStep } from '../validate/validate-plan.js';
 import type { ExecutorEvent, PlanResult, StepRecord } from './events.js';
 import type { Planner, PlannerReply } from './planner.js';
-import type { RunScope } from './scope.js';
+import { moveAgent, type RunScope } from './scope.js';
 import { executeStep } from './step-executor.js';
 
 export interface PlanRunInput {
@@ -59,12 +59,14 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     if (failure.code === 'aborted' || input.planners.length === 0) return end(false, failure);
 
     loops.recordFailed({ steps: [record.step, ...queue.map((q) => q.step)] }, `${record.step.stepId} (${record.step.type}) failed with ${failure.code}`);
+    moveAgent(scope, 'PLANNING', `escalating ${record.step.stepId}: ${failure.code}`);
     const replacement = await escalate(scope, input, { failure, record, records, escalations, loops }, collectEvidence);
     escalations = replacement.escalations;
     if (!replacement.ok) {
       scope.emit({ type: 'incident', at: scope.clock.now(), planId: scope.planId, kind: 'escalation_exhausted', detail: replacement.detail, stepId: record.step.stepId });
       return end(false, { code: 'escalation_exhausted', detail: replacement.detail });
     }
+    moveAgent(scope, 'EXECUTING', `the planner sent ${replacement.steps.length} new step(s)`);
     queue.splice(0, queue.length, ...replacement.steps);
   }
   return end(true);

@@ -1,6 +1,8 @@
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
+import type { AgentState, AgentStateMachine } from '../recovery/agent-state-machine.js';
 import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
+import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
 import type { ExecutorEvent } from './events.js';
@@ -24,6 +26,10 @@ export interface RunScope {
   safety: SafetyMonitor;
   /** The stream's recovery ladder: repair rungs between local retries and escalation, within its budgets. */
   ladder: RecoveryLadder;
+  /** The agent's state (IDLE, PLANNING, EXECUTING, RECOVERING, …), transitions enforced. */
+  agent: AgentStateMachine;
+  /** Watches the supervision tick from outside it: a stopped tick is a zombie. */
+  heartbeat: HeartbeatWatcher;
   random: () => number;
   /** Cancels the whole run (the caller's signal or executor shutdown). */
   signal: AbortSignal;
@@ -44,4 +50,11 @@ export function sleep(scope: Pick<RunScope, 'clock' | 'signal'>, ms: number): Pr
     }, ms);
     scope.signal.addEventListener('abort', onAbort, { once: true });
   });
+}
+
+/** Moves the agent's state machine when the move is valid from where it is, and says so as an event. */
+export function moveAgent(scope: Pick<RunScope, 'agent' | 'emit' | 'planId' | 'clock'>, to: AgentState, reason: string): void {
+  if (scope.agent.state === to || !scope.agent.canTransition(to)) return;
+  const { from } = scope.agent.transition(to, reason);
+  scope.emit({ type: 'agent.state', at: scope.clock.now(), planId: scope.planId, from, to, reason });
 }

@@ -6,7 +6,7 @@ import { backoffDelayMs } from '../recovery/backoff.js';
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome, StepRecord } from './events.js';
 import { stepTimeoutMs } from './policy.js';
-import { type RunScope, sleep } from './scope.js';
+import { moveAgent, type RunScope, sleep } from './scope.js';
 import { runSubgoals } from './subgoals.js';
 import { runFastPath } from './fast-path.js';
 import { applyDecision } from './apply-decision.js';
@@ -165,8 +165,13 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         ? scope.ladder.report(decision, { resolved: false }, context)
         : openIncident(scope.ladder, outcome.code, outcome.detail, clock.now(), scope.world.position(), context);
       if (!decision) return finish(outcome);
+      moveAgent(scope, 'RECOVERING', `${outcome.code}: ${decision.strategy}`);
       const repaired = await applyDecision(scope, { ...input, deadlineCap: deadlineAt }, decision, outcome, (next) => (args = next));
-      if (repaired.stop) return finish(repaired.stop);
+      if (repaired.stop) {
+        moveAgent(scope, decision.nextState === 'PLANNING' ? 'PLANNING' : 'EXECUTING', decision.reason);
+        return finish(repaired.stop);
+      }
+      moveAgent(scope, 'EXECUTING', `recovery rung done: ${repaired.label}`);
       repairs++;
       scope.metrics.recordRepair();
       scope.emit({ type: 'step.repair', at: clock.now(), ...base, strategy: repaired.label, code: outcome.code, detail: outcome.detail });

@@ -76,6 +76,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   }, plan.limits.ttfaMs);
   const tickMs = 1000 / policy.tickHz;
   let ticker = clock.setTimeout(function tick() {
+    scope.heartbeat.beat();
     if (onDetection(stuck.tick(world.position()))) return;
     const threat = plan.preemptible ? scope.safety.check(clock.now()) : null;
     if (threat && plan.spec.atomic) pendingPreemption ??= threat;
@@ -89,6 +90,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   scope.signal.addEventListener('abort', onCancel, { once: true });
   world.events.on('path', onPath);
   world.events.on('disconnected', onDisconnect);
+  scope.heartbeat.start();
   stuck.beginStep({ movement: plan.spec.moves === true, invocation: plan.stepId, invocationDeadlineMs: plan.deadlineAt - clock.now() });
   if (scope.signal.aborted) onCancel();
   if (!world.isConnected()) onDisconnect('not connected');
@@ -131,6 +133,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
     clock.clearTimeout(deadline);
     clock.clearTimeout(ttfa);
     clock.clearTimeout(ticker);
+    scope.heartbeat.stop();
     scope.signal.removeEventListener('abort', onCancel);
     world.events.off('path', onPath);
     world.events.off('disconnected', onDisconnect);

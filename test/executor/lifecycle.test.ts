@@ -9,7 +9,9 @@ describe('executor step lifecycle', () => {
     const result = await h.run(plan(walk(6, 0)));
     expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
     const types = h.events.map((e) => e.type);
-    expect(types).toEqual(['plan.accepted', 'step.started', 'step.firstAction', 'step.ended', 'plan.ended']);
+    expect(types).toEqual(['plan.accepted', 'agent.state', 'step.started', 'step.firstAction', 'step.ended', 'agent.state', 'plan.ended']);
+    expect(h.events.filter((e) => e.type === 'agent.state').map((e) => `${e.from}->${e.to}`)).toEqual(['IDLE->EXECUTING', 'EXECUTING->COMPLETED']);
+    expect(h.assembly.executor.state()).toBe('COMPLETED');
     const first = h.events.find((e) => e.type === 'step.firstAction');
     expect(first).toMatchObject({ command: 'goto' });
     expect(h.world.position().x).toBeGreaterThan(4);

@@ -23,6 +23,9 @@ describe('stuck scenarios end to end through the executor', () => {
     expect(of('step.repair').map((r) => r.strategy)).toContain('unstuck: pillar_up');
     expect(of('step.started').some((s) => s.verb === 'pillar_up')).toBe(true);
     expect(h.world.position().x).toBeCloseTo(5.5, 0);
+    const moves = of('agent.state').map((e) => `${e.from}->${e.to}`);
+    expect(moves).toEqual(expect.arrayContaining(['EXECUTING->RECOVERING', 'RECOVERING->EXECUTING']));
+    expect(moves.at(-1)).toBe('EXECUTING->COMPLETED');
   });
 
   it('an obstacle in the path: recovers by digging through it', async () => {
@@ -45,6 +48,7 @@ describe('stuck scenarios end to end through the executor', () => {
     expect(of('step.ended').filter((e) => e.stepId === 'go')).toHaveLength(1);
     expect(of('step.repair').length).toBeLessThanOrEqual(8);
     expect(of('step.retry').length).toBeLessThanOrEqual(2);
+    expect(of('agent.state').at(-1)).toMatchObject({ to: 'FAILED' });
   });
 
   it('a flapping goal: trips stuck.flap within its 10 s window plus a tick', async () => {
