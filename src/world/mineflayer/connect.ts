@@ -1,3 +1,4 @@
+import { systemClock } from '../../clock/index.js';
 import { WorldError } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { loadMineflayer } from './load-mineflayer.js';
@@ -35,9 +36,11 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     const onError = (error: Error) => fail(error.message);
     const onEnd = (reason: string) => fail(`connection ended (${reason})`);
     const onKicked = (reason: unknown) => fail(`kicked (${typeof reason === 'string' ? reason : JSON.stringify(reason)})`);
-    const timer = setTimeout(() => fail(`no spawn within ${options.connectTimeoutMs ?? 15_000} ms`), options.connectTimeoutMs ?? 15_000);
+    const clock = options.clock ?? systemClock;
+    const timeoutMs = options.connectTimeoutMs ?? 15_000;
+    const timer = clock.setTimeout(() => fail(`no spawn within ${timeoutMs} ms`), timeoutMs);
     const cleanup = () => {
-      clearTimeout(timer);
+      clock.clearTimeout(timer);
       bot.removeListener('error', onError);
       bot.removeListener('end', onEnd);
       bot.removeListener('kicked', onKicked);

@@ -45,6 +45,8 @@ export interface MineflayerWorldOptions {
   confirmTimeoutMs?: number;
 }
 
+const CLOSE_GRACE_MS = 1000;
+
 const MOVE_CONTROLS: Record<UnstuckMove, 'jump' | 'back' | 'forward' | 'left' | 'right'> = {
   jump: 'jump',
   back: 'back',
@@ -293,11 +295,14 @@ export class MineflayerWorld implements WorldPort {
     });
   }
 
+  /** Leaves the server; if the polite quit is not answered within a second, drops the connection. */
   async close(): Promise<void> {
     if (!this.connected) return;
     const ended = new Promise<void>((resolve) => this.bot.once('end', () => resolve()));
     this.bot.quit('verbtree closing');
+    const fallback = this.clock.setTimeout(() => this.bot._client.socket?.destroy(), CLOSE_GRACE_MS);
     await ended;
+    this.clock.clearTimeout(fallback);
   }
 
   // --- plumbing ---

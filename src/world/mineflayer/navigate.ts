@@ -22,6 +22,8 @@ interface PathUpdate {
 
 const STATUS: Record<PathUpdate['status'], PathStatus> = { success: 'planned', partial: 'partial', noPath: 'noPath', timeout: 'timeout' };
 const STALL_CHECK_MS = 250;
+/** After a no-path verdict, how long the bot may stand at the closest point before the walk fails. */
+const NO_PATH_IDLE_MS = 1000;
 const MOVED_EPSILON = 0.05;
 
 /**
@@ -43,6 +45,8 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
   let stallTimer: TimerHandle | null = null;
   let lastProgressAt = clock.now();
   let lastPosition = bot.entity.position.clone();
+  /** Set while pathfinder's latest verdict is "no path" but it still walks toward the closest point. */
+  let noPathSince: number | null = null;
 
   const finish = (error?: WorldError) => {
     if (finished) return;
@@ -66,10 +70,19 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
 
   function onPathUpdate(update: PathUpdate) {
     options.onStatus(STATUS[update.status]);
-    if (update.status === 'noPath' || update.status === 'timeout') {
-      if (isAtGoal(goal, bot.entity.position)) return finish();
-      finish(notThere(update.status === 'noPath' ? 'pathfinder found no path' : 'pathfinder timed out while planning'));
+    if (update.status !== 'noPath' && update.status !== 'timeout') {
+      noPathSince = null;
+      return;
     }
+    if (isAtGoal(goal, bot.entity.position)) return finish();
+    // With a non-empty path pathfinder still walks to the closest point it can
+    // reach and re-plans as chunks load there; the walk fails once the bot has
+    // stood there for a moment without a better path (see checkStall).
+    if (update.path.length > 0) {
+      noPathSince ??= clock.now();
+      return;
+    }
+    finish(notThere(update.status === 'noPath' ? 'pathfinder found no path' : 'pathfinder timed out while planning'));
   }
 
   function onGoalReached() {
@@ -90,6 +103,10 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     if (position.distanceTo(lastPosition) > MOVED_EPSILON) {
       lastPosition = position.clone();
       lastProgressAt = clock.now();
+    }
+    if (noPathSince !== null && !bot.pathfinder.isMoving() && clock.now() - Math.max(noPathSince, lastProgressAt) >= NO_PATH_IDLE_MS) {
+      finish(notThere('pathfinder found no path; the bot walked to the closest point it could reach'));
+      return;
     }
     if (clock.now() - lastProgressAt >= options.stallTimeoutMs) {
       finish(notThere(`no movement for ${options.stallTimeoutMs} ms (pathfinder stalled)`));

@@ -7,6 +7,13 @@ const MAX_HEALTH = 20;
 /** Vanilla: healing one point costs 6 exhaustion; every 4 exhaustion costs a point of saturation, then food. */
 const EXHAUSTION_PER_HEAL = 6;
 const EXHAUSTION_PER_POINT = 4;
+/** Vanilla exhaustion for sprinting (per metre) and jumping; walking costs nothing. */
+const EXHAUSTION_PER_SPRINT_METRE = 0.1;
+const EXHAUSTION_PER_JUMP = 0.05;
+const EXHAUSTION_PER_SPRINT_JUMP = 0.2;
+/** The sprint actions of `entity_action`: names on current protocols, ids on old ones. */
+const START_SPRINTING = new Set<string | number>(['start_sprinting', 3]);
+const STOP_SPRINTING = new Set<string | number>(['stop_sprinting', 4]);
 
 interface Movement {
   x: number;
@@ -17,23 +24,25 @@ interface Movement {
 }
 
 /**
- * Fall damage and natural regeneration, which flying-squid 1.12 lacks (and
- * 1.21.2+ clients send `onGround` inside `flags`, which it does not read).
- * A fall of more than 3 blocks costs a point per extra block; with food at 18
- * or more a survival player heals a point every 4 s, paid for in saturation
- * and then food as in vanilla.
+ * Fall damage, hunger and natural regeneration, which flying-squid 1.12 lacks
+ * (and 1.21.2+ clients send `onGround` inside `flags`, which it does not read).
+ * A fall of more than 3 blocks costs a point per extra block; sprinting and
+ * jumping exhaust the player, and with food at 18 or more a survival player
+ * heals a point every 4 s, paid for in saturation and then food as in vanilla.
  */
 export function healthPlugin(): SquidPlugin {
   const exhaustion = new Map<SquidPlayer, number>();
 
   function exhaust(player: SquidPlayer, amount: number): void {
     let total = (exhaustion.get(player) ?? 0) + amount;
+    const foodBefore = player.food;
     while (total >= EXHAUSTION_PER_POINT) {
       total -= EXHAUSTION_PER_POINT;
       if (player.foodSaturation > 0) player.foodSaturation = Math.max(0, player.foodSaturation - 1);
       else player.food = Math.max(0, player.food - 1);
     }
     exhaustion.set(player, total);
+    if (player.food !== foodBefore) player.updateFood(player.food);
   }
 
   return {
@@ -50,8 +59,22 @@ export function healthPlugin(): SquidPlugin {
     player(player: SquidPlayer) {
       // Starts at the last height the player stood at, so a fall counts from the ledge.
       let highestSinceGround: number | null = null;
-      const onMove = ({ y, flags, onGround }: Movement) => {
+      let sprinting = false;
+      let last: Movement | null = null;
+      let wasGrounded = true;
+      player._client.on('entity_action', ({ actionId }: { actionId: string | number }) => {
+        if (START_SPRINTING.has(actionId)) sprinting = true;
+        else if (STOP_SPRINTING.has(actionId)) sprinting = false;
+      });
+      const onMove = (movement: Movement) => {
+        const { y, flags, onGround } = movement;
         const grounded = flags?.onGround ?? onGround ?? false;
+        if (player.gameMode === 0 && last) {
+          if (sprinting) exhaust(player, EXHAUSTION_PER_SPRINT_METRE * Math.hypot(movement.x - last.x, movement.z - last.z));
+          if (wasGrounded && !grounded && y > last.y) exhaust(player, sprinting ? EXHAUSTION_PER_SPRINT_JUMP : EXHAUSTION_PER_JUMP);
+        }
+        last = movement;
+        wasGrounded = grounded;
         if (!grounded) {
           highestSinceGround = Math.max(highestSinceGround ?? y, y);
           return;
@@ -67,6 +90,7 @@ export function healthPlugin(): SquidPlugin {
         const teleport = player.sendSelfPosition.bind(player);
         player.sendSelfPosition = (position) => {
           highestSinceGround = null;
+          last = null;
           teleport(position);
         };
       });
