@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import { WorldError, type PathStatus } from '../../src/contracts/world.js';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded/index.js';
-import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import { connectMineflayerWorld, type MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import { createServer } from 'node:net';
 import { loadScenario } from '../../src/world/scenario/index.js';
 
 /** One server and one bot for the file; tests run in order and each leaves the bot somewhere sensible. */
@@ -151,5 +152,14 @@ describe('MineflayerWorld against the embedded server', () => {
     expect(await disconnected).toMatch(/kicked|ended/);
     expect(bob.isConnected()).toBe(false);
     expect((await failure(bob.dig({ x: 0, y: 4, z: 0 }))).code).toBe('world_disconnected');
+  });
+
+  it('connecting to a port where no server listens fails with world_disconnected', async () => {
+    const probe = createServer();
+    const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+    await new Promise((resolve) => probe.close(resolve));
+    const error = await failure(connectMineflayerWorld({ host: '127.0.0.1', port, username: 'nobody' }));
+    expect(error.code).toBe('world_disconnected');
+    expect(error.message).toContain(`could not join 127.0.0.1:${port} as nobody`);
   });
 });
