@@ -1,0 +1,117 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS } from './schema.js';
+import type { StepStatus } from './rows.js';
+
+/** Where commands keep the journal unless `--journal <path>` says otherwise. */
+export const DEFAULT_JOURNAL_PATH = '.verbtree/journal.db';
+
+export interface JournalOptions {
+  /** Wall-clock source for heartbeats, incidents and health checks (epoch ms). */
+  now?: () => number;
+  /** Open an existing journal only; fail instead of creating a new, empty one. */
+  mustExist?: boolean;
+}
+
+/**
+ * The durable record of every run: a SQLite database in WAL mode, written
+ * synchronously so a row is on disk before the call returns (a SIGKILL after it
+ * loses nothing). Several processes may share one file; writers wait for each other.
+ */
+export class Journal {
+  readonly db: Database.Database;
+  readonly now: () => number;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  static open(path: string, options: JournalOptions = {}): Journal {
+    if (path !== ':memory:' && !options.mustExist) mkdirSync(dirname(path), { recursive: true });
+    let db: Database.Database;
+    try {
+      db = new Database(path, { fileMustExist: options.mustExist === true });
+    } catch (error) {
+      throw new JournalOpenError(`cannot open the journal at ${path}: ${(error as Error).message}${options.mustExist ? ' (run a plan with --journal first, or pass --journal <path>)' : ''}`);
+    }
+    return new Journal(db, options.now ?? Date.now);
+  }
+
+  private constructor(db: Database.Database, now: () => number) {
+    this.db = db;
+    this.now = now;
+    db.pragma('journal_mode = WAL');
+    // NORMAL in WAL mode survives a killed process (the OS holds the written pages); only power loss may drop the last commit.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    this.migrate();
+  }
+
+  get schemaVersion(): number {
+    return this.db.pragma('user_version', { simple: true }) as number;
+  }
+
+  private migrate(): void {
+    for (let version = this.schemaVersion; version < MIGRATIONS.length; version++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[version]!);
+        this.db.pragma(`user_version = ${version + 1}`);
+      }).immediate();
+    }
+  }
+
+  /** A cached prepared statement. */
+  sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (!statement) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
+  /** Runs `fn` in one write transaction (taken at once, so concurrent writers queue rather than fail). */
+  write<T>(fn: () => T): T {
+    return this.db.transaction(fn).immediate();
+  }
+
+  /** Moves a step to `to` and records the transition; returns false when the step does not exist. */
+  transition(planId: string, stepId: string, to: StepStatus, reason: string | null, runId: number | null, at = this.now()): boolean {
+    const row = this.sql('SELECT status FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as { status: StepStatus } | undefined;
+    if (!row) return false;
+    this.sql('UPDATE steps SET status = ?, updated_at = ? WHERE plan_id = ? AND step_id = ?').run(to, at, planId, stepId);
+    this.sql('INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      planId,
+      stepId,
+      runId,
+      row.status,
+      to,
+      at,
+      reason,
+    );
+    return true;
+  }
+
+  openIncident(incident: { planId?: string | null; stepId?: string | null; runnerId?: string | null; attemptId?: number | null; mode: string; details: unknown; at?: number }): number {
+    const info = this.sql('INSERT INTO incidents (plan_id, step_id, runner_id, attempt_id, failure_mode, detected_at, details) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      incident.planId ?? null,
+      incident.stepId ?? null,
+      incident.runnerId ?? null,
+      incident.attemptId ?? null,
+      incident.mode,
+      incident.at ?? this.now(),
+      JSON.stringify(incident.details ?? null),
+    );
+    return Number(info.lastInsertRowid);
+  }
+
+  resolveIncident(id: number, resolution: string, at = this.now()): void {
+    this.sql('UPDATE incidents SET resolved_at = ?, resolution = ? WHERE id = ?').run(at, resolution, id);
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}
+
+export class JournalOpenError extends Error {
+  override name = 'JournalOpenError';
+}

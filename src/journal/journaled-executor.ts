@@ -1,0 +1,101 @@
+import type { Clock } from '../contracts/clock.js';
+import type { WorldPort } from '../contracts/world.js';
+import { systemClock } from '../clock/system-clock.js';
+import { assembleExecutor, type AssembleOptions, type Assembly } from '../executor/assemble.js';
+import type { ExecutionRun } from '../executor/executor.js';
+import { traceActions } from './action-trace.js';
+import { runHealthCheck, type HealthReport } from './health-check.js';
+import type { HealthConfigInput } from './health-config.js';
+import { JournalIdempotencyStore } from './journal-idempotency.js';
+import type { Journal } from './journal.js';
+import { JournalRecorder } from './recorder.js';
+import { JournalRunner } from './runner.js';
+
+export interface JournaledOptions extends Omit<AssembleOptions, 'idempotency' | 'world' | 'clock'> {
+  journal: Journal;
+  world: WorldPort;
+  clock?: Clock;
+  /** What kind of process runs (shown by health checks and `verbtree runs`). */
+  kind: string;
+  health?: HealthConfigInput;
+  beatEveryMs?: number;
+}
+
+export interface JournaledAssembly extends Assembly {
+  journal: Journal;
+  recorder: JournalRecorder;
+  process: JournalRunner;
+  /** The health check this runner ran on the journal before taking work: what it found of earlier crashes. */
+  startup: HealthReport;
+  /** The world as the executor sees it (actions traced into the journal). */
+  world: WorldPort;
+  /** Journals the plan (or intent), then hands it to the executor. */
+  run(input: unknown, options?: { resumed?: boolean; world?: unknown; signal?: AbortSignal }): ExecutionRun;
+  close(): Promise<void>;
+}
+
+function isPlanLike(input: unknown): input is { planId: string; intentId: string; steps: { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[] } {
+  if (!input || typeof input !== 'object') return false;
+  const candidate = input as Record<string, unknown>;
+  return (
+    typeof candidate.planId === 'string' &&
+    typeof candidate.intentId === 'string' &&
+    Array.isArray(candidate.steps) &&
+    candidate.steps.every((s) => s && typeof s === 'object' && typeof (s as Record<string, unknown>).stepId === 'string' && typeof (s as Record<string, unknown>).type === 'string')
+  );
+}
+
+/**
+ * An executor whose every step is journaled: it first recovers what earlier,
+ * crashed runners left behind (a health check), registers itself as a beating
+ * runner, shares completed idempotency keys through the journal, and records
+ * each event and actuator command as it happens. The executor itself knows
+ * nothing of SQLite: the journal listens to its events and wraps its world.
+ */
+export async function assembleJournaled(options: JournaledOptions): Promise<JournaledAssembly> {
+  const { journal } = options;
+  const clock = options.clock ?? systemClock;
+  const self = new JournalRunner(journal, { kind: options.kind, clock, ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}) });
+  const startup = runHealthCheck(journal, { ...(options.health ? { config: options.health } : {}), selfRunnerId: self.id });
+  self.start();
+  const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world, registry: options.registry });
+  const world = traceActions(options.world, recorder);
+  const assembly = await assembleExecutor({ ...options, world, clock, idempotency: new JournalIdempotencyStore(journal) });
+  const detach = recorder.attach(assembly.executor);
+  return {
+    ...assembly,
+    journal,
+    recorder,
+    process: self,
+    startup,
+    world,
+    run(input, runOptions = {}) {
+      if (isPlanLike(input)) {
+        if (!runOptions.resumed) refuseUnfinished(journal, input.planId);
+        recorder.beginRun({ planId: input.planId, intentId: input.intentId, steps: input.steps, body: input, world: runOptions.world, resumed: runOptions.resumed === true });
+      } else if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string') {
+        recorder.recordIntent(input as unknown as { id: string });
+      }
+      return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
+    },
+    async close() {
+      detach();
+      await assembly.runner.shutdown();
+      self.stop();
+    },
+  };
+}
+
+export class PlanConflictError extends Error {
+  override name = 'PlanConflictError';
+}
+
+/** A fresh run must not silently restart a plan the journal holds as running or interrupted. */
+function refuseUnfinished(journal: Journal, planId: string): void {
+  const row = journal.sql('SELECT status FROM plans WHERE plan_id = ?').get(planId) as { status: string } | undefined;
+  if (row?.status === 'running' || row?.status === 'interrupted') {
+    throw new PlanConflictError(
+      `plan "${planId}" is ${row.status} in the journal; continue it with \`verbtree run --resume ${planId}\`, or give the new plan another planId`,
+    );
+  }
+}

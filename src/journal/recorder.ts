@@ -1,0 +1,297 @@
+import type { Vec3Like, WorldPort } from '../contracts/world.js';
+import type { Executor } from '../executor/executor.js';
+import type { EventOf, ExecutorEvent } from '../executor/events.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import type { ActionSink } from './action-trace.js';
+import type { Journal } from './journal.js';
+import { snapshotWorld } from './world-snapshot.js';
+
+export interface RecorderOptions {
+  /** The runner (process) these runs belong to; health checks judge orphans by it. */
+  runnerId?: string | null;
+  /** The world the executor acts on: pre-step snapshots and effects are read from it. */
+  world?: WorldPort;
+  /** Resolves a step's capability so its pre-snapshot holds the blocks its acceptance observes. */
+  registry?: CapabilityRegistry;
+}
+
+export interface PlannedRun {
+  planId: string;
+  intentId: string;
+  steps: readonly { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
+  body: unknown;
+  world?: unknown;
+  resumed?: boolean;
+}
+
+interface OpenStep {
+  planId: string;
+  stepId: string;
+  attemptId: number;
+  attemptNumber: number;
+  touched: Vec3Like[];
+}
+
+/**
+ * Writes every executor event to the journal as it is emitted. Events are
+ * emitted synchronously and better-sqlite3 writes synchronously, so a step is on
+ * disk as in_progress before its first actuator starts, and its outcome before
+ * the next step is announced. A failed write throws into the executor: a runner
+ * that cannot journal must not act.
+ */
+export class JournalRecorder implements ActionSink {
+  private readonly runs = new Map<string, number>();
+  /** Open steps, innermost last: a sub-goal runs inside its parent, and actions belong to the innermost. */
+  private readonly open: OpenStep[] = [];
+
+  constructor(
+    private readonly journal: Journal,
+    private readonly options: RecorderOptions = {},
+  ) {}
+
+  attach(executor: Pick<Executor, 'events'>): () => void {
+    const listener = (event: ExecutorEvent) => this.record(event);
+    executor.events.on('event', listener);
+    return () => executor.events.off('event', listener);
+  }
+
+  runIdOf(planId: string): number | undefined {
+    return this.runs.get(planId);
+  }
+
+  /** Journals a plan and opens its run before the executor sees it. */
+  beginRun(planned: PlannedRun): number {
+    const j = this.journal;
+    const now = j.now();
+    return j.write(() => {
+      const existing = j.sql('SELECT plan_id FROM plans WHERE plan_id = ?').get(planned.planId);
+      if (existing && planned.resumed) {
+        j.sql('UPDATE plans SET status = ?, updated_at = ? WHERE plan_id = ?').run('running', now, planned.planId);
+      } else if (existing) {
+        // A new run of a journaled plan starts over; the old run's history stays in transitions, attempts and events.
+        j.sql('UPDATE plans SET intent_id = ?, body = ?, world = ?, status = ?, updated_at = ? WHERE plan_id = ?').run(
+          planned.intentId,
+          JSON.stringify(planned.body),
+          planned.world ? JSON.stringify(planned.world) : null,
+          'running',
+          now,
+          planned.planId,
+        );
+        const old = j.sql("SELECT step_id FROM steps WHERE plan_id = ? AND status != 'pending'").all(planned.planId) as { step_id: string }[];
+        for (const { step_id } of old) j.transition(planned.planId, step_id, 'pending', 'new run of the plan', null, now);
+      } else {
+        j.sql('INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+          planned.planId,
+          planned.intentId,
+          JSON.stringify(planned.body),
+          planned.world ? JSON.stringify(planned.world) : null,
+          'running',
+          now,
+          now,
+        );
+      }
+      const runId = Number(
+        j.sql('INSERT INTO runs (plan_id, runner_id, resumed, started_at) VALUES (?, ?, ?, ?)').run(planned.planId, this.options.runnerId ?? null, planned.resumed ? 1 : 0, now).lastInsertRowid,
+      );
+      planned.steps.forEach((step, index) => this.ensureStep(planned.planId, step.stepId, step.type, null, index, step.args ?? {}, step.idempotencyKey ?? null, runId));
+      this.runs.set(planned.planId, runId);
+      return runId;
+    });
+  }
+
+  recordIntent(intent: { id: string; source?: string; goal?: string }): void {
+    this.journal.sql('INSERT OR IGNORE INTO intents (id, source, goal, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
+      intent.id,
+      intent.source ?? null,
+      intent.goal ?? null,
+      JSON.stringify(intent),
+      this.journal.now(),
+    );
+  }
+
+  record(event: ExecutorEvent): void {
+    this.journal.write(() => {
+      const runId = this.runFor(event);
+      this.journal.sql('INSERT INTO events (run_id, plan_id, type, at, body) VALUES (?, ?, ?, ?, ?)').run(runId, event.planId, event.type, event.at, JSON.stringify(event));
+      this.apply(event, runId);
+    });
+  }
+
+  actionStarted(command: string, args: unknown, touches?: Vec3Like): number | null {
+    const step = this.open.at(-1);
+    if (!step) return null;
+    if (touches) step.touched.push({ x: touches.x, y: touches.y, z: touches.z });
+    const at = this.journal.now();
+    return this.journal.write(() => {
+      this.journal.sql('UPDATE attempts SET last_actuator_at = ? WHERE id = ?').run(at, step.attemptId);
+      return Number(
+        this.journal
+          .sql('INSERT INTO actions (attempt_id, plan_id, step_id, command, args, started_at) VALUES (?, ?, ?, ?, ?, ?)')
+          .run(step.attemptId, step.planId, step.stepId, command, JSON.stringify(args ?? null), at).lastInsertRowid,
+      );
+    });
+  }
+
+  actionSettled(handle: number | null, error?: string): void {
+    if (handle === null) return;
+    this.journal.sql('UPDATE actions SET settled_at = ?, error = ? WHERE id = ?').run(this.journal.now(), error ?? null, handle);
+  }
+
+  private runFor(event: ExecutorEvent): number | null {
+    let runId = this.runs.get(event.planId);
+    if (runId === undefined && event.type === 'plan.accepted') {
+      // A plan handed to the executor directly (not through runJournaled): journal what the event tells.
+      runId = this.beginRun({ planId: event.planId, intentId: event.intentId, steps: [], body: null });
+    }
+    return runId ?? null;
+  }
+
+  private apply(event: ExecutorEvent, runId: number | null): void {
+    const j = this.journal;
+    switch (event.type) {
+      case 'step.started':
+        return this.stepStarted(event, runId);
+      case 'step.firstAction':
+        j.sql('UPDATE steps SET ttfa_ms = ? WHERE plan_id = ? AND step_id = ?').run(event.ttfaMs, event.planId, event.stepId);
+        return;
+      case 'step.retry':
+        this.closeAttempt(event.stepId, event.code, event.detail);
+        this.openAttempt(event.planId, event.stepId, runId);
+        return;
+      case 'step.repair':
+        this.openAttempt(event.planId, event.stepId, runId);
+        return;
+      case 'step.preempted':
+        this.closeAttempt(event.stepId, 'preempted', `${event.by}: ${event.reason}`);
+        return;
+      case 'step.resumed':
+        this.openAttempt(event.planId, event.stepId, runId);
+        j.sql('UPDATE steps SET deadline_at = ? WHERE plan_id = ? AND step_id = ?').run(wallDeadline(j, event), event.planId, event.stepId);
+        return;
+      case 'step.ended':
+        return this.stepEnded(event, runId);
+      case 'incident':
+        j.openIncident({ planId: event.planId, stepId: event.stepId ?? null, runnerId: this.options.runnerId ?? null, mode: event.kind, details: { detail: event.detail }, at: j.now() });
+        return;
+      case 'plan.rejected':
+      case 'plan.ended': {
+        const result = event.type === 'plan.ended' ? event.result : { ok: false, code: event.code, detail: event.issues.map((i) => i.message).join('; ') };
+        if (runId !== null) j.sql('UPDATE runs SET ended_at = ?, ok = ?, code = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(j.now(), result.ok ? 1 : 0, result.code ?? null, result.detail ?? null, runId);
+        j.sql('UPDATE plans SET status = ?, updated_at = ? WHERE plan_id = ?').run(result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed', j.now(), event.planId);
+        if (event.type === 'plan.ended') this.runs.delete(event.planId);
+        return;
+      }
+      default:
+        return;
+    }
+  }
+
+  private stepStarted(event: EventOf<'step.started'>, runId: number | null): void {
+    const j = this.journal;
+    const known = j.sql('SELECT args FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId) as { args: string | null } | undefined;
+    if (!known) {
+      const seq = (j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as { next: number }).next;
+      this.ensureStep(event.planId, event.stepId, event.verb, event.parentStepId ?? null, seq, null, null, runId);
+    }
+    const pre = this.options.world ? snapshotWorld(this.options.world, this.observedBlocks(event.verb, event.version, known?.args ?? null)) : null;
+    j.sql('UPDATE steps SET capability_version = ?, run_id = ?, deadline_at = ?, pre = ?, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?').run(
+      event.version,
+      runId,
+      wallDeadline(j, event),
+      pre ? JSON.stringify(pre) : null,
+      event.planId,
+      event.stepId,
+    );
+    j.transition(event.planId, event.stepId, 'in_progress', 'dispatched', runId, j.now());
+    this.open.push({ planId: event.planId, stepId: event.stepId, attemptId: 0, attemptNumber: 0, touched: [] });
+    this.openAttempt(event.planId, event.stepId, runId);
+  }
+
+  private stepEnded(event: EventOf<'step.ended'>, runId: number | null): void {
+    const j = this.journal;
+    const { outcome } = event;
+    const code = outcome.ok ? (outcome.deduplicated ? 'deduplicated' : 'ok') : outcome.code;
+    const detail = outcome.ok ? null : outcome.detail;
+    this.closeAttempt(event.stepId, code, detail);
+    const index = this.open.findLastIndex((s) => s.stepId === event.stepId && s.planId === event.planId);
+    const step = index >= 0 ? this.open.splice(index, 1)[0] : undefined;
+    j.sql('UPDATE steps SET attempts = attempts + ?, duration_ms = ?, ttfa_ms = ?, outcome_code = ?, outcome_detail = ? WHERE plan_id = ? AND step_id = ?').run(
+      event.attempts,
+      event.durationMs,
+      event.ttfaMs,
+      code,
+      detail,
+      event.planId,
+      event.stepId,
+    );
+    j.transition(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', outcome.ok ? (outcome.deduplicated ? 'idempotency key already completed' : 'verified') : `${outcome.code}: ${outcome.detail}`, runId, j.now());
+    if (outcome.ok && !outcome.deduplicated && this.options.world) {
+      const world = this.options.world;
+      const blocks = (step?.touched ?? []).map((p) => ({ x: p.x, y: p.y, z: p.z, name: world.blockAt(p)?.name ?? 'air' }));
+      j.sql('INSERT INTO effects (plan_id, step_id, run_id, at, post, blocks) VALUES (?, ?, ?, ?, ?, ?)').run(event.planId, event.stepId, runId, j.now(), JSON.stringify(snapshotWorld(world)), JSON.stringify(blocks));
+    }
+    if (!(outcome.ok && outcome.deduplicated)) this.updateSla(event);
+  }
+
+  private updateSla(event: EventOf<'step.ended'>): void {
+    const j = this.journal;
+    const failed = !event.outcome.ok;
+    j.sql(
+      `INSERT INTO capability_sla (capability, runs, successes, ttfa_sum, ttfa_count, duration_sum, last_failure_code, last_failure_at, updated_at)
+       VALUES (@capability, 1, @success, @ttfa, @ttfaCount, @duration, @code, @failedAt, @now)
+       ON CONFLICT(capability) DO UPDATE SET runs = runs + 1, successes = successes + @success, ttfa_sum = ttfa_sum + @ttfa,
+         ttfa_count = ttfa_count + @ttfaCount, duration_sum = duration_sum + @duration,
+         last_failure_code = COALESCE(@code, last_failure_code), last_failure_at = COALESCE(@failedAt, last_failure_at), updated_at = @now`,
+    ).run({
+      capability: event.verb,
+      success: failed ? 0 : 1,
+      ttfa: event.ttfaMs ?? 0,
+      ttfaCount: event.ttfaMs === null ? 0 : 1,
+      duration: event.durationMs,
+      code: event.outcome.ok ? null : event.outcome.code,
+      failedAt: failed ? j.now() : null,
+      now: j.now(),
+    });
+  }
+
+  private ensureStep(planId: string, stepId: string, verb: string, parent: string | null, seq: number, args: unknown, key: string | null, runId: number | null): void {
+    const j = this.journal;
+    const inserted = j
+      .sql('INSERT OR IGNORE INTO steps (plan_id, step_id, parent_step_id, seq, verb, args, idempotency_key, status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(planId, stepId, parent, seq, verb, args === null ? null : JSON.stringify(args), key, 'pending', j.now());
+    if (inserted.changes > 0) {
+      j.sql('INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, NULL, ?, ?, ?)').run(planId, stepId, runId, 'pending', j.now(), parent ? `sub-goal of ${parent}` : 'planned');
+    }
+  }
+
+  private openAttempt(planId: string, stepId: string, runId: number | null): void {
+    const step = this.open.findLast((s) => s.stepId === stepId && s.planId === planId);
+    if (!step) return;
+    const j = this.journal;
+    const number = (j.sql('SELECT COUNT(*) AS n FROM attempts WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as { n: number }).n + 1;
+    // A repair opens a new attempt while the last may still be open: close it first.
+    this.closeAttempt(stepId, 'repaired', null);
+    step.attemptId = Number(j.sql('INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, ?)').run(planId, stepId, runId, number, j.now()).lastInsertRowid);
+    step.attemptNumber = number;
+  }
+
+  private closeAttempt(stepId: string, outcome: string, detail: string | null): void {
+    const step = this.open.findLast((s) => s.stepId === stepId);
+    if (!step || step.attemptId === 0) return;
+    this.journal.sql('UPDATE attempts SET ended_at = ?, outcome = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(this.journal.now(), outcome, detail, step.attemptId);
+  }
+
+  private observedBlocks(verb: string, version: string, args: string | null): Vec3Like[] {
+    const registry = this.options.registry;
+    if (!registry || args === null) return [];
+    const resolved = registry.resolve(verb, version);
+    if (!resolved.ok) return [];
+    const parsed = resolved.spec.inputSchema.safeParse(JSON.parse(args));
+    return parsed.success ? (resolved.spec.observes?.(parsed.data) ?? []) : [];
+  }
+}
+
+/** Event times are the executor clock's (process-relative for SystemClock); the journal keeps wall time, comparable across processes. */
+function wallDeadline(journal: Journal, event: { at: number; deadlineAt: number }): number {
+  return journal.now() + (event.deadlineAt - event.at);
+}

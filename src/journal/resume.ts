@@ -1,0 +1,64 @@
+import type { PlanStep } from '../contracts/plan-step.js';
+import type { WorldPort } from '../contracts/world.js';
+import type { ResolvedStep } from '../validate/validate-plan.js';
+import type { Journal } from './journal.js';
+import type { PlanRow, StepRow } from './rows.js';
+import { asObservation, type WorldSnapshot } from './world-snapshot.js';
+
+export class ResumeError extends Error {
+  override name = 'ResumeError';
+}
+
+export interface ResumePoint {
+  plan: { planId: string; intentId: string; steps: PlanStep[] };
+  /** How the plan's world was opened, as journaled (e.g. the scenario file and seed). */
+  world: Record<string, unknown> | null;
+  done: string[];
+  skipped: string[];
+}
+
+/**
+ * What is left of a journaled plan: its own steps (sub-goals are re-derived by
+ * their parent's guard) that have not succeeded or been skipped, in plan order.
+ * Refuses while a step is still in progress: a live runner owns it, or a health
+ * check has not yet recovered it.
+ */
+export function resumePoint(journal: Journal, planId: string): ResumePoint {
+  const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
+  if (!plan) throw new ResumeError(`no plan "${planId}" in the journal; \`verbtree runs\` lists the journaled plans`);
+  if (!plan.body || plan.body === 'null') throw new ResumeError(`plan "${planId}" was journaled without its steps (it came from an intent); run it again instead`);
+  if (plan.status === 'succeeded') throw new ResumeError(`plan "${planId}" already succeeded; nothing to resume`);
+  const steps = journal.sql('SELECT * FROM steps WHERE plan_id = ?').all(planId) as StepRow[];
+  const busy = steps.filter((s) => s.status === 'in_progress');
+  if (busy.length > 0) {
+    throw new ResumeError(
+      `plan "${planId}" still has step${busy.length === 1 ? '' : 's'} in progress (${busy.map((s) => s.step_id).join(', ')}): a live runner owns ${busy.length === 1 ? 'it' : 'them'}, or recovery is paused; see \`verbtree health check\``,
+    );
+  }
+  const status = new Map(steps.map((s) => [s.step_id, s.status]));
+  const body = JSON.parse(plan.body) as { planId: string; intentId: string; steps: PlanStep[] };
+  const done = body.steps.filter((s) => status.get(s.stepId) === 'succeeded').map((s) => s.stepId);
+  const skipped = body.steps.filter((s) => status.get(s.stepId) === 'skipped').map((s) => s.stepId);
+  const remaining = body.steps.filter((s) => !done.includes(s.stepId) && !skipped.includes(s.stepId));
+  return { plan: { planId: body.planId, intentId: body.intentId, steps: remaining }, world: plan.world ? (JSON.parse(plan.world) as Record<string, unknown>) : null, done, skipped };
+}
+
+/**
+ * A step that was reset after a crash may have had its effect before the
+ * process died (a real world keeps it). Judge it by the capability's own
+ * acceptance, from the world journaled at its dispatch to the world now; when
+ * it holds, the step is marked succeeded and not run again.
+ */
+export async function settleAchievedSteps(journal: Journal, planId: string, steps: readonly ResolvedStep[], world: WorldPort): Promise<string[]> {
+  const achieved: string[] = [];
+  for (const { step, spec, args } of steps) {
+    const row = journal.sql('SELECT pre, failure_count FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, step.stepId) as Pick<StepRow, 'pre' | 'failure_count'> | undefined;
+    if (!row?.pre || row.failure_count === 0) continue;
+    const pre = asObservation(JSON.parse(row.pre) as WorldSnapshot, 0);
+    const post = await world.observe({ blocks: spec.observes?.(args) ?? [] });
+    if (!spec.acceptance(pre, post, args).ok) continue;
+    journal.transition(planId, step.stepId, 'succeeded', 'acceptance already held on resume: its effect happened before the crash', null);
+    achieved.push(step.stepId);
+  }
+  return achieved;
+}

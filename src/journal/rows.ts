@@ -1,0 +1,130 @@
+/** The journal's rows as the queries return them (snake_case, as stored; times in epoch ms). */
+
+export type StepStatus = 'pending' | 'in_progress' | 'succeeded' | 'failed' | 'skipped';
+export type RunnerStatus = 'running' | 'stopped' | 'dead' | 'zombie';
+
+export interface PlanRow {
+  plan_id: string;
+  intent_id: string | null;
+  body: string | null;
+  world: string | null;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface RunnerRow {
+  id: string;
+  pid: number;
+  host: string;
+  kind: string;
+  status: RunnerStatus;
+  started_at: number;
+  last_heartbeat: number;
+  stopped_at: number | null;
+}
+
+export interface RunRow {
+  id: number;
+  plan_id: string;
+  runner_id: string | null;
+  resumed: number;
+  started_at: number;
+  ended_at: number | null;
+  ok: number | null;
+  code: string | null;
+  detail: string | null;
+}
+
+export interface StepRow {
+  plan_id: string;
+  step_id: string;
+  parent_step_id: string | null;
+  seq: number;
+  verb: string;
+  capability_version: string | null;
+  args: string | null;
+  idempotency_key: string | null;
+  status: StepStatus;
+  failure_count: number;
+  attempts: number;
+  run_id: number | null;
+  deadline_at: number | null;
+  pre: string | null;
+  ttfa_ms: number | null;
+  duration_ms: number | null;
+  outcome_code: string | null;
+  outcome_detail: string | null;
+  updated_at: number;
+}
+
+export interface TransitionRow {
+  id: number;
+  plan_id: string;
+  step_id: string;
+  run_id: number | null;
+  from_status: StepStatus | null;
+  to_status: StepStatus;
+  at: number;
+  reason: string | null;
+}
+
+export interface AttemptRow {
+  id: number;
+  plan_id: string;
+  step_id: string;
+  run_id: number | null;
+  number: number;
+  started_at: number;
+  ended_at: number | null;
+  outcome: string | null;
+  detail: string | null;
+  last_actuator_at: number | null;
+}
+
+export interface ActionRow {
+  id: number;
+  attempt_id: number | null;
+  plan_id: string;
+  step_id: string;
+  command: string;
+  args: string | null;
+  started_at: number;
+  settled_at: number | null;
+  error: string | null;
+}
+
+export interface EffectRow {
+  id: number;
+  plan_id: string;
+  step_id: string;
+  run_id: number | null;
+  at: number;
+  post: string;
+  blocks: string;
+}
+
+export interface IncidentRow {
+  id: number;
+  plan_id: string | null;
+  step_id: string | null;
+  runner_id: string | null;
+  attempt_id: number | null;
+  failure_mode: string;
+  detected_at: number;
+  resolved_at: number | null;
+  resolution: string | null;
+  details: string | null;
+}
+
+export interface CapabilitySlaRow {
+  capability: string;
+  runs: number;
+  successes: number;
+  ttfa_sum: number;
+  ttfa_count: number;
+  duration_sum: number;
+  last_failure_code: string | null;
+  last_failure_at: number | null;
+  updated_at: number;
+}

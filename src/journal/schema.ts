@@ -1,0 +1,163 @@
+/**
+ * Versioned migrations, applied in order inside one transaction each; the
+ * database's `user_version` is the last one applied. Append, never edit.
+ */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE intents (
+    id TEXT PRIMARY KEY,
+    source TEXT,
+    goal TEXT,
+    body TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE plans (
+    plan_id TEXT PRIMARY KEY,
+    intent_id TEXT,
+    body TEXT,
+    world TEXT,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE runners (
+    id TEXT PRIMARY KEY,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    status TEXT NOT NULL,
+    started_at INTEGER NOT NULL,
+    last_heartbeat INTEGER NOT NULL,
+    stopped_at INTEGER
+  );
+  CREATE INDEX idx_runners_status ON runners(status);
+  CREATE TABLE heartbeats (
+    runner_id TEXT NOT NULL REFERENCES runners(id),
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX idx_heartbeats_runner ON heartbeats(runner_id, at);
+  CREATE TABLE runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL REFERENCES plans(plan_id),
+    runner_id TEXT REFERENCES runners(id),
+    resumed INTEGER NOT NULL DEFAULT 0,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    ok INTEGER,
+    code TEXT,
+    detail TEXT
+  );
+  CREATE INDEX idx_runs_plan ON runs(plan_id);
+  CREATE TABLE steps (
+    plan_id TEXT NOT NULL REFERENCES plans(plan_id),
+    step_id TEXT NOT NULL,
+    parent_step_id TEXT,
+    seq INTEGER NOT NULL,
+    verb TEXT NOT NULL,
+    capability_version TEXT,
+    args TEXT,
+    idempotency_key TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'succeeded', 'failed', 'skipped')),
+    failure_count INTEGER NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    run_id INTEGER REFERENCES runs(id),
+    deadline_at INTEGER,
+    pre TEXT,
+    ttfa_ms REAL,
+    duration_ms REAL,
+    outcome_code TEXT,
+    outcome_detail TEXT,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (plan_id, step_id)
+  );
+  CREATE INDEX idx_steps_status ON steps(status);
+  CREATE TABLE step_transitions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL,
+    step_id TEXT NOT NULL,
+    run_id INTEGER,
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    reason TEXT
+  );
+  CREATE INDEX idx_transitions_step ON step_transitions(plan_id, step_id);
+  CREATE TABLE attempts (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL,
+    step_id TEXT NOT NULL,
+    run_id INTEGER,
+    number INTEGER NOT NULL,
+    started_at INTEGER NOT NULL,
+    ended_at INTEGER,
+    outcome TEXT,
+    detail TEXT,
+    last_actuator_at INTEGER
+  );
+  CREATE INDEX idx_attempts_open ON attempts(ended_at) WHERE ended_at IS NULL;
+  CREATE INDEX idx_attempts_step ON attempts(plan_id, step_id);
+  CREATE TABLE actions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    attempt_id INTEGER REFERENCES attempts(id),
+    plan_id TEXT NOT NULL,
+    step_id TEXT NOT NULL,
+    command TEXT NOT NULL,
+    args TEXT,
+    started_at INTEGER NOT NULL,
+    settled_at INTEGER,
+    error TEXT
+  );
+  CREATE INDEX idx_actions_step ON actions(plan_id, step_id);
+  CREATE TABLE effects (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL,
+    step_id TEXT NOT NULL,
+    run_id INTEGER,
+    at INTEGER NOT NULL,
+    post TEXT NOT NULL,
+    blocks TEXT NOT NULL
+  );
+  CREATE INDEX idx_effects_plan ON effects(plan_id, id);
+  CREATE TABLE incidents (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT,
+    step_id TEXT,
+    runner_id TEXT,
+    attempt_id INTEGER,
+    failure_mode TEXT NOT NULL,
+    detected_at INTEGER NOT NULL,
+    resolved_at INTEGER,
+    resolution TEXT,
+    details TEXT
+  );
+  CREATE INDEX idx_incidents_step ON incidents(step_id);
+  CREATE INDEX idx_incidents_detected ON incidents(detected_at);
+  CREATE INDEX idx_incidents_unresolved ON incidents(resolved_at) WHERE resolved_at IS NULL;
+  CREATE TABLE idempotency (
+    key TEXT PRIMARY KEY,
+    plan_id TEXT,
+    step_id TEXT,
+    completed_at INTEGER NOT NULL
+  );
+  CREATE TABLE capability_sla (
+    capability TEXT PRIMARY KEY,
+    runs INTEGER NOT NULL,
+    successes INTEGER NOT NULL,
+    ttfa_sum REAL NOT NULL,
+    ttfa_count INTEGER NOT NULL,
+    duration_sum REAL NOT NULL,
+    last_failure_code TEXT,
+    last_failure_at INTEGER,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE events (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    run_id INTEGER,
+    plan_id TEXT NOT NULL,
+    type TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    body TEXT NOT NULL
+  );
+  CREATE INDEX idx_events_plan ON events(plan_id, id);
+  `,
+];

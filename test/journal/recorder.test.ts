@@ -1,0 +1,97 @@
+import Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { ManualClock } from '../../src/clock/index.js';
+import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import type { AttemptRow, StepRow, TransitionRow } from '../../src/journal/rows.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { openTemp } from './helpers.js';
+
+const walkAndCraft = {
+  planId: 'p1',
+  intentId: 'i1',
+  steps: [
+    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: 'planks-once' },
+    { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 4, y: 0, z: 0 } } },
+  ],
+};
+
+async function setup() {
+  const { path, journal } = openTemp();
+  const clock = new ManualClock();
+  const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
+  const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test' });
+  // A second connection sees only what was committed: what a crash would leave.
+  const reader = new Database(path, { readonly: true });
+  return { path, journal, clock, world, assembly, reader };
+}
+
+describe('journal recorder', () => {
+  it('commits a step as in_progress before its first actuator starts, and its outcome before the next step is announced', async () => {
+    const { clock, world, assembly, reader } = await setup();
+    const seenAtActuator: { command: string; rows: Pick<StepRow, 'step_id' | 'status'>[] }[] = [];
+    const seenAtStart: { stepId: string; rows: Pick<StepRow, 'step_id' | 'status'>[] }[] = [];
+    const rows = () => reader.prepare('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status'>[];
+    const craft = world.craft.bind(world);
+    world.craft = async (...args) => {
+      seenAtActuator.push({ command: 'craft', rows: rows() });
+      return craft(...args);
+    };
+    const goto = world.goto.bind(world);
+    world.goto = async (...args) => {
+      seenAtActuator.push({ command: 'goto', rows: rows() });
+      return goto(...args);
+    };
+    // Registered after the recorder: sees the journal as the recorder left it for this event.
+    assembly.executor.events.on('event', (event) => {
+      if (event.type === 'step.started') seenAtStart.push({ stepId: event.stepId, rows: rows() });
+    });
+    let done = false;
+    void assembly.run(walkAndCraft).result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    expect(seenAtActuator.map((s) => s.command)).toEqual(['craft', 'goto']);
+    expect(seenAtActuator[0]!.rows).toEqual([
+      { step_id: 'planks', status: 'in_progress' },
+      { step_id: 'walk', status: 'pending' },
+    ]);
+    expect(seenAtStart[1]).toEqual({ stepId: 'walk', rows: [{ step_id: 'planks', status: 'succeeded' }, { step_id: 'walk', status: 'in_progress' }] });
+    expect(seenAtActuator[1]!.rows).toEqual([
+      { step_id: 'planks', status: 'succeeded' },
+      { step_id: 'walk', status: 'in_progress' },
+    ]);
+    reader.close();
+    await assembly.close();
+  });
+
+  it('journals transitions, attempts, the action trace, effects, SLA aggregates and the completed idempotency key', async () => {
+    const { clock, journal, assembly, reader } = await setup();
+    let done = false;
+    void assembly.run(walkAndCraft).result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    const transitions = journal.db.prepare("SELECT * FROM step_transitions WHERE step_id = 'walk' ORDER BY id").all() as TransitionRow[];
+    expect(transitions.map((t) => t.to_status)).toEqual(['pending', 'in_progress', 'succeeded']);
+    const attempts = journal.db.prepare('SELECT * FROM attempts ORDER BY id').all() as AttemptRow[];
+    expect(attempts.map((a) => [a.step_id, a.number, a.outcome])).toEqual([
+      ['planks', 1, 'ok'],
+      ['walk', 1, 'ok'],
+    ]);
+    expect(attempts.every((a) => a.last_actuator_at !== null && a.ended_at !== null)).toBe(true);
+    const actions = journal.db.prepare('SELECT step_id, command FROM actions ORDER BY id').all();
+    expect(actions).toEqual([
+      { step_id: 'planks', command: 'craft' },
+      { step_id: 'walk', command: 'goto' },
+    ]);
+    const effects = journal.db.prepare('SELECT step_id, post FROM effects ORDER BY id').all() as { step_id: string; post: string }[];
+    expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk']);
+    expect(JSON.parse(effects[0]!.post).inventory).toEqual({ oak_planks: 4 });
+    expect(journal.db.prepare('SELECT key, plan_id, step_id FROM idempotency').all()).toEqual([{ key: 'planks-once', plan_id: 'p1', step_id: 'planks' }]);
+    expect(journal.db.prepare('SELECT capability, runs, successes FROM capability_sla ORDER BY capability').all()).toEqual([
+      { capability: 'craft_item', runs: 1, successes: 1 },
+      { capability: 'navigate', runs: 1, successes: 1 },
+    ]);
+    expect(journal.db.prepare('SELECT status FROM plans').get()).toEqual({ status: 'succeeded' });
+    expect(journal.db.prepare('SELECT ok, ended_at IS NOT NULL AS ended FROM runs').get()).toEqual({ ok: 1, ended: 1 });
+    reader.close();
+    await assembly.close();
+  });
+});
