@@ -19,7 +19,7 @@ const STOP_GRACE_MS = 5000;
  * crash as a disconnect. Player state is pushed by the child every 50 ms, so
  * `player()` may lag the server by that much; block reads ask the child.
  */
-export function startEmbeddedServerInChild(options: Omit<EmbeddedServerOptions, 'startTimeoutMs'> & { startTimeoutMs?: number } = {}): Promise<ChildEmbeddedServer> {
+export function startEmbeddedServerInChild(options: EmbeddedServerOptions = {}): Promise<ChildEmbeddedServer> {
   const entry = fileURLToPath(new URL(`./child-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
   // From source (tests, tsx) the child needs the same TypeScript loader; built code runs plain.
   const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];

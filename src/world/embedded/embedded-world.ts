@@ -1,5 +1,4 @@
 import type { Clock } from '../../contracts/clock.js';
-import type { Scenario } from '../scenario/index.js';
 import { connectMineflayerWorld } from '../mineflayer/connect.js';
 import type { MineflayerWorld, MineflayerWorldOptions } from '../mineflayer/mineflayer-world.js';
 import { startEmbeddedServerInChild } from './child-server.js';
@@ -20,7 +19,7 @@ export interface EmbeddedWorld {
   stop(): Promise<void>;
 }
 
-export async function startEmbeddedWorld(options: EmbeddedWorldOptions & { scenario?: Scenario } = {}): Promise<EmbeddedWorld> {
+export async function startEmbeddedWorld(options: EmbeddedWorldOptions = {}): Promise<EmbeddedWorld> {
   const server = options.isolation === 'child-process' ? await startEmbeddedServerInChild(options) : await startEmbeddedServer(options);
   const bots: MineflayerWorld[] = [];
   let count = 0;

@@ -87,4 +87,3 @@ export interface SquidModule {
   generations: Record<string, (options: never) => unknown>;
 }
 
-export type { Item };
