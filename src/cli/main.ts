@@ -6,6 +6,10 @@ import { registryCommand } from './commands/registry.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { verbsCommand } from './commands/verbs.js';
+import { healthCommand } from './commands/health.js';
+import { incidentsCommand } from './commands/incidents.js';
+import { runsCommand } from './commands/runs.js';
+import { showCommand } from './commands/show.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
 
@@ -31,10 +35,19 @@ Examples:
     registryCommand(registry, join(root, 'capabilities'), io, setExit),
     verbsCommand(registry, io, setExit),
     runCommand(registry, io, setExit),
+    healthCommand(io, setExit),
+    incidentsCommand(io, setExit),
+    runsCommand(io, setExit),
+    showCommand(io, setExit),
   ]) {
     program.addCommand(command);
   }
-  program.commands.forEach((command) => command.configureOutput(program.configureOutput()).exitOverride());
+  // Nested commands (`health check`) need the same output and exit handling as their parents.
+  const configure = (command: Command): void => {
+    command.configureOutput(program.configureOutput()).exitOverride();
+    command.commands.forEach(configure);
+  };
+  program.commands.forEach(configure);
   return program.exitOverride();
 }
 

@@ -2,11 +2,14 @@ import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { assembleExecutor } from '../../executor/assemble.js';
 import { injectFaults } from '../../executor/fault-injection.js';
+import { systemClock } from '../../clock/system-clock.js';
 import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/faults/parse.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, WORLD_KINDS, type WorldKind } from '../open-world.js';
 import { progressLine, summaryTable } from '../progress.js';
 import { readJsonFile } from '../read-json.js';
+import { DEFAULT_JOURNAL_PATH } from '../../journal/journal.js';
+import { runJournaled } from './run-journaled.js';
 
 interface RunOptions {
   world: WorldKind;
@@ -14,6 +17,8 @@ interface RunOptions {
   seed: number;
   fault: string[];
   json?: boolean;
+  journal?: string | true;
+  resume?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -27,20 +32,26 @@ function seedOf(value: string): number {
 export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void): Command {
   return new Command('run')
     .description('Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.')
-    .argument('<plan.json>', 'the plan to run')
+    .argument('[plan.json]', 'the plan to run (omit with --resume)')
     .addOption(new Option('--world <kind>', 'the world to act in').choices(WORLD_KINDS).default('sim'))
     .option('--scenario <file>', 'a scenario file laying out the world first (examples/scenarios/)')
     .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
     .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
     .option('--json', 'print every event as one JSON line instead of progress text')
+    .option('--journal [path]', `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`)
+    .option('--resume <planId>', 'continue a journaled plan after a crash: recover orphaned steps, skip succeeded ones, rebuild the sim world from their effects')
     .addHelpText('after', `
 Exit codes: 0 the plan succeeded and every effect was verified, 1 it failed (the output says which step and why), 2 usage error.
 
 Examples:
   $ verbtree run examples/acquire-wood.plan.json --world sim --scenario examples/scenarios/forest.json
   $ verbtree run examples/walk.plan.json --world sim --fault navigate=hang
-  $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json`)
-    .action(async (planFile: string, options: RunOptions) => {
+  $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json
+  $ verbtree run examples/walk.plan.json --journal
+  $ verbtree run --resume walk --journal .verbtree/journal.db`)
+    .action(async (planFile: string | undefined, options: RunOptions) => {
+      if (planFile === undefined && options.resume === undefined) throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
+      if (planFile !== undefined && options.resume !== undefined) throw new CliUsageError('give either a plan file or --resume <planId>, not both (a resumed plan comes from the journal)');
       let faults;
       try {
         faults = parseFaultSpecs(options.fault, { extraVerbs: registry().verbs() });
@@ -48,7 +59,14 @@ Examples:
         if (error instanceof FaultSpecError) throw new CliUsageError(error.message);
         throw error;
       }
-      const plan = await readJsonFile(planFile);
+      const journalPath = options.journal === true || (options.journal === undefined && options.resume) ? DEFAULT_JOURNAL_PATH : options.journal;
+      if (journalPath !== undefined) {
+        const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
+        const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
+        const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
+        return runJournaled(plan, registry(), io, setExit, { ...options, journal: journalPath, wrapInvoker, faultsNote });
+      }
+      const plan = await readJsonFile(planFile!);
       const opened = await openWorld(options);
       try {
         const { executor, runner } = await assembleExecutor({

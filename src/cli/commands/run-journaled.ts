@@ -1,0 +1,102 @@
+import { resolve } from 'node:path';
+import type { CapabilityRegistry } from '../../registry/registry.js';
+import { systemClock } from '../../clock/system-clock.js';
+import type { StepInvoker } from '../../executor/invoker.js';
+import { runHealthCheck } from '../../journal/health-check.js';
+import { assembleJournaled, PlanConflictError } from '../../journal/journaled-executor.js';
+import { ResumeError, resumePoint, settleAchievedSteps } from '../../journal/resume.js';
+import { simWorldFromJournal } from '../../journal/sim-restore.js';
+import { validatePlan } from '../../validate/validate-plan.js';
+import { loadScenario } from '../../world/scenario/load.js';
+import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import { openWorld, type WorldKind } from '../open-world.js';
+import { progressLine, summaryTable } from '../progress.js';
+import { openJournalFor } from './journal-option.js';
+
+export interface JournaledRunOptions {
+  journal: string;
+  resume?: string;
+  world: WorldKind;
+  scenario?: string;
+  seed: number;
+  json?: boolean;
+  wrapInvoker: (invoker: StepInvoker) => StepInvoker;
+  faultsNote: string;
+}
+
+/** The world a plan was opened on, journaled with it so a resume opens the same one. */
+interface WorldDescriptor {
+  kind: WorldKind;
+  scenario?: string;
+  seed: number;
+}
+
+/**
+ * `verbtree run --journal` and `--resume`: the same run, with every step
+ * journaled, after recovering what crashed runners left in the journal.
+ */
+export async function runJournaled(plan: unknown, registry: CapabilityRegistry, io: CliIO, setExit: (code: number) => void, options: JournaledRunOptions): Promise<void> {
+  const journal = openJournalFor(options.journal, { create: options.resume === undefined });
+  try {
+    let descriptor: WorldDescriptor = { kind: options.world, seed: options.seed, ...(options.scenario ? { scenario: resolve(options.scenario) } : {}) };
+    let world;
+    let describe;
+    if (options.resume) {
+      // Recover orphans before reading what is left of the plan.
+      const recovered = runHealthCheck(journal);
+      for (const finding of recovered.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
+      let point;
+      try {
+        point = resumePoint(journal, options.resume);
+      } catch (error) {
+        if (error instanceof ResumeError) throw new CliUsageError(error.message);
+        throw error;
+      }
+      const journaled = (point.world ?? {}) as Partial<WorldDescriptor>;
+      descriptor = { kind: options.world, seed: journaled.seed ?? options.seed, ...(options.scenario ? { scenario: resolve(options.scenario) } : journaled.scenario ? { scenario: journaled.scenario } : {}) };
+      const scenario = descriptor.scenario ? await loadScenario(descriptor.scenario).catch((error: Error) => Promise.reject(new CliUsageError(error.message))) : undefined;
+      world = simWorldFromJournal(journal, options.resume, { clock: systemClock, seed: descriptor.seed, ...(scenario ? { scenario } : {}) });
+      describe = `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of ${point.done.length} completed step${point.done.length === 1 ? '' : 's'})`;
+      plan = point.plan;
+      if (!options.json) io.out(`resuming plan ${options.resume}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`);
+    } else {
+      const opened = await openWorld(options);
+      world = opened.world;
+      describe = opened.describe;
+    }
+    const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker });
+    try {
+      for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
+      if (options.resume) {
+        const report = validatePlan(plan, registry);
+        if (report.ok) {
+          const achieved = await settleAchievedSteps(journal, options.resume, report.steps, assembly.world);
+          if (achieved.length && !options.json) io.out(`already achieved before the crash (acceptance holds): ${achieved.join(', ')}`);
+          const current = plan as { steps: { stepId: string }[] };
+          plan = { ...current, steps: current.steps.filter((s) => !achieved.includes(s.stepId)) };
+        }
+      }
+      if (!options.json) io.out(`world: ${describe}${options.faultsNote}; journal: ${options.journal}`);
+      let run;
+      try {
+        run = assembly.run(plan, { resumed: options.resume !== undefined, world: descriptor });
+      } catch (error) {
+        if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
+        throw error;
+      }
+      for await (const event of run) {
+        const line = options.json ? JSON.stringify(event) : progressLine(event);
+        if (line) io.out(line);
+      }
+      const result = await run.result;
+      if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
+      else if (!options.json) io.out(result.ok ? `✓ plan ${result.planId}: nothing left to run` : `✗ plan ${result.planId} failed: ${result.code}`);
+      setExit(result.ok ? EXIT.ok : EXIT.failed);
+    } finally {
+      await assembly.close();
+      await world.close();
+    }
+  } finally {
+    journal.close();
+  }
+}

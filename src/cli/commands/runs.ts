@@ -1,0 +1,50 @@
+import Table from 'cli-table3';
+import { Command } from 'commander';
+import { listRuns, type RunSummary } from '../../journal/queries.js';
+import { type CliIO, EXIT } from '../io.js';
+import { formatTime, journalOption, openJournalFor, positiveInt } from './journal-option.js';
+
+function runStatus(run: RunSummary): string {
+  if (run.ended_at === null) return 'running';
+  if (run.ok === 1) return 'succeeded';
+  return run.code === 'interrupted' ? 'interrupted' : `failed: ${run.code ?? '?'}`;
+}
+
+export function runsCommand(io: CliIO, setExit: (code: number) => void): Command {
+  return new Command('runs')
+    .description('The journaled runs, newest first: which plan, how it ended, how many of its steps succeeded.')
+    .addOption(journalOption())
+    .option('--limit <n>', 'show at most n runs', positiveInt('--limit'), 20)
+    .option('--json', 'print the runs as JSON')
+    .addHelpText('after', `
+Examples:
+  $ verbtree runs
+  $ verbtree runs --journal runs/bot1.db --limit 5 --json`)
+    .action((options: { journal: string; limit: number; json?: boolean }) => {
+      const journal = openJournalFor(options.journal);
+      try {
+        const runs = listRuns(journal, options.limit);
+        if (options.json) io.out(JSON.stringify(runs, null, 2));
+        else if (runs.length === 0) io.out('no runs journaled yet');
+        else {
+          const table = new Table({ head: ['run', 'plan', 'status', 'steps ok', 'started', 'took', 'pid', 'resumed'], style: { head: [] } });
+          for (const run of runs) {
+            table.push([
+              String(run.id),
+              run.plan_id,
+              runStatus(run),
+              `${run.steps_succeeded}/${run.steps_total}`,
+              formatTime(run.started_at),
+              run.ended_at === null ? '–' : `${((run.ended_at - run.started_at) / 1000).toFixed(1)}s`,
+              run.runner_pid === null ? '–' : String(run.runner_pid),
+              run.resumed ? 'yes' : '',
+            ]);
+          }
+          io.out(table.toString());
+        }
+        setExit(EXIT.ok);
+      } finally {
+        journal.close();
+      }
+    });
+}

@@ -1,0 +1,109 @@
+import type { Journal } from './journal.js';
+import type { ActionRow, AttemptRow, CapabilitySlaRow, EffectRow, IncidentRow, PlanRow, RunRow, StepRow, TransitionRow } from './rows.js';
+
+export interface IncidentFilter {
+  stepId?: string;
+  planId?: string;
+  unresolved?: boolean;
+  limit?: number;
+}
+
+/** Incidents newest first; a step filter matches the id or its prefix (as `git` matches hashes). */
+export function listIncidents(journal: Journal, filter: IncidentFilter = {}): { total: number; incidents: IncidentRow[] } {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (filter.stepId) {
+    where.push("step_id LIKE ? ESCAPE '\\'");
+    params.push(`${filter.stepId.replace(/[%_\\]/g, (c) => `\\${c}`)}%`);
+  }
+  if (filter.planId) {
+    where.push('plan_id = ?');
+    params.push(filter.planId);
+  }
+  if (filter.unresolved) where.push('resolved_at IS NULL');
+  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const total = (journal.db.prepare(`SELECT COUNT(*) AS n FROM incidents ${clause}`).get(...params) as { n: number }).n;
+  const incidents = journal.db.prepare(`SELECT * FROM incidents ${clause} ORDER BY id DESC LIMIT ?`).all(...params, filter.limit ?? 100) as IncidentRow[];
+  return { total, incidents };
+}
+
+/** Deletes resolved incidents detected before `before`; unresolved ones stay whatever their age. */
+export function clearResolvedIncidents(journal: Journal, before: number): number {
+  return journal.sql('DELETE FROM incidents WHERE resolved_at IS NOT NULL AND detected_at < ?').run(before).changes;
+}
+
+export interface RunSummary extends RunRow {
+  runner_pid: number | null;
+  plan_status: string;
+  steps_total: number;
+  steps_succeeded: number;
+}
+
+export function listRuns(journal: Journal, limit = 20): RunSummary[] {
+  return journal
+    .sql(
+      `SELECT r.*, rn.pid AS runner_pid, p.status AS plan_status,
+         (SELECT COUNT(*) FROM steps s WHERE s.plan_id = r.plan_id AND s.parent_step_id IS NULL) AS steps_total,
+         (SELECT COUNT(*) FROM steps s WHERE s.plan_id = r.plan_id AND s.parent_step_id IS NULL AND s.status = 'succeeded') AS steps_succeeded
+       FROM runs r JOIN plans p ON p.plan_id = r.plan_id LEFT JOIN runners rn ON rn.id = r.runner_id
+       ORDER BY r.id DESC LIMIT ?`,
+    )
+    .all(limit) as RunSummary[];
+}
+
+export interface StepProvenance {
+  step: StepRow;
+  transitions: TransitionRow[];
+  attempts: (AttemptRow & { actions: ActionRow[] })[];
+  effects: EffectRow[];
+  incidents: IncidentRow[];
+}
+
+export interface PlanProvenance {
+  plan: PlanRow;
+  intent: { id: string; source: string | null; goal: string | null } | null;
+  runs: RunRow[];
+  steps: StepProvenance[];
+}
+
+/** The chain intent → plan → step → capability@version → action trace → effects, step by step. */
+export function planProvenance(journal: Journal, planId: string): PlanProvenance | null {
+  const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
+  if (!plan) return null;
+  const intent = plan.intent_id ? ((journal.sql('SELECT id, source, goal FROM intents WHERE id = ?').get(plan.intent_id) as PlanProvenance['intent'] | undefined) ?? null) : null;
+  const runs = journal.sql('SELECT * FROM runs WHERE plan_id = ? ORDER BY id').all(planId) as RunRow[];
+  const steps = (journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[]).map((step) => ({
+    step,
+    transitions: journal.sql('SELECT * FROM step_transitions WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as TransitionRow[],
+    attempts: (journal.sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as AttemptRow[]).map((attempt) => ({
+      ...attempt,
+      actions: journal.sql('SELECT * FROM actions WHERE attempt_id = ? ORDER BY id').all(attempt.id) as ActionRow[],
+    })),
+    effects: journal.sql('SELECT * FROM effects WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as EffectRow[],
+    incidents: journal.sql('SELECT * FROM incidents WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as IncidentRow[],
+  }));
+  return { plan, intent, runs, steps };
+}
+
+export interface MeasuredSla {
+  capability: string;
+  runs: number;
+  successes: number;
+  successRate: number;
+  meanTtfaMs: number | null;
+  meanDurationMs: number | null;
+  lastFailureCode: string | null;
+}
+
+/** Per-capability SLA measured over every journaled run. */
+export function measuredSla(journal: Journal): MeasuredSla[] {
+  return (journal.sql('SELECT * FROM capability_sla ORDER BY capability').all() as CapabilitySlaRow[]).map((row) => ({
+    capability: row.capability,
+    runs: row.runs,
+    successes: row.successes,
+    successRate: row.runs ? row.successes / row.runs : 0,
+    meanTtfaMs: row.ttfa_count ? row.ttfa_sum / row.ttfa_count : null,
+    meanDurationMs: row.runs ? row.duration_sum / row.runs : null,
+    lastFailureCode: row.last_failure_code,
+  }));
+}
