@@ -1,0 +1,121 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { Journal } from '../../src/journal/journal.js';
+import type { AttemptRow, IncidentRow, StepRow } from '../../src/journal/rows.js';
+import { tempJournalPath } from './helpers.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = join(here, '..', '..');
+
+const plan = {
+  planId: 'crash-plan',
+  intentId: 'crash-intent',
+  steps: [
+    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: 'crash-planks' },
+    { stepId: 'walk-far', type: 'navigate', args: { target: { kind: 'block', x: 7, y: 5, z: 0 } } },
+    { stepId: 'walk-back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z: 0 } } },
+  ],
+};
+const scenario = { name: 'crash', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 2 } } };
+
+function cli(args: string[]): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', join(here, 'run-cli.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+}
+
+function finished(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  child.stdout!.on('data', (chunk) => (out += chunk));
+  child.stderr!.on('data', (chunk) => (err += chunk));
+  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, out, err })));
+}
+
+describe('crash recovery with real processes', () => {
+  it('a runner killed mid-step leaves an orphan that the next process records, recovers and completes, losing no row and redoing no effect', async () => {
+    const journalPath = tempJournalPath();
+    const planFile = join(dirname(journalPath), 'crash.plan.json');
+    const scenarioFile = join(dirname(journalPath), 'crash.scenario.json');
+    writeFileSync(planFile, JSON.stringify(plan));
+    writeFileSync(scenarioFile, JSON.stringify(scenario));
+
+    // 1. A runner starts the plan and is killed once walk-far has begun moving.
+    const first = cli(['run', planFile, '--scenario', scenarioFile, '--journal', journalPath, '--json']);
+    const ended = finished(first);
+    const printed: { type: string; stepId?: string }[] = [];
+    for await (const line of createInterface({ input: first.stdout! })) {
+      const event = JSON.parse(line) as { type: string; stepId?: string };
+      printed.push(event);
+      if (event.type === 'step.firstAction' && event.stepId === 'walk-far') {
+        first.kill('SIGKILL');
+        break;
+      }
+    }
+    const killed = await ended;
+    expect(killed.signal).toBe('SIGKILL');
+
+    const before = Journal.open(journalPath, { mustExist: true });
+    const stepsBefore = before.sql('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status'>[];
+    expect(stepsBefore).toEqual([
+      { step_id: 'planks', status: 'succeeded' },
+      { step_id: 'walk-far', status: 'in_progress' },
+      { step_id: 'walk-back', status: 'pending' },
+    ]);
+    // No row lost: every event the killed runner printed had been journaled before it was printed.
+    const journaled = before.sql('SELECT type, body FROM events ORDER BY id').all() as { type: string; body: string }[];
+    expect(journaled.map((e) => [e.type, JSON.parse(e.body).stepId])).toEqual(expect.arrayContaining(printed.map((e) => [e.type, e.stepId])));
+    expect(journaled.length).toBeGreaterThanOrEqual(printed.length);
+    before.close();
+
+    // 2. A health check in a new process finds the dead runner and the orphan, and resets it.
+    const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
+    expect(check.code, check.err).toBe(0);
+    const report = JSON.parse(check.out);
+    expect(report.findings.map((f: { mode: string }) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
+    expect(report.findings[1]).toMatchObject({ stepId: 'walk-far', action: 'reset to pending (interruption 1 of 3)' });
+
+    // 3. A resumed run skips what succeeded and completes the rest.
+    const resumed = await finished(cli(['run', '--resume', 'crash-plan', '--journal', journalPath]));
+    expect(resumed.code, `${resumed.out}\n${resumed.err}`).toBe(0);
+    expect(resumed.out).toContain('resuming plan crash-plan: done planks; skipped –; to run walk-far, walk-back');
+
+    const after = Journal.open(journalPath, { mustExist: true });
+    try {
+      expect(after.sql('SELECT step_id, status FROM steps ORDER BY seq').all()).toEqual([
+        { step_id: 'planks', status: 'succeeded' },
+        { step_id: 'walk-far', status: 'succeeded' },
+        { step_id: 'walk-back', status: 'succeeded' },
+      ]);
+      expect(after.sql('SELECT status FROM plans').get()).toEqual({ status: 'succeeded' });
+      const runs = after.sql('SELECT resumed, ok, code FROM runs ORDER BY id').all();
+      expect(runs).toEqual([
+        { resumed: 0, ok: 0, code: 'interrupted' },
+        { resumed: 1, ok: 1, code: null },
+      ]);
+      const incidents = after.sql('SELECT * FROM incidents ORDER BY id').all() as IncidentRow[];
+      expect(incidents.map((i) => [i.failure_mode, i.step_id, i.resolved_at !== null])).toEqual([
+        ['dead_runner', null, true],
+        ['orphaned_step', 'walk-far', true],
+      ]);
+      const attempts = after.sql('SELECT step_id, number, outcome FROM attempts ORDER BY id').all() as Pick<AttemptRow, 'step_id' | 'number' | 'outcome'>[];
+      expect(attempts).toEqual([
+        { step_id: 'planks', number: 1, outcome: 'ok' },
+        { step_id: 'walk-far', number: 1, outcome: 'orphaned' },
+        { step_id: 'walk-far', number: 2, outcome: 'ok' },
+        { step_id: 'walk-back', number: 1, outcome: 'ok' },
+      ]);
+      // No effect twice: one craft in the whole action trace, one effect per step, and the logs were spent once.
+      expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 1 });
+      const effects = after.sql('SELECT step_id, post FROM effects ORDER BY id').all() as { step_id: string; post: string }[];
+      expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk-far', 'walk-back']);
+      const final = JSON.parse(effects.at(-1)!.post);
+      expect(final.inventory).toEqual({ oak_log: 1, oak_planks: 4 });
+      expect(Math.floor(final.position.x)).toBe(0);
+    } finally {
+      after.close();
+    }
+  }, 30_000);
+});
