@@ -10,6 +10,7 @@ import { healthCommand } from './commands/health.js';
 import { incidentsCommand } from './commands/incidents.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
+import { serveCommand } from './commands/serve.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
 
@@ -39,6 +40,7 @@ Examples:
     incidentsCommand(io, setExit),
     runsCommand(io, setExit),
     showCommand(io, setExit),
+    serveCommand(registry, io, setExit),
   ]) {
     program.addCommand(command);
   }

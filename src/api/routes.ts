@@ -1,0 +1,142 @@
+import type { IncomingMessage } from 'node:http';
+import type { WorldPort } from '../contracts/world.js';
+import type { Executor, ExecutionRun } from '../executor/executor.js';
+import { runHealthCheck } from '../journal/health-check.js';
+import type { HealthConfigInput } from '../journal/health-config.js';
+import type { Journal } from '../journal/journal.js';
+import { PlanConflictError } from '../journal/journaled-executor.js';
+import { listIncidents, listRuns, measuredSla, planProvenance } from '../journal/queries.js';
+import type { IncidentRow } from '../journal/rows.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import { validatePlan } from '../validate/validate-plan.js';
+import { requireBearer } from './auth.js';
+import { readJsonBody } from './body.js';
+import { HttpError } from './http-error.js';
+
+/** What the API serves: always a journal and a registry; an executor and its world when a bot is attached. */
+export interface ApiContext {
+  journal: Journal;
+  journalPath: string;
+  registry: CapabilityRegistry;
+  token?: string;
+  bodyLimit: number;
+  health?: HealthConfigInput;
+  /** This server's runner id, so its own health check never judges itself. */
+  selfRunnerId?: string;
+  bot?: {
+    world: WorldPort;
+    executor: Pick<Executor, 'metrics'>;
+    run(input: unknown): ExecutionRun;
+  };
+}
+
+export interface Reply {
+  status: number;
+  body: unknown;
+  contentType?: string;
+}
+
+const ok = (body: Record<string, unknown>, status = 200): Reply => ({ status, body: { success: true, ...body } });
+
+function incidentJson(row: IncidentRow) {
+  return { ...row, details: row.details ? JSON.parse(row.details) : null };
+}
+
+function positiveLimit(value: string | null, fallback: number): number {
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n <= 0 || n > 1000) throw new HttpError(400, `limit must be a whole number from 1 to 1000, got "${value}"`);
+  return n;
+}
+
+function booleanParam(value: string | null, name: string): boolean {
+  if (value === null) return false;
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  throw new HttpError(400, `${name} must be true or false, got "${value}"`);
+}
+
+export function health(ctx: ApiContext): Reply {
+  const report = runHealthCheck(ctx.journal, { ...(ctx.health ? { config: ctx.health } : {}), ...(ctx.selfRunnerId ? { selfRunnerId: ctx.selfRunnerId } : {}) });
+  return ok({
+    journal: ctx.journalPath,
+    health: {
+      status: report.status,
+      lastCheck: new Date(report.at).toISOString(),
+      checks: report.checks,
+      findings: report.findings,
+      recoveryPaused: report.recoveryPaused,
+      activeIncidents: report.activeIncidents,
+      recentIncidents: report.recentIncidents,
+    },
+  });
+}
+
+export function incidents(ctx: ApiContext, query: URLSearchParams): Reply {
+  const step = query.get('step') ?? query.get('task');
+  const plan = query.get('plan');
+  const { total, incidents: rows } = listIncidents(ctx.journal, {
+    ...(step ? { stepId: step } : {}),
+    ...(plan ? { planId: plan } : {}),
+    unresolved: booleanParam(query.get('unresolved'), 'unresolved'),
+    limit: positiveLimit(query.get('limit'), 100),
+  });
+  return ok({ journal: ctx.journalPath, total, incidents: rows.map(incidentJson) });
+}
+
+export function capabilities(ctx: ApiContext): Reply {
+  const measured = new Map(measuredSla(ctx.journal).map((m) => [m.capability, m]));
+  const live = new Map((ctx.bot?.executor.metrics().sla ?? []).map((s) => [s.capability, s]));
+  return ok({
+    capabilities: ctx.registry.summaries().map((summary) => ({
+      ...summary,
+      sla: { journal: measured.get(summary.name) ?? null, thisProcess: live.get(summary.name) ?? null },
+    })),
+  });
+}
+
+export function botStatus(ctx: ApiContext): Reply {
+  if (!ctx.bot) return ok({ attached: false, message: 'no bot attached: this server was started without a world (serve --world none)' });
+  const { world } = ctx.bot;
+  const position = world.position();
+  return ok({
+    attached: true,
+    kind: world.kind,
+    connected: world.isConnected(),
+    position: { x: position.x, y: position.y, z: position.z },
+    health: world.health(),
+    food: world.food(),
+  });
+}
+
+export function runs(ctx: ApiContext, query: URLSearchParams): Reply {
+  return ok({ runs: listRuns(ctx.journal, positiveLimit(query.get('limit'), 20)) });
+}
+
+export function provenance(ctx: ApiContext, planId: string): Reply {
+  const found = planProvenance(ctx.journal, planId);
+  if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
+  return ok({ provenance: found });
+}
+
+export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
+  requireBearer(request, ctx.token);
+  const input = await readJsonBody(request, ctx.bodyLimit);
+  if (!ctx.bot) throw new HttpError(503, 'no bot attached: start the server with a world (serve --world sim) to execute plans');
+  if (input && typeof input === 'object' && 'goal' in input) throw new HttpError(422, 'this server has no planner: POST a plan ({ "planId", "intentId", "steps" }), not an intent');
+  const report = validatePlan(input, ctx.registry);
+  if (!report.ok) throw new HttpError(422, `invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`, { issues: report.issues });
+  let run: ExecutionRun;
+  try {
+    run = ctx.bot.run(input);
+  } catch (error) {
+    if (error instanceof PlanConflictError) throw new HttpError(409, error.message);
+    throw error;
+  }
+  if (booleanParam(query.get('wait'), 'wait')) {
+    const result = await run.result;
+    return { status: 200, body: { success: result.ok, planId: report.plan.planId, result } };
+  }
+  void run.result.catch(() => undefined);
+  return ok({ planId: report.plan.planId, status: 'accepted', steps: report.steps.length, events: '/api/events' }, 202);
+}

@@ -1,0 +1,128 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ExecutorEvent } from '../executor/events.js';
+import { DEFAULT_BODY_LIMIT } from './body.js';
+import { EventSocket } from './event-socket.js';
+import { HttpError } from './http-error.js';
+import { createExecutorMetrics } from './metrics.js';
+import * as routes from './routes.js';
+
+export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot'> {
+  bodyLimit?: number;
+  bot?: routes.ApiContext['bot'] & { events: { on(type: 'event', listener: (event: ExecutorEvent) => void): unknown; off(type: 'event', listener: (event: ExecutorEvent) => void): unknown } };
+  /** How often connected WebSocket clients get a `bot.state` sample; 0 for never. */
+  botStateEveryMs?: number;
+}
+
+export interface ApiServer {
+  readonly server: Server;
+  listen(port: number, host?: string): Promise<{ host: string; port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+/**
+ * verbtree's HTTP API on node:http (a handful of routes needs no framework):
+ * health, incidents, capabilities with measured SLA, bot status, runs,
+ * Prometheus metrics, a bearer-guarded execute endpoint, and the executor's
+ * events over a WebSocket at /api/events.
+ */
+export function createApiServer(options: ApiServerOptions): ApiServer {
+  const ctx: routes.ApiContext = { ...options, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT };
+  const metrics = createExecutorMetrics();
+  const botState = () => {
+    if (!options.bot) return null;
+    const { world } = options.bot;
+    const p = world.position();
+    return { type: 'bot.state', at: Date.now(), connected: world.isConnected(), position: { x: p.x, y: p.y, z: p.z }, health: world.health(), food: world.food() };
+  };
+  const socket = new EventSocket(() => ({ type: 'hello', attached: options.bot !== undefined, bot: botState() }));
+  const onEvent = (event: ExecutorEvent) => {
+    metrics.observe(event);
+    socket.broadcast(event);
+  };
+  options.bot?.events.on('event', onEvent);
+  const sampler = options.bot && (options.botStateEveryMs ?? 1000) > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botState()), options.botStateEveryMs ?? 1000) : null;
+  sampler?.unref();
+
+  async function route(request: IncomingMessage): Promise<routes.Reply> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const get = request.method === 'GET' || request.method === 'HEAD';
+    const only = (method: string) => {
+      if (request.method !== method) throw new HttpError(405, `${url.pathname} takes ${method}, not ${request.method}`, { allow: method });
+    };
+    switch (url.pathname) {
+      case '/api/health':
+        only('GET');
+        return routes.health(ctx);
+      case '/api/incidents':
+        only('GET');
+        return routes.incidents(ctx, url.searchParams);
+      case '/api/capabilities':
+        only('GET');
+        return routes.capabilities(ctx);
+      case '/api/bot/status':
+        only('GET');
+        return routes.botStatus(ctx);
+      case '/api/runs':
+        only('GET');
+        return routes.runs(ctx, url.searchParams);
+      case '/api/cognitive/execute':
+        only('POST');
+        return routes.execute(ctx, request, url.searchParams);
+      case '/metrics':
+        only('GET');
+        return { status: 200, body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
+      default:
+        if (url.pathname.startsWith('/api/runs/') && get) return routes.provenance(ctx, decodeURIComponent(url.pathname.slice('/api/runs/'.length)));
+        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /metrics, POST /api/cognitive/execute, WS /api/events`);
+    }
+  }
+
+  const send = (response: ServerResponse, reply: routes.Reply) => {
+    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
+    response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    response.end(text);
+  };
+
+  const server = createServer((request, response) => {
+    route(request).then(
+      (reply) => send(response, reply),
+      (error: unknown) => {
+        const status = error instanceof HttpError ? error.status : 500;
+        const extra = error instanceof HttpError ? error.extra : {};
+        if (status === 405 && typeof extra.allow === 'string') response.setHeader('allow', extra.allow);
+        if (status === 401) response.setHeader('www-authenticate', 'Bearer');
+        // An unread body (refused before reading) must not keep the connection busy.
+        if (status === 413 || status === 401) response.setHeader('connection', 'close');
+        send(response, { status, body: { success: false, error: error instanceof Error ? error.message : String(error), ...extra } });
+      },
+    );
+  });
+  server.on('upgrade', (request, duplex, head) => {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/api/events') {
+      duplex.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+      return;
+    }
+    socket.upgrade(request, duplex, head);
+  });
+
+  return {
+    server,
+    listen(port, host = '127.0.0.1') {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          const address = server.address() as AddressInfo;
+          resolve({ host: address.address, port: address.port, url: `http://${address.address}:${address.port}` });
+        });
+      });
+    },
+    async close() {
+      if (sampler) clearInterval(sampler);
+      options.bot?.events.off('event', onEvent);
+      await socket.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

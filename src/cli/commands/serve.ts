@@ -1,0 +1,94 @@
+import { Command, Option } from 'commander';
+import type { CapabilityRegistry } from '../../registry/registry.js';
+import { systemClock } from '../../clock/system-clock.js';
+import { createApiServer } from '../../api/server.js';
+import { assembleJournaled } from '../../journal/journaled-executor.js';
+import { JournalRunner } from '../../journal/runner.js';
+import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import { openWorld } from '../open-world.js';
+import { journalOption, openJournalFor } from './journal-option.js';
+
+interface ServeOptions {
+  port: number;
+  host: string;
+  journal: string;
+  token?: string;
+  world: 'sim' | 'none';
+  scenario?: string;
+  seed: number;
+}
+
+function portOf(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliUsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), got "${value}"`);
+  return port;
+}
+
+function seedOf(value: string): number {
+  const seed = Number(value);
+  if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got "${value}"`);
+  return seed;
+}
+
+/** Resolves when the process is asked to stop (Ctrl-C or a service manager's SIGTERM). */
+function stopRequested(): Promise<string> {
+  return new Promise((resolve) => {
+    const stop = (signal: string) => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve(signal);
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+}
+
+export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void, until: () => Promise<string> = stopRequested): Command {
+  return new Command('serve')
+    .description('Serve the HTTP API: health, incidents, capabilities with measured SLA, bot status, /metrics, a bearer-guarded execute endpoint, and live events over a WebSocket.')
+    .option('--port <n>', 'port to listen on (0 picks a free one)', portOf, 7070)
+    .option('--host <address>', 'address to bind; the default keeps the API on this machine', '127.0.0.1')
+    .addOption(journalOption())
+    .option('--token <token>', 'bearer token for POST /api/cognitive/execute (default: $VERBTREE_TOKEN; without one, control is refused)')
+    .addOption(new Option('--world <kind>', 'the bot the API drives: a SimWorld, or none (read-only API)').choices(['sim', 'none']).default('sim'))
+    .option('--scenario <file>', 'a scenario file laying out the sim world')
+    .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
+    .addHelpText('after', `
+Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
+POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result); WebSocket /api/events.
+
+Examples:
+  $ VERBTREE_TOKEN=secret verbtree serve --port 7070
+  $ verbtree serve --world none --journal runs/bot1.db
+  $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`)
+    .action(async (options: ServeOptions) => {
+      const token = options.token ?? process.env.VERBTREE_TOKEN;
+      const journal = openJournalFor(options.journal, { create: true });
+      const opened = options.world === 'sim' ? await openWorld({ world: 'sim', seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
+      const assembly = opened ? await assembleJournaled({ registry: registry(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed } }) : null;
+      const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
+      const api = createApiServer({
+        journal,
+        journalPath: options.journal,
+        registry: registry(),
+        ...(token ? { token } : {}),
+        selfRunnerId: assembly?.process.id ?? readOnly!.id,
+        ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input) } } : {}),
+      });
+      try {
+        const address = await api.listen(options.port, options.host).catch((error: NodeJS.ErrnoException) => {
+          throw new CliUsageError(`cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port' : error.message}`);
+        });
+        io.out(`verbtree API on ${address.url} (journal ${options.journal}; ${opened ? opened.describe : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`);
+        const signal = await until();
+        io.out(`stopping on ${signal}`);
+        setExit(EXIT.ok);
+      } finally {
+        await api.close();
+        await assembly?.close();
+        readOnly?.stop();
+        await opened?.close();
+        journal.close();
+      }
+    });
+}

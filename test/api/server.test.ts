@@ -1,0 +1,168 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { systemClock } from '../../src/clock/index.js';
+import { createApiServer, type ApiServer } from '../../src/api/server.js';
+import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { openTemp } from '../journal/helpers.js';
+
+const TOKEN = 'test-token';
+const registry = createDefaultRegistry();
+const craftPlan = (planId: string) => ({ planId, intentId: 'need-planks', steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }] });
+
+let closers: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const close of closers.reverse()) await close();
+  closers = [];
+});
+
+async function serve(options: { bot?: boolean; bodyLimit?: number } = {}): Promise<{ url: string; api: ApiServer; assembly?: JournaledAssembly; journal: ReturnType<typeof openTemp>['journal'] }> {
+  const { path, journal } = openTemp();
+  let assembly: JournaledAssembly | undefined;
+  if (options.bot !== false) {
+    const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 4 } });
+    assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'serve' });
+    closers.push(() => assembly!.close());
+  }
+  const api = createApiServer({
+    journal,
+    journalPath: path,
+    registry,
+    token: TOKEN,
+    ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(assembly ? { selfRunnerId: assembly.process.id, bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly!.run(input) } } : {}),
+  });
+  const { url } = await api.listen(0);
+  closers.push(() => api.close());
+  return { url, api, journal, ...(assembly ? { assembly } : {}) };
+}
+
+const post = (url: string, body: string, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) =>
+  fetch(`${url}/api/cognitive/execute`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+
+/** Prometheus text exposition to { "name{labels}": value }, checking each sample line's shape. */
+function parsePrometheus(text: string): Map<string, number> {
+  const samples = new Map<string, number>();
+  for (const line of text.split('\n')) {
+    if (line === '' || line.startsWith('#')) continue;
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?\s+(\S+)$/.exec(line);
+    if (!match) throw new Error(`not a Prometheus sample line: ${line}`);
+    samples.set(`${match[1]}${match[2] ?? ''}`, Number(match[3]));
+  }
+  return samples;
+}
+
+describe('HTTP API on loopback', () => {
+  it('binds 127.0.0.1 and reports health, incidents and bot status', async () => {
+    const { url, journal, api } = await serve();
+    expect((api.server.address() as { address: string }).address).toBe('127.0.0.1');
+    const health = await (await fetch(`${url}/api/health`)).json();
+    expect(health).toMatchObject({ success: true, health: { status: 'healthy', activeIncidents: 0 } });
+    expect(health.health.checks.map((c: { type: string }) => c.type)).toEqual(['orphaned_step', 'hanging_attempt', 'zombie_runner', 'dead_runner']);
+
+    journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
+    const resolved = journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
+    journal.resolveIncident(resolved, 'reset to pending');
+    const all = await (await fetch(`${url}/api/incidents`)).json();
+    expect(all.total).toBe(2);
+    const open = await (await fetch(`${url}/api/incidents?unresolved=true&step=walk`)).json();
+    expect(open).toMatchObject({ success: true, total: 1, incidents: [{ step_id: 'walk-east', failure_mode: 'orphaned_step', details: { pid: 1 } }] });
+    const badLimit = await fetch(`${url}/api/incidents?limit=lots`);
+    expect(badLimit.status).toBe(400);
+    expect((await badLimit.json()).error).toContain('limit must be a whole number');
+
+    const bot = await (await fetch(`${url}/api/bot/status`)).json();
+    expect(bot).toMatchObject({ success: true, attached: true, kind: 'sim', connected: true, health: 20, food: 20, position: { x: 0.5, y: 0, z: 0.5 } });
+  });
+
+  it('says plainly when no bot is attached, and refuses to execute', async () => {
+    const { url } = await serve({ bot: false });
+    expect(await (await fetch(`${url}/api/bot/status`)).json()).toEqual({ success: true, attached: false, message: 'no bot attached: this server was started without a world (serve --world none)' });
+    const refused = await post(url, JSON.stringify(craftPlan('x')));
+    expect(refused.status).toBe(503);
+  });
+
+  it('refuses control without the bearer token and bad input with a 4xx that says why', async () => {
+    const { url } = await serve({ bodyLimit: 2048 });
+    const none = await post(url, JSON.stringify(craftPlan('a')), {});
+    expect(none.status).toBe(401);
+    expect(none.headers.get('www-authenticate')).toBe('Bearer');
+    expect((await none.json()).error).toContain('Authorization: Bearer <token>');
+    expect((await post(url, JSON.stringify(craftPlan('a')), { authorization: 'Bearer wrong' })).status).toBe(401);
+
+    const malformed = await post(url, '{"planId": ');
+    expect(malformed.status).toBe(400);
+    expect((await malformed.json()).error).toMatch(/^the body is not valid JSON/);
+
+    const invalid = await post(url, JSON.stringify({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'teleport', args: {} }] }));
+    expect(invalid.status).toBe(422);
+    const issues = await invalid.json();
+    expect(issues.error).toContain('unknown verb "teleport"');
+    expect(issues.issues[0]).toMatchObject({ code: 'unknown_verb' });
+
+    const huge = await post(url, JSON.stringify({ ...craftPlan('big'), padding: 'x'.repeat(4096) }));
+    expect(huge.status).toBe(413);
+    expect((await huge.json()).error).toContain('over the limit of 2048');
+
+    const intent = await post(url, JSON.stringify({ id: 'i', source: 'user', goal: 'get wood', urgency: 0.5, safety: { allowed: true } }));
+    expect(intent.status).toBe(422);
+    expect((await fetch(`${url}/api/cognitive/execute`)).status).toBe(405);
+    const missing = await fetch(`${url}/api/nothing`);
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).error).toContain('GET /api/health');
+  });
+
+  it('streams the executor events of a run over the WebSocket, journals it, and counts it in /metrics and the measured SLA', async () => {
+    const { url, journal } = await serve();
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`);
+    const messages: { type: string; stepId?: string }[] = [];
+    const ended = new Promise<void>((resolve, reject) => {
+      ws.on('message', (data) => {
+        const message = JSON.parse(String(data));
+        messages.push(message);
+        if (message.type === 'plan.ended') resolve();
+      });
+      ws.on('error', reject);
+    });
+    await new Promise((resolve) => ws.once('open', resolve));
+    const accepted = await post(url, JSON.stringify(craftPlan('ws-plan')));
+    expect(accepted.status).toBe(202);
+    expect(await accepted.json()).toEqual({ success: true, planId: 'ws-plan', status: 'accepted', steps: 1, events: '/api/events' });
+    await ended;
+    ws.close();
+    // Other event types (bot.state samples, agent state) interleave; the run's own events arrive in order.
+    const lifecycle = new Set(['hello', 'plan.accepted', 'step.started', 'step.firstAction', 'step.ended', 'plan.ended']);
+    expect(messages.map((m) => m.type).filter((t) => lifecycle.has(t))).toEqual(['hello', 'plan.accepted', 'step.started', 'step.firstAction', 'step.ended', 'plan.ended']);
+    expect(messages.find((m) => m.type === 'step.started')).toMatchObject({ planId: 'ws-plan', stepId: 'planks', verb: 'craft_item' });
+    expect(journal.sql('SELECT status FROM plans WHERE plan_id = ?').get('ws-plan')).toEqual({ status: 'succeeded' });
+
+    const metrics = await fetch(`${url}/metrics`);
+    expect(metrics.headers.get('content-type')).toContain('text/plain');
+    const text = await metrics.text();
+    expect(text).toContain('# TYPE verbtree_step_ttfa_ms histogram');
+    const samples = parsePrometheus(text);
+    expect(samples.get('verbtree_step_outcomes_total{verb="craft_item",code="ok"}')).toBeGreaterThanOrEqual(1);
+    expect(samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}')).toBeGreaterThanOrEqual(1);
+    expect(samples.get('verbtree_step_ttfa_ms_bucket{le="+Inf",verb="craft_item"}')).toBe(samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}'));
+
+    const capabilities = await (await fetch(`${url}/api/capabilities`)).json();
+    const craft = capabilities.capabilities.find((c: { name: string }) => c.name === 'craft_item');
+    expect(craft.sla.journal).toMatchObject({ capability: 'craft_item', successRate: 1 });
+    expect(craft.sla.journal.runs).toBeGreaterThanOrEqual(1);
+    expect(craft.sla.thisProcess).toMatchObject({ capability: 'craft_item' });
+    expect(capabilities.capabilities.find((c: { name: string }) => c.name === 'navigate').sla.journal).toBeNull();
+  });
+
+  it('runs a plan to its result with ?wait=true and serves its provenance', async () => {
+    const { url } = await serve();
+    const response = await fetch(`${url}/api/cognitive/execute?wait=true`, { method: 'POST', body: JSON.stringify(craftPlan('sync-plan')), headers: { authorization: `Bearer ${TOKEN}` } });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ success: true, planId: 'sync-plan', result: { ok: true, planId: 'sync-plan' } });
+    const provenance = await (await fetch(`${url}/api/runs/sync-plan`)).json();
+    expect(provenance.provenance.steps[0].step).toMatchObject({ step_id: 'planks', status: 'succeeded', capability_version: '1.0.0' });
+    expect(provenance.provenance.steps[0].attempts[0].actions[0]).toMatchObject({ command: 'craft' });
+    expect((await fetch(`${url}/api/runs/nope`)).status).toBe(404);
+  });
+});
