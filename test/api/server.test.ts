@@ -41,6 +41,10 @@ async function serve(options: { bot?: boolean; bodyLimit?: number } = {}): Promi
 const post = (url: string, body: string, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) =>
   fetch(`${url}/api/cognitive/execute`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
 
+// Response bodies are checked field by field, so they are read untyped.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const json = async (response: Response | Promise<Response>): Promise<any> => (await response).json();
+
 /** Prometheus text exposition to { "name{labels}": value }, checking each sample line's shape. */
 function parsePrometheus(text: string): Map<string, number> {
   const samples = new Map<string, number>();
@@ -57,28 +61,28 @@ describe('HTTP API on loopback', () => {
   it('binds 127.0.0.1 and reports health, incidents and bot status', async () => {
     const { url, journal, api } = await serve();
     expect((api.server.address() as { address: string }).address).toBe('127.0.0.1');
-    const health = await (await fetch(`${url}/api/health`)).json();
+    const health = await json(fetch(`${url}/api/health`));
     expect(health).toMatchObject({ success: true, health: { status: 'healthy', activeIncidents: 0 } });
     expect(health.health.checks.map((c: { type: string }) => c.type)).toEqual(['orphaned_step', 'hanging_attempt', 'zombie_runner', 'dead_runner']);
 
     journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
     const resolved = journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
     journal.resolveIncident(resolved, 'reset to pending');
-    const all = await (await fetch(`${url}/api/incidents`)).json();
+    const all = await json(fetch(`${url}/api/incidents`));
     expect(all.total).toBe(2);
-    const open = await (await fetch(`${url}/api/incidents?unresolved=true&step=walk`)).json();
+    const open = await json(fetch(`${url}/api/incidents?unresolved=true&step=walk`));
     expect(open).toMatchObject({ success: true, total: 1, incidents: [{ step_id: 'walk-east', failure_mode: 'orphaned_step', details: { pid: 1 } }] });
     const badLimit = await fetch(`${url}/api/incidents?limit=lots`);
     expect(badLimit.status).toBe(400);
-    expect((await badLimit.json()).error).toContain('limit must be a whole number');
+    expect((await json(badLimit)).error).toContain('limit must be a whole number');
 
-    const bot = await (await fetch(`${url}/api/bot/status`)).json();
+    const bot = await json(fetch(`${url}/api/bot/status`));
     expect(bot).toMatchObject({ success: true, attached: true, kind: 'sim', connected: true, health: 20, food: 20, position: { x: 0.5, y: 0, z: 0.5 } });
   });
 
   it('says plainly when no bot is attached, and refuses to execute', async () => {
     const { url } = await serve({ bot: false });
-    expect(await (await fetch(`${url}/api/bot/status`)).json()).toEqual({ success: true, attached: false, message: 'no bot attached: this server was started without a world (serve --world none)' });
+    expect(await json(fetch(`${url}/api/bot/status`))).toEqual({ success: true, attached: false, message: 'no bot attached: this server was started without a world (serve --world none)' });
     const refused = await post(url, JSON.stringify(craftPlan('x')));
     expect(refused.status).toBe(503);
   });
@@ -88,29 +92,29 @@ describe('HTTP API on loopback', () => {
     const none = await post(url, JSON.stringify(craftPlan('a')), {});
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
-    expect((await none.json()).error).toContain('Authorization: Bearer <token>');
+    expect((await json(none)).error).toContain('Authorization: Bearer <token>');
     expect((await post(url, JSON.stringify(craftPlan('a')), { authorization: 'Bearer wrong' })).status).toBe(401);
 
     const malformed = await post(url, '{"planId": ');
     expect(malformed.status).toBe(400);
-    expect((await malformed.json()).error).toMatch(/^the body is not valid JSON/);
+    expect((await json(malformed)).error).toMatch(/^the body is not valid JSON/);
 
     const invalid = await post(url, JSON.stringify({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'teleport', args: {} }] }));
     expect(invalid.status).toBe(422);
-    const issues = await invalid.json();
+    const issues = await json(invalid);
     expect(issues.error).toContain('unknown verb "teleport"');
     expect(issues.issues[0]).toMatchObject({ code: 'unknown_verb' });
 
     const huge = await post(url, JSON.stringify({ ...craftPlan('big'), padding: 'x'.repeat(4096) }));
     expect(huge.status).toBe(413);
-    expect((await huge.json()).error).toContain('over the limit of 2048');
+    expect((await json(huge)).error).toContain('over the limit of 2048');
 
     const intent = await post(url, JSON.stringify({ id: 'i', source: 'user', goal: 'get wood', urgency: 0.5, safety: { allowed: true } }));
     expect(intent.status).toBe(422);
     expect((await fetch(`${url}/api/cognitive/execute`)).status).toBe(405);
     const missing = await fetch(`${url}/api/nothing`);
     expect(missing.status).toBe(404);
-    expect((await missing.json()).error).toContain('GET /api/health');
+    expect((await json(missing)).error).toContain('GET /api/health');
   });
 
   it('streams the executor events of a run over the WebSocket, journals it, and counts it in /metrics and the measured SLA', async () => {
@@ -128,7 +132,7 @@ describe('HTTP API on loopback', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     const accepted = await post(url, JSON.stringify(craftPlan('ws-plan')));
     expect(accepted.status).toBe(202);
-    expect(await accepted.json()).toEqual({ success: true, planId: 'ws-plan', status: 'accepted', steps: 1, events: '/api/events' });
+    expect(await json(accepted)).toEqual({ success: true, planId: 'ws-plan', status: 'accepted', steps: 1, events: '/api/events' });
     await ended;
     ws.close();
     // Other event types (bot.state samples, agent state) interleave; the run's own events arrive in order.
@@ -146,7 +150,7 @@ describe('HTTP API on loopback', () => {
     expect(samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}')).toBeGreaterThanOrEqual(1);
     expect(samples.get('verbtree_step_ttfa_ms_bucket{le="+Inf",verb="craft_item"}')).toBe(samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}'));
 
-    const capabilities = await (await fetch(`${url}/api/capabilities`)).json();
+    const capabilities = await json(fetch(`${url}/api/capabilities`));
     const craft = capabilities.capabilities.find((c: { name: string }) => c.name === 'craft_item');
     expect(craft.sla.journal).toMatchObject({ capability: 'craft_item', successRate: 1 });
     expect(craft.sla.journal.runs).toBeGreaterThanOrEqual(1);
@@ -158,9 +162,9 @@ describe('HTTP API on loopback', () => {
     const { url } = await serve();
     const response = await fetch(`${url}/api/cognitive/execute?wait=true`, { method: 'POST', body: JSON.stringify(craftPlan('sync-plan')), headers: { authorization: `Bearer ${TOKEN}` } });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = await json(response);
     expect(body).toMatchObject({ success: true, planId: 'sync-plan', result: { ok: true, planId: 'sync-plan' } });
-    const provenance = await (await fetch(`${url}/api/runs/sync-plan`)).json();
+    const provenance = await json(fetch(`${url}/api/runs/sync-plan`));
     expect(provenance.provenance.steps[0].step).toMatchObject({ step_id: 'planks', status: 'succeeded', capability_version: '1.0.0' });
     expect(provenance.provenance.steps[0].attempts[0].actions[0]).toMatchObject({ command: 'craft' });
     expect((await fetch(`${url}/api/runs/nope`)).status).toBe(404);
