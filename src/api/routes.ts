@@ -5,8 +5,7 @@ import { runHealthCheck } from '../journal/health-check.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import type { Journal } from '../journal/journal.js';
 import { PlanConflictError } from '../journal/journaled-executor.js';
-import { listIncidents, listRuns, measuredSla, planProvenance } from '../journal/queries.js';
-import type { IncidentRow } from '../journal/rows.js';
+import { incidentJson, listIncidents, listRuns, measuredSla, planProvenance } from '../journal/queries.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { validatePlan } from '../validate/validate-plan.js';
 import { requireBearer } from './auth.js';
@@ -37,10 +36,6 @@ export interface Reply {
 }
 
 const ok = (body: Record<string, unknown>, status = 200): Reply => ({ status, body: { success: true, ...body } });
-
-function incidentJson(row: IncidentRow) {
-  return { ...row, details: row.details ? JSON.parse(row.details) : null };
-}
 
 function positiveLimit(value: string | null, fallback: number): number {
   if (value === null) return fallback;

@@ -27,6 +27,11 @@ export function listIncidents(journal: Journal, filter: IncidentFilter = {}): { 
   return { total, incidents };
 }
 
+/** An incident as `--json` and the API show it: details parsed, names as stored. */
+export function incidentJson(row: IncidentRow): Omit<IncidentRow, 'details'> & { details: unknown } {
+  return { ...row, details: row.details ? JSON.parse(row.details) : null };
+}
+
 /** Deletes resolved incidents detected before `before`; unresolved ones stay whatever their age. */
 export function clearResolvedIncidents(journal: Journal, before: number): number {
   return journal.sql('DELETE FROM incidents WHERE resolved_at IS NOT NULL AND detected_at < ?').run(before).changes;

@@ -1,6 +1,6 @@
 import Table from 'cli-table3';
 import { Command } from 'commander';
-import { clearResolvedIncidents, listIncidents } from '../../journal/queries.js';
+import { clearResolvedIncidents, incidentJson, listIncidents } from '../../journal/queries.js';
 import type { IncidentRow } from '../../journal/rows.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { formatTime, journalOption, openJournalFor, parseDuration, positiveInt } from './journal-option.js';
@@ -16,13 +16,8 @@ interface IncidentsOptions {
   json?: boolean;
 }
 
-/** An incident as the API and `--json` show it: details parsed, names as in the journal. */
-export function incidentJson(row: IncidentRow): Omit<IncidentRow, 'details'> & { details: unknown } {
-  return { ...row, details: row.details ? JSON.parse(row.details) : null };
-}
-
 function table(rows: readonly IncidentRow[]): string {
-  const t = new Table({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] as unknown as number[] });
+  const t = new Table({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] });
   for (const row of rows) {
     t.push([
       String(row.id),
