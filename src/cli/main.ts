@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
+import { bindingsFor } from '../executor/assemble.js';
+import { lintCommand } from './commands/lint.js';
 import { registryCommand } from './commands/registry.js';
+import { treeCommand } from './commands/tree.js';
 import { runCommand } from './commands/run.js';
 import { validateCommand } from './commands/validate.js';
 import { verbsCommand } from './commands/verbs.js';
@@ -41,6 +44,8 @@ Examples:
     runsCommand(io, setExit),
     showCommand(io, setExit),
     serveCommand(registry, io, setExit),
+    lintCommand(() => bindingsFor(registry()), io, setExit, join(root, 'trees')),
+    treeCommand(() => bindingsFor(registry()), io, setExit, join(root, 'trees')),
   ]) {
     program.addCommand(command);
   }
