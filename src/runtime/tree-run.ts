@@ -52,13 +52,65 @@ const STATE_NAMES: Record<string, NodeState> = {
   [State.FAILED]: 'failed',
 };
 
-/** One start of one leaf. Its identity is the token: only the slot's current invocation may settle the node. */
+/**
+ * One start of one leaf. Its identity is the token: only the slot's current
+ * invocation may settle the node. The AbortController is made on first use of
+ * the signal, since most leaves finish without reading it.
+ */
 class Invocation {
-  readonly controller = new AbortController();
   settled = false;
   ok = false;
   live = 0;
+  private controller: AbortController | undefined;
+  private abortedWith: { reason: unknown } | undefined;
   constructor(readonly node: CompiledNode) {}
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      this.controller = new AbortController();
+      if (this.abortedWith) this.controller.abort(this.abortedWith.reason);
+    }
+    return this.controller.signal;
+  }
+
+  get aborted(): boolean {
+    return this.abortedWith !== undefined;
+  }
+
+  abort(reason: unknown): void {
+    if (this.abortedWith) return;
+    this.abortedWith = { reason };
+    this.controller?.abort(reason);
+  }
+}
+
+/** What a leaf sees; methods rather than per-start closures keep starting a leaf cheap. */
+class LeafContext implements RunContext {
+  readonly args: unknown;
+  readonly world: WorldPort;
+  readonly clock: Clock;
+  constructor(
+    private readonly run: TreeRun,
+    private readonly invocation: Invocation,
+    parts: RunContextParts,
+    clock: Clock,
+  ) {
+    this.args = parts.args;
+    this.world = parts.world;
+    this.clock = clock;
+  }
+
+  get signal(): AbortSignal {
+    return this.invocation.signal;
+  }
+
+  actuate<T>(command: string, act: () => Promise<T>): Promise<T> {
+    return this.run.actuateFor(this.invocation, command, act);
+  }
+
+  progress(done: number, total?: number): void {
+    this.run.progressOf(this.invocation, done, total);
+  }
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -289,22 +341,18 @@ export class TreeRun {
   }
 
   private contextFor(invocation: Invocation): RunContext {
-    const { parts } = this.settings;
-    return {
-      args: parts.args,
-      world: parts.world,
-      signal: invocation.controller.signal,
-      clock: this.clock,
-      actuate: (command, act) => this.actuate(invocation, command, act),
-      progress: (done, total) =>
-        this.hooks.progress?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total }),
-    };
+    return new LeafContext(this, invocation, this.settings.parts, this.clock);
   }
 
-  private actuate<T>(invocation: Invocation, command: string, act: () => Promise<T>): Promise<T> {
-    const { signal } = invocation.controller;
-    if (signal.aborted || this.done) {
-      return Promise.reject(signal.reason ?? new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`));
+  /** @internal LeafContext.progress */
+  progressOf(invocation: Invocation, done: number, total?: number): void {
+    this.hooks.progress?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total });
+  }
+
+  /** @internal LeafContext.actuate: the one way a leaf commands the world; stamps the clock for the watchdogs. */
+  actuateFor<T>(invocation: Invocation, command: string, act: () => Promise<T>): Promise<T> {
+    if (invocation.aborted || this.done) {
+      return Promise.reject(invocation.aborted ? invocation.signal.reason : new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`));
     }
     const at = this.clock.now();
     const watching = this.watchdogsOver(invocation.node);
@@ -377,7 +425,7 @@ export class TreeRun {
     const invocation = this.slots[node.index];
     if (!invocation) return;
     this.slots[node.index] = undefined;
-    invocation.controller.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
+    invocation.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
   }
 
   /** Arms the watchdogs of a node and its watched ancestors that are not armed yet. */
@@ -470,9 +518,9 @@ export class TreeRun {
     for (const node of this.tree.nodes) {
       const invocation = this.slots[node.index];
       this.slots[node.index] = undefined;
-      invocation?.controller.abort(reason);
+      invocation?.abort(reason);
     }
-    for (const invocation of this.liveInvocations) invocation.controller.abort(reason);
+    for (const invocation of this.liveInvocations) invocation.abort(reason);
     this.settings.onFinished(this);
     if (this.liveActuations === 0) this.resolve();
     else this.graceTimer = this.clock.setTimeout(() => this.resolve(), this.settings.abortGraceMs);

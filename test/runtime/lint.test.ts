@@ -11,6 +11,7 @@ import {
   type BindingRegistry,
 } from '../../src/runtime/index.js';
 import { ManualClock } from '../../src/clock/index.js';
+import { builtinCapabilities } from '../../capabilities/index.js';
 
 function bindings(): BindingRegistry {
   const registry = createBindingRegistry();
@@ -93,10 +94,11 @@ describe('loading', () => {
     expect(() => load()).toThrow(/2 problem\(s\)[\s\S]*t\.mdsl:1: unknown action "a1"[\s\S]*t\.mdsl:1: unknown action "a2"/);
   });
 
-  test('every tree shipped under trees/ lints clean against the runtime\'s leaves and builds', async () => {
+  test('every tree shipped under trees/ lints clean against the runtime\'s and the built-in capabilities\' leaves, and builds', async () => {
     const sources = await readTreeSources([fileURLToPath(new URL('../../trees', import.meta.url))]);
     expect(sources.length).toBeGreaterThanOrEqual(5);
-    const registry = bindings();
+    const registry = createBindingRegistry();
+    for (const spec of builtinCapabilities) registry.registerCapability(spec);
     expect(checkTreeSources(sources, registry).problems.map(formatProblem)).toEqual([]);
     const catalog = createTreeCatalog(sources, registry);
     const runner = createTreeRunner({ catalog, bindings: registry, clock: new ManualClock() });

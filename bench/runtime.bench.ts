@@ -1,0 +1,134 @@
+import { BehaviourTree, State } from 'mistreevous';
+import { ManualClock } from '../src/clock/index.js';
+import type { WorldPort } from '../src/contracts/world.js';
+import { createBindingRegistry, createTreeCatalog, createTreeRunner, type RuntimeHooks } from '../src/runtime/index.js';
+import type { BenchResult } from './types.js';
+
+/**
+ * The runtime (token-guarded leaves, watchdogs, hooks) against bare mistreevous
+ * stepping the same tree in the same process, and the cost of one 20 Hz tick
+ * over 10,000 live trees.
+ */
+
+const world = {} as WorldPort;
+
+// 11 nodes; the guard is a watchdog for verbtree and an always-true condition for bare mistreevous.
+const overheadTree = (guard: string) => `root {
+  repeat {
+    sequence while(${guard}) {
+      condition [ready]
+      selector { action [miss] action [hit] }
+      parallel { action [hit] action [hit] }
+      flip { condition [blocked] }
+      action [hit]
+    }
+  }
+}`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function timeSteps(step: () => void, steps: number): number {
+  const start = performance.now();
+  for (let i = 0; i < steps; i++) step();
+  return ((performance.now() - start) * 1000) / steps;
+}
+
+function overhead(): BenchResult[] {
+  const bare = new BehaviourTree(overheadTree('always'), {
+    always: () => true,
+    ready: () => true,
+    blocked: () => false,
+    miss: () => State.FAILED,
+    hit: () => State.SUCCEEDED,
+  });
+  const bindings = createBindingRegistry()
+    .registerCondition('ready', () => true)
+    .registerCondition('blocked', () => false)
+    .registerAction('miss', () => false)
+    .registerAction('hit', () => true);
+  const catalog = createTreeCatalog([{ file: 'overhead.mdsl', text: overheadTree('watchdog, "ttfa", 100000, "maxStateDuration", 100000') }], bindings);
+  const hooks: RuntimeHooks = { nodeState: () => undefined, actuate: () => undefined, watchdogTrip: () => undefined };
+  const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks });
+  void runner.run('overhead', { args: {}, world }, { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } });
+  const steps = 20_000;
+  const bareTimes: number[] = [];
+  const runtimeTimes: number[] = [];
+  for (let round = 0; round < 15; round++) {
+    bareTimes.push(timeSteps(() => bare.step(), steps));
+    runtimeTimes.push(timeSteps(() => runner.tick(), steps));
+  }
+  void runner.shutdown();
+  const baseline = median(bareTimes.slice(3));
+  const value = median(runtimeTimes.slice(3));
+  return [{ name: 'runtime step, 11-node tree (vs bare mistreevous)', value, unit: 'µs/step', baseline, ratio: value / baseline }];
+}
+
+const fleetTree = `root {
+  repeat {
+    retry [3] while(retryable) {
+      sequence while(watchdog, "ttfa", 600000, "maxStateDuration", 600000) {
+        action [backoff, 100, 1000]
+        condition [ready]
+        selector { action [work] action [work] }
+        action [work]
+      }
+    }
+  }
+}`;
+
+/** Leaves that finish when the bench says so: each tick, about 5% of the pending work completes. */
+class WorkQueue {
+  private readonly pending: (() => void)[] = [];
+  add(): Promise<boolean> {
+    return new Promise((resolve) => this.pending.push(() => resolve(true)));
+  }
+  completeSome(fraction: number): void {
+    const count = Math.floor(this.pending.length * fraction);
+    for (const done of this.pending.splice(0, count)) done();
+  }
+}
+
+async function flushMicrotasks(): Promise<void> {
+  for (let i = 0; i < 10; i++) await Promise.resolve();
+}
+
+async function fleet(trees: number, ticks: number): Promise<BenchResult[]> {
+  const runtimeQueue = new WorkQueue();
+  const bindings = createBindingRegistry()
+    .registerCondition('ready', () => true)
+    .registerAction('work', () => runtimeQueue.add());
+  const catalog = createTreeCatalog([{ file: 'fleet.mdsl', text: fleetTree }], bindings);
+  const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks: { nodeState: () => undefined } });
+  for (let i = 0; i < trees; i++) void runner.run('fleet', { args: {}, world }, { watchdogDefaults: { ttfaMs: 6e5, noActuatorMs: 6e5, maxStateDurationMs: 6e5 } });
+
+  const bareQueue = new WorkQueue();
+  const bareTrees = Array.from({ length: trees }, () => {
+    const agent = { always: () => true, ready: () => true, backoff: () => State.SUCCEEDED, work: () => bareQueue.add().then(() => State.SUCCEEDED) };
+    return new BehaviourTree(fleetTree.replace('while(retryable)', 'while(always)').replace(/while\(watchdog[^)]*\)/, 'while(always)'), agent);
+  });
+
+  const runtimeTicks: number[] = [];
+  const bareTicks: number[] = [];
+  for (let tick = 0; tick < ticks; tick++) {
+    runtimeQueue.completeSome(0.05);
+    bareQueue.completeSome(0.05);
+    await flushMicrotasks();
+    let start = performance.now();
+    runner.tick();
+    runtimeTicks.push(performance.now() - start);
+    start = performance.now();
+    for (const tree of bareTrees) tree.step();
+    bareTicks.push(performance.now() - start);
+  }
+  await runner.shutdown();
+  const value = median(runtimeTicks.slice(2));
+  const baseline = median(bareTicks.slice(2));
+  return [{ name: `one 20 Hz tick over ${trees} live trees (vs bare mistreevous)`, value, unit: 'ms/tick', baseline, ratio: value / baseline }];
+}
+
+export default async function runtimeBench(): Promise<BenchResult[]> {
+  return [...overhead(), ...(await fleet(10_000, 40))];
+}
