@@ -71,6 +71,22 @@ describe('MineflayerWorld against the embedded server', () => {
     }
   });
 
+  it("a bot's first head turn does not teleport it back to where it logged in", async () => {
+    const dave = await world.connectBot('dave');
+    try {
+      await dave.move('forward', 400);
+      await vi.waitFor(() => expect(Math.abs(dave.bot.entity.velocity.x) + Math.abs(dave.bot.entity.velocity.z)).toBeLessThan(1e-3));
+      const standing = dave.position();
+      expect(standing.z).toBeGreaterThan(1);
+      // flying-squid finishes a login at the first look packet by resending the login position.
+      await dave.bot.look(1, 0, true);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(dave.position()).toEqual(standing);
+    } finally {
+      await dave.close();
+    }
+  });
+
   it('dig removes the block on the server; the drop is seen by name and picked up by walking onto it', async () => {
     const target = { x: 3, y: 5, z: -3 };
     await bot.goto({ kind: 'near', ...target, range: 2 });

@@ -10,6 +10,7 @@ import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { foodPlugin } from './plugins/food.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
+import { promptLoginPlugin } from './plugins/prompt-login.js';
 import { respawnPlugin } from './plugins/respawn.js';
 import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
@@ -97,6 +98,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
+    serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());

@@ -1,10 +1,19 @@
 import type { Entity } from 'prismarine-entity';
 import type { EntityInfo, EntityKind } from '../../contracts/world.js';
 
+/**
+ * Whether mineflayer actually saw the entity spawn. A movement packet for an
+ * entity already destroyed (flying-squid sends some after a pickup) makes
+ * mineflayer invent a typeless entity at the origin; those are not real.
+ */
+export function isSpawned(entity: Entity): boolean {
+  return entity.type !== undefined && entity.type !== null;
+}
+
 /** How verbtree sees a mineflayer entity: kind from its type, and for drops what lies on the ground. */
 export function entityInfo(entity: Entity): EntityInfo {
   const { x, y, z } = entity.position;
-  const info: EntityInfo = { id: entity.id, name: entity.name ?? entity.type, kind: kindOf(entity), position: { x, y, z } };
+  const info: EntityInfo = { id: entity.id, name: entity.name ?? entity.type ?? 'unknown', kind: kindOf(entity), position: { x, y, z } };
   if (entity.name === 'item') {
     const item = droppedItem(entity);
     if (item) info.item = item;

@@ -23,7 +23,7 @@ import { systemClock } from '../../clock/index.js';
 import { recipeFor } from '../recipes.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { navigate } from './navigate.js';
-import { entityInfo } from './entities.js';
+import { entityInfo, isSpawned } from './entities.js';
 import { placementProblem } from './placement.js';
 import { waitFor } from './wait-for.js';
 
@@ -139,7 +139,7 @@ export class MineflayerWorld implements WorldPort {
 
   entities(): EntityInfo[] {
     return Object.values(this.bot.entities)
-      .filter((entity) => entity !== this.bot.entity)
+      .filter((entity) => entity !== this.bot.entity && isSpawned(entity))
       .map(entityInfo);
   }
 
