@@ -76,7 +76,8 @@ export function runHealthCheck(journal: Journal, options: HealthCheckOptions = {
     return { type, found, healthy: found === 0 };
   });
   const activeIncidents = (journal.sql('SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL').get() as { n: number }).n;
-  const serious = findings.some((f) => f.mode === 'hanging_attempt' || f.mode === 'zombie_runner');
+  // Zombies and hanging attempts stay serious until resolved, not only in the check that found them.
+  const serious = (journal.sql("SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL AND failure_mode IN ('hanging_attempt', 'zombie_runner')").get() as { n: number }).n > 0;
   const status = paused || serious ? 'unhealthy' : findings.length > 0 || activeIncidents > 0 ? 'degraded' : 'healthy';
   return { at: now, status, checks, findings, recoveryPaused: paused, activeIncidents, recentIncidents: countSince(journal, now - 24 * HOUR) };
 }
@@ -127,8 +128,16 @@ function checkOrphans(journal: Journal, config: HealthConfig, now: number, self:
     const owned = step.runner_id !== null && step.runner_id !== undefined;
     const orphaned = owned ? step.runner_id !== self && (step.runner_status === 'dead' || step.runner_status === 'stopped') : now - step.updated_at > config.orphanedStepTimeoutMs;
     if (!orphaned) continue;
-    const known = journal.sql("SELECT id FROM incidents WHERE plan_id = ? AND step_id = ? AND failure_mode = 'orphaned_step' AND resolved_at IS NULL").get(step.plan_id, step.step_id);
-    if (known) continue;
+    // Recorded by an earlier check while recovery was paused: recover it now if allowed, without a second incident.
+    const known = journal.sql("SELECT id FROM incidents WHERE plan_id = ? AND step_id = ? AND failure_mode = 'orphaned_step' AND resolved_at IS NULL").get(step.plan_id, step.step_id) as { id: number } | undefined;
+    if (known) {
+      if (!recoveryAllowed()) continue;
+      const [to, why] = recoveryFor(journal, step, step.failure_count, config);
+      journal.transition(step.plan_id, step.step_id, to, `health check: ${why}`, null, now);
+      journal.resolveIncident(known.id, why, now);
+      findings.push({ mode: 'orphaned_step', incidentId: known.id, planId: step.plan_id, stepId: step.step_id, summary: `${step.plan_id}/${step.step_id} (${step.verb}) recorded earlier, recovery was paused`, action: why });
+      continue;
+    }
     const attempt = journal.sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id DESC LIMIT 1').get(step.plan_id, step.step_id) as
       | { id: number; number: number; started_at: number; last_actuator_at: number | null; ended_at: number | null }
       | undefined;
@@ -184,6 +193,10 @@ function checkHanging(journal: Journal, config: HealthConfig, now: number, findi
        WHERE a.ended_at IS NULL AND s.status = 'in_progress' AND rn.status = 'running' AND s.deadline_at IS NOT NULL AND s.deadline_at + ? < ?`,
     )
     .all(config.hangingGraceMs, now) as { id: number; plan_id: string; step_id: string; number: number; started_at: number; last_actuator_at: number | null; deadline_at: number; verb: string; runner_id: string; pid: number }[];
+  const settled = journal
+    .sql("SELECT i.id, a.outcome FROM incidents i JOIN attempts a ON a.id = i.attempt_id WHERE i.failure_mode = 'hanging_attempt' AND i.resolved_at IS NULL AND a.ended_at IS NOT NULL")
+    .all() as { id: number; outcome: string | null }[];
+  for (const incident of settled) journal.resolveIncident(incident.id, `the attempt ended (${incident.outcome ?? 'no outcome'})`, now);
   for (const attempt of rows) {
     if (journal.sql("SELECT id FROM incidents WHERE attempt_id = ? AND failure_mode = 'hanging_attempt'").get(attempt.id)) continue;
     const overMs = now - attempt.deadline_at;

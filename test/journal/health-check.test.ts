@@ -109,5 +109,24 @@ describe('health check', () => {
     expect(step(journal).status).toBe('in_progress');
     const orphan = incidents(journal).find((i) => i.step_id === 's1')!;
     expect(orphan.resolved_at).toBeNull();
+
+    // Once the rate allows again, the same incident is recovered and resolved, not recorded twice.
+    const later = runHealthCheck(journal, { isAlive: () => false, config: { maxIncidentsPerHour: 10 } });
+    expect(later.recoveryPaused).toBeNull();
+    expect(later.findings).toMatchObject([{ mode: 'orphaned_step', incidentId: orphan.id, action: 'reset to pending (interruption 1 of 3)' }]);
+    expect(step(journal).status).toBe('pending');
+    expect(incidents(journal).filter((i) => i.step_id === 's1')).toHaveLength(1);
+  });
+
+  it('resolves a hanging-attempt incident when the attempt finally ends', () => {
+    const { journal } = openTemp(() => 100_000);
+    crashedMidStep(journal, { runner: 'r1', pid: 1, beat: 99_500, deadlineAt: 80_000 });
+    expect(runHealthCheck(journal, { isAlive: () => true }).status).toBe('unhealthy');
+    expect(runHealthCheck(journal, { isAlive: () => true }).status).toBe('unhealthy');
+    journal.sql("UPDATE attempts SET ended_at = 100000, outcome = 'deadline_exceeded'").run();
+    journal.sql("UPDATE steps SET status = 'failed'").run();
+    const report = runHealthCheck(journal, { isAlive: () => true });
+    expect(report.status).toBe('healthy');
+    expect(incidents(journal)[0]!.resolution).toBe('the attempt ended (deadline_exceeded)');
   });
 });

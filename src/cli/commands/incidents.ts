@@ -17,7 +17,7 @@ interface IncidentsOptions {
 }
 
 function table(rows: readonly IncidentRow[]): string {
-  const t = new Table({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] });
+  const t = new Table({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [], border: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] });
   for (const row of rows) {
     t.push([
       String(row.id),
