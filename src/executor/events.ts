@@ -49,6 +49,7 @@ export interface StepRecord {
   attempts: number;
   ttfaMs: number | null;
   durationMs: number;
+  retries: number;
   repairs: number;
 }
 

@@ -28,13 +28,13 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
   const records: StepRecord[] = [];
   const queue = [...input.steps];
   let escalations = 0;
-  let retries = 0;
   const loops = new PlannerLoopDetector({
     similarityThreshold: scope.policy.escalation.loopSimilarity,
     window: scope.policy.escalation.loopWindow,
     maxHistory: 10,
   });
-  const totals = () => ({ escalations, retries, repairs: records.reduce((sum, r) => sum + r.repairs, 0) });
+  const sum = (key: 'retries' | 'repairs') => records.reduce((total, r) => total + r[key], 0);
+  const totals = () => ({ escalations, retries: sum('retries'), repairs: sum('repairs') });
 
   const end = (ok: boolean, failure?: { code: StepFailure['code']; detail: string }): PlanResult => {
     const result: PlanResult = {
@@ -53,7 +53,6 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     scope.ladder.beginStep();
     const record = await executeStep(scope, { step: next.step, spec: next.spec, args: next.args, depth: 0, preemptible: true });
     records.push(record);
-    retries += Math.max(0, record.attempts - 1);
     if (record.outcome.ok) continue;
     const failure = record.outcome;
     if (failure.code === 'aborted' || input.planners.length === 0) return end(false, failure);

@@ -54,6 +54,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   let deadlineAt = Math.min(input.deadlineCap ?? Infinity, startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs));
   const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
   let attempts = 0;
+  let retries = 0;
   let repairs = 0;
   let ttfaMs: number | null = null;
 
@@ -63,7 +64,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     else if (step.idempotencyKey && !outcome.ok && outcome.code !== 'duplicate_dispatch') scope.idempotency.release(step.idempotencyKey);
     if (!(outcome.ok && outcome.deduplicated)) scope.metrics.recordStep(spec.name, clock.now(), durationMs, ttfaMs, outcome.ok ? undefined : outcome);
     scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
-    return { step, outcome, attempts, ttfaMs, durationMs, repairs };
+    return { step, outcome, attempts, ttfaMs, durationMs, retries, repairs };
   };
 
   scope.emit({ type: 'step.started', at: startedAt, ...base, version: spec.version, attempt: 1, deadlineAt, ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}) });
@@ -82,7 +83,6 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     input.onFirstAction?.(command);
   };
   const guardFailures = new Map<string, number>();
-  let retries = 0;
   let args = input.args;
   let decision: RecoveryDecision | null = null;
   for (;;) {
