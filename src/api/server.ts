@@ -12,6 +12,8 @@ export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 
   bot?: routes.ApiContext['bot'] & { events: { on(type: 'event', listener: (event: ExecutorEvent) => void): unknown; off(type: 'event', listener: (event: ExecutorEvent) => void): unknown } };
   /** How often connected WebSocket clients get a `bot.state` sample; 0 for never. */
   botStateEveryMs?: number;
+  /** Run a health check on this period, as a daemon would (0 for never); findings go to the event stream. */
+  healthEveryMs?: number;
 }
 
 export interface ApiServer {
@@ -24,7 +26,8 @@ export interface ApiServer {
  * verbtree's HTTP API on node:http (a handful of routes needs no framework):
  * health, incidents, capabilities with measured SLA, bot status, runs,
  * Prometheus metrics, a bearer-guarded execute endpoint, and the executor's
- * events over a WebSocket at /api/events.
+ * events over a WebSocket at /api/events. GET /api/health runs a health check
+ * (recovering as `verbtree health check` does); what it finds is streamed too.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const ctx: routes.ApiContext = { ...options, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT };
@@ -43,6 +46,14 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   options.bot?.events.on('event', onEvent);
   const sampler = options.bot && (options.botStateEveryMs ?? 1000) > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botState()), options.botStateEveryMs ?? 1000) : null;
   sampler?.unref();
+  const checkHealth = (): routes.Reply => {
+    const reply = routes.health(ctx);
+    const { findings, recoveryPaused } = (reply.body as { health: { findings: unknown[]; recoveryPaused: string | null } }).health;
+    if (findings.length > 0) socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
+    return reply;
+  };
+  const daemon = options.healthEveryMs ? setInterval(checkHealth, options.healthEveryMs) : null;
+  daemon?.unref();
 
   async function route(request: IncomingMessage): Promise<routes.Reply> {
     const url = new URL(request.url ?? '/', 'http://localhost');
@@ -53,7 +64,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     switch (url.pathname) {
       case '/api/health':
         only('GET');
-        return routes.health(ctx);
+        return checkHealth();
       case '/api/incidents':
         only('GET');
         return routes.incidents(ctx, url.searchParams);
@@ -119,6 +130,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     },
     async close() {
       if (sampler) clearInterval(sampler);
+      if (daemon) clearInterval(daemon);
       options.bot?.events.off('event', onEvent);
       await socket.close();
       server.closeAllConnections();

@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDefaultRegistry } from '../../capabilities/index.js';
@@ -78,6 +80,22 @@ describe('HTTP API on loopback', () => {
 
     const bot = await json(fetch(`${url}/api/bot/status`));
     expect(bot).toMatchObject({ success: true, attached: true, kind: 'sim', connected: true, health: 20, food: 20, position: { x: 0.5, y: 0, z: 0.5 } });
+  });
+
+  it('recovers on GET /api/health what a dead runner left, and streams the findings', async () => {
+    const { url, journal } = await serve({ bot: false });
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    journal.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, 0)").run(dead, hostname());
+    journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)").run();
+    journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('p', 'gone', 0)").run();
+    journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 's', 0, 'navigate', 'in_progress', last_insert_rowid(), 0)").run();
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`);
+    const recovery = new Promise<{ findings: { mode: string }[] }>((resolve) => ws.on('message', (data) => JSON.parse(String(data)).type === 'health.recovery' && resolve(JSON.parse(String(data)))));
+    await new Promise((resolve) => ws.once('open', resolve));
+    const health = await json(fetch(`${url}/api/health`));
+    expect(health.health).toMatchObject({ status: 'degraded', checks: [{ type: 'orphaned_step', found: 1, healthy: false }, {}, {}, { type: 'dead_runner', found: 1 }] });
+    expect((await recovery).findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
+    ws.close();
   });
 
   it('says plainly when no bot is attached, and refuses to execute', async () => {

@@ -16,6 +16,7 @@ interface ServeOptions {
   world: 'sim' | 'none';
   scenario?: string;
   seed: number;
+  healthInterval: number;
 }
 
 function portOf(value: string): number {
@@ -53,6 +54,11 @@ export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setE
     .addOption(new Option('--world <kind>', 'the bot the API drives: a SimWorld, or none (read-only API)').choices(['sim', 'none']).default('sim'))
     .option('--scenario <file>', 'a scenario file laying out the sim world')
     .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
+    .option('--health-interval <s>', 'run a health check every s seconds and stream its findings (0 for never)', (v: string) => {
+      const s = Number(v);
+      if (!Number.isInteger(s) || s < 0) throw new CliUsageError(`--health-interval must be a whole number of seconds (0 for never), got "${v}"`);
+      return s;
+    }, 30)
     .addHelpText('after', `
 Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
 POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result); WebSocket /api/events.
@@ -73,6 +79,7 @@ Examples:
         registry: registry(),
         ...(token ? { token } : {}),
         selfRunnerId: assembly?.process.id ?? readOnly!.id,
+        healthEveryMs: options.healthInterval * 1000,
         ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input) } } : {}),
       });
       try {
