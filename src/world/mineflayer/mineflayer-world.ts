@@ -37,7 +37,7 @@ export interface MineflayerWorldOptions {
   clock?: Clock;
   /** When given, observe() and effect confirmation read the server, not the client's prediction. */
   serverTruth?: ServerTruth | null;
-  /** goto fails with no_path after this long with neither movement nor a new path. */
+  /** goto fails with no_path after this long without movement (default 4000). */
   stallTimeoutMs?: number;
   /** How far pathfinder searches (blocks); bounds the time an unreachable goal takes to fail. */
   searchRadius?: number;
