@@ -104,7 +104,13 @@ describe('verbtree health check and incidents', () => {
     expect((await cli('incidents', '--journal', journal, '--older-than', '7d')).code).toBe(2);
     expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', 'soon')).err).toContain('--older-than must be a duration such as 7d');
     expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '7d')).out).toBe('cleared 0 resolved incidents older than 7d\n');
-    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '0s')).out).toBe('cleared 2 resolved incidents older than 0s\n');
+    const executorIncident = Journal.open(journal);
+    const open = executorIncident.openIncident({ planId: 'crashed', mode: 'escalation_exhausted', details: { detail: 'budget used up' } });
+    executorIncident.close();
+    expect((await cli('incidents', '--journal', journal, '--unresolved')).out).toContain('escalation_exhausted');
+    expect((await cli('incidents', '--journal', journal, '--resolve', String(open), '--note', 'replanned by hand')).out).toBe(`resolved incident #${open}\n`);
+    expect((await cli('incidents', '--journal', journal, '--resolve', String(open))).err).toContain(`incident #${open} is already resolved: replanned by hand`);
+    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '0s')).out).toBe('cleared 3 resolved incidents older than 0s\n');
   });
 
   it('exits 1 when a runner needs an operator (a live process that stopped beating)', async () => {

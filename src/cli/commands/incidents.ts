@@ -14,6 +14,8 @@ interface IncidentsOptions {
   olderThan?: string;
   limit: number;
   json?: boolean;
+  resolve?: number;
+  note?: string;
 }
 
 function table(rows: readonly IncidentRow[]): string {
@@ -40,6 +42,8 @@ export function incidentsCommand(io: CliIO, setExit: (code: number) => void): Co
     .option('--unresolved', 'only incidents nobody has resolved yet')
     .option('--clear', 'delete resolved incidents older than --older-than (unresolved ones are kept)')
     .option('--older-than <age>', 'with --clear: an age such as 7d, 12h or 30m (default 7d)')
+    .option('--resolve <id>', 'mark an incident resolved once you have dealt with it', positiveInt('--resolve'))
+    .option('--note <text>', 'with --resolve: what was done (default "resolved by an operator")')
     .option('--limit <n>', 'show at most n incidents, newest first', positiveInt('--limit'), 50)
     .option('--json', 'print { total, incidents } as JSON')
     .addHelpText('after', `
@@ -48,11 +52,21 @@ Exit codes: 0 listed (or cleared), 2 usage error or no journal.
 Examples:
   $ verbtree incidents --unresolved
   $ verbtree incidents --step walk-east --json
-  $ verbtree incidents --clear --older-than 7d`)
+  $ verbtree incidents --clear --older-than 7d
+  $ verbtree incidents --resolve 12 --note "restarted the server"`)
     .action((options: IncidentsOptions) => {
       if (options.olderThan && !options.clear) throw new CliUsageError('--older-than only applies with --clear (e.g. `verbtree incidents --clear --older-than 7d`)');
       const journal = openJournalFor(options.journal);
       try {
+        if (options.resolve !== undefined) {
+          const row = journal.sql('SELECT resolved_at, resolution FROM incidents WHERE id = ?').get(options.resolve) as { resolved_at: number | null; resolution: string | null } | undefined;
+          if (!row) throw new CliUsageError(`no incident #${options.resolve}; \`verbtree incidents --unresolved\` lists the open ones`);
+          if (row.resolved_at !== null) throw new CliUsageError(`incident #${options.resolve} is already resolved: ${row.resolution ?? ''}`);
+          journal.resolveIncident(options.resolve, options.note ?? 'resolved by an operator');
+          io.out(`resolved incident #${options.resolve}`);
+          setExit(EXIT.ok);
+          return;
+        }
         if (options.clear) {
           const age = parseDuration(options.olderThan ?? '7d', '--older-than');
           const removed = clearResolvedIncidents(journal, journal.now() - age);
