@@ -13,6 +13,11 @@ import { runJournaled } from './run-journaled.js';
 
 interface RunOptions {
   world: WorldKind;
+  host?: string;
+  port?: number;
+  username: string;
+  version: string;
+  isolate?: boolean;
   scenario?: string;
   seed: number;
   fault: string[];
@@ -22,6 +27,12 @@ interface RunOptions {
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
+
+function portOf(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliUsageError(`--port must be a whole number from 1 to 65535, got "${value}"`);
+  return port;
+}
 
 function seedOf(value: string): number {
   const seed = Number(value);
@@ -33,7 +44,12 @@ export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExi
   return new Command('run')
     .description('Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.')
     .argument('[plan.json]', 'the plan to run (omit with --resume)')
-    .addOption(new Option('--world <kind>', 'the world to act in').choices(WORLD_KINDS).default('sim'))
+    .addOption(new Option('--world <kind>', 'embedded: a real server in this process with a real bot; sim: the in-memory world; remote: the server named by --host').choices(WORLD_KINDS).default('embedded'))
+    .option('--host <host>', 'a Minecraft server to connect to (implies --world remote)')
+    .option('--port <port>', 'its port', portOf, 25565)
+    .option('--username <name>', 'the bot\'s name', 'verbtree')
+    .option('--version <mc-version>', 'the Minecraft version to speak', '1.21.4')
+    .option('--isolate', 'run the embedded server in a child process, so a server crash cannot take the executor down')
     .option('--scenario <file>', 'a scenario file laying out the world first (examples/scenarios/)')
     .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
     .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
@@ -44,12 +60,15 @@ export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExi
 Exit codes: 0 the plan succeeded and every effect was verified, 1 it failed (the output says which step and why), 2 usage error.
 
 Examples:
+  $ verbtree run examples/acquire-wood.plan.json --scenario examples/scenarios/forest.json
   $ verbtree run examples/acquire-wood.plan.json --world sim --scenario examples/scenarios/forest.json
+  $ verbtree run examples/walk.plan.json --host mc.example.org --port 25565 --username scout --version 1.21.4
   $ verbtree run examples/walk.plan.json --world sim --fault navigate=hang
   $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json
   $ verbtree run examples/walk.plan.json --journal
   $ verbtree run --resume walk --journal .verbtree/journal.db`)
     .action(async (planFile: string | undefined, options: RunOptions) => {
+      if (options.host && options.world === 'embedded') options.world = 'remote';
       if (planFile === undefined && options.resume === undefined) throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
       if (planFile !== undefined && options.resume !== undefined) throw new CliUsageError('give either a plan file or --resume <planId>, not both (a resumed plan comes from the journal)');
       let faults;
