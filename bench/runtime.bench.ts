@@ -53,10 +53,10 @@ function overhead(): BenchResult[] {
   const hooks: RuntimeHooks = { nodeState: () => undefined, actuate: () => undefined, watchdogTrip: () => undefined };
   const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks });
   void runner.run('overhead', { args: {}, world }, { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } });
-  const steps = 20_000;
+  const steps = 10_000;
   const bareTimes: number[] = [];
   const runtimeTimes: number[] = [];
-  for (let round = 0; round < 15; round++) {
+  for (let round = 0; round < 12; round++) {
     bareTimes.push(timeSteps(() => bare.step(), steps));
     runtimeTimes.push(timeSteps(() => runner.tick(), steps));
   }
@@ -130,5 +130,5 @@ async function fleet(trees: number, ticks: number): Promise<BenchResult[]> {
 }
 
 export default async function runtimeBench(): Promise<BenchResult[]> {
-  return [...overhead(), ...(await fleet(10_000, 40))];
+  return [...overhead(), ...(await fleet(10_000, 24))];
 }

@@ -151,6 +151,8 @@ export class TreeRun {
   private readonly nodeWatchdogs = new Map<number, Watchdog[]>();
   private readonly activeNodes = new Set<number>();
   private readonly runWatchdogs: Watchdog[] = [];
+  /** Watchdogs started during a step; armed after it, so nodes that finish within the step cost no timer. */
+  private readonly toArm: Watchdog[] = [];
   private readonly failureBelow = new Map<number, FailureCode>();
   private readonly retryEntries = new Map<number, number>();
   private readonly backoffs = new Map<number, { entry: number; attempts: number }>();
@@ -209,7 +211,9 @@ export class TreeRun {
     };
     for (const kind of WATCHDOG_KIND_LIST) {
       if (this.tree.declaredKinds.has(kind)) continue;
-      this.runWatchdogs.push(new Watchdog(kind, limits[kind], this.tree.name, this.clock, (w, measured) => this.onRunWatchdogTrip(w, measured)));
+      const watchdog = new Watchdog(kind, limits[kind], this.tree.name, this.clock, (w, measured) => this.onRunWatchdogTrip(w, measured));
+      this.runWatchdogs.push(watchdog);
+      watchdog.arm();
     }
     this.step();
   }
@@ -232,6 +236,8 @@ export class TreeRun {
     }
     this.stepping = false;
     this.abortReason = undefined;
+    for (const watchdog of this.toArm) watchdog.arm();
+    this.toArm.length = 0;
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
     else if (state === State.FAILED) this.finish(this.failedOutcome());
@@ -436,10 +442,10 @@ export class TreeRun {
       this.activeNodes.add(index);
       this.failureBelow.delete(index);
       if (watched.watchdogs.length === 0) continue;
-      this.nodeWatchdogs.set(
-        index,
-        watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, (w, measured) => this.onNodeWatchdogTrip(w, measured))),
-      );
+      const watchdogs = watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.onNodeWatchdogTrip));
+      this.nodeWatchdogs.set(index, watchdogs);
+      if (this.stepping) this.toArm.push(...watchdogs);
+      else for (const watchdog of watchdogs) watchdog.arm();
     }
   }
 
@@ -472,14 +478,14 @@ export class TreeRun {
     return failure;
   }
 
-  private onNodeWatchdogTrip(watchdog: Watchdog, measuredMs: number): void {
+  private readonly onNodeWatchdogTrip = (watchdog: Watchdog, measuredMs: number): void => {
     const failure = this.tripFailure(watchdog, measuredMs);
     const node = this.tree.nodes.find((n) => n.path === watchdog.nodePath)!;
     this.recordFailure(node, failure);
     // The node's watchdog guard now fails: stepping aborts the subtree, and its leaves' signals carry the trip.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
     this.step();
-  }
+  };
 
   private onRunWatchdogTrip(watchdog: Watchdog, measuredMs: number): void {
     this.finish(this.tripFailure(watchdog, measuredMs));

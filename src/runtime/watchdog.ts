@@ -4,9 +4,9 @@ import type { WatchdogKind } from './watchdog-spec.js';
 export type TripHandler = (watchdog: Watchdog, measuredMs: number) => void;
 
 /**
- * One armed watchdog over a node (or the whole run). It keeps a single clock
- * timer at its current deadline; activity only moves timestamps, and a timer
- * that fires early re-arms for the new deadline, so stamping stays cheap.
+ * One watchdog over a node (or the whole run). Once armed it keeps a single
+ * clock timer at its current deadline; activity only moves timestamps, and a
+ * timer that fires early re-arms for the new deadline, so stamping stays cheap.
  */
 export class Watchdog {
   tripped = false;
@@ -26,7 +26,6 @@ export class Watchdog {
     private readonly onTrip: TripHandler,
   ) {
     this.startedAt = this.lastActivityAt = this.lastChangeAt = clock.now();
-    this.arm();
   }
 
   actuationStarted(at: number): void {
@@ -74,11 +73,12 @@ export class Watchdog {
     }
   }
 
-  private arm(): void {
+  /** Schedules the trip check at the current deadline. Deadlines count from construction, so arming late is exact. */
+  arm(): void {
     if (this.timer || this.stopped || this.tripped) return;
     const deadline = this.deadline();
     if (deadline === Infinity) return;
-    this.timer = this.clock.setTimeout(this.fire, Math.max(0, deadline - this.clock.now()));
+    this.timer = this.clock.setTimeout(() => this.fire(), Math.max(0, deadline - this.clock.now()));
   }
 
   private disarm(): void {
@@ -86,7 +86,7 @@ export class Watchdog {
     this.timer = undefined;
   }
 
-  private readonly fire = (): void => {
+  private fire(): void {
     this.timer = undefined;
     if (this.stopped || this.tripped) return;
     const now = this.clock.now();
@@ -96,5 +96,5 @@ export class Watchdog {
     } else {
       this.arm();
     }
-  };
+  }
 }
