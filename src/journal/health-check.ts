@@ -100,13 +100,13 @@ function checkRunners(journal: Journal, config: HealthConfig, now: number, isAli
       const action = `marked dead; ${inProgress} in-progress step${inProgress === 1 ? '' : 's'} left as orphans`;
       const id = journal.openIncident({ runnerId: runner.id, mode: 'dead_runner', details: { pid: runner.pid, host: runner.host, kind: runner.kind, lastHeartbeat: runner.last_heartbeat, silentMs }, at: now });
       journal.resolveIncident(id, action, now);
-      findings.push({ mode: 'dead_runner', incidentId: id, runnerId: runner.id, summary: `${runner.kind} runner pid ${runner.pid} is gone (last beat ${seconds(silentMs)} ago)`, action });
+      findings.push({ mode: 'dead_runner', incidentId: id, runnerId: runner.id, summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`, action });
     } else if (silentMs > config.runnerHeartbeatTimeoutMs) {
       if (openZombie) continue;
       journal.sql("UPDATE runners SET status = 'zombie' WHERE id = ?").run(runner.id);
       const action = `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`;
       const id = journal.openIncident({ runnerId: runner.id, mode: 'zombie_runner', details: { pid: runner.pid, host: runner.host, silentMs, timeoutMs: config.runnerHeartbeatTimeoutMs }, at: now });
-      findings.push({ mode: 'zombie_runner', incidentId: id, runnerId: runner.id, summary: `${runner.kind} runner pid ${runner.pid} alive but silent for ${seconds(silentMs)}`, action });
+      findings.push({ mode: 'zombie_runner', incidentId: id, runnerId: runner.id, summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`, action });
     } else if (runner.status === 'zombie') {
       journal.sql("UPDATE runners SET status = 'running' WHERE id = ?").run(runner.id);
       if (openZombie) journal.resolveIncident(openZombie.id, 'the runner beats again', now);

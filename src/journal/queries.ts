@@ -39,6 +39,8 @@ export function clearResolvedIncidents(journal: Journal, before: number): number
 
 export interface RunSummary extends RunRow {
   runner_pid: number | null;
+  runner_host: string | null;
+  runner_status: string | null;
   plan_status: string;
   steps_total: number;
   steps_succeeded: number;
@@ -47,7 +49,7 @@ export interface RunSummary extends RunRow {
 export function listRuns(journal: Journal, limit = 20): RunSummary[] {
   return journal
     .sql(
-      `SELECT r.*, rn.pid AS runner_pid, p.status AS plan_status,
+      `SELECT r.*, rn.pid AS runner_pid, rn.host AS runner_host, rn.status AS runner_status, p.status AS plan_status,
          (SELECT COUNT(*) FROM steps s WHERE s.plan_id = r.plan_id AND s.parent_step_id IS NULL) AS steps_total,
          (SELECT COUNT(*) FROM steps s WHERE s.plan_id = r.plan_id AND s.parent_step_id IS NULL AND s.status = 'succeeded') AS steps_succeeded
        FROM runs r JOIN plans p ON p.plan_id = r.plan_id LEFT JOIN runners rn ON rn.id = r.runner_id

@@ -32,7 +32,7 @@ function leaveOrphan(path: string): void {
 describe('verbtree run --journal, runs, show', () => {
   it('journals a run that runs and show then report, step by step', async () => {
     const { journal, planFile, scenario } = files();
-    const run = await cli('run', planFile, '--scenario', scenario, '--journal', journal);
+    const run = await cli('run', planFile, '--world', 'sim', '--scenario', scenario, '--journal', journal);
     expect(run.code, run.err).toBe(0);
     expect(run.out).toContain(`journal: ${journal}`);
 
@@ -64,10 +64,10 @@ describe('verbtree run --journal, runs, show', () => {
     expect(ghost.err).toContain('no plan "ghost" in the journal');
     leaveOrphan(journal);
     // The plan is interrupted (recovered at the new runner's start): a fresh run must not silently restart it.
-    const fresh = await cli('run', planFile.replace('plan.json', 'crashed.json'), '--journal', journal);
+    const fresh = await cli('run', planFile.replace('plan.json', 'crashed.json'), '--world', 'sim', '--journal', journal);
     expect(fresh.code).toBe(2);
     writeFileSync(planFile.replace('plan.json', 'crashed.json'), JSON.stringify({ ...plan, planId: 'crashed' }));
-    const again = await cli('run', planFile.replace('plan.json', 'crashed.json'), '--journal', journal);
+    const again = await cli('run', planFile.replace('plan.json', 'crashed.json'), '--world', 'sim', '--journal', journal);
     expect(again.code).toBe(2);
     expect(again.err).toContain('plan "crashed" is interrupted in the journal; continue it with `verbtree run --resume crashed`');
   });

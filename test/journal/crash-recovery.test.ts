@@ -43,7 +43,7 @@ describe('crash recovery with real processes', () => {
     writeFileSync(scenarioFile, JSON.stringify(scenario));
 
     // 1. A runner starts the plan and is killed once walk-far has begun moving.
-    const first = cli(['run', planFile, '--scenario', scenarioFile, '--journal', journalPath, '--json']);
+    const first = cli(['run', planFile, '--world', 'sim', '--scenario', scenarioFile, '--journal', journalPath, '--json']);
     const ended = finished(first);
     const printed: { type: string; stepId?: string }[] = [];
     for await (const line of createInterface({ input: first.stdout! })) {

@@ -9,38 +9,57 @@ import { simWorldFromJournal } from '../../journal/sim-restore.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 import { loadScenario } from '../../world/scenario/load.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld, type WorldKind } from '../open-world.js';
+import { openWorld, type OpenedWorld, type WorldChoice } from '../open-world.js';
+import type { Journal } from '../../journal/journal.js';
 import { progressLine, summaryTable } from '../progress.js';
 import { openJournalFor } from './journal-option.js';
 
-export interface JournaledRunOptions {
+export interface JournaledRunOptions extends WorldChoice {
   journal: string;
   resume?: string;
-  world: WorldKind;
-  scenario?: string;
-  seed: number;
   json?: boolean;
   wrapInvoker: (invoker: StepInvoker) => StepInvoker;
   faultsNote: string;
 }
 
 /** The world a plan was opened on, journaled with it so a resume opens the same one. */
-interface WorldDescriptor {
-  kind: WorldKind;
-  scenario?: string;
-  seed: number;
+type WorldDescriptor = Pick<WorldChoice, 'world' | 'scenario' | 'seed' | 'host' | 'port' | 'username' | 'version' | 'isolate'>;
+
+function describeWorld(choice: WorldChoice): WorldDescriptor {
+  const { world, scenario, seed, host, port, username, version, isolate } = choice;
+  const descriptor: WorldDescriptor = { world, seed, ...(scenario ? { scenario: resolve(scenario) } : {}) };
+  if (world === 'remote') Object.assign(descriptor, { host, port, username, version });
+  if (world === 'embedded') Object.assign(descriptor, { username, version, ...(isolate ? { isolate } : {}) });
+  return descriptor;
 }
 
 /**
  * `verbtree run --journal` and `--resume`: the same run, with every step
  * journaled, after recovering what crashed runners left in the journal.
  */
+/**
+ * A sim world died with the crashed process: rebuild it from the scenario and
+ * the journaled effects. A remote server kept its world; an embedded one
+ * starts again from its scenario (completed steps' effects are not replayed
+ * there: acceptance and guards judge the remaining steps against it).
+ */
+async function openResumedWorld(journal: Journal, planId: string, descriptor: WorldDescriptor, done: number): Promise<OpenedWorld> {
+  if (descriptor.world !== 'sim') return openWorld(descriptor);
+  const scenario = descriptor.scenario ? await loadScenario(descriptor.scenario).catch((error: Error) => Promise.reject(new CliUsageError(error.message))) : undefined;
+  const world = simWorldFromJournal(journal, planId, { clock: systemClock, seed: descriptor.seed, ...(scenario ? { scenario } : {}) });
+  return {
+    world,
+    clock: systemClock,
+    describe: `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of ${done} completed step${done === 1 ? '' : 's'})`,
+    close: () => world.close(),
+  };
+}
+
 export async function runJournaled(plan: unknown, registry: CapabilityRegistry, io: CliIO, setExit: (code: number) => void, options: JournaledRunOptions): Promise<void> {
   const journal = openJournalFor(options.journal, { create: options.resume === undefined });
   try {
-    let descriptor: WorldDescriptor = { kind: options.world, seed: options.seed, ...(options.scenario ? { scenario: resolve(options.scenario) } : {}) };
-    let world;
-    let describe;
+    let descriptor = describeWorld(options);
+    let opened: OpenedWorld;
     if (options.resume) {
       // Recover orphans before reading what is left of the plan.
       const recovered = runHealthCheck(journal);
@@ -52,19 +71,17 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
         if (error instanceof ResumeError) throw new CliUsageError(error.message);
         throw error;
       }
-      const journaled = (point.world ?? {}) as Partial<WorldDescriptor>;
-      descriptor = { kind: options.world, seed: journaled.seed ?? options.seed, ...(options.scenario ? { scenario: resolve(options.scenario) } : journaled.scenario ? { scenario: journaled.scenario } : {}) };
-      const scenario = descriptor.scenario ? await loadScenario(descriptor.scenario).catch((error: Error) => Promise.reject(new CliUsageError(error.message))) : undefined;
-      world = simWorldFromJournal(journal, options.resume, { clock: systemClock, seed: descriptor.seed, ...(scenario ? { scenario } : {}) });
-      describe = `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of ${point.done.length} completed step${point.done.length === 1 ? '' : 's'})`;
+      // A resumed plan acts in the world it was journaled with, not whatever --world defaults to today.
+      if (point.world) descriptor = point.world as unknown as WorldDescriptor;
+      opened = await openResumedWorld(journal, options.resume, descriptor, point.done.length);
       plan = point.plan;
       if (!options.json) io.out(`resuming plan ${options.resume}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`);
     } else {
-      const opened = await openWorld(options);
-      world = opened.world;
-      describe = opened.describe;
+      opened = await openWorld(options);
     }
-    const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker });
+    const world = opened.world;
+    const describe = opened.describe;
+    const assembly = await assembleJournaled({ registry, world, clock: opened.clock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker });
     try {
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (options.resume) {
@@ -94,7 +111,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
       setExit(result.ok ? EXIT.ok : EXIT.failed);
     } finally {
       await assembly.close();
-      await world.close();
+      await opened.close();
     }
   } finally {
     journal.close();

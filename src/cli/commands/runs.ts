@@ -1,11 +1,17 @@
 import Table from 'cli-table3';
 import { Command } from 'commander';
+import { hostname } from 'node:os';
+import { processAlive } from '../../journal/process-alive.js';
 import { listRuns, type RunSummary } from '../../journal/queries.js';
 import { type CliIO, EXIT } from '../io.js';
 import { formatTime, journalOption, openJournalFor, positiveInt } from './journal-option.js';
 
 function runStatus(run: RunSummary): string {
-  if (run.ended_at === null) return 'running';
+  if (run.ended_at === null) {
+    // Until a health check records it, a crashed run still looks like it is running: say so when its process is gone.
+    const gone = run.runner_status === 'dead' || (run.runner_pid !== null && run.runner_host === hostname() && !processAlive(run.runner_pid));
+    return gone ? 'running? its process is gone (verbtree health check)' : 'running';
+  }
   if (run.ok === 1) return 'succeeded';
   return run.code === 'interrupted' ? 'interrupted' : `failed: ${run.code ?? '?'}`;
 }

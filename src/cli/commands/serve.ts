@@ -13,7 +13,7 @@ interface ServeOptions {
   host: string;
   journal: string;
   token?: string;
-  world: 'sim' | 'none';
+  world: 'sim' | 'embedded' | 'none';
   scenario?: string;
   seed: number;
   healthInterval: number;
@@ -51,7 +51,7 @@ export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setE
     .option('--host <address>', 'address to bind; the default keeps the API on this machine', '127.0.0.1')
     .addOption(journalOption())
     .option('--token <token>', 'bearer token for POST /api/cognitive/execute (default: $VERBTREE_TOKEN; without one, control is refused)')
-    .addOption(new Option('--world <kind>', 'the bot the API drives: a SimWorld, or none (read-only API)').choices(['sim', 'none']).default('sim'))
+    .addOption(new Option('--world <kind>', 'the bot the API drives: sim (in-memory), embedded (a real bot on an in-process server), or none (read-only API)').choices(['sim', 'embedded', 'none']).default('sim'))
     .option('--scenario <file>', 'a scenario file laying out the sim world')
     .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
     .option('--health-interval <s>', 'run a health check every s seconds and stream its findings (0 for never)', (v: string) => {
@@ -70,7 +70,7 @@ Examples:
     .action(async (options: ServeOptions) => {
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       const journal = openJournalFor(options.journal, { create: true });
-      const opened = options.world === 'sim' ? await openWorld({ world: 'sim', seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
+      const opened = options.world !== 'none' ? await openWorld({ world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
       const assembly = opened ? await assembleJournaled({ registry: registry(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed } }) : null;
       const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
