@@ -40,6 +40,7 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
         const parsed = parseWatchdogArguments(attribute.args);
         if (!parsed.ok) for (const error of parsed.errors) report(file, attribute.line, error);
       } else if (attribute.call === 'retryable') {
+        if (attribute.kind !== 'while') report(file, attribute.line, 'retryable must be a while(...) guard: retry [3] while(retryable) { ... }');
         if (attribute.args.length > 0) report(file, attribute.line, 'retryable takes no arguments: while(retryable)');
       } else if (!conditions.includes(attribute.call)) {
         const asAction = actions.includes(attribute.call) ? ' (it is bound as an action; guards call conditions)' : '';
