@@ -22,12 +22,14 @@ export class BindingRegistry {
   private readonly conditions = new Map<string, Bound<TreeCondition>>();
 
   registerAction(name: string, fn: TreeAction, owner = 'runtime'): this {
+    if (this.actions.get(name)?.fn === fn) return this;
     this.checkName(name, owner);
     this.actions.set(name, { fn, owner });
     return this;
   }
 
   registerCondition(name: string, fn: TreeCondition, owner = 'runtime'): this {
+    if (this.conditions.get(name)?.fn === fn) return this;
     this.checkName(name, owner);
     this.conditions.set(name, { fn, owner });
     return this;
@@ -40,7 +42,10 @@ export class BindingRegistry {
     return this;
   }
 
-  /** Registers the leaves a capability spec declares in `bindings` (no-op when it declares none). */
+  /**
+   * Registers the leaves a capability spec declares in `bindings` (no-op when it declares none).
+   * Versions of a capability that share the same functions may all be registered.
+   */
   registerCapability(spec: { name: string; version: string; bindings?: TreeBindings<never> }): this {
     if (spec.bindings) this.register(spec.bindings, `${spec.name}@${spec.version}`);
     return this;
