@@ -155,14 +155,15 @@ export class JournalRecorder implements ActionSink {
         j.sql('UPDATE steps SET ttfa_ms = ? WHERE plan_id = ? AND step_id = ?').run(event.ttfaMs, event.planId, event.stepId);
         return;
       case 'step.retry':
-        this.closeAttempt(event.stepId, event.code, event.detail);
+        this.closeAttempt(event.planId, event.stepId, event.code, event.detail);
         this.openAttempt(event.planId, event.stepId, runId);
         return;
       case 'step.repair':
+        this.closeAttempt(event.planId, event.stepId, event.code, event.detail);
         this.openAttempt(event.planId, event.stepId, runId);
         return;
       case 'step.preempted':
-        this.closeAttempt(event.stepId, 'preempted', `${event.by}: ${event.reason}`);
+        this.closeAttempt(event.planId, event.stepId, 'preempted', `${event.by}: ${event.reason}`);
         return;
       case 'step.resumed':
         this.openAttempt(event.planId, event.stepId, runId);
@@ -212,7 +213,7 @@ export class JournalRecorder implements ActionSink {
     const { outcome } = event;
     const code = outcome.ok ? (outcome.deduplicated ? 'deduplicated' : 'ok') : outcome.code;
     const detail = outcome.ok ? null : outcome.detail;
-    this.closeAttempt(event.stepId, code, detail);
+    this.closeAttempt(event.planId, event.stepId, code, detail);
     const index = this.open.findLastIndex((s) => s.stepId === event.stepId && s.planId === event.planId);
     const step = index >= 0 ? this.open.splice(index, 1)[0] : undefined;
     j.sql('UPDATE steps SET attempts = attempts + ?, duration_ms = ?, ttfa_ms = ?, outcome_code = ?, outcome_detail = ? WHERE plan_id = ? AND step_id = ?').run(
@@ -269,14 +270,14 @@ export class JournalRecorder implements ActionSink {
     if (!step) return;
     const j = this.journal;
     const number = (j.sql('SELECT COUNT(*) AS n FROM attempts WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as { n: number }).n + 1;
-    // A repair opens a new attempt while the last may still be open: close it first.
-    this.closeAttempt(stepId, 'repaired', null);
+    // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open attempt per step.
+    this.closeAttempt(planId, stepId, 'superseded', null);
     step.attemptId = Number(j.sql('INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, ?)').run(planId, stepId, runId, number, j.now()).lastInsertRowid);
     step.attemptNumber = number;
   }
 
-  private closeAttempt(stepId: string, outcome: string, detail: string | null): void {
-    const step = this.open.findLast((s) => s.stepId === stepId);
+  private closeAttempt(planId: string, stepId: string, outcome: string, detail: string | null): void {
+    const step = this.open.findLast((s) => s.stepId === stepId && s.planId === planId);
     if (!step || step.attemptId === 0) return;
     this.journal.sql('UPDATE attempts SET ended_at = ?, outcome = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(this.journal.now(), outcome, detail, step.attemptId);
   }

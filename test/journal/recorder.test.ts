@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
+import { WorldError } from '../../src/contracts/world.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { AttemptRow, StepRow, TransitionRow } from '../../src/journal/rows.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -91,6 +92,33 @@ describe('journal recorder', () => {
     ]);
     expect(journal.db.prepare('SELECT status FROM plans').get()).toEqual({ status: 'succeeded' });
     expect(journal.db.prepare('SELECT ok, ended_at IS NOT NULL AS ended FROM runs').get()).toEqual({ ok: 1, ended: 1 });
+    reader.close();
+    await assembly.close();
+  });
+
+  it('journals one attempt per invocation: a failed attempt closes with its code and the retry opens the next', async () => {
+    const { clock, world, journal, assembly, reader } = await setup();
+    const craft = world.craft.bind(world);
+    let calls = 0;
+    world.craft = async (...args) => {
+      calls++;
+      if (calls === 1) throw new WorldError('runner_error', 'the crafting window never opened');
+      return craft(...args);
+    };
+    let done = false;
+    void assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!] }).result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    const attempts = journal.db.prepare('SELECT number, outcome, detail FROM attempts ORDER BY id').all() as Pick<AttemptRow, 'number' | 'outcome' | 'detail'>[];
+    expect(attempts.map((a) => [a.number, a.outcome])).toEqual([
+      [1, 'runner_error'],
+      [2, 'ok'],
+    ]);
+    expect(attempts[0]!.detail).toContain('the crafting window never opened');
+    expect(journal.db.prepare("SELECT attempts, status FROM steps WHERE step_id = 'planks'").get()).toEqual({ attempts: 2, status: 'succeeded' });
+    expect(journal.db.prepare("SELECT command, error FROM actions ORDER BY id").all()).toEqual([
+      { command: 'craft', error: 'the crafting window never opened' },
+      { command: 'craft', error: null },
+    ]);
     reader.close();
     await assembly.close();
   });
