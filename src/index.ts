@@ -1,5 +1,7 @@
 export * from './clock/index.js';
 export * from './contracts/index.js';
+export * from './executor/index.js';
 export * from './registry/index.js';
 export * from './validate/index.js';
+export { BindingRegistry, createTreeRunner, formatTree, lintTrees, loadTreeCatalog, type RuntimeHooks, type TreeRunner } from './runtime/index.js';
 export { craftsFor, missingIngredients, recipeFor } from './world/recipes.js';

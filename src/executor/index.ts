@@ -1,0 +1,10 @@
+export { assembleExecutor, assembleLoaded, bindingsFor, loadTrees, type AssembleOptions, type Assembly } from './assemble.js';
+export type { ExecutorEvent, ExecutorEventType, EventOf, PlanResult, StepOutcome, StepRecord } from './events.js';
+export { createExecutor, type ExecutionRun, type Executor, type ExecutorEventMap, type ExecutorOptions } from './executor.js';
+export { injectFaults } from './fault-injection.js';
+export { IdempotencyStore, type IdempotencyState } from './idempotency.js';
+export type { AttemptLimits, AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';
+export type { CapabilitySla, ExecutionTotals } from './metrics.js';
+export type { FailureContext, Planner, PlannerReply } from './planner.js';
+export { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
+export { treeInvoker } from './tree-invoker.js';
