@@ -1,0 +1,15 @@
+export { DEFAULT_JOURNAL_PATH, Journal, JournalOpenError, type JournalOptions } from './journal.js';
+export { MIGRATIONS } from './schema.js';
+export type * from './rows.js';
+export { JournalRecorder, type PlannedRun, type RecorderOptions } from './recorder.js';
+export { traceActions, type ActionSink } from './action-trace.js';
+export { snapshotWorld, asObservation, type WorldSnapshot } from './world-snapshot.js';
+export { JournalIdempotencyStore } from './journal-idempotency.js';
+export { JournalRunner, DEFAULT_BEAT_MS, type RunnerOptions } from './runner.js';
+export { HealthConfig, type HealthConfigInput } from './health-config.js';
+export { runHealthCheck, FAILURE_MODES, type FailureMode, type HealthCheckOptions, type HealthFinding, type HealthReport } from './health-check.js';
+export { processAlive } from './process-alive.js';
+export { resumePoint, settleAchievedSteps, ResumeError, type ResumePoint } from './resume.js';
+export { simWorldFromJournal } from './sim-restore.js';
+export { assembleJournaled, PlanConflictError, type JournaledAssembly, type JournaledOptions } from './journaled-executor.js';
+export * from './queries.js';
