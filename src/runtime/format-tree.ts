@@ -9,7 +9,9 @@ function describe(node: CompiledNode): string {
     ...(node.retryableGuard ? ['while(retryable)'] : []),
     ...node.guards.map((g) => `${g.kind}(${g.call})`),
   ];
-  return guards.length ? `${head}  {${guards.join('; ')}}` : head;
+  const branch = /branch\(([^)]+)\)\/[^/]+$/.exec(node.path)?.[1];
+  const text = branch === undefined ? head : `branch [${branch}] -> ${head}`;
+  return guards.length ? `${text}  {${guards.join('; ')}}` : text;
 }
 
 /** A tree as indented text; with `states` (node path -> last state of a recorded run), each node's state. */
