@@ -299,6 +299,8 @@ export class TreeRun {
       this.slots[node.index] = undefined;
       return current.ok ? State.SUCCEEDED : State.FAILED;
     }
+    // A run ended mid-step (its caller aborted from inside a leaf) starts nothing more.
+    if (this.done) return State.FAILED;
     this.activateWatchers(node);
     const invocation = new Invocation(node);
     let result: unknown;
@@ -369,7 +371,7 @@ export class TreeRun {
     this.liveInvocations.add(invocation);
     let pending: Promise<T>;
     try {
-      pending = act();
+      pending = Promise.resolve(act());
     } catch (error) {
       pending = Promise.reject(error);
     }
