@@ -1,0 +1,32 @@
+import { expect, test } from 'vitest';
+import type { ActuationEvent, NodeStateEvent, RunEndEvent } from '../../src/runtime/index.js';
+import { FakeActuator, harness, unusedWorld } from './harness.js';
+
+test('hooks attached from outside see node states with paths and times, actuator stamps and the run\'s end', async () => {
+  const states: Pick<NodeStateEvent, 'nodePath' | 'from' | 'to' | 'at'>[] = [];
+  const stamps: Pick<ActuationEvent, 'nodePath' | 'command' | 'at'>[] = [];
+  const ends: RunEndEvent[] = [];
+  const h = harness(
+    { fetch: 'root {\n  selector {\n    action [miss]\n    action [move]\n  }\n}' },
+    (bindings, clock) => {
+      const actuator = new FakeActuator(clock);
+      bindings.registerAction('miss', () => false);
+      bindings.registerAction('move', (ctx) => actuator.command(ctx, 40, 'walk'));
+    },
+    { hooks: { actuate: ({ nodePath, command, at }) => stamps.push({ nodePath, command, at }), runEnd: (event) => ends.push(event) } },
+  );
+  const outcome = h.runner.run('fetch', { args: {}, world: unusedWorld }, { hooks: { nodeState: ({ nodePath, from, to, at }) => states.push({ nodePath, from, to, at }) } });
+  await h.clock.advance(40);
+  expect(await outcome).toEqual({ ok: true });
+  expect(states).toEqual([
+    { nodePath: 'fetch/selector/0:action(miss)', from: 'ready', to: 'failed', at: 0 },
+    { nodePath: 'fetch/selector/1:action(move)', from: 'ready', to: 'running', at: 0 },
+    { nodePath: 'fetch/selector', from: 'ready', to: 'running', at: 0 },
+    { nodePath: 'fetch', from: 'ready', to: 'running', at: 0 },
+    { nodePath: 'fetch/selector/1:action(move)', from: 'running', to: 'succeeded', at: 40 },
+    { nodePath: 'fetch/selector', from: 'running', to: 'succeeded', at: 40 },
+    { nodePath: 'fetch', from: 'running', to: 'succeeded', at: 40 },
+  ]);
+  expect(stamps).toEqual([{ nodePath: 'fetch/selector/1:action(move)', command: 'walk', at: 0 }]);
+  expect(ends).toMatchObject([{ tree: 'fetch', startedAt: 0, at: 40, outcome: { ok: true }, liveActuators: 0 }]);
+});
