@@ -85,6 +85,15 @@ class Parser {
     return this.position >= this.tokens.length;
   }
 
+  offset(): number {
+    return this.position;
+  }
+
+  skipToNextRoot(after: number): void {
+    this.position = after + 1;
+    while (!this.atEnd() && (this.tokens[this.position]!.quoted || this.tokens[this.position]!.text.toLowerCase() !== 'root')) this.position++;
+  }
+
   private peek(): Token | undefined {
     return this.tokens[this.position];
   }
@@ -242,9 +251,36 @@ function toArgument(token: Token): ParsedArgument {
 
 /** Parses an MDSL source into its root nodes; throws MdslSyntaxError (with a line) at the first syntax error. */
 export function parseMdsl(source: string): TreeNodeDefinition[] {
-  const parser = new Parser(tokenise(source));
-  const roots: TreeNodeDefinition[] = [];
-  while (!parser.atEnd()) roots.push(parser.parseRoot());
-  if (roots.length === 0) throw new MdslSyntaxError(1, 'the file defines no tree: expected root { ... }');
+  const { roots, errors } = parseMdslCollecting(source);
+  if (errors[0]) throw errors[0];
   return roots;
+}
+
+/**
+ * Parses every root it can: after a syntax error it resumes at the next `root`,
+ * so each root reports its first syntax error.
+ */
+export function parseMdslCollecting(source: string): { roots: TreeNodeDefinition[]; errors: MdslSyntaxError[] } {
+  let tokens: Token[];
+  try {
+    tokens = tokenise(source);
+  } catch (error) {
+    if (error instanceof MdslSyntaxError) return { roots: [], errors: [error] };
+    throw error;
+  }
+  const parser = new Parser(tokens);
+  const roots: TreeNodeDefinition[] = [];
+  const errors: MdslSyntaxError[] = [];
+  while (!parser.atEnd()) {
+    const start = parser.offset();
+    try {
+      roots.push(parser.parseRoot());
+    } catch (error) {
+      if (!(error instanceof MdslSyntaxError)) throw error;
+      errors.push(error);
+      parser.skipToNextRoot(start);
+    }
+  }
+  if (roots.length === 0 && errors.length === 0) errors.push(new MdslSyntaxError(1, 'the file defines no tree: expected root { ... }'));
+  return { roots, errors };
 }

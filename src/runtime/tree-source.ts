@@ -1,5 +1,5 @@
 import { basename, extname } from 'node:path';
-import { MdslSyntaxError, parseMdsl } from './mdsl-parser.js';
+import { MdslSyntaxError, parseMdslCollecting } from './mdsl-parser.js';
 import {
   NODE_TYPES,
   type AttributeDefinition,
@@ -22,7 +22,9 @@ export type ParsedSource = { ok: true; tree: TreeFile } | { ok: false; problems:
 /** Parses one tree file (MDSL, or mistreevous JSON when the name ends in .json). */
 export function parseTreeSource(file: string, text: string): ParsedSource {
   try {
-    const roots = extname(file) === '.json' ? fromJson(text) : parseMdsl(text);
+    if (extname(file) === '.json') return { ok: true, tree: assemble(file, fromJson(text)) };
+    const { roots, errors } = parseMdslCollecting(text);
+    if (errors.length > 0) return { ok: false, problems: errors.map((error) => ({ file, line: error.line, message: error.message })) };
     return { ok: true, tree: assemble(file, roots) };
   } catch (error) {
     if (error instanceof TreeSyntaxError || error instanceof MdslSyntaxError) {

@@ -111,3 +111,11 @@ describe('loading', () => {
     }
   });
 });
+
+test('each root of a file reports its first syntax error', () => {
+  const source = 'root {\n  action [mine_block\n}\nroot [helper] {\n  sequence { }\n}\nroot [other] {\n  action [mine_block]\n}';
+  expect(lint({ 'trees/s.mdsl': source })).toEqual([
+    "trees/s.mdsl:3: expected ',' or ']' but found '}'",
+    'trees/s.mdsl:5: a sequence node must have at least one child node',
+  ]);
+});
