@@ -55,10 +55,6 @@ export class JournalRecorder implements ActionSink {
     return () => executor.events.off('event', listener);
   }
 
-  runIdOf(planId: string): number | undefined {
-    return this.runs.get(planId);
-  }
-
   /** Journals a plan and opens its run before the executor sees it. */
   beginRun(planned: PlannedRun): number {
     const j = this.journal;
