@@ -18,6 +18,7 @@ import { validatePlan } from '../validate/validate-plan.js';
 import { EventStream } from './event-stream.js';
 import type { ExecutorEvent, PlanResult } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
+import { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import { ExecutionMetrics } from './metrics.js';
 import type { Planner } from './planner.js';
@@ -83,6 +84,35 @@ export function createExecutor(options: ExecutorOptions): Executor {
     config: { ...options.recovery, strategies: { ...options.recovery?.strategies, retry: { ...options.recovery?.strategies?.retry, enabled: false } } },
   });
   let queue: Promise<unknown> = Promise.resolve();
+  let activeRuns = 0;
+  const interrupts = new InterruptQueue();
+  const isUrgent = (input: unknown) => {
+    const parsed = Intent.safeParse(input);
+    return parsed.success && parsed.data.urgency >= policy.urgentIntent;
+  };
+  /**
+   * Urgent > routine: the intent waits as an interrupt that the running step
+   * takes at its next safe point (never inside an atomic capability); if the
+   * running plan ends first, the intent simply runs next.
+   */
+  const preemptWith = (input: unknown, runNow: () => Promise<PlanResult>): Promise<PlanResult> =>
+    new Promise((resolve, reject) => {
+      const intent = Intent.parse(input);
+      const interrupt = {
+        signal: 'urgent_intent',
+        detail: `intent ${intent.id} (urgency ${intent.urgency}): ${intent.goal}`,
+        run: async () => {
+          const running = runNow();
+          running.then(resolve, reject);
+          await running.catch(() => undefined);
+        },
+      };
+      interrupts.push(interrupt);
+      void queue.then(() => {
+        if (interrupts.withdraw(interrupt)) runNow().then(resolve, reject);
+      });
+    });
+
   /** A new run starts from IDLE, whatever the last one ended in. */
   const settle = (scope: Parameters<typeof moveAgent>[0], to: 'PLANNING' | 'EXECUTING', reason: string) => {
     if (agent.state === 'COMPLETED' || agent.state === 'FAILED') moveAgent(scope, 'IDLE', 'new run');
@@ -90,6 +120,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
   };
 
   async function execute(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+    activeRuns++;
+    try {
+      return await executeOnce(input, signal, emit);
+    } finally {
+      activeRuns--;
+    }
+  }
+
+  async function executeOnce(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
     const history: ExecutorEvent[] = [];
     const record = (event: ExecutorEvent) => {
       history.push(event);
@@ -136,6 +175,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       ladder,
       agent,
       heartbeat,
+      interrupts,
       random,
       signal,
       emit: record,
@@ -162,8 +202,9 @@ export function createExecutor(options: ExecutorOptions): Executor {
         events.emit('event', event);
       };
       const signal = runOptions.signal ?? new AbortController().signal;
-      const result = queue.then(() => execute(planOrIntent, signal, emit)).finally(() => stream.close());
-      queue = result.catch(() => undefined);
+      const runNow = () => execute(planOrIntent, signal, emit);
+      const result = (activeRuns > 0 && isUrgent(planOrIntent) ? preemptWith(planOrIntent, runNow) : queue.then(runNow)).finally(() => stream.close());
+      queue = queue.then(() => result).catch(() => undefined);
       return { result, [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator]() };
     },
   };

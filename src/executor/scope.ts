@@ -7,6 +7,7 @@ import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
 import type { ExecutorEvent } from './events.js';
 import type { IdempotencyStore } from './idempotency.js';
+import type { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import type { ExecutionMetrics } from './metrics.js';
 import type { ExecutorPolicy } from './policy.js';
@@ -30,6 +31,8 @@ export interface RunScope {
   agent: AgentStateMachine;
   /** Watches the supervision tick from outside it: a stopped tick is a zombie. */
   heartbeat: HeartbeatWatcher;
+  /** Urgent intents waiting to preempt the running step. */
+  interrupts: InterruptQueue;
   random: () => number;
   /** Cancels the whole run (the caller's signal or executor shutdown). */
   signal: AbortSignal;

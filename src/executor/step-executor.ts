@@ -8,7 +8,6 @@ import type { StepOutcome, StepRecord } from './events.js';
 import { stepTimeoutMs } from './policy.js';
 import { moveAgent, type RunScope, sleep } from './scope.js';
 import { runSubgoals } from './subgoals.js';
-import { runFastPath } from './fast-path.js';
 import { applyDecision } from './apply-decision.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
@@ -133,12 +132,15 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     if (supervised.preemptedBy) {
       scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: supervised.preemptedBy.signal, reason: supervised.preemptedBy.detail });
       const pausedAt = clock.now();
-      await runFastPath(scope, supervised.preemptedBy, step.stepId);
-      // The step was paused, not running: its deadline moves by the time the fast path took.
+      await supervised.preemptedBy.run();
+      // The step was paused, not running: its deadline moves by the time the preempting work took.
       deadlineAt += clock.now() - pausedAt;
+      moveAgent(scope, 'IDLE', `back to ${step.stepId}`);
+      moveAgent(scope, 'EXECUTING', `resuming ${step.stepId}`);
       if (!outcome.ok && outcome.code === 'preempted') {
         // A preempted attempt is not a failure of the step: re-validate (the guard, next loop) and run it again.
         attempts--;
+        decision = null;
         scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: supervised.preemptedBy.signal, deadlineAt });
         continue;
       }

@@ -2,7 +2,8 @@ import type { PathStatus } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { Detection } from '../stuck/detection.js';
 import type { AttemptLimits, AttemptOutcome } from './invoker.js';
-import type { SafetySignal } from './safety.js';
+import { runFastPath } from './fast-path.js';
+import type { Interrupt } from './interrupts.js';
 import type { RunScope } from './scope.js';
 
 export interface AttemptPlan {
@@ -11,15 +12,15 @@ export interface AttemptPlan {
   args: unknown;
   deadlineAt: number;
   limits: AttemptLimits;
-  /** Safety signals may cancel this attempt (never during a fast-path step itself). */
+  /** Safety signals and urgent intents may cancel this attempt (never during a fast-path step itself). */
   preemptible: boolean;
   onFirstAction(command: string): void;
 }
 
 export interface SupervisedOutcome {
   outcome: AttemptOutcome;
-  /** Set when a safety signal took over; the step should be re-validated and resumed after the fast path. */
-  preemptedBy?: SafetySignal;
+  /** Set when a safety signal or an urgent intent took over; run it, then re-validate and resume the step. */
+  preemptedBy?: Interrupt;
 }
 
 /**
@@ -32,8 +33,8 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   const { clock, world, stuck, policy } = scope;
   const controller = new AbortController();
   let verdict: AttemptOutcome | null = null;
-  let preemptedBy: SafetySignal | undefined;
-  let pendingPreemption: SafetySignal | undefined;
+  let preemptedBy: Interrupt | undefined;
+  let pendingPreemption: Interrupt | undefined;
   let wakeSupervisor: () => void = () => {};
   const tripped = new Promise<void>((resolve) => (wakeSupervisor = resolve));
 
@@ -78,8 +79,8 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   let ticker = clock.setTimeout(function tick() {
     scope.heartbeat.beat();
     if (onDetection(stuck.tick(world.position()))) return;
-    const threat = plan.preemptible ? scope.safety.check(clock.now()) : null;
-    if (threat && plan.spec.atomic) pendingPreemption ??= threat;
+    const threat = plan.preemptible && !pendingPreemption ? nextInterrupt(scope, plan.stepId) : null;
+    if (threat && plan.spec.atomic) pendingPreemption = threat;
     else if (threat) {
       preemptedBy = threat;
       return stop({ ok: false, code: 'preempted', detail: `preempted by ${threat.signal}: ${threat.detail}` });
@@ -139,6 +140,13 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
     world.events.off('disconnected', onDisconnect);
     stuck.endStep();
   }
+}
+
+/** Safety first (a fast-path capability), then urgent intents waiting in the stream. */
+function nextInterrupt(scope: RunScope, stepId: string): Interrupt | null {
+  const threat = scope.safety.check(scope.clock.now());
+  if (threat) return { signal: threat.signal, detail: threat.detail, run: () => runFastPath(scope, threat, stepId) };
+  return scope.interrupts.take() ?? null;
 }
 
 /** Gives a cancelled invocation a bounded moment of clock time to settle. */

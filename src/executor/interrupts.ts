@@ -1,0 +1,27 @@
+/** Work that preempts the running step at its next safe point; the step resumes after it. */
+export interface Interrupt {
+  signal: string;
+  detail: string;
+  run(): Promise<void>;
+}
+
+/** Urgent work waiting for the running step to reach a point where it may be preempted. */
+export class InterruptQueue {
+  private readonly pending: Interrupt[] = [];
+
+  push(interrupt: Interrupt): void {
+    this.pending.push(interrupt);
+  }
+
+  take(): Interrupt | undefined {
+    return this.pending.shift();
+  }
+
+  /** Withdraws an interrupt nobody took; false when a step already took it. */
+  withdraw(interrupt: Interrupt): boolean {
+    const index = this.pending.indexOf(interrupt);
+    if (index < 0) return false;
+    this.pending.splice(index, 1);
+    return true;
+  }
+}
