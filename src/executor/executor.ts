@@ -9,7 +9,7 @@ import { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import { StuckDetectionConfigSchema } from '../stuck/config.js';
 import { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { RecoveryConfigInput } from '../recovery/config.js';
-import { seededRandom } from '../recovery/seeded-random.js';
+import { mulberry32 } from '../random.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckDetectionConfigInput } from '../stuck/config.js';
 import { StuckMonitor } from '../stuck/stuck-monitor.js';
@@ -75,7 +75,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const idempotency = options.idempotency ?? new IdempotencyStore();
   const stuck = new StuckMonitor({ clock, config: { tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck } });
   const safety = new SafetyMonitor(policy.safety, options.world);
-  const random = seededRandom(policy.seed);
+  const random = mulberry32(policy.seed);
   const agent = new AgentStateMachine({ clock });
   let emitZombie: (detail: string) => void = () => {};
   const heartbeat = new HeartbeatWatcher(clock, StuckDetectionConfigSchema.parse(options.stuck ?? {}).heartbeat, (detection) => emitZombie(detection.reason));

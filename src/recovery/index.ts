@@ -5,5 +5,5 @@ export { IncidentRate } from './incident-rate.js';
 export { RecoveryLearning, type LearningRecord, type OutcomeStats } from './learning.js';
 export { jaccard, planSignature, PlannerLoopDetector, type PlanLike, type PlannerLoopFlag } from './planner-loop.js';
 export { RecoveryLadder, type RecoveryLadderOptions, type RecoveryOutcome } from './recovery-ladder.js';
-export { seededRandom } from './seeded-random.js';
+
 export * from './strategy.js';

@@ -5,7 +5,7 @@ import { backoffDelayMs } from './backoff.js';
 import { RecoveryConfigSchema, type RecoveryConfig, type RecoveryConfigInput } from './config.js';
 import { IncidentRate } from './incident-rate.js';
 import { RecoveryLearning } from './learning.js';
-import { seededRandom } from './seeded-random.js';
+import { mulberry32 } from '../random.js';
 import type {
   RecoveryAction,
   RecoveryBudgetView,
@@ -73,7 +73,7 @@ export class RecoveryLadder {
     this.clock = options.clock;
     this.config = RecoveryConfigSchema.parse(options.config ?? {});
     this.learning = options.learning ?? new RecoveryLearning();
-    this.random = seededRandom(this.config.strategies.retry.seed);
+    this.random = mulberry32(this.config.strategies.retry.seed);
   }
 
   /** True while automatic recovery is paused because incidents came too often. */

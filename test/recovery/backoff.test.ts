@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelayMs } from '../../src/recovery/backoff.js';
-import { seededRandom } from '../../src/recovery/seeded-random.js';
+import { mulberry32 } from '../../src/random.js';
 
 const policy = { initialDelayMs: 1_000, maxDelayMs: 10_000, backoffMultiplier: 2, jitterRatio: 0.2 };
 
@@ -12,7 +12,7 @@ describe('backoffDelayMs', () => {
 
   it('jitters within ±20 % and replays exactly from the same seed', () => {
     const run = (seed: number) => {
-      const random = seededRandom(seed);
+      const random = mulberry32(seed);
       return Array.from({ length: 50 }, (_, i) => backoffDelayMs((i % 3) + 1, policy, random));
     };
     const first = run(7);

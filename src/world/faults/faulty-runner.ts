@@ -1,6 +1,6 @@
 import { WorldError } from '../../contracts/world.js';
 import type { RunContext, Runner } from '../../registry/capability-spec.js';
-import { deriveSeed, mulberry32 } from '../sim/random.js';
+import { deriveSeed, mulberry32 } from '../../random.js';
 import type { Fault } from './fault.js';
 import { FaultyWorld } from './faulty-world.js';
 import { runFaulted, stall } from './inject.js';

@@ -12,7 +12,7 @@ import type {
   Vec3Like,
   WorldPort,
 } from '../../contracts/world.js';
-import { deriveSeed, mulberry32, type Random } from '../sim/random.js';
+import { deriveSeed, mulberry32, type Random } from '../../random.js';
 import type { FaultKind } from './fault.js';
 import { runFaulted } from './inject.js';
 import type { FaultRule } from './parse.js';

@@ -1,6 +1,6 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { WorldError } from '../../contracts/world.js';
-import type { Random } from '../sim/random.js';
+import type { Random } from '../../random.js';
 import { type Fault, InjectedFault } from './fault.js';
 
 /** What one faulted call needs: the real call (taking the signal it should obey) and where its time and luck come from. */

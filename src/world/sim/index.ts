@@ -1,6 +1,6 @@
 export { type ActuatorLogEntry } from './actuator-ledger.js';
 export { DEFAULT_GROUND, type GroundOptions } from './grid.js';
-export { deriveSeed, mulberry32, randomInt, type Random } from './random.js';
+export { deriveSeed, mulberry32, randomInt, type Random } from '../../random.js';
 export {
   type ScenarioName,
   type ScenarioOptions,

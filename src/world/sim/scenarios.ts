@@ -1,6 +1,6 @@
 import type { Clock } from '../../contracts/clock.js';
 import type { NavigationGoal, Vec3Like } from '../../contracts/world.js';
-import { randomInt } from './random.js';
+import { randomInt } from '../../random.js';
 import { SimWorld } from './sim-world.js';
 
 export interface ScenarioOptions {

@@ -35,7 +35,7 @@ import { describeGoal, goalHeuristic } from './goals.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions, keyX, keyY, keyZ } from './grid.js';
 import { Operation } from './operation.js';
 import { findPath } from './path-search.js';
-import { type Random, mulberry32 } from './random.js';
+import { type Random, mulberry32 } from '../../random.js';
 import { type Cell, DIRECTIONS, Terrain } from './terrain.js';
 
 /** Sprint-less walking speed of a player, blocks per second. */
