@@ -46,6 +46,7 @@ export interface MineflayerWorldOptions {
 }
 
 const CLOSE_GRACE_MS = 1000;
+const ARMOR_SLOTS: ReadonlySet<BodyPart> = new Set(['head', 'torso', 'legs', 'feet']);
 
 const MOVE_CONTROLS: Record<UnstuckMove, 'jump' | 'back' | 'forward' | 'left' | 'right'> = {
   jump: 'jump',
@@ -250,7 +251,14 @@ export class MineflayerWorld implements WorldPort {
     return this.actuate('equip', options, () => {
       const found = this.bot.inventory.items().find((candidate) => candidate.name === item);
       if (!found) throw new WorldError('precondition_missing', `cannot equip ${item}: none in the inventory`);
-      return { done: this.bot.equip(found, destination), cancel: () => {} };
+      if (!this.serverTruth || !ARMOR_SLOTS.has(destination)) return { done: this.bot.equip(found, destination), cancel: () => {} };
+      // mineflayer resolves once it sent the click; the armor counts as worn once
+      // the server moved it out of the main inventory (what acceptance reads).
+      const before = this.serverTruth.player(this.bot.username)?.inventory[item] ?? 0;
+      const done = this.bot
+        .equip(found, destination)
+        .then(() => this.confirmInventory(item, (count) => count < before, `fewer than ${before} ${item} (one worn on the ${destination})`));
+      return { done, cancel: () => {} };
     });
   }
 
