@@ -33,7 +33,7 @@ Examples:
         if (options.json) io.out(JSON.stringify(runs, null, 2));
         else if (runs.length === 0) io.out('no runs journaled yet');
         else {
-          const table = new Table({ head: ['run', 'plan', 'status', 'steps ok', 'started', 'took', 'pid', 'resumed'], style: { head: [], border: [] } });
+          const table = new Table({ head: ['run', 'plan', 'status', 'steps done here', 'started', 'took', 'pid', 'resumed'], style: { head: [], border: [] } });
           for (const run of runs) {
             table.push([
               String(run.id),
