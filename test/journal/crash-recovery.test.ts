@@ -118,4 +118,35 @@ describe('crash recovery with real processes', () => {
       after.close();
     }
   }, 30_000);
+
+  it('Ctrl-C cancels the running step and journals its end: nothing is left for a health check to recover', async () => {
+    const journalPath = tempJournalPath();
+    const planFile = join(dirname(journalPath), 'walk.plan.json');
+    writeFileSync(planFile, JSON.stringify({ planId: 'walk', intentId: 'i', steps: [plan.steps[1], plan.steps[2]] }));
+    const child = cli(['run', planFile, '--world', 'sim', '--journal', journalPath, '--json']);
+    const ended = finished(child);
+    for await (const line of createInterface({ input: child.stdout! })) {
+      const event = JSON.parse(line) as { type: string; stepId?: string };
+      if (event.type === 'step.firstAction') {
+        child.kill('SIGINT');
+        break;
+      }
+    }
+    const exit = await ended;
+    expect(exit.code, exit.err).toBe(1);
+    expect(exit.err).toContain('SIGINT: cancelling the running step');
+    const journal = Journal.open(journalPath, { mustExist: true });
+    try {
+      expect(journal.sql('SELECT step_id, status, outcome_code FROM steps ORDER BY seq').all()).toEqual([
+        { step_id: 'walk-far', status: 'failed', outcome_code: 'aborted' },
+        { step_id: 'walk-back', status: 'pending', outcome_code: null },
+      ]);
+      expect(journal.sql('SELECT status FROM runners').get()).toEqual({ status: 'stopped' });
+      expect(journal.sql('SELECT ok, code FROM runs').get()).toEqual({ ok: 0, code: 'aborted' });
+    } finally {
+      journal.close();
+    }
+    const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
+    expect(JSON.parse(check.out).findings).toEqual([]);
+  }, 30_000);
 });

@@ -81,6 +81,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
     }
     const world = opened.world;
     const describe = opened.describe;
+    const cleanups: (() => void)[] = [];
     const assembly = await assembleJournaled({ registry, world, clock: opened.clock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker });
     try {
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
@@ -94,9 +95,23 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
         }
       }
       if (!options.json) io.out(`world: ${describe}${options.faultsNote}; journal: ${options.journal}`);
+      // Ctrl-C or SIGTERM cancels the running step so its end is journaled; a second one kills as usual.
+      const cancel = new AbortController();
+      const stop = (signal: NodeJS.Signals) => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+        io.err(`${signal}: cancelling the running step; send it again to kill`);
+        cancel.abort();
+      };
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+      cleanups.push(() => {
+        process.off('SIGINT', stop);
+        process.off('SIGTERM', stop);
+      });
       let run;
       try {
-        run = assembly.run(plan, { resumed: options.resume !== undefined, world: descriptor });
+        run = assembly.run(plan, { resumed: options.resume !== undefined, world: descriptor, signal: cancel.signal });
       } catch (error) {
         if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
         throw error;
@@ -110,6 +125,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
       else if (!options.json) io.out(result.ok ? `✓ plan ${result.planId}: nothing left to run` : `✗ plan ${result.planId} failed: ${result.code}`);
       setExit(result.ok ? EXIT.ok : EXIT.failed);
     } finally {
+      for (const cleanup of cleanups) cleanup();
       await assembly.close();
       await opened.close();
     }
