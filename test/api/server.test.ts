@@ -187,4 +187,12 @@ describe('HTTP API on loopback', () => {
     expect(provenance.provenance.steps[0].attempts[0].actions[0]).toMatchObject({ command: 'craft' });
     expect((await fetch(`${url}/api/runs/nope`)).status).toBe(404);
   });
+
+  it('refuses (409) a plan the journal holds as running, naming how to continue it', async () => {
+    const { url } = await serve();
+    expect((await post(url, JSON.stringify(craftPlan('twice')))).status).toBe(202);
+    const again = await post(url, JSON.stringify(craftPlan('twice')));
+    expect(again.status).toBe(409);
+    expect((await json(again)).error).toBe('plan "twice" is running in the journal; continue it with `verbtree run --resume twice`, or give the new plan another planId');
+  });
 });
