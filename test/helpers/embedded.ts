@@ -3,6 +3,7 @@ import { createDefaultRegistry } from '../../capabilities/index.js';
 import { SystemClock } from '../../src/clock/index.js';
 import { assembleLoaded, loadTrees } from '../../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
+import type { RuntimeHooks } from '../../src/runtime/hooks.js';
 import { startEmbeddedWorld, type EmbeddedServer, type EmbeddedWorld } from '../../src/world/embedded/index.js';
 import type { MineflayerWorld, MineflayerWorldOptions } from '../../src/world/mineflayer/index.js';
 import { parseScenario, type ScenarioInput } from '../../src/world/scenario/index.js';
@@ -23,6 +24,8 @@ export interface RunOptions {
   bot?: MineflayerWorldOptions;
   /** Sees every executor event as it happens, e.g. to act on the server mid-step. */
   onEvent?: (event: ExecutorEvent) => void;
+  /** The tree runtime's hooks, e.g. `progress` of a long step. */
+  hooks?: RuntimeHooks;
 }
 
 export interface EmbeddedSuite {
@@ -72,7 +75,7 @@ export function embeddedSuite(scenario: Omit<ScenarioInput, 'name'> & { name?: s
     },
     async run(username, steps, options = {}) {
       const bot = await started().connectBot(username, options.bot);
-      const { executor, runner } = assembleLoaded({ registry, world: bot, clock, loaded: loaded! });
+      const { executor, runner } = assembleLoaded({ registry, world: bot, clock, loaded: loaded!, ...(options.hooks ? { hooks: options.hooks } : {}) });
       const events: ExecutorEvent[] = [];
       executor.events.on('event', (event) => {
         events.push(event);

@@ -46,6 +46,11 @@ export interface MineflayerWorldOptions {
 }
 
 const CLOSE_GRACE_MS = 1000;
+/** mineflayer's placeBlock with options; its typings leave it out. */
+type PlacingBot = Bot & {
+  _placeBlockWithOptions(reference: Block, face: Vec3, options: { swingArm: 'right'; forceLook: boolean }): Promise<void>;
+};
+
 const ARMOR_SLOTS: ReadonlySet<BodyPart> = new Set(['head', 'torso', 'legs', 'feet']);
 
 const MOVE_CONTROLS: Record<UnstuckMove, 'jump' | 'back' | 'forward' | 'left' | 'right'> = {
@@ -208,7 +213,9 @@ export class MineflayerWorld implements WorldPort {
       const { reference, face, itemId } = problem;
       const done = (async () => {
         await this.bot.equip(itemId, 'hand');
-        await this.bot.placeBlock(reference as Block, face);
+        // A forced look turns the head at once: the default smooth turn costs up
+        // to a second per block when building around the bot.
+        await (this.bot as PlacingBot)._placeBlockWithOptions(reference as Block, face, { swingArm: 'right', forceLook: true });
         await this.confirmBlock(position, (name) => name === item, `${item} at ${blockKey(position)}`);
       })();
       return { done, cancel: () => {} };
