@@ -1,0 +1,42 @@
+import type { Vec3Like, WorldPort } from '../contracts/world.js';
+
+/** One actuator command as a wrapper sees it: its name, its arguments, and the block it touches, if any. */
+export interface ActuatorCall {
+  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move';
+  args: unknown;
+  touches?: Vec3Like;
+}
+
+export type AroundActuator = (call: ActuatorCall, act: () => Promise<void>) => Promise<void>;
+
+/**
+ * The same world, with every actuator command passed through `around`, which
+ * must call `act` once. Observations pass straight through. The executor's
+ * actuation timers and the journal's action trace are both built on this.
+ */
+export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPort {
+  return {
+    kind: world.kind,
+    events: world.events,
+    isConnected: () => world.isConnected(),
+    position: () => world.position(),
+    health: () => world.health(),
+    food: () => world.food(),
+    inventory: () => world.inventory(),
+    heldItem: () => world.heldItem(),
+    blockAt: (position) => world.blockAt(position),
+    findBlocks: (query) => world.findBlocks(query),
+    entities: () => world.entities(),
+    recipe: (item) => world.recipe(item),
+    observe: (query) => world.observe(query),
+    goto: (goal, options) => around({ command: 'goto', args: goal }, () => world.goto(goal, options)),
+    stopMovement: () => void around({ command: 'stopMovement', args: null }, async () => world.stopMovement()),
+    dig: (position, options) => around({ command: 'dig', args: { position }, touches: position }, () => world.dig(position, options)),
+    place: (position, item, options) => around({ command: 'place', args: { position, item }, touches: position }, () => world.place(position, item, options)),
+    craft: (item, times, options) => around({ command: 'craft', args: { item, times, table: options?.table ?? null } }, () => world.craft(item, times, options)),
+    equip: (item, destination, options) => around({ command: 'equip', args: { item, destination } }, () => world.equip(item, destination, options)),
+    consume: (item, options) => around({ command: 'consume', args: { item } }, () => world.consume(item, options)),
+    move: (move, durationMs, options) => around({ command: 'move', args: { move, durationMs } }, () => world.move(move, durationMs, options)),
+    close: () => world.close(),
+  };
+}
