@@ -151,6 +151,8 @@ export class TreeRun {
   private readonly nodeWatchdogs = new Map<number, Watchdog[]>();
   private readonly activeNodes = new Set<number>();
   private readonly runWatchdogs: Watchdog[] = [];
+  /** The run-level maxStateDuration watchdog, the only one that cares about every state change. */
+  private runStateWatchdog: Watchdog | undefined;
   /** Watchdogs started during a step; armed after it, so nodes that finish within the step cost no timer. */
   private readonly toArm: Watchdog[] = [];
   private readonly failureBelow = new Map<number, FailureCode>();
@@ -213,6 +215,7 @@ export class TreeRun {
       if (this.tree.declaredKinds.has(kind)) continue;
       const watchdog = new Watchdog(kind, limits[kind], this.tree.name, this.clock, (w, measured) => this.onRunWatchdogTrip(w, measured));
       this.runWatchdogs.push(watchdog);
+      if (kind === 'maxStateDuration') this.runStateWatchdog = watchdog;
       watchdog.arm();
     }
     this.step();
@@ -284,11 +287,15 @@ export class TreeRun {
   }
 
   private actionFunction(node: CompiledNode): () => unknown {
-    if (node.type === 'wait') return () => this.poll(node, (ctx) => this.wait(ctx, this.waitDuration(node)));
-    if (node.name === 'backoff') return () => this.poll(node, (ctx) => this.backoff(node, ctx));
-    if (node.name === 'round_robin') return () => this.poll(node, (ctx) => this.roundRobin(node, ctx));
-    const action = this.settings.bindings.action(node.name!)!;
-    return () => this.poll(node, (ctx) => action(ctx, ...this.resolveArgs(node.args)));
+    let start: (ctx: RunContext) => unknown;
+    if (node.type === 'wait') start = (ctx) => this.wait(ctx, this.waitDuration(node));
+    else if (node.name === 'backoff') start = (ctx) => this.backoff(node, ctx);
+    else if (node.name === 'round_robin') start = (ctx) => this.roundRobin(node, ctx);
+    else {
+      const action = this.settings.bindings.action(node.name!)!;
+      start = (ctx) => action(ctx, ...this.resolveArgs(node.args));
+    }
+    return () => this.poll(node, start);
   }
 
   /** mistreevous calls a RUNNING leaf on every step: start it once, then report its settled result. */
@@ -344,7 +351,8 @@ export class TreeRun {
     }
   }
 
-  private resolveArgs(args: CompiledNode['args']): unknown[] {
+  private resolveArgs(args: CompiledNode['args']): readonly unknown[] {
+    if (!args.some((arg) => typeof arg === 'object' && arg !== null)) return args;
     return args.map((arg) => (typeof arg === 'object' && arg !== null ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg));
   }
 
@@ -416,8 +424,15 @@ export class TreeRun {
     }
     if (change.state === State.READY) this.abortSlot(node);
     if (change.state === State.FAILED) this.failedDuringStep = true;
-    for (const watchdog of this.runWatchdogs) watchdog.stateChanged(at);
-    for (const index of node.watchedBy) for (const watchdog of this.nodeWatchdogs.get(index) ?? []) watchdog.stateChanged(at);
+    this.runStateWatchdog?.stateChanged(at);
+    for (const index of node.watchedBy) {
+      const watchdogs = this.nodeWatchdogs.get(index);
+      if (watchdogs) for (const watchdog of watchdogs) watchdog.stateChanged(at);
+    }
+    if (this.hooks.nodeState) this.emitNodeState(node, change, at);
+  }
+
+  private emitNodeState(node: CompiledNode, change: NodeStateChange, at: number): void {
     this.hooks.nodeState?.({
       runId: this.id,
       tree: this.tree.name,
@@ -444,7 +459,8 @@ export class TreeRun {
       this.activeNodes.add(index);
       this.failureBelow.delete(index);
       if (watched.watchdogs.length === 0) continue;
-      const watchdogs = watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.onNodeWatchdogTrip));
+      const watchdogs: Watchdog[] = [];
+      for (const spec of watched.watchdogs) watchdogs.push(new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.onNodeWatchdogTrip));
       this.nodeWatchdogs.set(index, watchdogs);
       if (this.stepping) this.toArm.push(...watchdogs);
       else for (const watchdog of watchdogs) watchdog.arm();
