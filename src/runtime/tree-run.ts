@@ -43,6 +43,9 @@ export class NodeAbortedError extends Error {
   }
 }
 
+/** Immediate extra steps after a failure (one per nested retry level), before waiting for the tick. */
+const MAX_FOLLOW_UP_STEPS = 4;
+
 type NodeStateChange = Parameters<NonNullable<BehaviourTreeOptions['onNodeStateChange']>>[0];
 
 const STATE_NAMES: Record<string, NodeState> = {
@@ -169,6 +172,7 @@ export class TreeRun {
   private stepping = false;
   private stepQueued = false;
   private failedDuringStep = false;
+  private followUps = 0;
   private resolveOutcome!: (outcome: TreeOutcome) => void;
   private finalOutcome: TreeOutcome | undefined;
   private graceTimer: TimerHandle | undefined;
@@ -222,12 +226,13 @@ export class TreeRun {
   }
 
   /** Steps the tree once (the fixed tick calls this; settles call it promptly). */
-  step(): void {
+  step(followUp = false): void {
     if (this.done) return;
     if (this.stepping) {
       this.requestStep();
       return;
     }
+    if (!followUp) this.followUps = 0;
     this.stepping = true;
     this.failedDuringStep = false;
     try {
@@ -244,8 +249,12 @@ export class TreeRun {
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
     else if (state === State.FAILED) this.finish(this.failedOutcome());
-    // A failure below a retry or a retryable guard is acted on by the next step; take it now.
-    else if (this.failedDuringStep) this.requestStep();
+    // A failure below a retry or a retryable guard is acted on by the next step; take it now,
+    // but only a few times in a row, so a tree failing on every step cannot starve the clock.
+    else if (this.failedDuringStep && this.followUps < MAX_FOLLOW_UP_STEPS) {
+      this.followUps++;
+      queueMicrotask(() => this.step(true));
+    }
   }
 
   /** Ends the run from outside (executor shutdown, preemption): every live leaf is aborted. */

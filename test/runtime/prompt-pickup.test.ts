@@ -47,3 +47,14 @@ test('the tick timer stops when no run is active', async () => {
   expect(await h.runner.run('t', { args: {}, world: unusedWorld })).toEqual({ ok: true });
   expect(h.clock.pendingTimers()).toBe(0);
 });
+
+test('a tree failing on every step waits for the tick instead of spinning, so watchdogs still fire', async () => {
+  let checks = 0;
+  const h = harness({ t: 'root { retry { condition [never] } }' }, (bindings) => {
+    bindings.registerCondition('never', () => (checks++, false));
+  });
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+  await h.clock.advance(2000);
+  expect(await outcome).toMatchObject({ ok: false, code: 'ttfa_exceeded' });
+  expect(checks).toBeLessThan(300);
+});
