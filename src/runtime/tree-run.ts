@@ -43,8 +43,12 @@ export class NodeAbortedError extends Error {
   }
 }
 
-/** Immediate extra steps after a failure (one per nested retry level), before waiting for the tick. */
-const MAX_FOLLOW_UP_STEPS = 4;
+/**
+ * Steps taken between two ticks without waiting (on settles, after failures).
+ * Past it the tick takes over, so a loop of instantly settling or failing leaves
+ * cannot starve the clock and the watchdogs.
+ */
+const MAX_PROMPT_STEPS_PER_TICK = 64;
 
 type NodeStateChange = Parameters<NonNullable<BehaviourTreeOptions['onNodeStateChange']>>[0];
 
@@ -172,7 +176,7 @@ export class TreeRun {
   private stepping = false;
   private stepQueued = false;
   private failedDuringStep = false;
-  private followUps = 0;
+  private promptSteps = 0;
   private resolveOutcome!: (outcome: TreeOutcome) => void;
   private finalOutcome: TreeOutcome | undefined;
   private graceTimer: TimerHandle | undefined;
@@ -225,14 +229,19 @@ export class TreeRun {
     this.step();
   }
 
-  /** Steps the tree once (the fixed tick calls this; settles call it promptly). */
-  step(followUp = false): void {
+  /** The fixed tick: steps the tree and renews the budget of prompt steps. */
+  tick(): void {
+    this.promptSteps = 0;
+    this.step();
+  }
+
+  /** Steps the tree once. */
+  step(): void {
     if (this.done) return;
     if (this.stepping) {
       this.requestStep();
       return;
     }
-    if (!followUp) this.followUps = 0;
     this.stepping = true;
     this.failedDuringStep = false;
     try {
@@ -249,12 +258,8 @@ export class TreeRun {
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
     else if (state === State.FAILED) this.finish(this.failedOutcome());
-    // A failure below a retry or a retryable guard is acted on by the next step; take it now,
-    // but only a few times in a row, so a tree failing on every step cannot starve the clock.
-    else if (this.failedDuringStep && this.followUps < MAX_FOLLOW_UP_STEPS) {
-      this.followUps++;
-      queueMicrotask(() => this.step(true));
-    }
+    // A failure below a retry or a retryable guard is acted on by the next step; take it now.
+    else if (this.failedDuringStep) this.requestStep();
   }
 
   /** Ends the run from outside (executor shutdown, preemption): every live leaf is aborted. */
@@ -267,7 +272,8 @@ export class TreeRun {
   }
 
   private requestStep(): void {
-    if (this.stepQueued || this.done) return;
+    if (this.stepQueued || this.done || this.promptSteps >= MAX_PROMPT_STEPS_PER_TICK) return;
+    this.promptSteps++;
     this.stepQueued = true;
     queueMicrotask(() => {
       this.stepQueued = false;

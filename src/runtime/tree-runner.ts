@@ -68,7 +68,7 @@ export function createTreeRunner(options: TreeRunnerOptions): TreeRunner {
   let ticker: TimerHandle | undefined;
 
   const tick = (): void => {
-    for (const run of active) run.step();
+    for (const run of active) run.tick();
   };
   const onTick = (): void => {
     ticker = undefined;

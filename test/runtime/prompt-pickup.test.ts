@@ -48,13 +48,18 @@ test('the tick timer stops when no run is active', async () => {
   expect(h.clock.pendingTimers()).toBe(0);
 });
 
-test('a tree failing on every step waits for the tick instead of spinning, so watchdogs still fire', async () => {
-  let checks = 0;
-  const h = harness({ t: 'root { retry { condition [never] } }' }, (bindings) => {
-    bindings.registerCondition('never', () => (checks++, false));
+test.each([
+  ['failing', 'root { retry { condition [never] } }'],
+  ['instantly settling', 'root { repeat { action [instant] } }'],
+])('a loop of %s leaves falls back to the tick instead of spinning, so watchdogs still fire', async (_, tree) => {
+  let calls = 0;
+  const h = harness({ t: tree }, (bindings) => {
+    bindings.registerCondition('never', () => (calls++, false));
+    bindings.registerAction('instant', async () => void calls++);
   });
   const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
   await h.clock.advance(2000);
   expect(await outcome).toMatchObject({ ok: false, code: 'ttfa_exceeded' });
-  expect(checks).toBeLessThan(300);
+  // At most 64 prompt steps per 50 ms tick.
+  expect(calls).toBeLessThanOrEqual(41 * 65);
 });
