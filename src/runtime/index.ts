@@ -3,7 +3,7 @@
  * watchdogs, real cancellation and local repair.
  *
  * Loading (fails before the first tick, listing every problem with file:line):
- *   const bindings = new BindingRegistry().register(worldLeaves, 'world');
+ *   const bindings = createBindingRegistry();           // the runtime's world leaves (goto, dig, ...)
  *   bindings.registerCapability(digSpec);               // spec.bindings: { actions, conditions }
  *   const catalog = await loadTreeCatalog(['trees'], bindings);   // trees/<name>.mdsl -> "<name>"
  *
@@ -14,6 +14,11 @@
  *     watchdogDefaults: { ttfaMs: 2000, noActuatorMs: 3000 },
  *   });
  *   // outcome: { ok: true } | { ok: false, code, detail, nodePath?, limitMs?, measuredMs? }
+ *   // A FailureCode as the signal's reason (e.g. "preempted") becomes the code. When run() resolves,
+ *   // every leaf's signal has fired and no ctx.actuate command is in flight (or abortGraceMs passed).
+ *
+ * Stepping: a fixed tick (default 20 Hz) drives guards and watchdogs; a settling leaf steps its
+ * tree at once (up to 64 such prompt steps per tick). Watchdog trips fire on exact clock timers.
  *
  * Leaves: `TreeAction` (ctx: RunContext, ...nodeArgs) — async allowed; ctx.signal fires when the
  * node is aborted (guard, watchdog, preemption, reset, shutdown) and ctx.actuate(command, fn) is
