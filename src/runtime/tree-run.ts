@@ -157,6 +157,8 @@ export class TreeRun {
   private readonly liveInvocations = new Set<Invocation>();
   private readonly nodeWatchdogs = new Map<number, Watchdog[]>();
   private readonly activeNodes = new Set<number>();
+  /** Nodes whose watchdog tripped: their guard fails until they stop running. */
+  private readonly trippedNodes = new Set<number>();
   private readonly runWatchdogs: Watchdog[] = [];
   /** The run-level maxStateDuration watchdog, the only one that cares about every state change. */
   private runStateWatchdog: Watchdog | undefined;
@@ -484,13 +486,17 @@ export class TreeRun {
 
   private deactivate(index: number): void {
     this.activeNodes.delete(index);
-    for (const watchdog of this.nodeWatchdogs.get(index) ?? []) watchdog.stop();
+    this.trippedNodes.delete(index);
+    const watchdogs = this.nodeWatchdogs.get(index);
+    if (!watchdogs) return;
+    for (const watchdog of watchdogs) watchdog.stop();
     this.nodeWatchdogs.delete(index);
   }
 
+  /** Evaluated on every update below the node, so it only reads flags. */
   private guardHolds(node: CompiledNode): boolean {
-    for (const watchdog of this.nodeWatchdogs.get(node.index) ?? []) if (watchdog.tripped) return false;
-    if (node.retryableGuard) {
+    if (this.trippedNodes.size > 0 && this.trippedNodes.has(node.index)) return false;
+    if (node.retryableGuard && this.failureBelow.size > 0) {
       const code = this.failureBelow.get(node.index);
       if (code !== undefined && !this.settings.retryableCodes.has(code)) return false;
     }
@@ -514,6 +520,7 @@ export class TreeRun {
   private readonly onNodeWatchdogTrip = (watchdog: Watchdog, measuredMs: number): void => {
     const failure = this.tripFailure(watchdog, measuredMs);
     const node = this.tree.nodes.find((n) => n.path === watchdog.nodePath)!;
+    this.trippedNodes.add(node.index);
     this.recordFailure(node, failure);
     // The node's watchdog guard now fails: stepping aborts the subtree, and its leaves' signals carry the trip.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
