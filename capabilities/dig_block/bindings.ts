@@ -1,7 +1,29 @@
-import type { TreeBindings } from '../../src/index.js';
+import type { RunContext, TreeBindings } from '../../src/index.js';
+import { dropsOf } from '../../src/world/sim/block-data.js';
+import { dropsNear } from '../collect_drops/drops.js';
 import { withinReach } from '../place_block/reach.js';
+import { waitUntil } from '../pillar_up/wait.js';
 import type { DigBlockArgs } from './schema.js';
 import { betterTool } from './tools.js';
+
+/** A real server spawns a block's drop a tick or two after it confirms the block gone. */
+const DROP_WAIT_MS = 500;
+
+/**
+ * Waits until the drop `block` leaves is in sight (or already in the inventory),
+ * so a collect_drops step right after this one finds it instead of failing its guard.
+ */
+function dropArrived(ctx: RunContext<DigBlockArgs>, block: string, held: string | null, before: Readonly<Record<string, number>>): Promise<boolean> {
+  const drops = dropsOf(block, held);
+  if (drops.length === 0) return Promise.resolve(true);
+  const { x, y, z } = ctx.args.position;
+  const centre = { x: x + 0.5, y: y + 0.5, z: z + 0.5 };
+  return waitUntil(
+    ctx,
+    () => drops.some((item) => dropsNear(ctx.world.entities(), centre, 3, item).length > 0 || (ctx.world.inventory()[item] ?? 0) > (before[item] ?? 0)),
+    DROP_WAIT_MS,
+  );
+}
 
 export const digBlockBindings: TreeBindings<DigBlockArgs> = {
   conditions: {
@@ -14,6 +36,12 @@ export const digBlockBindings: TreeBindings<DigBlockArgs> = {
       const tool = block === undefined ? null : betterTool(block, ctx.world.heldItem(), ctx.world.inventory());
       if (tool) await ctx.actuate('equip', () => ctx.world.equip(tool, 'hand', { signal: ctx.signal }));
     },
-    dig_block_break: (ctx) => ctx.actuate('dig', () => ctx.world.dig(ctx.args.position, { signal: ctx.signal })),
+    dig_block_break: async (ctx) => {
+      const block = ctx.world.blockAt(ctx.args.position)?.name;
+      const held = ctx.world.heldItem();
+      const before = ctx.world.inventory();
+      await ctx.actuate('dig', () => ctx.world.dig(ctx.args.position, { signal: ctx.signal }));
+      if (block !== undefined) await dropArrived(ctx, block, held, before);
+    },
   },
 };
