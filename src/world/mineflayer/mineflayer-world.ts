@@ -88,6 +88,9 @@ export class MineflayerWorld implements WorldPort {
     movements.canDig = false;
     movements.allow1by1towers = false;
     movements.scafoldingBlocks = [];
+    // Players pass through each other; pathfinder's entity weighting instead
+    // found no path at all for bots crowded at a shared spawn (50 bots).
+    movements.allowEntityDetection = false;
     bot.pathfinder.setMovements(movements);
     bot.pathfinder.thinkTimeout = 3000;
     (bot.pathfinder as unknown as { searchRadius: number }).searchRadius = options.searchRadius ?? 48;
@@ -183,7 +186,7 @@ export class MineflayerWorld implements WorldPort {
         stallTimeoutMs: this.stallTimeoutMs,
         onStatus: (status) => this.events.emit('path', status),
       });
-      return { done: walk.done, cancel: walk.stop };
+      return { done: walk.done.then(() => this.serverCaughtUp()), cancel: walk.stop };
     });
   }
 
@@ -408,6 +411,24 @@ export class MineflayerWorld implements WorldPort {
       if (this.clock.now() >= deadline) {
         throw new WorldError('effects_unmet', `expected ${expectation} in the inventory but the ${this.serverTruth ? 'server' : 'client'} shows ${read()}`);
       }
+      await this.sleep(25);
+    }
+  }
+
+  /**
+   * The server applies the bot's moves a tick or more after the client made
+   * them (longer with many bots on one server), and acceptance reads the
+   * server's position: wait until it stands in the client's cell. After the
+   * confirm timeout, acceptance judges whatever the server shows.
+   */
+  private async serverCaughtUp(): Promise<void> {
+    const truth = this.serverTruth;
+    if (!truth) return;
+    const cell = (p: Vec3Like) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+    const deadline = this.clock.now() + this.confirmTimeoutMs;
+    while (this.clock.now() < deadline) {
+      const server = truth.player(this.bot.username);
+      if (!server || cell(server.position) === cell(this.position())) return;
       await this.sleep(25);
     }
   }
