@@ -2,6 +2,10 @@ import { FORBIDDEN_KEYS, INPUT_LIMITS } from '../contracts/limits.js';
 import { type JsonPath, type ValidationIssue, issueAt } from './issue.js';
 
 const MAX_REPORTED = 50;
+/** Values visited at most: a JS object graph that shares sub-objects is walked once per path, so bound it. */
+const MAX_VISITS = 1_000_000;
+
+type Frame = { value: unknown; path: JsonPath } | { leave: object };
 
 /**
  * Rejects what no schema should ever see: prototype-reaching keys, non-finite
@@ -10,12 +14,23 @@ const MAX_REPORTED = 50;
  */
 export function findHostileInput(root: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  const seen = new Set<object>();
-  const stack: { value: unknown; path: JsonPath }[] = [{ value: root, path: [] }];
+  // The objects on the path from the root to here: meeting one again is a cycle; meeting a shared object elsewhere is not.
+  const ancestors = new Set<object>();
+  const stack: Frame[] = [{ value: root, path: [] }];
   const report = (path: JsonPath, message: string) => issues.push(issueAt('schema_violation', path, message));
+  let visits = 0;
 
   while (stack.length > 0 && issues.length < MAX_REPORTED) {
-    const { value, path } = stack.pop()!;
+    const frame = stack.pop()!;
+    if ('leave' in frame) {
+      ancestors.delete(frame.leave);
+      continue;
+    }
+    const { value, path } = frame;
+    if (++visits > MAX_VISITS) {
+      report([], `more than ${MAX_VISITS} values in all; send a smaller plan`);
+      break;
+    }
     switch (typeof value) {
       case 'string':
         if (value.length > INPUT_LIMITS.maxStringLength) {
@@ -38,11 +53,12 @@ export function findHostileInput(root: unknown): ValidationIssue[] {
       report(path, `nested deeper than ${INPUT_LIMITS.maxDepth} levels; flatten the structure`);
       continue;
     }
-    if (seen.has(value)) {
+    if (ancestors.has(value)) {
       report(path, 'refers back to one of its own ancestors (a cycle); JSON cannot contain cycles');
       continue;
     }
-    seen.add(value);
+    ancestors.add(value);
+    stack.push({ leave: value });
     if (Array.isArray(value)) {
       if (value.length > INPUT_LIMITS.maxArrayLength) {
         report(path, `array of ${value.length} items is longer than the limit of ${INPUT_LIMITS.maxArrayLength}; split it`);

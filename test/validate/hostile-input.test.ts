@@ -46,6 +46,12 @@ describe('hostile input', () => {
     expect(firstIssue({ ...goodPlan(), planId: new Date() })!.message).toContain('not a plain JSON object');
   });
 
+  it('accepts one object shared by two steps: shared is not a cycle', () => {
+    const target = { kind: 'near', x: 4, y: 0, z: 4 };
+    const plan = { ...goodPlan(), steps: [0, 1].map((i) => ({ stepId: `s${i}`, type: 'navigate', args: { target } })) };
+    expect(validatePlan(plan, registry).ok).toBe(true);
+  });
+
   it('never throws, even on getters that throw', () => {
     const trap = { ...goodPlan() };
     Object.defineProperty(trap, 'planId', { enumerable: true, get: () => { throw new Error('boom'); } });
