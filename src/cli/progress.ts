@@ -33,7 +33,7 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `    ! ${step} ${event.message}`;
     case 'step.ended':
       return event.outcome.ok
-        ? `  ✓ ${step} done in ${seconds(event.durationMs)}${event.attempts > 1 ? ` after ${event.attempts} attempts` : ''}${event.outcome.deduplicated ? ' (already done)' : ''}`
+        ? `  ✓ ${step} done in ${seconds(event.durationMs)}${event.attempts > 1 ? ` after ${event.attempts} attempts` : ''}${event.outcome.deduplicated ? ' (already done)' : ''}${event.outcome.relaxed ? ` (${event.outcome.relaxed})` : ''}`
         : `  ✗ ${step} failed in ${seconds(event.durationMs)}: ${event.outcome.code}: ${event.outcome.detail}`;
     case 'plan.escalated':
       return `  ⇪ escalation ${event.rung} to planner ${event.planner} after ${event.failedStepId} failed with ${event.code}${event.loop ? ' (with a loop nudge)' : ''}`;
@@ -56,7 +56,7 @@ export function summaryTable(result: PlanResult): string {
     table.push([
       record.step.stepId,
       record.step.type,
-      record.outcome.ok ? (record.outcome.deduplicated ? 'ok (already done)' : 'ok') : record.outcome.code,
+      record.outcome.ok ? (record.outcome.deduplicated ? 'ok (already done)' : record.outcome.relaxed ? 'ok (goal loosened)' : 'ok') : record.outcome.code,
       record.ttfaMs === null ? '–' : `${record.ttfaMs.toFixed(0)} ms`,
       seconds(record.durationMs),
       String(record.attempts),

@@ -5,7 +5,7 @@ import type { ValidationIssue } from '../validate/issue.js';
 
 /** How a step ended: verified success, or exactly one failure code with its evidence. */
 export type StepOutcome =
-  | { ok: true; deduplicated?: boolean }
+  | { ok: true; deduplicated?: boolean; relaxed?: string }
   | { ok: false; code: FailureCode; detail: string; unmet?: string[] };
 
 interface Base {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { EventOf, ExecutorEvent } from '../../src/executor/events.js';
 import { injectFaults } from '../../src/executor/fault-injection.js';
 import { parseFaultSpecs } from '../../src/world/faults/index.js';
-import { boxedIn, flappingGoal, obstacleInPath, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
+import { boxedIn, flappingGoal, obstacleInPath, SimWorld, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
 import type { ManualClock } from '../../src/clock/index.js';
 import { harness, plan } from '../helpers/executor.js';
 
@@ -67,5 +67,20 @@ describe('stuck scenarios end to end through the executor', () => {
     expect(result.ok).toBe(false);
     expect(of('step.stuck').length).toBeGreaterThan(0);
     expect(of('step.ended').filter((e) => e.stepId === 'go')).toHaveLength(1);
+  });
+});
+
+describe('a goal only a loosened repath can reach', () => {
+  it('succeeds, but says so: relaxed outcome and a step.warning, never a silent success', async () => {
+    const h = await harness((clock) => {
+      const world = SimWorld.create({ clock, unbreakable: ['obsidian'], ground: { radius: 20 } });
+      world.fill({ x: 9, y: 0, z: 9 }, { x: 11, y: 2, z: 11 }, 'obsidian');
+      world.fill({ x: 10, y: 0, z: 10 }, { x: 10, y: 1, z: 10 }, 'air');
+      return world;
+    });
+    const result = await h.run(plan({ stepId: 'into-pen', type: 'navigate', args: { target: { kind: 'block', x: 10, y: 0, z: 10 } } }), 600_000);
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: true, relaxed: expect.stringMatching(/^met only under the loosened goal of a repath; as asked: at_target/) });
+    expect(h.events.some((e) => e.type === 'step.warning' && e.stepId === 'into-pen')).toBe(true);
+    expect(h.events.filter((e): e is EventOf<'step.repair'> => e.type === 'step.repair').some((r) => r.strategy.startsWith('repath'))).toBe(true);
   });
 });
