@@ -4,6 +4,7 @@ import { systemClock } from '../../clock/system-clock.js';
 import type { StepInvoker } from '../../executor/invoker.js';
 import { runHealthCheck } from '../../journal/health-check.js';
 import { assembleJournaled, PlanConflictError } from '../../journal/journaled-executor.js';
+import type { RuntimeHooks } from '../../runtime/hooks.js';
 import { ResumeError, resumePoint, settleAchievedSteps } from '../../journal/resume.js';
 import { simWorldFromJournal } from '../../journal/sim-restore.js';
 import { validatePlan } from '../../validate/validate-plan.js';
@@ -19,6 +20,7 @@ export interface JournaledRunOptions extends WorldChoice {
   resume?: string;
   json?: boolean;
   wrapInvoker: (invoker: StepInvoker) => StepInvoker;
+  hooks?: RuntimeHooks;
   faultsNote: string;
 }
 
@@ -82,7 +84,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
     const world = opened.world;
     const describe = opened.describe;
     const cleanups: (() => void)[] = [];
-    const assembly = await assembleJournaled({ registry, world, clock: opened.clock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker });
+    const assembly = await assembleJournaled({ registry, world, clock: opened.clock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker, ...(options.hooks ? { hooks: options.hooks } : {}) });
     try {
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (options.resume) {

@@ -7,6 +7,7 @@ import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/fault
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, WORLD_KINDS, type WorldKind } from '../open-world.js';
 import { progressLine, summaryTable } from '../progress.js';
+import { recordNodeStates } from '../node-recorder.js';
 import { readJsonFile } from '../read-json.js';
 import { DEFAULT_JOURNAL_PATH } from '../../journal/journal.js';
 import { runJournaled } from './run-journaled.js';
@@ -23,6 +24,7 @@ interface RunOptions {
   fault: string[];
   json?: boolean;
   journal?: string | true;
+  recordNodes?: string;
   resume?: string;
 }
 
@@ -54,6 +56,7 @@ export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExi
     .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
     .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
     .option('--json', 'print every event as one JSON line instead of progress text')
+    .option('--record-nodes <file>', 'write every tree node state change as JSON lines, for `verbtree tree show <tree> --run <file>`')
     .option('--journal [path]', `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`)
     .option('--resume <planId>', 'continue a journaled plan after a crash: recover orphaned steps, skip succeeded ones, rebuild the sim world from their effects')
     .addHelpText('after', `
@@ -66,7 +69,8 @@ Examples:
   $ verbtree run examples/walk.plan.json --world sim --fault navigate=hang
   $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json
   $ verbtree run examples/walk.plan.json --journal
-  $ verbtree run --resume walk --journal .verbtree/journal.db`)
+  $ verbtree run --resume walk --journal .verbtree/journal.db
+  $ verbtree run examples/walk.plan.json --world sim --record-nodes walk.jsonl && verbtree tree show navigate --run walk.jsonl`)
     .action(async (planFile: string | undefined, options: RunOptions) => {
       if (options.host && options.world === 'embedded') options.world = 'remote';
       if (planFile === undefined && options.resume === undefined) throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
@@ -78,36 +82,42 @@ Examples:
         if (error instanceof FaultSpecError) throw new CliUsageError(error.message);
         throw error;
       }
-      const journalPath = options.journal === true || (options.journal === undefined && options.resume) ? DEFAULT_JOURNAL_PATH : options.journal;
-      if (journalPath !== undefined) {
-        const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
-        const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
-        const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
-        return runJournaled(plan, registry(), io, setExit, { ...options, journal: journalPath, wrapInvoker, faultsNote });
-      }
-      const plan = await readJsonFile(planFile!);
-      const opened = await openWorld(options);
+      const recorder = options.recordNodes ? recordNodeStates(options.recordNodes) : undefined;
       try {
-        const { executor, runner } = await assembleExecutor({
-          registry: registry(),
-          world: opened.world,
-          clock: opened.clock,
-          policy: { seed: options.seed },
-          wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: options.seed }),
-        });
-        if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
-        const run = executor.run(plan);
-        for await (const event of run) {
-          const line = options.json ? JSON.stringify(event) : progressLine(event);
-          if (line) io.out(line);
+        const journalPath = options.journal === true || (options.journal === undefined && options.resume) ? DEFAULT_JOURNAL_PATH : options.journal;
+        if (journalPath !== undefined) {
+          const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
+          const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
+          const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
+          return runJournaled(plan, registry(), io, setExit, { ...options, journal: journalPath, wrapInvoker, faultsNote, ...(recorder ? { hooks: recorder.hooks } : {}) });
         }
-        const result = await run.result;
-        if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
-        else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}`);
-        await runner.shutdown();
-        setExit(result.ok ? EXIT.ok : EXIT.failed);
+        const plan = await readJsonFile(planFile!);
+        const opened = await openWorld(options);
+        try {
+          const { executor, runner } = await assembleExecutor({
+            registry: registry(),
+            world: opened.world,
+            clock: opened.clock,
+            policy: { seed: options.seed },
+            wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: options.seed }),
+            ...(recorder ? { hooks: recorder.hooks } : {}),
+          });
+          if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
+          const run = executor.run(plan);
+          for await (const event of run) {
+            const line = options.json ? JSON.stringify(event) : progressLine(event);
+            if (line) io.out(line);
+          }
+          const result = await run.result;
+          if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
+          else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}`);
+          await runner.shutdown();
+          setExit(result.ok ? EXIT.ok : EXIT.failed);
+        } finally {
+          await opened.close();
+        }
       } finally {
-        await opened.close();
+        await recorder?.close();
       }
     });
 }
