@@ -44,6 +44,7 @@ export function progressLine(event: ExecutorEvent): string | null {
     case 'incident':
       return `  ! incident ${event.kind}: ${event.detail}`;
     case 'agent.state':
+    case 'attempt.started':
     case 'plan.ended':
       return null;
   }

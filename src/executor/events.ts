@@ -18,10 +18,20 @@ interface StepBase extends Base {
   verb: string;
 }
 
+/** A validated step as the executor will run it: the version resolved and the arguments as parsed. */
+export interface AcceptedStep {
+  stepId: string;
+  type: string;
+  version: string;
+  args: unknown;
+  idempotencyKey?: string;
+}
+
 export type ExecutorEvent =
-  | (Base & { type: 'plan.accepted'; intentId: string; steps: number; warnings: ValidationIssue[] })
+  | (Base & { type: 'plan.accepted'; intentId: string; steps: number; resolved: AcceptedStep[]; warnings: ValidationIssue[] })
   | (Base & { type: 'plan.rejected'; code: FailureCode; issues: ValidationIssue[] })
-  | (StepBase & { type: 'step.started'; version: string; attempt: number; deadlineAt: number; parentStepId?: string })
+  | (StepBase & { type: 'step.started'; version: string; attempt: number; deadlineAt: number; args: unknown; idempotencyKey?: string; parentStepId?: string })
+  | (StepBase & { type: 'attempt.started'; attempt: number })
   | (StepBase & { type: 'step.firstAction'; ttfaMs: number; command: string })
   | (StepBase & { type: 'step.retry'; attempt: number; delayMs: number; code: FailureCode; detail: string })
   | (StepBase & { type: 'step.repair'; strategy: string; code: FailureCode; detail: string })

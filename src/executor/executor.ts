@@ -160,7 +160,15 @@ export function createExecutor(options: ExecutorOptions): Executor {
       return rejected(typeof planId === 'string' ? planId : '(plan)', report.issues[0]!.code, detail, report.issues);
     }
     metrics.recordPlan();
-    record({ type: 'plan.accepted', at: clock.now(), planId: report.plan.planId, intentId: report.plan.intentId, steps: report.steps.length, warnings: report.warnings });
+    record({
+      type: 'plan.accepted',
+      at: clock.now(),
+      planId: report.plan.planId,
+      intentId: report.plan.intentId,
+      steps: report.steps.length,
+      resolved: report.steps.map(({ step, spec, args }) => ({ stepId: step.stepId, type: spec.name, version: spec.version, args, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) })),
+      warnings: report.warnings,
+    });
     const scope: RunScope = {
       planId: report.plan.planId,
       registry: options.registry,

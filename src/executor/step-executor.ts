@@ -66,7 +66,17 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     return { step, outcome, attempts, ttfaMs, durationMs, retries, repairs };
   };
 
-  scope.emit({ type: 'step.started', at: startedAt, ...base, version: spec.version, attempt: 1, deadlineAt, ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}) });
+  scope.emit({
+    type: 'step.started',
+    at: startedAt,
+    ...base,
+    version: spec.version,
+    attempt: 1,
+    deadlineAt,
+    args: input.args,
+    ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
+    ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
+  });
 
   if (step.idempotencyKey && !scope.idempotency.claim(step.idempotencyKey)) {
     const state = scope.idempotency.state(step.idempotencyKey)!;
@@ -106,6 +116,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     }
 
     attempts++;
+    scope.emit({ type: 'attempt.started', at: clock.now(), ...base, attempt: attempts });
     const supervised: SupervisedOutcome = await superviseAttempt(scope, {
       stepId: step.stepId,
       spec,

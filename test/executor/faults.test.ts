@@ -24,6 +24,9 @@ describe('executor under injected faults', () => {
     const repairs = h.events.filter((e): e is EventOf<'step.repair'> => e.type === 'step.repair');
     expect(repairs.length).toBeGreaterThan(0);
     expect(repairs[0]!.strategy).toBe('unstuck: jump');
+    // Each supervised attempt is announced once, numbered from 1, and step.ended counts the same attempts.
+    const attempts = h.events.filter((e): e is EventOf<'attempt.started'> => e.type === 'attempt.started' && e.stepId === end!.stepId);
+    expect(attempts.map((a) => a.attempt)).toEqual(Array.from({ length: end!.attempts }, (_, i) => i + 1));
     const started = h.events.find((e) => e.type === 'step.started') as EventOf<'step.started'>;
     expect(end!.at).toBeLessThanOrEqual(started.deadlineAt + 50);
     expect(h.world.liveActuators()).toBe(0);
