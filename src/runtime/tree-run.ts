@@ -1,4 +1,4 @@
-import { BehaviourTree, State, type BehaviourTreeOptions } from 'mistreevous';
+import { BehaviourTree, State } from 'mistreevous';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import { FAILURE_CODE_LIST, isFailureCode, isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
 import type { WorldPort } from '../contracts/world.js';
@@ -6,6 +6,7 @@ import type { RunContext, TreeAction, TreeCondition } from '../registry/capabili
 import type { BindingRegistry } from './binding-registry.js';
 import { agentKey, type CompiledNode, type CompiledTree } from './compile.js';
 import type { NodeState, RuntimeHooks } from './hooks.js';
+import { tapNodeStates } from './node-state-tap.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
 import { seededRandom } from './seeded-random.js';
 import { Watchdog } from './watchdog.js';
@@ -50,7 +51,8 @@ export class NodeAbortedError extends Error {
  */
 const MAX_PROMPT_STEPS_PER_TICK = 64;
 
-type NodeStateChange = Parameters<NonNullable<BehaviourTreeOptions['onNodeStateChange']>>[0];
+/** Conditions and guards observe; nothing ever aborts them, so all runs share one signal. */
+const NEVER_ABORTED = new AbortController().signal;
 
 const STATE_NAMES: Record<string, NodeState> = {
   [State.READY]: 'ready',
@@ -60,17 +62,30 @@ const STATE_NAMES: Record<string, NodeState> = {
 };
 
 /**
- * One start of one leaf. Its identity is the token: only the slot's current
- * invocation may settle the node. The AbortController is made on first use of
- * the signal, since most leaves finish without reading it.
+ * One start of one leaf, and the context that leaf sees. Its identity is the
+ * token: only the slot's current invocation may settle the node. The
+ * AbortController is made on first use of the signal, since most leaves finish
+ * without reading it.
  */
-class Invocation {
+class Invocation implements RunContext {
   settled = false;
   ok = false;
   live = 0;
+  readonly args: unknown;
+  readonly world: WorldPort;
+  readonly clock: Clock;
   private controller: AbortController | undefined;
   private abortedWith: { reason: unknown } | undefined;
-  constructor(readonly node: CompiledNode) {}
+  constructor(
+    private readonly run: TreeRun,
+    readonly node: CompiledNode,
+    parts: RunContextParts,
+    clock: Clock,
+  ) {
+    this.args = parts.args;
+    this.world = parts.world;
+    this.clock = clock;
+  }
 
   get signal(): AbortSignal {
     if (!this.controller) {
@@ -89,35 +104,25 @@ class Invocation {
     this.abortedWith = { reason };
     this.controller?.abort(reason);
   }
-}
-
-/** What a leaf sees; methods rather than per-start closures keep starting a leaf cheap. */
-class LeafContext implements RunContext {
-  readonly args: unknown;
-  readonly world: WorldPort;
-  readonly clock: Clock;
-  constructor(
-    private readonly run: TreeRun,
-    private readonly invocation: Invocation,
-    parts: RunContextParts,
-    clock: Clock,
-  ) {
-    this.args = parts.args;
-    this.world = parts.world;
-    this.clock = clock;
-  }
-
-  get signal(): AbortSignal {
-    return this.invocation.signal;
-  }
 
   actuate<T>(command: string, act: () => Promise<T>): Promise<T> {
-    return this.run.actuateFor(this.invocation, command, act);
+    return this.run.actuateFor(this, command, act);
   }
 
   progress(done: number, total?: number): void {
-    this.run.progressOf(this.invocation, done, total);
+    this.run.progressOf(this, done, total);
   }
+}
+
+function ignoreProgress(): void {}
+
+function isReference(arg: CompiledNode['args'][number]): arg is { $: string } {
+  return typeof arg === 'object' && arg !== null;
+}
+
+function allIdle(watchdogs: readonly Watchdog[]): boolean {
+  for (const watchdog of watchdogs) if (!watchdog.idle) return false;
+  return true;
 }
 
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
@@ -152,22 +157,24 @@ export class TreeRun {
   private readonly clock: Clock;
   private readonly hooks: RuntimeHooks;
   private readonly behaviourTree: BehaviourTree;
-  private readonly nodeByUid = new Map<string, CompiledNode>();
+  // Per-node state lives in arrays indexed by node, not Maps: the step path only reads slots.
   private readonly slots: (Invocation | undefined)[];
-  private readonly liveInvocations = new Set<Invocation>();
-  private readonly nodeWatchdogs = new Map<number, Watchdog[]>();
-  private readonly activeNodes = new Set<number>();
+  /** Watched nodes (those in some node's watchedBy) currently RUNNING. */
+  private readonly active: boolean[];
   /** Nodes whose watchdog tripped: their guard fails until they stop running. */
-  private readonly trippedNodes = new Set<number>();
+  private readonly tripped: boolean[];
+  /** Each watched node's watchdogs; kept after the node stops, to be restarted on its next entry. */
+  private readonly nodeWatchdogs: (Watchdog[] | undefined)[];
+  private readonly failureBelow: (FailureCode | undefined)[];
+  private retryEntries: number[] | undefined;
+  private backoffs: ({ entry: number; attempts: number } | undefined)[] | undefined;
+  private roundRobinNext: number[] | undefined;
+  private liveInvocations: Set<Invocation> | undefined;
   private readonly runWatchdogs: Watchdog[] = [];
   /** The run-level maxStateDuration watchdog, the only one that cares about every state change. */
   private runStateWatchdog: Watchdog | undefined;
   /** Watchdogs started during a step; armed after it, so nodes that finish within the step cost no timer. */
   private readonly toArm: Watchdog[] = [];
-  private readonly failureBelow = new Map<number, FailureCode>();
-  private readonly retryEntries = new Map<number, number>();
-  private readonly backoffs = new Map<number, { entry: number; attempts: number }>();
-  private readonly roundRobinNext = new Map<number, number>();
   private readonly random: () => number;
   private readonly conditionContext: RunContext;
   private lastFailure: TreeFailure | undefined;
@@ -191,21 +198,24 @@ export class TreeRun {
     this.hooks = settings.hooks;
     this.startedAt = this.clock.now();
     this.random = seededRandom(settings.seed);
-    this.slots = new Array<Invocation | undefined>(this.tree.nodes.length);
+    const count = this.tree.nodes.length;
+    this.slots = new Array<Invocation | undefined>(count).fill(undefined);
+    this.active = new Array<boolean>(count).fill(false);
+    this.tripped = new Array<boolean>(count).fill(false);
+    this.nodeWatchdogs = new Array<Watchdog[] | undefined>(count).fill(undefined);
+    this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
+    const treeName = this.tree.name;
     this.conditionContext = {
       args: settings.parts.args,
       world: settings.parts.world,
-      signal: new AbortController().signal,
+      signal: NEVER_ABORTED,
       clock: this.clock,
-      actuate: () => Promise.reject(new Error(`${this.tree.name}: conditions and guards observe; they cannot actuate`)),
-      progress: () => undefined,
+      actuate: () => Promise.reject(new Error(`${treeName}: conditions and guards observe; they cannot actuate`)),
+      progress: ignoreProgress,
     };
-    this.behaviourTree = new BehaviourTree(this.tree.definition as never, this.buildAgent(), {
-      onNodeStateChange: (change) => this.onNodeStateChange(change),
-      random: this.random,
-    });
-    this.indexNodes(this.behaviourTree.getTreeNodeDetails(), 0);
+    this.behaviourTree = new BehaviourTree(this.tree.definition as never, this.buildAgent(), { random: this.random });
+    tapNodeStates(this.behaviourTree, count, this.onNodeStateChange);
   }
 
   /** Starts the run: arms the step-level watchdogs and takes the first step (dispatch). */
@@ -255,8 +265,10 @@ export class TreeRun {
     }
     this.stepping = false;
     this.abortReason = undefined;
-    for (const watchdog of this.toArm) watchdog.arm();
-    this.toArm.length = 0;
+    if (this.toArm.length > 0) {
+      for (const watchdog of this.toArm) watchdog.arm();
+      this.toArm.length = 0;
+    }
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
     else if (state === State.FAILED) this.finish(this.failedOutcome());
@@ -277,24 +289,26 @@ export class TreeRun {
     if (this.stepQueued || this.done || this.promptSteps >= MAX_PROMPT_STEPS_PER_TICK) return;
     this.promptSteps++;
     this.stepQueued = true;
-    queueMicrotask(() => {
-      this.stepQueued = false;
-      this.step();
-    });
+    queueMicrotask(this.queuedStep);
   }
+
+  private readonly queuedStep = (): void => {
+    this.stepQueued = false;
+    this.step();
+  };
 
   private buildAgent(): Record<string, () => unknown> {
     const agent: Record<string, () => unknown> = {};
     for (const node of this.tree.nodes) {
       if (node.type === 'action' || node.type === 'wait') agent[agentKey.leaf(node.index)] = this.actionFunction(node);
       if (node.type === 'condition') {
-        const condition = this.settings.bindings.condition(node.name!)!;
-        agent[agentKey.leaf(node.index)] = () => this.evaluate(node, condition, node.args);
+        const condition = this.withArgs(this.settings.bindings.condition(node.name!)!, node.args);
+        agent[agentKey.leaf(node.index)] = () => this.evaluate(node, condition);
       }
       for (const guard of node.guards) {
-        const condition = this.settings.bindings.condition(guard.call)!;
+        const condition = this.withArgs(this.settings.bindings.condition(guard.call)!, guard.args);
         const key = guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index);
-        agent[key] = () => this.evaluate(node, condition, guard.args);
+        agent[key] = () => this.evaluate(node, condition);
       }
       if (node.watchdogs.length > 0 || node.retryableGuard) {
         agent[agentKey.whileGuard(node.index)] = () => this.guardHolds(node);
@@ -308,11 +322,15 @@ export class TreeRun {
     if (node.type === 'wait') start = (ctx) => this.wait(ctx, this.waitDuration(node));
     else if (node.name === 'backoff') start = (ctx) => this.backoff(node, ctx);
     else if (node.name === 'round_robin') start = (ctx) => this.roundRobin(node, ctx);
-    else {
-      const action = this.settings.bindings.action(node.name!)!;
-      start = (ctx) => action(ctx, ...this.resolveArgs(node.args));
-    }
+    else start = this.withArgs(this.settings.bindings.action(node.name!)!, node.args);
     return () => this.poll(node, start);
+  }
+
+  /** Binds a leaf's node arguments once; only `$name` references are resolved per call. */
+  private withArgs<R>(leaf: (ctx: RunContext, ...args: unknown[]) => R, args: CompiledNode['args']): (ctx: RunContext) => R {
+    if (args.length === 0) return (ctx) => leaf(ctx);
+    if (!args.some(isReference)) return (ctx) => leaf(ctx, ...args);
+    return (ctx) => leaf(ctx, ...args.map((arg) => (isReference(arg) ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg)));
   }
 
   /** mistreevous calls a RUNNING leaf on every step: start it once, then report its settled result. */
@@ -325,11 +343,11 @@ export class TreeRun {
     }
     // A run ended mid-step (its caller aborted from inside a leaf) starts nothing more.
     if (this.done) return State.FAILED;
-    this.activateWatchers(node);
-    const invocation = new Invocation(node);
+    if (node.watchedBy.length > 0) this.activateWatchers(node);
+    const invocation = new Invocation(this, node, this.settings.parts, this.clock);
     let result: unknown;
     try {
-      result = start(this.contextFor(invocation));
+      result = start(invocation);
     } catch (error) {
       this.recordFailure(node, failureOf(node, error));
       return State.FAILED;
@@ -359,30 +377,21 @@ export class TreeRun {
     this.requestStep();
   }
 
-  private evaluate(node: CompiledNode, condition: TreeCondition, args: CompiledNode['args']): boolean {
+  private evaluate(node: CompiledNode, condition: (ctx: RunContext) => boolean): boolean {
     try {
-      return condition(this.conditionContext, ...this.resolveArgs(args)) === true;
+      return condition(this.conditionContext) === true;
     } catch (error) {
       this.recordFailure(node, failureOf(node, error));
       return false;
     }
   }
 
-  private resolveArgs(args: CompiledNode['args']): readonly unknown[] {
-    if (!args.some((arg) => typeof arg === 'object' && arg !== null)) return args;
-    return args.map((arg) => (typeof arg === 'object' && arg !== null ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg));
-  }
-
-  private contextFor(invocation: Invocation): RunContext {
-    return new LeafContext(this, invocation, this.settings.parts, this.clock);
-  }
-
-  /** @internal LeafContext.progress */
+  /** @internal Invocation.progress */
   progressOf(invocation: Invocation, done: number, total?: number): void {
     this.hooks.progress?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total });
   }
 
-  /** @internal LeafContext.actuate: the one way a leaf commands the world; stamps the clock for the watchdogs. */
+  /** @internal Invocation.actuate: the one way a leaf commands the world; stamps the clock for the watchdogs. */
   actuateFor<T>(invocation: Invocation, command: string, act: () => Promise<T>): Promise<T> {
     if (invocation.aborted || this.done) {
       return Promise.reject(invocation.aborted ? invocation.signal.reason : new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`));
@@ -393,7 +402,7 @@ export class TreeRun {
     this.hooks.actuate?.({ runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command });
     invocation.live++;
     this.liveActuations++;
-    this.liveInvocations.add(invocation);
+    (this.liveInvocations ??= new Set()).add(invocation);
     let pending: Promise<T>;
     try {
       pending = Promise.resolve(act());
@@ -403,7 +412,7 @@ export class TreeRun {
     const ended = (): void => {
       invocation.live--;
       this.liveActuations--;
-      if (invocation.live === 0) this.liveInvocations.delete(invocation);
+      if (invocation.live === 0) this.liveInvocations?.delete(invocation);
       const endedAt = this.clock.now();
       for (const watchdog of watching) watchdog.actuationEnded(endedAt);
       if (this.done && this.liveActuations === 0) this.resolve();
@@ -415,51 +424,46 @@ export class TreeRun {
   private watchdogsOver(node: CompiledNode): Watchdog[] {
     const found = [...this.runWatchdogs];
     for (const index of node.watchedBy) {
-      const watchdogs = this.nodeWatchdogs.get(index);
-      if (watchdogs) found.push(...watchdogs);
+      const watchdogs = this.nodeWatchdogs[index];
+      if (watchdogs && this.active[index]) found.push(...watchdogs);
     }
     return found;
   }
 
-  private indexNodes(details: { id: string; children?: unknown[] }, index: number): number {
+  private readonly onNodeStateChange = (index: number, previous: string, state: string): void => {
     const node = this.tree.nodes[index]!;
-    this.nodeByUid.set(details.id, node);
-    let next = index + 1;
-    for (const child of (details.children ?? []) as { id: string; children?: unknown[] }[]) next = this.indexNodes(child, next);
-    return next;
-  }
-
-  private onNodeStateChange(change: NodeStateChange): void {
-    const node = this.nodeByUid.get(change.id);
-    if (!node) return;
-    const at = this.clock.now();
-    if (change.state === State.RUNNING) {
-      if (change.previousState === State.READY && node.type === 'retry') this.retryEntries.set(node.index, (this.retryEntries.get(node.index) ?? 0) + 1);
-      this.activateWatchers(node);
-    } else if (this.activeNodes.has(node.index)) {
-      this.deactivate(node.index);
+    if (state === State.RUNNING) {
+      if (previous === State.READY && node.type === 'retry') (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
+      if (node.watchedBy.length > 0) this.activateWatchers(node);
+    } else if (this.active[index]) {
+      this.deactivate(index);
     }
-    if (change.state === State.READY) this.abortSlot(node);
-    if (change.state === State.FAILED) this.failedDuringStep = true;
+    if (state === State.READY) {
+      if (this.slots[index]) this.abortSlot(node);
+    } else if (state === State.FAILED) {
+      this.failedDuringStep = true;
+    }
+    // Timestamps are read only when a watchdog or a hook will use them.
+    const nodeStateHook = this.hooks.nodeState;
+    if (!this.runStateWatchdog && node.watchedBy.length === 0 && !nodeStateHook) return;
+    const at = this.clock.now();
     this.runStateWatchdog?.stateChanged(at);
-    for (const index of node.watchedBy) {
-      const watchdogs = this.nodeWatchdogs.get(index);
+    for (const watchedIndex of node.watchedBy) {
+      const watchdogs = this.active[watchedIndex] ? this.nodeWatchdogs[watchedIndex] : undefined;
       if (watchdogs) for (const watchdog of watchdogs) watchdog.stateChanged(at);
     }
-    if (this.hooks.nodeState) this.emitNodeState(node, change, at);
-  }
-
-  private emitNodeState(node: CompiledNode, change: NodeStateChange, at: number): void {
-    this.hooks.nodeState?.({
-      runId: this.id,
-      tree: this.tree.name,
-      at,
-      nodePath: node.path,
-      nodeType: node.type,
-      from: STATE_NAMES[change.previousState]!,
-      to: STATE_NAMES[change.state]!,
-    });
-  }
+    if (nodeStateHook) {
+      nodeStateHook({
+        runId: this.id,
+        tree: this.tree.name,
+        at,
+        nodePath: node.path,
+        nodeType: node.type,
+        from: STATE_NAMES[previous]!,
+        to: STATE_NAMES[state]!,
+      });
+    }
+  };
 
   private abortSlot(node: CompiledNode): void {
     const invocation = this.slots[node.index];
@@ -468,36 +472,40 @@ export class TreeRun {
     invocation.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
   }
 
-  /** Arms the watchdogs of a node and its watched ancestors that are not armed yet. */
+  /** Starts the watchdogs of a node and its watched ancestors that are not running yet. */
   private activateWatchers(node: CompiledNode): void {
     for (const index of node.watchedBy) {
-      if (this.activeNodes.has(index)) continue;
+      if (this.active[index]) continue;
+      this.active[index] = true;
+      this.failureBelow[index] = undefined;
       const watched = this.tree.nodes[index]!;
-      this.activeNodes.add(index);
-      this.failureBelow.delete(index);
       if (watched.watchdogs.length === 0) continue;
-      const watchdogs: Watchdog[] = [];
-      for (const spec of watched.watchdogs) watchdogs.push(new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.onNodeWatchdogTrip));
-      this.nodeWatchdogs.set(index, watchdogs);
-      if (this.stepping) this.toArm.push(...watchdogs);
-      else for (const watchdog of watchdogs) watchdog.arm();
+      let watchdogs = this.nodeWatchdogs[index];
+      if (watchdogs && allIdle(watchdogs)) {
+        for (const watchdog of watchdogs) watchdog.restart();
+      } else {
+        watchdogs = watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.onNodeWatchdogTrip));
+        this.nodeWatchdogs[index] = watchdogs;
+      }
+      for (const watchdog of watchdogs) {
+        if (this.stepping) this.toArm.push(watchdog);
+        else watchdog.arm();
+      }
     }
   }
 
   private deactivate(index: number): void {
-    this.activeNodes.delete(index);
-    this.trippedNodes.delete(index);
-    const watchdogs = this.nodeWatchdogs.get(index);
-    if (!watchdogs) return;
-    for (const watchdog of watchdogs) watchdog.stop();
-    this.nodeWatchdogs.delete(index);
+    this.active[index] = false;
+    this.tripped[index] = false;
+    const watchdogs = this.nodeWatchdogs[index];
+    if (watchdogs) for (const watchdog of watchdogs) watchdog.stop();
   }
 
   /** Evaluated on every update below the node, so it only reads flags. */
   private guardHolds(node: CompiledNode): boolean {
-    if (this.trippedNodes.size > 0 && this.trippedNodes.has(node.index)) return false;
-    if (node.retryableGuard && this.failureBelow.size > 0) {
-      const code = this.failureBelow.get(node.index);
+    if (this.tripped[node.index]) return false;
+    if (node.retryableGuard) {
+      const code = this.failureBelow[node.index];
       if (code !== undefined && !this.settings.retryableCodes.has(code)) return false;
     }
     return true;
@@ -520,7 +528,7 @@ export class TreeRun {
   private readonly onNodeWatchdogTrip = (watchdog: Watchdog, measuredMs: number): void => {
     const failure = this.tripFailure(watchdog, measuredMs);
     const node = this.tree.nodes.find((n) => n.path === watchdog.nodePath)!;
-    this.trippedNodes.add(node.index);
+    this.tripped[node.index] = true;
     this.recordFailure(node, failure);
     // The node's watchdog guard now fails: stepping aborts the subtree, and its leaves' signals carry the trip.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
@@ -534,7 +542,7 @@ export class TreeRun {
   private recordFailure(node: CompiledNode, failure: TreeFailure): void {
     this.lastFailure = failure;
     this.lastFailedLeaf = node.path;
-    for (const index of node.watchedBy) if (this.tree.nodes[index]!.retryableGuard) this.failureBelow.set(index, failure.code);
+    for (const index of node.watchedBy) if (this.tree.nodes[index]!.retryableGuard) this.failureBelow[index] = failure.code;
   }
 
   private failedOutcome(): TreeFailure {
@@ -559,14 +567,14 @@ export class TreeRun {
     this.finalOutcome = outcome;
     this.settings.signal?.removeEventListener('abort', this.onExternalAbort);
     for (const watchdog of this.runWatchdogs) watchdog.stop();
-    for (const index of [...this.activeNodes]) this.deactivate(index);
+    for (let index = 0; index < this.active.length; index++) if (this.active[index]) this.deactivate(index);
     const reason = new NodeAbortedError(outcome.ok ? 'aborted' : outcome.code, `${this.tree.name}: the run ended`);
     for (const node of this.tree.nodes) {
       const invocation = this.slots[node.index];
       this.slots[node.index] = undefined;
       invocation?.abort(reason);
     }
-    for (const invocation of this.liveInvocations) invocation.abort(reason);
+    if (this.liveInvocations) for (const invocation of this.liveInvocations) invocation.abort(reason);
     this.settings.onFinished(this);
     if (this.liveActuations === 0) this.resolve();
     else this.graceTimer = this.clock.setTimeout(() => this.resolve(), this.settings.abortGraceMs);
@@ -603,10 +611,10 @@ export class TreeRun {
   }
 
   private backoff(node: CompiledNode, ctx: RunContext): boolean | Promise<boolean> {
-    const entry = node.retryAncestor === undefined ? 0 : (this.retryEntries.get(node.retryAncestor) ?? 0);
-    const state = this.backoffs.get(node.index);
+    const entry = node.retryAncestor === undefined ? 0 : (this.retryEntries?.[node.retryAncestor] ?? 0);
+    const state = this.backoffs?.[node.index];
     const attempts = state && state.entry === entry ? state.attempts : 0;
-    this.backoffs.set(node.index, { entry, attempts: attempts + 1 });
+    (this.backoffs ??= [])[node.index] = { entry, attempts: attempts + 1 };
     if (attempts === 0) return true;
     const [baseMs, maxMs] = node.args as number[];
     const delay = Math.min(maxMs!, baseMs! * 2 ** (attempts - 1)) * (0.5 + 0.5 * this.random());
@@ -615,7 +623,7 @@ export class TreeRun {
 
   private async roundRobin(node: CompiledNode, ctx: RunContext): Promise<boolean> {
     const names = node.args as string[];
-    const start = this.roundRobinNext.get(node.index) ?? 0;
+    const start = this.roundRobinNext?.[node.index] ?? 0;
     let lastError: unknown;
     for (let k = 0; k < names.length; k++) {
       if (ctx.signal.aborted) return false;
@@ -623,7 +631,7 @@ export class TreeRun {
       const action = this.settings.bindings.action(names[at]!) as TreeAction;
       try {
         if ((await action(ctx)) !== false) {
-          this.roundRobinNext.set(node.index, (at + 1) % names.length);
+          (this.roundRobinNext ??= [])[node.index] = (at + 1) % names.length;
           return true;
         }
       } catch (error) {

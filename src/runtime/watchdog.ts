@@ -12,7 +12,7 @@ export class Watchdog {
   tripped = false;
   private stopped = false;
   private timer: TimerHandle | undefined;
-  private readonly startedAt: number;
+  private startedAt: number;
   private firstActuationAt: number | undefined;
   private lastActivityAt: number;
   private lastChangeAt: number;
@@ -43,6 +43,20 @@ export class Watchdog {
 
   stateChanged(at: number): void {
     this.lastChangeAt = at;
+  }
+
+  /** Whether a restart would lose track of a command: stamps of an in-flight one still arrive here. */
+  get idle(): boolean {
+    return this.inFlight === 0;
+  }
+
+  /** Starts watching afresh, as a new watchdog would; reusing one keeps node entries allocation-free. */
+  restart(): void {
+    this.disarm();
+    this.stopped = false;
+    this.tripped = false;
+    this.firstActuationAt = undefined;
+    this.startedAt = this.lastActivityAt = this.lastChangeAt = this.clock.now();
   }
 
   stop(): void {

@@ -1,0 +1,42 @@
+import type { BehaviourTree } from 'mistreevous';
+
+/** The parts of a mistreevous 4.3.1 node instance the tap relies on (not public API). */
+interface MistreevousNode {
+  uid: string;
+  getState(): string;
+  getChildren?: () => MistreevousNode[];
+  onStateChanged(previousState: string): void;
+}
+
+export type StateChangeListener = (index: number, previous: string, state: string) => void;
+
+/**
+ * Routes every node state change of a tree to `listener`, with the node's
+ * pre-order index. The public `onNodeStateChange` option builds a details
+ * object (with each guard's details) on every change, about 22 changes per
+ * step of an 11-node tree: most of the runtime's overhead over bare
+ * mistreevous. Overriding each instance's `onStateChanged` skips that. The
+ * walk is checked against the public node details, so a mistreevous whose
+ * internals differ fails at construction, never silently.
+ */
+export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: StateChangeListener): void {
+  const root = (tree as unknown as { _rootNode?: MistreevousNode })._rootNode;
+  const instances: MistreevousNode[] = [];
+  const walk = (node: MistreevousNode): void => {
+    instances.push(node);
+    for (const child of node.getChildren?.() ?? []) walk(child);
+  };
+  if (root) walk(root);
+  const uids: string[] = [];
+  const walkDetails = (details: { id: string; children?: unknown[] }): void => {
+    uids.push(details.id);
+    for (const child of (details.children ?? []) as { id: string; children?: unknown[] }[]) walkDetails(child);
+  };
+  walkDetails(tree.getTreeNodeDetails());
+  if (instances.length !== nodeCount || uids.length !== nodeCount || instances.some((node, i) => node.uid !== uids[i])) {
+    throw new Error(`mistreevous's node internals are not the 4.3.1 layout the runtime taps (found ${instances.length} of ${nodeCount} nodes); pin mistreevous to 4.3.1`);
+  }
+  instances.forEach((node, index) => {
+    node.onStateChanged = (previous) => listener(index, previous, node.getState());
+  });
+}
