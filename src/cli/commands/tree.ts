@@ -30,7 +30,13 @@ async function recordedStates(file: string): Promise<Map<string, NodeState>> {
 
 /** `verbtree tree show <name>`: a tree as indented text, with a recorded run's node states. */
 export function treeCommand(bindings: () => BindingRegistry, io: CliIO, setExit: (code: number) => void, treesDir: string): Command {
-  const tree = new Command('tree').description('Inspect behavior trees.');
+  const tree = new Command('tree').description('Inspect behavior trees.').addHelpText(
+    'after',
+    `
+Examples:
+  $ verbtree tree show navigate
+  $ verbtree tree show dig_block --run nodes.jsonl   (from verbtree run … --record-nodes nodes.jsonl)`,
+  );
   tree
     .command('show')
     .description('Print a tree as indented text (type, arguments, watchdogs and guards, source line).')
