@@ -13,7 +13,7 @@ function withFault(spec: string) {
 const ended = (h: Awaited<ReturnType<typeof harness>>) => h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
 
 describe('executor under injected faults', () => {
-  it('ends a hanging navigate explicitly by its deadline after retries and repairs, leaving no live actuator', async () => {
+  it('ends a hanging navigate (FM-03, a branch that hangs) explicitly by its deadline after retries and repairs, leaving no live actuator', async () => {
     const h = await withFault('navigate=hang');
     const result = await h.run(plan(walk));
     expect(result.ok).toBe(false);
@@ -32,7 +32,7 @@ describe('executor under injected faults', () => {
     expect(h.world.liveActuators()).toBe(0);
   });
 
-  it('fails a runner that never acts with ttfa_exceeded at the 2 s limit, not before', async () => {
+  it('fails a runner that never acts (FM-03) with ttfa_exceeded at the 2 s limit, not before', async () => {
     const h = await withFault('navigate=never_actuates');
     await h.run(plan(walk));
     const retry = h.events.find((e) => e.type === 'step.retry') as EventOf<'step.retry'>;

@@ -51,7 +51,7 @@ describe('stuck scenarios end to end through the executor', () => {
     expect(of('agent.state').at(-1)).toMatchObject({ to: 'FAILED' });
   });
 
-  it('a flapping goal: trips stuck.flap within its 10 s window plus a tick', async () => {
+  it('a flapping goal (FM-04): trips stuck.flap within its 10 s window plus a tick', async () => {
     const { of } = await runScenario(flappingGoal);
     const flap = of('step.stuck').find((s) => s.detector === 'flap');
     expect(flap).toBeDefined();
