@@ -48,4 +48,11 @@ describe('verbtree run', () => {
     expect(code).toBe(2);
     expect(err).toContain('blocks[0].block');
   });
+
+  it('takes stuck detection and recovery settings from a file, and names a bad key', async () => {
+    expect((await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--stuck-config', 'test/fixtures/tight.stuck.json')).code).toBe(0);
+    const bad = await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--stuck-config', 'test/fixtures/bad.stuck.json');
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('detection.position.thresholdMs');
+  });
 });

@@ -7,6 +7,7 @@ import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/fault
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, WORLD_KINDS, type WorldKind } from '../open-world.js';
 import { progressLine, summaryTable } from '../progress.js';
+import { loadStuckConfig } from '../../recovery/config.js';
 import { recordNodeStates } from '../node-recorder.js';
 import { readJsonFile } from '../read-json.js';
 import { DEFAULT_JOURNAL_PATH } from '../../journal/journal.js';
@@ -25,6 +26,7 @@ interface RunOptions {
   json?: boolean;
   journal?: string | true;
   recordNodes?: string;
+  stuckConfig?: string;
   resume?: string;
 }
 
@@ -56,6 +58,7 @@ export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExi
     .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
     .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
     .option('--json', 'print every event as one JSON line instead of progress text')
+    .option('--stuck-config <file>', 'stuck detection and recovery settings as JSON (thresholds, strategies, budgets); missing keys keep the defaults')
     .option('--record-nodes <file>', 'write every tree node state change as JSON lines, for `verbtree tree show <tree> --run <file>`')
     .option('--journal [path]', `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`)
     .option('--resume <planId>', 'continue a journaled plan after a crash: recover orphaned steps, skip succeeded ones, rebuild the sim world from their effects')
@@ -82,6 +85,14 @@ Examples:
         if (error instanceof FaultSpecError) throw new CliUsageError(error.message);
         throw error;
       }
+      if (options.stuckConfig && (options.journal !== undefined || options.resume !== undefined)) {
+        throw new CliUsageError('--stuck-config does not combine with --journal or --resume in this version; run without the journal to tune stuck detection');
+      }
+      const stuckConfig = options.stuckConfig
+        ? await loadStuckConfig(options.stuckConfig).catch((error: Error) => {
+            throw new CliUsageError(error.message);
+          })
+        : undefined;
       const recorder = options.recordNodes ? recordNodeStates(options.recordNodes) : undefined;
       try {
         const journalPath = options.journal === true || (options.journal === undefined && options.resume) ? DEFAULT_JOURNAL_PATH : options.journal;
@@ -101,6 +112,7 @@ Examples:
             policy: { seed: options.seed },
             wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: options.seed }),
             ...(recorder ? { hooks: recorder.hooks } : {}),
+            ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),
           });
           if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
           const run = executor.run(plan);
