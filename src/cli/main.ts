@@ -27,6 +27,7 @@ function buildProgram(io: CliIO, registry: () => CapabilityRegistry, setExit: (c
   const program = new Command('verbtree')
     .description('Turns plans into verified action for Minecraft bots.')
     .version(process.env.npm_package_version ?? '0.1.0')
+    .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
     .addHelpText('after', `
