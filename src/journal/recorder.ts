@@ -1,6 +1,7 @@
 import type { Vec3Like, WorldPort } from '../contracts/world.js';
 import type { Executor } from '../executor/executor.js';
-import type { EventOf, ExecutorEvent } from '../executor/events.js';
+import type { PlanStepInput } from '../contracts/plan-step.js';
+import type { AcceptedStep, EventOf, ExecutorEvent } from '../executor/events.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { ActionSink } from './action-trace.js';
 import type { Journal } from './journal.js';
@@ -119,11 +120,11 @@ export class JournalRecorder implements ActionSink {
     if (touches) step.touched.push({ x: touches.x, y: touches.y, z: touches.z });
     const at = this.journal.now();
     return this.journal.write(() => {
-      this.journal.sql('UPDATE attempts SET last_actuator_at = ? WHERE id = ?').run(at, step.attemptId);
+      if (step.attemptId !== 0) this.journal.sql('UPDATE attempts SET last_actuator_at = ? WHERE id = ?').run(at, step.attemptId);
       return Number(
         this.journal
           .sql('INSERT INTO actions (attempt_id, plan_id, step_id, command, args, started_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(step.attemptId, step.planId, step.stepId, command, JSON.stringify(args ?? null), at).lastInsertRowid,
+          .run(step.attemptId === 0 ? null : step.attemptId, step.planId, step.stepId, command, JSON.stringify(args ?? null), at).lastInsertRowid,
       );
     });
   }
@@ -136,7 +137,7 @@ export class JournalRecorder implements ActionSink {
   private runFor(event: ExecutorEvent): number | null {
     let runId = this.runs.get(event.planId);
     if (runId === undefined && event.type === 'plan.accepted') {
-      // A plan handed to the executor directly (not through runJournaled): journal what the event tells.
+      // A plan handed to the executor directly, or planned from an intent: journal what the event tells.
       runId = this.beginRun({ planId: event.planId, intentId: event.intentId, steps: [], body: null });
     }
     return runId ?? null;
@@ -145,24 +146,25 @@ export class JournalRecorder implements ActionSink {
   private apply(event: ExecutorEvent, runId: number | null): void {
     const j = this.journal;
     switch (event.type) {
+      case 'plan.accepted':
+        return this.planAccepted(event, runId);
       case 'step.started':
         return this.stepStarted(event, runId);
+      case 'attempt.started':
+        this.openAttempt(event.planId, event.stepId, runId);
+        return;
       case 'step.firstAction':
         j.sql('UPDATE steps SET ttfa_ms = ? WHERE plan_id = ? AND step_id = ?').run(event.ttfaMs, event.planId, event.stepId);
         return;
       case 'step.retry':
-        this.closeAttempt(event.planId, event.stepId, event.code, event.detail);
-        this.openAttempt(event.planId, event.stepId, runId);
-        return;
       case 'step.repair':
+        // The failed attempt ends with its code; the next one opens at its own attempt.started.
         this.closeAttempt(event.planId, event.stepId, event.code, event.detail);
-        this.openAttempt(event.planId, event.stepId, runId);
         return;
       case 'step.preempted':
         this.closeAttempt(event.planId, event.stepId, 'preempted', `${event.by}: ${event.reason}`);
         return;
       case 'step.resumed':
-        this.openAttempt(event.planId, event.stepId, runId);
         j.sql('UPDATE steps SET deadline_at = ? WHERE plan_id = ? AND step_id = ?').run(wallDeadline(j, event), event.planId, event.stepId);
         return;
       case 'step.ended':
@@ -183,16 +185,40 @@ export class JournalRecorder implements ActionSink {
     }
   }
 
+  /** The plan as validated: every step with the version it resolved to and its arguments as parsed. */
+  private planAccepted(event: EventOf<'plan.accepted'>, runId: number | null): void {
+    const j = this.journal;
+    event.resolved.forEach((step, index) => {
+      this.ensureStep(event.planId, step.stepId, step.type, null, index, step.args, step.idempotencyKey ?? null, runId);
+      j.sql('UPDATE steps SET capability_version = ?, args = ?, idempotency_key = ? WHERE plan_id = ? AND step_id = ?').run(
+        step.version,
+        JSON.stringify(step.args),
+        step.idempotencyKey ?? null,
+        event.planId,
+        step.stepId,
+      );
+    });
+    // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so it can be resumed.
+    const body = { planId: event.planId, intentId: event.intentId, steps: event.resolved.map(asPlanStep) };
+    j.sql("UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')").run(JSON.stringify(body), event.planId);
+  }
+
   private stepStarted(event: EventOf<'step.started'>, runId: number | null): void {
     const j = this.journal;
-    const known = j.sql('SELECT args FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId) as { args: string | null } | undefined;
+    const known = j.sql('SELECT 1 FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId);
     if (!known) {
+      // A sub-goal, a fast-path step or a planner's replacement step: the journal learns it here, arguments and all.
       const seq = (j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as { next: number }).next;
-      this.ensureStep(event.planId, event.stepId, event.verb, event.parentStepId ?? null, seq, null, null, runId);
+      this.ensureStep(event.planId, event.stepId, event.verb, event.parentStepId ?? null, seq, event.args, event.idempotencyKey ?? null, runId);
     }
-    const pre = this.options.world ? snapshotWorld(this.options.world, this.observedBlocks(event.verb, event.version, known?.args ?? null)) : null;
-    j.sql('UPDATE steps SET capability_version = ?, run_id = ?, deadline_at = ?, pre = ?, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?').run(
+    const pre = this.options.world ? snapshotWorld(this.options.world, this.observedBlocks(event.verb, event.version, event.args)) : null;
+    j.sql(
+      'UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = ?, pre = ?, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?',
+    ).run(
+      event.verb,
       event.version,
+      JSON.stringify(event.args ?? {}),
+      event.idempotencyKey ?? null,
       runId,
       wallDeadline(j, event),
       pre ? JSON.stringify(pre) : null,
@@ -200,8 +226,8 @@ export class JournalRecorder implements ActionSink {
       event.stepId,
     );
     j.transition(event.planId, event.stepId, 'in_progress', 'dispatched', runId, j.now());
+    // Its first attempt opens at attempt.started, after the guard (and any sub-goals) held.
     this.open.push({ planId: event.planId, stepId: event.stepId, attemptId: 0, attemptNumber: 0, touched: [] });
-    this.openAttempt(event.planId, event.stepId, runId);
   }
 
   private stepEnded(event: EventOf<'step.ended'>, runId: number | null): void {
@@ -278,12 +304,12 @@ export class JournalRecorder implements ActionSink {
     this.journal.sql('UPDATE attempts SET ended_at = ?, outcome = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(this.journal.now(), outcome, detail, step.attemptId);
   }
 
-  private observedBlocks(verb: string, version: string, args: string | null): Vec3Like[] {
+  private observedBlocks(verb: string, version: string, args: unknown): Vec3Like[] {
     const registry = this.options.registry;
-    if (!registry || args === null) return [];
+    if (!registry) return [];
     const resolved = registry.resolve(verb, version);
     if (!resolved.ok) return [];
-    const parsed = resolved.spec.inputSchema.safeParse(JSON.parse(args));
+    const parsed = resolved.spec.inputSchema.safeParse(args);
     return parsed.success ? (resolved.spec.observes?.(parsed.data) ?? []) : [];
   }
 }
@@ -291,4 +317,9 @@ export class JournalRecorder implements ActionSink {
 /** Event times are the executor clock's (process-relative for SystemClock); the journal keeps wall time, comparable across processes. */
 function wallDeadline(journal: Journal, event: { at: number; deadlineAt: number }): number {
   return journal.now() + (event.deadlineAt - event.at);
+}
+
+/** A resolved step written back as a plan step, pinned to the version it resolved to. */
+function asPlanStep(step: AcceptedStep): PlanStepInput {
+  return { stepId: step.stepId, type: step.type, version: step.version, args: step.args as Record<string, unknown>, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) };
 }

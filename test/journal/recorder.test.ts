@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import { WorldError } from '../../src/contracts/world.js';
+import type { ExecutorEvent } from '../../src/executor/events.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { AttemptRow, StepRow, TransitionRow } from '../../src/journal/rows.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -121,5 +122,45 @@ describe('journal recorder', () => {
     ]);
     reader.close();
     await assembly.close();
+  });
+
+  it('journals a plan planned from an intent with its resolved steps, and every started step (sub-goals too) with its parsed args; one attempt row per attempt.started', async () => {
+    const { path, journal } = openTemp();
+    const clock = new ManualClock();
+    const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
+    const planner = {
+      name: 'scripted',
+      plan: async () => ({ planId: 'from-intent', intentId: 'i9', steps: [{ stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' }] }),
+      onFailure: async () => ({ giveUp: 'not in this test' }),
+    };
+    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', planner });
+    const events: ExecutorEvent[] = [];
+    assembly.executor.events.on('event', (e) => events.push(e));
+    let done = false;
+    const run = assembly.run({ id: 'i9', source: 'user', goal: 'make sticks', urgency: 0.2, safety: { allowed: true } });
+    void run.result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    expect(await run.result).toMatchObject({ ok: true });
+    await assembly.close();
+
+    const reader = new Database(path, { readonly: true });
+    const plan = reader.prepare("SELECT body FROM plans WHERE plan_id = 'from-intent'").get() as { body: string };
+    expect(JSON.parse(plan.body)).toEqual({
+      planId: 'from-intent',
+      intentId: 'i9',
+      steps: [{ stepId: 'sticks', type: 'craft_item', version: expect.any(String), args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' }],
+    });
+    const steps = reader.prepare('SELECT step_id, parent_step_id, args, idempotency_key, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'parent_step_id' | 'args' | 'idempotency_key' | 'status'>[];
+    const subgoal = steps.find((s) => s.parent_step_id === 'sticks');
+    expect(steps[0]).toMatchObject({ step_id: 'sticks', idempotency_key: 'sticks-once', status: 'succeeded' });
+    expect(JSON.parse(steps[0]!.args!)).toEqual({ item: 'stick', count: 4 });
+    expect(subgoal).toMatchObject({ status: 'succeeded' });
+    expect(JSON.parse(subgoal!.args!)).toMatchObject({ item: 'oak_planks' });
+    // The parent's guard failed first (no planks): its one attempt opens after the sub-goal, not at dispatch.
+    const attempts = reader.prepare('SELECT step_id, number, outcome FROM attempts ORDER BY id').all();
+    const announced = events.filter((e) => e.type === 'attempt.started').map((e) => ({ step_id: e.stepId, number: (e as { attempt: number }).attempt, outcome: 'ok' }));
+    expect(attempts).toEqual(announced);
+    expect(attempts.map((a) => (a as { step_id: string }).step_id)).toEqual([subgoal!.step_id, 'sticks']);
+    reader.close();
   });
 });
