@@ -48,7 +48,7 @@ Examples:
         io.out(JSON.stringify(summaries, null, 2));
         return;
       }
-      const table = new Table({ head: ['verb', 'version', 'runnable', 'notes'] });
+      const table = new Table({ head: ['verb', 'version', 'runnable', 'notes'], colWidths: [null, null, null, 64], wordWrap: true });
       for (const s of summaries) {
         table.push([s.name, s.version, s.runnable ? 'yes' : 'not runnable in this build', s.deprecated ? `deprecated: ${s.deprecated}` : s.description]);
       }
