@@ -51,7 +51,8 @@ export {
   type TreeSourceText,
 } from './tree-catalog.js';
 export type { NodeArgument, TreeFile, TreeNodeDefinition, TreeProblem } from './tree-definition.js';
-export { NodeAbortedError, type RunContextParts } from './tree-run.js';
+export type { RunContextParts } from './invocation.js';
+export { NodeAbortedError } from './node-aborted-error.js';
 export { DEFAULT_ABORT_GRACE_MS, DEFAULT_TICK_HZ, createTreeRunner, type RunOptions, type TreeRunner, type TreeRunnerOptions } from './tree-runner.js';
 export { parseTreeSource, treeNameOf } from './tree-source.js';
 export {

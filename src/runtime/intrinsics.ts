@@ -1,7 +1,8 @@
 /**
  * Leaves and guards the runtime itself implements, because they need the run's
  * state (attempt counters, failure history, watchdog timers) that a binding
- * cannot see. Their names are reserved in the BindingRegistry.
+ * cannot see. Their names are reserved in the BindingRegistry. Each lives in
+ * its own file: backoff-intrinsic.ts, round-robin-intrinsic.ts, wait-intrinsic.ts.
  *
  * - `action [backoff, baseMs, maxMs]`: inside a retry; succeeds at once on the
  *   first attempt, then waits min(maxMs, baseMs * 2^(n-1)) scaled by a seeded

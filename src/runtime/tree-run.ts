@@ -1,22 +1,20 @@
 import { BehaviourTree, State } from 'mistreevous';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import { FAILURE_CODE_LIST, isFailureCode, isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
-import type { WorldPort } from '../contracts/world.js';
-import type { RunContext, TreeAction, TreeCondition } from '../registry/capability-spec.js';
+import type { RunContext } from '../registry/capability-spec.js';
+import { BackoffIntrinsic } from './backoff-intrinsic.js';
 import type { BindingRegistry } from './binding-registry.js';
 import { agentKey, type CompiledNode, type CompiledTree } from './compile.js';
 import type { NodeState, RuntimeHooks } from './hooks.js';
+import { Invocation, type InvocationOwner, type RunContextParts } from './invocation.js';
+import { NodeAbortedError } from './node-aborted-error.js';
 import { tapNodeStates } from './node-state-tap.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
+import { RoundRobinIntrinsic } from './round-robin-intrinsic.js';
 import { seededRandom } from './seeded-random.js';
+import { waitDurationMs, waitOnClock } from './wait-intrinsic.js';
 import { Watchdog } from './watchdog.js';
 import { WATCHDOG_KINDS, WATCHDOG_KIND_LIST, type WatchdogDefaults, type WatchdogKind } from './watchdog-spec.js';
-
-/** What the executor supplies for one run: the step's validated arguments and the world. */
-export interface RunContextParts<Args = unknown> {
-  args: Args;
-  world: WorldPort;
-}
 
 export interface TreeRunSettings {
   id: number;
@@ -31,17 +29,6 @@ export interface TreeRunSettings {
   abortGraceMs: number;
   signal: AbortSignal | undefined;
   onFinished(run: TreeRun): void;
-}
-
-/** The reason a leaf's signal fires: which abort (watchdog, guard, shutdown...) and why. */
-export class NodeAbortedError extends Error {
-  override name = 'AbortError';
-  constructor(
-    readonly code: FailureCode,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /**
@@ -60,59 +47,6 @@ const STATE_NAMES: Record<string, NodeState> = {
   [State.SUCCEEDED]: 'succeeded',
   [State.FAILED]: 'failed',
 };
-
-/**
- * One start of one leaf, and the context that leaf sees. Its identity is the
- * token: only the slot's current invocation may settle the node. The
- * AbortController is made on first use of the signal, since most leaves finish
- * without reading it.
- */
-class Invocation implements RunContext {
-  settled = false;
-  ok = false;
-  live = 0;
-  readonly args: unknown;
-  readonly world: WorldPort;
-  readonly clock: Clock;
-  private controller: AbortController | undefined;
-  private abortedWith: { reason: unknown } | undefined;
-  constructor(
-    private readonly run: TreeRun,
-    readonly node: CompiledNode,
-    parts: RunContextParts,
-    clock: Clock,
-  ) {
-    this.args = parts.args;
-    this.world = parts.world;
-    this.clock = clock;
-  }
-
-  get signal(): AbortSignal {
-    if (!this.controller) {
-      this.controller = new AbortController();
-      if (this.abortedWith) this.controller.abort(this.abortedWith.reason);
-    }
-    return this.controller.signal;
-  }
-
-  get aborted(): boolean {
-    return this.abortedWith !== undefined;
-  }
-
-  abort(reason: unknown): void {
-    if (this.abortedWith) return;
-    this.abortedWith = { reason };
-    this.controller?.abort(reason);
-  }
-
-  actuate<T>(command: string, act: () => Promise<T>): Promise<T> {
-    return this.run.actuateFor(this, command, act);
-  }
-
-  progress(done: number, total?: number): void {
-    this.run.progressOf(this, done, total);
-  }
-}
 
 function ignoreProgress(): void {}
 
@@ -148,7 +82,7 @@ function abortCodeOf(reason: unknown): FailureCode {
  * slot and fires the invocation's signal. A late settle finds another (or no)
  * invocation in the slot and is dropped, so it cannot reach a later run.
  */
-export class TreeRun {
+export class TreeRun implements InvocationOwner {
   readonly id: number;
   readonly tree: CompiledTree;
   readonly startedAt: number;
@@ -167,8 +101,8 @@ export class TreeRun {
   private readonly nodeWatchdogs: (Watchdog[] | undefined)[];
   private readonly failureBelow: (FailureCode | undefined)[];
   private retryEntries: number[] | undefined;
-  private backoffs: ({ entry: number; attempts: number } | undefined)[] | undefined;
-  private roundRobinNext: number[] | undefined;
+  private backoff: BackoffIntrinsic | undefined;
+  private roundRobin: RoundRobinIntrinsic | undefined;
   private liveInvocations: Set<Invocation> | undefined;
   private readonly runWatchdogs: Watchdog[] = [];
   /** The run-level maxStateDuration watchdog, the only one that cares about every state change. */
@@ -319,16 +253,23 @@ export class TreeRun {
 
   private actionFunction(node: CompiledNode): () => unknown {
     let start: (ctx: RunContext) => unknown;
-    if (node.type === 'wait') start = (ctx) => this.wait(ctx, this.waitDuration(node));
-    else if (node.name === 'backoff') start = (ctx) => this.backoff(node, ctx);
-    else if (node.name === 'round_robin') start = (ctx) => this.roundRobin(node, ctx);
-    else start = this.withArgs(this.settings.bindings.action(node.name!)!, node.args);
+    if (node.type === 'wait') {
+      start = (ctx) => waitOnClock(this.clock, ctx.signal, waitDurationMs(node.args, this.random));
+    } else if (node.name === 'backoff') {
+      const backoff = (this.backoff ??= new BackoffIntrinsic(this.clock, this.random));
+      start = (ctx) => backoff.start(node, node.retryAncestor === undefined ? 0 : (this.retryEntries?.[node.retryAncestor] ?? 0), ctx);
+    } else if (node.name === 'round_robin') {
+      const roundRobin = (this.roundRobin ??= new RoundRobinIntrinsic(this.settings.bindings));
+      start = (ctx) => roundRobin.start(node, ctx);
+    } else {
+      start = this.withArgs(this.settings.bindings.action(node.name!)!, node.args);
+    }
     return () => this.poll(node, start);
   }
 
   /** Binds a leaf's node arguments once; only `$name` references are resolved per call. */
   private withArgs<R>(leaf: (ctx: RunContext, ...args: unknown[]) => R, args: CompiledNode['args']): (ctx: RunContext) => R {
-    if (args.length === 0) return (ctx) => leaf(ctx);
+    if (args.length === 0) return leaf;
     if (!args.some(isReference)) return (ctx) => leaf(ctx, ...args);
     return (ctx) => leaf(ctx, ...args.map((arg) => (isReference(arg) ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg)));
   }
@@ -587,59 +528,6 @@ export class TreeRun {
     if (this.graceTimer) this.clock.clearTimeout(this.graceTimer);
     this.hooks.runEnd?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), startedAt: this.startedAt, outcome, liveActuators: this.liveActuations });
     this.resolveOutcome(outcome);
-  }
-
-  private waitDuration(node: CompiledNode): number {
-    const [min, max] = node.args as number[];
-    if (min === undefined) return Infinity;
-    if (max === undefined) return min;
-    return Math.floor(this.random() * (max - min + 1)) + min;
-  }
-
-  private wait(ctx: RunContext, ms: number): Promise<boolean> {
-    return new Promise((resolve) => {
-      const timer = ms === Infinity ? undefined : this.clock.setTimeout(() => resolve(true), ms);
-      ctx.signal.addEventListener(
-        'abort',
-        () => {
-          if (timer) this.clock.clearTimeout(timer);
-          resolve(false);
-        },
-        { once: true },
-      );
-    });
-  }
-
-  private backoff(node: CompiledNode, ctx: RunContext): boolean | Promise<boolean> {
-    const entry = node.retryAncestor === undefined ? 0 : (this.retryEntries?.[node.retryAncestor] ?? 0);
-    const state = this.backoffs?.[node.index];
-    const attempts = state && state.entry === entry ? state.attempts : 0;
-    (this.backoffs ??= [])[node.index] = { entry, attempts: attempts + 1 };
-    if (attempts === 0) return true;
-    const [baseMs, maxMs] = node.args as number[];
-    const delay = Math.min(maxMs!, baseMs! * 2 ** (attempts - 1)) * (0.5 + 0.5 * this.random());
-    return this.wait(ctx, Math.round(delay));
-  }
-
-  private async roundRobin(node: CompiledNode, ctx: RunContext): Promise<boolean> {
-    const names = node.args as string[];
-    const start = this.roundRobinNext?.[node.index] ?? 0;
-    let lastError: unknown;
-    for (let k = 0; k < names.length; k++) {
-      if (ctx.signal.aborted) return false;
-      const at = (start + k) % names.length;
-      const action = this.settings.bindings.action(names[at]!) as TreeAction;
-      try {
-        if ((await action(ctx)) !== false) {
-          (this.roundRobinNext ??= [])[node.index] = (at + 1) % names.length;
-          return true;
-        }
-      } catch (error) {
-        lastError = error;
-      }
-    }
-    if (lastError !== undefined) throw lastError;
-    return false;
   }
 }
 

@@ -4,7 +4,8 @@ import type { BindingRegistry } from './binding-registry.js';
 import type { RuntimeHooks } from './hooks.js';
 import type { TreeOutcome } from './outcome.js';
 import type { TreeCatalog } from './tree-catalog.js';
-import { TreeRun, retryableSet, type RunContextParts } from './tree-run.js';
+import type { RunContextParts } from './invocation.js';
+import { TreeRun, retryableSet } from './tree-run.js';
 import { defaultWatchdogs, type WatchdogDefaults } from './watchdog-spec.js';
 
 export const DEFAULT_TICK_HZ = 20;
