@@ -1,5 +1,5 @@
-import Table from 'cli-table3';
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { newTable } from './table.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
 
@@ -52,7 +52,7 @@ export function progressLine(event: ExecutorEvent): string | null {
 
 /** The end-of-run table: one row per step the plan dispatched. */
 export function summaryTable(result: PlanResult): string {
-  const table = new Table({ head: ['step', 'verb', 'outcome', 'TTFA', 'time', 'attempts'] });
+  const table = newTable({ head: ['step', 'verb', 'outcome', 'TTFA', 'time', 'attempts'] });
   for (const record of result.steps) {
     table.push([
       record.step.stepId,

@@ -1,9 +1,9 @@
-import Table from 'cli-table3';
 import { Command } from 'commander';
 import { clearResolvedIncidents, incidentJson, listIncidents } from '../../journal/queries.js';
 import type { IncidentRow } from '../../journal/rows.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { formatTime, journalOption, openJournalFor, parseDuration, positiveInt } from './journal-option.js';
+import { newTable } from '../table.js';
 
 interface IncidentsOptions {
   journal: string;
@@ -19,7 +19,7 @@ interface IncidentsOptions {
 }
 
 function table(rows: readonly IncidentRow[]): string {
-  const t = new Table({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [], border: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] });
+  const t = newTable({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [], border: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] });
   for (const row of rows) {
     t.push([
       String(row.id),

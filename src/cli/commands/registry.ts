@@ -1,10 +1,10 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Command } from 'commander';
-import Table from 'cli-table3';
 import { exportJsonSchemas } from '../../registry/json-schema.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { type CliIO, EXIT } from '../io.js';
+import { newTable } from '../table.js';
 
 /** The file whose presence `registry --check` demands in each capability's folder. */
 export const ACCEPTANCE_TEST_FILE = 'acceptance.test.ts';
@@ -48,7 +48,7 @@ Examples:
         io.out(JSON.stringify(summaries, null, 2));
         return;
       }
-      const table = new Table({ head: ['verb', 'version', 'runnable', 'notes'], colWidths: [null, null, null, 64], wordWrap: true });
+      const table = newTable({ head: ['verb', 'version', 'runnable', 'notes'], colWidths: [null, null, null, 64], wordWrap: true });
       for (const s of summaries) {
         table.push([s.name, s.version, s.runnable ? 'yes' : 'not runnable in this build', s.deprecated ? `deprecated: ${s.deprecated}` : s.description]);
       }

@@ -1,10 +1,10 @@
-import Table from 'cli-table3';
 import { Command } from 'commander';
 import { hostname } from 'node:os';
 import { processAlive } from '../../journal/process-alive.js';
 import { listRuns, type RunSummary } from '../../journal/queries.js';
 import { type CliIO, EXIT } from '../io.js';
 import { formatTime, journalOption, openJournalFor, positiveInt } from './journal-option.js';
+import { newTable } from '../table.js';
 
 function runStatus(run: RunSummary): string {
   if (run.ended_at === null) {
@@ -33,7 +33,7 @@ Examples:
         if (options.json) io.out(JSON.stringify(runs, null, 2));
         else if (runs.length === 0) io.out('no runs journaled yet');
         else {
-          const table = new Table({ head: ['run', 'plan', 'status', 'steps done here', 'started', 'took', 'pid', 'resumed'], style: { head: [], border: [] } });
+          const table = newTable({ head: ['run', 'plan', 'status', 'steps done here', 'started', 'took', 'pid', 'resumed'], style: { head: [], border: [] } });
           for (const run of runs) {
             table.push([
               String(run.id),
