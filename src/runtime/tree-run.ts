@@ -1,6 +1,7 @@
 import { BehaviourTree, State } from 'mistreevous';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import { FAILURE_CODE_LIST, isFailureCode, isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
+import { mulberry32, type Random } from '../random.js';
 import type { RunContext } from '../registry/capability-spec.js';
 import { BackoffIntrinsic } from './backoff-intrinsic.js';
 import type { BindingRegistry } from './binding-registry.js';
@@ -11,7 +12,6 @@ import { NodeAbortedError } from './node-aborted-error.js';
 import { tapNodeStates } from './node-state-tap.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
 import { RoundRobinIntrinsic } from './round-robin-intrinsic.js';
-import { seededRandom } from './seeded-random.js';
 import { waitDurationMs, waitOnClock } from './wait-intrinsic.js';
 import { Watchdog } from './watchdog.js';
 import { WATCHDOG_KINDS, WATCHDOG_KIND_LIST, type WatchdogDefaults, type WatchdogKind } from './watchdog-spec.js';
@@ -109,7 +109,7 @@ export class TreeRun implements InvocationOwner {
   private runStateWatchdog: Watchdog | undefined;
   /** Watchdogs started during a step; armed after it, so nodes that finish within the step cost no timer. */
   private readonly toArm: Watchdog[] = [];
-  private readonly random: () => number;
+  private readonly random: Random;
   private readonly conditionContext: RunContext;
   private lastFailure: TreeFailure | undefined;
   private lastFailedLeaf: string | undefined;
@@ -131,7 +131,7 @@ export class TreeRun implements InvocationOwner {
     this.clock = settings.clock;
     this.hooks = settings.hooks;
     this.startedAt = this.clock.now();
-    this.random = seededRandom(settings.seed);
+    this.random = mulberry32(settings.seed);
     const count = this.tree.nodes.length;
     this.slots = new Array<Invocation | undefined>(count).fill(undefined);
     this.active = new Array<boolean>(count).fill(false);
