@@ -1,20 +1,27 @@
 import type { Clock } from '../contracts/clock.js';
+import type { Random } from '../random.js';
+import { backoffDelayMs, type BackoffPolicy } from '../recovery/backoff.js';
 import type { RunContext } from '../registry/capability-spec.js';
 import type { CompiledNode } from './compile.js';
 import { waitOnClock } from './wait-intrinsic.js';
 
+/** The executor policy's default jitter, so a tree's backoff spreads retries as a step's own retries do. */
+export const BACKOFF_JITTER_RATIO = 0.2;
+
 /**
  * `action [backoff, baseMs, maxMs]` inside a retry, for one run: passes at once
  * on the first attempt of the retry's current entry, then waits before each
- * later one. Attempts count per entry of the enclosing retry, so a retry that
- * starts over (under a repeat, say) starts without delay again.
+ * later one: the project's backoffDelayMs, doubling from baseMs, with the
+ * step-level policy's ±20 % jitter, never above maxMs. Attempts count per entry
+ * of the enclosing retry, so a retry that starts over (under a repeat, say)
+ * starts without delay again.
  */
 export class BackoffIntrinsic {
   private readonly attempts: ({ entry: number; count: number } | undefined)[] = [];
 
   constructor(
     private readonly clock: Clock,
-    private readonly random: () => number,
+    private readonly random: Random,
   ) {}
 
   /** `retryEntry` counts how often the enclosing retry node has been entered. */
@@ -23,8 +30,8 @@ export class BackoffIntrinsic {
     const attempts = previous && previous.entry === retryEntry ? previous.count : 0;
     this.attempts[node.index] = { entry: retryEntry, count: attempts + 1 };
     if (attempts === 0) return true;
-    const [baseMs, maxMs] = node.args as number[];
-    const delay = Math.min(maxMs!, baseMs! * 2 ** (attempts - 1)) * (0.5 + 0.5 * this.random());
-    return waitOnClock(this.clock, ctx.signal, Math.round(delay));
+    const [initialDelayMs, maxDelayMs] = node.args as [number, number];
+    const policy: BackoffPolicy = { initialDelayMs, maxDelayMs, backoffMultiplier: 2, jitterRatio: BACKOFF_JITTER_RATIO };
+    return waitOnClock(this.clock, ctx.signal, backoffDelayMs(attempts, policy, this.random));
   }
 }

@@ -5,8 +5,8 @@
  * its own file: backoff-intrinsic.ts, round-robin-intrinsic.ts, wait-intrinsic.ts.
  *
  * - `action [backoff, baseMs, maxMs]`: inside a retry; succeeds at once on the
- *   first attempt, then waits min(maxMs, baseMs * 2^(n-1)) scaled by a seeded
- *   jitter in [0.5, 1) before attempt n+1.
+ *   first attempt, then waits min(maxMs, baseMs * 2^(n-1)) with a seeded ±20 %
+ *   jitter, never above maxMs, before attempt n+1 (recovery/backoff.ts).
  * - `action [round_robin, "a", "b", ...]`: runs the named actions in rotation,
  *   starting after the one that last succeeded (Nav2's RoundRobin).
  * - `while(retryable)`: fails (aborting the node) once a failure below it has a
