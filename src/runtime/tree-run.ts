@@ -452,12 +452,13 @@ export class TreeRun implements InvocationOwner {
     return true;
   }
 
+  /** The detail is for people (whole ms, as a wall clock reads 20000.3328...); measuredMs stays exact. */
   private tripFailure(watchdog: Watchdog, measuredMs: number) {
     const code = WATCHDOG_KINDS[watchdog.kind];
     const failure = {
       ok: false as const,
       code,
-      detail: `${watchdog.nodePath}: ${watchdog.kind} watchdog tripped after ${measuredMs} ms (limit ${watchdog.limitMs} ms)`,
+      detail: `${watchdog.nodePath}: ${watchdog.kind} watchdog tripped after ${Math.round(measuredMs)} ms (limit ${watchdog.limitMs} ms)`,
       nodePath: watchdog.nodePath,
       limitMs: watchdog.limitMs,
       measuredMs,

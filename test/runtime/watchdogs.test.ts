@@ -1,6 +1,8 @@
 import { describe, expect, test } from 'vitest';
+import { ManualClock } from '../../src/clock/index.js';
+import type { Clock } from '../../src/contracts/clock.js';
 import type { RunContext } from '../../src/registry/capability-spec.js';
-import type { WatchdogTripEvent } from '../../src/runtime/index.js';
+import { createBindingRegistry, createTreeCatalog, createTreeRunner, type WatchdogTripEvent } from '../../src/runtime/index.js';
 import { FakeActuator, flush, harness, unusedWorld } from './harness.js';
 
 /** An action that thinks for `thinkMs` of clock time before commanding its actuator. */
@@ -79,6 +81,28 @@ describe('ttfa', () => {
     const configured = h.runner.run('t', { args: {}, world: unusedWorld }, { watchdogDefaults: { ttfaMs: 300 } });
     await h.clock.advance(300);
     expect(await configured).toMatchObject({ code: 'ttfa_exceeded', limitMs: 300 });
+  });
+});
+
+describe('trip details', () => {
+  test('print the measured time in whole ms, as a wall clock reads it; measuredMs stays exact', async () => {
+    // Virtual time that moves on a little at every read, as a wall clock does between two reads.
+    const manual = new ManualClock();
+    let reads = 0;
+    const clock: Clock = {
+      now: () => manual.now() + 0.1111 * reads++,
+      setTimeout: (callback, delayMs) => manual.setTimeout(callback, delayMs),
+      clearTimeout: (handle) => manual.clearTimeout(handle),
+    };
+    const bindings = createBindingRegistry().registerAction('idle', () => new Promise<void>(() => undefined));
+    const catalog = createTreeCatalog([{ file: 't.mdsl', text: 'root { sequence while(watchdog, "ttfa", 1000) { action [idle] } }' }], bindings);
+    const outcome = createTreeRunner({ catalog, bindings, clock }).run('t', { args: {}, world: unusedWorld });
+    await manual.advance(1100);
+    const failure = await outcome;
+    expect(failure).toMatchObject({ ok: false, code: 'ttfa_exceeded', limitMs: 1000 });
+    const measuredMs = (failure as { measuredMs: number }).measuredMs;
+    expect(Number.isInteger(measuredMs)).toBe(false);
+    expect((failure as { detail: string }).detail).toBe(`t/sequence: ttfa watchdog tripped after ${Math.round(measuredMs)} ms (limit 1000 ms)`);
   });
 });
 
