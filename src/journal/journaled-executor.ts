@@ -7,6 +7,7 @@ import { traceActions } from './action-trace.js';
 import { runHealthCheck, type HealthReport } from './health-check.js';
 import type { HealthConfigInput } from './health-config.js';
 import { JournalIdempotencyStore } from './journal-idempotency.js';
+import { journalPlanners } from './journaled-planner.js';
 import type { Journal } from './journal.js';
 import { JournalRecorder } from './recorder.js';
 import { JournalRunner } from './runner.js';
@@ -60,7 +61,13 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
   self.start();
   const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world, registry: options.registry });
   const world = traceActions(options.world, recorder);
-  const assembly = await assembleExecutor({ ...options, world, clock, idempotency: new JournalIdempotencyStore(journal) });
+  const assembly = await assembleExecutor({
+    ...options,
+    world,
+    clock,
+    idempotency: new JournalIdempotencyStore(journal),
+    ...(options.planner ? { planner: journalPlanners(options.planner, journal) } : {}),
+  });
   const detach = recorder.attach(assembly.executor);
   return {
     ...assembly,

@@ -5,6 +5,7 @@ import type { AcceptedStep, EventOf, ExecutorEvent } from '../executor/events.js
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { ActionSink } from './action-trace.js';
 import type { Journal } from './journal.js';
+import type { PlanRevisionRow } from './rows.js';
 import { snapshotWorld } from './world-snapshot.js';
 
 export interface RecorderOptions {
@@ -205,6 +206,7 @@ export class JournalRecorder implements ActionSink {
 
   private stepStarted(event: EventOf<'step.started'>, runId: number | null): void {
     const j = this.journal;
+    if (event.parentStepId === undefined) this.adoptRevision(event.planId, event.stepId, runId);
     const known = j.sql('SELECT 1 FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId);
     if (!known) {
       // A sub-goal, a fast-path step or a planner's replacement step: the journal learns it here, arguments and all.
@@ -228,6 +230,22 @@ export class JournalRecorder implements ActionSink {
     j.transition(event.planId, event.stepId, 'in_progress', 'dispatched', runId, j.now());
     // Its first attempt opens at attempt.started, after the guard (and any sub-goals) held.
     this.open.push({ planId: event.planId, stepId: event.stepId, attemptId: 0, attemptNumber: 0, touched: [] });
+  }
+
+  /**
+   * A top-level step from the planner's latest replacement starts: the plan's
+   * line now continues with that replacement. Its steps not yet started are
+   * journaled as pending, so a resume (and `verbtree show`) knows them.
+   */
+  private adoptRevision(planId: string, stepId: string, runId: number | null): void {
+    const j = this.journal;
+    const latest = j.sql('SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? ORDER BY id DESC LIMIT 1').get(planId) as Pick<PlanRevisionRow, 'id' | 'steps' | 'adopted_at'> | undefined;
+    if (!latest || latest.adopted_at !== null) return;
+    const steps = JSON.parse(latest.steps) as { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
+    if (!steps.some((s) => s.stepId === stepId)) return;
+    j.sql('UPDATE plan_revisions SET adopted_at = ?, run_id = ? WHERE id = ?').run(j.now(), runId, latest.id);
+    let seq = (j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(planId) as { next: number }).next;
+    for (const step of steps) this.ensureStep(planId, step.stepId, step.type, null, seq++, step.args ?? {}, step.idempotencyKey ?? null, runId);
   }
 
   private stepEnded(event: EventOf<'step.ended'>, runId: number | null): void {

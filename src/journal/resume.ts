@@ -2,7 +2,7 @@ import type { PlanStep } from '../contracts/plan-step.js';
 import type { WorldPort } from '../contracts/world.js';
 import type { ResolvedStep } from '../validate/validate-plan.js';
 import type { Journal } from './journal.js';
-import type { PlanRow, StepRow } from './rows.js';
+import type { PlanRevisionRow, PlanRow, StepRow } from './rows.js';
 import { asObservation, type WorldSnapshot } from './world-snapshot.js';
 
 export class ResumeError extends Error {
@@ -18,29 +18,49 @@ export interface ResumePoint {
 }
 
 /**
- * What is left of a journaled plan: its own steps (sub-goals are re-derived by
- * their parent's guard) that have not succeeded or been skipped, in plan order.
- * Refuses while a step is still in progress: a live runner owns it, or a health
- * check has not yet recovered it.
+ * What is left of a journaled plan: the steps of its current line (the plan's
+ * own, or the planner's replacement adopted at its latest escalation) that have
+ * not succeeded or been skipped, in order, with the arguments the journal
+ * recorded when they were accepted or started. Sub-goals are left out: their
+ * parent's guard derives them again. Refuses while a step is still in
+ * progress: a live runner owns it, or a health check has not yet recovered it.
  */
 export function resumePoint(journal: Journal, planId: string): ResumePoint {
   const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
   if (!plan) throw new ResumeError(`no plan "${planId}" in the journal; \`verbtree runs\` lists the journaled plans`);
-  if (!plan.body || plan.body === 'null') throw new ResumeError(`plan "${planId}" was journaled without its steps (it came from an intent); run it again instead`);
+  if (!plan.body || plan.body === 'null') throw new ResumeError(`plan "${planId}" was journaled without its steps (it was never accepted); run it again instead`);
   if (plan.status === 'succeeded') throw new ResumeError(`plan "${planId}" already succeeded; nothing to resume`);
-  const steps = journal.sql('SELECT * FROM steps WHERE plan_id = ?').all(planId) as StepRow[];
+  const steps = journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[];
   const busy = steps.filter((s) => s.status === 'in_progress');
   if (busy.length > 0) {
     throw new ResumeError(
       `plan "${planId}" still has step${busy.length === 1 ? '' : 's'} in progress (${busy.map((s) => s.step_id).join(', ')}): a live runner owns ${busy.length === 1 ? 'it' : 'them'}, or recovery is paused; see \`verbtree health check\``,
     );
   }
-  const status = new Map(steps.map((s) => [s.step_id, s.status]));
+  const rows = new Map(steps.map((s) => [s.step_id, s]));
   const body = JSON.parse(plan.body) as { planId: string; intentId: string; steps: PlanStep[] };
-  const done = body.steps.filter((s) => status.get(s.stepId) === 'succeeded').map((s) => s.stepId);
-  const skipped = body.steps.filter((s) => status.get(s.stepId) === 'skipped').map((s) => s.stepId);
-  const remaining = body.steps.filter((s) => !done.includes(s.stepId) && !skipped.includes(s.stepId));
+  const line = currentLine(journal, planId) ?? body.steps;
+  const done = steps.filter((s) => s.parent_step_id === null && s.status === 'succeeded').map((s) => s.step_id);
+  const skipped = line.filter((s) => rows.get(s.stepId)?.status === 'skipped').map((s) => s.stepId);
+  const remaining = line
+    .filter((s) => rows.get(s.stepId)?.status !== 'succeeded' && !skipped.includes(s.stepId))
+    .map((s) => {
+      const journaled = rows.get(s.stepId)?.args;
+      return journaled ? { ...s, args: JSON.parse(journaled) as Record<string, unknown> } : s;
+    });
   return { plan: { planId: body.planId, intentId: body.intentId, steps: remaining }, world: plan.world ? (JSON.parse(plan.world) as Record<string, unknown>) : null, done, skipped };
+}
+
+/** The replacement steps of the plan's latest adopted escalation since it was last run afresh; null when it was not escalated. */
+function currentLine(journal: Journal, planId: string): PlanStep[] | null {
+  const revision = journal
+    .sql(
+      `SELECT steps FROM plan_revisions WHERE plan_id = ? AND adopted_at IS NOT NULL
+         AND run_id >= (SELECT COALESCE(MAX(id), 0) FROM runs WHERE plan_id = ? AND resumed = 0)
+       ORDER BY id DESC LIMIT 1`,
+    )
+    .get(planId, planId) as Pick<PlanRevisionRow, 'steps'> | undefined;
+  return revision ? (JSON.parse(revision.steps) as PlanStep[]) : null;
 }
 
 /**

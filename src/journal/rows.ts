@@ -128,3 +128,17 @@ export interface CapabilitySlaRow {
   last_failure_at: number | null;
   updated_at: number;
 }
+
+export interface PlanRevisionRow {
+  id: number;
+  plan_id: string;
+  rung: number;
+  planner: string;
+  failed_step_id: string;
+  /** The planner's replacement steps as it sent them (JSON). */
+  steps: string;
+  created_at: number;
+  /** Set when the executor started the first of these steps: the plan's line continued here. */
+  adopted_at: number | null;
+  run_id: number | null;
+}

@@ -160,4 +160,18 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idx_events_plan ON events(plan_id, id);
   `,
+  `
+  CREATE TABLE plan_revisions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL,
+    rung INTEGER NOT NULL,
+    planner TEXT NOT NULL,
+    failed_step_id TEXT NOT NULL,
+    steps TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    adopted_at INTEGER,
+    run_id INTEGER
+  );
+  CREATE INDEX idx_revisions_plan ON plan_revisions(plan_id, id);
+  `,
 ];

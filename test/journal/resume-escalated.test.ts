@@ -1,0 +1,98 @@
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { ManualClock } from '../../src/clock/index.js';
+import type { Planner } from '../../src/executor/planner.js';
+import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import { Journal } from '../../src/journal/journal.js';
+import type { StepRow } from '../../src/journal/rows.js';
+import { loadScenario } from '../../src/world/scenario/load.js';
+import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
+import { cli } from '../helpers/cli.js';
+import { tempJournalPath } from './helpers.js';
+
+const plan = {
+  planId: 'esc',
+  intentId: 'i-esc',
+  steps: [
+    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } },
+    // Nothing to dig up in the air: fails past repair, and the planner is asked.
+    { stepId: 'dig-air', type: 'dig_block', args: { position: { x: 2, y: 12, z: 2 }, block: 'dirt' } },
+    { stepId: 'wander', type: 'navigate', args: { target: { kind: 'block', x: -4, y: 5, z: -4 } } },
+  ],
+};
+
+const replacement = [
+  { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 3, y: 5, z: 2 } } },
+  { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' },
+];
+
+describe('resume after an escalation', () => {
+  it('continues with the planner’s replacement steps (started or not), not the original plan body', async () => {
+    const path = tempJournalPath();
+    const scenarioPath = join(dirname(path), 'scenario.json');
+    writeFileSync(scenarioPath, JSON.stringify({ name: 'logs', bot: { inventory: { oak_log: 1 } } }));
+    const snapshot = join(dirname(path), 'at-crash.db');
+
+    // 1. A run whose third step is replaced on escalation; the journal is copied as it stands at the replacement's first action.
+    const journal = Journal.open(path);
+    const clock = new ManualClock();
+    const world = simWorldFromScenario(await loadScenario(scenarioPath), { clock, seed: 1 });
+    const asked: string[] = [];
+    const planner: Planner = {
+      name: 'scripted',
+      onFailure: async (context) => {
+        asked.push(context.failedStep.stepId);
+        return { steps: replacement };
+      },
+    };
+    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', planner });
+    assembly.executor.events.on('event', (event) => {
+      // Every write is committed synchronously: this copy is what a SIGKILL at this moment leaves on disk.
+      if (event.type === 'step.firstAction' && event.stepId === 'walk') journal.db.exec(`VACUUM INTO '${snapshot}'`);
+    });
+    let done = false;
+    const run = assembly.run(plan, { world: { world: 'sim', seed: 1, scenario: scenarioPath } });
+    void run.result.then(() => (done = true));
+    await clock.runUntil(() => done, 600_000);
+    expect(asked).toEqual(['dig-air']);
+    await assembly.close();
+    journal.close();
+
+    // 2. In the copy, the runner's process is gone (a real, exited pid) and `walk` is in progress.
+    const crashed = Journal.open(snapshot);
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    crashed.sql('UPDATE runners SET pid = ?').run(dead);
+    const before = crashed.sql('SELECT step_id, status, args FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status' | 'args'>[];
+    expect(before.map((s) => [s.step_id, s.status])).toEqual([
+      ['planks', 'succeeded'],
+      ['dig-air', 'failed'],
+      ['wander', 'pending'],
+      ['walk', 'in_progress'],
+      ['sticks', 'pending'],
+    ]);
+    expect(JSON.parse(before.find((s) => s.step_id === 'sticks')!.args!)).toEqual({ item: 'stick', count: 4 });
+    crashed.close();
+
+    // 3. `verbtree run --resume` (no planner) recovers the orphan and runs the replacement, never the superseded original steps.
+    const resumed = await cli('run', '--resume', 'esc', '--journal', snapshot);
+    expect(resumed.code, `${resumed.out}\n${resumed.err}`).toBe(0);
+    expect(resumed.out).toContain('journal: orphaned_step');
+    expect(resumed.out).toContain('resuming plan esc: done planks; skipped –; to run walk, sticks');
+    const after = Journal.open(snapshot);
+    const steps = after.sql('SELECT step_id, status FROM steps ORDER BY seq').all();
+    expect(steps).toEqual([
+      { step_id: 'planks', status: 'succeeded' },
+      { step_id: 'dig-air', status: 'failed' },
+      { step_id: 'wander', status: 'pending' },
+      { step_id: 'walk', status: 'succeeded' },
+      { step_id: 'sticks', status: 'succeeded' },
+    ]);
+    expect(after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('wander', 'dig-air') AND run_id > 1").get()).toEqual({ n: 0 });
+    expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 2 });
+    expect(after.sql("SELECT status FROM plans WHERE plan_id = 'esc'").get()).toEqual({ status: 'succeeded' });
+    after.close();
+  });
+});
