@@ -239,7 +239,10 @@ export class JournalRecorder implements ActionSink {
    */
   private adoptRevision(planId: string, stepId: string, runId: number | null): void {
     const j = this.journal;
-    const latest = j.sql('SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? ORDER BY id DESC LIMIT 1').get(planId) as Pick<PlanRevisionRow, 'id' | 'steps' | 'adopted_at'> | undefined;
+    // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to share its id.
+    const latest = j
+      .sql('SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? AND created_at >= COALESCE((SELECT started_at FROM runs WHERE id = ?), 0) ORDER BY id DESC LIMIT 1')
+      .get(planId, runId) as Pick<PlanRevisionRow, 'id' | 'steps' | 'adopted_at'> | undefined;
     if (!latest || latest.adopted_at !== null) return;
     const steps = JSON.parse(latest.steps) as { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
     if (!steps.some((s) => s.stepId === stepId)) return;

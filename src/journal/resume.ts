@@ -15,6 +15,8 @@ export interface ResumePoint {
   world: Record<string, unknown> | null;
   done: string[];
   skipped: string[];
+  /** Set when the plan was escalated before it stopped: whose replacement the resume continues. */
+  escalation: { planner: string; rung: number; failedStepId: string } | null;
 }
 
 /**
@@ -39,7 +41,8 @@ export function resumePoint(journal: Journal, planId: string): ResumePoint {
   }
   const rows = new Map(steps.map((s) => [s.step_id, s]));
   const body = JSON.parse(plan.body) as { planId: string; intentId: string; steps: PlanStep[] };
-  const line = currentLine(journal, planId) ?? body.steps;
+  const revision = currentRevision(journal, planId);
+  const line = revision ? (JSON.parse(revision.steps) as PlanStep[]) : body.steps;
   const done = steps.filter((s) => s.parent_step_id === null && s.status === 'succeeded').map((s) => s.step_id);
   const skipped = line.filter((s) => rows.get(s.stepId)?.status === 'skipped').map((s) => s.stepId);
   const remaining = line
@@ -48,19 +51,22 @@ export function resumePoint(journal: Journal, planId: string): ResumePoint {
       const journaled = rows.get(s.stepId)?.args;
       return journaled ? { ...s, args: JSON.parse(journaled) as Record<string, unknown> } : s;
     });
-  return { plan: { planId: body.planId, intentId: body.intentId, steps: remaining }, world: plan.world ? (JSON.parse(plan.world) as Record<string, unknown>) : null, done, skipped };
+  return { plan: { planId: body.planId, intentId: body.intentId, steps: remaining }, world: plan.world ? (JSON.parse(plan.world) as Record<string, unknown>) : null,
+    done,
+    skipped,
+    escalation: revision ? { planner: revision.planner, rung: revision.rung, failedStepId: revision.failed_step_id } : null,
+  };
 }
 
-/** The replacement steps of the plan's latest adopted escalation since it was last run afresh; null when it was not escalated. */
-function currentLine(journal: Journal, planId: string): PlanStep[] | null {
-  const revision = journal
+/** The plan's latest adopted escalation since it was last run afresh; undefined when it was not escalated. */
+function currentRevision(journal: Journal, planId: string): PlanRevisionRow | undefined {
+  return journal
     .sql(
-      `SELECT steps FROM plan_revisions WHERE plan_id = ? AND adopted_at IS NOT NULL
+      `SELECT * FROM plan_revisions WHERE plan_id = ? AND adopted_at IS NOT NULL
          AND run_id >= (SELECT COALESCE(MAX(id), 0) FROM runs WHERE plan_id = ? AND resumed = 0)
        ORDER BY id DESC LIMIT 1`,
     )
-    .get(planId, planId) as Pick<PlanRevisionRow, 'steps'> | undefined;
-  return revision ? (JSON.parse(revision.steps) as PlanStep[]) : null;
+    .get(planId, planId) as PlanRevisionRow | undefined;
 }
 
 /**

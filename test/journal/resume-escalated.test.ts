@@ -80,6 +80,7 @@ describe('resume after an escalation', () => {
     const resumed = await cli('run', '--resume', 'esc', '--journal', snapshot);
     expect(resumed.code, `${resumed.out}\n${resumed.err}`).toBe(0);
     expect(resumed.out).toContain('journal: orphaned_step');
+    expect(resumed.out).toContain('continuing the replacement planner scripted sent at rung 1 after dig-air failed');
     expect(resumed.out).toContain('resuming plan esc: done planks; skipped –; to run walk, sticks');
     const after = Journal.open(snapshot);
     const steps = after.sql('SELECT step_id, status FROM steps ORDER BY seq').all();

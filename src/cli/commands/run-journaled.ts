@@ -77,6 +77,10 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
       if (point.world) descriptor = point.world as unknown as WorldDescriptor;
       opened = await openResumedWorld(journal, options.resume, descriptor, point.done.length);
       plan = point.plan;
+      if (point.escalation && !options.json) {
+        const { planner, rung, failedStepId } = point.escalation;
+        io.out(`plan ${options.resume} was escalated before it stopped: continuing the replacement planner ${planner} sent at rung ${rung} after ${failedStepId} failed`);
+      }
       if (!options.json) io.out(`resuming plan ${options.resume}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`);
     } else {
       opened = await openWorld(options);
