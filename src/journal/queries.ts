@@ -1,5 +1,5 @@
 import type { Journal } from './journal.js';
-import type { ActionRow, AttemptRow, CapabilitySlaRow, EffectRow, IncidentRow, PlanRow, RunRow, StepRow, TransitionRow } from './rows.js';
+import type { ActionRow, AttemptRow, CapabilitySlaRow, EffectRow, IncidentRow, PlanRevisionRow, PlanRow, RunRow, StepRow, TransitionRow } from './rows.js';
 
 export interface IncidentFilter {
   stepId?: string;
@@ -72,6 +72,8 @@ export interface PlanProvenance {
   plan: PlanRow;
   intent: { id: string; source: string | null; goal: string | null } | null;
   runs: RunRow[];
+  /** Replacement steps planners sent on escalation; the adopted ones are the plan's line from there on. */
+  revisions: PlanRevisionRow[];
   steps: StepProvenance[];
 }
 
@@ -91,7 +93,8 @@ export function planProvenance(journal: Journal, planId: string): PlanProvenance
     effects: journal.sql('SELECT * FROM effects WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as EffectRow[],
     incidents: journal.sql('SELECT * FROM incidents WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as IncidentRow[],
   }));
-  return { plan, intent, runs, steps };
+  const revisions = journal.sql('SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY id').all(planId) as PlanRevisionRow[];
+  return { plan, intent, runs, revisions, steps };
 }
 
 export interface MeasuredSla {

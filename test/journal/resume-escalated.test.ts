@@ -95,5 +95,8 @@ describe('resume after an escalation', () => {
     expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 2 });
     expect(after.sql("SELECT status FROM plans WHERE plan_id = 'esc'").get()).toEqual({ status: 'succeeded' });
     after.close();
+
+    const show = JSON.parse((await cli('show', 'esc', '--journal', snapshot, '--json')).out);
+    expect(show.revisions).toEqual([expect.objectContaining({ planner: 'scripted', rung: 1, failed_step_id: 'dig-air', adopted_at: expect.any(Number) })]);
   });
 });
