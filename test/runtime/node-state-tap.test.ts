@@ -1,0 +1,61 @@
+import { BehaviourTree, State } from 'mistreevous';
+import { describe, expect, test } from 'vitest';
+import { tapNodeStates } from '../../src/runtime/node-state-tap.js';
+
+// Guards, a lotto, async settles and aborts: the changes a run's watchdogs and hooks rely on.
+const definition = `root {
+  repeat [3] {
+    sequence while(open) {
+      condition [ready]
+      selector { action [miss] action [later] }
+      lotto { action [hit] action [hit] }
+      flip { condition [blocked] }
+    }
+  }
+}`;
+
+function agent(open: { value: boolean }) {
+  let pending = 0;
+  return {
+    open: () => open.value,
+    ready: () => true,
+    blocked: () => false,
+    miss: () => State.FAILED,
+    hit: () => State.SUCCEEDED,
+    later: () => (pending++ % 2 === 0 ? Promise.resolve(State.SUCCEEDED) : undefined),
+  };
+}
+
+async function record(tap: boolean): Promise<string[]> {
+  const open = { value: true };
+  const changes: string[] = [];
+  let ids: string[] = [];
+  const tree = new BehaviourTree(definition, agent(open), {
+    random: () => 0.25,
+    ...(tap ? {} : { onNodeStateChange: (change) => changes.push(`${ids.indexOf(change.id)}:${change.previousState}>${change.state}`) }),
+  });
+  const walk = (details: { id: string; children?: unknown[] }): string[] => [details.id, ...((details.children ?? []) as { id: string }[]).flatMap(walk)];
+  ids = walk(tree.getTreeNodeDetails());
+  if (tap) tapNodeStates(tree, ids.length, (index, previous, state) => changes.push(`${index}:${previous}>${state}`));
+  for (let step = 0; step < 12; step++) {
+    if (step === 5) open.value = false;
+    if (step === 6) open.value = true;
+    tree.step();
+    await Promise.resolve();
+    await Promise.resolve();
+  }
+  return changes;
+}
+
+describe('tapNodeStates', () => {
+  test('reports every state change, with the pre-order index, exactly as the public callback does', async () => {
+    const viaCallback = await record(false);
+    expect(viaCallback.length).toBeGreaterThan(20);
+    expect(await record(true)).toEqual(viaCallback);
+  });
+
+  test('refuses a tree whose node layout it does not recognise, instead of misattributing changes', () => {
+    const tree = new BehaviourTree('root { action [hit] }', { hit: () => State.SUCCEEDED });
+    expect(() => tapNodeStates(tree, 3, () => undefined)).toThrow(/not the 4.3.1 layout.*found 2 of 3 nodes/);
+  });
+});
