@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
-import type { PlanResult } from '../../src/executor/events.js';
-import { type Harness, harness, plan } from '../../test/helpers/executor.js';
+import { cancelAfter, harness, plan } from '../../test/helpers/executor.js';
 
 const collect = (args: Record<string, unknown>) => ({ stepId: 'collect', type: 'collect_drops', args });
 const drop = (name: string, x: number, z: number) => ({ name: 'item', kind: 'item' as const, position: { x: x + 0.5, y: 0, z: z + 0.5 }, item: { name, count: 1 } });
-
-
-/** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
-async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number) {
-  const controller = new AbortController();
-  let result: PlanResult | undefined;
-  void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));
-  await h.clock.advance(afterMs);
-  controller.abort();
-  const cancelledAt = h.clock.now();
-  await h.clock.advanceUntil(() => result !== undefined, 5_000, 50);
-  await h.clock.advance(2_000);
-  return { result: result!, cancelledAt };
-}
 
 describe('collect_drops runs end to end on SimWorld', () => {
   it('walks to each matching drop within the radius, reports progress, verified', async () => {

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
-import type { PlanResult } from '../../src/executor/events.js';
-import { type Harness, harness, plan } from '../../test/helpers/executor.js';
+import { cancelAfter, harness, plan } from '../../test/helpers/executor.js';
 
 const pillar = (args: Record<string, unknown>) => ({ stepId: 'pillar', type: 'pillar_up', args });
-
-
-/** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
-async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number) {
-  const controller = new AbortController();
-  let result: PlanResult | undefined;
-  void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));
-  await h.clock.advance(afterMs);
-  controller.abort();
-  const cancelledAt = h.clock.now();
-  await h.clock.advanceUntil(() => result !== undefined, 5_000, 50);
-  await h.clock.advance(2_000);
-  return { result: result!, cancelledAt };
-}
 
 describe('pillar_up runs end to end on SimWorld', () => {
   it('jumps and places a block underneath, height times, reporting the rise, verified', async () => {

@@ -47,3 +47,16 @@ export const plan = (...steps: { stepId: string; type: string; args: Record<stri
   intentId: 'test-intent',
   steps,
 });
+
+/** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
+export async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number): Promise<{ result: PlanResult; cancelledAt: number }> {
+  const controller = new AbortController();
+  let result: PlanResult | undefined;
+  void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));
+  await h.clock.advance(afterMs);
+  controller.abort();
+  const cancelledAt = h.clock.now();
+  await h.clock.advanceUntil(() => result !== undefined, 5_000, 50);
+  await h.clock.advance(2_000);
+  return { result: result!, cancelledAt };
+}

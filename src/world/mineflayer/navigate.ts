@@ -48,13 +48,19 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
   /** Set while pathfinder's latest verdict is "no path" but it still walks toward the closest point. */
   let noPathSince: number | null = null;
 
-  const finish = (error?: WorldError) => {
-    if (finished) return;
+  /** Ends this walk once: no more listeners or stall checks. False when it had already ended. */
+  const detach = (): boolean => {
+    if (finished) return false;
     finished = true;
     bot.removeListener('path_update', onPathUpdate);
     bot.removeListener('goal_reached', onGoalReached);
     bot.removeListener('path_stop', onPathStop);
     if (stallTimer) clock.clearTimeout(stallTimer);
+    return true;
+  };
+
+  const finish = (error?: WorldError) => {
+    if (!detach()) return;
     if (error) {
       // Failures are noticed inside pathfinder's own event emit, after which it
       // stores the path it just announced; halting again once that emit has
@@ -127,13 +133,7 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
   return {
     done,
     stop: () => {
-      if (finished) return;
-      finished = true;
-      bot.removeListener('path_update', onPathUpdate);
-      bot.removeListener('goal_reached', onGoalReached);
-      bot.removeListener('path_stop', onPathStop);
-      if (stallTimer) clock.clearTimeout(stallTimer);
-      halt(bot);
+      if (detach()) halt(bot);
     },
   };
 }
