@@ -20,6 +20,8 @@ describe('stuck scenarios end to end through the executor', () => {
   it('walled in by obsidian: detects the stuck path and recovers by pillaring up', async () => {
     const { result, of, h } = await runScenario(walledIn);
     expect(result.ok).toBe(true);
+    // Detected as a path failure: the world's no_path after the tree's three tries, or the path detector's third noPath.
+    expect(of('step.retry')[0]!.code).toMatch(/^(no_path|stuck\.path)$/);
     expect(of('step.repair').map((r) => r.strategy)).toContain('unstuck: pillar_up');
     expect(of('step.started').some((s) => s.verb === 'pillar_up')).toBe(true);
     expect(h.world.position().x).toBeCloseTo(5.5, 0);
@@ -31,6 +33,7 @@ describe('stuck scenarios end to end through the executor', () => {
   it('an obstacle in the path: recovers by digging through it', async () => {
     const { result, of } = await runScenario((o) => obstacleInPath({ ...o, detour: false }));
     expect(result.ok).toBe(true);
+    expect(of('step.stuck')[0]).toMatchObject({ detector: 'path', code: 'stuck.path' });
     expect(of('step.repair').map((r) => r.strategy)).toContain('unstuck: dig_out');
   });
 
@@ -39,6 +42,7 @@ describe('stuck scenarios end to end through the executor', () => {
     expect(result.ok).toBe(false);
     const [end] = of('step.ended').filter((e) => e.stepId === 'go');
     expect(end!.outcome.ok).toBe(false);
+    expect(of('step.stuck').every((s) => s.detector === 'path')).toBe(true);
     expect(of('step.repair').length).toBeLessThanOrEqual(8);
   });
 
@@ -46,6 +50,7 @@ describe('stuck scenarios end to end through the executor', () => {
     const { result, of } = await runScenario(boxedIn);
     expect(result.ok).toBe(false);
     expect(of('step.ended').filter((e) => e.stepId === 'go')).toHaveLength(1);
+    expect(of('step.stuck')[0]).toMatchObject({ detector: 'path', code: 'stuck.path' });
     expect(of('step.repair').length).toBeLessThanOrEqual(8);
     expect(of('step.retry').length).toBeLessThanOrEqual(2);
     expect(of('agent.state').at(-1)).toMatchObject({ to: 'FAILED' });
@@ -65,7 +70,12 @@ describe('stuck scenarios end to end through the executor', () => {
       (clock: ManualClock) => ({ wrapInvoker: (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, parseFaultSpecs(['navigate=hang_ignoring_abort']), { clock }) }),
     );
     expect(result.ok).toBe(false);
-    expect(of('step.stuck').length).toBeGreaterThan(0);
+    // The bot never moves: the position detector trips at its 5 s threshold, within one tick.
+    const [stuck] = of('step.stuck');
+    const attempt = of('attempt.started').find((a) => a.stepId === 'go')!;
+    expect(stuck).toMatchObject({ detector: 'position', code: 'stuck.position' });
+    expect(stuck!.at - attempt.at).toBeGreaterThanOrEqual(5_000);
+    expect(stuck!.at - attempt.at).toBeLessThanOrEqual(5_000 + TICK_MS);
     expect(of('step.ended').filter((e) => e.stepId === 'go')).toHaveLength(1);
   });
 });
