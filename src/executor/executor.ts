@@ -12,7 +12,7 @@ import type { RecoveryConfigInput } from '../recovery/config.js';
 import { mulberry32 } from '../random.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckDetectionConfigInput } from '../stuck/config.js';
-import { StuckMonitor } from '../stuck/stuck-monitor.js';
+import { StuckFleet } from '../stuck/stuck-fleet.js';
 import type { ValidationIssue } from '../validate/issue.js';
 import { validatePlan } from '../validate/validate-plan.js';
 import { EventStream } from './event-stream.js';
@@ -73,7 +73,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
   const events = new EventEmitter<ExecutorEventMap>();
   const metrics = new ExecutionMetrics();
   const idempotency = options.idempotency ?? new IdempotencyStore();
-  const stuck = new StuckMonitor({ clock, config: { tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck } });
+  const stuck = StuckFleet.for({ tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck }).monitor(clock);
   const safety = new SafetyMonitor(policy.safety, options.world);
   const random = mulberry32(policy.seed);
   const agent = new AgentStateMachine({ clock });

@@ -10,4 +10,5 @@ export { PositionDetector } from './position-detector.js';
 export { ProgressDetector } from './progress-detector.js';
 export { StateDetector } from './state-detector.js';
 export { StuckStateArena } from './state-arena.js';
+export { StuckFleet } from './stuck-fleet.js';
 export { StuckMonitor, type StepWatch, type StuckMonitorOptions } from './stuck-monitor.js';

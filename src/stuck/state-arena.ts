@@ -19,6 +19,10 @@ export class StuckStateArena {
     this.state = new Float64Array(detectors.slots * capacity);
   }
 
+  get full(): boolean {
+    return this.free.length === 0 && this.used === this.capacity;
+  }
+
   /** A block for one agent, zeroed; throws when all `capacity` blocks are taken. */
   allocate(): { state: Float64Array; base: number } {
     const reused = this.free.pop();
