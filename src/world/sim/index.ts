@@ -22,11 +22,10 @@ export {
   PICKUP_RANGE,
   PLACE_MS,
   REACH,
-  SimWorld,
-  type SimWorldOptions,
-  type SpawnEntity,
   TABLE_RANGE,
   WALK_SPEED,
   WALK_STEP_MS,
-} from './sim-world.js';
+} from './constants.js';
+export { type SpawnEntity } from './entity-store.js';
+export { SimWorld, type SimWorldOptions } from './sim-world.js';
 export { type Outcome, settle, track } from './settle.js';

@@ -1,0 +1,66 @@
+import type { BodyPart } from '../../contracts/world.js';
+import { isKnownItem } from './block-data.js';
+import { MAX_STAT } from './constants.js';
+import type { Cell } from './terrain.js';
+
+/** The bot itself: where it stands, which way it faces, what it carries and wears, and its health and food. */
+export class Body {
+  /** The live position (feet, block-centred); SimWorld.position() hands out this object to stay allocation-free. */
+  readonly feet = { x: 0.5, y: 0, z: 0.5 };
+  readonly items = new Map<string, number>();
+  readonly worn = new Map<BodyPart, string>();
+  facing = 0;
+  held: string | null = null;
+  health = MAX_STAT;
+  food = MAX_STAT;
+
+  setFeet(x: number, y: number, z: number): void {
+    this.feet.x = x + 0.5;
+    this.feet.y = y;
+    this.feet.z = z + 0.5;
+  }
+
+  cellX(): number {
+    return Math.floor(this.feet.x);
+  }
+  cellY(): number {
+    return Math.floor(this.feet.y);
+  }
+  cellZ(): number {
+    return Math.floor(this.feet.z);
+  }
+  cell(): Cell {
+    return { x: this.cellX(), y: this.cellY(), z: this.cellZ() };
+  }
+
+  /** Whether the bot's two-block-tall body fills `cell`. */
+  occupies(cell: Cell): boolean {
+    return cell.x === this.cellX() && cell.z === this.cellZ() && (cell.y === this.cellY() || cell.y === this.cellY() + 1);
+  }
+
+  count(name: string): number {
+    return this.items.get(name) ?? 0;
+  }
+
+  giveItem(name: string, count: number): void {
+    if (!isKnownItem(name)) throw new Error(`giveItem: "${name}" is not a Minecraft 1.21.4 item name (e.g. "cobblestone")`);
+    this.addItems(name, count);
+  }
+
+  addItems(name: string, count: number): void {
+    this.items.set(name, this.count(name) + count);
+  }
+
+  takeItems(name: string, count: number): void {
+    const left = this.count(name) - count;
+    if (left > 0) this.items.set(name, left);
+    else {
+      this.items.delete(name);
+      if (this.held === name) this.held = null;
+    }
+  }
+}
+
+export function clampStat(value: number): number {
+  return Math.max(0, Math.min(MAX_STAT, value));
+}

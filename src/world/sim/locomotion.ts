@@ -1,0 +1,110 @@
+import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import { type NavigationGoal, type PathStatus, type UnstuckMove, WorldError } from '../../contracts/world.js';
+import type { Body } from './body.js';
+import { JUMP_AIRTIME_MS, JUMP_RISE_MS, LOWEST_Y } from './constants.js';
+import type { Operation } from './operation.js';
+import { walkPath } from './walk-path.js';
+import { DIRECTIONS, type Terrain } from './terrain.js';
+
+export interface LocomotionParts {
+  clock: Clock;
+  terrain: Terrain;
+  body: Body;
+  stepMs: number;
+  maxSearchNodes: number;
+  emitPath: (status: PathStatus) => void;
+  /** Runs after every cell the bot moves into. */
+  afterMove: () => void;
+}
+
+/**
+ * Everything that moves the bot: path walking, unstuck moves, jumps and
+ * falling. Only one moving call owns the legs at a time; a newer one preempts it.
+ */
+export class Locomotion {
+  private owner: Operation | null = null;
+  /** Pending jump physics (rise, then land); not an actuator, so it outlives the move() call. */
+  private readonly jumpTimers: TimerHandle[] = [];
+
+  constructor(private readonly parts: LocomotionParts) {}
+
+  take(op: Operation): void {
+    this.owner?.fail(new WorldError('preempted', `${this.owner.command} was replaced by a newer ${op.command}`));
+    this.owner = op;
+    op.onEnd(() => {
+      if (this.owner === op) this.owner = null;
+    });
+  }
+
+  stop(): void {
+    this.owner?.fail(new WorldError('aborted', `${this.owner.command} was stopped by stopMovement()`));
+  }
+
+  walkTo(op: Operation, goal: NavigationGoal): void {
+    walkPath(op, goal, this.parts, (target) => this.faceTowards(target));
+  }
+
+  move(op: Operation, move: UnstuckMove, durationMs: number): void {
+    if (move === 'jump') this.jump(durationMs);
+    else this.walkFor(op, move, durationMs);
+  }
+
+  /** Drops the bot to whatever is below it now, unless it is mid-jump (the landing does that). */
+  fall(): void {
+    if (this.jumpTimers.length > 0) return;
+    const { body, terrain } = this.parts;
+    const restY = terrain.restingY(body.cellX(), body.cellY(), body.cellZ(), LOWEST_Y);
+    if (restY !== body.cellY()) body.setFeet(body.cellX(), restY, body.cellZ());
+  }
+
+  cancelJumps(): void {
+    for (const timer of this.jumpTimers.splice(0)) this.parts.clock.clearTimeout(timer);
+  }
+
+  private walkFor(op: Operation, move: Exclude<UnstuckMove, 'jump'>, durationMs: number): void {
+    const { body, terrain, stepMs } = this.parts;
+    const turn = { forward: 0, right: 1, back: 2, left: 3 }[move];
+    const [dx, dz] = DIRECTIONS[(body.facing + turn) % 4]!;
+    const steps = Math.floor(durationMs / stepMs);
+    const stepOnce = (taken: number) => {
+      if (taken >= steps) return;
+      op.after(stepMs, () => {
+        const target = terrain.step(body.cellX(), body.cellY(), body.cellZ(), dx, dz, false);
+        if (target) {
+          body.setFeet(target.x, target.y, target.z);
+          this.parts.afterMove();
+        }
+        stepOnce(taken + 1);
+      });
+    };
+    stepOnce(0);
+  }
+
+  /** Lifts the bot one block after JUMP_RISE_MS and lands it later, on whatever is below by then (e.g. a block placed under it). */
+  private jump(durationMs: number): void {
+    if (this.jumpTimers.length > 0) return;
+    const { body, terrain, clock } = this.parts;
+    const [x, y, z] = [body.cellX(), body.cellY(), body.cellZ()];
+    const canRise = terrain.solid(x, y - 1, z) && terrain.passable(x, y + 2, z);
+    const physics = (delayMs: number, effect: () => void) => {
+      const timer = clock.setTimeout(() => {
+        this.jumpTimers.splice(this.jumpTimers.indexOf(timer), 1);
+        effect();
+      }, delayMs);
+      this.jumpTimers.push(timer);
+    };
+    if (canRise) physics(JUMP_RISE_MS, () => body.setFeet(x, y + 1, z));
+    physics(Math.max(JUMP_AIRTIME_MS, durationMs), () => {
+      this.fall();
+      this.parts.afterMove();
+    });
+  }
+
+  private faceTowards(target: { x: number; z: number }): void {
+    const { body } = this.parts;
+    const dx = Math.sign(target.x - body.cellX());
+    const dz = Math.sign(target.z - body.cellZ());
+    const index = DIRECTIONS.findIndex(([x, z]) => x === dx && z === dz);
+    if (index >= 0) body.facing = index;
+  }
+}
