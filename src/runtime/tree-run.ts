@@ -111,6 +111,15 @@ export class TreeRun implements InvocationOwner {
   private readonly watchdogNodes: readonly number[];
   private readonly changedBelow: boolean[];
   private changedInStep = false;
+  /**
+   * Whether the fixed tick must step this run. A step that changed no node
+   * state left every running leaf waiting on a promise, and the next step
+   * would change nothing either: watchdog and retryable guards read flags
+   * that only trips and failures set, and those step the run themselves, as
+   * settles do. Only user condition guards can turn between steps.
+   */
+  private tickNeeded = true;
+  private readonly hasConditionGuards: boolean;
   private retryEntries: number[] | undefined;
   private backoff: BackoffIntrinsic | undefined;
   private roundRobin: RoundRobinIntrinsic | undefined;
@@ -151,6 +160,7 @@ export class TreeRun implements InvocationOwner {
     this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
     this.watchdogNodes = this.tree.nodes.filter((node) => node.watchdogs.length > 0).map((node) => node.index);
     this.changedBelow = new Array<boolean>(count).fill(false);
+    this.hasConditionGuards = this.tree.nodes.some((node) => node.guards.length > 0);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
     const treeName = this.tree.name;
     this.conditionContext = {
@@ -188,10 +198,10 @@ export class TreeRun implements InvocationOwner {
     this.step();
   }
 
-  /** The fixed tick: steps the tree and renews the budget of prompt steps. */
+  /** The fixed tick: renews the budget of prompt steps and steps the tree if anything can have changed. */
   tick(): void {
     this.promptSteps = 0;
-    this.step();
+    if (this.tickNeeded) this.step();
   }
 
   /** Steps the tree once. */
@@ -212,6 +222,7 @@ export class TreeRun implements InvocationOwner {
     }
     this.stepping = false;
     this.abortReason = undefined;
+    this.tickNeeded = this.changedInStep || this.hasConditionGuards;
     if (this.changedInStep || this.armAfterStep) this.updateNodeWatchdogs();
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
@@ -253,6 +264,8 @@ export class TreeRun implements InvocationOwner {
   }
 
   private requestStep(): void {
+    // Past the budget, the tick takes this step.
+    this.tickNeeded = true;
     if (this.stepQueued || this.done || this.promptSteps >= MAX_PROMPT_STEPS_PER_TICK) return;
     this.promptSteps++;
     this.stepQueued = true;

@@ -1,5 +1,16 @@
-import { expect, test } from 'vitest';
+import { BehaviourTree } from 'mistreevous';
+import { afterEach, expect, test, vi } from 'vitest';
 import { FakeActuator, harness, unusedWorld } from './harness.js';
+
+/** Counts steps of the underlying mistreevous trees (calls through). */
+function countTreeSteps(): { count(): number } {
+  const spy = vi.spyOn(BehaviourTree.prototype, 'step');
+  return { count: () => spy.mock.calls.length };
+}
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
 
 test('the next leaf starts when the previous settles, not at the next tick', async () => {
   let actuator!: FakeActuator;
@@ -62,4 +73,73 @@ test.each([
   expect(await outcome).toMatchObject({ ok: false, code: 'ttfa_exceeded' });
   // At most 64 prompt steps per 50 ms tick.
   expect(calls).toBeLessThanOrEqual(41 * 65);
+});
+
+test('a run with a condition guard is stepped by every tick, so the guard is evaluated each tick', async () => {
+  let actuator!: FakeActuator;
+  let guardCalls = 0;
+  const h = harness(
+    { t: 'root { sequence while(safe) { action [move] } }' },
+    (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerCondition('safe', () => (guardCalls++, true));
+      bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
+    },
+    { tickHz: 20 },
+  );
+  const steps = countTreeSteps();
+  void h.runner.run('t', { args: {}, world: unusedWorld });
+  await h.clock.advance(10);
+  const [stepsBefore, guardBefore] = [steps.count(), guardCalls];
+  await h.clock.advance(500);
+  expect(steps.count() - stepsBefore).toBe(10);
+  // mistreevous evaluates the guard for each node on the path under it, so at least once per tick.
+  expect(guardCalls - guardBefore).toBeGreaterThanOrEqual(10);
+  await h.runner.shutdown();
+  expect(actuator.live).toBe(0);
+});
+
+test('a run waiting on async leaves with only watchdog and retryable guards is not stepped by the tick, but at once when a leaf settles', async () => {
+  let actuator!: FakeActuator;
+  const stamps: number[] = [];
+  const h = harness(
+    { t: 'root { retry [3] while(retryable) { sequence while(watchdog, "maxStateDuration", 60000) { action [move] action [move] } } }' },
+    (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('move', (ctx) => actuator.command(ctx, 1010));
+    },
+    { tickHz: 20, hooks: { actuate: (event) => stamps.push(event.at) } },
+  );
+  const steps = countTreeSteps();
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+  // The first tick after a step that changed states still steps once; from then on the run waits.
+  await h.clock.advance(60);
+  const waiting = steps.count();
+  await h.clock.advance(900);
+  expect(steps.count()).toBe(waiting);
+  await h.clock.advance(50);
+  expect(stamps).toEqual([0, 1010]);
+  expect(steps.count()).toBe(waiting + 1);
+  await h.clock.advance(1010);
+  expect(await outcome).toEqual({ ok: true });
+  expect(actuator.finished).toBe(2);
+});
+
+test('a run the tick does not step still trips its watchdogs at their limit', async () => {
+  let actuator!: FakeActuator;
+  const h = harness(
+    { t: 'root { sequence while(watchdog, "maxStateDuration", 1010) { action [move] } }' },
+    (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
+    },
+    { tickHz: 20 },
+  );
+  let settled = false;
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }).finally(() => (settled = true));
+  await h.clock.advance(1009);
+  expect(settled).toBe(false);
+  await h.clock.advance(1);
+  expect(await outcome).toMatchObject({ ok: false, code: 'state_timeout', nodePath: 't/sequence', limitMs: 1010, measuredMs: 1010 });
+  expect(actuator.stopped).toBe(1);
 });
