@@ -1,0 +1,55 @@
+import { type Vec3Like, WorldError } from '../../contracts/world.js';
+import { type BotContext, toVec3 } from './bot-context.js';
+import { botPosition, inventoryCounts } from './observe.js';
+
+/** The client predicts effects before the server applies them; these wait for the server (or client) to show them. */
+
+const POLL_MS = 25;
+
+export async function confirmBlock(context: BotContext, position: Vec3Like, ok: (name: string) => boolean, expectation: string): Promise<void> {
+  const { bot, clock, serverTruth: truth } = context;
+  const read = truth ? () => truth.blockAt(position) : async () => bot.blockAt(toVec3(position))?.name ?? 'unknown';
+  let last = await read();
+  if (ok(last)) return;
+  const deadline = clock.now() + context.confirmTimeoutMs;
+  while (clock.now() < deadline) {
+    await sleep(context, POLL_MS);
+    last = await read();
+    if (ok(last)) return;
+  }
+  throw new WorldError('effects_unmet', `expected ${expectation} but the ${truth ? 'server' : 'client'} shows ${last}`);
+}
+
+export async function confirmInventory(context: BotContext, item: string, ok: (count: number) => boolean, expectation: string): Promise<void> {
+  const { bot, clock, serverTruth } = context;
+  const read = () => (serverTruth?.player(bot.username)?.inventory ?? inventoryCounts(bot))[item] ?? 0;
+  const deadline = clock.now() + context.confirmTimeoutMs;
+  while (!ok(read())) {
+    if (clock.now() >= deadline) {
+      throw new WorldError('effects_unmet', `expected ${expectation} in the inventory but the ${serverTruth ? 'server' : 'client'} shows ${read()}`);
+    }
+    await sleep(context, POLL_MS);
+  }
+}
+
+/**
+ * The server applies the bot's moves a tick or more after the client made
+ * them (longer with many bots on one server), and acceptance reads the
+ * server's position: wait until it stands in the client's cell. After the
+ * confirm timeout, acceptance judges whatever the server shows.
+ */
+export async function serverCaughtUp(context: BotContext): Promise<void> {
+  const { bot, clock, serverTruth: truth } = context;
+  if (!truth) return;
+  const cell = (p: Vec3Like) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+  const deadline = clock.now() + context.confirmTimeoutMs;
+  while (clock.now() < deadline) {
+    const server = truth.player(bot.username);
+    if (!server || cell(server.position) === cell(botPosition(bot))) return;
+    await sleep(context, POLL_MS);
+  }
+}
+
+function sleep(context: BotContext, ms: number): Promise<void> {
+  return new Promise((resolve) => context.clock.setTimeout(resolve, ms));
+}

@@ -1,0 +1,53 @@
+import type { Bot } from 'mineflayer';
+import { type BlockInfo, type EntityInfo, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
+import { type BotContext, toVec3 } from './bot-context.js';
+import { entityInfo, isSpawned } from './entities.js';
+
+/** Reads of the bot's client-side view of the world, and observe(), which prefers the server's. */
+
+export function botPosition(bot: Bot): Vec3Like {
+  const { x, y, z } = bot.entity.position;
+  return { x, y, z };
+}
+
+export function inventoryCounts(bot: Bot): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of bot.inventory.items()) counts[item.name] = (counts[item.name] ?? 0) + item.count;
+  return counts;
+}
+
+export function blockInfo(bot: Bot, position: Vec3Like): BlockInfo | null {
+  const block = bot.blockAt(toVec3(position));
+  if (!block) return null;
+  return { name: block.name, position: { x: block.position.x, y: block.position.y, z: block.position.z }, diggable: block.diggable };
+}
+
+export function findBlockCells(bot: Bot, query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[] {
+  const ids = query.names.map((name) => bot.registry.blocksByName[name]?.id).filter((id): id is number => id !== undefined);
+  if (ids.length === 0) return [];
+  return bot.findBlocks({ matching: ids, maxDistance: query.maxDistance, count: query.count }).map(({ x, y, z }) => ({ x, y, z }));
+}
+
+export function visibleEntities(bot: Bot): EntityInfo[] {
+  return Object.values(bot.entities)
+    .filter((entity) => entity !== bot.entity && isSpawned(entity))
+    .map(entityInfo);
+}
+
+export async function observe(context: BotContext, query: ObservationQuery): Promise<Observation> {
+  const { bot, serverTruth } = context;
+  const server = serverTruth?.player(bot.username) ?? null;
+  const blocks: Record<string, string> = {};
+  for (const position of query.blocks ?? []) {
+    blocks[blockKey(position)] = serverTruth ? await serverTruth.blockAt(position) : (bot.blockAt(toVec3(position))?.name ?? 'unknown');
+  }
+  return {
+    at: context.clock.now(),
+    position: server?.position ?? botPosition(bot),
+    health: server?.health ?? bot.health,
+    food: server?.food ?? bot.food,
+    inventory: server?.inventory ?? inventoryCounts(bot),
+    heldItem: bot.heldItem?.name ?? null,
+    blocks,
+  };
+}

@@ -1,0 +1,7 @@
+import type { Vec3Like } from '../../contracts/world.js';
+
+/** What a world can learn from the server itself (the embedded server provides it). */
+export interface ServerTruth {
+  blockAt(position: Vec3Like): Promise<string>;
+  player(username: string): { position: Vec3Like; health: number; food: number; inventory: Record<string, number> } | null;
+}
