@@ -3,9 +3,9 @@ import type { BehaviourTree } from 'mistreevous';
 /** The parts of a mistreevous 4.3.1 node instance the tap relies on (not public API). */
 interface MistreevousNode {
   uid: string;
-  getState(): string;
+  _state: string;
+  setState(value: string): void;
   getChildren?: () => MistreevousNode[];
-  onStateChanged(previousState: string): void;
 }
 
 export type StateChangeListener = (index: number, previous: string, state: string) => void;
@@ -14,10 +14,12 @@ export type StateChangeListener = (index: number, previous: string, state: strin
  * Routes every node state change of a tree to `listener`, with the node's
  * pre-order index. The public `onNodeStateChange` option builds a details
  * object (with each guard's details) on every change, about 22 changes per
- * step of an 11-node tree: most of the runtime's overhead over bare
- * mistreevous. Overriding each instance's `onStateChanged` skips that. The
- * walk is checked against the public node details, so a mistreevous whose
- * internals differ fails at construction, never silently.
+ * step of an 11-node tree. Each mistreevous node already holds its own
+ * `setState` closure; replacing that value (rather than adding an
+ * `onStateChanged` property) keeps the node's hidden class, so mistreevous's
+ * shared code stays as fast for these trees as for bare ones. The walk is
+ * checked against the public node details, so a mistreevous whose internals
+ * differ fails at construction, never silently.
  */
 export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: StateChangeListener): void {
   const root = (tree as unknown as { _rootNode?: MistreevousNode })._rootNode;
@@ -33,10 +35,18 @@ export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: 
     for (const child of (details.children ?? []) as { id: string; children?: unknown[] }[]) walkDetails(child);
   };
   walkDetails(tree.getTreeNodeDetails());
-  if (instances.length !== nodeCount || uids.length !== nodeCount || instances.some((node, i) => node.uid !== uids[i])) {
+  const layoutMatches =
+    instances.length === nodeCount &&
+    uids.length === nodeCount &&
+    instances.every((node, i) => node.uid === uids[i] && Object.hasOwn(node, 'setState') && typeof node._state === 'string');
+  if (!layoutMatches) {
     throw new Error(`mistreevous's node internals are not the 4.3.1 layout the runtime taps (found ${instances.length} of ${nodeCount} nodes); pin mistreevous to 4.3.1`);
   }
   instances.forEach((node, index) => {
-    node.onStateChanged = (previous) => listener(index, previous, node.getState());
+    node.setState = (state) => {
+      const previous = node._state;
+      node._state = state;
+      if (previous !== state) listener(index, previous, state);
+    };
   });
 }
