@@ -50,7 +50,7 @@ function overhead(): BenchResult[] {
     .registerAction('miss', () => false)
     .registerAction('hit', () => true);
   const catalog = createTreeCatalog([{ file: 'overhead.mdsl', text: overheadTree('watchdog, "ttfa", 100000, "maxStateDuration", 100000') }], bindings);
-  const hooks: RuntimeHooks = { nodeState: () => undefined, actuate: () => undefined, watchdogTrip: () => undefined };
+  const hooks: RuntimeHooks = { nodeStates: () => undefined, actuate: () => undefined, watchdogTrip: () => undefined };
   const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks });
   void runner.run('overhead', { args: {}, world }, { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } });
   const steps = 10_000;
@@ -109,7 +109,7 @@ async function fleet(trees: number, ticks: number, variant: { label: string; gua
     .registerCondition('blocked', () => false)
     .registerAction('work', () => runtimeQueue.add());
   const catalog = createTreeCatalog([{ file: 'fleet.mdsl', text: fleetTree(variant.guard) }], bindings);
-  const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks: { nodeState: () => undefined } });
+  const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks: { nodeStates: () => undefined } });
   for (let i = 0; i < trees; i++) void runner.run('fleet', { args: {}, world }, { watchdogDefaults: { ttfaMs: 6e5, noActuatorMs: 6e5, maxStateDurationMs: 6e5 } });
 
   const bareQueue = new WorkQueue();

@@ -5,7 +5,11 @@ import type { RuntimeHooks } from '../runtime/hooks.js';
 export function recordNodeStates(file: string): { hooks: RuntimeHooks; close(): Promise<void> } {
   const out: WriteStream = createWriteStream(file, { flags: 'w' });
   return {
-    hooks: { nodeState: (event) => void out.write(`${JSON.stringify(event)}\n`) },
+    hooks: {
+      nodeStates: ({ runId, tree, at, changes }) => {
+        for (const change of changes) out.write(`${JSON.stringify({ runId, tree, at, ...change })}\n`);
+      },
+    },
     close: () => new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
   };
 }

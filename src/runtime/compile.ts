@@ -1,3 +1,4 @@
+import { NODE_STATES, type NodeStateChange } from './hooks.js';
 import { resolveBranch } from './lint.js';
 import {
   isComposite,
@@ -30,6 +31,12 @@ export interface CompiledNode {
   readonly watchedBy: readonly number[];
   /** The nearest enclosing retry node, for backoff. */
   readonly retryAncestor?: number;
+  /** Every change of this node's state, at `from * 4 + to` in NODE_STATES order: recording one allocates nothing. */
+  readonly stateChanges: readonly NodeStateChange[];
+}
+
+function internStateChanges(nodePath: string, nodeType: string): NodeStateChange[] {
+  return NODE_STATES.flatMap((from) => NODE_STATES.map((to) => Object.freeze({ nodePath, nodeType, from, to })));
 }
 
 export interface CompiledTree {
@@ -99,6 +106,7 @@ export function compileTree(files: ReadonlyMap<string, TreeFile>, file: TreeFile
       guards,
       watchedBy: [...(watched ? [index] : []), ...(parent?.watchedBy ?? [])],
       retryAncestor: parent?.type === 'retry' ? parent.index : parent?.retryAncestor,
+      stateChanges: internStateChanges(path, node.type),
     };
     nodes.push(compiled);
     if (node.type === 'action' || node.type === 'condition' || node.type === 'wait') {

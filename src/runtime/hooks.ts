@@ -1,7 +1,8 @@
 import type { WatchdogKind } from './watchdog-spec.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
 
-export type NodeState = 'ready' | 'running' | 'succeeded' | 'failed';
+export const NODE_STATES = ['ready', 'running', 'succeeded', 'failed'] as const;
+export type NodeState = (typeof NODE_STATES)[number];
 
 interface RunEvent {
   runId: number;
@@ -10,11 +11,21 @@ interface RunEvent {
   at: number;
 }
 
-export interface NodeStateEvent extends RunEvent {
-  nodePath: string;
-  nodeType: string;
-  from: NodeState;
-  to: NodeState;
+/** One node's change of state. Interned per tree node, so events share them and listeners may keep them. */
+export interface NodeStateChange {
+  readonly nodePath: string;
+  readonly nodeType: string;
+  readonly from: NodeState;
+  readonly to: NodeState;
+}
+
+/**
+ * Every node state change of one step of a run, in the order they happened.
+ * A step takes no clock time, so they all happen at `at`; one event per step
+ * keeps observing a run nearly free (about 22 changes per step of an 11-node tree).
+ */
+export interface NodeStatesEvent extends RunEvent {
+  changes: readonly NodeStateChange[];
 }
 
 export interface WatchdogTripEvent extends RunEvent {
@@ -42,7 +53,7 @@ export interface RunEndEvent extends RunEvent {
 
 /** Observers attached from outside the tree; none of them can change a run. */
 export interface RuntimeHooks {
-  nodeState?(event: NodeStateEvent): void;
+  nodeStates?(event: NodeStatesEvent): void;
   watchdogTrip?(event: WatchdogTripEvent): void;
   actuate?(event: ActuationEvent): void;
   progress?(event: ProgressEvent): void;

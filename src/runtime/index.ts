@@ -34,7 +34,7 @@
 export { BindingError, BindingRegistry } from './binding-registry.js';
 export type { CompiledNode, CompiledTree } from './compile.js';
 export { formatTree } from './format-tree.js';
-export type { ActuationEvent, NodeState, NodeStateEvent, ProgressEvent, RunEndEvent, RuntimeHooks, WatchdogTripEvent } from './hooks.js';
+export type { ActuationEvent, NodeState, NodeStateChange, NodeStatesEvent, ProgressEvent, RunEndEvent, RuntimeHooks, WatchdogTripEvent } from './hooks.js';
 export { INTRINSIC_ACTIONS, INTRINSIC_GUARDS, RESERVED_NAMES } from './intrinsics.js';
 export { lintTrees } from './lint.js';
 export { MdslSyntaxError, parseMdsl } from './mdsl-parser.js';

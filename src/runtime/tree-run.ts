@@ -6,7 +6,7 @@ import type { RunContext } from '../registry/capability-spec.js';
 import { BackoffIntrinsic } from './backoff-intrinsic.js';
 import type { BindingRegistry } from './binding-registry.js';
 import { agentKey, type CompiledNode, type CompiledTree } from './compile.js';
-import type { NodeState, RuntimeHooks } from './hooks.js';
+import type { NodeStateChange, RuntimeHooks } from './hooks.js';
 import { Invocation, type InvocationOwner, type RunContextParts } from './invocation.js';
 import { NodeAbortedError } from './node-aborted-error.js';
 import { tapNodeStates } from './node-state-tap.js';
@@ -41,17 +41,17 @@ const MAX_PROMPT_STEPS_PER_TICK = 64;
 /** Conditions and guards observe; nothing ever aborts them, so all runs share one signal. */
 const NEVER_ABORTED = new AbortController().signal;
 
-/** A switch, not a lookup table: mistreevous's states are interned strings, so each case is one pointer compare. */
-function stateName(state: string): NodeState {
+/** A state's position in NODE_STATES. A switch: mistreevous's states are interned strings, so each case is one pointer compare. */
+function stateCode(state: string): number {
   switch (state) {
     case State.READY:
-      return 'ready';
+      return 0;
     case State.RUNNING:
-      return 'running';
+      return 1;
     case State.SUCCEEDED:
-      return 'succeeded';
+      return 2;
     default:
-      return 'failed';
+      return 3;
   }
 }
 
@@ -111,6 +111,8 @@ export class TreeRun implements InvocationOwner {
   private readonly watchdogNodes: readonly number[];
   private readonly changedBelow: boolean[];
   private changedInStep = false;
+  /** This step's node state changes, when someone observes them. */
+  private stepChanges: NodeStateChange[] | undefined;
   /**
    * Whether the fixed tick must step this run. A step that changed no node
    * state left every running leaf waiting on a promise, and the next step
@@ -150,6 +152,7 @@ export class TreeRun implements InvocationOwner {
     this.tree = settings.tree;
     this.clock = settings.clock;
     this.hooks = settings.hooks;
+    if (this.hooks.nodeStates) this.stepChanges = [];
     this.startedAt = this.clock.now();
     this.random = mulberry32(settings.seed);
     const count = this.tree.nodes.length;
@@ -217,6 +220,7 @@ export class TreeRun implements InvocationOwner {
       this.behaviourTree.step();
     } catch (error) {
       this.stepping = false;
+      this.reportStepChanges();
       this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the tree could not step: ${(error as Error).message}` });
       return;
     }
@@ -224,6 +228,7 @@ export class TreeRun implements InvocationOwner {
     this.abortReason = undefined;
     this.tickNeeded = this.changedInStep || this.hasConditionGuards;
     if (this.changedInStep || this.armAfterStep) this.updateNodeWatchdogs();
+    this.reportStepChanges();
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
     else if (state === State.FAILED) this.finish(this.failedOutcome());
@@ -252,6 +257,13 @@ export class TreeRun implements InvocationOwner {
     }
     this.changedInStep = false;
     this.armAfterStep = false;
+  }
+
+  private reportStepChanges(): void {
+    const changes = this.stepChanges;
+    if (!changes || changes.length === 0) return;
+    this.stepChanges = [];
+    this.hooks.nodeStates!({ runId: this.id, tree: this.tree.name, at: this.clock.now(), changes });
   }
 
   /** Ends the run from outside (executor shutdown, preemption): every live leaf is aborted. */
@@ -436,18 +448,7 @@ export class TreeRun implements InvocationOwner {
     this.changedInStep = true;
     const watchedBy = node.watchedBy;
     for (let i = 0; i < watchedBy.length; i++) this.changedBelow[watchedBy[i]!] = true;
-    const nodeStateHook = this.hooks.nodeState;
-    if (nodeStateHook) {
-      nodeStateHook({
-        runId: this.id,
-        tree: this.tree.name,
-        at: this.clock.now(),
-        nodePath: node.path,
-        nodeType: node.type,
-        from: stateName(previous),
-        to: stateName(state),
-      });
-    }
+    this.stepChanges?.push(node.stateChanges[stateCode(previous) * 4 + stateCode(state)]!);
   };
 
   private abortSlot(node: CompiledNode): void {

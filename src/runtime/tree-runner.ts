@@ -51,7 +51,7 @@ function mergeHooks(a: RuntimeHooks | undefined, b: RuntimeHooks | undefined): R
   if (!a) return b ?? {};
   if (!b) return a;
   const merged: RuntimeHooks = {};
-  for (const key of ['nodeState', 'watchdogTrip', 'actuate', 'progress', 'runEnd'] as const) {
+  for (const key of ['nodeStates', 'watchdogTrip', 'actuate', 'progress', 'runEnd'] as const) {
     const first = a[key] as ((event: never) => void) | undefined;
     const second = b[key] as ((event: never) => void) | undefined;
     if (first && second) merged[key] = ((event: never) => (first(event), second(event))) as never;

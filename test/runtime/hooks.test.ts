@@ -1,9 +1,9 @@
 import { expect, test } from 'vitest';
-import type { ActuationEvent, NodeStateEvent, RunEndEvent } from '../../src/runtime/index.js';
+import type { ActuationEvent, NodeStateChange, RunEndEvent } from '../../src/runtime/index.js';
 import { FakeActuator, harness, unusedWorld } from './harness.js';
 
 test('hooks attached from outside see node states with paths and times, actuator stamps and the run\'s end', async () => {
-  const states: Pick<NodeStateEvent, 'nodePath' | 'from' | 'to' | 'at'>[] = [];
+  const states: (Pick<NodeStateChange, 'nodePath' | 'from' | 'to'> & { at: number })[] = [];
   const stamps: Pick<ActuationEvent, 'nodePath' | 'command' | 'at'>[] = [];
   const ends: RunEndEvent[] = [];
   const h = harness(
@@ -15,7 +15,9 @@ test('hooks attached from outside see node states with paths and times, actuator
     },
     { hooks: { actuate: ({ nodePath, command, at }) => stamps.push({ nodePath, command, at }), runEnd: (event) => ends.push(event) } },
   );
-  const outcome = h.runner.run('fetch', { args: {}, world: unusedWorld }, { hooks: { nodeState: ({ nodePath, from, to, at }) => states.push({ nodePath, from, to, at }) } });
+  const outcome = h.runner.run('fetch', { args: {}, world: unusedWorld }, {
+    hooks: { nodeStates: ({ changes, at }) => states.push(...changes.map(({ nodePath, from, to }) => ({ nodePath, from, to, at }))) },
+  });
   await h.clock.advance(40);
   expect(await outcome).toEqual({ ok: true });
   expect(states).toEqual([

@@ -3,7 +3,7 @@ import { expect, test } from 'vitest';
 import { isFailureCode } from '../../src/contracts/failure-codes.js';
 import { WorldError } from '../../src/contracts/world.js';
 import type { RunContext } from '../../src/registry/capability-spec.js';
-import type { NodeStateEvent, TreeOutcome } from '../../src/runtime/index.js';
+import type { NodeStatesEvent, TreeOutcome } from '../../src/runtime/index.js';
 import { FakeActuator, harness, unusedWorld } from './harness.js';
 
 type Behaviour =
@@ -98,24 +98,26 @@ test('every random tree run ends in success or a structured failure, with no liv
       // Two runs of the same tree share the runner, the leaves and the actuator.
       const runs = ['a', 'b'].map((tag) => {
         const starts = new Map<string, number>();
-        const checkCompletion = (event: NodeStateEvent): void => {
-          const leaf = /action\((leaf_\d+)\)$/.exec(event.nodePath)?.[1];
-          if (!leaf) return;
-          const key = `${tag}/${leaf}`;
-          const invocations = log.get(key) ?? [];
-          if (event.from === 'ready') {
-            // Every start of the node is a fresh invocation of its own run's leaf.
-            starts.set(key, (starts.get(key) ?? 0) + 1);
-            if (invocations.length !== starts.get(key)) violations.push(`${key}: start ${starts.get(key)} reused an earlier invocation`);
+        const checkStep = ({ changes }: NodeStatesEvent): void => {
+          for (const change of changes) {
+            const leaf = /action\((leaf_\d+)\)$/.exec(change.nodePath)?.[1];
+            if (!leaf) continue;
+            const key = `${tag}/${leaf}`;
+            if (change.from === 'ready') starts.set(key, (starts.get(key) ?? 0) + 1);
+            if (change.to !== 'succeeded' && change.to !== 'failed') continue;
+            // A completing leaf's result must be its latest start's own invocation, and that invocation not aborted.
+            const current = log.get(key)?.[(starts.get(key) ?? 0) - 1];
+            if (!current || current.aborted() || current.result !== (change.to === 'succeeded')) violations.push(`${key}: -> ${change.to} not from its current invocation`);
           }
-          if (event.to !== 'succeeded' && event.to !== 'failed') return;
-          // A completing leaf's result must be the current invocation's own, and that invocation not aborted.
-          const latest = invocations.at(-1);
-          if (!latest || latest.aborted() || latest.result !== (event.to === 'succeeded')) violations.push(`${key}: -> ${event.to} not from its current invocation`);
+          // Every start of a node is a fresh invocation of its own run's leaf.
+          for (const [key, count] of starts) {
+            const invoked = log.get(key)?.length ?? 0;
+            if (invoked !== count) violations.push(`${key}: ${count} starts but ${invoked} invocations`);
+          }
         };
         return h.runner.run('t', { args: { tag }, world: unusedWorld }, {
           watchdogDefaults: { ttfaMs: 800, noActuatorMs: 1200, maxStateDurationMs: 4000 },
-          hooks: { nodeState: checkCompletion },
+          hooks: { nodeStates: checkStep },
         });
       });
       const outcomes: TreeOutcome[] = [];

@@ -2,14 +2,12 @@ import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
 import type { BindingRegistry } from '../../runtime/binding-registry.js';
 import { formatTree } from '../../runtime/format-tree.js';
-import type { NodeState } from '../../runtime/hooks.js';
+import { NODE_STATES, type NodeState } from '../../runtime/hooks.js';
 import { TreeLoadError, formatProblem, loadTreeCatalog } from '../../runtime/tree-catalog.js';
 import { closestMatch } from '../../registry/suggest.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 
-const NODE_STATES: readonly string[] = ['ready', 'running', 'succeeded', 'failed'];
-
-/** Last state per node path from a recorded run: JSON lines of nodeState hook events ({nodePath, to, ...}). */
+/** Last state per node path from a recorded run: JSON lines of node state changes ({nodePath, to, ...}) as `run --record-nodes` writes them. */
 async function recordedStates(file: string): Promise<Map<string, NodeState>> {
   const text = await readFile(file, 'utf8').catch(() => {
     throw new CliUsageError(`tree show: cannot read the recorded run ${file}`);
@@ -21,9 +19,9 @@ async function recordedStates(file: string): Promise<Map<string, NodeState>> {
     try {
       event = JSON.parse(line) as typeof event;
     } catch {
-      throw new CliUsageError(`${file}:${i + 1}: not JSON; expected one nodeState event per line, e.g. {"nodePath":"dig_block/sequence","to":"running"}`);
+      throw new CliUsageError(`${file}:${i + 1}: not JSON; expected one node state change per line, e.g. {"nodePath":"dig_block/sequence","to":"running"}`);
     }
-    if (typeof event.nodePath === 'string' && typeof event.to === 'string' && NODE_STATES.includes(event.to)) states.set(event.nodePath, event.to as NodeState);
+    if (typeof event.nodePath === 'string' && typeof event.to === 'string' && (NODE_STATES as readonly string[]).includes(event.to)) states.set(event.nodePath, event.to as NodeState);
   });
   return states;
 }
@@ -42,7 +40,7 @@ Examples:
     .description('Print a tree as indented text (type, arguments, watchdogs and guards, source line).')
     .argument('<name>', 'tree name: trees/<name>.mdsl defines "<name>"')
     .option('--trees <dir>', 'where the trees live', treesDir)
-    .option('--run <events.jsonl>', 'a recorded run (nodeState hook events as JSON lines): show each node\'s last state')
+    .option('--run <events.jsonl>', 'a recorded run (node state changes as JSON lines, from run --record-nodes): show each node\'s last state')
     .addHelpText('after', `
 Exit codes: 0 shown, 1 the trees do not load (problems listed), 2 unknown tree or bad arguments.
 
