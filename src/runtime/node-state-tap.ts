@@ -10,9 +10,12 @@ interface MistreevousNode {
 
 export type StateChangeListener = (index: number, previous: string, state: string) => void;
 
+/** A node's current mistreevous state, by pre-order index. */
+export type NodeStateReader = (index: number) => string;
+
 /**
  * Routes every node state change of a tree to `listener`, with the node's
- * pre-order index. The public `onNodeStateChange` option builds a details
+ * pre-order index, and returns a reader of each node's current state. The public `onNodeStateChange` option builds a details
  * object (with each guard's details) on every change, about 22 changes per
  * step of an 11-node tree. Each mistreevous node already holds its own
  * `setState` closure; replacing that value (rather than adding an
@@ -21,7 +24,7 @@ export type StateChangeListener = (index: number, previous: string, state: strin
  * checked against the public node details, so a mistreevous whose internals
  * differ fails at construction, never silently.
  */
-export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: StateChangeListener): void {
+export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: StateChangeListener): NodeStateReader {
   const root = (tree as unknown as { _rootNode?: MistreevousNode })._rootNode;
   const instances: MistreevousNode[] = [];
   const walk = (node: MistreevousNode): void => {
@@ -49,4 +52,5 @@ export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: 
       if (previous !== state) listener(index, previous, state);
     };
   });
+  return (index) => instances[index]!._state;
 }

@@ -9,7 +9,7 @@ import { agentKey, type CompiledNode, type CompiledTree } from './compile.js';
 import type { NodeStateChange, RuntimeHooks } from './hooks.js';
 import { Invocation, type InvocationOwner, type RunContextParts } from './invocation.js';
 import { NodeAbortedError } from './node-aborted-error.js';
-import { tapNodeStates } from './node-state-tap.js';
+import { tapNodeStates, type NodeStateReader } from './node-state-tap.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
 import { RoundRobinIntrinsic } from './round-robin-intrinsic.js';
 import { waitDurationMs, waitOnClock } from './wait-intrinsic.js';
@@ -118,10 +118,13 @@ export class TreeRun implements InvocationOwner {
    * state left every running leaf waiting on a promise, and the next step
    * would change nothing either: watchdog and retryable guards read flags
    * that only trips and failures set, and those step the run themselves, as
-   * settles do. Only user condition guards can turn between steps.
+   * settles do. Only user condition guards can turn between steps, and the
+   * tick evaluates those alone (see aGuardTurned).
    */
   private tickNeeded = true;
-  private readonly hasConditionGuards: boolean;
+  /** User guards in pre-order (outermost first), as mistreevous evaluates a guard path. */
+  private readonly conditionGuards: { index: number; holds: () => boolean }[] = [];
+  private readonly stateOf: NodeStateReader;
   private retryEntries: number[] | undefined;
   private backoff: BackoffIntrinsic | undefined;
   private roundRobin: RoundRobinIntrinsic | undefined;
@@ -163,7 +166,6 @@ export class TreeRun implements InvocationOwner {
     this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
     this.watchdogNodes = this.tree.nodes.filter((node) => node.watchdogs.length > 0).map((node) => node.index);
     this.changedBelow = new Array<boolean>(count).fill(false);
-    this.hasConditionGuards = this.tree.nodes.some((node) => node.guards.length > 0);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
     const treeName = this.tree.name;
     this.conditionContext = {
@@ -175,7 +177,7 @@ export class TreeRun implements InvocationOwner {
       progress: ignoreProgress,
     };
     this.behaviourTree = new BehaviourTree(this.tree.definition as never, this.buildAgent(), { random: this.random });
-    tapNodeStates(this.behaviourTree, count, this.onNodeStateChange);
+    this.stateOf = tapNodeStates(this.behaviourTree, count, this.onNodeStateChange);
   }
 
   /** Starts the run: arms the step-level watchdogs and takes the first step (dispatch). */
@@ -204,7 +206,21 @@ export class TreeRun implements InvocationOwner {
   /** The fixed tick: renews the budget of prompt steps and steps the tree if anything can have changed. */
   tick(): void {
     this.promptSteps = 0;
-    if (this.tickNeeded) this.step();
+    if (this.tickNeeded || this.aGuardTurned()) this.step();
+  }
+
+  /**
+   * Whether a user guard of a running node no longer holds. After a step
+   * that changed nothing, every running node's guards held; a step now
+   * would evaluate them, find them holding, and change nothing again, so
+   * evaluating them once each here is the whole of that step's work
+   * (mistreevous evaluates a guard once per node on the path below it).
+   */
+  private aGuardTurned(): boolean {
+    for (const guard of this.conditionGuards) {
+      if (this.stateOf(guard.index) === State.RUNNING && !guard.holds()) return true;
+    }
+    return false;
   }
 
   /** Steps the tree once. */
@@ -226,7 +242,7 @@ export class TreeRun implements InvocationOwner {
     }
     this.stepping = false;
     this.abortReason = undefined;
-    this.tickNeeded = this.changedInStep || this.hasConditionGuards;
+    this.tickNeeded = this.changedInStep;
     if (this.changedInStep || this.armAfterStep) this.updateNodeWatchdogs();
     this.reportStepChanges();
     const state = this.behaviourTree.getState();
@@ -299,8 +315,9 @@ export class TreeRun implements InvocationOwner {
       }
       for (const guard of node.guards) {
         const condition = this.withArgs(this.settings.bindings.condition(guard.call)!, guard.args);
-        const key = guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index);
-        agent[key] = () => this.evaluate(node, condition);
+        const evaluate = (): boolean => this.evaluate(node, condition);
+        agent[guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index)] = evaluate;
+        this.conditionGuards.push({ index: node.index, holds: guard.kind === 'while' ? evaluate : () => !evaluate() });
       }
       if (node.watchdogs.length > 0 || node.retryableGuard) {
         agent[agentKey.whileGuard(node.index)] = () => this.guardHolds(node);

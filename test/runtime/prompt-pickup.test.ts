@@ -75,27 +75,37 @@ test.each([
   expect(calls).toBeLessThanOrEqual(41 * 65);
 });
 
-test('a run with a condition guard is stepped by every tick, so the guard is evaluated each tick', async () => {
+test.each([
+  ['while(safe)', true],
+  ['until(danger)', false],
+])('a waiting run with a condition guard %s has the guard evaluated once per tick, and is stepped on the tick the guard turns', async (guard, holding) => {
   let actuator!: FakeActuator;
   let guardCalls = 0;
+  let value = holding;
   const h = harness(
-    { t: 'root { sequence while(safe) { action [move] } }' },
+    { t: `root { sequence ${guard} { action [move] } }` },
     (bindings, clock) => {
       actuator = new FakeActuator(clock);
-      bindings.registerCondition('safe', () => (guardCalls++, true));
+      bindings.registerCondition(guard.includes('safe') ? 'safe' : 'danger', () => (guardCalls++, value));
       bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
     },
     { tickHz: 20 },
   );
   const steps = countTreeSteps();
-  void h.runner.run('t', { args: {}, world: unusedWorld });
-  await h.clock.advance(10);
+  let settled = false;
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }).finally(() => (settled = true));
+  // Ticks at 50, 100, …: the first steps once more after the dispatch step; from then on the run waits.
+  await h.clock.advance(50);
   const [stepsBefore, guardBefore] = [steps.count(), guardCalls];
   await h.clock.advance(500);
-  expect(steps.count() - stepsBefore).toBe(10);
-  // mistreevous evaluates the guard for each node on the path under it, so at least once per tick.
-  expect(guardCalls - guardBefore).toBeGreaterThanOrEqual(10);
-  await h.runner.shutdown();
+  expect(guardCalls - guardBefore).toBe(10);
+  expect(steps.count()).toBe(stepsBefore);
+  value = !holding;
+  await h.clock.advance(49);
+  expect(settled).toBe(false);
+  await h.clock.advance(1);
+  expect(steps.count()).toBe(stepsBefore + 1);
+  expect(await outcome).toMatchObject({ ok: false });
   expect(actuator.live).toBe(0);
 });
 
