@@ -24,6 +24,8 @@ export interface CompiledNode {
   readonly parent?: CompiledNode;
   readonly children: CompiledNode[];
   readonly watchdogs: readonly WatchdogSpec[];
+  /** `while(watchdog, …) then succeed`: a trip ends the node as succeeded (the run still records the trip). */
+  readonly watchdogSucceedsOnTrip: boolean;
   readonly retryableGuard: boolean;
   /** User guard conditions (not watchdog/retryable), by attribute kind. */
   readonly guards: readonly AttributeDefinition[];
@@ -74,18 +76,20 @@ export function compileTree(files: ReadonlyMap<string, TreeFile>, file: TreeFile
     const index = nodes.length;
     const watchdogs: WatchdogSpec[] = [];
     let retryableGuard = false;
+    let watchdogSucceedsOnTrip = false;
     const guards: AttributeDefinition[] = [];
     const json: Record<string, unknown> = { type: node.type === 'wait' ? 'action' : node.type };
     for (const attribute of node.attributes) {
       if (attribute.kind !== 'while' && attribute.kind !== 'until') continue;
       if (attribute.call === 'watchdog') {
+        // Not a mistreevous guard: watchdogs run on clock timers, and a trip ends the node (TreeRun.onNodeWatchdogTrip).
         const parsed = parseWatchdogArguments(attribute.args);
         if (parsed.ok) watchdogs.push(...parsed.specs);
-      } else if (attribute.call === 'retryable') {
-        retryableGuard = true;
-      } else {
-        guards.push(attribute);
+        watchdogSucceedsOnTrip = attribute.succeedOnAbort;
+        continue;
       }
+      if (attribute.call === 'retryable') retryableGuard = true;
+      else guards.push(attribute);
       const key = attribute.kind === 'while' ? agentKey.whileGuard(index) : agentKey.untilGuard(index);
       json[attribute.kind] = { call: key, succeedOnAbort: attribute.succeedOnAbort };
     }
@@ -102,6 +106,7 @@ export function compileTree(files: ReadonlyMap<string, TreeFile>, file: TreeFile
       parent,
       children: [],
       watchdogs,
+      watchdogSucceedsOnTrip,
       retryableGuard,
       guards,
       watchedBy: [...(watched ? [index] : []), ...(parent?.watchedBy ?? [])],

@@ -9,7 +9,7 @@ import { agentKey, type CompiledNode, type CompiledTree } from './compile.js';
 import type { NodeStateChange, RuntimeHooks } from './hooks.js';
 import { Invocation, type InvocationOwner, type RunContextParts } from './invocation.js';
 import { NodeAbortedError } from './node-aborted-error.js';
-import { tapNodeStates, type NodeStateReader } from './node-state-tap.js';
+import { tapNodeStates, type TappedNodes } from './node-state-tap.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
 import { RoundRobinIntrinsic } from './round-robin-intrinsic.js';
 import { waitDurationMs, waitOnClock } from './wait-intrinsic.js';
@@ -98,12 +98,11 @@ export class TreeRun implements InvocationOwner {
   private readonly clock: Clock;
   private readonly hooks: RuntimeHooks;
   private readonly behaviourTree: BehaviourTree;
+  private readonly nodes: readonly CompiledNode[];
   // Per-node state lives in arrays indexed by node, not Maps: the step path only reads slots.
   private readonly slots: (Invocation | undefined)[];
   /** Watched nodes (those in some node's watchedBy) currently RUNNING. */
   private readonly active: boolean[];
-  /** Nodes whose watchdog tripped: their guard fails until they stop running. */
-  private readonly tripped: boolean[];
   /** Each watched node's watchdogs; kept after the node stops, to be restarted on its next entry. */
   private readonly nodeWatchdogs: (Watchdog[] | undefined)[];
   private readonly failureBelow: (FailureCode | undefined)[];
@@ -116,15 +115,15 @@ export class TreeRun implements InvocationOwner {
   /**
    * Whether the fixed tick must step this run. A step that changed no node
    * state left every running leaf waiting on a promise, and the next step
-   * would change nothing either: watchdog and retryable guards read flags
-   * that only trips and failures set, and those step the run themselves, as
-   * settles do. Only user condition guards can turn between steps, and the
+   * would change nothing either: retryable guards read what failures set,
+   * and failures, settles and watchdog trips (clock timers) step the run
+   * themselves. Only user condition guards can turn between steps, and the
    * tick evaluates those alone (see aGuardTurned).
    */
   private tickNeeded = true;
   /** User guards in pre-order (outermost first), as mistreevous evaluates a guard path. */
   private readonly conditionGuards: { index: number; holds: () => boolean }[] = [];
-  private readonly stateOf: NodeStateReader;
+  private readonly tapped: TappedNodes;
   private retryEntries: number[] | undefined;
   private backoff: BackoffIntrinsic | undefined;
   private roundRobin: RoundRobinIntrinsic | undefined;
@@ -158,13 +157,13 @@ export class TreeRun implements InvocationOwner {
     if (this.hooks.nodeStates) this.stepChanges = [];
     this.startedAt = this.clock.now();
     this.random = mulberry32(settings.seed);
-    const count = this.tree.nodes.length;
+    this.nodes = this.tree.nodes;
+    const count = this.nodes.length;
     this.slots = new Array<Invocation | undefined>(count).fill(undefined);
     this.active = new Array<boolean>(count).fill(false);
-    this.tripped = new Array<boolean>(count).fill(false);
     this.nodeWatchdogs = new Array<Watchdog[] | undefined>(count).fill(undefined);
     this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
-    this.watchdogNodes = this.tree.nodes.filter((node) => node.watchdogs.length > 0).map((node) => node.index);
+    this.watchdogNodes = this.nodes.filter((node) => node.watchdogs.length > 0).map((node) => node.index);
     this.changedBelow = new Array<boolean>(count).fill(false);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
     const treeName = this.tree.name;
@@ -176,8 +175,9 @@ export class TreeRun implements InvocationOwner {
       actuate: () => Promise.reject(new Error(`${treeName}: conditions and guards observe; they cannot actuate`)),
       progress: ignoreProgress,
     };
-    this.behaviourTree = new BehaviourTree(this.tree.definition as never, this.buildAgent(), { random: this.random });
-    this.stateOf = tapNodeStates(this.behaviourTree, count, this.onNodeStateChange);
+    const agent = this.buildAgent();
+    this.behaviourTree = new BehaviourTree(this.tree.definition as never, agent, { random: this.random });
+    this.tapped = tapNodeStates(this.behaviourTree, agent, count, this.onNodeStateChange);
   }
 
   /** Starts the run: arms the step-level watchdogs and takes the first step (dispatch). */
@@ -218,7 +218,7 @@ export class TreeRun implements InvocationOwner {
    */
   private aGuardTurned(): boolean {
     for (const guard of this.conditionGuards) {
-      if (this.stateOf(guard.index) === State.RUNNING && !guard.holds()) return true;
+      if (this.tapped.stateOf(guard.index) === State.RUNNING && !guard.holds()) return true;
     }
     return false;
   }
@@ -245,11 +245,16 @@ export class TreeRun implements InvocationOwner {
     this.tickNeeded = this.changedInStep;
     if (this.changedInStep || this.armAfterStep) this.updateNodeWatchdogs();
     this.reportStepChanges();
+    // A failure below a retry or a retryable guard is acted on by the next step; take it now.
+    if (!this.finishIfEnded() && this.failedDuringStep) this.requestStep();
+  }
+
+  private finishIfEnded(): boolean {
     const state = this.behaviourTree.getState();
     if (state === State.SUCCEEDED) this.finish({ ok: true });
     else if (state === State.FAILED) this.finish(this.failedOutcome());
-    // A failure below a retry or a retryable guard is acted on by the next step; take it now.
-    else if (this.failedDuringStep) this.requestStep();
+    else return false;
+    return true;
   }
 
   /**
@@ -307,7 +312,7 @@ export class TreeRun implements InvocationOwner {
 
   private buildAgent(): Record<string, () => unknown> {
     const agent: Record<string, () => unknown> = {};
-    for (const node of this.tree.nodes) {
+    for (const node of this.nodes) {
       if (node.type === 'action' || node.type === 'wait') agent[agentKey.leaf(node.index)] = this.actionFunction(node);
       if (node.type === 'condition') {
         const condition = this.withArgs(this.settings.bindings.condition(node.name!)!, node.args);
@@ -319,8 +324,8 @@ export class TreeRun implements InvocationOwner {
         agent[guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index)] = evaluate;
         this.conditionGuards.push({ index: node.index, holds: guard.kind === 'while' ? evaluate : () => !evaluate() });
       }
-      if (node.watchdogs.length > 0 || node.retryableGuard) {
-        agent[agentKey.whileGuard(node.index)] = () => this.guardHolds(node);
+      if (node.retryableGuard) {
+        agent[agentKey.whileGuard(node.index)] = () => this.retryableHolds(node);
       }
     }
     return agent;
@@ -359,7 +364,7 @@ export class TreeRun implements InvocationOwner {
     }
     // A run ended mid-step (its caller aborted from inside a leaf) starts nothing more.
     if (this.done) return State.FAILED;
-    if (node.watchedBy.length > 0) this.activateWatchers(node);
+    if (node.watchedBy.length > 0 && !this.active[node.watchedBy[0]!]) this.activateWatchers(node);
     const invocation = new Invocation(this, node, this.settings.parts, this.clock);
     let result: unknown;
     try {
@@ -449,21 +454,21 @@ export class TreeRun implements InvocationOwner {
   }
 
   private readonly onNodeStateChange = (index: number, previous: string, state: string): void => {
-    const node = this.tree.nodes[index]!;
-    if (state === State.RUNNING) {
-      if (previous === State.READY && node.type === 'retry') (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
-      if (node.watchedBy.length > 0) this.activateWatchers(node);
-    } else if (this.active[index]) {
-      this.deactivate(index);
-    }
-    if (state === State.READY) {
-      if (this.slots[index]) this.abortSlot(node);
-    } else if (state === State.FAILED) {
-      this.failedDuringStep = true;
-    }
-    // Only flags here: the step stamps the watchdogs once when it ends (see stampStateChanges).
+    // Only flags and slots here: the step stamps the watchdogs once when it ends (see updateNodeWatchdogs).
     this.changedInStep = true;
+    const node = this.nodes[index]!;
     const watchedBy = node.watchedBy;
+    if (state === State.RUNNING) {
+      if (watchedBy.length > 0 && !this.active[watchedBy[0]!]) this.activateWatchers(node);
+      if (node.type === 'retry' && previous === State.READY) (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
+    } else {
+      if (this.active[index]) this.deactivate(index);
+      if (state === State.READY) {
+        if (this.slots[index]) this.abortSlot(node);
+      } else if (state === State.FAILED) {
+        this.failedDuringStep = true;
+      }
+    }
     for (let i = 0; i < watchedBy.length; i++) this.changedBelow[watchedBy[i]!] = true;
     this.stepChanges?.push(node.stateChanges[stateCode(previous) * 4 + stateCode(state)]!);
   };
@@ -475,13 +480,18 @@ export class TreeRun implements InvocationOwner {
     invocation.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
   }
 
-  /** Starts the watchdogs of a node and its watched ancestors that are not running yet. */
+  /**
+   * Starts the watchdogs of a node and its watched ancestors that are not
+   * running yet. mistreevous ends a node's descendants before the node, so
+   * the watchers of an active node are all active: callers skip the call
+   * when the innermost one (watchedBy[0]) is.
+   */
   private activateWatchers(node: CompiledNode): void {
     for (const index of node.watchedBy) {
       if (this.active[index]) continue;
       this.active[index] = true;
       this.failureBelow[index] = undefined;
-      const watched = this.tree.nodes[index]!;
+      const watched = this.nodes[index]!;
       if (watched.watchdogs.length === 0) continue;
       let watchdogs = this.nodeWatchdogs[index];
       // Every in-flight command counts in liveActuations; with none, no watchdog can be waiting on one.
@@ -498,19 +508,14 @@ export class TreeRun implements InvocationOwner {
 
   private deactivate(index: number): void {
     this.active[index] = false;
-    this.tripped[index] = false;
     const watchdogs = this.nodeWatchdogs[index];
     if (watchdogs) for (const watchdog of watchdogs) watchdog.stop();
   }
 
-  /** Evaluated on every update below the node, so it only reads flags. */
-  private guardHolds(node: CompiledNode): boolean {
-    if (this.tripped[node.index]) return false;
-    if (node.retryableGuard) {
-      const code = this.failureBelow[node.index];
-      if (code !== undefined && !this.settings.retryableCodes.has(code)) return false;
-    }
-    return true;
+  /** `while(retryable)`: evaluated on every update below the node, so it only reads what recordFailure set. */
+  private retryableHolds(node: CompiledNode): boolean {
+    const code = this.failureBelow[node.index];
+    return code === undefined || this.settings.retryableCodes.has(code);
   }
 
   /** The detail is for people (whole ms, as a wall clock reads 20000.3328...); measuredMs stays exact. */
@@ -530,12 +535,18 @@ export class TreeRun implements InvocationOwner {
 
   private readonly onNodeWatchdogTrip = (watchdog: Watchdog, measuredMs: number): void => {
     const failure = this.tripFailure(watchdog, measuredMs);
-    const node = this.tree.nodes.find((n) => n.path === watchdog.nodePath)!;
-    this.tripped[node.index] = true;
+    const node = this.nodes.find((n) => n.path === watchdog.nodePath)!;
     this.recordFailure(node, failure);
-    // The node's watchdog guard now fails: stepping aborts the subtree, and its leaves' signals carry the trip.
+    // The node ends as a failing guard would end it (its leaves' signals carry the trip); the next step lets its parent react.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
-    this.step();
+    this.tapped.end(node.index, node.watchdogSucceedsOnTrip);
+    if (this.behaviourTree.getState() === State.RUNNING) {
+      this.step();
+    } else {
+      this.abortReason = undefined;
+      this.reportStepChanges();
+      this.finishIfEnded();
+    }
   };
 
   private onRunWatchdogTrip(watchdog: Watchdog, measuredMs: number): void {
@@ -545,7 +556,7 @@ export class TreeRun implements InvocationOwner {
   private recordFailure(node: CompiledNode, failure: TreeFailure): void {
     this.lastFailure = failure;
     this.lastFailedLeaf = node.path;
-    for (const index of node.watchedBy) if (this.tree.nodes[index]!.retryableGuard) this.failureBelow[index] = failure.code;
+    for (const index of node.watchedBy) if (this.nodes[index]!.retryableGuard) this.failureBelow[index] = failure.code;
   }
 
   private failedOutcome(): TreeFailure {
@@ -572,7 +583,7 @@ export class TreeRun implements InvocationOwner {
     for (const watchdog of this.runWatchdogs) watchdog.stop();
     for (let index = 0; index < this.active.length; index++) if (this.active[index]) this.deactivate(index);
     const reason = new NodeAbortedError(outcome.ok ? 'aborted' : outcome.code, `${this.tree.name}: the run ended`);
-    for (const node of this.tree.nodes) {
+    for (const node of this.nodes) {
       const invocation = this.slots[node.index];
       this.slots[node.index] = undefined;
       invocation?.abort(reason);

@@ -30,13 +30,14 @@ async function record(tap: boolean): Promise<string[]> {
   const open = { value: true };
   const changes: string[] = [];
   let ids: string[] = [];
-  const tree = new BehaviourTree(definition, agent(open), {
+  const treeAgent = agent(open);
+  const tree = new BehaviourTree(definition, treeAgent, {
     random: () => 0.25,
     ...(tap ? {} : { onNodeStateChange: (change) => changes.push(`${ids.indexOf(change.id)}:${change.previousState}>${change.state}`) }),
   });
   const walk = (details: { id: string; children?: unknown[] }): string[] => [details.id, ...((details.children ?? []) as { id: string }[]).flatMap(walk)];
   ids = walk(tree.getTreeNodeDetails());
-  if (tap) tapNodeStates(tree, ids.length, (index, previous, state) => changes.push(`${index}:${previous}>${state}`));
+  if (tap) tapNodeStates(tree, treeAgent, ids.length, (index, previous, state) => changes.push(`${index}:${previous}>${state}`));
   for (let step = 0; step < 12; step++) {
     if (step === 5) open.value = false;
     if (step === 6) open.value = true;
@@ -47,7 +48,38 @@ async function record(tap: boolean): Promise<string[]> {
   return changes;
 }
 
+/** Steps a selector whose first branch waits on a pending action, ended after two steps by a guard or by `end`. */
+function endedBranch(by: 'guard' | 'end'): { changes: string[]; aborted: number } {
+  const open = { value: true };
+  let aborted = 0;
+  const branchAgent = {
+    open: () => open.value,
+    pending: () => new Promise<never>(() => undefined),
+    hit: () => State.SUCCEEDED,
+  };
+  const guard = by === 'guard' ? ' while(open)' : '';
+  const tree = new BehaviourTree(`root { selector { sequence${guard} { action [pending] } action [hit] } }`, branchAgent);
+  const changes: string[] = [];
+  const tapped = tapNodeStates(tree, branchAgent, 5, (index, previous, state) => {
+    changes.push(`${index}:${previous}>${state}`);
+    if (index === 3 && previous === State.RUNNING) aborted++;
+  });
+  tree.step();
+  tree.step();
+  if (by === 'guard') open.value = false;
+  else tapped.end(2, false);
+  tree.step();
+  expect(tree.getState()).toBe(State.SUCCEEDED);
+  return { changes, aborted };
+}
+
 describe('tapNodeStates', () => {
+  test('end() aborts a running node between steps exactly as a failing guard does at the next step', () => {
+    const viaGuard = endedBranch('guard');
+    expect(viaGuard.aborted).toBe(1);
+    expect(endedBranch('end')).toEqual(viaGuard);
+  });
+
   test('reports every state change, with the pre-order index, exactly as the public callback does', async () => {
     const viaCallback = await record(false);
     expect(viaCallback.length).toBeGreaterThan(20);
@@ -55,7 +87,8 @@ describe('tapNodeStates', () => {
   });
 
   test('refuses a tree whose node layout it does not recognise, instead of misattributing changes', () => {
-    const tree = new BehaviourTree('root { action [hit] }', { hit: () => State.SUCCEEDED });
-    expect(() => tapNodeStates(tree, 3, () => undefined)).toThrow(/not the 4.3.1 layout.*found 2 of 3 nodes/);
+    const hitAgent = { hit: () => State.SUCCEEDED };
+    const tree = new BehaviourTree('root { action [hit] }', hitAgent);
+    expect(() => tapNodeStates(tree, hitAgent, 3, () => undefined)).toThrow(/not the 4.3.1 layout.*found 2 of 3 nodes/);
   });
 });

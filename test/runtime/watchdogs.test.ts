@@ -187,3 +187,57 @@ describe('maxStateDuration', () => {
     expect(actuator.live).toBe(0);
   });
 });
+
+describe('a trip ends its node', () => {
+  test('between steps, as a failing guard would: the subtree\'s actuator is cancelled with the trip as reason and the parent moves on', async () => {
+    let actuator!: FakeActuator;
+    const h = harness(
+      { t: 'root { selector { sequence while(watchdog, "maxStateDuration", 500) { action [hang] } action [fallback] } }' },
+      (bindings, clock) => {
+        actuator = new FakeActuator(clock);
+        bindings.registerAction('hang', (ctx) => actuator.command(ctx, 'hang'));
+        bindings.registerAction('fallback', (ctx) => actuator.command(ctx, 100));
+      },
+    );
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(500);
+    expect(actuator.stopped).toBe(1);
+    expect(actuator.signals[0]!.reason).toMatchObject({ code: 'state_timeout' });
+    expect(actuator.started).toBe(2);
+    await h.clock.advance(100);
+    expect(await outcome).toEqual({ ok: true });
+  });
+
+  test('`then succeed` ends the tripped node as succeeded, so a time-boxed branch lets its sequence go on', async () => {
+    let actuator!: FakeActuator;
+    const trips: WatchdogTripEvent[] = [];
+    const h = harness(
+      { t: 'root { sequence { sequence while(watchdog, "maxStateDuration", 500) then succeed { action [hang] } action [next] } }' },
+      (bindings, clock) => {
+        actuator = new FakeActuator(clock);
+        bindings.registerAction('hang', (ctx) => actuator.command(ctx, 'hang'));
+        bindings.registerAction('next', (ctx) => actuator.command(ctx, 100));
+      },
+      { hooks: { watchdogTrip: (event) => trips.push(event) } },
+    );
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(600);
+    expect(await outcome).toEqual({ ok: true });
+    expect(trips).toMatchObject([{ kind: 'maxStateDuration', failure: { code: 'state_timeout', nodePath: 't/sequence/0:sequence' } }]);
+    expect(actuator.stopped).toBe(1);
+    expect(actuator.finished).toBe(1);
+  });
+});
+
+test('a trip of a watchdog on the root node ends the run with the trip', async () => {
+  let actuator!: FakeActuator;
+  const h = harness({ t: 'root while(watchdog, "ttfa", 300) { action [hang] }' }, (bindings, clock) => {
+    actuator = new FakeActuator(clock);
+    bindings.registerAction('hang', () => new Promise<never>(() => undefined));
+  });
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+  await h.clock.advance(300);
+  expect(await outcome).toMatchObject({ ok: false, code: 'ttfa_exceeded', nodePath: 't' });
+  expect(actuator.live).toBe(0);
+  expect(h.runner.activeRuns()).toBe(0);
+});
