@@ -41,18 +41,12 @@ const MAX_PROMPT_STEPS_PER_TICK = 64;
 /** Conditions and guards observe; nothing ever aborts them, so all runs share one signal. */
 const NEVER_ABORTED = new AbortController().signal;
 
-/** A state's position in NODE_STATES. A switch: mistreevous's states are interned strings, so each case is one pointer compare. */
-function stateCode(state: string): number {
-  switch (state) {
-    case State.READY:
-      return 0;
-    case State.RUNNING:
-      return 1;
-    case State.SUCCEEDED:
-      return 2;
-    default:
-      return 3;
-  }
+/** A node state's position in NODE_STATES, which indexes CompiledNode.stateChanges. */
+const enum StateCode {
+  ready = 0,
+  running = 1,
+  succeeded = 2,
+  failed = 3,
 }
 
 function ignoreProgress(): void {}
@@ -109,9 +103,12 @@ export class TreeRun implements InvocationOwner {
   /** Nodes that declare watchdogs, and which of them saw a state change below during this step. */
   private readonly watchdogNodes: readonly number[];
   private readonly changedBelow: boolean[];
+  /** Each node's state as a StateCode, mirrored from the tap (mistreevous nodes start READY). */
+  private readonly stateCodes: Uint8Array;
   private changedInStep = false;
   /** This step's node state changes, when someone observes them. */
   private stepChanges: NodeStateChange[] | undefined;
+  private stepChangeCount = 0;
   /**
    * Whether the fixed tick must step this run. A step that changed no node
    * state left every running leaf waiting on a promise, and the next step
@@ -165,6 +162,7 @@ export class TreeRun implements InvocationOwner {
     this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
     this.watchdogNodes = this.nodes.filter((node) => node.watchdogs.length > 0).map((node) => node.index);
     this.changedBelow = new Array<boolean>(count).fill(false);
+    this.stateCodes = new Uint8Array(count);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
     const treeName = this.tree.name;
     this.conditionContext = {
@@ -282,8 +280,12 @@ export class TreeRun implements InvocationOwner {
 
   private reportStepChanges(): void {
     const changes = this.stepChanges;
-    if (!changes || changes.length === 0) return;
-    this.stepChanges = [];
+    const count = this.stepChangeCount;
+    if (!changes || count === 0) return;
+    // Sized like this step's batch, the next one usually fills its array exactly: one allocation, no growth.
+    this.stepChanges = new Array<NodeStateChange>(count);
+    this.stepChangeCount = 0;
+    if (count < changes.length) changes.length = count;
     this.hooks.nodeStates!({ runId: this.id, tree: this.tree.name, at: this.clock.now(), changes });
   }
 
@@ -453,24 +455,36 @@ export class TreeRun implements InvocationOwner {
     return found;
   }
 
-  private readonly onNodeStateChange = (index: number, previous: string, state: string): void => {
+  /**
+   * One branch on the new state does the bookkeeping and finds the state's
+   * code; the previous state's code is the one recorded last time.
+   */
+  private readonly onNodeStateChange = (index: number, _previous: string, state: string): void => {
     // Only flags and slots here: the step stamps the watchdogs once when it ends (see updateNodeWatchdogs).
     this.changedInStep = true;
     const node = this.nodes[index]!;
     const watchedBy = node.watchedBy;
+    const from = this.stateCodes[index]!;
+    let to: StateCode;
     if (state === State.RUNNING) {
+      to = StateCode.running;
       if (watchedBy.length > 0 && !this.active[watchedBy[0]!]) this.activateWatchers(node);
-      if (node.type === 'retry' && previous === State.READY) (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
+      if (node.type === 'retry' && from === StateCode.ready) (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
     } else {
       if (this.active[index]) this.deactivate(index);
       if (state === State.READY) {
+        to = StateCode.ready;
         if (this.slots[index]) this.abortSlot(node);
-      } else if (state === State.FAILED) {
+      } else if (state === State.SUCCEEDED) {
+        to = StateCode.succeeded;
+      } else {
+        to = StateCode.failed;
         this.failedDuringStep = true;
       }
     }
+    this.stateCodes[index] = to;
     for (let i = 0; i < watchedBy.length; i++) this.changedBelow[watchedBy[i]!] = true;
-    this.stepChanges?.push(node.stateChanges[stateCode(previous) * 4 + stateCode(state)]!);
+    if (this.stepChanges) this.stepChanges[this.stepChangeCount++] = node.stateChanges[from * 4 + to]!;
   };
 
   private abortSlot(node: CompiledNode): void {
