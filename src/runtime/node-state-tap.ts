@@ -1,11 +1,18 @@
-import { State, type BehaviourTree } from 'mistreevous';
+import type { BehaviourTree } from 'mistreevous';
+
+/** A guard as mistreevous's GuardPath evaluates it. */
+interface PathGuard {
+  isSatisfied(agent: unknown): boolean;
+  readonly succeedOnAbort: boolean;
+}
 
 /** The parts of a mistreevous 4.3.1 node instance the tap relies on (not public API). */
 interface MistreevousNode {
   uid: string;
   _state: string;
+  /** Outermost first, the guards mistreevous checks at the start of each update of this node; ours alone. */
+  _guardPath: { nodes: { node: MistreevousNode; guards: PathGuard[] }[] };
   setState(value: string): void;
-  abort(agent: unknown): void;
   getChildren?: () => MistreevousNode[];
 }
 
@@ -15,11 +22,14 @@ export type StateChangeListener = (index: number, previous: string, state: strin
 export interface TappedNodes {
   stateOf(index: number): string;
   /**
-   * Ends a running node between steps as a failing guard would: aborts its
-   * running subtree, then sets its outcome for its parent to read on the
-   * next step.
+   * Makes the node's next update fail a guard, so mistreevous itself aborts
+   * its running subtree and ends it (failed, or succeeded when
+   * `succeeded`) inside its parent's update, exactly as for a guard
+   * declared in the tree: a retry counts the attempt, a repeat the iteration.
    */
-  end(index: number, succeeded: boolean): void;
+  endAtNextUpdate(index: number, succeeded: boolean): void;
+  /** Withdraws a pending end: the node stopped running before its next update. */
+  cancelEnd(index: number): void;
 }
 
 /**
@@ -33,7 +43,7 @@ export interface TappedNodes {
  * checked against the public node details, so a mistreevous whose internals
  * differ fails at construction, never silently.
  */
-export function tapNodeStates(tree: BehaviourTree, agent: object, nodeCount: number, listener: StateChangeListener): TappedNodes {
+export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: StateChangeListener): TappedNodes {
   const root = (tree as unknown as { _rootNode?: MistreevousNode })._rootNode;
   const instances: MistreevousNode[] = [];
   const walk = (node: MistreevousNode): void => {
@@ -50,7 +60,7 @@ export function tapNodeStates(tree: BehaviourTree, agent: object, nodeCount: num
   const layoutMatches =
     instances.length === nodeCount &&
     uids.length === nodeCount &&
-    instances.every((node, i) => node.uid === uids[i] && Object.hasOwn(node, 'setState') && typeof node._state === 'string' && typeof node.abort === 'function');
+    instances.every((node, i) => node.uid === uids[i] && Object.hasOwn(node, 'setState') && typeof node._state === 'string' && Array.isArray(node._guardPath?.nodes));
   if (!layoutMatches) {
     throw new Error(`mistreevous's node internals are not the 4.3.1 layout the runtime taps (found ${instances.length} of ${nodeCount} nodes); pin mistreevous to 4.3.1`);
   }
@@ -61,13 +71,26 @@ export function tapNodeStates(tree: BehaviourTree, agent: object, nodeCount: num
       if (previous !== state) listener(index, previous, state);
     };
   });
+  const pendingEnds = new Map<number, { node: MistreevousNode; guards: PathGuard[] }>();
+  const withdraw = (index: number): void => {
+    const entry = pendingEnds.get(index);
+    if (!entry) return;
+    pendingEnds.delete(index);
+    const path = instances[index]!._guardPath.nodes;
+    path.splice(path.indexOf(entry), 1);
+  };
   return {
     stateOf: (index) => instances[index]!._state,
-    end(index, succeeded) {
+    endAtNextUpdate(index, succeeded) {
+      withdraw(index);
       const node = instances[index]!;
-      if (node._state !== State.RUNNING) return;
-      node.abort(agent);
-      node.setState(succeeded ? State.SUCCEEDED : State.FAILED);
+      // Last in the node's own path: the guards of its ancestors, checked first, still win.
+      const entry = { node, guards: [{ succeedOnAbort: succeeded, isSatisfied: () => (withdraw(index), false) }] };
+      pendingEnds.set(index, entry);
+      node._guardPath.nodes.push(entry);
+    },
+    cancelEnd(index) {
+      if (pendingEnds.size > 0) withdraw(index);
     },
   };
 }

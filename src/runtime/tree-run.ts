@@ -100,8 +100,8 @@ export class TreeRun implements InvocationOwner {
   /** Each watched node's watchdogs; kept after the node stops, to be restarted on its next entry. */
   private readonly nodeWatchdogs: (Watchdog[] | undefined)[];
   private readonly failureBelow: (FailureCode | undefined)[];
-  /** Nodes that declare watchdogs, and which of them saw a state change below during this step. */
-  private readonly watchdogNodes: readonly number[];
+  /** Nodes with watchdogs or a retryable guard, and which of them saw a state change below during this step. */
+  private readonly watchedNodes: readonly number[];
   private readonly changedBelow: boolean[];
   /** Each node's state as a StateCode, mirrored from the tap (mistreevous nodes start READY). */
   private readonly stateCodes: Uint8Array;
@@ -160,7 +160,7 @@ export class TreeRun implements InvocationOwner {
     this.active = new Array<boolean>(count).fill(false);
     this.nodeWatchdogs = new Array<Watchdog[] | undefined>(count).fill(undefined);
     this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
-    this.watchdogNodes = this.nodes.filter((node) => node.watchdogs.length > 0).map((node) => node.index);
+    this.watchedNodes = this.nodes.filter((node) => node.watchdogs.length > 0 || node.retryableGuard).map((node) => node.index);
     this.changedBelow = new Array<boolean>(count).fill(false);
     this.stateCodes = new Uint8Array(count);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
@@ -173,9 +173,8 @@ export class TreeRun implements InvocationOwner {
       actuate: () => Promise.reject(new Error(`${treeName}: conditions and guards observe; they cannot actuate`)),
       progress: ignoreProgress,
     };
-    const agent = this.buildAgent();
-    this.behaviourTree = new BehaviourTree(this.tree.definition as never, agent, { random: this.random });
-    this.tapped = tapNodeStates(this.behaviourTree, agent, count, this.onNodeStateChange);
+    this.behaviourTree = new BehaviourTree(this.tree.definition as never, this.buildAgent(), { random: this.random });
+    this.tapped = tapNodeStates(this.behaviourTree, count, this.onNodeStateChange);
   }
 
   /** Starts the run: arms the step-level watchdogs and takes the first step (dispatch). */
@@ -242,7 +241,7 @@ export class TreeRun implements InvocationOwner {
     this.abortReason = undefined;
     this.tickNeeded = this.changedInStep;
     if (this.changedInStep || this.armAfterStep) this.updateNodeWatchdogs();
-    this.reportStepChanges();
+    if (!this.reportStepChanges()) return;
     // A failure below a retry or a retryable guard is acted on by the next step; take it now.
     if (!this.finishIfEnded() && this.failedDuringStep) this.requestStep();
   }
@@ -264,7 +263,9 @@ export class TreeRun implements InvocationOwner {
   private updateNodeWatchdogs(): void {
     const at = this.clock.now();
     if (this.changedInStep) this.runStateWatchdog?.stateChanged(at);
-    for (const index of this.watchdogNodes) {
+    for (const index of this.watchedNodes) {
+      // Started by a leaf's start that an outer guard then cut short, a node that never ran must not keep watching.
+      if (this.active[index] && this.stateCodes[index] !== StateCode.running) this.deactivate(index);
       const changed = this.changedBelow[index];
       this.changedBelow[index] = false;
       const watchdogs = this.active[index] ? this.nodeWatchdogs[index] : undefined;
@@ -278,15 +279,23 @@ export class TreeRun implements InvocationOwner {
     this.armAfterStep = false;
   }
 
-  private reportStepChanges(): void {
+  /** Hands the step's changes to the nodeStates hook; false when the hook threw, which ends the run. */
+  private reportStepChanges(): boolean {
     const changes = this.stepChanges;
     const count = this.stepChangeCount;
-    if (!changes || count === 0) return;
+    if (!changes || count === 0) return true;
     // Sized like this step's batch, the next one usually fills its array exactly: one allocation, no growth.
     this.stepChanges = new Array<NodeStateChange>(count);
     this.stepChangeCount = 0;
     if (count < changes.length) changes.length = count;
-    this.hooks.nodeStates!({ runId: this.id, tree: this.tree.name, at: this.clock.now(), changes });
+    try {
+      this.hooks.nodeStates!({ runId: this.id, tree: this.tree.name, at: this.clock.now(), changes });
+      return true;
+    } catch (error) {
+      // An observer's bug must not leave the run stepping on; it ends explicitly, naming the hook.
+      this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the nodeStates hook threw: ${error instanceof Error ? error.message : String(error)}` });
+      return false;
+    }
   }
 
   /** Ends the run from outside (executor shutdown, preemption): every live leaf is aborted. */
@@ -322,9 +331,9 @@ export class TreeRun implements InvocationOwner {
       }
       for (const guard of node.guards) {
         const condition = this.withArgs(this.settings.bindings.condition(guard.call)!, guard.args);
-        const evaluate = (): boolean => this.evaluate(node, condition);
-        agent[guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index)] = evaluate;
-        this.conditionGuards.push({ index: node.index, holds: guard.kind === 'while' ? evaluate : () => !evaluate() });
+        agent[guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index)] = () => this.evaluate(node, condition);
+        const expected = guard.kind === 'while';
+        this.conditionGuards.push({ index: node.index, holds: () => this.probe(condition) === expected });
       }
       if (node.retryableGuard) {
         agent[agentKey.whileGuard(node.index)] = () => this.retryableHolds(node);
@@ -366,7 +375,7 @@ export class TreeRun implements InvocationOwner {
     }
     // A run ended mid-step (its caller aborted from inside a leaf) starts nothing more.
     if (this.done) return State.FAILED;
-    if (node.watchedBy.length > 0 && !this.active[node.watchedBy[0]!]) this.activateWatchers(node);
+    if (node.watchedBy.length > 0) this.activateWatchers(node);
     const invocation = new Invocation(this, node, this.settings.parts, this.clock);
     let result: unknown;
     try {
@@ -400,6 +409,15 @@ export class TreeRun implements InvocationOwner {
     invocation.settled = true;
     invocation.ok = ok;
     this.requestStep();
+  }
+
+  /** A guard's value for the tick's check, with no side effect: a throw is left for the step to evaluate and record. */
+  private probe(condition: (ctx: RunContext) => boolean): boolean | undefined {
+    try {
+      return condition(this.conditionContext) === true;
+    } catch {
+      return undefined;
+    }
   }
 
   private evaluate(node: CompiledNode, condition: (ctx: RunContext) => boolean): boolean {
@@ -468,7 +486,7 @@ export class TreeRun implements InvocationOwner {
     let to: StateCode;
     if (state === State.RUNNING) {
       to = StateCode.running;
-      if (watchedBy.length > 0 && !this.active[watchedBy[0]!]) this.activateWatchers(node);
+      if (watchedBy.length > 0) this.activateWatchers(node);
       if (node.type === 'retry' && from === StateCode.ready) (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
     } else {
       if (this.active[index]) this.deactivate(index);
@@ -494,13 +512,9 @@ export class TreeRun implements InvocationOwner {
     invocation.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
   }
 
-  /**
-   * Starts the watchdogs of a node and its watched ancestors that are not
-   * running yet. mistreevous ends a node's descendants before the node, so
-   * the watchers of an active node are all active: callers skip the call
-   * when the innermost one (watchedBy[0]) is.
-   */
+  /** Starts the watchdogs of a node and its watched ancestors that are not running yet. */
   private activateWatchers(node: CompiledNode): void {
+    if (this.done) return;
     for (const index of node.watchedBy) {
       if (this.active[index]) continue;
       this.active[index] = true;
@@ -522,6 +536,7 @@ export class TreeRun implements InvocationOwner {
 
   private deactivate(index: number): void {
     this.active[index] = false;
+    this.tapped.cancelEnd(index);
     const watchdogs = this.nodeWatchdogs[index];
     if (watchdogs) for (const watchdog of watchdogs) watchdog.stop();
   }
@@ -548,19 +563,14 @@ export class TreeRun implements InvocationOwner {
   }
 
   private readonly onNodeWatchdogTrip = (watchdog: Watchdog, measuredMs: number): void => {
+    if (this.done) return;
     const failure = this.tripFailure(watchdog, measuredMs);
     const node = this.nodes.find((n) => n.path === watchdog.nodePath)!;
     this.recordFailure(node, failure);
-    // The node ends as a failing guard would end it (its leaves' signals carry the trip); the next step lets its parent react.
+    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its parent reacts.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
-    this.tapped.end(node.index, node.watchdogSucceedsOnTrip);
-    if (this.behaviourTree.getState() === State.RUNNING) {
-      this.step();
-    } else {
-      this.abortReason = undefined;
-      this.reportStepChanges();
-      this.finishIfEnded();
-    }
+    this.tapped.endAtNextUpdate(node.index, node.watchdogSucceedsOnTrip);
+    this.step();
   };
 
   private onRunWatchdogTrip(watchdog: Watchdog, measuredMs: number): void {

@@ -32,3 +32,18 @@ test('hooks attached from outside see node states with paths and times, actuator
   expect(stamps).toEqual([{ nodePath: 'fetch/selector/1:action(move)', command: 'walk', at: 0 }]);
   expect(ends).toMatchObject([{ tree: 'fetch', startedAt: 0, at: 40, outcome: { ok: true }, liveActuators: 0 }]);
 });
+
+test('a nodeStates hook that throws ends the run explicitly as runner_error, naming the hook', async () => {
+  const h = harness({ t: 'root { action [ok] }' }, (bindings) => {
+    bindings.registerAction('ok', () => true);
+  });
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, {
+    hooks: {
+      nodeStates: () => {
+        throw new Error('observer bug');
+      },
+    },
+  });
+  expect(await outcome).toMatchObject({ ok: false, code: 'runner_error', detail: 't: the nodeStates hook threw: observer bug' });
+  expect(h.runner.activeRuns()).toBe(0);
+});

@@ -37,7 +37,7 @@ async function record(tap: boolean): Promise<string[]> {
   });
   const walk = (details: { id: string; children?: unknown[] }): string[] => [details.id, ...((details.children ?? []) as { id: string }[]).flatMap(walk)];
   ids = walk(tree.getTreeNodeDetails());
-  if (tap) tapNodeStates(tree, treeAgent, ids.length, (index, previous, state) => changes.push(`${index}:${previous}>${state}`));
+  if (tap) tapNodeStates(tree, ids.length, (index, previous, state) => changes.push(`${index}:${previous}>${state}`));
   for (let step = 0; step < 12; step++) {
     if (step === 5) open.value = false;
     if (step === 6) open.value = true;
@@ -48,7 +48,7 @@ async function record(tap: boolean): Promise<string[]> {
   return changes;
 }
 
-/** Steps a selector whose first branch waits on a pending action, ended after two steps by a guard or by `end`. */
+/** Steps a selector whose first branch waits on a pending action, ended at the third step by a guard or by endAtNextUpdate. */
 function endedBranch(by: 'guard' | 'end'): { changes: string[]; aborted: number } {
   const open = { value: true };
   let aborted = 0;
@@ -60,24 +60,43 @@ function endedBranch(by: 'guard' | 'end'): { changes: string[]; aborted: number 
   const guard = by === 'guard' ? ' while(open)' : '';
   const tree = new BehaviourTree(`root { selector { sequence${guard} { action [pending] } action [hit] } }`, branchAgent);
   const changes: string[] = [];
-  const tapped = tapNodeStates(tree, branchAgent, 5, (index, previous, state) => {
+  const tapped = tapNodeStates(tree, 5, (index, previous, state) => {
     changes.push(`${index}:${previous}>${state}`);
     if (index === 3 && previous === State.RUNNING) aborted++;
   });
   tree.step();
   tree.step();
   if (by === 'guard') open.value = false;
-  else tapped.end(2, false);
+  else tapped.endAtNextUpdate(2, false);
   tree.step();
   expect(tree.getState()).toBe(State.SUCCEEDED);
   return { changes, aborted };
 }
 
 describe('tapNodeStates', () => {
-  test('end() aborts a running node between steps exactly as a failing guard does at the next step', () => {
+  test('endAtNextUpdate ends a running node at its next update exactly as a failing guard does', () => {
     const viaGuard = endedBranch('guard');
     expect(viaGuard.aborted).toBe(1);
     expect(endedBranch('end')).toEqual(viaGuard);
+  });
+
+  test('a withdrawn end does not reach the node\'s next run, and an end counts as a retry attempt', () => {
+    const retryAgent = { pending: () => new Promise<never>(() => undefined) };
+    const tree = new BehaviourTree('root { retry [2] { sequence { action [pending] } } }', retryAgent);
+    const tapped = tapNodeStates(tree, 4, () => undefined);
+    tree.step();
+    tapped.endAtNextUpdate(2, false);
+    tapped.cancelEnd(2);
+    tree.step();
+    expect(tapped.stateOf(2)).toBe(State.RUNNING);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      tapped.endAtNextUpdate(2, false);
+      tree.step();
+      expect(tapped.stateOf(2)).toBe(State.FAILED);
+      expect(tree.getState()).toBe(State.RUNNING);
+      tree.step();
+    }
+    expect(tree.getState()).toBe(State.FAILED);
   });
 
   test('reports every state change, with the pre-order index, exactly as the public callback does', async () => {
@@ -89,6 +108,6 @@ describe('tapNodeStates', () => {
   test('refuses a tree whose node layout it does not recognise, instead of misattributing changes', () => {
     const hitAgent = { hit: () => State.SUCCEEDED };
     const tree = new BehaviourTree('root { action [hit] }', hitAgent);
-    expect(() => tapNodeStates(tree, hitAgent, 3, () => undefined)).toThrow(/not the 4.3.1 layout.*found 2 of 3 nodes/);
+    expect(() => tapNodeStates(tree, 3, () => undefined)).toThrow(/not the 4.3.1 layout.*found 2 of 3 nodes/);
   });
 });

@@ -153,3 +153,54 @@ test('a run the tick does not step still trips its watchdogs at their limit', as
   expect(await outcome).toMatchObject({ ok: false, code: 'state_timeout', nodePath: 't/sequence', limitMs: 1010, measuredMs: 1010 });
   expect(actuator.stopped).toBe(1);
 });
+
+test('a condition guard that throws is left to the step, which records it: under while(retryable) the run fails with its code', async () => {
+  let actuator!: FakeActuator;
+  let throwing = false;
+  const h = harness(
+    { t: 'root { retry [3] while(retryable) { sequence until(danger) { action [move] } } }' },
+    (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerCondition('danger', () => {
+        if (throwing) throw Object.assign(new Error('sensor offline'), { code: 'guard_failed' });
+        return false;
+      });
+      bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
+    },
+    { tickHz: 20 },
+  );
+  let settled = false;
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }).finally(() => (settled = true));
+  await h.clock.advance(200);
+  throwing = true;
+  await h.clock.advance(50);
+  expect(settled).toBe(true);
+  expect(await outcome).toMatchObject({ ok: false, code: 'guard_failed' });
+  expect(actuator.live).toBe(0);
+});
+
+test('the tick\'s guard check has no side effect: a guard that throws once and then holds does not take the blame for a later failure', async () => {
+  let actuator!: FakeActuator;
+  let throwsLeft = 0;
+  const h = harness(
+    { t: 'root { sequence { sequence while(flaky) { action [work] } action [refuse] } }' },
+    (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerCondition('flaky', () => {
+        if (throwsLeft > 0 && throwsLeft--) throw new Error('flaky once');
+        return true;
+      });
+      bindings.registerAction('work', (ctx) => actuator.command(ctx, 1000));
+      bindings.registerAction('refuse', () => false);
+    },
+    { tickHz: 20 },
+  );
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+  await h.clock.advance(200);
+  throwsLeft = 1;
+  await h.clock.advance(800);
+  const result = await outcome;
+  expect(result).toMatchObject({ ok: false, code: 'runner_error' });
+  expect(result.ok ? '' : result.detail).toMatch(/action\(refuse\) returned false/);
+  expect(actuator.finished).toBe(1);
+});

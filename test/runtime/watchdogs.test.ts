@@ -241,3 +241,51 @@ test('a trip of a watchdog on the root node ends the run with the trip', async (
   expect(actuator.live).toBe(0);
   expect(h.runner.activeRuns()).toBe(0);
 });
+
+describe('a trip counts where a failing guard would', () => {
+  test('each trip under a retry is one attempt', async () => {
+    let actuator!: FakeActuator;
+    const h = harness({ t: 'root { retry [2] { sequence while(watchdog, "maxStateDuration", 100) { action [hang] } } }' }, (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('hang', (ctx) => actuator.command(ctx, 'hang'));
+    });
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(200);
+    expect(await outcome).toMatchObject({ ok: false, code: 'state_timeout' });
+    expect(actuator.started).toBe(2);
+    expect(actuator.live).toBe(0);
+  });
+
+  test('each `then succeed` trip under a repeat is one iteration', async () => {
+    let actuator!: FakeActuator;
+    const h = harness({ t: 'root { repeat [2] { sequence while(watchdog, "maxStateDuration", 100) then succeed { action [hang] } } }' }, (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('hang', (ctx) => actuator.command(ctx, 'hang'));
+    });
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+    await h.clock.advance(200);
+    expect(await outcome).toEqual({ ok: true });
+    expect(actuator.started).toBe(2);
+  });
+});
+
+test('a watched node whose start an outer guard cut short never ran, so its watchdog does not trip', async () => {
+  let actuator!: FakeActuator;
+  const trips: WatchdogTripEvent[] = [];
+  const h = harness(
+    { t: 'root { selector { retry [3] while(retryable) { parallel while(watchdog, "ttfa", 500) { action [refused] action [other] } } action [fallback] } }' },
+    (bindings, clock) => {
+      actuator = new FakeActuator(clock);
+      bindings.registerAction('refused', () => {
+        throw Object.assign(new Error('refused'), { code: 'guard_failed' });
+      });
+      bindings.registerAction('other', (ctx) => actuator.command(ctx, 'hang'));
+      bindings.registerAction('fallback', (ctx) => actuator.command(ctx, 1000));
+    },
+    { hooks: { watchdogTrip: (event) => trips.push(event) } },
+  );
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } });
+  await h.clock.advance(1000);
+  expect(await outcome).toEqual({ ok: true });
+  expect(trips).toEqual([]);
+});
