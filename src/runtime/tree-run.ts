@@ -288,12 +288,20 @@ export class TreeRun implements InvocationOwner {
     this.stepChanges = new Array<NodeStateChange>(count);
     this.stepChangeCount = 0;
     if (count < changes.length) changes.length = count;
+    return this.notify('nodeStates', { runId: this.id, tree: this.tree.name, at: this.clock.now(), changes });
+  }
+
+  /**
+   * Hands an event to an observer. Observers cannot change a run, but one
+   * that throws must not leave it half-stepped or a watchdog half-stamped:
+   * the run ends as runner_error naming the hook. False when it did.
+   */
+  private notify<K extends Exclude<keyof RuntimeHooks, 'runEnd'>>(name: K, event: Parameters<NonNullable<RuntimeHooks[K]>>[0]): boolean {
     try {
-      this.hooks.nodeStates!({ runId: this.id, tree: this.tree.name, at: this.clock.now(), changes });
+      (this.hooks[name] as ((e: typeof event) => void) | undefined)?.(event);
       return true;
     } catch (error) {
-      // An observer's bug must not leave the run stepping on; it ends explicitly, naming the hook.
-      this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the nodeStates hook threw: ${error instanceof Error ? error.message : String(error)}` });
+      this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the ${name} hook threw: ${error instanceof Error ? error.message : String(error)}` });
       return false;
     }
   }
@@ -431,7 +439,7 @@ export class TreeRun implements InvocationOwner {
 
   /** @internal Invocation.progress */
   progressOf(invocation: Invocation, done: number, total?: number): void {
-    this.hooks.progress?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total });
+    if (this.hooks.progress) this.notify('progress', { runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total });
   }
 
   /** @internal Invocation.actuate: the one way a leaf commands the world; stamps the clock for the watchdogs. */
@@ -440,9 +448,11 @@ export class TreeRun implements InvocationOwner {
       return Promise.reject(invocation.aborted ? invocation.signal.reason : new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`));
     }
     const at = this.clock.now();
+    if (this.hooks.actuate && !this.notify('actuate', { runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command })) {
+      return Promise.reject(new NodeAbortedError('runner_error', `${invocation.node.path}: the run ended before "${command}": the actuate hook threw`));
+    }
     const watching = this.watchdogsOver(invocation.node);
     for (const watchdog of watching) watchdog.actuationStarted(at);
-    this.hooks.actuate?.({ runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command });
     invocation.live++;
     this.liveActuations++;
     (this.liveInvocations ??= new Set()).add(invocation);
@@ -558,15 +568,17 @@ export class TreeRun implements InvocationOwner {
       limitMs: watchdog.limitMs,
       measuredMs,
     };
-    this.hooks.watchdogTrip?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), kind: watchdog.kind, failure });
+    if (this.hooks.watchdogTrip) this.notify('watchdogTrip', { runId: this.id, tree: this.tree.name, at: this.clock.now(), kind: watchdog.kind, failure });
     return failure;
   }
 
   private readonly onNodeWatchdogTrip = (watchdog: Watchdog, measuredMs: number): void => {
     if (this.done) return;
     const failure = this.tripFailure(watchdog, measuredMs);
+    if (this.done) return;
     const node = this.nodes.find((n) => n.path === watchdog.nodePath)!;
-    this.recordFailure(node, failure);
+    // A `then succeed` trip is a time-box the tree asked for, not a failure to blame later.
+    if (!node.watchdogSucceedsOnTrip) this.recordFailure(node, failure);
     // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its parent reacts.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
     this.tapped.endAtNextUpdate(node.index, node.watchdogSucceedsOnTrip);
@@ -623,8 +635,9 @@ export class TreeRun implements InvocationOwner {
     const outcome = this.finalOutcome;
     this.finalOutcome = undefined;
     if (this.graceTimer) this.clock.clearTimeout(this.graceTimer);
-    this.hooks.runEnd?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), startedAt: this.startedAt, outcome, liveActuators: this.liveActuations });
+    // The outcome first: a runEnd observer that throws cannot keep the run's caller waiting.
     this.resolveOutcome(outcome);
+    this.hooks.runEnd?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), startedAt: this.startedAt, outcome, liveActuators: this.liveActuations });
   }
 }
 

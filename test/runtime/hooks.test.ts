@@ -47,3 +47,35 @@ test('a nodeStates hook that throws ends the run explicitly as runner_error, nam
   expect(await outcome).toMatchObject({ ok: false, code: 'runner_error', detail: 't: the nodeStates hook threw: observer bug' });
   expect(h.runner.activeRuns()).toBe(0);
 });
+
+test.each([
+  ['actuate', 'root { action [move] }'],
+  ['watchdogTrip', 'root { sequence while(watchdog, "ttfa", 100) { action [silent] } }'],
+  ['progress', 'root { action [report] }'],
+] as const)('an %s hook that throws ends the run as runner_error too, and leaves no actuator running', async (hook, tree) => {
+  let actuator!: FakeActuator;
+  let settled = false;
+  const h = harness({ t: tree }, (bindings, clock) => {
+    actuator = new FakeActuator(clock);
+    bindings.registerAction('move', (ctx) => actuator.command(ctx, 100));
+    bindings.registerAction('silent', () => new Promise<never>(() => undefined));
+    bindings.registerAction('report', (ctx) => {
+      ctx.progress(1, 2);
+      return actuator.command(ctx, 100);
+    });
+  });
+  const outcome = h.runner
+    .run('t', { args: {}, world: unusedWorld }, {
+      hooks: {
+        [hook]: () => {
+          throw new Error('observer bug');
+        },
+      },
+    })
+    .finally(() => (settled = true));
+  await h.clock.advance(150);
+  expect(settled).toBe(true);
+  expect(await outcome).toMatchObject({ ok: false, code: 'runner_error', detail: `t: the ${hook} hook threw: observer bug` });
+  expect(actuator.live).toBe(0);
+  expect(h.runner.activeRuns()).toBe(0);
+});

@@ -289,3 +289,15 @@ test('a watched node whose start an outer guard cut short never ran, so its watc
   expect(await outcome).toEqual({ ok: true });
   expect(trips).toEqual([]);
 });
+
+test('a `then succeed` trip is not blamed for a later failure', async () => {
+  const h = harness({ t: 'root { sequence { sequence while(watchdog, "maxStateDuration", 100) then succeed { action [silent] } action [refuse] } }' }, (bindings) => {
+    bindings.registerAction('silent', () => new Promise<never>(() => undefined));
+    bindings.registerAction('refuse', () => false);
+  });
+  const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
+  await h.clock.advance(100);
+  const result = await outcome;
+  expect(result).toMatchObject({ ok: false, code: 'runner_error' });
+  expect(result.ok ? '' : result.detail).toMatch(/action\(refuse\) returned false/);
+});
