@@ -18,9 +18,8 @@ interface MistreevousNode {
 
 export type StateChangeListener = (index: number, previous: string, state: string) => void;
 
-/** What the runtime reads and does to a tapped tree's nodes, by pre-order index. */
+/** What the runtime does to a tapped tree's nodes, by pre-order index. */
 export interface TappedNodes {
-  stateOf(index: number): string;
   /**
    * Makes the node's next update fail a guard, so mistreevous itself aborts
    * its running subtree and ends it (failed, or succeeded when
@@ -80,7 +79,6 @@ export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: 
     path.splice(path.indexOf(entry), 1);
   };
   return {
-    stateOf: (index) => instances[index]!._state,
     endAtNextUpdate(index, succeeded) {
       withdraw(index);
       const node = instances[index]!;

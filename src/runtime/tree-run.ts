@@ -215,7 +215,7 @@ export class TreeRun implements InvocationOwner {
    */
   private aGuardTurned(): boolean {
     for (const guard of this.conditionGuards) {
-      if (this.tapped.stateOf(guard.index) === State.RUNNING && !guard.holds()) return true;
+      if (this.stateCodes[guard.index] === StateCode.running && !guard.holds()) return true;
     }
     return false;
   }

@@ -83,16 +83,17 @@ describe('tapNodeStates', () => {
   test('a withdrawn end does not reach the node\'s next run, and an end counts as a retry attempt', () => {
     const retryAgent = { pending: () => new Promise<never>(() => undefined) };
     const tree = new BehaviourTree('root { retry [2] { sequence { action [pending] } } }', retryAgent);
-    const tapped = tapNodeStates(tree, 4, () => undefined);
+    const states: string[] = [];
+    const tapped = tapNodeStates(tree, 4, (index, _previous, state) => (states[index] = state));
     tree.step();
     tapped.endAtNextUpdate(2, false);
     tapped.cancelEnd(2);
     tree.step();
-    expect(tapped.stateOf(2)).toBe(State.RUNNING);
+    expect(states[2]).toBe(State.RUNNING);
     for (let attempt = 1; attempt <= 2; attempt++) {
       tapped.endAtNextUpdate(2, false);
       tree.step();
-      expect(tapped.stateOf(2)).toBe(State.FAILED);
+      expect(states[2]).toBe(State.FAILED);
       expect(tree.getState()).toBe(State.RUNNING);
       tree.step();
     }
