@@ -12,9 +12,10 @@ import { NodeAbortedError } from './node-aborted-error.js';
 import { tapNodeStates, type TappedNodes } from './node-state-tap.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
 import { RoundRobinIntrinsic } from './round-robin-intrinsic.js';
+import { RunWatchdogs } from './run-watchdogs.js';
 import { waitDurationMs, waitOnClock } from './wait-intrinsic.js';
-import { Watchdog } from './watchdog.js';
-import { WATCHDOG_KINDS, WATCHDOG_KIND_LIST, type WatchdogDefaults, type WatchdogKind } from './watchdog-spec.js';
+import type { Watchdog } from './watchdog.js';
+import { WATCHDOG_KINDS, type WatchdogDefaults } from './watchdog-spec.js';
 
 export interface TreeRunSettings {
   id: number;
@@ -55,11 +56,6 @@ function isReference(arg: CompiledNode['args'][number]): arg is { $: string } {
   return typeof arg === 'object' && arg !== null;
 }
 
-function allIdle(watchdogs: readonly Watchdog[]): boolean {
-  for (const watchdog of watchdogs) if (!watchdog.idle) return false;
-  return true;
-}
-
 function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof (value as PromiseLike<unknown> | null)?.then === 'function';
 }
@@ -95,14 +91,8 @@ export class TreeRun implements InvocationOwner {
   private readonly nodes: readonly CompiledNode[];
   // Per-node state lives in arrays indexed by node, not Maps: the step path only reads slots.
   private readonly slots: (Invocation | undefined)[];
-  /** Watched nodes (those in some node's watchedBy) currently RUNNING. */
-  private readonly active: boolean[];
-  /** Each watched node's watchdogs; kept after the node stops, to be restarted on its next entry. */
-  private readonly nodeWatchdogs: (Watchdog[] | undefined)[];
   private readonly failureBelow: (FailureCode | undefined)[];
-  /** Nodes with watchdogs or a retryable guard, and which of them saw a state change below during this step. */
-  private readonly watchedNodes: readonly number[];
-  private readonly changedBelow: boolean[];
+  private readonly watchdogs: RunWatchdogs;
   /** Each node's state as a StateCode, mirrored from the tap (mistreevous nodes start READY). */
   private readonly stateCodes: Uint8Array;
   private changedInStep = false;
@@ -125,11 +115,6 @@ export class TreeRun implements InvocationOwner {
   private backoff: BackoffIntrinsic | undefined;
   private roundRobin: RoundRobinIntrinsic | undefined;
   private liveInvocations: Set<Invocation> | undefined;
-  private readonly runWatchdogs: Watchdog[] = [];
-  /** The run-level maxStateDuration watchdog, the only one that cares about every state change. */
-  private runStateWatchdog: Watchdog | undefined;
-  /** Watchdogs started during a step are armed after it, so nodes that finish within the step cost no timer. */
-  private armAfterStep = false;
   private readonly random: Random;
   private readonly conditionContext: RunContext;
   private lastFailure: TreeFailure | undefined;
@@ -157,11 +142,14 @@ export class TreeRun implements InvocationOwner {
     this.nodes = this.tree.nodes;
     const count = this.nodes.length;
     this.slots = new Array<Invocation | undefined>(count).fill(undefined);
-    this.active = new Array<boolean>(count).fill(false);
-    this.nodeWatchdogs = new Array<Watchdog[] | undefined>(count).fill(undefined);
     this.failureBelow = new Array<FailureCode | undefined>(count).fill(undefined);
-    this.watchedNodes = this.nodes.filter((node) => node.watchdogs.length > 0 || node.retryableGuard).map((node) => node.index);
-    this.changedBelow = new Array<boolean>(count).fill(false);
+    this.watchdogs = new RunWatchdogs(this.nodes, this.clock, {
+      started: (index) => {
+        this.failureBelow[index] = undefined;
+      },
+      stopped: (index) => this.tapped.cancelEnd(index),
+      tripped: (watchdog, measuredMs) => this.onNodeWatchdogTrip(watchdog, measuredMs),
+    });
     this.stateCodes = new Uint8Array(count);
     this.outcome = new Promise((resolve) => (this.resolveOutcome = resolve));
     const treeName = this.tree.name;
@@ -185,18 +173,7 @@ export class TreeRun implements InvocationOwner {
       return;
     }
     signal?.addEventListener('abort', this.onExternalAbort, { once: true });
-    const limits: Record<WatchdogKind, number> = {
-      ttfa: this.settings.watchdogDefaults.ttfaMs,
-      noActuator: this.settings.watchdogDefaults.noActuatorMs,
-      maxStateDuration: this.settings.watchdogDefaults.maxStateDurationMs,
-    };
-    for (const kind of WATCHDOG_KIND_LIST) {
-      if (this.tree.declaredKinds.has(kind)) continue;
-      const watchdog = new Watchdog(kind, limits[kind], this.tree.name, this.clock, (w, measured) => this.onRunWatchdogTrip(w, measured));
-      this.runWatchdogs.push(watchdog);
-      if (kind === 'maxStateDuration') this.runStateWatchdog = watchdog;
-      watchdog.arm();
-    }
+    this.watchdogs.startRunLevel(this.settings.watchdogDefaults, this.tree.declaredKinds, this.tree.name, (watchdog, measuredMs) => this.onRunWatchdogTrip(watchdog, measuredMs));
     this.step();
   }
 
@@ -239,8 +216,10 @@ export class TreeRun implements InvocationOwner {
     }
     this.stepping = false;
     this.abortReason = undefined;
-    this.tickNeeded = this.changedInStep;
-    if (this.changedInStep || this.armAfterStep) this.updateNodeWatchdogs();
+    const changed = this.changedInStep;
+    this.changedInStep = false;
+    this.tickNeeded = changed;
+    if (this.watchdogs.pending(changed)) this.watchdogs.afterStep(changed, this.isRunning);
     if (!this.reportStepChanges()) return;
     // A failure below a retry or a retryable guard is acted on by the next step; take it now.
     if (!this.finishIfEnded() && this.failedDuringStep) this.requestStep();
@@ -252,31 +231,6 @@ export class TreeRun implements InvocationOwner {
     else if (state === State.FAILED) this.finish(this.failedOutcome());
     else return false;
     return true;
-  }
-
-  /**
-   * After a step: tells maxStateDuration watchdogs that a node below them
-   * changed state, then arms the watchdogs that started during the step.
-   * Every change happens inside behaviourTree.step(), so one clock read per
-   * step replaces one per change (about 22 per step of an 11-node tree).
-   */
-  private updateNodeWatchdogs(): void {
-    const at = this.clock.now();
-    if (this.changedInStep) this.runStateWatchdog?.stateChanged(at);
-    for (const index of this.watchedNodes) {
-      // Started by a leaf's start that an outer guard then cut short, a node that never ran must not keep watching.
-      if (this.active[index] && this.stateCodes[index] !== StateCode.running) this.deactivate(index);
-      const changed = this.changedBelow[index];
-      this.changedBelow[index] = false;
-      const watchdogs = this.active[index] ? this.nodeWatchdogs[index] : undefined;
-      if (!watchdogs) continue;
-      for (const watchdog of watchdogs) {
-        if (changed) watchdog.stateChanged(at);
-        if (this.armAfterStep) watchdog.arm();
-      }
-    }
-    this.changedInStep = false;
-    this.armAfterStep = false;
   }
 
   /** Hands the step's changes to the nodeStates hook; false when the hook threw, which ends the run. */
@@ -383,7 +337,7 @@ export class TreeRun implements InvocationOwner {
     }
     // A run ended mid-step (its caller aborted from inside a leaf) starts nothing more.
     if (this.done) return State.FAILED;
-    if (node.watchedBy.length > 0) this.activateWatchers(node);
+    if (node.watchedBy.length > 0) this.watchdogs.activate(node, this.stepping, this.liveActuations);
     const invocation = new Invocation(this, node, this.settings.parts, this.clock);
     let result: unknown;
     try {
@@ -451,7 +405,7 @@ export class TreeRun implements InvocationOwner {
     if (this.hooks.actuate && !this.notify('actuate', { runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command })) {
       return Promise.reject(new NodeAbortedError('runner_error', `${invocation.node.path}: the run ended before "${command}": the actuate hook threw`));
     }
-    const watching = this.watchdogsOver(invocation.node);
+    const watching = this.watchdogs.over(invocation.node);
     for (const watchdog of watching) watchdog.actuationStarted(at);
     invocation.live++;
     this.liveActuations++;
@@ -474,19 +428,12 @@ export class TreeRun implements InvocationOwner {
     return pending;
   }
 
-  private watchdogsOver(node: CompiledNode): Watchdog[] {
-    const found = [...this.runWatchdogs];
-    for (const index of node.watchedBy) {
-      const watchdogs = this.nodeWatchdogs[index];
-      if (watchdogs && this.active[index]) found.push(...watchdogs);
-    }
-    return found;
-  }
-
   /**
    * One branch on the new state does the bookkeeping and finds the state's
    * code; the previous state's code is the one recorded last time.
    */
+  private readonly isRunning = (index: number): boolean => this.stateCodes[index] === StateCode.running;
+
   private readonly onNodeStateChange = (index: number, _previous: string, state: string): void => {
     // Only flags and slots here: the step stamps the watchdogs once when it ends (see updateNodeWatchdogs).
     this.changedInStep = true;
@@ -496,10 +443,10 @@ export class TreeRun implements InvocationOwner {
     let to: StateCode;
     if (state === State.RUNNING) {
       to = StateCode.running;
-      if (watchedBy.length > 0) this.activateWatchers(node);
+      if (watchedBy.length > 0 && !this.done) this.watchdogs.activate(node, this.stepping, this.liveActuations);
       if (node.type === 'retry' && from === StateCode.ready) (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
     } else {
-      if (this.active[index]) this.deactivate(index);
+      if (this.watchdogs.isActive(index)) this.watchdogs.stop(index);
       if (state === State.READY) {
         to = StateCode.ready;
         if (this.slots[index]) this.abortSlot(node);
@@ -511,7 +458,7 @@ export class TreeRun implements InvocationOwner {
       }
     }
     this.stateCodes[index] = to;
-    for (let i = 0; i < watchedBy.length; i++) this.changedBelow[watchedBy[i]!] = true;
+    this.watchdogs.changedAt(node);
     if (this.stepChanges) this.stepChanges[this.stepChangeCount++] = node.stateChanges[from * 4 + to]!;
   };
 
@@ -520,35 +467,6 @@ export class TreeRun implements InvocationOwner {
     if (!invocation) return;
     this.slots[node.index] = undefined;
     invocation.abort(this.abortReason ?? new NodeAbortedError('aborted', `${node.path}: aborted by a guard or reset`));
-  }
-
-  /** Starts the watchdogs of a node and its watched ancestors that are not running yet. */
-  private activateWatchers(node: CompiledNode): void {
-    if (this.done) return;
-    for (const index of node.watchedBy) {
-      if (this.active[index]) continue;
-      this.active[index] = true;
-      this.failureBelow[index] = undefined;
-      const watched = this.nodes[index]!;
-      if (watched.watchdogs.length === 0) continue;
-      let watchdogs = this.nodeWatchdogs[index];
-      // Every in-flight command counts in liveActuations; with none, no watchdog can be waiting on one.
-      if (watchdogs && (this.liveActuations === 0 || allIdle(watchdogs))) {
-        for (const watchdog of watchdogs) watchdog.restart();
-      } else {
-        watchdogs = watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.onNodeWatchdogTrip));
-        this.nodeWatchdogs[index] = watchdogs;
-      }
-      if (this.stepping) this.armAfterStep = true;
-      else for (const watchdog of watchdogs) watchdog.arm();
-    }
-  }
-
-  private deactivate(index: number): void {
-    this.active[index] = false;
-    this.tapped.cancelEnd(index);
-    const watchdogs = this.nodeWatchdogs[index];
-    if (watchdogs) for (const watchdog of watchdogs) watchdog.stop();
   }
 
   /** `while(retryable)`: evaluated on every update below the node, so it only reads what recordFailure set. */
@@ -616,8 +534,7 @@ export class TreeRun implements InvocationOwner {
     this.done = true;
     this.finalOutcome = outcome;
     this.settings.signal?.removeEventListener('abort', this.onExternalAbort);
-    for (const watchdog of this.runWatchdogs) watchdog.stop();
-    for (let index = 0; index < this.active.length; index++) if (this.active[index]) this.deactivate(index);
+    this.watchdogs.stopAll();
     const reason = new NodeAbortedError(outcome.ok ? 'aborted' : outcome.code, `${this.tree.name}: the run ended`);
     for (const node of this.nodes) {
       const invocation = this.slots[node.index];
