@@ -513,6 +513,12 @@ export class TreeRun implements InvocationOwner {
     for (const index of node.watchedBy) if (this.nodes[index]!.retryableGuard) this.failureBelow[index] = failure.code;
   }
 
+  /**
+   * The latest coded failure (a throw, a trip), else the last leaf that
+   * returned false. A code wins over a later plain false: recovery leaves
+   * (an unstuck move that changed nothing) return false, and the planner
+   * needs the code (no_path), not "returned false".
+   */
   private failedOutcome(): TreeFailure {
     if (this.lastFailure) return this.lastFailure;
     const at = this.lastFailedLeaf ?? this.tree.name;
