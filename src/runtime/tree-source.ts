@@ -1,4 +1,5 @@
 import { basename, extname } from 'node:path';
+import { type Node as JsonNode, type ParseError, findNodeAtLocation, getNodeValue, parseTree, printParseErrorCode } from 'jsonc-parser';
 import { MdslSyntaxError, parseMdslCollecting } from './mdsl-parser.js';
 import {
   NODE_TYPES,
@@ -60,28 +61,30 @@ function assemble(file: string, roots: TreeNodeDefinition[]): TreeFile {
 }
 
 function fromJson(text: string): TreeNodeDefinition[] {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch (error) {
-    const position = /position (\d+)/.exec(String(error))?.[1];
-    const line = position === undefined ? 1 : text.slice(0, Number(position)).split('\n').length;
-    throw new TreeSyntaxError(line, `invalid JSON: ${(error as Error).message}`);
+  const lineAt = (offset: number): number => text.slice(0, offset).split('\n').length;
+  const errors: ParseError[] = [];
+  const document = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (first || !document) {
+    if (!first) throw new TreeSyntaxError(1, 'invalid JSON: the file is empty');
+    const column = first.offset - text.lastIndexOf('\n', first.offset - 1);
+    const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+    throw new TreeSyntaxError(lineAt(first.offset), `invalid JSON at column ${column}: ${what}`);
   }
-  const typeLines = [...text.matchAll(/"type"\s*:/g)].map((match) => text.slice(0, match.index).split('\n').length);
-  let visited = 0;
-  const lineOf = (): number => typeLines[visited++] ?? 1;
-  const roots = Array.isArray(parsed) ? parsed : [parsed];
+  const roots = document.type === 'array' ? (document.children ?? []) : [document];
   return roots.map((root) => {
-    const node = fromJsonNode(root, lineOf);
+    const node = fromJsonNode(root, lineAt);
     if (node.type !== 'root') throw new TreeSyntaxError(node.line, `expected a root node at the top level, found '${node.type}'`);
     return node;
   });
 }
 
-function fromJsonNode(value: unknown, lineOf: () => number): TreeNodeDefinition {
-  const line = lineOf();
-  if (typeof value !== 'object' || value === null) throw new TreeSyntaxError(line, 'expected a node object with a "type"');
+/** A node's line is the line of its "type" key (else of its opening brace), wherever the key sits among the others. */
+function fromJsonNode(json: JsonNode, lineAt: (offset: number) => number): TreeNodeDefinition {
+  const typeProperty = json.type === 'object' ? findNodeAtLocation(json, ['type'])?.parent : undefined;
+  const line = lineAt(typeProperty?.offset ?? json.offset);
+  const value: unknown = getNodeValue(json);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new TreeSyntaxError(line, 'expected a node object with a "type"');
   const raw = value as Record<string, unknown>;
   const type = NODE_TYPES.find((t) => t === raw.type) as NodeType | undefined;
   if (!type) throw new TreeSyntaxError(line, `unknown node type ${JSON.stringify(raw.type)} (node types: ${NODE_TYPES.join(', ')})`);
@@ -94,8 +97,10 @@ function fromJsonNode(value: unknown, lineOf: () => number): TreeNodeDefinition 
   const numeric = raw.iterations ?? raw.attempts ?? raw.duration ?? raw.weights;
   if (type === 'action' || type === 'condition') node.args = (raw.args as NodeArgument[] | undefined) ?? [];
   else if (numeric !== undefined) node.args = Array.isArray(numeric) ? (numeric as number[]) : [numeric as number];
-  if (raw.child !== undefined) node.children = [fromJsonNode(raw.child, lineOf)];
-  if (Array.isArray(raw.children)) node.children = raw.children.map((child) => fromJsonNode(child, lineOf));
+  const child = findNodeAtLocation(json, ['child']);
+  if (child) node.children = [fromJsonNode(child, lineAt)];
+  const children = findNodeAtLocation(json, ['children']);
+  if (children?.type === 'array') node.children = (children.children ?? []).map((each) => fromJsonNode(each, lineAt));
   return node;
 }
 

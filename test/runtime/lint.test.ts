@@ -79,6 +79,22 @@ describe('lint reports every problem with file and line', () => {
     expect(lint({ 'trees/j.json': json })).toEqual([`trees/j.json:${json.split('\n').findIndex((l) => l.includes('nope')) }: unknown action "nope"`]);
   });
 
+  test('a JSON node\'s line is its own "type" key\'s, whatever order its keys are in, and a JSON syntax error has its line', () => {
+    const json = [
+      '{',
+      '  "type": "root",',
+      '  "child": {',
+      '    "children": [',
+      '      { "call": "nope", "type": "action" }',
+      '    ],',
+      '    "type": "sequence"',
+      '  }',
+      '}',
+    ].join('\n');
+    expect(lint({ 'trees/j.json': json })).toEqual(['trees/j.json:5: unknown action "nope"']);
+    expect(lint({ 'trees/k.json': '{\n  "type": "root",\n  "child": { "type": "action" "call": "x" }\n}' })).toEqual(['trees/k.json:3: invalid JSON at column 31: comma expected']);
+  });
+
   test('duplicate tree names and unsupported callbacks are reported', () => {
     expect(lint({ 'trees/x.mdsl': 'root { action [mine_block] entry(has_pickaxe) }', 'trees/more/x.json': '{"type":"root","child":{"type":"action","call":"mine_block"}}' })).toEqual([
       'trees/more/x.json:1: tree "x" is also defined by trees/x.mdsl; tree names come from file names and must be unique',
