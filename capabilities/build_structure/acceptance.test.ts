@@ -1,3 +1,4 @@
+import { judgeStep, dispatchQueryOf } from '../../src/testing/index.js';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ManualClock } from '../../src/index.js';
@@ -66,9 +67,9 @@ describe('build_structure', () => {
     const { clock, world, guard } = site({ cobblestone: 25 });
     const args = parse({ origin: ORIGIN, blueprint: 'shelter_3x3', material: 'cobblestone' });
     expect(await guard(args)).toEqual({ ok: true });
-    const query = { blocks: buildStructure.observes!(args) };
+    const query = dispatchQueryOf(buildStructure, args);
     const pre = await world.observe(query);
-    expect(buildStructure.acceptance(pre, pre, args)).toEqual({
+    expect(judgeStep(buildStructure, pre, pre, args)).toEqual({
       ok: false,
       unmet: ['structure_built: 25 of 25 blocks missing, first: (-1, 0, -1) wants cobblestone, holds air; (-1, 0, 0) wants cobblestone, holds air; (-1, 0, 1) wants cobblestone, holds air'],
     });
@@ -77,7 +78,7 @@ describe('build_structure', () => {
       await clock.advance(100);
       await placing;
     }
-    expect(buildStructure.acceptance(pre, await world.observe(query), args)).toEqual({ ok: true });
+    expect(judgeStep(buildStructure, pre, await world.observe(query), args)).toEqual({ ok: true });
     expect(world.inventory().cobblestone ?? 0).toBe(0);
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.js';
-import { observation } from '../../src/testing/index.js';
+import { judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import collectDrops from './index.js';
 
@@ -32,17 +32,17 @@ describe('collect_drops', () => {
     const { clock, world } = yard();
     const args = collectDrops.inputSchema.parse({ item: 'oak_log' });
     const pre = await world.observe();
-    expect(collectDrops.acceptance(pre, pre, args)).toEqual({ ok: false, unmet: ['drops_collected: the inventory holds 0 oak_log, no more than the 0 before'] });
+    expect(judgeStep(collectDrops, pre, pre, args)).toEqual({ ok: false, unmet: ['drops_collected: the inventory holds 0 oak_log, no more than the 0 before'] });
     const walking = world.goto({ kind: 'block', x: 5, y: 0, z: 0 });
     await clock.advance(5_000);
     await walking;
-    expect(collectDrops.acceptance(pre, await world.observe(), args)).toEqual({ ok: true });
+    expect(judgeStep(collectDrops, pre, await world.observe(), args)).toEqual({ ok: true });
   });
 
   it('counts any item when none is named, but only the named one otherwise', () => {
     const pre = observation({ inventory: { dirt: 2 } });
     const post = observation({ inventory: { dirt: 2, stick: 1 } });
-    expect(collectDrops.acceptance(pre, post, collectDrops.inputSchema.parse({}))).toEqual({ ok: true });
-    expect(collectDrops.acceptance(pre, post, collectDrops.inputSchema.parse({ item: 'dirt' })).ok).toBe(false);
+    expect(judgeStep(collectDrops, pre, post, collectDrops.inputSchema.parse({}))).toEqual({ ok: true });
+    expect(judgeStep(collectDrops, pre, post, collectDrops.inputSchema.parse({ item: 'dirt' })).ok).toBe(false);
   });
 });

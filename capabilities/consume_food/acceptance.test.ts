@@ -1,6 +1,6 @@
 import minecraftData from 'minecraft-data';
 import { describe, expect, it } from 'vitest';
-import { observation } from '../../src/testing/index.js';
+import { judgeStep, observation } from '../../src/testing/index.js';
 import { chooseFood, FOOD_POINTS } from './foods.js';
 import consumeFood from './index.js';
 
@@ -34,9 +34,9 @@ describe('consume_food', () => {
   it('accepts a rise in food, or the eaten item leaving the inventory when food was capped', () => {
     const args = consumeFood.inputSchema.parse({});
     const pre = observation({ food: 19, inventory: { bread: 2 } });
-    expect(consumeFood.acceptance(pre, observation({ food: 20, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
-    expect(consumeFood.acceptance(pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
-    expect(consumeFood.acceptance(pre, observation({ food: 19, inventory: { bread: 2 } }), args)).toEqual({
+    expect(judgeStep(consumeFood, pre, observation({ food: 20, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
+    expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
+    expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 2 } }), args)).toEqual({
       ok: false,
       unmet: ['food_restored: food stayed at 19 (was 19) and no bread left the inventory'],
     });

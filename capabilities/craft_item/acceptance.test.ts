@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock, type PlanStepInput } from '../../src/index.js';
-import { observation } from '../../src/testing/index.js';
+import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { createDefaultRegistry } from '../index.js';
 import navigate from '../navigate/index.js';
@@ -27,7 +27,7 @@ async function achieve({ clock, world, context }: ReturnType<typeof workshop>, s
     if (!subgoals) throw new Error(`${step.stepId}: ${verdict.reason}`);
     for (const subgoal of subgoals) await achieve({ clock, world, context }, subgoal, trail);
   }
-  const query = { blocks: spec.observes?.(args) ?? [] };
+  const query = dispatchQueryOf(spec, args);
   const pre = await world.observe(query);
   const acting =
     step.type === 'craft_item'
@@ -37,7 +37,7 @@ async function achieve({ clock, world, context }: ReturnType<typeof workshop>, s
       : world.place(args.position, args.item);
   await clock.advance(10_000);
   await acting;
-  expect(spec.acceptance(pre, await world.observe(query), args)).toEqual({ ok: true });
+  expect(judgeStep(spec, pre, await world.observe(query), args)).toEqual({ ok: true });
   trail.push(step.stepId);
 }
 
@@ -127,8 +127,8 @@ describe('craft_item', () => {
   it('accepts only a gain of at least the requested count', () => {
     const args = craftItem.inputSchema.parse({ item: 'stick', count: 4 });
     const pre = observation({ inventory: { stick: 1 } });
-    expect(craftItem.acceptance(pre, observation({ inventory: { stick: 5 } }), args)).toEqual({ ok: true });
-    expect(craftItem.acceptance(pre, observation({ inventory: { stick: 4 } }), args)).toEqual({
+    expect(judgeStep(craftItem, pre, observation({ inventory: { stick: 5 } }), args)).toEqual({ ok: true });
+    expect(judgeStep(craftItem, pre, observation({ inventory: { stick: 4 } }), args)).toEqual({
       ok: false,
       unmet: ['item_crafted: the inventory gained 3 stick, expected at least 4'],
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockKey, ManualClock } from '../../src/index.js';
-import { observation } from '../../src/testing/index.js';
+import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import digBlock from './index.js';
 import navigate from '../navigate/index.js';
@@ -34,23 +34,23 @@ describe('dig_block', () => {
   it('accepts the server-side result of a real dig and rejects a block still standing', async () => {
     const { clock, world } = forestEdge();
     const args = digBlock.inputSchema.parse({ position: LOG, block: 'oak_log' });
-    const query = { blocks: digBlock.observes!(args) };
+    const query = dispatchQueryOf(digBlock, args);
     const pre = await world.observe(query);
-    expect(digBlock.acceptance(pre, await world.observe(query), args)).toEqual({ ok: false, unmet: ['block_removed: (2, 0, 0) still holds oak_log'] });
+    expect(judgeStep(digBlock, pre, await world.observe(query), args)).toEqual({ ok: false, unmet: ['block_removed: (2, 0, 0) still holds oak_log'] });
     const dug = world.dig(LOG);
     await clock.advance(10_000);
     await dug;
     const post = await world.observe(query);
     expect(post.blocks[blockKey(LOG)]).toBe('air');
-    expect(digBlock.acceptance(pre, post, args)).toEqual({ ok: true });
+    expect(judgeStep(digBlock, pre, post, args)).toEqual({ ok: true });
   });
 
   it('does not credit a block that was already gone, and counts cave_air as removed', () => {
     const args = digBlock.inputSchema.parse({ position: LOG });
     const key = blockKey(LOG);
     const air = observation({ blocks: { [key]: 'air' } });
-    expect(digBlock.acceptance(air, air, args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/held no block before/)] });
-    expect(digBlock.acceptance(observation({ blocks: { [key]: 'stone' } }), observation({ blocks: { [key]: 'cave_air' } }), args)).toEqual({ ok: true });
+    expect(judgeStep(digBlock, air, air, args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/held no block before/)] });
+    expect(judgeStep(digBlock, observation({ blocks: { [key]: 'stone' } }), observation({ blocks: { [key]: 'cave_air' } }), args)).toEqual({ ok: true });
   });
 
   it('turns an unloaded position into a navigate sub-goal the navigate schema accepts', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observation } from '../../src/testing/index.js';
+import { judgeStep, observation } from '../../src/testing/index.js';
 import equip from './index.js';
 
 const noWorld = undefined as never;
@@ -33,8 +33,8 @@ describe('equip', () => {
   it('accepts the hand only when it holds the item', () => {
     const args = equip.inputSchema.parse({ item: 'stone_axe' });
     const pre = observation({ inventory: { stone_axe: 1 } });
-    expect(equip.acceptance(pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'stone_axe' }), args)).toEqual({ ok: true });
-    expect(equip.acceptance(pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'dirt' }), args)).toEqual({
+    expect(judgeStep(equip, pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'stone_axe' }), args)).toEqual({ ok: true });
+    expect(judgeStep(equip, pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'dirt' }), args)).toEqual({
       ok: false,
       unmet: ['equipped: the hand holds dirt, expected stone_axe'],
     });
@@ -43,8 +43,8 @@ describe('equip', () => {
   it('accepts an armor slot when the item left the main inventory', () => {
     const args = equip.inputSchema.parse({ item: 'iron_boots', destination: 'feet' });
     const pre = observation({ inventory: { iron_boots: 1 } });
-    expect(equip.acceptance(pre, observation({ inventory: {} }), args)).toEqual({ ok: true });
-    const unmet = equip.acceptance(pre, observation({ inventory: { iron_boots: 1 } }), args);
+    expect(judgeStep(equip, pre, observation({ inventory: {} }), args)).toEqual({ ok: true });
+    const unmet = judgeStep(equip, pre, observation({ inventory: { iron_boots: 1 } }), args);
     expect(unmet).toMatchObject({ ok: false, unmet: [expect.stringMatching(/^equipped: iron_boots did not leave/)] });
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.js';
-import { observation } from '../../src/testing/index.js';
+import { judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import flee from './index.js';
 import { threatPosition } from './threat.js';
@@ -30,13 +30,13 @@ describe('flee', () => {
 
   it('measures from the given danger, with one block of tolerance', () => {
     const args = flee.inputSchema.parse({ from: { x: 0, y: 0, z: 0 }, distance: 10 });
-    expect(flee.acceptance(at(2), at(9.6), args)).toEqual({ ok: true });
-    expect(flee.acceptance(at(2), at(9.4), args)).toEqual({ ok: false, unmet: ['safe_distance: 8.9 blocks from the danger, needs 10'] });
+    expect(judgeStep(flee, at(2), at(9.6), args)).toEqual({ ok: true });
+    expect(judgeStep(flee, at(2), at(9.4), args)).toEqual({ ok: false, unmet: ['safe_distance: 8.9 blocks from the danger, needs 10'] });
   });
 
   it('without a danger position, measures the ground covered from the start', () => {
     const args = flee.inputSchema.parse({ distance: 8 });
-    expect(flee.acceptance(at(5), at(5, 7.5), args)).toEqual({ ok: true });
-    expect(flee.acceptance(at(5), at(5, 6), args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/from the starting point/)] });
+    expect(judgeStep(flee, at(5), at(5, 7.5), args)).toEqual({ ok: true });
+    expect(judgeStep(flee, at(5), at(5, 6), args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/from the starting point/)] });
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { observation } from '../../src/testing/index.js';
+import { judgeStep, observation } from '../../src/testing/index.js';
 import navigate from './index.js';
 
 const at = (x: number, y: number, z: number) => observation({ position: { x, y, z } });
@@ -7,8 +7,8 @@ const at = (x: number, y: number, z: number) => observation({ position: { x, y, 
 describe('navigate', () => {
   it('accepts standing on the target block and rejects a neighbouring one', () => {
     const args = navigate.inputSchema.parse({ target: { kind: 'block', x: 3, y: 0, z: 4 } });
-    expect(navigate.acceptance(at(0, 0, 0), at(3.5, 0, 4.5), args)).toEqual({ ok: true });
-    const miss = navigate.acceptance(at(0, 0, 0), at(4.5, 0, 4.5), args);
+    expect(judgeStep(navigate, at(0, 0, 0), at(3.5, 0, 4.5), args)).toEqual({ ok: true });
+    const miss = judgeStep(navigate, at(0, 0, 0), at(4.5, 0, 4.5), args);
     expect(miss.ok).toBe(false);
     if (!miss.ok) expect(miss.unmet[0]).toMatch(/^at_target: still 1\.0 blocks/);
   });
@@ -16,13 +16,13 @@ describe('navigate', () => {
   it('accepts anywhere within range of a near target, defaulting range to 2', () => {
     const args = navigate.inputSchema.parse({ target: { kind: 'near', x: 10, y: 0, z: 0 } });
     expect(args.target).toMatchObject({ range: 2 });
-    expect(navigate.acceptance(at(0, 0, 0), at(8.6, 0, 0.5), args).ok).toBe(true);
-    expect(navigate.acceptance(at(0, 0, 0), at(7.4, 0, 0.5), args).ok).toBe(false);
+    expect(judgeStep(navigate, at(0, 0, 0), at(8.6, 0, 0.5), args).ok).toBe(true);
+    expect(judgeStep(navigate, at(0, 0, 0), at(7.4, 0, 0.5), args).ok).toBe(false);
   });
 
   it('ignores height for a column target', () => {
     const args = navigate.inputSchema.parse({ target: { kind: 'xz', x: 0, z: 0 } });
-    expect(navigate.acceptance(at(5, 0, 5), at(0.5, 40, 0.5), args).ok).toBe(true);
+    expect(judgeStep(navigate, at(5, 0, 5), at(0.5, 40, 0.5), args).ok).toBe(true);
   });
 
   it('guards against targets too far for one step and names the fix', () => {

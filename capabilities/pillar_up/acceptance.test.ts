@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.js';
-import { observation } from '../../src/testing/index.js';
+import { judgeStep, observation } from '../../src/testing/index.js';
 import { JUMP_RISE_MS, SimWorld } from '../../src/world/sim/index.js';
 import { choosePillarBlock } from './blocks.js';
 import pillarUp from './index.js';
@@ -54,13 +54,13 @@ describe('pillar_up', () => {
     }
     const post = await world.observe();
     expect(post.position.y).toBe(2);
-    expect(pillarUp.acceptance(pre, post, args)).toEqual({ ok: true });
-    expect(pillarUp.acceptance(pre, post, pillarUp.inputSchema.parse({ height: 3 }))).toEqual({ ok: false, unmet: ['raised: rose 2.0 of 3 blocks'] });
+    expect(judgeStep(pillarUp, pre, post, args)).toEqual({ ok: true });
+    expect(judgeStep(pillarUp, pre, post, pillarUp.inputSchema.parse({ height: 3 }))).toEqual({ ok: false, unmet: ['raised: rose 2.0 of 3 blocks'] });
   });
 
   it('allows half a block of settling', () => {
     const args = pillarUp.inputSchema.parse({ height: 1 });
-    expect(pillarUp.acceptance(observation(), observation({ position: { x: 0.5, y: 0.5, z: 0.5 } }), args)).toEqual({ ok: true });
-    expect(pillarUp.acceptance(observation(), observation({ position: { x: 0.5, y: 0.4, z: 0.5 } }), args).ok).toBe(false);
+    expect(judgeStep(pillarUp, observation(), observation({ position: { x: 0.5, y: 0.5, z: 0.5 } }), args)).toEqual({ ok: true });
+    expect(judgeStep(pillarUp, observation(), observation({ position: { x: 0.5, y: 0.4, z: 0.5 } }), args).ok).toBe(false);
   });
 });

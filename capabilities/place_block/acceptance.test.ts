@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockKey, ManualClock } from '../../src/index.js';
-import { observation } from '../../src/testing/index.js';
+import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import digBlock from '../dig_block/index.js';
 import placeBlock from './index.js';
@@ -58,13 +58,13 @@ describe('place_block', () => {
   it('accepts a block the world really placed, and names what is there otherwise', async () => {
     const { clock, world } = await setting();
     const args = placeBlock.inputSchema.parse({ position: BESIDE, item: 'cobblestone' });
-    const query = { blocks: placeBlock.observes!(args) };
+    const query = dispatchQueryOf(placeBlock, args);
     const pre = await world.observe(query);
-    expect(placeBlock.acceptance(pre, pre, args)).toEqual({ ok: false, unmet: ['block_placed: (1, 0, 0) holds air, expected cobblestone'] });
+    expect(judgeStep(placeBlock, pre, pre, args)).toEqual({ ok: false, unmet: ['block_placed: (1, 0, 0) holds air, expected cobblestone'] });
     const placed = world.place(BESIDE, 'cobblestone');
     await clock.advance(1_000);
     await placed;
-    expect(placeBlock.acceptance(pre, await world.observe(query), args)).toEqual({ ok: true });
-    expect(placeBlock.acceptance(pre, observation({ blocks: { [blockKey(BESIDE)]: 'dirt' } }), args).ok).toBe(false);
+    expect(judgeStep(placeBlock, pre, await world.observe(query), args)).toEqual({ ok: true });
+    expect(judgeStep(placeBlock, pre, observation({ blocks: { [blockKey(BESIDE)]: 'dirt' } }), args).ok).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { describeExpectation } from '../contracts/expectation.js';
 import { newTable } from './table.js';
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)}s`;
@@ -33,7 +34,7 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `    ! ${step} ${event.message}`;
     case 'step.ended':
       return event.outcome.ok
-        ? `  ✓ ${step} done in ${seconds(event.durationMs)}${event.attempts > 1 ? ` after ${event.attempts} attempts` : ''}${event.outcome.deduplicated ? ' (already done)' : ''}${event.outcome.relaxed ? ` (${event.outcome.relaxed})` : ''}`
+        ? `  ✓ ${step} done in ${seconds(event.durationMs)}${event.attempts > 1 ? ` after ${event.attempts} attempts` : ''}${event.outcome.deduplicated ? ' (already done)' : ''}`
         : `  ✗ ${step} failed in ${seconds(event.durationMs)}: ${event.outcome.code}: ${event.outcome.detail}`;
     case 'plan.escalated':
       return `  ⇪ escalation ${event.rung} to planner ${event.planner} after ${event.failedStepId} failed with ${event.code}${event.loop ? ' (with a loop nudge)' : ''}`;
@@ -43,6 +44,8 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `  ⚠ safety: ${event.signal} (${event.detail}) → ${event.response}`;
     case 'incident':
       return `  ! incident ${event.kind}: ${event.detail}`;
+    case 'step.expects':
+      return `    ${step} expects: ${event.expectations.map(describeExpectation).join('; ')}`;
     case 'agent.state':
     case 'attempt.started':
     case 'plan.ended':
@@ -55,14 +58,14 @@ export function summaryTable(result: PlanResult): string {
   const table = newTable({ head: ['step', 'verb', 'outcome', 'TTFA', 'time', 'attempts'] });
   for (const record of result.steps) {
     table.push([
-      record.step.stepId,
+      record.parentStepId ? `  ↳ ${record.step.stepId}` : record.step.stepId,
       record.step.type,
-      record.outcome.ok ? (record.outcome.deduplicated ? 'ok (already done)' : record.outcome.relaxed ? 'ok (goal loosened)' : 'ok') : record.outcome.code,
+      record.outcome.ok ? (record.outcome.deduplicated ? 'ok (already done)' : 'ok') : record.outcome.code,
       record.ttfaMs === null ? '–' : `${record.ttfaMs.toFixed(0)} ms`,
       seconds(record.durationMs),
       String(record.attempts),
     ]);
   }
-  const verdict = result.ok ? `✓ plan ${result.planId} succeeded` : `✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`;
+  const verdict = result.ok ? `✓ plan ${result.planId} succeeded: every step verified as asked against the world` : `✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`;
   return `${table.toString()}\n${verdict} in ${seconds(result.durationMs)} (retries ${result.retries}, repairs ${result.repairs}, escalations ${result.escalations})`;
 }

@@ -27,6 +27,9 @@ export const FAILURE_CODES = {
   escalation_exhausted: { retryable: false, meaning: 'Local repair and every planner escalation were used up without success.' },
   intent_refused: { retryable: false, meaning: 'The intent was refused before any step was dispatched (safety.allowed is false).' },
   world_disconnected: { retryable: true, meaning: 'The connection to the world (server) dropped during the step.' },
+  world_unresponsive: { retryable: true, meaning: 'The world stopped answering: an observation of its truth did not come back within its limit.' },
+  planner_error: { retryable: false, meaning: 'The planner threw, rejected, never answered within its limit, or answered with something that is not a plan or a give-up.' },
+  hazard: { retryable: false, meaning: 'The bot is in a hazard (lava, fire, a deadly drop) and could not get out; the detail names it.' },
 } as const satisfies Record<string, { retryable: boolean; meaning: string }>;
 
 export type FailureCode = keyof typeof FAILURE_CODES;

@@ -1,5 +1,6 @@
 export * from './action-result.js';
 export * from './clock.js';
+export * from './expectation.js';
 export * from './failure-codes.js';
 export * from './intent.js';
 export * from './limits.js';

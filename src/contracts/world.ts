@@ -53,10 +53,21 @@ export interface Observation {
   heldItem: string | null;
   /** Block names at the positions the observer asked for, keyed by `blockKey`. */
   blocks: Record<string, string>;
+  /** Dropped items on the ground, present only when the observer asked for them (`ObservationQuery.drops`). */
+  drops?: DroppedItem[];
+}
+
+/** A dropped item entity as the world's truth shows it. */
+export interface DroppedItem {
+  name: string;
+  count: number;
+  position: Vec3Like;
 }
 
 export interface ObservationQuery {
   blocks?: readonly Vec3Like[];
+  /** Also report dropped items within `radius` of `around` (the bot when omitted). */
+  drops?: { around?: Vec3Like; radius: number };
 }
 
 export function blockKey(position: Vec3Like): string {

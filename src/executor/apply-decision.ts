@@ -1,8 +1,8 @@
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome } from './events.js';
-import { loosened, performUnstuck, recoveryContext, targetOf } from './repair.js';
+import { performUnstuck, recoveryContext, targetOf } from './repair.js';
 import { type RunScope, sleep } from './scope.js';
-import type { StepInput } from './step-executor.js';
+import type { StepInput } from './step-input.js';
 
 type Failure = Extract<StepOutcome, { ok: false }>;
 
@@ -21,7 +21,6 @@ export async function applyDecision(
   input: StepInput,
   first: RecoveryDecision,
   failure: Failure,
-  setArgs: (args: unknown) => void,
 ): Promise<Applied> {
   let decision = first;
   for (;;) {
@@ -31,8 +30,8 @@ export async function applyDecision(
         await sleep(scope, Math.min(action.delayMs, Math.max(0, (input.deadlineCap ?? Infinity) - scope.clock.now())));
         return { decision, label: `retry after ${action.delayMs} ms` };
       case 'repath':
-        setArgs(loosened(input.args, action.toleranceBoost));
-        return { decision, label: `repath with goal tolerance +${action.toleranceBoost}` };
+        // The goal stays as asked: a looser goal is the planner's call (a step with an explicit range), never a rung's.
+        return { decision, label: 'repath: a fresh path search to the goal as asked' };
       case 'unstuck': {
         const moved = await performUnstuck(scope, action.move, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
         return { decision, label: `unstuck: ${action.move}${moved ? '' : ' (not possible here)'}` };

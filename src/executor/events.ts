@@ -1,11 +1,12 @@
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { PlanStep } from '../contracts/plan-step.js';
+import type { Expectation } from '../contracts/expectation.js';
 import type { Vec3Like } from '../contracts/world.js';
 import type { ValidationIssue } from '../validate/issue.js';
 
 /** How a step ended: verified success, or exactly one failure code with its evidence. */
 export type StepOutcome =
-  | { ok: true; deduplicated?: boolean; relaxed?: string }
+  | { ok: true; deduplicated?: boolean }
   | { ok: false; code: FailureCode; detail: string; unmet?: string[] };
 
 interface Base {
@@ -31,6 +32,7 @@ export type ExecutorEvent =
   | (Base & { type: 'plan.accepted'; intentId: string; steps: number; resolved: AcceptedStep[]; warnings: ValidationIssue[] })
   | (Base & { type: 'plan.rejected'; code: FailureCode; issues: ValidationIssue[] })
   | (StepBase & { type: 'step.started'; version: string; attempt: number; deadlineAt: number; args: unknown; idempotencyKey?: string; parentStepId?: string })
+  | (StepBase & { type: 'step.expects'; expectations: Expectation[] })
   | (StepBase & { type: 'attempt.started'; attempt: number })
   | (StepBase & { type: 'step.firstAction'; ttfaMs: number; command: string })
   | (StepBase & { type: 'step.retry'; attempt: number; delayMs: number; code: FailureCode; detail: string })
@@ -61,6 +63,8 @@ export interface StepRecord {
   durationMs: number;
   retries: number;
   repairs: number;
+  /** Set on a sub-goal, an unstuck move or a safety response: the step it ran for. */
+  parentStepId?: string;
 }
 
 /** The final word on a plan: every step it dispatched has exactly one outcome here. */
@@ -69,6 +73,10 @@ export interface PlanResult {
   ok: boolean;
   code?: FailureCode;
   detail?: string;
+  /**
+   * Every step the run dispatched, flat, in the order they ended: the plan's own steps and every
+   * sub-goal, unstuck move and safety response, each of those with the `parentStepId` it ran for.
+   */
   steps: StepRecord[];
   escalations: number;
   repairs: number;

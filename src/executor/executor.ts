@@ -23,6 +23,7 @@ import type { StepInvoker } from './invoker.js';
 import { ExecutionMetrics } from './metrics.js';
 import type { Planner } from './planner.js';
 import { runPlan } from './plan-runner.js';
+import { executeStep } from './step-executor.js';
 import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
 import { SafetyMonitor } from './safety.js';
 import { moveAgent, type RunScope } from './scope.js';
@@ -187,6 +188,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
       random,
       signal,
       emit: record,
+      runStep: (step) => executeStep(scope, step),
+      dispatched: [],
     };
     emitZombie = (detail) => record({ type: 'incident', at: clock.now(), planId: scope.planId, kind: 'zombie', detail });
     ladder.beginTask();

@@ -2,7 +2,6 @@ import type { StepRecord } from './events.js';
 import { resolveStep } from './resolve-step.js';
 import type { SafetySignal } from './safety.js';
 import type { RunScope } from './scope.js';
-import { executeStep } from './step-executor.js';
 
 /**
  * Runs a step the executor itself decided on (a safety response or an unstuck
@@ -21,7 +20,7 @@ export async function runHelperStep(
   if (!resolved.ok) return null;
   const observation = await scope.world.observe();
   if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;
-  return executeStep(scope, {
+  return scope.runStep({
     step: resolved.step,
     spec: resolved.spec,
     args: resolved.args,

@@ -25,12 +25,18 @@ export const ExecutorPolicy = z.strictObject({
   maxSubgoalDepth: z.int().min(0).max(10).default(3),
   /** FM-02: stop when the same guard fails the same way more than this many times. */
   maxSameGuardFailures: z.int().min(1).default(2),
+  /** An observation of the world's truth that takes longer than this ends the step `world_unresponsive`. */
+  observeTimeoutMs: z.number().positive().default(5_000),
   escalation: z
     .strictObject({
       /** Planner calls per plan before `escalation_exhausted`. */
       budget: z.int().min(0).default(3),
       loopSimilarity: z.number().min(0).max(1).default(0.6),
       loopWindow: z.int().min(1).default(3),
+      /** A planner call that has not answered after this long ends the escalation with `planner_error`. */
+      plannerTimeoutMs: z.number().positive().default(30_000),
+      /** A planner's give-up is final unless this is set: then the next, stronger planner is asked. */
+      strongerAfterGiveUp: z.boolean().default(false),
     })
     .prefault({}),
   safety: z

@@ -44,14 +44,6 @@ export function openIncident(ladder: RecoveryLadder, code: FailureCode, detail: 
   return ladder.onDetection(createDetection(type, detail, at, at, { code }, { x: position.x, y: position.y, z: position.z }), context);
 }
 
-/** A looser version of navigation-style arguments (a `target` with a range), for the repath strategy. */
-export function loosened(args: unknown, boost: number): unknown {
-  const target = (args as { target?: Record<string, unknown> } | null)?.target;
-  if (!target || boost <= 0) return args;
-  if (target.kind === 'block') return { ...(args as object), target: { ...target, kind: 'near', range: 1 + boost } };
-  return { ...(args as object), target: { ...target, range: (typeof target.range === 'number' ? target.range : 1) + boost } };
-}
-
 /**
  * Performs an unstuck move: jump and back up directly through the world;
  * dig out and pillar up as the dig_block and pillar_up capabilities, so their

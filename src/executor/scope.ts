@@ -5,13 +5,14 @@ import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
-import type { ExecutorEvent } from './events.js';
+import type { ExecutorEvent, StepRecord } from './events.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import type { ExecutionMetrics } from './metrics.js';
 import type { ExecutorPolicy } from './policy.js';
 import type { SafetyMonitor } from './safety.js';
+import type { StepRunner } from './step-input.js';
 
 /** Everything a running plan shares between its steps; one per stream. */
 export interface RunScope {
@@ -37,6 +38,10 @@ export interface RunScope {
   /** Cancels the whole run (the caller's signal or executor shutdown). */
   signal: AbortSignal;
   emit(event: ExecutorEvent): void;
+  /** Runs a nested step (a sub-goal, an unstuck move, a safety response) through the step executor. */
+  runStep: StepRunner;
+  /** Every step this run dispatched, nested ones included, in the order they ended. */
+  dispatched: StepRecord[];
 }
 
 /** Resolves after `ms` of the scope's clock, or at once when the run is cancelled. */

@@ -1,31 +1,22 @@
+import type { Expectation } from '../contracts/expectation.js';
 import { isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
-import type { PlanStep } from '../contracts/plan-step.js';
 import type { Observation } from '../contracts/world.js';
-import type { AnyCapabilitySpec, GuardResult } from '../registry/capability-spec.js';
+import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import { dispatchQuery, verdictQuery } from '../registry/effects.js';
 import { backoffDelayMs } from '../recovery/backoff.js';
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome, StepRecord } from './events.js';
+import { observeWithin } from './observe.js';
 import { stepTimeoutMs } from './policy.js';
 import { moveAgent, type RunScope, sleep } from './scope.js';
+import type { StepInput } from './step-input.js';
 import { runSubgoals } from './subgoals.js';
 import { applyDecision } from './apply-decision.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
+import { callExpect, callGuard, callJudge } from './user-code.js';
 
-export interface StepInput {
-  step: PlanStep;
-  spec: AnyCapabilitySpec;
-  args: unknown;
-  /** 0 for a plan's own steps; sub-goal steps run one level deeper. */
-  depth: number;
-  parentStepId?: string;
-  /** Fast-path (safety) steps are not themselves preempted. */
-  preemptible: boolean;
-  /** A sub-goal or repair step must end by its parent's deadline. */
-  deadlineCap?: number;
-  /** The parent's TTFA hook: a sub-goal's first action is its parent's first action too. */
-  onFirstAction?: (command: string) => void;
-}
+export type { StepInput } from './step-input.js';
 
 type Failure = Extract<StepOutcome, { ok: false }>;
 
@@ -37,17 +28,21 @@ function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
   return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
 }
 
-async function observe(scope: RunScope, spec: AnyCapabilitySpec, args: unknown): Promise<Observation> {
-  return scope.world.observe({ blocks: spec.observes?.(args) ?? [] });
+/** The step's effects as asked, fixed once from the world at dispatch. */
+interface Asked {
+  pre: Observation;
+  expectations: Expectation[];
 }
 
 /**
  * One plan step from dispatch to exactly one `step.ended`: idempotency, guard
  * (with sub-goals for missing preconditions), supervised attempts with local
- * retries and backoff, safety preemption and resumption, and acceptance.
+ * retries and backoff, safety preemption and resumption, and acceptance. The
+ * step's expectations are derived once, from the world at dispatch and the
+ * arguments as asked; every attempt is judged against them and nothing else.
  */
 export async function executeStep(scope: RunScope, input: StepInput): Promise<StepRecord> {
-  const { step, spec } = input;
+  const { step, spec, args } = input;
   const { clock, policy } = scope;
   const startedAt = clock.now();
   let deadlineAt = Math.min(input.deadlineCap ?? Infinity, startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs));
@@ -63,7 +58,9 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     else if (step.idempotencyKey && !outcome.ok && outcome.code !== 'duplicate_dispatch') scope.idempotency.release(step.idempotencyKey);
     if (!(outcome.ok && outcome.deduplicated)) scope.metrics.recordStep(spec.name, clock.now(), durationMs, ttfaMs, outcome.ok ? undefined : outcome);
     scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
-    return { step, outcome, attempts, ttfaMs, durationMs, retries, repairs };
+    const record: StepRecord = { step, outcome, attempts, ttfaMs, durationMs, retries, repairs, ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}) };
+    scope.dispatched.push(record);
+    return record;
   };
 
   scope.emit({
@@ -73,7 +70,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     version: spec.version,
     attempt: 1,
     deadlineAt,
-    args: input.args,
+    args,
     ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
     ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
   });
@@ -92,14 +89,24 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     input.onFirstAction?.(command);
   };
   const guardFailures = new Map<string, number>();
-  let args = input.args;
+  let asked: Asked | null = null;
   let decision: RecoveryDecision | null = null;
   for (;;) {
     if (scope.signal.aborted) return finish(fail('aborted', 'the run was cancelled'));
     if (clock.now() >= deadlineAt) return finish(fail('deadline_exceeded', `step ${step.stepId} passed its deadline before its next attempt`));
 
-    const pre = await observe(scope, input.spec, args);
-    const guard: GuardResult = spec.guard({ world: scope.world, observation: pre }, args);
+    const observed = await observeWithin(scope, dispatchQuery(spec, args), 'before the attempt');
+    if (!observed.ok) return finish(fail(observed.code, observed.detail));
+    const pre = observed.observation;
+    if (!asked) {
+      const expected = callExpect(spec, pre, args);
+      if (!expected.ok) return finish(fail('runner_error', expected.detail));
+      asked = { pre, expectations: expected.value };
+      if (asked.expectations.length > 0) scope.emit({ type: 'step.expects', at: clock.now(), ...base, expectations: asked.expectations });
+    }
+    const guarded = callGuard(spec, { world: scope.world, observation: pre }, args);
+    if (!guarded.ok) return finish(fail('runner_error', guarded.detail));
+    const guard = guarded.value;
     if (!guard.ok) {
       const signature = `${guard.reason}|${JSON.stringify(guard.missing ?? null)}`;
       const seen = (guardFailures.get(signature) ?? 0) + 1;
@@ -110,7 +117,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       if (guard.missing && spec.subgoals && input.depth < policy.maxSubgoalDepth) {
         const satisfied = await runSubgoals(scope, { ...input, deadlineCap: deadlineAt, onFirstAction: firstAction }, guard, pre);
         if (satisfied.ok) continue;
-        return finish(fail('precondition_missing', `${guard.reason}; ${satisfied.detail}`));
+        return finish(fail(satisfied.code ?? 'precondition_missing', `${guard.reason}; ${satisfied.detail}`));
       }
       return finish(guard.missing ? fail('precondition_missing', guard.reason) : fail('guard_failed', guard.reason));
     }
@@ -131,20 +138,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       onFirstAction: firstAction,
     });
 
-    let outcome: StepOutcome;
-    if (supervised.outcome.ok) {
-      const post = await observe(scope, input.spec, args);
-      const verdict = spec.acceptance(pre, post, input.args);
-      if (verdict.ok) outcome = { ok: true };
-      else if (args !== input.args && spec.acceptance(pre, post, args).ok) {
-        // Met only under the goal a repath rung loosened: a success, but never a silent one.
-        const relaxed = `met only under the loosened goal of a repath; as asked: ${verdict.unmet.join('; ')}`;
-        scope.emit({ type: 'step.warning', at: clock.now(), ...base, message: relaxed });
-        outcome = { ok: true, relaxed };
-      } else outcome = fail('effects_unmet', `acceptance failed: ${verdict.unmet.join('; ')}`, verdict.unmet);
-    } else {
-      outcome = fail(supervised.outcome.code, supervised.outcome.detail);
-    }
+    const outcome: StepOutcome = supervised.outcome.ok ? await judge(scope, spec, args, asked) : fail(supervised.outcome.code, supervised.outcome.detail);
 
     if (supervised.preemptedBy) {
       scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: supervised.preemptedBy.signal, reason: supervised.preemptedBy.detail });
@@ -185,7 +179,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         : openIncident(scope.ladder, outcome.code, outcome.detail, clock.now(), scope.world.position(), context);
       if (!decision) return finish(outcome);
       moveAgent(scope, 'RECOVERING', `${outcome.code}: ${decision.strategy}`);
-      const repaired = await applyDecision(scope, { ...input, deadlineCap: deadlineAt }, decision, outcome, (next) => (args = next));
+      const repaired = await applyDecision(scope, { ...input, deadlineCap: deadlineAt }, decision, outcome);
       if (repaired.stop) {
         moveAgent(scope, decision.nextState === 'PLANNING' ? 'PLANNING' : 'EXECUTING', decision.reason);
         return finish(repaired.stop);
@@ -199,4 +193,14 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     }
     return finish(outcome);
   }
+}
+
+/** V4: the world's truth after the attempt, judged against the step's expectations as asked (and its own acceptance). */
+async function judge(scope: RunScope, spec: AnyCapabilitySpec, args: unknown, asked: Asked): Promise<StepOutcome> {
+  const observed = await observeWithin(scope, verdictQuery(spec, args, asked.expectations), 'to verify the effects');
+  if (!observed.ok) return fail(observed.code, observed.detail);
+  const verdict = callJudge(spec, asked.expectations, asked.pre, observed.observation, args);
+  if (!verdict.ok) return fail('runner_error', verdict.detail);
+  if (verdict.value.ok) return { ok: true };
+  return fail('effects_unmet', `acceptance failed: ${verdict.value.unmet.join('; ')}`, verdict.value.unmet);
 }

@@ -1,8 +1,11 @@
+import type { FailureCode } from '../contracts/failure-codes.js';
+import type { PlanStepInput } from '../contracts/plan-step.js';
 import type { Observation } from '../contracts/world.js';
+import { describe, errorText } from './user-code.js';
 import type { GuardResult } from '../registry/capability-spec.js';
 import { resolveStep } from './resolve-step.js';
 import type { RunScope } from './scope.js';
-import { executeStep, type StepInput } from './step-executor.js';
+import type { StepInput } from './step-input.js';
 
 /**
  * Runs the steps a capability declares would satisfy its missing precondition
@@ -13,11 +16,19 @@ export async function runSubgoals(
   input: StepInput,
   guard: Extract<GuardResult, { ok: false }>,
   observation: Observation,
-): Promise<{ ok: true } | { ok: false; detail: string }> {
+): Promise<{ ok: true } | { ok: false; code?: FailureCode; detail: string }> {
   const missing = guard.missing!;
-  const planned = input.spec.subgoals?.(missing, input.args, { world: scope.world, observation }) ?? null;
+  let planned: unknown;
+  try {
+    planned = input.spec.subgoals?.(missing, input.args, { world: scope.world, observation }) ?? null;
+  } catch (error) {
+    return { ok: false, code: 'runner_error', detail: `${input.spec.name}.subgoals threw: ${errorText(error)}` };
+  }
+  if (planned !== null && !Array.isArray(planned)) {
+    return { ok: false, code: 'runner_error', detail: `${input.spec.name}.subgoals returned ${describe(planned)}; it must return an array of plan steps or null` };
+  }
   if (!planned || planned.length === 0) return { ok: false, detail: `no sub-goal can satisfy ${missing.predicate} ${JSON.stringify(missing.detail)}` };
-  const steps = planned.map((sub) => ({ ...sub, stepId: `${input.step.stepId}/${sub.stepId}` }));
+  const steps = (planned as PlanStepInput[]).map((sub) => ({ ...sub, stepId: `${input.step.stepId}/${sub.stepId}` }));
   scope.emit({
     type: 'step.subgoal',
     at: scope.clock.now(),
@@ -31,7 +42,7 @@ export async function runSubgoals(
   for (const sub of steps) {
     const resolved = resolveStep(scope.registry, sub);
     if (!resolved.ok) return { ok: false, detail: `sub-goal ${sub.stepId} is invalid: ${resolved.detail}` };
-    const record = await executeStep(scope, {
+    const record = await scope.runStep({
       step: resolved.step,
       spec: resolved.spec,
       args: resolved.args,

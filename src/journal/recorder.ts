@@ -1,3 +1,4 @@
+import { dispatchQuery } from '../registry/effects.js';
 import type { Vec3Like, WorldPort } from '../contracts/world.js';
 import type { Executor } from '../executor/executor.js';
 import type { PlanStepInput } from '../contracts/plan-step.js';
@@ -331,7 +332,7 @@ export class JournalRecorder implements ActionSink {
     const resolved = registry.resolve(verb, version);
     if (!resolved.ok) return [];
     const parsed = resolved.spec.inputSchema.safeParse(args);
-    return parsed.success ? (resolved.spec.observes?.(parsed.data) ?? []) : [];
+    return parsed.success ? [...(dispatchQuery(resolved.spec, parsed.data).blocks ?? [])] : [];
   }
 }
 

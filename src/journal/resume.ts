@@ -1,3 +1,4 @@
+import { expectationsFor, judgeEffects, verdictQuery } from '../registry/effects.js';
 import type { PlanStep } from '../contracts/plan-step.js';
 import type { WorldPort } from '../contracts/world.js';
 import type { ResolvedStep } from '../validate/validate-plan.js';
@@ -81,8 +82,9 @@ export async function settleAchievedSteps(journal: Journal, planId: string, step
     const row = journal.sql('SELECT pre, failure_count FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, step.stepId) as Pick<StepRow, 'pre' | 'failure_count'> | undefined;
     if (!row?.pre || row.failure_count === 0) continue;
     const pre = asObservation(JSON.parse(row.pre) as WorldSnapshot, 0);
-    const post = await world.observe({ blocks: spec.observes?.(args) ?? [] });
-    if (!spec.acceptance(pre, post, args).ok) continue;
+    const expectations = expectationsFor(spec, pre, args);
+    const post = await world.observe(verdictQuery(spec, args, expectations));
+    if (!judgeEffects(spec, expectations, pre, post, args).ok) continue;
     journal.transition(planId, step.stepId, 'succeeded', 'acceptance already held on resume: its effect happened before the crash', null);
     achieved.push(step.stepId);
   }

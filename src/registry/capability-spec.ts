@@ -3,7 +3,8 @@ import type { ActionResult } from '../contracts/action-result.js';
 import type { Clock } from '../contracts/clock.js';
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { PlanStepInput, SafetyLevel } from '../contracts/plan-step.js';
-import type { Observation, Vec3Like, WorldPort } from '../contracts/world.js';
+import type { Expectation } from '../contracts/expectation.js';
+import type { Observation, ObservationQuery, Vec3Like, WorldPort } from '../contracts/world.js';
 
 /** A precondition that does not hold, in a form a sub-goal can target. */
 export interface MissingPrecondition {
@@ -79,9 +80,18 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   /** The action and condition leaves `tree` calls; registered by name in the runtime's BindingRegistry. */
   bindings?: TreeBindings<z.output<Schema>>;
   guard(ctx: GuardContext, args: z.output<Schema>): GuardResult;
-  acceptance(pre: Observation, post: Observation, args: z.output<Schema>): AcceptanceResult;
-  /** Block positions acceptance needs to see before and after the run. */
-  observes?(args: z.output<Schema>): Vec3Like[];
+  /**
+   * The step's effects as asked, as absolute facts about the world (the pack holds at least N of X;
+   * the block at P is Y; the bot stands at the goal), derived once from the world at dispatch and the
+   * arguments. Acceptance checks them after each attempt against the world's truth; the journal keeps
+   * them so a resume can check a step against the live world. A capability gives `expect`,
+   * `acceptance`, or both (both must hold).
+   */
+  expect?(pre: Observation, args: z.output<Schema>): Expectation[];
+  /** Extra checks beyond `expect` (or the whole check, for a capability that has none): pure, pre and post observations. */
+  acceptance?(pre: Observation, post: Observation, args: z.output<Schema>): AcceptanceResult;
+  /** What the world must show at dispatch for `expect`/`acceptance`: block positions, or a query that also asks for dropped items. */
+  observes?(args: z.output<Schema>): readonly Vec3Like[] | ObservationQuery;
   /** Steps that would make a missing precondition hold; null when it cannot be satisfied locally. */
   subgoals?(missing: MissingPrecondition, args: z.output<Schema>, ctx: GuardContext): PlanStepInput[] | null;
 }

@@ -1,4 +1,5 @@
 export * from './capability-spec.js';
+export * from './effects.js';
 export * from './json-schema.js';
 export * from './registry.js';
 export { closestMatch } from './suggest.js';

@@ -32,6 +32,9 @@ export class CapabilityRegistry {
     if (!version) {
       throw new RegistrationError(`${spec.name}: version "${spec.version}" is not semver (expected e.g. "1.0.0")`);
     }
+    if (typeof spec.expect !== 'function' && typeof spec.acceptance !== 'function') {
+      throw new RegistrationError(`${spec.name}@${version}: no way to verify its effects; give it expect(pre, args) (absolute expectations) or acceptance(pre, post, args)`);
+    }
     const versions = this.byVerb.get(spec.name) ?? [];
     if (versions.some((existing) => semver.eq(existing.version, version))) {
       throw new RegistrationError(`${spec.name}@${version} is already registered; bump the version to register a new one`);

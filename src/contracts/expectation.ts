@@ -1,0 +1,162 @@
+import { z } from 'zod';
+import { blockKey, type NavigationGoal, type Observation, type ObservationQuery, type Vec3Like } from './world.js';
+
+/*
+ * A step's effects as absolute facts about the world, each checkable against
+ * one observation of it: "the pack holds at least 3 oak_log", "the block at P
+ * is stone", "the bot stands at the goal". A capability derives them once, from
+ * the world at dispatch and the step's arguments as asked; acceptance checks
+ * them after each attempt, and a resume checks the journaled ones against the
+ * live world. No delta against a snapshot: what they say holds or it does not.
+ */
+
+const Point = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
+const Names = z.array(z.string().min(1)).min(1);
+
+const Goal = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('block'), x: z.number(), y: z.number(), z: z.number() }),
+  z.strictObject({ kind: z.literal('near'), x: z.number(), y: z.number(), z: z.number(), range: z.number().min(0) }),
+  z.strictObject({ kind: z.literal('xz'), x: z.number(), z: z.number(), range: z.number().min(0).optional() }),
+]);
+
+export const Expectation = z.discriminatedUnion('kind', [
+  z
+    .strictObject({ kind: z.literal('inventory'), item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
+    .describe('The pack holds at least / at most this many of the item.'),
+  z.strictObject({ kind: z.literal('block'), at: Point, oneOf: Names.optional(), noneOf: Names.optional() }).describe('The block at a cell is one of / none of these names.'),
+  z.strictObject({ kind: z.literal('position'), goal: Goal }).describe('The bot stands where the navigation goal is satisfied, measured as the worlds measure goals.'),
+  z.strictObject({ kind: z.literal('away'), from: Point, atLeast: z.number().min(0) }).describe('The bot is at least this far from a point.'),
+  z.strictObject({ kind: z.literal('height'), atLeast: z.number() }).describe("The bot's feet are at least at this y."),
+  z.strictObject({ kind: z.literal('held'), item: z.string().min(1).nullable() }).describe('The main hand holds this item (null: nothing).'),
+  z.strictObject({ kind: z.literal('food'), atLeast: z.number() }).describe('The food bar is at least this.'),
+  z
+    .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
+    .describe('No dropped item (of this kind) lies within the radius of a point.'),
+]);
+export type Expectation = z.infer<typeof Expectation>;
+
+export const Expectations = z.array(Expectation);
+
+/**
+ * How far `position` is from satisfying a navigation goal, in blocks (0 when
+ * there). Measured between block cells, as the worlds' goals are
+ * (mineflayer-pathfinder's rules): a real bot stops anywhere inside the first
+ * cell that satisfies its goal, often off the cell's centre, and counts as
+ * arrived there.
+ */
+export function distanceToGoal(position: Vec3Like, goal: NavigationGoal): number {
+  const dx = Math.floor(position.x) - goal.x;
+  const dz = Math.floor(position.z) - goal.z;
+  switch (goal.kind) {
+    case 'block': {
+      const dy = Math.abs(position.y - goal.y) < 1 ? 0 : Math.floor(position.y) - goal.y;
+      return Math.hypot(dx, dy, dz);
+    }
+    case 'near':
+      return Math.max(0, Math.hypot(dx, Math.floor(position.y) - goal.y, dz) - goal.range);
+    case 'xz':
+      return Math.max(0, Math.hypot(dx, dz) - (goal.range ?? 1));
+  }
+}
+
+const at = (p: Vec3Like) => `(${p.x}, ${p.y}, ${p.z})`;
+const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+
+/** One line a person can read: what the expectation asks. */
+export function describeExpectation(e: Expectation): string {
+  switch (e.kind) {
+    case 'inventory': {
+      const bounds = [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
+      return `the pack holds ${bounds || 'any number of'} ${e.item}`;
+    }
+    case 'block':
+      return `the block at ${at(e.at)} is ${e.oneOf ? e.oneOf.join(' or ') : 'anything'}${e.noneOf ? ` and not ${e.noneOf.join(' or ')}` : ''}`;
+    case 'position':
+      return e.goal.kind === 'xz'
+        ? `the bot stands within ${e.goal.range ?? 1} of column (${e.goal.x}, ${e.goal.z})`
+        : `the bot stands ${e.goal.kind === 'near' ? `within ${e.goal.range} of` : 'on'} ${at(e.goal)}`;
+    case 'away':
+      return `the bot is at least ${e.atLeast} blocks from ${at(e.from)}`;
+    case 'height':
+      return `the bot's feet are at y ≥ ${e.atLeast}`;
+    case 'held':
+      return `the main hand holds ${e.item ?? 'nothing'}`;
+    case 'food':
+      return `food is at least ${e.atLeast}`;
+    case 'no_drops':
+      return `no dropped ${e.item ?? 'item'} lies within ${e.radius} of ${at(e.around)}`;
+  }
+}
+
+/** What does not hold, with the evidence observed; null when the expectation holds. */
+export function unmetExpectation(e: Expectation, observation: Observation): string | null {
+  switch (e.kind) {
+    case 'inventory': {
+      const count = observation.inventory[e.item] ?? 0;
+      if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
+      return `${describeExpectation(e)}: it holds ${count}`;
+    }
+    case 'block': {
+      const name = observation.blocks[blockKey(e.at)];
+      if (name === undefined) return `${describeExpectation(e)}: the cell was not observed`;
+      if ((!e.oneOf || e.oneOf.includes(name)) && (!e.noneOf || !e.noneOf.includes(name))) return null;
+      return `${describeExpectation(e)}: it holds ${name}`;
+    }
+    case 'position': {
+      const remaining = distanceToGoal(observation.position, e.goal);
+      if (remaining <= 0) return null;
+      const p = observation.position;
+      return `${describeExpectation(e)}: it is ${remaining.toFixed(1)} blocks short, at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}, ${p.z.toFixed(1)})`;
+    }
+    case 'away': {
+      const d = distance(observation.position, e.from);
+      return d >= e.atLeast ? null : `${describeExpectation(e)}: it is ${d.toFixed(1)} blocks away`;
+    }
+    case 'height':
+      return observation.position.y >= e.atLeast ? null : `${describeExpectation(e)}: they are at y ${observation.position.y.toFixed(1)}`;
+    case 'held':
+      return observation.heldItem === e.item ? null : `${describeExpectation(e)}: it holds ${observation.heldItem ?? 'nothing'}`;
+    case 'food':
+      return observation.food >= e.atLeast ? null : `${describeExpectation(e)}: it is ${observation.food}`;
+    case 'no_drops': {
+      if (!observation.drops) return `${describeExpectation(e)}: dropped items were not observed`;
+      const left = observation.drops.filter((d) => (e.item === undefined || d.name === e.item) && distance(d.position, e.around) <= e.radius);
+      if (left.length === 0) return null;
+      const listed = left.slice(0, 3).map((d) => `${d.count} ${d.name} at ${at(roundPoint(d.position))}`);
+      return `${describeExpectation(e)}: ${left.length} still there (${listed.join(', ')}${left.length > 3 ? ', …' : ''})`;
+    }
+  }
+}
+
+/** Every expectation that does not hold in the observation, as readable evidence. */
+export function unmetExpectations(expectations: readonly Expectation[], observation: Observation): string[] {
+  const unmet: string[] = [];
+  for (const e of expectations) {
+    const why = unmetExpectation(e, observation);
+    if (why !== null) unmet.push(why);
+  }
+  return unmet;
+}
+
+/** The observation that can check these expectations: the cells they name, and dropped items where asked. */
+export function queryFor(expectations: readonly Expectation[], base: ObservationQuery = {}): ObservationQuery {
+  const blocks = [...(base.blocks ?? [])];
+  let drops = base.drops;
+  for (const e of expectations) {
+    if (e.kind === 'block') blocks.push(e.at);
+    if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
+  }
+  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}) };
+}
+
+function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {
+  if (!a) return b;
+  const centre = a.around ?? b.around;
+  if (!a.around || !b.around || !centre) return { radius: Math.max(a.radius, b.radius) };
+  // One sphere around the first centre that covers both.
+  return { around: a.around, radius: Math.max(a.radius, distance(a.around, b.around) + b.radius) };
+}
+
+function roundPoint(p: Vec3Like): Vec3Like {
+  return { x: Math.round(p.x * 10) / 10, y: Math.round(p.y * 10) / 10, z: Math.round(p.z * 10) / 10 };
+}
