@@ -1,6 +1,7 @@
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome } from './events.js';
-import { performUnstuck, recoveryContext, targetOf } from './repair.js';
+import { performReach, performUnstuck, recoveryContext } from './repair.js';
+import { type FailureSituation, targetOf } from './repair-fit.js';
 import { type RunScope, sleep } from './scope.js';
 import type { StepInput } from './step-input.js';
 
@@ -11,16 +12,18 @@ export type Applied =
   | { stop?: undefined; decision: RecoveryDecision; label: string };
 
 /**
- * Carries out one rung of the recovery ladder before the next attempt. Rungs
- * this executor cannot perform (a free-form sub-goal, a teleport) are reported
- * unresolved at once so the ladder moves on; escalation, abort and pause end
- * the step so the plan runner (or the operator) takes over.
+ * Carries out one rung of the recovery ladder before the next attempt. A
+ * teleport, which this executor cannot perform, is reported unresolved at once
+ * so the ladder moves on; the sub-goal rung builds up to a goal above the
+ * ground; escalation, abort and pause end the step so the plan runner (or the
+ * operator) takes over.
  */
 export async function applyDecision(
   scope: RunScope,
   input: StepInput,
   first: RecoveryDecision,
   failure: Failure,
+  situation?: Omit<FailureSituation, 'verbs'>,
 ): Promise<Applied> {
   let decision = first;
   for (;;) {
@@ -33,8 +36,13 @@ export async function applyDecision(
         // The goal stays as asked: a looser goal is the planner's call (a step with an explicit range), never a rung's.
         return { decision, label: 'repath: a fresh path search to the goal as asked' };
       case 'unstuck': {
-        const moved = await performUnstuck(scope, action.move, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
-        return { decision, label: `unstuck: ${action.move}${moved ? '' : ' (not possible here)'}` };
+        const changed = await performUnstuck(scope, action.move, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
+        if (changed) return { decision, label: `unstuck: ${action.move}` };
+        // A move that changed nothing would only buy the same attempt again: on to the next rung at once.
+        const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, situation));
+        if (!next) return { stop: failure };
+        decision = next;
+        break;
       }
       case 'escalate':
         return { stop: { ...failure, detail: `${failure.detail}; local recovery tried: ${action.tried.join(', ') || 'nothing fitting'}` } };
@@ -42,9 +50,13 @@ export async function applyDecision(
         return { stop: { ok: false, code: action.code, detail: action.reason } };
       case 'pause':
         return { stop: { ...failure, detail: `${failure.detail}; ${action.reason}` } };
-      case 'subgoal':
+      case 'subgoal': {
+        // The one sub-goal this executor can carry out itself: build up to a goal above the ground.
+        const reached = await performReach(scope, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
+        return { decision, label: reached.label };
+      }
       case 'teleport': {
-        const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, true));
+        const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, situation));
         if (!next) return { stop: failure };
         decision = next;
       }

@@ -48,6 +48,18 @@ export const ExecutorPolicy = z.strictObject({
       hazardBlocks: z.array(z.string()).default(['lava', 'fire', 'soul_fire', 'magma_block', 'campfire']),
     })
     .prefault({}),
+  /**
+   * Boxes of cells no repair may break (dig out) or build over, e.g. a scenario's structures. A
+   * step's own target and the cells that hold it up are always protected.
+   */
+  protect: z
+    .array(
+      z.strictObject({
+        from: z.strictObject({ x: z.int(), y: z.int(), z: z.int() }),
+        to: z.strictObject({ x: z.int(), y: z.int(), z: z.int() }),
+      }),
+    )
+    .default([]),
   /** Intents at least this urgent preempt routine runs in the same stream. */
   urgentIntent: z.number().min(0).max(1).default(0.8),
   seed: z.int().default(1),

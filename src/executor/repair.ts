@@ -4,6 +4,7 @@ import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { RecoveryContext, RecoveryDecision } from '../recovery/strategy.js';
 import { createDetection, type StuckType } from '../stuck/detection.js';
 import { runHelperStep } from './fast-path.js';
+import { digOutCells, type FailureSituation, reachPlan, unfitRungs } from './repair-fit.js';
 import type { RunScope } from './scope.js';
 
 /** Failures the recovery ladder can work on, by the stuck type they amount to. */
@@ -26,15 +27,17 @@ export function isRepairable(code: FailureCode): boolean {
 const UNSTUCK_MS = 400;
 const PILLAR_HEIGHT = 2;
 
-/** What the ladder needs to know about the bot's situation. */
-export function recoveryContext(scope: RunScope, verb: string, canEscalate: boolean): RecoveryContext {
+/** What the ladder needs to know about the bot's situation, and which rungs the world rules out. */
+export function recoveryContext(scope: RunScope, verb: string, situation?: Omit<FailureSituation, 'verbs'>): RecoveryContext {
   const inventory = scope.world.inventory();
+  const verbs = { dig: scope.registry.has('dig_block'), pillar: scope.registry.has('pillar_up'), navigate: scope.registry.has('navigate') };
   return {
     situation: verb,
-    hasPlaceableBlock: scope.registry.has('pillar_up') && Object.values(inventory).some((count) => count > 0),
-    canDig: scope.registry.has('dig_block'),
-    canEscalate,
+    hasPlaceableBlock: verbs.pillar && Object.values(inventory).some((count) => count > 0),
+    canDig: verbs.dig,
+    canEscalate: true,
     serverPermitsTeleport: false,
+    ...(situation ? { unfit: unfitRungs(scope.world, scope.policy, { ...situation, verbs }) } : {}),
   };
 }
 
@@ -47,7 +50,10 @@ export function openIncident(ladder: RecoveryLadder, code: FailureCode, detail: 
 /**
  * Performs an unstuck move: jump and back up directly through the world;
  * dig out and pillar up as the dig_block and pillar_up capabilities, so their
- * trees, guards and acceptance apply. Resolves false when the move is not possible here.
+ * trees, guards and acceptance apply. Dig out never breaks a protected cell
+ * (the step's target, what holds it up, the policy's boxes). Resolves true
+ * only when the move changed something the next attempt meets: the bot in
+ * another column, a block dug or placed.
  */
 export async function performUnstuck(
   scope: RunScope,
@@ -58,53 +64,38 @@ export async function performUnstuck(
 ): Promise<boolean> {
   const { world, signal } = scope;
   if (move === 'jump' || move === 'back_up') {
+    // Only a move that took the bot to another column changed anything the next attempt would meet.
+    const before = world.position();
+    const column = `${Math.floor(before.x)},${Math.floor(before.z)}`;
     try {
       await world.move(move === 'jump' ? 'jump' : 'back', UNSTUCK_MS, { signal });
-      return true;
     } catch {
       return false;
     }
+    const after = world.position();
+    return `${Math.floor(after.x)},${Math.floor(after.z)}` !== column;
   }
   if (move === 'pillar_up') return (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck', deadlineCap))?.outcome.ok === true;
   let dug = false;
-  for (const cell of digOutCells(world.position(), toward)) {
-    const block = world.blockAt(cell);
-    if (!block || !block.diggable || block.name === 'air') continue;
-    const record = await runHelperStep(scope, 'dig_block', { position: block.position }, stepId, 'unstuck', deadlineCap);
+  for (const cell of digOutCells(world, toward, scope.policy)) {
+    const record = await runHelperStep(scope, 'dig_block', { position: cell }, stepId, 'unstuck', deadlineCap);
     dug ||= record?.outcome.ok === true;
   }
   return dug;
 }
 
-const DIG_REACH = 4;
-
 /**
- * The cells to clear: a two-high opening through the first obstruction on the
- * straight line toward the goal (within reach), else the cells around the bot.
+ * Builds the way up to a goal above the ground: walk into its column, then
+ * pillar up to its height, each as a full step. Resolves with what it did.
  */
-function digOutCells(at: Vec3Like, toward: Vec3Like | undefined): Vec3Like[] {
-  const feet = { x: Math.floor(at.x), y: Math.floor(at.y), z: Math.floor(at.z) };
-  if (toward) {
-    const dx = toward.x + 0.5 - at.x;
-    const dz = toward.z + 0.5 - at.z;
-    const length = Math.hypot(dx, dz);
-    if (length > 0) {
-      const cells: Vec3Like[] = [];
-      for (let step = 1; step <= DIG_REACH; step++) {
-        const x = Math.floor(at.x + (dx / length) * step);
-        const z = Math.floor(at.z + (dz / length) * step);
-        cells.push({ x, y: feet.y, z }, { x, y: feet.y + 1, z });
-      }
-      return cells;
-    }
-  }
-  return [[1, 0], [-1, 0], [0, 1], [0, -1]].flatMap(([dx, dz]) => [0, 1].map((dy) => ({ x: feet.x + dx!, y: feet.y + dy, z: feet.z + dz! })));
-}
-
-/** The point a step is heading for, when its arguments name one (a navigation target or a position). */
-export function targetOf(args: unknown): Vec3Like | undefined {
-  const candidate = (args as { target?: unknown; position?: unknown } | null)?.target ?? (args as { position?: unknown } | null)?.position;
-  const point = candidate as Partial<Vec3Like> | undefined;
-  if (point && typeof point.x === 'number' && typeof point.z === 'number') return { x: point.x, y: typeof point.y === 'number' ? point.y : 0, z: point.z };
-  return undefined;
+export async function performReach(scope: RunScope, stepId: string, deadlineCap: number, target: Vec3Like | undefined): Promise<{ ok: boolean; label: string }> {
+  const plan = reachPlan(scope.world, target);
+  if ('none' in plan) return { ok: false, label: `reach: ${plan.none}` };
+  const { stand, height } = plan;
+  const walked = await runHelperStep(scope, 'navigate', { target: { kind: 'block', ...stand } }, stepId, 'reach', deadlineCap);
+  if (walked?.outcome.ok !== true) return { ok: false, label: `reach: could not stand at (${stand.x}, ${stand.y}, ${stand.z}) below the goal` };
+  const rose = await runHelperStep(scope, 'pillar_up', { height }, stepId, 'reach', deadlineCap);
+  return rose?.outcome.ok === true
+    ? { ok: true, label: `reach: pillared up ${height} block${height === 1 ? '' : 's'} from (${stand.x}, ${stand.y}, ${stand.z}) to the goal's height` }
+    : { ok: false, label: `reach: could not pillar up ${height} from (${stand.x}, ${stand.y}, ${stand.z})` };
 }

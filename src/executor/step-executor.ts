@@ -13,6 +13,7 @@ import type { StepInput } from './step-input.js';
 import { runSubgoals } from './subgoals.js';
 import { applyDecision } from './apply-decision.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
+import { BODY_CODES, distanceTo, hasFreeNeighbour, targetOf } from './repair-fit.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
 import { callExpect, callGuard, callJudge } from './user-code.js';
 
@@ -89,8 +90,10 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     input.onFirstAction?.(command);
   };
   const guardFailures = new Map<string, number>();
+  const target = targetOf(args);
   let asked: Asked | null = null;
   let decision: RecoveryDecision | null = null;
+  let lastRung: string | null = null;
   for (;;) {
     if (scope.signal.aborted) return finish(fail('aborted', 'the run was cancelled'));
     if (clock.now() >= deadlineAt) return finish(fail('deadline_exceeded', `step ${step.stepId} passed its deadline before its next attempt`));
@@ -123,6 +126,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     }
 
     attempts++;
+    const startedFrom = { ...scope.world.position() };
     scope.emit({ type: 'attempt.started', at: clock.now(), ...base, attempt: attempts });
     const supervised: SupervisedOutcome = await superviseAttempt(scope, {
       stepId: step.stepId,
@@ -159,11 +163,18 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 
     if (outcome.ok) {
       if (retries > 0) scope.metrics.recordRetrySucceeded();
-      if (decision) scope.ladder.report(decision, { resolved: true }, recoveryContext(scope, spec.name, true));
+      if (decision) scope.ladder.report(decision, { resolved: true }, recoveryContext(scope, spec.name));
       scope.ladder.stepCompleted();
       return finish(outcome);
     }
-    if (!decision && isRetryable(spec, outcome.code) && retries < policy.maxLocalRetries && outcome.code !== 'aborted') {
+    // A failure of the path or the body that left the bot no closer: the same attempt again would meet the same world.
+    const progressed = madeProgress(startedFrom, scope.world.position(), target);
+    const stalled = BODY_CODES.has(outcome.code) && !progressed;
+    // When the body is free to move, an unstuck move that changed its place and still left it making no progress shows the body was never the problem.
+    if (stalled && decision && lastRung?.startsWith('unstuck') && canMove(scope)) {
+      return finish({ ...outcome, detail: `${outcome.detail}; the same failure with no progress after ${lastRung}: local recovery cannot change this (tried: ${scope.ladder.history.join(', ')})` });
+    }
+    if (!decision && !stalled && isRetryable(spec, outcome.code) && retries < policy.maxLocalRetries && outcome.code !== 'aborted') {
       retries++;
       const delayMs = backoffDelayMs(retries, policy.backoff, scope.random);
       scope.metrics.recordRetry();
@@ -173,17 +184,19 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     }
     // Only a plan's own steps climb the ladder: sub-goal and helper steps run inside a rung already.
     if (isRepairable(outcome.code) && input.parentStepId === undefined && !scope.signal.aborted) {
-      const context = recoveryContext(scope, spec.name, true);
+      const situation = { code: outcome.code, target, progressed };
+      const context = recoveryContext(scope, spec.name, situation);
       decision = decision
         ? scope.ladder.report(decision, { resolved: false }, context)
         : openIncident(scope.ladder, outcome.code, outcome.detail, clock.now(), scope.world.position(), context);
       if (!decision) return finish(outcome);
       moveAgent(scope, 'RECOVERING', `${outcome.code}: ${decision.strategy}`);
-      const repaired = await applyDecision(scope, { ...input, deadlineCap: deadlineAt }, decision, outcome);
+      const repaired = await applyDecision(scope, { ...input, deadlineCap: deadlineAt }, decision, outcome, situation);
       if (repaired.stop) {
         moveAgent(scope, decision.nextState === 'PLANNING' ? 'PLANNING' : 'EXECUTING', decision.reason);
         return finish(repaired.stop);
       }
+      lastRung = repaired.label;
       moveAgent(scope, 'EXECUTING', `recovery rung done: ${repaired.label}`);
       repairs++;
       scope.metrics.recordRepair();
@@ -193,6 +206,18 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     }
     return finish(outcome);
   }
+}
+
+const PROGRESS_BLOCKS = 1;
+
+const canMove = (scope: RunScope) => hasFreeNeighbour(scope.world);
+
+/** At least a block closer to the target (or, without one, a block away from where the attempt started). */
+function madeProgress(from: { x: number; y: number; z: number }, to: { x: number; y: number; z: number }, target: ReturnType<typeof targetOf>): boolean {
+  const before = distanceTo(from, target);
+  const after = distanceTo(to, target);
+  if (before === null || after === null) return Math.hypot(to.x - from.x, to.y - from.y, to.z - from.z) >= PROGRESS_BLOCKS;
+  return before - after >= PROGRESS_BLOCKS;
 }
 
 /** V4: the world's truth after the attempt, judged against the step's expectations as asked (and its own acceptance). */

@@ -57,9 +57,6 @@ export const RecoveryConfigSchema = z.strictObject({
           enabled: z.boolean().default(true),
           priority: priority.default(90),
           maxAttempts: count.default(3),
-          /** Each further alternative loosens the goal by this much (flaps start loosened). */
-          toleranceStepBlocks: z.number().nonnegative('must be >= 0').default(1),
-          maxToleranceBoostBlocks: z.number().nonnegative('must be >= 0').default(3),
         })
         .prefault({}),
       unstuck: z

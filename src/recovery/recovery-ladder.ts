@@ -168,6 +168,7 @@ export class RecoveryLadder {
       if (escalation) return this.decide('escalate', escalation, `the step's ${attemptsPerStep} recovery attempts are spent`);
       return this.abort(`the step's ${attemptsPerStep} recovery attempts are spent and escalation is not available`);
     }
+    this.noteSkipped(fitting, context);
     for (const kind of fitting) {
       const action = this.action(kind, context);
       if (action) return this.decide(kind, action, `next fitting strategy for ${incident.type}: ${kind}`);
@@ -200,10 +201,9 @@ export class RecoveryLadder {
         if (!strategies.retry.enabled || attempt > strategies.retry.maxAttempts) return null;
         return { kind, delayMs: backoffDelayMs(attempt, strategies.retry, this.random) };
       case 'repath': {
-        const { enabled, maxAttempts, toleranceStepBlocks, maxToleranceBoostBlocks } = strategies.repath;
-        if (!enabled || attempt > maxAttempts) return null;
-        const steps = attempt - 1 + (type === 'flap' ? 1 : 0);
-        return { kind, alternative: attempt, toleranceBoost: Math.min(maxToleranceBoostBlocks, steps * toleranceStepBlocks) };
+        const { enabled, maxAttempts } = strategies.repath;
+        if (!enabled || attempt > maxAttempts || context.unfit?.repath) return null;
+        return { kind, alternative: attempt };
       }
       case 'unstuck': {
         if (!strategies.unstuck.enabled) return null;
@@ -218,7 +218,7 @@ export class RecoveryLadder {
         return distance(from, to) <= maxDistanceBlocks ? { kind, to } : null;
       }
       case 'subgoal':
-        if (!strategies.subgoal.enabled || attempt > strategies.subgoal.maxAttempts) return null;
+        if (!strategies.subgoal.enabled || attempt > strategies.subgoal.maxAttempts || context.unfit?.subgoal) return null;
         return { kind, goal: SUBGOAL_FOR[type] };
       case 'escalate': {
         if (!strategies.escalate.enabled || context.canEscalate === false || this.escalations >= strategies.escalate.maxPerTask) return null;
@@ -231,7 +231,22 @@ export class RecoveryLadder {
     }
   }
 
+  /** Records, once per step, each rung the world ruled out and why, so the history says what was skipped. */
+  private noteSkipped(kinds: readonly StrategyKind[], context: RecoveryContext): void {
+    const reasons = new Map<string, string>();
+    for (const kind of kinds) {
+      if (kind === 'unstuck') {
+        for (const move of this.config.strategies.unstuck.moves) if (context.unfit?.[move]) reasons.set(`unstuck:${move}`, context.unfit[move]!);
+      } else if (context.unfit?.[kind]) reasons.set(kind, context.unfit[kind]!);
+    }
+    for (const [rung, why] of reasons) {
+      const line = `${rung} skipped: ${why}`;
+      if (!this.tried.includes(line)) this.tried.push(line);
+    }
+  }
+
   private moveFits(move: UnstuckMoveKind, context: RecoveryContext): boolean {
+    if (context.unfit?.[move]) return false;
     if (move === 'dig_out') return context.canDig !== false;
     if (move === 'pillar_up') return context.hasPlaceableBlock === true;
     return true;
@@ -298,7 +313,7 @@ export class RecoveryLadder {
       case 'retry':
         return `retry#${attempt} after ${action.delayMs} ms`;
       case 'repath':
-        return `repath#${attempt} (+${action.toleranceBoost} tolerance)`;
+        return `repath#${attempt}`;
       case 'unstuck':
         return `unstuck:${action.move}`;
       case 'teleport':

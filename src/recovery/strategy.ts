@@ -13,7 +13,7 @@ export type UnstuckMoveKind = (typeof UNSTUCK_MOVES)[number];
 /** What the executor should do. Plain data: the ladder decides, the executor acts through the world. */
 export type RecoveryAction =
   | { kind: 'retry'; delayMs: number }
-  | { kind: 'repath'; alternative: number; toleranceBoost: number }
+  | { kind: 'repath'; alternative: number }
   | { kind: 'unstuck'; move: UnstuckMoveKind }
   | { kind: 'teleport'; to: Vec3Like }
   | { kind: 'subgoal'; goal: string }
@@ -66,4 +66,9 @@ export interface RecoveryContext {
   hasPlaceableBlock?: boolean;
   /** A planner is available to escalate to. Default true. */
   canEscalate?: boolean;
+  /**
+   * Rungs that cannot apply here, each with the reason the world gives (a strategy kind or an
+   * unstuck move): the ladder skips them and says why, instead of spending time on them.
+   */
+  unfit?: Partial<Record<StrategyKind | UnstuckMoveKind, string>>;
 }

@@ -12,7 +12,7 @@ describe('verbtree run', () => {
     expect(code).toBe(0);
     expect(out).toContain('world: SimWorld (seed 1, scenario axe)');
     expect(out).toContain('hold-axe (equip) first action "equip"');
-    expect(out).toMatch(/✓ plan equip succeeded in [\d.]+s \(retries 0, repairs 0, escalations 0\)/);
+    expect(out).toMatch(/✓ plan equip succeeded: every step verified as asked against the world in [\d.]+s \(retries 0, repairs 0, escalations 0\)/);
   });
 
   it('exits 1 and names the step and the code when a step fails', async () => {

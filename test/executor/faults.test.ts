@@ -13,17 +13,17 @@ function withFault(spec: string) {
 const ended = (h: Awaited<ReturnType<typeof harness>>) => h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
 
 describe('executor under injected faults', () => {
-  it('ends a hanging navigate (FM-03, a branch that hangs) explicitly by its deadline after retries and repairs, leaving no live actuator', async () => {
+  it('ends a hanging navigate (FM-03, a branch that hangs) explicitly within 15 s: no plain retry of a stalled body, one unstuck move, then the world\'s word', async () => {
     const h = await withFault('navigate=hang');
     const result = await h.run(plan(walk));
     expect(result.ok).toBe(false);
     const [end] = ended(h);
-    expect(end!.outcome).toMatchObject({ ok: false, code: 'deadline_exceeded' });
-    const retries = h.events.filter((e): e is EventOf<'step.retry'> => e.type === 'step.retry');
-    expect(retries.map((r) => r.code)).toEqual(['stuck.position', 'stuck.position']);
+    expect(end!.outcome).toMatchObject({ ok: false, code: 'stuck.position', detail: expect.stringMatching(/the same failure with no progress after unstuck: back_up: local recovery cannot change this/) });
+    expect(h.events.filter((e) => e.type === 'step.retry')).toHaveLength(0);
     const repairs = h.events.filter((e): e is EventOf<'step.repair'> => e.type === 'step.repair');
-    expect(repairs.length).toBeGreaterThan(0);
-    expect(repairs[0]!.strategy).toBe('unstuck: jump');
+    expect(repairs.map((r) => r.strategy)).toEqual(['unstuck: back_up']);
+    const dispatched = h.events.find((e) => e.type === 'step.started')!;
+    expect(end!.at - dispatched.at).toBeLessThanOrEqual(15_000);
     // Each supervised attempt is announced once, numbered from 1, and step.ended counts the same attempts.
     const attempts = h.events.filter((e): e is EventOf<'attempt.started'> => e.type === 'attempt.started' && e.stepId === end!.stepId);
     expect(attempts.map((a) => a.attempt)).toEqual(Array.from({ length: end!.attempts }, (_, i) => i + 1));

@@ -27,7 +27,7 @@ function exhaust(subject: RecoveryLadder, first: RecoveryDecision, context: Reco
 }
 
 const describeAction = (d: RecoveryDecision): string =>
-  d.action.kind === 'unstuck' ? `unstuck:${d.action.move}` : d.action.kind === 'repath' ? `repath+${d.action.toleranceBoost}` : d.action.kind;
+  d.action.kind === 'unstuck' ? `unstuck:${d.action.move}` : d.action.kind === 'repath' ? `repath#${d.action.alternative}` : d.action.kind;
 
 describe('RecoveryLadder', () => {
   it('climbs the position ladder in priority order within the step budget, then escalates, then aborts', () => {
@@ -41,8 +41,8 @@ describe('RecoveryLadder', () => {
       'unstuck:back_up',
       'unstuck:dig_out',
       'unstuck:pillar_up',
-      'repath+0',
-      'repath+1',
+      'repath#1',
+      'repath#2',
       'escalate',
       'escalate',
       'abort',
@@ -106,15 +106,15 @@ describe('RecoveryLadder', () => {
     expect(subject.failed?.action).toMatchObject({ code: 'hanging_invocation' });
   });
 
-  it('uses the type map: path failures never retry; flaps repath with a loosened tolerance first', () => {
+  it('uses the type map: path failures never retry; flaps repath first, to the goal as asked', () => {
     const { ladder: subject } = ladder();
     subject.beginTask();
     expect(exhaust(subject, subject.onDetection(stuck('path')), { canDig: false }).map(describeAction)).toEqual([
       'unstuck:jump',
       'unstuck:back_up',
-      'repath+0',
-      'repath+1',
-      'repath+2',
+      'repath#1',
+      'repath#2',
+      'repath#3',
       'subgoal',
       'escalate',
       'escalate',
@@ -122,14 +122,24 @@ describe('RecoveryLadder', () => {
     ]);
     subject.beginTask();
     expect(exhaust(subject, subject.onDetection(stuck('flap'))).map(describeAction)).toEqual([
-      'repath+1',
-      'repath+2',
-      'repath+3',
+      'repath#1',
+      'repath#2',
+      'repath#3',
       'subgoal',
       'escalate',
       'escalate',
       'abort',
     ]);
+  });
+
+  it('skips rungs the world rules out, and says why in its history', () => {
+    const { ladder: subject } = ladder();
+    subject.beginTask();
+    const unfit = { repath: 'the path search already found the goal unreachable', jump: 'the bot can move', back_up: 'the bot can move', subgoal: 'nothing to reach' };
+    expect(exhaust(subject, subject.onDetection(stuck('path'), { canDig: false, unfit }), { canDig: false, unfit }).map(describeAction)).toEqual(['escalate', 'escalate', 'abort']);
+    expect(subject.history).toEqual(
+      expect.arrayContaining(['unstuck:jump skipped: the bot can move', 'repath skipped: the path search already found the goal unreachable', 'subgoal skipped: nothing to reach']),
+    );
   });
 
   it('teleports only when enabled, permitted by the server, to a verified destination within range', () => {

@@ -78,11 +78,9 @@ async function drive(scenario: SimScenario, clock: ManualClock): Promise<Drive> 
       case 'retry':
         await sleep(action.delayMs);
         return true;
-      case 'repath': {
-        const target = scenario.goal as Extract<NavigationGoal, { kind: 'block' }>;
-        goal = action.toleranceBoost === 0 ? target : { kind: 'near', x: target.x, y: target.y, z: target.z, range: action.toleranceBoost };
+      case 'repath':
+        // A fresh search to the goal as asked: a rung never loosens the goal.
         return true;
-      }
       case 'unstuck': {
         const feet = { ...world.position() }; // SimWorld's position is live; keep where the move started
         if (action.move === 'jump') return moved(() => world.move('jump', JUMP_AIRTIME_MS));
@@ -176,7 +174,7 @@ describe('stuck detection and recovery on SimWorld scenarios', () => {
   it('unreachable target (goal sealed in bedrock): only stuck.path trips, every rung fails, and the run ends in an explicit failure', async () => {
     const result = await run(unreachableTarget);
     expect(new Set(result.detections.map((d) => d.type))).toEqual(new Set(['path']));
-    expect(result.decisions.filter((d) => d.action.kind === 'repath').map((d) => d.action)).toContainEqual({ kind: 'repath', alternative: 3, toleranceBoost: 2 });
+    expect(result.decisions.filter((d) => d.action.kind === 'repath').map((d) => d.action)).toContainEqual({ kind: 'repath', alternative: 3 });
     expect(result.state).toBe('FAILED');
     expect(result.decisions.at(-1)?.action).toMatchObject({ kind: 'abort', code: 'stuck.path' });
   });
