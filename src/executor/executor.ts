@@ -24,6 +24,8 @@ import { ExecutionMetrics } from './metrics.js';
 import type { Planner } from './planner.js';
 import { runPlan } from './plan-runner.js';
 import { executeStep } from './step-executor.js';
+import { callPlanner } from './planner-call.js';
+import { errorText } from './user-code.js';
 import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
 import { SafetyMonitor } from './safety.js';
 import { moveAgent, type RunScope } from './scope.js';
@@ -124,6 +126,23 @@ export function createExecutor(options: ExecutorOptions): Executor {
     activeRuns++;
     try {
       return await executeOnce(input, signal, emit);
+    } catch (error) {
+      // The contract holds even against a bug: the run ends with a result and a plan.ended, never a rejection.
+      const planId = (input as { planId?: unknown } | null)?.planId;
+      const result: PlanResult = {
+        planId: typeof planId === 'string' ? planId : '(plan)',
+        ok: false,
+        code: 'runner_error',
+        detail: `the executor failed: ${errorText(error)}`,
+        steps: [],
+        escalations: 0,
+        repairs: 0,
+        retries: 0,
+        durationMs: 0,
+      };
+      moveAgent({ agent, emit, planId: result.planId, clock }, 'FAILED', result.detail!);
+      emit({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });
+      return result;
     } finally {
       activeRuns--;
     }
@@ -138,6 +157,8 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const rejected = (planId: string, code: FailureCode, detail: string, issues: ValidationIssue[] = []): PlanResult => {
       record({ type: 'plan.rejected', at: clock.now(), planId, code, issues });
       const result: PlanResult = { planId, ok: false, code, detail, steps: [], escalations: 0, repairs: 0, retries: 0, durationMs: 0 };
+      // A run that got as far as planning ends FAILED; one refused at the door leaves the agent as it was.
+      if (agent.state === 'PLANNING') moveAgent({ agent, emit: record, planId, clock }, 'FAILED', detail);
       record({ type: 'plan.ended', at: clock.now(), planId, result });
       return result;
     };
@@ -152,7 +173,9 @@ export function createExecutor(options: ExecutorOptions): Executor {
       const planner = planners.find((p) => p.plan);
       if (!planner?.plan) return rejected(intent.id, 'schema_violation', 'an intent needs a planner with plan(); pass `planner` to createExecutor or run a plan');
       settle({ agent, emit: record, planId: intent.id, clock }, 'PLANNING', `planning intent ${intent.id}`);
-      planInput = await planner.plan(intent);
+      const planned = await callPlanner(clock, `planner ${planner.name}.plan`, policy.escalation.plannerTimeoutMs, () => planner.plan!(intent!));
+      if (!planned.ok) return rejected(intent.id, 'planner_error', planned.detail);
+      planInput = planned.value;
     }
     const report = validatePlan(planInput, options.registry);
     if (!report.ok) {
@@ -190,6 +213,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
       emit: record,
       runStep: (step) => executeStep(scope, step),
       dispatched: [],
+      nestedIds: new Map(),
     };
     emitZombie = (detail) => record({ type: 'incident', at: clock.now(), planId: scope.planId, kind: 'zombie', detail });
     ladder.beginTask();

@@ -1,7 +1,7 @@
 import type { StepRecord } from './events.js';
 import { resolveStep } from './resolve-step.js';
 import type { SafetySignal } from './safety.js';
-import type { RunScope } from './scope.js';
+import { nestedStepId, type RunScope } from './scope.js';
 
 /**
  * Runs a step the executor itself decided on (a safety response or an unstuck
@@ -16,7 +16,7 @@ export async function runHelperStep(
   tag: string,
   deadlineCap?: number,
 ): Promise<StepRecord | null> {
-  const resolved = resolveStep(scope.registry, { stepId: `${parentStepId}/${tag}-${verb}`, type: verb, args });
+  const resolved = resolveStep(scope.registry, { stepId: nestedStepId(scope, `${parentStepId}/${tag}-${verb}`), type: verb, args });
   if (!resolved.ok) return null;
   const observation = await scope.world.observe();
   if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;

@@ -3,7 +3,10 @@ import { PlannerLoopDetector } from '../recovery/planner-loop.js';
 import type { Plan } from '../contracts/plan.js';
 import { validatePlan, type ResolvedStep } from '../validate/validate-plan.js';
 import type { ExecutorEvent, PlanResult, StepRecord } from './events.js';
+import type { FailureCode } from '../contracts/failure-codes.js';
+import { observeWithin } from './observe.js';
 import type { Planner, PlannerReply } from './planner.js';
+import { callPlanner, checkReply } from './planner-call.js';
 import { moveAgent, type RunScope } from './scope.js';
 import { executeStep } from './step-executor.js';
 
@@ -33,7 +36,8 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     window: scope.policy.escalation.loopWindow,
     maxHistory: 10,
   });
-  const sum = (key: 'retries' | 'repairs') => records.reduce((total, r) => total + r[key], 0);
+  // Totals count every dispatched step, the sub-goals and repair steps too.
+  const sum = (key: 'retries' | 'repairs') => scope.dispatched.reduce((total, r) => total + r[key], 0);
   const totals = () => ({ escalations, retries: sum('retries'), repairs: sum('repairs') });
 
   const end = (ok: boolean, failure?: { code: StepFailure['code']; detail: string }): PlanResult => {
@@ -41,7 +45,7 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
       planId: input.plan.planId,
       ok,
       ...(failure ? { code: failure.code, detail: failure.detail } : {}),
-      steps: records,
+      steps: [...scope.dispatched],
       ...totals(),
       durationMs: scope.clock.now() - startedAt,
     };
@@ -63,7 +67,7 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     escalations = replacement.escalations;
     if (!replacement.ok) {
       scope.emit({ type: 'incident', at: scope.clock.now(), planId: scope.planId, kind: 'escalation_exhausted', detail: replacement.detail, stepId: record.step.stepId });
-      return end(false, { code: 'escalation_exhausted', detail: replacement.detail });
+      return end(false, { code: replacement.code ?? 'escalation_exhausted', detail: replacement.detail });
     }
     moveAgent(scope, 'EXECUTING', `the planner sent ${replacement.steps.length} new step(s)`);
     queue.splice(0, queue.length, ...replacement.steps);
@@ -84,7 +88,7 @@ async function escalate(
   input: PlanRunInput,
   state: EscalationState,
   collectEvidence: (stepId: string) => ExecutorEvent[],
-): Promise<{ ok: true; steps: ResolvedStep[]; escalations: number } | { ok: false; detail: string; escalations: number }> {
+): Promise<{ ok: true; steps: ResolvedStep[]; escalations: number } | { ok: false; detail: string; escalations: number; code?: FailureCode }> {
   const { failure, record, records } = state;
   let escalations = state.escalations;
   let nudge: string | undefined;
@@ -93,25 +97,29 @@ async function escalate(
     escalations++;
     const planner = input.planners[Math.min(escalations - 1, input.planners.length - 1)]!;
     scope.emit({ type: 'plan.escalated', at: scope.clock.now(), planId: scope.planId, rung: escalations, planner: planner.name, code: failure.code, failedStepId: record.step.stepId, loop: nudge !== undefined });
-    let reply: PlannerReply;
-    try {
-      reply = await planner.onFailure({
+    const what = `planner ${planner.name}`;
+    const observed = await observeWithin(scope, {}, 'for the planner');
+    if (!observed.ok) return { ok: false, escalations, code: observed.code, detail: observed.detail };
+    const answered = await callPlanner(scope.clock, `${what}.onFailure`, scope.policy.escalation.plannerTimeoutMs, () =>
+      planner.onFailure({
         ...(input.intent ? { intent: input.intent } : {}),
         plan: input.plan,
         failedStep: record.step,
         failure: { code: failure.code, detail: failure.detail, ...(failure.unmet ? { unmet: failure.unmet } : {}) },
         evidence: collectEvidence(record.step.stepId),
         completedStepIds: records.filter((r) => r.outcome.ok).map((r) => r.step.stepId),
-        observation: await scope.world.observe(),
+        observation: observed.observation,
         rung: escalations,
         ...(nudge ? { nudge } : {}),
-      });
-    } catch (error) {
-      lastReason = `planner ${planner.name} threw: ${error instanceof Error ? error.message : String(error)}`;
-      continue;
-    }
+      }),
+    );
+    const checked = answered.ok ? checkReply(`${what}.onFailure`, answered.value) : answered;
+    if (!checked.ok) return { ok: false, escalations, code: 'planner_error', detail: checked.detail };
+    const reply: PlannerReply = checked.value;
     if ('giveUp' in reply) {
-      lastReason = `planner ${planner.name} gave up: ${reply.giveUp}`;
+      lastReason = `${what} gave up: ${reply.giveUp}`;
+      // A give-up is the planner's final word, unless the policy sends the failure on to a stronger planner.
+      if (!scope.policy.escalation.strongerAfterGiveUp || escalations >= input.planners.length) break;
       continue;
     }
     const loop = state.loops.check({ steps: reply.steps.map((step) => ({ type: step.type, args: step.args ?? {} })) });
@@ -123,10 +131,18 @@ async function escalate(
     }
     const report = validatePlan({ planId: input.plan.planId, intentId: input.plan.intentId, steps: reply.steps }, scope.registry);
     if (!report.ok) {
-      lastReason = `planner ${planner.name} returned an invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`;
+      lastReason = `${what} returned an invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`;
+      continue;
+    }
+    // A step id names one dispatch in the journal and the result: a replacement may not reuse one already run.
+    const ran = new Set(scope.dispatched.map((r) => r.step.stepId));
+    const reused = report.steps.map((s) => s.step.stepId).filter((id) => ran.has(id));
+    if (reused.length > 0) {
+      lastReason = `${what} returned steps whose ids were already run in this plan (${reused.join(', ')}); give replacement steps new stepIds`;
       continue;
     }
     return { ok: true, steps: report.steps, escalations };
   }
-  return { ok: false, escalations, detail: `escalation budget of ${scope.policy.escalation.budget} used up; last: ${lastReason}` };
+  const spent = escalations >= scope.policy.escalation.budget ? `escalation budget of ${scope.policy.escalation.budget} used up` : 'escalation ended';
+  return { ok: false, escalations, detail: `${spent}; last: ${lastReason}` };
 }

@@ -152,5 +152,6 @@ export function unfitRungs(world: WorldPort, policy: ExecutorPolicy, s: FailureS
   const reach = path ? reachPlan(world, s.target) : { none: 'only a path failure is repaired by building up to the goal' };
   if ('none' in reach) unfit.subgoal = reach.none;
   else if (!s.verbs.navigate || !s.verbs.pillar) unfit.subgoal = 'building up to the goal needs the navigate and pillar_up capabilities';
+  else if (canMove) unfit.pillar_up ??= "rising where the bot stands misses the goal: the sub-goal rung builds up in the goal's own column";
   return unfit;
 }

@@ -42,6 +42,15 @@ export interface RunScope {
   runStep: StepRunner;
   /** Every step this run dispatched, nested ones included, in the order they ended. */
   dispatched: StepRecord[];
+  /** How often each nested step id was handed out, so a repeated sub-goal or repair gets a new id (`#2`). */
+  nestedIds: Map<string, number>;
+}
+
+/** A step id no earlier dispatch of this run used: one id names one dispatch in events, the journal and the result. */
+export function nestedStepId(scope: Pick<RunScope, 'nestedIds'>, id: string): string {
+  const uses = (scope.nestedIds.get(id) ?? 0) + 1;
+  scope.nestedIds.set(id, uses);
+  return uses === 1 ? id : `${id}#${uses}`;
 }
 
 /** Resolves after `ms` of the scope's clock, or at once when the run is cancelled. */

@@ -142,7 +142,11 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       onFirstAction: firstAction,
     });
 
-    const outcome: StepOutcome = supervised.outcome.ok ? await judge(scope, spec, args, asked) : fail(supervised.outcome.code, supervised.outcome.detail);
+    const attempt = supervised.outcome;
+    const judged = attempt.ok ? await judge(scope, spec, args, asked) : { outcome: fail(attempt.code, attempt.detail) };
+    // Broken acceptance code would only break again: no retry can tell whether the effects hold.
+    if (judged.brokenUserCode) return finish(judged.outcome);
+    const outcome: StepOutcome = judged.outcome;
 
     if (supervised.preemptedBy) {
       scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: supervised.preemptedBy.signal, reason: supervised.preemptedBy.detail });
@@ -221,11 +225,11 @@ function madeProgress(from: { x: number; y: number; z: number }, to: { x: number
 }
 
 /** V4: the world's truth after the attempt, judged against the step's expectations as asked (and its own acceptance). */
-async function judge(scope: RunScope, spec: AnyCapabilitySpec, args: unknown, asked: Asked): Promise<StepOutcome> {
+async function judge(scope: RunScope, spec: AnyCapabilitySpec, args: unknown, asked: Asked): Promise<{ outcome: StepOutcome; brokenUserCode?: true }> {
   const observed = await observeWithin(scope, verdictQuery(spec, args, asked.expectations), 'to verify the effects');
-  if (!observed.ok) return fail(observed.code, observed.detail);
+  if (!observed.ok) return { outcome: fail(observed.code, observed.detail) };
   const verdict = callJudge(spec, asked.expectations, asked.pre, observed.observation, args);
-  if (!verdict.ok) return fail('runner_error', verdict.detail);
-  if (verdict.value.ok) return { ok: true };
-  return fail('effects_unmet', `acceptance failed: ${verdict.value.unmet.join('; ')}`, verdict.value.unmet);
+  if (!verdict.ok) return { outcome: fail('runner_error', verdict.detail), brokenUserCode: true };
+  if (verdict.value.ok) return { outcome: { ok: true } };
+  return { outcome: fail('effects_unmet', `acceptance failed: ${verdict.value.unmet.join('; ')}`, verdict.value.unmet) };
 }

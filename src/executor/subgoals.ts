@@ -4,7 +4,7 @@ import type { Observation } from '../contracts/world.js';
 import { describe, errorText } from './user-code.js';
 import type { GuardResult } from '../registry/capability-spec.js';
 import { resolveStep } from './resolve-step.js';
-import type { RunScope } from './scope.js';
+import { nestedStepId, type RunScope } from './scope.js';
 import type { StepInput } from './step-input.js';
 
 /**
@@ -28,7 +28,7 @@ export async function runSubgoals(
     return { ok: false, code: 'runner_error', detail: `${input.spec.name}.subgoals returned ${describe(planned)}; it must return an array of plan steps or null` };
   }
   if (!planned || planned.length === 0) return { ok: false, detail: `no sub-goal can satisfy ${missing.predicate} ${JSON.stringify(missing.detail)}` };
-  const steps = (planned as PlanStepInput[]).map((sub) => ({ ...sub, stepId: `${input.step.stepId}/${sub.stepId}` }));
+  const steps = (planned as PlanStepInput[]).map((sub) => ({ ...sub, stepId: nestedStepId(scope, `${input.step.stepId}/${sub.stepId}`) }));
   scope.emit({
     type: 'step.subgoal',
     at: scope.clock.now(),

@@ -19,7 +19,7 @@ export type ValidationReport =
   | { ok: true; plan: Plan; steps: ResolvedStep[]; warnings: ValidationIssue[] }
   | { ok: false; issues: ValidationIssue[]; warnings: ValidationIssue[] };
 
-const PlanEnvelope = Plan.extend({ steps: z.array(z.unknown()).max(INPUT_LIMITS.maxSteps) });
+const PlanEnvelope = Plan.extend({ steps: z.array(z.unknown()).min(1, 'a plan needs at least one step; an empty plan has nothing to verify').max(INPUT_LIMITS.maxSteps) });
 
 /**
  * Checks a whole plan (V1 verbs, V2 arguments, and static checks) and returns

@@ -52,6 +52,7 @@ function explain(issue: ZodIssue, input: unknown, knownKeys: readonly string[]):
       }
       return { message: 'matches none of the allowed shapes; see `verbtree registry --schema` for the contract' };
     case 'too_small':
+      if (issue.origin === 'array' && issue.minimum === 1) return { message: 'is empty: it needs at least one item (a plan needs at least one step; an empty plan has nothing to verify)' };
       return { message: `is too small: must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}` };
     case 'too_big':
       return { message: `is too large: must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}` };

@@ -32,10 +32,10 @@ describe('escalation to the planner', () => {
     expect(context!.evidence.map((e) => e.type)).toEqual(expect.arrayContaining(['step.started', 'step.ended']));
   });
 
-  it('climbs to a stronger planner, then ends with escalation_exhausted and an incident', async () => {
+  it('climbs to a stronger planner when the policy sends a give-up on, then ends with escalation_exhausted and an incident', async () => {
     const weak = scriptedPlanner('weak', [{ giveUp: 'no idea' }]);
     const strong = scriptedPlanner('strong', [{ steps: [walkTo('still-far', 41)] }]);
-    const h = await harness(island, { planner: [weak, strong], policy: { escalation: { budget: 3 } } });
+    const h = await harness(island, { planner: [weak, strong], policy: { escalation: { budget: 3, strongerAfterGiveUp: true } } });
     const result = await h.run(plan(walkTo('far', 40)));
     expect(result).toMatchObject({ ok: false, code: 'escalation_exhausted', escalations: 3 });
     const rungs = h.events.filter((e): e is EventOf<'plan.escalated'> => e.type === 'plan.escalated').map((e) => e.planner);
@@ -45,8 +45,8 @@ describe('escalation to the planner', () => {
 
   it('flags planner.loop when the planner keeps sending a plan like the ones that failed, and nudges it', async () => {
     const seen: FailureContext[] = [];
-    const same = () => ({ steps: [walkTo('again', 40)] });
-    const h = await harness(island, { planner: scriptedPlanner('stubborn', [same(), same(), same(), same(), same()], seen), policy: { escalation: { budget: 5 } } });
+    const same = (n: number) => ({ steps: [walkTo(`again-${n}`, 40)] });
+    const h = await harness(island, { planner: scriptedPlanner('stubborn', [same(1), same(2), same(3), same(4), same(5)], seen), policy: { escalation: { budget: 5 } } });
     const result = await h.run(plan(walkTo('far', 40)));
     expect(result.code).toBe('escalation_exhausted');
     const loop = h.events.find((e): e is EventOf<'planner.loop'> => e.type === 'planner.loop');

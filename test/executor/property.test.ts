@@ -4,7 +4,9 @@ import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import { isFailureCode } from '../../src/contracts/failure-codes.js';
 import { assembleLoaded, loadTrees } from '../../src/executor/assemble.js';
-import type { EventOf, ExecutorEvent } from '../../src/executor/events.js';
+import type { EventOf, ExecutorEvent, PlanResult } from '../../src/executor/events.js';
+import type { Planner, PlannerReply } from '../../src/executor/planner.js';
+import { CapabilityRegistry, type AnyCapabilitySpec } from '../../src/registry/index.js';
 import { injectFaults } from '../../src/executor/fault-injection.js';
 import { parseFaultSpecs } from '../../src/world/faults/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -35,17 +37,57 @@ const faultKinds = ['hang', 'hang_ignoring_abort', 'reject', 'throw', 'flaky:0.5
 const faults = fc.uniqueArray(fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...faultKinds)), { maxLength: 2, selector: ([verb]) => verb }).map((pairs) =>
   pairs.map(([verb, fault]) => `${verb}=${fault}`),
 );
+// User code that misbehaves: one capability function of one verb throws or answers nonsense.
+const userFault = fc.option(
+  fc.tuple(fc.constantFrom(...verbs), fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals'), fc.constantFrom('throw', 'garbage')),
+  { freq: 5 },
+);
+// A planner that the plan escalates to once, and that misbehaves (or gives up, or answers a plan).
+const plannerFault = fc.option(fc.constantFrom('throws', 'rejects', 'never', 'garbage', 'giveUp', 'replan'), { freq: 3 });
 const scenario = fc.record({
   steps: fc.array(fc.tuple(step, fc.option(fc.constantFrom('k1', 'k2'), { freq: 4 })), { minLength: 1, maxLength: 4 }),
   faults,
+  userFault,
+  plannerFault,
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
-const counts = { plans: 0, steps: 0, ok: 0, failed: 0, faulted: 0, codes: new Map<string, number>() };
+type UserFault = NonNullable<Scenario["userFault"]>;
+
+function registryWith(fault: UserFault | null): CapabilityRegistry {
+  if (!fault) return registry;
+  const [verb, part, how] = fault;
+  const misbehave = () => {
+    if (how === 'throw') throw new Error(`injected: ${verb}.${part} throws`);
+    return { injected: 'nonsense' } as never;
+  };
+  const faulted = new CapabilityRegistry();
+  for (const name of registry.verbs()) {
+    for (const spec of registry.versions(name)) faulted.register(name === verb ? ({ ...spec, [part]: misbehave } as AnyCapabilitySpec) : spec);
+  }
+  return faulted;
+}
+
+function plannerFor(fault: Scenario['plannerFault']): Planner | undefined {
+  if (!fault) return undefined;
+  const answers: Record<NonNullable<Scenario['plannerFault']>, () => Promise<PlannerReply>> = {
+    throws: () => {
+      throw new Error('injected planner bug');
+    },
+    rejects: () => Promise.reject(new Error('injected planner outage')),
+    never: () => new Promise<never>(() => undefined),
+    garbage: () => Promise.resolve({ nonsense: true } as never),
+    giveUp: () => Promise.resolve({ giveUp: 'injected give-up' }),
+    replan: () => Promise.resolve({ steps: [{ stepId: 'replanned', type: 'equip', args: { item: 'cobblestone' } }] }),
+  };
+  return { name: `faulty-${fault}`, onFailure: answers[fault] };
+}
+
+const counts = { plans: 0, steps: 0, ok: 0, failed: 0, faulted: 0, userFaults: 0, codes: new Map<string, number>() };
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
-async function runOne({ steps, faults: specs, seed }: Scenario): Promise<void> {
+async function runOne({ steps, faults: specs, userFault: broken, plannerFault, seed }: Scenario): Promise<void> {
   const clock = new ManualClock();
   const world = SimWorld.create({
     clock,
@@ -57,7 +99,17 @@ async function runOne({ steps, faults: specs, seed }: Scenario): Promise<void> {
     recordActuatorLog: true,
   });
   const rules = parseFaultSpecs(specs);
-  const { executor } = assembleLoaded({ registry, world, clock, loaded, policy: { ...POLICY, seed }, wrapInvoker: (invoker) => injectFaults(invoker, rules, { clock, seed }) });
+  const planner = plannerFor(plannerFault);
+  const policy = { ...POLICY, seed, escalation: { budget: planner ? 1 : 0, plannerTimeoutMs: 2_000 } };
+  const { executor } = assembleLoaded({
+    registry: registryWith(broken),
+    world,
+    clock,
+    loaded,
+    policy,
+    ...(planner ? { planner } : {}),
+    wrapInvoker: (invoker) => injectFaults(invoker, rules, { clock, seed }),
+  });
   const events: ExecutorEvent[] = [];
   executor.events.on('event', (event) => events.push(event));
   const plan = {
@@ -66,9 +118,18 @@ async function runOne({ steps, faults: specs, seed }: Scenario): Promise<void> {
     steps: steps.map(([s, key], i) => ({ stepId: `s${i}`, ...s, ...(key ? { idempotencyKey: key } : {}) })),
   };
   let ended = false;
-  void executor.run(plan).result.then(() => (ended = true));
+  let result: PlanResult | undefined;
+  executor.run(plan).result.then(
+    (r) => {
+      result = r;
+      ended = true;
+    },
+    () => (ended = true),
+  );
   await clock.runUntil(() => ended, 600_000);
   expect(ended, 'the plan ended').toBe(true);
+  expect(result, 'the run resolved with a result, never a rejection').toBeDefined();
+  expect(executor.state(), 'the agent is not left mid-run').toMatch(/^(COMPLETED|FAILED|IDLE)$/);
 
   const started = events.filter((e): e is EventOf<'step.started'> => e.type === 'step.started');
   const finished = events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
@@ -97,7 +158,14 @@ async function runOne({ steps, faults: specs, seed }: Scenario): Promise<void> {
     if (key && end.outcome.ok && !end.outcome.deduplicated) dispatchedPerKey.set(key, (dispatchedPerKey.get(key) ?? 0) + 1);
   }
   for (const [key, count] of dispatchedPerKey) expect(count, `key ${key} completed once`).toBe(1);
-  expect(events.filter((e) => e.type === 'plan.escalated')).toHaveLength(0);
+  expect(events.filter((e) => e.type === 'plan.escalated').length).toBeLessThanOrEqual(planner ? 1 : 0);
+  // The result lists every dispatched step, nested ones included, each once.
+  expect(result!.steps.map((r) => r.step.stepId).sort(), 'PlanResult.steps lists every dispatched step').toEqual(finished.map((e) => e.stepId).sort());
+  const userCodeBroke = finished.some((e) => !e.outcome.ok && e.outcome.code === 'runner_error' && e.outcome.detail.includes('injected'));
+  if (broken && userCodeBroke) counts.userFaults++;
+  if (plannerFault && plannerFault !== 'giveUp' && plannerFault !== 'replan' && events.some((e) => e.type === 'plan.escalated')) {
+    expect(result!.code, `a ${plannerFault} planner ends the plan explicitly`).toBe('planner_error');
+  }
 
   counts.plans++;
   counts.steps += topLevel.length;
@@ -115,9 +183,10 @@ describe('executor properties under random plans and fault schedules', () => {
   it(`every step ends exactly once, in time, with no stray actuation or double dispatch (${RUNS} plans)`, async () => {
     await fc.assert(fc.asyncProperty(scenario, runOne), { numRuns: RUNS, seed: 42 });
     const codes = [...counts.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ');
-    console.log(`property: ${counts.plans} plans (${counts.faulted} with faults), ${counts.steps} steps: ${counts.ok} ok, ${counts.failed} failed (${codes})`);
+    console.log(`property: ${counts.plans} plans (${counts.faulted} with faults, ${counts.userFaults} ended by broken user code), ${counts.steps} steps: ${counts.ok} ok, ${counts.failed} failed (${codes})`);
     expect(counts.plans).toBe(RUNS);
     expect(counts.ok).toBeGreaterThan(0);
     expect(counts.failed).toBeGreaterThan(0);
+    expect(counts.userFaults).toBeGreaterThan(0);
   }, 900_000);
 });
