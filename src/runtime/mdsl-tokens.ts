@@ -33,6 +33,8 @@ export function tokenise(source: string): Token[] {
   const tokens: Token[] = [];
   let line = 1;
   let lineOfLastToken = 0;
+  let lastCommentEnd = -1;
+  let charBeforeComments: string | undefined;
   let i = 0;
   const push = (text: string, quoted: boolean, at: number): void => {
     tokens.push({ text, line, quoted, indent: indentationAt(source, at), firstOnLine: lineOfLastToken !== line });
@@ -48,8 +50,14 @@ export function tokenise(source: string): Token[] {
     } else if (source.startsWith('/*', i)) {
       const end = source.indexOf('*/', i + 2);
       if (end < 0) throw new MdslSyntaxError(line, 'unterminated comment: add the closing */');
+      const before = i === lastCommentEnd ? charBeforeComments : source[i - 1];
+      if (gluesWords(before) && gluesWords(source[end + 2])) {
+        throw new MdslSyntaxError(line, 'put a space before or after this comment: mistreevous deletes comments, which would join the words on either side into one');
+      }
+      if (i !== lastCommentEnd) charBeforeComments = before;
       line += countLineEnds(source.slice(i, end));
       i = end + 2;
+      lastCommentEnd = i;
     } else if (char === '"') {
       const start = i;
       i++;
@@ -72,6 +80,11 @@ export function tokenise(source: string): Token[] {
     }
   }
   return tokens;
+}
+
+/** A character that, next to another such across a deleted comment, makes one token of two. */
+function gluesWords(char: string | undefined): boolean {
+  return char !== undefined && !/\s/.test(char) && !PUNCTUATION.has(char);
 }
 
 function countLineEnds(text: string): number {

@@ -14,7 +14,7 @@ export function treeNameOf(file: string): string {
 export type ParsedSource = { ok: true; tree: TreeFile } | { ok: false; problems: TreeProblem[] };
 
 /** What verbtree's own checks make of a file, and the definition mistreevous will be given. */
-export type ReadDefinition = { ok: true; tree: TreeFile; mistreevous: LocatedDefinition } | { ok: false; problems: TreeProblem[] };
+export type ReadDefinition = { ok: true; tree: TreeFile; roots: TreeNodeDefinition[]; mistreevous: LocatedDefinition } | { ok: false; problems: TreeProblem[] };
 
 /**
  * Parses one tree file (MDSL, or mistreevous JSON when the name ends in .json)
@@ -34,11 +34,11 @@ export function readTreeDefinition(file: string, text: string): ReadDefinition {
   try {
     if (extname(file) === '.json') {
       const json = readJsonTree(text);
-      return { ok: true, tree: assemble(file, json.roots), mistreevous: { document: json.document, locations: json.locations } };
+      return { ok: true, tree: assemble(file, json.roots), roots: json.roots, mistreevous: { document: json.document, locations: json.locations } };
     }
     const { roots, errors } = parseMdslCollecting(text);
     if (errors.length > 0) return { ok: false, problems: errors.map((error) => ({ file, line: error.line, message: error.message })) };
-    return { ok: true, tree: assemble(file, roots), mistreevous: toMistreevousDefinition(roots) };
+    return { ok: true, tree: assemble(file, roots), roots, mistreevous: toMistreevousDefinition(roots) };
   } catch (error) {
     if (error instanceof TreeSyntaxError || error instanceof JsonTreeError) {
       return { ok: false, problems: [{ file, line: error.line, message: error.message }] };
