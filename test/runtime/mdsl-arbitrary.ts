@@ -138,7 +138,7 @@ const node: fc.Memo<Tree> = fc.memo((depth) => {
       refs: kids.flatMap((kid) => kid.refs),
     }));
   const oneChild = fc.oneof({ arbitrary: fc.array(child, { minLength: 1, maxLength: 1 }), weight: 20 }, { arbitrary: fc.array(child, { maxLength: 2 }), weight: 1 });
-  const someChildren = fc.oneof({ arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }), weight: 20 }, { arbitrary: fc.constant([]), weight: 1 });
+  const someChildren = fc.oneof({ arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }), weight: 20 }, { arbitrary: fc.constant<Tree[]>([]), weight: 1 });
   // Lotto weights, one per child mostly.
   const lotto = someChildren.chain((kids) =>
     fc
