@@ -47,6 +47,8 @@ const NUMBERS: [string, Refusal?][] = [
 ];
 const smallCount = fc.constantFrom('0', '1', '2', '3', '5').map((text) => word(text));
 const number = fc.oneof({ arbitrary: smallCount, weight: 12 }, { arbitrary: fc.constantFrom(...NUMBERS).map(([text, refusal]) => word(text, refusal)), weight: 1 });
+/** Counts lean on the forms whose wholeness is a question: `1e3` (not whole to mistreevous), `1.0`, `7.`, `+3`, `-0`. */
+const countNumber = fc.oneof({ arbitrary: smallCount, weight: 5 }, { arbitrary: fc.constantFrom('1e3', '2e0', '1e1', '3e0', '1.0', '7.', '+3', '-0', '007', '1.5').map((text) => word(text)), weight: 3 }, { arbitrary: number, weight: 1 });
 
 const stringPart = fc.oneof(
   { arbitrary: fc.constantFrom('a', 'b', ' ', '7', ',', '[', ']', '(', ')', '{', '}', '\\"', '\\n', '\n', '\r\n', ' */ ', 'then', '$x'), weight: 60 },
@@ -100,8 +102,8 @@ const attribute: fc.Arbitrary<Piece[]> = fc
       call(fc.array(argument, { maxLength: 2 })),
       // `then succeed|fail` follows guards only.
       kind === 'while' || kind === 'until'
-        ? fc.oneof({ arbitrary: fc.constantFrom<Piece[]>([], [word('then'), word('succeed')], [word('THEN'), word('Fail')]), weight: 20 }, { arbitrary: badThen, weight: 1 })
-        : fc.oneof({ arbitrary: fc.constant<Piece[]>([]), weight: 20 }, { arbitrary: badThen, weight: 1 }),
+        ? fc.oneof({ arbitrary: fc.constantFrom<Piece[]>([], [word('then'), word('succeed')], [word('THEN'), word('Fail')]), weight: 12 }, { arbitrary: badThen, weight: 2 })
+        : fc.oneof({ arbitrary: fc.constant<Piece[]>([]), weight: 12 }, { arbitrary: badThen, weight: 2 }),
     ),
   )
   .map(([name, args, then]) => [name, ...args, ...then]);
@@ -110,8 +112,8 @@ const attributes = fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, { arbitra
 /** A node's count or duration arguments: none, `[n]`, `[min, max]` (now and then reversed), rarely three. */
 const counts = fc.oneof(
   { arbitrary: fc.constant<Piece[][]>([]), weight: 4 },
-  { arbitrary: fc.array(number, { minLength: 1, maxLength: 2 }).map((list) => [list]), weight: 8 },
-  { arbitrary: fc.array(number, { minLength: 0, maxLength: 3 }).map((list) => [list]), weight: 1 },
+  { arbitrary: fc.array(countNumber, { minLength: 1, maxLength: 2 }).map((list) => [list]), weight: 8 },
+  { arbitrary: fc.array(countNumber, { minLength: 0, maxLength: 3 }).map((list) => [list]), weight: 1 },
 );
 const maybeArguments = (lists: fc.Arbitrary<Piece[][]>): fc.Arbitrary<Piece[]> =>
   lists.chain((list) => (list.length === 0 ? fc.constant([]) : argumentList(fc.constant(list[0]!))));
@@ -142,7 +144,12 @@ const node: fc.Memo<Tree> = fc.memo((depth) => {
   // Lotto weights, one per child mostly.
   const lotto = someChildren.chain((kids) =>
     fc
-      .oneof({ arbitrary: fc.constant<Piece[][]>([]), weight: 2 }, { arbitrary: fc.array(smallCount, { minLength: kids.length, maxLength: kids.length }).map((w) => [w]), weight: 6 }, { arbitrary: counts, weight: 1 })
+      .oneof(
+        { arbitrary: fc.constant<Piece[][]>([]), weight: 2 },
+        { arbitrary: fc.array(smallCount, { minLength: kids.length, maxLength: kids.length }).map((w) => [w]), weight: 6 },
+        // One weight too many or too few.
+        { arbitrary: fc.array(smallCount, { minLength: kids.length + 1, maxLength: kids.length + 1 }).map((w) => [w.slice(kids.length > 1 && w.length % 2 === 0 ? 2 : 0)]), weight: 2 },
+      )
       .chain((weights) => block(fc.tuple(keyword('lotto'), maybeArguments(fc.constant(weights))).map(([k, a]) => [k, ...a]), fc.constant(kids))),
   );
   return fc.oneof(
