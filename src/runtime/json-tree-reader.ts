@@ -59,7 +59,9 @@ export interface JsonTreeDocument {
  * validateDefinition makes, each at the line of the key at fault, and refuses
  * keys mistreevous would silently ignore (a typo there would change the tree).
  */
-export function readJsonTree(text: string): JsonTreeDocument {
+export function readJsonTree(source: string): JsonTreeDocument {
+  // A UTF-8 byte order mark is not JSON; a space in its place keeps every offset.
+  const text = source.charCodeAt(0) === 0xfeff ? ` ${source.slice(1)}` : source;
   const lines = sourceLines(text);
   refuseDeepNesting(text, lines);
   const errors: ParseError[] = [];
