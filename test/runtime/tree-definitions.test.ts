@@ -156,6 +156,15 @@ describe('nesting depth', () => {
     expect(problems[0]).toMatch(/^trees\/deep\.json:1: nodes nest deeper than 200 levels here/);
   });
 
+  test('a chain of branches across files that would nest deeper than the limit once inlined is reported at the branch', () => {
+    const files = Array.from({ length: 120 }, (_, i) => ({ file: `trees/t${i}.mdsl`, text: i < 119 ? `root {\n  sequence {\n    branch [t${i + 1}]\n  }\n}` : 'root { action [a] }' }));
+    const problems = checkTreeSources(files, bindings()).problems;
+    expect(problems.length).toBeGreaterThan(0);
+    // t0's tree reaches 200 levels at t99's branch: root and sequence, twice per file.
+    expect(problems.map(formatProblem)).toContain('trees/t99.mdsl:3: with branch [t100] inlined, nodes nest deeper than 200 levels: flatten the chain of branches');
+    expect(problems.every((p) => p.message.includes('nest deeper than 200 levels'))).toBe(true);
+  });
+
   test('200 levels are fine', () => {
     const source = `root {\n${'flip {\n'.repeat(198)}action [a]\n${'}\n'.repeat(198)}}`;
     expect(lint('trees/ok.mdsl', source)).toEqual([]);
