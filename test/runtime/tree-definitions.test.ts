@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { checkTreeSources, createBindingRegistry, formatProblem, type BindingRegistry } from '../../src/runtime/index.js';
+import { checkTreeSources, createBindingRegistry, formatProblem, parseMdsl, type BindingRegistry } from '../../src/runtime/index.js';
 import { mistreevousRefusal, toMistreevousDefinition } from '../../src/runtime/mistreevous-definition.js';
 import type { TreeNodeDefinition } from '../../src/runtime/tree-definition.js';
 
@@ -108,6 +108,10 @@ describe('MDSL corners, read as mistreevous reads them or refused with the reaso
 
   test('a string holding /* is refused: mistreevous would cut it as a comment', () => {
     expect(lint('trees/s.mdsl', 'root {\n  action [a, "x /* y */"]\n}')[0]).toMatch(/^trees\/s\.mdsl:2: a string cannot hold "\/\*"/);
+  });
+
+  test('every \\" in a string is unescaped (mistreevous 4.3.1 unescapes only the first)', () => {
+    expect(parseMdsl('root { action [a, "say \\"hi\\" \\"there\\""] }')[0]!.children[0]!.args).toEqual(['say "hi" "there"']);
   });
 
   test('a branch takes no attributes, and says so', () => {
