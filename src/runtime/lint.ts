@@ -12,9 +12,16 @@ export function resolveBranch(files: ReadonlyMap<string, TreeFile>, from: TreeFi
   return other?.main ? { file: other, root: other.main } : undefined;
 }
 
-/** Levels below a root, not counting branches (each file's own depth is limited by its parser). */
+const depths = new WeakMap<TreeNodeDefinition, number>();
+
+/** Levels below a node, not counting branches (each file's own depth is limited by its parser); remembered per node. */
 function treeDepth(node: TreeNodeDefinition): number {
-  return node.children.reduce((deepest, child) => Math.max(deepest, 1 + treeDepth(child)), 0);
+  let depth = depths.get(node);
+  if (depth === undefined) {
+    depth = node.children.reduce((deepest, child) => Math.max(deepest, 1 + treeDepth(child)), 0);
+    depths.set(node, depth);
+  }
+  return depth;
 }
 
 function didYouMean(name: string, candidates: readonly string[]): string {

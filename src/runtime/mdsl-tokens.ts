@@ -1,5 +1,4 @@
 import type { NodeArgument } from './tree-definition.js';
-import { indentationAt } from './source-lines.js';
 
 /** A syntax error in an MDSL source, with the line it is on. */
 export class MdslSyntaxError extends Error {
@@ -32,19 +31,34 @@ export const PUNCTUATION = new Set(['(', ')', '{', '}', '[', ']', ',']);
 export function tokenise(source: string): Token[] {
   const tokens: Token[] = [];
   let line = 1;
+  let lineStart = 0;
+  let lineIndent = -1;
   let lineOfLastToken = 0;
   let lastCommentEnd = -1;
   let charBeforeComments: string | undefined;
   let i = 0;
-  const push = (text: string, quoted: boolean, at: number): void => {
-    tokens.push({ text, line, quoted, indent: indentationAt(source, at), firstOnLine: lineOfLastToken !== line });
+  /** Counts the line ends in source[from, to) and remembers where the last line starts. */
+  const passLines = (from: number, to: number): void => {
+    for (const match of source.slice(from, to).matchAll(LINE_END)) {
+      line++;
+      lineStart = from + match.index + match[0].length;
+      lineIndent = -1;
+    }
+  };
+  const push = (text: string, quoted: boolean): void => {
+    if (lineIndent < 0) {
+      lineIndent = 0;
+      while (source[lineStart + lineIndent] === ' ' || source[lineStart + lineIndent] === '\t') lineIndent++;
+    }
+    tokens.push({ text, line, quoted, indent: lineIndent, firstOnLine: lineOfLastToken !== line });
     lineOfLastToken = line;
   };
   while (i < source.length) {
     const char = source[i]!;
     if (char === '\n' || char === '\r') {
-      line++;
-      i += char === '\r' && source[i + 1] === '\n' ? 2 : 1;
+      const end = char === '\r' && source[i + 1] === '\n' ? i + 2 : i + 1;
+      passLines(i, end);
+      i = end;
     } else if (/\s/.test(char)) {
       i++;
     } else if (source.startsWith('/*', i)) {
@@ -55,7 +69,7 @@ export function tokenise(source: string): Token[] {
         throw new MdslSyntaxError(line, 'put a space before or after this comment: mistreevous deletes comments, which would join the words on either side into one');
       }
       if (i !== lastCommentEnd) charBeforeComments = before;
-      line += countLineEnds(source.slice(i, end));
+      passLines(i, end);
       i = end + 2;
       lastCommentEnd = i;
     } else if (char === '"') {
@@ -67,29 +81,28 @@ export function tokenise(source: string): Token[] {
       if (raw.includes('/*')) {
         throw new MdslSyntaxError(line, 'a string cannot hold "/*": mistreevous strips comments before it reads strings, so it would cut the string there; split the text or leave out the /*');
       }
-      push(raw.replace(/\\"/g, '"'), true, start);
-      line += countLineEnds(raw);
+      push(raw.replace(/\\"/g, '"'), true);
+      passLines(start + 1, i);
       i++;
     } else if (PUNCTUATION.has(char)) {
-      push(char, false, i);
+      push(char, false);
       i++;
     } else {
       const start = i;
       while (i < source.length && !/\s/.test(source[i]!) && !PUNCTUATION.has(source[i]!) && source[i] !== '"' && !source.startsWith('/*', i)) i++;
-      push(source.slice(start, i), false, start);
+      push(source.slice(start, i), false);
     }
   }
   return tokens;
 }
+
+const LINE_END = /\r\n|\r|\n/g;
 
 /** A character that, next to another such across a deleted comment, makes one token of two. */
 function gluesWords(char: string | undefined): boolean {
   return char !== undefined && !/\s/.test(char) && !PUNCTUATION.has(char);
 }
 
-function countLineEnds(text: string): number {
-  return text.match(/\r\n|\r|\n/g)?.length ?? 0;
-}
 
 export type ParsedArgument = { value: NodeArgument; identifier: boolean; integer: boolean; line: number };
 

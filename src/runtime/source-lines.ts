@@ -29,12 +29,3 @@ export function sourceLines(text: string): SourceLines {
     columnAt: (offset) => offset - starts[lineIndex(offset)]! + 1,
   };
 }
-
-/** Leading spaces and tabs of the line `offset` sits on (a tab counts as one). */
-export function indentationAt(text: string, offset: number): number {
-  let start = offset;
-  while (start > 0 && text[start - 1] !== '\n' && text[start - 1] !== '\r') start--;
-  let end = start;
-  while (text[end] === ' ' || text[end] === '\t') end++;
-  return end - start;
-}
