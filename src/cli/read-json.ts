@@ -15,6 +15,11 @@ function locate(text: string): string {
   return ` at line ${before.length}, column ${before.at(-1)!.length + 1} (${printParseErrorCode(first.error)})`;
 }
 
+/** The text without a leading UTF-8 byte order mark (U+FEFF), which is not part of the JSON. */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+}
+
 /** Reads and parses a JSON file; unreadable files and syntax errors become usage errors naming the file and place. */
 export async function readJsonFile(path: string): Promise<unknown> {
   let text: string;
@@ -25,6 +30,8 @@ export async function readJsonFile(path: string): Promise<unknown> {
     const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
     throw new CliUsageError(`cannot read ${path}: ${reason}`);
   }
+  // Editors on Windows may start a UTF-8 file with a byte order mark; JSON.parse refuses it.
+  text = withoutByteOrderMark(text);
   try {
     return JSON.parse(text);
   } catch (error) {

@@ -1,7 +1,7 @@
 import { closestMatch } from '../registry/suggest.js';
 import type { BindingRegistry } from './binding-registry.js';
 import { INTRINSIC_ACTIONS, INTRINSIC_GUARDS } from './intrinsics.js';
-import type { TreeFile, TreeNodeDefinition, TreeProblem } from './tree-definition.js';
+import { MAX_TREE_DEPTH, type TreeFile, type TreeNodeDefinition, type TreeProblem } from './tree-definition.js';
 import { parseWatchdogArguments } from './watchdog-spec.js';
 
 /** Where a branch reference lands: a named root in the same file, else another file's tree. */
@@ -10,6 +10,18 @@ export function resolveBranch(files: ReadonlyMap<string, TreeFile>, from: TreeFi
   if (local) return { file: from, root: local };
   const other = files.get(ref);
   return other?.main ? { file: other, root: other.main } : undefined;
+}
+
+const depths = new WeakMap<TreeNodeDefinition, number>();
+
+/** Levels below a node, not counting branches (each file's own depth is limited by its parser); remembered per node. */
+function treeDepth(node: TreeNodeDefinition): number {
+  let depth = depths.get(node);
+  if (depth === undefined) {
+    depth = node.children.reduce((deepest, child) => Math.max(deepest, 1 + treeDepth(child)), 0);
+    depths.set(node, depth);
+  }
+  return depth;
 }
 
 function didYouMean(name: string, candidates: readonly string[]): string {
@@ -74,7 +86,7 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
     }
   };
 
-  const walk = (file: TreeFile, node: TreeNodeDefinition, insideRetry: boolean | undefined, stack: string[]): void => {
+  const walk = (file: TreeFile, node: TreeNodeDefinition, insideRetry: boolean | undefined, stack: string[], depth: number): void => {
     checkNode(file, node, insideRetry);
     if (node.type === 'branch' && node.name !== undefined) {
       const target = resolveBranch(files, file, node.name);
@@ -89,17 +101,22 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
         report(file, node.line, `circular branch: ${cycle}`);
         return;
       }
-      walk(target.file, target.root, insideRetry, [...stack, key]);
+      // A branch is inlined when the tree is built: its depth adds to the caller's.
+      if (depth + treeDepth(target.root) > MAX_TREE_DEPTH) {
+        report(file, node.line, `with branch [${node.name}] inlined, nodes nest deeper than ${MAX_TREE_DEPTH} levels: flatten the chain of branches`);
+        return;
+      }
+      walk(target.file, target.root, insideRetry, [...stack, key], depth);
       return;
     }
     const childInsideRetry = insideRetry === undefined ? undefined : insideRetry || node.type === 'retry';
-    for (const child of node.children) walk(file, child, childInsideRetry, stack);
+    for (const child of node.children) walk(file, child, childInsideRetry, stack, depth + 1);
   };
 
   for (const file of files.values()) {
-    if (file.main) walk(file, file.main, false, [`${file.file}#${file.name}`]);
+    if (file.main) walk(file, file.main, false, [`${file.file}#${file.name}`], 1);
     // Local roots are checked alone too; whether a backoff there sits in a retry depends on the caller.
-    for (const [name, root] of file.locals) walk(file, root, undefined, [`${file.file}#${name}`]);
+    for (const [name, root] of file.locals) walk(file, root, undefined, [`${file.file}#${name}`], 1);
   }
   return [...problems.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }

@@ -1,4 +1,6 @@
+import { MdslSyntaxError, PUNCTUATION, toArgument, tokenise, type ParsedArgument, type Token } from './mdsl-tokens.js';
 import {
+  MAX_TREE_DEPTH,
   NODE_TYPES,
   isComposite,
   isDecorator,
@@ -8,77 +10,31 @@ import {
   type TreeNodeDefinition,
 } from './tree-definition.js';
 
+export { MdslSyntaxError } from './mdsl-tokens.js';
+
 /**
- * An MDSL parser that mirrors mistreevous 4.3.1's grammar but keeps the line of
- * every node, because mistreevous's own parser reports errors without one.
+ * An MDSL parser that reads mistreevous 4.3.1's grammar as mistreevous does but
+ * keeps the line of every node, because mistreevous's own parser reports errors
+ * without one. Where it differs on purpose (README, "How verbtree reads tree
+ * definitions"), its error says why.
  */
 
-interface Token {
-  text: string;
-  line: number;
-  quoted: boolean;
-}
-
-export class MdslSyntaxError extends Error {
-  constructor(
-    readonly line: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'MdslSyntaxError';
-  }
-}
-
-const PUNCTUATION = new Set(['(', ')', '{', '}', '[', ']', ',']);
 const ATTRIBUTE_KINDS = ['while', 'until', 'entry', 'exit', 'step'] as const;
+/** Mistreevous takes either bracket kind around any argument list. */
+const CLOSING: Record<string, string> = { '[': ']', '(': ')' };
 
-function tokenise(source: string): Token[] {
-  const tokens: Token[] = [];
-  let line = 1;
-  let i = 0;
-  while (i < source.length) {
-    const char = source[i]!;
-    if (char === '\n') {
-      line++;
-      i++;
-    } else if (/\s/.test(char)) {
-      i++;
-    } else if (source.startsWith('/*', i)) {
-      const end = source.indexOf('*/', i + 2);
-      if (end < 0) throw new MdslSyntaxError(line, 'unterminated comment: add the closing */');
-      line += countNewlines(source.slice(i, end));
-      i = end + 2;
-    } else if (char === '"') {
-      const start = i;
-      i++;
-      while (i < source.length && source[i] !== '"') i += source[i] === '\\' ? 2 : 1;
-      if (i >= source.length) throw new MdslSyntaxError(line, 'unterminated string: add the closing "');
-      const raw = source.slice(start + 1, i);
-      tokens.push({ text: raw.replace(/\\"/g, '"'), line, quoted: true });
-      line += countNewlines(raw);
-      i++;
-    } else if (PUNCTUATION.has(char)) {
-      tokens.push({ text: char, line, quoted: false });
-      i++;
-    } else {
-      const start = i;
-      while (i < source.length && !/\s/.test(source[i]!) && !PUNCTUATION.has(source[i]!) && source[i] !== '"' && !source.startsWith('/*', i)) i++;
-      tokens.push({ text: source.slice(start, i), line, quoted: false });
-    }
-  }
-  return tokens;
+/** A node whose '{' is open, with where it starts, to guess which one a missing '}' belongs to. */
+interface OpenNode {
+  type: NodeType;
+  line: number;
+  indent: number;
 }
-
-function countNewlines(text: string): number {
-  let count = 0;
-  for (const char of text) if (char === '\n') count++;
-  return count;
-}
-
-type ParsedArgument = { value: NodeArgument; identifier: boolean; integer: boolean; line: number };
 
 class Parser {
   private position = 0;
+  /** The first node closed by a '}' that lines up with an outer node: likely the one missing its own '}'. */
+  private misalignedClose: { node: OpenNode; closeLine: number } | undefined;
+
   constructor(private readonly tokens: Token[]) {}
 
   atEnd(): boolean {
@@ -98,6 +54,11 @@ class Parser {
     return this.tokens[this.position];
   }
 
+  private peekWord(): string | undefined {
+    const token = this.peek();
+    return token && !token.quoted ? token.text.toLowerCase() : undefined;
+  }
+
   private lastLine(): number {
     return this.tokens[Math.min(this.position, this.tokens.length - 1)]?.line ?? 1;
   }
@@ -113,23 +74,32 @@ class Parser {
   }
 
   parseRoot(): TreeNodeDefinition {
+    this.misalignedClose = undefined;
     const token = this.next();
     if (token.quoted || token.text.toLowerCase() !== 'root') {
       throw new MdslSyntaxError(token.line, `expected 'root' at the top level but found '${token.text}'`);
     }
-    return this.parseNodeBody('root', token.line);
+    return this.parseNodeBody('root', token, 1);
   }
 
-  private parseNode(): TreeNodeDefinition {
+  private parseNode(depth: number): TreeNodeDefinition {
     const token = this.next();
     const type = token.quoted ? undefined : NODE_TYPES.find((t) => t === token.text.toLowerCase());
-    if (!type) throw new MdslSyntaxError(token.line, `unknown node type '${token.text}' (node types: ${NODE_TYPES.filter((t) => t !== 'root').join(', ')})`);
+    if (!type) {
+      const attribute = ATTRIBUTE_KINDS.find((kind) => kind === token.text.toLowerCase());
+      const hint = attribute && !token.quoted ? ` ('${attribute}' is an attribute: it follows a node's [arguments], and a branch node takes none)` : '';
+      throw new MdslSyntaxError(token.line, `unknown node type '${token.text}'${hint} (node types: ${NODE_TYPES.filter((t) => t !== 'root').join(', ')})`);
+    }
     if (type === 'root') throw new MdslSyntaxError(token.line, 'a root node cannot be the child of another node');
-    return this.parseNodeBody(type, token.line);
+    if (depth > MAX_TREE_DEPTH) {
+      throw new MdslSyntaxError(token.line, `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with branch [name] into named roots or other files`);
+    }
+    return this.parseNodeBody(type, token, depth);
   }
 
-  private parseNodeBody(type: NodeType, line: number): TreeNodeDefinition {
-    const args = this.peekIs('[') ? this.parseArguments('[', ']') : [];
+  private parseNodeBody(type: NodeType, keyword: Token, depth: number): TreeNodeDefinition {
+    const line = keyword.line;
+    const args = this.peekArgumentList() ? this.parseArguments() : [];
     const node: TreeNodeDefinition = { type, line, args: [], attributes: [], children: [] };
     switch (type) {
       case 'root':
@@ -149,6 +119,9 @@ class Parser {
       case 'branch':
         if (args.length !== 1 || !args[0]!.identifier) throw new MdslSyntaxError(line, 'expected a single branch name, e.g. branch [helper]');
         node.name = String(args[0]!.value);
+        if (this.peekWord() !== undefined && (ATTRIBUTE_KINDS as readonly string[]).includes(this.peekWord()!)) {
+          throw new MdslSyntaxError(this.peek()!.line, `a branch node takes no attributes: put the ${this.peekWord()}(...) on a node around it`);
+        }
         return node;
       default:
         node.args = this.numericArguments(type, args, line);
@@ -156,11 +129,13 @@ class Parser {
     node.attributes = this.parseAttributes();
     if (type === 'action' || type === 'condition' || type === 'wait') return node;
     this.next('{');
+    const open: OpenNode = { type, line, indent: keyword.indent };
     while (!this.peekIs('}')) {
-      if (this.atEnd()) throw new MdslSyntaxError(line, `the ${type} node opened here has no closing '}'`);
-      node.children.push(this.parseNode());
+      if (this.atEnd()) throw this.unclosed(open);
+      node.children.push(this.parseNode(depth + 1));
     }
-    this.next('}');
+    const close = this.next('}');
+    if (close.firstOnLine && close.indent < open.indent && !this.misalignedClose) this.misalignedClose = { node: open, closeLine: close.line };
     if (isDecorator(type) && node.children.length !== 1) throw new MdslSyntaxError(line, `a ${type} node must have exactly one child node (found ${node.children.length})`);
     if (isComposite(type) && node.children.length === 0) throw new MdslSyntaxError(line, `a ${type} node must have at least one child node`);
     if (type === 'lotto' && node.args.length > 0 && node.args.length !== node.children.length) {
@@ -169,18 +144,35 @@ class Parser {
     return node;
   }
 
+  /**
+   * The input ended inside `open`. If an earlier '}' lined up with an outer node,
+   * the node it closed is the likelier culprit: its own '}' is the one missing.
+   */
+  private unclosed(open: OpenNode): MdslSyntaxError {
+    const suspect = this.misalignedClose;
+    if (suspect) {
+      return new MdslSyntaxError(
+        suspect.node.line,
+        `the ${suspect.node.type} node opened here has no closing '}' (the '}' on line ${suspect.closeLine} lines up with an outer node, so the ${open.type} node at line ${open.line} is left open)`,
+      );
+    }
+    return new MdslSyntaxError(open.line, `the ${open.type} node opened here has no closing '}'`);
+  }
+
   private numericArguments(type: NodeType, args: ParsedArgument[], line: number): NodeArgument[] {
     if (args.length === 0) return [];
     const accepts = { repeat: 2, retry: 2, wait: 2, lotto: Infinity } as Partial<Record<NodeType, number>>;
     const max = accepts[type];
     if (max === undefined) throw new MdslSyntaxError(line, `a ${type} node takes no [arguments]`);
-    if (args.length > max) throw new MdslSyntaxError(line, `a ${type} node takes at most ${max} arguments`);
+    if (args.length > max) throw new MdslSyntaxError(line, `a ${type} node takes at most ${max} arguments: [n] or [min, max]`);
     for (const arg of args) {
       if (typeof arg.value !== 'number' || !arg.integer || arg.value < 0) {
-        throw new MdslSyntaxError(arg.line, `${type} node arguments must be non-negative integers, got '${String(arg.value)}'`);
+        const exponent = typeof arg.value === 'number' && Number.isInteger(arg.value) ? ` (write ${arg.value} in plain digits: mistreevous does not read an exponent as a whole number)` : '';
+        throw new MdslSyntaxError(arg.line, `${type} node arguments must be non-negative whole numbers, got '${String(arg.value)}'${exponent}`);
       }
     }
-    if (args.length === 2 && (args[0]!.value as number) > (args[1]!.value as number)) {
+    // Two lotto arguments are two weights, not a range.
+    if (type !== 'lotto' && args.length === 2 && (args[0]!.value as number) > (args[1]!.value as number)) {
       throw new MdslSyntaxError(line, `${type} node range [${String(args[0]!.value)}, ${String(args[1]!.value)}] has min above max`);
     }
     return args.map((arg) => arg.value);
@@ -193,17 +185,18 @@ class Parser {
       if (!kind) break;
       this.position++;
       if (attributes.some((a) => a.kind === kind)) throw new MdslSyntaxError(token.line, `duplicate '${kind}' attribute on one node (wrap the node in a sequence to add another)`);
-      if (!this.peekIs('(')) throw new MdslSyntaxError(token.line, `expected '(' after '${kind}', e.g. ${kind}(name)`);
-      const [callName, ...rest] = this.parseArguments('(', ')');
+      if (!this.peekArgumentList()) throw new MdslSyntaxError(token.line, `expected '(' after '${kind}', e.g. ${kind}(name)`);
+      const [callName, ...rest] = this.parseArguments();
       if (!callName?.identifier) throw new MdslSyntaxError(token.line, `expected a function name as the first argument of ${kind}(...)`);
       const bad = rest.find((arg) => arg.identifier);
       if (bad) throw new MdslSyntaxError(bad.line, `invalid ${kind} argument '${String(bad.value)}': quote strings ("${String(bad.value)}")`);
       let succeedOnAbort = false;
-      if ((kind === 'while' || kind === 'until') && this.peek()?.text.toLowerCase() === 'then') {
+      if ((kind === 'while' || kind === 'until') && this.peekWord() === 'then') {
         this.position++;
         const outcome = this.next();
-        if (!['succeed', 'fail'].includes(outcome.text.toLowerCase())) throw new MdslSyntaxError(outcome.line, `expected 'succeed' or 'fail' after 'then', found '${outcome.text}'`);
-        succeedOnAbort = outcome.text.toLowerCase() === 'succeed';
+        const word = outcome.quoted ? undefined : outcome.text.toLowerCase();
+        if (word !== 'succeed' && word !== 'fail') throw new MdslSyntaxError(outcome.line, `expected succeed or fail (unquoted) after 'then', found ${outcome.quoted ? `"${outcome.text}"` : `'${outcome.text}'`}`);
+        succeedOnAbort = word === 'succeed';
       }
       attributes.push({ kind, call: String(callName.value), args: rest.map((arg) => arg.value), succeedOnAbort, line: token.line });
     }
@@ -215,8 +208,14 @@ class Parser {
     return token !== undefined && !token.quoted && token.text === text;
   }
 
-  private parseArguments(open: string, close: string): ParsedArgument[] {
-    const opening = this.next(open);
+  private peekArgumentList(): boolean {
+    return this.peekIs('[') || this.peekIs('(');
+  }
+
+  /** `[a, b]` or `(a, b)`; a trailing comma after an argument is allowed, as in mistreevous. */
+  private parseArguments(): ParsedArgument[] {
+    const opening = this.next();
+    const close = CLOSING[opening.text]!;
     const args: ParsedArgument[] = [];
     if (this.peekIs(close)) {
       this.position++;
@@ -224,29 +223,21 @@ class Parser {
     }
     for (;;) {
       const token = this.next();
-      if (!token.quoted && PUNCTUATION.has(token.text)) throw new MdslSyntaxError(token.line, `expected an argument but found '${token.text}'`);
+      if (!token.quoted && PUNCTUATION.has(token.text)) {
+        throw new MdslSyntaxError(token.line, `expected an argument but found '${token.text}' (mistreevous would take a lone '${token.text}' as a name; verbtree does not)`);
+      }
       args.push(toArgument(token));
       const separator = this.tokens[this.position];
-      if (!separator) throw new MdslSyntaxError(opening.line, `'${open}' opened here has no closing '${close}'`);
+      if (!separator) throw new MdslSyntaxError(opening.line, `'${opening.text}' opened here has no closing '${close}'`);
       this.position++;
       if (separator.text === close && !separator.quoted) return args;
       if (separator.text !== ',' || separator.quoted) throw new MdslSyntaxError(separator.line, `expected ',' or '${close}' but found '${separator.text}'`);
+      if (this.peekIs(close)) {
+        this.position++;
+        return args;
+      }
     }
   }
-}
-
-function toArgument(token: Token): ParsedArgument {
-  const base = { identifier: false, integer: false, line: token.line };
-  if (token.quoted) return { ...base, value: token.text };
-  const text = token.text;
-  if (text === 'null') return { ...base, value: null };
-  if (text === 'true' || text === 'false') return { ...base, value: text === 'true' };
-  if (text.trim() !== '' && !Number.isNaN(Number(text))) {
-    const value = Number(text);
-    return { ...base, value, integer: Number.isInteger(value) };
-  }
-  if (/^\$[_a-zA-Z][_a-zA-Z0-9]*$/.test(text)) return { ...base, value: { $: text.slice(1) } };
-  return { ...base, value: text, identifier: true };
 }
 
 /** Parses an MDSL source into its root nodes; throws MdslSyntaxError (with a line) at the first syntax error. */

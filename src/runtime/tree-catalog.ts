@@ -1,14 +1,15 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
 import type { BindingRegistry } from './binding-registry.js';
 import { compileTree, type CompiledTree } from './compile.js';
 import { lintTrees } from './lint.js';
 import type { TreeFile, TreeProblem } from './tree-definition.js';
-import { TREE_EXTENSIONS, parseTreeSource } from './tree-source.js';
+import { readTreeFolder } from './tree-files.js';
+import { parseTreeSource } from './tree-source.js';
 
 export interface TreeSourceText {
   file: string;
   text: string;
+  /** Why the file could not be read (a symlink loop, a link out of the folder); `text` is then empty. */
+  unreadable?: string;
 }
 
 export function formatProblem(problem: TreeProblem): string {
@@ -43,6 +44,10 @@ export function checkTreeSources(sources: readonly TreeSourceText[], bindings: B
   const problems: TreeProblem[] = [];
   const files = new Map<string, TreeFile>();
   for (const source of sources) {
+    if (source.unreadable !== undefined) {
+      problems.push({ file: source.file, line: 1, message: source.unreadable });
+      continue;
+    }
     const parsed = parseTreeSource(source.file, source.text);
     if (!parsed.ok) {
       problems.push(...parsed.problems);
@@ -70,18 +75,10 @@ export function createTreeCatalog(sources: readonly TreeSourceText[], bindings: 
 
 /** Reads tree files: each path is a file or a directory searched recursively for .mdsl and .json. */
 export async function readTreeSources(paths: readonly string[]): Promise<TreeSourceText[]> {
-  const found: string[] = [];
-  const visit = async (path: string): Promise<void> => {
-    if ((await stat(path)).isDirectory()) {
-      for (const entry of (await readdir(path)).sort()) await visit(join(path, entry));
-    } else if ((TREE_EXTENSIONS as readonly string[]).includes(extname(path))) {
-      found.push(path);
-    }
-  };
-  for (const path of paths) await visit(path);
-  return Promise.all(found.map(async (file) => ({ file, text: await readFile(file, 'utf8') })));
+  const sources: TreeSourceText[] = [];
+  for (const path of paths) sources.push(...(await readTreeFolder(path)));
+  return sources;
 }
-
 /** Loads every tree under `paths` (default: the trees/ directory); fails before the first tick on any problem. */
 export async function loadTreeCatalog(paths: readonly string[], bindings: BindingRegistry): Promise<TreeCatalog> {
   return createTreeCatalog(await readTreeSources(paths), bindings);

@@ -11,6 +11,16 @@ export type NodeType = (typeof COMPOSITE_TYPES)[number] | (typeof DECORATOR_TYPE
 
 export const NODE_TYPES: readonly NodeType[] = [...DECORATOR_TYPES, ...COMPOSITE_TYPES, ...LEAF_TYPES];
 
+/**
+ * How deep nodes may nest in one definition. The parser, the linter and
+ * mistreevous all recurse per level, so a 20,000-deep file would overflow the
+ * stack; real trees stay below 20 levels.
+ */
+export const MAX_TREE_DEPTH = 200;
+
+/** Node kinds that take a count or duration: `[n]` or `[min, max]`, whole numbers, min <= max. */
+export const RANGE_KEYS = { repeat: 'iterations', retry: 'attempts', wait: 'duration' } as const;
+
 export interface AttributeDefinition {
   kind: 'while' | 'until' | 'entry' | 'exit' | 'step';
   call: string;

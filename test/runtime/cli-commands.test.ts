@@ -1,4 +1,4 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
@@ -45,6 +45,35 @@ describe('verbtree lint', () => {
       '✗ 2 problem(s) in 1 of 1 tree file(s)',
     ]);
     expect((await run(lintCommand, clean, ['lint', join(clean, 'nope')])).exit).toBe(2);
+  });
+
+  test('a symlink loop does not crash it and a symlink out of the folder is not followed; each is named', async () => {
+    const outside = await treesDir({ 'secret.mdsl': 'root { action [nope_outside] }' });
+    const dir = await treesDir({ 'go.mdsl': 'root { action [goto, $goal] }' });
+    await mkdir(join(dir, 'sub'));
+    await writeFile(join(dir, 'sub', 'more.mdsl'), 'root { action [goto, $goal] }');
+    await symlink(join(dir, 'loop.mdsl'), join(dir, 'loop.mdsl'));
+    await symlink('..', join(dir, 'sub', 'up'));
+    await symlink(dir, join(dir, 'again'));
+    await symlink(join(outside, 'secret.mdsl'), join(dir, 'leak.mdsl'));
+    await symlink(outside, join(dir, 'elsewhere'));
+    await symlink(join(dir, 'go.mdsl'), join(dir, 'sub', 'alias.mdsl'));
+    const result = await run(lintCommand, dir, ['lint']);
+    expect(result.exit).toBe(1);
+    expect(result.out).not.toContain('nope_outside');
+    expect(result.out.split('\n')).toEqual([
+      `${join(dir, 'elsewhere')}:1: cannot read: a symlink to ${outside}, outside ${dir}; not followed (copy the file in, or pass it as a path)`,
+      `${join(dir, 'leak.mdsl')}:1: cannot read: a symlink to ${join(outside, 'secret.mdsl')}, outside ${dir}; not followed (copy the file in, or pass it as a path)`,
+      `${join(dir, 'loop.mdsl')}:1: cannot read: a symlink loop; not followed`,
+      '✗ 3 problem(s) in 3 of 6 tree file(s)',
+    ]);
+  });
+
+  test('a 20,000-deep tree is a clear error with its line, not a stack overflow', async () => {
+    const dir = await treesDir({ 'deep.mdsl': `root {\n${'sequence {\n'.repeat(20_000)}action [goto, $goal]\n${'}\n'.repeat(20_000)}}` });
+    const result = await run(lintCommand, dir, ['lint']);
+    expect(result.exit).toBe(1);
+    expect(result.out.split('\n')[0]).toBe(`${join(dir, 'deep.mdsl')}:201: nodes nest deeper than 200 levels here: split the tree with branch [name] into named roots or other files`);
   });
 
   test('--help shows an example', async () => {

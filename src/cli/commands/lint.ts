@@ -15,8 +15,11 @@ export function lintCommand(bindings: () => BindingRegistry, io: CliIO, setExit:
     .argument('[paths...]', 'tree files or directories (searched recursively)', [treesDir])
     .option('--json', 'print the problems as a JSON array of {file, line, message}')
     .addHelpText('after', `
-Checks syntax, unknown action/condition/guard names (with "did you mean"), watchdog
-kinds and limits, idiom placement (backoff inside a retry), missing and circular branches.
+Checks syntax as mistreevous reads it (and runs mistreevous's own validateDefinition), unknown
+action/condition/guard names (with "did you mean"), watchdog kinds and limits, idiom placement
+(backoff inside a retry), missing and circular branches, nesting deeper than 200 levels.
+Symlinks are followed only inside the folder named. Where verbtree is stricter than
+mistreevous, the message says why (README: "How verbtree reads tree definitions").
 Exit codes: 0 clean, 1 problems found, 2 usage error (e.g. a path that does not exist).
 
 Examples:

@@ -31,7 +31,8 @@ export async function loadScenario(path: string): Promise<Scenario> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    // A UTF-8 byte order mark some editors write is not part of the JSON.
+    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
   } catch (error) {
     throw new ScenarioError(path, [{ code: 'schema_violation', path: [], where: '(file)', message: `not valid JSON (${(error as Error).message}); fix the syntax` }]);
   }

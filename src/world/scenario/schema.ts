@@ -8,6 +8,9 @@ const data = minecraftData(MINECRAFT_VERSION);
 /** Most blocks a scenario may set in total; keeps a typo in a fill region from stalling the server. */
 export const MAX_SCENARIO_BLOCKS = 100_000;
 
+/** Slots a bot's inventory has for a scenario's items (the hotbar and the main inventory). */
+export const INVENTORY_SLOTS = 36;
+
 function knownName(kind: 'block' | 'item', names: Record<string, unknown>) {
   return z.string().superRefine((name, ctx) => {
     if (Object.hasOwn(names, name)) return;
@@ -42,6 +45,15 @@ export const BotSetup = z.strictObject({
       for (const name of Object.keys(inventory)) {
         const checked = ItemName.safeParse(name);
         if (!checked.success) ctx.addIssue({ code: 'custom', path: [name], message: checked.error.issues[0]!.message });
+      }
+      const stacks = Object.entries(inventory).map(([name, count]) => ({ name, count, slots: Math.ceil(count / (data.itemsByName[name]?.stackSize ?? 64)) }));
+      const slots = stacks.reduce((sum, stack) => sum + stack.slots, 0);
+      if (slots > INVENTORY_SLOTS) {
+        const biggest = stacks.sort((a, b) => b.slots - a.slots).slice(0, 3).map((s) => `${s.count} ${s.name} take ${s.slots}`);
+        ctx.addIssue({
+          code: 'custom',
+          message: `needs ${slots} inventory slots, more than the bot's ${INVENTORY_SLOTS} (each slot holds one stack of an item's stack size: ${biggest.join(', ')}); give fewer items`,
+        });
       }
     })
     .default({}),
