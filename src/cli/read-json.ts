@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type ParseError, parse, printParseErrorCode } from 'jsonc-parser';
+import { withoutByteOrderMark } from '../json-text.js';
 import { CliUsageError } from './io.js';
 
 /**
@@ -15,10 +16,6 @@ function locate(text: string): string {
   return ` at line ${before.length}, column ${before.at(-1)!.length + 1} (${printParseErrorCode(first.error)})`;
 }
 
-/** The text without a leading UTF-8 byte order mark (U+FEFF), which is not part of the JSON. */
-export function withoutByteOrderMark(text: string): string {
-  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
 
 /** Reads and parses a JSON file; unreadable files and syntax errors become usage errors naming the file and place. */
 export async function readJsonFile(path: string): Promise<unknown> {

@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { withoutByteOrderMark } from '../json-text.js';
 import { z } from 'zod';
 import { StuckDetectionConfigSchema } from '../stuck/config.js';
 import { STUCK_TYPES, type StuckType } from '../stuck/detection.js';
@@ -171,7 +172,7 @@ export async function loadStuckConfig(file: string): Promise<StuckConfig> {
   }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(withoutByteOrderMark(text));
   } catch (error) {
     throw new StuckConfigError(`Stuck config ${file} is not valid JSON: ${(error as Error).message}`, []);
   }

@@ -64,6 +64,9 @@ describe('stuck config', () => {
     const good = join(dir, 'good.json');
     await writeFile(good, JSON.stringify({ detection: { noActuator: { limitMs: 4_000 } } }));
     expect((await loadStuckConfig(good)).detection.noActuator.limitMs).toBe(4_000);
+    const withBom = join(dir, 'bom.json');
+    await writeFile(withBom, `\ufeff${JSON.stringify({ detection: { noActuator: { limitMs: 4_500 } } })}`);
+    expect((await loadStuckConfig(withBom)).detection.noActuator.limitMs).toBe(4_500);
     const bad = join(dir, 'bad.json');
     await writeFile(bad, '{ "detection": ');
     await expect(loadStuckConfig(bad)).rejects.toThrow(`Stuck config ${bad} is not valid JSON`);

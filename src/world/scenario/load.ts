@@ -1,3 +1,4 @@
+import { withoutByteOrderMark } from '../../json-text.js';
 import { readFile } from 'node:fs/promises';
 import { declaredKeys, fromZodIssues } from '../../validate/zod-issues.js';
 import type { ValidationIssue } from '../../validate/issue.js';
@@ -32,7 +33,7 @@ export async function loadScenario(path: string): Promise<Scenario> {
   let json: unknown;
   try {
     // A UTF-8 byte order mark some editors write is not part of the JSON.
-    json = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+    json = JSON.parse(withoutByteOrderMark(text));
   } catch (error) {
     throw new ScenarioError(path, [{ code: 'schema_violation', path: [], where: '(file)', message: `not valid JSON (${(error as Error).message}); fix the syntax` }]);
   }
