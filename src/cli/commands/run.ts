@@ -1,3 +1,4 @@
+import { watchForStop } from '../run-stop.js';
 import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { assembleExecutor } from '../../executor/assemble.js';
@@ -115,12 +116,18 @@ Examples:
             ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),
           });
           if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
-          const run = executor.run(plan);
-          for await (const event of run) {
-            const line = options.json ? JSON.stringify(event) : progressLine(event);
-            if (line) io.out(line);
+          const stop = watchForStop(io);
+          const run = executor.run(plan, { signal: stop.signal });
+          let result;
+          try {
+            for await (const event of run) {
+              const line = options.json ? JSON.stringify(event) : progressLine(event);
+              if (line) io.out(line);
+            }
+            result = await run.result;
+          } finally {
+            stop.dispose();
           }
-          const result = await run.result;
           if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
           else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}`);
           await runner.shutdown();
