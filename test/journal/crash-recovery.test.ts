@@ -99,7 +99,11 @@ describe('crash recovery with real processes', () => {
       expect(incidents.map((i) => [i.failure_mode, i.step_id, i.resolved_at !== null])).toEqual([
         ['dead_runner', null, true],
         ['orphaned_step', 'walk-far', true],
+        // The killed runner still held the plan's lease; its process is gone, so the resume took it over.
+        ['lease_takeover', null, true],
       ]);
+      expect(incidents[2]!.resolution).toMatch(new RegExp(`^taken over by pid \\d+ on .+ \\(run\\): its process ${first.pid} is gone$`));
+      expect(after.sql('SELECT COUNT(*) AS n FROM plan_leases').get()).toEqual({ n: 0 });
       const attempts = after.sql('SELECT step_id, number, outcome FROM attempts ORDER BY id').all() as Pick<AttemptRow, 'step_id' | 'number' | 'outcome'>[];
       expect(attempts).toEqual([
         { step_id: 'planks', number: 1, outcome: 'ok' },
