@@ -65,7 +65,7 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
     if (distrusted.length) say(`not trusted: ${distrusted.join(', ')} succeeded after the world was last saved; checked again against the world`);
   }
   recoverOrphans(journal, planId, options, say);
-  const point = rethrow(() => resumePoint(journal, planId), options.overrideIncidentCap);
+  const point = rethrow(() => resumePoint(journal, planId), options.overrideIncidentCap === true);
   if (point.escalation) {
     const { planner, rung, failedStepId } = point.escalation;
     say(`plan ${planId} was escalated before it stopped: continuing the replacement planner ${planner} sent at rung ${rung} after ${failedStepId} failed`);

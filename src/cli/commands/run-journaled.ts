@@ -38,7 +38,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
   const cancel = new AbortController();
   try {
     const planId = options.resume ?? planIdOf(plan);
-    const lease = planId === undefined ? null : takeLease(journal, planId, cancel);
+    const lease = planId === undefined ? null : takeLease(journal, planId, options.resume ? 'resume' : 'run', cancel);
     try {
       const start = options.resume ? await prepareResume(journal, { ...options, resume: options.resume }, io) : await prepareFresh(journal, plan, planId, options);
       await execute(journal, start, registry, io, setExit, options, lease, cancel);
@@ -55,9 +55,9 @@ function planIdOf(plan: unknown): string | undefined {
   return typeof planId === 'string' ? planId : undefined;
 }
 
-function takeLease(journal: Journal, planId: string, cancel: AbortController): PlanLease {
+function takeLease(journal: Journal, planId: string, kind: string, cancel: AbortController): PlanLease {
   try {
-    return PlanLease.acquire(journal, planId, { clock: systemClock, kind: 'run', onLost: (by) => cancel.abort(new Error(`the plan's lease was taken over by ${by}`)) });
+    return PlanLease.acquire(journal, planId, { clock: systemClock, kind, onLost: (by) => cancel.abort(new Error(`the plan's lease was taken over by ${by}`)) });
   } catch (error) {
     if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
     throw error;
