@@ -79,15 +79,20 @@ export class WorldStorage {
     readonly folder: string,
   ) {}
 
-  /** A flying-squid plugin: wraps each player's save so saves of one player run one after another. */
+  /**
+   * A flying-squid plugin: each player's saves run one after another. Plugins
+   * like this one see a player before flying-squid's world plugin defines its
+   * `save`, so the property holds whatever is assigned and hands out the queue.
+   */
   readonly plugin = {
     player: (player: SquidPlayer) => {
-      const save = (player.save as () => Promise<void>).bind(player);
-      player.save = () => {
-        const next = (this.saves.get(player) ?? Promise.resolve()).then(save, save).catch(() => undefined);
+      let save = player.save as (() => Promise<void>) | undefined;
+      const queued = () => {
+        const next = (this.saves.get(player) ?? Promise.resolve()).then(() => save?.call(player)).catch(() => undefined);
         this.saves.set(player, next);
         return next;
       };
+      Object.defineProperty(player, 'save', { configurable: true, get: () => queued, set: (assigned: () => Promise<void>) => (save = assigned) });
     },
   };
 
