@@ -1,6 +1,7 @@
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import type { StepInvoker } from '../../executor/invoker.js';
+import { runHealthCheck } from '../../journal/health-check.js';
 import { assembleJournaled, PlanConflictError, refuseUnfinished } from '../../journal/journaled-executor.js';
 import type { Journal } from '../../journal/journal.js';
 import { PlanLease } from '../../journal/lease.js';
@@ -40,7 +41,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
     const planId = options.resume ?? planIdOf(plan);
     const lease = planId === undefined ? null : takeLease(journal, planId, options.resume ? 'resume' : 'run', cancel);
     try {
-      const start = options.resume ? await prepareResume(journal, { ...options, resume: options.resume }, io) : await prepareFresh(journal, plan, planId, options);
+      const start = options.resume ? await prepareResume(journal, { ...options, resume: options.resume }, io) : await prepareFresh(journal, plan, planId, options, io);
       await execute(journal, start, registry, io, setExit, options, lease, cancel);
     } finally {
       lease?.release();
@@ -64,8 +65,12 @@ function takeLease(journal: Journal, planId: string, kind: string, cancel: Abort
   }
 }
 
-/** A new run: refused before its world is touched when the journal holds the plan unfinished; an embedded world gets a folder of its own. */
-async function prepareFresh(journal: Journal, plan: unknown, planId: string | undefined, options: JournaledRunOptions): Promise<PreparedStart> {
+/**
+ * A new run: what crashed runners left is recovered first; then it is refused, before its world is touched, when
+ * the journal holds the plan unfinished. An embedded world gets a folder of its own.
+ */
+async function prepareFresh(journal: Journal, plan: unknown, planId: string | undefined, options: JournaledRunOptions, io: CliIO): Promise<PreparedStart> {
+  for (const finding of runHealthCheck(journal).findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
   if (planId !== undefined) {
     try {
       refuseUnfinished(journal, planId);
