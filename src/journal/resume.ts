@@ -8,6 +8,14 @@ import type { PlanRevisionRow, PlanRow, StepRow } from './rows.js';
 
 export class ResumeError extends Error {
   override name = 'ResumeError';
+
+  /** `stepsInProgress`: refused because steps are still in progress (a live runner owns them, or recovery is paused). */
+  constructor(
+    message: string,
+    readonly stepsInProgress = false,
+  ) {
+    super(message);
+  }
 }
 
 export interface ResumePoint {
@@ -38,6 +46,7 @@ export function resumePoint(journal: Journal, planId: string): ResumePoint {
   if (busy.length > 0) {
     throw new ResumeError(
       `plan "${planId}" still has step${busy.length === 1 ? '' : 's'} in progress (${busy.map((s) => s.step_id).join(', ')}): a live runner owns ${busy.length === 1 ? 'it' : 'them'}, or recovery is paused; see \`verbtree health check\``,
+      true,
     );
   }
   const rows = new Map(steps.map((s) => [s.step_id, s]));

@@ -91,7 +91,7 @@ function rethrow<T>(read: () => T, overridden = true): T {
     return read();
   } catch (error) {
     if (!(error instanceof ResumeError)) throw error;
-    const paused = error.message.includes('recovery is paused') && !overridden;
+    const paused = error.stepsInProgress && !overridden;
     throw new CliUsageError(`${error.message}${paused ? '; to recover past the incidents-per-hour cap for this resume only, add --override-incident-cap (recorded as an incident)' : ''}`);
   }
 }
