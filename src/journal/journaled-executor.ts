@@ -9,8 +9,12 @@ import type { HealthConfigInput } from './health-config.js';
 import { JournalIdempotencyStore } from './journal-idempotency.js';
 import { journalPlanners } from './journaled-planner.js';
 import type { Journal } from './journal.js';
+import { PlanLease } from './lease.js';
+import { PlanConflictError } from './plan-conflict.js';
 import { JournalRecorder } from './recorder.js';
 import { JournalRunner } from './runner.js';
+
+export { PlanConflictError } from './plan-conflict.js';
 
 export interface JournaledOptions extends Omit<AssembleOptions, 'idempotency' | 'world' | 'clock'> {
   journal: Journal;
@@ -20,6 +24,13 @@ export interface JournaledOptions extends Omit<AssembleOptions, 'idempotency' | 
   kind: string;
   health?: HealthConfigInput;
   beatEveryMs?: number;
+  /**
+   * Which world the executor acts in, with what identifies it (a scenario's hash, a world folder, a host):
+   * journaled with every plan this assembly starts, so a resume can tell whether it is in the same world.
+   */
+  worldDescriptor?: unknown;
+  /** Lease timing (tests); see PlanLease. */
+  lease?: { renewEveryMs?: number; staleAfterMs?: number };
 }
 
 export interface JournaledAssembly extends Assembly {
@@ -30,8 +41,13 @@ export interface JournaledAssembly extends Assembly {
   startup: HealthReport;
   /** The world as the executor sees it (actions traced into the journal). */
   world: WorldPort;
-  /** Journals the plan (or intent), then hands it to the executor. */
-  run(input: unknown, options?: { resumed?: boolean; world?: unknown; signal?: AbortSignal }): ExecutionRun;
+  /**
+   * Takes the plan's lease (or uses the one given, held for this plan), journals the plan (or intent), then
+   * hands it to the executor. Throws a PlanConflictError when another process holds the plan, or a fresh run
+   * would restart a plan the journal holds unfinished. A lease taken here is released when the run ends; one
+   * lost to a takeover cancels the run.
+   */
+  run(input: unknown, options?: { resumed?: boolean; restart?: boolean; lease?: PlanLease; signal?: AbortSignal }): ExecutionRun;
   close(): Promise<void>;
 }
 
@@ -59,7 +75,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
   const self = new JournalRunner(journal, { kind: options.kind, clock, ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}) });
   const startup = runHealthCheck(journal, { ...(options.health ? { config: options.health } : {}), selfRunnerId: self.id });
   self.start();
-  const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world, registry: options.registry });
+  const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world });
   const world = traceActions(options.world, recorder);
   const assembly = await assembleExecutor({
     ...options,
@@ -77,13 +93,27 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     startup,
     world,
     run(input, runOptions = {}) {
-      if (isPlanLike(input)) {
-        if (!runOptions.resumed) refuseUnfinished(journal, input.planId);
-        recorder.beginRun({ planId: input.planId, intentId: input.intentId, steps: input.steps, body: input, world: runOptions.world, resumed: runOptions.resumed === true });
-      } else if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string') {
-        recorder.recordIntent(input as unknown as { id: string });
+      if (!isPlanLike(input)) {
+        if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string') recorder.recordIntent(input as unknown as { id: string });
+        return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
       }
-      return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
+      const lost = new AbortController();
+      const own = runOptions.lease
+        ? null
+        : PlanLease.acquire(journal, input.planId, { clock, kind: options.kind, ...options.lease, onLost: (by) => lost.abort(new Error(`the plan's lease was taken over by ${by}`)) });
+      try {
+        if (runOptions.lease && runOptions.lease.planId !== input.planId) throw new PlanConflictError(`the lease given is for plan "${runOptions.lease.planId}", not "${input.planId}"`);
+        // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
+        if (!runOptions.resumed && !runOptions.restart) refuseUnfinished(journal, input.planId);
+        recorder.beginRun({ planId: input.planId, intentId: input.intentId, steps: input.steps, body: input, world: options.worldDescriptor, resumed: runOptions.resumed === true });
+      } catch (error) {
+        own?.release();
+        throw error;
+      }
+      const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, lost.signal]) : lost.signal;
+      const run = assembly.executor.run(input, { signal });
+      if (own) void run.result.finally(() => own.release()).catch(() => undefined);
+      return run;
     },
     async close() {
       detach();
@@ -93,16 +123,12 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
   };
 }
 
-export class PlanConflictError extends Error {
-  override name = 'PlanConflictError';
-}
-
 /** A fresh run must not silently restart a plan the journal holds as running or interrupted. */
-function refuseUnfinished(journal: Journal, planId: string): void {
+export function refuseUnfinished(journal: Journal, planId: string): void {
   const row = journal.sql('SELECT status FROM plans WHERE plan_id = ?').get(planId) as { status: string } | undefined;
   if (row?.status === 'running' || row?.status === 'interrupted') {
     throw new PlanConflictError(
-      `plan "${planId}" is ${row.status} in the journal; continue it with \`verbtree run --resume ${planId}\`, or give the new plan another planId`,
+      `plan "${planId}" is ${row.status} in the journal; continue it with \`verbtree run --resume ${planId}\`, run it again from its first step with \`verbtree run --resume ${planId} --restart\`, or give the new plan another planId`,
     );
   }
 }

@@ -1,9 +1,7 @@
-import { dispatchQuery } from '../registry/effects.js';
 import type { Vec3Like, WorldPort } from '../contracts/world.js';
 import type { Executor } from '../executor/executor.js';
 import type { PlanStepInput } from '../contracts/plan-step.js';
 import type { AcceptedStep, EventOf, ExecutorEvent } from '../executor/events.js';
-import type { CapabilityRegistry } from '../registry/registry.js';
 import type { ActionSink } from './action-trace.js';
 import type { Journal } from './journal.js';
 import type { PlanRevisionRow } from './rows.js';
@@ -12,10 +10,8 @@ import { snapshotWorld } from './world-snapshot.js';
 export interface RecorderOptions {
   /** The runner (process) these runs belong to; health checks judge orphans by it. */
   runnerId?: string | null;
-  /** The world the executor acts on: pre-step snapshots and effects are read from it. */
+  /** The world the executor acts on: a succeeded step's effects (the bot, the blocks it touched) are read from it. */
   world?: WorldPort;
-  /** Resolves a step's capability so its pre-snapshot holds the blocks its acceptance observes. */
-  registry?: CapabilityRegistry;
 }
 
 export interface PlannedRun {
@@ -78,6 +74,8 @@ export class JournalRecorder implements ActionSink {
         );
         const old = j.sql("SELECT step_id FROM steps WHERE plan_id = ? AND status != 'pending'").all(planned.planId) as { step_id: string }[];
         for (const { step_id } of old) j.transition(planned.planId, step_id, 'pending', 'new run of the plan', null, now);
+        // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own line of runs.
+        j.sql('UPDATE steps SET expectations = NULL WHERE plan_id = ?').run(planned.planId);
       } else {
         j.sql('INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
           planned.planId,
@@ -152,6 +150,9 @@ export class JournalRecorder implements ActionSink {
         return this.planAccepted(event, runId);
       case 'step.started':
         return this.stepStarted(event, runId);
+      case 'step.expects':
+        j.sql('UPDATE steps SET expectations = ? WHERE plan_id = ? AND step_id = ?').run(JSON.stringify(event.expectations), event.planId, event.stepId);
+        return;
       case 'attempt.started':
         this.openAttempt(event.planId, event.stepId, runId);
         return;
@@ -214,9 +215,8 @@ export class JournalRecorder implements ActionSink {
       const seq = (j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as { next: number }).next;
       this.ensureStep(event.planId, event.stepId, event.verb, event.parentStepId ?? null, seq, event.args, event.idempotencyKey ?? null, runId);
     }
-    const pre = this.options.world ? snapshotWorld(this.options.world, this.observedBlocks(event.verb, event.version, event.args)) : null;
     j.sql(
-      'UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = ?, pre = ?, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?',
+      'UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = ?, expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?',
     ).run(
       event.verb,
       event.version,
@@ -224,7 +224,6 @@ export class JournalRecorder implements ActionSink {
       event.idempotencyKey ?? null,
       runId,
       wallDeadline(j, event),
-      pre ? JSON.stringify(pre) : null,
       event.planId,
       event.stepId,
     );
@@ -324,15 +323,6 @@ export class JournalRecorder implements ActionSink {
     const step = this.open.findLast((s) => s.stepId === stepId && s.planId === planId);
     if (!step || step.attemptId === 0) return;
     this.journal.sql('UPDATE attempts SET ended_at = ?, outcome = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(this.journal.now(), outcome, detail, step.attemptId);
-  }
-
-  private observedBlocks(verb: string, version: string, args: unknown): Vec3Like[] {
-    const registry = this.options.registry;
-    if (!registry) return [];
-    const resolved = registry.resolve(verb, version);
-    if (!resolved.ok) return [];
-    const parsed = resolved.spec.inputSchema.safeParse(args);
-    return parsed.success ? [...(dispatchQuery(resolved.spec, parsed.data).blocks ?? [])] : [];
   }
 }
 

@@ -50,7 +50,8 @@ export interface StepRow {
   attempts: number;
   run_id: number | null;
   deadline_at: number | null;
-  pre: string | null;
+  /** The step's effects as absolute facts (JSON Expectation[]), journaled at its latest dispatch; null before it or when it has none. */
+  expectations: string | null;
   ttfa_ms: number | null;
   duration_ms: number | null;
   outcome_code: string | null;
@@ -141,4 +142,15 @@ export interface PlanRevisionRow {
   /** Set when the executor started the first of these steps: the plan's line continued here. */
   adopted_at: number | null;
   run_id: number | null;
+}
+
+export interface PlanLeaseRow {
+  plan_id: string;
+  /** Which acquisition holds it: a renewal or release by any other is refused. */
+  token: string;
+  pid: number;
+  host: string;
+  kind: string;
+  acquired_at: number;
+  heartbeat_at: number;
 }

@@ -174,4 +174,20 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idx_revisions_plan ON plan_revisions(plan_id, id);
   `,
+  // A step's effects as absolute facts (step.expects), checkable against a live world on resume; they replace
+  // the pre-step snapshot, which a resume judged deltas against even when it belonged to another world.
+  // A lease per plan: at most one process runs or resumes a plan at a time.
+  `
+  ALTER TABLE steps ADD COLUMN expectations TEXT;
+  ALTER TABLE steps DROP COLUMN pre;
+  CREATE TABLE plan_leases (
+    plan_id TEXT PRIMARY KEY,
+    token TEXT NOT NULL,
+    pid INTEGER NOT NULL,
+    host TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    acquired_at INTEGER NOT NULL,
+    heartbeat_at INTEGER NOT NULL
+  );
+  `,
 ];

@@ -3,6 +3,7 @@ import type { Scenario } from '../world/scenario/schema.js';
 import { SUPERFLAT_GROUND } from '../world/sim-scenario.js';
 import { SimWorld } from '../world/sim/sim-world.js';
 import type { Journal } from './journal.js';
+import { lineStartRunId } from './resume.js';
 import type { EffectRow } from './rows.js';
 import type { WorldSnapshot } from './world-snapshot.js';
 
@@ -11,12 +12,15 @@ import type { WorldSnapshot } from './world-snapshot.js';
  * world. To resume a plan on it, rebuild what the plan had achieved: the same
  * scenario (or the default ground), then every block its completed steps
  * changed, in order, and the bot as the last completed step left it (position,
- * inventory, held item, health, food). Effects of a step killed midway are not
- * in the journal and so are not restored: that step runs again. Not restored:
- * dropped item entities and worn armour.
+ * inventory, held item, health, food). Only the current line of runs counts
+ * (the latest fresh run and the resumes after it): an earlier run of the same
+ * planId happened in another world. Effects of a step killed midway are not
+ * in the journal and so are not restored: the rebuilt world is the one the last
+ * verified step left, and that step runs again. Not restored: dropped item
+ * entities and worn armour.
  */
 export function simWorldFromJournal(journal: Journal, planId: string, options: { clock: Clock; seed: number; scenario?: Scenario }): SimWorld {
-  const effects = journal.sql('SELECT * FROM effects WHERE plan_id = ? ORDER BY id').all(planId) as EffectRow[];
+  const effects = journal.sql('SELECT * FROM effects WHERE plan_id = ? AND run_id >= ? ORDER BY id').all(planId, lineStartRunId(journal, planId)) as EffectRow[];
   const last = effects.at(-1);
   const bot = last ? (JSON.parse(last.post) as WorldSnapshot) : undefined;
   const { scenario } = options;

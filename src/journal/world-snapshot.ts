@@ -1,12 +1,9 @@
 import { blockKey, type Observation, type Vec3Like, type WorldPort } from '../contracts/world.js';
 
-/** The world as a step saw it, shaped as an Observation so a capability's acceptance can judge it later. */
+/** The world as a succeeded step left it (the bot, and the blocks it touched): its journaled effects. */
 export type WorldSnapshot = Omit<Observation, 'at'>;
 
-/**
- * Reads the world synchronously (the WorldPort's cheap reads), so a journal
- * listener can take it inside the event that announces a step, before anything acts.
- */
+/** Reads the world synchronously (the WorldPort's cheap reads), so a journal listener can take it inside the event that ends a step. */
 export function snapshotWorld(world: WorldPort, blocks: readonly Vec3Like[] = []): WorldSnapshot {
   const position = world.position();
   const observed: Record<string, string> = {};
@@ -19,8 +16,4 @@ export function snapshotWorld(world: WorldPort, blocks: readonly Vec3Like[] = []
     heldItem: world.heldItem(),
     blocks: observed,
   };
-}
-
-export function asObservation(snapshot: WorldSnapshot, at: number): Observation {
-  return { at, ...snapshot, blocks: { ...snapshot.blocks } };
 }

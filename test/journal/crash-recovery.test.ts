@@ -1,15 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../src/journal/journal.js';
 import type { AttemptRow, IncidentRow, StepRow } from '../../src/journal/rows.js';
+import { cliProcess as cli, finished } from './cli-process.js';
 import { tempJournalPath } from './helpers.js';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const root = join(here, '..', '..');
 
 const plan = {
   planId: 'crash-plan',
@@ -21,18 +17,6 @@ const plan = {
   ],
 };
 const scenario = { name: 'crash', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 2 } } };
-
-function cli(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(here, 'run-cli.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function finished(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (chunk) => (out += chunk));
-  child.stderr!.on('data', (chunk) => (err += chunk));
-  return new Promise((resolve) => child.on('exit', (code, signal) => resolve({ code, signal, out, err })));
-}
 
 describe('crash recovery with real processes', () => {
   it('a runner killed mid-step leaves an orphan that the next process records, recovers and completes, losing no row and redoing no effect', async () => {
@@ -99,7 +83,11 @@ describe('crash recovery with real processes', () => {
       expect(incidents.map((i) => [i.failure_mode, i.step_id, i.resolved_at !== null])).toEqual([
         ['dead_runner', null, true],
         ['orphaned_step', 'walk-far', true],
+        // The killed runner still held the plan's lease; its process is gone, so the resume took it over.
+        ['lease_takeover', null, true],
       ]);
+      expect(incidents[2]!.resolution).toMatch(new RegExp(`^taken over by pid \\d+ on .+ \\(resume\\): its process ${first.pid} is gone$`));
+      expect(after.sql('SELECT COUNT(*) AS n FROM plan_leases').get()).toEqual({ n: 0 });
       const attempts = after.sql('SELECT step_id, number, outcome FROM attempts ORDER BY id').all() as Pick<AttemptRow, 'step_id' | 'number' | 'outcome'>[];
       expect(attempts).toEqual([
         { step_id: 'planks', number: 1, outcome: 'ok' },

@@ -10,6 +10,8 @@ import { Journal } from '../../src/journal/journal.js';
 import type { StepRow } from '../../src/journal/rows.js';
 import { loadScenario } from '../../src/world/scenario/load.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
+import { simIdentity } from '../../src/cli/open-world.js';
+import { scenarioRef } from '../../src/cli/world-identity.js';
 import { cli } from '../helpers/cli.js';
 import { tempJournalPath } from './helpers.js';
 
@@ -48,13 +50,15 @@ describe('resume after an escalation', () => {
         return { steps: replacement };
       },
     };
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', planner });
+    const scenario = scenarioRef(scenarioPath);
+    const worldDescriptor = { world: 'sim', seed: 1, scenario, identity: simIdentity(1, scenario.sha256) };
+    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', planner, worldDescriptor });
     assembly.executor.events.on('event', (event) => {
       // Every write is committed synchronously: this copy is what a SIGKILL at this moment leaves on disk.
       if (event.type === 'step.firstAction' && event.stepId === 'walk') journal.db.exec(`VACUUM INTO '${snapshot}'`);
     });
     let done = false;
-    const run = assembly.run(plan, { world: { world: 'sim', seed: 1, scenario: scenarioPath } });
+    const run = assembly.run(plan);
     void run.result.then(() => (done = true));
     await clock.runUntil(() => done, 600_000);
     expect(asked).toEqual(['dig-air']);
@@ -65,6 +69,8 @@ describe('resume after an escalation', () => {
     const crashed = Journal.open(snapshot);
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     crashed.sql('UPDATE runners SET pid = ?').run(dead);
+    // The copy was taken while the run held the plan's lease: its holder is that dead process too.
+    crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
     const before = crashed.sql('SELECT step_id, status, args FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status' | 'args'>[];
     expect(before.map((s) => [s.step_id, s.status])).toEqual([
       ['planks', 'succeeded'],

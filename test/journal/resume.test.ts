@@ -1,17 +1,38 @@
 import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
+import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../../capabilities/index.js';
+import { builtinCapabilities, createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
+import type { Vec3Like } from '../../src/contracts/world.js';
 import type { ExecutorEvent } from '../../src/executor/events.js';
+import { runHealthCheck } from '../../src/journal/health-check.js';
+import { Journal } from '../../src/journal/journal.js';
 import { JournalIdempotencyStore } from '../../src/journal/journal-idempotency.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import { ResumeError, resumePoint, settleAchievedSteps } from '../../src/journal/resume.js';
+import { distrustUnsavedSteps, ResumeError, resumePoint, verifyInterruptedSteps } from '../../src/journal/resume.js';
 import { simWorldFromJournal } from '../../src/journal/sim-restore.js';
+import type { AnyCapabilitySpec } from '../../src/registry/capability-spec.js';
+import { CapabilityRegistry } from '../../src/registry/registry.js';
 import { validatePlan } from '../../src/validate/validate-plan.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { openTemp } from './helpers.js';
 
 const registry = createDefaultRegistry();
+
+/** The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that declare `expect` are. */
+function expectingRegistry(): CapabilityRegistry {
+  const expecting = new CapabilityRegistry();
+  for (const spec of builtinCapabilities) {
+    if (spec.name !== 'dig_block') {
+      expecting.register(spec);
+      continue;
+    }
+    const { acceptance: _replacedByExpect, ...rest } = spec;
+    expecting.register({ ...rest, expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }] } as AnyCapabilitySpec);
+  }
+  return expecting;
+}
 const plan = {
   planId: 'p',
   intentId: 'i',
@@ -22,11 +43,12 @@ const plan = {
   ],
 };
 
-async function runOn(journal: ReturnType<typeof openTemp>['journal'], world: (clock: ManualClock) => SimWorld, input: unknown = plan) {
+async function runOn(journal: Journal, world: (clock: ManualClock) => SimWorld, input: unknown = plan, onEvent?: (event: ExecutorEvent) => void, using = registry) {
   const clock = new ManualClock();
-  const assembly = await assembleJournaled({ registry, world: world(clock), clock, journal, kind: 'test' });
+  const assembly = await assembleJournaled({ registry: using, world: world(clock), clock, journal, kind: 'test' });
   const events: ExecutorEvent[] = [];
   assembly.executor.events.on('event', (e) => events.push(e));
+  if (onEvent) assembly.executor.events.on('event', onEvent);
   let done = false;
   const run = assembly.run(input);
   void run.result.then(() => (done = true));
@@ -37,6 +59,30 @@ async function runOn(journal: ReturnType<typeof openTemp>['journal'], world: (cl
 
 /** A world with a log to craft from and a dirt block standing at x=1. */
 const startWorld = (clock: ManualClock) => SimWorld.create({ clock, inventory: { oak_log: 1 } }).setBlock({ x: 1, y: 0, z: 0 }, 'dirt');
+
+/**
+ * What a runner SIGKILLed during a step leaves, after the next process's
+ * health check: a copy of the journal taken at the step's first action (every
+ * write is committed synchronously), its runner and lease holder a real,
+ * exited pid, and the step reset to pending.
+ */
+async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<Journal> {
+  const { journal, path } = openTemp();
+  const copy = join(dirname(path), `crashed-${stepId}.db`);
+  await runOn(journal, startWorld, plan, (event) => {
+    if (event.type === 'step.firstAction' && event.stepId === stepId) journal.db.exec(`VACUUM INTO '${copy}'`);
+  }, using);
+  const crashed = Journal.open(copy);
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  crashed.sql('UPDATE runners SET pid = ?, host = ?').run(dead, hostname());
+  crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
+  const recovered = runHealthCheck(crashed);
+  expect(recovered.findings.map((f) => [f.mode, f.stepId ?? null])).toEqual([
+    ['dead_runner', null],
+    ['orphaned_step', stepId],
+  ]);
+  return crashed;
+}
 
 describe('resume', () => {
   it('a completed idempotency key survives the process: a new executor on the journal refuses to craft again', async () => {
@@ -60,39 +106,77 @@ describe('resume', () => {
     expect([Math.floor(rebuilt.position().x), Math.floor(rebuilt.position().z)]).toEqual([3, 2]);
   });
 
-  it('after a crash, resumes from the first unfinished step, and settles a reset step whose effect already happened', async () => {
+  it('rebuilds a sim world from the current line of runs only: an earlier run of the same planId happened in another world', async () => {
+    const { journal, path } = openTemp();
+    await runOn(journal, startWorld);
+    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on disk).
+    const copy = join(dirname(path), 'crashed.db');
+    await runOn(journal, startWorld, plan, (event) => {
+      if (event.type === 'step.firstAction' && event.stepId === 'planks') journal.db.exec(`VACUUM INTO '${copy}'`);
+    });
+    const crashed = Journal.open(copy);
+    try {
+      const rebuilt = simWorldFromJournal(crashed, 'p', { clock: new ManualClock(), seed: 1 });
+      // Not the planks, dirt and position the first run ended with: this run had achieved nothing yet.
+      expect(rebuilt.inventory()).toEqual({});
+      expect([Math.floor(rebuilt.position().x), Math.floor(rebuilt.position().z)]).toEqual([0, 0]);
+    } finally {
+      crashed.close();
+    }
+  });
+
+  it('a step interrupted by a crash is achieved only when its journaled expectations hold in the live world; otherwise it runs again', async () => {
+    const crashed = await crashDuring('dig', expectingRegistry());
+    try {
+      const point = resumePoint(crashed, 'p');
+      expect(point.plan.steps.map((s) => s.stepId)).toEqual(['dig', 'walk']);
+      expect(JSON.parse((crashed.sql("SELECT expectations FROM steps WHERE step_id = 'dig'").get() as { expectations: string }).expectations)).toEqual([
+        { kind: 'block', at: { x: 1, y: 0, z: 0 }, oneOf: ['air'] },
+      ]);
+      const report = validatePlan(point.plan, expectingRegistry());
+      if (!report.ok) throw new Error('the resumed plan should validate');
+
+      // The dig never landed in this world: the dirt is still there, so it is not settled.
+      const untouched = startWorld(new ManualClock());
+      const notYet = await verifyInterruptedSteps(crashed, 'p', report.steps, untouched);
+      expect(notYet.achieved).toEqual([]);
+      expect(notYet.rerun).toEqual([{ stepId: 'dig', why: 'not in the live world: the block at (1, 0, 0) is air: it holds dirt' }]);
+      expect(crashed.sql("SELECT status FROM steps WHERE step_id = 'dig'").get()).toEqual({ status: 'pending' });
+
+      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched) is not checked.
+      const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
+      const landed = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
+      expect(landed).toEqual({ achieved: [{ stepId: 'dig', held: ['the block at (1, 0, 0) is air'] }], rerun: [] });
+      expect(resumePoint(crashed, 'p').plan.steps.map((s) => s.stepId)).toEqual(['walk']);
+    } finally {
+      crashed.close();
+    }
+  });
+
+  it('a step whose capability declares no expectations is never called achieved on resume: it runs again', async () => {
+    const crashed = await crashDuring('dig', registry);
+    try {
+      const report = validatePlan(resumePoint(crashed, 'p').plan, registry);
+      if (!report.ok) throw new Error('the resumed plan should validate');
+      const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
+      const verdicts = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
+      expect(verdicts.achieved).toEqual([]);
+      expect(verdicts.rerun).toEqual([{ stepId: 'dig', why: 'dig_block@1.0.0 declares no expectations to check' }]);
+    } finally {
+      crashed.close();
+    }
+  });
+
+  it('a step that succeeded after the world was last saved is not trusted: set back to pending, its idempotency key forgotten', async () => {
     const { journal } = openTemp();
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    // What a runner killed during "dig" leaves: planks done, dig in progress, walk pending.
-    journal.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('r', ?, ?, 'run', 'running', 0, 0)").run(dead, (await import('node:os')).hostname());
-    journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', ?, 'running', 0, 0)").run(JSON.stringify(plan));
-    journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('p', 'r', 0)").run();
-    const pre = { position: { x: 0.5, y: 0, z: 0.5 }, health: 20, food: 20, inventory: { oak_planks: 4 }, heldItem: null, blocks: { '1,0,0': 'dirt' } };
-    journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 'planks', 0, 'craft_item', 'succeeded', 1, 0)").run();
-    journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, pre, updated_at) VALUES ('p', 'dig', 1, 'dig_block', 'in_progress', 1, ?, 0)").run(JSON.stringify(pre));
-    journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('p', 'walk', 2, 'navigate', 'pending', 0)").run();
-    expect(() => resumePoint(journal, 'p')).toThrow(/still has step in progress \(dig\)/);
-
-    // An executor starting on this journal finds the dead runner (a real, exited pid) and recovers the orphan.
-    const clock = new ManualClock();
-    const starting = await assembleJournaled({ registry, world: SimWorld.create({ clock }), clock, journal, kind: 'test' });
-    await starting.close();
-    expect(starting.startup.findings.map((f) => [f.mode, f.stepId ?? null])).toEqual([
-      ['dead_runner', null],
-      ['orphaned_step', 'dig'],
-    ]);
-    const point = resumePoint(journal, 'p');
-    expect(point.done).toEqual(['planks']);
-    expect(point.plan.steps.map((s) => s.stepId)).toEqual(['dig', 'walk']);
-
-    // The dirt is already gone in this world (the dig landed before the crash): acceptance holds, dig is not redone.
-    const world = SimWorld.create({ clock, inventory: { oak_planks: 4 } });
-    const report = validatePlan(point.plan, registry);
-    if (!report.ok) throw new Error('the resumed plan should validate');
-    expect(await settleAchievedSteps(journal, 'p', report.steps, world)).toEqual(['dig']);
-    expect(resumePoint(journal, 'p').plan.steps.map((s) => s.stepId)).toEqual(['walk']);
-    // walk has no journaled pre-snapshot (never dispatched): it is never settled by acceptance.
-    expect(await settleAchievedSteps(journal, 'p', report.steps.slice(1), world)).toEqual([]);
+    await runOn(journal, startWorld);
+    const runStartedAt = (journal.sql('SELECT started_at FROM runs').get() as { started_at: number }).started_at;
+    const walkAt = (journal.sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'walk' AND to_status = 'succeeded'").get() as { at: number }).at;
+    expect(distrustUnsavedSteps(journal, 'p', walkAt)).toEqual([]);
+    // Saved last before the run began: nothing it did is on disk.
+    expect(distrustUnsavedSteps(journal, 'p', runStartedAt - 1)).toEqual(['planks', 'dig', 'walk']);
+    expect(journal.sql("SELECT COUNT(*) AS n FROM steps WHERE status = 'pending'").get()).toEqual({ n: 3 });
+    expect(journal.sql('SELECT COUNT(*) AS n FROM idempotency').get()).toEqual({ n: 0 });
   });
 
   it('names the fix when a plan cannot be resumed', () => {

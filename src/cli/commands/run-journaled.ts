@@ -1,108 +1,122 @@
-import { resolve } from 'node:path';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import type { StepInvoker } from '../../executor/invoker.js';
 import { runHealthCheck } from '../../journal/health-check.js';
-import { assembleJournaled, PlanConflictError } from '../../journal/journaled-executor.js';
-import type { RuntimeHooks } from '../../runtime/hooks.js';
-import { ResumeError, resumePoint, settleAchievedSteps } from '../../journal/resume.js';
-import { simWorldFromJournal } from '../../journal/sim-restore.js';
-import { validatePlan } from '../../validate/validate-plan.js';
-import { loadScenario } from '../../world/scenario/load.js';
-import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld, type OpenedWorld, type WorldChoice } from '../open-world.js';
+import { assembleJournaled, PlanConflictError, refuseUnfinished } from '../../journal/journaled-executor.js';
 import type { Journal } from '../../journal/journal.js';
+import { PlanLease } from '../../journal/lease.js';
+import { verifyInterruptedSteps } from '../../journal/resume.js';
+import type { RuntimeHooks } from '../../runtime/hooks.js';
+import { validatePlan } from '../../validate/validate-plan.js';
+import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import { openWorld, type WorldChoice } from '../open-world.js';
 import { progressLine, summaryTable } from '../progress.js';
 import { openJournalFor } from './journal-option.js';
+import { defaultWorldFolder, prepareResume, type PreparedStart } from './resume-plan.js';
 
 export interface JournaledRunOptions extends WorldChoice {
   journal: string;
   resume?: string;
+  /** With resume: run the journaled plan again from its first step, as a new run. */
+  restart?: boolean;
+  /** With resume: recover orphans past the incidents-per-hour cap, this once (recorded as an incident). */
+  overrideIncidentCap?: boolean;
+  /** Keep the embedded world in this folder instead of the journal's worlds/<planId>. */
+  worldFolderPath?: string;
   json?: boolean;
   wrapInvoker: (invoker: StepInvoker) => StepInvoker;
   hooks?: RuntimeHooks;
   faultsNote: string;
 }
 
-/** The world a plan was opened on, journaled with it so a resume opens the same one. */
-type WorldDescriptor = Pick<WorldChoice, 'world' | 'scenario' | 'seed' | 'host' | 'port' | 'username' | 'version' | 'isolate'>;
-
-function describeWorld(choice: WorldChoice): WorldDescriptor {
-  const { world, scenario, seed, host, port, username, version, isolate } = choice;
-  const descriptor: WorldDescriptor = { world, seed, ...(scenario ? { scenario: resolve(scenario) } : {}) };
-  if (world === 'remote') Object.assign(descriptor, { host, port, username, version });
-  if (world === 'embedded') Object.assign(descriptor, { username, version, ...(isolate ? { isolate } : {}) });
-  return descriptor;
-}
-
 /**
  * `verbtree run --journal` and `--resume`: the same run, with every step
- * journaled, after recovering what crashed runners left in the journal.
+ * journaled. The plan's lease is taken before anything else, so two runs of
+ * one plan never act at once and a world folder is never opened twice.
  */
-/**
- * A sim world died with the crashed process: rebuild it from the scenario and
- * the journaled effects. A remote server kept its world; an embedded one
- * starts again from its scenario (completed steps' effects are not replayed
- * there: acceptance and guards judge the remaining steps against it).
- */
-async function openResumedWorld(journal: Journal, planId: string, descriptor: WorldDescriptor, done: number): Promise<OpenedWorld> {
-  if (descriptor.world !== 'sim') return openWorld(descriptor);
-  const scenario = descriptor.scenario ? await loadScenario(descriptor.scenario).catch((error: Error) => Promise.reject(new CliUsageError(error.message))) : undefined;
-  const world = simWorldFromJournal(journal, planId, { clock: systemClock, seed: descriptor.seed, ...(scenario ? { scenario } : {}) });
-  return {
-    world,
-    clock: systemClock,
-    describe: `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of ${done} completed step${done === 1 ? '' : 's'})`,
-    close: () => world.close(),
-  };
-}
-
 export async function runJournaled(plan: unknown, registry: CapabilityRegistry, io: CliIO, setExit: (code: number) => void, options: JournaledRunOptions): Promise<void> {
   const journal = openJournalFor(options.journal, { create: options.resume === undefined });
+  const cancel = new AbortController();
   try {
-    let descriptor = describeWorld(options);
-    let opened: OpenedWorld;
-    if (options.resume) {
-      // Recover orphans before reading what is left of the plan.
-      const recovered = runHealthCheck(journal);
-      for (const finding of recovered.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
-      let point;
-      try {
-        point = resumePoint(journal, options.resume);
-      } catch (error) {
-        if (error instanceof ResumeError) throw new CliUsageError(error.message);
-        throw error;
-      }
-      // A resumed plan acts in the world it was journaled with, not whatever --world defaults to today.
-      if (point.world) descriptor = point.world as unknown as WorldDescriptor;
-      opened = await openResumedWorld(journal, options.resume, descriptor, point.done.length);
-      plan = point.plan;
-      if (point.escalation && !options.json) {
-        const { planner, rung, failedStepId } = point.escalation;
-        io.out(`plan ${options.resume} was escalated before it stopped: continuing the replacement planner ${planner} sent at rung ${rung} after ${failedStepId} failed`);
-      }
-      if (!options.json) io.out(`resuming plan ${options.resume}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`);
-    } else {
-      opened = await openWorld(options);
+    const planId = options.resume ?? planIdOf(plan);
+    const lease = planId === undefined ? null : takeLease(journal, planId, options.resume ? 'resume' : 'run', cancel);
+    try {
+      const start = options.resume ? await prepareResume(journal, { ...options, resume: options.resume }, io) : await prepareFresh(journal, plan, planId, options, io);
+      await execute(journal, start, registry, io, setExit, options, lease, cancel);
+    } finally {
+      lease?.release();
     }
-    const world = opened.world;
-    const describe = opened.describe;
-    const cleanups: (() => void)[] = [];
-    const assembly = await assembleJournaled({ registry, world, clock: opened.clock, journal, kind: 'run', policy: { seed: descriptor.seed }, wrapInvoker: options.wrapInvoker, ...(options.hooks ? { hooks: options.hooks } : {}) });
+  } finally {
+    journal.close();
+  }
+}
+
+function planIdOf(plan: unknown): string | undefined {
+  const planId = (plan as { planId?: unknown } | null)?.planId;
+  return typeof planId === 'string' ? planId : undefined;
+}
+
+function takeLease(journal: Journal, planId: string, kind: string, cancel: AbortController): PlanLease {
+  try {
+    return PlanLease.acquire(journal, planId, { clock: systemClock, kind, onLost: (by) => cancel.abort(new Error(`the plan's lease was taken over by ${by}`)) });
+  } catch (error) {
+    if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}
+
+/**
+ * A new run: what crashed runners left is recovered first; then it is refused, before its world is touched, when
+ * the journal holds the plan unfinished. An embedded world gets a folder of its own.
+ */
+async function prepareFresh(journal: Journal, plan: unknown, planId: string | undefined, options: JournaledRunOptions, io: CliIO): Promise<PreparedStart> {
+  for (const finding of runHealthCheck(journal).findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
+  if (planId !== undefined) {
+    try {
+      refuseUnfinished(journal, planId);
+    } catch (error) {
+      if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
+      throw error;
+    }
+  }
+  const worldFolder = options.worldFolderPath
+    ? { path: options.worldFolderPath, mode: 'keep' as const }
+    : options.world === 'embedded' && planId !== undefined
+      ? { path: defaultWorldFolder(options.journal, planId), mode: 'fresh' as const }
+      : undefined;
+  return { plan, opened: await openWorld({ ...options, ...(worldFolder ? { worldFolder } : {}) }), resumed: false };
+}
+
+async function execute(
+  journal: Journal,
+  start: PreparedStart,
+  registry: CapabilityRegistry,
+  io: CliIO,
+  setExit: (code: number) => void,
+  options: JournaledRunOptions,
+  lease: PlanLease | null,
+  cancel: AbortController,
+): Promise<void> {
+  const { opened } = start;
+  let plan = start.plan;
+  const cleanups: (() => void)[] = [];
+  try {
+    const assembly = await assembleJournaled({
+      registry,
+      world: opened.world,
+      clock: opened.clock,
+      journal,
+      kind: 'run',
+      policy: { seed: opened.descriptor.seed },
+      worldDescriptor: opened.descriptor,
+      wrapInvoker: options.wrapInvoker,
+      ...(options.hooks ? { hooks: options.hooks } : {}),
+    });
     try {
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
-      if (options.resume) {
-        const report = validatePlan(plan, registry);
-        if (report.ok) {
-          const achieved = await settleAchievedSteps(journal, options.resume, report.steps, assembly.world);
-          if (achieved.length && !options.json) io.out(`already achieved before the crash (acceptance holds): ${achieved.join(', ')}`);
-          const current = plan as { steps: { stepId: string }[] };
-          plan = { ...current, steps: current.steps.filter((s) => !achieved.includes(s.stepId)) };
-        }
-      }
-      if (!options.json) io.out(`world: ${describe}${options.faultsNote}; journal: ${options.journal}`);
+      if (start.resumed) plan = await settleVerified(journal, plan, registry, assembly.world, io, options);
+      if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${options.journal}`);
       // Ctrl-C or SIGTERM cancels the running step so its end is journaled; a second one kills as usual.
-      const cancel = new AbortController();
       const stop = (signal: NodeJS.Signals) => {
         process.off('SIGINT', stop);
         process.off('SIGTERM', stop);
@@ -117,7 +131,7 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
       });
       let run;
       try {
-        run = assembly.run(plan, { resumed: options.resume !== undefined, world: descriptor, signal: cancel.signal });
+        run = assembly.run(plan, { resumed: start.resumed, restart: !start.resumed && options.restart === true, signal: cancel.signal, ...(lease ? { lease } : {}) });
       } catch (error) {
         if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
         throw error;
@@ -133,9 +147,22 @@ export async function runJournaled(plan: unknown, registry: CapabilityRegistry, 
     } finally {
       for (const cleanup of cleanups) cleanup();
       await assembly.close();
-      await opened.close();
     }
   } finally {
-    journal.close();
+    await opened.close();
   }
+}
+
+/** Interrupted steps whose journaled expectations hold in the live world are achieved; the rest run again. */
+async function settleVerified(journal: Journal, plan: unknown, registry: CapabilityRegistry, world: Parameters<typeof verifyInterruptedSteps>[3], io: CliIO, options: JournaledRunOptions): Promise<unknown> {
+  const report = validatePlan(plan, registry);
+  if (!report.ok) return plan;
+  const verdicts = await verifyInterruptedSteps(journal, report.plan.planId, report.steps, world);
+  if (!options.json) {
+    for (const { stepId, held } of verdicts.achieved) io.out(`already achieved (checked against the live world): ${stepId}: ${held.join('; ')}`);
+    for (const { stepId, why } of verdicts.rerun) io.out(`runs again: ${stepId}: ${why}`);
+  }
+  const achieved = new Set(verdicts.achieved.map((a) => a.stepId));
+  const current = plan as { steps: { stepId: string }[] };
+  return { ...current, steps: current.steps.filter((s) => !achieved.has(s.stepId)) };
 }

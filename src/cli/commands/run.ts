@@ -29,6 +29,9 @@ interface RunOptions {
   recordNodes?: string;
   stuckConfig?: string;
   resume?: string;
+  restart?: boolean;
+  overrideIncidentCap?: boolean;
+  worldFolder?: string;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -62,7 +65,10 @@ export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExi
     .option('--stuck-config <file>', 'stuck detection and recovery settings as JSON (thresholds, strategies, budgets); missing keys keep the defaults')
     .option('--record-nodes <file>', 'write every tree node state change as JSON lines, for `verbtree tree show <tree> --run <file>`')
     .option('--journal [path]', `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`)
-    .option('--resume <planId>', 'continue a journaled plan after a crash: recover orphaned steps, skip succeeded ones, rebuild the sim world from their effects')
+    .option('--world-folder <dir>', 'keep the embedded world in this folder (reopened as it is if a verbtree run made it); journaled runs default to worlds/<planId> next to the journal')
+    .option('--resume <planId>', 'continue a journaled plan after a crash in the same world: recover orphaned steps, skip succeeded ones, check interrupted ones against the live world')
+    .option('--restart', 'with --resume: run the journaled plan again from its first step, as a new run, in a world made afresh (when the old one is gone or changed)')
+    .option('--override-incident-cap', 'with --resume: recover orphaned steps even past the incidents-per-hour cap, for this resume only (recorded as an incident)')
     .addHelpText('after', `
 Exit codes: 0 the plan succeeded and every effect was verified, 1 it failed (the output says which step and why), 2 usage error.
 
@@ -74,11 +80,16 @@ Examples:
   $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json
   $ verbtree run examples/walk.plan.json --journal
   $ verbtree run --resume walk --journal .verbtree/journal.db
+  $ verbtree run --resume walk --restart
   $ verbtree run examples/walk.plan.json --world sim --record-nodes walk.jsonl && verbtree tree show navigate --run walk.jsonl`)
     .action(async (planFile: string | undefined, options: RunOptions) => {
       if (options.host && options.world === 'embedded') options.world = 'remote';
       if (planFile === undefined && options.resume === undefined) throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
       if (planFile !== undefined && options.resume !== undefined) throw new CliUsageError('give either a plan file or --resume <planId>, not both (a resumed plan comes from the journal)');
+      if (options.resume === undefined && (options.restart || options.overrideIncidentCap)) throw new CliUsageError(`${options.restart ? '--restart' : '--override-incident-cap'} applies to a journaled plan: add --resume <planId>`);
+      if (options.worldFolder !== undefined && (options.resume !== undefined || options.world !== 'embedded')) {
+        throw new CliUsageError(options.resume !== undefined ? '--world-folder does not combine with --resume: a resumed plan reopens the world folder the journal names' : '--world-folder applies to --world embedded only');
+      }
       let faults;
       try {
         faults = parseFaultSpecs(options.fault, { extraVerbs: registry().verbs() });
@@ -101,10 +112,19 @@ Examples:
           const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
           const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
           const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
-          return runJournaled(plan, registry(), io, setExit, { ...options, journal: journalPath, wrapInvoker, faultsNote, ...(recorder ? { hooks: recorder.hooks } : {}) });
+          const { worldFolder, ...choice } = options;
+          return runJournaled(plan, registry(), io, setExit, {
+            ...choice,
+            journal: journalPath,
+            wrapInvoker,
+            faultsNote,
+            ...(worldFolder ? { worldFolderPath: worldFolder } : {}),
+            ...(recorder ? { hooks: recorder.hooks } : {}),
+          });
         }
         const plan = await readJsonFile(planFile!);
-        const opened = await openWorld(options);
+        const { worldFolder, ...choice } = options;
+        const opened = await openWorld({ ...choice, ...(worldFolder ? { worldFolder: { path: worldFolder, mode: 'keep' } } : {}) });
         try {
           const { executor, runner } = await assembleExecutor({
             registry: registry(),

@@ -71,7 +71,7 @@ Examples:
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       const journal = openJournalFor(options.journal, { create: true });
       const opened = options.world !== 'none' ? await openWorld({ world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
-      const assembly = opened ? await assembleJournaled({ registry: registry(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed } }) : null;
+      const assembly = opened ? await assembleJournaled({ registry: registry(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor }) : null;
       const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,

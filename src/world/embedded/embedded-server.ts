@@ -16,6 +16,7 @@ import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
+import { WorldStorage } from './world-folder.js';
 
 export interface EmbeddedServerOptions {
   scenario?: Scenario;
@@ -27,6 +28,11 @@ export interface EmbeddedServerOptions {
   viewDistance?: number;
   /** How long start may take before it fails (ms). */
   startTimeoutMs?: number;
+  /**
+   * Keep the world in this folder (see prepareWorldFolder): saved every second and at stop, reopened as it is.
+   * The scenario is laid out only in a fresh world; a reopened one keeps its blocks and players. Without it the world lives in memory.
+   */
+  storage?: { folder: string; fresh: boolean };
 }
 
 /** The server's view of one connected player: the truth acceptance checks against. */
@@ -73,7 +79,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     noConsoleOutput: true,
     verbtreeLog: options.log,
     generation: { name: FLAT_GENERATOR, options: {} },
-    worldFolder: undefined,
+    worldFolder: options.storage?.folder,
     'view-distance': options.viewDistance ?? 4,
     'max-players': 100,
     gameMode: 0,
@@ -105,11 +111,17 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
     serv.addPlugin('verbtree-respawn', respawnPlugin());
-    serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario));
-    await applyScenarioBlocks(serv, scenario);
-    return new FlyingSquidServer(serv, host, port, scenario);
+    const layOut = options.storage?.fresh !== false;
+    serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario, { layOut }));
+    if (layOut) await applyScenarioBlocks(serv, scenario);
+    const storage = options.storage ? new WorldStorage(serv, options.storage.folder) : null;
+    if (storage) {
+      serv.addPlugin('verbtree-storage', storage.plugin);
+      await storage.start(layOut ? { scenario: scenario.name } : null);
+    }
+    return new FlyingSquidServer(serv, host, port, scenario, storage);
   } catch (error) {
-    await shutdown(serv);
+    await shutdown(serv, null);
     throw error;
   } finally {
     clearTimeout(timer);
@@ -125,6 +137,7 @@ class FlyingSquidServer implements EmbeddedServer {
     readonly host: string,
     readonly port: number,
     readonly scenario: Scenario,
+    private readonly storage: WorldStorage | null,
   ) {}
 
   async blockAt(position: Vec3Like): Promise<string> {
@@ -177,7 +190,7 @@ class FlyingSquidServer implements EmbeddedServer {
   }
 
   stop(): Promise<void> {
-    this.stopping ??= shutdown(this.serv);
+    this.stopping ??= shutdown(this.serv, this.storage);
     return this.stopping;
   }
 }
@@ -195,8 +208,9 @@ function inventoryOf(player: SquidPlayer): Record<string, number> {
  * flying-squid's own `destroy()` leaves the tick interval running, makes later
  * writes throw, and rejects when a socket lingers; this ends each piece itself.
  */
-async function shutdown(serv: SquidServer): Promise<void> {
+async function shutdown(serv: SquidServer, storage: WorldStorage | null): Promise<void> {
   serv.stopTickInterval();
+  await storage?.stop();
   for (const player of serv.players) {
     (player.verbtreeClearTimers as (() => void) | undefined)?.();
     (player.verbtreeCancelDig as (() => void) | undefined)?.();
@@ -227,6 +241,7 @@ async function shutdown(serv: SquidServer): Promise<void> {
   clearTimeout(grace);
   await closed;
   for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
+  await storage?.settled();
 }
 
 function toVec3(position: Vec3Like): Vec3 {

@@ -12,9 +12,10 @@ const INVENTORY_SLOTS = [...Array(9).keys()].map((i) => HOTBAR_START + i).concat
  * Makes a scenario's world: every player spawns at its spawn point with its
  * inventory, health and food; the time of day is fixed unless the scenario asks
  * for a cycle. Blocks are set separately ({@link applyScenarioBlocks}) before
- * anyone joins.
+ * anyone joins. In a world reopened from disk (`layOut: false`) players come
+ * back as they were saved: the scenario's inventory is not given again.
  */
-export function scenarioPlugin(scenario: Scenario): SquidPlugin {
+export function scenarioPlugin(scenario: Scenario, options: { layOut: boolean } = { layOut: true }): SquidPlugin {
   return {
     server(serv: SquidServer) {
       serv.getSpawnPoint = async () => new Vec3(scenario.spawn.x + 0.5, scenario.spawn.y, scenario.spawn.z + 0.5);
@@ -22,6 +23,7 @@ export function scenarioPlugin(scenario: Scenario): SquidPlugin {
       serv.setTime(scenario.timeOfDay);
     },
     player(player: SquidPlayer, serv: SquidServer) {
+      if (!options.layOut) return;
       // 'connected' comes after login sent the (empty) inventory and before it
       // sends health, which is when mineflayer considers the bot spawned.
       player.once('connected', () => {
