@@ -1,4 +1,5 @@
 import type { CapabilityRegistry } from '../../registry/registry.js';
+import { watchForStop } from '../run-stop.js';
 import { systemClock } from '../../clock/system-clock.js';
 import type { StepInvoker } from '../../executor/invoker.js';
 import { runHealthCheck } from '../../journal/health-check.js';
@@ -116,19 +117,18 @@ async function execute(
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (start.resumed) plan = await settleVerified(journal, plan, registry, assembly.world, io, options);
       if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${options.journal}`);
-      // Ctrl-C or SIGTERM cancels the running step so its end is journaled; a second one kills as usual.
-      const stop = (signal: NodeJS.Signals) => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-        io.err(`${signal}: cancelling the running step; send it again to kill`);
-        cancel.abort();
-      };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
-      cleanups.push(() => {
-        process.off('SIGINT', stop);
-        process.off('SIGTERM', stop);
-      });
+      if ((plan as { steps?: unknown[] }).steps?.length === 0) {
+        // Every step of the plan is done and verified: nothing to dispatch (an empty plan is never run).
+        const planId = (plan as { planId: string }).planId;
+        journal.sql("UPDATE plans SET status = 'succeeded', updated_at = ? WHERE plan_id = ?").run(systemClock.now(), planId);
+        if (!options.json) io.out(`✓ plan ${planId}: every step is done and verified; nothing left to run`);
+        setExit(EXIT.ok);
+        return;
+      }
+      // Ctrl-C, SIGTERM or a closed stdout cancels the running step so its end is journaled.
+      const stop = watchForStop(io);
+      stop.signal.addEventListener('abort', () => cancel.abort(), { once: true });
+      cleanups.push(() => stop.dispose());
       let run;
       try {
         run = assembly.run(plan, { resumed: start.resumed, restart: !start.resumed && options.restart === true, signal: cancel.signal, ...(lease ? { lease } : {}) });
@@ -142,7 +142,7 @@ async function execute(
       }
       const result = await run.result;
       if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
-      else if (!options.json) io.out(result.ok ? `✓ plan ${result.planId}: nothing left to run` : `✗ plan ${result.planId} failed: ${result.code}`);
+      else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`);
       setExit(result.ok ? EXIT.ok : EXIT.failed);
     } finally {
       for (const cleanup of cleanups) cleanup();
