@@ -40,6 +40,8 @@ export interface OpenedWorld {
   describe: string;
   /** Which world this is, as the journal records it. */
   descriptor: WorldDescriptor;
+  /** Cells the scenario marks protected: no repair may break them. */
+  protect?: Scenario['protected'];
   close(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
         : SimWorld.create({ clock, seed: choice.seed, ground: SUPERFLAT_GROUND, spawn: { x: 0, y: 5, z: 0 } });
       const ref = choice.scenario ? scenarioRef(choice.scenario) : undefined;
       const descriptor: WorldDescriptor = { world: 'sim', seed: choice.seed, ...(ref ? { scenario: ref } : {}), identity: simIdentity(choice.seed, ref?.sha256) };
-      return { world, clock, describe: `SimWorld (seed ${choice.seed}${scenario ? `, scenario ${scenario.name}` : ''})`, descriptor, close: () => world.close() };
+      return { world, clock, describe: `SimWorld (seed ${choice.seed}${scenario ? `, scenario ${scenario.name}` : ''})`, descriptor, protect: scenario?.protected ?? [], close: () => world.close() };
     }
     case 'embedded': {
       const folder = choice.worldFolder ? resolve(choice.worldFolder.path) : null;
@@ -91,7 +93,7 @@ export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
           isolate: choice.isolate === true,
           identity: worldId ? `embedded world ${worldId} in ${folder}` : 'embedded world in memory (it ends with this process)',
         };
-        return { world, clock, describe: `${where}, bot ${username}${scenario ? `, scenario ${scenario.name}` : ''}${kept}`, descriptor, close: () => embedded.stop() };
+        return { world, clock, describe: `${where}, bot ${username}${scenario ? `, scenario ${scenario.name}` : ''}${kept}`, descriptor, protect: scenario?.protected ?? [], close: () => embedded.stop() };
       } catch (error) {
         await embedded.stop();
         throw error;

@@ -117,6 +117,7 @@ async function reopen(journal: Journal, planId: string, descriptor: WorldDescrip
     clock: systemClock,
     describe: `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of this line's verified steps)`,
     descriptor: { ...descriptor, identity: simIdentity(descriptor.seed, descriptor.scenario?.sha256) },
+    protect: scenario?.protected ?? [],
     close: () => world.close(),
   };
 }

@@ -108,7 +108,7 @@ async function execute(
       clock: opened.clock,
       journal,
       kind: 'run',
-      policy: { seed: opened.descriptor.seed },
+      policy: { seed: opened.descriptor.seed, protect: opened.protect ?? [] },
       worldDescriptor: opened.descriptor,
       wrapInvoker: options.wrapInvoker,
       ...(options.hooks ? { hooks: options.hooks } : {}),

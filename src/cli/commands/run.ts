@@ -130,7 +130,7 @@ Examples:
             registry: registry(),
             world: opened.world,
             clock: opened.clock,
-            policy: { seed: options.seed },
+            policy: { seed: options.seed, protect: opened.protect ?? [] },
             wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: options.seed }),
             ...(recorder ? { hooks: recorder.hooks } : {}),
             ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),

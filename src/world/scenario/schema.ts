@@ -78,6 +78,8 @@ export const Scenario = z
     daylightCycle: z.boolean().default(false),
     fills: z.array(FillRegion).max(1000).default([]),
     blocks: z.array(SingleBlock).max(MAX_SCENARIO_BLOCKS).default([]),
+    /** Boxes of cells no repair may break or build over (the executor's `policy.protect`), e.g. a structure to keep. */
+    protected: z.array(z.strictObject({ from: BlockPosition, to: BlockPosition })).max(100).default([]),
     bot: BotSetup.default({ inventory: {}, health: 20, food: 20 }),
   })
   .superRefine((scenario, ctx) => {
