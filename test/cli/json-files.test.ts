@@ -1,6 +1,6 @@
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/temp-dir.js';
 import { describe, expect, it } from 'vitest';
 import { ScenarioError, loadScenario, parseScenario } from '../../src/world/scenario/index.js';
 import { checkTreeSources, createBindingRegistry, formatProblem } from '../../src/runtime/index.js';
@@ -9,7 +9,7 @@ import { cli } from '../helpers/cli.js';
 const BOM = '\ufeff';
 
 async function scratch(name: string, text: string): Promise<string> {
-  const file = join(await mkdtemp(join(tmpdir(), 'verbtree-json-')), name);
+  const file = join(await tempDir('verbtree-json-'), name);
   await writeFile(file, text);
   return file;
 }

@@ -1,6 +1,6 @@
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/temp-dir.js';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 
@@ -30,7 +30,7 @@ describe('verbtree run', () => {
   });
 
   it('records node states for tree show --run', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'verbtree-')), 'nodes.jsonl');
+    const file = join(await tempDir('verbtree-'), 'nodes.jsonl');
     await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--record-nodes', file);
     expect((await readFile(file, 'utf8')).trim().split('\n').length).toBeGreaterThan(2);
     const shown = await cli('tree', 'show', 'equip', '--run', file);

@@ -1,6 +1,6 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { tempDir } from '../helpers/temp-dir.js';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 
@@ -40,7 +40,7 @@ describe('verbtree validate', () => {
 
   it('exits 2 on a missing file, a syntax error (with line and column) and a missing argument', async () => {
     expect(await cli('validate', 'no/such/plan.json')).toMatchObject({ code: 2, err: expect.stringContaining('cannot read no/such/plan.json') });
-    const dir = await mkdtemp(join(tmpdir(), 'verbtree-'));
+    const dir = await tempDir('verbtree-');
     const broken = join(dir, 'broken.json');
     await writeFile(broken, '{\n  "planId": "p",\n  "steps": [,]\n}');
     const syntax = await cli('validate', broken);

@@ -1,7 +1,7 @@
-import { mkdir, mkdtemp, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
+import { tempDir } from '../helpers/temp-dir.js';
 import { describe, expect, test } from 'vitest';
 import { lintCommand } from '../../src/cli/commands/lint.js';
 import { treeCommand } from '../../src/cli/commands/tree.js';
@@ -27,7 +27,7 @@ async function run(make: typeof lintCommand, treesDir: string, argv: string[]) {
 }
 
 async function treesDir(files: Record<string, string>): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'verbtree-trees-'));
+  const dir = await tempDir('verbtree-trees-');
   for (const [name, text] of Object.entries(files)) await writeFile(join(dir, name), text);
   return dir;
 }
