@@ -10,6 +10,7 @@ import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
+import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
@@ -130,6 +131,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
     serv.addPlugin('verbtree-entity-teleport', entityTeleportPlugin);
+    serv.addPlugin('verbtree-fan-out', fanOutPlugin);
     serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
     serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);

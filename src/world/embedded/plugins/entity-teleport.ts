@@ -25,12 +25,18 @@ interface OldEntityTeleport {
  */
 export const entityTeleportPlugin: SquidPlugin = {
   player(player: SquidPlayer, serv: SquidServer) {
-    if (!serv.registry.version['>=']('1.21.2')) return;
+    const complete = packetCompleter(serv);
     const client = player._client;
     const write = client.write.bind(client);
-    client.write = (name: string, params: object) => write(name, name === 'entity_teleport' ? completed(params as OldEntityTeleport) : params);
+    client.write = (name: string, params: object) => write(name, complete(name, params));
   },
 };
+
+/** What the server's protocol needs of an outgoing packet flying-squid built (packets that need nothing pass as they are). */
+export function packetCompleter(serv: SquidServer): (name: string, params: object) => object {
+  if (!serv.registry.version['>=']('1.21.2')) return (_name, params) => params;
+  return (name, params) => (name === 'entity_teleport' ? completed(params as OldEntityTeleport) : params);
+}
 
 function completed(packet: OldEntityTeleport): object {
   if ('flags' in packet) return packet;
