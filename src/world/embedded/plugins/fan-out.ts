@@ -11,7 +11,6 @@ interface Connection {
   framer: Stage;
   cipher?: unknown;
   write(name: string, params: object): void;
-  writeRaw(buffer: Buffer): void;
 }
 
 interface Stage {
@@ -42,15 +41,21 @@ export const fanOutPlugin: SquidPlugin = {
     serv._writeArray = (name: string, params: object, players: readonly SquidPlayer[]) => {
       if (players.length === 0) return;
       if (players.length === 1) return players[0]!._client.write(name, params);
-      const packet = serializer.createPacketBuffer({ name, params: complete(name, params) });
+      let packet: Buffer;
+      try {
+        packet = serializer.createPacketBuffer({ name, params: complete(name, params) });
+      } catch (error) {
+        // As when one connection's serializer fails: each of them is dropped (see the server's error handler).
+        for (const player of players) player._client.emit('error', error);
+        return;
+      }
       const frames = new Map<number, Buffer>();
       for (const player of players) {
         const connection = player._client as unknown as Connection;
         const threshold = connection.compressor?.compressionThreshold ?? -1;
-        // A packet at or over the threshold needs zlib: the connection's compressor does that.
+        // Through the connection's own streams: behind what they hold, and compressed when big enough.
         if (!idle(connection) || (threshold >= 0 && packet.length >= threshold)) {
-          if (connection.state === 'play') connection.writeRaw(packet);
-          else connection.write(name, params);
+          connection.write(name, params);
           continue;
         }
         let frame = frames.get(threshold);
