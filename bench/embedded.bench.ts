@@ -1,11 +1,11 @@
-import { createDefaultRegistry } from '../capabilities/index.js';
-import { SystemClock } from '../src/clock/index.js';
-import { assembleLoaded, loadTrees } from '../src/executor/assemble.js';
-import type { ExecutorEvent, PlanResult } from '../src/executor/events.js';
+import { loadTrees } from '../src/executor/assemble.js';
+import type { ExecutorEvent } from '../src/executor/events.js';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../src/world/embedded/index.js';
 import type { MineflayerWorld } from '../src/world/mineflayer/index.js';
 import { parseScenario } from '../src/world/scenario/index.js';
-import type { BenchResult } from './types.js';
+import { fleetBench } from './embedded-fleet.js';
+import { SPEC_TTFA_MS, clock, percentile, registry, runPlan, ttfasOf, type Loaded, type Step } from './embedded-support.js';
+import type { BenchOptions, BenchResult } from './types.js';
 
 /**
  * The real world's figures, on the embedded flying-squid server with real
@@ -14,25 +14,16 @@ import type { BenchResult } from './types.js';
  * - TTFA (step dispatch to first actuator command) p50/p95 per capability, each
  *   verb run RUNS times by its own bot, the ten bots at once; the spec allows
  *   2000 ms (the baseline), the goal is p95 <= 75 ms.
- * - How many bots one process runs plans for at once: BOTS bots connect and each
- *   walks to its own spot, places a block and digs it again, all concurrently;
- *   completed plans, wall time, CPU and memory per bot.
+ * - The fleet (embedded-fleet.ts): `--bots` bots (50 unless told) running
+ *   plans at once; `--fleet` runs only that part.
  */
 
-const SPEC_TTFA_MS = 2000;
 const RUNS = 10;
-const BOTS = 50;
-const CONNECT_BATCH = 10;
-/** A plan still running after this is counted as not completed and cancelled. */
-const PLAN_LIMIT_MS = 30_000;
+const DEFAULT_BOTS = 50;
 
 const VERBS = ['navigate', 'dig_block', 'place_block', 'craft_item', 'consume_food', 'collect_drops', 'build_structure', 'flee', 'pillar_up', 'equip'] as const;
 type Verb = (typeof VERBS)[number];
-type Step = { stepId: string; type: string; args: Record<string, unknown> };
 type Cell = { x: number; y: number; z: number };
-
-const registry = createDefaultRegistry();
-const clock = new SystemClock();
 
 /**
  * Each verb's bot works in its own bay: centres 6 blocks apart on a line 8
@@ -42,13 +33,6 @@ const clock = new SystemClock();
 const centre = (verb: Verb): Cell => ({ x: -27 + VERBS.indexOf(verb) * 6, y: 5, z: 8 });
 /** The cells a verb's runs dig, place or build at: a row beside its centre, one per run. */
 const row = (verb: Verb, dx: number, run: number): Cell => ({ x: centre(verb).x + dx, y: 5, z: centre(verb).z - 4 + run });
-
-function percentile(sorted: readonly number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
-
-const mb = (bytes: number) => bytes / 1024 / 1024;
 
 /** The plan of one measured run of `verb`; preparing the world (food, the drop to collect) is part of it where needed. */
 function runOf(verb: Verb, run: number, bot: MineflayerWorld): Step[] {
@@ -89,21 +73,7 @@ async function hungry(world: EmbeddedWorld, bot: MineflayerWorld): Promise<void>
   while (bot.food() !== 10) await new Promise((resolve) => setTimeout(resolve, 10));
 }
 
-async function runPlan(world: MineflayerWorld, loaded: Awaited<ReturnType<typeof loadTrees>>, planId: string, steps: Step[], events: ExecutorEvent[]): Promise<PlanResult> {
-  const { executor, runner } = assembleLoaded({ registry, world, clock, loaded });
-  executor.events.on('event', (event) => events.push(event));
-  const signal = AbortSignal.timeout(PLAN_LIMIT_MS);
-  try {
-    return await executor.run({ planId, intentId: 'bench', steps }, { signal }).result;
-  } finally {
-    await runner.shutdown();
-  }
-}
-
-const ttfasOf = (events: readonly ExecutorEvent[], verb?: string): number[] =>
-  events.flatMap((e) => (e.type === 'step.firstAction' && (verb === undefined || e.verb === verb) ? [e.ttfaMs] : [])).sort((a, b) => a - b);
-
-async function ttfaPerCapability(loaded: Awaited<ReturnType<typeof loadTrees>>): Promise<BenchResult[]> {
+async function ttfaPerCapability(loaded: Loaded): Promise<BenchResult[]> {
   const dirt = (verb: Verb) => Array.from({ length: RUNS }, (_, run) => ({ ...row(verb, 2, run), block: 'dirt' as const }));
   const world = await startEmbeddedWorld({
     clock,
@@ -123,8 +93,8 @@ async function ttfaPerCapability(loaded: Awaited<ReturnType<typeof loadTrees>>):
         await runPlan(bot, loaded, `${verb}-walk`, [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', ...centre(verb) } } }], []);
         for (let run = 0; run < RUNS; run++) {
           if (verb === 'consume_food') await hungry(world, bot);
-          const result = await runPlan(bot, loaded, `${verb}-${run}`, runOf(verb, run, bot), events);
-          if (!result.ok) failures.push(`${verb} run ${run}: ${result.code} ${result.detail ?? ''}`);
+          const { result, unfinished } = await runPlan(bot, loaded, `${verb}-${run}`, runOf(verb, run, bot), events);
+          if (!result.ok) failures.push(`${verb} run ${run}: ${unfinished ? 'unfinished at the limit' : result.code} ${result.detail ?? ''}`);
         }
         return { verb, ttfa: ttfasOf(events, verb) };
       }),
@@ -144,64 +114,8 @@ async function ttfaPerCapability(loaded: Awaited<ReturnType<typeof loadTrees>>):
   }
 }
 
-/** Bot i's spot on a 10 x 5 grid around the spawn, 3 blocks apart in x and 5 in z. */
-const spot = (i: number): Cell => ({ x: -14 + (i % 10) * 3, y: 5, z: -10 + Math.floor(i / 10) * 5 });
-
-async function manyBots(loaded: Awaited<ReturnType<typeof loadTrees>>): Promise<BenchResult[]> {
-  const world = await startEmbeddedWorld({ clock, scenario: parseScenario({ name: 'bench-many-bots', bot: { inventory: { dirt: 4 } } }) });
-  try {
-    const memBefore = process.memoryUsage();
-    const connectStarted = performance.now();
-    const bots: MineflayerWorld[] = [];
-    for (let i = 0; i < BOTS; i += CONNECT_BATCH) {
-      const batch = Array.from({ length: Math.min(CONNECT_BATCH, BOTS - i) }, (_, j) => world.connectBot(`many-${i + j}`));
-      bots.push(...(await Promise.all(batch)));
-    }
-    const connectMs = performance.now() - connectStarted;
-    const memConnected = process.memoryUsage();
-
-    const events: ExecutorEvent[] = [];
-    const cpuBefore = process.cpuUsage();
-    const started = performance.now();
-    const results = await Promise.all(
-      bots.map((bot, i) => {
-        const { x, z } = spot(i);
-        const cell = () => ({ x, y: 5, z: z + 2 });
-        return runPlan(bot, loaded, `many-${i}`, [
-          { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z } } },
-          { stepId: 'place', type: 'place_block', args: { position: cell(), item: 'dirt' } },
-          { stepId: 'dig', type: 'dig_block', args: { position: cell(), block: 'dirt' } },
-        ], events);
-      }),
-    );
-    const wallMs = performance.now() - started;
-    const cpu = process.cpuUsage(cpuBefore);
-    const memAfter = process.memoryUsage();
-    const completed = results.filter((result) => result.ok).length;
-    const failed = results.filter((result) => !result.ok).map((result) => `${result.planId}: ${result.code} ${result.detail ?? ''}`);
-    if (failed.length > 0) process.stderr.write(`embedded bench: ${failed.length} of ${BOTS} bot plans failed:\n  ${failed.join('\n  ')}\n`);
-    const ttfa = ttfasOf(events);
-    const cpuMs = (cpu.user + cpu.system) / 1000;
-    return [
-      { name: `embedded bots connected at once`, value: bots.length, unit: 'bots', baseline: BOTS },
-      { name: `embedded connect ${BOTS} bots (batches of ${CONNECT_BATCH})`, value: connectMs, unit: 'ms' },
-      { name: `embedded plans completed, ${BOTS} bots at once (navigate+place+dig)`, value: completed, unit: 'plans', baseline: BOTS, ratio: completed / BOTS },
-      { name: `embedded wall time, ${BOTS} concurrent plans`, value: wallMs, unit: 'ms' },
-      { name: `embedded ttfa p50 under ${BOTS} bots (n=${ttfa.length})`, value: percentile(ttfa, 50), unit: 'ms', baseline: SPEC_TTFA_MS, ratio: percentile(ttfa, 50) / SPEC_TTFA_MS },
-      { name: `embedded ttfa p95 under ${BOTS} bots (n=${ttfa.length})`, value: percentile(ttfa, 95), unit: 'ms', baseline: SPEC_TTFA_MS, ratio: percentile(ttfa, 95) / SPEC_TTFA_MS },
-      { name: 'embedded CPU per bot per plan (incl. server)', value: cpuMs / BOTS, unit: 'ms' },
-      { name: 'embedded CPU load while running plans', value: (cpuMs / wallMs) * 100, unit: '% of a core' },
-      { name: 'embedded RSS per connected bot (incl. server)', value: mb(memConnected.rss - memBefore.rss) / BOTS, unit: 'MB' },
-      { name: 'embedded heap per connected bot (incl. server)', value: mb(memConnected.heapUsed - memBefore.heapUsed) / BOTS, unit: 'MB' },
-      { name: 'embedded RSS per bot after its plan (incl. server)', value: mb(memAfter.rss - memBefore.rss) / BOTS, unit: 'MB' },
-      { name: 'embedded heap per bot after its plan (incl. server)', value: mb(memAfter.heapUsed - memBefore.heapUsed) / BOTS, unit: 'MB' },
-    ];
-  } finally {
-    await world.stop();
-  }
-}
-
-export default async function embeddedBench(): Promise<BenchResult[]> {
+export default async function embeddedBench(options: BenchOptions): Promise<BenchResult[]> {
   const loaded = await loadTrees(registry);
-  return [...(await ttfaPerCapability(loaded)), ...(await manyBots(loaded))];
+  const ttfa = options.fleetOnly ? [] : await ttfaPerCapability(loaded);
+  return [...ttfa, ...(await fleetBench(loaded, options.bots ?? DEFAULT_BOTS))];
 }

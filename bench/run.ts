@@ -1,18 +1,47 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Table from 'cli-table3';
-import type { Bench, BenchResult } from './types.js';
+import type { Bench, BenchOptions, BenchResult } from './types.js';
 
-const HELP = `Usage: npm run bench [-- --json] [-- <filter>]
+/** Bots the embedded server admits (its max-players). */
+const MAX_BOTS = 200;
+
+const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
 baseline measured in the same run and the ratio against it where one exists.
   --json     one JSON object per line: {"name","value","unit","baseline","ratio"}
-  <filter>   only bench files whose name contains this text, e.g. "runtime"`;
+  <filter>   only bench files whose name contains this text, e.g. "runtime"
+  --bots N   how many bots the embedded fleet runs at once (default 50, at most ${MAX_BOTS})
+  --fleet    of the embedded bench, only the fleet (skips TTFA per capability)
+e.g. npm run bench -- embedded --fleet --bots 100`;
 
 function format(value: number | undefined): string {
   if (value === undefined) return '';
   return Math.abs(value) >= 100 ? value.toFixed(0) : value.toPrecision(3);
+}
+
+interface Args extends BenchOptions {
+  json: boolean;
+  filters: string[];
+}
+
+/** The command line, or a message naming the bad argument and the fix. */
+function parseArgs(argv: string[]): Args | string {
+  const args: Args = { json: false, filters: [] };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--json') args.json = true;
+    else if (arg === '--fleet') args.fleetOnly = true;
+    else if (arg === '--bots' || arg.startsWith('--bots=')) {
+      const text = arg === '--bots' ? argv[++i] : arg.slice('--bots='.length);
+      const bots = Number(text);
+      if (!Number.isInteger(bots) || bots < 1 || bots > MAX_BOTS) return `--bots must be a whole number from 1 to ${MAX_BOTS} (got ${text ?? 'nothing'}), e.g. --bots 100`;
+      args.bots = bots;
+    } else if (arg.startsWith('--')) return `unknown option ${arg}; see --help`;
+    else args.filters.push(arg);
+  }
+  return args;
 }
 
 async function main(argv: string[]): Promise<number> {
@@ -20,8 +49,12 @@ async function main(argv: string[]): Promise<number> {
     console.log(HELP);
     return 0;
   }
-  const json = argv.includes('--json');
-  const filters = argv.filter((arg) => !arg.startsWith('--'));
+  const args = parseArgs(argv);
+  if (typeof args === 'string') {
+    console.error(`bench: ${args}`);
+    return 2;
+  }
+  const { json, filters, ...options } = args;
   const dir = fileURLToPath(new URL('.', import.meta.url));
   const files = (await readdir(dir))
     .filter((file) => file.endsWith('.bench.ts'))
@@ -31,7 +64,7 @@ async function main(argv: string[]): Promise<number> {
   for (const file of files) {
     if (!json) process.stderr.write(`running ${file}…\n`);
     const bench = (await import(pathToFileURL(`${dir}/${file}`).href)).default as Bench;
-    const results: BenchResult[] = await bench();
+    const results: BenchResult[] = await bench(options);
     for (const result of results) {
       if (json) console.log(JSON.stringify(result));
       else table.push([result.name, format(result.value), result.unit, format(result.baseline), format(result.ratio)]);

@@ -7,4 +7,12 @@ export interface BenchResult {
   ratio?: number;
 }
 
-export type Bench = () => Promise<BenchResult[]>;
+/** Options from the command line; a bench reads those it has a use for. */
+export interface BenchOptions {
+  /** `--bots N`: how many bots the embedded fleet runs at once. */
+  bots?: number;
+  /** `--fleet`: of the embedded bench, only the fleet. */
+  fleetOnly?: boolean;
+}
+
+export type Bench = (options: BenchOptions) => Promise<BenchResult[]>;

@@ -1,16 +1,21 @@
 import { once } from 'node:events';
+import type { Socket } from 'node:net';
 import { Vec3 } from 'vec3';
 import type { Vec3Like } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
+import { batchWrites } from './batched-writes.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
+import { entityTeleportPlugin } from './plugins/entity-teleport.js';
+import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
+import { physicsStepPlugin } from './plugins/physics-step.js';
 import { respawnPlugin } from './plugins/respawn.js';
 import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
@@ -65,6 +70,21 @@ export interface EmbeddedServer {
 }
 
 const CLOSE_GRACE_MS = 1000;
+const MAX_PLAYERS = 200;
+
+/**
+ * A connection whose stream failed (a packet the server could not serialize,
+ * a malformed one from the client) is dropped at once, so its bot sees a
+ * disconnect. minecraft-protocol's default instead ends it through the broken
+ * stream: nothing reaches the bot any more, yet its socket stays open for 30 s
+ * and every command it sends meanwhile waits for an answer that never comes.
+ */
+function droppingHandler(log: ((line: string) => void) | undefined) {
+  return (client: { username?: string; socket?: { destroy(): void } }, error: Error) => {
+    log?.(`[ERROR] dropping the connection of ${client.username ?? 'a client'}: ${error.message}`);
+    client.socket?.destroy();
+  };
+}
 
 /** Starts flying-squid (superflat, offline mode) in this process with verbtree's plugins and the scenario applied. */
 export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
@@ -81,14 +101,19 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     generation: { name: FLAT_GENERATOR, options: {} },
     worldFolder: options.storage?.folder,
     'view-distance': options.viewDistance ?? 4,
-    'max-players': 100,
+    'max-players': MAX_PLAYERS,
     gameMode: 0,
     difficulty: 1,
     kickTimeout: 10_000,
     plugins: {},
     modpe: false,
     'everybody-op': true,
-    'max-entities': 100,
+    // flying-squid counts players as entities and refuses to create one past
+    // this limit (a join or a dropped item then throws): room for every player
+    // and the drops of a busy fleet.
+    'max-entities': MAX_PLAYERS * 5,
+    hideErrors: true,
+    errorHandler: droppingHandler(options.log),
     // Without these flying-squid's header plugin crashes on every join.
     'player-list-text': { header: { text: '' }, footer: { text: '' } },
     motd: 'verbtree embedded world',
@@ -102,8 +127,12 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   try {
     const [port] = (await Promise.race([once(serv, 'listening'), failed, timedOut])) as [number];
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
+    serv._server.on('connection', (client: { socket: Socket }) => batchWrites(client.socket));
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
+    serv.addPlugin('verbtree-entity-teleport', entityTeleportPlugin);
+    serv.addPlugin('verbtree-fan-out', fanOutPlugin);
+    serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
     serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);

@@ -1,4 +1,6 @@
 import type { Clock } from '../../contracts/clock.js';
+import { systemClock } from '../../clock/index.js';
+import { WorldError } from '../../contracts/world.js';
 import { connectMineflayerWorld } from '../mineflayer/connect.js';
 import type { MineflayerWorld, MineflayerWorldOptions } from '../mineflayer/mineflayer-world.js';
 import { startEmbeddedServerInChild } from './child-server.js';
@@ -37,6 +39,7 @@ export async function startEmbeddedWorld(options: EmbeddedWorldOptions = {}): Pr
         ...botOptions,
       });
       bots.push(world);
+      await knownToServer(server, username, options.clock ?? systemClock);
       return world;
     },
     async stop() {
@@ -44,4 +47,21 @@ export async function startEmbeddedWorld(options: EmbeddedWorldOptions = {}): Pr
       await server.stop();
     },
   };
+}
+
+const KNOWN_POLL_MS = 10;
+const KNOWN_TIMEOUT_MS = 5000;
+
+/**
+ * A server in a child process reports its players every 50 ms, so a bot may
+ * spawn before the server's truth knows it; observations and confirmations
+ * made meanwhile would have only the client's word. The bot is handed out
+ * once the server's truth lists it.
+ */
+async function knownToServer(server: EmbeddedServer, username: string, clock: Clock): Promise<void> {
+  const deadline = clock.now() + KNOWN_TIMEOUT_MS;
+  while (server.player(username) === null) {
+    if (clock.now() >= deadline) throw new WorldError('world_unresponsive', `the embedded server did not list ${username} within ${KNOWN_TIMEOUT_MS} ms of its spawn`);
+    await new Promise<void>((resolve) => clock.setTimeout(() => resolve(), KNOWN_POLL_MS));
+  }
 }

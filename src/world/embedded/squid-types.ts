@@ -65,6 +65,8 @@ export interface SquidServer extends EventEmitter {
   tickCount: number;
   isClosed?: boolean;
   _server: EventEmitter & { clients: Record<string, SquidClient>; socketServer?: { address(): unknown } };
+  /** Writes one packet to each of `players` (every "nearby" and "others" broadcast goes through it). */
+  _writeArray(name: string, params: object, players: readonly SquidPlayer[]): void;
   log(message: string): void;
   info(message: string): void;
   warn(message: string): void;

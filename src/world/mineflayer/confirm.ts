@@ -22,11 +22,16 @@ export async function confirmBlock(context: BotContext, position: Vec3Like, ok: 
 
 export async function confirmInventory(context: BotContext, item: string, ok: (count: number) => boolean, expectation: string): Promise<void> {
   const { bot, clock, serverTruth } = context;
-  const read = () => (serverTruth?.player(bot.username)?.inventory ?? inventoryCounts(bot))[item] ?? 0;
+  // With a server to ask, only the server counts: a player it does not know (yet) confirms nothing.
+  const read = (): number | null => {
+    const inventory = serverTruth ? serverTruth.player(bot.username)?.inventory : inventoryCounts(bot);
+    return inventory ? (inventory[item] ?? 0) : null;
+  };
   const deadline = clock.now() + context.confirmTimeoutMs;
-  while (!ok(read())) {
+  for (let count = read(); count === null || !ok(count); count = read()) {
     if (clock.now() >= deadline) {
-      throw new WorldError('effects_unmet', `expected ${expectation} in the inventory but the ${serverTruth ? 'server' : 'client'} shows ${read()}`);
+      const shown = count === null ? 'no such player' : String(count);
+      throw new WorldError('effects_unmet', `expected ${expectation} in the inventory but the ${serverTruth ? 'server' : 'client'} shows ${shown}`);
     }
     await sleep(context, POLL_MS);
   }

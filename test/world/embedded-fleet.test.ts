@@ -1,0 +1,69 @@
+import { EventEmitter } from 'node:events';
+import { describe, expect, it } from 'vitest';
+import { physicsStepPlugin } from '../../src/world/embedded/plugins/physics-step.js';
+import type { SquidServer } from '../../src/world/embedded/squid-types.js';
+import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import { embeddedSuite } from '../helpers/embedded.js';
+
+const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } } });
+
+/** Polls `test` on real time until it holds; false if it never does within `limitMs`. */
+async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolean> {
+  const end = Date.now() + limitMs;
+  while (!test()) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  return true;
+}
+
+/** Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer reads). */
+const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) => watcher.bot.entities[other.bot.entity.id]?.position;
+
+describe('embedded server with several bots', () => {
+  it('a bot moved 10 blocks at once is seen there by the others, which keep receiving the server', async () => {
+    // The move is sent to the others as an entity_teleport, which flying-squid
+    // used to send in a pre-1.21.2 shape: it broke every receiving connection.
+    const bots = await Promise.all(['tp-a', 'tp-b', 'tp-c'].map((name) => suite.world.connectBot(name)));
+    const [mover, ...watchers] = bots as [MineflayerWorld, ...MineflayerWorld[]];
+    expect(await eventually(() => watchers.every((w) => seenAt(w, mover) !== undefined))).toBe(true);
+
+    mover.bot.chat('/tp 10 5 0');
+    expect(await eventually(() => watchers.every((w) => Math.abs((seenAt(w, mover)?.x ?? 0) - 10.5) < 0.01))).toBe(true);
+
+    await suite.server.setBlock({ x: 3, y: 5, z: -3 }, 'stone');
+    expect(await eventually(() => watchers.every((w) => w.blockAt({ x: 3, y: 5, z: -3 })?.name === 'stone'))).toBe(true);
+    expect(watchers.map((w) => w.isConnected())).toEqual([true, true]);
+  });
+
+  it('six bots placing and digging at once: every plan ends ok and the server holds what each one did', async () => {
+    const cell = (i: number) => ({ x: -9 + i * 3, y: 5, z: 6 });
+    const runs = await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        suite.run(`fleet-${i}`, [
+          { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', ...cell(i), z: 4 } } },
+          { stepId: 'place', type: 'place_block', args: { position: cell(i), item: 'dirt' } },
+          { stepId: 'dig', type: 'dig_block', args: { position: { ...cell(i), y: 4 }, block: 'grass_block' } },
+        ]),
+      ),
+    );
+    expect(runs.map(({ result }) => (result.ok ? 'ok' : `${result.code}: ${result.detail}`))).toEqual(Array(6).fill('ok'));
+    for (let i = 0; i < 6; i++) {
+      expect(await suite.server.blockAt(cell(i))).toBe('dirt');
+      expect(await suite.server.blockAt({ ...cell(i), y: 4 })).toBe('air');
+    }
+  });
+});
+
+describe('physics step plugin', () => {
+  it('moves an entity by at most one tick however late the tick comes', async () => {
+    const serv = new EventEmitter() as unknown as SquidServer;
+    physicsStepPlugin.server!(serv, {});
+    const deltas: number[] = [];
+    const entity = { calculatePhysics: async (delta: number) => deltas.push(delta) };
+    serv.emit('newEntity', entity);
+    await entity.calculatePhysics(0.02);
+    await entity.calculatePhysics(0.9);
+    expect(deltas).toEqual([0.02, 0.05]);
+  });
+});
