@@ -71,7 +71,7 @@ describe('build_structure', () => {
     const pre = await world.observe(query);
     expect(judgeStep(buildStructure, pre, pre, args)).toEqual({
       ok: false,
-      unmet: ['structure_built: 25 of 25 blocks missing, first: (-1, 0, -1) wants cobblestone, holds air; (-1, 0, 0) wants cobblestone, holds air; (-1, 0, 1) wants cobblestone, holds air'],
+      unmet: expect.arrayContaining(['the block at (-1, 0, -1) is cobblestone: it holds air', 'the block at (1, 2, 1) is cobblestone: it holds air']),
     });
     for (const { position, block } of plannedBlocks(args)) {
       const placing = world.place(position, block);

@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { buildStructureAcceptance } from './acceptance.js';
+import { buildStructureExpects } from './acceptance.js';
 import { buildStructureBindings } from './bindings.js';
 import { buildStructureGuard } from './guard.js';
 import { plannedBlocks } from './plan.js';
@@ -19,6 +19,6 @@ export default defineCapability({
   // Not `moves`: most of a build is placing while standing still, longer than the position detector allows.
   bindings: buildStructureBindings,
   guard: buildStructureGuard,
-  acceptance: buildStructureAcceptance,
+  expect: buildStructureExpects,
   observes: (args) => plannedBlocks(args).map(({ position }) => position),
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/index.js';
-import { judgeStep, observation } from '../../src/testing/index.js';
+import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import collectDrops from './index.js';
 
@@ -31,18 +31,30 @@ describe('collect_drops', () => {
   it('accepts the inventory gain after walking over the drop in a SimWorld', async () => {
     const { clock, world } = yard();
     const args = collectDrops.inputSchema.parse({ item: 'oak_log' });
-    const pre = await world.observe();
-    expect(judgeStep(collectDrops, pre, pre, args)).toEqual({ ok: false, unmet: ['drops_collected: the inventory holds 0 oak_log, no more than the 0 before'] });
+    const query = dispatchQueryOf(collectDrops, args);
+    const pre = await world.observe(query);
+    expect(pre.drops).toEqual([{ name: 'oak_log', count: 1, position: { x: 5.5, y: 0, z: 0.5 } }]);
+    expect(judgeStep(collectDrops, pre, pre, args)).toEqual({
+      ok: false,
+      unmet: ['the pack holds at least 1 oak_log: it holds 0', 'no dropped oak_log lies within 8 of (0.5, 0, 0.5): 1 still there (1 oak_log at (5.5, 0, 0.5))'],
+    });
     const walking = world.goto({ kind: 'block', x: 5, y: 0, z: 0 });
     await clock.advance(5_000);
     await walking;
-    expect(judgeStep(collectDrops, pre, await world.observe(), args)).toEqual({ ok: true });
+    expect(judgeStep(collectDrops, pre, await world.observe(query), args)).toEqual({ ok: true });
   });
 
-  it('counts any item when none is named, but only the named one otherwise', () => {
-    const pre = observation({ inventory: { dirt: 2 } });
-    const post = observation({ inventory: { dirt: 2, stick: 1 } });
-    expect(judgeStep(collectDrops, pre, post, collectDrops.inputSchema.parse({}))).toEqual({ ok: true });
-    expect(judgeStep(collectDrops, pre, post, collectDrops.inputSchema.parse({ item: 'dirt' })).ok).toBe(false);
+  it('needs every drop that lay there, not any growth: two logs felled, one picked up, is not done', () => {
+    const logs = [
+      { name: 'oak_log', count: 1, position: { x: 2.5, y: 0, z: 0.5 } },
+      { name: 'oak_log', count: 1, position: { x: 3.5, y: 0, z: 0.5 } },
+    ];
+    const pre = observation({ inventory: { dirt: 2 }, drops: logs });
+    const args = collectDrops.inputSchema.parse({ item: 'oak_log' });
+    const one = observation({ inventory: { dirt: 2, oak_log: 1 }, drops: [logs[1]!] });
+    expect(judgeStep(collectDrops, pre, one, args)).toMatchObject({ ok: false, unmet: ['the pack holds at least 2 oak_log: it holds 1', expect.stringMatching(/1 still there/)] });
+    expect(judgeStep(collectDrops, pre, observation({ inventory: { dirt: 2, oak_log: 2 }, drops: [] }), args)).toEqual({ ok: true });
+    // Something else grew (a stick) while the logs still lie there: not done either.
+    expect(judgeStep(collectDrops, pre, observation({ inventory: { dirt: 2, stick: 1 }, drops: logs }), collectDrops.inputSchema.parse({})).ok).toBe(false);
   });
 });

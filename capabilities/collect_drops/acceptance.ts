@@ -1,11 +1,17 @@
-import type { AcceptanceResult, Observation } from '../../src/index.js';
+import type { DroppedItem, Expectation, Observation } from '../../src/index.js';
 import type { CollectDropsArgs } from './schema.js';
 
-const total = (inventory: Readonly<Record<string, number>>) => Object.values(inventory).reduce((sum, n) => sum + n, 0);
-
-export function collectDropsAcceptance(pre: Observation, post: Observation, { item }: CollectDropsArgs): AcceptanceResult {
-  const before = item === undefined ? total(pre.inventory) : (pre.inventory[item] ?? 0);
-  const after = item === undefined ? total(post.inventory) : (post.inventory[item] ?? 0);
-  if (after > before) return { ok: true };
-  return { ok: false, unmet: [`drops_collected: the inventory holds ${after} ${item ?? 'items in total'}, no more than the ${before} before`] };
+/**
+ * Every drop that lay within the radius at dispatch (of `item`, when given) is in the pack: for each kind,
+ * the pack holds at least what it held plus all of them, and none of them is left on the ground there.
+ */
+export function collectDropsExpects(pre: Observation, { item, radius }: CollectDropsArgs): Expectation[] {
+  const tenth = (n: number) => Math.round(n * 10) / 10;
+  const around = { x: tenth(pre.position.x), y: tenth(pre.position.y), z: tenth(pre.position.z) };
+  const lying = (pre.drops ?? []).filter((d: DroppedItem) => item === undefined || d.name === item);
+  const counts = new Map<string, number>();
+  for (const drop of lying) counts.set(drop.name, (counts.get(drop.name) ?? 0) + drop.count);
+  const expectations: Expectation[] = [...counts].map(([name, count]) => ({ kind: 'inventory', item: name, atLeast: (pre.inventory[name] ?? 0) + count }));
+  expectations.push({ kind: 'no_drops', around, radius, ...(item ? { item } : {}) });
+  return expectations;
 }

@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { collectDropsAcceptance } from './acceptance.js';
+import { collectDropsExpects } from './acceptance.js';
 import { collectDropsBindings } from './bindings.js';
 import { collectDropsGuard } from './guard.js';
 import { CollectDropsArgs } from './schema.js';
@@ -18,5 +18,7 @@ export default defineCapability({
   moves: true,
   bindings: collectDropsBindings,
   guard: collectDropsGuard,
-  acceptance: collectDropsAcceptance,
+  expect: collectDropsExpects,
+  // The drops lying within the radius at dispatch are what the step must pick up.
+  observes: ({ radius }) => ({ drops: { radius } }),
 });

@@ -31,14 +31,14 @@ describe('consume_food', () => {
     expect(guard(observation({ food: 10, inventory: { rotten_flesh: 1 } }), { item: 'rotten_flesh' })).toEqual({ ok: true });
   });
 
-  it('accepts a rise in food, or the eaten item leaving the inventory when food was capped', () => {
+  it('needs both: the food left the pack and hunger rose (a dropped loaf is not a meal)', () => {
     const args = consumeFood.inputSchema.parse({});
     const pre = observation({ food: 19, inventory: { bread: 2 } });
     expect(judgeStep(consumeFood, pre, observation({ food: 20, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
-    expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
+    expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({ ok: false, unmet: ['food is at least 20: it is 19'] });
     expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 2 } }), args)).toEqual({
       ok: false,
-      unmet: ['food_restored: food stayed at 19 (was 19) and no bread left the inventory'],
+      unmet: ['the pack holds at most 1 bread: it holds 2', 'food is at least 20: it is 19'],
     });
   });
 });

@@ -1,14 +1,14 @@
-import type { AcceptanceResult, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from '../../src/index.js';
 import { chooseFood } from './foods.js';
 import type { ConsumeFoodArgs } from './schema.js';
 
-/** Eaten when hunger rose, or when one item of the food left the inventory (hunger may already have been capped). */
-export function consumeFoodAcceptance(pre: Observation, post: Observation, { item }: ConsumeFoodArgs): AcceptanceResult {
-  if (post.food > pre.food) return { ok: true };
+/**
+ * One of the food left the pack and hunger rose. The guard refuses a bot that is not hungry, so the food bar
+ * can rise by at least one; both facts together tell eating from dropping the item.
+ */
+export function consumeFoodExpects(pre: Observation, { item }: ConsumeFoodArgs): Expectation[] {
   const eaten = item ?? chooseFood(pre.inventory, pre.food);
-  if (eaten !== null && (post.inventory[eaten] ?? 0) < (pre.inventory[eaten] ?? 0)) return { ok: true };
-  return {
-    ok: false,
-    unmet: [`food_restored: food stayed at ${post.food} (was ${pre.food}) and no ${eaten ?? 'food'} left the inventory`],
-  };
+  const rose: Expectation = { kind: 'food', atLeast: pre.food + 1 };
+  if (eaten === null) return [rose];
+  return [{ kind: 'inventory', item: eaten, atMost: Math.max(0, (pre.inventory[eaten] ?? 0) - 1) }, rose];
 }

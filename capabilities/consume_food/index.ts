@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { consumeFoodAcceptance } from './acceptance.js';
+import { consumeFoodExpects } from './acceptance.js';
 import { consumeFoodBindings } from './bindings.js';
 import { consumeFoodGuard } from './guard.js';
 import { ConsumeFoodArgs } from './schema.js';
@@ -19,5 +19,5 @@ export default defineCapability({
   atomic: true,
   bindings: consumeFoodBindings,
   guard: consumeFoodGuard,
-  acceptance: consumeFoodAcceptance,
+  expect: consumeFoodExpects,
 });

@@ -130,7 +130,7 @@ describe('craft_item', () => {
     expect(judgeStep(craftItem, pre, observation({ inventory: { stick: 5 } }), args)).toEqual({ ok: true });
     expect(judgeStep(craftItem, pre, observation({ inventory: { stick: 4 } }), args)).toEqual({
       ok: false,
-      unmet: ['item_crafted: the inventory gained 3 stick, expected at least 4'],
+      unmet: ['the pack holds at least 5 stick: it holds 4'],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { craftItemAcceptance } from './acceptance.js';
+import { craftItemExpects } from './acceptance.js';
 import { craftItemBindings } from './bindings.js';
 import { craftItemGuard } from './guard.js';
 import { CraftItemArgs } from './schema.js';
@@ -20,6 +20,6 @@ export default defineCapability({
   atomic: true,
   bindings: craftItemBindings,
   guard: craftItemGuard,
-  acceptance: craftItemAcceptance,
+  expect: craftItemExpects,
   subgoals: craftItemSubgoals,
 });

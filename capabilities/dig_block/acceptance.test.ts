@@ -36,7 +36,7 @@ describe('dig_block', () => {
     const args = digBlock.inputSchema.parse({ position: LOG, block: 'oak_log' });
     const query = dispatchQueryOf(digBlock, args);
     const pre = await world.observe(query);
-    expect(judgeStep(digBlock, pre, await world.observe(query), args)).toEqual({ ok: false, unmet: ['block_removed: (2, 0, 0) still holds oak_log'] });
+    expect(judgeStep(digBlock, pre, await world.observe(query), args)).toEqual({ ok: false, unmet: ['the block at (2, 0, 0) is empty (air): it holds oak_log'] });
     const dug = world.dig(LOG);
     await clock.advance(10_000);
     await dug;
@@ -45,11 +45,12 @@ describe('dig_block', () => {
     expect(judgeStep(digBlock, pre, post, args)).toEqual({ ok: true });
   });
 
-  it('does not credit a block that was already gone, and counts cave_air as removed', () => {
+  it('refuses (guard) a cell that is already empty, and counts cave_air as removed', () => {
     const args = digBlock.inputSchema.parse({ position: LOG });
     const key = blockKey(LOG);
     const air = observation({ blocks: { [key]: 'air' } });
-    expect(judgeStep(digBlock, air, air, args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/held no block before/)] });
+    const world = { blockAt: () => ({ name: 'air', position: LOG, diggable: false }) } as never;
+    expect(digBlock.guard({ world, observation: air }, args)).toMatchObject({ ok: false, reason: expect.stringMatching(/there is no block to dig/) });
     expect(judgeStep(digBlock, observation({ blocks: { [key]: 'stone' } }), observation({ blocks: { [key]: 'cave_air' } }), args)).toEqual({ ok: true });
   });
 

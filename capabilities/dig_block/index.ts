@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { digBlockAcceptance } from './acceptance.js';
+import { digBlockExpects } from './acceptance.js';
 import { digBlockBindings } from './bindings.js';
 import { digBlockGuard } from './guard.js';
 import { DigBlockArgs } from './schema.js';
@@ -19,7 +19,7 @@ export default defineCapability({
   // Not `moves`: the walk is short and path-watched, and a long dig stands still past the position detector's limit.
   bindings: digBlockBindings,
   guard: digBlockGuard,
-  acceptance: digBlockAcceptance,
+  expect: digBlockExpects,
   observes: ({ position }) => [position],
   subgoals: digBlockSubgoals,
 });

@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { equipAcceptance } from './acceptance.js';
+import { equipExpects } from './acceptance.js';
 import { equipBindings } from './bindings.js';
 import { equipGuard } from './guard.js';
 import { EquipArgs } from './schema.js';
@@ -17,5 +17,5 @@ export default defineCapability({
   tree: 'equip',
   bindings: equipBindings,
   guard: equipGuard,
-  acceptance: equipAcceptance,
+  expect: equipExpects,
 });

@@ -31,12 +31,12 @@ describe('flee', () => {
   it('measures from the given danger, with one block of tolerance', () => {
     const args = flee.inputSchema.parse({ from: { x: 0, y: 0, z: 0 }, distance: 10 });
     expect(judgeStep(flee, at(2), at(9.6), args)).toEqual({ ok: true });
-    expect(judgeStep(flee, at(2), at(9.4), args)).toEqual({ ok: false, unmet: ['safe_distance: 8.9 blocks from the danger, needs 10'] });
+    expect(judgeStep(flee, at(2), at(9.4), args)).toEqual({ ok: false, unmet: ['the bot is at least 9 blocks from (0.5, 0, 0.5): it is 8.9 blocks away'] });
   });
 
   it('without a danger position, measures the ground covered from the start', () => {
     const args = flee.inputSchema.parse({ distance: 8 });
     expect(judgeStep(flee, at(5), at(5, 7.5), args)).toEqual({ ok: true });
-    expect(judgeStep(flee, at(5), at(5, 6), args)).toMatchObject({ ok: false, unmet: [expect.stringMatching(/from the starting point/)] });
+    expect(judgeStep(flee, at(5), at(5, 6), args)).toMatchObject({ ok: false, unmet: ['the bot is at least 7 blocks from (5, 0, 0): it is 6.0 blocks away'] });
   });
 });

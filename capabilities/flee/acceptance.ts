@@ -1,18 +1,15 @@
-import type { AcceptanceResult, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from '../../src/index.js';
 import type { FleeArgs } from './schema.js';
-import { blockCentre, distanceBetween } from './threat.js';
+import { blockCentre } from './threat.js';
 
 /** Arrival within a block of the goal counts: the pathfinder stops near, not exactly at, its goal. */
 const TOLERANCE = 1;
 
 /**
- * Observations carry no entities, so a flight from the nearest hostile is measured from where the bot
- * started: it must have covered `distance`. With `from`, the distance from that position is measured.
+ * The bot ends `distance` from the danger: from `from` when given. Observations carry no entities, so a
+ * flight from the nearest hostile is measured from where the bot stood at dispatch (the hostile was near it).
  */
-export function fleeAcceptance(pre: Observation, post: Observation, args: FleeArgs): AcceptanceResult {
-  const origin = args.from ? blockCentre(args.from) : pre.position;
-  const reached = distanceBetween(post.position, origin);
-  if (reached >= args.distance - TOLERANCE) return { ok: true };
-  const what = args.from ? 'the danger' : 'the starting point';
-  return { ok: false, unmet: [`safe_distance: ${reached.toFixed(1)} blocks from ${what}, needs ${args.distance}`] };
+export function fleeExpects(pre: Observation, args: FleeArgs): Expectation[] {
+  const from = args.from ? blockCentre(args.from) : pre.position;
+  return [{ kind: 'away', from: { x: from.x, y: from.y, z: from.z }, atLeast: args.distance - TOLERANCE }];
 }

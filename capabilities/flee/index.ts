@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { fleeAcceptance } from './acceptance.js';
+import { fleeExpects } from './acceptance.js';
 import { fleeBindings } from './bindings.js';
 import { fleeGuard } from './guard.js';
 import { FleeArgs } from './schema.js';
@@ -18,5 +18,5 @@ export default defineCapability({
   moves: true,
   bindings: fleeBindings,
   guard: fleeGuard,
-  acceptance: fleeAcceptance,
+  expect: fleeExpects,
 });

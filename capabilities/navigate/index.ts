@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { navigateAcceptance } from './acceptance.js';
+import { navigateExpects } from './acceptance.js';
 import { navigateGuard } from './guard.js';
 import { NavigateArgs } from './schema.js';
 
@@ -16,5 +16,5 @@ export default defineCapability({
   tree: 'navigate',
   moves: true,
   guard: navigateGuard,
-  acceptance: navigateAcceptance,
+  expect: navigateExpects,
 });

@@ -55,7 +55,7 @@ describe('pillar_up', () => {
     const post = await world.observe();
     expect(post.position.y).toBe(2);
     expect(judgeStep(pillarUp, pre, post, args)).toEqual({ ok: true });
-    expect(judgeStep(pillarUp, pre, post, pillarUp.inputSchema.parse({ height: 3 }))).toEqual({ ok: false, unmet: ['raised: rose 2.0 of 3 blocks'] });
+    expect(judgeStep(pillarUp, pre, post, pillarUp.inputSchema.parse({ height: 3 }))).toEqual({ ok: false, unmet: ["the bot's feet are at y ≥ 2.5: they are at y 2.0"] });
   });
 
   it('allows half a block of settling', () => {

@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { pillarUpAcceptance } from './acceptance.js';
+import { pillarUpExpects } from './acceptance.js';
 import { pillarUpBindings } from './bindings.js';
 import { pillarUpGuard } from './guard.js';
 import { PillarUpArgs } from './schema.js';
@@ -18,5 +18,5 @@ export default defineCapability({
   // Not `moves`: it rises in place, and the progress it reports (blocks risen) is the better signal.
   bindings: pillarUpBindings,
   guard: pillarUpGuard,
-  acceptance: pillarUpAcceptance,
+  expect: pillarUpExpects,
 });

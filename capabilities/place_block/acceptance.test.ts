@@ -60,7 +60,7 @@ describe('place_block', () => {
     const args = placeBlock.inputSchema.parse({ position: BESIDE, item: 'cobblestone' });
     const query = dispatchQueryOf(placeBlock, args);
     const pre = await world.observe(query);
-    expect(judgeStep(placeBlock, pre, pre, args)).toEqual({ ok: false, unmet: ['block_placed: (1, 0, 0) holds air, expected cobblestone'] });
+    expect(judgeStep(placeBlock, pre, pre, args)).toEqual({ ok: false, unmet: ['the block at (1, 0, 0) is cobblestone: it holds air'] });
     const placed = world.place(BESIDE, 'cobblestone');
     await clock.advance(1_000);
     await placed;

@@ -1,5 +1,5 @@
 import { defineCapability } from '../../src/index.js';
-import { placeBlockAcceptance } from './acceptance.js';
+import { placeBlockExpects } from './acceptance.js';
 import { placeBlockBindings } from './bindings.js';
 import { placeBlockGuard } from './guard.js';
 import { PlaceBlockArgs } from './schema.js';
@@ -19,7 +19,7 @@ export default defineCapability({
   // Not `moves`: the walk is short and path-watched; the placement itself stands still.
   bindings: placeBlockBindings,
   guard: placeBlockGuard,
-  acceptance: placeBlockAcceptance,
+  expect: placeBlockExpects,
   observes: ({ position }) => [position],
   subgoals: placeBlockSubgoals,
 });

@@ -69,8 +69,10 @@ export function describeExpectation(e: Expectation): string {
       const bounds = [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
       return `the pack holds ${bounds || 'any number of'} ${e.item}`;
     }
-    case 'block':
-      return `the block at ${at(e.at)} is ${e.oneOf ? e.oneOf.join(' or ') : 'anything'}${e.noneOf ? ` and not ${e.noneOf.join(' or ')}` : ''}`;
+    case 'block': {
+      const wanted = !e.oneOf ? 'anything' : e.oneOf.every((name) => name.endsWith('air')) ? 'empty (air)' : e.oneOf.join(' or ');
+      return `the block at ${at(e.at)} is ${wanted}${e.noneOf ? ` and not ${e.noneOf.join(' or ')}` : ''}`;
+    }
     case 'position':
       return e.goal.kind === 'xz'
         ? `the bot stands within ${e.goal.range ?? 1} of column (${e.goal.x}, ${e.goal.z})`

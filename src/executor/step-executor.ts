@@ -213,6 +213,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 }
 
 const PROGRESS_BLOCKS = 1;
+/** The detail names this many unmet expectations; the outcome's `unmet` lists them all. */
+const LISTED_UNMET = 5;
 
 const canMove = (scope: RunScope) => hasFreeNeighbour(scope.world);
 
@@ -231,5 +233,7 @@ async function judge(scope: RunScope, spec: AnyCapabilitySpec, args: unknown, as
   const verdict = callJudge(spec, asked.expectations, asked.pre, observed.observation, args);
   if (!verdict.ok) return { outcome: fail('runner_error', verdict.detail), brokenUserCode: true };
   if (verdict.value.ok) return { outcome: { ok: true } };
-  return { outcome: fail('effects_unmet', `acceptance failed: ${verdict.value.unmet.join('; ')}`, verdict.value.unmet) };
+  const { unmet } = verdict.value;
+  const listed = unmet.length > LISTED_UNMET ? [...unmet.slice(0, LISTED_UNMET), `and ${unmet.length - LISTED_UNMET} more`] : unmet;
+  return { outcome: fail('effects_unmet', `acceptance failed: ${listed.join('; ')}`, unmet) };
 }

@@ -43,7 +43,7 @@ describe('run --resume tells the truth', () => {
     const resumed = await cli('run', '--resume', 'pick', '--journal', journalPath);
     expect(resumed.code, resumed.out + resumed.err).toBe(0);
     expect(resumed.out).not.toContain('already achieved');
-    expect(resumed.out).toContain('runs again: dig: dig_block@1.0.0 declares no expectations to check');
+    expect(resumed.out).toContain('runs again: dig: not in the live world: the block at (2, 5, 0) is empty (air): it holds dirt');
     const journal = Journal.open(journalPath, { mustExist: true });
     try {
       const resumedRun = (journal.sql('SELECT MAX(id) AS id FROM runs').get() as { id: number }).id;

@@ -45,7 +45,7 @@ describe('executor under injected faults', () => {
   it('reports effects_unmet when the world claims success but nothing changed', async () => {
     const h = await withFault('goto=wrong_effects');
     await h.run(plan(walk));
-    expect(ended(h)[0]!.outcome).toMatchObject({ ok: false, code: 'effects_unmet', unmet: [expect.stringMatching(/^at_target/)] });
+    expect(ended(h)[0]!.outcome).toMatchObject({ ok: false, code: 'effects_unmet', unmet: [expect.stringMatching(/^the bot stands within 1 of \(8, 0, 0\): it is 7.0 blocks short/)] });
   });
 
   it('ends a runner that ignores its abort signal explicitly too', async () => {

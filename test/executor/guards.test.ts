@@ -86,6 +86,6 @@ describe('guards and sub-goals', () => {
     })();
     await h.clock.runUntil(() => seen.includes('plan.ended'), 10_000);
     await consumed;
-    expect(seen).toEqual(['plan.accepted', 'agent.state', 'step.started', 'attempt.started', 'step.firstAction', 'step.ended', 'agent.state', 'plan.ended']);
+    expect(seen).toEqual(['plan.accepted', 'agent.state', 'step.started', 'step.expects', 'attempt.started', 'step.firstAction', 'step.ended', 'agent.state', 'plan.ended']);
   });
 });

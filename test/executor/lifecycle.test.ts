@@ -9,7 +9,7 @@ describe('executor step lifecycle', () => {
     const result = await h.run(plan(walk(6, 0)));
     expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
     const types = h.events.map((e) => e.type);
-    expect(types).toEqual(['plan.accepted', 'agent.state', 'step.started', 'attempt.started', 'step.firstAction', 'step.ended', 'agent.state', 'plan.ended']);
+    expect(types).toEqual(['plan.accepted', 'agent.state', 'step.started', 'step.expects', 'attempt.started', 'step.firstAction', 'step.ended', 'agent.state', 'plan.ended']);
     const target = { kind: 'near', x: 6, y: 0, z: 0, range: 1 };
     expect(h.events[0]).toMatchObject({ type: 'plan.accepted', resolved: [{ stepId: 'walk-6-0', type: 'navigate', version: expect.any(String), args: { target } }] });
     expect(h.events.find((e) => e.type === 'step.started')).toMatchObject({ args: { target } });

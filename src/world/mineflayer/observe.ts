@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer';
 import { type BlockInfo, type EntityInfo, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import { entityInfo, isSpawned } from './entities.js';
+import { dropsWithin } from '../drops.js';
 
 /** Reads of the bot's client-side view of the world, and observe(), which prefers the server's. */
 
@@ -49,5 +50,7 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     inventory: server?.inventory ?? inventoryCounts(bot),
     heldItem: bot.heldItem?.name ?? null,
     blocks,
+    // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
+    ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
   };
 }

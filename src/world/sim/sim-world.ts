@@ -1,3 +1,4 @@
+import { dropsWithin } from '../drops.js';
 import { EventEmitter } from 'eventemitter3';
 import type { Clock } from '../../contracts/clock.js';
 import {
@@ -265,6 +266,7 @@ export class SimWorld implements WorldPort {
       inventory: this.inventory(),
       heldItem: this.body.held,
       blocks,
+      ...(query?.drops ? { drops: dropsWithin(this.entityStore.list(), query.drops.around ?? feet, query.drops.radius) } : {}),
     };
   }
 
