@@ -28,7 +28,7 @@ import { loadMineflayer } from './load-mineflayer.js';
 import { startMove } from './move-command.js';
 import { navigate } from './navigate.js';
 import { blockInfo, botPosition, findBlockCells, inventoryCounts, observe, visibleEntities } from './observe.js';
-import { setUpPathfinder } from './pathfinder-setup.js';
+import { ScopedPathfinder } from './pathfinder-setup.js';
 import { startPlace } from './place-command.js';
 import type { ServerTruth } from './server-truth.js';
 
@@ -55,7 +55,13 @@ export class MineflayerWorld implements WorldPort {
   private readonly context: BotContext;
   private readonly runner = new CommandRunner();
   private readonly stallTimeoutMs: number;
+  private readonly pathfinder: ScopedPathfinder;
 
+  /**
+   * Wraps a connected bot. It leaves the bot's own pathfinder settings as they
+   * are (verbtree's apply only during its own goto calls) and adds no error
+   * handler; it does load the pathfinder plugin when the bot has none.
+   */
   constructor(
     readonly bot: Bot,
     options: MineflayerWorldOptions = {},
@@ -67,7 +73,7 @@ export class MineflayerWorld implements WorldPort {
       confirmTimeoutMs: options.confirmTimeoutMs ?? 2000,
     };
     this.stallTimeoutMs = options.stallTimeoutMs ?? 4000;
-    setUpPathfinder(bot, options.searchRadius ?? 48);
+    this.pathfinder = new ScopedPathfinder(bot, options.searchRadius ?? 48);
     let lastHealth = bot.health;
     bot.on('health', () => {
       if (bot.health < lastHealth) this.events.emit('hurt', bot.health);
@@ -128,13 +134,20 @@ export class MineflayerWorld implements WorldPort {
   goto(goal: NavigationGoal, options: ActuatorOptions = {}): Promise<void> {
     const { goals } = loadMineflayer().pathfinder;
     return this.runner.run('goto', options, () => {
+      const restore = this.pathfinder.apply();
       const walk = navigate(this.bot, goal, {
         goals,
         clock: this.context.clock,
         stallTimeoutMs: this.stallTimeoutMs,
         onStatus: (status) => this.events.emit('path', status),
       });
-      return { done: walk.done.then(() => serverCaughtUp(this.context)), cancel: walk.stop };
+      return {
+        done: walk.done.finally(restore).then(() => serverCaughtUp(this.context)),
+        cancel: () => {
+          walk.stop();
+          restore();
+        },
+      };
     });
   }
 

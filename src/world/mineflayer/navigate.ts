@@ -2,7 +2,9 @@ import type { Bot } from 'mineflayer';
 import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { WorldError, type NavigationGoal, type PathStatus } from '../../contracts/world.js';
+import { describeHazardAt } from '../hazards.js';
 import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
+import { blockInfo } from './observe.js';
 
 export interface NavigateOptions {
   goals: typeof PathfinderGoals;
@@ -144,7 +146,9 @@ function halt(bot: Bot): void {
   bot.clearControlStates();
 }
 
+/** Where the bot is, and what burns it there if anything: a walk that fails in lava says so. */
 function formatPosition(bot: Bot): string {
   const { x, y, z } = bot.entity.position;
-  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}`;
+  const hazard = describeHazardAt((p) => blockInfo(bot, p), { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z) });
+  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}${hazard ? `, ${hazard}` : ''}`;
 }
