@@ -42,13 +42,14 @@ export function hazardDamage(feet: string, head: string, floor: string): number 
   return Math.max(HAZARD_BODY_DAMAGE[feet] ?? 0, HAZARD_BODY_DAMAGE[head] ?? 0, HAZARD_FLOOR_DAMAGE[floor] ?? 0);
 }
 
-type BlockAt = (position: Vec3Like) => BlockInfo | null;
+type BlockAt = (position: Vec3Like) => Pick<BlockInfo, 'name'> | null;
 
-/** What hurts a bot whose feet are in `cell`: "in lava at 5,4,0" or "on magma_block at 1,4,2"; null when nothing does. */
-export function describeHazardAt(blockAt: BlockAt, cell: Vec3Like, hazards: (name: string) => boolean = isBodyOrFloorHazard): string | null {
+/** What hurts a bot whose feet are in the block cell `feet`: "in lava at 5,4,0" or "on magma_block at 1,4,2"; null when nothing does. */
+export function describeHazardAt(blockAt: BlockAt, feet: Vec3Like, hazards: (name: string) => boolean = isBodyOrFloorHazard): string | null {
+  const cell = { x: Math.floor(feet.x), y: Math.floor(feet.y), z: Math.floor(feet.z) };
   for (const [dy, where] of [[0, 'in'], [1, 'in'], [-1, 'on']] as const) {
-    const block = blockAt({ x: cell.x, y: cell.y + dy, z: cell.z });
-    if (block && hazards(block.name)) return `${where} ${block.name} at ${block.position.x},${block.position.y},${block.position.z}`;
+    const name = blockAt({ x: cell.x, y: cell.y + dy, z: cell.z })?.name;
+    if (name !== undefined && hazards(name)) return `${where} ${name} at ${cell.x},${cell.y + dy},${cell.z}`;
   }
   return null;
 }

@@ -149,6 +149,6 @@ function halt(bot: Bot): void {
 /** Where the bot is, and what burns it there if anything: a walk that fails in lava says so. */
 function formatPosition(bot: Bot): string {
   const { x, y, z } = bot.entity.position;
-  const hazard = describeHazardAt((p) => blockInfo(bot, p), { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z) });
+  const hazard = describeHazardAt((p) => blockInfo(bot, p), { x, y, z });
   return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}${hazard ? `, ${hazard}` : ''}`;
 }

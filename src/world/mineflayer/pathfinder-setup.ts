@@ -58,7 +58,7 @@ export class ScopedPathfinder {
 
   private standsInHazard(): boolean {
     const { x, y, z } = this.bot.entity.position;
-    return describeHazardAt((p) => blockInfo(this.bot, p), { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z) }) !== null;
+    return describeHazardAt((p) => blockInfo(this.bot, p), { x, y, z }) !== null;
   }
 }
 
