@@ -8,6 +8,7 @@ import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { foodPlugin } from './plugins/food.js';
+import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
@@ -104,6 +105,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-crafting', craftingPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
+    serv.addPlugin('verbtree-hazard', hazardPlugin());
     serv.addPlugin('verbtree-respawn', respawnPlugin());
     serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario));
     await applyScenarioBlocks(serv, scenario);

@@ -1,14 +1,13 @@
 import type { Bot } from 'mineflayer';
 import type { Movements } from 'mineflayer-pathfinder';
 import { Vec3 } from 'vec3';
-import { HAZARD_BODY_DAMAGE, HAZARD_ESCAPE_COST, HAZARD_FLOOR_DAMAGE, isBodyHazard, isFloorHazard } from '../hazards.js';
+import { HAZARD_BODY_DAMAGE, HAZARD_FLOOR_DAMAGE, isBodyHazard, isFloorHazard } from '../hazards.js';
 
 /** pathfinder's A* node and neighbour: a cell, plus its cost and whether it is a parkour jump. */
 interface PathMove {
   x: number;
   y: number;
   z: number;
-  cost: number;
   parkour?: boolean;
 }
 
@@ -23,18 +22,15 @@ const SAFE_FALL = 3;
  *   plans sprint jumps across a 3-wide lava river, and a short jump lands in it;
  * - a move that ends with the body in soul fire or on a magma block or campfire.
  *
- * With `escape` (the bot already stands in a hazard), hazard cells become
- * passable but cost HAZARD_ESCAPE_COST each, so the way out crosses as few as
- * possible: otherwise a bot in the middle of a lava river has no path at all.
+ * A bot already in a hazard gets out first (leave-hazard.ts): pathfinder
+ * cannot swim out of lava, whatever its rules.
  */
-export function guardAgainstHazards(bot: Bot, movements: Movements, escape: boolean): Movements {
+export function guardAgainstHazards(bot: Bot, movements: Movements): Movements {
   const registry = bot.registry;
   const avoid = (movements as unknown as { blocksToAvoid: Set<number> }).blocksToAvoid;
   for (const name of Object.keys(HAZARD_BODY_DAMAGE)) {
     const id = registry.blocksByName[name]?.id;
-    if (id === undefined) continue;
-    if (escape) avoid.delete(id);
-    else avoid.add(id);
+    if (id !== undefined) avoid.add(id);
   }
   const nameAt = (x: number, y: number, z: number): string => bot.blockAt(new Vec3(x, y, z), false)?.name ?? 'air';
   const solidAt = (x: number, y: number, z: number): boolean => bot.blockAt(new Vec3(x, y, z), false)?.boundingBox === 'block';
@@ -65,11 +61,7 @@ export function guardAgainstHazards(bot: Bot, movements: Movements, escape: bool
     const safe: PathMove[] = [];
     for (const move of neighbours(node)) {
       if (move.parkour && !safeGap(node, move)) continue;
-      if (hurtsAt(move)) {
-        if (!escape) continue;
-        move.cost += HAZARD_ESCAPE_COST;
-      }
-      safe.push(move);
+      if (!hurtsAt(move)) safe.push(move);
     }
     return safe;
   };

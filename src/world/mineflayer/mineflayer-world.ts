@@ -24,6 +24,7 @@ import { startConsume } from './consume-command.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
 import { startEquip } from './equip-command.js';
+import { leaveHazard } from './leave-hazard.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { startMove } from './move-command.js';
 import { navigate } from './navigate.js';
@@ -47,6 +48,8 @@ export interface MineflayerWorldOptions {
 }
 
 const CLOSE_GRACE_MS = 1000;
+/** Lava takes 20 health in 2.5 s: a bot not out by then is not getting out on foot. */
+const LEAVE_HAZARD_MS = 3000;
 
 /** WorldPort over a real mineflayer bot with mineflayer-pathfinder. */
 export class MineflayerWorld implements WorldPort {
@@ -134,18 +137,31 @@ export class MineflayerWorld implements WorldPort {
   goto(goal: NavigationGoal, options: ActuatorOptions = {}): Promise<void> {
     const { goals } = loadMineflayer().pathfinder;
     return this.runner.run('goto', options, () => {
-      const restore = this.pathfinder.apply();
-      const walk = navigate(this.bot, goal, {
-        goals,
-        clock: this.context.clock,
-        stallTimeoutMs: this.stallTimeoutMs,
-        onStatus: (status) => this.events.emit('path', status),
-      });
-      return {
-        done: walk.done.finally(restore).then(() => serverCaughtUp(this.context)),
-        cancel: () => {
+      let cancelled = false;
+      let stopWalk = () => {};
+      // Out of lava (or fire) first: pathfinder cannot swim out of it.
+      const out = leaveHazard(this.bot, this.context.clock, LEAVE_HAZARD_MS);
+      const walked = out.done.then(() => {
+        if (cancelled) return;
+        const restore = this.pathfinder.apply();
+        const walk = navigate(this.bot, goal, {
+          goals,
+          clock: this.context.clock,
+          stallTimeoutMs: this.stallTimeoutMs,
+          onStatus: (status) => this.events.emit('path', status),
+        });
+        stopWalk = () => {
           walk.stop();
           restore();
+        };
+        return walk.done.finally(restore);
+      });
+      return {
+        done: walked.then(() => serverCaughtUp(this.context)),
+        cancel: () => {
+          cancelled = true;
+          out.stop();
+          stopWalk();
         },
       };
     });

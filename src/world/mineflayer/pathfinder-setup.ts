@@ -1,9 +1,7 @@
 import type { Bot } from 'mineflayer';
 import type { Movements } from 'mineflayer-pathfinder';
-import { describeHazardAt } from '../hazards.js';
 import { guardAgainstHazards } from './hazard-movements.js';
 import { loadMineflayer } from './load-mineflayer.js';
-import { blockInfo } from './observe.js';
 
 const THINK_TIMEOUT_MS = 3000;
 
@@ -20,8 +18,7 @@ interface PathfinderSettings {
  * Loading the pathfinder plugin into a bot that lacks it is the one lasting change.
  */
 export class ScopedPathfinder {
-  private readonly safe: Movements;
-  private readonly escape: Movements;
+  private readonly movements: Movements;
 
   constructor(
     private readonly bot: Bot,
@@ -29,19 +26,14 @@ export class ScopedPathfinder {
   ) {
     const { pathfinder } = loadMineflayer();
     if (!bot.pathfinder) bot.loadPlugin(pathfinder.pathfinder);
-    this.safe = guardAgainstHazards(bot, walkingMovements(bot), false);
-    this.escape = guardAgainstHazards(bot, walkingMovements(bot), true);
+    this.movements = guardAgainstHazards(bot, walkingMovements(bot));
   }
 
-  /**
-   * Puts verbtree's rules in place for one walk and returns what puts the
-   * owner's back (safe to call more than once). A walk that starts in a hazard
-   * gets the escape rules: it may cross hazard cells, at a cost, to get out.
-   */
+  /** Puts verbtree's rules in place for one walk and returns what puts the owner's back (safe to call more than once). */
   apply(): () => void {
     const pf = this.bot.pathfinder as Bot['pathfinder'] & { searchRadius: number };
     const saved: PathfinderSettings = { movements: pf.movements, thinkTimeout: pf.thinkTimeout, searchRadius: pf.searchRadius };
-    const mine = this.standsInHazard() ? this.escape : this.safe;
+    const mine = this.movements;
     pf.setMovements(mine);
     pf.thinkTimeout = THINK_TIMEOUT_MS;
     pf.searchRadius = this.searchRadius;
@@ -54,11 +46,6 @@ export class ScopedPathfinder {
       pf.thinkTimeout = saved.thinkTimeout;
       pf.searchRadius = saved.searchRadius;
     };
-  }
-
-  private standsInHazard(): boolean {
-    const { x, y, z } = this.bot.entity.position;
-    return describeHazardAt((p) => blockInfo(this.bot, p), { x, y, z }) !== null;
   }
 }
 
