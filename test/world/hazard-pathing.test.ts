@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Vec3Like } from '../../src/contracts/world.js';
 import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded/index.js';
-import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import { loadMineflayer } from '../../src/world/mineflayer/load-mineflayer.js';
+import { MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { loadScenario } from '../../src/world/scenario/index.js';
 
 /** examples/scenarios/lava-river.json: lava in x 4..6 at y=4, a stone bridge at z 7..9, the bot at 0,5,0. */
@@ -57,5 +58,23 @@ describe('pathing across a lava river on the embedded server', () => {
     expect(watch.crossedAt.length).toBeGreaterThan(0);
     for (const at of watch.crossedAt) expect(at.z).toBeGreaterThanOrEqual(RIVER.bridgeZ0 - HALF_WIDTH);
     for (const at of watch.crossedAt) expect(at.z).toBeLessThan(RIVER.bridgeZ1 + 1 + HALF_WIDTH);
+  });
+
+  it("wrapping a user's own bot leaves its pathfinder settings and error handling as they were, before and after verbtree's walks", async () => {
+    const own = await world.connectBot('owner');
+    const bot = own.bot;
+    const theirs = new (loadMineflayer().pathfinder.Movements)(bot);
+    bot.pathfinder.setMovements(theirs);
+    bot.pathfinder.thinkTimeout = 1234;
+    const errorHandlers = bot.listenerCount('error');
+    const wrapped = new MineflayerWorld(bot);
+    expect(bot.pathfinder.movements).toBe(theirs);
+    expect(bot.pathfinder.thinkTimeout).toBe(1234);
+    expect(bot.listenerCount('error')).toBe(errorHandlers);
+    await wrapped.goto({ kind: 'block', x: -3, y: 5, z: 2 });
+    expect(bot.pathfinder.movements).toBe(theirs);
+    expect(bot.pathfinder.thinkTimeout).toBe(1234);
+    // verbtree's hazard rules live on its own Movements, not patched into theirs.
+    expect(Object.hasOwn(theirs, 'getNeighbors')).toBe(false);
   });
 });
