@@ -40,11 +40,13 @@ describe('the safety fast path gets the bot out of a hazard', () => {
 
     expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({ signal: 'hazard', detail: 'in lava at 0,-1,5' });
     const escape = h.events.find((e): e is EventOf<'step.started'> => e.type === 'step.started' && e.parentStepId === 'walk-far');
-    expect(ended(h.events, escape!.stepId)?.outcome).toMatchObject({ ok: false });
+    expect(ended(h.events, escape!.stepId)?.outcome).toMatchObject({ ok: false, code: 'hazard', detail: expect.stringContaining('the bot stands in lava at 0,-1,5') });
     expect(h.events.find((e) => e.type === 'safety.emergency' && e.response === 'failed')).toMatchObject({
       signal: 'hazard',
-      detail: expect.stringMatching(/^still in lava at 0,-1,5: navigate failed with stuck\.path/),
+      detail: expect.stringMatching(/^still in lava at 0,-1,5: navigate failed with hazard/),
     });
-    expect(result?.ok).toBe(false);
+    // The walk itself cannot leave the lava either, and says so.
+    expect(result).toMatchObject({ ok: false });
+    expect(ended(h.events, 'walk-far')?.outcome).toMatchObject({ ok: false, code: 'hazard', detail: expect.stringContaining('in lava at 0,-1,5') });
   });
 });

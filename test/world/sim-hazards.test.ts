@@ -152,6 +152,6 @@ describe('SimWorld hazard damage and escape', () => {
     const world = SimWorld.create({ clock, ground: { radius: 3 }, unbreakable: ['obsidian'] });
     world.fill({ x: -1, y: 0, z: -1 }, { x: 1, y: 2, z: 1 }, 'obsidian').fill({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, 'lava').teleport({ x: 0, y: 0, z: 0 });
     const outcome = await settle(clock, world.goto({ kind: 'xz', x: 6, z: 0 }));
-    expect(outcome).toMatchObject({ state: 'rejected', code: 'no_path', message: expect.stringContaining('the bot stands in lava at 0,0,0') });
+    expect(outcome).toMatchObject({ state: 'rejected', code: 'hazard', message: expect.stringContaining('the bot stands in lava at 0,0,0 and cannot get out') });
   });
 });

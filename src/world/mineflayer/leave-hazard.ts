@@ -49,7 +49,7 @@ export function leaveHazard(bot: Bot, clock: Clock, timeoutMs: number): { done: 
   timer = clock.setTimeout(() => {
     const still = hazardUnder(bot) ?? where;
     const why = target ? `could not climb out to ${target.x},${target.y},${target.z}` : `no cell within ${ESCAPE_RADIUS} blocks to stand unhurt`;
-    finish(new WorldError('no_path', `cannot get out: the bot is ${still}; ${why} within ${timeoutMs} ms`));
+    finish(new WorldError('hazard', `cannot get out: the bot is ${still}; ${why} within ${timeoutMs} ms`));
   }, timeoutMs);
   bot.on('physicsTick', steer);
   steer();

@@ -2,9 +2,8 @@ import type { Bot } from 'mineflayer';
 import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { WorldError, type NavigationGoal, type PathStatus } from '../../contracts/world.js';
-import { describeHazardAt } from '../hazards.js';
 import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
-import { blockInfo } from './observe.js';
+import { hazardUnder } from './leave-hazard.js';
 
 export interface NavigateOptions {
   goals: typeof PathfinderGoals;
@@ -73,8 +72,12 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     settle(error);
   };
 
-  const notThere = (why: string) =>
-    new WorldError('no_path', `cannot reach ${target}: ${why}; the bot is at ${formatPosition(bot)}`);
+  /** A walk that ends with the bot in lava or fire fails as `hazard`: where it burns matters more than where it was going. */
+  const notThere = (why: string) => {
+    const hazard = hazardUnder(bot);
+    const at = `${formatPosition(bot)}${hazard ? `, ${hazard}` : ''}`;
+    return new WorldError(hazard ? 'hazard' : 'no_path', `cannot reach ${target}: ${why}; the bot is at ${at}`);
+  };
 
   function onPathUpdate(update: PathUpdate) {
     options.onStatus(STATUS[update.status]);
@@ -146,9 +149,7 @@ function halt(bot: Bot): void {
   bot.clearControlStates();
 }
 
-/** Where the bot is, and what burns it there if anything: a walk that fails in lava says so. */
 function formatPosition(bot: Bot): string {
   const { x, y, z } = bot.entity.position;
-  const hazard = describeHazardAt((p) => blockInfo(bot, p), { x, y, z });
-  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}${hazard ? `, ${hazard}` : ''}`;
+  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}`;
 }

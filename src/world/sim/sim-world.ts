@@ -281,7 +281,7 @@ export class SimWorld implements WorldPort {
       this.locomotion.take(op);
       op.onEnd((error) => {
         // A goto that could not plan already said noPath/timeout; 'stopped' means it was cut short.
-        if (error && error.code !== 'no_path') this.emitPath('stopped');
+        if (error && error.code !== 'no_path' && error.code !== 'hazard') this.emitPath('stopped');
       });
       this.locomotion.walkTo(op, goal);
     });

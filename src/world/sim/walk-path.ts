@@ -35,8 +35,14 @@ export function walkPath(op: Operation, goal: NavigationGoal, parts: LocomotionP
     }
     emitPath(result.status);
     const why = result.status === 'noPath' ? 'no path exists' : `no path found within ${maxSearchNodes} explored cells`;
-    const hazard = avoid ? '' : `; the bot stands ${describeHazardAt(({ x, y, z }) => ({ name: terrain.grid.get(x, y, z) }), here)}`;
-    op.fail(new WorldError('no_path', `goto ${describeGoal(goal)}: ${why} (searched ${result.explored} cells)${hazard}`));
+    const message = `goto ${describeGoal(goal)}: ${why} (searched ${result.explored} cells)`;
+    if (avoid) {
+      op.fail(new WorldError('no_path', message));
+    } else {
+      // Stuck in what burns it: that, not the unreachable goal, is what the caller must hear.
+      const hazard = describeHazardAt(({ x, y, z }) => ({ name: terrain.grid.get(x, y, z) }), here);
+      op.fail(new WorldError('hazard', `${message}; the bot stands ${hazard} and cannot get out`));
+    }
     return false;
   };
   const next = (): void => {
