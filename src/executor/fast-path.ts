@@ -37,7 +37,13 @@ export async function runFastPath(scope: RunScope, threat: SafetySignal, interru
     const resolved = resolveStep(scope.registry, { stepId: 'probe', type: response.verb, args: response.args });
     if (!resolved.ok || !resolved.spec.guard({ world: scope.world, observation: await scope.world.observe() }, resolved.args).ok) continue;
     scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: threat.signal, detail: threat.detail, response: response.verb });
-    await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
+    const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
+    const hazard = threat.signal === 'hazard' ? scope.safety.hazardHere() : null;
+    if (record && !record.outcome.ok && hazard) {
+      // The way out failed and the bot still burns: say where, not only how the walk failed.
+      const { code, detail } = record.outcome;
+      scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: 'hazard', detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`, response: 'failed' });
+    }
     return;
   }
   scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: threat.signal, detail: threat.detail, response: 'none available' });

@@ -1,4 +1,5 @@
-import type { WorldPort } from '../contracts/world.js';
+import type { Vec3Like, WorldPort } from '../contracts/world.js';
+import { describeHazardAt, nearestSafeCell } from '../world/hazards.js';
 import type { ExecutorPolicy } from './policy.js';
 
 export interface FastPathStep {
@@ -14,6 +15,8 @@ export interface SafetySignal {
 }
 
 const COOLDOWN_MS = 5_000;
+/** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
+const ESCAPE_RADIUS = 4;
 
 /** Checks the world each tick for the configured safety signals; cheap, and quiet for a while after each one. */
 export class SafetyMonitor {
@@ -34,12 +37,8 @@ export class SafetyMonitor {
   private detect(): SafetySignal | null {
     const { world, policy } = this;
     const at = world.position();
-    for (const dy of [0, -1]) {
-      const block = world.blockAt({ x: at.x, y: at.y + dy, z: at.z });
-      if (block && policy.hazardBlocks.includes(block.name)) {
-        return { signal: 'hazard', detail: `standing ${dy === 0 ? 'in' : 'on'} ${block.name}`, responses: [{ verb: 'flee', args: { from: floor(at), distance: 8 } }] };
-      }
-    }
+    const hazard = this.hazardHere();
+    if (hazard) return { signal: 'hazard', detail: hazard, responses: this.waysOut(at) };
     const hostile = world
       .entities()
       .filter((e) => e.kind === 'hostile')
@@ -64,6 +63,23 @@ export class SafetyMonitor {
       return { signal: 'hunger', detail: `food ${world.food()} below ${policy.minFood}`, responses: [{ verb: 'consume_food', args: {} }] };
     }
     return null;
+  }
+
+  /**
+   * What burns the bot where it stands, "in lava at 5,4,0", or null: for the
+   * hazard signal, and for any failure that ends with the bot still there.
+   */
+  hazardHere(): string | null {
+    const hazards = this.policy.hazardBlocks;
+    return describeHazardAt((p) => this.world.blockAt(p), this.world.position(), (name) => hazards.includes(name));
+  }
+
+  /** Out of the hazard: walk to the nearest cell where the bot stands unhurt, else run from it. */
+  private waysOut(at: Vec3Like): FastPathStep[] {
+    const hazards = this.policy.hazardBlocks;
+    const safe = nearestSafeCell((p) => this.world.blockAt(p), at, ESCAPE_RADIUS, (name) => hazards.includes(name));
+    const flee: FastPathStep = { verb: 'flee', args: { from: floor(at), distance: 8 } };
+    return safe ? [{ verb: 'navigate', args: { target: { kind: 'block', ...safe } } }, flee] : [flee];
   }
 }
 

@@ -12,6 +12,7 @@ import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
 import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
+import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
@@ -139,6 +140,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-crafting', craftingPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
+    serv.addPlugin('verbtree-hazard', hazardPlugin());
     serv.addPlugin('verbtree-respawn', respawnPlugin());
     const layOut = options.storage?.fresh !== false;
     serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario, { layOut }));

@@ -24,11 +24,12 @@ import { startConsume } from './consume-command.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
 import { startEquip } from './equip-command.js';
+import { leaveHazard } from './leave-hazard.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { startMove } from './move-command.js';
 import { navigate } from './navigate.js';
 import { blockInfo, botPosition, findBlockCells, inventoryCounts, observe, visibleEntities } from './observe.js';
-import { setUpPathfinder } from './pathfinder-setup.js';
+import { ScopedPathfinder } from './pathfinder-setup.js';
 import { startPlace } from './place-command.js';
 import type { ServerTruth } from './server-truth.js';
 
@@ -47,6 +48,8 @@ export interface MineflayerWorldOptions {
 }
 
 const CLOSE_GRACE_MS = 1000;
+/** Lava takes 20 health in 2.5 s: a bot not out by then is not getting out on foot. */
+const LEAVE_HAZARD_MS = 3000;
 
 /** WorldPort over a real mineflayer bot with mineflayer-pathfinder. */
 export class MineflayerWorld implements WorldPort {
@@ -55,7 +58,13 @@ export class MineflayerWorld implements WorldPort {
   private readonly context: BotContext;
   private readonly runner = new CommandRunner();
   private readonly stallTimeoutMs: number;
+  private readonly pathfinder: ScopedPathfinder;
 
+  /**
+   * Wraps a connected bot. It leaves the bot's own pathfinder settings as they
+   * are (verbtree's apply only during its own goto calls) and adds no error
+   * handler; it does load the pathfinder plugin when the bot has none.
+   */
   constructor(
     readonly bot: Bot,
     options: MineflayerWorldOptions = {},
@@ -67,7 +76,7 @@ export class MineflayerWorld implements WorldPort {
       confirmTimeoutMs: options.confirmTimeoutMs ?? 2000,
     };
     this.stallTimeoutMs = options.stallTimeoutMs ?? 4000;
-    setUpPathfinder(bot, options.searchRadius ?? 48);
+    this.pathfinder = new ScopedPathfinder(bot, options.searchRadius ?? 48);
     let lastHealth = bot.health;
     bot.on('health', () => {
       if (bot.health < lastHealth) this.events.emit('hurt', bot.health);
@@ -128,13 +137,33 @@ export class MineflayerWorld implements WorldPort {
   goto(goal: NavigationGoal, options: ActuatorOptions = {}): Promise<void> {
     const { goals } = loadMineflayer().pathfinder;
     return this.runner.run('goto', options, () => {
-      const walk = navigate(this.bot, goal, {
-        goals,
-        clock: this.context.clock,
-        stallTimeoutMs: this.stallTimeoutMs,
-        onStatus: (status) => this.events.emit('path', status),
+      let cancelled = false;
+      let stopWalk = () => {};
+      // Out of lava (or fire) first: pathfinder cannot swim out of it.
+      const out = leaveHazard(this.bot, this.context.clock, LEAVE_HAZARD_MS);
+      const walked = out.done.then(() => {
+        if (cancelled) return;
+        const restore = this.pathfinder.apply();
+        const walk = navigate(this.bot, goal, {
+          goals,
+          clock: this.context.clock,
+          stallTimeoutMs: this.stallTimeoutMs,
+          onStatus: (status) => this.events.emit('path', status),
+        });
+        stopWalk = () => {
+          walk.stop();
+          restore();
+        };
+        return walk.done.finally(restore);
       });
-      return { done: walk.done.then(() => serverCaughtUp(this.context)), cancel: walk.stop };
+      return {
+        done: walked.then(() => serverCaughtUp(this.context)),
+        cancel: () => {
+          cancelled = true;
+          out.stop();
+          stopWalk();
+        },
+      };
     });
   }
 

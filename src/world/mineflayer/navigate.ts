@@ -3,6 +3,7 @@ import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { WorldError, type NavigationGoal, type PathStatus } from '../../contracts/world.js';
 import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
+import { hazardUnder } from './leave-hazard.js';
 
 export interface NavigateOptions {
   goals: typeof PathfinderGoals;
@@ -71,8 +72,12 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
     settle(error);
   };
 
-  const notThere = (why: string) =>
-    new WorldError('no_path', `cannot reach ${target}: ${why}; the bot is at ${formatPosition(bot)}`);
+  /** A walk that ends with the bot in lava or fire fails as `hazard`: where it burns matters more than where it was going. */
+  const notThere = (why: string) => {
+    const hazard = hazardUnder(bot);
+    const at = `${formatPosition(bot)}${hazard ? `, ${hazard}` : ''}`;
+    return new WorldError(hazard ? 'hazard' : 'no_path', `cannot reach ${target}: ${why}; the bot is at ${at}`);
+  };
 
   function onPathUpdate(update: PathUpdate) {
     options.onStatus(STATUS[update.status]);

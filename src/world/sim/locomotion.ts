@@ -49,12 +49,16 @@ export class Locomotion {
     else this.walkFor(op, move, durationMs);
   }
 
-  /** Drops the bot to whatever is below it now, unless it is mid-jump (the landing does that). */
-  fall(): void {
-    if (this.jumpTimers.length > 0) return;
+  /** Drops the bot to whatever is below it now, unless it is mid-jump (the landing does that); true when it fell. */
+  fall(): boolean {
+    if (this.jumpTimers.length > 0) return false;
     const { body, terrain } = this.parts;
     const restY = terrain.restingY(body.cellX(), body.cellY(), body.cellZ(), LOWEST_Y);
-    if (restY !== body.cellY()) body.setFeet(body.cellX(), restY, body.cellZ());
+    if (restY === body.cellY()) return false;
+    body.setFeet(body.cellX(), restY, body.cellZ());
+    // Where it lands counts as a move: into lava, say.
+    this.parts.afterMove();
+    return true;
   }
 
   cancelJumps(): void {
@@ -95,8 +99,7 @@ export class Locomotion {
     };
     if (canRise) physics(JUMP_RISE_MS, () => body.setFeet(x, y + 1, z));
     physics(Math.max(JUMP_AIRTIME_MS, durationMs), () => {
-      this.fall();
-      this.parts.afterMove();
+      if (!this.fall()) this.parts.afterMove();
     });
   }
 

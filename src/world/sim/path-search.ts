@@ -1,4 +1,5 @@
 import type { NavigationGoal } from '../../contracts/world.js';
+import { HAZARD_ESCAPE_COST } from '../hazards.js';
 import { cellKey } from './grid.js';
 import { goalHeuristic, goalSatisfied } from './goals.js';
 import { type Cell, DIRECTIONS, type Terrain } from './terrain.js';
@@ -74,8 +75,18 @@ function before(a: SearchNode, b: SearchNode): boolean {
   return a.order < b.order;
 }
 
-/** A* over walkable cells from `start` to any cell satisfying `goal`, exploring at most `maxNodes` cells. */
+/** Whether a path from `start` must keep out of hazards: always, except the way out of one the bot already stands in. */
+export function avoidsHazards(terrain: Terrain, start: Cell): boolean {
+  return !terrain.hazardous(start.x, start.y, start.z);
+}
+
+/**
+ * A* over walkable cells from `start` to any cell satisfying `goal`, exploring at most `maxNodes` cells.
+ * As mineflayer-pathfinder with verbtree's Movements: never into or through lava, fire or onto magma,
+ * and no fall deeper than a safe one; from inside a hazard, hazard cells cost HAZARD_ESCAPE_COST extra.
+ */
 export function findPath(terrain: Terrain, start: Cell, goal: NavigationGoal, maxNodes: number): PathResult {
+  const avoid = avoidsHazards(terrain, start);
   const nodes = new Map<number, SearchNode>();
   const open = new OpenSet();
   let order = 0;
@@ -94,10 +105,11 @@ export function findPath(terrain: Terrain, start: Cell, goal: NavigationGoal, ma
     if (node.h < closest.h) closest = node;
     if (++explored > maxNodes) return { status: 'timeout', explored, partial: unwind(closest), partialHeuristic: closest.h };
     for (const [dx, dz] of DIRECTIONS) {
-      const next = terrain.step(x, y, z, dx, dz, true);
+      const next = terrain.step(x, y, z, dx, dz, true, avoid);
       if (!next) continue;
       const key = cellKey(next.x, next.y, next.z);
-      const g = node.g + 1 + (next.y > y ? JUMP_COST : 0);
+      const hazard = !avoid && terrain.hazardous(next.x, next.y, next.z) ? HAZARD_ESCAPE_COST : 0;
+      const g = node.g + 1 + (next.y > y ? JUMP_COST : 0) + hazard;
       const known = nodes.get(key);
       if (known && (known.closed || known.g <= g)) continue;
       // The cheaper route replaces the queued one; marking it closed makes the heap skip the stale entry.

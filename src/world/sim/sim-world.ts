@@ -34,6 +34,7 @@ import { equip } from './equip.js';
 import { type BlockQuery, findBlocks } from './find-blocks.js';
 import { describeGoal } from './goals.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
+import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import type { SimParts } from './sim-parts.js';
@@ -82,6 +83,7 @@ export class SimWorld implements WorldPort {
   private readonly locomotion: Locomotion;
   private readonly parts: SimParts;
   private readonly moveListeners = new Set<(position: Vec3Like) => void>();
+  private readonly hazardDamage: HazardDamage;
 
   static create(options: SimWorldOptions): SimWorld {
     return new SimWorld(options);
@@ -94,6 +96,7 @@ export class SimWorld implements WorldPort {
     this.random = mulberry32(options.seed ?? 1);
     this.grid = new BlockGrid(options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground });
     const terrain = new Terrain(this.grid);
+    this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
     this.locomotion = new Locomotion({
       clock: this.clock,
       terrain,
@@ -127,6 +130,7 @@ export class SimWorld implements WorldPort {
   setBlock(position: Vec3Like, name: string): this {
     if (!isKnownBlock(name)) throw new Error(`setBlock: "${name}" is not a Minecraft 1.21.4 block name (e.g. "stone", "oak_log")`);
     this.grid.set(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z), name);
+    this.hazardDamage.check();
     return this;
   }
 
@@ -160,6 +164,7 @@ export class SimWorld implements WorldPort {
   /** Moves the bot's feet into a cell at once (no path, no actuator). */
   teleport(cell: Vec3Like): this {
     this.body.setFeet(Math.floor(cell.x), Math.floor(cell.y), Math.floor(cell.z));
+    this.hazardDamage.check();
     return this;
   }
 
@@ -186,6 +191,7 @@ export class SimWorld implements WorldPort {
     if (!this.runner.connected) return;
     this.runner.disconnect(new WorldError('world_disconnected', `sim world disconnected: ${reason}`));
     this.locomotion.cancelJumps();
+    this.hazardDamage.stop();
     this.events.emit('disconnected', reason);
   }
 
@@ -277,7 +283,7 @@ export class SimWorld implements WorldPort {
       this.locomotion.take(op);
       op.onEnd((error) => {
         // A goto that could not plan already said noPath/timeout; 'stopped' means it was cut short.
-        if (error && error.code !== 'no_path') this.emitPath('stopped');
+        if (error && error.code !== 'no_path' && error.code !== 'hazard') this.emitPath('stopped');
       });
       this.locomotion.walkTo(op, goal);
     });
@@ -322,6 +328,7 @@ export class SimWorld implements WorldPort {
   }
 
   private afterMove(): void {
+    this.hazardDamage.check();
     this.entityStore.pickUpNear(this.body);
     for (const listener of this.moveListeners) listener(this.body.feet);
   }

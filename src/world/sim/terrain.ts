@@ -1,3 +1,4 @@
+import { isBodyHazard, isFloorHazard } from '../hazards.js';
 import { isPassable } from './block-data.js';
 import type { BlockGrid } from './grid.js';
 
@@ -42,23 +43,34 @@ export class Terrain {
     return this.solid(x, y - 1, z) && this.passable(x, y, z) && this.passable(x, y + 1, z);
   }
 
-  /** Where a step from (x, y, z) in direction (dx, dz) lands, or null when the way is blocked; `jump` allows a step up. */
-  step(x: number, y: number, z: number, dx: number, dz: number, jump: boolean): Cell | null {
+  /** Whether a bot with feet in (x, y, z) gets hurt there: lava or fire around its body, magma or a campfire under it. */
+  hazardous(x: number, y: number, z: number): boolean {
+    return isBodyHazard(this.grid.get(x, y, z)) || isBodyHazard(this.grid.get(x, y + 1, z)) || isFloorHazard(this.grid.get(x, y - 1, z));
+  }
+
+  /**
+   * Where a step from (x, y, z) in direction (dx, dz) lands, or null when the way is blocked; `jump` allows a step up.
+   * With `avoidHazards` (path planning) a step that lands in a hazard or falls through one is blocked too;
+   * without it (the body's own physics, an unstuck move) the bot goes wherever the blocks let it.
+   */
+  step(x: number, y: number, z: number, dx: number, dz: number, jump: boolean, avoidHazards = false): Cell | null {
     const nx = x + dx;
     const nz = z + dz;
-    if (this.standable(nx, y, nz)) return { x: nx, y, z: nz };
-    if (jump && this.passable(x, y + 2, z) && this.standable(nx, y + 1, nz)) return { x: nx, y: y + 1, z: nz };
+    const land = (ly: number): Cell | null => (avoidHazards && this.hazardous(nx, ly, nz) ? null : { x: nx, y: ly, z: nz });
+    if (this.standable(nx, y, nz)) return land(y);
+    if (jump && this.passable(x, y + 2, z) && this.standable(nx, y + 1, nz)) return land(y + 1);
     if (!this.passable(nx, y, nz) || !this.passable(nx, y + 1, nz)) return null;
     for (let drop = 1; drop <= MAX_DROP; drop++) {
       if (!this.passable(nx, y - drop, nz)) return null;
-      if (this.solid(nx, y - drop - 1, nz)) return { x: nx, y: y - drop, z: nz };
+      if (avoidHazards && isBodyHazard(this.grid.get(nx, y - drop + 1, nz))) return null;
+      if (this.solid(nx, y - drop - 1, nz)) return land(y - drop);
     }
     return null;
   }
 
   /** Whether one path move from `from` to `to` is still possible (the world may have changed under a walking bot). */
-  canMove(from: Cell, to: Cell): boolean {
-    const landed = this.step(from.x, from.y, from.z, to.x - from.x, to.z - from.z, true);
+  canMove(from: Cell, to: Cell, avoidHazards: boolean): boolean {
+    const landed = this.step(from.x, from.y, from.z, to.x - from.x, to.z - from.z, true, avoidHazards);
     return landed !== null && landed.y === to.y;
   }
 

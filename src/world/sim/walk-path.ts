@@ -1,8 +1,9 @@
 import { type NavigationGoal, WorldError } from '../../contracts/world.js';
+import { describeHazardAt } from '../hazards.js';
 import { describeGoal, goalHeuristic } from './goals.js';
 import type { LocomotionParts } from './locomotion.js';
 import type { Operation } from './operation.js';
-import { findPath } from './path-search.js';
+import { avoidsHazards, findPath } from './path-search.js';
 import type { Cell } from './terrain.js';
 
 /**
@@ -16,8 +17,11 @@ export function walkPath(op: Operation, goal: NavigationGoal, parts: LocomotionP
   let path: Cell[] = [];
   let complete = false;
   let index = 0;
+  /** Decided with each plan, as the search decided it: a path out of lava may cross lava. */
+  let avoid = true;
   const plan = (): boolean => {
     const here = body.cell();
+    avoid = avoidsHazards(terrain, here);
     const result = findPath(terrain, here, goal, maxSearchNodes);
     if (result.status === 'found') {
       emitPath('planned');
@@ -31,7 +35,14 @@ export function walkPath(op: Operation, goal: NavigationGoal, parts: LocomotionP
     }
     emitPath(result.status);
     const why = result.status === 'noPath' ? 'no path exists' : `no path found within ${maxSearchNodes} explored cells`;
-    op.fail(new WorldError('no_path', `goto ${describeGoal(goal)}: ${why} (searched ${result.explored} cells)`));
+    const message = `goto ${describeGoal(goal)}: ${why} (searched ${result.explored} cells)`;
+    if (avoid) {
+      op.fail(new WorldError('no_path', message));
+    } else {
+      // Stuck in what burns it: that, not the unreachable goal, is what the caller must hear.
+      const hazard = describeHazardAt(({ x, y, z }) => ({ name: terrain.grid.get(x, y, z) }), here);
+      op.fail(new WorldError('hazard', `${message}; the bot stands ${hazard} and cannot get out`));
+    }
     return false;
   };
   const next = (): void => {
@@ -43,7 +54,7 @@ export function walkPath(op: Operation, goal: NavigationGoal, parts: LocomotionP
     op.after(stepMs, () => {
       const target = path[index]!;
       // The world changed under the path: replan from here.
-      if (!terrain.canMove(body.cell(), target)) return void (plan() && next());
+      if (!terrain.canMove(body.cell(), target, avoid)) return void (plan() && next());
       faceTowards(target);
       body.setFeet(target.x, target.y, target.z);
       index++;
