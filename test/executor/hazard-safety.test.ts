@@ -23,7 +23,10 @@ describe('the safety fast path gets the bot out of a hazard', () => {
     // The closest cell to stand unhurt: on the bank, one block up, beside the pool (ties go to the lowest x).
     expect(escape?.args).toEqual({ target: { kind: 'block', x: -2, y: 0, z: 5 } });
     expect(ended(h.events, escape!.stepId)?.outcome).toEqual({ ok: true });
-    expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true } }] });
+    expect(result!.ok).toBe(true);
+    // The walk, and the safety step that ran for it, listed under it.
+    expect(result!.steps.filter((s) => s.parentStepId === undefined)).toMatchObject([{ step: { stepId: 'walk-far' }, outcome: { ok: true } }]);
+    expect(result!.steps.some((s) => s.parentStepId === 'walk-far' && s.step.stepId === escape!.stepId)).toBe(true);
     // Two burns at most: one on entry, one more before the way out (two cells) was walked.
     expect(h.world.health()).toBeGreaterThanOrEqual(12);
   });
