@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
+import { joinVisibilityPlugin } from '../../src/world/embedded/plugins/join-visibility.js';
 import { physicsStepPlugin } from '../../src/world/embedded/plugins/physics-step.js';
-import type { SquidServer } from '../../src/world/embedded/squid-types.js';
+import type { SquidPlayer, SquidServer } from '../../src/world/embedded/squid-types.js';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
@@ -21,6 +22,16 @@ async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolea
 const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) => watcher.bot.entities[other.bot.entity.id]?.position;
 
 describe('embedded server with several bots', () => {
+  it('bots that join at the same moment each see every other one', async () => {
+    // flying-squid used to send a joining player to another one still logging
+    // in, which lost it, and then count it as sent: that pair never saw each other.
+    const names = Array.from({ length: 6 }, (_, i) => `join-${i}`);
+    const bots = (await Promise.all(names.map((name) => suite.world.connectBot(name)))) as MineflayerWorld[];
+    const unseen = () => bots.flatMap((w) => bots.filter((o) => o !== w && seenAt(w, o) === undefined).map((o) => `${w.bot.username} sees no ${o.bot.username}`));
+    await eventually(() => unseen().length === 0);
+    expect(unseen()).toEqual([]);
+  });
+
   it('a bot moved 10 blocks at once is seen there by the others, which keep receiving the server', async () => {
     // The move is sent to the others as an entity_teleport, which flying-squid
     // used to send in a pre-1.21.2 shape: it broke every receiving connection.
@@ -65,5 +76,22 @@ describe('physics step plugin', () => {
     await entity.calculatePhysics(0.02);
     await entity.calculatePhysics(0.9);
     expect(deltas).toEqual([0.02, 0.05]);
+  });
+});
+
+describe('join visibility plugin', () => {
+  it('sends nothing to a player before it spawns, then every entity near it', () => {
+    const player = new EventEmitter() as unknown as SquidPlayer & { nearbyEntities: { id: number }[] };
+    const sent: number[] = [];
+    const near = [{ id: 7 }, { id: 8 }];
+    Object.assign(player, { spawnEntity: (e: { id: number }) => sent.push(e.id), getNearby: () => near, nearbyEntities: [] });
+    joinVisibilityPlugin.player!(player, new EventEmitter() as unknown as SquidServer);
+    player.emit('asap');
+    (player.spawnEntity as (e: { id: number }) => void)({ id: 7 });
+    expect(sent).toEqual([]);
+    player.emit('spawned');
+    (player.spawnEntity as (e: { id: number }) => void)({ id: 9 });
+    expect(sent).toEqual([7, 8, 9]);
+    expect(player.nearbyEntities).toEqual(near);
   });
 });

@@ -14,6 +14,7 @@ import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
+import { joinVisibilityPlugin } from './plugins/join-visibility.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
 import { physicsStepPlugin } from './plugins/physics-step.js';
@@ -135,6 +136,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-fan-out', fanOutPlugin);
     serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
     serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
+    serv.addPlugin('verbtree-join-visibility', joinVisibilityPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());
