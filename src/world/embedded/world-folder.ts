@@ -98,7 +98,7 @@ export class WorldStorage {
 
   async start(fresh: { scenario: string } | null): Promise<void> {
     // One saver for chunks and players, so a save stamp covers both.
-    (this.serv.overworld as unknown as { stopSaving(): void }).stopSaving();
+    (this.serv.overworld as unknown as SavingWorld).stopSaving();
     await this.flush();
     if (fresh) writeAtomically(join(this.folder, MARKER), { worldId: randomUUID(), createdAt: Date.now(), scenario: fresh.scenario } satisfies WorldMarker);
     this.timer = setInterval(() => void this.flush().catch((error: Error) => this.serv.warn(`world save failed: ${error.message}`)), SAVE_EVERY_MS);
@@ -110,7 +110,7 @@ export class WorldStorage {
     this.flushing ??= (async () => {
       const began = Date.now();
       await Promise.all(this.serv.players.map((p) => (p.save as () => Promise<void>)()));
-      await (this.serv.overworld as unknown as { saveNow(): Promise<void> }).saveNow();
+      await saveChangedChunks(this.serv.overworld as unknown as SavingWorld);
       writeAtomically(join(this.folder, SAVE_STAMP), { savedAt: began });
     })().finally(() => (this.flushing = null));
     return this.flushing;
@@ -127,5 +127,35 @@ export class WorldStorage {
 
   async settled(): Promise<void> {
     await Promise.all(this.saves.values());
+  }
+}
+
+/** The part of prismarine-world's World that saving uses. */
+interface SavingWorld {
+  savingQueue: Map<string, { chunkX: number; chunkZ: number }>;
+  unloadQueue: Map<string, { chunkX: number; chunkZ: number }>;
+  columns: Record<string, unknown>;
+  storageProvider: { save(chunkX: number, chunkZ: number, column: unknown): Promise<void> } | null;
+  stopSaving(): void;
+  forceUnloadColumn(key: string, chunkX: number, chunkZ: number): void;
+}
+
+/**
+ * Saves the chunks changed since the last save. prismarine-world's own
+ * `saveNow` empties its queue after the writes end, so a chunk changed while
+ * they were under way was dropped from the queue unsaved, and a later save
+ * stamp claimed it (a dig lost on disk after a crash). Here the queue is
+ * taken before writing: a change made meanwhile queues its chunk again.
+ */
+export async function saveChangedChunks(world: SavingWorld): Promise<void> {
+  const provider = world.storageProvider;
+  if (!provider || world.savingQueue.size === 0) return;
+  const batch = [...world.savingQueue];
+  world.savingQueue.clear();
+  await Promise.all(batch.map(([key, { chunkX, chunkZ }]) => provider.save(chunkX, chunkZ, world.columns[key])));
+  for (const [key, { chunkX, chunkZ }] of world.unloadQueue) {
+    if (world.savingQueue.has(key)) continue;
+    world.unloadQueue.delete(key);
+    world.forceUnloadColumn(key, chunkX, chunkZ);
   }
 }
