@@ -1,0 +1,92 @@
+import type { Bot } from 'mineflayer';
+import { createDefaultRegistry } from '../capabilities/index.js';
+import type { Clock } from './contracts/clock.js';
+import { assembleExecutor, type Assembly } from './executor/assemble.js';
+import type { ExecutorEvent, ExecutorEventType, PlanResult } from './executor/events.js';
+import type { ExecutionRun, ExecutorOptions } from './executor/executor.js';
+import type { CapabilityRegistry } from './registry/registry.js';
+import type { RuntimeHooks } from './runtime/hooks.js';
+import { MineflayerWorld, type MineflayerWorldOptions } from './world/mineflayer/index.js';
+
+/*
+ * verbtree as a mineflayer plugin: `bot.loadPlugin(verbtree())` gives the
+ * bot `bot.verbtree.run(plan)`, and every executor event is emitted on the bot
+ * as `verbtree:<type>` (e.g. `verbtree:step.ended`) beside the typed stream.
+ * The bot stays the user's: verbtree's pathfinder settings apply only during
+ * its own walks, and it adds no error handler of its own.
+ */
+
+export interface VerbtreePluginOptions {
+  /** The capabilities the bot can run; default: verbtree's built-in verbs. */
+  registry?: CapabilityRegistry;
+  /** Folders or files of tree definitions; default: the package's trees/. */
+  treePaths?: readonly string[];
+  clock?: Clock;
+  policy?: ExecutorOptions['policy'];
+  planner?: ExecutorOptions['planner'];
+  stuck?: ExecutorOptions['stuck'];
+  recovery?: ExecutorOptions['recovery'];
+  hooks?: RuntimeHooks;
+  /** How the bot is read and driven (server truth, stall and confirm timeouts). */
+  world?: MineflayerWorldOptions;
+}
+
+export interface BotVerbtree {
+  /** Resolves once the bot has spawned and the trees are loaded; rejects when the trees do not load. */
+  readonly ready: Promise<Assembly>;
+  readonly registry: CapabilityRegistry;
+  /** The bot as verbtree's world port sees it; null until the bot has spawned. */
+  readonly world: MineflayerWorld | null;
+  /** Starts a plan (or intent) once ready: iterate its events, await its result. */
+  start(planOrIntent: unknown, options?: { signal?: AbortSignal }): Promise<ExecutionRun>;
+  /** Runs a plan (or intent) to its end. */
+  run(planOrIntent: unknown, options?: { signal?: AbortSignal }): Promise<PlanResult>;
+}
+
+/** Events the plugin emits on the bot, one per executor event type. */
+export type VerbtreeBotEvents = { [K in ExecutorEventType as `verbtree:${K}`]: (event: Extract<ExecutorEvent, { type: K }>) => void };
+
+declare module 'mineflayer' {
+  interface Bot {
+    verbtree: BotVerbtree;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type -- merges verbtree's events into the bot's
+  interface BotEvents extends VerbtreeBotEvents {}
+}
+
+export function verbtree(options: VerbtreePluginOptions = {}): (bot: Bot) => void {
+  return (bot) => {
+    const registry = options.registry ?? createDefaultRegistry();
+    let world: MineflayerWorld | null = null;
+    const spawned = bot.entity ? Promise.resolve() : new Promise<void>((resolve) => bot.once('spawn', () => resolve()));
+    const ready = spawned.then(async () => {
+      world = new MineflayerWorld(bot, { ...options.world, ...(options.clock ? { clock: options.clock } : {}) });
+      const assembly = await assembleExecutor({
+        registry,
+        world,
+        ...(options.treePaths ? { treePaths: options.treePaths } : {}),
+        ...(options.clock ? { clock: options.clock } : {}),
+        ...(options.policy ? { policy: options.policy } : {}),
+        ...(options.planner ? { planner: options.planner } : {}),
+        ...(options.stuck ? { stuck: options.stuck } : {}),
+        ...(options.recovery ? { recovery: options.recovery } : {}),
+        ...(options.hooks ? { hooks: options.hooks } : {}),
+      });
+      const emit = bot.emit.bind(bot) as (name: string, event: ExecutorEvent) => boolean;
+      assembly.executor.events.on('event', (event) => emit(`verbtree:${event.type}`, event));
+      return assembly;
+    });
+    // A rejected `ready` nobody awaits yet must not crash the user's process; start() rethrows it.
+    ready.catch(() => undefined);
+    const start = async (planOrIntent: unknown, runOptions?: { signal?: AbortSignal }) => (await ready).executor.run(planOrIntent, runOptions);
+    bot.verbtree = {
+      ready,
+      registry,
+      get world() {
+        return world;
+      },
+      start,
+      run: async (planOrIntent, runOptions) => (await start(planOrIntent, runOptions)).result,
+    };
+  };
+}
