@@ -126,7 +126,24 @@ export interface WorldPort {
   consume(item: string, options?: ActuatorOptions): Promise<void>;
   move(move: UnstuckMove, durationMs: number, options?: ActuatorOptions): Promise<void>;
 
+  // --- optional actuators: a world provides those it implements (see actuatorsOf) ---
+  /** Throws `count` of `item` out of the pack; resolves once the world's inventory holds that many fewer. */
+  toss?(item: string, count: number, options?: ActuatorOptions): Promise<void>;
+  /** Says `message` in chat (at most 256 characters); resolves once the world has taken it. */
+  chat?(message: string, options?: ActuatorOptions): Promise<void>;
+
   close(): Promise<void>;
+}
+
+/** The actuators every world has. */
+export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
+/** The actuators a world may have; a capability that commands one says so in its `actuators`. */
+export const OPTIONAL_ACTUATORS = ['toss', 'chat'] as const;
+export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
+
+/** The actuators `world` provides: the core ones and each optional one it implements. */
+export function actuatorsOf(world: WorldPort): ActuatorName[] {
+  return [...CORE_ACTUATORS, ...OPTIONAL_ACTUATORS.filter((name) => typeof world[name] === 'function')];
 }
 
 /** What an actuator rejects with when the world refuses: a failure code the executor understands. */

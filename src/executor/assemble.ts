@@ -3,7 +3,7 @@ import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { packageRoot } from '../package-root.js';
-import type { CapabilityRegistry } from '../registry/registry.js';
+import { missingActuators, type CapabilityRegistry } from '../registry/registry.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
 import { loadTreeCatalog } from '../runtime/tree-catalog.js';
@@ -25,6 +25,11 @@ export interface AssembleOptions extends Omit<ExecutorOptions, 'invoker' | 'cloc
   loaded?: { catalog: TreeCatalog; bindings: BindingRegistry };
   /** Wraps the tree invoker, e.g. to inject faults. */
   wrapInvoker?: (invoker: StepInvoker) => StepInvoker;
+}
+
+/** The registry and the world (or the trees) cannot work together; the message names each mismatch. */
+export class AssemblyError extends Error {
+  override name = 'AssemblyError';
 }
 
 export interface Assembly {
@@ -62,6 +67,8 @@ export async function loadTrees(registry: CapabilityRegistry, treePaths?: readon
 
 /** The synchronous half of assembleExecutor, for trees already loaded. */
 export function assembleLoaded(options: AssembleOptions & { loaded: { catalog: TreeCatalog; bindings: BindingRegistry } }): Assembly {
+  const lacking = missingActuators(options.registry, options.world);
+  if (lacking.length > 0) throw new AssemblyError(`cannot run these capabilities in this world:\n  ${lacking.join('\n  ')}`);
   const clock = options.clock ?? systemClock;
   const { catalog, bindings } = options.loaded;
   const policyTick = options.policy?.tickHz;

@@ -4,7 +4,7 @@ import type { Clock } from '../contracts/clock.js';
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { PlanStepInput, SafetyLevel } from '../contracts/plan-step.js';
 import type { Expectation } from '../contracts/expectation.js';
-import type { Observation, ObservationQuery, Vec3Like, WorldPort } from '../contracts/world.js';
+import type { ActuatorName, Observation, ObservationQuery, Vec3Like, WorldPort } from '../contracts/world.js';
 
 /** A precondition that does not hold, in a form a sub-goal can target. */
 export interface MissingPrecondition {
@@ -73,6 +73,11 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   deprecated?: string;
   /** The behavior tree (trees/<tree>.mdsl) that runs the capability; without one it is not runnable in this build. */
   tree?: string;
+  /**
+   * The optional actuators its tree commands (e.g. `toss`); assembling against a
+   * world that lacks one is refused, naming both. The core ones need no mention.
+   */
+  actuators?: readonly ActuatorName[];
   /** The capability moves the bot: arms the position and flap stuck detectors while it runs. */
   moves?: boolean;
   /** Its actuation is one transaction (e.g. a craft): preemption waits for it to end instead of cancelling it. */

@@ -1,5 +1,6 @@
 import semver from 'semver';
 import type { AnyCapabilitySpec } from './capability-spec.js';
+import { CORE_ACTUATORS, OPTIONAL_ACTUATORS, type ActuatorName, type WorldPort, actuatorsOf } from '../contracts/world.js';
 import { closestMatch } from './suggest.js';
 
 export class RegistrationError extends Error {
@@ -34,6 +35,13 @@ export class CapabilityRegistry {
     }
     if (typeof spec.expect !== 'function' && typeof spec.acceptance !== 'function') {
       throw new RegistrationError(`${spec.name}@${version}: no way to verify its effects; give it expect(pre, args) (absolute expectations) or acceptance(pre, post, args)`);
+    }
+    for (const actuator of spec.actuators ?? []) {
+      if ((OPTIONAL_ACTUATORS as readonly string[]).includes(actuator) || (CORE_ACTUATORS as readonly string[]).includes(actuator)) continue;
+      const near = closestMatch(actuator, [...CORE_ACTUATORS, ...OPTIONAL_ACTUATORS]);
+      throw new RegistrationError(
+        `${spec.name}@${version}: actuators names "${actuator}", which no world has${near ? ` (did you mean "${near}"?)` : ''}; the actuators are ${[...CORE_ACTUATORS, ...OPTIONAL_ACTUATORS].join(', ')}`,
+      );
     }
     const versions = this.byVerb.get(spec.name) ?? [];
     if (versions.some((existing) => semver.eq(existing.version, version))) {
@@ -96,4 +104,23 @@ export class CapabilityRegistry {
     const stable = versions.filter((s) => semver.prerelease(s.version) === null);
     return stable.find((s) => !s.deprecated) ?? stable[0] ?? versions[0];
   }
+}
+
+/**
+ * Every registered capability whose `actuators` the world lacks, as one line
+ * each naming the capability, what it needs and what the world provides; empty
+ * when the world can run them all.
+ */
+export function missingActuators(registry: CapabilityRegistry, world: WorldPort): string[] {
+  const provided: readonly ActuatorName[] = actuatorsOf(world);
+  const problems: string[] = [];
+  for (const verb of registry.verbs()) {
+    for (const spec of registry.versions(verb)) {
+      const lacking = (spec.actuators ?? []).filter((name) => !provided.includes(name));
+      if (lacking.length > 0) {
+        problems.push(`${spec.name}@${spec.version} needs the ${lacking.join(', ')} actuator${lacking.length > 1 ? 's' : ''}, which the ${world.kind} world does not provide (it provides ${provided.join(', ')})`);
+      }
+    }
+  }
+  return problems;
 }

@@ -1,8 +1,8 @@
-import type { Vec3Like, WorldPort } from '../contracts/world.js';
+import type { ActuatorOptions, Vec3Like, WorldPort } from '../contracts/world.js';
 
 /** One actuator command as a wrapper sees it: its name, its arguments, and the block it touches, if any. */
 export interface ActuatorCall {
-  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move';
+  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat';
   args: unknown;
   touches?: Vec3Like;
 }
@@ -37,6 +37,8 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     equip: (item, destination, options) => around({ command: 'equip', args: { item, destination } }, () => world.equip(item, destination, options)),
     consume: (item, options) => around({ command: 'consume', args: { item } }, () => world.consume(item, options)),
     move: (move, durationMs, options) => around({ command: 'move', args: { move, durationMs } }, () => world.move(move, durationMs, options)),
+    ...(world.toss ? { toss: (item: string, count: number, options?: ActuatorOptions) => around({ command: 'toss', args: { item, count } }, () => world.toss!(item, count, options)) } : {}),
+    ...(world.chat ? { chat: (message: string, options?: ActuatorOptions) => around({ command: 'chat', args: { message } }, () => world.chat!(message, options)) } : {}),
     close: () => world.close(),
   };
 }

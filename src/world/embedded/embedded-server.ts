@@ -15,6 +15,7 @@ import { foodPlugin } from './plugins/food.js';
 import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
 import { joinVisibilityPlugin } from './plugins/join-visibility.js';
+import { tossPlugin } from './plugins/toss.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
 import { physicsStepPlugin } from './plugins/physics-step.js';
@@ -137,6 +138,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
     serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
     serv.addPlugin('verbtree-join-visibility', joinVisibilityPlugin);
+    serv.addPlugin('verbtree-toss', tossPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());

@@ -47,6 +47,9 @@ export class FaultyWorld implements WorldPort {
   /** Every call a fault actually took effect on, in order. */
   readonly injections: Injection[] = [];
   private readonly armed: ArmedRule[];
+  // The optional actuators, present when the wrapped world has them (faults do not reach them yet).
+  readonly toss?: WorldPort['toss'];
+  readonly chat?: WorldPort['chat'];
 
   constructor(
     readonly inner: WorldPort,
@@ -54,6 +57,8 @@ export class FaultyWorld implements WorldPort {
     private readonly options: WorldFaultOptions,
   ) {
     this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
+    if (inner.toss) this.toss = inner.toss.bind(inner);
+    if (inner.chat) this.chat = inner.chat.bind(inner);
   }
 
   get kind(): string {

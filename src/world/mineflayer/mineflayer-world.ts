@@ -21,6 +21,7 @@ import type { BotContext } from './bot-context.js';
 import { CommandRunner } from './command-runner.js';
 import { serverCaughtUp } from './confirm.js';
 import { startConsume } from './consume-command.js';
+import { startChat, startToss } from './toss-chat-commands.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
 import { startEquip } from './equip-command.js';
@@ -195,6 +196,14 @@ export class MineflayerWorld implements WorldPort {
 
   move(move: UnstuckMove, durationMs: number, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run('move', options, () => startMove(this.context, move, durationMs));
+  }
+
+  toss(item: string, count: number, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('toss', options, () => startToss(this.context, item, count));
+  }
+
+  chat(message: string, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('chat', options, () => startChat(this.context, message));
   }
 
   /** Leaves the server; if the polite quit is not answered within a second, drops the connection. */

@@ -37,6 +37,8 @@ import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
 import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
+import { toss } from './toss-chat.js';
+import { checkChat } from '../actuator-rules.js';
 import type { SimParts } from './sim-parts.js';
 import { Terrain } from './terrain.js';
 
@@ -72,6 +74,8 @@ export interface SimWorldOptions {
 export class SimWorld implements WorldPort {
   readonly kind = 'sim';
   readonly events = new EventEmitter<WorldEvents>();
+  /** Every message said in chat, in order: what a server would have relayed. */
+  readonly chatLog: string[] = [];
   readonly random: Random;
   readonly clock: Clock;
 
@@ -320,6 +324,21 @@ export class SimWorld implements WorldPort {
       this.locomotion.take(op);
       this.locomotion.move(op, move, durationMs);
       op.after(durationMs, () => op.succeed());
+    });
+  }
+
+  toss(item: string, count: number, options?: ActuatorOptions): Promise<void> {
+    return this.runner.start('toss', `${count}x ${item}`, options?.signal, (op) => {
+      toss(this.parts, item, count);
+      op.succeed();
+    });
+  }
+
+  chat(message: string, options?: ActuatorOptions): Promise<void> {
+    return this.runner.start('chat', message, options?.signal, (op) => {
+      checkChat(message);
+      this.chatLog.push(message);
+      op.succeed();
     });
   }
 

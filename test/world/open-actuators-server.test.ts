@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { WorldError } from '../../src/contracts/world.js';
+import { embeddedSuite } from '../helpers/embedded.js';
+
+const suite = embeddedSuite({ bot: { inventory: { dirt: 5 } } });
+
+async function failure(promise: Promise<unknown>): Promise<WorldError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(WorldError);
+  return error as WorldError;
+}
+
+/** Polls on real time until `test` holds; false if it never does within `limitMs`. */
+async function eventually(test: () => Promise<boolean>, limitMs = 5_000): Promise<boolean> {
+  for (const end = Date.now() + limitMs; !(await test()); ) {
+    if (Date.now() > end) return false;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return true;
+}
+
+describe('optional actuators on the embedded server', () => {
+  it('toss: the items leave the inventory the server holds, and lie on its ground', async () => {
+    const bot = await suite.world.connectBot('tosser');
+    await bot.toss!('dirt', 3);
+    expect(suite.server.player('tosser')!.inventory).toEqual({ dirt: 2 });
+    const tossed = async () => ((await bot.observe({ drops: { radius: 8 } })).drops ?? []).filter((d) => d.name === 'dirt').reduce((n, d) => n + d.count, 0);
+    expect(await eventually(async () => (await tossed()) === 3)).toBe(true);
+    expect((await failure(bot.toss!('dirt', 3))).code).toBe('precondition_missing');
+    expect(suite.server.player('tosser')!.inventory).toEqual({ dirt: 2 });
+  });
+
+  it('chat: a message is relayed by the server to another player; a command is refused before it is sent', async () => {
+    const speaker = await suite.world.connectBot('speaker');
+    const listener = await suite.world.connectBot('listener');
+    const heard: string[] = [];
+    listener.bot.on('messagestr', (line: string) => void heard.push(line));
+    await speaker.chat!('the tree is felled');
+    expect(await eventually(async () => heard.some((line) => line.includes('the tree is felled')))).toBe(true);
+    expect((await failure(speaker.chat!('/op speaker'))).code).toBe('guard_failed');
+  });
+});
