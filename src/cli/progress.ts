@@ -46,6 +46,14 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `  ! incident ${event.kind}: ${event.detail}`;
     case 'step.expects':
       return `    ${step} expects: ${event.expectations.map(describeExpectation).join('; ')}`;
+    case 'plan.paused':
+      return `  ⏸ plan ${event.planId} paused: ${event.reason}`;
+    case 'plan.resumed':
+      return event.cancelled ? null : `  ▶ plan ${event.planId} resumed`;
+    case 'plan.cancelled':
+      return `  ■ plan ${event.planId} cancelled: ${event.reason}`;
+    case 'plan.replaced':
+      return `  ⇄ plan ${event.planId}: the steps after ${event.afterStepId ?? 'the start'} replaced by ${event.steps.map((s) => s.stepId).join(', ') || 'nothing'}`;
     case 'agent.state':
     case 'attempt.started':
     case 'plan.ended':

@@ -49,6 +49,10 @@ export type ExecutorEvent =
   | (Base & { type: 'safety.emergency'; signal: string; detail: string; response: string })
   | (Base & { type: 'agent.state'; from: string; to: string; reason: string })
   | (Base & { type: 'incident'; kind: 'escalation_exhausted' | 'zombie' | 'planner.loop'; detail: string; stepId?: string })
+  | (Base & { type: 'plan.paused'; reason: string })
+  | (Base & { type: 'plan.resumed'; cancelled: boolean })
+  | (Base & { type: 'plan.cancelled'; reason: string })
+  | (Base & { type: 'plan.replaced'; afterStepId: string | null; steps: PlanStep[] })
   | (Base & { type: 'plan.ended'; result: PlanResult });
 
 export type ExecutorEventType = ExecutorEvent['type'];

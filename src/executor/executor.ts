@@ -19,6 +19,8 @@ import { EventStream } from './event-stream.js';
 import type { ExecutorEvent, PlanResult } from './events.js';
 import { IdempotencyStore } from './idempotency.js';
 import { InterruptQueue } from './interrupts.js';
+import { RunControl, type ReplaceAnswer } from './run-control.js';
+import type { PlanStepInput } from '../contracts/plan-step.js';
 import type { StepInvoker } from './invoker.js';
 import { ExecutionMetrics } from './metrics.js';
 import type { Planner } from './planner.js';
@@ -53,6 +55,14 @@ export interface ExecutorEventMap {
 /** A run in progress: iterate its events as they happen, and await its result. */
 export interface ExecutionRun extends AsyncIterable<ExecutorEvent> {
   readonly result: Promise<PlanResult>;
+  /** Pauses at the next safe point (never inside an atomic capability); false when already paused or ended. */
+  pause(reason?: string): boolean;
+  /** Goes on after a pause; false when not paused. */
+  resume(): boolean;
+  /** Ends the run: the running step ends `aborted`, and nothing after it starts. */
+  cancel(reason?: string): boolean;
+  /** Replaces the steps not yet started (validated as a plan is); the running step finishes first. */
+  replaceRemaining(steps: readonly PlanStepInput[]): ReplaceAnswer;
 }
 
 export interface Executor {
@@ -122,10 +132,10 @@ export function createExecutor(options: ExecutorOptions): Executor {
     moveAgent(scope, to, reason);
   };
 
-  async function execute(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+  async function execute(input: unknown, control: RunControl, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
     activeRuns++;
     try {
-      return await executeOnce(input, signal, emit);
+      return await executeOnce(input, control, emit);
     } catch (error) {
       // The contract holds even against a bug: the run ends with a result and a plan.ended, never a rejection.
       const planId = (input as { planId?: unknown } | null)?.planId;
@@ -144,11 +154,13 @@ export function createExecutor(options: ExecutorOptions): Executor {
       emit({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });
       return result;
     } finally {
+      control.detach();
       activeRuns--;
     }
   }
 
-  async function executeOnce(input: unknown, signal: AbortSignal, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+  async function executeOnce(input: unknown, control: RunControl, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+    const signal = control.signal;
     const history: ExecutorEvent[] = [];
     const record = (event: ExecutorEvent) => {
       history.push(event);
@@ -215,11 +227,12 @@ export function createExecutor(options: ExecutorOptions): Executor {
       dispatched: [],
       nestedIds: new Map(),
     };
+    control.attach(scope);
     emitZombie = (detail) => record({ type: 'incident', at: clock.now(), planId: scope.planId, kind: 'zombie', detail });
     ladder.beginTask();
     settle(scope, 'EXECUTING', `plan ${scope.planId} accepted`);
     const evidence = (stepId: string) => history.filter((e) => 'stepId' in e && e.stepId !== undefined && (e.stepId === stepId || e.stepId.startsWith(`${stepId}/`)));
-    const result = await runPlan(scope, { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners }, evidence);
+    const result = await runPlan(scope, { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners }, evidence, control);
     moveAgent(scope, result.ok ? 'COMPLETED' : 'FAILED', result.ok ? 'every step verified' : `${result.code}: ${result.detail}`);
     record({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });
     return result;
@@ -236,11 +249,18 @@ export function createExecutor(options: ExecutorOptions): Executor {
         stream.push(event);
         events.emit('event', event);
       };
-      const signal = runOptions.signal ?? new AbortController().signal;
-      const runNow = () => execute(planOrIntent, signal, emit);
+      const control = new RunControl(runOptions.signal);
+      const runNow = () => execute(planOrIntent, control, emit);
       const result = (activeRuns > 0 && isUrgent(planOrIntent) ? preemptWith(planOrIntent, runNow) : queue.then(runNow)).finally(() => stream.close());
       queue = queue.then(() => result).catch(() => undefined);
-      return { result, [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator]() };
+      return {
+        result,
+        pause: (reason) => control.pause(reason),
+        resume: () => control.resume(),
+        cancel: (reason) => control.cancel(reason),
+        replaceRemaining: (steps) => control.replaceRemaining(steps),
+        [Symbol.asyncIterator]: () => stream[Symbol.asyncIterator](),
+      };
     },
   };
 }

@@ -8,6 +8,7 @@ import { observeWithin } from './observe.js';
 import type { Planner, PlannerReply } from './planner.js';
 import { callPlanner, checkReply } from './planner-call.js';
 import { moveAgent, type RunScope } from './scope.js';
+import type { RunControl } from './run-control.js';
 import { executeStep } from './step-executor.js';
 
 export interface PlanRunInput {
@@ -26,7 +27,7 @@ type StepFailure = Extract<StepRecord['outcome'], { ok: false }>;
  * failure and its evidence, then a stronger planner, within the plan's budget;
  * then stop with `escalation_exhausted`.
  */
-export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvidence: (stepId: string) => ExecutorEvent[]): Promise<PlanResult> {
+export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvidence: (stepId: string) => ExecutorEvent[], control: RunControl): Promise<PlanResult> {
   const startedAt = scope.clock.now();
   const records: StepRecord[] = [];
   const queue = [...input.steps];
@@ -52,8 +53,10 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
     return result;
   };
 
-  while (queue.length > 0) {
-    const next = queue.shift()!;
+  for (;;) {
+    const next = await control.nextStep(queue, records.at(-1)?.step.stepId ?? null);
+    if (!next) break;
+    if (scope.signal.aborted) return end(false, { code: 'aborted', detail: `cancelled before ${next.step.stepId}: ${String(scope.signal.reason ?? 'the run was cancelled')}` });
     scope.ladder.beginStep();
     const record = await executeStep(scope, { step: next.step, spec: next.spec, args: next.args, depth: 0, preemptible: true });
     records.push(record);

@@ -172,6 +172,16 @@ export class JournalRecorder implements ActionSink {
         return;
       case 'step.ended':
         return this.stepEnded(event, runId);
+      case 'plan.replaced':
+        // As a planner's replacement: a revision, adopted (and its steps journaled) when its first step starts.
+        j.sql('INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, 0, ?, ?, ?, ?)').run(
+          event.planId,
+          'operator',
+          event.afterStepId ?? '',
+          JSON.stringify(event.steps),
+          j.now(),
+        );
+        return;
       case 'incident':
         j.openIncident({ planId: event.planId, stepId: event.stepId ?? null, runnerId: this.options.runnerId ?? null, mode: event.kind, details: { detail: event.detail }, at: j.now() });
         return;

@@ -68,7 +68,11 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
   const point = rethrow(() => resumePoint(journal, planId), options.overrideIncidentCap === true);
   if (point.escalation) {
     const { planner, rung, failedStepId } = point.escalation;
-    say(`plan ${planId} was escalated before it stopped: continuing the replacement planner ${planner} sent at rung ${rung} after ${failedStepId} failed`);
+    say(
+      rung === 0
+        ? `plan ${planId}'s remaining steps were replaced by the ${planner} ${failedStepId ? `after ${failedStepId}` : 'before its first step'}: continuing the replacement`
+        : `plan ${planId} was escalated before it stopped: continuing the replacement planner ${planner} sent at rung ${rung} after ${failedStepId} failed`,
+    );
   }
   say(`resuming plan ${planId}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`);
   return { plan: point.plan, opened: await reopen(journal, planId, descriptor), resumed: true };
