@@ -131,6 +131,13 @@ export interface WorldPort {
   toss?(item: string, count: number, options?: ActuatorOptions): Promise<void>;
   /** Says `message` in chat (at most 256 characters); resolves once the world has taken it. */
   chat?(message: string, options?: ActuatorOptions): Promise<void>;
+  /**
+   * A user's own actuator, run against the world's native handle (a real
+   * world's mineflayer Bot) as one actuator command named `command`: the
+   * executor's timers and the journal see it, and `options.signal` and a
+   * disconnect cancel it through the signal `act` is given.
+   */
+  native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
 
   close(): Promise<void>;
 }
@@ -138,7 +145,7 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat'] as const;
+export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'native'] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

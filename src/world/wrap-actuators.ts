@@ -2,7 +2,8 @@ import type { ActuatorOptions, Vec3Like, WorldPort } from '../contracts/world.js
 
 /** One actuator command as a wrapper sees it: its name, its arguments, and the block it touches, if any. */
 export interface ActuatorCall {
-  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat';
+  /** A core or optional actuator, or `native:<command>` for a user's own. */
+  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat' | `native:${string}`;
   args: unknown;
   touches?: Vec3Like;
 }
@@ -39,6 +40,9 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     move: (move, durationMs, options) => around({ command: 'move', args: { move, durationMs } }, () => world.move(move, durationMs, options)),
     ...(world.toss ? { toss: (item: string, count: number, options?: ActuatorOptions) => around({ command: 'toss', args: { item, count } }, () => world.toss!(item, count, options)) } : {}),
     ...(world.chat ? { chat: (message: string, options?: ActuatorOptions) => around({ command: 'chat', args: { message } }, () => world.chat!(message, options)) } : {}),
+    ...(world.native
+      ? { native: (command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions) => around({ command: `native:${command}`, args: null }, () => world.native!(command, act, options)) }
+      : {}),
     close: () => world.close(),
   };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { WorldError } from '../../src/contracts/world.js';
+import { ManualClock } from '../../src/clock/index.js';
+import { botActuator } from '../../src/world/mineflayer/index.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { wrapActuators } from '../../src/world/wrap-actuators.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 5 } } });
@@ -38,5 +42,30 @@ describe('optional actuators on the embedded server', () => {
     await speaker.chat!('the tree is felled');
     expect(await eventually(async () => heard.some((line) => line.includes('the tree is felled')))).toBe(true);
     expect((await failure(speaker.chat!('/op speaker'))).code).toBe('guard_failed');
+  });
+});
+
+describe("a user's own actuator on the raw bot", () => {
+  it('runs as a named actuator command the wrappers (timers, journal) see, and is cancelled by the signal', async () => {
+    const bot = await suite.world.connectBot('native-user');
+    const seen: string[] = [];
+    const world = wrapActuators(bot, (call, act) => (seen.push(call.command), act()));
+    await botActuator(world, 'look-up', (raw) => raw.look(0, Math.PI / 2, true));
+    expect(bot.bot.entity.pitch).toBeCloseTo(Math.PI / 2);
+    expect(seen).toEqual(['native:look-up']);
+
+    const stop = new AbortController();
+    let cancelled = false;
+    const waiting = botActuator(world, 'wait', (_raw, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve((cancelled = true)))), { signal: stop.signal });
+    stop.abort();
+    expect((await failure(waiting)).code).toBe('aborted');
+    expect(cancelled).toBe(true);
+  });
+
+  it('a world without a bot refuses it as guard_failed, naming the world', async () => {
+    const sim = SimWorld.create({ clock: new ManualClock() });
+    const refused = await failure(botActuator(sim, 'fish', async () => undefined));
+    expect(refused.code).toBe('guard_failed');
+    expect(refused.message).toContain('the sim world has none');
   });
 });

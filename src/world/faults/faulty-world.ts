@@ -50,6 +50,7 @@ export class FaultyWorld implements WorldPort {
   // The optional actuators, present when the wrapped world has them (faults do not reach them yet).
   readonly toss?: WorldPort['toss'];
   readonly chat?: WorldPort['chat'];
+  readonly native?: WorldPort['native'];
 
   constructor(
     readonly inner: WorldPort,
@@ -59,6 +60,7 @@ export class FaultyWorld implements WorldPort {
     this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
     if (inner.toss) this.toss = inner.toss.bind(inner);
     if (inner.chat) this.chat = inner.chat.bind(inner);
+    if (inner.native) this.native = inner.native.bind(inner);
   }
 
   get kind(): string {

@@ -3,3 +3,4 @@ export type { MineflayerWorldOptions, ServerTruth } from './mineflayer-world.js'
 export { connectMineflayerWorld } from './connect.js';
 export type { ConnectOptions } from './connect.js';
 export { describeGoal, isAtGoal } from './goals.js';
+export { botActuator } from './native.js';

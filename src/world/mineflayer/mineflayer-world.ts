@@ -206,6 +206,13 @@ export class MineflayerWorld implements WorldPort {
     return this.runner.run('chat', options, () => startChat(this.context, message));
   }
 
+  native(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run(command, options, () => {
+      const cancel = new AbortController();
+      return { done: act(this.bot, cancel.signal), cancel: () => cancel.abort() };
+    });
+  }
+
   /** Leaves the server; if the polite quit is not answered within a second, drops the connection. */
   async close(): Promise<void> {
     if (!this.runner.connected) return;
