@@ -1,5 +1,6 @@
 import { type AnyCapabilitySpec, CapabilityRegistry } from '../src/index.js';
 import buildStructure from './build_structure/index.js';
+import collectBlock from './collect_block/index.js';
 import collectDrops from './collect_drops/index.js';
 import consumeFood from './consume_food/index.js';
 import craftItem from './craft_item/index.js';
@@ -18,6 +19,7 @@ export const builtinCapabilities: AnyCapabilitySpec[] = [
   craftItem,
   consumeFood,
   collectDrops,
+  collectBlock,
   buildStructure,
   flee,
   pillarUp,

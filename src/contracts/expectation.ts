@@ -23,6 +23,9 @@ export const Expectation = z.discriminatedUnion('kind', [
   z
     .strictObject({ kind: z.literal('inventory'), item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
     .describe('The pack holds at least / at most this many of the item.'),
+  z
+    .strictObject({ kind: z.literal('inventory_total'), items: Names, atLeast: z.int().min(0) })
+    .describe('The pack holds at least this many of these items together (e.g. any log).'),
   z.strictObject({ kind: z.literal('block'), at: Point, oneOf: Names.optional(), noneOf: Names.optional() }).describe('The block at a cell is one of / none of these names.'),
   z.strictObject({ kind: z.literal('position'), goal: Goal }).describe('The bot stands where the navigation goal is satisfied, measured as the worlds measure goals.'),
   z.strictObject({ kind: z.literal('away'), from: Point, atLeast: z.number().min(0) }).describe('The bot is at least this far from a point.'),
@@ -69,6 +72,8 @@ export function describeExpectation(e: Expectation): string {
       const bounds = [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
       return `the pack holds ${bounds || 'any number of'} ${e.item}`;
     }
+    case 'inventory_total':
+      return `the pack holds at least ${e.atLeast} of ${e.items.length === 1 ? e.items[0] : `${e.items.slice(0, 4).join(', ')}${e.items.length > 4 ? ', …' : ''} together`}`;
     case 'block': {
       const wanted = !e.oneOf ? 'anything' : e.oneOf.every((name) => name.endsWith('air')) ? 'empty (air)' : e.oneOf.join(' or ');
       return `the block at ${at(e.at)} is ${wanted}${e.noneOf ? ` and not ${e.noneOf.join(' or ')}` : ''}`;
@@ -97,6 +102,10 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       const count = observation.inventory[e.item] ?? 0;
       if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
       return `${describeExpectation(e)}: it holds ${count}`;
+    }
+    case 'inventory_total': {
+      const total = inventoryTotal(observation.inventory, e.items);
+      return total >= e.atLeast ? null : `${describeExpectation(e)}: it holds ${total}`;
     }
     case 'block': {
       const name = observation.blocks[blockKey(e.at)];
@@ -128,6 +137,13 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       return `${describeExpectation(e)}: ${left.length} still there (${listed.join(', ')}${left.length > 3 ? ', …' : ''})`;
     }
   }
+}
+
+/** How many of `items` the pack holds, all together. */
+export function inventoryTotal(inventory: Readonly<Record<string, number>>, items: readonly string[]): number {
+  let total = 0;
+  for (const item of new Set(items)) total += inventory[item] ?? 0;
+  return total;
 }
 
 /** Every expectation that does not hold in the observation, as readable evidence. */

@@ -1,0 +1,90 @@
+import { type RunContext, type TreeBindings, type Vec3Like, WorldError, inventoryTotal } from '../../src/index.js';
+import { dropsNear } from '../collect_drops/drops.js';
+import { betterTool } from '../dig_block/tools.js';
+import { waitUntil } from '../pillar_up/wait.js';
+import { withinReach } from '../place_block/reach.js';
+import type { CollectBlockArgs } from './schema.js';
+import { blocksFor, canHarvestWith, dropItemsOf } from './tags.js';
+
+/** A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the bot reaches it. */
+const DROP_WAIT_MS = 500;
+/** Drops land around the dug cell; further out they are some other block's. */
+const DROP_RADIUS = 3;
+/** Close enough to dig from, and reachable when the block is up a trunk. */
+const APPROACH_RANGE = 3;
+/** How many candidate cells one search looks at. */
+const SEARCH_COUNT = 64;
+
+/**
+ * What the pack held of the drops when the step first ran: a retry gathers
+ * only what is still missing. Keyed by the step's parsed arguments, which the
+ * executor hands to every attempt of one step.
+ */
+const baselines = new WeakMap<object, number>();
+
+const cellKey = (c: Vec3Like) => `${c.x},${c.y},${c.z}`;
+const distanceSq = (a: Vec3Like, b: Vec3Like) => (a.x - b.x - 0.5) ** 2 + (a.y - b.y - 0.5) ** 2 + (a.z - b.z - 0.5) ** 2;
+
+/** Walks onto each drop of `items` around the dug cell; true when any was picked up. */
+async function pickUpAround(ctx: RunContext<CollectBlockArgs>, cell: Vec3Like, items: readonly string[], total: () => number): Promise<void> {
+  const { world } = ctx;
+  const centre = { x: cell.x + 0.5, y: cell.y + 0.5, z: cell.z + 0.5 };
+  const before = total();
+  const near = () => items.flatMap((item) => dropsNear(world.entities(), centre, DROP_RADIUS, item));
+  await waitUntil(ctx, () => near().length > 0 || total() > before, DROP_WAIT_MS);
+  for (const drop of near()) {
+    const { x, y, z } = drop.position;
+    await ctx.actuate('goto', () => world.goto({ kind: 'near', x: Math.floor(x), y: Math.floor(y), z: Math.floor(z), range: 1 }, { signal: ctx.signal }));
+    await waitUntil(ctx, () => !world.entities().some((e) => e.id === drop.id), DROP_WAIT_MS);
+  }
+}
+
+export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
+  actions: {
+    /**
+     * Until the pack holds `count` more of the block's drops: the nearest such
+     * block not yet tried, walk within reach, hold the best tool, dig it, pick
+     * up what it dropped. A block that could not be reached or dug is skipped;
+     * with none left the leaf fails with the last failure's code, or
+     * precondition_missing. Progress: drops gained of those asked.
+     */
+    collect_block_gather: async (ctx) => {
+      const { world, args } = ctx;
+      const items = dropItemsOf(blocksFor(args.block) ?? []);
+      const total = () => inventoryTotal(world.inventory(), items);
+      const baseline = baselines.get(args) ?? total();
+      baselines.set(args, baseline);
+      const target = baseline + args.count;
+      const tried = new Set<string>();
+      let lastError: unknown;
+      while (total() < target) {
+        const here = world.position();
+        const candidates = (blocksFor(args.block) ?? []).filter((name) => canHarvestWith(name, world.inventory()));
+        const cell = world
+          .findBlocks({ names: candidates, maxDistance: args.radius, count: SEARCH_COUNT })
+          .filter((c) => !tried.has(cellKey(c)))
+          .sort((a, b) => distanceSq(here, a) - distanceSq(here, b))[0];
+        if (!cell) {
+          if (lastError !== undefined) throw lastError;
+          throw new WorldError('precondition_missing', `no more ${args.block} within ${args.radius} blocks: the pack gained ${total() - baseline} of the ${args.count} asked; explore, or give a larger radius`);
+        }
+        tried.add(cellKey(cell));
+        try {
+          if (!withinReach(world.position(), cell)) {
+            await ctx.actuate('goto', () => world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }));
+          }
+          const name = world.blockAt(cell)?.name;
+          const tool = name === undefined ? null : betterTool(name, world.heldItem(), world.inventory());
+          if (tool) await ctx.actuate('equip', () => world.equip(tool, 'hand', { signal: ctx.signal }));
+          await ctx.actuate('dig', () => world.dig(cell, { signal: ctx.signal }));
+          await pickUpAround(ctx, cell, items, total);
+        } catch (error) {
+          if (ctx.signal.aborted) throw error;
+          lastError = error;
+          continue;
+        }
+        ctx.progress(Math.min(total() - baseline, args.count), args.count);
+      }
+    },
+  },
+};

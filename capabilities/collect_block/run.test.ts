@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import type { ProgressEvent } from '../../src/runtime/index.js';
+import { harness, plan } from '../../test/helpers/executor.js';
+
+const trunk = (x: number, z: number, name = 'oak_log', height = 3) => Array.from({ length: height }, (_, y) => ({ position: { x, y, z }, name }));
+const collect = (args: Record<string, unknown>) => ({ stepId: 'gather', type: 'collect_block', args });
+
+describe('collect_block runs end to end on SimWorld', () => {
+  it('gathers the asked number of logs from the nearest trunks, reporting progress, verified by the pack', async () => {
+    const progress: ProgressEvent[] = [];
+    const h = await harness({ blocks: [...trunk(6, 0), ...trunk(-8, 3, 'birch_log')] }, { hooks: { progress: (event) => progress.push(event) } });
+    const result = await h.run(plan(collect({ block: '#logs', count: 4 })));
+    expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true } }] });
+    const logs = (h.world.inventory().oak_log ?? 0) + (h.world.inventory().birch_log ?? 0);
+    expect(logs).toBeGreaterThanOrEqual(4);
+    expect(h.world.inventory().oak_log).toBe(3); // the nearest trunk first, all of it
+    expect(progress.at(-1)).toMatchObject({ done: 4, total: 4 });
+  });
+
+  it('crafts the pickaxe stone needs first (a sub-goal), then mines cobblestone', async () => {
+    const stone = [0, 1, 2].map((x) => ({ position: { x: 4 + x, y: 0, z: 2 }, name: 'stone' }));
+    const h = await harness({ blocks: stone, inventory: { oak_planks: 7, stick: 2 } });
+    const result = await h.run(plan(collect({ block: 'stone', count: 2 })));
+    expect(result.ok, JSON.stringify(result)).toBe(true);
+    expect(result.steps.map((s) => s.step.type)).toEqual(['craft_item', 'place_block', 'craft_item', 'collect_block']);
+    expect(h.world.inventory().cobblestone).toBe(2);
+  });
+
+  it('fails explicitly when the radius holds fewer blocks than asked, saying how many it got', async () => {
+    const h = await harness({ blocks: trunk(5, 0, 'oak_log', 2) });
+    const result = await h.run(plan(collect({ block: 'oak_log', count: 5, radius: 16 })));
+    expect(result).toMatchObject({ ok: false });
+    expect(result.detail).toMatch(/gained 2 of the 5 asked|holds at least 5 of oak_log: it holds 2/);
+    expect(h.world.inventory().oak_log).toBe(2);
+  });
+
+  it('refuses before moving when nothing of the kind is in sight', async () => {
+    const h = await harness();
+    const result = await h.run(plan(collect({ block: '#iron_ores', radius: 16 })));
+    expect(result).toMatchObject({ ok: false, code: 'precondition_missing' });
+    expect(result.detail).toContain('no #iron_ores within 16 blocks');
+    expect(h.world.actuatorLog).toEqual([]);
+  });
+});
