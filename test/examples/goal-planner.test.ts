@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { goalPlanner, stepsFor } from '../../examples/goal-planner/goal-planner.js';
+import { loadScenario } from '../../src/world/scenario/index.js';
+import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
+import { harness } from '../helpers/executor.js';
+
+const intent = (goal: string) => ({ id: 'techtree', source: 'user', goal, urgency: 0.5, safety: { allowed: true } });
+
+describe('the reference goal planner', () => {
+  it('expands a goal over the recipes: logs for every plank, table and stick, the pickaxe stone needs, then the goal', () => {
+    expect(stepsFor({ have: { stone_pickaxe: 1 } }, {}).map((s) => [s.type, s.args])).toEqual([
+      ['collect_block', { block: 'oak_log', count: 4, radius: 48 }],
+      ['craft_item', { item: 'wooden_pickaxe', count: 1 }],
+      ['collect_block', { block: '#stone', count: 3, radius: 48 }],
+      ['craft_item', { item: 'stone_pickaxe', count: 1 }],
+    ]);
+    // What the pack holds is not gathered again.
+    expect(stepsFor({ have: { stone_pickaxe: 1 } }, { oak_log: 9, wooden_pickaxe: 1, cobblestone: 3 }).map((s) => s.type)).toEqual(['craft_item']);
+  });
+
+  it('takes a bot with an empty pack to a stone pickaxe on SimWorld, every step verified', async () => {
+    const scenario = await loadScenario('examples/scenarios/stone-age.json');
+    const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed: 7 }), { planner: goalPlanner() });
+    const result = await h.run(intent('have stone_pickaxe'), 900_000);
+    expect(result.ok, `${result.code}: ${result.detail}`).toBe(true);
+    expect(h.world.inventory().stone_pickaxe).toBe(1);
+    expect(result.steps.filter((s) => s.parentStepId === undefined).map((s) => s.step.stepId)).toEqual([
+      'gather-oak_log',
+      'craft-wooden_pickaxe',
+      'gather-cobblestone',
+      'craft-stone_pickaxe',
+    ]);
+  });
+
+  it('gives up with the reason when the world lacks what the goal needs', async () => {
+    const h = await harness({}, { planner: goalPlanner() });
+    const result = await h.run(intent('have wooden_pickaxe'));
+    expect(result.ok).toBe(false);
+    expect(result.detail).toContain('no oak_log within 48 blocks');
+  });
+});
