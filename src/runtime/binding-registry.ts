@@ -23,7 +23,7 @@ function validArity(arity: LeafArity): boolean {
 export function describeArity(arity: LeafArity): string {
   const [min, max] = typeof arity === 'number' ? [arity, arity] : arity;
   const count = min === max ? String(min) : `${min} to ${max}`;
-  return `takes ${count} argument${max === 1 ? '' : 's'}`;
+  return `takes ${count} argument${min === 1 && max === 1 ? '' : 's'}`;
 }
 
 export function arityAllows(arity: LeafArity, count: number): boolean {
