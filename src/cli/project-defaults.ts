@@ -1,6 +1,7 @@
 import { basename } from 'node:path';
 import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_PATH } from '../journal/journal.js';
+import { CliUsageError } from './io.js';
 import type { Project } from './project-config.js';
 
 /**
@@ -47,6 +48,10 @@ export function applyProjectDefaults(command: Command, project: Project): void {
       // --host on the command line means a remote world, whatever kind the config names.
       if (run.getOptionValueSource('host') === 'cli' && run.getOptionValueSource('world') === 'config') run.setOptionValue('world', 'remote');
       if (config.journal && run.getOptionValue('resume') !== undefined && run.getOptionValue('journal') === undefined) run.setOptionValue('journal', config.journal);
+      const journaled = run.getOptionValue('journal') !== undefined || run.getOptionValue('resume') !== undefined;
+      if (journaled && run.getOptionValueSource('stuckConfig') === 'config') {
+        throw new CliUsageError(`stuckConfig in ${project.file} does not combine with --journal or --resume in this version; run without the journal, or move stuckConfig out of the config for journaled runs`);
+      }
     });
   }
 

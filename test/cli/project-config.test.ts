@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { cliIn, userProject, WAVE_MODULE, WAVE_TREE } from '../helpers/user-project.js';
+import { CONFIG, cliIn, userProject, WAVE_MODULE, WAVE_TREE } from '../helpers/user-project.js';
 
 const CLI = fileURLToPath(new URL('../journal/run-cli.ts', import.meta.url));
 /** tsx by its path: the child starts in the user's project, which has no tsx of its own. */
@@ -124,6 +124,14 @@ describe('a bad project config: one line naming the file, the place and the fix;
   it('a config module that throws on import', async () => {
     const err = await bad({ 'verbtree.config.mjs': 'throw new TypeError("config exploded");' });
     expect(err).toMatch(/config .*verbtree\.config\.mjs failed to load: TypeError: config exploded/);
+  });
+
+  it('a stuck config from the config file with a journaled run names the config, not a flag never given', async () => {
+    const { sub, dir } = await userProject({ 'verbtree.config.mjs': CONFIG.replace('};', "  stuckConfig: './stuck.json',\n};"), 'stuck.json': '{}' });
+    const { code, err } = await cliIn(sub, 'run', join(dir, 'plans/greet.plan.json'), '--journal', join(dir, 'j.db'));
+    expect(err).toContain('stuckConfig in ');
+    expect(err).toContain('does not combine with --journal or --resume');
+    expect(code).toBe(2);
   });
 
   it('two config files in one folder', async () => {
