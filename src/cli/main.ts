@@ -2,7 +2,10 @@ import { join } from 'node:path';
 import { Command, CommanderError } from 'commander';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
-import { bindingsFor } from '../executor/assemble.js';
+import { bindingsFor, builtinTreePaths, CapabilityTreeError, treeCapabilitiesOf } from '../executor/assemble.js';
+import { BindingError } from '../runtime/binding-registry.js';
+import { TreeLoadError } from '../runtime/tree-catalog.js';
+import { RegistrationError } from '../registry/registry.js';
 import { lintCommand } from './commands/lint.js';
 import { registryCommand } from './commands/registry.js';
 import { treeCommand } from './commands/tree.js';
@@ -16,20 +19,44 @@ import { showCommand } from './commands/show.js';
 import { serveCommand } from './commands/serve.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
+import { loadProject, type Project } from './project-config.js';
+import { applyProjectDefaults } from './project-defaults.js';
 
 export interface CliOptions {
   io?: CliIO;
   registry?: CapabilityRegistry;
+  /** Where the project config is looked for (default: the working directory). */
+  cwd?: string;
 }
 
-function buildProgram(io: CliIO, registry: () => CapabilityRegistry, setExit: (code: number) => void): Command {
+/** What every command reads of the project: set once its config is loaded, before the command runs. */
+interface ProjectState {
+  project?: Project;
+  registry: () => CapabilityRegistry;
+}
+
+function buildProgram(io: CliIO, state: ProjectState, setExit: (code: number) => void, cwd: string): Command {
   const root = packageRoot();
+  const registry = () => state.registry();
+  const extraTreePaths = () => state.project?.config.trees ?? [];
+  const trees = () => {
+    const reg = registry();
+    return { bindings: bindingsFor(reg), capabilities: treeCapabilitiesOf(reg), treePaths: [...builtinTreePaths(), ...extraTreePaths()] };
+  };
   const program = new Command('verbtree')
     .description('Turns plans into verified action for Minecraft bots.')
     .version(process.env.npm_package_version ?? '0.1.0')
     .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
+    .option('--config <file>', 'the project config (default: the nearest verbtree.config.{ts,mjs,js,json} from this folder up)')
+    .hook('preSubcommand', async (_program, command) => {
+      const project = await loadProject(cwd, program.opts<{ config?: string }>().config);
+      if (!project) return;
+      state.project = project;
+      state.registry = () => project.registry;
+      applyProjectDefaults(command, project);
+    })
     .addHelpText('after', `
 Examples:
   $ verbtree validate examples/acquire-wood.plan.json
@@ -39,14 +66,14 @@ Examples:
     validateCommand(registry, io, setExit),
     registryCommand(registry, join(root, 'capabilities'), io, setExit),
     verbsCommand(registry, io, setExit),
-    runCommand(registry, io, setExit),
+    runCommand(registry, io, setExit, extraTreePaths),
     healthCommand(io, setExit),
     incidentsCommand(io, setExit),
     runsCommand(io, setExit),
     showCommand(io, setExit),
-    serveCommand(registry, io, setExit),
-    lintCommand(() => bindingsFor(registry()), io, setExit, join(root, 'trees')),
-    treeCommand(() => bindingsFor(registry()), io, setExit, join(root, 'trees')),
+    serveCommand(registry, io, setExit, extraTreePaths),
+    lintCommand(trees, io, setExit),
+    treeCommand(trees, io, setExit),
   ]) {
     program.addCommand(command);
   }
@@ -63,11 +90,11 @@ Examples:
 export async function runCli(argv: readonly string[], options: CliOptions = {}): Promise<number> {
   const io = options.io ?? processIO;
   let registry = options.registry;
-  const lazyRegistry = () => (registry ??= createDefaultRegistry());
+  const state: ProjectState = { registry: () => (registry ??= createDefaultRegistry()) };
   let exitCode: number = EXIT.ok;
-  const program = buildProgram(io, lazyRegistry, (code) => {
+  const program = buildProgram(io, state, (code) => {
     exitCode = code;
-  });
+  }, options.cwd ?? process.cwd());
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
@@ -75,7 +102,8 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
     if (error instanceof CommanderError) {
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
-    if (error instanceof CliUsageError) {
+    // A project whose capabilities or trees do not fit together is the user's to fix: its message, not a stack.
+    if (error instanceof CliUsageError || error instanceof CapabilityTreeError || error instanceof TreeLoadError || error instanceof BindingError || error instanceof RegistrationError) {
       io.err(`verbtree: ${error.message}`);
       return EXIT.usage;
     }

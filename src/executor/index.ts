@@ -1,4 +1,4 @@
-export { assembleExecutor, assembleLoaded, bindingsFor, loadTrees, type AssembleOptions, type Assembly } from './assemble.js';
+export { assembleExecutor, assembleLoaded, bindingsFor, builtinTreePaths, CapabilityTreeError, loadTrees, treeCapabilitiesOf, type AssembleOptions, type Assembly } from './assemble.js';
 export type { ExecutorEvent, ExecutorEventType, EventOf, PlanResult, StepOutcome, StepRecord } from './events.js';
 export { createExecutor, type ExecutionRun, type Executor, type ExecutorEventMap, type ExecutorOptions } from './executor.js';
 export { injectFaults } from './fault-injection.js';

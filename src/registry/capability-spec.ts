@@ -51,10 +51,18 @@ export type TreeAction<Args = unknown> = (ctx: RunContext<Args>, ...args: unknow
 /** A tree condition leaf or guard: synchronous, side-effect free. */
 export type TreeCondition<Args = unknown> = (ctx: RunContext<Args>, ...args: unknown[]) => boolean;
 
+/** How many arguments a leaf takes in a tree: exactly n, or from min to max. */
+export type LeafArity = number | readonly [min: number, max: number];
+
 /** The leaves a capability contributes to the binding registry, keyed by the name trees call them by. */
 export interface TreeBindings<Args = unknown> {
   actions?: Record<string, TreeAction<Args>>;
   conditions?: Record<string, TreeCondition<Args>>;
+  /**
+   * Optional: how many arguments each leaf takes (by leaf name), so `verbtree lint` names a call
+   * with the wrong number. A function's `length` cannot say it: optional and rest parameters hide it.
+   */
+  arity?: Readonly<Record<string, LeafArity>>;
 }
 
 export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {

@@ -3,3 +3,4 @@ export * from './effects.js';
 export * from './json-schema.js';
 export * from './registry.js';
 export { closestMatch } from './suggest.js';
+export { argumentNames } from './argument-names.js';

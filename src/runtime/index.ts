@@ -36,7 +36,7 @@ export type { CompiledNode, CompiledTree } from './compile.js';
 export { formatTree } from './format-tree.js';
 export type { ActuationEvent, NodeState, NodeStateChange, NodeStatesEvent, ProgressEvent, RunEndEvent, RuntimeHooks, WatchdogTripEvent } from './hooks.js';
 export { INTRINSIC_ACTIONS, INTRINSIC_GUARDS, RESERVED_NAMES } from './intrinsics.js';
-export { lintTrees } from './lint.js';
+export { lintTrees, type LintOptions, type TreeCapability } from './lint.js';
 export { MdslSyntaxError, parseMdsl } from './mdsl-parser.js';
 export type { TreeFailure, TreeOutcome } from './outcome.js';
 export {

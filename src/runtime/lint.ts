@@ -1,7 +1,7 @@
 import { closestMatch } from '../registry/suggest.js';
-import type { BindingRegistry } from './binding-registry.js';
+import { arityAllows, type BindingRegistry, describeArity } from './binding-registry.js';
 import { INTRINSIC_ACTIONS, INTRINSIC_GUARDS } from './intrinsics.js';
-import { MAX_TREE_DEPTH, type TreeFile, type TreeNodeDefinition, type TreeProblem } from './tree-definition.js';
+import { MAX_TREE_DEPTH, type NodeArgument, type TreeFile, type TreeNodeDefinition, type TreeProblem } from './tree-definition.js';
 import { parseWatchdogArguments } from './watchdog-spec.js';
 
 /** Where a branch reference lands: a named root in the same file, else another file's tree. */
@@ -29,12 +29,26 @@ function didYouMean(name: string, candidates: readonly string[]): string {
   return hint ? ` (did you mean "${hint}"?)` : '';
 }
 
+/** A capability whose tree is linted: its `$name` arguments must be names its input schema gives. */
+export interface TreeCapability {
+  /** `name@version`, as messages name it. */
+  owner: string;
+  tree: string;
+  /** The names its parsed arguments can hold; undefined when the schema cannot say (then `$name` is not checked). */
+  argumentNames?: readonly string[];
+}
+
+export interface LintOptions {
+  capabilities?: readonly TreeCapability[];
+}
+
 /**
  * Checks every tree against the bindings and reports every problem it finds
- * (not just the first): unknown leaves and guards, bad watchdogs, misplaced
- * idioms, missing and circular branches.
+ * (not just the first): unknown leaves and guards, leaves called with the wrong
+ * number of arguments, `$name` arguments the capability does not have, bad
+ * watchdogs, misplaced idioms, missing and circular branches.
  */
-export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: BindingRegistry): TreeProblem[] {
+export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: BindingRegistry, options: LintOptions = {}): TreeProblem[] {
   const problems = new Map<string, TreeProblem>();
   const report = (file: TreeFile, line: number, message: string): void => {
     problems.set(`${file.file}:${line}:${message}`, { file: file.file, line, message });
@@ -43,8 +57,28 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
   const conditions = bindings.conditionNames();
   const guards = [...conditions, ...INTRINSIC_GUARDS];
 
-  const checkNode = (file: TreeFile, node: TreeNodeDefinition, insideRetry: boolean | undefined): void => {
+  const checkArity = (file: TreeFile, line: number, what: string, name: string, args: readonly NodeArgument[]): void => {
+    const arity = bindings.arityOf(name);
+    if (arity !== undefined && !arityAllows(arity, args.length)) report(file, line, `${what} "${name}" ${describeArity(arity)}, given ${args.length}`);
+  };
+
+  // `$name` reads the step's arguments of the capability whose tree is running, through any branch it calls.
+  const checkArguments = (file: TreeFile, line: number, args: readonly NodeArgument[], owners: readonly TreeCapability[]): void => {
+    for (const arg of args) {
+      if (arg === null || typeof arg !== 'object') continue;
+      for (const owner of owners) {
+        if (!owner.argumentNames || owner.argumentNames.includes(arg.$)) continue;
+        const known = owner.argumentNames.length ? `its arguments: ${owner.argumentNames.join(', ')}` : 'it takes no arguments';
+        report(file, line, `"$${arg.$}" is not an argument of ${owner.owner} (${known})${didYouMean(arg.$, owner.argumentNames)}`);
+      }
+    }
+  };
+
+  const checkNode = (file: TreeFile, node: TreeNodeDefinition, insideRetry: boolean | undefined, owners: readonly TreeCapability[]): void => {
+    checkArguments(file, node.line, node.args, owners);
     for (const attribute of node.attributes) {
+      checkArguments(file, attribute.line, attribute.args, owners);
+      if (conditions.includes(attribute.call)) checkArity(file, attribute.line, `guard condition`, attribute.call, attribute.args);
       if (attribute.kind === 'entry' || attribute.kind === 'exit' || attribute.kind === 'step') {
         report(file, attribute.line, `${attribute.kind}(${attribute.call}) callbacks are not supported: they bypass cancellation; use an action node`);
       } else if (attribute.call === 'watchdog') {
@@ -60,6 +94,7 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
       }
     }
     if (node.type === 'action' && node.name !== undefined) checkAction(file, node, insideRetry);
+    if (node.type === 'condition' && node.name !== undefined && conditions.includes(node.name)) checkArity(file, node.line, 'condition', node.name, node.args);
     if (node.type === 'condition' && node.name !== undefined && !conditions.includes(node.name)) {
       const asAction = actions.includes(node.name) ? ' (it is bound as an action: use action [...])' : '';
       report(file, node.line, `unknown condition "${node.name}"${asAction || didYouMean(node.name, conditions)}`);
@@ -80,14 +115,16 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
           report(file, node.line, `round_robin: "${String(typeof arg === 'object' && arg ? `$${arg.$}` : arg)}" is not a bound action${typeof arg === 'string' ? didYouMean(arg, bindings.actionNames()) : ''}`);
         }
       }
+    } else if (bindings.action(name)) {
+      checkArity(file, node.line, 'action', name, node.args);
     } else if (!actions.includes(name)) {
       const asCondition = conditions.includes(name) ? ' (it is bound as a condition: use condition [...])' : '';
       report(file, node.line, `unknown action "${name}"${asCondition || didYouMean(name, actions)}`);
     }
   };
 
-  const walk = (file: TreeFile, node: TreeNodeDefinition, insideRetry: boolean | undefined, stack: string[], depth: number): void => {
-    checkNode(file, node, insideRetry);
+  const walk = (file: TreeFile, node: TreeNodeDefinition, insideRetry: boolean | undefined, stack: string[], depth: number, owners: readonly TreeCapability[]): void => {
+    checkNode(file, node, insideRetry, owners);
     if (node.type === 'branch' && node.name !== undefined) {
       const target = resolveBranch(files, file, node.name);
       if (!target) {
@@ -106,17 +143,19 @@ export function lintTrees(files: ReadonlyMap<string, TreeFile>, bindings: Bindin
         report(file, node.line, `with branch [${node.name}] inlined, nodes nest deeper than ${MAX_TREE_DEPTH} levels: flatten the chain of branches`);
         return;
       }
-      walk(target.file, target.root, insideRetry, [...stack, key], depth);
+      walk(target.file, target.root, insideRetry, [...stack, key], depth, owners);
       return;
     }
     const childInsideRetry = insideRetry === undefined ? undefined : insideRetry || node.type === 'retry';
-    for (const child of node.children) walk(file, child, childInsideRetry, stack, depth + 1);
+    for (const child of node.children) walk(file, child, childInsideRetry, stack, depth + 1, owners);
   };
 
+  const capabilities = options.capabilities ?? [];
   for (const file of files.values()) {
-    if (file.main) walk(file, file.main, false, [`${file.file}#${file.name}`], 1);
+    const owners = capabilities.filter((capability) => capability.tree === file.name);
+    if (file.main) walk(file, file.main, false, [`${file.file}#${file.name}`], 1, owners);
     // Local roots are checked alone too; whether a backoff there sits in a retry depends on the caller.
-    for (const [name, root] of file.locals) walk(file, root, undefined, [`${file.file}#${name}`], 1);
+    for (const [name, root] of file.locals) walk(file, root, undefined, [`${file.file}#${name}`], 1, owners);
   }
   return [...problems.values()].sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
 }

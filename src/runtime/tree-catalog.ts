@@ -1,6 +1,6 @@
 import type { BindingRegistry } from './binding-registry.js';
 import { compileTree, type CompiledTree } from './compile.js';
-import { lintTrees } from './lint.js';
+import { type LintOptions, lintTrees } from './lint.js';
 import type { TreeFile, TreeProblem } from './tree-definition.js';
 import { readTreeFolder } from './tree-files.js';
 import { parseTreeSource } from './tree-source.js';
@@ -40,7 +40,7 @@ export class TreeCatalog {
 export type CheckedTrees = { problems: TreeProblem[]; files: Map<string, TreeFile> };
 
 /** Parses and lints a set of tree sources; every problem is returned. */
-export function checkTreeSources(sources: readonly TreeSourceText[], bindings: BindingRegistry): CheckedTrees {
+export function checkTreeSources(sources: readonly TreeSourceText[], bindings: BindingRegistry, options: LintOptions = {}): CheckedTrees {
   const problems: TreeProblem[] = [];
   const files = new Map<string, TreeFile>();
   for (const source of sources) {
@@ -60,13 +60,13 @@ export function checkTreeSources(sources: readonly TreeSourceText[], bindings: B
     }
     files.set(parsed.tree.name, parsed.tree);
   }
-  problems.push(...lintTrees(files, bindings));
+  problems.push(...lintTrees(files, bindings, options));
   return { problems, files };
 }
 
 /** Builds a catalog from in-memory sources; throws TreeLoadError listing every problem. */
-export function createTreeCatalog(sources: readonly TreeSourceText[], bindings: BindingRegistry): TreeCatalog {
-  const { problems, files } = checkTreeSources(sources, bindings);
+export function createTreeCatalog(sources: readonly TreeSourceText[], bindings: BindingRegistry, options: LintOptions = {}): TreeCatalog {
+  const { problems, files } = checkTreeSources(sources, bindings, options);
   if (problems.length > 0) throw new TreeLoadError(problems);
   const trees = new Map<string, CompiledTree>();
   for (const file of files.values()) trees.set(file.name, compileTree(files, file));
@@ -80,6 +80,6 @@ export async function readTreeSources(paths: readonly string[]): Promise<TreeSou
   return sources;
 }
 /** Loads every tree under `paths` (default: the trees/ directory); fails before the first tick on any problem. */
-export async function loadTreeCatalog(paths: readonly string[], bindings: BindingRegistry): Promise<TreeCatalog> {
-  return createTreeCatalog(await readTreeSources(paths), bindings);
+export async function loadTreeCatalog(paths: readonly string[], bindings: BindingRegistry, options: LintOptions = {}): Promise<TreeCatalog> {
+  return createTreeCatalog(await readTreeSources(paths), bindings, options);
 }

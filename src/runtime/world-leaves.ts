@@ -48,6 +48,7 @@ export const worldLeaves: TreeBindings = {
   conditions: {
     connected: (ctx) => ctx.world.isConnected(),
   },
+  arity: { goto: 1, goto_near: [1, 2], dig: 1, place: 2, unstuck_jump: 0, unstuck_back: 0, unstuck_left: 0, unstuck_right: 0, connected: 0 },
 };
 
 /** A registry holding the runtime's own world leaves; add each capability's bindings to it. */

@@ -10,7 +10,8 @@ const needsSticks = defineCapability({
   name: 'use_sticks',
   version: '1.0.0',
   description: 'test capability whose sub-goal cannot satisfy its guard',
-  inputSchema: z.strictObject({}),
+  // It borrows navigate's tree (its guard never lets the tree run), so it takes that tree's $target.
+  inputSchema: z.strictObject({ target: z.unknown().optional() }),
   safetyLevel: 'safe',
   expectedDurationMs: 1000,
   retryableCodes: [],

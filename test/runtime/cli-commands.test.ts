@@ -14,7 +14,7 @@ async function run(make: typeof lintCommand, treesDir: string, argv: string[]) {
   let exit = -1;
   const io = { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t) };
   const program = new Command('verbtree').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
-  program.addCommand(make(() => createBindingRegistry(), io, (code) => (exit = code), treesDir));
+  program.addCommand(make(() => ({ bindings: createBindingRegistry(), treePaths: [treesDir] }), io, (code) => (exit = code)));
   program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
   try {
     await program.parseAsync(argv, { from: 'user' });

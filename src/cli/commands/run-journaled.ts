@@ -28,6 +28,8 @@ export interface JournaledRunOptions extends WorldChoice {
   wrapInvoker: (invoker: StepInvoker) => StepInvoker;
   hooks?: RuntimeHooks;
   faultsNote: string;
+  /** The project's tree folders, beside the built-in ones. */
+  extraTreePaths?: readonly string[];
 }
 
 /**
@@ -111,6 +113,7 @@ async function execute(
       policy: { seed: opened.descriptor.seed, protect: opened.protect ?? [] },
       worldDescriptor: opened.descriptor,
       wrapInvoker: options.wrapInvoker,
+      ...(options.extraTreePaths ? { extraTreePaths: options.extraTreePaths } : {}),
       ...(options.hooks ? { hooks: options.hooks } : {}),
     });
     try {

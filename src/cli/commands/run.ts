@@ -48,7 +48,8 @@ function seedOf(value: string): number {
   return seed;
 }
 
-export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void): Command {
+/** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
+export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void, extraTreePaths: () => readonly string[] = () => []): Command {
   return new Command('run')
     .description('Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.')
     .argument('[plan.json]', 'the plan to run (omit with --resume)')
@@ -116,6 +117,7 @@ Examples:
           return runJournaled(plan, registry(), io, setExit, {
             ...choice,
             journal: journalPath,
+            extraTreePaths: extraTreePaths(),
             wrapInvoker,
             faultsNote,
             ...(worldFolder ? { worldFolderPath: worldFolder } : {}),
@@ -128,6 +130,7 @@ Examples:
         try {
           const { executor, runner } = await assembleExecutor({
             registry: registry(),
+            extraTreePaths: extraTreePaths(),
             world: opened.world,
             clock: opened.clock,
             policy: { seed: options.seed, protect: opened.protect ?? [] },

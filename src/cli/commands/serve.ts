@@ -44,7 +44,8 @@ function stopRequested(): Promise<string> {
   });
 }
 
-export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void, until: () => Promise<string> = stopRequested): Command {
+/** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
+export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void, extraTreePaths: () => readonly string[] = () => [], until: () => Promise<string> = stopRequested): Command {
   return new Command('serve')
     .description('Serve the HTTP API: health, incidents, capabilities with measured SLA, bot status, /metrics, a bearer-guarded execute endpoint, and live events over a WebSocket.')
     .option('--port <n>', 'port to listen on (0 picks a free one)', portOf, 7070)
@@ -71,7 +72,7 @@ Examples:
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       const journal = openJournalFor(options.journal, { create: true });
       const opened = options.world !== 'none' ? await openWorld({ world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
-      const assembly = opened ? await assembleJournaled({ registry: registry(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor }) : null;
+      const assembly = opened ? await assembleJournaled({ registry: registry(), extraTreePaths: extraTreePaths(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor }) : null;
       const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,

@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { Command } from 'commander';
-import type { BindingRegistry } from '../../runtime/binding-registry.js';
 import { formatTree } from '../../runtime/format-tree.js';
 import { NODE_STATES, type NodeState } from '../../runtime/hooks.js';
 import { TreeLoadError, formatProblem, loadTreeCatalog } from '../../runtime/tree-catalog.js';
 import { closestMatch } from '../../registry/suggest.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import type { TreeContext } from './lint.js';
 
 /** Last state per node path from a recorded run: JSON lines of node state changes ({nodePath, to, ...}) as `run --record-nodes` writes them. */
 async function recordedStates(file: string): Promise<Map<string, NodeState>> {
@@ -27,7 +27,7 @@ async function recordedStates(file: string): Promise<Map<string, NodeState>> {
 }
 
 /** `verbtree tree show <name>`: a tree as indented text, with a recorded run's node states. */
-export function treeCommand(bindings: () => BindingRegistry, io: CliIO, setExit: (code: number) => void, treesDir: string): Command {
+export function treeCommand(context: () => TreeContext, io: CliIO, setExit: (code: number) => void): Command {
   const tree = new Command('tree').description('Inspect behavior trees.').addHelpText(
     'after',
     `
@@ -39,7 +39,7 @@ Examples:
     .command('show')
     .description('Print a tree as indented text (type, arguments, watchdogs and guards, source line).')
     .argument('<name>', 'tree name: trees/<name>.mdsl defines "<name>"')
-    .option('--trees <dir>', 'where the trees live', treesDir)
+    .option('--trees <dir>', 'where the trees live (default: the built-in trees and the project config\'s tree folders)')
     .option('--run <events.jsonl>', 'a recorded run (node state changes as JSON lines, from run --record-nodes): show each node\'s last state')
     .addHelpText('after', `
 Exit codes: 0 shown, 1 the trees do not load (problems listed), 2 unknown tree or bad arguments.
@@ -47,14 +47,16 @@ Exit codes: 0 shown, 1 the trees do not load (problems listed), 2 unknown tree o
 Examples:
   $ verbtree tree show retry_backoff
   $ verbtree tree show dig_block --run runs/dig_block.jsonl`)
-    .action(async (name: string, options: { trees: string; run?: string }) => {
+    .action(async (name: string, options: { trees?: string; run?: string }) => {
+      const { bindings, capabilities, treePaths } = context();
+      const paths = options.trees !== undefined ? [options.trees] : treePaths;
       let catalog;
       try {
-        catalog = await loadTreeCatalog([options.trees], bindings());
+        catalog = await loadTreeCatalog(paths, bindings, capabilities ? { capabilities } : {});
       } catch (error) {
         if (!(error instanceof TreeLoadError)) throw error;
         for (const problem of error.problems) io.err(formatProblem(problem));
-        io.err(`✗ the trees in ${options.trees} do not load; fix the problems above (verbtree lint ${options.trees})`);
+        io.err(`✗ the trees in ${paths.join(' ')} do not load; fix the problems above (verbtree lint ${paths.join(' ')})`);
         setExit(EXIT.failed);
         return;
       }

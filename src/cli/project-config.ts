@@ -1,0 +1,149 @@
+import { existsSync } from 'node:fs';
+import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { z } from 'zod';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import { fromZodIssues } from '../validate/zod-issues.js';
+import { CliUsageError } from './io.js';
+import { readJsonFile } from './read-json.js';
+
+/** Looked for in this order in each folder from the working directory up. */
+export const CONFIG_FILE_NAMES = ['verbtree.config.ts', 'verbtree.config.mjs', 'verbtree.config.js', 'verbtree.config.json'] as const;
+
+const path = z.string().min(1);
+const WORLD_SHAPES = {
+  embedded: { kind: z.literal('embedded'), scenario: path.optional() },
+  sim: { kind: z.literal('sim'), seed: z.int().optional(), scenario: path.optional() },
+  remote: { kind: z.literal('remote'), host: z.string().min(1), port: z.int().min(1).max(65_535).optional() },
+} as const;
+
+/** A project's verbtree.config: every path in it is relative to the config file. */
+export const ProjectConfigSchema = z.strictObject({
+  /** Modules whose default export (or `capabilities` export) is an array of capabilities or a function (registry) => void. */
+  capabilities: z.array(path).optional(),
+  /** Tree folders (or files) loaded beside the built-in trees, never in place of them. */
+  trees: z.array(path).optional(),
+  /** The world `run` and `serve` use when the command line names none. */
+  world: z.discriminatedUnion('kind', [z.strictObject(WORLD_SHAPES.embedded), z.strictObject(WORLD_SHAPES.sim), z.strictObject(WORLD_SHAPES.remote)]).optional(),
+  /** Stuck detection and recovery settings (JSON, as `run --stuck-config` reads them). */
+  stuckConfig: path.optional(),
+  /** The journal (SQLite) every journal-reading command and `run --journal` use. */
+  journal: path.optional(),
+  api: z.strictObject({ tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name, e.g. "BOT_API_TOKEN"') }).optional(),
+});
+export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
+
+/** A loaded project: its config with every path made absolute, and the registry its capability modules fill. */
+export interface Project {
+  file: string;
+  config: ProjectConfig;
+  registry: CapabilityRegistry;
+}
+
+/** The nearest config file from `cwd` upward; two config files in one folder are refused. */
+export function findProjectConfig(cwd: string): string | undefined {
+  for (let dir = resolve(cwd); ; dir = dirname(dir)) {
+    const found = CONFIG_FILE_NAMES.filter((name) => existsSync(join(dir, name)));
+    if (found.length > 1) throw new CliUsageError(`${dir} holds ${found.join(' and ')}: keep one verbtree config file`);
+    if (found[0]) return join(dir, found[0]);
+    if (dirname(dir) === dir) return undefined;
+  }
+}
+
+/** Loads the config named by `--config`, or the nearest one found from `cwd` up; undefined when there is none. */
+export async function loadProject(cwd: string, explicit?: string): Promise<Project | undefined> {
+  const file = explicit === undefined ? findProjectConfig(cwd) : resolve(cwd, explicit);
+  if (file === undefined) return undefined;
+  if (!existsSync(file)) throw new CliUsageError(`--config ${explicit}: no such file`);
+  const config = resolvePaths(parseConfig(file, await readConfig(file)), file);
+  const registry = createDefaultRegistry();
+  for (const module of config.capabilities ?? []) await addCapabilities(registry, module, file);
+  return { file, config, registry };
+}
+
+async function readConfig(file: string): Promise<unknown> {
+  if (file.endsWith('.json')) return readJsonFile(file);
+  const exports = await importModule(file, `config ${file}`);
+  if (!('default' in exports)) throw new CliUsageError(`${file} has no default export: write export default { capabilities: [...], trees: [...] }`);
+  return exports.default;
+}
+
+function parseConfig(file: string, input: unknown): ProjectConfig {
+  const parsed = ProjectConfigSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const [first] = fromZodIssues(parsed.error.issues, input, ['config'], (at) => keysAt(at, input));
+  const more = parsed.error.issues.length > 1 ? ` (and ${parsed.error.issues.length - 1} more)` : '';
+  throw new CliUsageError(`${file}: ${first!.where}: ${first!.message}${more}`);
+}
+
+/** The keys allowed where an issue points, for "did you mean": the config's own, or the chosen world kind's. */
+function keysAt(at: readonly PropertyKey[], input: unknown): string[] {
+  if (at.length === 0) return Object.keys(ProjectConfigSchema.shape);
+  if (at[0] === 'api') return ['tokenEnv'];
+  const kind = (input as { world?: { kind?: unknown } }).world?.kind;
+  return at[0] === 'world' && typeof kind === 'string' && kind in WORLD_SHAPES ? Object.keys(WORLD_SHAPES[kind as keyof typeof WORLD_SHAPES]) : [];
+}
+
+function resolvePaths(config: ProjectConfig, file: string): ProjectConfig {
+  const at = (p: string) => resolve(dirname(file), p);
+  for (const [i, folder] of (config.trees ?? []).entries()) {
+    if (!existsSync(at(folder))) throw new CliUsageError(`${file}: config.trees[${i}]: "${folder}" does not exist (resolved to ${at(folder)}); paths are relative to the config file`);
+  }
+  const world = config.world && 'scenario' in config.world && config.world.scenario ? { ...config.world, scenario: at(config.world.scenario) } : config.world;
+  return {
+    ...config,
+    ...(config.capabilities ? { capabilities: config.capabilities.map(at) } : {}),
+    ...(config.trees ? { trees: config.trees.map(at) } : {}),
+    ...(world ? { world } : {}),
+    ...(config.stuckConfig ? { stuckConfig: at(config.stuckConfig) } : {}),
+    ...(config.journal ? { journal: at(config.journal) } : {}),
+  };
+}
+
+/** Registers what one capability module exports; every failure names the module and the config that lists it. */
+async function addCapabilities(registry: CapabilityRegistry, module: string, configFile: string): Promise<void> {
+  const named = `capability module ${relativeTo(configFile, module)} (listed in ${basename(configFile)})`;
+  if (!existsSync(module)) throw new CliUsageError(`${named} does not exist (resolved to ${module}); paths are relative to the config file`);
+  const exports = await importModule(module, named);
+  const contribution = exports.default ?? exports.capabilities;
+  try {
+    if (typeof contribution === 'function') await (contribution as (registry: CapabilityRegistry) => unknown)(registry);
+    else if (Array.isArray(contribution)) for (const spec of contribution as AnyCapabilitySpec[]) registry.register(spec);
+    else throw new Error('export default (or export const capabilities) an array of capabilities, or a function (registry) => void');
+  } catch (error) {
+    throw new CliUsageError(`${named}: ${firstLine(error)}`);
+  }
+}
+
+/** Imports a JS or TypeScript module; Node 20 cannot import .ts itself, so that goes through tsx when it is installed. */
+async function importModule(file: string, named: string): Promise<Record<string, unknown>> {
+  const url = pathToFileURL(file).href;
+  let load: () => Promise<Record<string, unknown>> = () => import(url) as Promise<Record<string, unknown>>;
+  if (/\.[cm]?ts$/.test(file)) {
+    const tsx = await import('tsx/esm/api').catch(() => undefined);
+    if (!tsx) throw new CliUsageError(`${named} is TypeScript, which Node cannot import without tsx: rename it to .mjs, or install tsx (npm install --save-dev tsx)`);
+    // Outside a "type": "module" package tsx compiles to CommonJS: the namespace's default is then the whole module.
+    load = async () => {
+      const namespace = (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
+      const inner = namespace.default as { __esModule?: boolean } | undefined;
+      return inner?.__esModule ? (inner as Record<string, unknown>) : namespace;
+    };
+  }
+  try {
+    return await load();
+  } catch (error) {
+    throw new CliUsageError(`${named} failed to load: ${firstLine(error)}`);
+  }
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  return text.split('\n')[0]!;
+}
+
+function relativeTo(configFile: string, file: string): string {
+  const rel = relative(dirname(configFile), file);
+  return isAbsolute(rel) || rel.startsWith('..') ? file : `./${rel}`;
+}

@@ -1,0 +1,67 @@
+import { basename } from 'node:path';
+import type { Command } from 'commander';
+import { DEFAULT_JOURNAL_PATH } from '../journal/journal.js';
+import { CliUsageError } from './io.js';
+import type { Project } from './project-config.js';
+
+/**
+ * Makes a project's config the default of the options it covers, in the command about to run
+ * and its subcommands: what the command line gives still wins, and `--help` shows where a default
+ * came from. The commands themselves read their options as always.
+ */
+export function applyProjectDefaults(command: Command, project: Project): void {
+  const { config } = project;
+  const from = `from ${basename(project.file)}`;
+  const set = (target: Command, name: string, value: unknown, shown = true): void => {
+    const option = target.options.find((o) => o.attributeName() === name);
+    if (!option || value === undefined) return;
+    target.setOptionValueWithSource(name, value, 'config');
+    if (shown) {
+      option.defaultValue = value;
+      option.defaultValueDescription = `${JSON.stringify(value)} ${from}`;
+    }
+  };
+  const world = config.world;
+  const each = (target: Command): void => {
+    const journal = target.options.find((o) => o.attributeName() === 'journal');
+    if (config.journal && journal?.defaultValue === DEFAULT_JOURNAL_PATH) set(target, 'journal', config.journal);
+    target.commands.forEach(each);
+  };
+  each(command);
+
+  if (command.name() === 'run') {
+    const journal = command.options.find((o) => o.attributeName() === 'journal');
+    // `run --journal` without a path, and `run --resume`, use the project's journal.
+    if (journal && config.journal) journal.presetArg = config.journal;
+    if (world) {
+      set(command, 'world', world.kind);
+      if (world.kind === 'remote') {
+        set(command, 'host', world.host);
+        set(command, 'port', world.port);
+      } else {
+        set(command, 'scenario', world.scenario);
+        if (world.kind === 'sim') set(command, 'seed', world.seed);
+      }
+    }
+    set(command, 'stuckConfig', config.stuckConfig);
+    command.hook('preAction', (run) => {
+      // --host on the command line means a remote world, whatever kind the config names.
+      if (run.getOptionValueSource('host') === 'cli' && run.getOptionValueSource('world') === 'config') run.setOptionValue('world', 'remote');
+      if (config.journal && run.getOptionValue('resume') !== undefined && run.getOptionValue('journal') === undefined) run.setOptionValue('journal', config.journal);
+      const journaled = run.getOptionValue('journal') !== undefined || run.getOptionValue('resume') !== undefined;
+      if (journaled && run.getOptionValueSource('stuckConfig') === 'config') {
+        throw new CliUsageError(`stuckConfig in ${project.file} does not combine with --journal or --resume in this version; run without the journal, or move stuckConfig out of the config for journaled runs`);
+      }
+    });
+  }
+
+  if (command.name() === 'serve') {
+    if (world && world.kind !== 'remote') {
+      set(command, 'world', world.kind);
+      set(command, 'scenario', world.scenario);
+      if (world.kind === 'sim') set(command, 'seed', world.seed);
+    }
+    // The token comes from the variable the config names, and only from it; never shown in --help.
+    if (config.api?.tokenEnv) set(command, 'token', process.env[config.api.tokenEnv] ?? '', false);
+  }
+}
