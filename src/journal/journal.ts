@@ -25,24 +25,47 @@ export class Journal {
   private readonly statements = new Map<string, Database.Statement>();
 
   static open(path: string, options: JournalOptions = {}): Journal {
-    if (path !== ':memory:' && !options.mustExist) mkdirSync(dirname(path), { recursive: true });
+    const hint = options.mustExist ? ' (run a plan with --journal first, or pass --journal <path>)' : '';
     let db: Database.Database;
     try {
+      if (path !== ':memory:' && !options.mustExist) mkdirSync(dirname(path), { recursive: true });
       db = new Database(path, { fileMustExist: options.mustExist === true });
     } catch (error) {
-      throw new JournalOpenError(`cannot open the journal at ${path}: ${(error as Error).message}${options.mustExist ? ' (run a plan with --journal first, or pass --journal <path>)' : ''}`);
+      throw new JournalOpenError(`cannot open the journal at ${path}: ${(error as Error).message}${hint}`);
     }
-    return new Journal(db, options.now ?? Date.now);
+    try {
+      return new Journal(db, options.now ?? Date.now);
+    } catch (error) {
+      db.close();
+      if (error instanceof JournalOpenError) throw new JournalOpenError(`${path} ${error.message}`);
+      // SQLITE_NOTADB: some other file; anything else (read-only, locked, full disk) is told as it is.
+      const message = (error as Error).message;
+      if (/not a database/i.test(message)) throw new JournalOpenError(`${path} is not a verbtree journal (not an SQLite database): pass --journal with a new path or an existing journal`);
+      throw new JournalOpenError(`cannot open the journal at ${path}: ${message}`);
+    }
   }
 
   private constructor(db: Database.Database, now: () => number) {
     this.db = db;
     this.now = now;
+    this.refuseForeignDatabase();
     db.pragma('journal_mode = WAL');
     // NORMAL in WAL mode survives a killed process (the OS holds the written pages); only power loss may drop the last commit.
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     this.migrate();
+  }
+
+  /** Never migrate another application's database into a journal, nor read a journal from a newer verbtree. */
+  private refuseForeignDatabase(): void {
+    const version = this.schemaVersion;
+    if (version > MIGRATIONS.length) {
+      throw new JournalOpenError(`was written by a newer verbtree (journal schema ${version}, this one knows up to ${MIGRATIONS.length}): upgrade verbtree or use another --journal path`);
+    }
+    if (version === 0) {
+      const tables = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
+      if (tables.n > 0) throw new JournalOpenError('is an SQLite database but not a verbtree journal (it has tables of its own): pass --journal with a new path or an existing journal');
+    }
   }
 
   get schemaVersion(): number {
