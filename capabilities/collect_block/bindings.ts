@@ -61,7 +61,7 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
         const here = world.position();
         const candidates = (blocksFor(args.block) ?? []).filter((name) => canHarvestWith(name, world.inventory()));
         const cell = world
-          .findBlocks({ names: candidates, maxDistance: args.radius, count: SEARCH_COUNT })
+          .findBlocks({ names: candidates, maxDistance: args.radius, count: SEARCH_COUNT, exposed: true })
           .filter((c) => !tried.has(cellKey(c)))
           .sort((a, b) => distanceSq(here, a) - distanceSq(here, b))[0];
         if (!cell) {

@@ -3,13 +3,14 @@ import type { CollectBlockArgs } from './schema.js';
 import { blocksFor, canHarvestWith, harvestToolFor } from './tags.js';
 
 /**
- * The block is within the radius (as far as the bot can see), and the pack
+ * The block is within the radius with a face in the open (buried stone and ore
+ * are not in sight: reaching them means tunnelling), and the pack
  * holds a tool that makes it drop; a missing tool is a sub-goal (craft it).
  */
 export function collectBlockGuard({ world }: GuardContext, { block, radius }: CollectBlockArgs): GuardResult {
   const blocks = blocksFor(block) ?? [];
   // Sight first: a tool is worth crafting only for a block there is.
-  if (world.findBlocks({ names: blocks, maxDistance: radius, count: 1 }).length === 0) {
+  if (world.findBlocks({ names: blocks, maxDistance: radius, count: 1, exposed: true }).length === 0) {
     const { x, y, z } = world.position();
     return {
       ok: false,
@@ -27,7 +28,7 @@ export function collectBlockGuard({ world }: GuardContext, { block, radius }: Co
       missing: { predicate: 'has_item', detail: { item: tool ?? 'wooden_pickaxe', count: 1 } },
     };
   }
-  if (harvestable.length < blocks.length && world.findBlocks({ names: harvestable, maxDistance: radius, count: 1 }).length === 0) {
+  if (harvestable.length < blocks.length && world.findBlocks({ names: harvestable, maxDistance: radius, count: 1, exposed: true }).length === 0) {
     return { ok: false, reason: `the ${block} within ${radius} blocks all need a better tool than the pack holds` };
   }
   return { ok: true };

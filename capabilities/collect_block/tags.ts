@@ -47,3 +47,29 @@ export function canHarvestWith(block: string, inventory: Readonly<Record<string,
   if (!tools) return true;
   return Object.keys(tools).some((id) => (inventory[data.items[Number(id)]?.name ?? ''] ?? 0) > 0);
 }
+
+/**
+ * The blocks whose every drop is `item` and nothing else (cobblestone ← stone, cobblestone;
+ * raw_iron ← iron_ore, deepslate_iron_ore): digging any of them gains exactly that item.
+ */
+export function blocksDropping(item: string): string[] {
+  return Object.keys(data.blocksByName)
+    .filter((block) => {
+      const drops = dropItemsOf([block]);
+      return drops.length === 1 && drops[0] === item;
+    })
+    .sort();
+}
+
+/**
+ * What collect_block is asked for to gain `item`: a tag when all of its blocks drop
+ * only that item, else the nearest such block `nearest` finds; null when none is near.
+ */
+export function gatherSourceFor(item: string, nearest: (blocks: readonly string[]) => string | null): string | null {
+  const sources = blocksDropping(item);
+  if (sources.length === 0) return null;
+  const tag = Object.entries(BLOCK_TAGS).find(([, blocks]) => blocks.every((block) => sources.includes(block)));
+  const block = nearest(tag ? tag[1] : sources);
+  if (block === null) return null;
+  return tag ? tag[0] : block;
+}

@@ -88,4 +88,34 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(h.world.actuatorLog).toEqual([]);
     expect(h.world.inventory()).toEqual({ stick: 2 });
   });
+  it('gathers a raw ingredient it lacks with collect_block, from the nearest block that drops it', async () => {
+    const stone = [0, 1, 2, 3].map((x) => ({ position: { x: 3 + x, y: 0, z: 2 }, name: 'stone' }));
+    const h = await harness({ inventory: { wooden_pickaxe: 1, stick: 2 }, blocks: [...stone, { position: { x: -2, y: 0, z: 0 }, name: 'crafting_table' }] });
+    const result = await h.run(plan(craft('stone_axe')));
+    expect(result.ok, JSON.stringify(result.detail)).toBe(true);
+    const subgoals = h.events.filter((e) => e.type === 'step.subgoal').map((e) => [e.stepId, e.missing.detail, e.subgoalStepIds]);
+    expect(subgoals[0]).toEqual(['craft-stone_axe', { item: 'cobblestone', count: 3 }, ['craft-stone_axe/subgoal-gather-cobblestone']]);
+    const gather = result.steps.find((s) => s.step.stepId === 'craft-stone_axe/subgoal-gather-cobblestone');
+    expect(gather).toMatchObject({ step: { type: 'collect_block', args: { block: 'stone', count: 3 } }, outcome: { ok: true } });
+    expect(h.world.inventory()).toMatchObject({ stone_axe: 1, wooden_pickaxe: 1 });
+    expect(h.world.inventory().cobblestone ?? 0).toBe(0);
+  });
+
+  it('takes an empty pack to a stone pickaxe through sub-goals alone, when the policy allows their depth', async () => {
+    const trunk = [0, 1, 2, 3].map((y) => ({ position: { x: 5, y, z: 0 }, name: 'oak_log' }));
+    const stone = [0, 1, 2].map((x) => ({ position: { x: -4 - x, y: 0, z: 3 }, name: 'stone' }));
+    const h = await harness({ blocks: [...trunk, ...stone] }, { policy: { maxSubgoalDepth: 6 } });
+    const result = await h.run(plan(craft('stone_pickaxe')), 600_000);
+    expect(result.ok, JSON.stringify(result.detail)).toBe(true);
+    const gathered = result.steps.filter((s) => s.step.type === 'collect_block').map((s) => s.step.args);
+    expect(gathered).toEqual(expect.arrayContaining([expect.objectContaining({ block: 'oak_log' }), expect.objectContaining({ block: 'stone', count: 3 })]));
+    expect(h.world.inventory().stone_pickaxe).toBe(1);
+  });
+
+  it('gives a raw ingredient back to the planner when no block that drops it is in sight', async () => {
+    const h = await harness({ inventory: { wooden_pickaxe: 1, stick: 2 }, blocks: [{ position: { x: 40, y: 0, z: 0 }, name: 'stone' }] });
+    const result = await h.run(plan(craft('stone_axe')));
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringMatching(/missing 3 cobblestone/) });
+    expect(h.world.actuatorLog).toEqual([]);
+  });
 });

@@ -1,7 +1,10 @@
 import type { GuardContext, MissingPrecondition, PlanStepInput, Vec3Like, WorldPort } from '../../src/index.js';
+import { gatherSourceFor } from '../collect_block/tags.js';
 import { TABLE_REACH } from './requirements.js';
 
 const MAX_PER_STEP = 64;
+/** How far a raw material is looked for before the sub-goal gives it back to the planner (collect_block's default radius). */
+const GATHER_WITHIN = 32;
 /** A table this close is worth walking to rather than spending four planks on a new one. */
 const WALK_TO_TABLE_WITHIN = 32;
 const AIR = new Set(['air', 'cave_air', 'void_air']);
@@ -25,6 +28,24 @@ function craftSteps(item: string, count: number): PlanStepInput[] {
   return steps;
 }
 
+function gatherSteps(item: string, block: string, count: number): PlanStepInput[] {
+  const steps: PlanStepInput[] = [];
+  for (let left = count, n = 1; left > 0; left -= MAX_PER_STEP, n++) {
+    steps.push({
+      stepId: n === 1 ? `subgoal-gather-${item}` : `subgoal-gather-${item}-${n}`,
+      type: 'collect_block',
+      args: { block, count: Math.min(left, MAX_PER_STEP), radius: GATHER_WITHIN },
+    });
+  }
+  return steps;
+}
+
+/** The name of the nearest of `blocks` within reach of a gathering sub-goal, or null. */
+function nearestOf(world: WorldPort, blocks: readonly string[]): string | null {
+  const [at] = world.findBlocks({ names: blocks, maxDistance: GATHER_WITHIN, count: 1, exposed: true });
+  return at ? (world.blockAt(at)?.name ?? null) : null;
+}
+
 /** An air cell beside the bot with a solid block below it, so a table placed there has support and blocks nothing. */
 function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
   const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
@@ -38,14 +59,18 @@ function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
 
 /**
  * A craftable missing ingredient is crafted first (its own guard then reports what it lacks in turn,
- * e.g. stick → oak_planks → oak_log); a raw material cannot be made here, so it goes back to the planner.
+ * e.g. stick → oak_planks → oak_log); a raw material is gathered with collect_block from the nearest
+ * block that drops it (cobblestone from stone, raw_iron from any iron ore), whose own guard crafts the
+ * tool it needs; a raw material with no such block in sight goes back to the planner.
  * A missing table is walked to when one stands nearby; otherwise it is crafted if not held and placed beside the bot.
  */
 export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, { world, observation }: GuardContext): PlanStepInput[] | null {
   if (missing.predicate === 'has_item') {
     const { item, count } = missing.detail;
     if (typeof item !== 'string' || typeof count !== 'number' || count < 1) return null;
-    return world.recipe(item) ? craftSteps(item, count) : null;
+    if (world.recipe(item)) return craftSteps(item, count);
+    const block = gatherSourceFor(item, (blocks) => nearestOf(world, blocks));
+    return block === null ? null : gatherSteps(item, block, count);
   }
   if (missing.predicate === 'near_block' && missing.detail.block === 'crafting_table') {
     const [table] = world.findBlocks({ names: ['crafting_table'], maxDistance: WALK_TO_TABLE_WITHIN, count: 1 });

@@ -91,6 +91,18 @@ export type BodyPart = 'hand' | 'off-hand' | 'head' | 'torso' | 'legs' | 'feet';
 
 export type UnstuckMove = 'jump' | 'back' | 'forward' | 'left' | 'right';
 
+export interface BlockQuery {
+  names: readonly string[];
+  maxDistance: number;
+  count: number;
+  /**
+   * Only blocks with a face open to a cell a body can occupy (air, water, plants):
+   * the ones a bot sees and can dig without tunnelling. Buried ore and the stone
+   * under the dirt are left out.
+   */
+  exposed?: boolean;
+}
+
 /**
  * The one interface between capabilities and a world. SimWorld and
  * MineflayerWorld implement it; capabilities see nothing else.
@@ -110,7 +122,8 @@ export interface WorldPort {
   inventory(): Record<string, number>;
   heldItem(): string | null;
   blockAt(position: Vec3Like): BlockInfo | null;
-  findBlocks(query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[];
+  /** The nearest cells holding any of the named blocks, nearest first. */
+  findBlocks(query: BlockQuery): Vec3Like[];
   entities(): EntityInfo[];
   recipe(item: string): Recipe | null;
   /** The world's truth (for a real server, the server's, not the client's prediction). */

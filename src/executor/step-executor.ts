@@ -118,7 +118,12 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         return finish(fail('guard_failed', `the guard failed the same way ${seen} times without progress: ${guard.reason}`));
       }
       if (guard.missing && spec.subgoals && input.depth < policy.maxSubgoalDepth) {
-        const satisfied = await runSubgoals(scope, { ...input, deadlineCap: deadlineAt, onFirstAction: firstAction }, guard, pre);
+        // Sub-goals are steps with deadlines of their own (gathering the cobblestone an axe needs outlasts
+        // the craft); this step's deadline moves by the time they took, as it does for a pause.
+        const subgoalsFrom = clock.now();
+        const satisfied = await runSubgoals(scope, { ...input, onFirstAction: firstAction }, guard, pre);
+        deadlineAt = Math.min(input.deadlineCap ?? Infinity, deadlineAt + (clock.now() - subgoalsFrom));
+        scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: 'its sub-goals', deadlineAt });
         if (satisfied.ok) continue;
         return finish(fail(satisfied.code ?? 'precondition_missing', `${guard.reason}; ${satisfied.detail}`));
       }

@@ -1,3 +1,4 @@
+import { builtinCapabilities } from '../../capabilities/index.js';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -69,7 +70,7 @@ export async function userProject(files: Record<string, string | undefined> = {}
     'capabilities/wave.mjs': WAVE_MODULE,
     'trees/wave.mdsl': WAVE_TREE,
     'plans/greet.plan.json': JSON.stringify(WAVE_PLAN),
-    'planner-verbs.json': JSON.stringify(['navigate', 'dig_block', 'place_block', 'craft_item', 'consume_food', 'collect_drops', 'build_structure', 'flee', 'pillar_up', 'equip', 'wave']),
+    'planner-verbs.json': JSON.stringify([...new Set(builtinCapabilities.map((spec) => spec.name)), 'wave']),
     'work/notes.txt': 'a subfolder to run commands from',
     ...files,
   };

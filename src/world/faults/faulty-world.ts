@@ -1,5 +1,6 @@
 import type { Clock } from '../../contracts/clock.js';
 import type {
+  BlockQuery,
   ActuatorOptions,
   BlockInfo,
   BodyPart,
@@ -90,7 +91,7 @@ export class FaultyWorld implements WorldPort {
   blockAt(position: Vec3Like): BlockInfo | null {
     return this.inner.blockAt(position);
   }
-  findBlocks(query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[] {
+  findBlocks(query: BlockQuery): Vec3Like[] {
     return this.inner.findBlocks(query);
   }
   entities(): EntityInfo[] {

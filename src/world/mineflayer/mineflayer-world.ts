@@ -2,6 +2,7 @@ import { EventEmitter } from 'eventemitter3';
 import type { Bot } from 'mineflayer';
 import type { Clock } from '../../contracts/clock.js';
 import type {
+  BlockQuery,
   ActuatorOptions,
   BlockInfo,
   BodyPart,
@@ -117,7 +118,7 @@ export class MineflayerWorld implements WorldPort {
     return blockInfo(this.bot, position);
   }
 
-  findBlocks(query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[] {
+  findBlocks(query: BlockQuery): Vec3Like[] {
     return findBlockCells(this.bot, query);
   }
 

@@ -1,5 +1,6 @@
 import type { Bot } from 'mineflayer';
-import { type BlockInfo, type EntityInfo, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
+import { Vec3 } from 'vec3';
+import { type BlockInfo, type BlockQuery, type EntityInfo, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import { entityInfo, isSpawned } from './entities.js';
 import { dropsWithin } from '../drops.js';
@@ -23,10 +24,16 @@ export function blockInfo(bot: Bot, position: Vec3Like): BlockInfo | null {
   return { name: block.name, position: { x: block.position.x, y: block.position.y, z: block.position.z }, diggable: block.diggable };
 }
 
-export function findBlockCells(bot: Bot, query: { names: readonly string[]; maxDistance: number; count: number }): Vec3Like[] {
+export function findBlockCells(bot: Bot, query: BlockQuery): Vec3Like[] {
   const ids = query.names.map((name) => bot.registry.blocksByName[name]?.id).filter((id): id is number => id !== undefined);
   if (ids.length === 0) return [];
-  return bot.findBlocks({ matching: ids, maxDistance: query.maxDistance, count: query.count }).map(({ x, y, z }) => ({ x, y, z }));
+  const open = (x: number, y: number, z: number) => bot.blockAt(new Vec3(x, y, z))?.boundingBox === 'empty';
+  // A second pass over the blocks that match by id (mineflayer calls it with each candidate only).
+  const exposed = ({ position: { x, y, z } }: { position: Vec3 }) =>
+    open(x + 1, y, z) || open(x - 1, y, z) || open(x, y + 1, z) || open(x, y - 1, z) || open(x, y, z + 1) || open(x, y, z - 1);
+  return bot
+    .findBlocks({ matching: ids, maxDistance: query.maxDistance, count: query.count, ...(query.exposed ? { useExtraInfo: exposed } : {}) })
+    .map(({ x, y, z }) => ({ x, y, z }));
 }
 
 export function visibleEntities(bot: Bot): EntityInfo[] {

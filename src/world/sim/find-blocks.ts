@@ -1,13 +1,9 @@
-import type { Vec3Like } from '../../contracts/world.js';
+import type { BlockQuery, Vec3Like } from '../../contracts/world.js';
+import { isPassable } from './block-data.js';
 import type { Body } from './body.js';
 import { type BlockGrid, keyX, keyY, keyZ } from './grid.js';
 import type { Cell } from './terrain.js';
 
-export interface BlockQuery {
-  names: readonly string[];
-  maxDistance: number;
-  count: number;
-}
 
 /** The nearest cells holding any of the named blocks, nearest first; ties break by coordinates so results are deterministic. */
 export function findBlocks(grid: BlockGrid, body: Body, query: BlockQuery): Vec3Like[] {
@@ -15,7 +11,11 @@ export function findBlocks(grid: BlockGrid, body: Body, query: BlockQuery): Vec3
   const found: { cell: Cell; distanceSq: number }[] = [];
   const maxSq = query.maxDistance * query.maxDistance;
   const { feet } = body;
+  const open = (x: number, y: number, z: number) => isPassable(grid.get(x, y, z));
+  const exposed = (x: number, y: number, z: number) =>
+    open(x + 1, y, z) || open(x - 1, y, z) || open(x, y + 1, z) || open(x, y - 1, z) || open(x, y, z + 1) || open(x, y, z - 1);
   const consider = (x: number, y: number, z: number) => {
+    if (query.exposed && !exposed(x, y, z)) return;
     const distanceSq = (x + 0.5 - feet.x) ** 2 + (y + 0.5 - feet.y) ** 2 + (z + 0.5 - feet.z) ** 2;
     if (distanceSq <= maxSq) found.push({ cell: { x, y, z }, distanceSq });
   };

@@ -2,6 +2,7 @@ import { dropsWithin } from '../drops.js';
 import { EventEmitter } from 'eventemitter3';
 import type { Clock } from '../../contracts/clock.js';
 import {
+  type BlockQuery,
   type ActuatorOptions,
   type BlockInfo,
   type BodyPart,
@@ -31,7 +32,7 @@ import { craft } from './craft.js';
 import { canBreak, dig } from './dig.js';
 import { EntityStore, type SpawnEntity } from './entity-store.js';
 import { equip } from './equip.js';
-import { type BlockQuery, findBlocks } from './find-blocks.js';
+import { findBlocks } from './find-blocks.js';
 import { describeGoal } from './goals.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
 import { HazardDamage } from './hazard-damage.js';
