@@ -1,6 +1,7 @@
 import type { Clock } from '../contracts/clock.js';
 import type { Scenario } from './scenario/schema.js';
 import { SimWorld } from './sim/sim-world.js';
+import { survivalTerrain } from './terrain/survival-terrain.js';
 
 /** flying-squid's superflat world: grass on top at y=4, so a bot stands at y=5. */
 export const SUPERFLAT_GROUND = { top: 4, surface: 'grass_block', filler: 'dirt', fillerDepth: 3, deep: 'stone', bottom: 0 } as const;
@@ -11,6 +12,7 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
     clock: options.clock,
     seed: options.seed ?? 1,
     ground: SUPERFLAT_GROUND,
+    ...(scenario.terrain.kind === 'survival' ? { terrain: survivalTerrain(scenario.terrain.seed) } : {}),
     spawn: scenario.spawn,
     inventory: scenario.bot.inventory,
     health: scenario.bot.health,

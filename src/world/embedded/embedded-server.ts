@@ -6,6 +6,7 @@ import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
 import { batchWrites } from './batched-writes.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
+import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
@@ -101,7 +102,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     logging: false,
     noConsoleOutput: true,
     verbtreeLog: options.log,
-    generation: { name: FLAT_GENERATOR, options: {} },
+    generation: scenario.terrain.kind === 'survival' ? { name: SURVIVAL_GENERATOR, options: { terrainSeed: scenario.terrain.seed } } : { name: FLAT_GENERATOR, options: {} },
     worldFolder: options.storage?.folder,
     'view-distance': options.viewDistance ?? 4,
     'max-players': MAX_PLAYERS,

@@ -1,6 +1,7 @@
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import { FLAT_GENERATOR, flatGenerator } from './flat-generator.js';
+import { SURVIVAL_GENERATOR, survivalGenerator } from './survival-generator.js';
 import type { SquidModule, SquidServer } from './squid-types.js';
 
 const require = createRequire(import.meta.url);
@@ -22,6 +23,7 @@ export function loadFlyingSquid(): SquidModule {
   preloadModule(path.join(pluginsDir, 'errorHandler.js'), {});
   loaded = require('flying-squid') as SquidModule;
   loaded.generations[FLAT_GENERATOR] = flatGenerator;
+  loaded.generations[SURVIVAL_GENERATOR] = survivalGenerator;
   return loaded;
 }
 

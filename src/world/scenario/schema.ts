@@ -2,6 +2,7 @@ import minecraftData from 'minecraft-data';
 import { z } from 'zod';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { closestMatch } from '../../registry/suggest.js';
+import { survivalTerrain } from '../terrain/survival-terrain.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 
@@ -71,7 +72,18 @@ export const Scenario = z
   .strictObject({
     name: z.string().min(1).max(100),
     description: z.string().max(2000).optional(),
-    spawn: BlockPosition.default({ x: 0, y: 5, z: 0 }),
+    /** Where bots spawn; on generated terrain, by default the dry ground nearest to (0, 0). */
+    spawn: BlockPosition.optional(),
+    /**
+     * The ground: superflat (grass at y=4), or a survival world generated from a seed
+     * (hills, trees, ores, a cave), the same on the embedded server and in SimWorld.
+     */
+    terrain: z
+      .discriminatedUnion('kind', [
+        z.strictObject({ kind: z.literal('flat') }),
+        z.strictObject({ kind: z.literal('survival'), seed: z.int('must be a whole number, e.g. 7').min(0).max(2 ** 31 - 1) }),
+      ])
+      .default({ kind: 'flat' }),
     /** Time of day in ticks: 0 sunrise, 6000 noon, 13000 night, 18000 midnight. */
     timeOfDay: z.number().int().min(0).max(23_999).default(1000),
     /** False freezes the time of day so a scenario stays as written. */
@@ -91,9 +103,14 @@ export const Scenario = z
         message: `sets ${total} blocks in total, more than ${MAX_SCENARIO_BLOCKS}: shrink the fill regions (check "from"/"to" for a typo)`,
       });
     }
-  });
+  })
+  .transform((scenario) => ({ ...scenario, spawn: scenario.spawn ?? defaultSpawn(scenario.terrain) }));
 export type Scenario = z.infer<typeof Scenario>;
 export type ScenarioInput = z.input<typeof Scenario>;
+
+function defaultSpawn(terrain: { kind: 'flat' } | { kind: 'survival'; seed: number }): BlockPosition {
+  return terrain.kind === 'survival' ? survivalTerrain(terrain.seed).spawn : { x: 0, y: 5, z: 0 };
+}
 
 export function volume(fill: FillRegion): number {
   return (Math.abs(fill.to.x - fill.from.x) + 1) * (Math.abs(fill.to.y - fill.from.y) + 1) * (Math.abs(fill.to.z - fill.from.z) + 1);

@@ -1,3 +1,4 @@
+import type { Terrain } from '../terrain/survival-terrain.js';
 import { AIR } from './block-data.js';
 
 /** The generated ground under explicit blocks: a flat slab, optionally only within `radius` of a center. */
@@ -50,7 +51,11 @@ export class BlockGrid {
   /** Bumped on every change, so a walking bot knows when to re-check its path. */
   version = 0;
 
-  constructor(readonly ground: GroundOptions | null) {}
+  /** `terrain`, when given, is the ground instead of the flat slab. */
+  constructor(
+    readonly ground: GroundOptions | null,
+    private readonly terrain: Terrain | null = null,
+  ) {}
 
   get(x: number, y: number, z: number): string {
     return this.cells.get(cellKey(x, y, z)) ?? this.groundAt(x, y, z);
@@ -66,12 +71,14 @@ export class BlockGrid {
     return this.cells.entries();
   }
 
-  groundBlockNames(): string[] {
+  groundBlockNames(): readonly string[] {
+    if (this.terrain) return this.terrain.blockNames;
     const g = this.ground;
     return g ? [g.surface, g.filler, g.deep, 'bedrock'] : [];
   }
 
   groundAt(x: number, y: number, z: number): string {
+    if (this.terrain) return this.terrain.blockAt(x, y, z);
     const g = this.ground;
     if (!g || y > g.top || y < g.bottom) return AIR;
     if (g.radius !== undefined) {

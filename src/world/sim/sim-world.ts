@@ -34,6 +34,7 @@ import { EntityStore, type SpawnEntity } from './entity-store.js';
 import { equip } from './equip.js';
 import { findBlocks } from './find-blocks.js';
 import { describeGoal } from './goals.js';
+import type { Terrain as GeneratedTerrain } from '../terrain/survival-terrain.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
 import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
@@ -53,6 +54,8 @@ export interface SimWorldOptions {
   spawn?: Vec3Like;
   /** The generated ground; null for none (a void with only explicit blocks). */
   ground?: Partial<GroundOptions> | null;
+  /** Generated terrain (a survival world from a seed) as the ground, instead of `ground`'s flat slab. */
+  terrain?: GeneratedTerrain;
   blocks?: readonly { position: Vec3Like; name: string }[];
   entities?: readonly SpawnEntity[];
   inventory?: Record<string, number>;
@@ -99,7 +102,7 @@ export class SimWorld implements WorldPort {
     this.ledger = new ActuatorLedger(options.recordActuatorLog ?? true);
     this.runner = new ActuatorRunner(this.clock, this.ledger);
     this.random = mulberry32(options.seed ?? 1);
-    this.grid = new BlockGrid(options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground });
+    this.grid = new BlockGrid(options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground }, options.terrain ?? null);
     const terrain = new Terrain(this.grid);
     this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
     this.locomotion = new Locomotion({
