@@ -25,6 +25,32 @@ const baselines = new WeakMap<object, number>();
 const cellKey = (c: Vec3Like) => `${c.x},${c.y},${c.z}`;
 const distanceSq = (a: Vec3Like, b: Vec3Like) => (a.x - b.x - 0.5) ** 2 + (a.y - b.y - 0.5) ** 2 + (a.z - b.z - 0.5) ** 2;
 
+/** Counts a floor as this much further (squared), so it is dug only when no wall, trunk or ceiling is left. */
+const FLOOR_PENALTY_SQ = 48 * 48;
+const OPEN = new Set(['air', 'cave_air', 'void_air']);
+
+/**
+ * How far a candidate is, for choosing the next one. A floor (a block at or below the
+ * bot's feet with open air on top, that the bot or its way back stands on)
+ * comes after every wall and trunk:
+ * digging it leaves a hole or a step too high to climb (seen on generated
+ * terrain: a tunnel's stair dug out left a step two blocks high between the bot
+ * and its crafting table).
+ */
+function cost(world: RunContext<CollectBlockArgs>['world'], here: Vec3Like, cell: Vec3Like): number {
+  const floor = cell.y <= Math.floor(here.y) && OPEN.has(world.blockAt({ x: cell.x, y: cell.y + 1, z: cell.z })?.name ?? '');
+  return distanceSq(here, cell) + (floor ? FLOOR_PENALTY_SQ : 0);
+}
+
+/**
+ * A cell in the bot's own column below its feet. Digging straight down is how
+ * a bot ends in a shaft it cannot climb out of (seen on generated terrain: three
+ * stones dug in a row under the bot), so such a cell is left for another one.
+ */
+function underFeet(position: Vec3Like, cell: Vec3Like): boolean {
+  return cell.x === Math.floor(position.x) && cell.z === Math.floor(position.z) && cell.y < Math.floor(position.y);
+}
+
 /** Walks onto each drop of `items` around the dug cell; true when any was picked up. */
 async function pickUpAround(ctx: RunContext<CollectBlockArgs>, cell: Vec3Like, items: readonly string[], total: () => number): Promise<void> {
   const { world } = ctx;
@@ -62,8 +88,8 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
         const candidates = (blocksFor(args.block) ?? []).filter((name) => canHarvestWith(name, world.inventory()));
         const cell = world
           .findBlocks({ names: candidates, maxDistance: args.radius, count: SEARCH_COUNT, exposed: true })
-          .filter((c) => !tried.has(cellKey(c)))
-          .sort((a, b) => distanceSq(here, a) - distanceSq(here, b))[0];
+          .filter((c) => !tried.has(cellKey(c)) && !underFeet(world.position(), c))
+          .sort((a, b) => cost(world, here, a) - cost(world, here, b))[0];
         if (!cell) {
           if (lastError !== undefined) throw lastError;
           throw new WorldError('precondition_missing', `no more ${args.block} within ${args.radius} blocks: the pack gained ${total() - baseline} of the ${args.count} asked; explore, or give a larger radius`);
@@ -73,6 +99,8 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
           if (!withinReach(world.position(), cell)) {
             await ctx.actuate('goto', () => world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }));
           }
+          // The approach may end standing on it: digging it would drop the bot into its own shaft.
+          if (underFeet(world.position(), cell)) continue;
           const name = world.blockAt(cell)?.name;
           const tool = name === undefined ? null : betterTool(name, world.heldItem(), world.inventory());
           if (tool) await ctx.actuate('equip', () => world.equip(tool, 'hand', { signal: ctx.signal }));

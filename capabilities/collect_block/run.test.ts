@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
+import { parseScenario } from '../../src/world/scenario/index.js';
+import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 import { harness, plan } from '../../test/helpers/executor.js';
 
 const trunk = (x: number, z: number, name = 'oak_log', height = 3) => Array.from({ length: height }, (_, y) => ({ position: { x, y, z }, name }));
@@ -40,5 +42,19 @@ describe('collect_block runs end to end on SimWorld', () => {
     expect(result).toMatchObject({ ok: false, code: 'precondition_missing' });
     expect(result.detail).toContain('no #iron_ores within 16 blocks');
     expect(h.world.actuatorLog).toEqual([]);
+  });
+  it('on generated survival terrain, gathering stone never cuts the bot off from where it came (seeds 1-8)', async () => {
+    for (let seed = 1; seed <= 8; seed++) {
+      const scenario = parseScenario({ name: 'survival', terrain: { kind: 'survival', seed }, bot: { inventory: { wooden_pickaxe: 1 } } });
+      const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed }));
+      const { x, y, z } = scenario.spawn;
+      const result = await h.run(
+        plan(collect({ block: '#stone', count: 4, radius: 48 }), { stepId: 'back', type: 'navigate', args: { target: { kind: 'near', x, y, z, range: 2 } } }),
+      );
+      expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok ? 'ok' : s.outcome.code]), `seed ${seed}`).toEqual([
+        ['gather', 'ok'],
+        ['back', 'ok'],
+      ]);
+    }
   });
 });
