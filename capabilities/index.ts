@@ -6,6 +6,7 @@ import consumeFood from './consume_food/index.js';
 import craftItem from './craft_item/index.js';
 import digBlock from './dig_block/index.js';
 import equip from './equip/index.js';
+import explore from './explore/index.js';
 import flee from './flee/index.js';
 import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
@@ -20,6 +21,7 @@ export const builtinCapabilities: AnyCapabilitySpec[] = [
   consumeFood,
   collectDrops,
   collectBlock,
+  explore,
   buildStructure,
   flee,
   pillarUp,

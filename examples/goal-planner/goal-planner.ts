@@ -96,12 +96,13 @@ export function goalOf(intent: { goal: string; context?: Record<string, unknown>
 
 /**
  * The planner: `plan(intent)` for a bot starting with `inventory`, and on a
- * failure, a new plan from the pack the bot holds now, unless the failure
- * says no plan can fix it (nothing of a kind in sight).
+ * failure, a new plan from the pack the bot holds now; when nothing of a kind
+ * is in sight, the new plan first explores for it (once per kind).
  */
 export function goalPlanner(options: { inventory?: Record<string, number>; maxReplans?: number } = {}): Planner {
   let replans = 0;
   let goal: Goal | null = null;
+  const explored = new Set<string>();
   return {
     name: 'goal-planner',
     async plan(intent) {
@@ -111,10 +112,14 @@ export function goalPlanner(options: { inventory?: Record<string, number>; maxRe
     async onFailure(context: FailureContext): Promise<PlannerReply> {
       if (!goal) return { giveUp: 'no goal: this planner plans intents' };
       if (++replans > (options.maxReplans ?? 3)) return { giveUp: `${replans - 1} re-plans did not reach the goal` };
-      if (context.failure.code === 'precondition_missing' && /no .* within \d+ blocks/.test(context.failure.detail)) {
-        return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };
-      }
       const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`);
+      // Nothing of a kind in sight: walk out and look for it once, then carry on; a second time, the world lacks it.
+      const unseen = context.failure.code === 'precondition_missing' ? /no (#?\w+) within \d+ blocks/.exec(context.failure.detail)?.[1] : undefined;
+      if (unseen) {
+        if (explored.has(unseen)) return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };
+        explored.add(unseen);
+        return { steps: [{ stepId: `explore-${unseen.replace('#', '')}#replan${replans}`, type: 'explore', args: { block: unseen, radius: 128 } }, ...steps] };
+      }
       return steps.length > 0 ? { steps } : { giveUp: 'the goal already holds; nothing left to plan' };
     },
   };

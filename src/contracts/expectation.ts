@@ -33,6 +33,9 @@ export const Expectation = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('held'), item: z.string().min(1).nullable() }).describe('The main hand holds this item (null: nothing).'),
   z.strictObject({ kind: z.literal('food'), atLeast: z.number() }).describe('The food bar is at least this.'),
   z
+    .strictObject({ kind: z.literal('in_sight'), names: Names, within: z.number().positive() })
+    .describe('A block of one of these names lies in the open within this many blocks of the bot.'),
+  z
     .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
     .describe('No dropped item (of this kind) lies within the radius of a point.'),
 ]);
@@ -90,6 +93,8 @@ export function describeExpectation(e: Expectation): string {
       return `the main hand holds ${e.item ?? 'nothing'}`;
     case 'food':
       return `food is at least ${e.atLeast}`;
+    case 'in_sight':
+      return `a block of ${e.names.length === 1 ? e.names[0] : `${e.names.slice(0, 4).join(', ')}${e.names.length > 4 ? ', …' : ''}`} lies in the open within ${e.within} blocks of the bot`;
     case 'no_drops':
       return `no dropped ${e.item ?? 'item'} lies within ${e.radius} of ${at(e.around)}`;
   }
@@ -129,6 +134,11 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       return observation.heldItem === e.item ? null : `${describeExpectation(e)}: it holds ${observation.heldItem ?? 'nothing'}`;
     case 'food':
       return observation.food >= e.atLeast ? null : `${describeExpectation(e)}: it is ${observation.food}`;
+    case 'in_sight': {
+      if (observation.found === undefined) return `${describeExpectation(e)}: blocks were not searched for`;
+      if (observation.found === null) return `${describeExpectation(e)}: none is`;
+      return distance(observation.found, observation.position) <= e.within + 1 ? null : `${describeExpectation(e)}: the nearest is at ${at(observation.found)}`;
+    }
     case 'no_drops': {
       if (!observation.drops) return `${describeExpectation(e)}: dropped items were not observed`;
       const left = observation.drops.filter((d) => (e.item === undefined || d.name === e.item) && distance(d.position, e.around) <= e.radius);
@@ -160,11 +170,13 @@ export function unmetExpectations(expectations: readonly Expectation[], observat
 export function queryFor(expectations: readonly Expectation[], base: ObservationQuery = {}): ObservationQuery {
   const blocks = [...(base.blocks ?? [])];
   let drops = base.drops;
+  let find = base.find;
   for (const e of expectations) {
     if (e.kind === 'block') blocks.push(e.at);
+    if (e.kind === 'in_sight') find = { names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };
     if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
   }
-  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}) };
+  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}) };
 }
 
 function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {

@@ -55,6 +55,11 @@ export interface Observation {
   blocks: Record<string, string>;
   /** Dropped items on the ground, present only when the observer asked for them (`ObservationQuery.drops`). */
   drops?: DroppedItem[];
+  /**
+   * The nearest block in the open of the names asked (`ObservationQuery.find`), as the world's truth
+   * holds it; null when there is none within reach. Present only when asked.
+   */
+  found?: Vec3Like | null;
 }
 
 /** A dropped item entity as the world's truth shows it. */
@@ -68,6 +73,8 @@ export interface ObservationQuery {
   blocks?: readonly Vec3Like[];
   /** Also report dropped items within `radius` of `around` (the bot when omitted). */
   drops?: { around?: Vec3Like; radius: number };
+  /** Also look for the nearest block of these names with a face in the open, within `within` of the bot. */
+  find?: { names: readonly string[]; within: number };
 }
 
 export function blockKey(position: Vec3Like): string {

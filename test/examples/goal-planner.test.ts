@@ -34,8 +34,22 @@ describe('the reference goal planner', () => {
 
   it('gives up with the reason when the world lacks what the goal needs', async () => {
     const h = await harness({}, { planner: goalPlanner() });
-    const result = await h.run(intent('have wooden_pickaxe'));
+    const result = await h.run(intent('have wooden_pickaxe'), 3_600_000);
     expect(result.ok).toBe(false);
     expect(result.detail).toContain('no oak_log within 48 blocks');
+  });
+  it('explores for what is not in sight, once, then carries on from what the bot holds', async () => {
+    const trunk = [0, 1, 2, 3, 4].flatMap((y) => [{ position: { x: 90, y, z: 6 }, name: 'oak_log' }]);
+    const h = await harness({ blocks: trunk }, { planner: goalPlanner() });
+    const result = await h.run(intent('have wooden_pickaxe'), 1_800_000);
+    expect(result.ok, `${result.code}: ${result.detail}`).toBe(true);
+    const own = result.steps.filter((s) => s.parentStepId === undefined).map((s) => [s.step.stepId, s.outcome.ok]);
+    expect(own).toEqual([
+      ['gather-oak_log', false],
+      ['explore-oak_log#replan1', true],
+      ['gather-oak_log#replan1', true],
+      ['craft-wooden_pickaxe#replan1', true],
+    ]);
+    expect(h.world.inventory().wooden_pickaxe).toBe(1);
   });
 });

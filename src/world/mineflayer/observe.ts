@@ -59,5 +59,23 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     blocks,
     // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
     ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
+    ...(query.find ? { found: await findConfirmed(context, query.find) } : {}),
   };
+}
+
+/** How many of the client's nearest candidates are checked against the server before saying none is there. */
+const FIND_CANDIDATES = 8;
+
+/**
+ * The nearest block in the open that the client's view of the world shows, confirmed by the server's
+ * truth where there is one to ask: a block the client still shows but the server no longer holds does
+ * not count.
+ */
+async function findConfirmed(context: BotContext, find: NonNullable<ObservationQuery['find']>): Promise<Vec3Like | null> {
+  const { bot, serverTruth } = context;
+  const candidates = findBlockCells(bot, { names: find.names, maxDistance: find.within, count: FIND_CANDIDATES, exposed: true });
+  for (const cell of candidates) {
+    if (!serverTruth || find.names.includes(await serverTruth.blockAt(cell))) return cell;
+  }
+  return null;
 }

@@ -281,6 +281,7 @@ export class SimWorld implements WorldPort {
       heldItem: this.body.held,
       blocks,
       ...(query?.drops ? { drops: dropsWithin(this.entityStore.list(), query.drops.around ?? feet, query.drops.radius) } : {}),
+      ...(query?.find ? { found: this.findBlocks({ names: query.find.names, maxDistance: query.find.within, count: 1, exposed: true })[0] ?? null } : {}),
     };
   }
 
