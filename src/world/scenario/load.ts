@@ -2,7 +2,7 @@ import { withoutByteOrderMark } from '../../json-text.js';
 import { readFile } from 'node:fs/promises';
 import { declaredKeys, fromZodIssues } from '../../validate/zod-issues.js';
 import type { ValidationIssue } from '../../validate/issue.js';
-import { Scenario } from './schema.js';
+import { Scenario, ScenarioFields } from './schema.js';
 
 /** A scenario file that cannot be used; `issues` name each bad field by JSON path with its fix. */
 export class ScenarioError extends Error {
@@ -19,7 +19,7 @@ export class ScenarioError extends Error {
 export function parseScenario(value: unknown, source = 'inline'): Scenario {
   const result = Scenario.safeParse(value);
   if (result.success) return result.data;
-  throw new ScenarioError(source, fromZodIssues(result.error.issues, value, [], (path) => declaredKeys(Scenario, path)));
+  throw new ScenarioError(source, fromZodIssues(result.error.issues, value, [], (path) => declaredKeys(ScenarioFields, path)));
 }
 
 export async function loadScenario(path: string): Promise<Scenario> {

@@ -68,7 +68,8 @@ export type BotSetup = z.infer<typeof BotSetup>;
  * top of the superflat ground (grass at y=4, so a bot stands at y=5), what the
  * bot carries, and the time of day.
  */
-export const Scenario = z
+/** The scenario's fields as written (before the default spawn is filled in): what error messages name. */
+export const ScenarioFields = z
   .strictObject({
     name: z.string().min(1).max(100),
     description: z.string().max(2000).optional(),
@@ -103,8 +104,9 @@ export const Scenario = z
         message: `sets ${total} blocks in total, more than ${MAX_SCENARIO_BLOCKS}: shrink the fill regions (check "from"/"to" for a typo)`,
       });
     }
-  })
-  .transform((scenario) => ({ ...scenario, spawn: scenario.spawn ?? defaultSpawn(scenario.terrain) }));
+  });
+
+export const Scenario = ScenarioFields.transform((scenario) => ({ ...scenario, spawn: scenario.spawn ?? defaultSpawn(scenario.terrain) }));
 export type Scenario = z.infer<typeof Scenario>;
 export type ScenarioInput = z.input<typeof Scenario>;
 
