@@ -1,9 +1,11 @@
-import { Counter, Histogram, Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ExecutorEvent } from '../executor/events.js';
 
 export interface ExecutorMetrics {
   registry: Registry;
   observe(event: ExecutorEvent): void;
+  /** Reads the event stream's client counts when /metrics is scraped. */
+  watchEventClients(read: () => { connected: number; dropped: number }): void;
 }
 
 /** Prometheus series fed by executor events: what `/metrics` exposes. */
@@ -21,8 +23,21 @@ export function createExecutorMetrics(): ExecutorMetrics {
   const repairs = new Counter({ name: 'verbtree_repairs_total', help: 'Local repairs applied, by strategy', labelNames: ['strategy'], registers: [registry] });
   const plans = new Counter({ name: 'verbtree_plans_total', help: 'Plans ended, by result', labelNames: ['result'], registers: [registry] });
   const incidents = new Counter({ name: 'verbtree_incidents_total', help: 'Incidents the executor raised, by kind', labelNames: ['kind'], registers: [registry] });
+  let eventClients = () => ({ connected: 0, dropped: 0 });
+  new Gauge({ name: 'verbtree_event_clients', help: 'WebSocket clients on /api/events', registers: [registry], collect() { this.set(eventClients().connected); } });
+  new Gauge({
+    name: 'verbtree_event_clients_dropped',
+    help: 'WebSocket clients dropped for leaving too much of the event stream unread, since start',
+    registers: [registry],
+    collect() {
+      this.set(eventClients().dropped);
+    },
+  });
   return {
     registry,
+    watchEventClients(read) {
+      eventClients = read;
+    },
     observe(event) {
       switch (event.type) {
         case 'step.firstAction':

@@ -51,10 +51,16 @@ function booleanParam(value: string | null, name: string): boolean {
   throw new HttpError(400, `${name} must be true or false, got "${value}"`);
 }
 
-export function health(ctx: ApiContext): Reply {
-  const report = runHealthCheck(ctx.journal, { ...(ctx.health ? { config: ctx.health } : {}), ...(ctx.selfRunnerId ? { selfRunnerId: ctx.selfRunnerId } : {}) });
+/** The journal's health. A read (GET) reports what a check finds and changes nothing; `recover` (a POST behind the token) acts on it. */
+export function health(ctx: ApiContext, recover: boolean): Reply {
+  const report = runHealthCheck(ctx.journal, {
+    ...(ctx.health ? { config: ctx.health } : {}),
+    ...(ctx.selfRunnerId ? { selfRunnerId: ctx.selfRunnerId } : {}),
+    dryRun: !recover,
+  });
   return ok({
     journal: ctx.journalPath,
+    recovered: recover,
     health: {
       status: report.status,
       lastCheck: new Date(report.at).toISOString(),
@@ -108,14 +114,37 @@ export function runs(ctx: ApiContext, query: URLSearchParams): Reply {
   return ok({ runs: listRuns(ctx.journal, positiveLimit(query.get('limit'), 20)) });
 }
 
-export function provenance(ctx: ApiContext, planId: string): Reply {
-  const found = planProvenance(ctx.journal, planId);
+/** A plan's provenance, its steps a page at a time (`?offset=&limit=`, at most 1000): a plan may hold a million steps. */
+export function provenance(ctx: ApiContext, planId: string, query: URLSearchParams): Reply {
+  onlyParams(query, ['offset', 'limit']);
+  const offset = wholeParam(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
+  const limit = positiveLimit(query.get('limit'), 200);
+  const found = planProvenance(ctx.journal, planId, { offset, limit });
   if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
-  return ok({ provenance: found });
+  const { stepsTotal, ...provenance } = found;
+  const next = offset + limit < stepsTotal ? `/api/runs/${encodeURIComponent(planId)}?offset=${offset + limit}&limit=${limit}` : null;
+  return ok({ provenance, page: { offset, limit, stepsTotal, next } });
+}
+
+/** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
+function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
+  for (const name of query.keys()) {
+    if (!allowed.includes(name)) throw new HttpError(400, `unknown query parameter "${name}"; this route takes ${allowed.length > 0 ? allowed.join(', ') : 'none'}`);
+  }
+}
+
+function wholeParam(value: string | null, name: string, min: number, max: number, fallback: number): number {
+  if (value === null) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max) throw new HttpError(400, `${name} must be a whole number from ${min}, got "${value}"`);
+  return n;
 }
 
 export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
   requireBearer(request, ctx.token);
+  // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
+  onlyParams(query, ['wait']);
+  const wait = booleanParam(query.get('wait'), 'wait');
   const input = await readJsonBody(request, ctx.bodyLimit);
   if (!ctx.bot) throw new HttpError(503, 'no bot attached: start the server with a world (serve --world sim) to execute plans');
   if (input && typeof input === 'object' && 'goal' in input) throw new HttpError(422, 'this server has no planner: POST a plan ({ "planId", "intentId", "steps" }), not an intent');
@@ -128,7 +157,7 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
     if (error instanceof PlanConflictError) throw new HttpError(409, error.message);
     throw error;
   }
-  if (booleanParam(query.get('wait'), 'wait')) {
+  if (wait) {
     const result = await run.result;
     return { status: 200, body: { success: result.ok, planId: report.plan.planId, result } };
   }

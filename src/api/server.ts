@@ -2,9 +2,11 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { ExecutorEvent } from '../executor/events.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
-import { EventSocket } from './event-socket.js';
+import { DEFAULT_EVENT_SOCKET_LIMITS, EventSocket, type EventSocketLimits } from './event-socket.js';
+import { refuseUpgrade } from './upgrade-checks.js';
 import { HttpError } from './http-error.js';
 import { createExecutorMetrics } from './metrics.js';
+import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
 
 export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot'> {
@@ -14,6 +16,26 @@ export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 
   botStateEveryMs?: number;
   /** Run a health check on this period, as a daemon would (0 for never); findings go to the event stream. */
   healthEveryMs?: number;
+  /** Origins (e.g. "https://monitor.example") whose browser pages may open /api/events besides this server's own. */
+  allowOrigins?: readonly string[];
+  eventLimits?: Partial<EventSocketLimits>;
+}
+
+/** The request target as a URL; a malformed one is the client's error (400), not the server's. */
+function parseTarget(target: string | undefined): URL {
+  try {
+    return new URL(target ?? '/', 'http://localhost');
+  } catch {
+    throw new HttpError(400, 'malformed request target');
+  }
+}
+
+function decodePath(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw new HttpError(400, `malformed percent-encoding in "${segment.slice(0, 100)}": encode the plan id with encodeURIComponent`);
+  }
 }
 
 export interface ApiServer {
@@ -38,7 +60,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     const p = world.position();
     return { type: 'bot.state', at: Date.now(), connected: world.isConnected(), position: { x: p.x, y: p.y, z: p.z }, health: world.health(), food: world.food() };
   };
-  const socket = new EventSocket(() => ({ type: 'hello', attached: options.bot !== undefined, bot: botState() }));
+  const socket = new EventSocket(() => ({ type: 'hello', attached: options.bot !== undefined, bot: botState() }), { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits });
+  metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
   const onEvent = (event: ExecutorEvent) => {
     metrics.observe(event);
     socket.broadcast(event);
@@ -46,17 +69,17 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   options.bot?.events.on('event', onEvent);
   const sampler = options.bot && (options.botStateEveryMs ?? 1000) > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botState()), options.botStateEveryMs ?? 1000) : null;
   sampler?.unref();
-  const checkHealth = (): routes.Reply => {
-    const reply = routes.health(ctx);
+  const checkHealth = (recover: boolean): routes.Reply => {
+    const reply = routes.health(ctx, recover);
     const { findings, recoveryPaused } = (reply.body as { health: { findings: unknown[]; recoveryPaused: string | null } }).health;
-    if (findings.length > 0) socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
+    if (recover && findings.length > 0) socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
     return reply;
   };
-  const daemon = options.healthEveryMs ? setInterval(checkHealth, options.healthEveryMs) : null;
+  const daemon = options.healthEveryMs ? setInterval(() => checkHealth(true), options.healthEveryMs) : null;
   daemon?.unref();
 
   async function route(request: IncomingMessage): Promise<routes.Reply> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
+    const url = parseTarget(request.url);
     const get = request.method === 'GET' || request.method === 'HEAD';
     const only = (method: string) => {
       if (request.method !== method) throw new HttpError(405, `${url.pathname} takes ${method}, not ${request.method}`, { allow: method });
@@ -64,7 +87,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     switch (url.pathname) {
       case '/api/health':
         only('GET');
-        return checkHealth();
+        return checkHealth(false);
+      case '/api/health/recover':
+        only('POST');
+        requireBearer(request, ctx.token);
+        return checkHealth(true);
       case '/api/incidents':
         only('GET');
         return routes.incidents(ctx, url.searchParams);
@@ -84,7 +111,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         only('GET');
         return { status: 200, body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
       default:
-        if (url.pathname.startsWith('/api/runs/') && get) return routes.provenance(ctx, decodeURIComponent(url.pathname.slice('/api/runs/'.length)));
+        if (url.pathname.startsWith('/api/runs/') && get) return routes.provenance(ctx, decodePath(url.pathname.slice('/api/runs/'.length)), url.searchParams);
         throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /metrics, POST /api/cognitive/execute, WS /api/events`);
     }
   }
@@ -110,8 +137,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     );
   });
   server.on('upgrade', (request, duplex, head) => {
-    if (new URL(request.url ?? '/', 'http://localhost').pathname !== '/api/events') {
-      duplex.end('HTTP/1.1 404 Not Found\r\nconnection: close\r\n\r\n');
+    const refusal = refuseUpgrade(request, { token: ctx.token, allowOrigins: options.allowOrigins ?? [], full: socket.full });
+    if (refusal) {
+      duplex.end(`HTTP/1.1 ${refusal.status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${refusal.reason}\n`);
       return;
     }
     socket.upgrade(request, duplex, head);

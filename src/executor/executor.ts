@@ -32,6 +32,9 @@ import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
 import { SafetyMonitor } from './safety.js';
 import { moveAgent, type RunScope } from './scope.js';
 
+
+/** A rejected plan's detail names this many of its issues. */
+const MAX_ISSUES_IN_DETAIL = 20;
 export interface ExecutorOptions {
   registry: CapabilityRegistry;
   world: WorldPort;
@@ -192,7 +195,10 @@ export function createExecutor(options: ExecutorOptions): Executor {
     const report = validatePlan(planInput, options.registry);
     if (!report.ok) {
       const planId = (planInput as { planId?: unknown } | null)?.planId;
-      const detail = report.issues.map((i) => `${i.where}: ${i.code}: ${i.message}`).join('; ');
+      // The first issues only: a huge plan can have a million, and this line is printed and journaled.
+      const shown = report.issues.slice(0, MAX_ISSUES_IN_DETAIL).map((i) => `${i.where}: ${i.code}: ${i.message}`);
+      const more = report.issues.length - shown.length;
+      const detail = `${shown.join('; ')}${more > 0 ? `; … and ${more} more issues (plan.rejected lists them all)` : ''}`;
       return rejected(typeof planId === 'string' ? planId : '(plan)', report.issues[0]!.code, detail, report.issues);
     }
     metrics.recordPlan();

@@ -34,6 +34,11 @@ export interface HealthCheckOptions {
   /** This process's own runner: never judged by its own check. */
   selfRunnerId?: string;
   isAlive?: (pid: number) => boolean;
+  /**
+   * Report what a check would find and do, and write nothing: every change is rolled back. For reads
+   * (GET /api/health); the findings' actions say what a real check would do, and their incidentId is 0.
+   */
+  dryRun?: boolean;
 }
 
 const HOUR = 3_600_000;
@@ -65,11 +70,20 @@ export function runHealthCheck(journal: Journal, options: HealthCheckOptions = {
     return true;
   };
 
-  journal.write(() => {
+  const check = () => {
     checkRunners(journal, config, now, isAlive, options.selfRunnerId, findings);
     checkOrphans(journal, config, now, options.selfRunnerId, findings, recoveryAllowed);
     checkHanging(journal, config, now, findings);
-  });
+  };
+  if (options.dryRun) {
+    rolledBack(journal, check);
+    for (const finding of findings) {
+      finding.incidentId = 0;
+      finding.action = `not done, this was a read: ${finding.action}`;
+    }
+  } else {
+    journal.write(check);
+  }
 
   const checks = FAILURE_MODES.map((type) => {
     const found = findings.filter((f) => f.mode === type).length;
@@ -80,6 +94,16 @@ export function runHealthCheck(journal: Journal, options: HealthCheckOptions = {
   const serious = (journal.sql("SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL AND failure_mode IN ('hanging_attempt', 'zombie_runner')").get() as { n: number }).n > 0;
   const status = paused || serious ? 'unhealthy' : findings.length > 0 || activeIncidents > 0 ? 'degraded' : 'healthy';
   return { at: now, status, checks, findings, recoveryPaused: paused, activeIncidents, recentIncidents: countSince(journal, now - 24 * HOUR) };
+}
+
+/** Runs `fn` in a transaction that is always rolled back. */
+function rolledBack(journal: Journal, fn: () => void): void {
+  journal.db.exec('BEGIN IMMEDIATE');
+  try {
+    fn();
+  } finally {
+    journal.db.exec('ROLLBACK');
+  }
 }
 
 function countSince(journal: Journal, since: number): number {

@@ -13,6 +13,8 @@ import { PlanLease } from './lease.js';
 import { PlanConflictError } from './plan-conflict.js';
 import { JournalRecorder } from './recorder.js';
 import { JournalRunner } from './runner.js';
+import { validatePlan } from '../validate/validate-plan.js';
+import { rejectedPlanSummary } from './rejected-summary.js';
 
 export { PlanConflictError } from './plan-conflict.js';
 
@@ -105,7 +107,16 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
         if (runOptions.lease && runOptions.lease.planId !== input.planId) throw new PlanConflictError(`the lease given is for plan "${runOptions.lease.planId}", not "${input.planId}"`);
         // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
         if (!runOptions.resumed && !runOptions.restart) refuseUnfinished(journal, input.planId);
-        recorder.beginRun({ planId: input.planId, intentId: input.intentId, steps: input.steps, body: input, world: options.worldDescriptor, resumed: runOptions.resumed === true });
+        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote 433 MB of rows.
+        const checked = validatePlan(input, options.registry);
+        recorder.beginRun({
+          planId: input.planId,
+          intentId: input.intentId,
+          steps: checked.ok ? input.steps : [],
+          body: checked.ok ? input : rejectedPlanSummary(input, checked.issues),
+          world: options.worldDescriptor,
+          resumed: runOptions.resumed === true,
+        });
       } catch (error) {
         own?.release();
         throw error;

@@ -78,12 +78,17 @@ export interface PlanProvenance {
 }
 
 /** The chain intent → plan → step → capability@version → action trace → effects, step by step. */
-export function planProvenance(journal: Journal, planId: string): PlanProvenance | null {
+/** A plan's whole record; `page` takes only a window of its steps (by seq), and `stepsTotal` counts them all. */
+export function planProvenance(journal: Journal, planId: string, page?: { offset: number; limit: number }): (PlanProvenance & { stepsTotal: number }) | null {
   const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
   if (!plan) return null;
   const intent = plan.intent_id ? ((journal.sql('SELECT id, source, goal FROM intents WHERE id = ?').get(plan.intent_id) as PlanProvenance['intent'] | undefined) ?? null) : null;
   const runs = journal.sql('SELECT * FROM runs WHERE plan_id = ? ORDER BY id').all(planId) as RunRow[];
-  const steps = (journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[]).map((step) => ({
+  const stepRows = page
+    ? (journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq LIMIT ? OFFSET ?').all(planId, page.limit, page.offset) as StepRow[])
+    : (journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[]);
+  const stepsTotal = (journal.sql('SELECT COUNT(*) AS n FROM steps WHERE plan_id = ?').get(planId) as { n: number }).n;
+  const steps = stepRows.map((step) => ({
     step,
     transitions: journal.sql('SELECT * FROM step_transitions WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as TransitionRow[],
     attempts: (journal.sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as AttemptRow[]).map((attempt) => ({
@@ -94,7 +99,7 @@ export function planProvenance(journal: Journal, planId: string): PlanProvenance
     incidents: journal.sql('SELECT * FROM incidents WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as IncidentRow[],
   }));
   const revisions = journal.sql('SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY id').all(planId) as PlanRevisionRow[];
-  return { plan, intent, runs, revisions, steps };
+  return { plan, intent, runs, revisions, steps, stepsTotal };
 }
 
 export interface MeasuredSla {

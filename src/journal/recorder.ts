@@ -38,6 +38,9 @@ interface OpenStep {
  * the next step is announced. A failed write throws into the executor: a runner
  * that cannot journal must not act.
  */
+/** A rejected plan's run keeps this many of its issues. */
+const MAX_ISSUES_IN_DETAIL = 20;
+
 export class JournalRecorder implements ActionSink {
   private readonly runs = new Map<string, number>();
   /** Open steps, innermost last: a sub-goal runs inside its parent, and actions belong to the innermost. */
@@ -187,9 +190,10 @@ export class JournalRecorder implements ActionSink {
         return;
       case 'plan.rejected':
       case 'plan.ended': {
-        const result = event.type === 'plan.ended' ? event.result : { ok: false, code: event.code, detail: event.issues.map((i) => i.message).join('; ') };
+        const result = event.type === 'plan.ended' ? event.result : { ok: false, code: event.code, detail: issuesLine(event.issues) };
         if (runId !== null) j.sql('UPDATE runs SET ended_at = ?, ok = ?, code = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(j.now(), result.ok ? 1 : 0, result.code ?? null, result.detail ?? null, runId);
-        j.sql('UPDATE plans SET status = ?, updated_at = ? WHERE plan_id = ?').run(result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed', j.now(), event.planId);
+        // plan.ended follows plan.rejected: the plan stays rejected, not merely failed.
+        j.sql("UPDATE plans SET status = ?, updated_at = ? WHERE plan_id = ? AND status != 'rejected'").run(result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed', j.now(), event.planId);
         if (event.type === 'plan.ended') this.runs.delete(event.planId);
         return;
       }
@@ -344,4 +348,10 @@ function wallDeadline(journal: Journal, event: { at: number; deadlineAt: number 
 /** A resolved step written back as a plan step, pinned to the version it resolved to. */
 function asPlanStep(step: AcceptedStep): PlanStepInput {
   return { stepId: step.stepId, type: step.type, version: step.version, args: step.args as Record<string, unknown>, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) };
+}
+
+/** The first issues of a rejected plan in one line, and how many more there were: a huge plan may have a million. */
+function issuesLine(issues: readonly { message: string }[]): string {
+  const shown = issues.slice(0, MAX_ISSUES_IN_DETAIL).map((i) => i.message.slice(0, 500));
+  return `${shown.join('; ')}${issues.length > shown.length ? `; … and ${issues.length - shown.length} more issues` : ''}`;
 }

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { systemClock } from '../../src/clock/index.js';
+import type { EventSocketLimits } from '../../src/api/event-socket.js';
 import { createApiServer, type ApiServer } from '../../src/api/server.js';
 import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -19,7 +20,7 @@ afterEach(async () => {
   closers = [];
 });
 
-async function serve(options: { bot?: boolean; bodyLimit?: number } = {}): Promise<{ url: string; api: ApiServer; assembly?: JournaledAssembly; journal: ReturnType<typeof openTemp>['journal'] }> {
+async function serve(options: { bot?: boolean; bodyLimit?: number; eventLimits?: Partial<EventSocketLimits>; allowOrigins?: string[] } = {}): Promise<{ url: string; api: ApiServer; assembly?: JournaledAssembly; journal: ReturnType<typeof openTemp>['journal'] }> {
   const { path, journal } = openTemp();
   let assembly: JournaledAssembly | undefined;
   if (options.bot !== false) {
@@ -33,12 +34,26 @@ async function serve(options: { bot?: boolean; bodyLimit?: number } = {}): Promi
     registry,
     token: TOKEN,
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
+    ...(options.eventLimits ? { eventLimits: options.eventLimits } : {}),
+    ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
     ...(assembly ? { selfRunnerId: assembly.process.id, bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly!.run(input) } } : {}),
   });
   const { url } = await api.listen(0);
   closers.push(() => api.close());
   return { url, api, journal, ...(assembly ? { assembly } : {}) };
 }
+
+/** A client of the event stream, with the server's token unless told otherwise. */
+const events = (url: string, options: WebSocket.ClientOptions = { headers: { authorization: `Bearer ${TOKEN}` } }, protocols?: string[]) =>
+  new WebSocket(`${url.replace('http', 'ws')}/api/events`, protocols, options);
+
+/** The HTTP status an upgrade was refused with, or 101 when it opened. */
+const upgradeStatus = (ws: WebSocket) =>
+  new Promise<number>((resolve) => {
+    ws.once('open', () => resolve(101));
+    ws.once('unexpected-response', (_request, response) => resolve(response.statusCode ?? 0));
+    ws.once('error', () => undefined);
+  });
 
 const post = (url: string, body: string, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) =>
   fetch(`${url}/api/cognitive/execute`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
@@ -82,19 +97,31 @@ describe('HTTP API on loopback', () => {
     expect(bot).toMatchObject({ success: true, attached: true, kind: 'sim', connected: true, health: 20, food: 20, position: { x: 0.5, y: 0, z: 0.5 } });
   });
 
-  it('recovers on GET /api/health what a dead runner left, and streams the findings', async () => {
+  it('a GET of /api/health reports and changes nothing; POST /api/health/recover (token) recovers and streams the findings', async () => {
     const { url, journal } = await serve({ bot: false });
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
     journal.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, 0)").run(dead, hostname());
     journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)").run();
     journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('p', 'gone', 0)").run();
     journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 's', 0, 'navigate', 'in_progress', last_insert_rowid(), 0)").run();
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`);
+    const state = () => [journal.sql('SELECT status FROM runners WHERE id = ?').get('gone'), journal.sql('SELECT status FROM steps').get(), journal.sql('SELECT COUNT(*) AS n FROM incidents').get()];
+    const before = state();
+
+    const read = await json(fetch(`${url}/api/health`));
+    expect(read.recovered).toBe(false);
+    expect(read.health.checks).toMatchObject([{ type: 'orphaned_step', found: 1 }, {}, {}, { type: 'dead_runner', found: 1 }]);
+    expect(read.health.findings[0].action).toMatch(/^not done, this was a read: marked dead/);
+    expect(state()).toEqual(before);
+
+    const ws = events(url);
     const recovery = new Promise<{ findings: { mode: string }[] }>((resolve) => ws.on('message', (data) => JSON.parse(String(data)).type === 'health.recovery' && resolve(JSON.parse(String(data)))));
     await new Promise((resolve) => ws.once('open', resolve));
-    const health = await json(fetch(`${url}/api/health`));
-    expect(health.health).toMatchObject({ status: 'degraded', checks: [{ type: 'orphaned_step', found: 1, healthy: false }, {}, {}, { type: 'dead_runner', found: 1 }] });
+    expect((await fetch(`${url}/api/health/recover`, { method: 'POST' })).status).toBe(401);
+    expect(state()).toEqual(before);
+    const recovered = await json(fetch(`${url}/api/health/recover`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } }));
+    expect(recovered).toMatchObject({ recovered: true, health: { status: 'degraded' } });
     expect((await recovery).findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
+    expect(state()).not.toEqual(before);
     ws.close();
   });
 
@@ -137,7 +164,7 @@ describe('HTTP API on loopback', () => {
 
   it('streams the executor events of a run over the WebSocket, journals it, and counts it in /metrics and the measured SLA', async () => {
     const { url, journal } = await serve();
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`);
+    const ws = events(url);
     const messages: { type: string; stepId?: string }[] = [];
     const ended = new Promise<void>((resolve, reject) => {
       ws.on('message', (data) => {
@@ -195,5 +222,63 @@ describe('HTTP API on loopback', () => {
     expect(again.status).toBe(409);
     // The first run still holds the plan's lease: the answer names the holder rather than advising a resume that would lose to it.
     expect((await json(again)).error).toMatch(/^plan "twice" is held by pid \d+ on .+ \(verbtree serve\) since \S+ \(last heartbeat \d+s ago\): two runs of one plan must not act at once/);
+  });
+});
+
+describe('every boundary of the API holds', () => {
+  it('checks every parameter before a plan starts: a retried 400 never runs it twice', async () => {
+    const { url, journal } = await serve();
+    for (const query of ['?wait=maybe', '?wiat=true']) {
+      const refused = await fetch(`${url}/api/cognitive/execute${query}`, { method: 'POST', body: JSON.stringify(craftPlan('once')), headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(refused.status).toBe(400);
+      expect((await json(refused)).error).toMatch(/wait must be true or false|unknown query parameter "wiat"/);
+    }
+    expect(journal.sql('SELECT COUNT(*) AS n FROM plans').get()).toEqual({ n: 0 });
+  });
+
+  it('answers a malformed URI with 400, not 500', async () => {
+    const { url } = await serve({ bot: false });
+    const response = await fetch(`${url}/api/runs/%E0%A4%A`);
+    expect(response.status).toBe(400);
+    expect((await json(response)).error).toContain('malformed percent-encoding');
+  });
+
+  it("pages a plan's steps, so no reply holds a whole huge plan", async () => {
+    const { url, journal } = await serve({ bot: false });
+    journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('big', 'i', '{}', 'succeeded', 0, 0)").run();
+    for (let i = 0; i < 5; i++) journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('big', ?, ?, 'navigate', 'succeeded', 0)").run(`s${i}`, i);
+    const first = await json(fetch(`${url}/api/runs/big?limit=2`));
+    expect(first.provenance.steps.map((s: { step: { step_id: string } }) => s.step.step_id)).toEqual(['s0', 's1']);
+    expect(first.page).toEqual({ offset: 0, limit: 2, stepsTotal: 5, next: '/api/runs/big?offset=2&limit=2' });
+    const last = await json(fetch(`${url}${'/api/runs/big?offset=4&limit=2'}`));
+    expect(last.provenance.steps.map((s: { step: { step_id: string } }) => s.step.step_id)).toEqual(['s4']);
+    expect(last.page.next).toBeNull();
+    expect((await fetch(`${url}/api/runs/big?limit=5000`)).status).toBe(400);
+  });
+
+  it('the event stream needs the token (header or subprotocol), refuses foreign origins, and caps its clients', async () => {
+    const { url } = await serve({ bot: false, eventLimits: { maxClients: 2 }, allowOrigins: ['https://monitor.example'] });
+    expect(await upgradeStatus(events(url, {}))).toBe(401);
+    expect(await upgradeStatus(events(url, { headers: { authorization: 'Bearer wrong' } }))).toBe(401);
+    expect(await upgradeStatus(events(url, { headers: { authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' } }))).toBe(403);
+    const browser = events(url, { headers: { origin: 'https://monitor.example' } }, [`bearer.${TOKEN}`]);
+    expect(await upgradeStatus(browser)).toBe(101);
+    const second = events(url);
+    expect(await upgradeStatus(second)).toBe(101);
+    expect(await upgradeStatus(events(url))).toBe(503);
+    browser.close();
+    second.close();
+  });
+
+  it('ignores what clients send, and closes one sending a big frame', async () => {
+    const { url } = await serve();
+    const talker = events(url);
+    await new Promise((resolve) => talker.once('open', resolve));
+    const closed = new Promise<number>((resolve) => talker.once('close', (code) => resolve(code)));
+    talker.send('x'.repeat(100 * 1024));
+    expect(await closed).toBe(1009);
+
+    const samples = parsePrometheus(await (await fetch(`${url}/metrics`)).text());
+    expect(samples.get('verbtree_event_clients_dropped')).toBe(0);
   });
 });

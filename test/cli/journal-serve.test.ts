@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
+import { Journal } from '../../src/journal/journal.js';
 import { tempJournalPath } from '../journal/helpers.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -35,4 +36,48 @@ describe('verbtree serve', () => {
     expect(await exited).toBe(0);
     expect(String((await lines.next()).value)).toBe('stopping on SIGTERM');
   }, 20_000);
+  it('refuses to open the API to the network without a token, naming the fix (exit 2)', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', '--host', '0.0.0.0', '--journal', tempJournalPath(), '--world', 'none'], {
+      cwd: root,
+      env: { ...process.env, VERBTREE_TOKEN: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(code).toBe(2);
+    expect(err).toContain('--host 0.0.0.0 opens the API to the network');
+    expect(err).toContain('--token');
+    expect(err).not.toMatch(/\n\s+at /);
+  }, 20_000);
+
+  it('on SIGTERM, cancels the plan the API is running and journals its step as ended before exiting', async () => {
+    const journal = tempJournalPath();
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', '--journal', journal], {
+      cwd: root,
+      env: { ...process.env, VERBTREE_TOKEN: 'stop-test' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (chunk) => (err += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const banner = String((await lines.next()).value);
+    const url = /http:\/\/[\d.:]+/.exec(banner)?.[0];
+    expect(url, err).toBeDefined();
+    // A long walk: still under way when the server is told to stop.
+    const plan = { planId: 'long-walk', intentId: 'i', steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 200, y: 0, z: 0 } } }] };
+    const accepted = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', body: JSON.stringify(plan), headers: { authorization: 'Bearer stop-test' } });
+    expect(accepted.status).toBe(202);
+    const view = Journal.open(journal, { mustExist: true });
+    const stepStatus = () => (view.sql("SELECT status FROM steps WHERE plan_id = 'long-walk' AND step_id = 'walk'").get() as { status: string } | undefined)?.status;
+    for (let i = 0; i < 200 && stepStatus() !== 'in_progress'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(stepStatus()).toBe('in_progress');
+    child.kill('SIGTERM');
+    expect(await exited, err).toBe(0);
+    expect(stepStatus()).not.toBe('in_progress');
+    expect(view.sql("SELECT status FROM plans WHERE plan_id = 'long-walk'").get()).not.toEqual({ status: 'running' });
+    expect(view.sql("SELECT code FROM runs WHERE plan_id = 'long-walk'").get()).toEqual({ code: 'aborted' });
+    view.close();
+  }, 30_000);
 });

@@ -17,7 +17,12 @@ interface ServeOptions {
   scenario?: string;
   seed: number;
   healthInterval: number;
+  allowOrigin: string[];
 }
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+/** How long a stop waits for the running steps to end and be journaled after cancelling them. */
+const STOP_GRACE_MS = 10_000;
 
 function portOf(value: string): number {
   const port = Number(value);
@@ -55,6 +60,7 @@ export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setE
     .addOption(new Option('--world <kind>', 'the bot the API drives: sim (in-memory), embedded (a real bot on an in-process server), or none (read-only API)').choices(['sim', 'embedded', 'none']).default('sim'))
     .option('--scenario <file>', 'a scenario file laying out the sim world')
     .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
+    .option('--allow-origin <origin>', 'a web origin (e.g. https://monitor.example) whose pages may open the event stream; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--health-interval <s>', 'run a health check every s seconds and stream its findings (0 for never)', (v: string) => {
       const s = Number(v);
       if (!Number.isInteger(s) || s < 0) throw new CliUsageError(`--health-interval must be a whole number of seconds (0 for never), got "${v}"`);
@@ -62,7 +68,10 @@ export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setE
     }, 30)
     .addHelpText('after', `
 Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
-POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result); WebSocket /api/events.
+POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result), POST /api/health/recover;
+WebSocket /api/events (the same token, as that header or the subprotocol "bearer.<token>").
+Binding an address other than loopback needs a token. On SIGINT/SIGTERM the running steps are cancelled,
+journaled as ended, and then the server stops.
 
 Examples:
   $ VERBTREE_TOKEN=secret verbtree serve --port 7070
@@ -70,9 +79,13 @@ Examples:
   $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`)
     .action(async (options: ServeOptions) => {
       const token = options.token ?? process.env.VERBTREE_TOKEN;
+      if (!token && !LOOPBACK.has(options.host)) {
+        throw new CliUsageError(`--host ${options.host} opens the API to the network, and without a token anyone there could read the journal and the event stream: give --token <T> (or set VERBTREE_TOKEN), or bind 127.0.0.1`);
+      }
       const journal = openJournalFor(options.journal, { create: true });
       const opened = options.world !== 'none' ? await openWorld({ world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
       const assembly = opened ? await assembleJournaled({ registry: registry(), extraTreePaths: extraTreePaths(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor }) : null;
+      const running = new RunningPlans();
       const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,
@@ -81,7 +94,8 @@ Examples:
         ...(token ? { token } : {}),
         selfRunnerId: assembly?.process.id ?? readOnly!.id,
         healthEveryMs: options.healthInterval * 1000,
-        ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input) } } : {}),
+        allowOrigins: options.allowOrigin,
+        ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => running.track(assembly.run(input, { signal: running.signal })) } } : {}),
       });
       try {
         const address = await api.listen(options.port, options.host).catch((error: NodeJS.ErrnoException) => {
@@ -89,7 +103,8 @@ Examples:
         });
         io.out(`verbtree API on ${address.url} (journal ${options.journal}; ${opened ? opened.describe : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`);
         const signal = await until();
-        io.out(`stopping on ${signal}`);
+        io.out(`stopping on ${signal}${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
+        await running.cancelAll(STOP_GRACE_MS);
         setExit(EXIT.ok);
       } finally {
         await api.close();
@@ -99,4 +114,33 @@ Examples:
         journal.close();
       }
     });
+}
+
+/** The plans the API started, so a stop can cancel them and wait until each has ended its step and been journaled. */
+class RunningPlans {
+  private readonly stop = new AbortController();
+  private readonly results = new Set<Promise<unknown>>();
+
+  get signal(): AbortSignal {
+    return this.stop.signal;
+  }
+
+  get size(): number {
+    return this.results.size;
+  }
+
+  track<R extends { result: Promise<unknown> }>(run: R): R {
+    const settled = run.result.catch(() => undefined);
+    this.results.add(settled);
+    void settled.finally(() => this.results.delete(settled));
+    return run;
+  }
+
+  async cancelAll(graceMs: number): Promise<void> {
+    this.stop.abort(new Error('the server is stopping'));
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
+    await Promise.race([Promise.allSettled([...this.results]), grace]);
+    clearTimeout(timer);
+  }
 }
