@@ -33,6 +33,9 @@ function reportWalk(ctx: RunContext<ExploreArgs>, to: { x: number; z: number }, 
 interface Search {
   start: Vec3Like;
   visited: number;
+  reached: number;
+  /** Why the last lookout could not be reached, for the failure's evidence. */
+  lastFailure?: string;
 }
 
 /** Where the step started and how many lookouts it has walked to, across its retries (keyed by its parsed arguments). */
@@ -52,7 +55,7 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
       const names = blocksFor(args.block) ?? [];
       const inSight = () => world.findBlocks({ names, maxDistance: args.sight, count: 1, exposed: true }).length > 0;
       if (inSight()) return;
-      const search = searches.get(args) ?? { start: { ...world.position() }, visited: 0 };
+      const search: Search = searches.get(args) ?? { start: { ...world.position() }, visited: 0, reached: 0 };
       searches.set(args, search);
       const points = lookouts(search.start, args.radius);
       const total = points.length * STEPS_PER_LOOKOUT;
@@ -62,8 +65,10 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
         const stop = reportWalk(ctx, lookout, (closed) => ctx.progress(done + closed, total));
         try {
           await ctx.actuate('goto', () => world.goto({ kind: 'xz', ...lookout, range: LOOKOUT_RANGE }, { signal: ctx.signal }));
+          search.reached++;
         } catch (error) {
           if (ctx.signal.aborted) throw error;
+          search.lastFailure = error instanceof Error ? error.message : String(error);
         } finally {
           stop();
         }
@@ -71,7 +76,9 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
         if (inSight()) return;
       }
       const { x, z } = search.start;
-      throw new WorldError('precondition_missing', `no ${args.block} in the open within ${args.radius} blocks of (${Math.floor(x)}, ${Math.floor(z)}): walked to all ${points.length} lookouts`);
+      const unreached = points.length - search.reached;
+      const why = unreached > 0 ? ` (${unreached} could not be reached; the last: ${search.lastFailure})` : '';
+      throw new WorldError('precondition_missing', `no ${args.block} in the open within ${args.radius} blocks of (${Math.floor(x)}, ${Math.floor(z)}): walked to all ${points.length} lookouts${why}`);
     },
   },
 };

@@ -16,8 +16,8 @@ import type {
 import { deriveSeed, mulberry32, type Random } from '../../random.js';
 import type { FaultKind } from './fault.js';
 import { runFaulted } from './inject.js';
-import type { FaultRule } from './parse.js';
-import type { ActuatorMethod } from './targets.js';
+import { type FaultRule, FaultSpecError } from './parse.js';
+import { ACTUATOR_METHODS, type ActuatorMethod } from './targets.js';
 
 export interface WorldFaultOptions {
   clock: Clock;
@@ -144,16 +144,28 @@ export class FaultyWorld implements WorldPort {
     );
   }
 
+  /**
+   * The rule that hits this call. With the running verb known, a verb rule hits every actuator that
+   * verb calls while it runs, whichever they are (collect_block's goto and dig, a user's verb's own):
+   * a table of the actuators each verb uses went stale with every new verb, and a fault on one missing
+   * from it was silently ignored. Without it, a verb rule hits the actuators its verb is known to use.
+   */
   private ruleFor(method: ActuatorMethod): ArmedRule | undefined {
     const verb = this.options.activeVerb?.();
     return this.armed.find(({ rule }) => {
-      if (!rule.actuators.includes(method)) return false;
-      return rule.targetKind === 'actuator' || this.options.activeVerb === undefined || rule.target === verb;
+      if (rule.targetKind === 'actuator') return rule.actuators.includes(method);
+      return this.options.activeVerb === undefined ? rule.actuators.includes(method) : rule.target === verb;
     });
   }
 }
 
 /** Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored here. */
 export function injectWorldFaults(world: WorldPort, rules: readonly FaultRule[], options: WorldFaultOptions): FaultyWorld {
+  if (options.activeVerb === undefined) {
+    const blind = rules.find((rule) => rule.targetKind === 'verb' && rule.actuators.length === 0 && rule.fault.kind !== 'never_actuates');
+    if (blind) {
+      throw new FaultSpecError(blind.spec, `the world cannot tell when ${blind.target} runs: inject it through the executor (verbtree run --fault, or assembleExecutor's faults), or aim it at an actuator (${ACTUATOR_METHODS.join(', ')})`);
+    }
+  }
   return new FaultyWorld(world, rules.filter((rule) => rule.fault.kind !== 'never_actuates'), options);
 }

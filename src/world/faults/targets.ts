@@ -2,7 +2,7 @@
 export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 export type ActuatorMethod = (typeof ACTUATOR_METHODS)[number];
 
-/** Which actuators each built-in verb drives, so `navigate=hang` can be injected at the world. */
+/** Which actuators each built-in verb drives, for a world that cannot tell which verb runs (through the executor, a verb's fault hits whatever it calls). */
 export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>> = {
   navigate: ['goto'],
   dig_block: ['dig'],
@@ -14,6 +14,8 @@ export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>>
   build_structure: ['place'],
   flee: ['goto'],
   pillar_up: ['place', 'move'],
+  collect_block: ['goto', 'dig', 'equip'],
+  explore: ['goto'],
 };
 
 export function isActuatorMethod(name: string): name is ActuatorMethod {
