@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { BLOCK_TAGS, blocksFor } from './tags.js';
 
+/** A block name or one of the tags gathering knows, refused with the tags named. */
+export const BlockOrTag = z
+  .string()
+  .min(1)
+  .refine((name) => blocksFor(name) !== null, {
+    error: (issue) => `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "oak_log", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
+  });
+
 export const CollectBlockArgs = z
   .strictObject({
-    block: z
-      .string()
-      .min(1)
-      .refine((name) => blocksFor(name) !== null, {
-        error: (issue) => `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "oak_log", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
-      })
-      .describe('The block to gather, e.g. "oak_log", or a tag for any of a kind: "#logs", "#stone", "#coal_ores", "#iron_ores".'),
+    block: BlockOrTag.describe('The block to gather, e.g. "oak_log", or a tag for any of a kind: "#logs", "#stone", "#coal_ores", "#iron_ores".'),
     count: z.int().min(1).max(64).default(1).describe('How many of its drops the pack must gain (logs for logs; cobblestone for stone; raw_iron for iron ore).'),
     radius: z.int().min(1).max(64).default(32).describe('How far from the bot to look for the block.'),
   })

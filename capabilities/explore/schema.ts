@@ -1,15 +1,9 @@
 import { z } from 'zod';
-import { BLOCK_TAGS, blocksFor } from '../collect_block/tags.js';
+import { BlockOrTag } from '../collect_block/schema.js';
 
 export const ExploreArgs = z
   .strictObject({
-    block: z
-      .string()
-      .min(1)
-      .refine((name) => blocksFor(name) !== null, {
-        error: (issue) => `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "iron_ore", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
-      })
-      .describe('The block to bring into sight, e.g. "iron_ore", or a tag: "#logs", "#stone", "#coal_ores", "#iron_ores".'),
+    block: BlockOrTag.describe('The block to bring into sight, e.g. "iron_ore", or a tag: "#logs", "#stone", "#coal_ores", "#iron_ores".'),
     radius: z.int().min(8).max(256).default(96).describe('How far from where the step starts to walk, at most.'),
     sight: z.int().min(4).max(64).default(32).describe('How near the block must be to count as in sight (collect_block looks this far by default).'),
   })

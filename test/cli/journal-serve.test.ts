@@ -7,20 +7,25 @@ import { tempJournalPath } from '../journal/helpers.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
+/** `verbtree serve <args>` as a child process: its stdout lines, its stderr so far, and its exit code. */
+function serveChild(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output = { err: '' };
+  child.stderr.on('data', (chunk) => (output.err += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+  return { child, output, exited, lines };
+}
+
 describe('verbtree serve', () => {
   it('serves on loopback with the token from VERBTREE_TOKEN and stops cleanly on SIGTERM', async () => {
-    const journal = tempJournalPath();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', '--journal', journal, '--scenario', 'examples/scenarios/forest.json'], {
-      cwd: root,
-      env: { ...process.env, VERBTREE_TOKEN: 'from-env' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const { child, output, exited, lines } = serveChild(['--journal', tempJournalPath(), '--scenario', 'examples/scenarios/forest.json'], { VERBTREE_TOKEN: 'from-env' });
     const banner = String((await lines.next()).value);
-    expect(banner, err).toMatch(/^verbtree API on http:\/\/127\.0\.0\.1:\d+ \(journal .+; SimWorld \(seed 1, scenario forest\); control enabled with a bearer token\)$/);
+    expect(banner, output.err).toMatch(/^verbtree API on http:\/\/127\.0\.0\.1:\d+ \(journal .+; SimWorld \(seed 1, scenario forest\); control enabled with a bearer token\)$/);
     const url = /http:\/\/[\d.:]+/.exec(banner)![0];
 
     const bot = await (await fetch(`${url}/api/bot/status`)).json();
@@ -37,34 +42,20 @@ describe('verbtree serve', () => {
     expect(String((await lines.next()).value)).toBe('stopping on SIGTERM');
   }, 20_000);
   it('refuses to open the API to the network without a token, naming the fix (exit 2)', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', '--host', '0.0.0.0', '--journal', tempJournalPath(), '--world', 'none'], {
-      cwd: root,
-      env: { ...process.env, VERBTREE_TOKEN: '' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const { output, exited } = serveChild(['--host', '0.0.0.0', '--journal', tempJournalPath(), '--world', 'none'], { VERBTREE_TOKEN: '' });
+    const code = await exited;
     expect(code).toBe(2);
-    expect(err).toContain('--host 0.0.0.0 opens the API to the network');
-    expect(err).toContain('--token');
-    expect(err).not.toMatch(/\n\s+at /);
+    expect(output.err).toContain('--host 0.0.0.0 opens the API to the network');
+    expect(output.err).toContain('--token');
+    expect(output.err).not.toMatch(/\n\s+at /);
   }, 20_000);
 
   it('on SIGTERM, cancels the plan the API is running and journals its step as ended before exiting', async () => {
     const journal = tempJournalPath();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', '--journal', journal], {
-      cwd: root,
-      env: { ...process.env, VERBTREE_TOKEN: 'stop-test' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let err = '';
-    child.stderr.on('data', (chunk) => (err += chunk));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+    const { child, output, exited, lines } = serveChild(['--journal', journal], { VERBTREE_TOKEN: 'stop-test' });
     const banner = String((await lines.next()).value);
     const url = /http:\/\/[\d.:]+/.exec(banner)?.[0];
-    expect(url, err).toBeDefined();
+    expect(url, output.err).toBeDefined();
     // A long walk: still under way when the server is told to stop.
     const plan = { planId: 'long-walk', intentId: 'i', steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 200, y: 0, z: 0 } } }] };
     const accepted = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', body: JSON.stringify(plan), headers: { authorization: 'Bearer stop-test' } });
@@ -74,7 +65,7 @@ describe('verbtree serve', () => {
     for (let i = 0; i < 200 && stepStatus() !== 'in_progress'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
     expect(stepStatus()).toBe('in_progress');
     child.kill('SIGTERM');
-    expect(await exited, err).toBe(0);
+    expect(await exited, output.err).toBe(0);
     expect(stepStatus()).not.toBe('in_progress');
     expect(view.sql("SELECT status FROM plans WHERE plan_id = 'long-walk'").get()).not.toEqual({ status: 'running' });
     expect(view.sql("SELECT code FROM runs WHERE plan_id = 'long-walk'").get()).toEqual({ code: 'aborted' });
