@@ -33,6 +33,8 @@ export class CapabilityRegistry {
     if (!version) {
       throw new RegistrationError(`${spec.name}: version "${spec.version}" is not semver (expected e.g. "1.0.0")`);
     }
+    const schemaProblem = notZod4(spec.inputSchema);
+    if (schemaProblem) throw new RegistrationError(`${spec.name}@${version}: inputSchema ${schemaProblem}`);
     if (typeof spec.expect !== 'function' && typeof spec.acceptance !== 'function') {
       throw new RegistrationError(`${spec.name}@${version}: no way to verify its effects; give it expect(pre, args) (absolute expectations) or acceptance(pre, post, args)`);
     }
@@ -123,4 +125,18 @@ export function missingActuators(registry: CapabilityRegistry, world: WorldPort)
     }
   }
   return problems;
+}
+
+/**
+ * Why a schema is not one verbtree can use, or null. verbtree validates with zod 4; a zod 3 schema (a
+ * project with zod 3 at its root) would be accepted here and reject every plan later with
+ * "keyValidator._parse is not a function", so it is refused now, naming the fix.
+ */
+function notZod4(schema: unknown): string | null {
+  if (typeof schema !== 'object' || schema === null) return 'is not a zod schema';
+  if ('_zod' in schema) return null;
+  if ('_def' in schema && 'safeParse' in schema) {
+    return 'comes from zod 3; verbtree needs zod 4 schemas (npm install zod@^4, or import { z } from "zod/v4" with zod 3.25)';
+  }
+  return 'is not a zod schema (build it with zod 4: import { z } from "zod")';
 }
