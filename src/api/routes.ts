@@ -140,7 +140,7 @@ function wholeParam(value: string | null, name: string, min: number, max: number
   return n;
 }
 
-export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
+export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams, live?: { add(planId: string, run: ExecutionRun): void }): Promise<Reply> {
   requireBearer(request, ctx.token);
   // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
   onlyParams(query, ['wait']);
@@ -157,6 +157,7 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
     if (error instanceof PlanConflictError) throw new HttpError(409, error.message);
     throw error;
   }
+  live?.add(report.plan.planId, run);
   if (wait) {
     const result = await run.result;
     return { status: 200, body: { success: result.ok, planId: report.plan.planId, result } };

@@ -8,6 +8,7 @@ import { HttpError } from './http-error.js';
 import { createExecutorMetrics } from './metrics.js';
 import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
+import { control, LiveRuns } from './control-routes.js';
 
 export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot'> {
   bodyLimit?: number;
@@ -54,6 +55,7 @@ export interface ApiServer {
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const ctx: routes.ApiContext = { ...options, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT };
   const metrics = createExecutorMetrics();
+  const live = new LiveRuns();
   const botState = () => {
     if (!options.bot) return null;
     const { world } = options.bot;
@@ -106,13 +108,19 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return routes.runs(ctx, url.searchParams);
       case '/api/cognitive/execute':
         only('POST');
-        return routes.execute(ctx, request, url.searchParams);
+        return routes.execute(ctx, request, url.searchParams, live);
       case '/metrics':
         only('GET');
         return { status: 200, body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
       default:
+        if (url.pathname.startsWith('/api/plans/')) {
+          only('POST');
+          const [planId = '', action = '', ...rest] = url.pathname.slice('/api/plans/'.length).split('/');
+          if (rest.length > 0 || !planId || !action) throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
+          return control(ctx, live, request, decodePath(planId), action);
+        }
         if (url.pathname.startsWith('/api/runs/') && get) return routes.provenance(ctx, decodePath(url.pathname.slice('/api/runs/'.length)), url.searchParams);
-        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /metrics, POST /api/cognitive/execute, WS /api/events`);
+        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events`);
     }
   }
 

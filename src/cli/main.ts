@@ -16,6 +16,7 @@ import { healthCommand } from './commands/health.js';
 import { incidentsCommand } from './commands/incidents.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
+import { controlCommand } from './commands/control.js';
 import { serveCommand } from './commands/serve.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
@@ -72,6 +73,7 @@ Examples:
     runsCommand(io, setExit),
     showCommand(io, setExit),
     serveCommand(registry, io, setExit, extraTreePaths),
+    controlCommand(io, setExit),
     lintCommand(trees, io, setExit),
     treeCommand(trees, io, setExit),
   ]) {
