@@ -65,7 +65,7 @@ describe('steering a running plan over the HTTP API', () => {
 
     const refused = await steer(url, 'walk', 'replace', { steps: [{ stepId: 'x', type: 'teleport', args: {} }] });
     expect(refused.status).toBe(422);
-    expect((await refused.json()).error).toContain('unknown verb "teleport"');
+    expect(((await refused.json()) as { error: string }).error).toContain('unknown verb "teleport"');
     const replaced = await steer(url, 'walk', 'replace', { steps: [{ stepId: 'home', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 0, range: 2 } } }] });
     expect(await replaced.json()).toMatchObject({ success: true, action: 'replace', steps: 1 });
 
