@@ -6,3 +6,4 @@ export * from './validate/index.js';
 export { BindingRegistry, createTreeRunner, formatTree, lintTrees, loadTreeCatalog, type RuntimeHooks, type TreeRunner, TreeLoadError, WATCHDOG_KINDS } from './runtime/index.js';
 export * from './stuck/index.js';
 export { craftsFor, missingIngredients, recipeFor } from './world/recipes.js';
+export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';

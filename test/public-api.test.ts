@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as verbtree from '../src/index.js';
 import * as worlds from '../src/worlds.js';
 
@@ -9,5 +9,11 @@ describe("the package's public entry", () => {
     }
     for (const name of ['FaultSpecError', 'parseFaultSpec', 'parseFaultSpecs', 'SimWorld', 'MineflayerWorld']) expect(worlds, `verbtree/worlds: ${name}`).toHaveProperty(name);
     expect(() => worlds.parseFaultSpec('navigate=explode')).toThrow(worlds.FaultSpecError);
+  });
+
+  it("types the agent's state as the union of its states, not a string", () => {
+    expectTypeOf<ReturnType<verbtree.Executor['state']>>().toEqualTypeOf<verbtree.AgentState>();
+    expectTypeOf<verbtree.AgentState>().toEqualTypeOf<'IDLE' | 'PLANNING' | 'EXECUTING' | 'RECOVERING' | 'PAUSED' | 'COMPLETED' | 'FAILED'>();
+    expect(verbtree.AGENT_STATES).toContain('PAUSED');
   });
 });

@@ -4,7 +4,7 @@ import type { FailureCode } from '../contracts/failure-codes.js';
 import { Intent } from '../contracts/intent.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
-import { AgentStateMachine } from '../recovery/agent-state-machine.js';
+import { type AgentState, AgentStateMachine } from '../recovery/agent-state-machine.js';
 import { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import { StuckDetectionConfigSchema } from '../stuck/config.js';
 import { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
@@ -74,7 +74,7 @@ export interface Executor {
   readonly policy: ExecutorPolicy;
   run(planOrIntent: unknown, options?: { signal?: AbortSignal }): ExecutionRun;
   /** The stream's agent state: IDLE, PLANNING, EXECUTING, RECOVERING, PAUSED, COMPLETED or FAILED. */
-  state(): string;
+  state(): AgentState;
   metrics(): { sla: ReturnType<ExecutionMetrics['sla']>; totals: ReturnType<ExecutionMetrics['summary']> };
 }
 
