@@ -84,3 +84,11 @@ export function arbitraryFor<Schema extends z.ZodType>(schema: Schema): fc.Arbit
   const jsonSchema = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
   return fromJsonSchema(jsonSchema).filter((value) => schema.safeParse(value).success) as fc.Arbitrary<z.input<Schema>>;
 }
+
+/**
+ * Arguments as a capability receives them (`z.output`: defaults filled in, transforms applied): what a
+ * guard, `expect` or acceptance takes. `arbitraryFor` gives what a planner may write (`z.input`).
+ */
+export function arbitraryOutputFor<Schema extends z.ZodType>(schema: Schema): fc.Arbitrary<z.output<Schema>> {
+  return arbitraryFor(schema).map((value) => schema.parse(value));
+}

@@ -1,4 +1,4 @@
-export { arbitraryFor } from './arbitrary.js';
+export { arbitraryFor, arbitraryOutputFor } from './arbitrary.js';
 export { observation } from './observation.js';
 export { planArbitrary, stepArbitrary } from './plan-arbitrary.js';
 export { dispatchQueryOf, judgeStep } from './judge.js';
