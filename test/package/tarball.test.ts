@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/temp-dir.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -21,23 +21,48 @@ void arbitraryOutputFor;
 console.log(JSON.stringify({ ok: result.ok, planks: world.inventory().oak_planks ?? 0, state: executor.state() }));
 `;
 
-describe('the package as a user installs it', () => {
-  it('npm pack holds what a consumer needs: its entries resolve, its types compile in a strict project, and a plan runs on SimWorld', async () => {
-    const dir = await tempDir('verbtree-pack-');
-    // dist/ is built by npm ci (prepare); packing must not build again.
-    const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
-    const files = packed[0]!.files.map((f) => f.path);
-    for (const needed of ['LICENSE', 'README.md', 'bin/verbtree.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'trees/navigate.mdsl', 'capabilities/navigate/index.ts']) expect(files, needed).toContain(needed);
-    expect(files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
+interface Packed {
+  dir: string;
+  files: string[];
+  /** A fresh project folder with verbtree installed from the tarball (its dependencies as npm would have put them). */
+  project(name: string): string;
+}
 
-    // The consumer: verbtree unpacked from the tarball; its dependencies as npm would have installed them.
-    const consumer = join(dir, 'consumer');
-    const modules = join(consumer, 'node_modules');
-    mkdirSync(join(modules, 'verbtree'), { recursive: true });
-    execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', join(modules, 'verbtree'), '--strip-components=1']);
-    for (const name of readdirSync(join(root, 'node_modules'))) {
-      if (name !== 'verbtree' && !name.startsWith('.')) symlinkSync(join(root, 'node_modules', name), join(modules, name));
-    }
+function pack(): Packed {
+  // One tarball for the file's tests (packing takes seconds), removed after them.
+  const dir = mkdtempSync(join(tmpdir(), 'verbtree-pack-'));
+  // dist/ is built by npm ci (prepare); packing must not build again.
+  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
+  return {
+    dir,
+    files: packed[0]!.files.map((f) => f.path),
+    project(name) {
+      const folder = join(dir, name);
+      const modules = join(folder, 'node_modules');
+      mkdirSync(join(modules, 'verbtree'), { recursive: true });
+      execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', join(modules, 'verbtree'), '--strip-components=1']);
+      for (const dep of readdirSync(join(root, 'node_modules'))) {
+        if (dep !== 'verbtree' && !dep.startsWith('.')) symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+      }
+      return folder;
+    },
+  };
+}
+
+describe('the package as a user installs it', () => {
+  let packed: Packed;
+  beforeAll(() => {
+    packed = pack();
+  }, 60_000);
+  afterAll(() => rmSync(packed.dir, { recursive: true, force: true }));
+
+  it('npm pack holds what a consumer needs and nothing of our own tests or sources', () => {
+    for (const needed of ['LICENSE', 'README.md', 'bin/verbtree.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'trees/navigate.mdsl', 'capabilities/navigate/index.ts']) expect(packed.files, needed).toContain(needed);
+    expect(packed.files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
+  });
+
+  it('a strict TypeScript program on its public entries compiles and runs a plan verified on SimWorld', () => {
+    const consumer = packed.project('consumer');
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'my-bot', type: 'module', private: true }));
     writeFileSync(
       join(consumer, 'tsconfig.json'),
@@ -47,5 +72,17 @@ describe('the package as a user installs it', () => {
     execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], { cwd: consumer, encoding: 'utf8' });
     const printed = execFileSync(process.execPath, [join(consumer, 'out', 'index.js')], { cwd: consumer, encoding: 'utf8' });
     expect(JSON.parse(printed.trim().split('\n').at(-1)!)).toEqual({ ok: true, planks: 4, state: 'COMPLETED' });
-  }, 120_000);
+  }, 60_000);
+
+  it('examples/user-project: its own verb is linted, validated, exported as JSON Schema and run by the installed CLI', () => {
+    const project = packed.project('user-project');
+    cpSync(join(root, 'examples', 'user-project'), project, { recursive: true });
+    const verbtree = (...args: string[]) => execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], { cwd: join(project, 'plans'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    expect(verbtree('lint')).toMatch(/✓ \d+ tree file\(s\) clean/);
+    expect(verbtree('validate', 'greet.plan.json')).toContain('wave@1.0.0');
+    const schemas = JSON.parse(verbtree('registry', '--schema')) as { name: string }[] | Record<string, unknown>;
+    expect(JSON.stringify(schemas)).toContain('"spot"');
+    const run = verbtree('run', 'greet.plan.json');
+    expect(run).toContain('✓ plan greet succeeded');
+  }, 60_000);
 });
