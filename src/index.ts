@@ -7,3 +7,4 @@ export { BindingRegistry, createTreeRunner, formatTree, lintTrees, loadTreeCatal
 export * from './stuck/index.js';
 export { craftsFor, missingIngredients, recipeFor } from './world/recipes.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';
+export { MissingPackageError } from './missing-package.js';

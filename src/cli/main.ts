@@ -16,6 +16,7 @@ import { healthCommand } from './commands/health.js';
 import { incidentsCommand } from './commands/incidents.js';
 import { runsCommand } from './commands/runs.js';
 import { showCommand } from './commands/show.js';
+import { MissingPackageError } from '../missing-package.js';
 import { controlCommand } from './commands/control.js';
 import { serveCommand } from './commands/serve.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
@@ -105,7 +106,7 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
       return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
     }
     // A project whose capabilities or trees do not fit together is the user's to fix: its message, not a stack.
-    if (error instanceof CliUsageError || error instanceof CapabilityTreeError || error instanceof TreeLoadError || error instanceof BindingError || error instanceof RegistrationError) {
+    if (error instanceof CliUsageError || error instanceof MissingPackageError || error instanceof CapabilityTreeError || error instanceof TreeLoadError || error instanceof BindingError || error instanceof RegistrationError) {
       io.err(`verbtree: ${error.message}`);
       return EXIT.usage;
     }

@@ -1,8 +1,18 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
+import { MissingPackageError, requireOptional } from '../missing-package.js';
 import { MIGRATIONS } from './schema.js';
 import type { StepStatus } from './rows.js';
+
+/** better-sqlite3, loaded when a journal is first opened: a planner that never journals runs without it installed. */
+function sqlite(): typeof Database {
+  try {
+    return requireOptional<typeof Database>('better-sqlite3', 'the journal');
+  } catch (error) {
+    throw error instanceof MissingPackageError ? new JournalOpenError(error.message) : error;
+  }
+}
 
 /** Where commands keep the journal unless `--journal <path>` says otherwise. */
 export const DEFAULT_JOURNAL_PATH = '.verbtree/journal.db';
@@ -29,7 +39,7 @@ export class Journal {
     let db: Database.Database;
     try {
       if (path !== ':memory:' && !options.mustExist) mkdirSync(dirname(path), { recursive: true });
-      db = new Database(path, { fileMustExist: options.mustExist === true });
+      db = new (sqlite())(path, { fileMustExist: options.mustExist === true });
     } catch (error) {
       throw new JournalOpenError(`cannot open the journal at ${path}: ${(error as Error).message}${hint}`);
     }

@@ -25,7 +25,7 @@ interface Packed {
   dir: string;
   files: string[];
   /** A fresh project folder with verbtree installed from the tarball (its dependencies as npm would have put them). */
-  project(name: string): string;
+  project(name: string, without?: readonly string[]): string;
 }
 
 function pack(): Packed {
@@ -36,13 +36,13 @@ function pack(): Packed {
   return {
     dir,
     files: packed[0]!.files.map((f) => f.path),
-    project(name) {
+    project(name, without: readonly string[] = []) {
       const folder = join(dir, name);
       const modules = join(folder, 'node_modules');
       mkdirSync(join(modules, 'verbtree'), { recursive: true });
       execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', join(modules, 'verbtree'), '--strip-components=1']);
       for (const dep of readdirSync(join(root, 'node_modules'))) {
-        if (dep !== 'verbtree' && !dep.startsWith('.')) symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+        if (dep !== 'verbtree' && !dep.startsWith('.') && !without.includes(dep)) symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
       }
       return folder;
     },
@@ -84,5 +84,27 @@ describe('the package as a user installs it', () => {
     expect(JSON.stringify(schemas)).toContain('"spot"');
     const run = verbtree('run', 'greet.plan.json');
     expect(run).toContain('✓ plan greet succeeded');
+  }, 60_000);
+
+  it('installed without its optional packages (npm install --omit=optional): SimWorld runs; the journal and the embedded world name what to add', () => {
+    const project = packed.project('lean', ['better-sqlite3', 'flying-squid']);
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'lean-bot', type: 'module', private: true }));
+    const verbtree = (...args: string[]) => {
+      try {
+        return { code: 0, out: execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), err: '' };
+      } catch (error) {
+        const failed = error as { status: number; stdout: string; stderr: string };
+        return { code: failed.status, out: failed.stdout, err: failed.stderr };
+      }
+    };
+    const plan = join(root, 'examples', 'walk.plan.json');
+    expect(verbtree('run', plan, '--world', 'sim')).toMatchObject({ code: 0, out: expect.stringContaining('✓ plan walk succeeded') });
+    const journaled = verbtree('run', plan, '--world', 'sim', '--journal', join(project, 'j.db'));
+    expect(journaled.code).toBe(2);
+    expect(journaled.err).toContain('needs the package better-sqlite3, which is not installed: npm install better-sqlite3');
+    const embedded = verbtree('run', plan, '--world', 'embedded');
+    expect(embedded.code).toBe(2);
+    expect(embedded.err).toContain('needs the package flying-squid, which is not installed: npm install flying-squid');
+    expect(embedded.err).not.toMatch(/\n\s+at /);
   }, 60_000);
 });

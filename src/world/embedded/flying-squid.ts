@@ -1,5 +1,6 @@
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
+import { MissingPackageError } from '../../missing-package.js';
 import { FLAT_GENERATOR, flatGenerator } from './flat-generator.js';
 import { SURVIVAL_GENERATOR, survivalGenerator } from './survival-generator.js';
 import type { SquidModule, SquidServer } from './squid-types.js';
@@ -18,7 +19,13 @@ let loaded: SquidModule | null = null;
 
 export function loadFlyingSquid(): SquidModule {
   if (loaded) return loaded;
-  const pluginsDir = path.dirname(require.resolve('flying-squid/src/lib/plugins/index.js'));
+  let pluginsDir: string;
+  try {
+    pluginsDir = path.dirname(require.resolve('flying-squid/src/lib/plugins/index.js'));
+  } catch {
+    // Not installed: a SimWorld-only planner may leave it out; the embedded world says what to add.
+    throw new MissingPackageError('flying-squid', 'the embedded world (a Minecraft server in this process)');
+  }
   preloadModule(path.join(pluginsDir, 'log.js'), { server: quietLogPlugin });
   preloadModule(path.join(pluginsDir, 'errorHandler.js'), {});
   loaded = require('flying-squid') as SquidModule;
