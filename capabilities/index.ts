@@ -1,4 +1,4 @@
-import { type AnyCapabilitySpec, CapabilityRegistry } from '../src/index.js';
+import { type AnyCapabilitySpec, CapabilityRegistry } from 'verbtree';
 import buildStructure from './build_structure/index.js';
 import collectBlock from './collect_block/index.js';
 import collectDrops from './collect_drops/index.js';

@@ -5,6 +5,8 @@ export * from './registry/index.js';
 export * from './validate/index.js';
 export { BindingRegistry, createTreeRunner, formatTree, lintTrees, loadTreeCatalog, type RuntimeHooks, type TreeRunner, TreeLoadError, WATCHDOG_KINDS } from './runtime/index.js';
 export * from './stuck/index.js';
-export { craftsFor, missingIngredients, recipeFor } from './world/recipes.js';
+export { craftsFor, MINECRAFT_VERSION, missingIngredients, recipeFor } from './world/recipes.js';
+// Vanilla block data (how long a block takes to dig with a tool, what it drops), as both worlds use it.
+export { digTimeMs, dropsOf } from './world/sim/block-data.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';
 export { MissingPackageError } from './missing-package.js';

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import { plannedBlocks } from './plan.js';
 import type { BuildStructureArgs } from './schema.js';
 

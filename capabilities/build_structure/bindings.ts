@@ -1,4 +1,4 @@
-import { blockKey, type RunContext, type TreeBindings, type Vec3Like, WorldError } from '../../src/index.js';
+import { blockKey, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import { isReplaceable, occupiedByBot } from '../place_block/cells.js';
 import { withinReach } from '../place_block/reach.js';
 import { type PlannedBlock, describePosition, plannedBlocks } from './plan.js';

@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import { describePosition, plannedBlocks } from './plan.js';
 import type { BuildStructureArgs } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { buildStructureExpects } from './acceptance.js';
 import { buildStructureBindings } from './bindings.js';
 import { buildStructureGuard } from './guard.js';

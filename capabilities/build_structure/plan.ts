@@ -1,4 +1,4 @@
-import type { Vec3Like } from '../../src/index.js';
+import type { Vec3Like } from 'verbtree';
 import { NAMED_BLUEPRINTS } from './blueprints.js';
 import type { BuildStructureArgs } from './schema.js';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BlockPosition, ItemName } from '../../src/index.js';
+import { BlockPosition, ItemName } from 'verbtree';
 import { type BlueprintName, NAMED_BLUEPRINTS } from './blueprints.js';
 
 const offset = z.int().min(-16).max(16);

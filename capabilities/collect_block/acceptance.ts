@@ -1,5 +1,5 @@
-import type { Expectation, Observation } from '../../src/index.js';
-import { inventoryTotal } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
+import { inventoryTotal } from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
 import { blocksFor, dropItemsOf } from './tags.js';
 

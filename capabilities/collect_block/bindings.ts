@@ -1,4 +1,4 @@
-import { type RunContext, type TreeBindings, type Vec3Like, WorldError, inventoryTotal } from '../../src/index.js';
+import { type RunContext, type TreeBindings, type Vec3Like, WorldError, inventoryTotal } from 'verbtree';
 import { dropsNear } from '../collect_drops/drops.js';
 import { betterTool } from '../dig_block/tools.js';
 import { waitUntil } from '../pillar_up/wait.js';

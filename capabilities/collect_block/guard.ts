@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
 import { blocksFor, canHarvestWith, harvestToolFor } from './tags.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { collectBlockExpects } from './acceptance.js';
 import { collectBlockBindings } from './bindings.js';
 import { collectBlockGuard } from './guard.js';

@@ -1,4 +1,4 @@
-import type { MissingPrecondition, PlanStepInput } from '../../src/index.js';
+import type { MissingPrecondition, PlanStepInput } from 'verbtree';
 
 /** A missing tool is crafted (craft_item gathers its own ingredients from the pack); a block out of sight has no sub-goal yet. */
 export function collectBlockSubgoals(missing: MissingPrecondition): PlanStepInput[] | null {

@@ -1,5 +1,5 @@
 import minecraftData from 'minecraft-data';
-import { MINECRAFT_VERSION } from '../../src/world/recipes.js';
+import { MINECRAFT_VERSION } from 'verbtree';
 
 const data = minecraftData(MINECRAFT_VERSION);
 const named = (test: (name: string) => boolean) => Object.keys(data.blocksByName).filter(test).sort();

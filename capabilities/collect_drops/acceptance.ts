@@ -1,4 +1,4 @@
-import type { DroppedItem, Expectation, Observation } from '../../src/index.js';
+import type { DroppedItem, Expectation, Observation } from 'verbtree';
 import type { CollectDropsArgs } from './schema.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { EntityInfo, RunContext, TreeBindings } from '../../src/index.js';
+import type { EntityInfo, RunContext, TreeBindings } from 'verbtree';
 import { waitUntil } from '../pillar_up/wait.js';
 import { dropsNear } from './drops.js';
 import type { CollectDropsArgs } from './schema.js';

@@ -1,4 +1,4 @@
-import type { EntityInfo, Vec3Like } from '../../src/index.js';
+import type { EntityInfo, Vec3Like } from 'verbtree';
 
 /** Dropped item entities within `radius` of `from`, nearest first; only those of `item` when given. */
 export function dropsNear(entities: readonly EntityInfo[], from: Vec3Like, radius: number, item?: string): EntityInfo[] {

@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import { dropsNear } from './drops.js';
 import type { CollectDropsArgs } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { collectDropsExpects } from './acceptance.js';
 import { collectDropsBindings } from './bindings.js';
 import { collectDropsGuard } from './guard.js';

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import { chooseFood } from './foods.js';
 import type { ConsumeFoodArgs } from './schema.js';
 

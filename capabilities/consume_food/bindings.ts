@@ -1,4 +1,4 @@
-import { type RunContext, type TreeBindings, WorldError } from '../../src/index.js';
+import { type RunContext, type TreeBindings, WorldError } from 'verbtree';
 import { chooseFood } from './foods.js';
 import type { ConsumeFoodArgs } from './schema.js';
 

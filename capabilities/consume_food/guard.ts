@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import { chooseFood, isFood, MAX_FOOD } from './foods.js';
 import type { ConsumeFoodArgs } from './schema.js';
 

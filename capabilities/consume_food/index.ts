@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { consumeFoodExpects } from './acceptance.js';
 import { consumeFoodBindings } from './bindings.js';
 import { consumeFoodGuard } from './guard.js';

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import type { CraftItemArgs } from './schema.js';
 
 /** The pack holds at least `count` more of the item than at dispatch. */

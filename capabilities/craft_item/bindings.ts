@@ -1,4 +1,4 @@
-import { craftsFor, type Recipe, type TreeBindings, type Vec3Like, WorldError, type WorldPort } from '../../src/index.js';
+import { craftsFor, type Recipe, type TreeBindings, type Vec3Like, WorldError, type WorldPort } from 'verbtree';
 import { withinReach } from '../place_block/reach.js';
 import { TABLE_REACH } from './requirements.js';
 import type { CraftItemArgs } from './schema.js';

@@ -1,4 +1,4 @@
-import { craftsFor, type GuardContext, type GuardResult } from '../../src/index.js';
+import { craftsFor, type GuardContext, type GuardResult } from 'verbtree';
 import { firstShortfall, TABLE_REACH } from './requirements.js';
 import type { CraftItemArgs } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { craftItemExpects } from './acceptance.js';
 import { craftItemBindings } from './bindings.js';
 import { craftItemGuard } from './guard.js';

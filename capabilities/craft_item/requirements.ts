@@ -1,4 +1,4 @@
-import { missingIngredients, type Recipe } from '../../src/index.js';
+import { missingIngredients, type Recipe } from 'verbtree';
 
 /** How close a crafting table must be for the bot to use it without moving. */
 export const TABLE_REACH = 4;

@@ -1,4 +1,4 @@
-import type { GuardContext, MissingPrecondition, PlanStepInput, Vec3Like, WorldPort } from '../../src/index.js';
+import type { GuardContext, MissingPrecondition, PlanStepInput, Vec3Like, WorldPort } from 'verbtree';
 import { gatherSourceFor } from '../collect_block/tags.js';
 import { TABLE_REACH } from './requirements.js';
 

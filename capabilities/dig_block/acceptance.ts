@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import { AIR_BLOCKS } from './air.js';
 import type { DigBlockArgs } from './schema.js';
 

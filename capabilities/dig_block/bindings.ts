@@ -1,5 +1,5 @@
-import type { RunContext, TreeBindings } from '../../src/index.js';
-import { dropsOf } from '../../src/world/sim/block-data.js';
+import type { RunContext, TreeBindings } from 'verbtree';
+import { dropsOf } from 'verbtree';
 import { dropsNear } from '../collect_drops/drops.js';
 import { withinReach } from '../place_block/reach.js';
 import { waitUntil } from '../pillar_up/wait.js';

@@ -1,7 +1,7 @@
 import minecraftData from 'minecraft-data';
-import type { GuardContext, GuardResult } from '../../src/index.js';
-import { MINECRAFT_VERSION } from '../../src/world/recipes.js';
-import { digTimeMs } from '../../src/world/sim/block-data.js';
+import type { GuardContext, GuardResult } from 'verbtree';
+import { MINECRAFT_VERSION } from 'verbtree';
+import { digTimeMs } from 'verbtree';
 import { describePosition, isAir } from './air.js';
 import type { DigBlockArgs } from './schema.js';
 import { betterTool } from './tools.js';

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { digBlockExpects } from './acceptance.js';
 import { digBlockBindings } from './bindings.js';
 import { digBlockGuard } from './guard.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BlockPosition, ItemName } from '../../src/index.js';
+import { BlockPosition, ItemName } from 'verbtree';
 
 export const DigBlockArgs = z
   .strictObject({

@@ -1,4 +1,4 @@
-import type { MissingPrecondition, PlanStepInput } from '../../src/index.js';
+import type { MissingPrecondition, PlanStepInput } from 'verbtree';
 import type { DigBlockArgs } from './schema.js';
 
 /** Within this range of a block, its chunk is loaded and the bot can reach it after a short approach. */

@@ -1,4 +1,4 @@
-import type { TreeBindings } from '../../src/index.js';
+import type { TreeBindings } from 'verbtree';
 import type { EquipArgs } from './schema.js';
 
 export const equipBindings: TreeBindings<EquipArgs> = {

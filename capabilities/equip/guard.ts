@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import type { EquipArgs } from './schema.js';
 import { fitsDestination } from './slots.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { equipExpects } from './acceptance.js';
 import { equipBindings } from './bindings.js';
 import { equipGuard } from './guard.js';

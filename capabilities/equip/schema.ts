@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ItemName } from '../../src/index.js';
+import { ItemName } from 'verbtree';
 
 export const EquipDestination = z.enum(['hand', 'off-hand', 'head', 'torso', 'legs', 'feet']);
 

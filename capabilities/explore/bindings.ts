@@ -1,4 +1,4 @@
-import { type RunContext, type TimerHandle, type TreeBindings, type Vec3Like, WorldError } from '../../src/index.js';
+import { type RunContext, type TimerHandle, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import { blocksFor } from '../collect_block/tags.js';
 import { lookouts } from './lookouts.js';
 import type { ExploreArgs } from './schema.js';

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import { blocksFor } from '../collect_block/tags.js';
 import type { ExploreArgs } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { exploreBindings } from './bindings.js';
 import { exploreExpects } from './expect.js';
 import { ExploreArgs } from './schema.js';

@@ -1,4 +1,4 @@
-import type { Vec3Like } from '../../src/index.js';
+import type { Vec3Like } from 'verbtree';
 
 /** How far apart the rings of lookouts are: a bot sees 32 blocks, so rings 16 apart overlap. */
 export const RING_STEP = 16;

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import type { FleeArgs } from './schema.js';
 import { blockCentre } from './threat.js';
 

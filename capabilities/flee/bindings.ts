@@ -1,4 +1,4 @@
-import { type NavigationGoal, type TreeBindings, type Vec3Like, WorldError } from '../../src/index.js';
+import { type NavigationGoal, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import type { FleeArgs } from './schema.js';
 import { threatPosition } from './threat.js';
 

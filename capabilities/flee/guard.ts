@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import type { FleeArgs } from './schema.js';
 import { THREAT_RADIUS, threatPosition } from './threat.js';
 

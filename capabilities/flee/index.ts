@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { fleeExpects } from './acceptance.js';
 import { fleeBindings } from './bindings.js';
 import { fleeGuard } from './guard.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BlockPosition } from '../../src/index.js';
+import { BlockPosition } from 'verbtree';
 
 export const FleeArgs = z
   .strictObject({

@@ -1,4 +1,4 @@
-import type { EntityInfo, Vec3Like } from '../../src/index.js';
+import type { EntityInfo, Vec3Like } from 'verbtree';
 import type { FleeArgs } from './schema.js';
 
 /** Hostiles farther than this are not a reason to flee. */

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import type { NavigateArgs } from './schema.js';
 
 /** The bot stands where the target, as asked, is satisfied (measured as the worlds measure goals). */

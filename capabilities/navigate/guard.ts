@@ -1,4 +1,4 @@
-import { distanceToGoal, type GuardContext, type GuardResult } from '../../src/index.js';
+import { distanceToGoal, type GuardContext, type GuardResult } from 'verbtree';
 import type { NavigateArgs } from './schema.js';
 
 /** Farther than this, a single step should be split by the planner: pathfinding cost grows too fast. */

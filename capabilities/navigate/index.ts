@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { navigateExpects } from './acceptance.js';
 import { navigateGuard } from './guard.js';
 import { NavigateArgs } from './schema.js';

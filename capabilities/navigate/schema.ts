@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Coordinate } from '../../src/index.js';
+import { Coordinate } from 'verbtree';
 
 const range = z.number().positive().max(64);
 

@@ -1,4 +1,4 @@
-import type { Expectation, Observation } from '../../src/index.js';
+import type { Expectation, Observation } from 'verbtree';
 import type { PillarUpArgs } from './schema.js';
 
 /** Half a block of slack: the bot may still be settling onto the last block when observed. */

@@ -1,4 +1,4 @@
-import { type RunContext, type TreeBindings, type Vec3Like, WorldError } from '../../src/index.js';
+import { type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import { choosePillarBlock } from './blocks.js';
 import type { PillarUpArgs } from './schema.js';
 import { waitUntil } from './wait.js';

@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import { choosePillarBlock } from './blocks.js';
 import type { PillarUpArgs } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { pillarUpExpects } from './acceptance.js';
 import { pillarUpBindings } from './bindings.js';
 import { pillarUpGuard } from './guard.js';

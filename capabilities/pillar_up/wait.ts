@@ -1,4 +1,4 @@
-import { type RunContext, WorldError } from '../../src/index.js';
+import { type RunContext, WorldError } from 'verbtree';
 
 const POLL_MS = 25;
 

@@ -1,4 +1,4 @@
-import type { TreeBindings } from '../../src/index.js';
+import type { TreeBindings } from 'verbtree';
 import { withinReach } from './reach.js';
 import type { PlaceBlockArgs } from './schema.js';
 

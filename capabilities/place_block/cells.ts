@@ -1,4 +1,4 @@
-import type { Vec3Like } from '../../src/index.js';
+import type { Vec3Like } from 'verbtree';
 
 /** Blocks a placement simply overwrites, as the game does. */
 const REPLACEABLE_BLOCKS: ReadonlySet<string> = new Set([

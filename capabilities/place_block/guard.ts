@@ -1,4 +1,4 @@
-import type { GuardContext, GuardResult } from '../../src/index.js';
+import type { GuardContext, GuardResult } from 'verbtree';
 import { describePosition, isReplaceable, NEIGHBOUR_OFFSETS, occupiedByBot, offset } from './cells.js';
 import type { PlaceBlockArgs } from './schema.js';
 

@@ -1,4 +1,4 @@
-import { defineCapability } from '../../src/index.js';
+import { defineCapability } from 'verbtree';
 import { placeBlockExpects } from './acceptance.js';
 import { placeBlockBindings } from './bindings.js';
 import { placeBlockGuard } from './guard.js';

@@ -1,4 +1,4 @@
-import type { Vec3Like } from '../../src/index.js';
+import type { Vec3Like } from 'verbtree';
 
 /** How far a survival player can dig or place, eye to block centre (vanilla 4.5). */
 export const REACH = 4.5;

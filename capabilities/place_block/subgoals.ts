@@ -1,4 +1,4 @@
-import type { MissingPrecondition, PlanStepInput } from '../../src/index.js';
+import type { MissingPrecondition, PlanStepInput } from 'verbtree';
 import type { PlaceBlockArgs } from './schema.js';
 
 const APPROACH_RANGE = 4;

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -63,6 +63,10 @@ describe('the package as a user installs it', () => {
 
   it('a strict TypeScript program on its public entries compiles and runs a plan verified on SimWorld', () => {
     const consumer = packed.project('consumer');
+    // The shipped capability sources are templates: they import verbtree by its name, never its private paths.
+    const shipped = packed.files.filter((f) => f.startsWith('capabilities/') && f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    expect(shipped.length).toBeGreaterThan(20);
+    for (const file of shipped) expect(readFileSync(join(consumer, 'node_modules', 'verbtree', file), 'utf8'), file).not.toMatch(/from '(\.\.\/)+src\//);
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'my-bot', type: 'module', private: true }));
     writeFileSync(
       join(consumer, 'tsconfig.json'),
