@@ -1,4 +1,5 @@
 import { builtinCapabilities } from '../../capabilities/index.js';
+import { readFileSync } from 'node:fs';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,34 +8,8 @@ import { tempDir } from './temp-dir.js';
 
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url));
 
-/** The user's own verb, written as a user writes it: a module importing only zod, its tree in the project's trees/. */
-export const WAVE_MODULE = `import { z } from 'zod';
-
-const Point = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
-
-/** wave: walk near a spot and wave there. */
-export const wave = {
-  name: 'wave',
-  version: '1.0.0',
-  description: 'Walk within 1 block of a spot and wave there.',
-  inputSchema: z.strictObject({ spot: Point }),
-  safetyLevel: 'safe',
-  expectedDurationMs: 5000,
-  retryableCodes: ['no_path'],
-  preconds: [],
-  effects: ['bot_near(spot)'],
-  tree: 'wave',
-  moves: true,
-  bindings: {
-    actions: { wave_arm: (ctx) => ctx.actuate('wave_arm', async () => true) },
-    arity: { wave_arm: 0 },
-  },
-  guard: ({ world }) => (world.isConnected() ? { ok: true } : { ok: false, reason: 'not connected' }),
-  expect: (_pre, { spot }) => [{ kind: 'position', goal: { kind: 'near', ...spot, range: 1 } }],
-};
-
-export default [wave];
-`;
+/** The user's own verb, written as a user writes it: examples/user-project's module, importing only zod. */
+export const WAVE_MODULE = readFileSync(fileURLToPath(new URL('../../examples/user-project/capabilities/wave.mjs', import.meta.url)), 'utf8');
 
 export const WAVE_TREE = `root {
   sequence while(watchdog, "ttfa", 2000) {

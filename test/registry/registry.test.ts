@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { z as z3 } from 'zod/v3';
 import { CapabilityRegistry, defineCapability, exportJsonSchemas, RegistrationError } from '../../src/index.js';
 
 const capability = (name: string, version: string, extra: { deprecated?: string } = {}) =>
@@ -66,5 +67,13 @@ describe('CapabilityRegistry', () => {
       additionalProperties: false,
       properties: { item: { type: 'string', description: 'what to use' }, count: { type: 'integer', minimum: 1, default: 1 } },
     });
+  });
+
+  it('refuses a schema from zod 3 at registration, naming the fix (before: every plan rejected later with "keyValidator._parse is not a function")', () => {
+    const registry = new CapabilityRegistry();
+    const withSchema = (inputSchema: unknown) => ({ ...capability('wave', '1.0.0'), inputSchema }) as never;
+    expect(() => registry.register(withSchema(z3.object({ arm: z3.string() })))).toThrow(/wave@1\.0\.0: inputSchema comes from zod 3; verbtree needs zod 4 schemas \(npm install zod@\^4/);
+    expect(() => registry.register(withSchema({ arm: 'string' }))).toThrow(/is not a zod schema/);
+    expect(() => registry.register(withSchema(z.object({ arm: z.string() })))).not.toThrow();
   });
 });
