@@ -98,7 +98,8 @@ export function runHealthCheck(journal: Journal, options: HealthCheckOptions = {
 
 /** Runs `fn` in a transaction that is always rolled back. */
 function rolledBack(journal: Journal, fn: () => void): void {
-  journal.db.exec('BEGIN IMMEDIATE');
+  // Deferred: a read takes the write lock only if the check would write, and only until the rollback.
+  journal.db.exec('BEGIN');
   try {
     fn();
   } finally {
