@@ -75,9 +75,12 @@ describe('the package as a user installs it', () => {
     writeFileSync(join(consumer, 'index.ts'), CONSUMER);
     execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], { cwd: consumer, encoding: 'utf8' });
     const printed = execFileSync(process.execPath, [join(consumer, 'out', 'index.js')], { cwd: consumer, encoding: 'utf8' });
-    // Checking every library's types too (skipLibCheck false): the core, capabilities and testing entries leak
-    // nothing. (verbtree/worlds does: mineflayer's own dependencies' typings have errors of their own.)
-    writeFileSync(join(consumer, 'strict.ts'), "import { assembleExecutor, defineCapability } from 'verbtree';\nimport { createDefaultRegistry } from 'verbtree/capabilities';\nimport { arbitraryOutputFor } from 'verbtree/testing';\nexport const used = [assembleExecutor, defineCapability, createDefaultRegistry, arbitraryOutputFor];\n");
+    // Checking every library's types too (skipLibCheck false): the core, capabilities, sim and testing entries
+    // leak nothing. (verbtree/worlds does: it exposes mineflayer, whose dependencies' typings have errors of their own.)
+    writeFileSync(
+      join(consumer, 'strict.ts'),
+      "import { assembleExecutor, defineCapability } from 'verbtree';\nimport { createDefaultRegistry } from 'verbtree/capabilities';\nimport { SimWorld, simWorldFromScenario } from 'verbtree/sim';\nimport { arbitraryOutputFor } from 'verbtree/testing';\nexport const used = [assembleExecutor, defineCapability, createDefaultRegistry, SimWorld, simWorldFromScenario, arbitraryOutputFor];\n",
+    );
     writeFileSync(
       join(consumer, 'tsconfig.strict.json'),
       JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }, include: ['strict.ts'] }),
