@@ -7,6 +7,7 @@ import type { ExecutionRun, ExecutorOptions } from './executor/executor.js';
 import type { CapabilityRegistry } from './registry/registry.js';
 import type { RuntimeHooks } from './runtime/hooks.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './world/mineflayer/index.js';
+export { botOf } from './world/mineflayer/bot-of.js';
 
 /*
  * verbtree as a mineflayer plugin: `bot.loadPlugin(verbtree())` gives the

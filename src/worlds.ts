@@ -1,6 +1,9 @@
-export { startEmbeddedWorld, type EmbeddedWorld, type EmbeddedWorldOptions } from './world/embedded/index.js';
+export { startEmbeddedWorld, type EmbeddedWorld, type EmbeddedWorldOptions } from './world/embedded/embedded-world.js';
 export { FAULT_SYNTAX, FaultSpecError, injectWorldFaults, parseFaultSpec, parseFaultSpecs, type FaultRule, type ParseFaultOptions } from './world/faults/index.js';
-export { botActuator, connectMineflayerWorld, MineflayerWorld } from './world/mineflayer/index.js';
+export { connectMineflayerWorld, type ConnectOptions } from './world/mineflayer/connect.js';
+export { MineflayerWorld, type MineflayerWorldOptions, type ServerTruth } from './world/mineflayer/mineflayer-world.js';
+export { botActuator } from './world/mineflayer/native.js';
+export type { BotHandle } from './world/mineflayer/bot-handle.js';
 export { loadScenario, parseScenario, Scenario, ScenarioError } from './world/scenario/index.js';
 export { simWorldFromScenario } from './world/sim-scenario.js';
 export { SimWorld } from './world/sim/index.js';

@@ -5,6 +5,7 @@ import { physicsStepPlugin } from '../../src/world/embedded/plugins/physics-step
 import type { SquidPlayer, SquidServer } from '../../src/world/embedded/squid-types.js';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { botOf } from '../../src/world/mineflayer/index.js';
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } } });
 
@@ -19,7 +20,7 @@ async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolea
 }
 
 /** Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer reads). */
-const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) => watcher.bot.entities[other.bot.entity.id]?.position;
+const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) => botOf(watcher).entities[botOf(other).entity.id]?.position;
 
 describe('embedded server with several bots', () => {
   it('bots that join at the same moment each see every other one', async () => {
@@ -39,7 +40,7 @@ describe('embedded server with several bots', () => {
     const [mover, ...watchers] = bots as [MineflayerWorld, ...MineflayerWorld[]];
     expect(await eventually(() => watchers.every((w) => seenAt(w, mover) !== undefined))).toBe(true);
 
-    mover.bot.chat('/tp 10 5 0');
+    botOf(mover).chat('/tp 10 5 0');
     expect(await eventually(() => watchers.every((w) => Math.abs((seenAt(w, mover)?.x ?? 0) - 10.5) < 0.01))).toBe(true);
 
     await suite.server.setBlock({ x: 3, y: 5, z: -3 }, 'stone');

@@ -2,6 +2,7 @@ import { execFile } from 'node:child_process';
 import { describe, expect, it, vi } from 'vitest';
 import { startEmbeddedWorld, type ChildEmbeddedServer } from '../../src/world/embedded/index.js';
 import { loadScenario, parseScenario } from '../../src/world/scenario/index.js';
+import { botOf } from '../../src/world/mineflayer/index.js';
 
 const NETWORK = ['TCPServerWrap', 'TCPSocketWrap', 'Timeout'];
 
@@ -60,8 +61,8 @@ describe('embedded world', () => {
       expect(world.server.player('faller')!.health).toBe(15);
 
       const respawned = new Promise<void>((resolve) => {
-        bot.bot.once('respawn', () => {
-          bot.bot.once('health', () => resolve());
+        botOf(bot).once('respawn', () => {
+          botOf(bot).once('health', () => resolve());
         });
       });
       world.server.setHealth('faller', 0);

@@ -4,6 +4,7 @@ import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded
 import { loadMineflayer } from '../../src/world/mineflayer/load-mineflayer.js';
 import { MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { loadScenario } from '../../src/world/scenario/index.js';
+import { botOf } from '../../src/world/mineflayer/index.js';
 
 /** examples/scenarios/lava-river.json: lava in x 4..6 at y=4, a stone bridge at z 7..9, the bot at 0,5,0. */
 const RIVER = { x0: 4, x1: 6, bridgeZ0: 7, bridgeZ1: 9 };
@@ -25,7 +26,7 @@ function watchHazards(bot: MineflayerWorld): { touched: string[]; crossedAt: Vec
   const touched: string[] = [];
   const crossedAt: Vec3Like[] = [];
   const onMove = () => {
-    const { x, y, z } = bot.bot.entity.position;
+    const { x, y, z } = botOf(bot).entity.position;
     if (x >= RIVER.x0 && x < RIVER.x1 + 1) crossedAt.push({ x, y, z });
     for (const dx of [-HALF_WIDTH, HALF_WIDTH]) {
       for (const dz of [-HALF_WIDTH, HALF_WIDTH]) {
@@ -36,8 +37,8 @@ function watchHazards(bot: MineflayerWorld): { touched: string[]; crossedAt: Vec
       }
     }
   };
-  bot.bot.on('move', onMove);
-  return { touched, crossedAt, stop: () => bot.bot.removeListener('move', onMove) };
+  botOf(bot).on('move', onMove);
+  return { touched, crossedAt, stop: () => botOf(bot).removeListener('move', onMove) };
 }
 
 describe('pathing across a lava river on the embedded server', () => {
@@ -62,7 +63,7 @@ describe('pathing across a lava river on the embedded server', () => {
 
   it("wrapping a user's own bot leaves its pathfinder settings and error handling as they were, before and after verbtree's walks", async () => {
     const own = await world.connectBot('owner');
-    const bot = own.bot;
+    const bot = botOf(own);
     const theirs = new (loadMineflayer().pathfinder.Movements)(bot);
     bot.pathfinder.setMovements(theirs);
     bot.pathfinder.thinkTimeout = 1234;

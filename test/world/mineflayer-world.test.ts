@@ -5,6 +5,7 @@ import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded
 import { connectMineflayerWorld, type MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { createServer } from 'node:net';
 import { loadScenario } from '../../src/world/scenario/index.js';
+import { botOf } from '../../src/world/mineflayer/index.js';
 
 /** One server and one bot for the file; tests run in order and each leaves the bot somewhere sensible. */
 let world: EmbeddedWorld;
@@ -45,7 +46,7 @@ describe('MineflayerWorld against the embedded server', () => {
     const error = await failure(bot.goto({ kind: 'block', x: -10, y: 6, z: -10 }));
     expect(error.code).toBe('no_path');
     expect(error.message).toContain('cannot reach block -10,6,-10');
-    expect(bot.bot.pathfinder.isMoving()).toBe(false);
+    expect(botOf(bot).pathfinder.isMoving()).toBe(false);
   });
 
   it('a walk that makes no progress ends with no_path once the stall timeout passes (virtual time)', async () => {
@@ -53,7 +54,7 @@ describe('MineflayerWorld against the embedded server', () => {
     const carol = await world.connectBot('carol', { clock, stallTimeoutMs: 4000 });
     try {
       // A bot that cannot move: what pathfinder does against a block it cannot pass, minus the wait.
-      carol.bot.physicsEnabled = false;
+      botOf(carol).physicsEnabled = false;
       let outcome: unknown = 'pending';
       const walking = carol.goto({ kind: 'xz', x: 10, z: -10 }).then(
         () => (outcome = 'resolved'),
@@ -65,7 +66,7 @@ describe('MineflayerWorld against the embedded server', () => {
       await walking;
       expect(outcome).toBeInstanceOf(WorldError);
       expect(outcome).toMatchObject({ code: 'no_path', message: expect.stringContaining('pathfinder stalled') });
-      expect(carol.bot.pathfinder.goal).toBeNull();
+      expect(botOf(carol).pathfinder.goal).toBeNull();
     } finally {
       await carol.close();
     }
@@ -75,11 +76,11 @@ describe('MineflayerWorld against the embedded server', () => {
     const dave = await world.connectBot('dave');
     try {
       await dave.move('forward', 400);
-      await vi.waitFor(() => expect(Math.abs(dave.bot.entity.velocity.x) + Math.abs(dave.bot.entity.velocity.z)).toBeLessThan(1e-3));
+      await vi.waitFor(() => expect(Math.abs(botOf(dave).entity.velocity.x) + Math.abs(botOf(dave).entity.velocity.z)).toBeLessThan(1e-3));
       const standing = dave.position();
       expect(standing.z).toBeGreaterThan(1);
       // flying-squid finishes a login at the first look packet by resending the login position.
-      await dave.bot.look(1, 0, true);
+      await botOf(dave).look(1, 0, true);
       await new Promise((resolve) => setTimeout(resolve, 300));
       expect(dave.position()).toEqual(standing);
     } finally {
@@ -152,8 +153,8 @@ describe('MineflayerWorld against the embedded server', () => {
     controller.abort();
     const error = await failure(walking);
     expect(error.code).toBe('aborted');
-    expect(bot.bot.pathfinder.goal).toBeNull();
-    expect(bot.bot.pathfinder.isMoving()).toBe(false);
+    expect(botOf(bot).pathfinder.goal).toBeNull();
+    expect(botOf(bot).pathfinder.isMoving()).toBe(false);
   });
 
   it('a server-side disconnect emits disconnected and rejects the pending actuator with world_disconnected', async () => {

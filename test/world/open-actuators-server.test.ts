@@ -1,3 +1,4 @@
+import type { Bot } from 'mineflayer';
 import { describe, expect, it } from 'vitest';
 import { WorldError } from '../../src/contracts/world.js';
 import { ManualClock } from '../../src/clock/index.js';
@@ -5,6 +6,7 @@ import { botActuator } from '../../src/world/mineflayer/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { wrapActuators } from '../../src/world/wrap-actuators.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { botOf } from '../../src/world/mineflayer/index.js';
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 5 } } });
 
@@ -38,7 +40,7 @@ describe('optional actuators on the embedded server', () => {
     const speaker = await suite.world.connectBot('speaker');
     const listener = await suite.world.connectBot('listener');
     const heard: string[] = [];
-    listener.bot.on('messagestr', (line: string) => void heard.push(line));
+    botOf(listener).on('messagestr', (line: string) => void heard.push(line));
     await speaker.chat!('the tree is felled');
     expect(await eventually(async () => heard.some((line) => line.includes('the tree is felled')))).toBe(true);
     expect((await failure(speaker.chat!('/op speaker'))).code).toBe('guard_failed');
@@ -50,8 +52,8 @@ describe("a user's own actuator on the raw bot", () => {
     const bot = await suite.world.connectBot('native-user');
     const seen: string[] = [];
     const world = wrapActuators(bot, (call, act) => (seen.push(call.command), act()));
-    await botActuator(world, 'look-up', (raw) => raw.look(0, Math.PI / 2, true));
-    expect(bot.bot.entity.pitch).toBeCloseTo(Math.PI / 2);
+    await botActuator(world, 'look-up', (raw: Bot) => raw.look(0, Math.PI / 2, true));
+    expect(botOf(bot).entity.pitch).toBeCloseTo(Math.PI / 2);
     expect(seen).toEqual(['native:look-up']);
 
     const stop = new AbortController();

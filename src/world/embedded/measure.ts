@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseScenario } from '../scenario/index.js';
 import { startEmbeddedWorld } from './embedded-world.js';
+import { botOf } from '../mineflayer/bot-of.js';
 
 interface Figures {
   serverStartMs: number[];
@@ -24,15 +25,15 @@ async function measure(rounds: number): Promise<Figures> {
     const bot = await world.connectBot('measure');
     figures.firstSpawnMs.push(performance.now() - connectingAt);
     for (const x of [6, 0]) {
-      const from = bot.bot.entity.position.clone();
+      const from = botOf(bot).entity.position.clone();
       const commandedAt = performance.now();
       const firstMove = new Promise<number>((resolve) => {
         const onMove = () => {
-          if (bot.bot.entity.position.distanceTo(from) < 0.01) return;
-          bot.bot.removeListener('move', onMove);
+          if (botOf(bot).entity.position.distanceTo(from) < 0.01) return;
+          botOf(bot).removeListener('move', onMove);
           resolve(performance.now() - commandedAt);
         };
-        bot.bot.on('move', onMove);
+        botOf(bot).on('move', onMove);
       });
       const walk = bot.goto({ kind: 'xz', x, z: 0 });
       figures.gotoToFirstMoveMs.push(await firstMove);

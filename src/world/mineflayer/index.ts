@@ -4,3 +4,5 @@ export { connectMineflayerWorld } from './connect.js';
 export type { ConnectOptions } from './connect.js';
 export { describeGoal, isAtGoal } from './goals.js';
 export { botActuator } from './native.js';
+export type { BotHandle } from './bot-handle.js';
+export { botOf } from './bot-of.js';

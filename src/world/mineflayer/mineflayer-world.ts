@@ -19,6 +19,8 @@ import type {
 import { systemClock } from '../../clock/index.js';
 import { recipeFor } from '../recipes.js';
 import type { BotContext } from './bot-context.js';
+import type { BotHandle } from './bot-handle.js';
+import { botOf } from './bot-of.js';
 import { CommandRunner } from './command-runner.js';
 import { serverCaughtUp } from './confirm.js';
 import { startConsume } from './consume-command.js';
@@ -53,8 +55,11 @@ const CLOSE_GRACE_MS = 1000;
 /** Lava takes 20 health in 2.5 s: a bot not out by then is not getting out on foot. */
 const LEAVE_HAZARD_MS = 3000;
 
-/** WorldPort over a real mineflayer bot with mineflayer-pathfinder. */
-export class MineflayerWorld implements WorldPort {
+/**
+ * WorldPort over a real mineflayer bot with mineflayer-pathfinder. `B` is the
+ * type of the bot given (mineflayer's `Bot` when you pass one; see BotHandle).
+ */
+export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPort {
   readonly kind = 'mineflayer';
   readonly events = new EventEmitter<WorldEvents>();
   private readonly context: BotContext;
@@ -68,17 +73,21 @@ export class MineflayerWorld implements WorldPort {
    * handler; it does load the pathfinder plugin when the bot has none.
    */
   constructor(
-    readonly bot: Bot,
+    readonly bot: B,
     options: MineflayerWorldOptions = {},
   ) {
     this.context = {
-      bot,
+      bot: botOf(this),
       clock: options.clock ?? systemClock,
       serverTruth: options.serverTruth ?? null,
       confirmTimeoutMs: options.confirmTimeoutMs ?? 2000,
     };
     this.stallTimeoutMs = options.stallTimeoutMs ?? 4000;
-    this.pathfinder = new ScopedPathfinder(bot, options.searchRadius ?? 48);
+    this.pathfinder = new ScopedPathfinder(this.context.bot, options.searchRadius ?? 48);
+    this.watch(this.context.bot);
+  }
+
+  private watch(bot: Bot): void {
     let lastHealth = bot.health;
     bot.on('health', () => {
       if (bot.health < lastHealth) this.events.emit('hurt', bot.health);
@@ -95,35 +104,35 @@ export class MineflayerWorld implements WorldPort {
   // --- observations ---
 
   position(): Vec3Like {
-    return botPosition(this.bot);
+    return botPosition(this.context.bot);
   }
 
   health(): number {
-    return this.bot.health;
+    return this.context.bot.health;
   }
 
   food(): number {
-    return this.bot.food;
+    return this.context.bot.food;
   }
 
   inventory(): Record<string, number> {
-    return inventoryCounts(this.bot);
+    return inventoryCounts(this.context.bot);
   }
 
   heldItem(): string | null {
-    return this.bot.heldItem?.name ?? null;
+    return this.context.bot.heldItem?.name ?? null;
   }
 
   blockAt(position: Vec3Like): BlockInfo | null {
-    return blockInfo(this.bot, position);
+    return blockInfo(this.context.bot, position);
   }
 
   findBlocks(query: BlockQuery): Vec3Like[] {
-    return findBlockCells(this.bot, query);
+    return findBlockCells(this.context.bot, query);
   }
 
   entities(): EntityInfo[] {
-    return visibleEntities(this.bot);
+    return visibleEntities(this.context.bot);
   }
 
   recipe(item: string): Recipe | null {
@@ -142,11 +151,11 @@ export class MineflayerWorld implements WorldPort {
       let cancelled = false;
       let stopWalk = () => {};
       // Out of lava (or fire) first: pathfinder cannot swim out of it.
-      const out = leaveHazard(this.bot, this.context.clock, LEAVE_HAZARD_MS);
+      const out = leaveHazard(this.context.bot, this.context.clock, LEAVE_HAZARD_MS);
       const walked = out.done.then(() => {
         if (cancelled) return;
         const restore = this.pathfinder.apply();
-        const walk = navigate(this.bot, goal, {
+        const walk = navigate(this.context.bot, goal, {
           goals,
           clock: this.context.clock,
           stallTimeoutMs: this.stallTimeoutMs,
@@ -170,9 +179,9 @@ export class MineflayerWorld implements WorldPort {
   }
 
   stopMovement(): void {
-    this.bot.pathfinder.stop();
-    this.bot.pathfinder.setGoal(null);
-    this.bot.clearControlStates();
+    this.context.bot.pathfinder.stop();
+    this.context.bot.pathfinder.setGoal(null);
+    this.context.bot.clearControlStates();
   }
 
   dig(position: Vec3Like, options: ActuatorOptions = {}): Promise<void> {
@@ -210,7 +219,7 @@ export class MineflayerWorld implements WorldPort {
   native(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run(command, options, () => {
       const cancel = new AbortController();
-      return { done: act(this.bot, cancel.signal), cancel: () => cancel.abort() };
+      return { done: act(this.context.bot, cancel.signal), cancel: () => cancel.abort() };
     });
   }
 
@@ -218,9 +227,9 @@ export class MineflayerWorld implements WorldPort {
   async close(): Promise<void> {
     if (!this.runner.connected) return;
     const { clock } = this.context;
-    const ended = new Promise<void>((resolve) => this.bot.once('end', () => resolve()));
-    this.bot.quit('verbtree closing');
-    const fallback = clock.setTimeout(() => this.bot._client.socket?.destroy(), CLOSE_GRACE_MS);
+    const ended = new Promise<void>((resolve) => this.context.bot.once('end', () => resolve()));
+    this.context.bot.quit('verbtree closing');
+    const fallback = clock.setTimeout(() => this.context.bot._client.socket?.destroy(), CLOSE_GRACE_MS);
     await ended;
     clock.clearTimeout(fallback);
   }
