@@ -36,6 +36,9 @@ export const Expectation = z.discriminatedUnion('kind', [
     .strictObject({ kind: z.literal('in_sight'), names: Names, within: z.number().positive() })
     .describe('A block of one of these names lies in the open within this many blocks of the bot.'),
   z
+    .strictObject({ kind: z.literal('container'), at: Point, item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
+    .describe('The container (chest, furnace) at a cell holds at least / at most this many of the item.'),
+  z
     .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
     .describe('No dropped item (of this kind) lies within the radius of a point.'),
 ]);
@@ -95,6 +98,10 @@ export function describeExpectation(e: Expectation): string {
       return `food is at least ${e.atLeast}`;
     case 'in_sight':
       return `a block of ${e.names.length === 1 ? e.names[0] : `${e.names.slice(0, 4).join(', ')}${e.names.length > 4 ? ', …' : ''}`} lies in the open within ${e.within} blocks of the bot`;
+    case 'container': {
+      const bounds = [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
+      return `the container at ${at(e.at)} holds ${bounds || 'any number of'} ${e.item}`;
+    }
     case 'no_drops':
       return `no dropped ${e.item ?? 'item'} lies within ${e.radius} of ${at(e.around)}`;
   }
@@ -139,6 +146,14 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       if (observation.found === null) return `${describeExpectation(e)}: none is`;
       return distance(observation.found, observation.position) <= e.within + 1 ? null : `${describeExpectation(e)}: the nearest is at ${at(observation.found)}`;
     }
+    case 'container': {
+      const contents = observation.containers?.[blockKey(e.at)];
+      if (contents === undefined) return `${describeExpectation(e)}: the container was not observed`;
+      if (contents === null) return `${describeExpectation(e)}: no container stands there`;
+      const count = contents[e.item] ?? 0;
+      if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
+      return `${describeExpectation(e)}: it holds ${count}`;
+    }
     case 'no_drops': {
       if (!observation.drops) return `${describeExpectation(e)}: dropped items were not observed`;
       const left = observation.drops.filter((d) => (e.item === undefined || d.name === e.item) && distance(d.position, e.around) <= e.radius);
@@ -171,12 +186,14 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   const blocks = [...(base.blocks ?? [])];
   let drops = base.drops;
   let find = base.find;
+  const containers = [...(base.containers ?? [])];
   for (const e of expectations) {
     if (e.kind === 'block') blocks.push(e.at);
+    if (e.kind === 'container') containers.push(e.at);
     if (e.kind === 'in_sight') find = { names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };
     if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
   }
-  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}) };
+  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}) };
 }
 
 function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {

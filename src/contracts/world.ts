@@ -60,6 +60,11 @@ export interface Observation {
    * holds it; null when there is none within reach. Present only when asked.
    */
   found?: Vec3Like | null;
+  /**
+   * What each container asked for (`ObservationQuery.containers`) holds, keyed by `blockKey`: item counts
+   * as the world's truth holds them; null when no container stands there. Present only when asked.
+   */
+  containers?: Record<string, Record<string, number> | null>;
 }
 
 /** A dropped item entity as the world's truth shows it. */
@@ -75,6 +80,8 @@ export interface ObservationQuery {
   drops?: { around?: Vec3Like; radius: number };
   /** Also look for the nearest block of these names with a face in the open, within `within` of the bot. */
   find?: { names: readonly string[]; within: number };
+  /** Also report what the containers (chests, furnaces) at these cells hold. */
+  containers?: readonly Vec3Like[];
 }
 
 export function blockKey(position: Vec3Like): string {
@@ -157,6 +164,16 @@ export interface WorldPort {
    * executor's timers and the journal see it, and `options.signal` and a
    * disconnect cancel it through the signal `act` is given.
    */
+  /**
+   * Smelts `count` of `input` in the furnace at `furnace`, burning `fuel` from the pack (as many as it
+   * takes): loads it, waits until the output is done, takes the output. Resolves once the world's
+   * inventory holds it.
+   */
+  smelt?(furnace: Vec3Like, input: string, count: number, fuel: string, options?: ActuatorOptions): Promise<void>;
+  /** Moves `count` of `item` from the pack into the container (a chest) at `container`; resolves once the world holds it there. */
+  deposit?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
+  /** Moves `count` of `item` from the container at `container` into the pack; resolves once the world's inventory holds it. */
+  withdraw?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
   native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
 
   close(): Promise<void>;
@@ -165,7 +182,7 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'native'] as const;
+export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'native'] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

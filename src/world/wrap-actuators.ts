@@ -3,7 +3,7 @@ import type { ActuatorOptions, Vec3Like, WorldPort } from '../contracts/world.js
 /** One actuator command as a wrapper sees it: its name, its arguments, and the block it touches, if any. */
 export interface ActuatorCall {
   /** A core or optional actuator, or `native:<command>` for a user's own. */
-  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat' | `native:${string}`;
+  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat' | 'smelt' | 'deposit' | 'withdraw' | `native:${string}`;
   args: unknown;
   touches?: Vec3Like;
 }
@@ -40,6 +40,18 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     move: (move, durationMs, options) => around({ command: 'move', args: { move, durationMs } }, () => world.move(move, durationMs, options)),
     ...(world.toss ? { toss: (item: string, count: number, options?: ActuatorOptions) => around({ command: 'toss', args: { item, count } }, () => world.toss!(item, count, options)) } : {}),
     ...(world.chat ? { chat: (message: string, options?: ActuatorOptions) => around({ command: 'chat', args: { message } }, () => world.chat!(message, options)) } : {}),
+    ...(world.smelt
+      ? {
+          smelt: (furnace: Vec3Like, input: string, count: number, fuel: string, options?: ActuatorOptions) =>
+            around({ command: 'smelt', args: { furnace, input, count, fuel }, touches: furnace }, () => world.smelt!(furnace, input, count, fuel, options)),
+        }
+      : {}),
+    ...(world.deposit
+      ? { deposit: (container: Vec3Like, item: string, count: number, options?: ActuatorOptions) => around({ command: 'deposit', args: { container, item, count }, touches: container }, () => world.deposit!(container, item, count, options)) }
+      : {}),
+    ...(world.withdraw
+      ? { withdraw: (container: Vec3Like, item: string, count: number, options?: ActuatorOptions) => around({ command: 'withdraw', args: { container, item, count }, touches: container }, () => world.withdraw!(container, item, count, options)) }
+      : {}),
     ...(world.native
       ? { native: (command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions) => around({ command: `native:${command}`, args: null }, () => world.native!(command, act, options)) }
       : {}),

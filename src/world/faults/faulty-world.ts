@@ -51,6 +51,9 @@ export class FaultyWorld implements WorldPort {
   // The optional actuators, present when the wrapped world has them (faults do not reach them yet).
   readonly toss?: WorldPort['toss'];
   readonly chat?: WorldPort['chat'];
+  readonly smelt?: WorldPort['smelt'];
+  readonly deposit?: WorldPort['deposit'];
+  readonly withdraw?: WorldPort['withdraw'];
   readonly native?: WorldPort['native'];
 
   constructor(
@@ -61,6 +64,9 @@ export class FaultyWorld implements WorldPort {
     this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
     if (inner.toss) this.toss = inner.toss.bind(inner);
     if (inner.chat) this.chat = inner.chat.bind(inner);
+    if (inner.smelt) this.smelt = inner.smelt.bind(inner);
+    if (inner.deposit) this.deposit = inner.deposit.bind(inner);
+    if (inner.withdraw) this.withdraw = inner.withdraw.bind(inner);
     if (inner.native) this.native = inner.native.bind(inner);
   }
 

@@ -40,7 +40,9 @@ import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import { toss } from './toss-chat.js';
-import { checkChat } from '../actuator-rules.js';
+import { CHEST_BLOCKS, checkChat } from '../actuator-rules.js';
+import { deposit, smelt, withdraw } from './container-ops.js';
+import { SimContainers } from './containers.js';
 import type { SimParts } from './sim-parts.js';
 import { Terrain } from './terrain.js';
 
@@ -92,6 +94,7 @@ export class SimWorld implements WorldPort {
   private readonly parts: SimParts;
   private readonly moveListeners = new Set<(position: Vec3Like) => void>();
   private readonly hazardDamage: HazardDamage;
+  private readonly containers = new SimContainers();
 
   static create(options: SimWorldOptions): SimWorld {
     return new SimWorld(options);
@@ -281,6 +284,7 @@ export class SimWorld implements WorldPort {
       heldItem: this.body.held,
       blocks,
       ...(query?.drops ? { drops: dropsWithin(this.entityStore.list(), query.drops.around ?? feet, query.drops.radius) } : {}),
+      ...(query?.containers ? { containers: this.containersAt(query.containers) } : {}),
       ...(query?.find ? { found: this.findBlocks({ names: query.find.names, maxDistance: query.find.within, count: 1, exposed: true })[0] ?? null } : {}),
     };
   }
@@ -347,8 +351,33 @@ export class SimWorld implements WorldPort {
     });
   }
 
+  smelt(furnace: Vec3Like, input: string, count: number, fuel: string, options?: ActuatorOptions): Promise<void> {
+    const cell = toCell(furnace);
+    return this.runner.start('smelt', `${count}x ${input} with ${fuel} at ${cellText(cell)}`, options?.signal, (op) => smelt(this.parts, this.containers, op, cell, input, count, fuel));
+  }
+
+  deposit(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void> {
+    const cell = toCell(container);
+    return this.runner.start('deposit', `${count}x ${item} into ${cellText(cell)}`, options?.signal, (op) => deposit(this.parts, this.containers, op, cell, item, count));
+  }
+
+  withdraw(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void> {
+    const cell = toCell(container);
+    return this.runner.start('withdraw', `${count}x ${item} from ${cellText(cell)}`, options?.signal, (op) => withdraw(this.parts, this.containers, op, cell, item, count));
+  }
+
   async close(): Promise<void> {
     this.disconnect('closed');
+  }
+
+  private containersAt(cells: readonly Vec3Like[]): Record<string, Record<string, number> | null> {
+    const now = this.clock.now();
+    const seen: Record<string, Record<string, number> | null> = {};
+    for (const position of cells) {
+      const cell = toCell(position);
+      seen[blockKey(cell)] = this.containers.contentsAt(cell, this.grid.get(cell.x, cell.y, cell.z), now, (block) => CHEST_BLOCKS.includes(block));
+    }
+    return seen;
   }
 
   private afterMove(): void {
