@@ -11,6 +11,7 @@ import flee from './flee/index.js';
 import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
 import placeBlock from './place_block/index.js';
+import smeltItem from './smelt_item/index.js';
 
 /** Every capability this build ships. Adding a verb means adding its folder and one line here. */
 export const builtinCapabilities: AnyCapabilitySpec[] = [
@@ -18,6 +19,7 @@ export const builtinCapabilities: AnyCapabilitySpec[] = [
   digBlock,
   placeBlock,
   craftItem,
+  smeltItem,
   consumeFood,
   collectDrops,
   collectBlock,

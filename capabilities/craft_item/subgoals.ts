@@ -47,7 +47,7 @@ function nearestOf(world: WorldPort, blocks: readonly string[]): string | null {
 }
 
 /** An air cell beside the bot with a solid block below it, so a table placed there has support and blocks nothing. */
-function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
+export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
   const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
   const isAir = (cell: Vec3Like) => AIR.has(world.blockAt(cell)?.name ?? '');
   for (const { x, z } of BESIDE) {

@@ -8,6 +8,8 @@ export interface AttemptLimits {
   ttfaMs: number;
   noActuatorMs: number;
   maxStateDurationMs: number;
+  /** The step's expected duration (its own, or the capability's for its arguments). */
+  expectedDurationMs: number;
 }
 
 export interface AttemptRequest {

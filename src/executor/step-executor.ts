@@ -15,7 +15,7 @@ import { applyDecision } from './apply-decision.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { BODY_CODES, distanceTo, hasFreeNeighbour, targetOf } from './repair-fit.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
-import { callExpect, callGuard, callJudge } from './user-code.js';
+import { callDurationFor, callExpect, callGuard, callJudge } from './user-code.js';
 
 export type { StepInput } from './step-input.js';
 
@@ -46,7 +46,9 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   const { step, spec, args } = input;
   const { clock, policy } = scope;
   const startedAt = clock.now();
-  let deadlineAt = Math.min(input.deadlineCap ?? Infinity, startedAt + stepTimeoutMs(policy, step.expectedDurationMs ?? spec.expectedDurationMs));
+  const duration = step.expectedDurationMs !== undefined ? { ok: true as const, value: step.expectedDurationMs } : callDurationFor(spec, args);
+  const expectedMs = duration.ok ? duration.value : spec.expectedDurationMs;
+  let deadlineAt = Math.min(input.deadlineCap ?? Infinity, startedAt + stepTimeoutMs(policy, expectedMs));
   const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
   let attempts = 0;
   let retries = 0;
@@ -81,6 +83,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     scope.emit({ type: 'step.refused', at: clock.now(), ...base, code: 'duplicate_dispatch', idempotencyKey: step.idempotencyKey, state });
     return finish(state === 'completed' ? { ok: true, deduplicated: true } : fail('duplicate_dispatch', `idempotency key "${step.idempotencyKey}" is already in flight`));
   }
+
+  if (!duration.ok) return finish(fail('runner_error', duration.detail));
 
   // A1 counts from this step's dispatch to the first actuator command anywhere below it, sub-goals included.
   const firstAction = (command: string) => {
@@ -142,7 +146,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       limits: {
         ttfaMs: policy.ttfaMs,
         noActuatorMs: policy.noActuatorMs,
-        maxStateDurationMs: 2 * (step.expectedDurationMs ?? spec.expectedDurationMs),
+        maxStateDurationMs: 2 * expectedMs,
+        expectedDurationMs: expectedMs,
       },
       onFirstAction: firstAction,
     });

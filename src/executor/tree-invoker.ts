@@ -11,7 +11,7 @@ export function treeInvoker(runner: TreeRunner): StepInvoker {
       const world = instrumentWorld(request.world, { started: request.onActuatorStart, settled: request.onActuatorSettled });
       return runner.run(spec.tree, { args: request.args, world }, {
         signal: request.signal,
-        expectedDurationMs: spec.expectedDurationMs,
+        expectedDurationMs: request.limits.expectedDurationMs,
         retryableCodes: spec.retryableCodes,
         watchdogDefaults: request.limits,
         hooks: { progress: (event) => request.onProgress(event.done, event.total) },

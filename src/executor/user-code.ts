@@ -81,3 +81,11 @@ export function callExpect(spec: AnyCapabilitySpec, pre: Observation, args: unkn
 export function callJudge(spec: AnyCapabilitySpec, expectations: readonly Expectation[], pre: Observation, post: Observation, args: unknown): Contained<AcceptanceResult> {
   return contain(`${spec.name}.acceptance`, () => judgeEffects(spec, expectations, pre, post, args), isAcceptance, '{ ok: true } or { ok: false, unmet: string[] }');
 }
+
+const isDuration = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value) && value > 0;
+
+/** The expected duration of a step of this capability with these arguments (`durationFor`, contained). */
+export function callDurationFor(spec: AnyCapabilitySpec, args: unknown): Contained<number> {
+  if (!spec.durationFor) return { ok: true, value: spec.expectedDurationMs };
+  return contain(`${spec.name}.durationFor`, () => spec.durationFor!(args), isDuration, 'a positive number of milliseconds');
+}

@@ -73,6 +73,12 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
   inputSchema: Schema;
   safetyLevel: SafetyLevel;
   expectedDurationMs: number;
+  /**
+   * Optional: the expected duration for these arguments when it grows with them (smelting 8 items takes
+   * 80 s, one 10 s); the step's deadline and watchdog limits scale from it. Default: `expectedDurationMs`.
+   * A plan step's own `expectedDurationMs` still wins.
+   */
+  durationFor?(args: z.output<Schema>): number;
   /** Failure codes worth a local retry for this capability. */
   retryableCodes: readonly FailureCode[];
   preconds: readonly string[];

@@ -25,6 +25,7 @@ import { CommandRunner } from './command-runner.js';
 import { serverCaughtUp } from './confirm.js';
 import { startConsume } from './consume-command.js';
 import { startChat, startToss } from './toss-chat-commands.js';
+import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
 import { startEquip } from './equip-command.js';
@@ -214,6 +215,18 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   chat(message: string, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run('chat', options, () => startChat(this.context, message));
+  }
+
+  smelt(furnace: Vec3Like, input: string, count: number, fuel: string, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('smelt', options, () => startSmelt(this.context, furnace, input, count, fuel));
+  }
+
+  deposit(container: Vec3Like, item: string, count: number, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('deposit', options, () => startTransfer(this.context, 'deposit', container, item, count));
+  }
+
+  withdraw(container: Vec3Like, item: string, count: number, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('withdraw', options, () => startTransfer(this.context, 'withdraw', container, item, count));
   }
 
   native(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options: ActuatorOptions = {}): Promise<void> {

@@ -60,7 +60,19 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
     ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
     ...(query.find ? { found: await findConfirmed(context, query.find) } : {}),
+    ...(query.containers ? { containers: containersAt(context, query.containers) } : {}),
   };
+}
+
+/**
+ * What the containers hold, as the server holds it. A server verbtree cannot ask (any but the embedded
+ * one) leaves them out: a client learns a container's contents only by opening it, and an observation
+ * does not act, so an expectation on a container there is reported "not observed", never guessed.
+ */
+function containersAt(context: BotContext, cells: readonly Vec3Like[]): Record<string, Record<string, number> | null> {
+  const truth = context.serverTruth;
+  if (!truth?.containerAt) return {};
+  return Object.fromEntries(cells.map((cell) => [blockKey(cell), truth.containerAt!(cell)]));
 }
 
 /** How many of the client's nearest candidates are checked against the server before saying none is there. */
