@@ -1,4 +1,5 @@
 import { blockKey, type Vec3Like } from '../../contracts/world.js';
+import { CHEST_BLOCKS, FURNACE_BLOCK } from '../actuator-rules.js';
 import { burnTicks, SMELT_TICKS_PER_ITEM, smeltsInto } from '../smelting.js';
 
 const MS_PER_TICK = 50;
@@ -88,9 +89,9 @@ export class SimContainers {
   }
 
   /** What the container at a cell holds, given the block standing there; null when it is no container. */
-  contentsAt(cell: Vec3Like, block: string, now: number, isChest: (block: string) => boolean): Record<string, number> | null {
-    if (block === 'furnace') return this.furnace(cell, now).contents();
-    if (isChest(block)) return Object.fromEntries(this.chest(cell));
+  contentsAt(cell: Vec3Like, block: string, now: number): Record<string, number> | null {
+    if (block === FURNACE_BLOCK) return this.furnace(cell, now).contents();
+    if (CHEST_BLOCKS.includes(block)) return Object.fromEntries(this.chest(cell));
     return null;
   }
 }

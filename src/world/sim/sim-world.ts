@@ -40,7 +40,7 @@ import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import { toss } from './toss-chat.js';
-import { CHEST_BLOCKS, checkChat } from '../actuator-rules.js';
+import { checkChat } from '../actuator-rules.js';
 import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
 import type { SimParts } from './sim-parts.js';
@@ -375,7 +375,7 @@ export class SimWorld implements WorldPort {
     const seen: Record<string, Record<string, number> | null> = {};
     for (const position of cells) {
       const cell = toCell(position);
-      seen[blockKey(cell)] = this.containers.contentsAt(cell, this.grid.get(cell.x, cell.y, cell.z), now, (block) => CHEST_BLOCKS.includes(block));
+      seen[blockKey(cell)] = this.containers.contentsAt(cell, this.grid.get(cell.x, cell.y, cell.z), now);
     }
     return seen;
   }
