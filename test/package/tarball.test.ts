@@ -89,16 +89,20 @@ describe('the package as a user installs it', () => {
     expect(JSON.parse(printed.trim().split('\n').at(-1)!)).toEqual({ ok: true, planks: 4, state: 'COMPLETED' });
   }, 60_000);
 
-  it('examples/user-project: its own verb is linted, validated, exported as JSON Schema and run by the installed CLI', () => {
+  it('examples/user-project: its own verb and its navigate@2.0.0 are linted, validated, exported as JSON Schema and run by the installed CLI, and its property test passes', () => {
     const project = packed.project('user-project');
     cpSync(join(root, 'examples', 'user-project'), project, { recursive: true });
     const verbtree = (...args: string[]) => execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], { cwd: join(project, 'plans'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
     expect(verbtree('lint')).toMatch(/✓ \d+ tree file\(s\) clean/);
-    expect(verbtree('validate', 'greet.plan.json')).toContain('wave@1.0.0');
+    // navigate pinned by range: ^1 the built-in, ^2 the project's own second version.
+    expect(verbtree('validate', 'greet.plan.json')).toContain('(navigate@1.0.0, wave@1.0.0, navigate@2.0.0)');
     const schemas = JSON.parse(verbtree('registry', '--schema')) as { name: string }[] | Record<string, unknown>;
     expect(JSON.stringify(schemas)).toContain('"spot"');
     const run = verbtree('run', 'greet.plan.json');
     expect(run).toContain('✓ plan greet succeeded');
+    // Its own property test (node's test runner, verbtree/testing's checkCapability) passes as installed.
+    const tested = execFileSync(process.execPath, ['--test', 'test/'], { cwd: project, encoding: 'utf8' });
+    expect(tested).toMatch(/# pass 1\n# fail 0/);
   }, 60_000);
 
   it('installed without its optional packages (npm install --omit=optional): SimWorld runs; the journal and the embedded world name what to add', () => {
