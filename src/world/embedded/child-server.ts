@@ -126,6 +126,10 @@ class ChildServer implements ChildEmbeddedServer {
     return this.call('blockAt', position);
   }
 
+  containerAt(position: Vec3Like): Promise<Record<string, number> | null> {
+    return this.call('containerAt', position);
+  }
+
   setBlock(position: Vec3Like, blockName: string): Promise<void> {
     return this.call('setBlock', position, blockName);
   }

@@ -8,6 +8,7 @@ import { batchWrites } from './batched-writes.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
 import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
+import { containersPlugin, type ContainerStore } from './plugins/containers.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
@@ -60,6 +61,8 @@ export interface EmbeddedServer {
   /** The block name the server holds at a position (not any client's prediction). */
   blockAt(position: Vec3Like): Promise<string>;
   setBlock(position: Vec3Like, blockName: string): Promise<void>;
+  /** What the chest or furnace at a position holds (item counts); null when none stands there. */
+  containerAt(position: Vec3Like): Promise<Record<string, number> | null>;
   /** Null when no player of that name is connected. */
   player(username: string): ServerPlayerState | null;
   playerNames(): string[];
@@ -143,6 +146,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
     serv.addPlugin('verbtree-crafting', craftingPlugin());
+    // After crafting: its click handler replaces flying-squid's, the containers' is added beside it.
+    const containers = containersPlugin();
+    serv.addPlugin('verbtree-containers', containers);
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
     serv.addPlugin('verbtree-hazard', hazardPlugin());
@@ -155,7 +161,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       serv.addPlugin('verbtree-storage', storage.plugin);
       await storage.start(layOut ? { scenario: scenario.name } : null);
     }
-    return new FlyingSquidServer(serv, host, port, scenario, storage);
+    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store);
   } catch (error) {
     await shutdown(serv, null);
     throw error;
@@ -174,6 +180,7 @@ class FlyingSquidServer implements EmbeddedServer {
     readonly port: number,
     readonly scenario: Scenario,
     private readonly storage: WorldStorage | null,
+    private readonly containers: ContainerStore,
   ) {}
 
   async blockAt(position: Vec3Like): Promise<string> {
@@ -185,6 +192,10 @@ class FlyingSquidServer implements EmbeddedServer {
     const block = this.serv.registry.blocksByName[blockName];
     if (!block) throw new Error(`"${blockName}" is not a block in ${this.version}; use a minecraft-data block name such as "stone"`);
     await this.serv.setBlock(this.serv.overworld, toVec3(position), block.defaultState);
+  }
+
+  containerAt(position: Vec3Like): Promise<Record<string, number> | null> {
+    return this.containers.contentsAt(position);
   }
 
   player(username: string): ServerPlayerState | null {

@@ -60,7 +60,7 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
     ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
     ...(query.find ? { found: await findConfirmed(context, query.find) } : {}),
-    ...(query.containers ? { containers: containersAt(context, query.containers) } : {}),
+    ...(query.containers ? { containers: await containersAt(context, query.containers) } : {}),
   };
 }
 
@@ -69,10 +69,12 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
  * one) leaves them out: a client learns a container's contents only by opening it, and an observation
  * does not act, so an expectation on a container there is reported "not observed", never guessed.
  */
-function containersAt(context: BotContext, cells: readonly Vec3Like[]): Record<string, Record<string, number> | null> {
+async function containersAt(context: BotContext, cells: readonly Vec3Like[]): Promise<Record<string, Record<string, number> | null>> {
   const truth = context.serverTruth;
   if (!truth?.containerAt) return {};
-  return Object.fromEntries(cells.map((cell) => [blockKey(cell), truth.containerAt!(cell)]));
+  const seen: Record<string, Record<string, number> | null> = {};
+  for (const cell of cells) seen[blockKey(cell)] = await truth.containerAt(cell);
+  return seen;
 }
 
 /** How many of the client's nearest candidates are checked against the server before saying none is there. */

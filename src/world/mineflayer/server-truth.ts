@@ -4,6 +4,6 @@ import type { Vec3Like } from '../../contracts/world.js';
 export interface ServerTruth {
   blockAt(position: Vec3Like): Promise<string>;
   /** What the container (chest, furnace) at a cell holds; null when none stands there. Absent: the server cannot say. */
-  containerAt?(position: Vec3Like): Record<string, number> | null;
+  containerAt?(position: Vec3Like): Promise<Record<string, number> | null>;
   player(username: string): { position: Vec3Like; health: number; food: number; inventory: Record<string, number> } | null;
 }
