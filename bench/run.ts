@@ -6,7 +6,7 @@ import type { Bench, BenchOptions, BenchResult } from './types.js';
 /** Bots the embedded server admits (its max-players). */
 const MAX_BOTS = 200;
 
-const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet]
+const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
 baseline measured in the same run and the ratio against it where one exists.
@@ -14,7 +14,11 @@ baseline measured in the same run and the ratio against it where one exists.
   <filter>   only bench files whose name contains this text, e.g. "runtime"
   --bots N   how many bots the embedded fleet runs at once (default 50, at most ${MAX_BOTS})
   --fleet    of the embedded bench, only the fleet (skips TTFA per capability)
-e.g. npm run bench -- embedded --fleet --bots 100`;
+  --server-seeds N
+             how many generated worlds the tech-tree bench runs on the embedded
+             server (default 3, about three minutes each; 0 for SimWorld only)
+e.g. npm run bench -- embedded --fleet --bots 100
+     npm run bench -- techtree --server-seeds 10`;
 
 function format(value: number | undefined): string {
   if (value === undefined) return '';
@@ -38,6 +42,11 @@ function parseArgs(argv: string[]): Args | string {
       const bots = Number(text);
       if (!Number.isInteger(bots) || bots < 1 || bots > MAX_BOTS) return `--bots must be a whole number from 1 to ${MAX_BOTS} (got ${text ?? 'nothing'}), e.g. --bots 100`;
       args.bots = bots;
+    } else if (arg === '--server-seeds' || arg.startsWith('--server-seeds=')) {
+      const text = arg === '--server-seeds' ? argv[++i] : arg.slice('--server-seeds='.length);
+      const seeds = Number(text);
+      if (!Number.isInteger(seeds) || seeds < 0 || seeds > 100) return `--server-seeds must be a whole number from 0 to 100 (got ${text ?? 'nothing'}), e.g. --server-seeds 10`;
+      args.serverSeeds = seeds;
     } else if (arg.startsWith('--')) return `unknown option ${arg}; see --help`;
     else args.filters.push(arg);
   }

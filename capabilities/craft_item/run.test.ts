@@ -81,6 +81,16 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(h.world.inventory()).toEqual({ stone_axe: 1 });
   });
 
+  it('places a table it carries rather than walking back to one it left (which may be cut off by then)', async () => {
+    const h = await harness({ inventory: { cobblestone: 3, stick: 2, crafting_table: 1 }, blocks: [{ position: { x: 12, y: 0, z: 0 }, name: 'crafting_table' }] });
+    const result = await h.run(plan(craft('stone_axe')));
+    expect(result.ok).toBe(true);
+    const subgoals = h.events.flatMap((e) => (e.type === 'step.subgoal' ? e.subgoalStepIds : []));
+    expect(subgoals).toEqual(['craft-stone_axe/subgoal-place-crafting_table']);
+    expect(h.world.actuatorLog.map((entry) => entry.command)).not.toContain('goto');
+    expect(h.world.inventory()).toEqual({ stone_axe: 1 });
+  });
+
   it('fails with precondition_missing when a raw ingredient is missing (no sub-goal can make it)', async () => {
     const h = await harness({ inventory: { stick: 2 } });
     const result = await h.run(plan(craft('stone_axe')));

@@ -62,7 +62,9 @@ export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
  * e.g. stick → oak_planks → oak_log); a raw material is gathered with collect_block from the nearest
  * block that drops it (cobblestone from stone, raw_iron from any iron ore), whose own guard crafts the
  * tool it needs; a raw material with no such block in sight goes back to the planner.
- * A missing table is walked to when one stands nearby; otherwise it is crafted if not held and placed beside the bot.
+ * A missing table is placed beside the bot when the pack holds one (a bot that carries its table never
+ * walks back for it, nor finds the way back dug away); otherwise one standing nearby is walked to, or
+ * one is crafted and placed.
  */
 export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, { world, observation }: GuardContext): PlanStepInput[] | null {
   if (missing.predicate === 'has_item') {
@@ -73,12 +75,13 @@ export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, 
     return block === null ? null : gatherSteps(item, block, count);
   }
   if (missing.predicate === 'near_block' && missing.detail.block === 'crafting_table') {
-    const [table] = world.findBlocks({ names: ['crafting_table'], maxDistance: WALK_TO_TABLE_WITHIN, count: 1 });
+    const held = (observation.inventory.crafting_table ?? 0) > 0;
+    const [table] = held ? [] : world.findBlocks({ names: ['crafting_table'], maxDistance: WALK_TO_TABLE_WITHIN, count: 1 });
     if (table) {
       const target = { kind: 'near', x: table.x, y: table.y, z: table.z, range: TABLE_REACH - 1 };
       return [{ stepId: 'subgoal-approach-crafting_table', type: 'navigate', args: { target } }];
     }
-    const steps = (observation.inventory.crafting_table ?? 0) > 0 ? [] : craftSteps('crafting_table', 1);
+    const steps = held ? [] : craftSteps('crafting_table', 1);
     const position = spotBeside(world, observation.position);
     return [...steps, { stepId: 'subgoal-place-crafting_table', type: 'place_block', args: { position, item: 'crafting_table' } }];
   }

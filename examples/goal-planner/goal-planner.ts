@@ -1,12 +1,13 @@
 /*
  * A reference goal planner, written as a user of verbtree would write one,
  * with the public API only: given a goal such as { have: { stone_pickaxe: 1 } }
- * it expands the goal over the game's recipes into plan steps (gather the raw
- * materials with collect_block, craft the tools gathering needs, craft the
- * goal), and when a step fails it plans again from what the bot really holds.
+ * it expands the goal over the game's recipes and smelting into plan steps
+ * (gather the raw materials with collect_block, craft the tools gathering
+ * needs, smelt what is smelted, craft the goal), and when a step fails it plans
+ * again from what the bot really holds.
  * It is the smallest real planner that drives verbtree end to end.
  */
-import { type FailureContext, type Planner, type PlannerReply, type PlanStepInput, recipeFor } from '../../src/index.js';
+import { type FailureContext, fuelFor, type Planner, type PlannerReply, type PlanStepInput, recipeFor, smeltingInputsOf } from '../../src/index.js';
 
 export interface Goal {
   have: Record<string, number>;
@@ -16,7 +17,14 @@ export interface Goal {
 const SOURCES: Record<string, { block: string; tool?: string }> = {
   oak_log: { block: 'oak_log' },
   cobblestone: { block: '#stone', tool: 'wooden_pickaxe' },
+  raw_iron: { block: '#iron_ores', tool: 'stone_pickaxe' },
 };
+
+/** A table just used stands within reach (4 blocks); a little more covers a bot that stepped back. */
+const TABLE_PICKUP_RADIUS = 8;
+
+/** What a furnace burns: planks, made from the logs gathered anyway. */
+const FUEL = 'oak_planks';
 
 interface Expansion {
   /** Raw materials to gather, in the order first needed. */
@@ -25,6 +33,8 @@ interface Expansion {
   tools: string[];
   /** Crafts that need a crafting table (each may need its own, where the last one is out of reach). */
   tableCrafts: number;
+  /** Items to smelt and how many, in the order first needed; the first one needs a furnace crafted. */
+  smelt: Map<string, number>;
 }
 
 /**
@@ -43,11 +53,20 @@ function expand(item: string, count: number, pack: Record<string, number>, plan:
   const source = SOURCES[item];
   if (source) {
     if (source.tool && !plan.tools.includes(source.tool)) {
-      plan.tools.push(source.tool);
+      // What the tool takes (and the tools gathering that takes) comes first, so tools are listed in the order they can be made.
       expand(source.tool, 1, pack, plan, [...path, item]);
+      plan.tools.push(source.tool);
       pack[source.tool] = (pack[source.tool] ?? 0) + 1; // kept, not used up
     }
     plan.gather.set(item, (plan.gather.get(item) ?? 0) + missing);
+    return;
+  }
+  const input = smeltingInputsOf(item).find((candidate) => SOURCES[candidate]);
+  if (input) {
+    if (plan.smelt.size === 0 && (pack.furnace ?? 0) < 1) expand('furnace', 1, pack, plan, [...path, item]); // placed, then kept in the world
+    expand(input, missing, pack, plan, [...path, item]);
+    expand(FUEL, fuelFor(FUEL, missing), pack, plan, [...path, item]);
+    plan.smelt.set(item, (plan.smelt.get(item) ?? 0) + missing);
     return;
   }
   const recipe = recipeFor(item);
@@ -66,7 +85,7 @@ function expand(item: string, count: number, pack: Record<string, number>, plan:
  * `tag` so a re-plan never reuses an id already run.
  */
 export function stepsFor(goal: Goal, inventory: Readonly<Record<string, number>>, tag = ''): PlanStepInput[] {
-  const plan: Expansion = { gather: new Map(), tools: [], tableCrafts: 0 };
+  const plan: Expansion = { gather: new Map(), tools: [], tableCrafts: 0, smelt: new Map() };
   const pack = { ...inventory };
   for (const [item, count] of Object.entries(goal.have)) expand(item, count, pack, plan);
   const id = (name: string) => `${name}${tag}`;
@@ -75,11 +94,24 @@ export function stepsFor(goal: Goal, inventory: Readonly<Record<string, number>>
     const count = plan.gather.get(item);
     if (count) steps.push({ stepId: id(`gather-${item}`), type: 'collect_block', args: { block: SOURCES[item]!.block, count, radius: 48 } });
   };
-  // Logs first: every tool and table is made of them.
+  // Logs first: every tool and table is made of them. Then each tool, and what it lets the bot gather.
   gather('oak_log');
-  for (const tool of plan.tools) if ((inventory[tool] ?? 0) < 1) steps.push({ stepId: id(`craft-${tool}`), type: 'craft_item', args: { item: tool, count: 1 } });
-  for (const item of plan.gather.keys()) if (item !== 'oak_log') gather(item);
+  for (const item of plan.gather.keys()) if (!SOURCES[item]!.tool && item !== 'oak_log') gather(item);
+  for (const [n, tool] of plan.tools.entries()) {
+    if ((inventory[tool] ?? 0) < 1) {
+      steps.push({ stepId: id(`craft-${tool}`), type: 'craft_item', args: { item: tool, count: 1 } });
+      // Carry the table on to the next craft, as a player does: gathering may lead far (down a cave), and
+      // walking back to a table is the step most often found dug away behind the bot.
+      const crafts = n < plan.tools.length - 1 || plan.smelt.size > 0;
+      if (crafts) steps.push({ stepId: id(`take-table-${tool}`), type: 'collect_block', args: { block: 'crafting_table', count: 1, radius: TABLE_PICKUP_RADIUS } });
+    }
+    for (const item of plan.gather.keys()) if (SOURCES[item]!.tool === tool) gather(item);
+  }
+  if (plan.smelt.size > 0 && (inventory.furnace ?? 0) < 1) steps.push({ stepId: id('craft-furnace'), type: 'craft_item', args: { item: 'furnace', count: 1 } });
+  for (const [item, count] of plan.smelt) steps.push({ stepId: id(`smelt-${item}`), type: 'smelt_item', args: { item, count, fuel: FUEL } });
   for (const [item, count] of Object.entries(goal.have)) {
+    // A goal that is gathered or smelted is done by its own step above.
+    if (SOURCES[item] || plan.smelt.has(item)) continue;
     if ((inventory[item] ?? 0) < count) steps.push({ stepId: id(`craft-${item}`), type: 'craft_item', args: { item, count: count - (inventory[item] ?? 0) } });
   }
   return steps;

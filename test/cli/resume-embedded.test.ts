@@ -58,9 +58,12 @@ describe('run --resume on the embedded world', () => {
     try {
       expect(after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('planks', 'dig')").get()).toEqual({ n: 2 });
       // The bot as the server holds it at the end: the planks crafted before the kill, not the scenario's log again.
-      // (The dug dirt's drop was never picked up, and dropped items do not outlive a server.)
-      const last = JSON.parse((after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post);
-      expect(last.inventory).toEqual({ oak_planks: 4 });
+      // The dug dirt's drop is in the pack only when the bot walked over it before the kill and the world was
+      // saved after (dropped items do not outlive a server), so it may or may not be there: never twice.
+      const last = JSON.parse((after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post) as { inventory: Record<string, number> };
+      const { dirt = 0, ...rest } = last.inventory;
+      expect(rest).toEqual({ oak_planks: 4 });
+      expect(dirt).toBeLessThanOrEqual(1);
     } finally {
       after.close();
     }

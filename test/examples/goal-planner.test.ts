@@ -18,6 +18,35 @@ describe('the reference goal planner', () => {
     expect(stepsFor({ have: { stone_pickaxe: 1 } }, { oak_log: 9, wooden_pickaxe: 1, cobblestone: 3 }).map((s) => s.type)).toEqual(['craft_item']);
   });
 
+  it('expands iron over smelting: the stone pickaxe iron ore needs, a furnace, planks to burn, carrying the table between crafts', () => {
+    expect(stepsFor({ have: { iron_pickaxe: 1 } }, {}).map((s) => [s.type, s.args])).toEqual([
+      ['collect_block', { block: 'oak_log', count: 7, radius: 48 }],
+      ['craft_item', { item: 'wooden_pickaxe', count: 1 }],
+      ['collect_block', { block: 'crafting_table', count: 1, radius: 8 }],
+      // 3 for the stone pickaxe, 8 for the furnace.
+      ['collect_block', { block: '#stone', count: 11, radius: 48 }],
+      ['craft_item', { item: 'stone_pickaxe', count: 1 }],
+      ['collect_block', { block: 'crafting_table', count: 1, radius: 8 }],
+      ['collect_block', { block: '#iron_ores', count: 3, radius: 48 }],
+      ['craft_item', { item: 'furnace', count: 1 }],
+      ['smelt_item', { item: 'iron_ingot', count: 3, fuel: 'oak_planks' }],
+      ['craft_item', { item: 'iron_pickaxe', count: 1 }],
+    ]);
+    // A smelted goal is its smelt step; what the pack holds is not made again.
+    expect(stepsFor({ have: { iron_ingot: 2 } }, { stone_pickaxe: 1, furnace: 1, raw_iron: 2, oak_planks: 2 }).map((s) => [s.type, s.args])).toEqual([
+      ['smelt_item', { item: 'iron_ingot', count: 2, fuel: 'oak_planks' }],
+    ]);
+  });
+
+  it('takes a bot with an empty pack to an iron pickaxe on a generated survival world in SimWorld, every step verified', async () => {
+    const scenario = await loadScenario('examples/scenarios/survival.json');
+    const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed: 7 }), { planner: goalPlanner() });
+    const result = await h.run(intent('have iron_pickaxe'), 1_800_000);
+    expect(result.ok, `${result.code}: ${result.detail}`).toBe(true);
+    expect(h.world.inventory().iron_pickaxe).toBe(1);
+    expect(h.world.findBlocks({ names: ['furnace'], maxDistance: 64, count: 1 })).toHaveLength(1);
+  });
+
   it('takes a bot with an empty pack to a stone pickaxe on SimWorld, every step verified', async () => {
     const scenario = await loadScenario('examples/scenarios/stone-age.json');
     const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed: 7 }), { planner: goalPlanner() });
