@@ -12,6 +12,8 @@ import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
 import placeBlock from './place_block/index.js';
 import smeltItem from './smelt_item/index.js';
+import storeItems from './store_items/index.js';
+import takeItems from './take_items/index.js';
 
 /** Every capability this build ships. Adding a verb means adding its folder and one line here. */
 export const builtinCapabilities: AnyCapabilitySpec[] = [
@@ -20,6 +22,8 @@ export const builtinCapabilities: AnyCapabilitySpec[] = [
   placeBlock,
   craftItem,
   smeltItem,
+  storeItems,
+  takeItems,
   consumeFood,
   collectDrops,
   collectBlock,

@@ -78,8 +78,11 @@ export interface ObservationQuery {
   blocks?: readonly Vec3Like[];
   /** Also report dropped items within `radius` of `around` (the bot when omitted). */
   drops?: { around?: Vec3Like; radius: number };
-  /** Also look for the nearest block of these names with a face in the open, within `within` of the bot. */
-  find?: { names: readonly string[]; within: number };
+  /**
+   * Also look for the nearest block of these names with a face in the open, within `within` of the bot;
+   * with `contents`, also report in `containers` what it holds when it is a container (the nearest chest, say).
+   */
+  find?: { names: readonly string[]; within: number; contents?: boolean };
   /** Also report what the containers (chests, furnaces) at these cells hold. */
   containers?: readonly Vec3Like[];
 }

@@ -49,6 +49,7 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
   for (const position of query.blocks ?? []) {
     blocks[blockKey(position)] = serverTruth ? await serverTruth.blockAt(position) : (bot.blockAt(toVec3(position))?.name ?? 'unknown');
   }
+  const found = query.find ? await findConfirmed(context, query.find) : undefined;
   return {
     at: context.clock.now(),
     position: server?.position ?? botPosition(bot),
@@ -59,8 +60,8 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     blocks,
     // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
     ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
-    ...(query.find ? { found: await findConfirmed(context, query.find) } : {}),
-    ...(query.containers ? { containers: await containersAt(context, query.containers) } : {}),
+    ...(found !== undefined ? { found } : {}),
+    ...(query.containers || query.find?.contents ? { containers: await containersAt(context, [...(query.containers ?? []), ...(found && query.find?.contents ? [found] : [])]) } : {}),
   };
 }
 

@@ -275,6 +275,8 @@ export class SimWorld implements WorldPort {
       blocks[blockKey(position)] = this.grid.get(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z));
     }
     const { feet } = this.body;
+    const found = query?.find ? (this.findBlocks({ names: query.find.names, maxDistance: query.find.within, count: 1, exposed: true })[0] ?? null) : undefined;
+    const containerCells = [...(query?.containers ?? []), ...(found && query?.find?.contents ? [found] : [])];
     return {
       at: this.clock.now(),
       position: { x: feet.x, y: feet.y, z: feet.z },
@@ -284,8 +286,8 @@ export class SimWorld implements WorldPort {
       heldItem: this.body.held,
       blocks,
       ...(query?.drops ? { drops: dropsWithin(this.entityStore.list(), query.drops.around ?? feet, query.drops.radius) } : {}),
-      ...(query?.containers ? { containers: this.containersAt(query.containers) } : {}),
-      ...(query?.find ? { found: this.findBlocks({ names: query.find.names, maxDistance: query.find.within, count: 1, exposed: true })[0] ?? null } : {}),
+      ...(query?.containers || query?.find?.contents ? { containers: this.containersAt(containerCells) } : {}),
+      ...(found !== undefined ? { found } : {}),
     };
   }
 
