@@ -16,7 +16,7 @@ import storeItems from './store_items/index.js';
 import takeItems from './take_items/index.js';
 
 /** Every capability this build ships. Adding a verb means adding its folder and one line here. */
-export const builtinCapabilities: AnyCapabilitySpec[] = [
+export const BUILTIN_CAPABILITIES = [
   navigate,
   digBlock,
   placeBlock,
@@ -32,7 +32,10 @@ export const builtinCapabilities: AnyCapabilitySpec[] = [
   flee,
   pillarUp,
   equip,
-];
+] as const;
+
+/** The same, as a plain list. A typed plan builder takes the tuple: planBuilder(BUILTIN_CAPABILITIES, ids). */
+export const builtinCapabilities: AnyCapabilitySpec[] = [...BUILTIN_CAPABILITIES];
 
 export function createDefaultRegistry(): CapabilityRegistry {
   const registry = new CapabilityRegistry();

@@ -3,7 +3,7 @@ import { createDefaultRegistry } from '../capabilities/index.js';
 import type { Clock } from './contracts/clock.js';
 import { assembleExecutor, type Assembly } from './executor/assemble.js';
 import type { ExecutorEvent, ExecutorEventType, PlanResult } from './executor/events.js';
-import type { ExecutionRun, ExecutorOptions } from './executor/executor.js';
+import type { ExecutionRun, ExecutorOptions, RunInput } from './executor/executor.js';
 import type { CapabilityRegistry } from './registry/registry.js';
 import type { RuntimeHooks } from './runtime/hooks.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './world/mineflayer/index.js';
@@ -39,9 +39,9 @@ export interface BotVerbtree {
   /** The bot as verbtree's world port sees it; null until the bot has spawned. */
   readonly world: MineflayerWorld | null;
   /** Starts a plan (or intent) once ready: iterate its events, await its result. */
-  start(planOrIntent: unknown, options?: { signal?: AbortSignal }): Promise<ExecutionRun>;
+  start(planOrIntent: RunInput, options?: { signal?: AbortSignal }): Promise<ExecutionRun>;
   /** Runs a plan (or intent) to its end. */
-  run(planOrIntent: unknown, options?: { signal?: AbortSignal }): Promise<PlanResult>;
+  run(planOrIntent: RunInput, options?: { signal?: AbortSignal }): Promise<PlanResult>;
 }
 
 /** Events the plugin emits on the bot, one per executor event type. */
@@ -79,7 +79,7 @@ export function verbtree(options: VerbtreePluginOptions = {}): (bot: Bot) => voi
     });
     // A rejected `ready` nobody awaits yet must not crash the user's process; start() rethrows it.
     ready.catch(() => undefined);
-    const start = async (planOrIntent: unknown, runOptions?: { signal?: AbortSignal }) => (await ready).executor.run(planOrIntent, runOptions);
+    const start = async (planOrIntent: RunInput, runOptions?: { signal?: AbortSignal }) => (await ready).executor.run(planOrIntent, runOptions);
     bot.verbtree = {
       ready,
       registry,

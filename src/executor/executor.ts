@@ -1,7 +1,8 @@
 import { EventEmitter } from 'eventemitter3';
 import type { Clock } from '../contracts/clock.js';
 import type { FailureCode } from '../contracts/failure-codes.js';
-import { Intent } from '../contracts/intent.js';
+import { Intent, type IntentInput } from '../contracts/intent.js';
+import type { PlanInput } from '../contracts/plan.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { type AgentState, AgentStateMachine } from '../recovery/agent-state-machine.js';
@@ -55,6 +56,9 @@ export interface ExecutorEventMap {
   event: [ExecutorEvent];
 }
 
+/** What `run` takes: a plan, or an intent for the planner to plan. Checked at run time whatever its type says. */
+export type RunInput = PlanInput | IntentInput;
+
 /** A run in progress: iterate its events as they happen, and await its result. */
 export interface ExecutionRun extends AsyncIterable<ExecutorEvent> {
   readonly result: Promise<PlanResult>;
@@ -72,7 +76,8 @@ export interface Executor {
   /** Every event of every run, for observers (loggers, journals, the HTTP stream) attached from outside. */
   readonly events: EventEmitter<ExecutorEventMap>;
   readonly policy: ExecutorPolicy;
-  run(planOrIntent: unknown, options?: { signal?: AbortSignal }): ExecutionRun;
+  /** A plan or an intent (for the planner to plan), validated here as from anyone: a bad one ends in a rejected run, never a throw. */
+  run(planOrIntent: RunInput, options?: { signal?: AbortSignal }): ExecutionRun;
   /** The stream's agent state: IDLE, PLANNING, EXECUTING, RECOVERING, PAUSED, COMPLETED or FAILED. */
   state(): AgentState;
   metrics(): { sla: ReturnType<ExecutionMetrics['sla']>; totals: ReturnType<ExecutionMetrics['summary']> };

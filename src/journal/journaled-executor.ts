@@ -2,7 +2,7 @@ import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { assembleExecutor, type AssembleOptions, type Assembly } from '../executor/assemble.js';
-import type { ExecutionRun } from '../executor/executor.js';
+import type { ExecutionRun, RunInput } from '../executor/executor.js';
 import { traceActions } from './action-trace.js';
 import { runHealthCheck, type HealthReport } from './health-check.js';
 import type { HealthConfigInput } from './health-config.js';
@@ -49,7 +49,7 @@ export interface JournaledAssembly extends Assembly {
    * would restart a plan the journal holds unfinished. A lease taken here is released when the run ends; one
    * lost to a takeover cancels the run.
    */
-  run(input: unknown, options?: { resumed?: boolean; restart?: boolean; lease?: PlanLease; signal?: AbortSignal }): ExecutionRun;
+  run(input: RunInput, options?: { resumed?: boolean; restart?: boolean; lease?: PlanLease; signal?: AbortSignal }): ExecutionRun;
   close(): Promise<void>;
 }
 

@@ -65,8 +65,9 @@ export interface TreeBindings<Args = unknown> {
   arity?: Readonly<Record<string, LeafArity>>;
 }
 
-export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
-  name: string;
+export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name extends string = string> {
+  /** The verb, e.g. "dig_block" (kept as a literal type by defineCapability, for typed plan builders). */
+  name: Name;
   /** Semver, e.g. "1.2.0". */
   version: string;
   description: string;
@@ -116,7 +117,7 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType> {
 }
 
 /** Keeps the schema's type flowing into guard, acceptance and runner. */
-export function defineCapability<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>): CapabilitySpec<Schema> {
+export function defineCapability<Schema extends z.ZodType, const Name extends string = string>(spec: CapabilitySpec<Schema, Name>): CapabilitySpec<Schema, Name> {
   return spec;
 }
 

@@ -113,7 +113,7 @@ async function runCase<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, r
   const events: ExecutorEvent[] = [];
   executor.events.on('event', (event) => events.push(event));
   let result: PlanResult | undefined;
-  void executor.run({ planId: 'check', intentId: 'check', steps: [{ stepId: 'step', type: spec.name, args: tried.args }] }).result.then((r) => (result = r));
+  void executor.run({ planId: 'check', intentId: 'check', steps: [{ stepId: 'step', type: spec.name, args: tried.args as Record<string, unknown> }] }).result.then((r) => (result = r));
   await clock.runUntil(() => result !== undefined, options.maxMs ?? 600_000);
   if (!result) throw new Broken('every step ends', `the run did not end within ${options.maxMs ?? 600_000} ms of virtual time`);
   const endedAt = checkLifecycle(events);

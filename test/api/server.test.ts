@@ -7,6 +7,7 @@ import { systemClock } from '../../src/clock/index.js';
 import type { EventSocketLimits } from '../../src/api/event-socket.js';
 import { createApiServer, type ApiServer } from '../../src/api/server.js';
 import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
+import type { RunInput } from '../../src/executor/executor.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { openTemp } from '../journal/helpers.js';
 
@@ -36,7 +37,7 @@ async function serve(options: { bot?: boolean; bodyLimit?: number; eventLimits?:
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.eventLimits ? { eventLimits: options.eventLimits } : {}),
     ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
-    ...(assembly ? { selfRunnerId: assembly.process.id, bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly!.run(input) } } : {}),
+    ...(assembly ? { selfRunnerId: assembly.process.id, bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly!.run(input as RunInput) } } : {}),
   });
   const { url } = await api.listen(0);
   closers.push(() => api.close());

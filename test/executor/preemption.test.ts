@@ -16,7 +16,7 @@ const planner: Planner = {
   },
 };
 
-const intent = (id: string, urgency: number) => ({ id, source: 'user', goal: 'hold the axe', urgency, safety: { allowed: true } });
+const intent = (id: string, urgency: number) => ({ id, source: 'user' as const, goal: 'hold the axe', urgency, safety: { allowed: true } });
 
 describe('preemption', () => {
   it('an urgent intent preempts the running step, runs, and the step resumes and completes', async () => {

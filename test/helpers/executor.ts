@@ -3,6 +3,7 @@ import { ManualClock } from '../../src/clock/index.js';
 import type { CapabilityRegistry } from '../../src/index.js';
 import { assembleExecutor, type AssembleOptions } from '../../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
+import type { RunInput } from '../../src/executor/executor.js';
 import { SimWorld, type SimWorldOptions } from '../../src/world/sim/index.js';
 
 export interface Harness {
@@ -34,7 +35,8 @@ export async function harness(
     assembly,
     async run(plan, maxMs = 120_000) {
       let result: PlanResult | undefined;
-      void assembly.executor.run(plan).result.then((r) => (result = r));
+      // Tests hand it bad input on purpose too: run checks it at run time.
+      void assembly.executor.run(plan as RunInput).result.then((r) => (result = r));
       await clock.runUntil(() => result !== undefined, maxMs);
       if (!result) throw new Error(`the plan did not end within ${maxMs} ms of virtual time; last events: ${JSON.stringify(events.slice(-5))}`);
       return result;

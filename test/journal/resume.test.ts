@@ -10,6 +10,7 @@ import { runHealthCheck } from '../../src/journal/health-check.js';
 import { Journal } from '../../src/journal/journal.js';
 import { JournalIdempotencyStore } from '../../src/journal/journal-idempotency.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import type { RunInput } from '../../src/executor/executor.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint, verifyInterruptedSteps } from '../../src/journal/resume.js';
 import { simWorldFromJournal } from '../../src/journal/sim-restore.js';
 import type { AnyCapabilitySpec } from '../../src/registry/capability-spec.js';
@@ -63,7 +64,7 @@ async function runOn(journal: Journal, world: (clock: ManualClock) => SimWorld, 
   assembly.executor.events.on('event', (e) => events.push(e));
   if (onEvent) assembly.executor.events.on('event', onEvent);
   let done = false;
-  const run = assembly.run(input);
+  const run = assembly.run(input as RunInput);
   void run.result.then(() => (done = true));
   await clock.runUntil(() => done, 120_000);
   await assembly.close();

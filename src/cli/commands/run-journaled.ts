@@ -1,6 +1,7 @@
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { watchForStop } from '../run-stop.js';
 import { systemClock } from '../../clock/system-clock.js';
+import type { RunInput } from '../../executor/executor.js';
 import type { StepInvoker } from '../../executor/invoker.js';
 import { runHealthCheck } from '../../journal/health-check.js';
 import { assembleJournaled, PlanConflictError, refuseUnfinished } from '../../journal/journaled-executor.js';
@@ -134,7 +135,7 @@ async function execute(
       cleanups.push(() => stop.dispose());
       let run;
       try {
-        run = assembly.run(plan, { resumed: start.resumed, restart: !start.resumed && options.restart === true, signal: cancel.signal, ...(lease ? { lease } : {}) });
+        run = assembly.run(plan as RunInput, { resumed: start.resumed, restart: !start.resumed && options.restart === true, signal: cancel.signal, ...(lease ? { lease } : {}) });
       } catch (error) {
         if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
         throw error;

@@ -3,6 +3,7 @@ import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { assembleExecutor } from '../../executor/assemble.js';
 import { injectFaults } from '../../executor/fault-injection.js';
+import type { RunInput } from '../../executor/executor.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/faults/parse.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
@@ -140,7 +141,8 @@ Examples:
           });
           if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
           const stop = watchForStop(io);
-          const run = executor.run(plan, { signal: stop.signal });
+          // Read from a file: `run` validates it as it validates anyone's input.
+          const run = executor.run(plan as RunInput, { signal: stop.signal });
           let result;
           try {
             for await (const event of run) {

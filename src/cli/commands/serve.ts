@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
+import type { RunInput } from '../../executor/executor.js';
 import { assembleJournaled } from '../../journal/journaled-executor.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
@@ -95,7 +96,7 @@ Examples:
         selfRunnerId: assembly?.process.id ?? readOnly!.id,
         healthEveryMs: options.healthInterval * 1000,
         allowOrigins: options.allowOrigin,
-        ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => running.track(assembly.run(input, { signal: running.signal })) } } : {}),
+        ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => running.track(assembly.run(input as RunInput, { signal: running.signal })) } } : {}),
       });
       try {
         const address = await api.listen(options.port, options.host).catch((error: NodeJS.ErrnoException) => {
