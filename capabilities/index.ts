@@ -1,4 +1,5 @@
 import { type AnyCapabilitySpec, CapabilityRegistry } from 'verbtree';
+import attackEntity from './attack_entity/index.js';
 import buildStructure from './build_structure/index.js';
 import collectBlock from './collect_block/index.js';
 import collectDrops from './collect_drops/index.js';
@@ -24,6 +25,7 @@ export const BUILTIN_CAPABILITIES = [
   smeltItem,
   storeItems,
   takeItems,
+  attackEntity,
   consumeFood,
   collectDrops,
   collectBlock,

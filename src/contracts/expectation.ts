@@ -38,6 +38,7 @@ export const Expectation = z.discriminatedUnion('kind', [
   z
     .strictObject({ kind: z.literal('container'), at: Point, item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
     .describe('The container (chest, furnace) at a cell holds at least / at most this many of the item.'),
+  z.strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) }).describe('The entity (a mob) is dead or gone, as the world holds it.'),
   z
     .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
     .describe('No dropped item (of this kind) lies within the radius of a point.'),
@@ -104,6 +105,8 @@ export function describeExpectation(e: Expectation): string {
     }
     case 'no_drops':
       return `no dropped ${e.item ?? 'item'} lies within ${e.radius} of ${at(e.around)}`;
+    case 'entity_gone':
+      return `the ${e.name} (entity ${e.id}) is dead or gone`;
   }
 }
 
@@ -154,6 +157,11 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
       return `${describeExpectation(e)}: it holds ${count}`;
     }
+    case 'entity_gone': {
+      if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
+      const alive = observation.entities.find((entity) => entity.id === e.id);
+      return alive ? `${describeExpectation(e)}: it is alive at ${at(roundPoint(alive.position))}${alive.health === null ? '' : ` with health ${alive.health}`}` : null;
+    }
     case 'no_drops': {
       if (!observation.drops) return `${describeExpectation(e)}: dropped items were not observed`;
       const left = observation.drops.filter((d) => (e.item === undefined || d.name === e.item) && distance(d.position, e.around) <= e.radius);
@@ -187,13 +195,15 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   let drops = base.drops;
   let find = base.find;
   const containers = [...(base.containers ?? [])];
+  let entities = base.entities;
   for (const e of expectations) {
+    if (e.kind === 'entity_gone') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
     if (e.kind === 'block') blocks.push(e.at);
     if (e.kind === 'container') containers.push(e.at);
     if (e.kind === 'in_sight') find = { ...find, names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };
     if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
   }
-  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}) };
+  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}), ...(entities ? { entities } : {}) };
 }
 
 function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {

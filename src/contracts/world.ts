@@ -65,6 +65,19 @@ export interface Observation {
    * as the world's truth holds them; null when no container stands there. Present only when asked.
    */
   containers?: Record<string, Record<string, number> | null>;
+  /**
+   * The living entities asked for (`ObservationQuery.entities`: by id, or by name within a distance of
+   * the bot), as the world's truth holds them; an entity that is dead or gone is not listed. Present only when asked.
+   */
+  entities?: LivingEntity[];
+}
+
+/** An entity as an observation reports it: where it is and, for a mob or player, its health. */
+export interface LivingEntity {
+  id: number;
+  name: string;
+  position: Vec3Like;
+  health: number | null;
 }
 
 /** A dropped item entity as the world's truth shows it. */
@@ -85,6 +98,8 @@ export interface ObservationQuery {
   find?: { names: readonly string[]; within: number; contents?: boolean };
   /** Also report what the containers (chests, furnaces) at these cells hold. */
   containers?: readonly Vec3Like[];
+  /** Also report these entities, by id, and those of these names within `within` blocks of the bot. */
+  entities?: { ids?: readonly number[]; names?: readonly string[]; within?: number };
 }
 
 export function blockKey(position: Vec3Like): string {
@@ -177,6 +192,12 @@ export interface WorldPort {
   deposit?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
   /** Moves `count` of `item` from the container at `container` into the pack; resolves once the world's inventory holds it. */
   withdraw?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
+  /**
+   * Hits the entity `entityId` once with what the main hand holds; resolves when the swing has landed and the
+   * attack cooldown passed (ATTACK_COOLDOWN_MS). Refuses an entity not in sight (precondition_missing) or out of
+   * reach (ATTACK_REACH from the eyes: precondition_missing, walk closer first).
+   */
+  attack?(entityId: number, options?: ActuatorOptions): Promise<void>;
   native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
 
   close(): Promise<void>;
@@ -185,7 +206,7 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'native'] as const;
+export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'native'] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

@@ -27,14 +27,15 @@ export class SafetyMonitor {
     private readonly world: WorldPort,
   ) {}
 
-  check(now: number): SafetySignal | null {
+  /** With `ignoreHostiles` (the running step is a fight), a hostile nearby is no signal; the others still are. */
+  check(now: number, options: { ignoreHostiles?: boolean } = {}): SafetySignal | null {
     if (!this.policy.enabled || now < this.quietUntil) return null;
-    const signal = this.detect();
+    const signal = this.detect(options.ignoreHostiles === true);
     if (signal) this.quietUntil = now + COOLDOWN_MS;
     return signal;
   }
 
-  private detect(): SafetySignal | null {
+  private detect(ignoreHostiles: boolean): SafetySignal | null {
     const { world, policy } = this;
     const at = world.position();
     const hazard = this.hazardHere();
@@ -45,7 +46,7 @@ export class SafetyMonitor {
       .map((e) => ({ entity: e, distance: Math.hypot(e.position.x - at.x, e.position.y - at.y, e.position.z - at.z) }))
       .filter((e) => e.distance <= policy.hostileRadius)
       .sort((a, b) => a.distance - b.distance)[0];
-    if (hostile) {
+    if (hostile && !ignoreHostiles) {
       return {
         signal: 'hostile',
         detail: `${hostile.entity.name} ${hostile.distance.toFixed(1)} blocks away`,

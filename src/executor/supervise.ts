@@ -79,7 +79,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   let ticker = clock.setTimeout(function tick() {
     scope.heartbeat.beat();
     if (onDetection(stuck.tick(world.position()))) return;
-    const threat = plan.preemptible && !pendingPreemption ? nextInterrupt(scope, plan.stepId) : null;
+    const threat = plan.preemptible && !pendingPreemption ? nextInterrupt(scope, plan.stepId, plan.spec.engagesHostiles === true) : null;
     if (threat && plan.spec.atomic) pendingPreemption = threat;
     else if (threat) {
       preemptedBy = threat;
@@ -143,8 +143,8 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
 }
 
 /** Safety first (a fast-path capability), then urgent intents waiting in the stream. */
-function nextInterrupt(scope: RunScope, stepId: string): Interrupt | null {
-  const threat = scope.safety.check(scope.clock.now());
+function nextInterrupt(scope: RunScope, stepId: string, fighting: boolean): Interrupt | null {
+  const threat = scope.safety.check(scope.clock.now(), { ignoreHostiles: fighting });
   if (threat) return { signal: threat.signal, detail: threat.detail, run: () => runFastPath(scope, threat, stepId) };
   return scope.interrupts.take() ?? null;
 }

@@ -97,6 +97,8 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
   moves?: boolean;
   /** Its actuation is one transaction (e.g. a craft): preemption waits for it to end instead of cancelling it. */
   atomic?: boolean;
+  /** It is a fight: a hostile mob nearby does not preempt it (low health, hunger and hazards still do). */
+  engagesHostiles?: boolean;
   /** The action and condition leaves `tree` calls; registered by name in the runtime's BindingRegistry. */
   bindings?: TreeBindings<z.output<Schema>>;
   guard(ctx: GuardContext, args: z.output<Schema>): GuardResult;

@@ -1,4 +1,4 @@
-import { WorldError } from '../contracts/world.js';
+import { type EntityInfo, type ObservationQuery, type Vec3Like, WorldError } from '../contracts/world.js';
 import { burnTicks, FUELS, fuelFor, smeltsInto } from './smelting.js';
 
 /*
@@ -54,4 +54,49 @@ export function checkSmelt(input: string, count: number, fuel: string, inventory
     throw new WorldError('precondition_missing', `cannot smelt ${count} ${input}: it burns ${fuelCount} ${fuel} and the inventory holds ${(inventory[fuel] ?? 0) - sameItem}`);
   }
   return { output, fuelCount };
+}
+
+/** How far a survival player hits: vanilla's entity reach, from the eyes to the middle of the mob's body. */
+export const ATTACK_REACH = 3;
+const EYE_HEIGHT = 1.62;
+const MID_BODY = 0.9;
+/** One swing and the attack cooldown after it. */
+export const ATTACK_COOLDOWN_MS = 500;
+/** What one hit takes off a mob, whatever the hand holds: what the embedded server (flying-squid) deals. */
+export const ATTACK_DAMAGE = 1;
+/** A mob's health when it spawns (flying-squid gives every mob 20). */
+export const MOB_HEALTH = 20;
+
+/** What `attack` refuses: an entity not in sight, one that is no mob or player, one out of reach. */
+/** A hit pushes a mob this far away from the attacker, horizontally (both worlds; vanilla's is about this). */
+export const KNOCKBACK = 1;
+
+/** Where a hit pushes a mob: KNOCKBACK blocks straight away from the attacker. The world moves it there only when there is room. */
+export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
+  const dx = mob.x - attacker.x;
+  const dz = mob.z - attacker.z;
+  const length = Math.hypot(dx, dz) || 1;
+  return { x: mob.x + (KNOCKBACK * dx) / length, y: mob.y, z: mob.z + (KNOCKBACK * dz) / length };
+}
+
+export function checkAttack(entityId: number, entity: EntityInfo | undefined, feet: Vec3Like): void {
+  if (!entity) throw new WorldError('precondition_missing', `attack: no entity ${entityId} in sight (dead, gone, or never there)`);
+  if (entity.kind === 'item' || entity.kind === 'other') throw new WorldError('guard_failed', `attack: entity ${entityId} is a ${entity.name}, not a mob or a player`);
+  const distance = attackDistance(feet, entity.position);
+  if (distance > ATTACK_REACH) throw new WorldError('precondition_missing', `attack: the ${entity.name} (entity ${entityId}) is ${distance.toFixed(1)} blocks away, reach is ${ATTACK_REACH}; walk closer first`);
+}
+
+/** How far a bot standing at `feet` reaches to hit a mob standing at `mob`: eyes to the middle of its body. */
+export function attackDistance(feet: Vec3Like, mob: Vec3Like): number {
+  return Math.hypot(mob.x - feet.x, mob.y + MID_BODY - (feet.y + EYE_HEIGHT), mob.z - feet.z);
+}
+
+/** The living entities an observation's `entities` query asks for: by id, and by name within `within` of `at`. */
+export function entitiesMatching<E extends EntityInfo>(entities: readonly E[], query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): E[] {
+  return entities.filter((entity) => {
+    if (entity.kind === 'item' || entity.kind === 'other') return false;
+    if (query.ids?.includes(entity.id)) return true;
+    if (!query.names?.includes(entity.name)) return false;
+    return query.within === undefined || Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z) <= query.within;
+  });
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../contracts/clock.js';
 import type { Scenario } from './scenario/schema.js';
 import { SimWorld } from './sim/sim-world.js';
 import { survivalTerrain } from './terrain/survival-terrain.js';
+import { mobKind } from './mobs.js';
 
 /** flying-squid's superflat world: grass on top at y=4, so a bot stands at y=5. */
 export const SUPERFLAT_GROUND = { top: 4, surface: 'grass_block', filler: 'dirt', fillerDepth: 3, deep: 'stone', bottom: 0 } as const;
@@ -20,5 +21,6 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
   });
   for (const fill of scenario.fills) world.fill(fill.from, fill.to, fill.block);
   for (const block of scenario.blocks) world.setBlock(block, block.block);
+  for (const mob of scenario.mobs) world.spawnEntity({ name: mob.name, kind: mobKind(mob.name)!, position: { x: mob.x + 0.5, y: mob.y, z: mob.z + 0.5 } });
   return world;
 }

@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { Vec3Like } from '../../contracts/world.js';
+import type { LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { Scenario as ScenarioSchema } from '../scenario/index.js';
 import type { ChildStartOptions, FromChild, RemoteMethod, ToChild } from './child-protocol.js';
 import type { EmbeddedServer, EmbeddedServerOptions, ServerPlayerState } from './embedded-server.js';
@@ -128,6 +128,10 @@ class ChildServer implements ChildEmbeddedServer {
 
   containerAt(position: Vec3Like): Promise<Record<string, number> | null> {
     return this.call('containerAt', position);
+  }
+
+  livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
+    return this.call('livingEntities', query, at);
   }
 
   setBlock(position: Vec3Like, blockName: string): Promise<void> {

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { Vec3 } from 'vec3';
-import type { Vec3Like } from '../../contracts/world.js';
+import type { LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
 import { batchWrites } from './batched-writes.js';
@@ -10,6 +10,7 @@ import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { containersPlugin, type ContainerStore } from './plugins/containers.js';
 import { craftingPlugin } from './plugins/crafting.js';
+import { mobsPlugin, type LivingStore } from './plugins/mobs.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
 import { fanOutPlugin } from './plugins/fan-out.js';
@@ -63,6 +64,8 @@ export interface EmbeddedServer {
   setBlock(position: Vec3Like, blockName: string): Promise<void>;
   /** What the chest or furnace at a position holds (item counts); null when none stands there. */
   containerAt(position: Vec3Like): Promise<Record<string, number> | null>;
+  /** The mobs and players a query asks for, as the server holds them (a dead mob is gone). */
+  livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]>;
   /** Null when no player of that name is connected. */
   player(username: string): ServerPlayerState | null;
   playerNames(): string[];
@@ -156,12 +159,15 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     const layOut = options.storage?.fresh !== false;
     serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario, { layOut }));
     if (layOut) await applyScenarioBlocks(serv, scenario);
+    // After the blocks, so a mob stands on the ground laid out for it.
+    const mobs = mobsPlugin(scenario, { layOut });
+    serv.addPlugin('verbtree-mobs', mobs);
     const storage = options.storage ? new WorldStorage(serv, options.storage.folder) : null;
     if (storage) {
       serv.addPlugin('verbtree-storage', storage.plugin);
       await storage.start(layOut ? { scenario: scenario.name } : null);
     }
-    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store);
+    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store);
   } catch (error) {
     await shutdown(serv, null);
     throw error;
@@ -181,6 +187,7 @@ class FlyingSquidServer implements EmbeddedServer {
     readonly scenario: Scenario,
     private readonly storage: WorldStorage | null,
     private readonly containers: ContainerStore,
+    private readonly mobs: LivingStore,
   ) {}
 
   async blockAt(position: Vec3Like): Promise<string> {
@@ -196,6 +203,10 @@ class FlyingSquidServer implements EmbeddedServer {
 
   containerAt(position: Vec3Like): Promise<Record<string, number> | null> {
     return this.containers.contentsAt(position);
+  }
+
+  async livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
+    return this.mobs.living(query, at);
   }
 
   player(username: string): ServerPlayerState | null {

@@ -54,6 +54,7 @@ export class FaultyWorld implements WorldPort {
   readonly smelt?: WorldPort['smelt'];
   readonly deposit?: WorldPort['deposit'];
   readonly withdraw?: WorldPort['withdraw'];
+  readonly attack?: WorldPort['attack'];
   readonly native?: WorldPort['native'];
 
   constructor(
@@ -67,6 +68,7 @@ export class FaultyWorld implements WorldPort {
     if (inner.smelt) this.smelt = inner.smelt.bind(inner);
     if (inner.deposit) this.deposit = inner.deposit.bind(inner);
     if (inner.withdraw) this.withdraw = inner.withdraw.bind(inner);
+    if (inner.attack) this.attack = inner.attack.bind(inner);
     if (inner.native) this.native = inner.native.bind(inner);
   }
 

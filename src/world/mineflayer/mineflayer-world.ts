@@ -25,6 +25,7 @@ import { CommandRunner } from './command-runner.js';
 import { serverCaughtUp } from './confirm.js';
 import { startConsume } from './consume-command.js';
 import { startChat, startToss } from './toss-chat-commands.js';
+import { startAttack } from './attack-command.js';
 import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
@@ -227,6 +228,10 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   withdraw(container: Vec3Like, item: string, count: number, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run('withdraw', options, () => startTransfer(this.context, 'withdraw', container, item, count));
+  }
+
+  attack(entityId: number, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('attack', options, () => startAttack(this.context, entityId));
   }
 
   native(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options: ActuatorOptions = {}): Promise<void> {

@@ -1,6 +1,7 @@
 import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
-import { type BlockInfo, type BlockQuery, type EntityInfo, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
+import { type BlockInfo, type BlockQuery, type EntityInfo, type LivingEntity, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
+import { entitiesMatching } from '../actuator-rules.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import { entityInfo, isSpawned } from './entities.js';
 import { dropsWithin } from '../drops.js';
@@ -61,6 +62,7 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
     ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
     ...(found !== undefined ? { found } : {}),
+    ...(query.entities ? { entities: await livingEntities(context, query.entities) } : {}),
     ...(query.containers || query.find?.contents ? { containers: await containersAt(context, [...(query.containers ?? []), ...(found && query.find?.contents ? [found] : [])]) } : {}),
   };
 }
@@ -76,6 +78,17 @@ async function containersAt(context: BotContext, cells: readonly Vec3Like[]): Pr
   const seen: Record<string, Record<string, number> | null> = {};
   for (const cell of cells) seen[blockKey(cell)] = await truth.containerAt(cell);
   return seen;
+}
+
+/**
+ * The living entities asked for, as the server holds them where it can be asked; otherwise as the client
+ * knows them, which is what the server announced to it (spawns, moves, and removals at death).
+ */
+async function livingEntities(context: BotContext, query: NonNullable<ObservationQuery['entities']>): Promise<LivingEntity[]> {
+  const at = context.serverTruth?.player(context.bot.username)?.position ?? botPosition(context.bot);
+  if (context.serverTruth?.livingEntities) return context.serverTruth.livingEntities(query, at);
+  const health = (id: number) => (context.bot.entities[id] as { health?: number } | undefined)?.health ?? null;
+  return entitiesMatching(visibleEntities(context.bot), query, at).map(({ id, name, position }) => ({ id, name, position, health: health(id) }));
 }
 
 /** How many of the client's nearest candidates are checked against the server before saying none is there. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { closestMatch } from '../../registry/suggest.js';
 import { survivalTerrain } from '../terrain/survival-terrain.js';
+import { MOB_NAMES } from '../mobs.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 
@@ -24,6 +25,11 @@ function knownName(kind: 'block' | 'item', names: Record<string, unknown>) {
 }
 
 export const BlockName = knownName('block', data.blocksByName);
+const MobName = z.string().superRefine((name, ctx) => {
+  if (MOB_NAMES.includes(name)) return;
+  const suggestion = closestMatch(name, [...MOB_NAMES]);
+  ctx.addIssue({ code: 'custom', message: `"${name}" is no mob: use a minecraft-data ${MINECRAFT_VERSION} hostile or passive mob${suggestion ? `; did you mean "${suggestion}"?` : ', e.g. "zombie" or "cow"'}` });
+});
 export const ItemName = knownName('item', data.itemsByName);
 
 const coordinate = z.number().int('must be a whole block coordinate, e.g. 4').min(-30_000_000).max(30_000_000);
@@ -94,6 +100,8 @@ export const ScenarioFields = z
     /** Boxes of cells no repair may break or build over (the executor's `policy.protect`), e.g. a structure to keep. */
     protected: z.array(z.strictObject({ from: BlockPosition, to: BlockPosition })).max(100).default([]),
     bot: BotSetup.default({ inventory: {}, health: 20, food: 20 }),
+    /** Mobs standing in the world when it starts (they do not move or fight back: flying-squid runs no mob AI). */
+    mobs: z.array(z.strictObject({ name: MobName, x: coordinate, y: height, z: coordinate })).max(100).default([]),
   })
   .superRefine((scenario, ctx) => {
     const total = scenario.fills.reduce((sum, fill) => sum + volume(fill), 0) + scenario.blocks.length;

@@ -1,4 +1,5 @@
-import type { EntityInfo, EntityKind, Vec3Like } from '../../contracts/world.js';
+import type { EntityInfo, EntityKind, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import { entitiesMatching, MOB_HEALTH } from '../actuator-rules.js';
 import type { Body } from './body.js';
 import { LOWEST_Y, PICKUP_RANGE } from './constants.js';
 import type { Cell, Terrain } from './terrain.js';
@@ -12,6 +13,8 @@ export interface SpawnEntity {
 
 interface SimEntity extends EntityInfo {
   position: { x: number; y: number; z: number };
+  /** Mobs and players: what hits have left of MOB_HEALTH. */
+  health?: number;
 }
 
 /** Every entity in the sim world besides the bot, including dropped items waiting to be picked up. */
@@ -22,8 +25,27 @@ export class EntityStore {
   spawn(entity: SpawnEntity): number {
     const id = this.nextId++;
     const { x, y, z } = entity.position;
-    this.byId.set(id, { id, name: entity.name, kind: entity.kind, position: { x, y, z }, ...(entity.item ? { item: { ...entity.item } } : {}) });
+    const living = entity.kind === 'hostile' || entity.kind === 'passive' || entity.kind === 'player';
+    this.byId.set(id, { id, name: entity.name, kind: entity.kind, position: { x, y, z }, ...(entity.item ? { item: { ...entity.item } } : {}), ...(living ? { health: MOB_HEALTH } : {}) });
     return id;
+  }
+
+  get(id: number): EntityInfo | undefined {
+    const entity = this.byId.get(id);
+    return entity ? { ...entity, position: { ...entity.position } } : undefined;
+  }
+
+  /** Takes `amount` off an entity's health; at 0 it is dead and gone. */
+  damage(id: number, amount: number): void {
+    const entity = this.byId.get(id);
+    if (entity?.health === undefined) return;
+    entity.health -= amount;
+    if (entity.health <= 0) this.byId.delete(id);
+  }
+
+  /** The living entities a query asks for, with their health. */
+  living(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): LivingEntity[] {
+    return entitiesMatching([...this.byId.values()], query, at).map(({ id, name, position, health }) => ({ id, name, position: { ...position }, health: health ?? null }));
   }
 
   move(id: number, position: Vec3Like): boolean {

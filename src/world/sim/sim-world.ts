@@ -40,7 +40,7 @@ import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import { toss } from './toss-chat.js';
-import { checkChat } from '../actuator-rules.js';
+import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, checkAttack, checkChat, knockedBackTo } from '../actuator-rules.js';
 import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
 import type { SimParts } from './sim-parts.js';
@@ -288,6 +288,7 @@ export class SimWorld implements WorldPort {
       ...(query?.drops ? { drops: dropsWithin(this.entityStore.list(), query.drops.around ?? feet, query.drops.radius) } : {}),
       ...(query?.containers || query?.find?.contents ? { containers: this.containersAt(containerCells) } : {}),
       ...(found !== undefined ? { found } : {}),
+      ...(query?.entities ? { entities: this.entityStore.living(query.entities, feet) } : {}),
     };
   }
 
@@ -343,6 +344,25 @@ export class SimWorld implements WorldPort {
       toss(this.parts, item, count);
       op.succeed();
     });
+  }
+
+  attack(entityId: number, options?: ActuatorOptions): Promise<void> {
+    return this.runner.start('attack', `entity ${entityId}`, options?.signal, (op) => {
+      const target = this.entityStore.get(entityId);
+      checkAttack(entityId, target, this.body.feet);
+      // The hit lands at once and knocks the mob back where there is room; the swing's cooldown is the rest of the command.
+      this.entityStore.damage(entityId, ATTACK_DAMAGE);
+      this.knockBack(target!);
+      op.after(ATTACK_COOLDOWN_MS, () => op.succeed());
+    });
+  }
+
+  /** A hit's push, where the mob has room to stand (open feet and head, ground below), as on the embedded server. */
+  private knockBack(target: EntityInfo): void {
+    const to = knockedBackTo(this.body.feet, target.position);
+    const [x, y, z] = [Math.floor(to.x), Math.floor(to.y), Math.floor(to.z)];
+    const { terrain } = this.parts;
+    if (terrain.passable(x, y, z) && terrain.passable(x, y + 1, z) && !terrain.passable(x, y - 1, z)) this.entityStore.move(target.id, to);
   }
 
   chat(message: string, options?: ActuatorOptions): Promise<void> {

@@ -1,0 +1,9 @@
+import type { Expectation, Observation } from 'verbtree';
+import type { AttackEntityArgs } from './schema.js';
+import { targetOf } from './target.js';
+
+/** Done means the mob is dead: gone from the world as its truth holds it. */
+export function attackEntityExpects(pre: Observation, args: AttackEntityArgs): Expectation[] {
+  const target = targetOf(args, pre);
+  return target ? [{ kind: 'entity_gone', id: target.id, name: target.name }] : [];
+}

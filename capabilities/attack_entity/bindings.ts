@@ -1,0 +1,49 @@
+import { ATTACK_REACH, attackDistance, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
+import { waitUntil } from '../pillar_up/wait.js';
+import type { AttackEntityArgs } from './schema.js';
+import { targetOf } from './target.js';
+
+/** A mob knocked into the air lands within this long; it is hit again once it is back within reach. */
+const SETTLE_MS = 600;
+/** Walk to within this of the mob (horizontally) before swinging. */
+const CLOSE_IN = 1;
+
+const horizontal = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.z - b.z);
+
+/**
+ * Until the mob is gone from the world: walk up to it when it is out of reach, hit it when it is in
+ * reach (hits knock it back, so the two alternate), and give up once it is further than `within` from
+ * the bot. Progress: hits landed.
+ */
+async function fight(ctx: RunContext<AttackEntityArgs>): Promise<void> {
+  const { world, args } = ctx;
+  const target = targetOf(args);
+  if (!target) throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
+  const where = () => world.entities().find((entity) => entity.id === target.id);
+  let hits = 0;
+  for (let mob = where(); mob; mob = where()) {
+    const feet = world.position();
+    if (horizontal(mob.position, feet) > args.within) throw new WorldError('precondition_missing', `the ${target.name} got away: ${horizontal(mob.position, feet).toFixed(1)} blocks off, more than ${args.within}`);
+    if (attackDistance(feet, mob.position) > ATTACK_REACH) {
+      if (horizontal(mob.position, feet) <= CLOSE_IN + 1) {
+        // Close, but up in the air after a hit: wait for it to come down.
+        await waitUntil(ctx, () => !where() || Math.abs(where()!.position.y - feet.y) < 1, SETTLE_MS);
+        continue;
+      }
+      const goal = { kind: 'near' as const, x: Math.floor(mob.position.x), y: Math.floor(feet.y), z: Math.floor(mob.position.z), range: CLOSE_IN };
+      await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
+      continue;
+    }
+    try {
+      await ctx.actuate('attack', () => world.attack!(target.id, { signal: ctx.signal }));
+      ctx.progress(++hits, hits + 1);
+    } catch (error) {
+      // Moved out of reach (or died) between the look and the swing: look again.
+      if (ctx.signal.aborted || !(error instanceof WorldError) || error.code !== 'precondition_missing') throw error;
+    }
+  }
+}
+
+export const attackEntityBindings: TreeBindings<AttackEntityArgs> = {
+  actions: { attack_entity_fight: fight },
+};

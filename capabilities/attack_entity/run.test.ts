@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { harness, plan } from '../../test/helpers/executor.js';
+
+const attack = (target: { id: number } | { name: string }, within?: number) => ({ stepId: 'fight', type: 'attack_entity', args: { target, ...(within ? { within } : {}) } });
+
+describe('attack_entity runs end to end on SimWorld', () => {
+  it('kills the nearest zombie, following it as hits knock it back; a hostile nearby does not make the bot flee its own fight', async () => {
+    const h = await harness({});
+    const far = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 9.5, y: 0, z: 0.5 } });
+    const near = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4.5, y: 0, z: 2.5 } });
+    const result = await h.run(plan(attack({ name: 'zombie' })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    const alive = h.world.entities().map((e) => e.id);
+    expect(alive).toContain(far);
+    expect(alive).not.toContain(near);
+    expect(h.events.filter((e) => e.type === 'safety.emergency' && e.signal === 'hostile')).toEqual([]);
+    const hits = h.world.actuatorLog.filter((entry) => entry.command === 'attack' && entry.outcome === 'ok');
+    expect(hits).toHaveLength(20);
+    expect(h.world.actuatorLog.some((entry) => entry.command === 'goto')).toBe(true);
+  });
+
+  it('fights the mob it names by id, not the nearest one', async () => {
+    const h = await harness({});
+    const cow = h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2.5, y: 0, z: 0.5 } });
+    const pig = h.world.spawnEntity({ name: 'pig', kind: 'passive', position: { x: -5.5, y: 0, z: 0.5 } });
+    const result = await h.run(plan(attack({ id: pig })));
+    expect(result.ok).toBe(true);
+    expect(h.world.entities().map((e) => e.id)).toEqual([cow]);
+  });
+
+  it('fails with the reason when no such mob is in sight, and refuses a player', async () => {
+    const h = await harness({});
+    h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 30.5, y: 0, z: 0.5 } });
+    const none = await h.run(plan(attack({ name: 'cow' })));
+    expect(none.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringContaining('no cow alive within 16 blocks') });
+    const player = h.world.spawnEntity({ name: 'player', kind: 'player', position: { x: 2.5, y: 0, z: 0.5 } });
+    const refused = await h.run(plan(attack({ id: player })));
+    expect(refused.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringContaining('is a player') });
+    expect(h.world.actuatorLog.filter((entry) => entry.command === 'attack')).toEqual([]);
+  });
+});

@@ -1,0 +1,23 @@
+import minecraftData from 'minecraft-data';
+import type { EntityKind } from '../contracts/world.js';
+import { MINECRAFT_VERSION } from './recipes.js';
+
+const data = minecraftData(MINECRAFT_VERSION);
+
+/** The mobs a scenario may place: minecraft-data's hostile and passive (animal, water, ambient) ones. */
+export const MOB_NAMES: readonly string[] = data.entitiesArray.filter((e) => mobKind(e.name) !== null).map((e) => e.name);
+
+/** A mob's kind as both worlds report it (hostile or passive), or null for what is no mob. */
+export function mobKind(name: string): Extract<EntityKind, 'hostile' | 'passive'> | null {
+  switch (data.entitiesByName[name]?.type) {
+    case 'hostile':
+      return 'hostile';
+    case 'animal':
+    case 'passive':
+    case 'water_creature':
+    case 'ambient':
+      return 'passive';
+    default:
+      return null;
+  }
+}
