@@ -122,6 +122,21 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(h.world.inventory().stone_pickaxe).toBe(1);
   });
 
+  it('smelts the iron an iron pickaxe needs (not nuggets): mines the ore with the stone pickaxe, burns planks in a furnace it places', async () => {
+    const ore = [0, 1, 2].map((x) => ({ position: { x: 4 + x, y: 0, z: -3 }, name: 'iron_ore' }));
+    const h = await harness(
+      { inventory: { stone_pickaxe: 1, stick: 2, cobblestone: 8, oak_planks: 6 }, blocks: [...ore, { position: { x: -2, y: 0, z: 0 }, name: 'crafting_table' }] },
+      { policy: { maxSubgoalDepth: 4 } },
+    );
+    const result = await h.run(plan(craft('iron_pickaxe')), 600_000);
+    expect(result.ok, JSON.stringify(result.steps.filter((s) => !s.outcome.ok).map((s) => [s.step.stepId, s.outcome]))).toBe(true);
+    const verbs = result.steps.map((s) => [s.step.type, s.step.args]);
+    expect(verbs).toContainEqual(['smelt_item', { item: 'iron_ingot', count: 3 }]);
+    expect(verbs).toContainEqual(['collect_block', { block: '#iron_ores', count: 3, radius: 32 }]);
+    expect(verbs.some(([, args]) => JSON.stringify(args).includes('nugget'))).toBe(false);
+    expect(h.world.inventory().iron_pickaxe).toBe(1);
+  });
+
   it('gives a raw ingredient back to the planner when no block that drops it is in sight', async () => {
     const h = await harness({ inventory: { wooden_pickaxe: 1, stick: 2 }, blocks: [{ position: { x: 40, y: 0, z: 0 }, name: 'stone' }] });
     const result = await h.run(plan(craft('stone_axe')));

@@ -1,4 +1,4 @@
-import type { GuardContext, MissingPrecondition, PlanStepInput, Vec3Like, WorldPort } from 'verbtree';
+import { type GuardContext, type MissingPrecondition, type PlanStepInput, type Recipe, smeltingInputsOf, type Vec3Like, type WorldPort } from 'verbtree';
 import { gatherSourceFor } from '../collect_block/tags.js';
 import { TABLE_REACH } from './requirements.js';
 
@@ -16,16 +16,26 @@ const BESIDE = [
   { x: 0, z: -1 },
 ];
 
-function craftSteps(item: string, count: number): PlanStepInput[] {
+function craftSteps(item: string, count: number, verb: 'craft_item' | 'smelt_item' = 'craft_item'): PlanStepInput[] {
   const steps: PlanStepInput[] = [];
+  const name = verb === 'craft_item' ? 'craft' : 'smelt';
   for (let left = count, n = 1; left > 0; left -= MAX_PER_STEP, n++) {
     steps.push({
-      stepId: n === 1 ? `subgoal-craft-${item}` : `subgoal-craft-${item}-${n}`,
-      type: 'craft_item',
+      stepId: n === 1 ? `subgoal-${name}-${item}` : `subgoal-${name}-${item}-${n}`,
+      type: verb,
       args: { item, count: Math.min(left, MAX_PER_STEP) },
     });
   }
   return steps;
+}
+
+/**
+ * A recipe that only packs or unpacks a storage form (9 raw iron ↔ a raw iron block, 9 nuggets → an
+ * ingot): no way to make the item from nothing, so it is the last resort, after smelting and gathering.
+ */
+function isStorageConversion(recipe: Recipe): boolean {
+  const counts = Object.values(recipe.ingredients);
+  return counts.length === 1 && ((recipe.yields === 9 && counts[0] === 1) || (recipe.yields === 1 && counts[0] === 9));
 }
 
 function gatherSteps(item: string, block: string, count: number): PlanStepInput[] {
@@ -59,7 +69,8 @@ export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
 
 /**
  * A craftable missing ingredient is crafted first (its own guard then reports what it lacks in turn,
- * e.g. stick → oak_planks → oak_log); a raw material is gathered with collect_block from the nearest
+ * e.g. stick → oak_planks → oak_log); one a furnace makes is smelted (iron_ingot ← raw_iron); a raw material
+ * is gathered with collect_block from the nearest
  * block that drops it (cobblestone from stone, raw_iron from any iron ore), whose own guard crafts the
  * tool it needs; a raw material with no such block in sight goes back to the planner.
  * A missing table is placed beside the bot when the pack holds one (a bot that carries its table never
@@ -70,9 +81,13 @@ export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, 
   if (missing.predicate === 'has_item') {
     const { item, count } = missing.detail;
     if (typeof item !== 'string' || typeof count !== 'number' || count < 1) return null;
-    if (world.recipe(item)) return craftSteps(item, count);
+    const recipe = world.recipe(item);
+    if (recipe && !isStorageConversion(recipe)) return craftSteps(item, count);
+    // Iron ingots are smelted (smelt_item gathers the raw iron, the fuel and the furnace it lacks), not unpacked from nuggets.
+    if (smeltingInputsOf(item).length > 0) return craftSteps(item, count, 'smelt_item');
     const block = gatherSourceFor(item, (blocks) => nearestOf(world, blocks));
-    return block === null ? null : gatherSteps(item, block, count);
+    if (block !== null) return gatherSteps(item, block, count);
+    return recipe ? craftSteps(item, count) : null;
   }
   if (missing.predicate === 'near_block' && missing.detail.block === 'crafting_table') {
     const held = (observation.inventory.crafting_table ?? 0) > 0;
