@@ -9,6 +9,7 @@ import digBlock from './dig_block/index.js';
 import equip from './equip/index.js';
 import explore from './explore/index.js';
 import flee from './flee/index.js';
+import followEntity from './follow_entity/index.js';
 import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
 import placeBlock from './place_block/index.js';
@@ -26,6 +27,7 @@ export const BUILTIN_CAPABILITIES = [
   storeItems,
   takeItems,
   attackEntity,
+  followEntity,
   consumeFood,
   collectDrops,
   collectBlock,

@@ -38,6 +38,9 @@ export const Expectation = z.discriminatedUnion('kind', [
   z
     .strictObject({ kind: z.literal('container'), at: Point, item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
     .describe('The container (chest, furnace) at a cell holds at least / at most this many of the item.'),
+  z
+    .strictObject({ kind: z.literal('near_entity'), id: z.int(), name: z.string().min(1), within: z.number().positive() })
+    .describe('The bot stands within this many blocks of the entity, which is alive, as the world holds both.'),
   z.strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) }).describe('The entity (a mob) is dead or gone, as the world holds it.'),
   z
     .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
@@ -107,6 +110,8 @@ export function describeExpectation(e: Expectation): string {
       return `no dropped ${e.item ?? 'item'} lies within ${e.radius} of ${at(e.around)}`;
     case 'entity_gone':
       return `the ${e.name} (entity ${e.id}) is dead or gone`;
+    case 'near_entity':
+      return `the bot stands within ${e.within} of the ${e.name} (entity ${e.id})`;
   }
 }
 
@@ -157,6 +162,13 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
       return `${describeExpectation(e)}: it holds ${count}`;
     }
+    case 'near_entity': {
+      if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
+      const entity = observation.entities.find((candidate) => candidate.id === e.id);
+      if (!entity) return `${describeExpectation(e)}: it is dead or gone`;
+      const d = distance(entity.position, observation.position);
+      return d <= e.within ? null : `${describeExpectation(e)}: it is ${d.toFixed(1)} blocks away`;
+    }
     case 'entity_gone': {
       if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
       const alive = observation.entities.find((entity) => entity.id === e.id);
@@ -197,7 +209,7 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   const containers = [...(base.containers ?? [])];
   let entities = base.entities;
   for (const e of expectations) {
-    if (e.kind === 'entity_gone') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
+    if (e.kind === 'entity_gone' || e.kind === 'near_entity') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
     if (e.kind === 'block') blocks.push(e.at);
     if (e.kind === 'container') containers.push(e.at);
     if (e.kind === 'in_sight') find = { ...find, names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };

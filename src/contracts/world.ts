@@ -198,6 +198,8 @@ export interface WorldPort {
    * reach (ATTACK_REACH from the eyes: precondition_missing, walk closer first).
    */
   attack?(entityId: number, options?: ActuatorOptions): Promise<void>;
+  /** Turns the bot's head (and, in SimWorld, its facing) towards a point; resolves once it faces it. */
+  look?(at: Vec3Like, options?: ActuatorOptions): Promise<void>;
   native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
 
   close(): Promise<void>;
@@ -206,7 +208,7 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'native'] as const;
+export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'native'] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

@@ -145,7 +145,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       preemptible: input.preemptible,
       limits: {
         ttfaMs: policy.ttfaMs,
-        noActuatorMs: policy.noActuatorMs,
+        // A verb that waits by design (follow) is bounded by its deadline, not by the no-actuator limit.
+        noActuatorMs: spec.idles ? Math.max(policy.noActuatorMs, 2 * expectedMs) : policy.noActuatorMs,
         maxStateDurationMs: 2 * expectedMs,
         expectedDurationMs: expectedMs,
       },

@@ -92,7 +92,7 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   world.events.on('path', onPath);
   world.events.on('disconnected', onDisconnect);
   scope.heartbeat.start();
-  stuck.beginStep({ movement: plan.spec.moves === true, invocation: plan.stepId, invocationDeadlineMs: plan.deadlineAt - clock.now() });
+  stuck.beginStep({ movement: plan.spec.moves === true, idles: plan.spec.idles === true, invocation: plan.stepId, invocationDeadlineMs: plan.deadlineAt - clock.now() });
   if (scope.signal.aborted) onCancel();
   if (!world.isConnected()) onDisconnect('not connected');
 

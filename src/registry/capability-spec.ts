@@ -97,6 +97,12 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
   moves?: boolean;
   /** Its actuation is one transaction (e.g. a craft): preemption waits for it to end instead of cancelling it. */
   atomic?: boolean;
+  /**
+   * It may stand still with no command in flight for as long as it runs (following a mob that stands
+   * still, guarding a spot): the no-actuator watchdog (stuck.loop) is off for it, so waiting is not taken
+   * for being stuck; its deadline (give durationFor) and the state limits still hold.
+   */
+  idles?: boolean;
   /** It is a fight: a hostile mob nearby does not preempt it (low health, hunger and hazards still do). */
   engagesHostiles?: boolean;
   /** The action and condition leaves `tree` calls; registered by name in the runtime's BindingRegistry. */

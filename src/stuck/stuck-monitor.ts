@@ -9,6 +9,8 @@ const STEP_ACTIVE = 0;
 export interface StepWatch {
   /** The capability moves the agent (navigate, follow): arms the position and flap detectors. */
   movement?: boolean;
+  /** The step may wait with no command in flight (following, guarding): the no-actuator detector stays off. */
+  idles?: boolean;
   /** Initial progress value; arms the progress detector. Rising values are progress. */
   progress?: number;
   progressTotal?: number;
@@ -76,7 +78,8 @@ export class StuckMonitor {
     this.invocation = watch.invocation ?? 'runner';
     // A new step is progress through the current state: EXECUTING's timeout bounds one step, not a whole task.
     if (this.stateName !== '') detectors.state.enter(state, base, now, this.stateName);
-    detectors.noActuator.begin(state, base, now);
+    if (watch.idles) detectors.noActuator.end(state, base);
+    else detectors.noActuator.begin(state, base, now);
     detectors.hanging.begin(state, base, now, watch.invocationDeadlineMs);
     detectors.path.reset(state, base);
     this.setMovement(watch.movement === true);

@@ -55,6 +55,7 @@ export class FaultyWorld implements WorldPort {
   readonly deposit?: WorldPort['deposit'];
   readonly withdraw?: WorldPort['withdraw'];
   readonly attack?: WorldPort['attack'];
+  readonly look?: WorldPort['look'];
   readonly native?: WorldPort['native'];
 
   constructor(
@@ -69,6 +70,7 @@ export class FaultyWorld implements WorldPort {
     if (inner.deposit) this.deposit = inner.deposit.bind(inner);
     if (inner.withdraw) this.withdraw = inner.withdraw.bind(inner);
     if (inner.attack) this.attack = inner.attack.bind(inner);
+    if (inner.look) this.look = inner.look.bind(inner);
     if (inner.native) this.native = inner.native.bind(inner);
   }
 

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'eventemitter3';
 import type { Bot } from 'mineflayer';
+import { Vec3 } from 'vec3';
 import type { Clock } from '../../contracts/clock.js';
 import type {
   BlockQuery,
@@ -232,6 +233,10 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   attack(entityId: number, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run('attack', options, () => startAttack(this.context, entityId));
+  }
+
+  look(at: Vec3Like, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('look', options, () => ({ done: this.context.bot.lookAt(new Vec3(at.x, at.y, at.z), true), cancel: () => undefined }));
   }
 
   native(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options: ActuatorOptions = {}): Promise<void> {

@@ -103,7 +103,7 @@ export class Locomotion {
     });
   }
 
-  private faceTowards(target: { x: number; z: number }): void {
+  faceTowards(target: { x: number; z: number }): void {
     const { body } = this.parts;
     const dx = Math.sign(target.x - body.cellX());
     const dz = Math.sign(target.z - body.cellZ());

@@ -357,6 +357,13 @@ export class SimWorld implements WorldPort {
     });
   }
 
+  look(at: Vec3Like, options?: ActuatorOptions): Promise<void> {
+    return this.runner.start('look', `${at.x.toFixed(1)},${at.y.toFixed(1)},${at.z.toFixed(1)}`, options?.signal, (op) => {
+      this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
+      op.succeed();
+    });
+  }
+
   /** A hit's push, where the mob has room to stand (open feet and head, ground below), as on the embedded server. */
   private knockBack(target: EntityInfo): void {
     const to = knockedBackTo(this.body.feet, target.position);
