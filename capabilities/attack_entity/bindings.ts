@@ -1,4 +1,4 @@
-import { ATTACK_REACH, attackDistance, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
+import { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, MOB_HEALTH, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import { waitUntil } from '../pillar_up/wait.js';
 import type { AttackEntityArgs } from './schema.js';
 import { targetOf } from './target.js';
@@ -7,6 +7,11 @@ import { targetOf } from './target.js';
 const SETTLE_MS = 600;
 /** Walk to within this of the mob (horizontally) before swinging. */
 const CLOSE_IN = 1;
+/** Three times what kills a mob: more hits than that land without effect. */
+const MAX_HITS = 3 * Math.ceil(MOB_HEALTH / ATTACK_DAMAGE);
+/** Walks in a row that leave the bot no closer before the mob counts as out of reach. */
+const MAX_FRUITLESS_WALKS = 3;
+const WALK_PAUSE_MS = 250;
 
 const horizontal = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.z - b.z);
 
@@ -21,6 +26,7 @@ async function fight(ctx: RunContext<AttackEntityArgs>): Promise<void> {
   if (!target) throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
   const where = () => world.entities().find((entity) => entity.id === target.id);
   let hits = 0;
+  let fruitless = 0;
   for (let mob = where(); mob; mob = where()) {
     const feet = world.position();
     if (horizontal(mob.position, feet) > args.within) throw new WorldError('precondition_missing', `the ${target.name} got away: ${horizontal(mob.position, feet).toFixed(1)} blocks off, more than ${args.within}`);
@@ -31,9 +37,14 @@ async function fight(ctx: RunContext<AttackEntityArgs>): Promise<void> {
         continue;
       }
       const goal = { kind: 'near' as const, x: Math.floor(mob.position.x), y: Math.floor(feet.y), z: Math.floor(mob.position.z), range: CLOSE_IN };
+      const before = horizontal(mob.position, feet);
       await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
+      if (horizontal(mob.position, world.position()) < before - 0.5) fruitless = 0;
+      else if (++fruitless >= MAX_FRUITLESS_WALKS) throw new WorldError('no_path', `attack_entity: ${fruitless} walks towards the ${target.name} got no closer`);
+      else await waitUntil(ctx, () => false, WALK_PAUSE_MS);
       continue;
     }
+    if (hits >= MAX_HITS) throw new WorldError('effects_unmet', `attack_entity: ${hits} hits landed and the ${target.name} is still alive`);
     try {
       await ctx.actuate('attack', () => world.attack!(target.id, { signal: ctx.signal }));
       ctx.progress(++hits, hits + 1);

@@ -4,6 +4,9 @@ import { waitUntil } from '../pillar_up/wait.js';
 import type { FollowEntityArgs } from './schema.js';
 
 const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
+/** Walks in a row that leave the bot no closer before the entity counts as out of reach. */
+const MAX_FRUITLESS_WALKS = 3;
+const WALK_PAUSE_MS = 250;
 
 /**
  * For `forMs`: face the entity, then walk up to it whenever it is further than `range`, and otherwise
@@ -21,13 +24,19 @@ async function follow(ctx: RunContext<FollowEntityArgs>): Promise<void> {
   const first = where();
   if (!first) throw gone();
   if (world.look) await ctx.actuate('look', () => world.look!(first.position, { signal: ctx.signal }));
+  let fruitless = 0;
   while (clock.now() < until) {
     const entity = where();
     if (!entity) throw gone();
-    if (distance(entity.position, world.position()) > args.range) {
+    const before = distance(entity.position, world.position());
+    if (before > args.range) {
       const { x, y, z } = entity.position;
       const goal = { kind: 'near' as const, x: Math.floor(x), y: Math.floor(y), z: Math.floor(z), range: Math.max(1, args.range - 1) };
       await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
+      // A walk that ended no closer (the entity moved on, or the walk did nothing): pause, and give up after a few.
+      if (distance(entity.position, world.position()) < before - 0.5) fruitless = 0;
+      else if (++fruitless >= MAX_FRUITLESS_WALKS) throw new WorldError('no_path', `follow_entity: ${fruitless} walks towards the ${target.name} got no closer`);
+      else await waitUntil(ctx, () => false, WALK_PAUSE_MS);
       continue;
     }
     await waitUntil(ctx, () => clock.now() >= until || !where() || distance(where()!.position, world.position()) > args.range, until - clock.now());

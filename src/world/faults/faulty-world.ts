@@ -48,7 +48,7 @@ export class FaultyWorld implements WorldPort {
   /** Every call a fault actually took effect on, in order. */
   readonly injections: Injection[] = [];
   private readonly armed: ArmedRule[];
-  // The optional actuators, present when the wrapped world has them (faults do not reach them yet).
+  // The optional actuators, present when the wrapped world has them; faults reach them as they reach the core ones.
   readonly toss?: WorldPort['toss'];
   readonly chat?: WorldPort['chat'];
   readonly smelt?: WorldPort['smelt'];
@@ -64,13 +64,15 @@ export class FaultyWorld implements WorldPort {
     private readonly options: WorldFaultOptions,
   ) {
     this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
-    if (inner.toss) this.toss = inner.toss.bind(inner);
-    if (inner.chat) this.chat = inner.chat.bind(inner);
-    if (inner.smelt) this.smelt = inner.smelt.bind(inner);
-    if (inner.deposit) this.deposit = inner.deposit.bind(inner);
-    if (inner.withdraw) this.withdraw = inner.withdraw.bind(inner);
-    if (inner.attack) this.attack = inner.attack.bind(inner);
-    if (inner.look) this.look = inner.look.bind(inner);
+    const { toss, chat, smelt, deposit, withdraw, attack, look } = inner;
+    const signalled = (options: ActuatorOptions | undefined, signal: AbortSignal | undefined) => ({ ...options, ...(signal ? { signal } : {}) });
+    if (toss) this.toss = (item, count, options) => this.act('toss', options, (signal) => toss.call(inner, item, count, signalled(options, signal)));
+    if (chat) this.chat = (message, options) => this.act('chat', options, (signal) => chat.call(inner, message, signalled(options, signal)));
+    if (smelt) this.smelt = (furnace, input, count, fuel, options) => this.act('smelt', options, (signal) => smelt.call(inner, furnace, input, count, fuel, signalled(options, signal)));
+    if (deposit) this.deposit = (container, item, count, options) => this.act('deposit', options, (signal) => deposit.call(inner, container, item, count, signalled(options, signal)));
+    if (withdraw) this.withdraw = (container, item, count, options) => this.act('withdraw', options, (signal) => withdraw.call(inner, container, item, count, signalled(options, signal)));
+    if (attack) this.attack = (entityId, options) => this.act('attack', options, (signal) => attack.call(inner, entityId, signalled(options, signal)));
+    if (look) this.look = (at, options) => this.act('look', options, (signal) => look.call(inner, at, signalled(options, signal)));
     if (inner.native) this.native = inner.native.bind(inner);
   }
 

@@ -1,5 +1,5 @@
-/** The WorldPort methods that act on the world, i.e. the ones a fault can target. */
-export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
+/** The WorldPort methods that act on the world, i.e. the ones a fault can target: the core ones and the optional ones (a user's `native` actuator is theirs). */
+export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look'] as const;
 export type ActuatorMethod = (typeof ACTUATOR_METHODS)[number];
 
 /** Which actuators each built-in verb drives, for a world that cannot tell which verb runs (through the executor, a verb's fault hits whatever it calls). */
@@ -16,6 +16,11 @@ export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>>
   pillar_up: ['place', 'move'],
   collect_block: ['goto', 'dig', 'equip'],
   explore: ['goto'],
+  smelt_item: ['goto', 'smelt'],
+  store_items: ['goto', 'deposit'],
+  take_items: ['goto', 'withdraw'],
+  attack_entity: ['goto', 'attack'],
+  follow_entity: ['goto', 'look'],
 };
 
 export function isActuatorMethod(name: string): name is ActuatorMethod {
