@@ -32,7 +32,7 @@ export class EntityStore {
 
   get(id: number): EntityInfo | undefined {
     const entity = this.byId.get(id);
-    return entity ? { ...entity, position: { ...entity.position } } : undefined;
+    return entity ? this.info(entity) : undefined;
   }
 
   /** Takes `amount` off an entity's health; at 0 it is dead and gone. */
@@ -63,11 +63,12 @@ export class EntityStore {
 
   /** Copies, so callers cannot move entities behind the store's back. */
   list(): EntityInfo[] {
-    return [...this.byId.values()].map((entity) => ({
-      ...entity,
-      position: { ...entity.position },
-      ...(entity.item ? { item: { ...entity.item } } : {}),
-    }));
+    return [...this.byId.values()].map((entity) => this.info(entity));
+  }
+
+  /** What a caller sees of an entity: a copy, without the health only observations report. */
+  private info({ id, name, kind, position, item }: SimEntity): EntityInfo {
+    return { id, name, kind, position: { ...position }, ...(item ? { item: { ...item } } : {}) };
   }
 
   /** Drops one item where a broken block was; it falls to the first solid block below. */
