@@ -13,6 +13,7 @@ import followEntity from './follow_entity/index.js';
 import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
 import placeBlock from './place_block/index.js';
+import sleep from './sleep/index.js';
 import smeltItem from './smelt_item/index.js';
 import storeItems from './store_items/index.js';
 import takeItems from './take_items/index.js';
@@ -28,6 +29,7 @@ export const BUILTIN_CAPABILITIES = [
   takeItems,
   attackEntity,
   followEntity,
+  sleep,
   consumeFood,
   collectDrops,
   collectBlock,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blockKey, type NavigationGoal, type Observation, type ObservationQuery, type Vec3Like } from './world.js';
+import { blockKey, isNight, type NavigationGoal, type Observation, type ObservationQuery, type Vec3Like } from './world.js';
 
 /*
  * A step's effects as absolute facts about the world, each checkable against
@@ -41,6 +41,7 @@ export const Expectation = z.discriminatedUnion('kind', [
   z
     .strictObject({ kind: z.literal('near_entity'), id: z.int(), name: z.string().min(1), within: z.number().positive() })
     .describe('The bot stands within this many blocks of the entity, which is alive, as the world holds both.'),
+  z.strictObject({ kind: z.literal('daytime') }).describe("It is day in the world (the time of day is outside the night a bed can be slept in)."),
   z.strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) }).describe('The entity (a mob) is dead or gone, as the world holds it.'),
   z
     .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
@@ -110,6 +111,8 @@ export function describeExpectation(e: Expectation): string {
       return `no dropped ${e.item ?? 'item'} lies within ${e.radius} of ${at(e.around)}`;
     case 'entity_gone':
       return `the ${e.name} (entity ${e.id}) is dead or gone`;
+    case 'daytime':
+      return 'it is day';
     case 'near_entity':
       return `the bot stands within ${e.within} of the ${e.name} (entity ${e.id})`;
   }
@@ -162,6 +165,10 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
       return `${describeExpectation(e)}: it holds ${count}`;
     }
+    case 'daytime': {
+      if (observation.timeOfDay === undefined) return `${describeExpectation(e)}: the time was not observed`;
+      return isNight(observation.timeOfDay) ? `${describeExpectation(e)}: it is night (time ${observation.timeOfDay})` : null;
+    }
     case 'near_entity': {
       if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
       const entity = observation.entities.find((candidate) => candidate.id === e.id);
@@ -208,14 +215,16 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   let find = base.find;
   const containers = [...(base.containers ?? [])];
   let entities = base.entities;
+  let time = base.time === true;
   for (const e of expectations) {
+    if (e.kind === 'daytime') time = true;
     if (e.kind === 'entity_gone' || e.kind === 'near_entity') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
     if (e.kind === 'block') blocks.push(e.at);
     if (e.kind === 'container') containers.push(e.at);
     if (e.kind === 'in_sight') find = { ...find, names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };
     if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
   }
-  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}), ...(entities ? { entities } : {}) };
+  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}), ...(entities ? { entities } : {}), ...(time ? { time } : {}) };
 }
 
 function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {

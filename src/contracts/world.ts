@@ -70,6 +70,8 @@ export interface Observation {
    * the bot), as the world's truth holds them; an entity that is dead or gone is not listed. Present only when asked.
    */
   entities?: LivingEntity[];
+  /** The time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). Present only when asked (`ObservationQuery.time`). */
+  timeOfDay?: number;
 }
 
 /** An entity as an observation reports it: where it is and, for a mob or player, its health. */
@@ -98,8 +100,18 @@ export interface ObservationQuery {
   find?: { names: readonly string[]; within: number; contents?: boolean };
   /** Also report what the containers (chests, furnaces) at these cells hold. */
   containers?: readonly Vec3Like[];
+  /** Also report the time of day (`timeOfDay`), as the world's truth holds it. */
+  time?: boolean;
   /** Also report these entities, by id, and those of these names within `within` blocks of the bot. */
   entities?: { ids?: readonly number[]; names?: readonly string[]; within?: number };
+}
+
+/** The night a bed can be slept in, in ticks of the day (as mineflayer and the server agree on it). */
+export const NIGHT_STARTS = 12_541;
+export const NIGHT_ENDS = 23_458;
+
+export function isNight(timeOfDay: number): boolean {
+  return timeOfDay >= NIGHT_STARTS && timeOfDay <= NIGHT_ENDS;
 }
 
 export function blockKey(position: Vec3Like): string {
@@ -198,6 +210,12 @@ export interface WorldPort {
    * reach (ATTACK_REACH from the eyes: precondition_missing, walk closer first).
    */
   attack?(entityId: number, options?: ActuatorOptions): Promise<void>;
+  /**
+   * Lies in the bed at `bed` and sleeps through the night: resolves once the world's day has begun.
+   * Refuses a bed out of reach or none there (precondition_missing), a day (guard_failed: one sleeps only
+   * at night) and monsters within SLEEP_MONSTER_RANGE (guard_failed), as a server does.
+   */
+  sleep?(bed: Vec3Like, options?: ActuatorOptions): Promise<void>;
   /** Turns the bot's head (and, in SimWorld, its facing) towards a point; resolves once it faces it. */
   look?(at: Vec3Like, options?: ActuatorOptions): Promise<void>;
   native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
@@ -208,7 +226,7 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'native'] as const;
+export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'native'] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

@@ -1,4 +1,4 @@
-import { type EntityInfo, type ObservationQuery, type Vec3Like, WorldError } from '../contracts/world.js';
+import { type EntityInfo, isNight, NIGHT_ENDS, NIGHT_STARTS, type ObservationQuery, type Vec3Like, WorldError } from '../contracts/world.js';
 import { burnTicks, FUELS, fuelFor, smeltsInto } from './smelting.js';
 
 /*
@@ -99,4 +99,24 @@ export function entitiesMatching<E extends EntityInfo>(entities: readonly E[], q
     if (!query.names?.includes(entity.name)) return false;
     return query.within === undefined || Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z) <= query.within;
   });
+}
+
+/** How far a monster keeps a player from sleeping, in blocks. */
+export const SLEEP_MONSTER_RANGE = 8;
+/** How long everyone must lie in bed before the night is skipped (vanilla's 100 ticks). */
+export const SLEEP_MS = 5_000;
+
+const BED_COLOURS = ['white', 'orange', 'magenta', 'light_blue', 'yellow', 'lime', 'pink', 'gray', 'light_gray', 'cyan', 'purple', 'blue', 'brown', 'green', 'red', 'black'];
+/** Every bed block of 1.21.4. */
+export const BED_BLOCKS: readonly string[] = BED_COLOURS.map((colour) => `${colour}_bed`);
+
+export function isBed(block: string | null): boolean {
+  return block !== null && BED_BLOCKS.includes(block);
+}
+
+/** What `sleep` refuses: no bed there, a day, a monster nearby. */
+export function checkSleep(at: string, block: string | null, timeOfDay: number, monster: EntityInfo | undefined): void {
+  if (!isBed(block)) throw new WorldError('precondition_missing', `sleep: the block at ${at} is ${block ?? 'not loaded'}, not a bed; place one or give its position`);
+  if (!isNight(timeOfDay)) throw new WorldError('guard_failed', `sleep: it is day (time ${timeOfDay}); one sleeps only at night (${NIGHT_STARTS}–${NIGHT_ENDS})`);
+  if (monster) throw new WorldError('guard_failed', `sleep: a ${monster.name} is within ${SLEEP_MONSTER_RANGE} blocks; there are monsters nearby`);
 }

@@ -18,6 +18,8 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
     inventory: scenario.bot.inventory,
     health: scenario.bot.health,
     food: scenario.bot.food,
+    timeOfDay: scenario.timeOfDay,
+    daylightCycle: scenario.daylightCycle,
   });
   for (const fill of scenario.fills) world.fill(fill.from, fill.to, fill.block);
   for (const block of scenario.blocks) world.setBlock(block, block.block);

@@ -42,7 +42,7 @@ function pushPlayers(): void {
     const state = server.player(name);
     if (state) players[name] = state;
   }
-  send({ type: 'players', players });
+  send({ type: 'players', players, timeOfDay: server.timeOfDay() });
 }
 
 async function call(id: number, method: string, args: unknown[]): Promise<void> {

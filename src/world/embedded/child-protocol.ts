@@ -22,7 +22,7 @@ export type ToChild =
 export type FromChild =
   | { type: 'ready'; host: string; port: number; version: string }
   | { type: 'failed'; message: string }
-  | { type: 'players'; players: Record<string, ServerPlayerState> }
+  | { type: 'players'; players: Record<string, ServerPlayerState>; timeOfDay: number }
   | { type: 'result'; id: number; value?: unknown; error?: string }
   | { type: 'log'; line: string }
   | { type: 'stopped' };

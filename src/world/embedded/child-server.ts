@@ -56,6 +56,7 @@ class ChildServer implements ChildEmbeddedServer {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   onStart: (error: Error | null, ready?: { host: string; port: number; version: string }) => void = () => {};
   private players: Record<string, ServerPlayerState> = {};
+  private time = 0;
   private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   private nextId = 1;
   private stopping: Promise<void> | null = null;
@@ -97,6 +98,7 @@ class ChildServer implements ChildEmbeddedServer {
         break;
       case 'players':
         this.players = message.players;
+        this.time = message.timeOfDay;
         break;
       case 'result': {
         const waiting = this.pending.get(message.id);
@@ -144,6 +146,11 @@ class ChildServer implements ChildEmbeddedServer {
 
   playerNames(): string[] {
     return Object.keys(this.players);
+  }
+
+  /** As the child last pushed it (every 50 ms). */
+  timeOfDay(): number {
+    return this.time;
   }
 
   setTimeOfDay(ticks: number): void {

@@ -9,6 +9,7 @@ import { FLAT_GENERATOR } from './flat-generator.js';
 import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { containersPlugin, type ContainerStore } from './plugins/containers.js';
+import { bedsPlugin } from './plugins/beds.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { mobsPlugin, type LivingStore } from './plugins/mobs.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
@@ -70,6 +71,8 @@ export interface EmbeddedServer {
   player(username: string): ServerPlayerState | null;
   playerNames(): string[];
   setTimeOfDay(ticks: number): void;
+  /** The time of day in ticks, as the server holds it. */
+  timeOfDay(): number;
   /** Sets a player's health on the server (0 kills it; the client then respawns); false when no such player. */
   setHealth(username: string, health: number): boolean;
   setFood(username: string, food: number): boolean;
@@ -152,6 +155,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     // After crafting: its click handler replaces flying-squid's, the containers' is added beside it.
     const containers = containersPlugin();
     serv.addPlugin('verbtree-containers', containers);
+    serv.addPlugin('verbtree-beds', bedsPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
     serv.addPlugin('verbtree-hazard', hazardPlugin());
@@ -222,6 +226,10 @@ class FlyingSquidServer implements EmbeddedServer {
 
   setTimeOfDay(ticks: number): void {
     this.serv.setTime(ticks);
+  }
+
+  timeOfDay(): number {
+    return Number(this.serv.time) % 24_000;
   }
 
   setHealth(username: string, health: number): boolean {

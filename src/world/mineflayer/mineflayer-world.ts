@@ -27,6 +27,7 @@ import { serverCaughtUp } from './confirm.js';
 import { startConsume } from './consume-command.js';
 import { startChat, startToss } from './toss-chat-commands.js';
 import { startAttack } from './attack-command.js';
+import { startSleep } from './sleep-command.js';
 import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
@@ -233,6 +234,10 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   attack(entityId: number, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run('attack', options, () => startAttack(this.context, entityId));
+  }
+
+  sleep(bed: Vec3Like, options: ActuatorOptions = {}): Promise<void> {
+    return this.runner.run('sleep', options, () => startSleep(this.context, bed));
   }
 
   look(at: Vec3Like, options: ActuatorOptions = {}): Promise<void> {

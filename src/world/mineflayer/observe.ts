@@ -63,6 +63,7 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
     ...(found !== undefined ? { found } : {}),
     ...(query.entities ? { entities: await livingEntities(context, query.entities) } : {}),
+    ...(query.time ? { timeOfDay: context.serverTruth?.timeOfDay?.() ?? bot.time.timeOfDay } : {}),
     ...(query.containers || query.find?.contents ? { containers: await containersAt(context, [...(query.containers ?? []), ...(found && query.find?.contents ? [found] : [])]) } : {}),
   };
 }

@@ -7,5 +7,7 @@ export interface ServerTruth {
   containerAt?(position: Vec3Like): Promise<Record<string, number> | null>;
   /** The living entities (mobs, players) a query asks for, as the server holds them. Absent: the server cannot say. */
   livingEntities?(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]>;
+  /** The time of day in ticks (0 sunrise, 13000 night). Absent: the server cannot say. */
+  timeOfDay?(): number;
   player(username: string): { position: Vec3Like; health: number; food: number; inventory: Record<string, number> } | null;
 }

@@ -43,6 +43,8 @@ import { toss } from './toss-chat.js';
 import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, checkAttack, checkChat, knockedBackTo } from '../actuator-rules.js';
 import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
+import { DayClock } from './day-clock.js';
+import { sleep } from './sleep.js';
 import type { SimParts } from './sim-parts.js';
 import { Terrain } from './terrain.js';
 
@@ -71,6 +73,9 @@ export interface SimWorldOptions {
   maxSearchNodes?: number;
   /** Keep `actuatorLog` (default true); benches with many steps turn it off. */
   recordActuatorLog?: boolean;
+  /** Ticks into the day at the start (default 1000, morning); with `daylightCycle` it runs on the clock. */
+  timeOfDay?: number;
+  daylightCycle?: boolean;
 }
 
 /**
@@ -90,6 +95,7 @@ export class SimWorld implements WorldPort {
   private readonly runner: ActuatorRunner;
   private readonly body = new Body();
   private readonly entityStore = new EntityStore();
+  private readonly day: DayClock;
   private readonly locomotion: Locomotion;
   private readonly parts: SimParts;
   private readonly moveListeners = new Set<(position: Vec3Like) => void>();
@@ -105,6 +111,7 @@ export class SimWorld implements WorldPort {
     this.ledger = new ActuatorLedger(options.recordActuatorLog ?? true);
     this.runner = new ActuatorRunner(this.clock, this.ledger);
     this.random = mulberry32(options.seed ?? 1);
+    this.day = new DayClock(this.clock, options.timeOfDay ?? 1000, options.daylightCycle ?? false);
     this.grid = new BlockGrid(options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground }, options.terrain ?? null);
     const terrain = new Terrain(this.grid);
     this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
@@ -289,6 +296,7 @@ export class SimWorld implements WorldPort {
       ...(query?.containers || query?.find?.contents ? { containers: this.containersAt(containerCells) } : {}),
       ...(found !== undefined ? { found } : {}),
       ...(query?.entities ? { entities: this.entityStore.living(query.entities, feet) } : {}),
+      ...(query?.time ? { timeOfDay: this.day.now() } : {}),
     };
   }
 
@@ -355,6 +363,16 @@ export class SimWorld implements WorldPort {
       this.knockBack(target!);
       op.after(ATTACK_COOLDOWN_MS, () => op.succeed());
     });
+  }
+
+  sleep(bed: Vec3Like, options?: ActuatorOptions): Promise<void> {
+    return this.runner.start('sleep', cellText(toCell(bed)), options?.signal, (op) => sleep(this.parts, this.day, op, bed));
+  }
+
+  /** Ticks into the day (0 sunrise, 13000 night); a test may set it. */
+  timeOfDay(tick?: number): number {
+    if (tick !== undefined) this.day.set(tick);
+    return this.day.now();
   }
 
   look(at: Vec3Like, options?: ActuatorOptions): Promise<void> {
