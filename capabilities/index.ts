@@ -10,6 +10,7 @@ import equip from './equip/index.js';
 import explore from './explore/index.js';
 import flee from './flee/index.js';
 import followEntity from './follow_entity/index.js';
+import guardArea from './guard_area/index.js';
 import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
 import placeBlock from './place_block/index.js';
@@ -29,6 +30,7 @@ export const BUILTIN_CAPABILITIES = [
   takeItems,
   attackEntity,
   followEntity,
+  guardArea,
   sleep,
   consumeFood,
   collectDrops,

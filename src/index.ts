@@ -11,4 +11,5 @@ export { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, BED_BLOCKS, CHEST_BLOCKS, 
 // Vanilla block data (how long a block takes to dig with a tool, what it drops), as both worlds use it.
 export { digTimeMs, dropsOf } from './world/sim/block-data.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';
+export { HOSTILE_MOBS, mobKind, MOB_NAMES } from './world/mobs.js';
 export { MissingPackageError } from './missing-package.js';

@@ -1,4 +1,4 @@
-import { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, MOB_HEALTH, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
+import { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, type EntityInfo, MOB_HEALTH, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import { waitUntil } from '../pillar_up/wait.js';
 import type { AttackEntityArgs } from './schema.js';
 import { targetOf } from './target.js';
@@ -18,16 +18,16 @@ const horizontal = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.z - b.z
 /**
  * Until the mob is gone from the world: walk up to it when it is out of reach, hit it when it is in
  * reach (hits knock it back, so the two alternate), and give up once it is further than `within` from
- * the bot. Progress: hits landed.
+ * the bot, or `enough` says the fight is over (a guard drives a mob out of its area). No progress is
+ * reported: how many hits a mob takes is not known in advance. Any verb that fights (guard_area) fights through this.
  */
-async function fight(ctx: RunContext<AttackEntityArgs>): Promise<void> {
-  const { world, args } = ctx;
-  const target = targetOf(args);
-  if (!target) throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
+export async function fightUntilGone(ctx: RunContext<unknown>, target: { id: number; name: string }, within: number, enough: (mob: EntityInfo) => boolean = () => false): Promise<void> {
+  const { world } = ctx;
+  const args = { within };
   const where = () => world.entities().find((entity) => entity.id === target.id);
   let hits = 0;
   let fruitless = 0;
-  for (let mob = where(); mob; mob = where()) {
+  for (let mob = where(); mob && !enough(mob); mob = where()) {
     const feet = world.position();
     if (horizontal(mob.position, feet) > args.within) throw new WorldError('precondition_missing', `the ${target.name} got away: ${horizontal(mob.position, feet).toFixed(1)} blocks off, more than ${args.within}`);
     if (attackDistance(feet, mob.position) > ATTACK_REACH) {
@@ -47,7 +47,7 @@ async function fight(ctx: RunContext<AttackEntityArgs>): Promise<void> {
     if (hits >= MAX_HITS) throw new WorldError('effects_unmet', `attack_entity: ${hits} hits landed and the ${target.name} is still alive`);
     try {
       await ctx.actuate('attack', () => world.attack!(target.id, { signal: ctx.signal }));
-      ctx.progress(++hits, hits + 1);
+      hits++;
     } catch (error) {
       // Moved out of reach (or died) between the look and the swing: look again.
       if (ctx.signal.aborted || !(error instanceof WorldError) || error.code !== 'precondition_missing') throw error;
@@ -56,5 +56,11 @@ async function fight(ctx: RunContext<AttackEntityArgs>): Promise<void> {
 }
 
 export const attackEntityBindings: TreeBindings<AttackEntityArgs> = {
-  actions: { attack_entity_fight: fight },
+  actions: {
+    attack_entity_fight: (ctx) => {
+      const target = targetOf(ctx.args);
+      if (!target) throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
+      return fightUntilGone(ctx, target, ctx.args.within);
+    },
+  },
 };

@@ -41,6 +41,9 @@ export const Expectation = z.discriminatedUnion('kind', [
   z
     .strictObject({ kind: z.literal('near_entity'), id: z.int(), name: z.string().min(1), within: z.number().positive() })
     .describe('The bot stands within this many blocks of the entity, which is alive, as the world holds both.'),
+  z
+    .strictObject({ kind: z.literal('no_entities'), names: Names, around: Point, radius: z.number().positive() })
+    .describe('No living entity of these names is within the radius of a point (horizontally), as the world holds them.'),
   z.strictObject({ kind: z.literal('daytime') }).describe("It is day in the world (the time of day is outside the night a bed can be slept in)."),
   z.strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) }).describe('The entity (a mob) is dead or gone, as the world holds it.'),
   z
@@ -113,6 +116,8 @@ export function describeExpectation(e: Expectation): string {
       return `the ${e.name} (entity ${e.id}) is dead or gone`;
     case 'daytime':
       return 'it is day';
+    case 'no_entities':
+      return `no ${e.names.length === 1 ? e.names[0] : e.names.length > 3 ? 'hostile mob' : e.names.join(' or ')} is within ${e.radius} of ${at(e.around)}`;
     case 'near_entity':
       return `the bot stands within ${e.within} of the ${e.name} (entity ${e.id})`;
   }
@@ -164,6 +169,11 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       const count = contents[e.item] ?? 0;
       if ((e.atLeast === undefined || count >= e.atLeast) && (e.atMost === undefined || count <= e.atMost)) return null;
       return `${describeExpectation(e)}: it holds ${count}`;
+    }
+    case 'no_entities': {
+      if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
+      const inside = observation.entities.filter((entity) => e.names.includes(entity.name) && Math.hypot(entity.position.x - e.around.x, entity.position.z - e.around.z) <= e.radius);
+      return inside.length === 0 ? null : `${describeExpectation(e)}: ${inside.map((entity) => `a ${entity.name} (entity ${entity.id}) at ${at(roundPoint(entity.position))}`).join(', ')}`;
     }
     case 'daytime': {
       if (observation.timeOfDay === undefined) return `${describeExpectation(e)}: the time was not observed`;
@@ -218,6 +228,8 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   let time = base.time === true;
   for (const e of expectations) {
     if (e.kind === 'daytime') time = true;
+    // Around a point that may be far from the bot: every living one of those names is reported, wherever it is.
+    if (e.kind === 'no_entities') entities = { ...(entities?.ids ? { ids: entities.ids } : {}), names: [...new Set([...(entities?.names ?? []), ...e.names])] };
     if (e.kind === 'entity_gone' || e.kind === 'near_entity') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
     if (e.kind === 'block') blocks.push(e.at);
     if (e.kind === 'container') containers.push(e.at);

@@ -21,3 +21,6 @@ export function mobKind(name: string): Extract<EntityKind, 'hostile' | 'passive'
       return null;
   }
 }
+
+/** The hostile mobs: what a guard watches for and a bed refuses to be slept in near. */
+export const HOSTILE_MOBS: readonly string[] = MOB_NAMES.filter((name) => mobKind(name) === 'hostile');

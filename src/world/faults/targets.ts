@@ -21,6 +21,8 @@ export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>>
   take_items: ['goto', 'withdraw'],
   attack_entity: ['goto', 'attack'],
   follow_entity: ['goto', 'look'],
+  guard_area: ['goto', 'look', 'attack'],
+  sleep: ['goto', 'sleep'],
 };
 
 export function isActuatorMethod(name: string): name is ActuatorMethod {
