@@ -1,4 +1,5 @@
 import { type AnyCapabilitySpec, CapabilityRegistry } from 'verbtree';
+import activateBlock from './activate_block/index.js';
 import attackEntity from './attack_entity/index.js';
 import buildStructure from './build_structure/index.js';
 import collectBlock from './collect_block/index.js';
@@ -32,6 +33,7 @@ export const BUILTIN_CAPABILITIES = [
   followEntity,
   guardArea,
   sleep,
+  activateBlock,
   consumeFood,
   collectDrops,
   collectBlock,

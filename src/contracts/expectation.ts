@@ -44,6 +44,9 @@ export const Expectation = z.discriminatedUnion('kind', [
   z
     .strictObject({ kind: z.literal('no_entities'), names: Names, around: Point, radius: z.number().positive() })
     .describe('No living entity of these names is within the radius of a point (horizontally), as the world holds them.'),
+  z
+    .strictObject({ kind: z.literal('block_state'), at: Point, name: z.string().min(1), properties: z.record(z.string(), z.boolean()) })
+    .describe('The block at a cell is this block with these properties (open, powered), as the world holds it.'),
   z.strictObject({ kind: z.literal('daytime') }).describe("It is day in the world (the time of day is outside the night a bed can be slept in)."),
   z.strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) }).describe('The entity (a mob) is dead or gone, as the world holds it.'),
   z
@@ -116,6 +119,10 @@ export function describeExpectation(e: Expectation): string {
       return `the ${e.name} (entity ${e.id}) is dead or gone`;
     case 'daytime':
       return 'it is day';
+    case 'block_state': {
+      const state = Object.entries(e.properties).map(([key, value]) => (value ? key : `not ${key}`));
+      return `the block at ${at(e.at)} is ${state.length > 0 ? `a ${state.join(', ')} ` : ''}${e.name}`;
+    }
     case 'no_entities':
       return `no ${e.names.length === 1 ? e.names[0] : e.names.length > 3 ? 'hostile mob' : e.names.join(' or ')} is within ${e.radius} of ${at(e.around)}`;
     case 'near_entity':
@@ -175,6 +182,14 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       const inside = observation.entities.filter((entity) => e.names.includes(entity.name) && Math.hypot(entity.position.x - e.around.x, entity.position.z - e.around.z) <= e.radius);
       return inside.length === 0 ? null : `${describeExpectation(e)}: ${inside.map((entity) => `a ${entity.name} (entity ${entity.id}) at ${at(roundPoint(entity.position))}`).join(', ')}`;
     }
+    case 'block_state': {
+      const state = observation.states?.[blockKey(e.at)];
+      if (!state) return `${describeExpectation(e)}: its state was not observed`;
+      const off = Object.entries(e.properties).filter(([key, value]) => state.properties[key] !== value);
+      if (state.name === e.name && off.length === 0) return null;
+      const shown = Object.entries(state.properties).map(([key, value]) => `${key}=${value}`);
+      return `${describeExpectation(e)}: it is ${state.name}${shown.length > 0 ? ` (${shown.join(', ')})` : ''}`;
+    }
     case 'daytime': {
       if (observation.timeOfDay === undefined) return `${describeExpectation(e)}: the time was not observed`;
       return isNight(observation.timeOfDay) ? `${describeExpectation(e)}: it is night (time ${observation.timeOfDay})` : null;
@@ -224,6 +239,7 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   let drops = base.drops;
   let find = base.find;
   const containers = [...(base.containers ?? [])];
+  const states = [...(base.states ?? [])];
   let entities = base.entities;
   let time = base.time === true;
   for (const e of expectations) {
@@ -233,10 +249,11 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
     if (e.kind === 'entity_gone' || e.kind === 'near_entity') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
     if (e.kind === 'block') blocks.push(e.at);
     if (e.kind === 'container') containers.push(e.at);
+    if (e.kind === 'block_state') states.push(e.at);
     if (e.kind === 'in_sight') find = { ...find, names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };
     if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
   }
-  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}), ...(entities ? { entities } : {}), ...(time ? { time } : {}) };
+  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}), ...(entities ? { entities } : {}), ...(time ? { time } : {}), ...(states.length > 0 ? { states } : {}) };
 }
 
 function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {

@@ -72,6 +72,20 @@ export interface Observation {
   entities?: LivingEntity[];
   /** The time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). Present only when asked (`ObservationQuery.time`). */
   timeOfDay?: number;
+  /**
+   * The blocks asked for (`ObservationQuery.states`) with the state using them changes, keyed by `blockKey`,
+   * as the world's truth holds them. Present only when asked.
+   */
+  states?: Record<string, BlockState>;
+}
+
+/**
+ * A block and the part of its state that using it changes, which both worlds model alike: `open` for a door,
+ * trapdoor or fence gate, `powered` for a lever; no properties for other blocks.
+ */
+export interface BlockState {
+  name: string;
+  properties: Record<string, boolean>;
 }
 
 /** An entity as an observation reports it: where it is and, for a mob or player, its health. */
@@ -104,6 +118,8 @@ export interface ObservationQuery {
   time?: boolean;
   /** Also report these entities, by id, and those of these names within `within` blocks of the bot. */
   entities?: { ids?: readonly number[]; names?: readonly string[]; within?: number };
+  /** Also report the blocks at these cells with the state using them changes (`states`). */
+  states?: readonly Vec3Like[];
 }
 
 /** The night a bed can be slept in, in ticks of the day (as mineflayer and the server agree on it). */
@@ -216,6 +232,13 @@ export interface WorldPort {
    * at night) and monsters within SLEEP_MONSTER_RANGE (guard_failed), as a server does.
    */
   sleep?(bed: Vec3Like, options?: ActuatorOptions): Promise<void>;
+  /**
+   * Uses the block at `block` as a right click does, holding `options.item` when given: opens or shuts a door,
+   * trapdoor or fence gate, flips a lever, tills dirt or grass with a hoe. Resolves once the world's truth holds
+   * the block's new state. Refuses a block that using does nothing to, or only redstone moves (guard_failed),
+   * an item not in the pack, soil with a block on it, or a block out of reach (precondition_missing).
+   */
+  activate?(block: Vec3Like, options?: ActuatorOptions & { item?: string }): Promise<void>;
   /** Turns the bot's head (and, in SimWorld, its facing) towards a point; resolves once it faces it. */
   look?(at: Vec3Like, options?: ActuatorOptions): Promise<void>;
   native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
@@ -226,7 +249,7 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'native'] as const;
+export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'activate', 'native'] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

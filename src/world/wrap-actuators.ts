@@ -3,7 +3,7 @@ import type { ActuatorOptions, Vec3Like, WorldPort } from '../contracts/world.js
 /** One actuator command as a wrapper sees it: its name, its arguments, and the block it touches, if any. */
 export interface ActuatorCall {
   /** A core or optional actuator, or `native:<command>` for a user's own. */
-  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat' | 'smelt' | 'deposit' | 'withdraw' | 'attack' | 'look' | 'sleep' | `native:${string}`;
+  command: 'goto' | 'stopMovement' | 'dig' | 'place' | 'craft' | 'equip' | 'consume' | 'move' | 'toss' | 'chat' | 'smelt' | 'deposit' | 'withdraw' | 'attack' | 'look' | 'sleep' | 'activate' | `native:${string}`;
   args: unknown;
   touches?: Vec3Like;
 }
@@ -55,6 +55,9 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     ...(world.attack ? { attack: (entityId: number, options?: ActuatorOptions) => around({ command: 'attack', args: { entityId } }, () => world.attack!(entityId, options)) } : {}),
     ...(world.look ? { look: (at: Vec3Like, options?: ActuatorOptions) => around({ command: 'look', args: { at } }, () => world.look!(at, options)) } : {}),
     ...(world.sleep ? { sleep: (bed: Vec3Like, options?: ActuatorOptions) => around({ command: 'sleep', args: { bed }, touches: bed }, () => world.sleep!(bed, options)) } : {}),
+    ...(world.activate
+      ? { activate: (block: Vec3Like, options?: ActuatorOptions & { item?: string }) => around({ command: 'activate', args: { block, item: options?.item ?? null }, touches: block }, () => world.activate!(block, options)) }
+      : {}),
     ...(world.native
       ? { native: (command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions) => around({ command: `native:${command}`, args: null }, () => world.native!(command, act, options)) }
       : {}),

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 
-const CANONICAL = ['attack_entity', 'build_structure', 'collect_drops', 'consume_food', 'craft_item', 'dig_block', 'equip', 'flee', 'follow_entity', 'guard_area', 'navigate', 'pillar_up', 'place_block', 'sleep', 'smelt_item', 'store_items', 'take_items'];
+const CANONICAL = ['activate_block', 'attack_entity', 'build_structure', 'collect_drops', 'consume_food', 'craft_item', 'dig_block', 'equip', 'flee', 'follow_entity', 'guard_area', 'navigate', 'pillar_up', 'place_block', 'sleep', 'smelt_item', 'store_items', 'take_items'];
 
 describe('verbtree registry', () => {
   it('lists the canonical verbs with versions as JSON', async () => {

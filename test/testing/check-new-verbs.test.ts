@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import activateBlock from '../../capabilities/activate_block/index.js';
 import attackEntity from '../../capabilities/attack_entity/index.js';
 import followEntity from '../../capabilities/follow_entity/index.js';
 import { createDefaultRegistry } from '../../capabilities/index.js';
@@ -75,5 +76,28 @@ describe('checkCapability on the verbs of the tech tree', () => {
       seed: 4,
     });
     expect(followed.ok).toBeGreaterThan(0);
+  });
+
+  it('activate_block: ok only with the door or lever in the state asked (or toggled from shut, when none is asked)', async () => {
+    const door = { name: 'oak_door', cells: [{ x: 5, y: 0, z: 0 }, { x: 5, y: 1, z: 0 }], states: ['open', 'closed'] as const };
+    const lever = { name: 'lever', cells: [{ x: -3, y: 0, z: 2 }], states: ['on', 'off'] as const };
+    const args = fc
+      .constantFrom(door, lever)
+      .chain((block) => fc.record({ at: fc.constantFrom(...block.cells), state: fc.option(fc.constantFrom(...block.states), { nil: undefined }) }))
+      .map(({ at, state }) => activateBlock.inputSchema.parse({ ...at, ...(state ? { state } : {}) }));
+    const report = await checkCapability(activateBlock, {
+      world: (_args, clock) => SimWorld.create({ clock, blocks: [...door.cells, ...lever.cells].map((cell, i) => ({ position: cell, name: i < 2 ? door.name : lever.name })) }),
+      args,
+      effect: (a, _before, world) => {
+        const state = world.blockState(a);
+        const on = state.properties.open ?? state.properties.powered;
+        const wanted = a.state === undefined || a.state === 'open' || a.state === 'on';
+        return on === wanted ? null : `the ${state.name} at ${a.x},${a.y},${a.z} is ${on ? 'open/on' : 'shut/off'}`;
+      },
+      registry: createDefaultRegistry(),
+      numRuns: 40,
+      seed: 11,
+    });
+    expect(report.ok).toBeGreaterThan(0);
   });
 });

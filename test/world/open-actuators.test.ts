@@ -71,7 +71,7 @@ describe('optional actuators in SimWorld', () => {
 describe('actuators a capability requires and a world provides', () => {
   it('a world provides the core actuators and each optional one it implements, through every wrapper', () => {
     const { clock, sim } = world();
-    expect(actuatorsOf(sim)).toEqual(['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep']);
+    expect(actuatorsOf(sim)).toEqual(['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'activate']);
     expect(actuatorsOf(wrapActuators(sim, (_call, act) => act()))).toContain('smelt');
     expect(actuatorsOf(wrapActuators(sim, (_call, act) => act()))).toContain('toss');
     expect(actuatorsOf(injectWorldFaults(sim, [], { clock }))).toContain('chat');

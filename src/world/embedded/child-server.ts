@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { Scenario as ScenarioSchema } from '../scenario/index.js';
 import type { ChildStartOptions, FromChild, RemoteMethod, ToChild } from './child-protocol.js';
 import type { EmbeddedServer, EmbeddedServerOptions, ServerPlayerState } from './embedded-server.js';
@@ -126,6 +126,10 @@ class ChildServer implements ChildEmbeddedServer {
 
   blockAt(position: Vec3Like): Promise<string> {
     return this.call('blockAt', position);
+  }
+
+  blockStateAt(position: Vec3Like): Promise<BlockState> {
+    return this.call('blockStateAt', position);
   }
 
   containerAt(position: Vec3Like): Promise<Record<string, number> | null> {

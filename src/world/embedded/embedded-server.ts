@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import { Vec3 } from 'vec3';
-import type { LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
 import { batchWrites } from './batched-writes.js';
@@ -10,6 +10,8 @@ import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { containersPlugin, type ContainerStore } from './plugins/containers.js';
 import { bedsPlugin } from './plugins/beds.js';
+import { activationPlugin } from './plugins/activation.js';
+import { blockStateOf } from './block-states.js';
 import { craftingPlugin } from './plugins/crafting.js';
 import { mobsPlugin, type LivingStore } from './plugins/mobs.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
@@ -62,6 +64,8 @@ export interface EmbeddedServer {
   readonly scenario: Scenario;
   /** The block name the server holds at a position (not any client's prediction). */
   blockAt(position: Vec3Like): Promise<string>;
+  /** The block with the state using it changes (open, powered), as the server holds it. */
+  blockStateAt(position: Vec3Like): Promise<BlockState>;
   setBlock(position: Vec3Like, blockName: string): Promise<void>;
   /** What the chest or furnace at a position holds (item counts); null when none stands there. */
   containerAt(position: Vec3Like): Promise<Record<string, number> | null>;
@@ -156,6 +160,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     const containers = containersPlugin();
     serv.addPlugin('verbtree-containers', containers);
     serv.addPlugin('verbtree-beds', bedsPlugin());
+    serv.addPlugin('verbtree-activation', activationPlugin());
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
     serv.addPlugin('verbtree-hazard', hazardPlugin());
@@ -197,6 +202,10 @@ class FlyingSquidServer implements EmbeddedServer {
   async blockAt(position: Vec3Like): Promise<string> {
     const stateId = await this.serv.overworld.getBlockStateId(toVec3(position));
     return this.serv.registry.blocksByStateId[stateId]?.name ?? 'unknown';
+  }
+
+  async blockStateAt(position: Vec3Like): Promise<BlockState> {
+    return blockStateOf(this.serv.registry, await this.serv.overworld.getBlockStateId(toVec3(position)));
   }
 
   async setBlock(position: Vec3Like, blockName: string): Promise<void> {

@@ -57,6 +57,7 @@ export class FaultyWorld implements WorldPort {
   readonly attack?: WorldPort['attack'];
   readonly look?: WorldPort['look'];
   readonly sleep?: WorldPort['sleep'];
+  readonly activate?: WorldPort['activate'];
   readonly native?: WorldPort['native'];
 
   constructor(
@@ -65,7 +66,7 @@ export class FaultyWorld implements WorldPort {
     private readonly options: WorldFaultOptions,
   ) {
     this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
-    const { toss, chat, smelt, deposit, withdraw, attack, look, sleep } = inner;
+    const { toss, chat, smelt, deposit, withdraw, attack, look, sleep, activate } = inner;
     const signalled = (options: ActuatorOptions | undefined, signal: AbortSignal | undefined) => ({ ...options, ...(signal ? { signal } : {}) });
     if (toss) this.toss = (item, count, options) => this.act('toss', options, (signal) => toss.call(inner, item, count, signalled(options, signal)));
     if (chat) this.chat = (message, options) => this.act('chat', options, (signal) => chat.call(inner, message, signalled(options, signal)));
@@ -74,6 +75,7 @@ export class FaultyWorld implements WorldPort {
     if (withdraw) this.withdraw = (container, item, count, options) => this.act('withdraw', options, (signal) => withdraw.call(inner, container, item, count, signalled(options, signal)));
     if (attack) this.attack = (entityId, options) => this.act('attack', options, (signal) => attack.call(inner, entityId, signalled(options, signal)));
     if (sleep) this.sleep = (bed, options) => this.act('sleep', options, (signal) => sleep.call(inner, bed, signalled(options, signal)));
+    if (activate) this.activate = (block, options) => this.act('activate', options, (signal) => activate.call(inner, block, signalled(options, signal)));
     if (look) this.look = (at, options) => this.act('look', options, (signal) => look.call(inner, at, signalled(options, signal)));
     if (inner.native) this.native = inner.native.bind(inner);
   }

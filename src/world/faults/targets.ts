@@ -1,5 +1,5 @@
 /** The WorldPort methods that act on the world, i.e. the ones a fault can target: the core ones and the optional ones (a user's `native` actuator is theirs). */
-export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep'] as const;
+export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'activate'] as const;
 export type ActuatorMethod = (typeof ACTUATOR_METHODS)[number];
 
 /** Which actuators each built-in verb drives, for a world that cannot tell which verb runs (through the executor, a verb's fault hits whatever it calls). */
@@ -23,6 +23,7 @@ export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>>
   follow_entity: ['goto', 'look'],
   guard_area: ['goto', 'look', 'attack'],
   sleep: ['goto', 'sleep'],
+  activate_block: ['goto', 'activate'],
 };
 
 export function isActuatorMethod(name: string): name is ActuatorMethod {

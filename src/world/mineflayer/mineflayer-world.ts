@@ -28,6 +28,7 @@ import { startConsume } from './consume-command.js';
 import { startChat, startToss } from './toss-chat-commands.js';
 import { startAttack } from './attack-command.js';
 import { startSleep } from './sleep-command.js';
+import { startActivate } from './activate-command.js';
 import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
 import { startDig } from './dig-command.js';
@@ -238,6 +239,10 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   sleep(bed: Vec3Like, options: ActuatorOptions = {}): Promise<void> {
     return this.runner.run('sleep', options, () => startSleep(this.context, bed));
+  }
+
+  activate(block: Vec3Like, options: ActuatorOptions & { item?: string } = {}): Promise<void> {
+    return this.runner.run('activate', options, () => startActivate(this.context, block, options.item));
   }
 
   look(at: Vec3Like, options: ActuatorOptions = {}): Promise<void> {

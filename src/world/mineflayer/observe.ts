@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
 import { type BlockInfo, type BlockQuery, type EntityInfo, type LivingEntity, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
 import { entitiesMatching } from '../actuator-rules.js';
+import { stateAt } from './block-state.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import { entityInfo, isSpawned } from './entities.js';
 import { dropsWithin } from '../drops.js';
@@ -64,6 +65,7 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     ...(found !== undefined ? { found } : {}),
     ...(query.entities ? { entities: await livingEntities(context, query.entities) } : {}),
     ...(query.time ? { timeOfDay: context.serverTruth?.timeOfDay?.() ?? bot.time.timeOfDay } : {}),
+    ...(query.states ? { states: Object.fromEntries(await Promise.all(query.states.map(async (p) => [blockKey(p), await stateAt(context, p)] as const))) } : {}),
     ...(query.containers || query.find?.contents ? { containers: await containersAt(context, [...(query.containers ?? []), ...(found && query.find?.contents ? [found] : [])]) } : {}),
   };
 }

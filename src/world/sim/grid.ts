@@ -1,5 +1,7 @@
 import type { Terrain } from '../terrain/survival-terrain.js';
 import { AIR } from './block-data.js';
+import type { BlockState } from '../../contracts/world.js';
+import { blockState } from '../activation.js';
 
 /** The generated ground under explicit blocks: a flat slab, optionally only within `radius` of a center. */
 export interface GroundOptions {
@@ -48,6 +50,8 @@ export function keyY(key: number): number {
 /** Blocks as a sparse map of explicit cells over a generated ground. */
 export class BlockGrid {
   private readonly cells = new Map<number, string>();
+  /** The state using a block changed (a door opened, a lever flipped); a block set anew starts from its default. */
+  private readonly toggled = new Map<number, Record<string, boolean>>();
   /** Bumped on every change, so a walking bot knows when to re-check its path. */
   version = 0;
 
@@ -63,6 +67,17 @@ export class BlockGrid {
 
   set(x: number, y: number, z: number, name: string): void {
     this.cells.set(cellKey(x, y, z), name);
+    this.toggled.delete(cellKey(x, y, z));
+    this.version++;
+  }
+
+  state(x: number, y: number, z: number): BlockState {
+    return blockState(this.get(x, y, z), this.toggled.get(cellKey(x, y, z)));
+  }
+
+  setState(x: number, y: number, z: number, state: BlockState): void {
+    if (state.name !== this.get(x, y, z)) this.set(x, y, z, state.name);
+    this.toggled.set(cellKey(x, y, z), { ...state.properties });
     this.version++;
   }
 

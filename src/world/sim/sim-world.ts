@@ -5,6 +5,7 @@ import {
   type BlockQuery,
   type ActuatorOptions,
   type BlockInfo,
+  type BlockState,
   type BodyPart,
   type EntityInfo,
   type NavigationGoal,
@@ -45,6 +46,7 @@ import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
 import { DayClock } from './day-clock.js';
 import { sleep } from './sleep.js';
+import { activate } from './activate.js';
 import type { SimParts } from './sim-parts.js';
 import { Terrain } from './terrain.js';
 
@@ -150,6 +152,11 @@ export class SimWorld implements WorldPort {
     this.grid.set(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z), name);
     this.hazardDamage.check();
     return this;
+  }
+
+  /** The block at a cell with the state using it changes (open, powered): what an observation's `states` reports. */
+  blockState(position: Vec3Like): BlockState {
+    return this.grid.state(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z));
   }
 
   /** Sets every cell of the box spanned by two corners (inclusive). */
@@ -297,6 +304,7 @@ export class SimWorld implements WorldPort {
       ...(found !== undefined ? { found } : {}),
       ...(query?.entities ? { entities: this.entityStore.living(query.entities, feet) } : {}),
       ...(query?.time ? { timeOfDay: this.day.now() } : {}),
+      ...(query?.states ? { states: Object.fromEntries(query.states.map((p) => [blockKey(p), this.blockState(p)])) } : {}),
     };
   }
 
@@ -367,6 +375,11 @@ export class SimWorld implements WorldPort {
 
   sleep(bed: Vec3Like, options?: ActuatorOptions): Promise<void> {
     return this.runner.start('sleep', cellText(toCell(bed)), options?.signal, (op) => sleep(this.parts, this.day, op, bed));
+  }
+
+  activate(block: Vec3Like, options?: ActuatorOptions & { item?: string }): Promise<void> {
+    const what = `${cellText(toCell(block))}${options?.item ? ` with ${options.item}` : ''}`;
+    return this.runner.start('activate', what, options?.signal, (op) => activate(this.parts, op, block, options?.item));
   }
 
   /** Ticks into the day (0 sunrise, 13000 night); a test may set it. */

@@ -1,0 +1,43 @@
+import { type BlockState, blockKey, type Vec3Like, WorldError } from '../../contracts/world.js';
+import { ACTIVATE_REACH, activationOf, checkActivateItem } from '../activation.js';
+import { stateAt } from './block-state.js';
+import { type BotContext, toVec3 } from './bot-context.js';
+import type { Command } from './command-runner.js';
+import { inventoryCounts } from './observe.js';
+
+const EYE_HEIGHT = 1.62;
+const POLL_MS = 25;
+
+const same = (a: BlockState, b: BlockState) => a.name === b.name && Object.entries(b.properties).every(([key, value]) => a.properties[key] === value);
+
+/**
+ * Right-clicks the block (mineflayer's activateBlock), holding `item` when given, after the rules of
+ * activation.ts say what it will do; resolves once the server holds the block's new state.
+ */
+export function startActivate(context: BotContext, position: Vec3Like, item: string | undefined): Command {
+  const { bot, clock } = context;
+  const at = blockKey(position);
+  const block = bot.blockAt(toVec3(position));
+  if (!block) throw new WorldError('precondition_missing', `activate: the block at ${at} is not loaded; walk closer first`);
+  checkActivateItem(item, item === undefined ? 1 : (inventoryCounts(bot)[item] ?? 0));
+  const distance = bot.entity.position.offset(0, EYE_HEIGHT, 0).distanceTo(block.position.offset(0.5, 0.5, 0.5));
+  const done = (async () => {
+    const before = await stateAt(context, position);
+    const above = context.serverTruth ? await context.serverTruth.blockAt({ ...position, y: position.y + 1 }) : (bot.blockAt(toVec3(position).offset(0, 1, 0))?.name ?? null);
+    const after = activationOf(at, before, item ?? bot.heldItem?.name ?? null, above);
+    if (distance > ACTIVATE_REACH) throw new WorldError('precondition_missing', `activate: ${at} is ${distance.toFixed(1)} blocks away, reach is ${ACTIVATE_REACH}; walk closer first`);
+    if (item !== undefined) await bot.equip(bot.registry.itemsByName[item]!.id, 'hand');
+    await bot.activateBlock(block);
+    const deadline = clock.now() + context.confirmTimeoutMs;
+    let last = await stateAt(context, position);
+    while (!same(last, after)) {
+      if (clock.now() >= deadline) {
+        const shown = Object.entries(last.properties).map(([key, value]) => ` ${key}=${value}`).join('');
+        throw new WorldError('effects_unmet', `activate: expected the ${after.name} at ${at} to turn ${Object.entries(after.properties).map(([k, v]) => `${k}=${v}`).join(' ') || after.name}, the ${context.serverTruth ? 'server' : 'client'} shows ${last.name}${shown}`);
+      }
+      await new Promise<void>((resolve) => clock.setTimeout(resolve, POLL_MS));
+      last = await stateAt(context, position);
+    }
+  })();
+  return { done, cancel: () => {} };
+}
