@@ -22,4 +22,12 @@ describe('the survival terrain on the embedded server', () => {
     expect(compared).toBe(17 * 17 * 37);
     expect(bot.findBlocks({ names: ['iron_ore'], maxDistance: 32, count: 1, exposed: true })).toHaveLength(1);
   });
+
+  it("stands the terrain's mobs where SimWorld stands them, as the server holds them", async () => {
+    const t = survivalTerrain(SEED);
+    const names = [...new Set(t.mobs.map((m) => m.name))];
+    const living = await suite.server.livingEntities({ names, within: 64 }, t.spawn);
+    const at = (name: string, p: { x: number; y: number; z: number }) => `${name}@${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+    expect(living.map((e) => at(e.name, e.position)).sort()).toEqual(t.mobs.map((m) => at(m.name, m)).sort());
+  });
 });

@@ -79,6 +79,42 @@ describe('the generated survival terrain', () => {
     expect(world.findBlocks({ names: ['oak_log'], maxDistance: 32, count: 1, exposed: true })).toHaveLength(1);
   });
 
+  it('for any seed: four passive mobs near spawn and two hostile ones beyond the flee radius of spawn and of the cave, each on open grass', () => {
+    fc.assert(
+      fc.property(seeds, (seed) => {
+        const t = survivalTerrain(seed);
+        const passive = t.mobs.filter((m) => ['cow', 'sheep', 'pig', 'chicken'].includes(m.name));
+        const hostile = t.mobs.filter((m) => ['zombie', 'skeleton'].includes(m.name));
+        expect(passive.length + hostile.length).toBe(t.mobs.length);
+        expect(passive.length).toBe(4);
+        expect(hostile.length).toBe(2);
+        for (const m of t.mobs) {
+          expect(t.blockAt(m.x, m.y - 1, m.z)).toBe('grass_block');
+          expect([t.blockAt(m.x, m.y, m.z), t.blockAt(m.x, m.y + 1, m.z)]).toEqual(['air', 'air']);
+        }
+        for (const m of hostile) {
+          expect(Math.hypot(m.x - t.spawn.x, m.z - t.spawn.z)).toBeGreaterThanOrEqual(20);
+          // Nothing carved (the cave and its way down) within 8 blocks of a hostile mob.
+          for (let dx = -8; dx <= 8; dx++) for (let dz = -8; dz <= 8; dz++) for (let dy = -12; dy <= 3; dy++) {
+            const [x, y, z] = [m.x + dx, m.y + dy, m.z + dz];
+            if (y > 0 && y <= t.groundHeight(x, z) && t.blockAt(x, y, z) === 'air') throw new Error(`seed ${seed}: cave at ${x},${y},${z} near the ${m.name}`);
+          }
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("a survival scenario stands the terrain's mobs in SimWorld unless it names its own ([] for none)", () => {
+    const t = survivalTerrain(7);
+    const world = simWorldFromScenario(parseScenario({ name: 's', terrain: { kind: 'survival', seed: 7 } }, 'inline'), { clock: new ManualClock() });
+    const seen = world.entities().map((e) => `${e.name}@${Math.floor(e.position.x)},${Math.floor(e.position.y)},${Math.floor(e.position.z)}`);
+    expect(seen.sort()).toEqual(t.mobs.map((m) => `${m.name}@${m.x},${m.y},${m.z}`).sort());
+    const none = simWorldFromScenario(parseScenario({ name: 's', terrain: { kind: 'survival', seed: 7 }, mobs: [] }, 'inline'), { clock: new ManualClock() });
+    expect(none.entities()).toEqual([]);
+    expect(parseScenario({ name: 'flat' }, 'inline').mobs).toEqual([]);
+  });
+
   it('refuses a bad terrain in a scenario, naming the field', () => {
     expect(() => parseScenario({ name: 's', terrain: { kind: 'survival', seed: -1 } }, 'inline')).toThrow(/terrain\.seed/);
     expect(() => parseScenario({ name: 's', terrain: { kind: 'islands' } }, 'inline')).toThrow(/terrain/);

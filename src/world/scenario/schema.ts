@@ -100,8 +100,11 @@ export const ScenarioFields = z
     /** Boxes of cells no repair may break or build over (the executor's `policy.protect`), e.g. a structure to keep. */
     protected: z.array(z.strictObject({ from: BlockPosition, to: BlockPosition })).max(100).default([]),
     bot: BotSetup.default({ inventory: {}, health: 20, food: 20 }),
-    /** Mobs standing in the world when it starts (they do not move or fight back: flying-squid runs no mob AI). */
-    mobs: z.array(z.strictObject({ name: MobName, x: coordinate, y: height, z: coordinate })).max(100).default([]),
+    /**
+     * Mobs standing in the world when it starts (they do not move or fight back: flying-squid runs no mob AI).
+     * Default: none on flat ground, the terrain's own on a generated one; `[]` for none.
+     */
+    mobs: z.array(z.strictObject({ name: MobName, x: coordinate, y: height, z: coordinate })).max(100).optional(),
   })
   .superRefine((scenario, ctx) => {
     const total = scenario.fills.reduce((sum, fill) => sum + volume(fill), 0) + scenario.blocks.length;
@@ -114,13 +117,14 @@ export const ScenarioFields = z
     }
   });
 
-export const Scenario = ScenarioFields.transform((scenario) => ({ ...scenario, spawn: scenario.spawn ?? defaultSpawn(scenario.terrain) }));
+export const Scenario = ScenarioFields.transform((scenario) => {
+  const terrain = scenario.terrain.kind === 'survival' ? survivalTerrain(scenario.terrain.seed) : null;
+  return { ...scenario, spawn: scenario.spawn ?? terrain?.spawn ?? FLAT_SPAWN, mobs: scenario.mobs ?? (terrain ? [...terrain.mobs] : []) };
+});
 export type Scenario = z.infer<typeof Scenario>;
 export type ScenarioInput = z.input<typeof Scenario>;
 
-function defaultSpawn(terrain: { kind: 'flat' } | { kind: 'survival'; seed: number }): BlockPosition {
-  return terrain.kind === 'survival' ? survivalTerrain(terrain.seed).spawn : { x: 0, y: 5, z: 0 };
-}
+const FLAT_SPAWN: BlockPosition = { x: 0, y: 5, z: 0 };
 
 export function volume(fill: FillRegion): number {
   return (Math.abs(fill.to.x - fill.from.x) + 1) * (Math.abs(fill.to.y - fill.from.y) + 1) * (Math.abs(fill.to.z - fill.from.z) + 1);

@@ -36,7 +36,19 @@ export interface Terrain {
   readonly spawn: { x: number; y: number; z: number };
   /** Every block name the terrain may hold. */
   readonly blockNames: readonly string[];
+  /** The mobs standing in it when it starts: passive ones near spawn, hostile ones farther out, away from the cave. */
+  readonly mobs: readonly GeneratedMob[];
 }
+
+export interface GeneratedMob {
+  name: string;
+  x: number;
+  y: number;
+  z: number;
+}
+
+const PASSIVE = ['cow', 'sheep', 'pig', 'chicken'] as const;
+const HOSTILE = ['zombie', 'skeleton'] as const;
 
 export const SURVIVAL_BLOCKS = ['bedrock', 'stone', 'dirt', 'grass_block', 'sand', 'water', 'oak_log', 'oak_leaves', 'coal_ore', 'iron_ore'] as const;
 
@@ -160,7 +172,38 @@ export function survivalTerrain(seed: number): Terrain {
     return 'stone';
   };
 
-  return { seed, blockAt, groundHeight, spawn, blockNames: SURVIVAL_BLOCKS };
+  const mobs = placeMobs(seed, spawn, cave, groundHeight, blockAt);
+  return { seed, blockAt, groundHeight, spawn, blockNames: SURVIVAL_BLOCKS, mobs };
+}
+
+/**
+ * Four passive mobs 6–14 blocks from spawn and two hostile ones 24–32 blocks out on the side away from the
+ * cave, each on dry open ground (no tree, no water, head room). The hostile ones stand well beyond the
+ * executor's flee radius from spawn and the way down; a bot that wanders near one meets it as on a server.
+ */
+function placeMobs(seed: number, spawn: { x: number; z: number }, cave: Cave, groundHeight: (x: number, z: number) => number, blockAt: (x: number, y: number, z: number) => string): GeneratedMob[] {
+  const mobSeed = deriveSeed(seed, 'mobs');
+  const caveAngle = Math.atan2((cave.min.z + cave.max.z) / 2 - spawn.z, (cave.min.x + cave.max.x) / 2 - spawn.x);
+  const mobs: GeneratedMob[] = [];
+  // Horizontal distance to the cave's box: the way down and the chamber.
+  const fromCave = (x: number, z: number) => Math.hypot(Math.max(cave.min.x - x, 0, x - cave.max.x), Math.max(cave.min.z - z, 0, z - cave.max.z));
+  const place = (name: string, i: number, near: number, far: number, around: number, spread: number, clearOfCave = 0) => {
+    for (let attempt = 0; attempt < 200; attempt++) {
+      // Widening the arc as attempts fail, for a side of the map under water.
+      const angle = around + (hash(mobSeed, i, attempt, 0) - 0.5) * Math.min(Math.PI * 2, spread * (1 + attempt / 40));
+      const distance = near + hash(mobSeed, i, attempt, 1) * (far - near);
+      const x = Math.round(spawn.x + Math.cos(angle) * distance);
+      const z = Math.round(spawn.z + Math.sin(angle) * distance);
+      const y = groundHeight(x, z) + 1;
+      if (y <= SEA_LEVEL + 1 || blockAt(x, y - 1, z) !== 'grass_block' || blockAt(x, y, z) !== 'air' || blockAt(x, y + 1, z) !== 'air') continue;
+      if (mobs.some((m) => m.x === x && m.z === z) || fromCave(x, z) <= clearOfCave) continue;
+      mobs.push({ name, x, y, z });
+      return;
+    }
+  };
+  PASSIVE.forEach((name, i) => place(name, i, 6, 14, 0, Math.PI * 2));
+  HOSTILE.forEach((name, i) => place(name, 10 + i, 24, 32, caveAngle + Math.PI, Math.PI / 2, 9));
+  return mobs;
 }
 
 /** The dry column nearest to (0, 0), searched in growing squares. */
