@@ -13,6 +13,7 @@ export function bedQuery(args: SleepArgs): ObservationQuery {
 
 export function bedOf(args: SleepArgs, pre?: Observation): Vec3Like | null {
   if (args.bed) return args.bed;
-  if (!chosen.has(args) && pre) chosen.set(args, pre.found ?? null);
+  // Chosen once one is in sight; until then (a bed placed by a sub-goal) each look may find one.
+  if (!chosen.get(args) && pre) chosen.set(args, pre.found ?? null);
   return chosen.get(args) ?? null;
 }

@@ -5,7 +5,7 @@ import type { SleepArgs } from './schema.js';
 /** A bed where the step means, at night, with no monster near the bot. */
 export function sleepGuard({ world, observation }: GuardContext, args: SleepArgs): GuardResult {
   const bed = bedOf(args, observation);
-  if (!bed) return { ok: false, reason: `no bed in the open within ${BED_SEARCH} blocks: place one, or name one with "bed"`, missing: { predicate: 'near_block', detail: { block: 'bed' } } };
+  if (!bed) return { ok: false, reason: `no bed in the open within ${BED_SEARCH} blocks: carry one (it is placed beside the bot), place one, or name one with "bed"`, missing: { predicate: 'near_block', detail: { block: 'bed' } } };
   if (args.bed && !(observation.blocks[blockKey(args.bed)] ?? '').endsWith('_bed')) return { ok: false, reason: `the block at ${blockKey(args.bed)} is ${observation.blocks[blockKey(args.bed)] ?? 'not loaded'}, not a bed` };
   const time = observation.timeOfDay;
   if (time !== undefined && !isNight(time)) return { ok: false, reason: `it is day (time ${time}): one sleeps only at night` };

@@ -3,11 +3,12 @@ import { bedQuery } from './bed.js';
 import { sleepBindings } from './bindings.js';
 import { sleepGuard } from './guard.js';
 import { SleepArgs } from './schema.js';
+import { sleepSubgoals } from './subgoals.js';
 
 export default defineCapability({
   name: 'sleep',
   version: '1.0.0',
-  description: 'Walk to a bed (named, or the nearest) and sleep through the night; verified by the day having come.',
+  description: 'Walk to a bed (named, or the nearest; one carried is placed beside the bot) and sleep through the night; verified by the day having come.',
   inputSchema: SleepArgs,
   safetyLevel: 'safe',
   expectedDurationMs: 20_000,
@@ -20,6 +21,7 @@ export default defineCapability({
   observes: bedQuery,
   bindings: sleepBindings,
   guard: sleepGuard,
+  subgoals: sleepSubgoals,
   // Done means the night is over in the world, as its truth holds the time.
   expect: () => [{ kind: 'daytime' }],
 });

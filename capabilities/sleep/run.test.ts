@@ -24,4 +24,14 @@ describe('sleep runs end to end on SimWorld', () => {
     const none = await harness({ timeOfDay: 15_000 });
     expect((await none.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringContaining('no bed in the open within 32 blocks') });
   });
+
+  it('with no bed in sight but one in the pack: places it beside the bot (both halves) and sleeps in it', async () => {
+    const h = await harness({ timeOfDay: 15_000, inventory: { blue_bed: 1 } });
+    const result = await h.run(plan(sleep()));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.actuatorLog.map((e) => e.command)).toEqual(['place', 'sleep']);
+    expect(h.world.inventory().blue_bed ?? 0).toBe(0);
+    expect(h.world.findBlocks({ names: ['blue_bed'], maxDistance: 4, count: 4 })).toHaveLength(2);
+    expect(h.world.timeOfDay()).toBeLessThan(1_000);
+  });
 });

@@ -120,3 +120,15 @@ export function checkSleep(at: string, block: string | null, timeOfDay: number, 
   if (!isNight(timeOfDay)) throw new WorldError('guard_failed', `sleep: it is day (time ${timeOfDay}); one sleeps only at night (${NIGHT_STARTS}–${NIGHT_ENDS})`);
   if (monster) throw new WorldError('guard_failed', `sleep: a ${monster.name} is within ${SLEEP_MONSTER_RANGE} blocks; there are monsters nearby`);
 }
+
+/**
+ * A bed takes two cells: its foot where it is placed, its head one further along the bot's line of sight
+ * (the larger horizontal axis from the bot to the foot), as a player's placement does. `facing` names
+ * that direction as minecraft-data's bed states do.
+ */
+export function bedHeadFrom(feet: Vec3Like, foot: Vec3Like): { head: Vec3Like; facing: 'north' | 'south' | 'west' | 'east' } {
+  const dx = foot.x + 0.5 - feet.x;
+  const dz = foot.z + 0.5 - feet.z;
+  if (Math.abs(dx) > Math.abs(dz)) return dx > 0 ? { head: { ...foot, x: foot.x + 1 }, facing: 'east' } : { head: { ...foot, x: foot.x - 1 }, facing: 'west' };
+  return dz > 0 ? { head: { ...foot, z: foot.z + 1 }, facing: 'south' } : { head: { ...foot, z: foot.z - 1 }, facing: 'north' };
+}

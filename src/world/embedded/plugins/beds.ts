@@ -1,5 +1,6 @@
 import { isNight } from '../../../contracts/world.js';
-import { SLEEP_MONSTER_RANGE, SLEEP_MS } from '../../actuator-rules.js';
+import { BED_BLOCKS, bedHeadFrom, SLEEP_MONSTER_RANGE, SLEEP_MS } from '../../actuator-rules.js';
+import { Vec3 } from 'vec3';
 import { mobKind } from '../../mobs.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
@@ -69,6 +70,19 @@ export function bedsPlugin(): SquidPlugin {
             pose(player, SLEEPING);
           }
           return true;
+        });
+      }
+      // flying-squid places a bed item as one cell: lay both halves, the head one further from the player,
+      // as SimWorld does; with no room for the head nothing is placed and the item stays in the pack.
+      for (const name of BED_BLOCKS) {
+        const block = serv.registry.blocksByName[name]!;
+        const stateData = (part: 'head' | 'foot', facing: string) => serv.setBlockDataProperties(block.defaultState - block.minStateId, block.states ?? [], { part, facing });
+        serv.onItemPlace(name, async ({ player, placedPosition }) => {
+          const { head, facing } = bedHeadFrom(player.position, placedPosition);
+          const headCell = new Vec3(head.x, head.y, head.z);
+          if (serv.registry.blocksByStateId[await serv.overworld.getBlockStateId(headCell)]?.name !== 'air') return {};
+          await serv.setBlock(serv.overworld, headCell, block.minStateId + stateData('head', facing));
+          return { id: block.id, data: stateData('foot', facing) };
         });
       }
       serv.on('tick', () => {
