@@ -119,8 +119,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           if (rest.length > 0 || !planId || !action) throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
           return control(ctx, live, request, decodePath(planId), action);
         }
-        if (url.pathname.startsWith('/api/runs/') && get) return routes.provenance(ctx, decodePath(url.pathname.slice('/api/runs/'.length)), url.searchParams);
-        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events`);
+        if (url.pathname.startsWith('/api/runs/') && get) {
+          const [planId = '', view, ...rest] = url.pathname.slice('/api/runs/'.length).split('/');
+          if (view === undefined) return routes.provenance(ctx, decodePath(planId), url.searchParams);
+          if (view === 'nodes' && rest.length === 0) return routes.nodeStates(ctx, decodePath(planId), url.searchParams);
+          throw new HttpError(404, `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes`);
+        }
+        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events`);
     }
   }
 

@@ -3,6 +3,7 @@ import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { assembleExecutor, type AssembleOptions, type Assembly } from '../executor/assemble.js';
 import type { ExecutionRun, RunInput } from '../executor/executor.js';
+import type { RuntimeHooks } from '../runtime/hooks.js';
 import { traceActions } from './action-trace.js';
 import { runHealthCheck, type HealthReport } from './health-check.js';
 import type { HealthConfigInput } from './health-config.js';
@@ -83,6 +84,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     ...options,
     world,
     clock,
+    hooks: withNodeJournal(options.hooks, recorder.hooks),
     idempotency: new JournalIdempotencyStore(journal),
     ...(options.planner ? { planner: journalPlanners(options.planner, journal) } : {}),
   });
@@ -142,4 +144,17 @@ export function refuseUnfinished(journal: Journal, planId: string): void {
       `plan "${planId}" is ${row.status} in the journal; continue it with \`verbtree run --resume ${planId}\`, run it again from its first step with \`verbtree run --resume ${planId} --restart\`, or give the new plan another planId`,
     );
   }
+}
+
+/** The user's hooks with the journal's node-state recording beside them. */
+function withNodeJournal(user: RuntimeHooks | undefined, journal: RuntimeHooks): RuntimeHooks {
+  if (!user?.nodeStates) return { ...user, nodeStates: journal.nodeStates! };
+  const theirs = user.nodeStates.bind(user);
+  return {
+    ...user,
+    nodeStates: (event) => {
+      journal.nodeStates!(event);
+      theirs(event);
+    },
+  };
 }

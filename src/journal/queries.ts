@@ -102,6 +102,36 @@ export function planProvenance(journal: Journal, planId: string, page?: { offset
   return { plan, intent, runs, revisions, steps, stepsTotal };
 }
 
+/** One tree step's node state changes, as journaled: [nodePath, state] pairs in the order they happened. */
+export interface NodeStatesRow {
+  id: number;
+  planId: string;
+  stepId: string;
+  attemptId: number | null;
+  tree: string;
+  at: number;
+  changes: [string, string][];
+}
+
+/**
+ * A plan's node state changes after row `after`, oldest first, at most `limit`: what a replay steps through.
+ * Null when the journal holds no such plan.
+ */
+export function nodeStateHistory(journal: Journal, planId: string, page: { after: number; limit: number }): { rows: NodeStatesRow[]; more: boolean } | null {
+  if (!journal.sql('SELECT 1 FROM plans WHERE plan_id = ?').get(planId)) return null;
+  const raw = journal.sql('SELECT * FROM node_states WHERE plan_id = ? AND id > ? ORDER BY id LIMIT ?').all(planId, page.after, page.limit + 1) as {
+    id: number;
+    plan_id: string;
+    step_id: string;
+    attempt_id: number | null;
+    tree: string;
+    at: number;
+    changes: string;
+  }[];
+  const rows = raw.slice(0, page.limit).map((r) => ({ id: r.id, planId: r.plan_id, stepId: r.step_id, attemptId: r.attempt_id, tree: r.tree, at: r.at, changes: JSON.parse(r.changes) as [string, string][] }));
+  return { rows, more: raw.length > page.limit };
+}
+
 export interface MeasuredSla {
   capability: string;
   runs: number;

@@ -2,6 +2,7 @@ import type { Vec3Like, WorldPort } from '../contracts/world.js';
 import type { Executor } from '../executor/executor.js';
 import type { PlanStepInput } from '../contracts/plan-step.js';
 import type { AcceptedStep, EventOf, ExecutorEvent } from '../executor/events.js';
+import type { RuntimeHooks } from '../runtime/hooks.js';
 import type { ActionSink } from './action-trace.js';
 import type { Journal } from './journal.js';
 import type { PlanRevisionRow } from './rows.js';
@@ -116,6 +117,21 @@ export class JournalRecorder implements ActionSink {
       this.apply(event, runId);
     });
   }
+
+  /**
+   * Runtime hooks that journal every node state change of the innermost open step's tree (one row per tree
+   * step that changed anything), with wall time, so a run can be replayed node by node.
+   */
+  readonly hooks: RuntimeHooks = {
+    nodeStates: (event) => {
+      const step = this.open.at(-1);
+      if (!step || event.changes.length === 0) return;
+      const changes = JSON.stringify(event.changes.map((change) => [change.nodePath, change.to]));
+      this.journal
+        .sql('INSERT INTO node_states (plan_id, step_id, attempt_id, tree, at, changes) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(step.planId, step.stepId, step.attemptId === 0 ? null : step.attemptId, event.tree, this.journal.now(), changes);
+    },
+  };
 
   actionStarted(command: string, args: unknown, touches?: Vec3Like): number | null {
     const step = this.open.at(-1);

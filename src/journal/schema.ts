@@ -190,4 +190,18 @@ export const MIGRATIONS: readonly string[] = [
     heartbeat_at INTEGER NOT NULL
   );
   `,
+  // Node state changes of each step's tree, one row per tree step that changed anything, for replay: a changes
+  // column holds that step's changes as [nodePath, state] pairs (ready, running, succeeded, failed).
+  `
+  CREATE TABLE node_states (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL,
+    step_id TEXT NOT NULL,
+    attempt_id INTEGER,
+    tree TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    changes TEXT NOT NULL
+  );
+  CREATE INDEX idx_node_states_plan ON node_states(plan_id, id);
+  `,
 ];

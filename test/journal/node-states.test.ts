@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { systemClock, ManualClock } from '../../src/clock/index.js';
+import { createApiServer } from '../../src/api/server.js';
+import type { RunInput } from '../../src/executor/executor.js';
+import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import { nodeStateHistory } from '../../src/journal/queries.js';
+import type { NodeStatesEvent } from '../../src/runtime/hooks.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { openTemp } from './helpers.js';
+
+const plan = {
+  planId: 'replayable',
+  intentId: 'i',
+  steps: [
+    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } },
+    { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 5, y: 0, z: 2 } } },
+    { stepId: 'dig', type: 'dig_block', args: { position: { x: 5, y: -1, z: 3 } } },
+  ],
+};
+
+/** Node states after replaying rows in order: the last state of each node of each step. */
+function replay(rows: { stepId: string; changes: [string, string][] }[]): Map<string, string> {
+  const states = new Map<string, string>();
+  for (const row of rows) for (const [path, state] of row.changes) states.set(`${row.stepId} ${path}`, state);
+  return states;
+}
+
+describe('the journal keeps every node state change, for replay', () => {
+  it("records each step's tree changes in the order the runtime made them, beside the user's own hooks", async () => {
+    const { journal } = openTemp();
+    const clock = new ManualClock();
+    const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
+    const seen: NodeStatesEvent[] = [];
+    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', hooks: { nodeStates: (e) => seen.push({ ...e, changes: [...e.changes] }) } });
+    const run = assembly.run(plan as RunInput);
+    let done = false;
+    void run.result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    const result = await run.result;
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    await assembly.close();
+
+    const history = nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 })!;
+    expect(history.more).toBe(false);
+    // The same changes the user's hook saw, in the same order, each under the step whose tree made it.
+    expect(history.rows.flatMap((r) => r.changes)).toEqual(seen.flatMap((e) => e.changes.map((c) => [c.nodePath, c.to])));
+    expect([...new Set(history.rows.map((r) => r.stepId))]).toEqual(['planks', 'walk', 'dig']);
+    expect([...new Set(history.rows.map((r) => r.tree))]).toEqual(['craft_item', 'navigate', 'dig_block']);
+    // Replayed to the end, every step's root succeeded; replayed halfway through a step, its root was running.
+    // (A tree's root node is named by the tree.)
+    const end = replay(history.rows);
+    for (const [step, tree] of [['planks', 'craft_item'], ['walk', 'navigate'], ['dig', 'dig_block']]) expect(end.get(`${step} ${tree}`)).toBe('succeeded');
+    const firstOfWalk = history.rows.findIndex((r) => r.stepId === 'walk');
+    expect(replay(history.rows.slice(0, firstOfWalk + 1)).get('walk navigate')).toBe('running');
+    expect(history.rows.every((r) => r.attemptId !== null)).toBe(true);
+  });
+
+  it('serves them paged at GET /api/runs/<planId>/nodes; an unknown plan is 404, a bad parameter 400', async () => {
+    const { path, journal } = openTemp();
+    const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 1 } });
+    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock: systemClock, journal, kind: 'test' });
+    expect((await assembly.run(plan as RunInput).result).ok).toBe(true);
+    const api = createApiServer({ journal, journalPath: path, registry: createDefaultRegistry(), token: 't' });
+    const { url } = await api.listen(0);
+    try {
+      const all = nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
+      const paged: unknown[] = [];
+      for (let next: string | null = '/api/runs/replayable/nodes?limit=3'; next; ) {
+        const body = (await (await fetch(`${url}${next}`)).json()) as { nodeStates: unknown[]; page: { next: string | null } };
+        paged.push(...body.nodeStates);
+        next = body.page.next;
+      }
+      expect(paged).toEqual(all);
+      expect((await fetch(`${url}/api/runs/nope/nodes`)).status).toBe(404);
+      expect((await fetch(`${url}/api/runs/replayable/nodes?after=-1`)).status).toBe(400);
+      expect((await fetch(`${url}/api/runs/replayable/nodes?from=3`)).status).toBe(400);
+      expect((await fetch(`${url}/api/runs/replayable/frames`)).status).toBe(404);
+    } finally {
+      await api.close();
+      await assembly.close();
+    }
+  });
+});
