@@ -1,20 +1,13 @@
 import { type GuardContext, type MissingPrecondition, type PlanStepInput, type Recipe, smeltingInputsOf, type Vec3Like, type WorldPort } from 'verbtree';
 import { gatherSourceFor } from '../collect_block/tags.js';
 import { TABLE_REACH } from './requirements.js';
+import { spotBeside } from './spot.js';
 
 const MAX_PER_STEP = 64;
 /** How far a raw material is looked for before the sub-goal gives it back to the planner (collect_block's default radius). */
 const GATHER_WITHIN = 32;
 /** A table this close is worth walking to rather than spending four planks on a new one. */
 const WALK_TO_TABLE_WITHIN = 32;
-const AIR = new Set(['air', 'cave_air', 'void_air']);
-/** Horizontal neighbours of the bot's feet, tried in order for a spot to put a crafting table. */
-const BESIDE = [
-  { x: 1, z: 0 },
-  { x: -1, z: 0 },
-  { x: 0, z: 1 },
-  { x: 0, z: -1 },
-];
 
 function craftSteps(item: string, count: number, verb: 'craft_item' | 'smelt_item' = 'craft_item'): PlanStepInput[] {
   const steps: PlanStepInput[] = [];
@@ -56,17 +49,6 @@ function nearestOf(world: WorldPort, blocks: readonly string[]): string | null {
   return at ? (world.blockAt(at)?.name ?? null) : null;
 }
 
-/** An air cell beside the bot with a solid block below it, so a table placed there has support and blocks nothing. */
-export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like {
-  const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
-  const isAir = (cell: Vec3Like) => AIR.has(world.blockAt(cell)?.name ?? '');
-  for (const { x, z } of BESIDE) {
-    const cell = { x: feet.x + x, y: feet.y, z: feet.z + z };
-    if (isAir(cell) && !isAir({ ...cell, y: cell.y - 1 }) && world.blockAt({ ...cell, y: cell.y - 1 }) !== null) return cell;
-  }
-  return { x: feet.x + 1, y: feet.y, z: feet.z };
-}
-
 /**
  * A craftable missing ingredient is crafted first (its own guard then reports what it lacks in turn,
  * e.g. stick → oak_planks → oak_log); one a furnace makes is smelted (iron_ingot ← raw_iron); a raw material
@@ -98,6 +80,8 @@ export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, 
     }
     const steps = held ? [] : craftSteps('crafting_table', 1);
     const position = spotBeside(world, observation.position);
+    // Nowhere within reach to put one (a pillar top in the air): the planner hears why.
+    if (!position) return null;
     return [...steps, { stepId: 'subgoal-place-crafting_table', type: 'place_block', args: { position, item: 'crafting_table' } }];
   }
   return null;

@@ -1,5 +1,6 @@
 import type { GuardContext, MissingPrecondition, PlanStepInput } from 'verbtree';
-import { craftItemSubgoals, spotBeside } from '../craft_item/subgoals.js';
+import { spotBeside } from '../craft_item/spot.js';
+import { craftItemSubgoals } from '../craft_item/subgoals.js';
 import { FURNACE_REACH, FURNACE_SEARCH } from './choice.js';
 
 /**
@@ -14,5 +15,7 @@ export function smeltItemSubgoals(missing: MissingPrecondition, args: unknown, c
   const [furnace] = world.findBlocks({ names: ['furnace'], maxDistance: FURNACE_SEARCH, count: 1 });
   if (furnace) return [{ stepId: 'subgoal-approach-furnace', type: 'navigate', args: { target: { kind: 'near', ...furnace, range: FURNACE_REACH - 1 } } }];
   const craft = (observation.inventory.furnace ?? 0) > 0 ? [] : [{ stepId: 'subgoal-craft-furnace', type: 'craft_item', args: { item: 'furnace', count: 1 } }];
-  return [...craft, { stepId: 'subgoal-place-furnace', type: 'place_block', args: { position: spotBeside(world, observation.position), item: 'furnace' } }];
+  const position = spotBeside(world, observation.position);
+  if (!position) return null;
+  return [...craft, { stepId: 'subgoal-place-furnace', type: 'place_block', args: { position, item: 'furnace' } }];
 }

@@ -1,0 +1,34 @@
+import type { Vec3Like, WorldPort } from 'verbtree';
+import { withinReach } from '../place_block/reach.js';
+
+const AIR = new Set(['air', 'cave_air', 'void_air']);
+const LIQUID = new Set(['water', 'lava']);
+/** How far around the bot a spot is looked for, horizontally and up or down. */
+const AROUND = 2;
+
+/**
+ * A cell to place a block (a table, a furnace) near the bot: open, on solid ground, not where the bot
+ * stands, and within reach; the nearest first, level with the feet before a step up or down. On a ledge
+ * or a pillar with no such cell, any open cell within reach with a solid face to place against; null when
+ * there is none either.
+ */
+export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like | null {
+  const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
+  const name = (cell: Vec3Like) => world.blockAt(cell)?.name ?? null;
+  const open = (cell: Vec3Like) => AIR.has(name(cell) ?? '');
+  const solid = (cell: Vec3Like) => {
+    const block = name(cell);
+    return block !== null && !AIR.has(block) && !LIQUID.has(block);
+  };
+  const bots = (cell: Vec3Like) => cell.x === feet.x && cell.z === feet.z && (cell.y === feet.y || cell.y === feet.y + 1);
+  const candidates: Vec3Like[] = [];
+  for (let dx = -AROUND; dx <= AROUND; dx++)
+    for (let dz = -AROUND; dz <= AROUND; dz++) for (const dy of [0, -1, 1]) candidates.push({ x: feet.x + dx, y: feet.y + dy, z: feet.z + dz });
+  const usable = candidates.filter((cell) => !bots(cell) && open(cell) && withinReach(position, cell));
+  const cost = (cell: Vec3Like) => Math.abs(cell.x - feet.x) + Math.abs(cell.z - feet.z) + Math.abs(cell.y - feet.y) * 2;
+  usable.sort((a, b) => cost(a) - cost(b));
+  const onGround = usable.find((cell) => solid({ ...cell, y: cell.y - 1 }));
+  if (onGround) return onGround;
+  const faces = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
+  return usable.find((cell) => faces.some(([x, y, z]) => solid({ x: cell.x + x, y: cell.y + y, z: cell.z + z }))) ?? null;
+}
