@@ -33,6 +33,7 @@ export interface Reply {
   status: number;
   body: unknown;
   contentType?: string;
+  headers?: Record<string, string>;
 }
 
 const ok = (body: Record<string, unknown>, status = 200): Reply => ({ status, body: { success: true, ...body } });

@@ -9,6 +9,10 @@ import { createExecutorMetrics } from './metrics.js';
 import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
 import { control, LiveRuns } from './control-routes.js';
+import { DEFAULT_MONITOR_DIR, monitorAsset } from './monitor-assets.js';
+import type { NodeFeed } from './node-feed.js';
+import { treeShape } from './tree-shape.js';
+import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
 export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot'> {
   bodyLimit?: number;
@@ -20,6 +24,12 @@ export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 
   /** Origins (e.g. "https://monitor.example") whose browser pages may open /api/events besides this server's own. */
   allowOrigins?: readonly string[];
   eventLimits?: Partial<EventSocketLimits>;
+  /** The trees the bot runs, drawn by the monitor (`GET /api/trees/<name>`). */
+  trees?: TreeCatalog;
+  /** Node state batches for the event stream, fed by the runtime hooks of the bot's executor. */
+  nodeFeed?: NodeFeed;
+  /** The monitor web app's built files; default: the package's dist/monitor. */
+  monitorDir?: string;
 }
 
 /** The request target as a URL; a malformed one is the client's error (400), not the server's. */
@@ -69,6 +79,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     socket.broadcast(event);
   };
   options.bot?.events.on('event', onEvent);
+  const unsubscribeNodes = options.nodeFeed?.subscribe((batch) => socket.broadcast(batch));
   const sampler = options.bot && (options.botStateEveryMs ?? 1000) > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botState()), options.botStateEveryMs ?? 1000) : null;
   sampler?.unref();
   const checkHealth = (recover: boolean): routes.Reply => {
@@ -109,6 +120,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       case '/api/cognitive/execute':
         only('POST');
         return routes.execute(ctx, request, url.searchParams, live);
+      case '/':
+      case '/monitor':
+        only('GET');
+        return { status: 302, body: '', headers: { location: '/monitor/' } };
+      case '/api/trees':
+        only('GET');
+        return { status: 200, body: { success: true, trees: options.trees?.names() ?? [] } };
       case '/metrics':
         only('GET');
         return { status: 200, body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
@@ -119,19 +137,29 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           if (rest.length > 0 || !planId || !action) throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
           return control(ctx, live, request, decodePath(planId), action);
         }
+        if (url.pathname.startsWith('/monitor/') && get) {
+          const asset = monitorAsset(options.monitorDir ?? DEFAULT_MONITOR_DIR, decodePath(url.pathname.slice('/monitor/'.length)));
+          return { status: 200, body: asset.body, contentType: asset.contentType };
+        }
+        if (url.pathname.startsWith('/api/trees/') && get) {
+          const name = decodePath(url.pathname.slice('/api/trees/'.length));
+          const tree = options.trees?.get(name);
+          if (!tree) throw new HttpError(404, `no tree "${name}"${options.trees ? '; GET /api/trees lists them' : ': this server has no trees loaded'}`);
+          return { status: 200, body: { success: true, tree: treeShape(tree) } };
+        }
         if (url.pathname.startsWith('/api/runs/') && get) {
           const [planId = '', view, ...rest] = url.pathname.slice('/api/runs/'.length).split('/');
           if (view === undefined) return routes.provenance(ctx, decodePath(planId), url.searchParams);
           if (view === 'nodes' && rest.length === 0) return routes.nodeStates(ctx, decodePath(planId), url.searchParams);
           throw new HttpError(404, `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes`);
         }
-        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events`);
+        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/`);
     }
   }
 
   const send = (response: ServerResponse, reply: routes.Reply) => {
-    const text = typeof reply.body === 'string' ? reply.body : JSON.stringify(reply.body);
-    response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text) });
+    const text = typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
+    response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...reply.headers });
     response.end(text);
   };
 
@@ -173,6 +201,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (sampler) clearInterval(sampler);
       if (daemon) clearInterval(daemon);
       options.bot?.events.off('event', onEvent);
+      unsubscribeNodes?.();
       await socket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -3,7 +3,7 @@ import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { assembleExecutor, type AssembleOptions, type Assembly } from '../executor/assemble.js';
 import type { ExecutionRun, RunInput } from '../executor/executor.js';
-import type { RuntimeHooks } from '../runtime/hooks.js';
+import { mergeHooks } from '../runtime/hooks.js';
 import { traceActions } from './action-trace.js';
 import { runHealthCheck, type HealthReport } from './health-check.js';
 import type { HealthConfigInput } from './health-config.js';
@@ -84,7 +84,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     ...options,
     world,
     clock,
-    hooks: withNodeJournal(options.hooks, recorder.hooks),
+    hooks: mergeHooks(recorder.hooks, options.hooks),
     idempotency: new JournalIdempotencyStore(journal),
     ...(options.planner ? { planner: journalPlanners(options.planner, journal) } : {}),
   });
@@ -146,15 +146,3 @@ export function refuseUnfinished(journal: Journal, planId: string): void {
   }
 }
 
-/** The user's hooks with the journal's node-state recording beside them. */
-function withNodeJournal(user: RuntimeHooks | undefined, journal: RuntimeHooks): RuntimeHooks {
-  if (!user?.nodeStates) return { ...user, nodeStates: journal.nodeStates! };
-  const theirs = user.nodeStates.bind(user);
-  return {
-    ...user,
-    nodeStates: (event) => {
-      journal.nodeStates!(event);
-      theirs(event);
-    },
-  };
-}

@@ -59,3 +59,17 @@ export interface RuntimeHooks {
   progress?(event: ProgressEvent): void;
   runEnd?(event: RunEndEvent): void;
 }
+
+/** Several observers as one: each hook calls every observer that has it, in order. */
+export function mergeHooks(...all: (RuntimeHooks | undefined)[]): RuntimeHooks {
+  const present = all.filter((hooks): hooks is RuntimeHooks => hooks !== undefined);
+  const merged: RuntimeHooks = {};
+  for (const name of ['nodeStates', 'watchdogTrip', 'actuate', 'progress', 'runEnd'] as const) {
+    const listeners = present.filter((hooks) => hooks[name] !== undefined);
+    if (listeners.length === 0) continue;
+    merged[name] = ((event: never) => {
+      for (const hooks of listeners) (hooks[name] as (event: never) => void).call(hooks, event);
+    }) as never;
+  }
+  return merged;
+}

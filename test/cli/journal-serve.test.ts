@@ -27,6 +27,13 @@ describe('verbtree serve', () => {
     const banner = String((await lines.next()).value);
     expect(banner, output.err).toMatch(/^verbtree API on http:\/\/127\.0\.0\.1:\d+ \(journal .+; SimWorld \(seed 1, scenario forest\); control enabled with a bearer token\)$/);
     const url = /http:\/\/[\d.:]+/.exec(banner)![0];
+    // The monitor's address, the token in the fragment.
+    expect(String((await lines.next()).value)).toBe(`monitor: ${url}/monitor/#token=from-env`);
+    const page = await fetch(`${url}/monitor/`);
+    expect([page.status, page.headers.get('content-type')]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(await page.text()).toContain('<div id="app">');
+    // A file outside the app (an encoded ../) is not served.
+    expect((await fetch(`${url}/monitor/..%2F..%2Fpackage.json`)).status).toBe(404);
 
     const bot = await (await fetch(`${url}/api/bot/status`)).json();
     expect(bot).toMatchObject({ attached: true, kind: 'sim', position: { x: 0.5, y: 5, z: 0.5 } });

@@ -8,7 +8,8 @@ import { assembleJournaled, PlanConflictError, refuseUnfinished } from '../../jo
 import type { Journal } from '../../journal/journal.js';
 import { PlanLease } from '../../journal/lease.js';
 import { verifyInterruptedSteps } from '../../journal/resume.js';
-import type { RuntimeHooks } from '../../runtime/hooks.js';
+import { mergeHooks, type RuntimeHooks } from '../../runtime/hooks.js';
+import { RunMonitor } from '../run-monitor.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, type WorldChoice } from '../open-world.js';
@@ -31,6 +32,8 @@ export interface JournaledRunOptions extends WorldChoice {
   faultsNote: string;
   /** The project's tree folders, beside the built-in ones. */
   extraTreePaths?: readonly string[];
+  /** Serve the monitor for this run on this loopback port (0: a free one). */
+  monitorPort?: number;
 }
 
 /**
@@ -104,6 +107,7 @@ async function execute(
   const { opened } = start;
   let plan = start.plan;
   const cleanups: (() => void)[] = [];
+  const monitor = options.monitorPort !== undefined ? new RunMonitor(systemClock) : null;
   try {
     const assembly = await assembleJournaled({
       registry,
@@ -115,9 +119,10 @@ async function execute(
       worldDescriptor: opened.descriptor,
       wrapInvoker: options.wrapInvoker,
       ...(options.extraTreePaths ? { extraTreePaths: options.extraTreePaths } : {}),
-      ...(options.hooks ? { hooks: options.hooks } : {}),
+      hooks: mergeHooks(options.hooks, monitor?.feed.hooks),
     });
     try {
+      if (monitor) io.out(`monitor: ${await monitor.start({ journal, journalPath: options.journal, registry, assembly, port: options.monitorPort! })}`);
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (start.resumed) plan = await settleVerified(journal, plan, registry, assembly.world, io, options);
       if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${options.journal}`);
@@ -148,8 +153,10 @@ async function execute(
       if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
       else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`);
       setExit(result.ok ? EXIT.ok : EXIT.failed);
+      if (monitor && !options.json) io.out(`replay it: verbtree serve --journal ${options.journal} --world none, then open /monitor/#replay=${encodeURIComponent(result.planId)}`);
     } finally {
       for (const cleanup of cleanups) cleanup();
+      await monitor?.close();
       await assembly.close();
     }
   } finally {

@@ -33,6 +33,7 @@ interface RunOptions {
   restart?: boolean;
   overrideIncidentCap?: boolean;
   worldFolder?: string;
+  monitor?: number | true;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
@@ -40,6 +41,12 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 function portOf(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliUsageError(`--port must be a whole number from 1 to 65535, got "${value}"`);
+  return port;
+}
+
+function monitorPortOf(value: string): number {
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--monitor takes a port from 0 to 65535 (0 picks a free one), got "${value}"`);
   return port;
 }
 
@@ -66,6 +73,7 @@ export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExi
     .option('--json', 'print every event as one JSON line instead of progress text')
     .option('--stuck-config <file>', 'stuck detection and recovery settings as JSON (thresholds, strategies, budgets); missing keys keep the defaults')
     .option('--record-nodes <file>', 'write every tree node state change as JSON lines, for `verbtree tree show <tree> --run <file>`')
+    .option('--monitor [port]', 'serve the monitor (live tree, timeline, map; replay afterwards) for this run on 127.0.0.1 and print its address; journals the run (default journal unless --journal)', monitorPortOf)
     .option('--journal [path]', `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`)
     .option('--world-folder <dir>', 'keep the embedded world in this folder (reopened as it is if a verbtree run made it); journaled runs default to worlds/<planId> next to the journal')
     .option('--resume <planId>', 'continue a journaled plan after a crash in the same world: recover orphaned steps, skip succeeded ones, check interrupted ones against the live world')
@@ -81,6 +89,7 @@ Examples:
   $ verbtree run examples/walk.plan.json --world sim --fault navigate=hang
   $ verbtree run examples/walk.plan.json --world sim --fault dig_block=flaky:0.3 --seed 7 --json
   $ verbtree run examples/walk.plan.json --journal
+  $ verbtree run examples/acquire-wood.plan.json --scenario examples/scenarios/forest.json --monitor 7071
   $ verbtree run --resume walk --journal .verbtree/journal.db
   $ verbtree run --resume walk --restart
   $ verbtree run examples/walk.plan.json --world sim --record-nodes walk.jsonl && verbtree tree show navigate --run walk.jsonl`)
@@ -109,7 +118,7 @@ Examples:
         : undefined;
       const recorder = options.recordNodes ? recordNodeStates(options.recordNodes) : undefined;
       try {
-        const journalPath = options.journal === true || (options.journal === undefined && options.resume) ? DEFAULT_JOURNAL_PATH : options.journal;
+        const journalPath = options.journal === true || (options.journal === undefined && (options.resume || options.monitor !== undefined)) ? DEFAULT_JOURNAL_PATH : options.journal;
         if (journalPath !== undefined) {
           const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
           const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
@@ -123,6 +132,7 @@ Examples:
             faultsNote,
             ...(worldFolder ? { worldFolderPath: worldFolder } : {}),
             ...(recorder ? { hooks: recorder.hooks } : {}),
+            ...(options.monitor !== undefined ? { monitorPort: options.monitor === true ? 0 : options.monitor } : {}),
           });
         }
         const plan = await readJsonFile(planFile!);

@@ -2,6 +2,8 @@ import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
+import { NodeFeed } from '../../api/node-feed.js';
+import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
 import type { RunInput } from '../../executor/executor.js';
 import { assembleJournaled } from '../../journal/journaled-executor.js';
 import { JournalRunner } from '../../journal/runner.js';
@@ -85,7 +87,12 @@ Examples:
       }
       const journal = openJournalFor(options.journal, { create: true });
       const opened = options.world !== 'none' ? await openWorld({ world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
-      const assembly = opened ? await assembleJournaled({ registry: registry(), extraTreePaths: extraTreePaths(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor }) : null;
+      const nodeFeed = new NodeFeed(systemClock);
+      const assembly = opened
+        ? await assembleJournaled({ registry: registry(), extraTreePaths: extraTreePaths(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor, hooks: nodeFeed.hooks })
+        : null;
+      // Without a bot the monitor still replays journaled runs, and draws their trees.
+      const trees = assembly?.catalog ?? (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
       const running = new RunningPlans();
       const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
@@ -96,6 +103,8 @@ Examples:
         selfRunnerId: assembly?.process.id ?? readOnly!.id,
         healthEveryMs: options.healthInterval * 1000,
         allowOrigins: options.allowOrigin,
+        trees,
+        nodeFeed,
         ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => running.track(assembly.run(input as RunInput, { signal: running.signal })) } } : {}),
       });
       try {
@@ -103,18 +112,25 @@ Examples:
           throw new CliUsageError(`cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port' : error.message}`);
         });
         io.out(`verbtree API on ${address.url} (journal ${options.journal}; ${opened ? opened.describe : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`);
+        io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
         io.out(`stopping on ${signal}${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
         await running.cancelAll(STOP_GRACE_MS);
         setExit(EXIT.ok);
       } finally {
         await api.close();
+        nodeFeed.close();
         await assembly?.close();
         readOnly?.stop();
         await opened?.close();
         journal.close();
       }
     });
+}
+
+/** The monitor's address; the token rides in the fragment, which the browser never sends to a server. */
+export function monitorUrl(base: string, token: string | undefined): string {
+  return `${base}/monitor/${token ? `#token=${encodeURIComponent(token)}` : ''}`;
 }
 
 /** The plans the API started, so a stop can cancel them and wait until each has ended its step and been journaled. */

@@ -1,0 +1,46 @@
+import { randomBytes } from 'node:crypto';
+import { NodeFeed } from '../api/node-feed.js';
+import { createApiServer, type ApiServer } from '../api/server.js';
+import type { Clock } from '../contracts/clock.js';
+import type { RunInput } from '../executor/executor.js';
+import type { JournaledAssembly } from '../journal/journaled-executor.js';
+import type { Journal } from '../journal/journal.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import { monitorUrl } from './commands/serve.js';
+import { CliUsageError } from './io.js';
+
+/** `verbtree run --monitor`: the monitor for this one run, on loopback, with a token of its own. */
+export class RunMonitor {
+  readonly feed: NodeFeed;
+  private api: ApiServer | null = null;
+
+  constructor(clock: Clock) {
+    this.feed = new NodeFeed(clock);
+  }
+
+  /** Serves the monitor beside the run; returns its address (the token in the fragment). */
+  async start(options: { journal: Journal; journalPath: string; registry: CapabilityRegistry; assembly: JournaledAssembly; port: number }): Promise<string> {
+    const token = randomBytes(12).toString('hex');
+    const { assembly } = options;
+    this.api = createApiServer({
+      journal: options.journal,
+      journalPath: options.journalPath,
+      registry: options.registry,
+      token,
+      trees: assembly.catalog,
+      nodeFeed: this.feed,
+      botStateEveryMs: 250,
+      selfRunnerId: assembly.process.id,
+      bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
+    });
+    const address = await this.api.listen(options.port, '127.0.0.1').catch((error: NodeJS.ErrnoException) => {
+      throw new CliUsageError(`--monitor cannot listen on 127.0.0.1:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; give another, e.g. --monitor 0 for a free one' : error.message}`);
+    });
+    return monitorUrl(address.url, token);
+  }
+
+  async close(): Promise<void> {
+    await this.api?.close();
+    this.feed.close();
+  }
+}

@@ -1,0 +1,146 @@
+/** The live view's state, folded from the event stream: one bot, its current plan, its steps and tree runs. */
+
+export type NodeState = 'ready' | 'running' | 'succeeded' | 'failed';
+
+export interface StepView {
+  stepId: string;
+  verb: string;
+  parentStepId?: string;
+  status: 'running' | 'ok' | 'failed';
+  ttfaMs: number | null;
+  durationMs: number | null;
+  code?: string;
+  detail?: string;
+  attempts: number;
+  retries: number;
+  repairs: number;
+  notes: string[];
+}
+
+export interface TreeRunView {
+  runId: number;
+  tree: string;
+  stepId?: string;
+  states: Record<string, NodeState>;
+  /** When (page time) each running node started running, for watchdog countdowns. */
+  since: Record<string, number>;
+  trips: { nodePath: string; kind: string; code: string }[];
+  outcome?: { ok: boolean; code?: string; detail?: string; nodePath?: string };
+}
+
+export interface Model {
+  connected: boolean;
+  status: string;
+  attached: boolean;
+  agent: string;
+  bot: { position?: { x: number; y: number; z: number }; health?: number; food?: number; connected?: boolean };
+  trail: { x: number; z: number }[];
+  planId?: string;
+  planState: string;
+  steps: StepView[];
+  runs: Map<number, TreeRunView>;
+  focus?: number;
+  log: string[];
+}
+
+export function emptyModel(): Model {
+  return { connected: false, status: 'connecting…', attached: false, agent: 'IDLE', bot: {}, trail: [], planState: '', steps: [], runs: new Map(), log: [] };
+}
+
+const MAX_LOG = 200;
+const MAX_STEPS = 500;
+const MAX_TRAIL = 2000;
+
+type Message = Record<string, unknown> & { type?: string };
+
+/** Applies one message of the stream to the model (mutating it; the caller re-renders). */
+export function apply(model: Model, message: Message): void {
+  const type = String(message.type ?? '');
+  if (type === 'hello') {
+    model.attached = message.attached === true;
+    if (message.bot) botState(model, message.bot as Message);
+    return;
+  }
+  if (type === 'bot.state') return botState(model, message);
+  if (type === 'nodes') return nodes(model, message);
+  const stepId = message.stepId as string | undefined;
+  const step = stepId ? model.steps.findLast((s) => s.stepId === stepId) : undefined;
+  switch (type) {
+    case 'plan.accepted':
+      model.planId = String(message.planId);
+      model.planState = 'running';
+      model.steps = [];
+      model.runs.clear();
+      model.focus = undefined;
+      model.trail = [];
+      break;
+    case 'step.started':
+      model.steps.push({ stepId: stepId!, verb: String(message.verb), ...(message.parentStepId ? { parentStepId: String(message.parentStepId) } : {}), status: 'running', ttfaMs: null, durationMs: null, attempts: 1, retries: 0, repairs: 0, notes: [] });
+      if (model.steps.length > MAX_STEPS) model.steps.shift();
+      break;
+    case 'step.firstAction':
+      if (step) step.ttfaMs = Number(message.ttfaMs);
+      break;
+    case 'step.retry':
+      if (step) step.retries++, step.notes.push(`retry after ${message.code}`);
+      break;
+    case 'step.repair':
+      if (step) step.repairs++, step.notes.push(`repair ${message.strategy} (${message.code})`);
+      break;
+    case 'step.stuck':
+      step?.notes.push(`stuck: ${message.detector} (${message.code})`);
+      break;
+    case 'step.subgoal':
+      step?.notes.push(`sub-goals: ${(message.subgoalStepIds as string[]).join(', ')}`);
+      break;
+    case 'step.ended': {
+      const outcome = message.outcome as { ok: boolean; code?: string; detail?: string };
+      if (step) Object.assign(step, { status: outcome.ok ? 'ok' : 'failed', durationMs: Number(message.durationMs), attempts: Number(message.attempts), ...(outcome.ok ? {} : { code: outcome.code, detail: outcome.detail }) });
+      break;
+    }
+    case 'agent.state':
+      model.agent = String(message.to);
+      break;
+    case 'plan.paused':
+      model.planState = 'paused';
+      break;
+    case 'plan.resumed':
+      model.planState = 'running';
+      break;
+    case 'plan.ended':
+      model.planState = (message.result as { ok: boolean }).ok ? 'succeeded' : `failed: ${(message.result as { code?: string }).code ?? ''}`;
+      break;
+  }
+  if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code}` : ''}`);
+  if (model.log.length > MAX_LOG) model.log.splice(0, model.log.length - MAX_LOG);
+}
+
+function botState(model: Model, message: Message): void {
+  const position = message.position as Model['bot']['position'];
+  model.bot = { ...(position ? { position } : {}), health: Number(message.health), food: Number(message.food), connected: message.connected === true };
+  if (position) {
+    const last = model.trail.at(-1);
+    if (!last || last.x !== position.x || last.z !== position.z) model.trail.push({ x: position.x, z: position.z });
+    if (model.trail.length > MAX_TRAIL) model.trail.shift();
+  }
+}
+
+function nodes(model: Model, message: Message): void {
+  const now = performance.now();
+  for (const run of message.runs as { runId: number; tree: string; states: Record<string, NodeState>; trips: TreeRunView['trips']; outcome?: TreeRunView['outcome'] }[]) {
+    let view = model.runs.get(run.runId);
+    if (!view) {
+      // A tree run belongs to the innermost step running when it began.
+      const owner = model.steps.findLast((s) => s.status === 'running');
+      view = { runId: run.runId, tree: run.tree, ...(owner ? { stepId: owner.stepId } : {}), states: {}, since: {}, trips: [] };
+      model.runs.set(run.runId, view);
+    }
+    for (const [path, state] of Object.entries(run.states)) {
+      if (state === 'running' && view.states[path] !== 'running') view.since[path] = now;
+      view.states[path] = state;
+    }
+    view.trips.push(...run.trips);
+    if (run.outcome) view.outcome = run.outcome;
+    model.focus = run.runId;
+  }
+}

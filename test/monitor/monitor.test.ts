@@ -1,0 +1,165 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { NodeFeed } from '../../src/api/node-feed.js';
+import { createApiServer, type ApiServer } from '../../src/api/server.js';
+import { systemClock } from '../../src/clock/index.js';
+import type { RunInput } from '../../src/executor/executor.js';
+import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
+import type { Journal } from '../../src/journal/journal.js';
+import { nodeStateHistory } from '../../src/journal/queries.js';
+import { embeddedSuite } from '../helpers/embedded.js';
+import { Journal as JournalFile } from '../../src/journal/journal.js';
+
+import { buildMonitor, launchChromium } from './browser.js';
+
+/*
+ * The monitor in a real browser (Debian's chromium through playwright-core) against `verbtree serve`'s API
+ * in process, its bot a real mineflayer bot on the embedded server.
+ */
+
+const TOKEN = 'monitor-test';
+const suite = embeddedSuite({ blocks: [{ x: 3, y: 5, z: 0, block: 'oak_log' }] });
+let browser: Browser;
+let api: ApiServer;
+let assembly: JournaledAssembly;
+let journal: Journal;
+let url: string;
+let feed: NodeFeed;
+
+beforeAll(async () => {
+  const [monitorDir, launched] = await Promise.all([buildMonitor(), launchChromium()]);
+  browser = launched;
+  // Open for the whole file (the helpers' openTemp closes a journal after each test).
+  const temp = { path: join(mkdtempSync(join(tmpdir(), 'verbtree-monitor-journal-')), 'journal.db') };
+  journal = JournalFile.open(temp.path);
+  feed = new NodeFeed(systemClock);
+  const bot = await suite.world.connectBot('watched');
+  const registry = createDefaultRegistry();
+  assembly = await assembleJournaled({ registry, world: bot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooks });
+  api = createApiServer({
+    journal,
+    journalPath: temp.path,
+    registry,
+    token: TOKEN,
+    trees: assembly.catalog,
+    nodeFeed: feed,
+    monitorDir,
+    botStateEveryMs: 200,
+    bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
+  });
+  url = (await api.listen(0)).url;
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.close();
+  feed?.close();
+  await assembly?.close();
+  journal?.close();
+});
+
+/** With VERBTREE_SCREENSHOTS=<dir>, the README's pictures of the monitor are taken from these runs. */
+async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = process.env.VERBTREE_SCREENSHOTS;
+  if (dir) await page.screenshot({ path: join(dir, name) });
+}
+
+async function execute(plan: object): Promise<void> {
+  const response = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(plan) });
+  expect(response.status).toBe(202);
+}
+
+async function openLive(): Promise<Page> {
+  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+  await page.goto(`${url}/monitor/#token=${TOKEN}`);
+  await page.waitForSelector('[data-connection=live]', { timeout: 10_000 });
+  return page;
+}
+
+const ended = (planId: string) => (page: Page) => page.waitForSelector(`[data-plan-state]:text-matches("succeeded|failed")`, { timeout: 60_000 }).then(() => planId);
+
+describe('the monitor, live and replayed, in chromium', () => {
+  it("draws the running step's tree with its nodes' states as they change, and a failed step's code", async () => {
+    const page = await openLive();
+    // Every state a node of the navigate tree shows while the plan runs, in the order the page showed them.
+    // (A string: this file is typed for Node, the script runs in the page.)
+    await page.evaluate(`
+      window.seen = [];
+      new MutationObserver(() => {
+        for (const node of document.querySelectorAll('svg[data-tree=navigate] g.node')) {
+          const entry = node.getAttribute('data-path') + '=' + node.getAttribute('data-state');
+          if (!window.seen.includes(entry)) window.seen.push(entry);
+        }
+      }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    `);
+    await execute({
+      planId: 'watched-walk',
+      intentId: 'i',
+      steps: [
+        { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 8, y: 5, z: 4 } } },
+        { stepId: 'bedrock', type: 'dig_block', args: { position: { x: 0, y: 0, z: 2 } } },
+      ],
+    });
+    await page.waitForSelector('svg[data-tree=navigate] g.node', { timeout: 15_000 });
+    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts) => texts.map((t) => t.textContent ?? ''));
+    expect(labels).toContain('root: navigate');
+    expect(labels.some((l) => l.includes('goto'))).toBe(true);
+    await ended('watched-walk')(page);
+    const seen = (await page.evaluate('window.seen')) as string[];
+    const goto = seen.filter((entry) => entry.includes('action(goto)'));
+    expect(goto.map((entry) => entry.split('=')[1])).toEqual(['running', 'succeeded']);
+    expect(await page.textContent('[data-step=walk] td:nth-child(3)')).toBe('ok');
+    expect(await page.textContent('[data-step=bedrock] .code')).toBe('guard_failed');
+    await screenshot(page, 'monitor-live.png');
+    await page.close();
+  }, 90_000);
+
+  it('pauses and resumes the running plan from its buttons (with the token), each shown as the plan state', async () => {
+    const page = await openLive();
+    await execute({ planId: 'watched-long-walk', intentId: 'i', steps: [1, 2, 3].map((n) => ({ stepId: `leg-${n}`, type: 'navigate', args: { target: { kind: 'block', x: n % 2 === 0 ? -6 : 6, y: 5, z: 6 * n } } })) });
+    await page.waitForSelector('[data-plan=""], [data-plan]', { timeout: 10_000 });
+    await page.waitForSelector('[data-step=leg-1]', { timeout: 10_000 });
+    await page.click('[data-control=pause]');
+    await page.waitForSelector('[data-plan-state]:text("paused")', { timeout: 30_000 });
+    const pausedAt = await page.$$eval('[data-step]', (rows) => rows.length);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await page.$$eval('[data-step]', (rows) => rows.length)).toBe(pausedAt);
+    await page.click('[data-control=resume]');
+    await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
+    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['ok', 'ok', 'ok']);
+    await page.close();
+  }, 120_000);
+
+  it('replays the journaled run: the slider steps through the same node states, in the same order, as the journal holds', async () => {
+    const journaled = nodeStateHistory(journal, 'watched-walk', { after: 0, limit: 100_000 })!.rows;
+    expect(journaled.length).toBeGreaterThan(0);
+    const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    await page.goto(`${url}/monitor/#token=${TOKEN}&replay=watched-walk`);
+    await page.waitForSelector('[data-slider]', { timeout: 15_000 });
+    const shown: string[][] = [];
+    for (let index = 0; index < journaled.length; index++) {
+      await page.evaluate(`(() => {
+        const slider = document.querySelector('[data-slider]');
+        slider.value = '${index}';
+        slider.dispatchEvent(new Event('input', { bubbles: true }));
+      })()`);
+      const tree = journaled[index]!.tree;
+      // The page has drawn this change once its section names it and the tree is the row's.
+      await page.waitForSelector(`[data-index="${index}"] ~ section svg[data-tree=${tree}], section[data-index="${index}"] ~ section svg[data-tree=${tree}]`, { timeout: 10_000 });
+      shown.push(await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes) => nodes.filter((n) => n.getAttribute('data-state') !== 'ready').map((n) => `${n.getAttribute('data-path')}=${n.getAttribute('data-state')}`).sort()));
+    }
+    // What the journal says each node stood at after each row, for that row's step.
+    const expected = journaled.map((row, index) => {
+      const states = new Map<string, string>();
+      for (const r of journaled.slice(0, index + 1)) if (r.stepId === row.stepId && r.attemptId === row.attemptId) for (const [path, state] of r.changes) states.set(path, state);
+      return [...states].filter(([, state]) => state !== 'ready').map(([path, state]) => `${path}=${state}`).sort();
+    });
+    expect(shown).toEqual(expected);
+    await screenshot(page, 'monitor-replay.png');
+    await page.close();
+  }, 120_000);
+});
