@@ -67,7 +67,11 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
           await ctx.actuate('goto', () => world.goto({ kind: 'xz', ...lookout, range: LOOKOUT_RANGE }, { signal: ctx.signal }));
           search.reached++;
         } catch (error) {
-          if (ctx.signal.aborted) throw error;
+          // Cancelled (a flee from a mob, a pause): this lookout is walked to again when the step goes on.
+          if (ctx.signal.aborted) {
+            search.visited--;
+            throw error;
+          }
           search.lastFailure = error instanceof Error ? error.message : String(error);
         } finally {
           stop();
@@ -77,7 +81,7 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
       }
       const { x, z } = search.start;
       const unreached = points.length - search.reached;
-      const why = unreached > 0 ? ` (${unreached} could not be reached; the last: ${search.lastFailure})` : '';
+      const why = unreached > 0 ? ` (${unreached} could not be reached${search.lastFailure ? `; the last: ${search.lastFailure}` : ''})` : '';
       throw new WorldError('precondition_missing', `no ${args.block} in the open within ${args.radius} blocks of (${Math.floor(x)}, ${Math.floor(z)}): walked to all ${points.length} lookouts${why}`);
     },
   },

@@ -34,6 +34,23 @@ describe('explore runs end to end on SimWorld', () => {
     expect(result.detail).toMatch(/no iron_ore in the open within 32 blocks of \(0, 0\): walked to all 16 lookouts/);
   });
 
+  it('a walk cut short (a pause, a flee) is walked again when the step goes on: every lookout is reached, none counted unreachable', async () => {
+    const h = await harness({ blocks: [{ position: { x: 3, y: -6, z: 3 }, name: 'iron_ore' }] });
+    let result: Awaited<ReturnType<typeof h.run>> | undefined;
+    const run = h.assembly.executor.run(plan(explore({ block: 'iron_ore', radius: 32, sight: 16 })));
+    void run.result.then((r) => (result = r));
+    for (const at of [3_000, 9_000, 20_000]) {
+      await h.clock.advance(at - h.clock.now());
+      run.pause('cut a walk short');
+      await h.clock.advance(500);
+      run.resume();
+    }
+    await h.clock.runUntil(() => result !== undefined, 900_000);
+    expect(h.events.filter((e) => e.type === 'step.preempted')).toHaveLength(3);
+    expect(result).toMatchObject({ ok: false, code: 'precondition_missing' });
+    expect(result!.detail).toMatch(/walked to all 16 lookouts$/);
+  });
+
   it('on generated survival terrain, brings iron ore into sight from the spawn (seeds 1-5), then collect_block gathers it', async () => {
     for (let seed = 1; seed <= 5; seed++) {
       const scenario = parseScenario({ name: 'survival', terrain: { kind: 'survival', seed }, bot: { inventory: { stone_pickaxe: 1 } } });
