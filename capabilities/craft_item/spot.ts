@@ -5,10 +5,13 @@ const AIR = new Set(['air', 'cave_air', 'void_air']);
 const LIQUID = new Set(['water', 'lava']);
 /** How far around the bot a spot is looked for, horizontally and up or down. */
 const AROUND = 2;
+/** A player's collision box, with a little margin for the server's rounding. */
+const BODY_HALF_WIDTH = 0.35;
+const BODY_HEIGHT = 1.8;
 
 /**
- * A cell to place a block (a table, a furnace) near the bot: open, on solid ground, not where the bot
- * stands, and within reach; the nearest first, level with the feet before a step up or down. On a ledge
+ * A cell to place a block (a table, a furnace) near the bot: open, on solid ground, clear of the bot's
+ * body (which reaches into a neighbouring cell when it stands near an edge), and within reach; the nearest first, level with the feet before a step up or down. On a ledge
  * or a pillar with no such cell, any open cell within reach with a solid face to place against; null when
  * there is none either.
  */
@@ -20,7 +23,9 @@ export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like | nul
     const block = name(cell);
     return block !== null && !AIR.has(block) && !LIQUID.has(block);
   };
-  const bots = (cell: Vec3Like) => cell.x === feet.x && cell.z === feet.z && (cell.y === feet.y || cell.y === feet.y + 1);
+  // The bot's body is 0.6 wide and 1.8 tall around its position: standing near an edge it reaches into the next cell, where a server refuses to place.
+  const bots = (cell: Vec3Like) =>
+    cell.x < position.x + BODY_HALF_WIDTH && cell.x + 1 > position.x - BODY_HALF_WIDTH && cell.z < position.z + BODY_HALF_WIDTH && cell.z + 1 > position.z - BODY_HALF_WIDTH && cell.y < position.y + BODY_HEIGHT && cell.y + 1 > position.y;
   const candidates: Vec3Like[] = [];
   for (let dx = -AROUND; dx <= AROUND; dx++)
     for (let dz = -AROUND; dz <= AROUND; dz++) for (const dy of [0, -1, 1]) candidates.push({ x: feet.x + dx, y: feet.y + dy, z: feet.z + dz });
