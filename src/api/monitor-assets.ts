@@ -20,6 +20,11 @@ export function monitorAsset(dir: string, rest: string): { body: Buffer; content
   if (!existsSync(join(dir, 'index.html'))) {
     throw new HttpError(404, `the monitor is not built (no ${join(dir, 'index.html')}): run "npm run build" in verbtree's folder`);
   }
+  return staticAsset(dir, rest);
+}
+
+/** A file under `dir` (`rest` relative to it; '' is index.html), never one outside it. */
+export function staticAsset(dir: string, rest: string): { body: Buffer; contentType: string } {
   const file = resolve(dir, rest === '' ? 'index.html' : rest);
   if (file !== dir && !file.startsWith(dir + sep)) throw new HttpError(404, `no monitor file ${rest}`);
   if (!existsSync(file) || !statSync(file).isFile()) throw new HttpError(404, `no monitor file ${rest}`);

@@ -22,6 +22,8 @@ export interface ApiContext {
   health?: HealthConfigInput;
   /** This server's runner id, so its own health check never judges itself. */
   selfRunnerId?: string;
+  /** Where the 3D view of the bot's world is served, when it is. */
+  viewer?: string | null;
   bot?: {
     world: WorldPort;
     executor: Pick<Executor, 'metrics'>;
@@ -108,6 +110,7 @@ export function botStatus(ctx: ApiContext): Reply {
     position: { x: position.x, y: position.y, z: position.z },
     health: world.health(),
     food: world.food(),
+    viewer: ctx.viewer ?? null,
   });
 }
 

@@ -9,12 +9,13 @@ import { createExecutorMetrics } from './metrics.js';
 import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
 import { control, LiveRuns } from './control-routes.js';
-import { DEFAULT_MONITOR_DIR, monitorAsset } from './monitor-assets.js';
+import { DEFAULT_MONITOR_DIR, monitorAsset, staticAsset } from './monitor-assets.js';
+import { attachViewer, VIEWER_PREFIX, type Viewer } from './viewer.js';
 import type { NodeFeed } from './node-feed.js';
 import { treeShape } from './tree-shape.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
-export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot'> {
+export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot' | 'viewer'> {
   bodyLimit?: number;
   bot?: routes.ApiContext['bot'] & { events: { on(type: 'event', listener: (event: ExecutorEvent) => void): unknown; off(type: 'event', listener: (event: ExecutorEvent) => void): unknown } };
   /** How often connected WebSocket clients get a `bot.state` sample; 0 for never. */
@@ -30,6 +31,8 @@ export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 
   nodeFeed?: NodeFeed;
   /** The monitor web app's built files; default: the package's dist/monitor. */
   monitorDir?: string;
+  /** The raw mineflayer bot, for the monitor's 3D view at /viewer/ (prismarine-viewer); none for SimWorld. */
+  viewerBot?: Parameters<typeof attachViewer>[1];
 }
 
 /** The request target as a URL; a malformed one is the client's error (400), not the server's. */
@@ -120,6 +123,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       case '/api/cognitive/execute':
         only('POST');
         return routes.execute(ctx, request, url.searchParams, live);
+      case '/viewer':
+        only('GET');
+        return { status: 302, body: '', headers: { location: VIEWER_PREFIX } };
       case '/':
       case '/monitor':
         only('GET');
@@ -136,6 +142,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           const [planId = '', action = '', ...rest] = url.pathname.slice('/api/plans/'.length).split('/');
           if (rest.length > 0 || !planId || !action) throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
           return control(ctx, live, request, decodePath(planId), action);
+        }
+        if (url.pathname.startsWith(VIEWER_PREFIX) && get) {
+          if (!viewer) throw new HttpError(404, 'no 3D view: it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package');
+          const asset = staticAsset(viewer.assets, decodePath(url.pathname.slice(VIEWER_PREFIX.length)));
+          return { status: 200, body: asset.body, contentType: asset.contentType };
         }
         if (url.pathname.startsWith('/monitor/') && get) {
           const asset = monitorAsset(options.monitorDir ?? DEFAULT_MONITOR_DIR, decodePath(url.pathname.slice('/monitor/'.length)));
@@ -177,7 +188,12 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       },
     );
   });
+  // After the request listener above: socket.io answers its own path and hands every other request on.
+  const viewer: Viewer | null = options.viewerBot ? attachViewer(server, options.viewerBot) : null;
+  ctx.viewer = viewer ? VIEWER_PREFIX : null;
   server.on('upgrade', (request, duplex, head) => {
+    // The 3D view's socket.io upgrades are its own.
+    if (viewer && (request.url ?? '').startsWith(VIEWER_PREFIX)) return;
     const refusal = refuseUpgrade(request, { token: ctx.token, allowOrigins: options.allowOrigins ?? [], full: socket.full });
     if (refusal) {
       duplex.end(`HTTP/1.1 ${refusal.status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${refusal.reason}\n`);
@@ -202,6 +218,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (daemon) clearInterval(daemon);
       options.bot?.events.off('event', onEvent);
       unsubscribeNodes?.();
+      await viewer?.close();
       await socket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

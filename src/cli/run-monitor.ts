@@ -8,6 +8,8 @@ import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { monitorUrl } from './commands/serve.js';
 import { CliUsageError } from './io.js';
+import { viewerBotFor } from './viewer-bot.js';
+import type { WorldPort } from '../contracts/world.js';
 
 /** `verbtree run --monitor`: the monitor for this one run, on loopback, with a token of its own. */
 export class RunMonitor {
@@ -19,7 +21,7 @@ export class RunMonitor {
   }
 
   /** Serves the monitor beside the run; returns its address (the token in the fragment). */
-  async start(options: { journal: Journal; journalPath: string; registry: CapabilityRegistry; assembly: JournaledAssembly; port: number }): Promise<string> {
+  async start(options: { journal: Journal; journalPath: string; registry: CapabilityRegistry; assembly: JournaledAssembly; port: number; world: WorldPort; note: (line: string) => void }): Promise<string> {
     const token = randomBytes(12).toString('hex');
     const { assembly } = options;
     this.api = createApiServer({
@@ -30,6 +32,7 @@ export class RunMonitor {
       trees: assembly.catalog,
       nodeFeed: this.feed,
       botStateEveryMs: 250,
+      viewerBot: viewerBotFor(options.world, options.note),
       selfRunnerId: assembly.process.id,
       bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
     });

@@ -13,7 +13,7 @@ export async function launchChromium(): Promise<Browser> {
   if (!existsSync(CHROMIUM)) {
     throw new Error(`the monitor's browser tests need Debian's chromium at ${CHROMIUM}: install it with "apt-get install chromium" (as root; .ci/run does this when it is missing)`);
   }
-  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-background-networking'] });
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
 }
 
 /** The monitor app built from its sources now, into a fresh folder: a test never sees a stale dist/. */

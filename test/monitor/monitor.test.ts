@@ -15,6 +15,8 @@ import { embeddedSuite } from '../helpers/embedded.js';
 import { Journal as JournalFile } from '../../src/journal/journal.js';
 
 import { buildMonitor, launchChromium } from './browser.js';
+import { createRequire } from 'node:module';
+import { botOf } from '../../src/world/mineflayer/index.js';
 
 /*
  * The monitor in a real browser (Debian's chromium through playwright-core) against `verbtree serve`'s API
@@ -49,6 +51,7 @@ beforeAll(async () => {
     nodeFeed: feed,
     monitorDir,
     botStateEveryMs: 200,
+    viewerBot: botOf(bot) as never,
     bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
   });
   url = (await api.listen(0)).url;
@@ -109,11 +112,15 @@ describe('the monitor, live and replayed, in chromium', () => {
     expect(labels).toContain('root: navigate');
     expect(labels.some((l) => l.includes('goto'))).toBe(true);
     await ended('watched-walk')(page);
+    // Node states come in batches every 100 ms, beside the events: the last batch may follow the plan's end.
+    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', { timeout: 5_000 });
     const seen = (await page.evaluate('window.seen')) as string[];
     const goto = seen.filter((entry) => entry.includes('action(goto)'));
     expect(goto.map((entry) => entry.split('=')[1])).toEqual(['running', 'succeeded']);
     expect(await page.textContent('[data-step=walk] td:nth-child(3)')).toBe('ok');
     expect(await page.textContent('[data-step=bedrock] .code')).toBe('guard_failed');
+    // The measured SLA per capability, as the journal holds it, once the page reads it again.
+    await page.waitForSelector('[data-sla] td:text-is("navigate")', { timeout: 15_000 });
     await screenshot(page, 'monitor-live.png');
     await page.close();
   }, 90_000);
@@ -133,6 +140,35 @@ describe('the monitor, live and replayed, in chromium', () => {
     expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['ok', 'ok', 'ok']);
     await page.close();
   }, 120_000);
+
+  it("shows the bot's world in 3D (prismarine-viewer) beside the tree: the page, and the world's chunks sent for Minecraft 1.21.4", async () => {
+    // The server side, as the viewer's page speaks to it: the version first, then the chunks around the bot.
+    const viewerRequire = createRequire(createRequire(import.meta.url).resolve('prismarine-viewer/package.json'));
+    const { io } = viewerRequire('socket.io-client') as { io: (url: string, options: object) => { on(event: string, listener: (payload: unknown) => void): void; close(): void } };
+    const client = io(url, { path: '/viewer/socket.io', transports: ['websocket'] });
+    const seen = await new Promise<{ version: unknown; chunks: number }>((resolve, reject) => {
+      let version: unknown;
+      let chunks = 0;
+      const timer = setTimeout(() => reject(new Error(`no chunks within 15 s (version ${String(version)}, ${chunks} chunks)`)), 15_000);
+      client.on('version', (v) => (version = v));
+      client.on('loadChunk', () => {
+        if (++chunks === 4) {
+          clearTimeout(timer);
+          resolve({ version, chunks });
+        }
+      });
+    });
+    client.close();
+    expect(seen).toEqual({ version: '1.21.4', chunks: 4 });
+    // The monitor frames the viewer's page, which draws on a canvas.
+    const page = await openLive();
+    await page.click('[data-show-3d]', { timeout: 10_000 });
+    await page.waitForSelector('iframe[data-viewer]', { timeout: 10_000 });
+    const frame = page.frames().find((f) => f.url().includes('/viewer/'));
+    expect(frame, 'the 3D view is framed from /viewer/').toBeDefined();
+    await frame!.waitForSelector('canvas', { timeout: 20_000 });
+    await page.close();
+  }, 60_000);
 
   it('replays the journaled run: the slider steps through the same node states, in the same order, as the journal holds', async () => {
     const journaled = nodeStateHistory(journal, 'watched-walk', { after: 0, limit: 100_000 })!.rows;

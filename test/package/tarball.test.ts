@@ -57,7 +57,7 @@ describe('the package as a user installs it', () => {
   afterAll(() => rmSync(packed.dir, { recursive: true, force: true }));
 
   it('npm pack holds what a consumer needs and nothing of our own tests or sources', () => {
-    for (const needed of ['LICENSE', 'README.md', 'bin/verbtree.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'trees/navigate.mdsl', 'capabilities/navigate/index.ts']) expect(packed.files, needed).toContain(needed);
+    for (const needed of ['LICENSE', 'README.md', 'bin/verbtree.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'trees/navigate.mdsl', 'capabilities/navigate/index.ts', 'dist/monitor/index.html']) expect(packed.files, needed).toContain(needed);
     expect(packed.files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
   });
 
@@ -106,7 +106,7 @@ describe('the package as a user installs it', () => {
   }, 60_000);
 
   it('installed without its optional packages (npm install --omit=optional): SimWorld runs; the journal and the embedded world name what to add', () => {
-    const project = packed.project('lean', ['better-sqlite3', 'flying-squid']);
+    const project = packed.project('lean', ['better-sqlite3', 'flying-squid', 'prismarine-viewer']);
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'lean-bot', type: 'module', private: true }));
     const verbtree = (...args: string[]) => {
       try {

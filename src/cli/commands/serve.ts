@@ -3,6 +3,7 @@ import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
 import { NodeFeed } from '../../api/node-feed.js';
+import { viewerBotFor } from '../viewer-bot.js';
 import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
 import type { RunInput } from '../../executor/executor.js';
 import { assembleJournaled } from '../../journal/journaled-executor.js';
@@ -105,6 +106,7 @@ Examples:
         allowOrigins: options.allowOrigin,
         trees,
         nodeFeed,
+        ...(opened ? { viewerBot: viewerBotFor(opened.world, (line) => io.out(line)) } : {}),
         ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => running.track(assembly.run(input as RunInput, { signal: running.signal })) } } : {}),
       });
       try {

@@ -1,6 +1,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { openEvents, postControl, token } from './connection.js';
+import { getJson, openEvents, postControl, token } from './connection.js';
+import { Health } from './health.js';
 import { TrailMap } from './map.js';
 import { apply, emptyModel, type Model, type StepView } from './model.js';
 import { shapeOf } from './shapes.js';
@@ -28,6 +29,9 @@ export function Live() {
   const [, redraw] = useState(0);
   const [shape, setShape] = useState<TreeShape | null>(null);
   const [said, setSaid] = useState('');
+  const [viewer, setViewer] = useState<string | null>(null);
+  const [show3d, setShow3d] = useState(false);
+  useEffect(() => void getJson<{ viewer?: string | null }>('/api/bot/status').then((status) => setViewer(status.viewer ?? null), () => undefined), []);
   useEffect(() => {
     let queued = false;
     // Messages come in bursts: redraw at most once a frame.
@@ -75,6 +79,14 @@ export function Live() {
           : html`<p class="muted">no tree running yet</p>`}
       </section>
       <section><h2>Map (top-down)</h2><${TrailMap} trail=${model.trail} /></section>
+      ${viewer
+        ? html`<section style="grid-column: 1 / -1"><h2>World (3D, prismarine-viewer)</h2>
+            ${show3d
+              ? html`<iframe src=${viewer} data-viewer style="width:100%;height:420px;border:0"></iframe>`
+              : html`<button data-show-3d onClick=${() => setShow3d(true)}>show the 3D view</button> <span class="muted">(loads about 65 MB of textures and renders in WebGL)</span>`}
+          </section>`
+        : null}
+      <section><h2>SLA per capability (journal)</h2><${Health} /></section>
       <section class="log"><h2>Events</h2>${model.log.slice(-60).map((line) => html`<div>${line}</div>`)}</section>
     </main>
   </div>`;

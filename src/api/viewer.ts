@@ -1,0 +1,92 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Server } from 'node:http';
+import { requireOptional } from '../missing-package.js';
+
+/** Where the 3D view lives on the API server; its socket.io path is under it, as prismarine-viewer's page expects. */
+export const VIEWER_PREFIX = '/viewer/';
+
+interface ViewerBot {
+  version: string;
+  world: unknown;
+  entity: { position: unknown; yaw: number };
+  on(event: 'move', listener: () => void): unknown;
+  removeListener(event: 'move', listener: () => void): unknown;
+}
+
+interface WorldViewInstance {
+  init(position: unknown): void;
+  updatePosition(position: unknown): void;
+  listenToBot(bot: unknown): void;
+  removeListenersFromBot(bot: unknown): void;
+}
+
+interface IoSocket {
+  emit(event: string, payload: unknown): void;
+  on(event: 'disconnect', listener: () => void): void;
+  disconnect(): void;
+}
+
+/** Whether prismarine-viewer is installed (an optional dependency: 370 MB of textures for every version). */
+export function viewerInstalled(): boolean {
+  try {
+    createRequire(import.meta.url).resolve('prismarine-viewer/package.json');
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface Viewer {
+  /** The folder of the viewer's page and textures (prismarine-viewer's public/). */
+  readonly assets: string;
+  readonly clients: number;
+  close(): Promise<void>;
+}
+
+/**
+ * A 3D view of the bot's world, from prismarine-viewer (which renders up to Minecraft 1.21.4, the version
+ * verbtree speaks), served by the API server itself rather than by the viewer's own express server: that one
+ * listens on every interface and cannot report a free port. Its page is at /viewer/, its socket.io at
+ * /viewer/socket.io; what it sends is what the bot's client knows of the world, updated as the bot moves.
+ */
+export function attachViewer(server: Server, bot: ViewerBot, viewDistance = 6): Viewer {
+  // Its world view only: the package's entry loads its renderer, which needs the native canvas package.
+  requireOptional('prismarine-viewer', "the monitor's 3D view", 'prismarine-viewer/package.json');
+  const manifest = createRequire(import.meta.url).resolve('prismarine-viewer/package.json');
+  const viewerRequire = createRequire(manifest);
+  const { WorldView } = viewerRequire('./viewer/lib/worldView') as { WorldView: new (world: unknown, distance: number, position: unknown, socket: IoSocket) => WorldViewInstance };
+  const { Server: IoServer } = viewerRequire('socket.io') as { Server: new (server: Server, options: object) => { on(event: 'connection', listener: (socket: IoSocket) => void): void; close(callback?: () => void): void } };
+  // destroyUpgrade off: the event stream's upgrades on the same server are not socket.io's to end.
+  const io = new IoServer(server, { path: `${VIEWER_PREFIX}socket.io`, serveClient: false, destroyUpgrade: false });
+  const sockets = new Set<IoSocket>();
+  io.on('connection', (socket) => {
+    sockets.add(socket);
+    socket.emit('version', bot.version);
+    const view = new WorldView(bot.world, viewDistance, bot.entity.position, socket);
+    view.init(bot.entity.position);
+    const moved = () => {
+      socket.emit('position', { pos: bot.entity.position, yaw: bot.entity.yaw, addMesh: true });
+      view.updatePosition(bot.entity.position);
+    };
+    bot.on('move', moved);
+    view.listenToBot(bot);
+    socket.on('disconnect', () => {
+      bot.removeListener('move', moved);
+      view.removeListenersFromBot(bot);
+      sockets.delete(socket);
+    });
+  });
+  return {
+    assets: join(dirname(manifest), 'public'),
+    get clients() {
+      return sockets.size;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.disconnect();
+        // socket.io closes the http server it is attached to as well; the API closes its own, so only the sockets go here.
+        resolve();
+      }),
+  };
+}
