@@ -5,7 +5,7 @@ import { runHealthCheck } from '../journal/health-check.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import type { Journal } from '../journal/journal.js';
 import { PlanConflictError } from '../journal/journaled-executor.js';
-import { incidentJson, listIncidents, listRuns, measuredSla, nodeStateHistory, planProvenance } from '../journal/queries.js';
+import { eventHistory, incidentJson, listIncidents, listRuns, measuredSla, nodeStateHistory, planProvenance } from '../journal/queries.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { validatePlan } from '../validate/validate-plan.js';
 import { requireBearer } from './auth.js';
@@ -140,6 +140,17 @@ export function nodeStates(ctx: ApiContext, planId: string, query: URLSearchPara
   const last = found.rows.at(-1)?.id ?? after;
   const next = found.more ? `/api/runs/${encodeURIComponent(planId)}/nodes?after=${last}&limit=${limit}` : null;
   return ok({ nodeStates: found.rows, page: { after, limit, next } });
+}
+
+/** A plan's journaled executor events, oldest first, paged by the last row id seen (`after`): a replay's event log. */
+export function planEvents(ctx: ApiContext, planId: string, query: URLSearchParams): Reply {
+  onlyParams(query, ['after', 'limit']);
+  const after = wholeParam(query.get('after'), 'after', 0, Number.MAX_SAFE_INTEGER, 0);
+  const limit = positiveLimit(query.get('limit'), 500);
+  const found = eventHistory(ctx.journal, planId, { after, limit });
+  if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
+  const last = found.rows.at(-1)?.id ?? after;
+  return ok({ events: found.rows, page: { after, limit, next: found.more ? `/api/runs/${encodeURIComponent(planId)}/events?after=${last}&limit=${limit}` : null } });
 }
 
 /** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */

@@ -162,9 +162,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           const [planId = '', view, ...rest] = url.pathname.slice('/api/runs/'.length).split('/');
           if (view === undefined) return routes.provenance(ctx, decodePath(planId), url.searchParams);
           if (view === 'nodes' && rest.length === 0) return routes.nodeStates(ctx, decodePath(planId), url.searchParams);
-          throw new HttpError(404, `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes`);
+          if (view === 'events' && rest.length === 0) return routes.planEvents(ctx, decodePath(planId), url.searchParams);
+          throw new HttpError(404, `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes, its events GET /api/runs/<planId>/events`);
         }
-        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/`);
+        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/runs/<planId>/events, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/`);
     }
   }
 

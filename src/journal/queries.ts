@@ -111,6 +111,10 @@ export interface NodeStatesRow {
   tree: string;
   at: number;
   changes: [string, string][];
+  /** The last executor event journaled before these changes (GET /api/runs/<planId>/events). */
+  eventId: number | null;
+  /** Where the bot stood, as the world held it then. */
+  position: { x: number; y: number; z: number } | null;
 }
 
 /**
@@ -127,9 +131,30 @@ export function nodeStateHistory(journal: Journal, planId: string, page: { after
     tree: string;
     at: number;
     changes: string;
+    event_id: number | null;
+    x: number | null;
+    y: number | null;
+    z: number | null;
   }[];
-  const rows = raw.slice(0, page.limit).map((r) => ({ id: r.id, planId: r.plan_id, stepId: r.step_id, attemptId: r.attempt_id, tree: r.tree, at: r.at, changes: JSON.parse(r.changes) as [string, string][] }));
+  const rows = raw.slice(0, page.limit).map((r) => ({
+    id: r.id,
+    planId: r.plan_id,
+    stepId: r.step_id,
+    attemptId: r.attempt_id,
+    tree: r.tree,
+    at: r.at,
+    changes: JSON.parse(r.changes) as [string, string][],
+    eventId: r.event_id,
+    position: r.x === null || r.y === null || r.z === null ? null : { x: r.x, y: r.y, z: r.z },
+  }));
   return { rows, more: raw.length > page.limit };
+}
+
+/** A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan. */
+export function eventHistory(journal: Journal, planId: string, page: { after: number; limit: number }): { rows: { id: number; type: string; at: number; event: unknown }[]; more: boolean } | null {
+  if (!journal.sql('SELECT 1 FROM plans WHERE plan_id = ?').get(planId)) return null;
+  const raw = journal.sql('SELECT id, type, at, body FROM events WHERE plan_id = ? AND id > ? ORDER BY id LIMIT ?').all(planId, page.after, page.limit + 1) as { id: number; type: string; at: number; body: string }[];
+  return { rows: raw.slice(0, page.limit).map((r) => ({ id: r.id, type: r.type, at: r.at, event: JSON.parse(r.body) as unknown })), more: raw.length > page.limit };
 }
 
 export interface MeasuredSla {

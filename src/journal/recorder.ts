@@ -113,7 +113,7 @@ export class JournalRecorder implements ActionSink {
   record(event: ExecutorEvent): void {
     this.journal.write(() => {
       const runId = this.runFor(event);
-      this.journal.sql('INSERT INTO events (run_id, plan_id, type, at, body) VALUES (?, ?, ?, ?, ?)').run(runId, event.planId, event.type, event.at, JSON.stringify(event));
+      this.lastEventId = Number(this.journal.sql('INSERT INTO events (run_id, plan_id, type, at, body) VALUES (?, ?, ?, ?, ?)').run(runId, event.planId, event.type, event.at, JSON.stringify(event)).lastInsertRowid);
       this.apply(event, runId);
     });
   }
@@ -127,11 +127,14 @@ export class JournalRecorder implements ActionSink {
       const step = this.open.at(-1);
       if (!step || event.changes.length === 0) return;
       const changes = JSON.stringify(event.changes.map((change) => [change.nodePath, change.to]));
+      const at = this.options.world?.position();
       this.journal
-        .sql('INSERT INTO node_states (plan_id, step_id, attempt_id, tree, at, changes) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(step.planId, step.stepId, step.attemptId === 0 ? null : step.attemptId, event.tree, this.journal.now(), changes);
+        .sql('INSERT INTO node_states (plan_id, step_id, attempt_id, tree, at, changes, event_id, x, y, z) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+        .run(step.planId, step.stepId, step.attemptId === 0 ? null : step.attemptId, event.tree, this.journal.now(), changes, this.lastEventId, at?.x ?? null, at?.y ?? null, at?.z ?? null);
     },
   };
+  /** The id of the last executor event journaled, so a replay shows the events up to each node change. */
+  private lastEventId: number | null = null;
 
   actionStarted(command: string, args: unknown, touches?: Vec3Like): number | null {
     const step = this.open.at(-1);

@@ -191,7 +191,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   `,
   // Node state changes of each step's tree, one row per tree step that changed anything, for replay: a changes
-  // column holds that step's changes as [nodePath, state] pairs (ready, running, succeeded, failed).
+  // column holds that step's changes as [nodePath, state] pairs (ready, running, succeeded, failed), with the
+  // last executor event journaled before them and where the bot stood.
   `
   CREATE TABLE node_states (
     id INTEGER PRIMARY KEY AUTOINCREMENT,
@@ -200,7 +201,11 @@ export const MIGRATIONS: readonly string[] = [
     attempt_id INTEGER,
     tree TEXT NOT NULL,
     at INTEGER NOT NULL,
-    changes TEXT NOT NULL
+    changes TEXT NOT NULL,
+    event_id INTEGER,
+    x REAL,
+    y REAL,
+    z REAL
   );
   CREATE INDEX idx_node_states_plan ON node_states(plan_id, id);
   `,

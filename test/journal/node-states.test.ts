@@ -4,7 +4,7 @@ import { systemClock, ManualClock } from '../../src/clock/index.js';
 import { createApiServer } from '../../src/api/server.js';
 import type { RunInput } from '../../src/executor/executor.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import { nodeStateHistory } from '../../src/journal/queries.js';
+import { eventHistory, nodeStateHistory } from '../../src/journal/queries.js';
 import type { NodeStatesEvent } from '../../src/runtime/hooks.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { openTemp } from './helpers.js';
@@ -54,6 +54,17 @@ describe('the journal keeps every node state change, for replay', () => {
     const firstOfWalk = history.rows.findIndex((r) => r.stepId === 'walk');
     expect(replay(history.rows.slice(0, firstOfWalk + 1)).get('walk navigate')).toBe('running');
     expect(history.rows.every((r) => r.attemptId !== null)).toBe(true);
+    // Each row names the last event before it, so a replay shows the events up to there: the step's start is among them.
+    const events = eventHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
+    for (const row of history.rows) {
+      const upTo = events.filter((e) => e.id <= row.eventId!);
+      expect(upTo.some((e) => e.type === 'step.started' && (e.event as { stepId: string }).stepId === row.stepId), `${row.stepId} row ${row.id}`).toBe(true);
+      expect(upTo.some((e) => e.type === 'step.ended' && (e.event as { stepId: string }).stepId === row.stepId), `${row.stepId} row ${row.id}`).toBe(false);
+    }
+    expect(history.rows.map((r) => r.eventId)).toEqual([...history.rows.map((r) => r.eventId)].sort((a, b) => a! - b!));
+    // And where the bot stood: the walk's last row near its goal.
+    const lastWalk = history.rows.findLast((r) => r.stepId === 'walk')!;
+    expect(Math.hypot(lastWalk.position!.x - 5.5, lastWalk.position!.z - 2.5)).toBeLessThan(1.5);
   });
 
   it('serves them paged at GET /api/runs/<planId>/nodes; an unknown plan is 404, a bad parameter 400', async () => {
@@ -72,6 +83,14 @@ describe('the journal keeps every node state change, for replay', () => {
         next = body.page.next;
       }
       expect(paged).toEqual(all);
+      const events: unknown[] = [];
+      for (let next: string | null = '/api/runs/replayable/events?limit=7'; next; ) {
+        const body = (await (await fetch(`${url}${next}`)).json()) as { events: unknown[]; page: { next: string | null } };
+        events.push(...body.events);
+        next = body.page.next;
+      }
+      expect(events).toEqual(eventHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows);
+      expect((await fetch(`${url}/api/runs/nope/events`)).status).toBe(404);
       expect((await fetch(`${url}/api/runs/nope/nodes`)).status).toBe(404);
       expect((await fetch(`${url}/api/runs/replayable/nodes?after=-1`)).status).toBe(400);
       expect((await fetch(`${url}/api/runs/replayable/nodes?from=3`)).status).toBe(400);

@@ -186,6 +186,10 @@ describe('the monitor, live and replayed, in chromium', () => {
       const tree = journaled[index]!.tree;
       // The page has drawn this change once its section names it and the tree is the row's.
       await page.waitForSelector(`[data-index="${index}"] ~ section svg[data-tree=${tree}], section[data-index="${index}"] ~ section svg[data-tree=${tree}]`, { timeout: 10_000 });
+      // The events up to this change include its step's start, and where the bot stood is shown.
+      const log = (await page.textContent('[data-replay-events]')) ?? '';
+      expect(log, `change ${index}`).toContain(`step.started ${journaled[index]!.stepId}`);
+      expect(await page.textContent('[data-replay-position]')).toMatch(/^x -?\d+\.\d, y -?\d+\.\d, z -?\d+\.\d$/);
       shown.push(await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes) => nodes.filter((n) => n.getAttribute('data-state') !== 'ready').map((n) => `${n.getAttribute('data-path')}=${n.getAttribute('data-state')}`).sort()));
     }
     // What the journal says each node stood at after each row, for that row's step.

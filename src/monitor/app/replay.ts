@@ -2,6 +2,7 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, token } from './connection.js';
 import type { NodeState } from './model.js';
+import { TrailMap } from './map.js';
 import { shapeOf } from './shapes.js';
 import { TreeGraph, type TreeShape } from './tree-graph.js';
 
@@ -12,6 +13,14 @@ interface NodeRow {
   tree: string;
   at: number;
   changes: [string, NodeState][];
+  eventId: number | null;
+  position: { x: number; y: number; z: number } | null;
+}
+
+interface EventRow {
+  id: number;
+  type: string;
+  event: { stepId?: string; outcome?: { ok: boolean; code?: string } };
 }
 
 interface StepRow {
@@ -29,6 +38,18 @@ async function allNodeRows(planId: string): Promise<NodeRow[]> {
   }
   return rows;
 }
+
+async function allEvents(planId: string): Promise<EventRow[]> {
+  const rows: EventRow[] = [];
+  for (let next: string | null = `/api/runs/${encodeURIComponent(planId)}/events?limit=1000`; next; ) {
+    const body: { events: EventRow[]; page: { next: string | null } } = await getJson(next);
+    rows.push(...body.events);
+    next = body.page.next;
+  }
+  return rows;
+}
+
+const eventLine = (e: EventRow) => `${e.type}${e.event.stepId ? ` ${e.event.stepId}` : ''}${e.event.outcome && !e.event.outcome.ok ? ` ${e.event.outcome.code}` : ''}`;
 
 /** The node states of the step (attempt) that row `index` belongs to, as they stood after it. */
 export function statesAt(rows: readonly NodeRow[], index: number): Record<string, NodeState> {
@@ -56,14 +77,15 @@ function RunList({ link }: { link: (planId: string) => string }) {
 export function Replay({ planId, link }: { planId: string | null; link: (planId: string) => string }) {
   const [rows, setRows] = useState<NodeRow[] | null>(null);
   const [steps, setSteps] = useState<StepRow[]>([]);
+  const [events, setEvents] = useState<EventRow[]>([]);
   const [index, setIndex] = useState(0);
   const [shape, setShape] = useState<TreeShape | null>(null);
   const [error, setError] = useState('');
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
     if (!planId) return;
-    void Promise.all([allNodeRows(planId), getJson<{ provenance: { steps: StepRow[] } }>(`/api/runs/${encodeURIComponent(planId)}?limit=1000`)]).then(
-      ([nodeRows, provenance]) => (setRows(nodeRows), setSteps(provenance.provenance.steps), setIndex(0)),
+    void Promise.all([allNodeRows(planId), getJson<{ provenance: { steps: StepRow[] } }>(`/api/runs/${encodeURIComponent(planId)}?limit=1000`), allEvents(planId)]).then(
+      ([nodeRows, provenance, eventRows]) => (setRows(nodeRows), setSteps(provenance.provenance.steps), setEvents(eventRows), setIndex(0)),
       (e: Error) => setError(e.message),
     );
   }, [planId]);
@@ -92,6 +114,12 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
       </section>
       <section><h2>Steps</h2><table>${steps.map((s) => html`<tr class=${status(s) === 'succeeded' ? 'ok' : status(s) === 'failed' ? 'failed' : status(s) === 'in_progress' ? 'running' : ''}><td class=${s.step.parent_step_id ? 'sub' : ''}>${s.step.step_id}</td><td>${s.step.verb}</td><td>${status(s)}</td></tr>`)}</table></section>
       <section><h2>Tree</h2>${shape && shape.name === row!.tree ? html`<${TreeGraph} shape=${shape} states=${statesAt(rows, index)} />` : html`<p>loading tree…</p>`}</section>
+      <section><h2>Where the bot stood</h2>
+        <p data-replay-position>${row!.position ? `x ${row!.position.x.toFixed(1)}, y ${row!.position.y.toFixed(1)}, z ${row!.position.z.toFixed(1)}` : 'not recorded'}</p>
+        <${TrailMap} trail=${rows.slice(0, index + 1).flatMap((r) => (r.position ? [r.position] : []))} />
+      </section>
+      <section class="log"><h2>Events up to here</h2><div data-replay-events>${events.filter((e) => row!.eventId !== null && e.id <= row!.eventId).slice(-25).map((e) => html`<div>${eventLine(e)}</div>`)}</div></section>
+
     </main>
   </div>`;
 }
