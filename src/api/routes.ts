@@ -130,28 +130,25 @@ export function provenance(ctx: ApiContext, planId: string, query: URLSearchPara
   return ok({ provenance, page: { offset, limit, stepsTotal, next } });
 }
 
-/** A plan's node state changes for replay, oldest first, paged by the last row id seen (`after`). */
-export function nodeStates(ctx: ApiContext, planId: string, query: URLSearchParams): Reply {
+type History = (journal: ApiContext['journal'], planId: string, page: { after: number; limit: number }) => { rows: { id: number }[]; more: boolean } | null;
+
+/** A plan's journaled rows oldest first, paged by the last row id seen (`after`): what a replay steps through. */
+function history(ctx: ApiContext, planId: string, query: URLSearchParams, view: 'nodes' | 'events', read: History): Reply {
   onlyParams(query, ['after', 'limit']);
   const after = wholeParam(query.get('after'), 'after', 0, Number.MAX_SAFE_INTEGER, 0);
   const limit = positiveLimit(query.get('limit'), 500);
-  const found = nodeStateHistory(ctx.journal, planId, { after, limit });
+  const found = read(ctx.journal, planId, { after, limit });
   if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
   const last = found.rows.at(-1)?.id ?? after;
-  const next = found.more ? `/api/runs/${encodeURIComponent(planId)}/nodes?after=${last}&limit=${limit}` : null;
-  return ok({ nodeStates: found.rows, page: { after, limit, next } });
+  const next = found.more ? `/api/runs/${encodeURIComponent(planId)}/${view}?after=${last}&limit=${limit}` : null;
+  return ok({ [view === 'nodes' ? 'nodeStates' : 'events']: found.rows, page: { after, limit, next } });
 }
 
-/** A plan's journaled executor events, oldest first, paged by the last row id seen (`after`): a replay's event log. */
-export function planEvents(ctx: ApiContext, planId: string, query: URLSearchParams): Reply {
-  onlyParams(query, ['after', 'limit']);
-  const after = wholeParam(query.get('after'), 'after', 0, Number.MAX_SAFE_INTEGER, 0);
-  const limit = positiveLimit(query.get('limit'), 500);
-  const found = eventHistory(ctx.journal, planId, { after, limit });
-  if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
-  const last = found.rows.at(-1)?.id ?? after;
-  return ok({ events: found.rows, page: { after, limit, next: found.more ? `/api/runs/${encodeURIComponent(planId)}/events?after=${last}&limit=${limit}` : null } });
-}
+/** A plan's node state changes, with the last event before each and where the bot stood. */
+export const nodeStates = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply => history(ctx, planId, query, 'nodes', nodeStateHistory);
+
+/** A plan's journaled executor events: a replay's event log. */
+export const planEvents = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply => history(ctx, planId, query, 'events', eventHistory);
 
 /** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
 function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
