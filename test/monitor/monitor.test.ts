@@ -164,9 +164,9 @@ describe('the monitor, live and replayed, in chromium', () => {
     const page = await openLive();
     await page.click('[data-show-3d]', { timeout: 10_000 });
     await page.waitForSelector('iframe[data-viewer]', { timeout: 10_000 });
-    const frame = page.frames().find((f) => f.url().includes('/viewer/'));
-    expect(frame, 'the 3D view is framed from /viewer/').toBeDefined();
-    await frame!.waitForSelector('canvas', { timeout: 20_000 });
+    expect(await page.getAttribute('iframe[data-viewer]', 'src')).toBe('/viewer/');
+    // (A frame locator waits through the frame's own navigation, which may not have begun yet.)
+    await page.frameLocator('iframe[data-viewer]').locator('canvas').waitFor({ timeout: 20_000 });
     await page.close();
   }, 60_000);
 
