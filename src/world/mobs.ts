@@ -9,7 +9,12 @@ export const MOB_NAMES: readonly string[] = data.entitiesArray.filter((e) => mob
 
 /** A mob's kind as both worlds report it (hostile or passive), or null for what is no mob. */
 export function mobKind(name: string): Extract<EntityKind, 'hostile' | 'passive'> | null {
-  switch (data.entitiesByName[name]?.type) {
+  return kindOfEntityType(data.entitiesByName[name]?.type);
+}
+
+/** minecraft-data's (and prismarine-entity's) entity type as a mob's kind: hostile, passive, or null for no mob. */
+export function kindOfEntityType(type: string | undefined): Extract<EntityKind, 'hostile' | 'passive'> | null {
+  switch (type) {
     case 'hostile':
       return 'hostile';
     case 'animal':

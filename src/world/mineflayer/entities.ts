@@ -1,5 +1,6 @@
 import type { Entity } from 'prismarine-entity';
 import type { EntityInfo, EntityKind } from '../../contracts/world.js';
+import { kindOfEntityType } from '../mobs.js';
 
 /**
  * Whether mineflayer actually saw the entity spawn. A movement packet for an
@@ -23,19 +24,8 @@ export function entityInfo(entity: Entity): EntityInfo {
 
 function kindOf(entity: Entity): EntityKind {
   if (entity.name === 'item') return 'item';
-  switch (entity.type as string) {
-    case 'player':
-      return 'player';
-    case 'hostile':
-      return 'hostile';
-    case 'animal':
-    case 'passive':
-    case 'water_creature':
-    case 'ambient':
-      return 'passive';
-    default:
-      return 'other';
-  }
+  if ((entity.type as string) === 'player') return 'player';
+  return kindOfEntityType(entity.type as string) ?? 'other';
 }
 
 /** What a dropped-item entity holds; unknown until the server sent its metadata (prismarine-entity throws before that). */
