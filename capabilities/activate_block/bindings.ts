@@ -1,7 +1,7 @@
-import { blockKey, type TreeBindings, WorldError } from 'verbtree';
+import { blockKey, sameBlockState, type TreeBindings, WorldError } from 'verbtree';
 import { withinReach } from '../place_block/reach.js';
 import type { ActivateBlockArgs } from './schema.js';
-import { aimOf, cellOf, sameState } from './target.js';
+import { aimOf, cellOf } from './target.js';
 
 const APPROACH_RANGE = 2;
 
@@ -22,7 +22,7 @@ export const activateBlockBindings: TreeBindings<ActivateBlockArgs> = {
       const target = aim.state;
       // Already as asked (a state wanted that holds, or a retry after the click landed): using it again would undo it.
       const now = (await world.observe({ states: [cellOf(args)] })).states?.[blockKey(cellOf(args))];
-      if (now && sameState(now, target)) return;
+      if (now && sameBlockState(now, target)) return;
       return ctx.actuate('activate', () => world.activate!(cellOf(args), { signal: ctx.signal, ...(args.item ? { item: args.item } : {}) }));
     },
   },

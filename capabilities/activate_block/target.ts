@@ -17,8 +17,6 @@ export function activateQuery(args: ActivateBlockArgs): ObservationQuery {
   return { states: [cellOf(args)], blocks: [above(args)] };
 }
 
-export const sameState = (a: BlockState, b: BlockState) => a.name === b.name && Object.entries(b.properties).every(([key, value]) => a.properties[key] === value);
-
 /**
  * What the block should be once the step is done, from the world at dispatch: the state asked for, or what
  * one use makes of it; or the world's refusal when using it would do nothing.

@@ -59,6 +59,11 @@ export function activationOf(at: string, block: BlockState | null, item: string 
   throw new WorldError('guard_failed', `activate: using the ${name} at ${at} does nothing here (doors, trapdoors, fence gates and levers toggle; a hoe tills ${TILLABLE.join(', ')})${hint}`);
 }
 
+/** `a` is the block `b` names, with every property `b` gives. */
+export function sameBlockState(a: BlockState, b: BlockState): boolean {
+  return a.name === b.name && Object.entries(b.properties).every(([key, value]) => a.properties[key] === value);
+}
+
 /** An item to hold while using, checked against the pack before anything moves. */
 export function checkActivateItem(item: string | undefined, held: number): void {
   if (item !== undefined && held < 1) throw new WorldError('precondition_missing', `activate: holding ${item} was asked and the inventory holds none`);

@@ -1,21 +1,19 @@
 import { type BlockState, blockKey, type Vec3Like, WorldError } from '../../contracts/world.js';
-import { ACTIVATE_REACH, activationOf, checkActivateItem } from '../activation.js';
+import { ACTIVATE_REACH, activationOf, checkActivateItem, sameBlockState } from '../activation.js';
 import { stateAt } from './block-state.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import type { Command } from './command-runner.js';
+import { confirmRead } from './confirm.js';
 import { inventoryCounts } from './observe.js';
 
 const EYE_HEIGHT = 1.62;
-const POLL_MS = 25;
-
-const same = (a: BlockState, b: BlockState) => a.name === b.name && Object.entries(b.properties).every(([key, value]) => a.properties[key] === value);
 
 /**
  * Right-clicks the block (mineflayer's activateBlock), holding `item` when given, after the rules of
  * activation.ts say what it will do; resolves once the server holds the block's new state.
  */
 export function startActivate(context: BotContext, position: Vec3Like, item: string | undefined): Command {
-  const { bot, clock } = context;
+  const { bot } = context;
   const at = blockKey(position);
   const block = bot.blockAt(toVec3(position));
   if (!block) throw new WorldError('precondition_missing', `activate: the block at ${at} is not loaded; walk closer first`);
@@ -28,16 +26,8 @@ export function startActivate(context: BotContext, position: Vec3Like, item: str
     if (distance > ACTIVATE_REACH) throw new WorldError('precondition_missing', `activate: ${at} is ${distance.toFixed(1)} blocks away, reach is ${ACTIVATE_REACH}; walk closer first`);
     if (item !== undefined) await bot.equip(bot.registry.itemsByName[item]!.id, 'hand');
     await bot.activateBlock(block);
-    const deadline = clock.now() + context.confirmTimeoutMs;
-    let last = await stateAt(context, position);
-    while (!same(last, after)) {
-      if (clock.now() >= deadline) {
-        const shown = Object.entries(last.properties).map(([key, value]) => ` ${key}=${value}`).join('');
-        throw new WorldError('effects_unmet', `activate: expected the ${after.name} at ${at} to turn ${Object.entries(after.properties).map(([k, v]) => `${k}=${v}`).join(' ') || after.name}, the ${context.serverTruth ? 'server' : 'client'} shows ${last.name}${shown}`);
-      }
-      await new Promise<void>((resolve) => clock.setTimeout(resolve, POLL_MS));
-      last = await stateAt(context, position);
-    }
+    const shown = (state: BlockState) => `${state.name}${Object.entries(state.properties).map(([key, value]) => ` ${key}=${value}`).join('')}`;
+    await confirmRead(context, () => stateAt(context, position), (state) => sameBlockState(state, after), (last) => `activate: expected the block at ${at} to become ${shown(after)}, the ${context.serverTruth ? 'server' : 'client'} shows ${shown(last)}`);
   })();
   return { done, cancel: () => {} };
 }

@@ -7,17 +7,22 @@ import { botPosition, inventoryCounts } from './observe.js';
 const POLL_MS = 25;
 
 export async function confirmBlock(context: BotContext, position: Vec3Like, ok: (name: string) => boolean, expectation: string): Promise<void> {
-  const { bot, clock, serverTruth: truth } = context;
+  const { bot, serverTruth: truth } = context;
   const read = truth ? () => truth.blockAt(position) : async () => bot.blockAt(toVec3(position))?.name ?? 'unknown';
+  await confirmRead(context, read, ok, (last) => `expected ${expectation} but the ${truth ? 'server' : 'client'} shows ${last}`);
+}
+
+/** Reads until `ok` holds, or fails effects_unmet with what was last read once the confirm timeout passes. */
+export async function confirmRead<T>(context: BotContext, read: () => Promise<T>, ok: (value: T) => boolean, unmet: (last: T) => string): Promise<void> {
   let last = await read();
   if (ok(last)) return;
-  const deadline = clock.now() + context.confirmTimeoutMs;
-  while (clock.now() < deadline) {
+  const deadline = context.clock.now() + context.confirmTimeoutMs;
+  while (context.clock.now() < deadline) {
     await sleep(context, POLL_MS);
     last = await read();
     if (ok(last)) return;
   }
-  throw new WorldError('effects_unmet', `expected ${expectation} but the ${truth ? 'server' : 'client'} shows ${last}`);
+  throw new WorldError('effects_unmet', unmet(last));
 }
 
 export async function confirmInventory(context: BotContext, item: string, ok: (count: number) => boolean, expectation: string): Promise<void> {
