@@ -1,6 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { WorldPort } from '../contracts/world.js';
-import type { Executor, ExecutionRun } from '../executor/executor.js';
+import type { ExecutionRun } from '../executor/executor.js';
 import { runHealthCheck } from '../journal/health-check.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import type { Journal } from '../journal/journal.js';
@@ -11,8 +10,9 @@ import { validatePlan } from '../validate/validate-plan.js';
 import { requireBearer } from './auth.js';
 import { readJsonBody } from './body.js';
 import { HttpError } from './http-error.js';
+import type { Bots } from './bots.js';
 
-/** What the API serves: always a journal and a registry; an executor and its world when a bot is attached. */
+/** What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are attached. */
 export interface ApiContext {
   journal: Journal;
   journalPath: string;
@@ -22,13 +22,9 @@ export interface ApiContext {
   health?: HealthConfigInput;
   /** This server's runner id, so its own health check never judges itself. */
   selfRunnerId?: string;
-  /** Where the 3D view of the bot's world is served, when it is. */
-  viewer?: string | null;
-  bot?: {
-    world: WorldPort;
-    executor: Pick<Executor, 'metrics'>;
-    run(input: unknown): ExecutionRun;
-  };
+  bots: Bots;
+  /** Where each bot's 3D view is served, by bot name (real bots only). */
+  viewers: Map<string, string>;
 }
 
 export interface Reply {
@@ -88,9 +84,11 @@ export function incidents(ctx: ApiContext, query: URLSearchParams): Reply {
   return ok({ journal: ctx.journalPath, total, incidents: rows.map(incidentJson) });
 }
 
-export function capabilities(ctx: ApiContext): Reply {
+/** Capabilities with their SLA as the journal measured it, and as this process measured it for the bot `?bot=` names (default: the first). */
+export function capabilities(ctx: ApiContext, query: URLSearchParams): Reply {
+  onlyParams(query, ['bot']);
   const measured = new Map(measuredSla(ctx.journal).map((m) => [m.capability, m]));
-  const live = new Map((ctx.bot?.executor.metrics().sla ?? []).map((s) => [s.capability, s]));
+  const live = new Map((ctx.bots.pick(query)?.executor.metrics().sla ?? []).map((s) => [s.capability, s]));
   return ok({
     capabilities: ctx.registry.summaries().map((summary) => ({
       ...summary,
@@ -99,19 +97,21 @@ export function capabilities(ctx: ApiContext): Reply {
   });
 }
 
-export function botStatus(ctx: ApiContext): Reply {
-  if (!ctx.bot) return ok({ attached: false, message: 'no bot attached: this server was started without a world (serve --world none)' });
-  const { world } = ctx.bot;
-  const position = world.position();
-  return ok({
-    attached: true,
-    kind: world.kind,
-    connected: world.isConnected(),
-    position: { x: position.x, y: position.y, z: position.z },
-    health: world.health(),
-    food: world.food(),
-    viewer: ctx.viewer ?? null,
-  });
+const NO_BOT = 'no bot attached: this server was started without a world (serve --world none)';
+
+/** One bot's status: `?bot=<name>`, default the first. */
+export function botStatus(ctx: ApiContext, query: URLSearchParams): Reply {
+  onlyParams(query, ['bot']);
+  const bot = ctx.bots.pick(query);
+  if (!bot) return ok({ attached: false, message: NO_BOT });
+  const { bot: name, ...sample } = ctx.bots.sample(bot);
+  return ok({ attached: true, name, ...sample, viewer: ctx.viewers.get(name) ?? null });
+}
+
+/** Every bot this server drives, with its state now: what the monitor's fleet view lists. */
+export function botList(ctx: ApiContext): Reply {
+  const bots = ctx.bots.samples().map((sample) => ({ ...sample, viewer: ctx.viewers.get(sample.bot) ?? null }));
+  return ok({ bots, ...(bots.length === 0 ? { message: NO_BOT } : {}) });
 }
 
 export function runs(ctx: ApiContext, query: URLSearchParams): Reply {
@@ -167,16 +167,17 @@ function wholeParam(value: string | null, name: string, min: number, max: number
 export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams, live?: { add(planId: string, run: ExecutionRun): void }): Promise<Reply> {
   requireBearer(request, ctx.token);
   // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
-  onlyParams(query, ['wait']);
+  onlyParams(query, ['wait', 'bot']);
   const wait = booleanParam(query.get('wait'), 'wait');
+  const bot = ctx.bots.pick(query);
   const input = await readJsonBody(request, ctx.bodyLimit);
-  if (!ctx.bot) throw new HttpError(503, 'no bot attached: start the server with a world (serve --world sim) to execute plans');
+  if (!bot) throw new HttpError(503, 'no bot attached: start the server with a world (serve --world sim) to execute plans');
   if (input && typeof input === 'object' && 'goal' in input) throw new HttpError(422, 'this server has no planner: POST a plan ({ "planId", "intentId", "steps" }), not an intent');
   const report = validatePlan(input, ctx.registry);
   if (!report.ok) throw new HttpError(422, `invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`, { issues: report.issues });
   let run: ExecutionRun;
   try {
-    run = ctx.bot.run(input);
+    run = bot.run(input);
   } catch (error) {
     if (error instanceof PlanConflictError) throw new HttpError(409, error.message);
     throw error;
@@ -184,8 +185,8 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
   live?.add(report.plan.planId, run);
   if (wait) {
     const result = await run.result;
-    return { status: 200, body: { success: result.ok, planId: report.plan.planId, result } };
+    return { status: 200, body: { success: result.ok, planId: report.plan.planId, bot: bot.id, result } };
   }
   void run.result.catch(() => undefined);
-  return ok({ planId: report.plan.planId, status: 'accepted', steps: report.steps.length, events: '/api/events' }, 202);
+  return ok({ planId: report.plan.planId, bot: bot.id, status: 'accepted', steps: report.steps.length, events: '/api/events' }, 202);
 }

@@ -10,29 +10,26 @@ import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
 import { control, LiveRuns } from './control-routes.js';
 import { DEFAULT_MONITOR_DIR, monitorAsset, staticAsset } from './monitor-assets.js';
-import { attachViewer, VIEWER_PREFIX, type Viewer } from './viewer.js';
-import type { NodeFeed } from './node-feed.js';
+import { attachViewer, VIEWER_PREFIX, viewerPrefix, type Viewer } from './viewer.js';
+import { Bots, type ApiBot } from './bots.js';
 import { treeShape } from './tree-shape.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
-export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bot' | 'viewer'> {
+export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bots' | 'viewers'> {
   bodyLimit?: number;
-  bot?: routes.ApiContext['bot'] & { events: { on(type: 'event', listener: (event: ExecutorEvent) => void): unknown; off(type: 'event', listener: (event: ExecutorEvent) => void): unknown } };
-  /** How often connected WebSocket clients get a `bot.state` sample; 0 for never. */
+  /** The bots this server drives and shows (none: a read-only API over the journal); the first answers requests that name none. */
+  bots?: readonly ApiBot[];
+  /** How often connected WebSocket clients get a `bots.state` sample of every bot; 0 for never. */
   botStateEveryMs?: number;
   /** Run a health check on this period, as a daemon would (0 for never); findings go to the event stream. */
   healthEveryMs?: number;
   /** Origins (e.g. "https://monitor.example") whose browser pages may open /api/events besides this server's own. */
   allowOrigins?: readonly string[];
   eventLimits?: Partial<EventSocketLimits>;
-  /** The trees the bot runs, drawn by the monitor (`GET /api/trees/<name>`). */
+  /** The trees the bots run, drawn by the monitor (`GET /api/trees/<name>`). */
   trees?: TreeCatalog;
-  /** Node state batches for the event stream, fed by the runtime hooks of the bot's executor. */
-  nodeFeed?: NodeFeed;
   /** The monitor web app's built files; default: the package's dist/monitor. */
   monitorDir?: string;
-  /** The raw mineflayer bot, for the monitor's 3D view at /viewer/ (prismarine-viewer); none for SimWorld. */
-  viewerBot?: Parameters<typeof attachViewer>[1];
 }
 
 /** The request target as a URL; a malformed one is the client's error (400), not the server's. */
@@ -66,24 +63,26 @@ export interface ApiServer {
  * (recovering as `verbtree health check` does); what it finds is streamed too.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
-  const ctx: routes.ApiContext = { ...options, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT };
+  const bots = new Bots(options.bots ?? []);
+  const ctx: routes.ApiContext = { ...options, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, bots, viewers: new Map() };
   const metrics = createExecutorMetrics();
   const live = new LiveRuns();
-  const botState = () => {
-    if (!options.bot) return null;
-    const { world } = options.bot;
-    const p = world.position();
-    return { type: 'bot.state', at: Date.now(), connected: world.isConnected(), position: { x: p.x, y: p.y, z: p.z }, health: world.health(), food: world.food() };
-  };
-  const socket = new EventSocket(() => ({ type: 'hello', attached: options.bot !== undefined, bot: botState() }), { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits });
+  const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
+  const socket = new EventSocket(() => ({ type: 'hello', attached: bots.size > 0, bots: bots.samples() }), { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits });
   metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
-  const onEvent = (event: ExecutorEvent) => {
-    metrics.observe(event);
-    socket.broadcast(event);
-  };
-  options.bot?.events.on('event', onEvent);
-  const unsubscribeNodes = options.nodeFeed?.subscribe((batch) => socket.broadcast(batch));
-  const sampler = options.bot && (options.botStateEveryMs ?? 1000) > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botState()), options.botStateEveryMs ?? 1000) : null;
+  // Every message on the stream names its bot; a client showing one bot filters on it.
+  const detach = bots.list.map((bot) => {
+    const onEvent = (event: ExecutorEvent) => {
+      metrics.observe(event);
+      socket.broadcast({ ...event, bot: bot.id });
+    };
+    bot.events.on('event', onEvent);
+    const unsubscribeNodes = bot.nodeFeed?.subscribe((batch) => socket.broadcast({ ...batch, bot: bot.id }));
+    return () => (bot.events.off('event', onEvent), unsubscribeNodes?.());
+  });
+  // One sample of every bot per period, not a message per bot: the stream's cost does not grow with its readers.
+  const everyMs = options.botStateEveryMs ?? 1000;
+  const sampler = bots.size > 0 && everyMs > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs) : null;
   sampler?.unref();
   const checkHealth = (recover: boolean): routes.Reply => {
     const reply = routes.health(ctx, recover);
@@ -93,6 +92,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   };
   const daemon = options.healthEveryMs ? setInterval(() => checkHealth(true), options.healthEveryMs) : null;
   daemon?.unref();
+
+  /** /viewer/ leads to the first bot's view. */
+  const viewerRedirect = (): routes.Reply => {
+    const first = ctx.viewers.values().next().value;
+    if (!first) throw new HttpError(404, 'no 3D view: it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package');
+    return { status: 302, body: '', headers: { location: first } };
+  };
 
   async function route(request: IncomingMessage): Promise<routes.Reply> {
     const url = parseTarget(request.url);
@@ -113,10 +119,13 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return routes.incidents(ctx, url.searchParams);
       case '/api/capabilities':
         only('GET');
-        return routes.capabilities(ctx);
+        return routes.capabilities(ctx, url.searchParams);
+      case '/api/bots':
+        only('GET');
+        return routes.botList(ctx);
       case '/api/bot/status':
         only('GET');
-        return routes.botStatus(ctx);
+        return routes.botStatus(ctx, url.searchParams);
       case '/api/runs':
         only('GET');
         return routes.runs(ctx, url.searchParams);
@@ -125,7 +134,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return routes.execute(ctx, request, url.searchParams, live);
       case '/viewer':
         only('GET');
-        return { status: 302, body: '', headers: { location: VIEWER_PREFIX } };
+        return viewerRedirect();
       case '/':
       case '/monitor':
         only('GET');
@@ -144,8 +153,12 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           return control(ctx, live, request, decodePath(planId), action);
         }
         if (url.pathname.startsWith(VIEWER_PREFIX) && get) {
-          if (!viewer) throw new HttpError(404, 'no 3D view: it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package');
-          const asset = staticAsset(viewer.assets, decodePath(url.pathname.slice(VIEWER_PREFIX.length)));
+          const [botId = '', ...file] = url.pathname.slice(VIEWER_PREFIX.length).split('/');
+          if (!botId) return viewerRedirect();
+          const viewer = viewers.get(decodePath(botId));
+          if (!viewer) throw new HttpError(404, `no 3D view of "${decodePath(botId).slice(0, 60)}": it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package${viewers.size > 0 ? `; the views are ${[...ctx.viewers.values()].join(', ')}` : ''}`);
+          if (file.length === 0) return { status: 302, body: '', headers: { location: viewer.prefix } };
+          const asset = staticAsset(viewer.assets, decodePath(file.join('/')));
           return { status: 200, body: asset.body, contentType: asset.contentType };
         }
         if (url.pathname.startsWith('/monitor/') && get) {
@@ -165,7 +178,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           if (view === 'events' && rest.length === 0) return routes.planEvents(ctx, decodePath(planId), url.searchParams);
           throw new HttpError(404, `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes, its events GET /api/runs/<planId>/events`);
         }
-        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/runs/<planId>/events, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/`);
+        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/runs/<planId>/events, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/, 3D views at /viewer/<bot>/`);
     }
   }
 
@@ -189,12 +202,16 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       },
     );
   });
-  // After the request listener above: socket.io answers its own path and hands every other request on.
-  const viewer: Viewer | null = options.viewerBot ? attachViewer(server, options.viewerBot) : null;
-  ctx.viewer = viewer ? VIEWER_PREFIX : null;
+  // After the request listener above: each socket.io answers its own path and hands every other request on.
+  const viewers = new Map<string, Viewer>();
+  for (const bot of bots.list) {
+    if (!bot.viewerBot) continue;
+    viewers.set(bot.id, attachViewer(server, bot.viewerBot, viewerPrefix(bot.id)));
+    ctx.viewers.set(bot.id, viewerPrefix(bot.id));
+  }
   server.on('upgrade', (request, duplex, head) => {
-    // The 3D view's socket.io upgrades are its own.
-    if (viewer && (request.url ?? '').startsWith(VIEWER_PREFIX)) return;
+    // The 3D views' socket.io upgrades are their own.
+    if ([...viewers.values()].some((v) => (request.url ?? '').startsWith(v.prefix))) return;
     const refusal = refuseUpgrade(request, { token: ctx.token, allowOrigins: options.allowOrigins ?? [], full: socket.full });
     if (refusal) {
       duplex.end(`HTTP/1.1 ${refusal.status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${refusal.reason}\n`);
@@ -217,9 +234,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     async close() {
       if (sampler) clearInterval(sampler);
       if (daemon) clearInterval(daemon);
-      options.bot?.events.off('event', onEvent);
-      unsubscribeNodes?.();
-      await viewer?.close();
+      for (const off of detach) off();
+      for (const viewer of viewers.values()) await viewer.close();
       await socket.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));

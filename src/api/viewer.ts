@@ -3,10 +3,12 @@ import { dirname, join } from 'node:path';
 import type { Server } from 'node:http';
 import { requireOptional } from '../missing-package.js';
 
-/** Where the 3D view lives on the API server; its socket.io path is under it, as prismarine-viewer's page expects. */
+/** Where the 3D views live on the API server: a bot's at /viewer/<bot>/, its socket.io path under it, as prismarine-viewer's page expects. */
 export const VIEWER_PREFIX = '/viewer/';
 
-interface ViewerBot {
+export const viewerPrefix = (botId: string) => `${VIEWER_PREFIX}${encodeURIComponent(botId)}/`;
+
+export interface ViewerBot {
   version: string;
   world: unknown;
   entity: { position: unknown; yaw: number };
@@ -38,6 +40,8 @@ export function viewerInstalled(): boolean {
 }
 
 export interface Viewer {
+  /** Where this view is served, e.g. /viewer/<bot>/. */
+  readonly prefix: string;
   /** The folder of the viewer's page and textures (prismarine-viewer's public/). */
   readonly assets: string;
   readonly clients: number;
@@ -47,10 +51,10 @@ export interface Viewer {
 /**
  * A 3D view of the bot's world, from prismarine-viewer (which renders up to Minecraft 1.21.4, the version
  * verbtree speaks), served by the API server itself rather than by the viewer's own express server: that one
- * listens on every interface and cannot report a free port. Its page is at /viewer/, its socket.io at
- * /viewer/socket.io; what it sends is what the bot's client knows of the world, updated as the bot moves.
+ * listens on every interface and cannot report a free port. Its page is at `prefix` (/viewer/<bot>/), its
+ * socket.io at <prefix>socket.io, one per bot on the same server; what it sends is what the bot's client knows of the world, updated as the bot moves.
  */
-export function attachViewer(server: Server, bot: ViewerBot, viewDistance = 6): Viewer {
+export function attachViewer(server: Server, bot: ViewerBot, prefix: string, viewDistance = 6): Viewer {
   // Its world view only: the package's entry loads its renderer, which needs the native canvas package.
   requireOptional('prismarine-viewer', "the monitor's 3D view", 'prismarine-viewer/package.json');
   const manifest = createRequire(import.meta.url).resolve('prismarine-viewer/package.json');
@@ -58,7 +62,7 @@ export function attachViewer(server: Server, bot: ViewerBot, viewDistance = 6): 
   const { WorldView } = viewerRequire('./viewer/lib/worldView') as { WorldView: new (world: unknown, distance: number, position: unknown, socket: IoSocket) => WorldViewInstance };
   const { Server: IoServer } = viewerRequire('socket.io') as { Server: new (server: Server, options: object) => { on(event: 'connection', listener: (socket: IoSocket) => void): void; close(callback?: () => void): void } };
   // destroyUpgrade off: the event stream's upgrades on the same server are not socket.io's to end.
-  const io = new IoServer(server, { path: `${VIEWER_PREFIX}socket.io`, serveClient: false, destroyUpgrade: false });
+  const io = new IoServer(server, { path: `${prefix}socket.io`, serveClient: false, destroyUpgrade: false });
   const sockets = new Set<IoSocket>();
   io.on('connection', (socket) => {
     sockets.add(socket);
@@ -78,6 +82,7 @@ export function attachViewer(server: Server, bot: ViewerBot, viewDistance = 6): 
     });
   });
   return {
+    prefix,
     assets: join(dirname(manifest), 'public'),
     get clients() {
       return sockets.size;

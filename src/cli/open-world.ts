@@ -42,6 +42,8 @@ export interface OpenedWorld {
   descriptor: WorldDescriptor;
   /** Cells the scenario marks protected: no repair may break them. */
   protect?: Scenario['protected'];
+  /** Another bot in the same world (the embedded server only): its world port and its descriptor. */
+  connectBot?(username: string): Promise<{ world: WorldPort; descriptor: WorldDescriptor }>;
   close(): Promise<void>;
 }
 
@@ -93,7 +95,8 @@ export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
           isolate: choice.isolate === true,
           identity: worldId ? `embedded world ${worldId} in ${folder}` : 'embedded world in memory (it ends with this process)',
         };
-        return { world, clock, describe: `${where}, bot ${username}${scenario ? `, scenario ${scenario.name}` : ''}${kept}`, descriptor, protect: scenario?.protected ?? [], close: () => embedded.stop() };
+        const connectBot = async (name: string) => ({ world: await embedded.connectBot(name), descriptor: { ...descriptor, username: name } });
+        return { world, clock, describe: `${where}, bot ${username}${scenario ? `, scenario ${scenario.name}` : ''}${kept}`, descriptor, protect: scenario?.protected ?? [], connectBot, close: () => embedded.stop() };
       } catch (error) {
         await embedded.stop();
         throw error;

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { NodeFeed } from '../api/node-feed.js';
+import { apiBot } from '../api/bots.js';
 import { createApiServer, type ApiServer } from '../api/server.js';
 import type { Clock } from '../contracts/clock.js';
-import type { RunInput } from '../executor/executor.js';
 import type { JournaledAssembly } from '../journal/journaled-executor.js';
 import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
@@ -21,20 +21,19 @@ export class RunMonitor {
   }
 
   /** Serves the monitor beside the run; returns its address (the token in the fragment). */
-  async start(options: { journal: Journal; journalPath: string; registry: CapabilityRegistry; assembly: JournaledAssembly; port: number; world: WorldPort; note: (line: string) => void }): Promise<string> {
+  async start(options: { journal: Journal; journalPath: string; registry: CapabilityRegistry; assembly: JournaledAssembly; port: number; world: WorldPort; name: string; note: (line: string) => void }): Promise<string> {
     const token = randomBytes(12).toString('hex');
     const { assembly } = options;
+    const viewerBot = viewerBotFor(options.world, options.note);
     this.api = createApiServer({
       journal: options.journal,
       journalPath: options.journalPath,
       registry: options.registry,
       token,
       trees: assembly.catalog,
-      nodeFeed: this.feed,
       botStateEveryMs: 250,
-      viewerBot: viewerBotFor(options.world, options.note),
       selfRunnerId: assembly.process.id,
-      bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
+      bots: [apiBot(options.name, assembly, { nodeFeed: this.feed, ...(viewerBot ? { viewerBot } : {}) })],
     });
     const address = await this.api.listen(options.port, '127.0.0.1').catch((error: NodeJS.ErrnoException) => {
       throw new CliUsageError(`--monitor cannot listen on 127.0.0.1:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; give another, e.g. --monitor 0 for a free one' : error.message}`);

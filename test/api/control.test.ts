@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { systemClock } from '../../src/clock/index.js';
+import { apiBot } from '../../src/api/bots.js';
 import { createApiServer } from '../../src/api/server.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import type { RunInput } from '../../src/executor/executor.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
@@ -31,7 +31,7 @@ async function serve() {
     registry: createDefaultRegistry(),
     token: TOKEN,
     selfRunnerId: assembly.process.id,
-    bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
+    bots: [apiBot('verbtree', assembly)],
   });
   const { url } = await api.listen(0);
   closers.push(() => api.close());

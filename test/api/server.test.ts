@@ -5,9 +5,9 @@ import WebSocket from 'ws';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { systemClock } from '../../src/clock/index.js';
 import type { EventSocketLimits } from '../../src/api/event-socket.js';
+import { apiBot } from '../../src/api/bots.js';
 import { createApiServer, type ApiServer } from '../../src/api/server.js';
 import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
-import type { RunInput } from '../../src/executor/executor.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { openTemp } from '../journal/helpers.js';
 
@@ -37,7 +37,7 @@ async function serve(options: { bot?: boolean; bodyLimit?: number; eventLimits?:
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.eventLimits ? { eventLimits: options.eventLimits } : {}),
     ...(options.allowOrigins ? { allowOrigins: options.allowOrigins } : {}),
-    ...(assembly ? { selfRunnerId: assembly.process.id, bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly!.run(input as RunInput) } } : {}),
+    ...(assembly ? { selfRunnerId: assembly.process.id, bots: [apiBot('verbtree', assembly)] } : {}),
   });
   const { url } = await api.listen(0);
   closers.push(() => api.close());
@@ -178,7 +178,7 @@ describe('HTTP API on loopback', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     const accepted = await post(url, JSON.stringify(craftPlan('ws-plan')));
     expect(accepted.status).toBe(202);
-    expect(await json(accepted)).toEqual({ success: true, planId: 'ws-plan', status: 'accepted', steps: 1, events: '/api/events' });
+    expect(await json(accepted)).toEqual({ success: true, planId: 'ws-plan', bot: 'verbtree', status: 'accepted', steps: 1, events: '/api/events' });
     await ended;
     ws.close();
     // Other event types (bot.state samples, agent state) interleave; the run's own events arrive in order.

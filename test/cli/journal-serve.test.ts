@@ -78,4 +78,47 @@ describe('verbtree serve', () => {
     expect(view.sql("SELECT code FROM runs WHERE plan_id = 'long-walk'").get()).toEqual({ code: 'aborted' });
     view.close();
   }, 30_000);
+
+  it('--bots 3 drives three bots on one embedded server, each running its own plans; the API lists them and SIGTERM stops them all', async () => {
+    const journal = tempJournalPath();
+    const { child, output, exited, lines } = serveChild(['--journal', journal, '--world', 'embedded', '--bots', '3'], { VERBTREE_TOKEN: 'fleet' });
+    const banner = String((await lines.next()).value);
+    expect(banner, output.err).toMatch(/embedded flying-squid 1\.21\.4 on 127\.0\.0\.1:\d+, bot verbtree and 2 more bot\(s\) \(verbtree-2, verbtree-3\)/);
+    const url = /http:\/\/[\d.:]+/.exec(banner)![0];
+    const listed = (await (await fetch(`${url}/api/bots`)).json()) as { bots: { bot: string; kind: string; connected: boolean; state: string }[] };
+    expect(listed.bots.map((b) => [b.bot, b.kind, b.connected, b.state])).toEqual([
+      ['verbtree', 'mineflayer', true, 'IDLE'],
+      ['verbtree-2', 'mineflayer', true, 'IDLE'],
+      ['verbtree-3', 'mineflayer', true, 'IDLE'],
+    ]);
+    // Two bots at once, each its own short walk, judged against the server's truth.
+    const walk = (bot: string, x: number) =>
+      fetch(`${url}/api/cognitive/execute?wait=true&bot=${bot}`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer fleet' },
+        body: JSON.stringify({ planId: `walk-${bot}`, intentId: 'i', steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z: 3 } } }] }),
+      }).then((r) => r.json() as Promise<{ success: boolean; bot: string }>);
+    const results = await Promise.all([walk('verbtree-2', 4), walk('verbtree-3', -4)]);
+    expect(results.map((r) => [r.bot, r.success])).toEqual([
+      ['verbtree-2', true],
+      ['verbtree-3', true],
+    ]);
+    const status = (bot: string) => fetch(`${url}/api/bot/status?bot=${bot}`).then((r) => r.json() as Promise<{ position: { x: number; z: number } }>);
+    expect(Math.floor((await status('verbtree-2')).position.x)).toBe(4);
+    expect(Math.floor((await status('verbtree-3')).position.x)).toBe(-4);
+    expect(Math.floor((await status('verbtree')).position.x)).toBe(0);
+    child.kill('SIGTERM');
+    expect(await exited, output.err).toBe(0);
+  }, 60_000);
+
+  it('refuses a fleet size it cannot serve, naming the fix (exit 2)', async () => {
+    for (const [args, message] of [
+      [['--bots', '0'], '--bots must be a whole number from 1 to 100, got "0"'],
+      [['--bots', '2', '--world', 'none'], '--bots needs a world'],
+    ] as const) {
+      const { output, exited } = serveChild([...args, '--journal', tempJournalPath()], {});
+      expect(await exited).toBe(2);
+      expect(output.err).toContain(message);
+    }
+  }, 20_000);
 });

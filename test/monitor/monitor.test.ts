@@ -5,9 +5,9 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { NodeFeed } from '../../src/api/node-feed.js';
+import { apiBot } from '../../src/api/bots.js';
 import { createApiServer, type ApiServer } from '../../src/api/server.js';
 import { systemClock } from '../../src/clock/index.js';
-import type { RunInput } from '../../src/executor/executor.js';
 import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
 import type { Journal } from '../../src/journal/journal.js';
 import { nodeStateHistory } from '../../src/journal/queries.js';
@@ -31,6 +31,8 @@ let assembly: JournaledAssembly;
 let journal: Journal;
 let url: string;
 let feed: NodeFeed;
+/** A second bot on the same server, for the fleet view. */
+let helper: { assembly: JournaledAssembly; feed: NodeFeed };
 
 beforeAll(async () => {
   const [monitorDir, launched] = await Promise.all([buildMonitor(), launchChromium()]);
@@ -42,17 +44,18 @@ beforeAll(async () => {
   const bot = await suite.world.connectBot('watched');
   const registry = createDefaultRegistry();
   assembly = await assembleJournaled({ registry, world: bot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooks });
+  const helperBot = await suite.world.connectBot('helper');
+  const helperFeed = new NodeFeed(systemClock);
+  helper = { feed: helperFeed, assembly: await assembleJournaled({ registry, world: helperBot, clock: systemClock, journal, kind: 'serve', hooks: helperFeed.hooks }) };
   api = createApiServer({
     journal,
     journalPath: temp.path,
     registry,
     token: TOKEN,
     trees: assembly.catalog,
-    nodeFeed: feed,
     monitorDir,
     botStateEveryMs: 200,
-    viewerBot: botOf(bot) as never,
-    bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => assembly.run(input as RunInput) },
+    bots: [apiBot('watched', assembly, { nodeFeed: feed, viewerBot: botOf(bot) as never }), apiBot('helper', helper.assembly, { nodeFeed: helperFeed, viewerBot: botOf(helperBot) as never })],
   });
   url = (await api.listen(0)).url;
 }, 120_000);
@@ -61,6 +64,8 @@ afterAll(async () => {
   await browser?.close();
   await api?.close();
   feed?.close();
+  helper?.feed.close();
+  await helper?.assembly.close();
   await assembly?.close();
   journal?.close();
 });
@@ -71,8 +76,8 @@ async function screenshot(page: Page, name: string): Promise<void> {
   if (dir) await page.screenshot({ path: join(dir, name) });
 }
 
-async function execute(plan: object): Promise<void> {
-  const response = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(plan) });
+async function execute(plan: object, bot = 'watched'): Promise<void> {
+  const response = await fetch(`${url}/api/cognitive/execute?bot=${bot}`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(plan) });
   expect(response.status).toBe(202);
 }
 
@@ -141,30 +146,54 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.close();
   }, 120_000);
 
-  it("shows the bot's world in 3D (prismarine-viewer) beside the tree: the page, and the world's chunks sent for Minecraft 1.21.4", async () => {
+  it('shows every bot on the server: a card each with its state, the chosen one\'s timeline and tree, the others on its map', async () => {
+    const page = await openLive();
+    await page.waitForSelector('[data-fleet] [data-bot=helper]', { timeout: 10_000 });
+    expect(await page.$$eval('[data-fleet] [data-bot]', (cards) => cards.map((c) => c.getAttribute('data-bot')))).toEqual(['watched', 'helper']);
+    expect(await page.textContent('[data-selected-bot]')).toBe('watched');
+    await execute({ planId: 'helper-walk', intentId: 'i', steps: [{ stepId: 'helper-leg', type: 'navigate', args: { target: { kind: 'block', x: -5, y: 5, z: -5 } } }] }, 'helper');
+    await page.waitForSelector('[data-bot=helper][data-bot-state=EXECUTING], [data-bot=helper][data-bot-state=COMPLETED]', { timeout: 15_000 });
+    await page.click('[data-bot=helper]');
+    expect(await page.textContent('[data-selected-bot]')).toBe('helper');
+    await page.waitForSelector('[data-step=helper-leg]', { timeout: 10_000 });
+    await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
+    expect(await page.textContent('[data-plan]')).toBe('helper-walk');
+    // The helper's own tree, and not one of the watched bot's steps in its timeline.
+    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', { timeout: 5_000 });
+    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-step')))).toEqual(['helper-leg']);
+    await page.waitForSelector('[data-map] [data-other-bot=watched]', { timeout: 5_000 });
+    await screenshot(page, 'monitor-fleet.png');
+    // The choice rides in the address: a reload shows the same bot.
+    expect(new URL(page.url()).hash).toContain('bot=helper');
+    await page.close();
+  }, 90_000);
+
+  it("shows each bot's world in 3D (prismarine-viewer) beside the tree: the page, and the world's chunks sent for Minecraft 1.21.4", async () => {
     // The server side, as the viewer's page speaks to it: the version first, then the chunks around the bot.
     const viewerRequire = createRequire(createRequire(import.meta.url).resolve('prismarine-viewer/package.json'));
     const { io } = viewerRequire('socket.io-client') as { io: (url: string, options: object) => { on(event: string, listener: (payload: unknown) => void): void; close(): void } };
-    const client = io(url, { path: '/viewer/socket.io', transports: ['websocket'] });
-    const seen = await new Promise<{ version: unknown; chunks: number }>((resolve, reject) => {
-      let version: unknown;
-      let chunks = 0;
-      const timer = setTimeout(() => reject(new Error(`no chunks within 15 s (version ${String(version)}, ${chunks} chunks)`)), 15_000);
-      client.on('version', (v) => (version = v));
-      client.on('loadChunk', () => {
-        if (++chunks === 4) {
-          clearTimeout(timer);
-          resolve({ version, chunks });
-        }
+    for (const name of ['watched', 'helper']) {
+      const client = io(url, { path: `/viewer/${name}/socket.io`, transports: ['websocket'] });
+      const seen = await new Promise<{ version: unknown; chunks: number }>((resolve, reject) => {
+        let version: unknown;
+        let chunks = 0;
+        const timer = setTimeout(() => reject(new Error(`no chunks within 15 s (version ${String(version)}, ${chunks} chunks)`)), 15_000);
+        client.on('version', (v) => (version = v));
+        client.on('loadChunk', () => {
+          if (++chunks === 4) {
+            clearTimeout(timer);
+            resolve({ version, chunks });
+          }
+        });
       });
-    });
-    client.close();
-    expect(seen).toEqual({ version: '1.21.4', chunks: 4 });
+      client.close();
+      expect(seen).toEqual({ version: '1.21.4', chunks: 4 });
+    }
     // The monitor frames the viewer's page, which draws on a canvas.
     const page = await openLive();
     await page.click('[data-show-3d]', { timeout: 10_000 });
     await page.waitForSelector('iframe[data-viewer]', { timeout: 10_000 });
-    expect(await page.getAttribute('iframe[data-viewer]', 'src')).toBe('/viewer/');
+    expect(await page.getAttribute('iframe[data-viewer]', 'src')).toBe('/viewer/watched/');
     // (A frame locator waits through the frame's own navigation, which may not have begun yet.)
     await page.frameLocator('iframe[data-viewer]').locator('canvas').waitFor({ timeout: 20_000 });
     await page.close();

@@ -2,14 +2,11 @@ import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
-import { NodeFeed } from '../../api/node-feed.js';
-import { viewerBotFor } from '../viewer-bot.js';
 import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
-import type { RunInput } from '../../executor/executor.js';
-import { assembleJournaled } from '../../journal/journaled-executor.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld } from '../open-world.js';
+import { openWorld, type WorldChoice } from '../open-world.js';
+import { serveBots } from '../serve-bots.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
 interface ServeOptions {
@@ -20,6 +17,7 @@ interface ServeOptions {
   world: 'sim' | 'embedded' | 'none';
   scenario?: string;
   seed: number;
+  bots: number;
   healthInterval: number;
   allowOrigin: string[];
 }
@@ -64,6 +62,11 @@ export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setE
     .addOption(new Option('--world <kind>', 'the bot the API drives: sim (in-memory), embedded (a real bot on an in-process server), or none (read-only API)').choices(['sim', 'embedded', 'none']).default('sim'))
     .option('--scenario <file>', 'a scenario file laying out the sim world')
     .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
+    .option('--bots <n>', 'how many bots to drive, named verbtree, verbtree-2, …: on the embedded server they share its world; on sim each has a SimWorld of its own', (v: string) => {
+      const n = Number(v);
+      if (!Number.isInteger(n) || n < 1 || n > 100) throw new CliUsageError(`--bots must be a whole number from 1 to 100, got "${v}"`);
+      return n;
+    }, 1)
     .option('--allow-origin <origin>', 'a web origin (e.g. https://monitor.example) whose pages may open the event stream; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
     .option('--health-interval <s>', 'run a health check every s seconds and stream its findings (0 for never)', (v: string) => {
       const s = Number(v);
@@ -71,15 +74,18 @@ export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setE
       return s;
     }, 30)
     .addHelpText('after', `
-Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
-POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result), POST /api/health/recover;
-WebSocket /api/events (the same token, as that header or the subprotocol "bearer.<token>").
+Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
+POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result, ?bot=<name> for a bot
+other than the first), POST /api/health/recover, POST /api/plans/<planId>/<pause|resume|cancel|replace>;
+WebSocket /api/events (the same token, as that header or the subprotocol "bearer.<token>"): every message names its bot.
+The monitor (live view of every bot, replay of journaled runs) at /monitor/; a real bot's 3D view at /viewer/<bot>/.
 Binding an address other than loopback needs a token. On SIGINT/SIGTERM the running steps are cancelled,
 journaled as ended, and then the server stops.
 
 Examples:
   $ VERBTREE_TOKEN=secret verbtree serve --port 7070
   $ verbtree serve --world none --journal runs/bot1.db
+  $ verbtree serve --world embedded --bots 3 --token secret      # three bots on one embedded server
   $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`)
     .action(async (options: ServeOptions) => {
       const token = options.token ?? process.env.VERBTREE_TOKEN;
@@ -87,33 +93,36 @@ Examples:
         throw new CliUsageError(`--host ${options.host} opens the API to the network, and without a token anyone there could read the journal and the event stream: give --token <T> (or set VERBTREE_TOKEN), or bind 127.0.0.1`);
       }
       const journal = openJournalFor(options.journal, { create: true });
-      const opened = options.world !== 'none' ? await openWorld({ world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }) : null;
-      const nodeFeed = new NodeFeed(systemClock);
-      const assembly = opened
-        ? await assembleJournaled({ registry: registry(), extraTreePaths: extraTreePaths(), world: opened.world, clock: systemClock, journal, kind: 'serve', policy: { seed: options.seed }, worldDescriptor: opened.descriptor, hooks: nodeFeed.hooks })
+      if (options.world === 'none' && options.bots !== 1) throw new CliUsageError('--bots needs a world: --world sim or --world embedded (--world none serves the journal only)');
+      const choice: WorldChoice | null = options.world !== 'none' ? { world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) } : null;
+      const opened = choice ? await openWorld(choice) : null;
+      const running = new RunningPlans();
+      const served = opened
+        ? await serveBots({ count: options.bots, first: opened, choice: choice!, registry: registry(), extraTreePaths: extraTreePaths(), journal, clock: systemClock, note: (line) => io.out(line), track: (run) => running.track(run), signal: running.signal }).catch(async (error: unknown) => {
+            await opened.close();
+            throw error;
+          })
         : null;
       // Without a bot the monitor still replays journaled runs, and draws their trees.
-      const trees = assembly?.catalog ?? (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
-      const running = new RunningPlans();
-      const readOnly = assembly ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
+      const trees = served?.assemblies[0]!.catalog ?? (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
+      const readOnly = served ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,
         journalPath: options.journal,
         registry: registry(),
         ...(token ? { token } : {}),
-        selfRunnerId: assembly?.process.id ?? readOnly!.id,
+        selfRunnerId: served?.assemblies[0]!.process.id ?? readOnly!.id,
         healthEveryMs: options.healthInterval * 1000,
         allowOrigins: options.allowOrigin,
         trees,
-        nodeFeed,
-        ...(opened ? { viewerBot: viewerBotFor(opened.world, (line) => io.out(line)) } : {}),
-        ...(assembly ? { bot: { world: assembly.world, executor: assembly.executor, events: assembly.executor.events, run: (input: unknown) => running.track(assembly.run(input as RunInput, { signal: running.signal })) } } : {}),
+        bots: served?.bots ?? [],
       });
       try {
         const address = await api.listen(options.port, options.host).catch((error: NodeJS.ErrnoException) => {
           throw new CliUsageError(`cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port' : error.message}`);
         });
-        io.out(`verbtree API on ${address.url} (journal ${options.journal}; ${opened ? opened.describe : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`);
+        const fleet = options.bots > 1 ? ` and ${options.bots - 1} more bot(s) (${served!.bots.slice(1).map((b) => b.id).join(', ')})` : '';
+        io.out(`verbtree API on ${address.url} (journal ${options.journal}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`);
         io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
         io.out(`stopping on ${signal}${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
@@ -121,8 +130,7 @@ Examples:
         setExit(EXIT.ok);
       } finally {
         await api.close();
-        nodeFeed.close();
-        await assembly?.close();
+        await served?.close();
         readOnly?.stop();
         await opened?.close();
         journal.close();

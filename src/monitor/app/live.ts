@@ -3,7 +3,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { getJson, openEvents, postControl, token } from './connection.js';
 import { Health } from './health.js';
 import { TrailMap } from './map.js';
-import { apply, emptyModel, type Model, type StepView } from './model.js';
+import { applyFleet, emptyFleet, type Fleet } from './fleet.js';
+import { emptyModel, type StepView } from './model.js';
 import { shapeOf } from './shapes.js';
 import { TreeGraph, type TreeShape } from './tree-graph.js';
 
@@ -23,15 +24,37 @@ function Timeline({ steps }: { steps: StepView[] }) {
   </table>`;
 }
 
-/** The live view: the bot, its plan's timeline, the running step's tree, and where it walked. */
+const selectedInHash = () => new URLSearchParams(location.hash.slice(1)).get('bot');
+
+/** One card per bot: its state, plan and place; a click shows that bot below. */
+function FleetBar({ fleet, selected, select }: { fleet: Fleet; selected: string | undefined; select: (name: string) => void }) {
+  if (fleet.order.length < 2) return null;
+  return html`<nav class="fleet" data-fleet>
+    ${fleet.order.map((name) => {
+      const bot = fleet.bots.get(name)!;
+      const p = bot.bot.position;
+      return html`<button class=${name === selected ? 'card selected' : 'card'} data-bot=${name} data-bot-state=${bot.agent} onClick=${() => select(name)}>
+        <b>${name}</b> <span class="state ${bot.agent}">${bot.agent}</span>
+        <span class="muted">${bot.planId ? `${bot.planId}: ${bot.planState}` : 'no plan'}</span>
+        <span class="muted">${p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : ''}${bot.bot.health !== undefined ? ` ♥${bot.bot.health} 🍖${bot.bot.food}` : ''}</span>
+      </button>`;
+    })}
+  </nav>`;
+}
+
+/** The live view: every bot at a glance, and for the one chosen its plan's timeline, the running step's tree, and where it walked. */
 export function Live() {
-  const [model] = useState<Model>(emptyModel);
+  const [fleet] = useState<Fleet>(emptyFleet);
   const [, redraw] = useState(0);
   const [shape, setShape] = useState<TreeShape | null>(null);
   const [said, setSaid] = useState('');
-  const [viewer, setViewer] = useState<string | null>(null);
+  const [viewers, setViewers] = useState<Record<string, string>>({});
   const [show3d, setShow3d] = useState(false);
-  useEffect(() => void getJson<{ viewer?: string | null }>('/api/bot/status').then((status) => setViewer(status.viewer ?? null), () => undefined), []);
+  const [chosen, setChosen] = useState<string | null>(selectedInHash);
+  useEffect(() => {
+    const viewersOf = (list: { bots: { bot: string; viewer: string | null }[] }) => Object.fromEntries(list.bots.flatMap((b) => (b.viewer ? [[b.bot, b.viewer]] : [])));
+    void getJson<{ bots: { bot: string; viewer: string | null }[] }>('/api/bots').then((list) => setViewers(viewersOf(list)), () => undefined);
+  }, []);
   useEffect(() => {
     let queued = false;
     // Messages come in bursts: redraw at most once a frame.
@@ -41,22 +64,37 @@ export function Live() {
       requestAnimationFrame(() => ((queued = false), redraw((n) => n + 1)));
     };
     const close = openEvents(
-      (message) => (apply(model, message), schedule()),
-      (connected, why) => ((model.connected = connected), (model.status = connected ? 'live' : (why ?? 'disconnected')), schedule()),
+      (message) => (applyFleet(fleet, message), schedule()),
+      (connected, why) => ((fleet.connected = connected), (fleet.status = connected ? 'live' : (why ?? 'disconnected')), schedule()),
     );
     const tick = setInterval(schedule, 250);
     return () => (close(), clearInterval(tick));
   }, []);
+  const selected = chosen !== null && fleet.bots.has(chosen) ? chosen : fleet.order[0];
+  const model = selected !== undefined ? fleet.bots.get(selected)! : emptyModel('');
+  const select = (name: string) => {
+    setChosen(name);
+    setShow3d(false);
+    const params = new URLSearchParams(location.hash.slice(1));
+    params.set('bot', name);
+    history.replaceState(null, '', `#${params.toString()}`);
+  };
   const run = model.focus !== undefined ? model.runs.get(model.focus) : undefined;
   useEffect(() => {
     if (run && run.tree !== shape?.name) void shapeOf(run.tree).then(setShape, () => setShape(null));
   }, [run?.tree]);
   const control = (action: 'pause' | 'resume' | 'cancel') => model.planId && void postControl(model.planId, action).then(setSaid);
   const { bot } = model;
+  const viewer = selected !== undefined ? viewers[selected] : undefined;
+  const others = fleet.order.filter((name) => name !== selected).flatMap((name) => {
+    const p = fleet.bots.get(name)!.bot.position;
+    return p ? [{ name, x: p.x, z: p.z }] : [];
+  });
   return html`<div>
     <header>
       <h1>verbtree monitor</h1>
-      <span class="status" data-connection=${model.connected ? 'live' : 'down'}>${model.status}</span>
+      <span class="status" data-connection=${fleet.connected ? 'live' : 'down'}>${fleet.status}</span>
+      <span data-selected-bot>${selected ?? 'no bot attached'}</span>
       <span class="state ${model.agent}" data-agent-state>${model.agent}</span>
       <span class="bot">${bot.position ? html`<span data-position>pos ${bot.position.x.toFixed(1)}, ${bot.position.y.toFixed(1)}, ${bot.position.z.toFixed(1)}</span>` : null}
         ${bot.health !== undefined ? html`<span data-health>health ${bot.health}</span><span>food ${bot.food}</span>` : null}</span>
@@ -67,8 +105,9 @@ export function Live() {
         <button data-control="cancel" disabled=${!model.planId} onClick=${() => control('cancel')}>cancel</button>
         <span class="muted" data-said>${said}</span>
       </span>
-      <a href=${`#${new URLSearchParams({ ...(token ? { token } : {}), replay: "" }).toString()}`} style="color:#93c5fd" data-runs-link>replay a run</a>
+      <a href=${`#${new URLSearchParams({ ...(token ? { token } : {}), replay: '' }).toString()}`} style="color:#93c5fd" data-runs-link>replay a run</a>
     </header>
+    <${FleetBar} fleet=${fleet} selected=${selected} select=${select} />
     <main>
       <section><h2>Timeline</h2><${Timeline} steps=${model.steps} /></section>
       <section>
@@ -78,9 +117,9 @@ export function Live() {
           ? html`<${TreeGraph} shape=${shape} states=${run.states} since=${run.since} now=${performance.now()} failing=${run.outcome && !run.outcome.ok ? run.outcome : undefined} />`
           : html`<p class="muted">no tree running yet</p>`}
       </section>
-      <section><h2>Map (top-down)</h2><${TrailMap} trail=${model.trail} /></section>
+      <section><h2>Map (top-down)</h2><${TrailMap} trail=${model.trail} others=${others} /></section>
       ${viewer
-        ? html`<section style="grid-column: 1 / -1"><h2>World (3D, prismarine-viewer)</h2>
+        ? html`<section style="grid-column: 1 / -1"><h2>World (3D, prismarine-viewer, as ${selected} sees it)</h2>
             ${show3d
               ? html`<iframe src=${viewer} data-viewer style="width:100%;height:420px;border:0"></iframe>`
               : html`<button data-show-3d onClick=${() => setShow3d(true)}>show the 3D view</button> <span class="muted">(loads about 65 MB of textures and renders in WebGL)</span>`}

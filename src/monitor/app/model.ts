@@ -1,4 +1,4 @@
-/** The live view's state, folded from the event stream: one bot, its current plan, its steps and tree runs. */
+/** The live view's state of one bot, folded from the event stream: the bot, its current plan, its steps and tree runs. */
 
 export type NodeState = 'ready' | 'running' | 'succeeded' | 'failed';
 
@@ -29,9 +29,7 @@ export interface TreeRunView {
 }
 
 export interface Model {
-  connected: boolean;
-  status: string;
-  attached: boolean;
+  name: string;
   agent: string;
   bot: { position?: { x: number; y: number; z: number }; health?: number; food?: number; connected?: boolean };
   trail: { x: number; z: number }[];
@@ -43,8 +41,8 @@ export interface Model {
   log: string[];
 }
 
-export function emptyModel(): Model {
-  return { connected: false, status: 'connecting…', attached: false, agent: 'IDLE', bot: {}, trail: [], planState: '', steps: [], runs: new Map(), log: [] };
+export function emptyModel(name: string): Model {
+  return { name, agent: 'IDLE', bot: {}, trail: [], planState: '', steps: [], runs: new Map(), log: [] };
 }
 
 const MAX_LOG = 200;
@@ -53,15 +51,9 @@ const MAX_TRAIL = 2000;
 
 type Message = Record<string, unknown> & { type?: string };
 
-/** Applies one message of the stream to the model (mutating it; the caller re-renders). */
+/** Applies one message of the stream about this bot to its model (mutating it; the caller re-renders). */
 export function apply(model: Model, message: Message): void {
   const type = String(message.type ?? '');
-  if (type === 'hello') {
-    model.attached = message.attached === true;
-    if (message.bot) botState(model, message.bot as Message);
-    return;
-  }
-  if (type === 'bot.state') return botState(model, message);
   if (type === 'nodes') return nodes(model, message);
   const stepId = message.stepId as string | undefined;
   const step = stepId ? model.steps.findLast((s) => s.stepId === stepId) : undefined;
@@ -115,9 +107,11 @@ export function apply(model: Model, message: Message): void {
   if (model.log.length > MAX_LOG) model.log.splice(0, model.log.length - MAX_LOG);
 }
 
-function botState(model: Model, message: Message): void {
+/** A sample of the bot as the server holds it now (`hello` and `bots.state` carry one per bot). */
+export function botSample(model: Model, message: Message): void {
   const position = message.position as Model['bot']['position'];
   model.bot = { ...(position ? { position } : {}), health: Number(message.health), food: Number(message.food), connected: message.connected === true };
+  if (typeof message.state === 'string') model.agent = message.state;
   if (position) {
     const last = model.trail.at(-1);
     if (!last || last.x !== position.x || last.z !== position.z) model.trail.push({ x: position.x, z: position.z });
