@@ -12,7 +12,7 @@ Runs every bench/*.bench.ts and prints a table of measured figures, with the
 baseline measured in the same run and the ratio against it where one exists.
   --json     one JSON object per line: {"name","value","unit","baseline","ratio"}
   <filter>   only bench files whose name contains this text, e.g. "runtime"
-  --bots N   how many bots the embedded fleet runs at once (default 50, at most ${MAX_BOTS})
+  --bots N   how many bots the embedded fleet and the monitor feed run at once (default 50, at most ${MAX_BOTS})
   --fleet    of the embedded bench, only the fleet (skips TTFA per capability)
   --server-seeds N
              how many generated worlds the tech-tree bench runs on the embedded

@@ -9,7 +9,7 @@ export interface BenchResult {
 
 /** Options from the command line; a bench reads those it has a use for. */
 export interface BenchOptions {
-  /** `--bots N`: how many bots the embedded fleet runs at once. */
+  /** `--bots N`: how many bots the embedded fleet and the monitor feed run at once. */
   bots?: number;
   /** `--fleet`: of the embedded bench, only the fleet. */
   fleetOnly?: boolean;

@@ -3,7 +3,6 @@ import type { ExecutorEvent } from '../executor/events.js';
 import type { Executor, ExecutionRun, RunInput } from '../executor/executor.js';
 import type { JournaledAssembly } from '../journal/journaled-executor.js';
 import { HttpError } from './http-error.js';
-import type { NodeFeed } from './node-feed.js';
 import type { ViewerBot } from './viewer.js';
 
 type EventListener = (event: ExecutorEvent) => void;
@@ -16,14 +15,12 @@ export interface ApiBot {
   executor: Pick<Executor, 'metrics' | 'state'>;
   events: { on(type: 'event', listener: EventListener): unknown; off(type: 'event', listener: EventListener): unknown };
   run(input: unknown): ExecutionRun;
-  /** Node state batches of its trees, fed by the runtime hooks of its executor. */
-  nodeFeed?: NodeFeed;
   /** Its raw mineflayer bot, for a 3D view at /viewer/<id>/ (prismarine-viewer); none for SimWorld. */
   viewerBot?: ViewerBot;
 }
 
 /** A journaled assembly as an API bot; `run` defaults to the assembly's own. */
-export function apiBot(id: string, assembly: JournaledAssembly, extra: Partial<Pick<ApiBot, 'nodeFeed' | 'viewerBot' | 'run'>> = {}): ApiBot {
+export function apiBot(id: string, assembly: JournaledAssembly, extra: Partial<Pick<ApiBot, 'viewerBot' | 'run'>> = {}): ApiBot {
   return {
     id,
     world: assembly.world,

@@ -1,11 +1,13 @@
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 
-/** What the event stream carries of the trees: each run's nodes that changed since the last batch, at their latest state. */
+/** What the event stream carries of the trees: each bot's runs whose nodes changed since the last batch, at their latest state. */
 export interface NodeBatch {
   type: 'nodes';
   at: number;
   runs: {
+    /** The bot whose executor ran the tree (run ids count per executor). */
+    bot: string;
     runId: number;
     tree: string;
     states: Record<string, string>;
@@ -20,12 +22,12 @@ type Pending = NodeBatch['runs'][number];
 
 /**
  * Node state changes for the monitor, batched: the runtime reports every change of every tree step, and
- * many bots at 20 Hz would be a message per node per tick; this keeps each run's latest state per node
- * and sends one batch every `everyMs` (only when something changed), so the feed costs the bots nothing
- * that grows with its readers.
+ * many bots at 20 Hz would be a message per node per tick; this keeps each run's latest state per node,
+ * for every bot of a server, and sends one batch every `everyMs` (only when something changed): however
+ * many bots and ticks, at most one node message per window, and nothing that grows with its readers.
  */
 export class NodeFeed {
-  private pending = new Map<number, Pending>();
+  private pending = new Map<string, Pending>();
   private timer: TimerHandle | null = null;
   private readonly listeners = new Set<(batch: NodeBatch) => void>();
 
@@ -34,16 +36,19 @@ export class NodeFeed {
     private readonly everyMs = 100,
   ) {}
 
-  readonly hooks: RuntimeHooks = {
-    nodeStates: ({ runId, tree, changes }) => {
-      const run = this.run(runId, tree);
-      for (const change of changes) run.states[change.nodePath] = change.to;
-    },
-    watchdogTrip: ({ runId, tree, kind, failure }) => this.run(runId, tree).trips.push({ nodePath: failure.nodePath, kind, code: failure.code }),
-    runEnd: ({ runId, tree, outcome }) => {
-      this.run(runId, tree).outcome = outcome.ok ? { ok: true } : { ok: false, code: outcome.code, detail: outcome.detail, ...(outcome.nodePath ? { nodePath: outcome.nodePath } : {}) };
-    },
-  };
+  /** The runtime hooks of one bot's executor. */
+  hooksFor(bot: string): RuntimeHooks {
+    return {
+      nodeStates: ({ runId, tree, changes }) => {
+        const run = this.run(bot, runId, tree);
+        for (const change of changes) run.states[change.nodePath] = change.to;
+      },
+      watchdogTrip: ({ runId, tree, kind, failure }) => this.run(bot, runId, tree).trips.push({ nodePath: failure.nodePath, kind, code: failure.code }),
+      runEnd: ({ runId, tree, outcome }) => {
+        this.run(bot, runId, tree).outcome = outcome.ok ? { ok: true } : { ok: false, code: outcome.code, detail: outcome.detail, ...(outcome.nodePath ? { nodePath: outcome.nodePath } : {}) };
+      },
+    };
+  }
 
   /** Receives every batch; returns the unsubscribe. */
   subscribe(listener: (batch: NodeBatch) => void): () => void {
@@ -51,11 +56,12 @@ export class NodeFeed {
     return () => this.listeners.delete(listener);
   }
 
-  private run(runId: number, tree: string): Pending {
-    let run = this.pending.get(runId);
+  private run(bot: string, runId: number, tree: string): Pending {
+    const key = `${runId} ${bot}`;
+    let run = this.pending.get(key);
     if (!run) {
-      run = { runId, tree, states: {}, trips: [] };
-      this.pending.set(runId, run);
+      run = { bot, runId, tree, states: {}, trips: [] };
+      this.pending.set(key, run);
     }
     this.timer ??= this.clock.setTimeout(() => this.flush(), this.everyMs);
     return run;

@@ -12,6 +12,7 @@ import { control, LiveRuns } from './control-routes.js';
 import { DEFAULT_MONITOR_DIR, monitorAsset, staticAsset } from './monitor-assets.js';
 import { attachViewer, VIEWER_PREFIX, viewerPrefix, type Viewer } from './viewer.js';
 import { Bots, type ApiBot } from './bots.js';
+import type { NodeFeed } from './node-feed.js';
 import { treeShape } from './tree-shape.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
@@ -26,6 +27,8 @@ export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 
   /** Origins (e.g. "https://monitor.example") whose browser pages may open /api/events besides this server's own. */
   allowOrigins?: readonly string[];
   eventLimits?: Partial<EventSocketLimits>;
+  /** Node state batches of every bot's trees, fed by the runtime hooks of their executors (`nodeFeed.hooksFor(bot)`). */
+  nodeFeed?: NodeFeed;
   /** The trees the bots run, drawn by the monitor (`GET /api/trees/<name>`). */
   trees?: TreeCatalog;
   /** The monitor web app's built files; default: the package's dist/monitor. */
@@ -70,16 +73,16 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
   const socket = new EventSocket(() => ({ type: 'hello', attached: bots.size > 0, bots: bots.samples() }), { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits });
   metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
-  // Every message on the stream names its bot; a client showing one bot filters on it.
+  // Every message on the stream names its bot (a node batch, each of its runs'); a client showing one bot filters on it.
   const detach = bots.list.map((bot) => {
     const onEvent = (event: ExecutorEvent) => {
       metrics.observe(event);
       socket.broadcast({ ...event, bot: bot.id });
     };
     bot.events.on('event', onEvent);
-    const unsubscribeNodes = bot.nodeFeed?.subscribe((batch) => socket.broadcast({ ...batch, bot: bot.id }));
-    return () => (bot.events.off('event', onEvent), unsubscribeNodes?.());
+    return () => bot.events.off('event', onEvent);
   });
+  const unsubscribeNodes = options.nodeFeed?.subscribe((batch) => socket.broadcast(batch));
   // One sample of every bot per period, not a message per bot: the stream's cost does not grow with its readers.
   const everyMs = options.botStateEveryMs ?? 1000;
   const sampler = bots.size > 0 && everyMs > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs) : null;
@@ -235,6 +238,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       if (sampler) clearInterval(sampler);
       if (daemon) clearInterval(daemon);
       for (const off of detach) off();
+      unsubscribeNodes?.();
       for (const viewer of viewers.values()) await viewer.close();
       await socket.close();
       server.closeAllConnections();

@@ -1,5 +1,5 @@
 import { apiBot, type ApiBot } from '../api/bots.js';
-import { NodeFeed } from '../api/node-feed.js';
+import type { NodeFeed } from '../api/node-feed.js';
 import type { WorldPort } from '../contracts/world.js';
 import type { RunInput, ExecutionRun } from '../executor/executor.js';
 import { assembleJournaled, type JournaledAssembly } from '../journal/journaled-executor.js';
@@ -20,7 +20,7 @@ export interface ServedBots {
 }
 
 /**
- * `count` bots for `serve`, each with its own journaled executor and node feed on the one journal. On the embedded
+ * `count` bots for `serve`, each with its own journaled executor on the one journal, feeding the one node feed. On the embedded
  * server they share its world; SimWorld holds one bot, so each SimWorld bot gets its own world from the same
  * seed and scenario.
  */
@@ -32,16 +32,17 @@ export async function serveBots(options: {
   extraTreePaths: readonly string[];
   journal: Journal;
   clock: Clock;
+  /** The server's one node feed: each bot's executor feeds it through its own hooks. */
+  nodeFeed: NodeFeed;
   note: (line: string) => void;
   track: (run: ExecutionRun) => ExecutionRun;
   signal: AbortSignal;
 }): Promise<ServedBots> {
   const { first } = options;
-  const served: { assembly: JournaledAssembly; feed: NodeFeed; close?: () => Promise<void> }[] = [];
+  const served: { assembly: JournaledAssembly; close?: () => Promise<void> }[] = [];
   const bots: ApiBot[] = [];
   const close = async () => {
-    for (const { assembly, feed, close: closeWorld } of served.reverse()) {
-      feed.close();
+    for (const { assembly, close: closeWorld } of served.reverse()) {
       await assembly.close();
       await closeWorld?.();
     }
@@ -50,7 +51,6 @@ export async function serveBots(options: {
     for (let i = 0; i < options.count; i++) {
       const name = botName(i);
       const { world, descriptor, closeWorld } = await worldFor(i, name, options);
-      const feed = new NodeFeed(options.clock);
       const assembly = await assembleJournaled({
         registry: options.registry,
         extraTreePaths: options.extraTreePaths,
@@ -60,11 +60,11 @@ export async function serveBots(options: {
         kind: 'serve',
         policy: { seed: options.choice.seed },
         worldDescriptor: descriptor,
-        hooks: feed.hooks,
+        hooks: options.nodeFeed.hooksFor(name),
       });
-      served.push({ assembly, feed, ...(closeWorld ? { close: closeWorld } : {}) });
+      served.push({ assembly, ...(closeWorld ? { close: closeWorld } : {}) });
       const viewerBot = viewerBotFor(world, i === 0 ? options.note : () => undefined);
-      bots.push(apiBot(name, assembly, { nodeFeed: feed, ...(viewerBot ? { viewerBot } : {}), run: (input: unknown) => options.track(assembly.run(input as RunInput, { signal: options.signal })) }));
+      bots.push(apiBot(name, assembly, { ...(viewerBot ? { viewerBot } : {}), run: (input: unknown) => options.track(assembly.run(input as RunInput, { signal: options.signal })) }));
     }
   } catch (error) {
     await close();

@@ -24,13 +24,14 @@ async function fleet(names: string[], logs: number[]) {
   const { path, journal } = openTemp();
   const worlds = names.map((_, i) => SimWorld.create({ clock: systemClock, inventory: { oak_log: logs[i] ?? 0 } }));
   const bots = [];
+  const feed = new NodeFeed(systemClock, 20);
+  closers.push(() => feed.close());
   for (const [i, name] of names.entries()) {
-    const feed = new NodeFeed(systemClock, 20);
-    const assembly = await assembleJournaled({ registry, world: worlds[i]!, clock: systemClock, journal, kind: 'serve', hooks: feed.hooks });
-    closers.push(() => assembly.close(), () => feed.close());
-    bots.push(apiBot(name, assembly, { nodeFeed: feed }));
+    const assembly = await assembleJournaled({ registry, world: worlds[i]!, clock: systemClock, journal, kind: 'serve', hooks: feed.hooksFor(name) });
+    closers.push(() => assembly.close());
+    bots.push(apiBot(name, assembly));
   }
-  const api = createApiServer({ journal, journalPath: path, registry, token: TOKEN, botStateEveryMs: 50, bots });
+  const api = createApiServer({ journal, journalPath: path, registry, token: TOKEN, botStateEveryMs: 50, bots, nodeFeed: feed });
   const { url } = await api.listen(0);
   closers.push(() => api.close());
   return { url, worlds, journal };
@@ -96,7 +97,7 @@ describe('an API serving many bots', () => {
     expect(runEvents.every((m) => m.bot === 'bo')).toBe(true);
     const batches = messages.filter((m) => m.type === 'nodes');
     expect(batches.length).toBeGreaterThan(0);
-    expect(batches.every((m) => m.bot === 'bo')).toBe(true);
+    expect(batches.flatMap((m) => (m.runs as { bot: string }[]).map((r) => r.bot)).every((bot) => bot === 'bo')).toBe(true);
     const sample = messages.findLast((m) => m.type === 'bots.state') as { bots: { bot: string; state: string }[] };
     expect(sample.bots.map((b) => b.bot)).toEqual(['ada', 'bo']);
   });

@@ -32,7 +32,7 @@ let journal: Journal;
 let url: string;
 let feed: NodeFeed;
 /** A second bot on the same server, for the fleet view. */
-let helper: { assembly: JournaledAssembly; feed: NodeFeed };
+let helper: JournaledAssembly;
 
 beforeAll(async () => {
   const [monitorDir, launched] = await Promise.all([buildMonitor(), launchChromium()]);
@@ -43,10 +43,9 @@ beforeAll(async () => {
   feed = new NodeFeed(systemClock);
   const bot = await suite.world.connectBot('watched');
   const registry = createDefaultRegistry();
-  assembly = await assembleJournaled({ registry, world: bot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooks });
+  assembly = await assembleJournaled({ registry, world: bot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooksFor('watched') });
   const helperBot = await suite.world.connectBot('helper');
-  const helperFeed = new NodeFeed(systemClock);
-  helper = { feed: helperFeed, assembly: await assembleJournaled({ registry, world: helperBot, clock: systemClock, journal, kind: 'serve', hooks: helperFeed.hooks }) };
+  helper = await assembleJournaled({ registry, world: helperBot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooksFor('helper') });
   api = createApiServer({
     journal,
     journalPath: temp.path,
@@ -55,7 +54,8 @@ beforeAll(async () => {
     trees: assembly.catalog,
     monitorDir,
     botStateEveryMs: 200,
-    bots: [apiBot('watched', assembly, { nodeFeed: feed, viewerBot: botOf(bot) as never }), apiBot('helper', helper.assembly, { nodeFeed: helperFeed, viewerBot: botOf(helperBot) as never })],
+    nodeFeed: feed,
+    bots: [apiBot('watched', assembly, { viewerBot: botOf(bot) as never }), apiBot('helper', helper, { viewerBot: botOf(helperBot) as never })],
   });
   url = (await api.listen(0)).url;
 }, 120_000);
@@ -64,8 +64,7 @@ afterAll(async () => {
   await browser?.close();
   await api?.close();
   feed?.close();
-  helper?.feed.close();
-  await helper?.assembly.close();
+  await helper?.close();
   await assembly?.close();
   journal?.close();
 });

@@ -107,7 +107,7 @@ async function execute(
   const { opened } = start;
   let plan = start.plan;
   const cleanups: (() => void)[] = [];
-  const monitor = options.monitorPort !== undefined ? new RunMonitor(systemClock) : null;
+  const monitor = options.monitorPort !== undefined ? new RunMonitor(systemClock, 'username' in opened.descriptor ? opened.descriptor.username : 'verbtree') : null;
   try {
     const assembly = await assembleJournaled({
       registry,
@@ -119,10 +119,10 @@ async function execute(
       worldDescriptor: opened.descriptor,
       wrapInvoker: options.wrapInvoker,
       ...(options.extraTreePaths ? { extraTreePaths: options.extraTreePaths } : {}),
-      hooks: mergeHooks(options.hooks, monitor?.feed.hooks),
+      hooks: mergeHooks(options.hooks, monitor?.hooks),
     });
     try {
-      if (monitor) io.out(`monitor: ${await monitor.start({ journal, journalPath: options.journal, registry, assembly, port: options.monitorPort!, world: opened.world, name: 'username' in opened.descriptor ? opened.descriptor.username : 'verbtree', note: (line) => io.out(line) })}`);
+      if (monitor) io.out(`monitor: ${await monitor.start({ journal, journalPath: options.journal, registry, assembly, port: options.monitorPort!, world: opened.world, note: (line) => io.out(line) })}`);
       for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (start.resumed) plan = await settleVerified(journal, plan, registry, assembly.world, io, options);
       if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${options.journal}`);

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
+import { NodeFeed } from '../../api/node-feed.js';
 import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
@@ -97,8 +98,9 @@ Examples:
       const choice: WorldChoice | null = options.world !== 'none' ? { world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) } : null;
       const opened = choice ? await openWorld(choice) : null;
       const running = new RunningPlans();
+      const nodeFeed = new NodeFeed(systemClock);
       const served = opened
-        ? await serveBots({ count: options.bots, first: opened, choice: choice!, registry: registry(), extraTreePaths: extraTreePaths(), journal, clock: systemClock, note: (line) => io.out(line), track: (run) => running.track(run), signal: running.signal }).catch(async (error: unknown) => {
+        ? await serveBots({ nodeFeed, count: options.bots, first: opened, choice: choice!, registry: registry(), extraTreePaths: extraTreePaths(), journal, clock: systemClock, note: (line) => io.out(line), track: (run) => running.track(run), signal: running.signal }).catch(async (error: unknown) => {
             await opened.close();
             throw error;
           })
@@ -115,6 +117,7 @@ Examples:
         healthEveryMs: options.healthInterval * 1000,
         allowOrigins: options.allowOrigin,
         trees,
+        nodeFeed,
         bots: served?.bots ?? [],
       });
       try {
@@ -131,6 +134,7 @@ Examples:
       } finally {
         await api.close();
         await served?.close();
+        nodeFeed.close();
         readOnly?.stop();
         await opened?.close();
         journal.close();

@@ -30,6 +30,16 @@ export function applyFleet(fleet: Fleet, message: Message): void {
     for (const sample of (message.bots as Message[] | undefined) ?? []) botSample(botOf(fleet, String(sample.bot)), sample);
     return;
   }
+  if (message.type === 'nodes') {
+    // One batch carries every bot's runs that changed in its window.
+    const byBot = new Map<string, unknown[]>();
+    for (const run of (message.runs as { bot?: string }[] | undefined) ?? []) {
+      const name = run.bot ?? fleet.order[0];
+      if (name !== undefined) byBot.set(name, [...(byBot.get(name) ?? []), run]);
+    }
+    for (const [name, runs] of byBot) apply(botOf(fleet, name), { ...message, runs });
+    return;
+  }
   const name = typeof message.bot === 'string' ? message.bot : fleet.order[0];
   if (name !== undefined) apply(botOf(fleet, name), message);
 }
