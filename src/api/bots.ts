@@ -43,11 +43,14 @@ export interface BotSample {
   position: { x: number; y: number; z: number };
   health: number;
   food: number;
+  /** The plan it runs or last ran in this process, which a monitor opened mid-plan reads back from the journal. */
+  plan: string | null;
 }
 
 /** The bots one API server serves, by name; the first answers requests that name none. */
 export class Bots {
   private readonly byId = new Map<string, ApiBot>();
+  private readonly plans = new Map<string, string>();
 
   constructor(readonly list: readonly ApiBot[]) {
     for (const bot of list) {
@@ -70,10 +73,15 @@ export class Bots {
     return bot;
   }
 
+  /** Follows a bot's events, to know its plan. */
+  observe(bot: ApiBot, event: ExecutorEvent): void {
+    if (event.type === 'plan.accepted') this.plans.set(bot.id, event.planId);
+  }
+
   sample(bot: ApiBot): BotSample {
     const { world } = bot;
     const p = world.position();
-    return { bot: bot.id, kind: world.kind, connected: world.isConnected(), state: bot.executor.state(), position: { x: p.x, y: p.y, z: p.z }, health: world.health(), food: world.food() };
+    return { bot: bot.id, kind: world.kind, connected: world.isConnected(), state: bot.executor.state(), position: { x: p.x, y: p.y, z: p.z }, health: world.health(), food: world.food(), plan: this.plans.get(bot.id) ?? null };
   }
 
   samples(): BotSample[] {

@@ -77,6 +77,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const detach = bots.list.map((bot) => {
     const onEvent = (event: ExecutorEvent) => {
       metrics.observe(event);
+      bots.observe(bot, event);
       socket.broadcast({ ...event, bot: bot.id });
     };
     bot.events.on('event', onEvent);

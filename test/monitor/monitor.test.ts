@@ -145,6 +145,19 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('a page opened mid-plan shows the plan from its start: the steps before it connected come from the journal, none twice', async () => {
+    await execute({ planId: 'watched-late', intentId: 'i', steps: [1, 2, 3].map((n) => ({ stepId: `late-${n}`, type: 'navigate', args: { target: { kind: 'block', x: n % 2 === 0 ? -4 : 4, y: 5, z: 4 * n } } })) });
+    const started = () => journal.sql("SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'watched-late' AND step_id = 'late-2' AND status != 'pending'").get() as { n: number };
+    for (let i = 0; i < 400 && started().n === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(started().n).toBe(1);
+    const page = await openLive();
+    await page.waitForSelector('[data-step=late-1][data-status=ok]', { timeout: 10_000 });
+    await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
+    expect(await page.textContent('[data-plan]')).toBe('watched-late');
+    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => `${r.getAttribute('data-step')}=${r.getAttribute('data-status')}`))).toEqual(['late-1=ok', 'late-2=ok', 'late-3=ok']);
+    await page.close();
+  }, 90_000);
+
   it('shows every bot on the server: a card each with its state, the chosen one\'s timeline and tree, the others on its map', async () => {
     const page = await openLive();
     await page.waitForSelector('[data-fleet] [data-bot=helper]', { timeout: 10_000 });

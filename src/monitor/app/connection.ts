@@ -15,6 +15,20 @@ export async function getJson<T>(path: string): Promise<T> {
   return body;
 }
 
+/** Every journaled row of a plan's node states or events, oldest first, following the API's pages. */
+export async function journaled<Row>(planId: string, view: 'nodes' | 'events'): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let next: string | null = `/api/runs/${encodeURIComponent(planId)}/${view}?limit=1000`; next; ) {
+    const body: { nodeStates?: Row[]; events?: Row[]; page: { next: string | null } } = await getJson(next);
+    rows.push(...((view === 'nodes' ? body.nodeStates : body.events) ?? []));
+    next = body.page.next;
+  }
+  return rows;
+}
+
+/** A plan's executor events as journaled, for a page that connected after it began. */
+export const journaledEvents = (planId: string) => journaled<{ event: Record<string, unknown> }>(planId, 'events').then((rows) => rows.map((row) => row.event));
+
 export async function postControl(planId: string, action: 'pause' | 'resume' | 'cancel'): Promise<string> {
   const response = await fetch(`/api/plans/${encodeURIComponent(planId)}/${action}`, {
     method: 'POST',

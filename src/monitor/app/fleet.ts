@@ -1,16 +1,20 @@
 /** Every bot the server drives, each folded into its own model; the stream names a message's bot in its `bot` field. */
 import { apply, botSample, emptyModel, type Model } from './model.js';
 
+type Message = Record<string, unknown> & { type?: string };
+
 export interface Fleet {
   connected: boolean;
   status: string;
   /** The bots in the server's order (the first answers requests that name none). */
   order: string[];
   bots: Map<string, Model>;
+  /** Bots being caught up from the journal: their stream messages wait here until it is read. */
+  waiting: Map<string, Message[]>;
 }
 
 export function emptyFleet(): Fleet {
-  return { connected: false, status: 'connecting…', order: [], bots: new Map() };
+  return { connected: false, status: 'connecting…', order: [], bots: new Map(), waiting: new Map() };
 }
 
 function botOf(fleet: Fleet, name: string): Model {
@@ -23,12 +27,25 @@ function botOf(fleet: Fleet, name: string): Model {
   return model;
 }
 
-type Message = Record<string, unknown> & { type?: string };
+/** A bot whose plan began before this page connected: the journal holds what the stream did not bring. */
+export interface CatchUp {
+  bot: string;
+  plan: string;
+}
 
-export function applyFleet(fleet: Fleet, message: Message): void {
+/** Applies one stream message; returns the bots to catch up from the journal (on `hello`), whose messages wait till then. */
+export function applyFleet(fleet: Fleet, message: Message): CatchUp[] {
   if (message.type === 'hello' || message.type === 'bots.state') {
-    for (const sample of (message.bots as Message[] | undefined) ?? []) botSample(botOf(fleet, String(sample.bot)), sample);
-    return;
+    const catchUps: CatchUp[] = [];
+    for (const sample of (message.bots as Message[] | undefined) ?? []) {
+      const name = String(sample.bot);
+      botSample(botOf(fleet, name), sample);
+      if (message.type === 'hello' && typeof sample.plan === 'string') {
+        fleet.waiting.set(name, []);
+        catchUps.push({ bot: name, plan: sample.plan });
+      }
+    }
+    return catchUps;
   }
   if (message.type === 'nodes') {
     // One batch carries every bot's runs that changed in its window.
@@ -37,9 +54,31 @@ export function applyFleet(fleet: Fleet, message: Message): void {
       const name = run.bot ?? fleet.order[0];
       if (name !== undefined) byBot.set(name, [...(byBot.get(name) ?? []), run]);
     }
-    for (const [name, runs] of byBot) apply(botOf(fleet, name), { ...message, runs });
-    return;
+    for (const [name, runs] of byBot) toBot(fleet, name, { ...message, runs });
+    return [];
   }
   const name = typeof message.bot === 'string' ? message.bot : fleet.order[0];
-  if (name !== undefined) apply(botOf(fleet, name), message);
+  if (name !== undefined) toBot(fleet, name, message);
+  return [];
+}
+
+function toBot(fleet: Fleet, name: string, message: Message): void {
+  const waiting = fleet.waiting.get(name);
+  if (waiting) waiting.push(message);
+  else apply(botOf(fleet, name), message);
+}
+
+const sameEvent = (m: Message) => `${m.type}|${m.at}|${m.stepId ?? ''}`;
+
+/**
+ * The bot's plan as journaled up to now, then what the stream brought while it was read: an event in both (it
+ * was journaled and streamed after the page connected) is applied once.
+ */
+export function caughtUp(fleet: Fleet, name: string, journaled: Message[]): void {
+  const waiting = fleet.waiting.get(name) ?? [];
+  fleet.waiting.delete(name);
+  const streamed = new Set(waiting.map(sameEvent));
+  const model = botOf(fleet, name);
+  for (const event of journaled) if (!streamed.has(sameEvent(event))) apply(model, event);
+  for (const message of waiting) apply(model, message);
 }

@@ -1,9 +1,9 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getJson, openEvents, postControl, token } from './connection.js';
+import { getJson, journaledEvents, openEvents, postControl, token } from './connection.js';
 import { Health } from './health.js';
 import { TrailMap } from './map.js';
-import { applyFleet, emptyFleet, type Fleet } from './fleet.js';
+import { applyFleet, caughtUp, emptyFleet, type CatchUp, type Fleet } from './fleet.js';
 import { emptyModel, type StepView } from './model.js';
 import { shapeOf } from './shapes.js';
 import { TreeGraph, type TreeShape } from './tree-graph.js';
@@ -63,8 +63,14 @@ export function Live() {
       queued = true;
       requestAnimationFrame(() => ((queued = false), redraw((n) => n + 1)));
     };
+    // A plan that began before the page connected: its events so far come from the journal.
+    const catchUp = ({ bot, plan }: CatchUp) =>
+      void journaledEvents(plan).then(
+        (events) => (caughtUp(fleet, bot, events), schedule()),
+        () => (caughtUp(fleet, bot, []), schedule()),
+      );
     const close = openEvents(
-      (message) => (applyFleet(fleet, message), schedule()),
+      (message) => (applyFleet(fleet, message).forEach(catchUp), schedule()),
       (connected, why) => ((fleet.connected = connected), (fleet.status = connected ? 'live' : (why ?? 'disconnected')), schedule()),
     );
     const tick = setInterval(schedule, 250);

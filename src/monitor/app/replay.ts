@@ -1,6 +1,6 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getJson, token } from './connection.js';
+import { getJson, journaled, token } from './connection.js';
 import type { NodeState } from './model.js';
 import { TrailMap } from './map.js';
 import { shapeOf } from './shapes.js';
@@ -28,26 +28,8 @@ interface StepRow {
   transitions: { to_status: string; at: number; reason: string | null }[];
 }
 
-/** Every journaled node state change of a plan, following the API's pages. */
-async function allNodeRows(planId: string): Promise<NodeRow[]> {
-  const rows: NodeRow[] = [];
-  for (let next: string | null = `/api/runs/${encodeURIComponent(planId)}/nodes?limit=1000`; next; ) {
-    const body: { nodeStates: NodeRow[]; page: { next: string | null } } = await getJson(next);
-    rows.push(...body.nodeStates);
-    next = body.page.next;
-  }
-  return rows;
-}
-
-async function allEvents(planId: string): Promise<EventRow[]> {
-  const rows: EventRow[] = [];
-  for (let next: string | null = `/api/runs/${encodeURIComponent(planId)}/events?limit=1000`; next; ) {
-    const body: { events: EventRow[]; page: { next: string | null } } = await getJson(next);
-    rows.push(...body.events);
-    next = body.page.next;
-  }
-  return rows;
-}
+/** Every journaled node state change of a plan. */
+const allNodeRows = (planId: string) => journaled<NodeRow>(planId, 'nodes');
 
 const eventLine = (e: EventRow) => `${e.type}${e.event.stepId ? ` ${e.event.stepId}` : ''}${e.event.outcome && !e.event.outcome.ok ? ` ${e.event.outcome.code}` : ''}`;
 
@@ -84,7 +66,7 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
     if (!planId) return;
-    void Promise.all([allNodeRows(planId), getJson<{ provenance: { steps: StepRow[] } }>(`/api/runs/${encodeURIComponent(planId)}?limit=1000`), allEvents(planId)]).then(
+    void Promise.all([allNodeRows(planId), getJson<{ provenance: { steps: StepRow[] } }>(`/api/runs/${encodeURIComponent(planId)}?limit=1000`), journaled<EventRow>(planId, 'events')]).then(
       ([nodeRows, provenance, eventRows]) => (setRows(nodeRows), setSteps(provenance.provenance.steps), setEvents(eventRows), setIndex(0)),
       (e: Error) => setError(e.message),
     );
