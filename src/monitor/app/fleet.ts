@@ -1,5 +1,5 @@
 /** Every bot the server drives, each folded into its own model; the stream names a message's bot in its `bot` field. */
-import { apply, botSample, emptyModel, type Model } from './model.js';
+import { apply, botSample, emptyModel, journaledTree, type Model, type NodeRow } from './model.js';
 
 type Message = Record<string, unknown> & { type?: string };
 
@@ -71,14 +71,15 @@ function toBot(fleet: Fleet, name: string, message: Message): void {
 const sameEvent = (m: Message) => `${m.type}|${m.at}|${m.stepId ?? ''}`;
 
 /**
- * The bot's plan as journaled up to now, then what the stream brought while it was read: an event in both (it
- * was journaled and streamed after the page connected) is applied once.
+ * The bot's plan as journaled up to now (its events, and its last step's tree), then what the stream brought
+ * while it was read: an event in both (journaled and streamed after the page connected) is applied once.
  */
-export function caughtUp(fleet: Fleet, name: string, journaled: Message[]): void {
+export function caughtUp(fleet: Fleet, name: string, journaled: { events: Message[]; nodes: NodeRow[] }): void {
   const waiting = fleet.waiting.get(name) ?? [];
   fleet.waiting.delete(name);
   const streamed = new Set(waiting.map(sameEvent));
   const model = botOf(fleet, name);
-  for (const event of journaled) if (!streamed.has(sameEvent(event))) apply(model, event);
+  for (const event of journaled.events) if (!streamed.has(sameEvent(event))) apply(model, event);
+  journaledTree(model, journaled.nodes);
   for (const message of waiting) apply(model, message);
 }

@@ -1,10 +1,10 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import { getJson, journaledEvents, openEvents, postControl, token } from './connection.js';
+import { getJson, journaled, journaledEvents, openEvents, postControl, token } from './connection.js';
 import { Health } from './health.js';
 import { TrailMap } from './map.js';
 import { applyFleet, caughtUp, emptyFleet, type CatchUp, type Fleet } from './fleet.js';
-import { emptyModel, type StepView } from './model.js';
+import { emptyModel, type NodeRow, type StepView } from './model.js';
 import { shapeOf } from './shapes.js';
 import { TreeGraph, type TreeShape } from './tree-graph.js';
 
@@ -18,7 +18,7 @@ function Timeline({ steps }: { steps: StepView[] }) {
         <td class=${s.parentStepId ? 'sub' : ''}>${s.parentStepId ? '↳ ' : ''}${s.stepId}</td><td>${s.verb}</td>
         <td>${s.status === 'failed' ? html`<span class="code" title=${s.detail}>${s.code}</span>` : s.status}</td>
         <td>${ms(s.ttfaMs)}</td><td>${ms(s.durationMs)}</td><td>${s.attempts}${s.retries ? ` (${s.retries} retries)` : ''}${s.repairs ? `, ${s.repairs} repairs` : ''}</td>
-        <td class="muted">${s.notes.join('; ')}</td>
+        <td class="muted notes" title=${s.notes.join('\n')}>${s.notes.join('; ')}</td>
       </tr>`,
     )}
   </table>`;
@@ -65,9 +65,9 @@ export function Live() {
     };
     // A plan that began before the page connected: its events so far come from the journal.
     const catchUp = ({ bot, plan }: CatchUp) =>
-      void journaledEvents(plan).then(
-        (events) => (caughtUp(fleet, bot, events), schedule()),
-        () => (caughtUp(fleet, bot, []), schedule()),
+      void Promise.all([journaledEvents(plan), journaled<NodeRow>(plan, 'nodes')]).then(
+        ([events, nodes]) => (caughtUp(fleet, bot, { events, nodes }), schedule()),
+        () => (caughtUp(fleet, bot, { events: [], nodes: [] }), schedule()),
       );
     const close = openEvents(
       (message) => (applyFleet(fleet, message).forEach(catchUp), schedule()),

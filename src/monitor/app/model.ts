@@ -119,6 +119,34 @@ export function botSample(model: Model, message: Message): void {
   }
 }
 
+/** The run id of the tree read back from the journal; the stream's run ids are positive. */
+const JOURNALED_RUN = -1;
+
+/** A journaled node state row, as GET /api/runs/<planId>/nodes gives it. */
+export interface NodeRow {
+  id: number;
+  stepId: string;
+  attemptId: number | null;
+  tree: string;
+  at: number;
+  changes: [string, NodeState][];
+  eventId: number | null;
+  position: { x: number; y: number; z: number } | null;
+}
+
+/** The tree of the plan's last journaled step attempt, its nodes as they last stood, and the bot's trail: what a page opened late draws first. */
+export function journaledTree(model: Model, rows: readonly NodeRow[]): void {
+  const last = rows.at(-1);
+  if (!last) return;
+  const states: Record<string, NodeState> = {};
+  for (const row of rows) if (row.stepId === last.stepId && row.attemptId === last.attemptId) for (const [path, state] of row.changes) states[path] = state;
+  model.runs.set(JOURNALED_RUN, { runId: JOURNALED_RUN, tree: last.tree, stepId: last.stepId, states, since: {}, trips: [] });
+  model.focus ??= JOURNALED_RUN;
+  // Where the bot stood at each journaled change is its trail so far.
+  const trail = rows.flatMap((row) => (row.position ? [{ x: row.position.x, z: row.position.z }] : []));
+  model.trail = [...trail, ...model.trail].slice(-MAX_TRAIL);
+}
+
 function nodes(model: Model, message: Message): void {
   const now = performance.now();
   for (const run of message.runs as { runId: number; tree: string; states: Record<string, NodeState>; trips: TreeRunView['trips']; outcome?: TreeRunView['outcome'] }[]) {
@@ -126,7 +154,10 @@ function nodes(model: Model, message: Message): void {
     if (!view) {
       // A tree run belongs to the innermost step running when it began.
       const owner = model.steps.findLast((s) => s.status === 'running');
-      view = { runId: run.runId, tree: run.tree, ...(owner ? { stepId: owner.stepId } : {}), states: {}, since: {}, trips: [] };
+      // The same tree run as read back from the journal (a page opened mid-step) keeps the states read there.
+      const journaled = model.runs.get(JOURNALED_RUN);
+      const carried = journaled && journaled.tree === run.tree && journaled.stepId === owner?.stepId ? journaled.states : {};
+      view = { runId: run.runId, tree: run.tree, ...(owner ? { stepId: owner.stepId } : {}), states: { ...carried }, since: {}, trips: [] };
       model.runs.set(run.runId, view);
     }
     for (const [path, state] of Object.entries(run.states)) {

@@ -1,21 +1,12 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, journaled, token } from './connection.js';
-import type { NodeState } from './model.js';
+import type { NodeRow, NodeState } from './model.js';
+import { nested, type StepRow } from './steps.js';
 import { TrailMap } from './map.js';
 import { shapeOf } from './shapes.js';
 import { TreeGraph, type TreeShape } from './tree-graph.js';
 
-interface NodeRow {
-  id: number;
-  stepId: string;
-  attemptId: number | null;
-  tree: string;
-  at: number;
-  changes: [string, NodeState][];
-  eventId: number | null;
-  position: { x: number; y: number; z: number } | null;
-}
 
 interface EventRow {
   id: number;
@@ -23,10 +14,6 @@ interface EventRow {
   event: { stepId?: string; outcome?: { ok: boolean; code?: string } };
 }
 
-interface StepRow {
-  step: { step_id: string; verb: string; parent_step_id: string | null };
-  transitions: { to_status: string; at: number; reason: string | null }[];
-}
 
 /** Every journaled node state change of a plan. */
 const allNodeRows = (planId: string) => journaled<NodeRow>(planId, 'nodes');
@@ -67,7 +54,7 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
   useEffect(() => {
     if (!planId) return;
     void Promise.all([allNodeRows(planId), getJson<{ provenance: { steps: StepRow[] } }>(`/api/runs/${encodeURIComponent(planId)}?limit=1000`), journaled<EventRow>(planId, 'events')]).then(
-      ([nodeRows, provenance, eventRows]) => (setRows(nodeRows), setSteps(provenance.provenance.steps), setEvents(eventRows), setIndex(0)),
+      ([nodeRows, provenance, eventRows]) => (setRows(nodeRows), setSteps(nested(provenance.provenance.steps)), setEvents(eventRows), setIndex(0)),
       (e: Error) => setError(e.message),
     );
   }, [planId]);
