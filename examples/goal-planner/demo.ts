@@ -3,9 +3,9 @@
  * server reaches a stone pickaxe (or the goal given), every effect verified on
  * the server, with live progress.
  *
- *   npm run demo:techtree -- [item] [--scenario file] [--monitor [port]]
+ *   npm run demo:techtree -- [item] [--scenario file] [--monitor [port]] [--journal file]
  *
- * With --monitor the run is journaled (.verbtree/journal.db) and watched in the
+ * With --monitor the run is journaled (.verbtree/journal.db, or --journal) and watched in the
  * browser: the tree, the 3D world and the timeline as they move; once the goal
  * is reached (or not) the monitor stays up to replay the run, until Ctrl-C.
  */
@@ -19,13 +19,14 @@ import { DEFAULT_JOURNAL_PATH, Journal } from '../../src/journal/journal.js';
 import { loadScenario, startEmbeddedWorld, type MineflayerWorld } from '../../src/worlds.js';
 import { goalPlanner } from './goal-planner.js';
 
-const USAGE = 'usage: npm run demo:techtree -- [item] [--scenario file] [--monitor [port]]';
+const USAGE = 'usage: npm run demo:techtree -- [item] [--scenario file] [--monitor [port]] [--journal file]';
 const BOT = 'techtree';
 
-function parse(args: string[]): { item: string; scenarioFile: string; monitorPort: number | null } {
+function parse(args: string[]): { item: string; scenarioFile: string; monitorPort: number | null; journalPath: string } {
   let scenarioFile = 'examples/scenarios/stone-age.json';
   let item = 'stone_pickaxe';
   let monitorPort: number | null = null;
+  let journalPath = DEFAULT_JOURNAL_PATH;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i]!;
     if (arg === '--scenario') {
@@ -36,13 +37,17 @@ function parse(args: string[]): { item: string; scenarioFile: string; monitorPor
       const next = args[i + 1];
       monitorPort = next !== undefined && /^\d+$/.test(next) ? Number(args[++i]) : 7071;
       if (monitorPort > 65_535) throw new Error(`--monitor takes a port from 0 to 65535 (0 picks a free one), got ${monitorPort}`);
+    } else if (arg === '--journal') {
+      const file = args[++i];
+      if (!file) throw new Error('--journal needs a file, e.g. --journal runs/demo.db');
+      journalPath = file;
     } else if (arg === '--help' || arg === '-h') {
       console.log(USAGE);
       process.exit(0);
     } else if (arg.startsWith('--')) throw new Error(`unknown option ${arg}; ${USAGE}`);
     else item = arg;
   }
-  return { item, scenarioFile, monitorPort };
+  return { item, scenarioFile, monitorPort, journalPath };
 }
 
 let options: ReturnType<typeof parse>;
@@ -52,7 +57,7 @@ try {
   console.error((error as Error).message);
   process.exit(2);
 }
-const { item, scenarioFile, monitorPort } = options;
+const { item, scenarioFile, monitorPort, journalPath } = options;
 
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1).padStart(5);
@@ -78,17 +83,17 @@ async function runPlain(bot: MineflayerWorld): Promise<PlanResult> {
 
 /** The intent journaled and watched: the monitor is up before the bot starts, and stays up for replay until Ctrl-C. */
 async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResult> {
-  const journal = Journal.open(DEFAULT_JOURNAL_PATH);
+  const journal = Journal.open(journalPath);
   const monitor = new RunMonitor(systemClock, BOT);
   const assembly = await assembleJournaled({ registry, world: bot, journal, clock: systemClock, kind: 'demo', planner: goalPlanner(), hooks: monitor.hooks });
   try {
-    const url = await monitor.start({ journal, journalPath: DEFAULT_JOURNAL_PATH, registry, assembly, port, world: bot, note: (line) => console.log(line) });
+    const url = await monitor.start({ journal, journalPath, registry, assembly, port, world: bot, note: (line) => console.log(line) });
     console.log(`monitor: ${url}   (open it to watch the tree, the 3D world and the timeline)`);
     assembly.executor.events.on('event', progress);
     const result = await assembly.run(intent).result;
     report(result);
     const replay = encodeURIComponent(result.planId);
-    console.log(`replay it: ${url}&replay=${replay}   (the monitor stays up until Ctrl-C; later: npx verbtree serve --world none, then /monitor/#replay=${replay})`);
+    console.log(`replay it: ${url}&replay=${replay}   (the monitor stays up until Ctrl-C; later: npx verbtree serve --world none --journal ${journalPath}, then /monitor/#replay=${replay})`);
     await interrupted();
     return result;
   } finally {
