@@ -525,10 +525,15 @@ export class TreeRun implements InvocationOwner {
     return { ok: false, code: 'runner_error', detail: `${this.tree.name}: the tree failed; last failed leaf ${at} returned false`, nodePath: at };
   }
 
+  /**
+   * The caller's abort (a stuck detector, a step deadline, a cancel) lands on whatever was acting: the action
+   * leaf running then (the last in tree order, when several run in parallel) is the failing node.
+   */
   private abortOutcome(reason: unknown): TreeFailure {
     const code = abortCodeOf(reason);
     const why = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
-    return { ok: false, code, detail: `${this.tree.name}: aborted by the caller (${why})` };
+    const acting = this.nodes.filter((node) => this.slots[node.index] !== undefined).at(-1);
+    return { ok: false, code, detail: `${acting?.path ?? this.tree.name}: aborted by the caller (${why})`, ...(acting ? { nodePath: acting.path } : {}) };
   }
 
   private readonly onExternalAbort = (): void => {

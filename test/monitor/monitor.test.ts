@@ -145,6 +145,20 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.close();
   }, 120_000);
 
+  it('marks the node that was acting when a step is cut short (cancel), with the code', async () => {
+    const page = await openLive();
+    await execute({ planId: 'watched-cut', intentId: 'i', steps: [{ stepId: 'far', type: 'navigate', args: { target: { kind: 'block', x: 40, y: 5, z: 40 } } }] });
+    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=running]', { timeout: 15_000 });
+    await page.click('[data-control=cancel]');
+    await page.waitForSelector('[data-plan-state]:text-matches("failed")', { timeout: 30_000 });
+    const failing = await page.waitForSelector('svg[data-tree=navigate] g.node.failing', { timeout: 5_000 });
+    expect(await failing.getAttribute('data-path')).toMatch(/action\(goto\)$/);
+    const code = await page.textContent('[data-failure] .code');
+    expect(code).toMatch(/^[a-z_]+$/);
+    expect(await failing.textContent()).toContain(code!);
+    await page.close();
+  }, 60_000);
+
   it('a page opened mid-plan shows the plan from its start: the steps before it connected come from the journal, none twice', async () => {
     await execute({ planId: 'watched-late', intentId: 'i', steps: [1, 2, 3].map((n) => ({ stepId: `late-${n}`, type: 'navigate', args: { target: { kind: 'block', x: n % 2 === 0 ? -4 : 4, y: 5, z: 4 * n } } })) });
     const started = () => journal.sql("SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'watched-late' AND step_id = 'late-2' AND status != 'pending'").get() as { n: number };

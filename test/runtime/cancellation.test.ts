@@ -98,6 +98,22 @@ describe('verbtree runtime cancellation', () => {
     expect(h.clock.pendingTimers()).toBe(0);
   });
 
+  test("the caller's abort names the action that was acting as the failing node, so a monitor can mark it", async () => {
+    const h = harness({ t: 'root { sequence { action [quick] action [move] } }' }, (bindings, clock) => {
+      const actuator = new FakeActuator(clock);
+      bindings.registerAction('quick', () => true);
+      bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
+    });
+    const caller = new AbortController();
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { signal: caller.signal });
+    await h.clock.advance(300);
+    caller.abort('preempted');
+    const ended = await outcome;
+    expect(ended).toMatchObject({ ok: false, code: 'preempted' });
+    expect(!ended.ok && ended.nodePath).toMatch(/action\(move\)$/);
+    expect(!ended.ok && ended.detail).toMatch(/action\(move\): aborted by the caller/);
+  });
+
   test('shutdown aborts every run and waits for their actuators to stop', async () => {
     let actuator!: FakeActuator;
     const h = harness({ t: 'root { parallel { action [move] action [move] } }' }, (bindings, clock) => {

@@ -86,6 +86,8 @@ export function Live() {
     history.replaceState(null, '', `#${params.toString()}`);
   };
   const run = model.focus !== undefined ? model.runs.get(model.focus) : undefined;
+  // A step can fail after its tree succeeded: its effects were not confirmed in the world.
+  const runStep = run?.stepId !== undefined ? model.steps.findLast((s) => s.stepId === run.stepId) : undefined;
   useEffect(() => {
     if (run && run.tree !== shape?.name) void shapeOf(run.tree).then(setShape, () => setShape(null));
   }, [run?.tree]);
@@ -118,7 +120,11 @@ export function Live() {
       <section><h2>Timeline</h2><${Timeline} steps=${model.steps} /></section>
       <section>
         <h2>Tree ${run ? html`<span data-run-tree>${run.tree}</span> (step ${run.stepId ?? '?'})` : ''}</h2>
-        ${run?.outcome && !run.outcome.ok ? html`<p data-failure>failed: <span class="code">${run.outcome.code}</span> ${run.outcome.detail ?? ''}</p>` : null}
+        ${run?.outcome && !run.outcome.ok
+          ? html`<p data-failure>failed: <span class="code">${run.outcome.code}</span> ${run.outcome.detail ?? ''}</p>`
+          : runStep?.status === 'failed'
+            ? html`<p data-failure>the tree ran, but its step failed: <span class="code">${runStep.code}</span> ${runStep.detail ?? ''}</p>`
+            : null}
         ${run && shape && shape.name === run.tree
           ? html`<${TreeGraph} shape=${shape} states=${run.states} since=${run.since} now=${performance.now()} failing=${run.outcome && !run.outcome.ok ? run.outcome : undefined} />`
           : html`<p class="muted">no tree running yet</p>`}
