@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { applyFleet, caughtUp, emptyFleet } from '../../src/monitor/app/fleet.js';
-import { nested, type StepRow } from '../../src/monitor/app/steps.js';
+import { nested, shortStepId, type StepRow } from '../../src/monitor/app/steps.js';
 
 /*
  * The monitor's fold of the stream, in Node (no browser needed): which bot a message is about, and a page that
@@ -72,5 +72,7 @@ describe("the monitor's fleet model", () => {
     expect(nested(rows).map((r) => r.step.step_id)).toEqual(['a', 'b', 'b/1', 'b/1/x', 'b/2', 'c', 'c/1']);
     // A page of steps whose parent is not on it keeps the orphan as a root rather than dropping it.
     expect(nested([step('b/2', 'b'), step('c', null)]).map((r) => r.step.step_id)).toEqual(['b/2', 'c']);
+    // Drawn under its parent, a sub-goal reads without the parent's prefix; an id that does not carry it stays whole.
+    expect([shortStepId('craft/subgoal-x', 'craft'), shortStepId('craftx/y', 'craft'), shortStepId('a', null)]).toEqual(['subgoal-x', 'craftx/y', 'a']);
   });
 });

@@ -3,10 +3,11 @@ import { useEffect, useState } from 'preact/hooks';
 import { getJson, journaled, journaledEvents, openEvents, postControl, token } from './connection.js';
 import { Health } from './health.js';
 import { TrailMap } from './map.js';
+import { shortStepId } from './steps.js';
 import { applyFleet, caughtUp, emptyFleet, type CatchUp, type Fleet } from './fleet.js';
 import { emptyModel, type NodeRow, type StepView } from './model.js';
-import { shapeOf } from './shapes.js';
-import { TreeGraph, type TreeShape } from './tree-graph.js';
+import { useShape } from './shapes.js';
+import { TreeGraph } from './tree-graph.js';
 
 const ms = (value: number | null) => (value === null ? '' : value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`);
 
@@ -15,7 +16,7 @@ function Timeline({ steps }: { steps: StepView[] }) {
     <tr><th>step</th><th>verb</th><th>status</th><th>TTFA</th><th>duration</th><th>tries</th><th>notes</th></tr>
     ${steps.map(
       (s) => html`<tr class=${s.status} data-step=${s.stepId} data-status=${s.status}>
-        <td class=${s.parentStepId ? 'sub' : ''}>${s.parentStepId ? '↳ ' : ''}${s.stepId}</td><td>${s.verb}</td>
+        <td class=${s.parentStepId ? 'sub' : ''} title=${s.stepId}>${s.parentStepId ? '↳ ' : ''}${shortStepId(s.stepId, s.parentStepId)}</td><td>${s.verb}</td>
         <td>${s.status === 'failed' ? html`<span class="code" title=${s.detail}>${s.code}</span>` : s.status}</td>
         <td>${ms(s.ttfaMs)}</td><td>${ms(s.durationMs)}</td><td>${s.attempts}${s.retries ? ` (${s.retries} retries)` : ''}${s.repairs ? `, ${s.repairs} repairs` : ''}</td>
         <td class="muted notes" title=${s.notes.join('\n')}>${s.notes.join('; ')}</td>
@@ -36,7 +37,7 @@ function FleetBar({ fleet, selected, select }: { fleet: Fleet; selected: string 
       return html`<button class=${name === selected ? 'card selected' : 'card'} data-bot=${name} data-bot-state=${bot.agent} onClick=${() => select(name)}>
         <b>${name}</b> <span class="state ${bot.agent}">${bot.agent}</span>
         <span class="muted">${bot.planId ? `${bot.planId}: ${bot.planState}` : 'no plan'}</span>
-        <span class="muted">${p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : ''}${bot.bot.health !== undefined ? ` ♥${bot.bot.health} 🍖${bot.bot.food}` : ''}</span>
+        <span class="muted">${p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : ''}${bot.bot.health !== undefined ? ` · health ${bot.bot.health} · food ${bot.bot.food}` : ''}</span>
       </button>`;
     })}
   </nav>`;
@@ -46,7 +47,6 @@ function FleetBar({ fleet, selected, select }: { fleet: Fleet; selected: string 
 export function Live() {
   const [fleet] = useState<Fleet>(emptyFleet);
   const [, redraw] = useState(0);
-  const [shape, setShape] = useState<TreeShape | null>(null);
   const [said, setSaid] = useState('');
   const [viewers, setViewers] = useState<Record<string, string>>({});
   const [show3d, setShow3d] = useState(false);
@@ -88,9 +88,7 @@ export function Live() {
   const run = model.focus !== undefined ? model.runs.get(model.focus) : undefined;
   // A step can fail after its tree succeeded: its effects were not confirmed in the world.
   const runStep = run?.stepId !== undefined ? model.steps.findLast((s) => s.stepId === run.stepId) : undefined;
-  useEffect(() => {
-    if (run && run.tree !== shape?.name) void shapeOf(run.tree).then(setShape, () => setShape(null));
-  }, [run?.tree]);
+  const shape = useShape(run?.tree);
   const control = (action: 'pause' | 'resume' | 'cancel') => model.planId && void postControl(model.planId, action).then(setSaid);
   const { bot } = model;
   const viewer = selected !== undefined ? viewers[selected] : undefined;
@@ -125,7 +123,7 @@ export function Live() {
           : runStep?.status === 'failed'
             ? html`<p data-failure>the tree ran, but its step failed: <span class="code">${runStep.code}</span> ${runStep.detail ?? ''}</p>`
             : null}
-        ${run && shape && shape.name === run.tree
+        ${run && shape
           ? html`<${TreeGraph} shape=${shape} states=${run.states} since=${run.since} now=${performance.now()} failing=${run.outcome && !run.outcome.ok ? run.outcome : undefined} />`
           : html`<p class="muted">no tree running yet</p>`}
       </section>

@@ -2,10 +2,10 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import { getJson, journaled, token } from './connection.js';
 import type { NodeRow, NodeState } from './model.js';
-import { nested, type StepRow } from './steps.js';
+import { nested, shortStepId, type StepRow } from './steps.js';
 import { TrailMap } from './map.js';
-import { shapeOf } from './shapes.js';
-import { TreeGraph, type TreeShape } from './tree-graph.js';
+import { useShape } from './shapes.js';
+import { TreeGraph } from './tree-graph.js';
 
 
 interface EventRow {
@@ -48,7 +48,6 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
   const [steps, setSteps] = useState<StepRow[]>([]);
   const [events, setEvents] = useState<EventRow[]>([]);
   const [index, setIndex] = useState(0);
-  const [shape, setShape] = useState<TreeShape | null>(null);
   const [error, setError] = useState('');
   const [playing, setPlaying] = useState(false);
   useEffect(() => {
@@ -59,9 +58,7 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
     );
   }, [planId]);
   const row = rows?.[index];
-  useEffect(() => {
-    if (row && row.tree !== shape?.name) void shapeOf(row.tree).then(setShape);
-  }, [row?.tree]);
+  const shape = useShape(row?.tree);
   useEffect(() => {
     if (!playing || !rows) return;
     const timer = setInterval(() => setIndex((i) => (i + 1 < rows.length ? i + 1 : (setPlaying(false), i))), 150);
@@ -81,8 +78,8 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
         <button data-play onClick=${() => setPlaying(!playing)}>${playing ? 'pause' : 'play'}</button>
         <span class="muted"> ${new Date(row!.at).toLocaleTimeString()}</span>
       </section>
-      <section><h2>Steps</h2><table>${steps.map((s) => html`<tr class=${status(s) === 'succeeded' ? 'ok' : status(s) === 'failed' ? 'failed' : status(s) === 'in_progress' ? 'running' : ''}><td class=${s.step.parent_step_id ? 'sub' : ''}>${s.step.step_id}</td><td>${s.step.verb}</td><td>${status(s)}</td></tr>`)}</table></section>
-      <section><h2>Tree</h2>${shape && shape.name === row!.tree ? html`<${TreeGraph} shape=${shape} states=${statesAt(rows, index)} />` : html`<p>loading tree…</p>`}</section>
+      <section><h2>Steps</h2><table>${steps.map((s) => html`<tr class=${status(s) === 'succeeded' ? 'ok' : status(s) === 'failed' ? 'failed' : status(s) === 'in_progress' ? 'running' : ''}><td class=${s.step.parent_step_id ? 'sub' : ''} title=${s.step.step_id}>${s.step.parent_step_id ? '↳ ' : ''}${shortStepId(s.step.step_id, s.step.parent_step_id)}</td><td>${s.step.verb}</td><td>${status(s)}</td></tr>`)}</table></section>
+      <section><h2>Tree</h2>${shape ? html`<${TreeGraph} shape=${shape} states=${statesAt(rows, index)} />` : html`<p>loading tree…</p>`}</section>
       <section><h2>Where the bot stood</h2>
         <p data-replay-position>${row!.position ? `x ${row!.position.x.toFixed(1)}, y ${row!.position.y.toFixed(1)}, z ${row!.position.z.toFixed(1)}` : 'not recorded'}</p>
         <${TrailMap} trail=${rows.slice(0, index + 1).flatMap((r) => (r.position ? [r.position] : []))} />
