@@ -28,6 +28,20 @@ describe("the monitor's fleet model", () => {
     expect(b.runs.get(1)!.states).toEqual({ 'navigate/y': 'succeeded' });
   });
 
+  it("notes each recovery rung on its step: retries, repairs, stuck detections, and the escalation to the planner", () => {
+    const fleet = emptyFleet();
+    applyFleet(fleet, { type: 'hello', bots: [sample('a')] });
+    applyFleet(fleet, { type: 'plan.accepted', bot: 'a', planId: 'p', at: 0 });
+    applyFleet(fleet, started('a', 'dig', 1));
+    applyFleet(fleet, { type: 'step.stuck', bot: 'a', stepId: 'dig', detector: 'progress', code: 'stuck', at: 2 });
+    applyFleet(fleet, { type: 'step.retry', bot: 'a', stepId: 'dig', code: 'stuck', at: 3 });
+    applyFleet(fleet, { type: 'step.repair', bot: 'a', stepId: 'dig', strategy: 'repath', code: 'no_path', at: 4 });
+    applyFleet(fleet, { type: 'plan.escalated', bot: 'a', planId: 'p', rung: 3, planner: 'htn', code: 'no_path', failedStepId: 'dig', loop: false, at: 5 });
+    const step = fleet.bots.get('a')!.steps[0]!;
+    expect([step.retries, step.repairs]).toEqual([1, 1]);
+    expect(step.notes).toEqual(['stuck: progress (stuck)', 'retry after stuck', 'repair repath (no_path)', 'escalated to htn (rung 3, no_path)']);
+  });
+
   it('for any point at which the page connects, the caught-up timeline equals the one a page open from the start shows', () => {
     // A plan's events, journaled and streamed as they happen; the page connects after `connect` of them and its
     // read of the journal returns after `read` more (those arrive on the stream meanwhile, and are in both).

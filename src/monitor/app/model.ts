@@ -82,6 +82,15 @@ export function apply(model: Model, message: Message): void {
     case 'step.stuck':
       step?.notes.push(`stuck: ${message.detector} (${message.code})`);
       break;
+    case 'step.preempted':
+      step?.notes.push(`preempted by ${message.by}`);
+      break;
+    case 'plan.escalated': {
+      // The last rung of the ladder: the failed step's note says the planner was asked.
+      const failed = model.steps.findLast((s) => s.stepId === message.failedStepId);
+      failed?.notes.push(`escalated to ${message.planner} (rung ${message.rung}, ${message.code})`);
+      break;
+    }
     case 'step.subgoal':
       step?.notes.push(`sub-goals: ${(message.subgoalStepIds as string[]).join(', ')}`);
       break;
