@@ -15,8 +15,9 @@ export const DEFAULT_EVENT_SOCKET_LIMITS: EventSocketLimits = { maxClients: 64, 
 
 /**
  * The live stream at /api/events: every message is one JSON object, an
- * executor event or a `bot.state` sample. Clients only listen: what they send
- * is ignored, and a frame over `maxInboundBytes` ends the connection. A client
+ * executor event (naming its bot), a node batch or a `bots.state` sample.
+ * Clients only listen: what they send is ignored, and a frame over
+ * `maxInboundBytes` ends the connection. A client
  * that stops reading is dropped (and counted) once `maxBufferedBytes` wait for
  * it, so one slow reader cannot grow the server without limit.
  */

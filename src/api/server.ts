@@ -60,9 +60,9 @@ export interface ApiServer {
 
 /**
  * verbtree's HTTP API on node:http (a handful of routes needs no framework):
- * health, incidents, capabilities with measured SLA, bot status, runs,
- * Prometheus metrics, a bearer-guarded execute endpoint, and the executor's
- * events over a WebSocket at /api/events. GET /api/health runs a health check
+ * health, incidents, capabilities with measured SLA, the bots and their status, runs,
+ * Prometheus metrics, a bearer-guarded execute endpoint, and the executors'
+ * events (each naming its bot) over a WebSocket at /api/events. GET /api/health runs a health check
  * (recovering as `verbtree health check` does); what it finds is streamed too.
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
@@ -84,7 +84,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     return () => bot.events.off('event', onEvent);
   });
   const unsubscribeNodes = options.nodeFeed?.subscribe((batch) => socket.broadcast(batch));
-  // One sample of every bot per period, not a message per bot: the stream's cost does not grow with its readers.
+  // One sample of every bot per period, not a message per bot: the stream's message rate does not grow with the fleet.
   const everyMs = options.botStateEveryMs ?? 1000;
   const sampler = bots.size > 0 && everyMs > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs) : null;
   sampler?.unref();

@@ -52,7 +52,8 @@ export interface Viewer {
  * A 3D view of the bot's world, from prismarine-viewer (which renders up to Minecraft 1.21.4, the version
  * verbtree speaks), served by the API server itself rather than by the viewer's own express server: that one
  * listens on every interface and cannot report a free port. Its page is at `prefix` (/viewer/<bot>/), its
- * socket.io at <prefix>socket.io, one per bot on the same server; what it sends is what the bot's client knows of the world, updated as the bot moves.
+ * socket.io at <prefix>socket.io, one per bot on the same server; what it sends is what the bot's client
+ * knows of the world, updated as the bot moves.
  */
 export function attachViewer(server: Server, bot: ViewerBot, prefix: string, viewDistance = 6): Viewer {
   // Its world view only: the package's entry loads its renderer, which needs the native canvas package.
