@@ -13,4 +13,5 @@ export { ACTIVATE_REACH, activationOf, blockState, isOpenable, sameBlockState, T
 export { digTimeMs, dropsOf } from './world/sim/block-data.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';
 export { HOSTILE_MOBS, mobKind, MOB_NAMES } from './world/mobs.js';
+export { isSolidBlock } from './world/hazards.js';
 export { MissingPackageError } from './missing-package.js';

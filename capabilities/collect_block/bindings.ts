@@ -1,5 +1,5 @@
 import { type RunContext, type TreeBindings, type Vec3Like, WorldError, inventoryTotal } from 'verbtree';
-import { dropsNear } from '../collect_drops/drops.js';
+import { dropsNear, pickUp } from '../collect_drops/drops.js';
 import { betterTool } from '../dig_block/tools.js';
 import { waitUntil } from '../pillar_up/wait.js';
 import { withinReach } from '../place_block/reach.js';
@@ -58,11 +58,7 @@ async function pickUpAround(ctx: RunContext<CollectBlockArgs>, cell: Vec3Like, i
   const before = total();
   const near = () => items.flatMap((item) => dropsNear(world.entities(), centre, DROP_RADIUS, item));
   await waitUntil(ctx, () => near().length > 0 || total() > before, DROP_WAIT_MS);
-  for (const drop of near()) {
-    const { x, y, z } = drop.position;
-    await ctx.actuate('goto', () => world.goto({ kind: 'near', x: Math.floor(x), y: Math.floor(y), z: Math.floor(z), range: 1 }, { signal: ctx.signal }));
-    await waitUntil(ctx, () => !world.entities().some((e) => e.id === drop.id), DROP_WAIT_MS);
-  }
+  for (const drop of near()) await pickUp(ctx, drop);
 }
 
 export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {

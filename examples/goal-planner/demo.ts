@@ -65,6 +65,7 @@ function progress(event: ExecutorEvent): void {
   if (event.type === 'plan.accepted') console.log(`${seconds()} s  plan: ${event.resolved.map((s) => s.stepId).join(' → ')}`);
   if (event.type === 'step.started') console.log(`${seconds()} s  … ${event.stepId} (${event.verb}) ${JSON.stringify(event.args)}`);
   if (event.type === 'step.ended') console.log(`${seconds()} s  ${event.outcome.ok ? '✓' : `✗ ${event.outcome.code}: ${event.outcome.detail}`} ${event.stepId}`);
+  if (event.type === 'step.retry') console.log(`${seconds()} s  ↻ ${event.stepId} again after ${event.code}: ${event.detail}`);
   if (event.type === 'plan.escalated') console.log(`${seconds()} s  ⇪ re-planning after ${event.failedStepId} failed with ${event.code}`);
 }
 
