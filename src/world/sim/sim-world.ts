@@ -1,4 +1,3 @@
-import { dropsWithin } from '../drops.js';
 import { EventEmitter } from 'eventemitter3';
 import type { Clock } from '../../contracts/clock.js';
 import {
@@ -18,7 +17,6 @@ import {
   type WorldEvents,
   type WorldPort,
   WorldError,
-  blockKey,
 } from '../../contracts/world.js';
 import { recipeFor } from '../recipes.js';
 import { type Random, mulberry32 } from '../../random.js';
@@ -41,7 +39,9 @@ import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import { toss } from './toss-chat.js';
-import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, checkAttack, checkChat, knockedBackTo } from '../actuator-rules.js';
+import { checkChat } from '../actuator-rules.js';
+import { attack } from './attack.js';
+import { observeSim } from './observe.js';
 import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
 import { DayClock } from './day-clock.js';
@@ -284,28 +284,7 @@ export class SimWorld implements WorldPort {
 
   async observe(query?: ObservationQuery): Promise<Observation> {
     if (!this.runner.connected) throw new WorldError('world_disconnected', 'observe: the sim world is disconnected');
-    const blocks: Record<string, string> = {};
-    for (const position of query?.blocks ?? []) {
-      blocks[blockKey(position)] = this.grid.get(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z));
-    }
-    const { feet } = this.body;
-    const found = query?.find ? (this.findBlocks({ names: query.find.names, maxDistance: query.find.within, count: 1, exposed: true })[0] ?? null) : undefined;
-    const containerCells = [...(query?.containers ?? []), ...(found && query?.find?.contents ? [found] : [])];
-    return {
-      at: this.clock.now(),
-      position: { x: feet.x, y: feet.y, z: feet.z },
-      health: this.body.health,
-      food: this.body.food,
-      inventory: this.inventory(),
-      heldItem: this.body.held,
-      blocks,
-      ...(query?.drops ? { drops: dropsWithin(this.entityStore.list(), query.drops.around ?? feet, query.drops.radius) } : {}),
-      ...(query?.containers || query?.find?.contents ? { containers: this.containersAt(containerCells) } : {}),
-      ...(found !== undefined ? { found } : {}),
-      ...(query?.entities ? { entities: this.entityStore.living(query.entities, feet) } : {}),
-      ...(query?.time ? { timeOfDay: this.day.now() } : {}),
-      ...(query?.states ? { states: Object.fromEntries(query.states.map((p) => [blockKey(p), this.blockState(p)])) } : {}),
-    };
+    return observeSim(this.parts, this.day, this.containers, query);
   }
 
   // --- actuators ---
@@ -363,14 +342,7 @@ export class SimWorld implements WorldPort {
   }
 
   attack(entityId: number, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start('attack', `entity ${entityId}`, options?.signal, (op) => {
-      const target = this.entityStore.get(entityId);
-      checkAttack(entityId, target, this.body.feet);
-      // The hit lands at once and knocks the mob back where there is room; the swing's cooldown is the rest of the command.
-      this.entityStore.damage(entityId, ATTACK_DAMAGE);
-      this.knockBack(target!);
-      op.after(ATTACK_COOLDOWN_MS, () => op.succeed());
-    });
+    return this.runner.start('attack', `entity ${entityId}`, options?.signal, (op) => attack(this.parts, op, entityId));
   }
 
   sleep(bed: Vec3Like, options?: ActuatorOptions): Promise<void> {
@@ -393,14 +365,6 @@ export class SimWorld implements WorldPort {
       this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
       op.succeed();
     });
-  }
-
-  /** A hit's push, where the mob has room to stand (open feet and head, ground below), as on the embedded server. */
-  private knockBack(target: EntityInfo): void {
-    const to = knockedBackTo(this.body.feet, target.position);
-    const [x, y, z] = [Math.floor(to.x), Math.floor(to.y), Math.floor(to.z)];
-    const { terrain } = this.parts;
-    if (terrain.passable(x, y, z) && terrain.passable(x, y + 1, z) && !terrain.passable(x, y - 1, z)) this.entityStore.move(target.id, to);
   }
 
   chat(message: string, options?: ActuatorOptions): Promise<void> {
@@ -428,16 +392,6 @@ export class SimWorld implements WorldPort {
 
   async close(): Promise<void> {
     this.disconnect('closed');
-  }
-
-  private containersAt(cells: readonly Vec3Like[]): Record<string, Record<string, number> | null> {
-    const now = this.clock.now();
-    const seen: Record<string, Record<string, number> | null> = {};
-    for (const position of cells) {
-      const cell = toCell(position);
-      seen[blockKey(cell)] = this.containers.contentsAt(cell, this.grid.get(cell.x, cell.y, cell.z), now);
-    }
-    return seen;
   }
 
   private afterMove(): void {
