@@ -42,7 +42,7 @@ export async function serveBots(options: {
   const served: { assembly: JournaledAssembly; close?: () => Promise<void> }[] = [];
   const bots: ApiBot[] = [];
   const close = async () => {
-    for (const { assembly, close: closeWorld } of served.reverse()) {
+    for (const { assembly, close: closeWorld } of [...served].reverse()) {
       await assembly.close();
       await closeWorld?.();
     }
@@ -61,6 +61,10 @@ export async function serveBots(options: {
         policy: { seed: options.choice.seed },
         worldDescriptor: descriptor,
         hooks: options.nodeFeed.hooksFor(name),
+      }).catch(async (error: unknown) => {
+        // Its own world (a SimWorld of its own) is not yet in `served` to be closed with the rest.
+        await closeWorld?.();
+        throw error;
       });
       served.push({ assembly, ...(closeWorld ? { close: closeWorld } : {}) });
       const viewerBot = viewerBotFor(world, i === 0 ? options.note : () => undefined);
