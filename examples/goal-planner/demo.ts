@@ -112,7 +112,11 @@ function report(result: PlanResult): void {
   console.log(result.ok ? `✓ ${item} in the inventory the server holds (${held[item] ?? 0}), in ${seconds().trim()} s` : `✗ ${result.code}: ${result.detail}`);
 }
 
-const world = await startEmbeddedWorld({ scenario: await loadScenario(scenarioFile) });
+const scenario = await loadScenario(scenarioFile).catch((error: Error) => {
+  console.error(error.message);
+  process.exit(2);
+});
+const world = await startEmbeddedWorld({ scenario });
 try {
   const bot = await world.connectBot(BOT);
   const result = monitorPort === null ? await runPlain(bot) : await runWatched(bot, monitorPort);
