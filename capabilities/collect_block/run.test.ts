@@ -36,6 +36,24 @@ describe('collect_block runs end to end on SimWorld', () => {
     expect(h.world.inventory().oak_log).toBe(2);
   });
 
+  it('mines a pocket under a bedrock ceiling, where no dug cell has room to stand in: every drop is picked up from beside it', async () => {
+    // The bot's two cells open; stone all round at its feet, bedrock at its head and above: each nook dug stays one high.
+    const blocks = [];
+    for (let x = -2; x <= 2; x++) {
+      for (let z = -2; z <= 2; z++) {
+        if (x !== 0 || z !== 0) blocks.push({ position: { x, y: 0, z }, name: 'stone' });
+        if (x !== 0 || z !== 0) blocks.push({ position: { x, y: 1, z }, name: 'bedrock' });
+        blocks.push({ position: { x, y: 2, z }, name: 'bedrock' });
+      }
+    }
+    const h = await harness({ blocks, inventory: { wooden_pickaxe: 1 } });
+    const result = await h.run(plan(collect({ block: 'stone', count: 6, radius: 8 })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.inventory().cobblestone).toBe(6);
+    // Beside a diagonal nook is close enough: no walk asked for a cell no body fits in.
+    expect(h.world.actuatorLog.filter((entry) => entry.command === 'goto' && entry.outcome !== 'ok').map((entry) => entry.detail)).toEqual([]);
+  });
+
   it('refuses before moving when nothing of the kind is in sight', async () => {
     const h = await harness();
     const result = await h.run(plan(collect({ block: '#iron_ores', radius: 16 })));

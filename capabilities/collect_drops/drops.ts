@@ -30,6 +30,12 @@ export function restingCell(world: Pick<WorldPort, 'blockAt'>, position: Vec3Lik
 
 /** A server hands a drop over a tick or two after the bot reaches it. */
 const HANDOVER_MS = 500;
+/**
+ * How near to walk: beside the drop, diagonals included. Its own cell may have no headroom (a log above it, a
+ * nook dug into a wall), and a diagonal neighbour is within the pickup radius of both worlds (SimWorld 1.5,
+ * flying-squid 1.75, vanilla's reach box one block round the body), so a bot already there does not walk.
+ */
+const PICKUP_GOAL_RANGE = Math.SQRT2 + 0.01;
 /** A drop falls a block in well under this (vanilla gravity, a few ticks a block once it is falling). */
 const FALL_MS_PER_BLOCK = 250;
 
@@ -45,8 +51,7 @@ export async function pickUp(ctx: RunContext<unknown>, drop: EntityInfo): Promis
     const seen = current();
     if (!seen) return true;
     const rest = restingCell(world, seen.position);
-    // Beside the drop is close enough to pick it up, and stays reachable when its own cell has no headroom (a log above it).
-    await ctx.actuate('goto', () => world.goto({ kind: 'near', ...rest, range: 1 }, { signal: ctx.signal }));
+    await ctx.actuate('goto', () => world.goto({ kind: 'near', ...rest, range: PICKUP_GOAL_RANGE }, { signal: ctx.signal }));
     const fall = Math.max(0, seen.position.y - rest.y);
     if (await waitUntil(ctx, () => current() === undefined, HANDOVER_MS + fall * FALL_MS_PER_BLOCK)) return true;
   }
