@@ -79,7 +79,9 @@ const registry = createDefaultRegistry();
 async function runPlain(bot: MineflayerWorld): Promise<PlanResult> {
   const { executor } = await assembleExecutor({ registry, world: bot, planner: goalPlanner() });
   executor.events.on('event', progress);
-  return executor.run(intent).result;
+  const result = await executor.run(intent).result;
+  report(result);
+  return result;
 }
 
 /** The intent journaled and watched: the monitor is up before the bot starts, and stays up for replay until Ctrl-C. */
@@ -104,10 +106,8 @@ async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResul
   }
 }
 
-let reported = false;
+/** The outcome as the server holds it, said once the run ends (before a watched demo waits for Ctrl-C). */
 function report(result: PlanResult): void {
-  if (reported) return;
-  reported = true;
   const held = world.server.player(BOT)?.inventory ?? {};
   console.log(result.ok ? `✓ ${item} in the inventory the server holds (${held[item] ?? 0}), in ${seconds().trim()} s` : `✗ ${result.code}: ${result.detail}`);
 }
@@ -120,7 +120,6 @@ const world = await startEmbeddedWorld({ scenario });
 try {
   const bot = await world.connectBot(BOT);
   const result = monitorPort === null ? await runPlain(bot) : await runWatched(bot, monitorPort);
-  report(result);
   process.exitCode = result.ok ? 0 : 1;
 } catch (error) {
   console.error(`✗ ${(error as Error).message}`);
