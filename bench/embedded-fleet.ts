@@ -3,7 +3,17 @@ import type { ExecutorEvent } from '../src/executor/events.js';
 import { startEmbeddedWorld } from '../src/world/embedded/index.js';
 import type { MineflayerWorld } from '../src/world/mineflayer/index.js';
 import { parseScenario } from '../src/world/scenario/index.js';
-import { PLAN_LIMIT_MS, SPEC_TTFA_MS, clock, mb, percentile, runPlan, ttfasOf, type Loaded, type PlanRun } from './embedded-support.js';
+import {
+  PLAN_LIMIT_MS,
+  SPEC_TTFA_MS,
+  clock,
+  mb,
+  percentile,
+  runPlan,
+  ttfasOf,
+  type Loaded,
+  type PlanRun,
+} from './embedded-support.js';
 import type { BenchResult } from './types.js';
 
 /**
@@ -25,19 +35,25 @@ function spot(i: number, bots: number): { x: number; y: number; z: number } {
 }
 
 export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchResult[]> {
-  const world = await startEmbeddedWorld({ clock, scenario: parseScenario({ name: 'bench-fleet', bot: { inventory: { dirt: 4 } } }) });
+  const world = await startEmbeddedWorld({
+    clock,
+    scenario: parseScenario({ name: 'bench-fleet', bot: { inventory: { dirt: 4 } } }),
+  });
   try {
     const memBefore = process.memoryUsage();
     const connectStarted = performance.now();
     const fleet: MineflayerWorld[] = [];
     for (let i = 0; i < bots; i += CONNECT_BATCH) {
-      const batch = Array.from({ length: Math.min(CONNECT_BATCH, bots - i) }, (_, j) => world.connectBot(`fleet-${i + j}`));
+      const batch = Array.from({ length: Math.min(CONNECT_BATCH, bots - i) }, (_, j) =>
+        world.connectBot(`fleet-${i + j}`),
+      );
       fleet.push(...(await Promise.all(batch)));
     }
     const connectMs = performance.now() - connectStarted;
     const memConnected = process.memoryUsage();
     const disconnects: string[] = [];
-    for (const bot of fleet) bot.events.on('disconnected', (reason) => disconnects.push(`${bot.bot.username}: ${reason}`));
+    for (const bot of fleet)
+      bot.events.on('disconnected', (reason) => disconnects.push(`${bot.bot.username}: ${reason}`));
 
     const events: ExecutorEvent[] = [];
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
@@ -48,11 +64,17 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
       fleet.map((bot, i) => {
         const { x, z } = spot(i, bots);
         const cell = { x, y: 5, z: z + 2 };
-        return runPlan(bot, loaded, `fleet-${i}`, [
-          { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z } } },
-          { stepId: 'place', type: 'place_block', args: { position: cell, item: 'dirt' } },
-          { stepId: 'dig', type: 'dig_block', args: { position: cell, block: 'dirt' } },
-        ], events);
+        return runPlan(
+          bot,
+          loaded,
+          `fleet-${i}`,
+          [
+            { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z } } },
+            { stepId: 'place', type: 'place_block', args: { position: cell, item: 'dirt' } },
+            { stepId: 'dig', type: 'dig_block', args: { position: cell, block: 'dirt' } },
+          ],
+          events,
+        );
       }),
     );
     const wallMs = performance.now() - started;
@@ -68,26 +90,74 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
     return [
       { name: `embedded fleet: bots connected`, value: fleet.length, unit: 'bots', baseline: bots },
       { name: `embedded fleet: connect ${bots} bots (batches of ${CONNECT_BATCH})`, value: connectMs, unit: 'ms' },
-      { name: `embedded fleet: plans completed, ${bots} bots at once (navigate+place+dig)`, value: completed, unit: 'plans', baseline: bots, ratio: completed / bots },
+      {
+        name: `embedded fleet: plans completed, ${bots} bots at once (navigate+place+dig)`,
+        value: completed,
+        unit: 'plans',
+        baseline: bots,
+        ratio: completed / bots,
+      },
       { name: `embedded fleet: plans failed`, value: failed, unit: 'plans', baseline: bots },
-      ...Object.entries(failedByCode).map(([code, n]) => ({ name: `embedded fleet: plans failed with ${code}`, value: n, unit: 'plans', baseline: bots })),
-      { name: `embedded fleet: plans unfinished at the ${PLAN_LIMIT_MS / 1000} s limit`, value: unfinished, unit: 'plans', baseline: bots },
+      ...Object.entries(failedByCode).map(([code, n]) => ({
+        name: `embedded fleet: plans failed with ${code}`,
+        value: n,
+        unit: 'plans',
+        baseline: bots,
+      })),
+      {
+        name: `embedded fleet: plans unfinished at the ${PLAN_LIMIT_MS / 1000} s limit`,
+        value: unfinished,
+        unit: 'plans',
+        baseline: bots,
+      },
       { name: `embedded fleet: wall time, ${bots} concurrent plans`, value: wallMs, unit: 'ms' },
-      { name: `embedded fleet: ttfa p50 under ${bots} bots (n=${ttfa.length})`, value: percentile(ttfa, 50), unit: 'ms', baseline: SPEC_TTFA_MS, ratio: percentile(ttfa, 50) / SPEC_TTFA_MS },
-      { name: `embedded fleet: ttfa p95 under ${bots} bots (n=${ttfa.length})`, value: percentile(ttfa, 95), unit: 'ms', baseline: SPEC_TTFA_MS, ratio: percentile(ttfa, 95) / SPEC_TTFA_MS },
-      { name: `embedded fleet: event-loop delay p50 while running plans`, value: loopDelay.percentile(50) / 1e6, unit: 'ms' },
-      { name: `embedded fleet: event-loop delay p99 while running plans`, value: loopDelay.percentile(99) / 1e6, unit: 'ms' },
+      {
+        name: `embedded fleet: ttfa p50 under ${bots} bots (n=${ttfa.length})`,
+        value: percentile(ttfa, 50),
+        unit: 'ms',
+        baseline: SPEC_TTFA_MS,
+        ratio: percentile(ttfa, 50) / SPEC_TTFA_MS,
+      },
+      {
+        name: `embedded fleet: ttfa p95 under ${bots} bots (n=${ttfa.length})`,
+        value: percentile(ttfa, 95),
+        unit: 'ms',
+        baseline: SPEC_TTFA_MS,
+        ratio: percentile(ttfa, 95) / SPEC_TTFA_MS,
+      },
+      {
+        name: `embedded fleet: event-loop delay p50 while running plans`,
+        value: loopDelay.percentile(50) / 1e6,
+        unit: 'ms',
+      },
+      {
+        name: `embedded fleet: event-loop delay p99 while running plans`,
+        value: loopDelay.percentile(99) / 1e6,
+        unit: 'ms',
+      },
       { name: 'embedded fleet: CPU per bot per plan (incl. server)', value: cpuMs / bots, unit: 'ms' },
       { name: 'embedded fleet: CPU load while running plans', value: (cpuMs / wallMs) * 100, unit: '% of a core' },
-      { name: 'embedded fleet: RSS per connected bot (incl. server)', value: mb(memConnected.rss - memBefore.rss) / bots, unit: 'MB' },
-      { name: 'embedded fleet: RSS per bot after its plan (incl. server)', value: mb(memAfter.rss - memBefore.rss) / bots, unit: 'MB' },
+      {
+        name: 'embedded fleet: RSS per connected bot (incl. server)',
+        value: mb(memConnected.rss - memBefore.rss) / bots,
+        unit: 'MB',
+      },
+      {
+        name: 'embedded fleet: RSS per bot after its plan (incl. server)',
+        value: mb(memAfter.rss - memBefore.rss) / bots,
+        unit: 'MB',
+      },
     ];
   } finally {
     await world.stop();
   }
 }
 
-function tally(runs: readonly PlanRun[]): { completed: number; failedByCode: Record<string, number>; unfinished: number } {
+function tally(runs: readonly PlanRun[]): {
+  completed: number;
+  failedByCode: Record<string, number>;
+  unfinished: number;
+} {
   let completed = 0;
   let unfinished = 0;
   const failedByCode: Record<string, number> = {};
@@ -107,8 +177,16 @@ function report(runs: readonly PlanRun[], disconnects: readonly string[], bots: 
   const lines = runs.flatMap(({ result, unfinished }) =>
     result.ok
       ? []
-      : [`${result.planId} at ${result.steps.at(-1)?.step.stepId ?? 'its start'}: ${unfinished ? `unfinished at the ${PLAN_LIMIT_MS / 1000} s limit` : `failed ${result.code}`} ${result.detail ?? ''}`],
+      : [
+          `${result.planId} at ${result.steps.at(-1)?.step.stepId ?? 'its start'}: ${unfinished ? `unfinished at the ${PLAN_LIMIT_MS / 1000} s limit` : `failed ${result.code}`} ${result.detail ?? ''}`,
+        ],
   );
-  if (lines.length > 0) process.stderr.write(`embedded fleet: ${lines.length} of ${bots} plans did not complete:\n  ${lines.join('\n  ')}\n`);
-  if (disconnects.length > 0) process.stderr.write(`embedded fleet: ${disconnects.length} bots lost their connection during the plans:\n  ${disconnects.join('\n  ')}\n`);
+  if (lines.length > 0)
+    process.stderr.write(
+      `embedded fleet: ${lines.length} of ${bots} plans did not complete:\n  ${lines.join('\n  ')}\n`,
+    );
+  if (disconnects.length > 0)
+    process.stderr.write(
+      `embedded fleet: ${disconnects.length} bots lost their connection during the plans:\n  ${disconnects.join('\n  ')}\n`,
+    );
 }

@@ -22,7 +22,13 @@ export interface PlanRun {
   unfinished: boolean;
 }
 
-export async function runPlan(world: MineflayerWorld, loaded: Loaded, planId: string, steps: Step[], events: ExecutorEvent[]): Promise<PlanRun> {
+export async function runPlan(
+  world: MineflayerWorld,
+  loaded: Loaded,
+  planId: string,
+  steps: Step[],
+  events: ExecutorEvent[],
+): Promise<PlanRun> {
   const { executor, runner } = assembleLoaded({ registry, world, clock, loaded });
   executor.events.on('event', (event) => events.push(event));
   const signal = AbortSignal.timeout(PLAN_LIMIT_MS);
@@ -40,6 +46,8 @@ export function percentile(sorted: readonly number[], p: number): number {
 }
 
 export const ttfasOf = (events: readonly ExecutorEvent[], verb?: string): number[] =>
-  events.flatMap((e) => (e.type === 'step.firstAction' && (verb === undefined || e.verb === verb) ? [e.ttfaMs] : [])).sort((a, b) => a - b);
+  events
+    .flatMap((e) => (e.type === 'step.firstAction' && (verb === undefined || e.verb === verb) ? [e.ttfaMs] : []))
+    .sort((a, b) => a - b);
 
 export const mb = (bytes: number) => bytes / 1024 / 1024;

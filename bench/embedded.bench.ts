@@ -4,7 +4,16 @@ import { startEmbeddedWorld, type EmbeddedWorld } from '../src/world/embedded/in
 import type { MineflayerWorld } from '../src/world/mineflayer/index.js';
 import { parseScenario } from '../src/world/scenario/index.js';
 import { fleetBench } from './embedded-fleet.js';
-import { SPEC_TTFA_MS, clock, percentile, registry, runPlan, ttfasOf, type Loaded, type Step } from './embedded-support.js';
+import {
+  SPEC_TTFA_MS,
+  clock,
+  percentile,
+  registry,
+  runPlan,
+  ttfasOf,
+  type Loaded,
+  type Step,
+} from './embedded-support.js';
 import type { BenchOptions, BenchResult } from './types.js';
 
 /**
@@ -21,7 +30,18 @@ import type { BenchOptions, BenchResult } from './types.js';
 const RUNS = 10;
 const DEFAULT_BOTS = 50;
 
-const VERBS = ['navigate', 'dig_block', 'place_block', 'craft_item', 'consume_food', 'collect_drops', 'build_structure', 'flee', 'pillar_up', 'equip'] as const;
+const VERBS = [
+  'navigate',
+  'dig_block',
+  'place_block',
+  'craft_item',
+  'consume_food',
+  'collect_drops',
+  'build_structure',
+  'flee',
+  'pillar_up',
+  'equip',
+] as const;
 type Verb = (typeof VERBS)[number];
 type Cell = { x: number; y: number; z: number };
 
@@ -32,7 +52,11 @@ type Cell = { x: number; y: number; z: number };
  */
 const centre = (verb: Verb): Cell => ({ x: -27 + VERBS.indexOf(verb) * 6, y: 5, z: 8 });
 /** The cells a verb's runs dig, place or build at: a row beside its centre, one per run. */
-const row = (verb: Verb, dx: number, run: number): Cell => ({ x: centre(verb).x + dx, y: 5, z: centre(verb).z - 4 + run });
+const row = (verb: Verb, dx: number, run: number): Cell => ({
+  x: centre(verb).x + dx,
+  y: 5,
+  z: centre(verb).z - 4 + run,
+});
 
 /** The plan of one measured run of `verb`; preparing the world (food, the drop to collect) is part of it where needed. */
 function runOf(verb: Verb, run: number, bot: MineflayerWorld): Step[] {
@@ -55,10 +79,22 @@ function runOf(verb: Verb, run: number, bot: MineflayerWorld): Step[] {
         { stepId: id, type: verb, args: { item: 'dirt', radius: 6 } },
       ];
     case 'build_structure':
-      return [{ stepId: id, type: verb, args: { origin: row(verb, -2, run), blueprint: { blocks: [{ dx: 0, dy: 0, dz: 0, block: 'cobblestone' }] } } }];
+      return [
+        {
+          stepId: id,
+          type: verb,
+          args: { origin: row(verb, -2, run), blueprint: { blocks: [{ dx: 0, dy: 0, dz: 0, block: 'cobblestone' }] } },
+        },
+      ];
     case 'flee': {
       const at = bot.position();
-      return [{ stepId: id, type: verb, args: { from: { x: Math.floor(at.x) + (run % 2 ? 1 : -1), y: 5, z: Math.floor(at.z) }, distance: 5 } }];
+      return [
+        {
+          stepId: id,
+          type: verb,
+          args: { from: { x: Math.floor(at.x) + (run % 2 ? 1 : -1), y: 5, z: Math.floor(at.z) }, distance: 5 },
+        },
+      ];
     }
     case 'pillar_up':
       return [{ stepId: id, type: verb, args: { height: 1, block: 'dirt' } }];
@@ -74,7 +110,8 @@ async function hungry(world: EmbeddedWorld, bot: MineflayerWorld): Promise<void>
 }
 
 async function ttfaPerCapability(loaded: Loaded): Promise<BenchResult[]> {
-  const dirt = (verb: Verb) => Array.from({ length: RUNS }, (_, run) => ({ ...row(verb, 2, run), block: 'dirt' as const }));
+  const dirt = (verb: Verb) =>
+    Array.from({ length: RUNS }, (_, run) => ({ ...row(verb, 2, run), block: 'dirt' as const }));
   const world = await startEmbeddedWorld({
     clock,
     scenario: parseScenario({
@@ -90,24 +127,45 @@ async function ttfaPerCapability(loaded: Loaded): Promise<BenchResult[]> {
         const bot = await world.connectBot(`ttfa-${verb}`);
         const events: ExecutorEvent[] = [];
         // Walk to the verb's own corner first (not measured), so the bots keep out of each other's way.
-        await runPlan(bot, loaded, `${verb}-walk`, [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', ...centre(verb) } } }], []);
+        await runPlan(
+          bot,
+          loaded,
+          `${verb}-walk`,
+          [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', ...centre(verb) } } }],
+          [],
+        );
         for (let run = 0; run < RUNS; run++) {
           if (verb === 'consume_food') await hungry(world, bot);
           const { result, unfinished } = await runPlan(bot, loaded, `${verb}-${run}`, runOf(verb, run, bot), events);
-          if (!result.ok) failures.push(`${verb} run ${run}: ${unfinished ? 'unfinished at the limit' : result.code} ${result.detail ?? ''}`);
+          if (!result.ok)
+            failures.push(
+              `${verb} run ${run}: ${unfinished ? 'unfinished at the limit' : result.code} ${result.detail ?? ''}`,
+            );
         }
         return { verb, ttfa: ttfasOf(events, verb) };
       }),
     );
-    if (failures.length > 0) process.stderr.write(`embedded bench: ${failures.length} TTFA runs failed:\n  ${failures.join('\n  ')}\n`);
+    if (failures.length > 0)
+      process.stderr.write(`embedded bench: ${failures.length} TTFA runs failed:\n  ${failures.join('\n  ')}\n`);
     const results: BenchResult[] = [];
     for (const { verb, ttfa } of samples) {
       for (const p of [50, 95]) {
         const value = percentile(ttfa, p);
-        results.push({ name: `embedded ttfa p${p} ${verb} (n=${ttfa.length})`, value, unit: 'ms', baseline: SPEC_TTFA_MS, ratio: value / SPEC_TTFA_MS });
+        results.push({
+          name: `embedded ttfa p${p} ${verb} (n=${ttfa.length})`,
+          value,
+          unit: 'ms',
+          baseline: SPEC_TTFA_MS,
+          ratio: value / SPEC_TTFA_MS,
+        });
       }
     }
-    results.push({ name: 'embedded ttfa runs failed', value: failures.length, unit: 'runs', baseline: VERBS.length * RUNS });
+    results.push({
+      name: 'embedded ttfa runs failed',
+      value: failures.length,
+      unit: 'runs',
+      baseline: VERBS.length * RUNS,
+    });
     return results;
   } finally {
     await world.stop();

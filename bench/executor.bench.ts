@@ -15,7 +15,11 @@ const registry = createDefaultRegistry();
 const equipStep = (i: number) => ({ stepId: `s${i}`, type: 'equip', args: { item: i % 2 ? 'stone_axe' : 'dirt' } });
 const inventory = { stone_axe: 1, dirt: 4 };
 
-async function runPlans(streams: number, stepsPerPlan: number, loaded: Awaited<ReturnType<typeof loadTrees>>): Promise<number> {
+async function runPlans(
+  streams: number,
+  stepsPerPlan: number,
+  loaded: Awaited<ReturnType<typeof loadTrees>>,
+): Promise<number> {
   const clock = new ManualClock();
   let pending = streams;
   const started = performance.now();
@@ -56,9 +60,19 @@ export default async function executorBench(): Promise<BenchResult[]> {
   const perStream = 10;
   const fleetMs = await runPlans(streams, perStream, loaded);
   return [
-    { name: 'executor, one equip step end to end', value: perStep, unit: 'µs/step', baseline: treePerStep, ratio: perStep / treePerStep },
+    {
+      name: 'executor, one equip step end to end',
+      value: perStep,
+      unit: 'µs/step',
+      baseline: treePerStep,
+      ratio: perStep / treePerStep,
+    },
     { name: 'executor overhead per step (over the tree run)', value: perStep - treePerStep, unit: 'µs/step' },
     { name: 'steps per second, one stream', value: steps / (executorMs / 1000), unit: 'steps/s' },
-    { name: `steps per second, ${streams} streams side by side`, value: (streams * perStream) / (fleetMs / 1000), unit: 'steps/s' },
+    {
+      name: `steps per second, ${streams} streams side by side`,
+      value: (streams * perStream) / (fleetMs / 1000),
+      unit: 'steps/s',
+    },
   ];
 }

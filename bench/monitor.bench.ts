@@ -60,13 +60,17 @@ async function arm(bots: number, watched: boolean): Promise<Arm> {
     assemblies.push(assembly);
     served.push(apiBot(`bot-${i}`, assembly));
   }
-  const api = feed ? createApiServer({ journal, journalPath: ':bench:', registry, token: TOKEN, bots: served, nodeFeed: feed }) : null;
+  const api = feed
+    ? createApiServer({ journal, journalPath: ':bench:', registry, token: TOKEN, bots: served, nodeFeed: feed })
+    : null;
   const clients: WebSocket[] = [];
   const received = { messages: 0, nodeMessages: 0, bytes: 0 };
   if (api) {
     const { url } = await api.listen(0);
     for (let c = 0; c < 2; c++) {
-      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`, { headers: { authorization: `Bearer ${TOKEN}` } });
+      const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`, {
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       ws.on('message', (data: Buffer) => {
         received.messages++;
         received.bytes += data.length;
@@ -112,11 +116,41 @@ export default async function monitorBench(options: BenchOptions): Promise<Bench
   const seconds = watched.wallMs / 1000;
   const label = `monitor feed, ${bots} SimWorld bots`;
   return [
-    { name: `${label}: plans completed, watched by 2 clients`, value: watched.completed, unit: 'plans', baseline: alone.completed, ratio: watched.completed / Math.max(1, alone.completed) },
-    { name: `${label}: wall time, watched vs unwatched`, value: watched.wallMs, unit: 'ms', baseline: alone.wallMs, ratio: watched.wallMs / alone.wallMs },
-    { name: `${label}: CPU, watched vs unwatched`, value: watched.cpuMs, unit: 'ms', baseline: alone.cpuMs, ratio: watched.cpuMs / alone.cpuMs },
-    { name: `${label}: event-loop delay p99, watched vs unwatched`, value: watched.loopP99Ms, unit: 'ms', baseline: alone.loopP99Ms, ratio: watched.loopP99Ms / alone.loopP99Ms },
-    { name: `${label}: node messages a client got vs node changes the runtime reported`, value: watched.nodeMessages, unit: 'messages', baseline: watched.nodeChanges, ratio: watched.nodeMessages / Math.max(1, watched.nodeChanges) },
+    {
+      name: `${label}: plans completed, watched by 2 clients`,
+      value: watched.completed,
+      unit: 'plans',
+      baseline: alone.completed,
+      ratio: watched.completed / Math.max(1, alone.completed),
+    },
+    {
+      name: `${label}: wall time, watched vs unwatched`,
+      value: watched.wallMs,
+      unit: 'ms',
+      baseline: alone.wallMs,
+      ratio: watched.wallMs / alone.wallMs,
+    },
+    {
+      name: `${label}: CPU, watched vs unwatched`,
+      value: watched.cpuMs,
+      unit: 'ms',
+      baseline: alone.cpuMs,
+      ratio: watched.cpuMs / alone.cpuMs,
+    },
+    {
+      name: `${label}: event-loop delay p99, watched vs unwatched`,
+      value: watched.loopP99Ms,
+      unit: 'ms',
+      baseline: alone.loopP99Ms,
+      ratio: watched.loopP99Ms / alone.loopP99Ms,
+    },
+    {
+      name: `${label}: node messages a client got vs node changes the runtime reported`,
+      value: watched.nodeMessages,
+      unit: 'messages',
+      baseline: watched.nodeChanges,
+      ratio: watched.nodeMessages / Math.max(1, watched.nodeChanges),
+    },
     { name: `${label}: stream messages per second per client`, value: watched.messages / seconds, unit: 'msg/s' },
     { name: `${label}: stream bytes per second per client`, value: watched.bytes / seconds, unit: 'B/s' },
   ];

@@ -40,12 +40,14 @@ function parseArgs(argv: string[]): Args | string {
     else if (arg === '--bots' || arg.startsWith('--bots=')) {
       const text = arg === '--bots' ? argv[++i] : arg.slice('--bots='.length);
       const bots = Number(text);
-      if (!Number.isInteger(bots) || bots < 1 || bots > MAX_BOTS) return `--bots must be a whole number from 1 to ${MAX_BOTS} (got ${text ?? 'nothing'}), e.g. --bots 100`;
+      if (!Number.isInteger(bots) || bots < 1 || bots > MAX_BOTS)
+        return `--bots must be a whole number from 1 to ${MAX_BOTS} (got ${text ?? 'nothing'}), e.g. --bots 100`;
       args.bots = bots;
     } else if (arg === '--server-seeds' || arg.startsWith('--server-seeds=')) {
       const text = arg === '--server-seeds' ? argv[++i] : arg.slice('--server-seeds='.length);
       const seeds = Number(text);
-      if (!Number.isInteger(seeds) || seeds < 0 || seeds > 100) return `--server-seeds must be a whole number from 0 to 100 (got ${text ?? 'nothing'}), e.g. --server-seeds 10`;
+      if (!Number.isInteger(seeds) || seeds < 0 || seeds > 100)
+        return `--server-seeds must be a whole number from 0 to 100 (got ${text ?? 'nothing'}), e.g. --server-seeds 10`;
       args.serverSeeds = seeds;
     } else if (arg.startsWith('--')) return `unknown option ${arg}; see --help`;
     else args.filters.push(arg);

@@ -60,10 +60,17 @@ function overhead(): BenchResult[] {
     .registerCondition('blocked', () => false)
     .registerAction('miss', () => false)
     .registerAction('hit', () => true);
-  const catalog = createTreeCatalog([{ file: 'overhead.mdsl', text: overheadTree(' while(watchdog, "ttfa", 100000, "maxStateDuration", 100000)') }], bindings);
+  const catalog = createTreeCatalog(
+    [{ file: 'overhead.mdsl', text: overheadTree(' while(watchdog, "ttfa", 100000, "maxStateDuration", 100000)') }],
+    bindings,
+  );
   const hooks: RuntimeHooks = { nodeStates: () => undefined, actuate: () => undefined, watchdogTrip: () => undefined };
   const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks });
-  void runner.run('overhead', { args: {}, world }, { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } });
+  void runner.run(
+    'overhead',
+    { args: {}, world },
+    { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } },
+  );
   const steps = 10_000;
   const warmup = 10;
   const times = { runtime: [] as number[], guarded: [] as number[], unwatched: [] as number[] };
@@ -142,13 +149,34 @@ async function fleet(trees: number, ticks: number, variant: { label: string; gua
     .registerCondition('blocked', () => false)
     .registerAction('work', () => runtimeQueue.add());
   const catalog = createTreeCatalog([{ file: 'fleet.mdsl', text: fleetTree(variant.guard) }], bindings);
-  const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks: { nodeStates: () => undefined } });
-  for (let i = 0; i < trees; i++) void runner.run('fleet', { args: {}, world }, { watchdogDefaults: { ttfaMs: 6e5, noActuatorMs: 6e5, maxStateDurationMs: 6e5 } });
+  const runner = createTreeRunner({
+    catalog,
+    bindings,
+    clock: new ManualClock(),
+    hooks: { nodeStates: () => undefined },
+  });
+  for (let i = 0; i < trees; i++)
+    void runner.run(
+      'fleet',
+      { args: {}, world },
+      { watchdogDefaults: { ttfaMs: 6e5, noActuatorMs: 6e5, maxStateDurationMs: 6e5 } },
+    );
 
   const bareQueue = new WorkQueue();
   const bareTrees = Array.from({ length: trees }, () => {
-    const agent = { always: () => true, ready: () => true, blocked: () => false, backoff: () => State.SUCCEEDED, work: () => bareQueue.add().then(() => State.SUCCEEDED) };
-    return new BehaviourTree(fleetTree(variant.guard).replace('while(retryable)', 'while(always)').replace(/while\(watchdog[^)]*\)/, 'while(always)'), agent);
+    const agent = {
+      always: () => true,
+      ready: () => true,
+      blocked: () => false,
+      backoff: () => State.SUCCEEDED,
+      work: () => bareQueue.add().then(() => State.SUCCEEDED),
+    };
+    return new BehaviourTree(
+      fleetTree(variant.guard)
+        .replace('while(retryable)', 'while(always)')
+        .replace(/while\(watchdog[^)]*\)/, 'while(always)'),
+      agent,
+    );
   });
 
   const runtimeTicks: number[] = [];
@@ -181,7 +209,11 @@ async function fleet(trees: number, ticks: number, variant: { label: string; gua
   };
   return [
     line(`one 20 Hz tick over ${trees} live trees${variant.label} (vs bare mistreevous)`, runtimeTicks, bareTicks),
-    line(`one 20 Hz period (tick + steps on settles), ${trees} live trees${variant.label} (vs bare mistreevous)`, runtimePeriods, barePeriods),
+    line(
+      `one 20 Hz period (tick + steps on settles), ${trees} live trees${variant.label} (vs bare mistreevous)`,
+      runtimePeriods,
+      barePeriods,
+    ),
   ];
 }
 

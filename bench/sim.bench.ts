@@ -50,12 +50,28 @@ export default async function simBench(): Promise<BenchResult[]> {
   const walkMs = performance.now() - walkStart;
 
   return [
-    { name: 'sim path search, 32 blocks open ground', value: measureUs(() => findPath(open, start, goal, 10_000)), unit: 'µs' },
-    { name: 'sim path search, 32 blocks around a wall', value: measureUs(() => findPath(walled, start, goal, 10_000)), unit: 'µs' },
-    { name: 'sim path search, unreachable on a 33x33 island', value: measureUs(() => findPath(unreachable, start, outside, 10_000)), unit: 'µs' },
+    {
+      name: 'sim path search, 32 blocks open ground',
+      value: measureUs(() => findPath(open, start, goal, 10_000)),
+      unit: 'µs',
+    },
+    {
+      name: 'sim path search, 32 blocks around a wall',
+      value: measureUs(() => findPath(walled, start, goal, 10_000)),
+      unit: 'µs',
+    },
+    {
+      name: 'sim path search, unreachable on a 33x33 island',
+      value: measureUs(() => findPath(unreachable, start, outside, 10_000)),
+      unit: 'µs',
+    },
     { name: 'sim goto 32 blocks end to end (virtual time, ManualClock)', value: walkMs, unit: 'ms' },
     { name: 'sim observe()', value: measureUs(() => void world.observe().then((o) => (sink += o.at))), unit: 'µs' },
-    { name: 'sim observe() with 10 blocks', value: measureUs(() => void world.observe(query).then((o) => (sink += o.at))), unit: 'µs' },
+    {
+      name: 'sim observe() with 10 blocks',
+      value: measureUs(() => void world.observe(query).then((o) => (sink += o.at))),
+      unit: 'µs',
+    },
     { name: 'sim position()', value: measureUs(() => (sink += world.position().x)) * 1000, unit: 'ns' },
   ];
 }

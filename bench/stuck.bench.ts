@@ -82,7 +82,13 @@ function measureTicks(): BenchResult[] {
   for (let i = 0; i < 100; i++) tickRound(clock, agents, ++round);
   const bytesPerTick = Math.max(0, process.memoryUsage().heapUsed - before) / ticks;
   return [
-    { name: 'stuck: all detectors, one agent tick (ns; baseline = 1 µs goal)', value: nsPerTick, unit: 'ns', baseline: GOAL_TICK_NS, ratio: nsPerTick / GOAL_TICK_NS },
+    {
+      name: 'stuck: all detectors, one agent tick (ns; baseline = 1 µs goal)',
+      value: nsPerTick,
+      unit: 'ns',
+      baseline: GOAL_TICK_NS,
+      ratio: nsPerTick / GOAL_TICK_NS,
+    },
     { name: 'stuck: heap growth per agent tick (allocation check)', value: bytesPerTick, unit: 'B' },
   ];
 }
@@ -112,8 +118,20 @@ function measureState(): BenchResult[] {
   });
   const own = bytesPerAgent((count) => Array.from({ length: count }, () => new StuckMonitor({ clock, detectors })));
   return [
-    { name: 'stuck: detector state per agent, shared arena (B; baseline = 512 B goal)', value: arena, unit: 'B', baseline: GOAL_STATE_BYTES, ratio: arena / GOAL_STATE_BYTES },
-    { name: 'stuck: detector state per agent, own Float64Array (B; baseline = 512 B goal)', value: own, unit: 'B', baseline: GOAL_STATE_BYTES, ratio: own / GOAL_STATE_BYTES },
+    {
+      name: 'stuck: detector state per agent, shared arena (B; baseline = 512 B goal)',
+      value: arena,
+      unit: 'B',
+      baseline: GOAL_STATE_BYTES,
+      ratio: arena / GOAL_STATE_BYTES,
+    },
+    {
+      name: 'stuck: detector state per agent, own Float64Array (B; baseline = 512 B goal)',
+      value: own,
+      unit: 'B',
+      baseline: GOAL_STATE_BYTES,
+      ratio: own / GOAL_STATE_BYTES,
+    },
     { name: 'stuck: state slots per agent (doubles)', value: detectors.slots, unit: 'slots' },
   ];
 }

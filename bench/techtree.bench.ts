@@ -24,7 +24,8 @@ const GOAL = 'iron_pickaxe';
 const SEEDS = 10;
 const SERVER_SEEDS = 3;
 
-const survival = (seed: number): Scenario => parseScenario({ name: `survival-${seed}`, terrain: { kind: 'survival', seed } }, `survival seed ${seed}`);
+const survival = (seed: number): Scenario =>
+  parseScenario({ name: `survival-${seed}`, terrain: { kind: 'survival', seed } }, `survival seed ${seed}`);
 
 interface Reached {
   ms: number;
@@ -40,7 +41,13 @@ interface Run {
   reached: Partial<Record<(typeof MILESTONES)[number], Reached>>;
 }
 
-const intent = { id: `techtree-${GOAL}`, source: 'user' as const, goal: `have ${GOAL}`, urgency: 0.5, safety: { allowed: true } };
+const intent = {
+  id: `techtree-${GOAL}`,
+  source: 'user' as const,
+  goal: `have ${GOAL}`,
+  urgency: 0.5,
+  safety: { allowed: true },
+};
 
 /** Watches a run's events and notes when each milestone's craft step ends ok, and the counts so far. */
 function milestoneWatcher(clock: Clock, started: number) {
@@ -48,14 +55,16 @@ function milestoneWatcher(clock: Clock, started: number) {
   const crafting = new Map<string, string>();
   const counts = { steps: 0, retries: 0, repairs: 0, escalations: 0 };
   const on = (event: ExecutorEvent) => {
-    if (event.type === 'step.started' && event.verb === 'craft_item') crafting.set(event.stepId, String((event.args as { item?: unknown }).item));
+    if (event.type === 'step.started' && event.verb === 'craft_item')
+      crafting.set(event.stepId, String((event.args as { item?: unknown }).item));
     if (event.type === 'step.retry') counts.retries++;
     if (event.type === 'step.repair') counts.repairs++;
     if (event.type === 'plan.escalated') counts.escalations++;
     if (event.type !== 'step.ended') return;
     counts.steps++;
     const item = crafting.get(event.stepId) as (typeof MILESTONES)[number] | undefined;
-    if (event.outcome.ok && item && MILESTONES.includes(item) && !reached[item]) reached[item] = { ms: clock.now() - started, ...counts };
+    if (event.outcome.ok && item && MILESTONES.includes(item) && !reached[item])
+      reached[item] = { ms: clock.now() - started, ...counts };
   };
   return { on, reached };
 }
@@ -63,7 +72,14 @@ function milestoneWatcher(clock: Clock, started: number) {
 async function onSim(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: number): Promise<Run> {
   const clock = new ManualClock();
   const world = simWorldFromScenario(survival(seed), { clock, seed });
-  const { executor } = assembleLoaded({ registry: createDefaultRegistry(), world, clock, loaded, planner: goalPlanner(), policy: { seed } });
+  const { executor } = assembleLoaded({
+    registry: createDefaultRegistry(),
+    world,
+    clock,
+    loaded,
+    planner: goalPlanner(),
+    policy: { seed },
+  });
   const watcher = milestoneWatcher(clock, clock.now());
   executor.events.on('event', watcher.on);
   let result: PlanResult | undefined;
@@ -77,12 +93,20 @@ async function onServer(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: num
   const world = await startEmbeddedWorld({ clock, scenario: survival(seed) });
   try {
     const bot = await world.connectBot('techtree');
-    const { executor, runner } = assembleLoaded({ registry: createDefaultRegistry(), world: bot, clock, loaded, planner: goalPlanner() });
+    const { executor, runner } = assembleLoaded({
+      registry: createDefaultRegistry(),
+      world: bot,
+      clock,
+      loaded,
+      planner: goalPlanner(),
+    });
     const watcher = milestoneWatcher(clock, clock.now());
     executor.events.on('event', watcher.on);
     const result = await executor.run(intent).result;
     await runner.shutdown();
-    process.stderr.write(`techtree the embedded server seed ${seed}: ${result.ok ? `${GOAL} in ${((watcher.reached[GOAL]?.ms ?? 0) / 1000).toFixed(0)} s` : `${result.code}`}\n`);
+    process.stderr.write(
+      `techtree the embedded server seed ${seed}: ${result.ok ? `${GOAL} in ${((watcher.reached[GOAL]?.ms ?? 0) / 1000).toFixed(0)} s` : `${result.code}`}\n`,
+    );
     return { seed, result, reached: watcher.reached };
   } finally {
     await world.stop();
@@ -92,16 +116,25 @@ async function onServer(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: num
 function summarise(where: string, runs: Run[]): BenchResult[] {
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
-  for (const run of runs.filter((r) => !r.result.ok)) process.stderr.write(`techtree ${where} seed ${run.seed}: ${run.result.code}: ${run.result.detail}\n`);
+  for (const run of runs.filter((r) => !r.result.ok))
+    process.stderr.write(`techtree ${where} seed ${run.seed}: ${run.result.code}: ${run.result.detail}\n`);
   const results: BenchResult[] = [];
   for (const milestone of MILESTONES) {
     const reached = runs.flatMap((run) => (run.reached[milestone] ? [run.reached[milestone]!] : []));
     const name = (what: string) => `techtree ${milestone} on ${where}: ${what}`;
     results.push(
       { name: name(`success of ${runs.length}`), value: (100 * reached.length) / runs.length, unit: '%' },
-      { name: name(where === 'SimWorld' ? 'game time, median' : 'wall time, median'), value: median(reached.map((r) => r.ms)) / 1000, unit: 's' },
+      {
+        name: name(where === 'SimWorld' ? 'game time, median' : 'wall time, median'),
+        value: median(reached.map((r) => r.ms)) / 1000,
+        unit: 's',
+      },
       { name: name('steps, mean (sub-goals included)'), value: mean(reached.map((r) => r.steps)), unit: 'steps' },
-      { name: name('retries / repairs / escalations, mean'), value: mean(reached.map((r) => r.retries + r.repairs + r.escalations)), unit: 'count' },
+      {
+        name: name('retries / repairs / escalations, mean'),
+        value: mean(reached.map((r) => r.retries + r.repairs + r.escalations)),
+        unit: 'count',
+      },
     );
   }
   return results;
@@ -112,6 +145,10 @@ export default async function techtreeBench(options: BenchOptions): Promise<Benc
   const simRuns: Run[] = [];
   for (let seed = 1; seed <= SEEDS; seed++) simRuns.push(await onSim(loaded, seed));
   const serverRuns: Run[] = [];
-  for (let seed = 1; seed <= (options.serverSeeds ?? SERVER_SEEDS); seed++) serverRuns.push(await onServer(loaded, seed));
-  return [...summarise('SimWorld', simRuns), ...(serverRuns.length > 0 ? summarise('the embedded server', serverRuns) : [])];
+  for (let seed = 1; seed <= (options.serverSeeds ?? SERVER_SEEDS); seed++)
+    serverRuns.push(await onServer(loaded, seed));
+  return [
+    ...summarise('SimWorld', simRuns),
+    ...(serverRuns.length > 0 ? summarise('the embedded server', serverRuns) : []),
+  ];
 }

@@ -2,7 +2,28 @@ import { describe, expect, it } from 'vitest';
 import { exportJsonSchemas, VERB_PATTERN } from '../src/index.js';
 import { builtinCapabilities, createDefaultRegistry } from './index.js';
 
-const CANONICAL_VERBS = ['activate_block', 'attack_entity', 'build_structure', 'collect_block', 'collect_drops', 'consume_food', 'craft_item', 'dig_block', 'equip', 'explore', 'flee', 'follow_entity', 'guard_area', 'navigate', 'pillar_up', 'place_block', 'sleep', 'smelt_item', 'store_items', 'take_items'];
+const CANONICAL_VERBS = [
+  'activate_block',
+  'attack_entity',
+  'build_structure',
+  'collect_block',
+  'collect_drops',
+  'consume_food',
+  'craft_item',
+  'dig_block',
+  'equip',
+  'explore',
+  'flee',
+  'follow_entity',
+  'guard_area',
+  'navigate',
+  'pillar_up',
+  'place_block',
+  'sleep',
+  'smelt_item',
+  'store_items',
+  'take_items',
+];
 
 describe('builtin capabilities', () => {
   it('register the canonical verbs, each naming its own tree and declaring effects', () => {

@@ -3,12 +3,39 @@ export * from './contracts/index.js';
 export * from './executor/index.js';
 export * from './registry/index.js';
 export * from './validate/index.js';
-export { BindingRegistry, createTreeRunner, formatTree, lintTrees, loadTreeCatalog, type RuntimeHooks, type TreeRunner, TreeLoadError, WATCHDOG_KINDS } from './runtime/index.js';
+export {
+  BindingRegistry,
+  createTreeRunner,
+  formatTree,
+  lintTrees,
+  loadTreeCatalog,
+  type RuntimeHooks,
+  type TreeRunner,
+  TreeLoadError,
+  WATCHDOG_KINDS,
+} from './runtime/index.js';
 export * from './stuck/index.js';
 export { craftsFor, MINECRAFT_VERSION, missingIngredients, recipeFor } from './world/recipes.js';
 export { burnTicks, FUELS, fuelFor, SMELT_TICKS_PER_ITEM, smeltingInputsOf, smeltsInto } from './world/smelting.js';
-export { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, BED_BLOCKS, CHEST_BLOCKS, CHEST_SLOTS, MOB_HEALTH, SLEEP_MONSTER_RANGE } from './world/actuator-rules.js';
-export { ACTIVATE_REACH, activationOf, blockState, isOpenable, sameBlockState, TILLABLE, toggledProperty } from './world/activation.js';
+export {
+  ATTACK_DAMAGE,
+  ATTACK_REACH,
+  attackDistance,
+  BED_BLOCKS,
+  CHEST_BLOCKS,
+  CHEST_SLOTS,
+  MOB_HEALTH,
+  SLEEP_MONSTER_RANGE,
+} from './world/actuator-rules.js';
+export {
+  ACTIVATE_REACH,
+  activationOf,
+  blockState,
+  isOpenable,
+  sameBlockState,
+  TILLABLE,
+  toggledProperty,
+} from './world/activation.js';
 // Vanilla block data (how long a block takes to dig with a tool, what it drops), as both worlds use it.
 export { digTimeMs, dropsOf } from './world/sim/block-data.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';

@@ -45,7 +45,9 @@ export interface BotVerbtree {
 }
 
 /** Events the plugin emits on the bot, one per executor event type. */
-export type VerbtreeBotEvents = { [K in ExecutorEventType as `verbtree:${K}`]: (event: Extract<ExecutorEvent, { type: K }>) => void };
+export type VerbtreeBotEvents = {
+  [K in ExecutorEventType as `verbtree:${K}`]: (event: Extract<ExecutorEvent, { type: K }>) => void;
+};
 
 declare module 'mineflayer' {
   interface Bot {
@@ -79,7 +81,8 @@ export function verbtree(options: VerbtreePluginOptions = {}): (bot: Bot) => voi
     });
     // A rejected `ready` nobody awaits yet must not crash the user's process; start() rethrows it.
     ready.catch(() => undefined);
-    const start = async (planOrIntent: RunInput, runOptions?: { signal?: AbortSignal }) => (await ready).executor.run(planOrIntent, runOptions);
+    const start = async (planOrIntent: RunInput, runOptions?: { signal?: AbortSignal }) =>
+      (await ready).executor.run(planOrIntent, runOptions);
     bot.verbtree = {
       ready,
       registry,

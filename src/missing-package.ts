@@ -23,7 +23,8 @@ export function requireOptional<T>(packageName: string, feature: string, specifi
     return require(specifier) as T;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(packageName)) throw new MissingPackageError(packageName, feature);
+    if (code === 'MODULE_NOT_FOUND' && String((error as Error).message).includes(packageName))
+      throw new MissingPackageError(packageName, feature);
     throw error;
   }
 }

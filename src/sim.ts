@@ -1,7 +1,15 @@
 // verbtree/sim: the in-memory world and what goes with it, with no mineflayer types in sight, so a
 // SimWorld-only planner compiles with skipLibCheck off (verbtree/worlds also exposes mineflayer's Bot,
 // whose dependencies' typings do not pass a library check).
-export { FAULT_SYNTAX, FaultSpecError, injectWorldFaults, parseFaultSpec, parseFaultSpecs, type FaultRule, type ParseFaultOptions } from './world/faults/index.js';
+export {
+  FAULT_SYNTAX,
+  FaultSpecError,
+  injectWorldFaults,
+  parseFaultSpec,
+  parseFaultSpecs,
+  type FaultRule,
+  type ParseFaultOptions,
+} from './world/faults/index.js';
 export { loadScenario, parseScenario, Scenario, ScenarioError } from './world/scenario/index.js';
 export { simWorldFromScenario } from './world/sim-scenario.js';
 export { SimWorld, type SimWorldOptions } from './world/sim/index.js';

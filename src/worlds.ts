@@ -1,5 +1,13 @@
 export { startEmbeddedWorld, type EmbeddedWorld, type EmbeddedWorldOptions } from './world/embedded/embedded-world.js';
-export { FAULT_SYNTAX, FaultSpecError, injectWorldFaults, parseFaultSpec, parseFaultSpecs, type FaultRule, type ParseFaultOptions } from './world/faults/index.js';
+export {
+  FAULT_SYNTAX,
+  FaultSpecError,
+  injectWorldFaults,
+  parseFaultSpec,
+  parseFaultSpecs,
+  type FaultRule,
+  type ParseFaultOptions,
+} from './world/faults/index.js';
 export { connectMineflayerWorld, type ConnectOptions } from './world/mineflayer/connect.js';
 export { MineflayerWorld, type MineflayerWorldOptions, type ServerTruth } from './world/mineflayer/mineflayer-world.js';
 export { botActuator } from './world/mineflayer/native.js';

@@ -16,14 +16,21 @@ export const activateBlockBindings: TreeBindings<ActivateBlockArgs> = {
     },
     activate_block_use: async (ctx) => {
       const { world, args } = ctx;
-      if (!world.activate) throw new WorldError('guard_failed', `activate_block: the ${world.kind} world cannot use blocks`);
+      if (!world.activate)
+        throw new WorldError('guard_failed', `activate_block: the ${world.kind} world cannot use blocks`);
       const aim = aimOf(args);
-      if (!aim?.ok) throw new WorldError('guard_failed', `activate_block: ${aim?.reason ?? 'the block was not observed when the step started'}`);
+      if (!aim?.ok)
+        throw new WorldError(
+          'guard_failed',
+          `activate_block: ${aim?.reason ?? 'the block was not observed when the step started'}`,
+        );
       const target = aim.state;
       // Already as asked (a state wanted that holds, or a retry after the click landed): using it again would undo it.
       const now = (await world.observe({ states: [cellOf(args)] })).states?.[blockKey(cellOf(args))];
       if (now && sameBlockState(now, target)) return;
-      return ctx.actuate('activate', () => world.activate!(cellOf(args), { signal: ctx.signal, ...(args.item ? { item: args.item } : {}) }));
+      return ctx.actuate('activate', () =>
+        world.activate!(cellOf(args), { signal: ctx.signal, ...(args.item ? { item: args.item } : {}) }),
+      );
     },
   },
 };

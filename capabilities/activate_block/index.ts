@@ -7,7 +7,8 @@ import { activateQuery, aimOf, cellOf } from './target.js';
 export default defineCapability({
   name: 'activate_block',
   version: '1.0.0',
-  description: 'Walk up to a block and use it: open or shut a door, trapdoor or fence gate, flip a lever, till soil with a hoe; verified by the block in the state asked (or one use made), as the world holds it.',
+  description:
+    'Walk up to a block and use it: open or shut a door, trapdoor or fence gate, flip a lever, till soil with a hoe; verified by the block in the state asked (or one use made), as the world holds it.',
   inputSchema: ActivateBlockArgs,
   safetyLevel: 'safe',
   expectedDurationMs: 10_000,

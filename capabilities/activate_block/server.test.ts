@@ -21,19 +21,35 @@ describe('activate_block on the embedded server', () => {
       use('till', { x: 1, y: 4, z: -2, item: 'wooden_hoe' }),
     ]);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
-    expect(await suite.server.blockStateAt({ x: 4, y: 5, z: 2 })).toEqual({ name: 'oak_door', properties: { open: true } });
-    expect(await suite.server.blockStateAt({ x: 4, y: 6, z: 2 })).toEqual({ name: 'oak_door', properties: { open: true } });
-    expect(await suite.server.blockStateAt({ x: -3, y: 5, z: 1 })).toEqual({ name: 'lever', properties: { powered: true } });
+    expect(await suite.server.blockStateAt({ x: 4, y: 5, z: 2 })).toEqual({
+      name: 'oak_door',
+      properties: { open: true },
+    });
+    expect(await suite.server.blockStateAt({ x: 4, y: 6, z: 2 })).toEqual({
+      name: 'oak_door',
+      properties: { open: true },
+    });
+    expect(await suite.server.blockStateAt({ x: -3, y: 5, z: 1 })).toEqual({
+      name: 'lever',
+      properties: { powered: true },
+    });
     expect(await suite.server.blockAt({ x: 1, y: 4, z: -2 })).toBe('farmland');
 
     const shut = await suite.run('janitor2', [use('shut', { x: 4, y: 6, z: 2, state: 'closed' })]);
     expect(shut.result.ok, JSON.stringify(shut.result.steps.map((s) => s.outcome))).toBe(true);
-    expect(await suite.server.blockStateAt({ x: 4, y: 5, z: 2 })).toEqual({ name: 'oak_door', properties: { open: false } });
+    expect(await suite.server.blockStateAt({ x: 4, y: 5, z: 2 })).toEqual({
+      name: 'oak_door',
+      properties: { open: false },
+    });
   }, 90_000);
 
   it('refuses bedrock with the reason and sends no click', async () => {
     const { result, events } = await suite.run('janitor3', [use('bedrock', { x: 0, y: 0, z: 3 })]);
-    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringContaining('using the bedrock at 0,0,3 does nothing here') });
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'guard_failed',
+      detail: expect.stringContaining('using the bedrock at 0,0,3 does nothing here'),
+    });
     expect(events.some((e) => e.type === 'step.firstAction')).toBe(false);
   }, 30_000);
 });

@@ -1,8 +1,22 @@
-import { activationOf, type BlockState, blockKey, blockState, type Observation, type ObservationQuery, toggledProperty, type Vec3Like } from 'verbtree';
+import {
+  activationOf,
+  type BlockState,
+  blockKey,
+  blockState,
+  type Observation,
+  type ObservationQuery,
+  toggledProperty,
+  type Vec3Like,
+} from 'verbtree';
 import type { ActivateBlockArgs } from './schema.js';
 
 /** The state `state` names, and the property it sets. */
-const WANTED = { open: ['open', true], closed: ['open', false], on: ['powered', true], off: ['powered', false] } as const;
+const WANTED = {
+  open: ['open', true],
+  closed: ['open', false],
+  on: ['powered', true],
+  off: ['powered', false],
+} as const;
 
 /** What a step aims at: the block's state, or why using it would do nothing. */
 export type Aim = { ok: true; state: BlockState } | { ok: false; reason: string };
@@ -38,7 +52,9 @@ function predict(args: ActivateBlockArgs, pre: Observation): BlockState {
   if (args.state && now) {
     const [key, value] = WANTED[args.state];
     if (toggledProperty(now.name) !== key) {
-      throw new TypeError(`"${args.state}" is a state of ${key === 'open' ? 'a door, trapdoor or fence gate' : 'a lever'}; the block at ${at} is ${now.name}`);
+      throw new TypeError(
+        `"${args.state}" is a state of ${key === 'open' ? 'a door, trapdoor or fence gate' : 'a lever'}; the block at ${at} is ${now.name}`,
+      );
     }
     if (now.properties[key] === value) return now;
     activationOf(at, now, null, null);

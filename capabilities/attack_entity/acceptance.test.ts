@@ -15,14 +15,23 @@ describe('attack_entity arguments and acceptance', () => {
 
   it('ok exactly when the mob chosen at dispatch (the nearest of its kind) is gone; another dying does not count', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 10 }), fc.integer({ min: 11, max: 30 }), fc.boolean(), fc.boolean(), (nearX, farX, nearGone, farGone) => {
-        const args = parse({ target: { name: 'zombie' } });
-        const pre = observation({ entities: [zombie(2, farX), zombie(1, nearX)] });
-        const post = observation({ entities: [...(nearGone ? [] : [zombie(1, nearX)]), ...(farGone ? [] : [zombie(2, farX)])] });
-        const verdict = judgeStep(attackEntity, pre, post, args);
-        expect(verdict.ok).toBe(nearGone);
-        if (!verdict.ok) expect(verdict.unmet.join(' ')).toContain('the zombie (entity 1) is dead or gone: it is alive');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 11, max: 30 }),
+        fc.boolean(),
+        fc.boolean(),
+        (nearX, farX, nearGone, farGone) => {
+          const args = parse({ target: { name: 'zombie' } });
+          const pre = observation({ entities: [zombie(2, farX), zombie(1, nearX)] });
+          const post = observation({
+            entities: [...(nearGone ? [] : [zombie(1, nearX)]), ...(farGone ? [] : [zombie(2, farX)])],
+          });
+          const verdict = judgeStep(attackEntity, pre, post, args);
+          expect(verdict.ok).toBe(nearGone);
+          if (!verdict.ok)
+            expect(verdict.unmet.join(' ')).toContain('the zombie (entity 1) is dead or gone: it is alive');
+        },
+      ),
     );
   });
 

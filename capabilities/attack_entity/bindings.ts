@@ -1,4 +1,14 @@
-import { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, type EntityInfo, MOB_HEALTH, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
+import {
+  ATTACK_DAMAGE,
+  ATTACK_REACH,
+  attackDistance,
+  type EntityInfo,
+  MOB_HEALTH,
+  type RunContext,
+  type TreeBindings,
+  type Vec3Like,
+  WorldError,
+} from 'verbtree';
 import { waitUntil } from '../pillar_up/wait.js';
 import type { AttackEntityArgs } from './schema.js';
 import { targetOf } from './target.js';
@@ -21,7 +31,12 @@ const horizontal = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.z - b.z
  * the bot, or `enough` says the fight is over (a guard drives a mob out of its area). No progress is
  * reported: how many hits a mob takes is not known in advance. Any verb that fights (guard_area) fights through this.
  */
-export async function fightUntilGone(ctx: RunContext<unknown>, target: { id: number; name: string }, within: number, enough: (mob: EntityInfo) => boolean = () => false): Promise<void> {
+export async function fightUntilGone(
+  ctx: RunContext<unknown>,
+  target: { id: number; name: string },
+  within: number,
+  enough: (mob: EntityInfo) => boolean = () => false,
+): Promise<void> {
   const { world } = ctx;
   const args = { within };
   const where = () => world.entities().find((entity) => entity.id === target.id);
@@ -29,22 +44,34 @@ export async function fightUntilGone(ctx: RunContext<unknown>, target: { id: num
   let fruitless = 0;
   for (let mob = where(); mob && !enough(mob); mob = where()) {
     const feet = world.position();
-    if (horizontal(mob.position, feet) > args.within) throw new WorldError('precondition_missing', `the ${target.name} got away: ${horizontal(mob.position, feet).toFixed(1)} blocks off, more than ${args.within}`);
+    if (horizontal(mob.position, feet) > args.within)
+      throw new WorldError(
+        'precondition_missing',
+        `the ${target.name} got away: ${horizontal(mob.position, feet).toFixed(1)} blocks off, more than ${args.within}`,
+      );
     if (attackDistance(feet, mob.position) > ATTACK_REACH) {
       if (horizontal(mob.position, feet) <= CLOSE_IN + 1) {
         // Close, but up in the air after a hit: wait for it to come down.
         await waitUntil(ctx, () => !where() || Math.abs(where()!.position.y - feet.y) < 1, SETTLE_MS);
         continue;
       }
-      const goal = { kind: 'near' as const, x: Math.floor(mob.position.x), y: Math.floor(feet.y), z: Math.floor(mob.position.z), range: CLOSE_IN };
+      const goal = {
+        kind: 'near' as const,
+        x: Math.floor(mob.position.x),
+        y: Math.floor(feet.y),
+        z: Math.floor(mob.position.z),
+        range: CLOSE_IN,
+      };
       const before = horizontal(mob.position, feet);
       await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
       if (horizontal(mob.position, world.position()) < before - 0.5) fruitless = 0;
-      else if (++fruitless >= MAX_FRUITLESS_WALKS) throw new WorldError('no_path', `attack_entity: ${fruitless} walks towards the ${target.name} got no closer`);
+      else if (++fruitless >= MAX_FRUITLESS_WALKS)
+        throw new WorldError('no_path', `attack_entity: ${fruitless} walks towards the ${target.name} got no closer`);
       else await waitUntil(ctx, () => false, WALK_PAUSE_MS);
       continue;
     }
-    if (hits >= MAX_HITS) throw new WorldError('effects_unmet', `attack_entity: ${hits} hits landed and the ${target.name} is still alive`);
+    if (hits >= MAX_HITS)
+      throw new WorldError('effects_unmet', `attack_entity: ${hits} hits landed and the ${target.name} is still alive`);
     try {
       await ctx.actuate('attack', () => world.attack!(target.id, { signal: ctx.signal }));
       hits++;
@@ -59,7 +86,8 @@ export const attackEntityBindings: TreeBindings<AttackEntityArgs> = {
   actions: {
     attack_entity_fight: (ctx) => {
       const target = targetOf(ctx.args);
-      if (!target) throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
+      if (!target)
+        throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
       return fightUntilGone(ctx, target, ctx.args.within);
     },
   },

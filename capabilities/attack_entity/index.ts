@@ -8,7 +8,8 @@ import { targetQuery } from './target.js';
 export default defineCapability({
   name: 'attack_entity',
   version: '1.0.0',
-  description: 'Fight a mob (by id, or the nearest of a kind) until it is dead, following it as hits knock it back; verified by its absence from the world.',
+  description:
+    'Fight a mob (by id, or the nearest of a kind) until it is dead, following it as hits knock it back; verified by its absence from the world.',
   inputSchema: AttackEntityArgs,
   safetyLevel: 'caution',
   expectedDurationMs: 30_000,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const attack = (target: { id: number } | { name: string }, within?: number) => ({ stepId: 'fight', type: 'attack_entity', args: { target, ...(within ? { within } : {}) } });
+const attack = (target: { id: number } | { name: string }, within?: number) => ({
+  stepId: 'fight',
+  type: 'attack_entity',
+  args: { target, ...(within ? { within } : {}) },
+});
 
 describe('attack_entity runs end to end on SimWorld', () => {
   it('kills the nearest zombie, following it as hits knock it back; a hostile nearby does not make the bot flee its own fight', async () => {
@@ -32,10 +36,18 @@ describe('attack_entity runs end to end on SimWorld', () => {
     const h = await harness({});
     h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 30.5, y: 0, z: 0.5 } });
     const none = await h.run(plan(attack({ name: 'cow' })));
-    expect(none.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringContaining('no cow alive within 16 blocks') });
+    expect(none.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'precondition_missing',
+      detail: expect.stringContaining('no cow alive within 16 blocks'),
+    });
     const player = h.world.spawnEntity({ name: 'player', kind: 'player', position: { x: 2.5, y: 0, z: 0.5 } });
     const refused = await h.run(plan(attack({ id: player })));
-    expect(refused.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringContaining('is a player') });
+    expect(refused.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'guard_failed',
+      detail: expect.stringContaining('is a player'),
+    });
     expect(h.world.actuatorLog.filter((entry) => entry.command === 'attack')).toEqual([]);
   });
 });

@@ -5,11 +5,20 @@ export const AttackEntityArgs = z
     target: z
       .union([
         z.strictObject({ id: z.int().min(0).describe('The entity id, as an observation or the world lists it.') }),
-        z.strictObject({ name: z.string().min(1).describe('A mob kind, e.g. "zombie" or "cow": the nearest one in sight.') }),
+        z.strictObject({
+          name: z.string().min(1).describe('A mob kind, e.g. "zombie" or "cow": the nearest one in sight.'),
+        }),
       ])
       .describe('Which mob: one entity by id, or the nearest of a kind.'),
-    within: z.int().min(1).max(64).default(16).describe('How far the mob is looked for, and how far it may lead the bot before the fight is given up.'),
+    within: z
+      .int()
+      .min(1)
+      .max(64)
+      .default(16)
+      .describe('How far the mob is looked for, and how far it may lead the bot before the fight is given up.'),
   })
-  .describe('Fight a mob until it is dead: walk up to it, hit it with what the hand holds, follow it as hits knock it back.');
+  .describe(
+    'Fight a mob until it is dead: walk up to it, hit it with what the hand holds, follow it as hits knock it back.',
+  );
 
 export type AttackEntityArgs = z.output<typeof AttackEntityArgs>;

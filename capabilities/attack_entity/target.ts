@@ -21,8 +21,15 @@ export function targetQuery({ target, within }: EntityTargetArgs): ObservationQu
 export function targetOf(args: EntityTargetArgs, pre?: Observation): LivingEntity | null {
   if (!chosen.has(args) && pre) {
     const { target } = args;
-    const candidates = (pre.entities ?? []).filter((entity) => ('id' in target ? entity.id === target.id : entity.name === target.name));
-    const distance = (entity: LivingEntity) => Math.hypot(entity.position.x - pre.position.x, entity.position.y - pre.position.y, entity.position.z - pre.position.z);
+    const candidates = (pre.entities ?? []).filter((entity) =>
+      'id' in target ? entity.id === target.id : entity.name === target.name,
+    );
+    const distance = (entity: LivingEntity) =>
+      Math.hypot(
+        entity.position.x - pre.position.x,
+        entity.position.y - pre.position.y,
+        entity.position.z - pre.position.z,
+      );
     chosen.set(args, candidates.sort((a, b) => distance(a) - distance(b))[0] ?? null);
   }
   return chosen.get(args) ?? null;

@@ -13,7 +13,8 @@ const parse = (args: unknown) => buildStructure.inputSchema.parse(args);
 function site(inventory: Record<string, number>) {
   const clock = new ManualClock();
   const world = SimWorld.create({ clock, inventory });
-  const guard = async (args: unknown) => buildStructure.guard({ world, observation: await world.observe() }, parse(args));
+  const guard = async (args: unknown) =>
+    buildStructure.guard({ world, observation: await world.observe() }, parse(args));
   return { clock, world, guard };
 }
 
@@ -31,13 +32,23 @@ describe('build_structure', () => {
     expect(parse({ origin: ORIGIN, blueprint: 'shelter_3x3' }).blueprint).toBe('shelter_3x3');
     const repeated = buildStructure.inputSchema.safeParse({
       origin: ORIGIN,
-      blueprint: { blocks: [{ dx: 0, dy: 0, dz: 1, block: 'dirt' }, { dx: 0, dy: 0, dz: 1, block: 'stone' }] },
+      blueprint: {
+        blocks: [
+          { dx: 0, dy: 0, dz: 1, block: 'dirt' },
+          { dx: 0, dy: 0, dz: 1, block: 'stone' },
+        ],
+      },
     });
     expect(repeated.success).toBe(false);
-    expect(repeated.error?.issues.some((issue) => issue.message.includes('repeats the offset (0,0,1) of blocks[0]'))).toBe(true);
+    expect(
+      repeated.error?.issues.some((issue) => issue.message.includes('repeats the offset (0,0,1) of blocks[0]')),
+    ).toBe(true);
     const invalid = [{ name: 'castle' }, { blocks: [] }, { blocks: [{ dx: 17, dy: 0, dz: 0, block: 'dirt' }] }];
-    for (const blueprint of invalid) expect(buildStructure.inputSchema.safeParse({ origin: ORIGIN, blueprint }).success).toBe(false);
-    expect(JSON.stringify(z.toJSONSchema(buildStructure.inputSchema, { io: 'input', unrepresentable: 'any' }))).toContain('shelter_3x3');
+    for (const blueprint of invalid)
+      expect(buildStructure.inputSchema.safeParse({ origin: ORIGIN, blueprint }).success).toBe(false);
+    expect(
+      JSON.stringify(z.toJSONSchema(buildStructure.inputSchema, { io: 'input', unrepresentable: 'any' })),
+    ).toContain('shelter_3x3');
   });
 
   it('observes every blueprint cell, bottom layer first, with an optional material override', () => {
@@ -60,7 +71,10 @@ describe('build_structure', () => {
     expect(await halfBuilt.guard({ origin: ORIGIN, blueprint: 'shelter_3x3' })).toEqual({ ok: true });
     const blocked = site({ dirt: 25 });
     blocked.world.setBlock({ x: 1, y: 1, z: 1 }, 'stone');
-    expect(await blocked.guard({ origin: ORIGIN, blueprint: 'shelter_3x3' })).toMatchObject({ ok: false, reason: expect.stringMatching(/1 blueprint cell\(s\) are occupied \(stone at \(1, 1, 1\)\)/) });
+    expect(await blocked.guard({ origin: ORIGIN, blueprint: 'shelter_3x3' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/1 blueprint cell\(s\) are occupied \(stone at \(1, 1, 1\)\)/),
+    });
   });
 
   it('accepts a shelter really built block by block in a SimWorld, and lists the gaps before', async () => {
@@ -71,7 +85,10 @@ describe('build_structure', () => {
     const pre = await world.observe(query);
     expect(judgeStep(buildStructure, pre, pre, args)).toEqual({
       ok: false,
-      unmet: expect.arrayContaining(['the block at (-1, 0, -1) is cobblestone: it holds air', 'the block at (1, 2, 1) is cobblestone: it holds air']),
+      unmet: expect.arrayContaining([
+        'the block at (-1, 0, -1) is cobblestone: it holds air',
+        'the block at (1, 2, 1) is cobblestone: it holds air',
+      ]),
     });
     for (const { position, block } of plannedBlocks(args)) {
       const placing = world.place(position, block);

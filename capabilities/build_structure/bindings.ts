@@ -25,8 +25,12 @@ function inPlace(ctx: Ctx, block: PlannedBlock): boolean {
 /** Cells next to the bot where it can stand and blocks no missing blueprint cell (feet or head), nearest to `target` first. */
 function asideCells(ctx: Ctx, planned: readonly PlannedBlock[], target: Vec3Like): Vec3Like[] {
   const missing = new Set(planned.filter((block) => !inPlace(ctx, block)).map((block) => blockKey(block.position)));
-  const open = (cell: Vec3Like) => isReplaceable(ctx.world.blockAt(cell)?.name ?? 'unknown') && !missing.has(blockKey(cell));
-  const standable = (cell: Vec3Like) => open(cell) && open({ ...cell, y: cell.y + 1 }) && !isReplaceable(ctx.world.blockAt({ ...cell, y: cell.y - 1 })?.name ?? 'air');
+  const open = (cell: Vec3Like) =>
+    isReplaceable(ctx.world.blockAt(cell)?.name ?? 'unknown') && !missing.has(blockKey(cell));
+  const standable = (cell: Vec3Like) =>
+    open(cell) &&
+    open({ ...cell, y: cell.y + 1 }) &&
+    !isReplaceable(ctx.world.blockAt({ ...cell, y: cell.y - 1 })?.name ?? 'air');
   const feet = feetCell(ctx.world.position());
   const cells: Vec3Like[] = [];
   for (let dx = -2; dx <= 2; dx++) {
@@ -51,7 +55,13 @@ async function stepAside(ctx: Ctx, planned: readonly PlannedBlock[], block: Plan
       lastError = error;
     }
   }
-  throw lastError ?? new WorldError('guard_failed', `build_structure: the bot stands in ${describePosition(block.position)} and no cell beside it is free of the blueprint`);
+  throw (
+    lastError ??
+    new WorldError(
+      'guard_failed',
+      `build_structure: the bot stands in ${describePosition(block.position)} and no cell beside it is free of the blueprint`,
+    )
+  );
 }
 
 export const buildStructureBindings: TreeBindings<BuildStructureArgs> = {
@@ -64,7 +74,9 @@ export const buildStructureBindings: TreeBindings<BuildStructureArgs> = {
   actions: {
     build_structure_take_station: (ctx) => {
       const at = station(ctx.args)!;
-      return ctx.actuate('goto', () => ctx.world.goto({ kind: 'block', x: at.x, y: at.y, z: at.z }, { signal: ctx.signal }));
+      return ctx.actuate('goto', () =>
+        ctx.world.goto({ kind: 'block', x: at.x, y: at.y, z: at.z }, { signal: ctx.signal }),
+      );
     },
     /**
      * Places every blueprint block not yet in place, bottom layer first, walking within reach

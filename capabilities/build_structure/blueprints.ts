@@ -12,7 +12,8 @@ export interface BlueprintBlock {
 function shelter3x3(block: string): BlueprintBlock[] {
   const blocks: BlueprintBlock[] = [];
   for (const dy of [0, 1]) {
-    for (let dx = -1; dx <= 1; dx++) for (let dz = -1; dz <= 1; dz++) if (dx !== 0 || dz !== 0) blocks.push({ dx, dy, dz, block });
+    for (let dx = -1; dx <= 1; dx++)
+      for (let dz = -1; dz <= 1; dz++) if (dx !== 0 || dz !== 0) blocks.push({ dx, dy, dz, block });
   }
   for (let dx = -1; dx <= 1; dx++) for (let dz = -1; dz <= 1; dz++) blocks.push({ dx, dy: 2, dz, block });
   return blocks;

@@ -3,7 +3,18 @@ import { describePosition, plannedBlocks } from './plan.js';
 import type { BuildStructureArgs } from './schema.js';
 
 /** Cells a placement may overwrite; anything else in the way must be dug first. */
-const OPEN = new Set(['air', 'cave_air', 'void_air', 'water', 'short_grass', 'tall_grass', 'fern', 'snow', 'dead_bush', 'vine']);
+const OPEN = new Set([
+  'air',
+  'cave_air',
+  'void_air',
+  'water',
+  'short_grass',
+  'tall_grass',
+  'fern',
+  'snow',
+  'dead_bush',
+  'vine',
+]);
 const LISTED_OBSTACLES = 3;
 
 /** Only blocks not already in place count: a half-built structure needs only the rest. */
@@ -18,7 +29,10 @@ export function buildStructureGuard({ world, observation }: GuardContext, args: 
   }
   if (obstacles.length > 0) {
     const listed = obstacles.slice(0, LISTED_OBSTACLES).join(', ');
-    return { ok: false, reason: `${obstacles.length} blueprint cell(s) are occupied (${listed}); dig them or move the origin` };
+    return {
+      ok: false,
+      reason: `${obstacles.length} blueprint cell(s) are occupied (${listed}); dig them or move the origin`,
+    };
   }
   for (const [item, count] of needed) {
     const have = observation.inventory[item] ?? 0;

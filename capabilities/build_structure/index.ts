@@ -8,11 +8,20 @@ import { BuildStructureArgs } from './schema.js';
 export default defineCapability({
   name: 'build_structure',
   version: '1.0.0',
-  description: 'Place the blocks of a blueprint (e.g. a 3x3 shelter) at an origin, bottom layer first, reporting progress per block.',
+  description:
+    'Place the blocks of a blueprint (e.g. a 3x3 shelter) at an origin, bottom layer first, reporting progress per block.',
   inputSchema: BuildStructureArgs,
   safetyLevel: 'safe',
   expectedDurationMs: 60_000,
-  retryableCodes: ['no_path', 'stuck.position', 'stuck.progress', 'ttfa_exceeded', 'effects_unmet', 'runner_error', 'world_disconnected'],
+  retryableCodes: [
+    'no_path',
+    'stuck.position',
+    'stuck.progress',
+    'ttfa_exceeded',
+    'effects_unmet',
+    'runner_error',
+    'world_disconnected',
+  ],
   preconds: ['has_item', 'cells_open'],
   effects: ['structure_built'],
   tree: 'build_structure',

@@ -11,7 +11,10 @@ export interface PlannedBlock {
 export function plannedBlocks({ origin, blueprint, material }: BuildStructureArgs): PlannedBlock[] {
   const blocks = typeof blueprint === 'string' ? NAMED_BLUEPRINTS[blueprint] : blueprint.blocks;
   return blocks
-    .map(({ dx, dy, dz, block }) => ({ position: { x: origin.x + dx, y: origin.y + dy, z: origin.z + dz }, block: material ?? block }))
+    .map(({ dx, dy, dz, block }) => ({
+      position: { x: origin.x + dx, y: origin.y + dy, z: origin.z + dz },
+      block: material ?? block,
+    }))
     .sort((a, b) => a.position.y - b.position.y);
 }
 

@@ -22,17 +22,28 @@ const CustomBlueprint = z
       const key = `${dx},${dy},${dz}`;
       const first = seen.get(key);
       if (first === undefined) seen.set(key, index);
-      else ctx.addIssue({ code: 'custom', path: ['blocks', index], message: `repeats the offset (${key}) of blocks[${first}]; each cell takes one block` });
+      else
+        ctx.addIssue({
+          code: 'custom',
+          path: ['blocks', index],
+          message: `repeats the offset (${key}) of blocks[${first}]; each cell takes one block`,
+        });
     });
   });
 
 export const BuildStructureArgs = z
   .strictObject({
-    origin: BlockPosition.describe('Where the blueprint\'s (0, 0, 0) lies; for shelter_3x3, the cell the bot stands in.'),
+    origin: BlockPosition.describe(
+      "Where the blueprint's (0, 0, 0) lies; for shelter_3x3, the cell the bot stands in.",
+    ),
     blueprint: z
       .union([z.enum(Object.keys(NAMED_BLUEPRINTS) as [BlueprintName, ...BlueprintName[]]), CustomBlueprint])
-      .describe('A named blueprint ("shelter_3x3": walls 2 high around the origin and a 3x3 roof, 25 blocks) or a list of blocks.'),
-    material: ItemName.optional().describe('Build every block of the blueprint from this block instead, e.g. "cobblestone".'),
+      .describe(
+        'A named blueprint ("shelter_3x3": walls 2 high around the origin and a 3x3 roof, 25 blocks) or a list of blocks.',
+      ),
+    material: ItemName.optional().describe(
+      'Build every block of the blueprint from this block instead, e.g. "cobblestone".',
+    ),
   })
   .describe('Place the blocks of a blueprint at an origin, skipping those already in place, and verify every one.');
 

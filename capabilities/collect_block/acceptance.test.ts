@@ -40,7 +40,9 @@ describe('collect_block arguments and acceptance', () => {
           const short = judgeStep(collectBlock, pre, gained(count - 1), args);
           expect(short.ok).toBe(false);
           // Something else grew instead (sticks, dirt): not a log, not done.
-          const other = observation({ inventory: { ...before, stick: (before.stick ?? 0) + count, dirt: (before.dirt ?? 0) + count } });
+          const other = observation({
+            inventory: { ...before, stick: (before.stick ?? 0) + count, dirt: (before.dirt ?? 0) + count },
+          });
           expect(judgeStep(collectBlock, pre, other, args).ok).toBe(false);
         },
       ),

@@ -23,7 +23,8 @@ const SEARCH_COUNT = 64;
 const baselines = new WeakMap<object, number>();
 
 const cellKey = (c: Vec3Like) => `${c.x},${c.y},${c.z}`;
-const distanceSq = (a: Vec3Like, b: Vec3Like) => (a.x - b.x - 0.5) ** 2 + (a.y - b.y - 0.5) ** 2 + (a.z - b.z - 0.5) ** 2;
+const distanceSq = (a: Vec3Like, b: Vec3Like) =>
+  (a.x - b.x - 0.5) ** 2 + (a.y - b.y - 0.5) ** 2 + (a.z - b.z - 0.5) ** 2;
 
 /** Counts a floor as this much further (squared), so it is dug only when no wall, trunk or ceiling is left. */
 const FLOOR_PENALTY_SQ = 48 * 48;
@@ -38,7 +39,8 @@ const OPEN = new Set(['air', 'cave_air', 'void_air']);
  * and its crafting table).
  */
 function cost(world: RunContext<CollectBlockArgs>['world'], here: Vec3Like, cell: Vec3Like): number {
-  const floor = cell.y <= Math.floor(here.y) && OPEN.has(world.blockAt({ x: cell.x, y: cell.y + 1, z: cell.z })?.name ?? '');
+  const floor =
+    cell.y <= Math.floor(here.y) && OPEN.has(world.blockAt({ x: cell.x, y: cell.y + 1, z: cell.z })?.name ?? '');
   return distanceSq(here, cell) + (floor ? FLOOR_PENALTY_SQ : 0);
 }
 
@@ -52,7 +54,12 @@ function underFeet(position: Vec3Like, cell: Vec3Like): boolean {
 }
 
 /** Walks onto each drop of `items` around the dug cell; true when any was picked up. */
-async function pickUpAround(ctx: RunContext<CollectBlockArgs>, cell: Vec3Like, items: readonly string[], total: () => number): Promise<void> {
+async function pickUpAround(
+  ctx: RunContext<CollectBlockArgs>,
+  cell: Vec3Like,
+  items: readonly string[],
+  total: () => number,
+): Promise<void> {
   const { world } = ctx;
   const centre = { x: cell.x + 0.5, y: cell.y + 0.5, z: cell.z + 0.5 };
   const before = total();
@@ -88,12 +95,17 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
           .sort((a, b) => cost(world, here, a) - cost(world, here, b))[0];
         if (!cell) {
           if (lastError !== undefined) throw lastError;
-          throw new WorldError('precondition_missing', `no more ${args.block} within ${args.radius} blocks: the pack gained ${total() - baseline} of the ${args.count} asked; explore, or give a larger radius`);
+          throw new WorldError(
+            'precondition_missing',
+            `no more ${args.block} within ${args.radius} blocks: the pack gained ${total() - baseline} of the ${args.count} asked; explore, or give a larger radius`,
+          );
         }
         tried.add(cellKey(cell));
         try {
           if (!withinReach(world.position(), cell)) {
-            await ctx.actuate('goto', () => world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }));
+            await ctx.actuate('goto', () =>
+              world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }),
+            );
           }
           // The approach may end standing on it: digging it would drop the bot into its own shaft.
           if (underFeet(world.position(), cell)) continue;

@@ -28,7 +28,10 @@ export function collectBlockGuard({ world }: GuardContext, { block, radius }: Co
       missing: { predicate: 'has_item', detail: { item: tool ?? 'wooden_pickaxe', count: 1 } },
     };
   }
-  if (harvestable.length < blocks.length && world.findBlocks({ names: harvestable, maxDistance: radius, count: 1, exposed: true }).length === 0) {
+  if (
+    harvestable.length < blocks.length &&
+    world.findBlocks({ names: harvestable, maxDistance: radius, count: 1, exposed: true }).length === 0
+  ) {
     return { ok: false, reason: `the ${block} within ${radius} blocks all need a better tool than the pack holds` };
   }
   return { ok: true };

@@ -4,13 +4,17 @@ import { parseScenario } from '../../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const trunk = (x: number, z: number, name = 'oak_log', height = 3) => Array.from({ length: height }, (_, y) => ({ position: { x, y, z }, name }));
+const trunk = (x: number, z: number, name = 'oak_log', height = 3) =>
+  Array.from({ length: height }, (_, y) => ({ position: { x, y, z }, name }));
 const collect = (args: Record<string, unknown>) => ({ stepId: 'gather', type: 'collect_block', args });
 
 describe('collect_block runs end to end on SimWorld', () => {
   it('gathers the asked number of logs from the nearest trunks, reporting progress, verified by the pack', async () => {
     const progress: ProgressEvent[] = [];
-    const h = await harness({ blocks: [...trunk(6, 0), ...trunk(-8, 3, 'birch_log')] }, { hooks: { progress: (event) => progress.push(event) } });
+    const h = await harness(
+      { blocks: [...trunk(6, 0), ...trunk(-8, 3, 'birch_log')] },
+      { hooks: { progress: (event) => progress.push(event) } },
+    );
     const result = await h.run(plan(collect({ block: '#logs', count: 4 })));
     expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true } }] });
     const logs = (h.world.inventory().oak_log ?? 0) + (h.world.inventory().birch_log ?? 0);
@@ -51,7 +55,11 @@ describe('collect_block runs end to end on SimWorld', () => {
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
     expect(h.world.inventory().cobblestone).toBe(6);
     // Beside a diagonal nook is close enough: no walk asked for a cell no body fits in.
-    expect(h.world.actuatorLog.filter((entry) => entry.command === 'goto' && entry.outcome !== 'ok').map((entry) => entry.detail)).toEqual([]);
+    expect(
+      h.world.actuatorLog
+        .filter((entry) => entry.command === 'goto' && entry.outcome !== 'ok')
+        .map((entry) => entry.detail),
+    ).toEqual([]);
   });
 
   it('refuses before moving when nothing of the kind is in sight', async () => {
@@ -63,13 +71,24 @@ describe('collect_block runs end to end on SimWorld', () => {
   });
   it('on generated survival terrain, gathering stone never cuts the bot off from where it came (seeds 1-8)', async () => {
     for (let seed = 1; seed <= 8; seed++) {
-      const scenario = parseScenario({ name: 'survival', terrain: { kind: 'survival', seed }, bot: { inventory: { wooden_pickaxe: 1 } } });
+      const scenario = parseScenario({
+        name: 'survival',
+        terrain: { kind: 'survival', seed },
+        bot: { inventory: { wooden_pickaxe: 1 } },
+      });
       const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed }));
       const { x, y, z } = scenario.spawn;
       const result = await h.run(
-        plan(collect({ block: '#stone', count: 4, radius: 48 }), { stepId: 'back', type: 'navigate', args: { target: { kind: 'near', x, y, z, range: 2 } } }),
+        plan(collect({ block: '#stone', count: 4, radius: 48 }), {
+          stepId: 'back',
+          type: 'navigate',
+          args: { target: { kind: 'near', x, y, z, range: 2 } },
+        }),
       );
-      expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok ? 'ok' : s.outcome.code]), `seed ${seed}`).toEqual([
+      expect(
+        result.steps.map((s) => [s.step.stepId, s.outcome.ok ? 'ok' : s.outcome.code]),
+        `seed ${seed}`,
+      ).toEqual([
         ['gather', 'ok'],
         ['back', 'ok'],
       ]);

@@ -6,15 +6,27 @@ export const BlockOrTag = z
   .string()
   .min(1)
   .refine((name) => blocksFor(name) !== null, {
-    error: (issue) => `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "oak_log", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
+    error: (issue) =>
+      `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "oak_log", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
   });
 
 export const CollectBlockArgs = z
   .strictObject({
-    block: BlockOrTag.describe('The block to gather, e.g. "oak_log", or a tag for any of a kind: "#logs", "#stone", "#coal_ores", "#iron_ores".'),
-    count: z.int().min(1).max(64).default(1).describe('How many of its drops the pack must gain (logs for logs; cobblestone for stone; raw_iron for iron ore).'),
+    block: BlockOrTag.describe(
+      'The block to gather, e.g. "oak_log", or a tag for any of a kind: "#logs", "#stone", "#coal_ores", "#iron_ores".',
+    ),
+    count: z
+      .int()
+      .min(1)
+      .max(64)
+      .default(1)
+      .describe(
+        'How many of its drops the pack must gain (logs for logs; cobblestone for stone; raw_iron for iron ore).',
+      ),
     radius: z.int().min(1).max(64).default(32).describe('How far from the bot to look for the block.'),
   })
-  .describe('Find the nearest such blocks within the radius, walk to each, dig it with the best tool in the pack and pick up what it drops, until the pack holds `count` more of its drops.');
+  .describe(
+    'Find the nearest such blocks within the radius, walk to each, dig it with the best tool in the pack and pick up what it drops, until the pack holds `count` more of its drops.',
+  );
 
 export type CollectBlockArgs = z.output<typeof CollectBlockArgs>;

@@ -35,7 +35,9 @@ export function dropItemsOf(blocks: readonly string[]): string[] {
 export function harvestToolFor(block: string): string | null {
   const tools = data.blocksByName[block]?.harvestTools;
   if (!tools) return null;
-  const names = Object.keys(tools).map((id) => data.items[Number(id)]?.name).filter((name): name is string => name !== undefined);
+  const names = Object.keys(tools)
+    .map((id) => data.items[Number(id)]?.name)
+    .filter((name): name is string => name !== undefined);
   const order = ['wooden_', 'stone_', 'iron_', 'golden_', 'diamond_', 'netherite_'];
   names.sort((a, b) => order.findIndex((p) => a.startsWith(p)) - order.findIndex((p) => b.startsWith(p)));
   return names[0] ?? null;

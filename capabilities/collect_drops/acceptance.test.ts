@@ -7,9 +7,15 @@ import collectDrops from './index.js';
 function yard() {
   const clock = new ManualClock();
   const world = SimWorld.create({ clock });
-  world.spawnEntity({ name: 'item', kind: 'item', position: { x: 5.5, y: 0, z: 0.5 }, item: { name: 'oak_log', count: 1 } });
+  world.spawnEntity({
+    name: 'item',
+    kind: 'item',
+    position: { x: 5.5, y: 0, z: 0.5 },
+    item: { name: 'oak_log', count: 1 },
+  });
   world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 1.5, y: 0, z: 0.5 } });
-  const guard = async (args: unknown) => collectDrops.guard({ world, observation: await world.observe() }, collectDrops.inputSchema.parse(args));
+  const guard = async (args: unknown) =>
+    collectDrops.guard({ world, observation: await world.observe() }, collectDrops.inputSchema.parse(args));
   return { clock, world, guard };
 }
 
@@ -24,8 +30,14 @@ describe('collect_drops', () => {
     const { guard } = yard();
     expect(await guard({ item: 'oak_log' })).toEqual({ ok: true });
     expect(await guard({})).toEqual({ ok: true });
-    expect(await guard({ item: 'oak_log', radius: 4 })).toMatchObject({ ok: false, reason: expect.stringMatching(/^no drops nearby: no dropped oak_log within 4 blocks/) });
-    expect(await guard({ item: 'cobblestone' })).toMatchObject({ ok: false, reason: expect.stringMatching(/no dropped cobblestone/) });
+    expect(await guard({ item: 'oak_log', radius: 4 })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^no drops nearby: no dropped oak_log within 4 blocks/),
+    });
+    expect(await guard({ item: 'cobblestone' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/no dropped cobblestone/),
+    });
   });
 
   it('accepts the inventory gain after walking over the drop in a SimWorld', async () => {
@@ -36,7 +48,10 @@ describe('collect_drops', () => {
     expect(pre.drops).toEqual([{ name: 'oak_log', count: 1, position: { x: 5.5, y: 0, z: 0.5 } }]);
     expect(judgeStep(collectDrops, pre, pre, args)).toEqual({
       ok: false,
-      unmet: ['the pack holds at least 1 oak_log: it holds 0', 'no dropped oak_log lies within 8 of (0.5, 0, 0.5): 1 still there (1 oak_log at (5.5, 0, 0.5))'],
+      unmet: [
+        'the pack holds at least 1 oak_log: it holds 0',
+        'no dropped oak_log lies within 8 of (0.5, 0, 0.5): 1 still there (1 oak_log at (5.5, 0, 0.5))',
+      ],
     });
     const walking = world.goto({ kind: 'block', x: 5, y: 0, z: 0 });
     await clock.advance(5_000);
@@ -52,9 +67,21 @@ describe('collect_drops', () => {
     const pre = observation({ inventory: { dirt: 2 }, drops: logs });
     const args = collectDrops.inputSchema.parse({ item: 'oak_log' });
     const one = observation({ inventory: { dirt: 2, oak_log: 1 }, drops: [logs[1]!] });
-    expect(judgeStep(collectDrops, pre, one, args)).toMatchObject({ ok: false, unmet: ['the pack holds at least 2 oak_log: it holds 1', expect.stringMatching(/1 still there/)] });
-    expect(judgeStep(collectDrops, pre, observation({ inventory: { dirt: 2, oak_log: 2 }, drops: [] }), args)).toEqual({ ok: true });
+    expect(judgeStep(collectDrops, pre, one, args)).toMatchObject({
+      ok: false,
+      unmet: ['the pack holds at least 2 oak_log: it holds 1', expect.stringMatching(/1 still there/)],
+    });
+    expect(judgeStep(collectDrops, pre, observation({ inventory: { dirt: 2, oak_log: 2 }, drops: [] }), args)).toEqual({
+      ok: true,
+    });
     // Something else grew (a stick) while the logs still lie there: not done either.
-    expect(judgeStep(collectDrops, pre, observation({ inventory: { dirt: 2, stick: 1 }, drops: logs }), collectDrops.inputSchema.parse({})).ok).toBe(false);
+    expect(
+      judgeStep(
+        collectDrops,
+        pre,
+        observation({ inventory: { dirt: 2, stick: 1 }, drops: logs }),
+        collectDrops.inputSchema.parse({}),
+      ).ok,
+    ).toBe(false);
   });
 });

@@ -11,7 +11,11 @@ export function collectDropsExpects(pre: Observation, { item, radius }: CollectD
   const lying = (pre.drops ?? []).filter((d: DroppedItem) => item === undefined || d.name === item);
   const counts = new Map<string, number>();
   for (const drop of lying) counts.set(drop.name, (counts.get(drop.name) ?? 0) + drop.count);
-  const expectations: Expectation[] = [...counts].map(([name, count]) => ({ kind: 'inventory', item: name, atLeast: (pre.inventory[name] ?? 0) + count }));
+  const expectations: Expectation[] = [...counts].map(([name, count]) => ({
+    kind: 'inventory',
+    item: name,
+    atLeast: (pre.inventory[name] ?? 0) + count,
+  }));
   expectations.push({ kind: 'no_drops', around, radius, ...(item ? { item } : {}) });
   return expectations;
 }

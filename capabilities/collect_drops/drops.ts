@@ -2,7 +2,12 @@ import { type EntityInfo, isSolidBlock, type RunContext, type Vec3Like, type Wor
 import { waitUntil } from '../pillar_up/wait.js';
 
 /** Dropped item entities within `radius` of `from`, nearest first; only those of `item` when given. */
-export function dropsNear(entities: readonly EntityInfo[], from: Vec3Like, radius: number, item?: string): EntityInfo[] {
+export function dropsNear(
+  entities: readonly EntityInfo[],
+  from: Vec3Like,
+  radius: number,
+  item?: string,
+): EntityInfo[] {
   const distance = (e: EntityInfo) => Math.hypot(e.position.x - from.x, e.position.y - from.y, e.position.z - from.z);
   return entities
     .filter((e) => e.kind === 'item' && (item === undefined || e.item?.name === item) && distance(e) <= radius)
@@ -51,7 +56,9 @@ export async function pickUp(ctx: RunContext<unknown>, drop: EntityInfo): Promis
     const seen = current();
     if (!seen) return true;
     const rest = restingCell(world, seen.position);
-    await ctx.actuate('goto', () => world.goto({ kind: 'near', ...rest, range: PICKUP_GOAL_RANGE }, { signal: ctx.signal }));
+    await ctx.actuate('goto', () =>
+      world.goto({ kind: 'near', ...rest, range: PICKUP_GOAL_RANGE }, { signal: ctx.signal }),
+    );
     const fall = Math.max(0, seen.position.y - rest.y);
     if (await waitUntil(ctx, () => current() === undefined, HANDOVER_MS + fall * FALL_MS_PER_BLOCK)) return true;
   }

@@ -2,7 +2,13 @@ import type { GuardContext, GuardResult } from 'verbtree';
 import { dropsNear } from './drops.js';
 import type { CollectDropsArgs } from './schema.js';
 
-export function collectDropsGuard({ world, observation }: GuardContext, { item, radius }: CollectDropsArgs): GuardResult {
+export function collectDropsGuard(
+  { world, observation }: GuardContext,
+  { item, radius }: CollectDropsArgs,
+): GuardResult {
   if (dropsNear(world.entities(), observation.position, radius, item).length > 0) return { ok: true };
-  return { ok: false, reason: `no drops nearby: no dropped ${item ?? 'item'} within ${radius} blocks; dig or kill first, or widen the radius` };
+  return {
+    ok: false,
+    reason: `no drops nearby: no dropped ${item ?? 'item'} within ${radius} blocks; dig or kill first, or widen the radius`,
+  };
 }

@@ -3,13 +3,24 @@ import type { ProgressEvent } from '../../src/runtime/index.js';
 import { cancelAfter, harness, plan } from '../../test/helpers/executor.js';
 
 const collect = (args: Record<string, unknown>) => ({ stepId: 'collect', type: 'collect_drops', args });
-const drop = (name: string, x: number, z: number) => ({ name: 'item', kind: 'item' as const, position: { x: x + 0.5, y: 0, z: z + 0.5 }, item: { name, count: 1 } });
+const drop = (name: string, x: number, z: number) => ({
+  name: 'item',
+  kind: 'item' as const,
+  position: { x: x + 0.5, y: 0, z: z + 0.5 },
+  item: { name, count: 1 },
+});
 
 describe('collect_drops runs end to end on SimWorld', () => {
   it('walks to each matching drop within the radius, reports progress, verified', async () => {
     const progress: ProgressEvent[] = [];
     const h = await harness({}, { hooks: { progress: (event) => progress.push(event) } });
-    for (const spawned of [drop('oak_log', 6, 2), drop('oak_log', -5, 0), drop('cobblestone', 0, -6), drop('oak_log', 20, 0)]) h.world.spawnEntity(spawned);
+    for (const spawned of [
+      drop('oak_log', 6, 2),
+      drop('oak_log', -5, 0),
+      drop('cobblestone', 0, -6),
+      drop('oak_log', 20, 0),
+    ])
+      h.world.spawnEntity(spawned);
     const result = await h.run(plan(collect({ item: 'oak_log', radius: 8 })));
     expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
     expect(h.world.inventory()).toEqual({ oak_log: 2 });
@@ -25,7 +36,10 @@ describe('collect_drops runs end to end on SimWorld', () => {
     // The logs above the dug one stay put, so the drop's own cell has no headroom: the bot picks it up from beside it.
     const h = await harness({ blocks: [0, 1, 2, 3].map((y) => ({ position: { x: 7, y, z: 0 }, name: 'oak_log' })) });
     const result = await h.run(
-      plan({ stepId: 'fell', type: 'dig_block', args: { position: { x: 7, y: 0, z: 0 }, block: 'oak_log' } }, collect({ item: 'oak_log' })),
+      plan(
+        { stepId: 'fell', type: 'dig_block', args: { position: { x: 7, y: 0, z: 0 }, block: 'oak_log' } },
+        collect({ item: 'oak_log' }),
+      ),
     );
     expect(result.ok).toBe(true);
     expect(h.world.inventory()).toEqual({ oak_log: 1 });

@@ -36,7 +36,13 @@ describe('collect_drops on the embedded server', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const half = await bot.observe(query);
     expect(suite.server.player('half-gatherer')!.inventory).toEqual({ oak_log: 1 });
-    expect(judgeStep(collectDrops, pre, half, args)).toMatchObject({ ok: false, unmet: ['the pack holds at least 2 oak_log: it holds 1', expect.stringMatching(/^no dropped oak_log lies within 12 of \([^)]*\): 1 still there \(1 oak_log at \(-/)] });
+    expect(judgeStep(collectDrops, pre, half, args)).toMatchObject({
+      ok: false,
+      unmet: [
+        'the pack holds at least 2 oak_log: it holds 1',
+        expect.stringMatching(/^no dropped oak_log lies within 12 of \([^)]*\): 1 still there \(1 oak_log at \(-/),
+      ],
+    });
     await bot.goto({ kind: 'block', x: -4, y: 5, z: -6 });
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(judgeStep(collectDrops, pre, await bot.observe(query), args)).toEqual({ ok: true });

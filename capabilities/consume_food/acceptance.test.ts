@@ -23,19 +23,32 @@ describe('consume_food', () => {
   });
 
   it('refuses when not hungry, without food, or with something inedible', () => {
-    expect(guard(observation({ food: 20, inventory: { bread: 1 } }))).toMatchObject({ ok: false, reason: expect.stringMatching(/^not hungry/) });
+    expect(guard(observation({ food: 20, inventory: { bread: 1 } }))).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/^not hungry/),
+    });
     expect(guard(observation({ food: 10 }))).toMatchObject({ ok: false, missing: { predicate: 'has_food' } });
-    expect(guard(observation({ food: 10, inventory: { dirt: 1 } }), { item: 'dirt' })).toMatchObject({ ok: false, reason: expect.stringMatching(/dirt is not a food/) });
-    expect(guard(observation({ food: 10 }), { item: 'bread' })).toMatchObject({ missing: { predicate: 'has_item', detail: { item: 'bread', count: 1 } } });
+    expect(guard(observation({ food: 10, inventory: { dirt: 1 } }), { item: 'dirt' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/dirt is not a food/),
+    });
+    expect(guard(observation({ food: 10 }), { item: 'bread' })).toMatchObject({
+      missing: { predicate: 'has_item', detail: { item: 'bread', count: 1 } },
+    });
     expect(guard(observation({ food: 10, inventory: { bread: 1 } }))).toEqual({ ok: true });
-    expect(guard(observation({ food: 10, inventory: { rotten_flesh: 1 } }), { item: 'rotten_flesh' })).toEqual({ ok: true });
+    expect(guard(observation({ food: 10, inventory: { rotten_flesh: 1 } }), { item: 'rotten_flesh' })).toEqual({
+      ok: true,
+    });
   });
 
   it('needs both: the food left the pack and hunger rose (a dropped loaf is not a meal)', () => {
     const args = consumeFood.inputSchema.parse({});
     const pre = observation({ food: 19, inventory: { bread: 2 } });
     expect(judgeStep(consumeFood, pre, observation({ food: 20, inventory: { bread: 1 } }), args)).toEqual({ ok: true });
-    expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({ ok: false, unmet: ['food is at least 20: it is 19'] });
+    expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 1 } }), args)).toEqual({
+      ok: false,
+      unmet: ['food is at least 20: it is 19'],
+    });
     expect(judgeStep(consumeFood, pre, observation({ food: 19, inventory: { bread: 2 } }), args)).toEqual({
       ok: false,
       unmet: ['the pack holds at most 1 bread: it holds 2', 'food is at least 20: it is 19'],

@@ -18,12 +18,17 @@ describe('consume_food runs end to end on SimWorld', () => {
 
   it('is atomic: a hostile arriving mid-meal waits for the meal to end, then the fast path runs', async () => {
     const h = await harness({ food: 10, inventory: { bread: 1 } });
-    h.clock.setTimeout(() => h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } }), 500);
+    h.clock.setTimeout(
+      () => h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } }),
+      500,
+    );
     const result = await h.run(plan(eat({ item: 'bread' })));
     expect(result.steps[0]!.outcome).toEqual({ ok: true });
     expect(h.world.actuatorLog.find((entry) => entry.command === 'consume')).toMatchObject({ outcome: 'ok' });
     expect(h.world.food()).toBe(15);
-    const order = h.events.map((e) => e.type).filter((t) => ['step.preempted', 'safety.emergency', 'step.ended'].includes(t));
+    const order = h.events
+      .map((e) => e.type)
+      .filter((t) => ['step.preempted', 'safety.emergency', 'step.ended'].includes(t));
     expect(order).toEqual(['step.preempted', 'safety.emergency', 'step.ended', 'step.ended']);
   });
 

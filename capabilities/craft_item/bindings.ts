@@ -20,18 +20,27 @@ function nearestTable(world: WorldPort): Vec3Like | null {
 
 function tableInReach(world: WorldPort): Vec3Like | null {
   const feet = world.position();
-  return world.findBlocks({ names: ['crafting_table'], maxDistance: TABLE_SEARCH, count: 8 }).find((table) => withinReach(feet, table)) ?? null;
+  return (
+    world
+      .findBlocks({ names: ['crafting_table'], maxDistance: TABLE_SEARCH, count: 8 })
+      .find((table) => withinReach(feet, table)) ?? null
+  );
 }
 
 export const craftItemBindings: TreeBindings<CraftItemArgs> = {
   conditions: {
     /** A 2x2 recipe needs no table; a 3x3 one needs a table the bot can open without moving. */
-    craft_item_table_ready: ({ world, args }) => world.recipe(args.item)?.needsTable !== true || tableInReach(world) !== null,
+    craft_item_table_ready: ({ world, args }) =>
+      world.recipe(args.item)?.needsTable !== true || tableInReach(world) !== null,
   },
   actions: {
     craft_item_approach_table: (ctx) => {
       const table = nearestTable(ctx.world);
-      if (!table) throw new WorldError('precondition_missing', `craft_item: ${ctx.args.item} needs a crafting_table and none is within ${TABLE_SEARCH} blocks`);
+      if (!table)
+        throw new WorldError(
+          'precondition_missing',
+          `craft_item: ${ctx.args.item} needs a crafting_table and none is within ${TABLE_SEARCH} blocks`,
+        );
       const goal = { kind: 'near' as const, ...table, range: TABLE_APPROACH_RANGE };
       return ctx.actuate('goto', () => ctx.world.goto(goal, { signal: ctx.signal }));
     },
@@ -39,8 +48,11 @@ export const craftItemBindings: TreeBindings<CraftItemArgs> = {
       const { world, args } = ctx;
       const recipe = recipeOf(world, args.item);
       const table = recipe.needsTable ? tableInReach(world) : null;
-      if (recipe.needsTable && !table) throw new WorldError('precondition_missing', `craft_item: ${args.item} needs a crafting_table within reach`);
-      return ctx.actuate('craft', () => world.craft(args.item, craftsFor(recipe, args.count), { table, signal: ctx.signal }));
+      if (recipe.needsTable && !table)
+        throw new WorldError('precondition_missing', `craft_item: ${args.item} needs a crafting_table within reach`);
+      return ctx.actuate('craft', () =>
+        world.craft(args.item, craftsFor(recipe, args.count), { table, signal: ctx.signal }),
+      );
     },
   },
 };

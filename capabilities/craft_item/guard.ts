@@ -14,7 +14,10 @@ export function craftItemGuard({ world, observation }: GuardContext, { item, cou
       missing: { predicate: 'has_item', detail: { item: short.item, count: missingCount } },
     };
   }
-  if (recipe.needsTable && world.findBlocks({ names: ['crafting_table'], maxDistance: TABLE_REACH, count: 1 }).length === 0) {
+  if (
+    recipe.needsTable &&
+    world.findBlocks({ names: ['crafting_table'], maxDistance: TABLE_REACH, count: 1 }).length === 0
+  ) {
     return {
       ok: false,
       reason: `${item} needs a crafting table and none is within ${TABLE_REACH} blocks`,

@@ -8,7 +8,8 @@ import { craftItemSubgoals } from './subgoals.js';
 export default defineCapability({
   name: 'craft_item',
   version: '1.0.0',
-  description: 'Craft an item from inventory ingredients (2x2 grid, or a crafting table within 4 blocks); missing ingredients become sub-goals.',
+  description:
+    'Craft an item from inventory ingredients (2x2 grid, or a crafting table within 4 blocks); missing ingredients become sub-goals.',
   inputSchema: CraftItemArgs,
   safetyLevel: 'safe',
   expectedDurationMs: 3_000,

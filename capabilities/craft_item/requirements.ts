@@ -10,7 +10,11 @@ export interface Shortfall {
 }
 
 /** The first ingredient the inventory holds too little of for `times` crafts; null when all are there. */
-export function firstShortfall(recipe: Recipe, times: number, inventory: Readonly<Record<string, number>>): Shortfall | null {
+export function firstShortfall(
+  recipe: Recipe,
+  times: number,
+  inventory: Readonly<Record<string, number>>,
+): Shortfall | null {
   const [first] = Object.entries(missingIngredients(recipe, times, inventory));
   if (!first) return null;
   const [item, short] = first;

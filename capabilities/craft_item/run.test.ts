@@ -11,12 +11,22 @@ describe('craft_item runs end to end on SimWorld', () => {
     // The plan's own step, with its sub-goals (planks, then sticks) listed under it.
     const own = result.steps.filter((s) => s.parentStepId === undefined);
     expect(own).toMatchObject([{ outcome: { ok: true } }]);
-    expect(result.steps.filter((s) => s.parentStepId !== undefined).every((s) => s.outcome.ok && s.step.stepId.startsWith(`${own[0]!.step.stepId}/`))).toBe(true);
+    expect(
+      result.steps
+        .filter((s) => s.parentStepId !== undefined)
+        .every((s) => s.outcome.ok && s.step.stepId.startsWith(`${own[0]!.step.stepId}/`)),
+    ).toBe(true);
 
-    const subgoals = h.events.filter((e) => e.type === 'step.subgoal').map((e) => [e.stepId, e.missing.detail, e.subgoalStepIds]);
+    const subgoals = h.events
+      .filter((e) => e.type === 'step.subgoal')
+      .map((e) => [e.stepId, e.missing.detail, e.subgoalStepIds]);
     expect(subgoals).toEqual([
       ['craft-stone_axe', { item: 'stick', count: 2 }, ['craft-stone_axe/subgoal-craft-stick']],
-      ['craft-stone_axe/subgoal-craft-stick', { item: 'oak_planks', count: 2 }, ['craft-stone_axe/subgoal-craft-stick/subgoal-craft-oak_planks']],
+      [
+        'craft-stone_axe/subgoal-craft-stick',
+        { item: 'oak_planks', count: 2 },
+        ['craft-stone_axe/subgoal-craft-stick/subgoal-craft-oak_planks'],
+      ],
       [
         'craft-stone_axe',
         { block: 'crafting_table' },
@@ -43,7 +53,10 @@ describe('craft_item runs end to end on SimWorld', () => {
   });
 
   it('the whole acquire-wood plan: walk to a tree, make the axe through sub-goals, fell a log with it, pick it up', async () => {
-    const h = await harness({ inventory: { cobblestone: 3, oak_log: 2 }, blocks: [0, 1, 2, 3].map((y) => ({ position: { x: 7, y, z: 0 }, name: 'oak_log' })) });
+    const h = await harness({
+      inventory: { cobblestone: 3, oak_log: 2 },
+      blocks: [0, 1, 2, 3].map((y) => ({ position: { x: 7, y, z: 0 }, name: 'oak_log' })),
+    });
     const result = await h.run(
       plan(
         { stepId: 'walk-to-tree', type: 'navigate', args: { target: { kind: 'near', x: 6, y: 0, z: 0, range: 2 } } },
@@ -82,7 +95,10 @@ describe('craft_item runs end to end on SimWorld', () => {
   });
 
   it('places a table it carries rather than walking back to one it left (which may be cut off by then)', async () => {
-    const h = await harness({ inventory: { cobblestone: 3, stick: 2, crafting_table: 1 }, blocks: [{ position: { x: 12, y: 0, z: 0 }, name: 'crafting_table' }] });
+    const h = await harness({
+      inventory: { cobblestone: 3, stick: 2, crafting_table: 1 },
+      blocks: [{ position: { x: 12, y: 0, z: 0 }, name: 'crafting_table' }],
+    });
     const result = await h.run(plan(craft('stone_axe')));
     expect(result.ok).toBe(true);
     const subgoals = h.events.flatMap((e) => (e.type === 'step.subgoal' ? e.subgoalStepIds : []));
@@ -94,19 +110,35 @@ describe('craft_item runs end to end on SimWorld', () => {
   it('fails with precondition_missing when a raw ingredient is missing (no sub-goal can make it)', async () => {
     const h = await harness({ inventory: { stick: 2 } });
     const result = await h.run(plan(craft('stone_axe')));
-    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringMatching(/missing 3 cobblestone/) });
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'precondition_missing',
+      detail: expect.stringMatching(/missing 3 cobblestone/),
+    });
     expect(h.world.actuatorLog).toEqual([]);
     expect(h.world.inventory()).toEqual({ stick: 2 });
   });
   it('gathers a raw ingredient it lacks with collect_block, from the nearest block that drops it', async () => {
     const stone = [0, 1, 2, 3].map((x) => ({ position: { x: 3 + x, y: 0, z: 2 }, name: 'stone' }));
-    const h = await harness({ inventory: { wooden_pickaxe: 1, stick: 2 }, blocks: [...stone, { position: { x: -2, y: 0, z: 0 }, name: 'crafting_table' }] });
+    const h = await harness({
+      inventory: { wooden_pickaxe: 1, stick: 2 },
+      blocks: [...stone, { position: { x: -2, y: 0, z: 0 }, name: 'crafting_table' }],
+    });
     const result = await h.run(plan(craft('stone_axe')));
     expect(result.ok, JSON.stringify(result.detail)).toBe(true);
-    const subgoals = h.events.filter((e) => e.type === 'step.subgoal').map((e) => [e.stepId, e.missing.detail, e.subgoalStepIds]);
-    expect(subgoals[0]).toEqual(['craft-stone_axe', { item: 'cobblestone', count: 3 }, ['craft-stone_axe/subgoal-gather-cobblestone']]);
+    const subgoals = h.events
+      .filter((e) => e.type === 'step.subgoal')
+      .map((e) => [e.stepId, e.missing.detail, e.subgoalStepIds]);
+    expect(subgoals[0]).toEqual([
+      'craft-stone_axe',
+      { item: 'cobblestone', count: 3 },
+      ['craft-stone_axe/subgoal-gather-cobblestone'],
+    ]);
     const gather = result.steps.find((s) => s.step.stepId === 'craft-stone_axe/subgoal-gather-cobblestone');
-    expect(gather).toMatchObject({ step: { type: 'collect_block', args: { block: 'stone', count: 3 } }, outcome: { ok: true } });
+    expect(gather).toMatchObject({
+      step: { type: 'collect_block', args: { block: 'stone', count: 3 } },
+      outcome: { ok: true },
+    });
     expect(h.world.inventory()).toMatchObject({ stone_axe: 1, wooden_pickaxe: 1 });
     expect(h.world.inventory().cobblestone ?? 0).toBe(0);
   });
@@ -118,18 +150,29 @@ describe('craft_item runs end to end on SimWorld', () => {
     const result = await h.run(plan(craft('stone_pickaxe')), 600_000);
     expect(result.ok, JSON.stringify(result.detail)).toBe(true);
     const gathered = result.steps.filter((s) => s.step.type === 'collect_block').map((s) => s.step.args);
-    expect(gathered).toEqual(expect.arrayContaining([expect.objectContaining({ block: 'oak_log' }), expect.objectContaining({ block: 'stone', count: 3 })]));
+    expect(gathered).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ block: 'oak_log' }),
+        expect.objectContaining({ block: 'stone', count: 3 }),
+      ]),
+    );
     expect(h.world.inventory().stone_pickaxe).toBe(1);
   });
 
   it('smelts the iron an iron pickaxe needs (not nuggets): mines the ore with the stone pickaxe, burns planks in a furnace it places', async () => {
     const ore = [0, 1, 2].map((x) => ({ position: { x: 4 + x, y: 0, z: -3 }, name: 'iron_ore' }));
     const h = await harness(
-      { inventory: { stone_pickaxe: 1, stick: 2, cobblestone: 8, oak_planks: 6 }, blocks: [...ore, { position: { x: -2, y: 0, z: 0 }, name: 'crafting_table' }] },
+      {
+        inventory: { stone_pickaxe: 1, stick: 2, cobblestone: 8, oak_planks: 6 },
+        blocks: [...ore, { position: { x: -2, y: 0, z: 0 }, name: 'crafting_table' }],
+      },
       { policy: { maxSubgoalDepth: 4 } },
     );
     const result = await h.run(plan(craft('iron_pickaxe')), 600_000);
-    expect(result.ok, JSON.stringify(result.steps.filter((s) => !s.outcome.ok).map((s) => [s.step.stepId, s.outcome]))).toBe(true);
+    expect(
+      result.ok,
+      JSON.stringify(result.steps.filter((s) => !s.outcome.ok).map((s) => [s.step.stepId, s.outcome])),
+    ).toBe(true);
     const verbs = result.steps.map((s) => [s.step.type, s.step.args]);
     expect(verbs).toContainEqual(['smelt_item', { item: 'iron_ingot', count: 3 }]);
     expect(verbs).toContainEqual(['collect_block', { block: '#iron_ores', count: 3, radius: 32 }]);
@@ -138,9 +181,16 @@ describe('craft_item runs end to end on SimWorld', () => {
   });
 
   it('gives a raw ingredient back to the planner when no block that drops it is in sight', async () => {
-    const h = await harness({ inventory: { wooden_pickaxe: 1, stick: 2 }, blocks: [{ position: { x: 40, y: 0, z: 0 }, name: 'stone' }] });
+    const h = await harness({
+      inventory: { wooden_pickaxe: 1, stick: 2 },
+      blocks: [{ position: { x: 40, y: 0, z: 0 }, name: 'stone' }],
+    });
     const result = await h.run(plan(craft('stone_axe')));
-    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringMatching(/missing 3 cobblestone/) });
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'precondition_missing',
+      detail: expect.stringMatching(/missing 3 cobblestone/),
+    });
     expect(h.world.actuatorLog).toEqual([]);
   });
 });

@@ -9,7 +9,9 @@ export const CraftItemArgs = z
       .min(1)
       .max(64)
       .default(1)
-      .describe('How many items to make at least; the recipe repeats as often as needed (one craft yields 4 sticks, so count 5 crafts twice).'),
+      .describe(
+        'How many items to make at least; the recipe repeats as often as needed (one craft yields 4 sticks, so count 5 crafts twice).',
+      ),
   })
   .describe(
     'Craft an item from inventory ingredients, in the 2x2 grid or at a crafting table within 4 blocks. ' +

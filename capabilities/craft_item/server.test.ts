@@ -7,7 +7,9 @@ const craft = (item: string, count = 1) => ({ stepId: `craft-${item}`, type: 'cr
 
 async function tablesNear(center: { x: number; z: number }): Promise<number> {
   const reads: Promise<string>[] = [];
-  for (let dx = -4; dx <= 4; dx++) for (let dz = -4; dz <= 4; dz++) for (const y of [5, 6]) reads.push(suite.server.blockAt({ x: center.x + dx, y, z: center.z + dz }));
+  for (let dx = -4; dx <= 4; dx++)
+    for (let dz = -4; dz <= 4; dz++)
+      for (const y of [5, 6]) reads.push(suite.server.blockAt({ x: center.x + dx, y, z: center.z + dz }));
   return (await Promise.all(reads)).filter((name) => name === 'crafting_table').length;
 }
 

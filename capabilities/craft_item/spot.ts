@@ -25,15 +25,31 @@ export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like | nul
   };
   // The bot's body is 0.6 wide and 1.8 tall around its position: standing near an edge it reaches into the next cell, where a server refuses to place.
   const bots = (cell: Vec3Like) =>
-    cell.x < position.x + BODY_HALF_WIDTH && cell.x + 1 > position.x - BODY_HALF_WIDTH && cell.z < position.z + BODY_HALF_WIDTH && cell.z + 1 > position.z - BODY_HALF_WIDTH && cell.y < position.y + BODY_HEIGHT && cell.y + 1 > position.y;
+    cell.x < position.x + BODY_HALF_WIDTH &&
+    cell.x + 1 > position.x - BODY_HALF_WIDTH &&
+    cell.z < position.z + BODY_HALF_WIDTH &&
+    cell.z + 1 > position.z - BODY_HALF_WIDTH &&
+    cell.y < position.y + BODY_HEIGHT &&
+    cell.y + 1 > position.y;
   const candidates: Vec3Like[] = [];
   for (let dx = -AROUND; dx <= AROUND; dx++)
-    for (let dz = -AROUND; dz <= AROUND; dz++) for (const dy of [0, -1, 1]) candidates.push({ x: feet.x + dx, y: feet.y + dy, z: feet.z + dz });
+    for (let dz = -AROUND; dz <= AROUND; dz++)
+      for (const dy of [0, -1, 1]) candidates.push({ x: feet.x + dx, y: feet.y + dy, z: feet.z + dz });
   const usable = candidates.filter((cell) => !bots(cell) && open(cell) && withinReach(position, cell));
-  const cost = (cell: Vec3Like) => Math.abs(cell.x - feet.x) + Math.abs(cell.z - feet.z) + Math.abs(cell.y - feet.y) * 2;
+  const cost = (cell: Vec3Like) =>
+    Math.abs(cell.x - feet.x) + Math.abs(cell.z - feet.z) + Math.abs(cell.y - feet.y) * 2;
   usable.sort((a, b) => cost(a) - cost(b));
   const onGround = usable.find((cell) => solid({ ...cell, y: cell.y - 1 }));
   if (onGround) return onGround;
-  const faces = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]] as const;
-  return usable.find((cell) => faces.some(([x, y, z]) => solid({ x: cell.x + x, y: cell.y + y, z: cell.z + z }))) ?? null;
+  const faces = [
+    [1, 0, 0],
+    [-1, 0, 0],
+    [0, 1, 0],
+    [0, -1, 0],
+    [0, 0, 1],
+    [0, 0, -1],
+  ] as const;
+  return (
+    usable.find((cell) => faces.some(([x, y, z]) => solid({ x: cell.x + x, y: cell.y + y, z: cell.z + z }))) ?? null
+  );
 }

@@ -1,4 +1,12 @@
-import { type GuardContext, type MissingPrecondition, type PlanStepInput, type Recipe, smeltingInputsOf, type Vec3Like, type WorldPort } from 'verbtree';
+import {
+  type GuardContext,
+  type MissingPrecondition,
+  type PlanStepInput,
+  type Recipe,
+  smeltingInputsOf,
+  type Vec3Like,
+  type WorldPort,
+} from 'verbtree';
 import { gatherSourceFor } from '../collect_block/tags.js';
 import { TABLE_REACH } from './requirements.js';
 import { spotBeside } from './spot.js';
@@ -59,7 +67,11 @@ function nearestOf(world: WorldPort, blocks: readonly string[]): string | null {
  * walks back for it, nor finds the way back dug away); otherwise one standing nearby is walked to, or
  * one is crafted and placed.
  */
-export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, { world, observation }: GuardContext): PlanStepInput[] | null {
+export function craftItemSubgoals(
+  missing: MissingPrecondition,
+  _args: unknown,
+  { world, observation }: GuardContext,
+): PlanStepInput[] | null {
   if (missing.predicate === 'has_item') {
     const { item, count } = missing.detail;
     if (typeof item !== 'string' || typeof count !== 'number' || count < 1) return null;
@@ -73,7 +85,9 @@ export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, 
   }
   if (missing.predicate === 'near_block' && missing.detail.block === 'crafting_table') {
     const held = (observation.inventory.crafting_table ?? 0) > 0;
-    const [table] = held ? [] : world.findBlocks({ names: ['crafting_table'], maxDistance: WALK_TO_TABLE_WITHIN, count: 1 });
+    const [table] = held
+      ? []
+      : world.findBlocks({ names: ['crafting_table'], maxDistance: WALK_TO_TABLE_WITHIN, count: 1 });
     if (table) {
       const target = { kind: 'near', x: table.x, y: table.y, z: table.z, range: TABLE_REACH - 1 };
       return [{ stepId: 'subgoal-approach-crafting_table', type: 'navigate', args: { target } }];
@@ -82,7 +96,10 @@ export function craftItemSubgoals(missing: MissingPrecondition, _args: unknown, 
     const position = spotBeside(world, observation.position);
     // Nowhere within reach to put one (a pillar top in the air): the planner hears why.
     if (!position) return null;
-    return [...steps, { stepId: 'subgoal-place-crafting_table', type: 'place_block', args: { position, item: 'crafting_table' } }];
+    return [
+      ...steps,
+      { stepId: 'subgoal-place-crafting_table', type: 'place_block', args: { position, item: 'crafting_table' } },
+    ];
   }
   return null;
 }

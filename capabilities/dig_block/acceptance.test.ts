@@ -9,7 +9,13 @@ const LOG = { x: 2, y: 0, z: 0 };
 
 function forestEdge() {
   const clock = new ManualClock();
-  const world = SimWorld.create({ clock, blocks: [{ position: LOG, name: 'oak_log' }, { position: { x: 3, y: 0, z: 0 }, name: 'bedrock' }] });
+  const world = SimWorld.create({
+    clock,
+    blocks: [
+      { position: LOG, name: 'oak_log' },
+      { position: { x: 3, y: 0, z: 0 }, name: 'bedrock' },
+    ],
+  });
   return { clock, world };
 }
 
@@ -26,9 +32,18 @@ describe('dig_block', () => {
     const ctx = { world, observation: await world.observe() };
     const guard = (args: unknown) => digBlock.guard(ctx, digBlock.inputSchema.parse(args));
     expect(guard({ position: LOG, block: 'oak_log' })).toEqual({ ok: true });
-    expect(guard({ position: LOG, block: 'birch_log' })).toMatchObject({ ok: false, reason: expect.stringMatching(/expected birch_log at \(2, 0, 0\) but the world shows oak_log/) });
-    expect(guard({ position: { x: 2, y: 1, z: 0 } })).toMatchObject({ ok: false, reason: expect.stringMatching(/already air/) });
-    expect(guard({ position: { x: 3, y: 0, z: 0 } })).toMatchObject({ ok: false, reason: expect.stringMatching(/bedrock .* is unbreakable/) });
+    expect(guard({ position: LOG, block: 'birch_log' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/expected birch_log at \(2, 0, 0\) but the world shows oak_log/),
+    });
+    expect(guard({ position: { x: 2, y: 1, z: 0 } })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/already air/),
+    });
+    expect(guard({ position: { x: 3, y: 0, z: 0 } })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/bedrock .* is unbreakable/),
+    });
   });
 
   it('accepts the server-side result of a real dig and rejects a block still standing', async () => {
@@ -36,7 +51,10 @@ describe('dig_block', () => {
     const args = digBlock.inputSchema.parse({ position: LOG, block: 'oak_log' });
     const query = dispatchQueryOf(digBlock, args);
     const pre = await world.observe(query);
-    expect(judgeStep(digBlock, pre, await world.observe(query), args)).toEqual({ ok: false, unmet: ['the block at (2, 0, 0) is empty (air): it holds oak_log'] });
+    expect(judgeStep(digBlock, pre, await world.observe(query), args)).toEqual({
+      ok: false,
+      unmet: ['the block at (2, 0, 0) is empty (air): it holds oak_log'],
+    });
     const dug = world.dig(LOG);
     await clock.advance(10_000);
     await dug;
@@ -50,16 +68,32 @@ describe('dig_block', () => {
     const key = blockKey(LOG);
     const air = observation({ blocks: { [key]: 'air' } });
     const world = { blockAt: () => ({ name: 'air', position: LOG, diggable: false }) } as never;
-    expect(digBlock.guard({ world, observation: air }, args)).toMatchObject({ ok: false, reason: expect.stringMatching(/there is no block to dig/) });
-    expect(judgeStep(digBlock, observation({ blocks: { [key]: 'stone' } }), observation({ blocks: { [key]: 'cave_air' } }), args)).toEqual({ ok: true });
+    expect(digBlock.guard({ world, observation: air }, args)).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/there is no block to dig/),
+    });
+    expect(
+      judgeStep(
+        digBlock,
+        observation({ blocks: { [key]: 'stone' } }),
+        observation({ blocks: { [key]: 'cave_air' } }),
+        args,
+      ),
+    ).toEqual({ ok: true });
   });
 
   it('turns an unloaded position into a navigate sub-goal the navigate schema accepts', () => {
     const args = digBlock.inputSchema.parse({ position: { x: 400, y: 12, z: -9 } });
-    const steps = digBlock.subgoals!({ predicate: 'near_position', detail: { x: 400, y: 12, z: -9 } }, args, undefined as never);
+    const steps = digBlock.subgoals!(
+      { predicate: 'near_position', detail: { x: 400, y: 12, z: -9 } },
+      args,
+      undefined as never,
+    );
     expect(steps).toHaveLength(1);
     expect(steps![0]).toMatchObject({ type: 'navigate' });
-    expect(navigate.inputSchema.parse(steps![0]!.args)).toEqual({ target: { kind: 'near', x: 400, y: 12, z: -9, range: 4 } });
+    expect(navigate.inputSchema.parse(steps![0]!.args)).toEqual({
+      target: { kind: 'near', x: 400, y: 12, z: -9, range: 4 },
+    });
     expect(digBlock.subgoals!({ predicate: 'has_item', detail: {} }, args, undefined as never)).toBeNull();
   });
 });

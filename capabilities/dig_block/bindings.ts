@@ -13,14 +13,24 @@ const DROP_WAIT_MS = 500;
  * Waits until the drop `block` leaves is in sight (or already in the inventory),
  * so a collect_drops step right after this one finds it instead of failing its guard.
  */
-function dropArrived(ctx: RunContext<DigBlockArgs>, block: string, held: string | null, before: Readonly<Record<string, number>>): Promise<boolean> {
+function dropArrived(
+  ctx: RunContext<DigBlockArgs>,
+  block: string,
+  held: string | null,
+  before: Readonly<Record<string, number>>,
+): Promise<boolean> {
   const drops = dropsOf(block, held);
   if (drops.length === 0) return Promise.resolve(true);
   const { x, y, z } = ctx.args.position;
   const centre = { x: x + 0.5, y: y + 0.5, z: z + 0.5 };
   return waitUntil(
     ctx,
-    () => drops.some((item) => dropsNear(ctx.world.entities(), centre, 3, item).length > 0 || (ctx.world.inventory()[item] ?? 0) > (before[item] ?? 0)),
+    () =>
+      drops.some(
+        (item) =>
+          dropsNear(ctx.world.entities(), centre, 3, item).length > 0 ||
+          (ctx.world.inventory()[item] ?? 0) > (before[item] ?? 0),
+      ),
     DROP_WAIT_MS,
   );
 }

@@ -26,14 +26,19 @@ export function digBlockGuard({ world }: GuardContext, { position, block }: DigB
   }
   if (isAir(found.name)) return { ok: false, reason: `there is no block to dig at ${at}: it is already ${found.name}` };
   if (block !== undefined && found.name !== block) {
-    return { ok: false, reason: `expected ${block} at ${at} but the world shows ${found.name}; re-plan with the block that is there` };
+    return {
+      ok: false,
+      reason: `expected ${block} at ${at} but the world shows ${found.name}; re-plan with the block that is there`,
+    };
   }
   if (!found.diggable) return { ok: false, reason: `${found.name} at ${at} is unbreakable; choose another block` };
   const held = world.heldItem();
   const tool = betterTool(found.name, held, world.inventory()) ?? held;
   const digMs = digTimeMs(found.name, tool);
   if (digMs > MAX_DIG_MS) {
-    const harvester = Object.keys(data.blocksByName[found.name]?.harvestTools ?? {}).map((id) => data.items[Number(id)]?.name)[0];
+    const harvester = Object.keys(data.blocksByName[found.name]?.harvestTools ?? {}).map(
+      (id) => data.items[Number(id)]?.name,
+    )[0];
     return {
       ok: false,
       reason: `${found.name} at ${at} takes ${Math.round(digMs / 1000)} s to break with ${tool ?? 'the bare hand'}, more than ${MAX_DIG_MS / 1000} s; bring a better tool${harvester ? ` such as ${harvester}` : ''} or choose another block`,

@@ -34,7 +34,11 @@ describe('dig_block on the embedded server', () => {
 
   it('refuses obsidian by hand: 250 s of digging is beyond the step, and the reason names the tool', async () => {
     const { result } = await suite.run('obsidian', [dig(-2, 5, -2, 'obsidian')]);
-    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringContaining('diamond_pickaxe') });
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'guard_failed',
+      detail: expect.stringContaining('diamond_pickaxe'),
+    });
     expect(await suite.server.blockAt({ x: -2, y: 5, z: -2 })).toBe('obsidian');
   });
 });

@@ -7,5 +7,11 @@ const APPROACH_RANGE = 4;
 export function digBlockSubgoals(missing: MissingPrecondition, { position }: DigBlockArgs): PlanStepInput[] | null {
   if (missing.predicate !== 'near_position') return null;
   const { x, y, z } = position;
-  return [{ stepId: `subgoal-approach@${x},${y},${z}`, type: 'navigate', args: { target: { kind: 'near', x, y, z, range: APPROACH_RANGE } } }];
+  return [
+    {
+      stepId: `subgoal-approach@${x},${y},${z}`,
+      type: 'navigate',
+      args: { target: { kind: 'near', x, y, z, range: APPROACH_RANGE } },
+    },
+  ];
 }

@@ -11,14 +11,19 @@ function score(block: string, item: string | null): number {
   const harvests = !info.harvestTools || (id !== undefined && info.harvestTools[id] === true);
   let speed = 1;
   for (const part of (info.material ?? '').split(';')) {
-    const multiplier = id === undefined ? undefined : (data.materials[part] as Record<string, number> | undefined)?.[id];
+    const multiplier =
+      id === undefined ? undefined : (data.materials[part] as Record<string, number> | undefined)?.[id];
     if (multiplier !== undefined && multiplier > speed) speed = multiplier;
   }
   return (harvests ? 1000 : 0) + speed;
 }
 
 /** The inventory item that breaks `block` best, or null when none beats what the hand holds now. */
-export function betterTool(block: string, held: string | null, inventory: Readonly<Record<string, number>>): string | null {
+export function betterTool(
+  block: string,
+  held: string | null,
+  inventory: Readonly<Record<string, number>>,
+): string | null {
   let best: string | null = null;
   let bestScore = score(block, held);
   for (const [item, count] of Object.entries(inventory)) {

@@ -3,7 +3,8 @@ import { judgeStep, observation } from '../../src/testing/index.js';
 import equip from './index.js';
 
 const noWorld = undefined as never;
-const guard = (obs: ReturnType<typeof observation>, args: unknown) => equip.guard({ world: noWorld, observation: obs }, equip.inputSchema.parse(args));
+const guard = (obs: ReturnType<typeof observation>, args: unknown) =>
+  equip.guard({ world: noWorld, observation: obs }, equip.inputSchema.parse(args));
 
 describe('equip', () => {
   it('defaults to the main hand and rejects unknown destinations', () => {
@@ -23,7 +24,10 @@ describe('equip', () => {
 
   it('refuses armor slots the item does not fit', () => {
     const held = observation({ inventory: { dirt: 5, iron_helmet: 1, carved_pumpkin: 1 } });
-    expect(guard(held, { item: 'dirt', destination: 'head' })).toMatchObject({ ok: false, reason: expect.stringMatching(/cannot be worn on the head/) });
+    expect(guard(held, { item: 'dirt', destination: 'head' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/cannot be worn on the head/),
+    });
     expect(guard(held, { item: 'iron_helmet', destination: 'feet' }).ok).toBe(false);
     expect(guard(held, { item: 'iron_helmet', destination: 'head' })).toEqual({ ok: true });
     expect(guard(held, { item: 'carved_pumpkin', destination: 'head' })).toEqual({ ok: true });
@@ -33,7 +37,9 @@ describe('equip', () => {
   it('accepts the hand only when it holds the item', () => {
     const args = equip.inputSchema.parse({ item: 'stone_axe' });
     const pre = observation({ inventory: { stone_axe: 1 } });
-    expect(judgeStep(equip, pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'stone_axe' }), args)).toEqual({ ok: true });
+    expect(judgeStep(equip, pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'stone_axe' }), args)).toEqual({
+      ok: true,
+    });
     expect(judgeStep(equip, pre, observation({ inventory: { stone_axe: 1 }, heldItem: 'dirt' }), args)).toEqual({
       ok: false,
       unmet: ['the main hand holds stone_axe: it holds dirt'],

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const equip = (item: string, destination?: string) => ({ stepId: `equip-${item}`, type: 'equip', args: { item, ...(destination ? { destination } : {}) } });
+const equip = (item: string, destination?: string) => ({
+  stepId: `equip-${item}`,
+  type: 'equip',
+  args: { item, ...(destination ? { destination } : {}) },
+});
 
 describe('equip runs end to end on SimWorld', () => {
   it('puts the item in the main hand, verified', async () => {

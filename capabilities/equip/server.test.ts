@@ -3,7 +3,11 @@ import { embeddedSuite } from '../../test/helpers/embedded.js';
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 4, stone_axe: 1, iron_helmet: 1 } } });
 
-const equip = (item: string, destination?: string) => ({ stepId: `equip-${item}`, type: 'equip', args: { item, ...(destination ? { destination } : {}) } });
+const equip = (item: string, destination?: string) => ({
+  stepId: `equip-${item}`,
+  type: 'equip',
+  args: { item, ...(destination ? { destination } : {}) },
+});
 
 describe('equip on the embedded server', () => {
   it('puts the axe in the main hand, then the helmet on: it leaves the inventory the server holds', async () => {

@@ -16,17 +16,26 @@ describe('explore arguments and acceptance', () => {
 
   it('ok only when the world shows a block of the kind in the open within sight of where the bot ends', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 64 }), fc.double({ min: 0, max: 200, noNaN: true }), fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), (sight, d, angle) => {
-        const args = parse({ block: 'iron_ore', sight });
-        const pre = observation();
-        const at = (distance: number) => ({ x: Math.round(Math.cos(angle) * distance), y: 0, z: Math.round(Math.sin(angle) * distance) });
-        const found = at(d);
-        const verdict = judgeStep(explore, pre, observation({ position: { x: 0, y: 0, z: 0 }, found }), args);
-        expect(verdict.ok).toBe(Math.hypot(found.x, found.y, found.z) <= sight + 1);
-        // None in sight, or the world was never searched: not done.
-        expect(judgeStep(explore, pre, observation({ found: null }), args).ok).toBe(false);
-        expect(judgeStep(explore, pre, observation(), args).ok).toBe(false);
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 64 }),
+        fc.double({ min: 0, max: 200, noNaN: true }),
+        fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }),
+        (sight, d, angle) => {
+          const args = parse({ block: 'iron_ore', sight });
+          const pre = observation();
+          const at = (distance: number) => ({
+            x: Math.round(Math.cos(angle) * distance),
+            y: 0,
+            z: Math.round(Math.sin(angle) * distance),
+          });
+          const found = at(d);
+          const verdict = judgeStep(explore, pre, observation({ position: { x: 0, y: 0, z: 0 }, found }), args);
+          expect(verdict.ok).toBe(Math.hypot(found.x, found.y, found.z) <= sight + 1);
+          // None in sight, or the world was never searched: not done.
+          expect(judgeStep(explore, pre, observation({ found: null }), args).ok).toBe(false);
+          expect(judgeStep(explore, pre, observation(), args).ok).toBe(false);
+        },
+      ),
       { numRuns: 300 },
     );
   });

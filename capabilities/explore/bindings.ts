@@ -15,7 +15,11 @@ const REPORT_EVERY_MS = 1_000;
  * closed (0 to 99): lookouts on the outer rings lie 60 blocks apart, longer
  * than the stuck detector waits for progress. Returns the stop function.
  */
-function reportWalk(ctx: RunContext<ExploreArgs>, to: { x: number; z: number }, report: (closed: number) => void): () => void {
+function reportWalk(
+  ctx: RunContext<ExploreArgs>,
+  to: { x: number; z: number },
+  report: (closed: number) => void,
+): () => void {
   const remaining = () => Math.hypot(ctx.world.position().x - to.x, ctx.world.position().z - to.z);
   const from = Math.max(remaining(), 1);
   let timer: TimerHandle | null = null;
@@ -64,7 +68,9 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
         const done = (search.visited - 1) * STEPS_PER_LOOKOUT;
         const stop = reportWalk(ctx, lookout, (closed) => ctx.progress(done + closed, total));
         try {
-          await ctx.actuate('goto', () => world.goto({ kind: 'xz', ...lookout, range: LOOKOUT_RANGE }, { signal: ctx.signal }));
+          await ctx.actuate('goto', () =>
+            world.goto({ kind: 'xz', ...lookout, range: LOOKOUT_RANGE }, { signal: ctx.signal }),
+          );
           search.reached++;
         } catch (error) {
           // Cancelled (a flee from a mob, a pause): this lookout is walked to again when the step goes on.
@@ -81,8 +87,14 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
       }
       const { x, z } = search.start;
       const unreached = points.length - search.reached;
-      const why = unreached > 0 ? ` (${unreached} could not be reached${search.lastFailure ? `; the last: ${search.lastFailure}` : ''})` : '';
-      throw new WorldError('precondition_missing', `no ${args.block} in the open within ${args.radius} blocks of (${Math.floor(x)}, ${Math.floor(z)}): walked to all ${points.length} lookouts${why}`);
+      const why =
+        unreached > 0
+          ? ` (${unreached} could not be reached${search.lastFailure ? `; the last: ${search.lastFailure}` : ''})`
+          : '';
+      throw new WorldError(
+        'precondition_missing',
+        `no ${args.block} in the open within ${args.radius} blocks of (${Math.floor(x)}, ${Math.floor(z)}): walked to all ${points.length} lookouts${why}`,
+      );
     },
   },
 };

@@ -15,7 +15,10 @@ export function lookouts(start: Vec3Like, radius: number): { x: number; z: numbe
     const distance = ring * RING_STEP;
     for (let i = 0; i < DIRECTIONS; i++) {
       const angle = ((i + (ring % 2) / 2) / DIRECTIONS) * 2 * Math.PI;
-      points.push({ x: Math.round(start.x + Math.cos(angle) * distance), z: Math.round(start.z + Math.sin(angle) * distance) });
+      points.push({
+        x: Math.round(start.x + Math.cos(angle) * distance),
+        z: Math.round(start.z + Math.sin(angle) * distance),
+      });
     }
   }
   return points;

@@ -11,7 +11,10 @@ describe('explore runs end to end on SimWorld', () => {
   it('walks out until the block is in sight, then stops: in sight as the world holds it, reporting lookouts', async () => {
     const progress: ProgressEvent[] = [];
     const ore = { x: 50, y: 0, z: 4 };
-    const h = await harness({ blocks: [{ position: ore, name: 'iron_ore' }] }, { hooks: { progress: (event) => progress.push(event) } });
+    const h = await harness(
+      { blocks: [{ position: ore, name: 'iron_ore' }] },
+      { hooks: { progress: (event) => progress.push(event) } },
+    );
     const result = await h.run(plan(explore({ block: '#iron_ores', sight: 24 })), 600_000);
     expect(result, result.detail).toMatchObject({ ok: true });
     expect(distanceTo(h.world.position(), ore)).toBeLessThanOrEqual(25);
@@ -53,10 +56,26 @@ describe('explore runs end to end on SimWorld', () => {
 
   it('on generated survival terrain, brings iron ore into sight from the spawn (seeds 1-5), then collect_block gathers it', async () => {
     for (let seed = 1; seed <= 5; seed++) {
-      const scenario = parseScenario({ name: 'survival', terrain: { kind: 'survival', seed }, bot: { inventory: { stone_pickaxe: 1 } } });
+      const scenario = parseScenario({
+        name: 'survival',
+        terrain: { kind: 'survival', seed },
+        bot: { inventory: { stone_pickaxe: 1 } },
+      });
       const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed }));
-      const result = await h.run(plan(explore({ block: '#iron_ores', sight: 24 }), { stepId: 'mine', type: 'collect_block', args: { block: '#iron_ores', count: 2, radius: 24 } }), 900_000);
-      expect(result.steps.filter((s) => !s.parentStepId).map((s) => [s.step.stepId, s.outcome.ok ? 'ok' : `${s.outcome.code}: ${s.outcome.detail}`]), `seed ${seed}`).toEqual([
+      const result = await h.run(
+        plan(explore({ block: '#iron_ores', sight: 24 }), {
+          stepId: 'mine',
+          type: 'collect_block',
+          args: { block: '#iron_ores', count: 2, radius: 24 },
+        }),
+        900_000,
+      );
+      expect(
+        result.steps
+          .filter((s) => !s.parentStepId)
+          .map((s) => [s.step.stepId, s.outcome.ok ? 'ok' : `${s.outcome.code}: ${s.outcome.detail}`]),
+        `seed ${seed}`,
+      ).toEqual([
         ['look', 'ok'],
         ['mine', 'ok'],
       ]);

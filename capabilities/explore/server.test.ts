@@ -15,7 +15,15 @@ function ironInOpen(at: { x: number; y: number; z: number }, r: number): { x: nu
     for (let z = Math.floor(at.z) - r; z <= at.z + r; z++)
       for (let y = Math.floor(at.y) - r; y <= at.y + r; y++) {
         if (t.blockAt(x, y, z) !== 'iron_ore' || Math.hypot(x - at.x, y - at.y, z - at.z) > r) continue;
-        if (open(x + 1, y, z) || open(x - 1, y, z) || open(x, y + 1, z) || open(x, y - 1, z) || open(x, y, z + 1) || open(x, y, z - 1)) cells.push({ x, y, z });
+        if (
+          open(x + 1, y, z) ||
+          open(x - 1, y, z) ||
+          open(x, y + 1, z) ||
+          open(x, y - 1, z) ||
+          open(x, y, z + 1) ||
+          open(x, y, z - 1)
+        )
+          cells.push({ x, y, z });
       }
   return cells;
 }
@@ -24,7 +32,9 @@ describe('explore on the embedded server, on generated terrain', () => {
   it('walks out from the spawn until iron ore is in sight, as the server holds the world and the bot', async () => {
     const t = survivalTerrain(SEED);
     expect(ironInOpen(t.spawn, SIGHT), 'no iron in sight at the spawn: the test needs a walk').toEqual([]);
-    const { result } = await suite.run('scout', [{ stepId: 'look', type: 'explore', args: { block: '#iron_ores', sight: SIGHT, radius: 64 } }]);
+    const { result } = await suite.run('scout', [
+      { stepId: 'look', type: 'explore', args: { block: '#iron_ores', sight: SIGHT, radius: 64 } },
+    ]);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
     const where = suite.server.player('scout')!.position;
     const seen = ironInOpen(where, SIGHT + 1);

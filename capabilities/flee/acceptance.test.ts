@@ -17,7 +17,8 @@ describe('flee', () => {
 
   it('flees the nearest hostile within 32 blocks, or a given position, and refuses when there is neither', async () => {
     const world = SimWorld.create({ clock: new ManualClock() });
-    const guard = async (args: unknown) => flee.guard({ world, observation: await world.observe() }, flee.inputSchema.parse(args));
+    const guard = async (args: unknown) =>
+      flee.guard({ world, observation: await world.observe() }, flee.inputSchema.parse(args));
     world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2, y: 0, z: 0 } });
     world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 40, y: 0, z: 0 } });
     expect(await guard({})).toMatchObject({ ok: false, reason: expect.stringMatching(/^nothing to flee from/) });
@@ -25,18 +26,28 @@ describe('flee', () => {
     world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: -10, y: 0, z: 0 } });
     world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 0, y: 0, z: 6 } });
     expect(await guard({})).toEqual({ ok: true });
-    expect(threatPosition(flee.inputSchema.parse({}), world.entities(), world.position())).toEqual({ x: 0, y: 0, z: 6 });
+    expect(threatPosition(flee.inputSchema.parse({}), world.entities(), world.position())).toEqual({
+      x: 0,
+      y: 0,
+      z: 6,
+    });
   });
 
   it('measures from the given danger, with one block of tolerance', () => {
     const args = flee.inputSchema.parse({ from: { x: 0, y: 0, z: 0 }, distance: 10 });
     expect(judgeStep(flee, at(2), at(9.6), args)).toEqual({ ok: true });
-    expect(judgeStep(flee, at(2), at(9.4), args)).toEqual({ ok: false, unmet: ['the bot is at least 9 blocks from (0.5, 0, 0.5): it is 8.9 blocks away'] });
+    expect(judgeStep(flee, at(2), at(9.4), args)).toEqual({
+      ok: false,
+      unmet: ['the bot is at least 9 blocks from (0.5, 0, 0.5): it is 8.9 blocks away'],
+    });
   });
 
   it('without a danger position, measures the ground covered from the start', () => {
     const args = flee.inputSchema.parse({ distance: 8 });
     expect(judgeStep(flee, at(5), at(5, 7.5), args)).toEqual({ ok: true });
-    expect(judgeStep(flee, at(5), at(5, 6), args)).toMatchObject({ ok: false, unmet: ['the bot is at least 7 blocks from (5, 0, 0): it is 6.0 blocks away'] });
+    expect(judgeStep(flee, at(5), at(5, 6), args)).toMatchObject({
+      ok: false,
+      unmet: ['the bot is at least 7 blocks from (5, 0, 0): it is 6.0 blocks away'],
+    });
   });
 });

@@ -35,7 +35,12 @@ export function fleeGoals(threat: Vec3Like, start: Vec3Like, distance: number): 
   return HEADINGS.map((degrees) => {
     const heading = rotate(away, degrees);
     const reach = distance + OVERSHOOT;
-    return { kind: 'xz', x: Math.floor(start.x + heading.x * reach), z: Math.floor(start.z + heading.z * reach), range: GOAL_RANGE };
+    return {
+      kind: 'xz',
+      x: Math.floor(start.x + heading.x * reach),
+      z: Math.floor(start.z + heading.z * reach),
+      range: GOAL_RANGE,
+    };
   });
 }
 
@@ -46,7 +51,11 @@ export const fleeBindings: TreeBindings<FleeArgs> = {
       const { world, args } = ctx;
       const start = { ...world.position() };
       const threat = threatPosition(args, world.entities(), start);
-      if (!threat) throw new WorldError('guard_failed', 'flee: nothing to flee from any more (no hostile within range and no `from`)');
+      if (!threat)
+        throw new WorldError(
+          'guard_failed',
+          'flee: nothing to flee from any more (no hostile within range and no `from`)',
+        );
       let lastError: unknown;
       for (const goal of fleeGoals(threat, start, args.distance)) {
         try {

@@ -34,7 +34,9 @@ describe('flee runs end to end on SimWorld', () => {
 
   it('fails explicitly when boxed in with nowhere to run', async () => {
     const h = await harness({ unbreakable: ['obsidian'] });
-    h.world.fill({ x: -1, y: 0, z: -1 }, { x: 1, y: 2, z: 1 }, 'obsidian').fill({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, 'air');
+    h.world
+      .fill({ x: -1, y: 0, z: -1 }, { x: 1, y: 2, z: 1 }, 'obsidian')
+      .fill({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, 'air');
     const result = await h.run(plan(flee({ from: { x: -1, y: 0, z: 0 }, distance: 8 })));
     expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'stuck.path' });
     expect(h.world.position()).toMatchObject({ x: 0.5, z: 0.5 });

@@ -3,7 +3,9 @@ import { BlockPosition } from 'verbtree';
 
 export const FleeArgs = z
   .strictObject({
-    from: BlockPosition.optional().describe('The danger to run from. Omit it to run from the nearest hostile mob within 32 blocks.'),
+    from: BlockPosition.optional().describe(
+      'The danger to run from. Omit it to run from the nearest hostile mob within 32 blocks.',
+    ),
     distance: z.number().min(4).max(64).default(16).describe('How far from the danger the bot must end up, in blocks.'),
   })
   .describe('Run away from a position or from the nearest hostile mob until at a safe distance.');

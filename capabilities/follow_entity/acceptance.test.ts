@@ -7,7 +7,12 @@ const parse = (args: unknown) => followEntity.inputSchema.parse(args);
 
 describe('follow_entity arguments and acceptance', () => {
   it('defaults: 16 blocks to look, a range of 3, a minute; refuses under a second or over an hour', () => {
-    expect(parse({ target: { name: 'cow' } })).toEqual({ target: { name: 'cow' }, within: 16, range: 3, forMs: 60_000 });
+    expect(parse({ target: { name: 'cow' } })).toEqual({
+      target: { name: 'cow' },
+      within: 16,
+      range: 3,
+      forMs: 60_000,
+    });
     expect(followEntity.inputSchema.safeParse({ target: { name: 'cow' }, forMs: 500 }).success).toBe(false);
     expect(followEntity.inputSchema.safeParse({ target: { name: 'cow' }, forMs: 3_600_001 }).success).toBe(false);
     expect(followEntity.durationFor!(parse({ target: { id: 3 }, forMs: 120_000 }))).toBe(130_000);

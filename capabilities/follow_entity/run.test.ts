@@ -2,14 +2,19 @@ import { describe, expect, it } from 'vitest';
 import type { PlanResult } from '../../src/executor/events.js';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const follow = (target: { id: number } | { name: string }, forMs: number, range?: number) => ({ stepId: 'follow', type: 'follow_entity', args: { target, forMs, ...(range ? { range } : {}) } });
+const follow = (target: { id: number } | { name: string }, forMs: number, range?: number) => ({
+  stepId: 'follow',
+  type: 'follow_entity',
+  args: { target, forMs, ...(range ? { range } : {}) },
+});
 
 describe('follow_entity runs end to end on SimWorld', () => {
   it('keeps within range of a cow that wanders off, for the time asked, and ends beside it', async () => {
     const h = await harness({});
     const cow = h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2.5, y: 0, z: 0.5 } });
     // The cow walks 4 blocks east every 5 s.
-    for (let step = 1; step <= 3; step++) h.clock.setTimeout(() => h.world.moveEntity(cow, { x: 2.5 + 4 * step, y: 0, z: 0.5 }), 5_000 * step);
+    for (let step = 1; step <= 3; step++)
+      h.clock.setTimeout(() => h.world.moveEntity(cow, { x: 2.5 + 4 * step, y: 0, z: 0.5 }), 5_000 * step);
     const result = await h.run(plan(follow({ name: 'cow' }, 20_000)), 120_000);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
     expect(h.world.position().x).toBeGreaterThan(10);
@@ -44,6 +49,10 @@ describe('follow_entity runs end to end on SimWorld', () => {
     const cow = h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2.5, y: 0, z: 0.5 } });
     h.clock.setTimeout(() => h.world.removeEntity(cow), 4_000);
     const result = await h.run(plan(follow({ id: cow }, 30_000)), 120_000);
-    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringContaining(`the cow (entity ${cow}) is gone`) });
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'precondition_missing',
+      detail: expect.stringContaining(`the cow (entity ${cow}) is gone`),
+    });
   });
 });

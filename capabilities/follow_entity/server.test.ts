@@ -6,7 +6,9 @@ const suite = embeddedSuite({});
 describe('follow_entity on the embedded server', () => {
   it('keeps within range of another player who walks away, and ends beside it', async () => {
     const leader = await suite.world.connectBot('leader');
-    const following = suite.run('follower', [{ stepId: 'follow', type: 'follow_entity', args: { target: { name: 'player' }, range: 3, forMs: 12_000 } }]);
+    const following = suite.run('follower', [
+      { stepId: 'follow', type: 'follow_entity', args: { target: { name: 'player' }, range: 3, forMs: 12_000 } },
+    ]);
     // The leader walks 10 blocks east while the follower follows.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     await leader.goto({ kind: 'block', x: 10, y: 5, z: 0 });

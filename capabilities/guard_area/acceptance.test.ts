@@ -8,10 +8,23 @@ describe('guard_area acceptance', () => {
   it('ok when no hostile is inside the radius and the bot stands at its post; one outside does not matter', () => {
     const args = guardArea.inputSchema.parse({ radius: 8, forMs: 10_000 });
     const pre = observation({ position: { x: 0.5, y: 0, z: 0.5 }, entities: [zombie(1, 4.5), zombie(2, 30.5)] });
-    expect(judgeStep(guardArea, pre, observation({ position: { x: 1.5, y: 0, z: 0.5 }, entities: [zombie(2, 30.5)] }), args).ok).toBe(true);
-    const stillThere = judgeStep(guardArea, pre, observation({ position: { x: 1.5, y: 0, z: 0.5 }, entities: [zombie(1, 5.5)] }), args);
+    expect(
+      judgeStep(guardArea, pre, observation({ position: { x: 1.5, y: 0, z: 0.5 }, entities: [zombie(2, 30.5)] }), args)
+        .ok,
+    ).toBe(true);
+    const stillThere = judgeStep(
+      guardArea,
+      pre,
+      observation({ position: { x: 1.5, y: 0, z: 0.5 }, entities: [zombie(1, 5.5)] }),
+      args,
+    );
     expect(stillThere.ok).toBe(false);
-    const wandered = judgeStep(guardArea, pre, observation({ position: { x: 12.5, y: 0, z: 0.5 }, entities: [] }), args);
+    const wandered = judgeStep(
+      guardArea,
+      pre,
+      observation({ position: { x: 12.5, y: 0, z: 0.5 }, entities: [] }),
+      args,
+    );
     expect(wandered.ok).toBe(false);
   });
 });

@@ -20,9 +20,16 @@ async function guard(ctx: RunContext<GuardAreaArgs>): Promise<void> {
     world
       .entities()
       .filter((entity) => entity.kind === 'hostile' && within(entity.position, post, args.radius))
-      .sort((a, b) => Math.hypot(a.position.x - post.x, a.position.z - post.z) - Math.hypot(b.position.x - post.x, b.position.z - post.z))[0];
+      .sort(
+        (a, b) =>
+          Math.hypot(a.position.x - post.x, a.position.z - post.z) -
+          Math.hypot(b.position.x - post.x, b.position.z - post.z),
+      )[0];
   const away = () => !within(world.position(), post, AT_POST);
-  if (world.look) await ctx.actuate('look', () => world.look!({ x: post.x + 0.5, y: post.y + 1, z: post.z + 0.5 }, { signal: ctx.signal }));
+  if (world.look)
+    await ctx.actuate('look', () =>
+      world.look!({ x: post.x + 0.5, y: post.y + 1, z: post.z + 0.5 }, { signal: ctx.signal }),
+    );
   while (clock.now() < until) {
     const mob = intruder();
     if (mob) {

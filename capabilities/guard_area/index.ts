@@ -9,7 +9,8 @@ const SLACK_MS = 30_000;
 export default defineCapability({
   name: 'guard_area',
   version: '1.0.0',
-  description: 'Stand guard at a post for a time or until the run is cancelled, fighting every hostile mob that comes within the radius; verified by no hostile mob inside the radius and the bot at its post.',
+  description:
+    'Stand guard at a post for a time or until the run is cancelled, fighting every hostile mob that comes within the radius; verified by no hostile mob inside the radius and the bot at its post.',
   inputSchema: GuardAreaArgs,
   safetyLevel: 'caution',
   expectedDurationMs: 60_000 + SLACK_MS,
@@ -30,7 +31,12 @@ export default defineCapability({
     const post = postOf(args, pre)!;
     return [
       { kind: 'position', goal: { kind: 'near', ...post, range: 3 } },
-      { kind: 'no_entities', names: [...HOSTILE_MOBS], around: { x: post.x + 0.5, y: post.y, z: post.z + 0.5 }, radius: args.radius },
+      {
+        kind: 'no_entities',
+        names: [...HOSTILE_MOBS],
+        around: { x: post.x + 0.5, y: post.y, z: post.z + 0.5 },
+        radius: args.radius,
+      },
     ];
   },
 });

@@ -12,8 +12,10 @@ export function guardQuery(args: GuardAreaArgs): ObservationQuery {
 /** The step's post: the one named, else the cell the bot stood in at dispatch (kept for the whole step). */
 export function postOf(args: GuardAreaArgs, pre?: Observation): Vec3Like | null {
   if (args.center) return args.center;
-  if (!posts.has(args) && pre) posts.set(args, { x: Math.floor(pre.position.x), y: Math.floor(pre.position.y), z: Math.floor(pre.position.z) });
+  if (!posts.has(args) && pre)
+    posts.set(args, { x: Math.floor(pre.position.x), y: Math.floor(pre.position.y), z: Math.floor(pre.position.z) });
   return posts.get(args) ?? null;
 }
 
-export const within = (a: Vec3Like, b: Vec3Like, radius: number) => Math.hypot(a.x - b.x - 0.5, a.z - b.z - 0.5) <= radius;
+export const within = (a: Vec3Like, b: Vec3Like, radius: number) =>
+  Math.hypot(a.x - b.x - 0.5, a.z - b.z - 0.5) <= radius;

@@ -2,18 +2,31 @@ import { describe, expect, it } from 'vitest';
 import type { PlanResult } from '../../src/executor/events.js';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const guard = (forMs: number, radius?: number) => ({ stepId: 'guard', type: 'guard_area', args: { forMs, ...(radius ? { radius } : {}) } });
+const guard = (forMs: number, radius?: number) => ({
+  stepId: 'guard',
+  type: 'guard_area',
+  args: { forMs, ...(radius ? { radius } : {}) },
+});
 
 describe('guard_area runs end to end on SimWorld', () => {
   it('clears the area of the hostiles inside it (dead, or driven out by the hits), one that comes later too, leaves the one outside, and ends at its post', async () => {
     const h = await harness({});
-    const inside = [h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4.5, y: 0, z: 2.5 } }), h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: -3.5, y: 0, z: -2.5 } })];
+    const inside = [
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4.5, y: 0, z: 2.5 } }),
+      h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: -3.5, y: 0, z: -2.5 } }),
+    ];
     const outside = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 20.5, y: 0, z: 0.5 } });
     let late = -1;
-    h.clock.setTimeout(() => (late = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 0.5, y: 0, z: 6.5 } })), 40_000);
+    h.clock.setTimeout(
+      () => (late = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 0.5, y: 0, z: 6.5 } })),
+      40_000,
+    );
     const result = await h.run(plan(guard(60_000)), 200_000);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
-    const inArea = h.world.entities().filter((e) => Math.hypot(e.position.x - 0.5, e.position.z - 0.5) <= 8).map((e) => e.id);
+    const inArea = h.world
+      .entities()
+      .filter((e) => Math.hypot(e.position.x - 0.5, e.position.z - 0.5) <= 8)
+      .map((e) => e.id);
     expect(inArea).toEqual([]);
     expect(late).toBeGreaterThan(0);
     expect(h.world.entities().map((e) => e.id)).toContain(outside);

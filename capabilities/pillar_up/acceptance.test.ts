@@ -8,7 +8,8 @@ import pillarUp from './index.js';
 function column(inventory: Record<string, number>) {
   const clock = new ManualClock();
   const world = SimWorld.create({ clock, inventory });
-  const guard = async (args: unknown) => pillarUp.guard({ world, observation: await world.observe() }, pillarUp.inputSchema.parse(args));
+  const guard = async (args: unknown) =>
+    pillarUp.guard({ world, observation: await world.observe() }, pillarUp.inputSchema.parse(args));
   return { clock, world, guard };
 }
 
@@ -30,14 +31,19 @@ describe('pillar_up', () => {
       reason: 'a pillar of 3 needs 3 cobblestone, the inventory holds 1',
       missing: { predicate: 'has_item', detail: { item: 'cobblestone', count: 2 } },
     });
-    expect(await column({}).guard({ block: 'netherrack', height: 2 })).toMatchObject({ missing: { detail: { item: 'netherrack', count: 2 } } });
+    expect(await column({}).guard({ block: 'netherrack', height: 2 })).toMatchObject({
+      missing: { detail: { item: 'netherrack', count: 2 } },
+    });
     expect(await column({ dirt: 3 }).guard({})).toEqual({ ok: true });
   });
 
   it('refuses when a ceiling leaves too little headroom', async () => {
     const { world, guard } = column({ dirt: 5 });
     world.setBlock({ x: 0, y: 4, z: 0 }, 'stone');
-    expect(await guard({ height: 3 })).toMatchObject({ ok: false, reason: 'stone at (0, 4, 0) leaves room to rise only 2 of 3 blocks' });
+    expect(await guard({ height: 3 })).toMatchObject({
+      ok: false,
+      reason: 'stone at (0, 4, 0) leaves room to rise only 2 of 3 blocks',
+    });
     expect(await guard({ height: 2 })).toEqual({ ok: true });
   });
 
@@ -55,12 +61,19 @@ describe('pillar_up', () => {
     const post = await world.observe();
     expect(post.position.y).toBe(2);
     expect(judgeStep(pillarUp, pre, post, args)).toEqual({ ok: true });
-    expect(judgeStep(pillarUp, pre, post, pillarUp.inputSchema.parse({ height: 3 }))).toEqual({ ok: false, unmet: ["the bot's feet are at y ≥ 2.5: they are at y 2.0"] });
+    expect(judgeStep(pillarUp, pre, post, pillarUp.inputSchema.parse({ height: 3 }))).toEqual({
+      ok: false,
+      unmet: ["the bot's feet are at y ≥ 2.5: they are at y 2.0"],
+    });
   });
 
   it('allows half a block of settling', () => {
     const args = pillarUp.inputSchema.parse({ height: 1 });
-    expect(judgeStep(pillarUp, observation(), observation({ position: { x: 0.5, y: 0.5, z: 0.5 } }), args)).toEqual({ ok: true });
-    expect(judgeStep(pillarUp, observation(), observation({ position: { x: 0.5, y: 0.4, z: 0.5 } }), args).ok).toBe(false);
+    expect(judgeStep(pillarUp, observation(), observation({ position: { x: 0.5, y: 0.5, z: 0.5 } }), args)).toEqual({
+      ok: true,
+    });
+    expect(judgeStep(pillarUp, observation(), observation({ position: { x: 0.5, y: 0.4, z: 0.5 } }), args).ok).toBe(
+      false,
+    );
   });
 });

@@ -41,12 +41,14 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
     pillar_up_rise: async (ctx) => {
       const { world, args } = ctx;
       const item = args.block ?? choosePillarBlock(world.inventory(), args.height);
-      if (!item) throw new WorldError('precondition_missing', 'pillar_up: no building block in the inventory to stand on');
+      if (!item)
+        throw new WorldError('precondition_missing', 'pillar_up: no building block in the inventory to stand on');
       // Held before the first jump, so the moment in the air goes to placing, not to swapping items.
-      if (world.heldItem() !== item) await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
+      if (world.heldItem() !== item)
+        await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
       const startY = Math.floor(world.position().y);
       let risen = 0;
-      for (let tries = 0; risen < args.height; ) {
+      for (let tries = 0; risen < args.height;) {
         let error: unknown;
         const rose = await jumpAndPlace(ctx, item).catch((caught: unknown) => {
           if (ctx.signal.aborted) throw caught;
@@ -58,7 +60,13 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
           tries = 0;
           ctx.progress(risen, args.height);
         } else if (++tries >= TRIES_PER_BLOCK) {
-          throw error ?? new WorldError('stuck.progress', `pillar_up: ${TRIES_PER_BLOCK} jumps in a row did not lift the bot onto a new block (risen ${risen} of ${args.height})`);
+          throw (
+            error ??
+            new WorldError(
+              'stuck.progress',
+              `pillar_up: ${TRIES_PER_BLOCK} jumps in a row did not lift the bot onto a new block (risen ${risen} of ${args.height})`,
+            )
+          );
         }
       }
     },

@@ -1,7 +1,22 @@
 /** Cheap, solid, non-falling blocks a bot may spend on a pillar, most expendable first. */
 export const PILLAR_BLOCKS = [
-  'dirt', 'cobblestone', 'netherrack', 'cobbled_deepslate', 'stone', 'oak_planks', 'spruce_planks', 'birch_planks',
-  'jungle_planks', 'acacia_planks', 'dark_oak_planks', 'mangrove_planks', 'cherry_planks', 'deepslate', 'andesite', 'diorite', 'granite',
+  'dirt',
+  'cobblestone',
+  'netherrack',
+  'cobbled_deepslate',
+  'stone',
+  'oak_planks',
+  'spruce_planks',
+  'birch_planks',
+  'jungle_planks',
+  'acacia_planks',
+  'dark_oak_planks',
+  'mangrove_planks',
+  'cherry_planks',
+  'deepslate',
+  'andesite',
+  'diorite',
+  'granite',
 ] as const;
 
 /** The first pillar block held in at least `height`, or else the one held most (null when none is held). */

@@ -21,7 +21,10 @@ export function pillarUpGuard({ world, observation }: GuardContext, { height, bl
   for (let rise = 1; rise <= height; rise++) {
     const above = world.blockAt({ x, y: headY + rise, z });
     if (above && !AIR.has(above.name)) {
-      return { ok: false, reason: `${above.name} at (${x}, ${headY + rise}, ${z}) leaves room to rise only ${rise - 1} of ${height} blocks` };
+      return {
+        ok: false,
+        reason: `${above.name} at (${x}, ${headY + rise}, ${z}) leaves room to rise only ${rise - 1} of ${height} blocks`,
+      };
     }
   }
   return { ok: true };

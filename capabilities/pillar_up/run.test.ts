@@ -14,7 +14,15 @@ describe('pillar_up runs end to end on SimWorld', () => {
     expect([0, 1, 2].map((y) => h.world.blockAt({ x: 0, y, z: 0 })?.name)).toEqual(['dirt', 'dirt', 'dirt']);
     expect(h.world.inventory()).toEqual({ dirt: 2 });
     expect(progress.map((event) => event.done)).toEqual([1, 2, 3]);
-    expect(h.world.actuatorLog.map((entry) => entry.command)).toEqual(['equip', 'move', 'place', 'move', 'place', 'move', 'place']);
+    expect(h.world.actuatorLog.map((entry) => entry.command)).toEqual([
+      'equip',
+      'move',
+      'place',
+      'move',
+      'place',
+      'move',
+      'place',
+    ]);
   });
 
   it('reports stuck.progress when jumps stop lifting the bot, then the re-checked guard ends the step', async () => {
@@ -23,8 +31,15 @@ describe('pillar_up runs end to end on SimWorld', () => {
     h.clock.setTimeout(() => h.world.setBlock({ x: 0, y: 3, z: 0 }, 'stone'), 600);
     const result = await h.run(plan(pillar({ height: 3 })));
     const retry = h.events.find((e) => e.type === 'step.retry');
-    expect(retry).toMatchObject({ code: 'stuck.progress', detail: expect.stringMatching(/did not lift the bot .*risen 1 of 3/) });
-    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringMatching(/leaves room to rise only 0 of 3/) });
+    expect(retry).toMatchObject({
+      code: 'stuck.progress',
+      detail: expect.stringMatching(/did not lift the bot .*risen 1 of 3/),
+    });
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'guard_failed',
+      detail: expect.stringMatching(/leaves room to rise only 0 of 3/),
+    });
     expect(h.world.position().y).toBe(1);
     expect(h.world.liveActuators()).toBe(0);
   });

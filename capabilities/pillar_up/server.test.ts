@@ -14,12 +14,16 @@ describe('pillar_up on the embedded server', () => {
     expect(suite.server.player('empty-handed')!.inventory).toEqual({ dirt: 5 });
   });
 
-  it('rises three blocks on dirt placed underneath: the column and the height are the server\'s', async () => {
+  it("rises three blocks on dirt placed underneath: the column and the height are the server's", async () => {
     const { result } = await suite.run('climber', [pillar({ height: 3 })]);
     expect(result.steps[0]!.outcome).toEqual({ ok: true });
     const player = suite.server.player('climber')!;
     expect(Math.floor(player.position.y)).toBe(8);
-    expect(await Promise.all([5, 6, 7].map((y) => suite.server.blockAt({ x: 0, y, z: 0 })))).toEqual(['dirt', 'dirt', 'dirt']);
+    expect(await Promise.all([5, 6, 7].map((y) => suite.server.blockAt({ x: 0, y, z: 0 })))).toEqual([
+      'dirt',
+      'dirt',
+      'dirt',
+    ]);
     expect(player.inventory.dirt).toBe(2);
   });
 });

@@ -10,7 +10,8 @@ const BESIDE = { x: 1, y: 0, z: 0 };
 async function setting(inventory: Record<string, number> = { cobblestone: 4 }) {
   const clock = new ManualClock();
   const world = SimWorld.create({ clock, inventory, blocks: [{ position: { x: -2, y: 0, z: 0 }, name: 'stone' }] });
-  const guard = async (args: unknown) => placeBlock.guard({ world, observation: await world.observe() }, placeBlock.inputSchema.parse(args));
+  const guard = async (args: unknown) =>
+    placeBlock.guard({ world, observation: await world.observe() }, placeBlock.inputSchema.parse(args));
   return { clock, world, guard };
 }
 
@@ -34,14 +35,20 @@ describe('place_block', () => {
   it("refuses the bot's own cells, occupied cells and cells with nothing to place against", async () => {
     const { guard } = await setting();
     for (const y of [0, 1]) {
-      expect(await guard({ position: { x: 0, y, z: 0 }, item: 'cobblestone' })).toMatchObject({ ok: false, reason: expect.stringMatching(/bot's own space.*move first/) });
+      expect(await guard({ position: { x: 0, y, z: 0 }, item: 'cobblestone' })).toMatchObject({
+        ok: false,
+        reason: expect.stringMatching(/bot's own space.*move first/),
+      });
     }
     expect(await guard({ position: { x: -2, y: 0, z: 0 }, item: 'cobblestone' })).toMatchObject({
       ok: false,
       reason: expect.stringMatching(/already holds stone/),
       missing: { predicate: 'cell_empty', detail: { x: -2, y: 0, z: 0, block: 'stone' } },
     });
-    expect(await guard({ position: { x: 1, y: 3, z: 0 }, item: 'cobblestone' })).toMatchObject({ ok: false, reason: expect.stringMatching(/nothing to place against/) });
+    expect(await guard({ position: { x: 1, y: 3, z: 0 }, item: 'cobblestone' })).toMatchObject({
+      ok: false,
+      reason: expect.stringMatching(/nothing to place against/),
+    });
   });
 
   it('clears an occupied cell with a dig_block sub-goal that dig_block accepts', async () => {
@@ -50,9 +57,16 @@ describe('place_block', () => {
     const verdict = await guard(args);
     if (verdict.ok || !verdict.missing) throw new Error('expected a missing precondition');
     const steps = placeBlock.subgoals!(verdict.missing, args, { world, observation: await world.observe() });
-    expect(steps).toEqual([{ stepId: 'subgoal-clear@-2,0,0', type: 'dig_block', args: { position: { x: -2, y: 0, z: 0 } } }]);
+    expect(steps).toEqual([
+      { stepId: 'subgoal-clear@-2,0,0', type: 'dig_block', args: { position: { x: -2, y: 0, z: 0 } } },
+    ]);
     expect(digBlock.inputSchema.safeParse(steps![0]!.args).success).toBe(true);
-    expect(placeBlock.subgoals!({ predicate: 'has_item', detail: { item: 'cobblestone', count: 1 } }, args, { world, observation: await world.observe() })).toBeNull();
+    expect(
+      placeBlock.subgoals!({ predicate: 'has_item', detail: { item: 'cobblestone', count: 1 } }, args, {
+        world,
+        observation: await world.observe(),
+      }),
+    ).toBeNull();
   });
 
   it('accepts a block the world really placed, and names what is there otherwise', async () => {
@@ -60,7 +74,10 @@ describe('place_block', () => {
     const args = placeBlock.inputSchema.parse({ position: BESIDE, item: 'cobblestone' });
     const query = dispatchQueryOf(placeBlock, args);
     const pre = await world.observe(query);
-    expect(judgeStep(placeBlock, pre, pre, args)).toEqual({ ok: false, unmet: ['the block at (1, 0, 0) is cobblestone: it holds air'] });
+    expect(judgeStep(placeBlock, pre, pre, args)).toEqual({
+      ok: false,
+      unmet: ['the block at (1, 0, 0) is cobblestone: it holds air'],
+    });
     const placed = world.place(BESIDE, 'cobblestone');
     await clock.advance(1_000);
     await placed;

@@ -7,6 +7,7 @@ export const placeBlockBindings: TreeBindings<PlaceBlockArgs> = {
     place_block_in_reach: ({ world, args }) => withinReach(world.position(), args.position),
   },
   actions: {
-    place_block_put: (ctx) => ctx.actuate('place', () => ctx.world.place(ctx.args.position, ctx.args.item, { signal: ctx.signal })),
+    place_block_put: (ctx) =>
+      ctx.actuate('place', () => ctx.world.place(ctx.args.position, ctx.args.item, { signal: ctx.signal })),
   },
 };

@@ -5,10 +5,17 @@ import type { PlaceBlockArgs } from './schema.js';
 export function placeBlockGuard({ world, observation }: GuardContext, { position, item }: PlaceBlockArgs): GuardResult {
   const at = describePosition(position);
   if ((observation.inventory[item] ?? 0) < 1) {
-    return { ok: false, reason: `no ${item} in the inventory to place`, missing: { predicate: 'has_item', detail: { item, count: 1 } } };
+    return {
+      ok: false,
+      reason: `no ${item} in the inventory to place`,
+      missing: { predicate: 'has_item', detail: { item, count: 1 } },
+    };
   }
   if (occupiedByBot(position, observation.position)) {
-    return { ok: false, reason: `${at} is the bot's own space; placing into it is refused by the server, so move first` };
+    return {
+      ok: false,
+      reason: `${at} is the bot's own space; placing into it is refused by the server, so move first`,
+    };
   }
   const target = world.blockAt(position);
   if (!target) {
@@ -29,6 +36,10 @@ export function placeBlockGuard({ world, observation }: GuardContext, { position
     const neighbour = world.blockAt(offset(position, by));
     return neighbour !== null && !isReplaceable(neighbour.name);
   });
-  if (!hasSupport) return { ok: false, reason: `nothing to place against: no neighbour of ${at} is solid; place a supporting block first` };
+  if (!hasSupport)
+    return {
+      ok: false,
+      reason: `nothing to place against: no neighbour of ${at} is solid; place a supporting block first`,
+    };
   return { ok: true };
 }

@@ -8,11 +8,20 @@ import { placeBlockSubgoals } from './subgoals.js';
 export default defineCapability({
   name: 'place_block',
   version: '1.0.0',
-  description: 'Walk within reach of an empty cell and place one block from the inventory there, verified on the server.',
+  description:
+    'Walk within reach of an empty cell and place one block from the inventory there, verified on the server.',
   inputSchema: PlaceBlockArgs,
   safetyLevel: 'safe',
   expectedDurationMs: 8_000,
-  retryableCodes: ['no_path', 'stuck.position', 'stuck.path', 'ttfa_exceeded', 'effects_unmet', 'runner_error', 'world_disconnected'],
+  retryableCodes: [
+    'no_path',
+    'stuck.position',
+    'stuck.path',
+    'ttfa_exceeded',
+    'effects_unmet',
+    'runner_error',
+    'world_disconnected',
+  ],
   preconds: ['has_item', 'cell_empty'],
   effects: ['block_placed'],
   tree: 'place_block',

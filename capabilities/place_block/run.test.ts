@@ -34,7 +34,11 @@ describe('place_block runs end to end on SimWorld', () => {
 
   it('fails explicitly when the cell cannot be approached', async () => {
     // A ledge of stone beyond the island's edge: the cell above it has support but no path leads near it.
-    const h = await harness({ ground: { radius: 4 }, inventory: { cobblestone: 1 }, blocks: [{ position: { x: 12, y: -1, z: 0 }, name: 'stone' }] });
+    const h = await harness({
+      ground: { radius: 4 },
+      inventory: { cobblestone: 1 },
+      blocks: [{ position: { x: 12, y: -1, z: 0 }, name: 'stone' }],
+    });
     const result = await h.run(plan(put(12, 0, 0)));
     expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'stuck.path' });
     expect(h.world.inventory()).toEqual({ cobblestone: 1 });

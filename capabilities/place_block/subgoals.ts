@@ -10,7 +10,13 @@ export function placeBlockSubgoals(missing: MissingPrecondition, { position }: P
     case 'cell_empty':
       return [{ stepId: `subgoal-clear@${x},${y},${z}`, type: 'dig_block', args: { position: { x, y, z } } }];
     case 'near_position':
-      return [{ stepId: `subgoal-approach@${x},${y},${z}`, type: 'navigate', args: { target: { kind: 'near', x, y, z, range: APPROACH_RANGE } } }];
+      return [
+        {
+          stepId: `subgoal-approach@${x},${y},${z}`,
+          type: 'navigate',
+          args: { target: { kind: 'near', x, y, z, range: APPROACH_RANGE } },
+        },
+      ];
     default:
       return null;
   }

@@ -9,7 +9,12 @@ describe('sleep acceptance', () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 23_999 }), (time) => {
         const args = sleepCapability.inputSchema.parse({});
-        const verdict = judgeStep(sleepCapability, observation({ timeOfDay: 18_000 }), observation({ timeOfDay: time }), args);
+        const verdict = judgeStep(
+          sleepCapability,
+          observation({ timeOfDay: 18_000 }),
+          observation({ timeOfDay: time }),
+          args,
+        );
         expect(verdict.ok).toBe(!isNight(time));
       }),
     );

@@ -8,7 +8,8 @@ import { sleepSubgoals } from './subgoals.js';
 export default defineCapability({
   name: 'sleep',
   version: '1.0.0',
-  description: 'Walk to a bed (named, or the nearest; one carried is placed beside the bot) and sleep through the night; verified by the day having come.',
+  description:
+    'Walk to a bed (named, or the nearest; one carried is placed beside the bot) and sleep through the night; verified by the day having come.',
   inputSchema: SleepArgs,
   safetyLevel: 'safe',
   expectedDurationMs: 20_000,

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const sleep = (bed?: { x: number; y: number; z: number }) => ({ stepId: 'sleep', type: 'sleep', args: bed ? { bed } : {} });
+const sleep = (bed?: { x: number; y: number; z: number }) => ({
+  stepId: 'sleep',
+  type: 'sleep',
+  args: bed ? { bed } : {},
+});
 
 describe('sleep runs end to end on SimWorld', () => {
   it('at night walks to the nearest bed and sleeps until sunrise', async () => {
@@ -15,14 +19,22 @@ describe('sleep runs end to end on SimWorld', () => {
   it('fails with the reason, without lying down: by day, with a zombie near, with no bed in sight', async () => {
     const bed = { x: 2, y: 0, z: 0 };
     const day = await harness({ timeOfDay: 6_000, blocks: [{ position: bed, name: 'white_bed' }] });
-    expect((await day.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed', detail: expect.stringContaining('it is day (time 6000)') });
+    expect((await day.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'guard_failed',
+      detail: expect.stringContaining('it is day (time 6000)'),
+    });
     const haunted = await harness({ timeOfDay: 15_000, blocks: [{ position: bed, name: 'white_bed' }] });
     haunted.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4.5, y: 0, z: 4.5 } });
     const monsters = await haunted.run(plan(sleep(bed)));
     expect(monsters.steps.find((s) => s.step.stepId === 'sleep')!.outcome).toMatchObject({ ok: false });
     expect(haunted.world.actuatorLog.some((e) => e.command === 'sleep' && e.outcome === 'ok')).toBe(false);
     const none = await harness({ timeOfDay: 15_000 });
-    expect((await none.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringContaining('no bed in the open within 32 blocks') });
+    expect((await none.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'precondition_missing',
+      detail: expect.stringContaining('no bed in the open within 32 blocks'),
+    });
   });
 
   it('with no bed in sight but one in the pack: places it beside the bot (both halves) and sleeps in it', async () => {

@@ -1,4 +1,11 @@
-import { BED_BLOCKS, type GuardContext, type MissingPrecondition, type PlanStepInput, type Vec3Like, type WorldPort } from 'verbtree';
+import {
+  BED_BLOCKS,
+  type GuardContext,
+  type MissingPrecondition,
+  type PlanStepInput,
+  type Vec3Like,
+  type WorldPort,
+} from 'verbtree';
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 const SIDES = [
@@ -15,7 +22,8 @@ const SIDES = [
 export function bedSpot(world: WorldPort, position: Vec3Like): Vec3Like | null {
   const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
   const open = (cell: Vec3Like) => AIR.has(world.blockAt(cell)?.name ?? '');
-  const onGround = (cell: Vec3Like) => open(cell) && !open({ ...cell, y: cell.y - 1 }) && world.blockAt({ ...cell, y: cell.y - 1 }) !== null;
+  const onGround = (cell: Vec3Like) =>
+    open(cell) && !open({ ...cell, y: cell.y - 1 }) && world.blockAt({ ...cell, y: cell.y - 1 }) !== null;
   for (const { x, z } of SIDES) {
     const foot = { x: feet.x + x, y: feet.y, z: feet.z + z };
     if (onGround(foot) && onGround({ x: foot.x + x, y: foot.y, z: foot.z + z })) return foot;
@@ -24,7 +32,11 @@ export function bedSpot(world: WorldPort, position: Vec3Like): Vec3Like | null {
 }
 
 /** No bed in sight: one the pack holds is placed beside the bot. A bed is not crafted here (wool needs shears or sheep). */
-export function sleepSubgoals(missing: MissingPrecondition, _args: unknown, { world, observation }: GuardContext): PlanStepInput[] | null {
+export function sleepSubgoals(
+  missing: MissingPrecondition,
+  _args: unknown,
+  { world, observation }: GuardContext,
+): PlanStepInput[] | null {
   if (missing.predicate !== 'near_block' || missing.detail.block !== 'bed') return null;
   const carried = BED_BLOCKS.find((bed) => (observation.inventory[bed] ?? 0) > 0);
   const spot = carried ? bedSpot(world, observation.position) : null;

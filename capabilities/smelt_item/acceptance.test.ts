@@ -14,7 +14,10 @@ describe('smelt_item arguments and acceptance', () => {
   });
 
   it('the deadline grows with the count: each item adds 10 s', () => {
-    expect(smeltItem.durationFor!(parse({ item: 'stone', count: 8 })) - smeltItem.durationFor!(parse({ item: 'stone', count: 1 }))).toBe(70_000);
+    expect(
+      smeltItem.durationFor!(parse({ item: 'stone', count: 8 })) -
+        smeltItem.durationFor!(parse({ item: 'stone', count: 1 })),
+    ).toBe(70_000);
   });
 
   it('picks an input the pack holds enough of, and a fuel that lasts without eating the input', () => {
@@ -29,12 +32,22 @@ describe('smelt_item arguments and acceptance', () => {
 
   it('any pack short of the asked output fails naming what it holds; the asked output passes', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 128 }), (count, before, after) => {
-        const args = parse({ item: 'iron_ingot', count });
-        const verdict = judgeStep(smeltItem, observation({ inventory: { iron_ingot: before } }), observation({ inventory: { iron_ingot: after } }), args);
-        expect(verdict.ok).toBe(after >= before + count);
-        if (!verdict.ok) expect(verdict.unmet.join(' ')).toContain(`it holds ${after}`);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 64 }),
+        fc.integer({ min: 0, max: 64 }),
+        fc.integer({ min: 0, max: 128 }),
+        (count, before, after) => {
+          const args = parse({ item: 'iron_ingot', count });
+          const verdict = judgeStep(
+            smeltItem,
+            observation({ inventory: { iron_ingot: before } }),
+            observation({ inventory: { iron_ingot: after } }),
+            args,
+          );
+          expect(verdict.ok).toBe(after >= before + count);
+          if (!verdict.ok) expect(verdict.unmet.join(' ')).toContain(`it holds ${after}`);
+        },
+      ),
     );
   });
 });

@@ -12,8 +12,13 @@ export function inputFor({ item, count }: SmeltItemArgs, inventory: Readonly<Rec
 }
 
 /** The fuel to burn: the one asked for, or the longest-burning one the pack holds enough of besides the input; null when none. */
-export function fuelToBurn(args: SmeltItemArgs, input: string | null, inventory: Readonly<Record<string, number>>): string | null {
-  const enough = (fuel: string) => (inventory[fuel] ?? 0) - (fuel === input ? args.count : 0) >= fuelFor(fuel, args.count);
+export function fuelToBurn(
+  args: SmeltItemArgs,
+  input: string | null,
+  inventory: Readonly<Record<string, number>>,
+): string | null {
+  const enough = (fuel: string) =>
+    (inventory[fuel] ?? 0) - (fuel === input ? args.count : 0) >= fuelFor(fuel, args.count);
   if (args.fuel) return enough(args.fuel) ? args.fuel : null;
   return FUELS.find(enough) ?? null;
 }

@@ -7,7 +7,8 @@ export const DEFAULT_FUEL = 'oak_planks';
 
 export function smeltItemGuard({ world, observation }: GuardContext, args: SmeltItemArgs): GuardResult {
   const inputs = smeltingInputsOf(args.item);
-  if (inputs.length === 0) return { ok: false, reason: `nothing smelts into ${args.item}: it cannot be smelted, only crafted or gathered` };
+  if (inputs.length === 0)
+    return { ok: false, reason: `nothing smelts into ${args.item}: it cannot be smelted, only crafted or gathered` };
   const { inventory } = observation;
   const input = inputFor(args, inventory);
   if (!input) {
@@ -30,7 +31,11 @@ export function smeltItemGuard({ world, observation }: GuardContext, args: Smelt
     };
   }
   if (world.findBlocks({ names: ['furnace'], maxDistance: FURNACE_REACH, count: 1 }).length === 0) {
-    return { ok: false, reason: `no furnace within ${FURNACE_REACH} blocks`, missing: { predicate: 'near_block', detail: { block: 'furnace' } } };
+    return {
+      ok: false,
+      reason: `no furnace within ${FURNACE_REACH} blocks`,
+      missing: { predicate: 'near_block', detail: { block: 'furnace' } },
+    };
   }
   return { ok: true };
 }

@@ -12,7 +12,8 @@ const MS_PER_ITEM = SMELT_TICKS_PER_ITEM * 50;
 export default defineCapability({
   name: 'smelt_item',
   version: '1.0.0',
-  description: 'Smelt items in a furnace (raw_iron → iron_ingot, cobblestone → stone, a log → charcoal); a missing input, fuel or furnace becomes sub-goals.',
+  description:
+    'Smelt items in a furnace (raw_iron → iron_ingot, cobblestone → stone, a log → charcoal); a missing input, fuel or furnace becomes sub-goals.',
   inputSchema: SmeltItemArgs,
   safetyLevel: 'safe',
   expectedDurationMs: OVERHEAD_MS + MS_PER_ITEM,

@@ -1,11 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
 
-const smelt = (item: string, count: number, fuel?: string) => ({ stepId: `smelt-${item}`, type: 'smelt_item', args: { item, count, ...(fuel ? { fuel } : {}) } });
+const smelt = (item: string, count: number, fuel?: string) => ({
+  stepId: `smelt-${item}`,
+  type: 'smelt_item',
+  args: { item, count, ...(fuel ? { fuel } : {}) },
+});
 
 describe('smelt_item runs end to end on SimWorld', () => {
   it('smelts raw iron with coal in a furnace nearby: the ingots are in the pack, the coal the rules burn is gone', async () => {
-    const h = await harness({ inventory: { raw_iron: 3, coal: 2 }, blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }] });
+    const h = await harness({
+      inventory: { raw_iron: 3, coal: 2 },
+      blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }],
+    });
     const result = await h.run(plan(smelt('iron_ingot', 3)));
     expect(result.ok).toBe(true);
     expect(h.world.inventory()).toEqual({ iron_ingot: 3, coal: 1 });
@@ -26,7 +33,10 @@ describe('smelt_item runs end to end on SimWorld', () => {
 
   it('with no fuel in the pack: gathers logs from a tree nearby, crafts planks and burns them', async () => {
     const tree = [0, 1, 2].map((y) => ({ position: { x: 3, y, z: 3 }, name: 'oak_log' }));
-    const h = await harness({ inventory: { cobblestone: 4 }, blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }, ...tree] });
+    const h = await harness({
+      inventory: { cobblestone: 4 },
+      blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }, ...tree],
+    });
     const result = await h.run(plan(smelt('stone', 4)), 600_000);
     expect(result.ok, JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]))).toBe(true);
     const subgoals = h.events.flatMap((e) => (e.type === 'step.subgoal' ? [e.missing.detail] : []));
@@ -35,14 +45,20 @@ describe('smelt_item runs end to end on SimWorld', () => {
   });
 
   it('a long smelt is not cut by the watchdogs: 16 items cook for 160 s and the step ends ok', async () => {
-    const h = await harness({ inventory: { cobblestone: 16, coal: 2 }, blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }] });
+    const h = await harness({
+      inventory: { cobblestone: 16, coal: 2 },
+      blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }],
+    });
     const result = await h.run(plan(smelt('stone', 16, 'coal')), 600_000);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
     expect(h.world.inventory()).toEqual({ stone: 16 });
   });
 
   it('fails with a reason for what no furnace makes, and for a fuel that is not one, with nothing spent', async () => {
-    const h = await harness({ inventory: { raw_iron: 3, dirt: 4 }, blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }] });
+    const h = await harness({
+      inventory: { raw_iron: 3, dirt: 4 },
+      blocks: [{ position: { x: 2, y: 0, z: 0 }, name: 'furnace' }],
+    });
     const diamond = await h.run(plan(smelt('diamond', 1)));
     expect(diamond.ok).toBe(false);
     expect(diamond.steps[0]!.outcome).toMatchObject({ ok: false, code: 'guard_failed' });

@@ -18,7 +18,9 @@ const chosen = new WeakMap<object, Vec3Like | null>();
 
 /** What a step looks at before it starts: the chest it names, or the nearest one and what it holds. */
 export function chestQuery(args: ChestArgs): ObservationQuery {
-  return args.chest ? { containers: [args.chest] } : { find: { names: CHEST_BLOCKS, within: CHEST_SEARCH, contents: true } };
+  return args.chest
+    ? { containers: [args.chest] }
+    : { find: { names: CHEST_BLOCKS, within: CHEST_SEARCH, contents: true } };
 }
 
 /** The step's chest: the one named, else the nearest at dispatch (null when none was in sight then). */

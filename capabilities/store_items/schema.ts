@@ -7,11 +7,25 @@ const Point = z.strictObject({ x: z.int(), y: z.int(), z: z.int() });
 export function chestTransferArgs(verb: 'store' | 'take') {
   return z
     .strictObject({
-      item: ItemName.describe(verb === 'store' ? 'What to put in the chest, e.g. "cobblestone".' : 'What to take from the chest, e.g. "iron_ingot".'),
-      count: z.int().min(1).max(27 * 64).describe('How many; a chest holds 27 stacks.'),
-      chest: Point.optional().describe('The chest (or barrel) to use; default: the nearest one in the open within 32 blocks.'),
+      item: ItemName.describe(
+        verb === 'store'
+          ? 'What to put in the chest, e.g. "cobblestone".'
+          : 'What to take from the chest, e.g. "iron_ingot".',
+      ),
+      count: z
+        .int()
+        .min(1)
+        .max(27 * 64)
+        .describe('How many; a chest holds 27 stacks.'),
+      chest: Point.optional().describe(
+        'The chest (or barrel) to use; default: the nearest one in the open within 32 blocks.',
+      ),
     })
-    .describe(verb === 'store' ? 'Walk to a chest and put items from the pack into it.' : 'Walk to a chest and take items from it into the pack.');
+    .describe(
+      verb === 'store'
+        ? 'Walk to a chest and put items from the pack into it.'
+        : 'Walk to a chest and take items from it into the pack.',
+    );
 }
 
 export const StoreItemsArgs = chestTransferArgs('store');

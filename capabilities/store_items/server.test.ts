@@ -27,11 +27,19 @@ describe('store_items and take_items on the embedded server', () => {
   }, 60_000);
 
   it('walks to the barrel it names, and fails with nothing moved when the barrel holds too little', async () => {
-    const { result } = await suite.run('carrier', [{ stepId: 'store-logs', type: 'store_items', args: { item: 'oak_log', count: 4, chest: barrel } }]);
+    const { result } = await suite.run('carrier', [
+      { stepId: 'store-logs', type: 'store_items', args: { item: 'oak_log', count: 4, chest: barrel } },
+    ]);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
     expect(await suite.server.containerAt(barrel)).toEqual({ oak_log: 4 });
-    const greedy = await suite.run('greedy', [{ stepId: 'take-logs', type: 'take_items', args: { item: 'oak_log', count: 9, chest: barrel } }]);
-    expect(greedy.result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'precondition_missing', detail: expect.stringContaining('holds 4 oak_log, 9 to take') });
+    const greedy = await suite.run('greedy', [
+      { stepId: 'take-logs', type: 'take_items', args: { item: 'oak_log', count: 9, chest: barrel } },
+    ]);
+    expect(greedy.result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'precondition_missing',
+      detail: expect.stringContaining('holds 4 oak_log, 9 to take'),
+    });
     expect(await suite.server.containerAt(barrel)).toEqual({ oak_log: 4 });
     expect(suite.server.player('greedy')!.inventory).toEqual({ cobblestone: 20, oak_log: 4 });
   }, 60_000);

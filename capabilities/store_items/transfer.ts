@@ -1,4 +1,11 @@
-import { type Expectation, type GuardContext, type GuardResult, type Observation, type TreeBindings, WorldError } from 'verbtree';
+import {
+  type Expectation,
+  type GuardContext,
+  type GuardResult,
+  type Observation,
+  type TreeBindings,
+  WorldError,
+} from 'verbtree';
 import { withinReach } from '../place_block/reach.js';
 import { at, type ChestArgs, CHEST_SEARCH, chestHolds, chestOf } from './chest.js';
 
@@ -25,9 +32,18 @@ export function transferGuard(direction: Direction) {
     if (held === null) return { ok: false, reason: `the block at ${at(chest)} is no chest, barrel or trapped chest` };
     if (direction === 'deposit') {
       const have = observation.inventory[args.item] ?? 0;
-      if (have < args.count) return { ok: false, reason: `the pack holds ${have} ${args.item}, ${args.count} to store`, missing: { predicate: 'has_item', detail: { item: args.item, count: args.count - have } } };
+      if (have < args.count)
+        return {
+          ok: false,
+          reason: `the pack holds ${have} ${args.item}, ${args.count} to store`,
+          missing: { predicate: 'has_item', detail: { item: args.item, count: args.count - have } },
+        };
     } else if (held !== undefined && held < args.count) {
-      return { ok: false, reason: `the chest at ${at(chest)} holds ${held} ${args.item}, ${args.count} to take`, missing: { predicate: 'chest_holds', detail: { item: args.item, count: args.count - held } } };
+      return {
+        ok: false,
+        reason: `the chest at ${at(chest)} holds ${held} ${args.item}, ${args.count} to take`,
+        missing: { predicate: 'chest_holds', detail: { item: args.item, count: args.count - held } },
+      };
     }
     return { ok: true };
   };
@@ -44,10 +60,16 @@ export function transferExpects(direction: Direction) {
     const inPack = pre.inventory[item] ?? 0;
     const chest = chestOf(args, pre);
     const inChest = chest ? chestHolds(pre, chest, item) : null;
-    const pack: Expectation = direction === 'deposit' ? { kind: 'inventory', item, atMost: Math.max(0, inPack - count) } : { kind: 'inventory', item, atLeast: inPack + count };
+    const pack: Expectation =
+      direction === 'deposit'
+        ? { kind: 'inventory', item, atMost: Math.max(0, inPack - count) }
+        : { kind: 'inventory', item, atLeast: inPack + count };
     if (!chest) return [pack];
     const base = inChest ?? 0;
-    const box: Expectation = direction === 'deposit' ? { kind: 'container', at: chest, item, atLeast: base + count } : { kind: 'container', at: chest, item, atMost: Math.max(0, base - count) };
+    const box: Expectation =
+      direction === 'deposit'
+        ? { kind: 'container', at: chest, item, atLeast: base + count }
+        : { kind: 'container', at: chest, item, atMost: Math.max(0, base - count) };
     return [pack, box];
   };
 }
@@ -73,7 +95,8 @@ export function transferBindings<Args extends ChestArgs>(verb: string, direction
         const { world, args } = ctx;
         const chest = chestFor(args);
         const move = world[direction];
-        if (!move) throw new WorldError('guard_failed', `${verb}: the ${world.kind} world has no ${direction} actuator`);
+        if (!move)
+          throw new WorldError('guard_failed', `${verb}: the ${world.kind} world has no ${direction} actuator`);
         return ctx.actuate(direction, () => move.call(world, chest, args.item, args.count, { signal: ctx.signal }));
       },
     },

@@ -5,16 +5,27 @@ import takeItems from './index.js';
 
 const chest = { x: -2, y: 1, z: 4 };
 const parse = (args: unknown) => takeItems.inputSchema.parse(args);
-const seen = (pack: number, inChest: number) => observation({ inventory: pack > 0 ? { iron_ingot: pack } : {}, containers: { '-2,1,4': inChest > 0 ? { iron_ingot: inChest } : {} } });
+const seen = (pack: number, inChest: number) =>
+  observation({
+    inventory: pack > 0 ? { iron_ingot: pack } : {},
+    containers: { '-2,1,4': inChest > 0 ? { iron_ingot: inChest } : {} },
+  });
 
 describe('take_items acceptance', () => {
   it('ok exactly when the pack gained the items and the chest lost them', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 64 }), fc.integer({ min: 0, max: 64 }), fc.integer({ min: 0, max: 128 }), fc.integer({ min: 0, max: 128 }), fc.integer({ min: 0, max: 128 }), (count, packBefore, chestBefore, packAfter, chestAfter) => {
-        const args = parse({ item: 'iron_ingot', count, chest });
-        const verdict = judgeStep(takeItems, seen(packBefore, chestBefore), seen(packAfter, chestAfter), args);
-        expect(verdict.ok).toBe(packAfter >= packBefore + count && chestAfter <= Math.max(0, chestBefore - count));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 64 }),
+        fc.integer({ min: 0, max: 64 }),
+        fc.integer({ min: 0, max: 128 }),
+        fc.integer({ min: 0, max: 128 }),
+        fc.integer({ min: 0, max: 128 }),
+        (count, packBefore, chestBefore, packAfter, chestAfter) => {
+          const args = parse({ item: 'iron_ingot', count, chest });
+          const verdict = judgeStep(takeItems, seen(packBefore, chestBefore), seen(packAfter, chestAfter), args);
+          expect(verdict.ok).toBe(packAfter >= packBefore + count && chestAfter <= Math.max(0, chestBefore - count));
+        },
+      ),
     );
   });
 

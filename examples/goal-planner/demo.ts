@@ -22,7 +22,12 @@ import { goalPlanner } from './goal-planner.js';
 const USAGE = 'usage: npm run demo:techtree -- [item] [--scenario file] [--monitor [port]] [--journal file]';
 const BOT = 'techtree';
 
-function parse(args: string[]): { item: string; scenarioFile: string; monitorPort: number | null; journalPath: string } {
+function parse(args: string[]): {
+  item: string;
+  scenarioFile: string;
+  monitorPort: number | null;
+  journalPath: string;
+} {
   let scenarioFile = 'examples/scenarios/stone-age.json';
   let item = 'stone_pickaxe';
   let monitorPort: number | null = null;
@@ -36,7 +41,8 @@ function parse(args: string[]): { item: string; scenarioFile: string; monitorPor
     } else if (arg === '--monitor') {
       const next = args[i + 1];
       monitorPort = next !== undefined && /^\d+$/.test(next) ? Number(args[++i]) : 7071;
-      if (monitorPort > 65_535) throw new Error(`--monitor takes a port from 0 to 65535 (0 picks a free one), got ${monitorPort}`);
+      if (monitorPort > 65_535)
+        throw new Error(`--monitor takes a port from 0 to 65535 (0 picks a free one), got ${monitorPort}`);
     } else if (arg === '--journal') {
       const file = args[++i];
       if (!file) throw new Error('--journal needs a file, e.g. --journal runs/demo.db');
@@ -62,17 +68,31 @@ const { item, scenarioFile, monitorPort, journalPath } = options;
 const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1).padStart(5);
 function progress(event: ExecutorEvent): void {
-  if (event.type === 'plan.accepted') console.log(`${seconds()} s  plan: ${event.resolved.map((s) => s.stepId).join(' → ')}`);
-  if (event.type === 'step.started') console.log(`${seconds()} s  … ${event.stepId} (${event.verb}) ${JSON.stringify(event.args)}`);
-  if (event.type === 'step.ended') console.log(`${seconds()} s  ${event.outcome.ok ? '✓' : `✗ ${event.outcome.code}: ${event.outcome.detail}`} ${event.stepId}`);
-  if (event.type === 'step.retry') console.log(`${seconds()} s  ↻ ${event.stepId} again after ${event.code}: ${event.detail}`);
-  if (event.type === 'plan.escalated') console.log(`${seconds()} s  ⇪ re-planning after ${event.failedStepId} failed with ${event.code}`);
+  if (event.type === 'plan.accepted')
+    console.log(`${seconds()} s  plan: ${event.resolved.map((s) => s.stepId).join(' → ')}`);
+  if (event.type === 'step.started')
+    console.log(`${seconds()} s  … ${event.stepId} (${event.verb}) ${JSON.stringify(event.args)}`);
+  if (event.type === 'step.ended')
+    console.log(
+      `${seconds()} s  ${event.outcome.ok ? '✓' : `✗ ${event.outcome.code}: ${event.outcome.detail}`} ${event.stepId}`,
+    );
+  if (event.type === 'step.retry')
+    console.log(`${seconds()} s  ↻ ${event.stepId} again after ${event.code}: ${event.detail}`);
+  if (event.type === 'plan.escalated')
+    console.log(`${seconds()} s  ⇪ re-planning after ${event.failedStepId} failed with ${event.code}`);
 }
 
 /** Resolves on Ctrl-C (or SIGTERM). */
-const interrupted = () => new Promise<void>((resolve) => (process.once('SIGINT', () => resolve()), process.once('SIGTERM', () => resolve())));
+const interrupted = () =>
+  new Promise<void>((resolve) => (process.once('SIGINT', () => resolve()), process.once('SIGTERM', () => resolve())));
 
-const intent: RunInput = { id: `demo-${item}-${started}`, source: 'user', goal: `have ${item}`, urgency: 0.5, safety: { allowed: true } };
+const intent: RunInput = {
+  id: `demo-${item}-${started}`,
+  source: 'user',
+  goal: `have ${item}`,
+  urgency: 0.5,
+  safety: { allowed: true },
+};
 const registry = createDefaultRegistry();
 
 /** The intent on its own executor, progress printed. */
@@ -88,15 +108,33 @@ async function runPlain(bot: MineflayerWorld): Promise<PlanResult> {
 async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResult> {
   const journal = Journal.open(journalPath);
   const monitor = new RunMonitor(systemClock, BOT);
-  const assembly = await assembleJournaled({ registry, world: bot, journal, clock: systemClock, kind: 'demo', planner: goalPlanner(), hooks: monitor.hooks });
+  const assembly = await assembleJournaled({
+    registry,
+    world: bot,
+    journal,
+    clock: systemClock,
+    kind: 'demo',
+    planner: goalPlanner(),
+    hooks: monitor.hooks,
+  });
   try {
-    const url = await monitor.start({ journal, journalPath, registry, assembly, port, world: bot, note: (line) => console.log(line) });
+    const url = await monitor.start({
+      journal,
+      journalPath,
+      registry,
+      assembly,
+      port,
+      world: bot,
+      note: (line) => console.log(line),
+    });
     console.log(`monitor: ${url}   (open it to watch the tree, the 3D world and the timeline)`);
     assembly.executor.events.on('event', progress);
     const result = await assembly.run(intent).result;
     report(result);
     const replay = encodeURIComponent(result.planId);
-    console.log(`replay it: ${url}&replay=${replay}   (the monitor stays up until Ctrl-C; later: npx verbtree serve --world none --journal ${journalPath}, then /monitor/#replay=${replay})`);
+    console.log(
+      `replay it: ${url}&replay=${replay}   (the monitor stays up until Ctrl-C; later: npx verbtree serve --world none --journal ${journalPath}, then /monitor/#replay=${replay})`,
+    );
     await interrupted();
     return result;
   } finally {
@@ -109,7 +147,11 @@ async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResul
 /** The outcome as the server holds it, said once the run ends (before a watched demo waits for Ctrl-C). */
 function report(result: PlanResult): void {
   const held = world.server.player(BOT)?.inventory ?? {};
-  console.log(result.ok ? `✓ ${item} in the inventory the server holds (${held[item] ?? 0}), in ${seconds().trim()} s` : `✗ ${result.code}: ${result.detail}`);
+  console.log(
+    result.ok
+      ? `✓ ${item} in the inventory the server holds (${held[item] ?? 0}), in ${seconds().trim()} s`
+      : `✗ ${result.code}: ${result.detail}`,
+  );
 }
 
 const scenario = await loadScenario(scenarioFile).catch((error: Error) => {

@@ -7,7 +7,15 @@
  * again from what the bot really holds.
  * It is the smallest real planner that drives verbtree end to end.
  */
-import { type FailureContext, fuelFor, type Planner, type PlannerReply, type PlanStepInput, recipeFor, smeltingInputsOf } from '../../src/index.js';
+import {
+  type FailureContext,
+  fuelFor,
+  type Planner,
+  type PlannerReply,
+  type PlanStepInput,
+  recipeFor,
+  smeltingInputsOf,
+} from '../../src/index.js';
 
 export interface Goal {
   have: Record<string, number>;
@@ -41,7 +49,13 @@ interface Expansion {
  * What it takes to hold `count` of `item`, given what `pack` holds (a virtual
  * pack: ingredients are used up, leftovers of a craft stay for the next).
  */
-function expand(item: string, count: number, pack: Record<string, number>, plan: Expansion, path: readonly string[] = []): void {
+function expand(
+  item: string,
+  count: number,
+  pack: Record<string, number>,
+  plan: Expansion,
+  path: readonly string[] = [],
+): void {
   const held = pack[item] ?? 0;
   if (held >= count) {
     pack[item] = held - count;
@@ -76,7 +90,8 @@ function expand(item: string, count: number, pack: Record<string, number>, plan:
     plan.tableCrafts++;
     expand('crafting_table', 1, pack, plan, [...path, item]);
   }
-  for (const [ingredient, perCraft] of Object.entries(recipe.ingredients)) expand(ingredient, perCraft * times, pack, plan, [...path, item]);
+  for (const [ingredient, perCraft] of Object.entries(recipe.ingredients))
+    expand(ingredient, perCraft * times, pack, plan, [...path, item]);
   pack[item] = (pack[item] ?? 0) + times * recipe.yields - missing;
 }
 
@@ -92,7 +107,12 @@ export function stepsFor(goal: Goal, inventory: Readonly<Record<string, number>>
   const steps: PlanStepInput[] = [];
   const gather = (item: string) => {
     const count = plan.gather.get(item);
-    if (count) steps.push({ stepId: id(`gather-${item}`), type: 'collect_block', args: { block: SOURCES[item]!.block, count, radius: 48 } });
+    if (count)
+      steps.push({
+        stepId: id(`gather-${item}`),
+        type: 'collect_block',
+        args: { block: SOURCES[item]!.block, count, radius: 48 },
+      });
   };
   // Logs first: every tool and table is made of them. Then each tool, and what it lets the bot gather.
   gather('oak_log');
@@ -103,16 +123,28 @@ export function stepsFor(goal: Goal, inventory: Readonly<Record<string, number>>
       // Carry the table on to the next craft, as a player does: gathering may lead far (down a cave), and
       // walking back to a table is the step most often found dug away behind the bot.
       const crafts = n < plan.tools.length - 1 || plan.smelt.size > 0;
-      if (crafts) steps.push({ stepId: id(`take-table-${tool}`), type: 'collect_block', args: { block: 'crafting_table', count: 1, radius: TABLE_PICKUP_RADIUS } });
+      if (crafts)
+        steps.push({
+          stepId: id(`take-table-${tool}`),
+          type: 'collect_block',
+          args: { block: 'crafting_table', count: 1, radius: TABLE_PICKUP_RADIUS },
+        });
     }
     for (const item of plan.gather.keys()) if (SOURCES[item]!.tool === tool) gather(item);
   }
-  if (plan.smelt.size > 0 && (inventory.furnace ?? 0) < 1) steps.push({ stepId: id('craft-furnace'), type: 'craft_item', args: { item: 'furnace', count: 1 } });
-  for (const [item, count] of plan.smelt) steps.push({ stepId: id(`smelt-${item}`), type: 'smelt_item', args: { item, count, fuel: FUEL } });
+  if (plan.smelt.size > 0 && (inventory.furnace ?? 0) < 1)
+    steps.push({ stepId: id('craft-furnace'), type: 'craft_item', args: { item: 'furnace', count: 1 } });
+  for (const [item, count] of plan.smelt)
+    steps.push({ stepId: id(`smelt-${item}`), type: 'smelt_item', args: { item, count, fuel: FUEL } });
   for (const [item, count] of Object.entries(goal.have)) {
     // A goal that is gathered or smelted is done by its own step above.
     if (SOURCES[item] || plan.smelt.has(item)) continue;
-    if ((inventory[item] ?? 0) < count) steps.push({ stepId: id(`craft-${item}`), type: 'craft_item', args: { item, count: count - (inventory[item] ?? 0) } });
+    if ((inventory[item] ?? 0) < count)
+      steps.push({
+        stepId: id(`craft-${item}`),
+        type: 'craft_item',
+        args: { item, count: count - (inventory[item] ?? 0) },
+      });
   }
   return steps;
 }
@@ -146,11 +178,24 @@ export function goalPlanner(options: { inventory?: Record<string, number>; maxRe
       if (++replans > (options.maxReplans ?? 3)) return { giveUp: `${replans - 1} re-plans did not reach the goal` };
       const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`);
       // Nothing of a kind in sight: walk out and look for it once, then carry on; a second time, the world lacks it.
-      const unseen = context.failure.code === 'precondition_missing' ? /no (#?\w+) within \d+ blocks/.exec(context.failure.detail)?.[1] : undefined;
+      const unseen =
+        context.failure.code === 'precondition_missing'
+          ? /no (#?\w+) within \d+ blocks/.exec(context.failure.detail)?.[1]
+          : undefined;
       if (unseen) {
-        if (explored.has(unseen)) return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };
+        if (explored.has(unseen))
+          return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };
         explored.add(unseen);
-        return { steps: [{ stepId: `explore-${unseen.replace('#', '')}#replan${replans}`, type: 'explore', args: { block: unseen, radius: 128 } }, ...steps] };
+        return {
+          steps: [
+            {
+              stepId: `explore-${unseen.replace('#', '')}#replan${replans}`,
+              type: 'explore',
+              args: { block: unseen, radius: 128 },
+            },
+            ...steps,
+          ],
+        };
       }
       return steps.length > 0 ? { steps } : { giveUp: 'the goal already holds; nothing left to plan' };
     },

@@ -14,7 +14,11 @@ if (!url || !out) {
   console.error("usage: npx tsx examples/monitor/screenshot.ts '<monitor address with #token=…>' <out.png> [wait-ms]");
   process.exit(2);
 }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: ['--no-sandbox', '--disable-background-networking', '--use-angle=swiftshader', '--enable-unsafe-swiftshader'],
+});
 try {
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(url);

@@ -5,9 +5,14 @@ import { HttpError } from './http-error.js';
 export const DEFAULT_BODY_LIMIT = 256 * 1024;
 
 /** Reads a JSON body, refusing oversize bodies (413) as soon as they pass the limit and malformed JSON (400). */
-export async function readJsonBody(request: IncomingMessage, limit: number, options: { optional?: boolean } = {}): Promise<unknown> {
+export async function readJsonBody(
+  request: IncomingMessage,
+  limit: number,
+  options: { optional?: boolean } = {},
+): Promise<unknown> {
   const declared = Number(request.headers['content-length'] ?? NaN);
-  if (declared > limit) throw new HttpError(413, `the body is ${declared} bytes, over the limit of ${limit}; send a smaller plan`);
+  if (declared > limit)
+    throw new HttpError(413, `the body is ${declared} bytes, over the limit of ${limit}; send a smaller plan`);
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of request) {
@@ -17,7 +22,8 @@ export async function readJsonBody(request: IncomingMessage, limit: number, opti
   }
   const text = Buffer.concat(chunks).toString('utf8');
   if (text.trim() === '' && options.optional) return undefined;
-  if (text.trim() === '') throw new HttpError(400, 'the body is empty; send a plan as JSON ({ "planId", "intentId", "steps": [...] })');
+  if (text.trim() === '')
+    throw new HttpError(400, 'the body is empty; send a plan as JSON ({ "planId", "intentId", "steps": [...] })');
   try {
     return JSON.parse(text);
   } catch (error) {

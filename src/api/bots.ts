@@ -20,7 +20,11 @@ export interface ApiBot {
 }
 
 /** A journaled assembly as an API bot; `run` defaults to the assembly's own. */
-export function apiBot(id: string, assembly: JournaledAssembly, extra: Partial<Pick<ApiBot, 'viewerBot' | 'run'>> = {}): ApiBot {
+export function apiBot(
+  id: string,
+  assembly: JournaledAssembly,
+  extra: Partial<Pick<ApiBot, 'viewerBot' | 'run'>> = {},
+): ApiBot {
   return {
     id,
     world: assembly.world,
@@ -54,8 +58,10 @@ export class Bots {
 
   constructor(readonly list: readonly ApiBot[]) {
     for (const bot of list) {
-      if (!BOT_ID.test(bot.id)) throw new Error(`bot name "${bot.id}" is not usable in a URL: use 1 to 40 letters, digits, "_", "." or "-"`);
-      if (this.byId.has(bot.id)) throw new Error(`two bots are named "${bot.id}": every bot the API serves needs its own name`);
+      if (!BOT_ID.test(bot.id))
+        throw new Error(`bot name "${bot.id}" is not usable in a URL: use 1 to 40 letters, digits, "_", "." or "-"`);
+      if (this.byId.has(bot.id))
+        throw new Error(`two bots are named "${bot.id}": every bot the API serves needs its own name`);
       this.byId.set(bot.id, bot);
     }
   }
@@ -69,7 +75,11 @@ export class Bots {
     const name = query.get('bot');
     if (name === null) return this.list[0];
     const bot = this.byId.get(name);
-    if (!bot) throw new HttpError(404, `no bot "${name.slice(0, 60)}" here; ${this.list.length > 0 ? `the bots are ${this.list.map((b) => b.id).join(', ')} (GET /api/bots)` : 'this server has no bot attached'}`);
+    if (!bot)
+      throw new HttpError(
+        404,
+        `no bot "${name.slice(0, 60)}" here; ${this.list.length > 0 ? `the bots are ${this.list.map((b) => b.id).join(', ')} (GET /api/bots)` : 'this server has no bot attached'}`,
+      );
     return bot;
   }
 
@@ -81,7 +91,16 @@ export class Bots {
   sample(bot: ApiBot): BotSample {
     const { world } = bot;
     const p = world.position();
-    return { bot: bot.id, kind: world.kind, connected: world.isConnected(), state: bot.executor.state(), position: { x: p.x, y: p.y, z: p.z }, health: world.health(), food: world.food(), plan: this.plans.get(bot.id) ?? null };
+    return {
+      bot: bot.id,
+      kind: world.kind,
+      connected: world.isConnected(),
+      state: bot.executor.state(),
+      position: { x: p.x, y: p.y, z: p.z },
+      health: world.health(),
+      food: world.food(),
+      plan: this.plans.get(bot.id) ?? null,
+    };
   }
 
   samples(): BotSample[] {

@@ -28,12 +28,21 @@ export class LiveRuns {
  * (pausing a paused plan, resuming a running one); a replacement that does not
  * validate is a 422 naming each issue, and changes nothing.
  */
-export async function control(ctx: ApiContext, live: LiveRuns, request: IncomingMessage, planId: string, action: string): Promise<Reply> {
+export async function control(
+  ctx: ApiContext,
+  live: LiveRuns,
+  request: IncomingMessage,
+  planId: string,
+  action: string,
+): Promise<Reply> {
   requireBearer(request, ctx.token);
-  if (!(CONTROL_ACTIONS as readonly string[]).includes(action)) throw new HttpError(404, `no control action "${action}": use ${CONTROL_ACTIONS.join(', ')}`);
-  const body = (await readJsonBody(request, ctx.bodyLimit, { optional: true })) as { reason?: unknown; steps?: unknown } | undefined;
+  if (!(CONTROL_ACTIONS as readonly string[]).includes(action))
+    throw new HttpError(404, `no control action "${action}": use ${CONTROL_ACTIONS.join(', ')}`);
+  const body = (await readJsonBody(request, ctx.bodyLimit, { optional: true })) as
+    { reason?: unknown; steps?: unknown } | undefined;
   const run = live.get(planId);
-  if (!run) throw new HttpError(404, `this server is running no plan "${planId}"; GET /api/runs lists the journaled ones`);
+  if (!run)
+    throw new HttpError(404, `this server is running no plan "${planId}"; GET /api/runs lists the journaled ones`);
   const reason = typeof body?.reason === 'string' ? body.reason.slice(0, 500) : 'operator (HTTP API)';
   const state = () => ({ success: true, planId, action });
   switch (action as ControlAction) {
@@ -47,9 +56,18 @@ export async function control(ctx: ApiContext, live: LiveRuns, request: Incoming
       if (!run.cancel(reason)) throw new HttpError(409, `plan "${planId}" has already ended or been cancelled`);
       return { status: 200, body: state() };
     case 'replace': {
-      if (!Array.isArray(body?.steps)) throw new HttpError(400, 'replace needs a body { "steps": [ …plan steps… ] } (an empty list ends the plan after its running step)');
+      if (!Array.isArray(body?.steps))
+        throw new HttpError(
+          400,
+          'replace needs a body { "steps": [ …plan steps… ] } (an empty list ends the plan after its running step)',
+        );
       const answer = run.replaceRemaining(body.steps);
-      if (!answer.ok) throw new HttpError(422, `the replacement was refused: ${answer.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`, { issues: answer.issues });
+      if (!answer.ok)
+        throw new HttpError(
+          422,
+          `the replacement was refused: ${answer.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`,
+          { issues: answer.issues },
+        );
       return { status: 200, body: { ...state(), steps: answer.steps } };
     }
   }

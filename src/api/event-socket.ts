@@ -11,7 +11,11 @@ export interface EventSocketLimits {
   maxInboundBytes: number;
 }
 
-export const DEFAULT_EVENT_SOCKET_LIMITS: EventSocketLimits = { maxClients: 64, maxBufferedBytes: 8 * 1024 * 1024, maxInboundBytes: 1024 };
+export const DEFAULT_EVENT_SOCKET_LIMITS: EventSocketLimits = {
+  maxClients: 64,
+  maxBufferedBytes: 8 * 1024 * 1024,
+  maxInboundBytes: 1024,
+};
 
 /**
  * The live stream at /api/events: every message is one JSON object, an

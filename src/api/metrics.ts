@@ -18,13 +18,45 @@ export function createExecutorMetrics(): ExecutorMetrics {
     buckets: [1, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000],
     registers: [registry],
   });
-  const outcomes = new Counter({ name: 'verbtree_step_outcomes_total', help: 'Steps ended, by verb and outcome code (ok for verified success)', labelNames: ['verb', 'code'], registers: [registry] });
-  const stuck = new Counter({ name: 'verbtree_stuck_detections_total', help: 'Stuck detector trips, by detector and failure code', labelNames: ['detector', 'code'], registers: [registry] });
-  const repairs = new Counter({ name: 'verbtree_repairs_total', help: 'Local repairs applied, by strategy', labelNames: ['strategy'], registers: [registry] });
-  const plans = new Counter({ name: 'verbtree_plans_total', help: 'Plans ended, by result', labelNames: ['result'], registers: [registry] });
-  const incidents = new Counter({ name: 'verbtree_incidents_total', help: 'Incidents the executor raised, by kind', labelNames: ['kind'], registers: [registry] });
+  const outcomes = new Counter({
+    name: 'verbtree_step_outcomes_total',
+    help: 'Steps ended, by verb and outcome code (ok for verified success)',
+    labelNames: ['verb', 'code'],
+    registers: [registry],
+  });
+  const stuck = new Counter({
+    name: 'verbtree_stuck_detections_total',
+    help: 'Stuck detector trips, by detector and failure code',
+    labelNames: ['detector', 'code'],
+    registers: [registry],
+  });
+  const repairs = new Counter({
+    name: 'verbtree_repairs_total',
+    help: 'Local repairs applied, by strategy',
+    labelNames: ['strategy'],
+    registers: [registry],
+  });
+  const plans = new Counter({
+    name: 'verbtree_plans_total',
+    help: 'Plans ended, by result',
+    labelNames: ['result'],
+    registers: [registry],
+  });
+  const incidents = new Counter({
+    name: 'verbtree_incidents_total',
+    help: 'Incidents the executor raised, by kind',
+    labelNames: ['kind'],
+    registers: [registry],
+  });
   let eventClients = () => ({ connected: 0, dropped: 0 });
-  new Gauge({ name: 'verbtree_event_clients', help: 'WebSocket clients on /api/events', registers: [registry], collect() { this.set(eventClients().connected); } });
+  new Gauge({
+    name: 'verbtree_event_clients',
+    help: 'WebSocket clients on /api/events',
+    registers: [registry],
+    collect() {
+      this.set(eventClients().connected);
+    },
+  });
   new Gauge({
     name: 'verbtree_event_clients_dropped',
     help: 'WebSocket clients dropped for leaving too much of the event stream unread, since start',

@@ -18,7 +18,10 @@ const TYPES: Record<string, string> = {
 /** A file of the monitor app (`rest` is the path under /monitor/), never one outside its folder. */
 export function monitorAsset(dir: string, rest: string): { body: Buffer; contentType: string } {
   if (!existsSync(join(dir, 'index.html'))) {
-    throw new HttpError(404, `the monitor is not built (no ${join(dir, 'index.html')}): run "npm run build" in verbtree's folder`);
+    throw new HttpError(
+      404,
+      `the monitor is not built (no ${join(dir, 'index.html')}): run "npm run build" in verbtree's folder`,
+    );
   }
   return staticAsset(dir, rest);
 }

@@ -43,9 +43,17 @@ export class NodeFeed {
         const run = this.run(bot, runId, tree);
         for (const change of changes) run.states[change.nodePath] = change.to;
       },
-      watchdogTrip: ({ runId, tree, kind, failure }) => this.run(bot, runId, tree).trips.push({ nodePath: failure.nodePath, kind, code: failure.code }),
+      watchdogTrip: ({ runId, tree, kind, failure }) =>
+        this.run(bot, runId, tree).trips.push({ nodePath: failure.nodePath, kind, code: failure.code }),
       runEnd: ({ runId, tree, outcome }) => {
-        this.run(bot, runId, tree).outcome = outcome.ok ? { ok: true } : { ok: false, code: outcome.code, detail: outcome.detail, ...(outcome.nodePath ? { nodePath: outcome.nodePath } : {}) };
+        this.run(bot, runId, tree).outcome = outcome.ok
+          ? { ok: true }
+          : {
+              ok: false,
+              code: outcome.code,
+              detail: outcome.detail,
+              ...(outcome.nodePath ? { nodePath: outcome.nodePath } : {}),
+            };
       },
     };
   }

@@ -4,7 +4,15 @@ import { runHealthCheck } from '../journal/health-check.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import type { Journal } from '../journal/journal.js';
 import { PlanConflictError } from '../journal/journaled-executor.js';
-import { eventHistory, incidentJson, listIncidents, listRuns, measuredSla, nodeStateHistory, planProvenance } from '../journal/queries.js';
+import {
+  eventHistory,
+  incidentJson,
+  listIncidents,
+  listRuns,
+  measuredSla,
+  nodeStateHistory,
+  planProvenance,
+} from '../journal/queries.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { validatePlan } from '../validate/validate-plan.js';
 import { requireBearer } from './auth.js';
@@ -39,7 +47,8 @@ const ok = (body: Record<string, unknown>, status = 200): Reply => ({ status, bo
 function positiveLimit(value: string | null, fallback: number): number {
   if (value === null) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n <= 0 || n > 1000) throw new HttpError(400, `limit must be a whole number from 1 to 1000, got "${value}"`);
+  if (!Number.isInteger(n) || n <= 0 || n > 1000)
+    throw new HttpError(400, `limit must be a whole number from 1 to 1000, got "${value}"`);
   return n;
 }
 
@@ -126,14 +135,27 @@ export function provenance(ctx: ApiContext, planId: string, query: URLSearchPara
   const found = planProvenance(ctx.journal, planId, { offset, limit });
   if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
   const { stepsTotal, ...provenance } = found;
-  const next = offset + limit < stepsTotal ? `/api/runs/${encodeURIComponent(planId)}?offset=${offset + limit}&limit=${limit}` : null;
+  const next =
+    offset + limit < stepsTotal
+      ? `/api/runs/${encodeURIComponent(planId)}?offset=${offset + limit}&limit=${limit}`
+      : null;
   return ok({ provenance, page: { offset, limit, stepsTotal, next } });
 }
 
-type History = (journal: ApiContext['journal'], planId: string, page: { after: number; limit: number }) => { rows: { id: number }[]; more: boolean } | null;
+type History = (
+  journal: ApiContext['journal'],
+  planId: string,
+  page: { after: number; limit: number },
+) => { rows: { id: number }[]; more: boolean } | null;
 
 /** A plan's journaled rows oldest first, paged by the last row id seen (`after`): what a replay steps through. */
-function history(ctx: ApiContext, planId: string, query: URLSearchParams, view: 'nodes' | 'events', read: History): Reply {
+function history(
+  ctx: ApiContext,
+  planId: string,
+  query: URLSearchParams,
+  view: 'nodes' | 'events',
+  read: History,
+): Reply {
   onlyParams(query, ['after', 'limit']);
   const after = wholeParam(query.get('after'), 'after', 0, Number.MAX_SAFE_INTEGER, 0);
   const limit = positiveLimit(query.get('limit'), 500);
@@ -145,36 +167,56 @@ function history(ctx: ApiContext, planId: string, query: URLSearchParams, view: 
 }
 
 /** A plan's node state changes, with the last event before each and where the bot stood. */
-export const nodeStates = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply => history(ctx, planId, query, 'nodes', nodeStateHistory);
+export const nodeStates = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply =>
+  history(ctx, planId, query, 'nodes', nodeStateHistory);
 
 /** A plan's journaled executor events: a replay's event log. */
-export const planEvents = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply => history(ctx, planId, query, 'events', eventHistory);
+export const planEvents = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply =>
+  history(ctx, planId, query, 'events', eventHistory);
 
 /** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
 function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
   for (const name of query.keys()) {
-    if (!allowed.includes(name)) throw new HttpError(400, `unknown query parameter "${name}"; this route takes ${allowed.length > 0 ? allowed.join(', ') : 'none'}`);
+    if (!allowed.includes(name))
+      throw new HttpError(
+        400,
+        `unknown query parameter "${name}"; this route takes ${allowed.length > 0 ? allowed.join(', ') : 'none'}`,
+      );
   }
 }
 
 function wholeParam(value: string | null, name: string, min: number, max: number, fallback: number): number {
   if (value === null) return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max) throw new HttpError(400, `${name} must be a whole number from ${min}, got "${value}"`);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new HttpError(400, `${name} must be a whole number from ${min}, got "${value}"`);
   return n;
 }
 
-export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams, live?: { add(planId: string, run: ExecutionRun): void }): Promise<Reply> {
+export async function execute(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  query: URLSearchParams,
+  live?: { add(planId: string, run: ExecutionRun): void },
+): Promise<Reply> {
   requireBearer(request, ctx.token);
   // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
   onlyParams(query, ['wait', 'bot']);
   const wait = booleanParam(query.get('wait'), 'wait');
   const bot = ctx.bots.pick(query);
   const input = await readJsonBody(request, ctx.bodyLimit);
-  if (!bot) throw new HttpError(503, 'no bot attached: start the server with a world (serve --world sim) to execute plans');
-  if (input && typeof input === 'object' && 'goal' in input) throw new HttpError(422, 'this server has no planner: POST a plan ({ "planId", "intentId", "steps" }), not an intent');
+  if (!bot)
+    throw new HttpError(503, 'no bot attached: start the server with a world (serve --world sim) to execute plans');
+  if (input && typeof input === 'object' && 'goal' in input)
+    throw new HttpError(
+      422,
+      'this server has no planner: POST a plan ({ "planId", "intentId", "steps" }), not an intent',
+    );
   const report = validatePlan(input, ctx.registry);
-  if (!report.ok) throw new HttpError(422, `invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`, { issues: report.issues });
+  if (!report.ok)
+    throw new HttpError(422, `invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`, {
+      issues: report.issues,
+    });
   let run: ExecutionRun;
   try {
     run = bot.run(input);
@@ -188,5 +230,8 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
     return { status: 200, body: { success: result.ok, planId: report.plan.planId, bot: bot.id, result } };
   }
   void run.result.catch(() => undefined);
-  return ok({ planId: report.plan.planId, bot: bot.id, status: 'accepted', steps: report.steps.length, events: '/api/events' }, 202);
+  return ok(
+    { planId: report.plan.planId, bot: bot.id, status: 'accepted', steps: report.steps.length, events: '/api/events' },
+    202,
+  );
 }

@@ -48,7 +48,10 @@ function decodePath(segment: string): string {
   try {
     return decodeURIComponent(segment);
   } catch {
-    throw new HttpError(400, `malformed percent-encoding in "${segment.slice(0, 100)}": encode the plan id with encodeURIComponent`);
+    throw new HttpError(
+      400,
+      `malformed percent-encoding in "${segment.slice(0, 100)}": encode the plan id with encodeURIComponent`,
+    );
   }
 }
 
@@ -67,11 +70,19 @@ export interface ApiServer {
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const bots = new Bots(options.bots ?? []);
-  const ctx: routes.ApiContext = { ...options, bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT, bots, viewers: new Map() };
+  const ctx: routes.ApiContext = {
+    ...options,
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    bots,
+    viewers: new Map(),
+  };
   const metrics = createExecutorMetrics();
   const live = new LiveRuns();
   const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
-  const socket = new EventSocket(() => ({ type: 'hello', attached: bots.size > 0, bots: bots.samples() }), { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits });
+  const socket = new EventSocket(() => ({ type: 'hello', attached: bots.size > 0, bots: bots.samples() }), {
+    ...DEFAULT_EVENT_SOCKET_LIMITS,
+    ...options.eventLimits,
+  });
   metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
   // Every message on the stream names its bot (a node batch, each of its runs'); a client showing one bot filters on it.
   const detach = bots.list.map((bot) => {
@@ -86,12 +97,18 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const unsubscribeNodes = options.nodeFeed?.subscribe((batch) => socket.broadcast(batch));
   // One sample of every bot per period, not a message per bot: the stream's message rate does not grow with the fleet.
   const everyMs = options.botStateEveryMs ?? 1000;
-  const sampler = bots.size > 0 && everyMs > 0 ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs) : null;
+  const sampler =
+    bots.size > 0 && everyMs > 0
+      ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs)
+      : null;
   sampler?.unref();
   const checkHealth = (recover: boolean): routes.Reply => {
     const reply = routes.health(ctx, recover);
-    const { findings, recoveryPaused } = (reply.body as { health: { findings: unknown[]; recoveryPaused: string | null } }).health;
-    if (recover && findings.length > 0) socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
+    const { findings, recoveryPaused } = (
+      reply.body as { health: { findings: unknown[]; recoveryPaused: string | null } }
+    ).health;
+    if (recover && findings.length > 0)
+      socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
     return reply;
   };
   const daemon = options.healthEveryMs ? setInterval(() => checkHealth(true), options.healthEveryMs) : null;
@@ -100,7 +117,11 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   /** /viewer/ leads to the first bot's view. */
   const viewerRedirect = (): routes.Reply => {
     const first = ctx.viewers.values().next().value;
-    if (!first) throw new HttpError(404, 'no 3D view: it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package');
+    if (!first)
+      throw new HttpError(
+        404,
+        'no 3D view: it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package',
+      );
     return { status: 302, body: '', headers: { location: first } };
   };
 
@@ -108,7 +129,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     const url = parseTarget(request.url);
     const get = request.method === 'GET' || request.method === 'HEAD';
     const only = (method: string) => {
-      if (request.method !== method) throw new HttpError(405, `${url.pathname} takes ${method}, not ${request.method}`, { allow: method });
+      if (request.method !== method)
+        throw new HttpError(405, `${url.pathname} takes ${method}, not ${request.method}`, { allow: method });
     };
     switch (url.pathname) {
       case '/api/health':
@@ -153,42 +175,67 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         if (url.pathname.startsWith('/api/plans/')) {
           only('POST');
           const [planId = '', action = '', ...rest] = url.pathname.slice('/api/plans/'.length).split('/');
-          if (rest.length > 0 || !planId || !action) throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
+          if (rest.length > 0 || !planId || !action)
+            throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
           return control(ctx, live, request, decodePath(planId), action);
         }
         if (url.pathname.startsWith(VIEWER_PREFIX) && get) {
           const [botId = '', ...file] = url.pathname.slice(VIEWER_PREFIX.length).split('/');
           if (!botId) return viewerRedirect();
           const viewer = viewers.get(decodePath(botId));
-          if (!viewer) throw new HttpError(404, `no 3D view of "${decodePath(botId).slice(0, 60)}": it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package${viewers.size > 0 ? `; the views are ${[...ctx.viewers.values()].join(', ')}` : ''}`);
+          if (!viewer)
+            throw new HttpError(
+              404,
+              `no 3D view of "${decodePath(botId).slice(0, 60)}": it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package${viewers.size > 0 ? `; the views are ${[...ctx.viewers.values()].join(', ')}` : ''}`,
+            );
           if (file.length === 0) return { status: 302, body: '', headers: { location: viewer.prefix } };
           const asset = staticAsset(viewer.assets, decodePath(file.join('/')));
           return { status: 200, body: asset.body, contentType: asset.contentType };
         }
         if (url.pathname.startsWith('/monitor/') && get) {
-          const asset = monitorAsset(options.monitorDir ?? DEFAULT_MONITOR_DIR, decodePath(url.pathname.slice('/monitor/'.length)));
+          const asset = monitorAsset(
+            options.monitorDir ?? DEFAULT_MONITOR_DIR,
+            decodePath(url.pathname.slice('/monitor/'.length)),
+          );
           return { status: 200, body: asset.body, contentType: asset.contentType };
         }
         if (url.pathname.startsWith('/api/trees/') && get) {
           const name = decodePath(url.pathname.slice('/api/trees/'.length));
           const tree = options.trees?.get(name);
-          if (!tree) throw new HttpError(404, `no tree "${name}"${options.trees ? '; GET /api/trees lists them' : ': this server has no trees loaded'}`);
+          if (!tree)
+            throw new HttpError(
+              404,
+              `no tree "${name}"${options.trees ? '; GET /api/trees lists them' : ': this server has no trees loaded'}`,
+            );
           return { status: 200, body: { success: true, tree: treeShape(tree) } };
         }
         if (url.pathname.startsWith('/api/runs/') && get) {
           const [planId = '', view, ...rest] = url.pathname.slice('/api/runs/'.length).split('/');
           if (view === undefined) return routes.provenance(ctx, decodePath(planId), url.searchParams);
-          if (view === 'nodes' && rest.length === 0) return routes.nodeStates(ctx, decodePath(planId), url.searchParams);
-          if (view === 'events' && rest.length === 0) return routes.planEvents(ctx, decodePath(planId), url.searchParams);
-          throw new HttpError(404, `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes, its events GET /api/runs/<planId>/events`);
+          if (view === 'nodes' && rest.length === 0)
+            return routes.nodeStates(ctx, decodePath(planId), url.searchParams);
+          if (view === 'events' && rest.length === 0)
+            return routes.planEvents(ctx, decodePath(planId), url.searchParams);
+          throw new HttpError(
+            404,
+            `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes, its events GET /api/runs/<planId>/events`,
+          );
         }
-        throw new HttpError(404, `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/runs/<planId>/events, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/, 3D views at /viewer/<bot>/`);
+        throw new HttpError(
+          404,
+          `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/runs/<planId>/events, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/, 3D views at /viewer/<bot>/`,
+        );
     }
   }
 
   const send = (response: ServerResponse, reply: routes.Reply) => {
-    const text = typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
-    response.writeHead(reply.status, { 'content-type': reply.contentType ?? 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(text), ...reply.headers });
+    const text =
+      typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
+    response.writeHead(reply.status, {
+      'content-type': reply.contentType ?? 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(text),
+      ...reply.headers,
+    });
     response.end(text);
   };
 
@@ -202,7 +249,10 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         if (status === 401) response.setHeader('www-authenticate', 'Bearer');
         // An unread body (refused before reading) must not keep the connection busy.
         if (status === 413 || status === 401) response.setHeader('connection', 'close');
-        send(response, { status, body: { success: false, error: error instanceof Error ? error.message : String(error), ...extra } });
+        send(response, {
+          status,
+          body: { success: false, error: error instanceof Error ? error.message : String(error), ...extra },
+        });
       },
     );
   });
@@ -216,9 +266,15 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   server.on('upgrade', (request, duplex, head) => {
     // The 3D views' socket.io upgrades are their own.
     if ([...viewers.values()].some((v) => (request.url ?? '').startsWith(v.prefix))) return;
-    const refusal = refuseUpgrade(request, { token: ctx.token, allowOrigins: options.allowOrigins ?? [], full: socket.full });
+    const refusal = refuseUpgrade(request, {
+      token: ctx.token,
+      allowOrigins: options.allowOrigins ?? [],
+      full: socket.full,
+    });
     if (refusal) {
-      duplex.end(`HTTP/1.1 ${refusal.status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${refusal.reason}\n`);
+      duplex.end(
+        `HTTP/1.1 ${refusal.status}\r\ncontent-type: text/plain\r\nconnection: close\r\n\r\n${refusal.reason}\n`,
+      );
       return;
     }
     socket.upgrade(request, duplex, head);

@@ -21,22 +21,34 @@ export interface UpgradeRules {
  * `Authorization: Bearer <token>`, or the subprotocol `bearer.<token>`); and
  * when the client cap is reached (503).
  */
-export function refuseUpgrade(request: IncomingMessage, rules: UpgradeRules): { status: string; reason: string } | null {
+export function refuseUpgrade(
+  request: IncomingMessage,
+  rules: UpgradeRules,
+): { status: string; reason: string } | null {
   let path: string;
   try {
     path = new URL(request.url ?? '/', 'http://localhost').pathname;
   } catch {
     return { status: '400 Bad Request', reason: 'malformed request target' };
   }
-  if (path !== '/api/events') return { status: '404 Not Found', reason: `no WebSocket at ${path}; the event stream is /api/events` };
+  if (path !== '/api/events')
+    return { status: '404 Not Found', reason: `no WebSocket at ${path}; the event stream is /api/events` };
   const origin = request.headers.origin;
   if (origin !== undefined && !sameOrigin(origin, request.headers.host) && !rules.allowOrigins.includes(origin)) {
-    return { status: '403 Forbidden', reason: `a page from ${origin} may not read the event stream: start serve with --allow-origin ${origin}` };
+    return {
+      status: '403 Forbidden',
+      reason: `a page from ${origin} may not read the event stream: start serve with --allow-origin ${origin}`,
+    };
   }
   if (rules.token !== undefined && !carriesToken(request, rules.token)) {
-    return { status: '401 Unauthorized', reason: 'the event stream needs the bearer token: send "Authorization: Bearer <token>" or the subprotocol "bearer.<token>"' };
+    return {
+      status: '401 Unauthorized',
+      reason:
+        'the event stream needs the bearer token: send "Authorization: Bearer <token>" or the subprotocol "bearer.<token>"',
+    };
   }
-  if (rules.full) return { status: '503 Service Unavailable', reason: 'too many event-stream clients; try again later' };
+  if (rules.full)
+    return { status: '503 Service Unavailable', reason: 'too many event-stream clients; try again later' };
   return null;
 }
 

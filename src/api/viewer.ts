@@ -60,8 +60,15 @@ export function attachViewer(server: Server, bot: ViewerBot, prefix: string, vie
   requireOptional('prismarine-viewer', "the monitor's 3D view", 'prismarine-viewer/package.json');
   const manifest = createRequire(import.meta.url).resolve('prismarine-viewer/package.json');
   const viewerRequire = createRequire(manifest);
-  const { WorldView } = viewerRequire('./viewer/lib/worldView') as { WorldView: new (world: unknown, distance: number, position: unknown, socket: IoSocket) => WorldViewInstance };
-  const { Server: IoServer } = viewerRequire('socket.io') as { Server: new (server: Server, options: object) => { on(event: 'connection', listener: (socket: IoSocket) => void): void; close(callback?: () => void): void } };
+  const { WorldView } = viewerRequire('./viewer/lib/worldView') as {
+    WorldView: new (world: unknown, distance: number, position: unknown, socket: IoSocket) => WorldViewInstance;
+  };
+  const { Server: IoServer } = viewerRequire('socket.io') as {
+    Server: new (
+      server: Server,
+      options: object,
+    ) => { on(event: 'connection', listener: (socket: IoSocket) => void): void; close(callback?: () => void): void };
+  };
   // destroyUpgrade off: the event stream's upgrades on the same server are not socket.io's to end.
   const io = new IoServer(server, { path: `${prefix}socket.io`, serveClient: false, destroyUpgrade: false });
   const sockets = new Set<IoSocket>();

@@ -43,7 +43,11 @@ function buildProgram(io: CliIO, state: ProjectState, setExit: (code: number) =>
   const extraTreePaths = () => state.project?.config.trees ?? [];
   const trees = () => {
     const reg = registry();
-    return { bindings: bindingsFor(reg), capabilities: treeCapabilitiesOf(reg), treePaths: [...builtinTreePaths(), ...extraTreePaths()] };
+    return {
+      bindings: bindingsFor(reg),
+      capabilities: treeCapabilitiesOf(reg),
+      treePaths: [...builtinTreePaths(), ...extraTreePaths()],
+    };
   };
   const program = new Command('verbtree')
     .description('Turns plans into verified action for Minecraft bots.')
@@ -51,7 +55,10 @@ function buildProgram(io: CliIO, state: ProjectState, setExit: (code: number) =>
     .enablePositionalOptions()
     .showHelpAfterError('(run with --help for usage)')
     .configureOutput({ writeOut: (text) => io.out(text), writeErr: (text) => io.err(text) })
-    .option('--config <file>', 'the project config (default: the nearest verbtree.config.{ts,mjs,js,json} from this folder up)')
+    .option(
+      '--config <file>',
+      'the project config (default: the nearest verbtree.config.{ts,mjs,js,json} from this folder up)',
+    )
     .hook('preSubcommand', async (_program, command) => {
       const project = await loadProject(cwd, program.opts<{ config?: string }>().config);
       if (!project) return;
@@ -59,11 +66,14 @@ function buildProgram(io: CliIO, state: ProjectState, setExit: (code: number) =>
       state.registry = () => project.registry;
       applyProjectDefaults(command, project);
     })
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ verbtree validate examples/acquire-wood.plan.json
   $ verbtree registry --json
-  $ verbtree verbs --check examples/planner-verbs.json`);
+  $ verbtree verbs --check examples/planner-verbs.json`,
+    );
   for (const command of [
     validateCommand(registry, io, setExit),
     registryCommand(registry, join(root, 'capabilities'), io, setExit),
@@ -95,18 +105,32 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
   let registry = options.registry;
   const state: ProjectState = { registry: () => (registry ??= createDefaultRegistry()) };
   let exitCode: number = EXIT.ok;
-  const program = buildProgram(io, state, (code) => {
-    exitCode = code;
-  }, options.cwd ?? process.cwd());
+  const program = buildProgram(
+    io,
+    state,
+    (code) => {
+      exitCode = code;
+    },
+    options.cwd ?? process.cwd(),
+  );
   try {
     await program.parseAsync([...argv], { from: 'user' });
     return exitCode;
   } catch (error) {
     if (error instanceof CommanderError) {
-      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0 ? EXIT.ok : EXIT.usage;
+      return error.code === 'commander.helpDisplayed' || error.code === 'commander.version' || error.exitCode === 0
+        ? EXIT.ok
+        : EXIT.usage;
     }
     // A project whose capabilities or trees do not fit together is the user's to fix: its message, not a stack.
-    if (error instanceof CliUsageError || error instanceof MissingPackageError || error instanceof CapabilityTreeError || error instanceof TreeLoadError || error instanceof BindingError || error instanceof RegistrationError) {
+    if (
+      error instanceof CliUsageError ||
+      error instanceof MissingPackageError ||
+      error instanceof CapabilityTreeError ||
+      error instanceof TreeLoadError ||
+      error instanceof BindingError ||
+      error instanceof RegistrationError
+    ) {
       io.err(`verbtree: ${error.message}`);
       return EXIT.usage;
     }

@@ -10,6 +10,7 @@ export function recordNodeStates(file: string): { hooks: RuntimeHooks; close(): 
         for (const change of changes) out.write(`${JSON.stringify({ runId, tree, at, ...change })}\n`);
       },
     },
-    close: () => new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
+    close: () =>
+      new Promise((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve()))),
   };
 }

@@ -66,8 +66,20 @@ export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
         ? simWorldFromScenario(scenario, { clock, seed: choice.seed })
         : SimWorld.create({ clock, seed: choice.seed, ground: SUPERFLAT_GROUND, spawn: { x: 0, y: 5, z: 0 } });
       const ref = choice.scenario ? scenarioRef(choice.scenario) : undefined;
-      const descriptor: WorldDescriptor = { world: 'sim', seed: choice.seed, ...(ref ? { scenario: ref } : {}), identity: simIdentity(choice.seed, ref?.sha256) };
-      return { world, clock, describe: `SimWorld (seed ${choice.seed}${scenario ? `, scenario ${scenario.name}` : ''})`, descriptor, protect: scenario?.protected ?? [], close: () => world.close() };
+      const descriptor: WorldDescriptor = {
+        world: 'sim',
+        seed: choice.seed,
+        ...(ref ? { scenario: ref } : {}),
+        identity: simIdentity(choice.seed, ref?.sha256),
+      };
+      return {
+        world,
+        clock,
+        describe: `SimWorld (seed ${choice.seed}${scenario ? `, scenario ${scenario.name}` : ''})`,
+        descriptor,
+        protect: scenario?.protected ?? [],
+        close: () => world.close(),
+      };
     }
     case 'embedded': {
       const folder = choice.worldFolder ? resolve(choice.worldFolder.path) : null;
@@ -77,7 +89,12 @@ export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
       } catch (error) {
         throw new CliUsageError(`--world-folder: ${(error as Error).message}`);
       }
-      const embedded = await startEmbeddedWorld({ clock, isolation: choice.isolate ? 'child-process' : 'in-process', ...(scenario ? { scenario } : {}), ...(storage ? { storage } : {}) });
+      const embedded = await startEmbeddedWorld({
+        clock,
+        isolation: choice.isolate ? 'child-process' : 'in-process',
+        ...(scenario ? { scenario } : {}),
+        ...(storage ? { storage } : {}),
+      });
       try {
         const world = await embedded.connectBot(username);
         const where = `embedded flying-squid ${embedded.server.version} on ${embedded.server.host}:${embedded.server.port}`;
@@ -93,22 +110,53 @@ export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
           username,
           version,
           isolate: choice.isolate === true,
-          identity: worldId ? `embedded world ${worldId} in ${folder}` : 'embedded world in memory (it ends with this process)',
+          identity: worldId
+            ? `embedded world ${worldId} in ${folder}`
+            : 'embedded world in memory (it ends with this process)',
         };
-        const connectBot = async (name: string) => ({ world: await embedded.connectBot(name), descriptor: { ...descriptor, username: name } });
-        return { world, clock, describe: `${where}, bot ${username}${scenario ? `, scenario ${scenario.name}` : ''}${kept}`, descriptor, protect: scenario?.protected ?? [], connectBot, close: () => embedded.stop() };
+        const connectBot = async (name: string) => ({
+          world: await embedded.connectBot(name),
+          descriptor: { ...descriptor, username: name },
+        });
+        return {
+          world,
+          clock,
+          describe: `${where}, bot ${username}${scenario ? `, scenario ${scenario.name}` : ''}${kept}`,
+          descriptor,
+          protect: scenario?.protected ?? [],
+          connectBot,
+          close: () => embedded.stop(),
+        };
       } catch (error) {
         await embedded.stop();
         throw error;
       }
     }
     case 'remote': {
-      if (!choice.host) throw new CliUsageError('--world remote needs --host (and usually --port, --username, --version)');
-      if (scenario) throw new CliUsageError('--scenario applies to the embedded and sim worlds only; a remote server keeps its own world');
+      if (!choice.host)
+        throw new CliUsageError('--world remote needs --host (and usually --port, --username, --version)');
+      if (scenario)
+        throw new CliUsageError(
+          '--scenario applies to the embedded and sim worlds only; a remote server keeps its own world',
+        );
       const port = choice.port ?? 25565;
       const world = await connectMineflayerWorld({ host: choice.host, port, username, version, clock });
-      const descriptor: WorldDescriptor = { world: 'remote', seed: choice.seed, host: choice.host, port, username, version, identity: `${username}@${choice.host}:${port}` };
-      return { world, clock, describe: `server ${choice.host}:${port} (Minecraft ${version}), bot ${username}`, descriptor, close: () => world.close() };
+      const descriptor: WorldDescriptor = {
+        world: 'remote',
+        seed: choice.seed,
+        host: choice.host,
+        port,
+        username,
+        version,
+        identity: `${username}@${choice.host}:${port}`,
+      };
+      return {
+        world,
+        clock,
+        describe: `server ${choice.host}:${port} (Minecraft ${version}), bot ${username}`,
+        descriptor,
+        close: () => world.close(),
+      };
     }
   }
 }

@@ -74,6 +74,8 @@ export function summaryTable(result: PlanResult): string {
       String(record.attempts),
     ]);
   }
-  const verdict = result.ok ? `✓ plan ${result.planId} succeeded: every step verified as asked against the world` : `✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`;
+  const verdict = result.ok
+    ? `✓ plan ${result.planId} succeeded: every step verified as asked against the world`
+    : `✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`;
   return `${table.toString()}\n${verdict} in ${seconds(result.durationMs)} (retries ${result.retries}, repairs ${result.repairs}, escalations ${result.escalations})`;
 }

@@ -10,7 +10,12 @@ import { CliUsageError } from './io.js';
 import { readJsonFile } from './read-json.js';
 
 /** Looked for in this order in each folder from the working directory up. */
-export const CONFIG_FILE_NAMES = ['verbtree.config.ts', 'verbtree.config.mjs', 'verbtree.config.js', 'verbtree.config.json'] as const;
+export const CONFIG_FILE_NAMES = [
+  'verbtree.config.ts',
+  'verbtree.config.mjs',
+  'verbtree.config.js',
+  'verbtree.config.json',
+] as const;
 
 const path = z.string().min(1);
 const WORLD_SHAPES = {
@@ -26,12 +31,24 @@ export const ProjectConfigSchema = z.strictObject({
   /** Tree folders (or files) loaded beside the built-in trees, never in place of them. */
   trees: z.array(path).optional(),
   /** The world `run` and `serve` use when the command line names none. */
-  world: z.discriminatedUnion('kind', [z.strictObject(WORLD_SHAPES.embedded), z.strictObject(WORLD_SHAPES.sim), z.strictObject(WORLD_SHAPES.remote)]).optional(),
+  world: z
+    .discriminatedUnion('kind', [
+      z.strictObject(WORLD_SHAPES.embedded),
+      z.strictObject(WORLD_SHAPES.sim),
+      z.strictObject(WORLD_SHAPES.remote),
+    ])
+    .optional(),
   /** Stuck detection and recovery settings (JSON, as `run --stuck-config` reads them). */
   stuckConfig: path.optional(),
   /** The journal (SQLite) every journal-reading command and `run --journal` use. */
   journal: path.optional(),
-  api: z.strictObject({ tokenEnv: z.string().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name, e.g. "BOT_API_TOKEN"') }).optional(),
+  api: z
+    .strictObject({
+      tokenEnv: z
+        .string()
+        .regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'must be an environment variable name, e.g. "BOT_API_TOKEN"'),
+    })
+    .optional(),
 });
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
 
@@ -66,7 +83,10 @@ export async function loadProject(cwd: string, explicit?: string): Promise<Proje
 async function readConfig(file: string): Promise<unknown> {
   if (file.endsWith('.json')) return readJsonFile(file);
   const exports = await importModule(file, `config ${file}`);
-  if (!('default' in exports)) throw new CliUsageError(`${file} has no default export: write export default { capabilities: [...], trees: [...] }`);
+  if (!('default' in exports))
+    throw new CliUsageError(
+      `${file} has no default export: write export default { capabilities: [...], trees: [...] }`,
+    );
   return exports.default;
 }
 
@@ -83,15 +103,23 @@ function keysAt(at: readonly PropertyKey[], input: unknown): string[] {
   if (at.length === 0) return Object.keys(ProjectConfigSchema.shape);
   if (at[0] === 'api') return ['tokenEnv'];
   const kind = (input as { world?: { kind?: unknown } }).world?.kind;
-  return at[0] === 'world' && typeof kind === 'string' && kind in WORLD_SHAPES ? Object.keys(WORLD_SHAPES[kind as keyof typeof WORLD_SHAPES]) : [];
+  return at[0] === 'world' && typeof kind === 'string' && kind in WORLD_SHAPES
+    ? Object.keys(WORLD_SHAPES[kind as keyof typeof WORLD_SHAPES])
+    : [];
 }
 
 function resolvePaths(config: ProjectConfig, file: string): ProjectConfig {
   const at = (p: string) => resolve(dirname(file), p);
   for (const [i, folder] of (config.trees ?? []).entries()) {
-    if (!existsSync(at(folder))) throw new CliUsageError(`${file}: config.trees[${i}]: "${folder}" does not exist (resolved to ${at(folder)}); paths are relative to the config file`);
+    if (!existsSync(at(folder)))
+      throw new CliUsageError(
+        `${file}: config.trees[${i}]: "${folder}" does not exist (resolved to ${at(folder)}); paths are relative to the config file`,
+      );
   }
-  const world = config.world && 'scenario' in config.world && config.world.scenario ? { ...config.world, scenario: at(config.world.scenario) } : config.world;
+  const world =
+    config.world && 'scenario' in config.world && config.world.scenario
+      ? { ...config.world, scenario: at(config.world.scenario) }
+      : config.world;
   return {
     ...config,
     ...(config.capabilities ? { capabilities: config.capabilities.map(at) } : {}),
@@ -105,13 +133,18 @@ function resolvePaths(config: ProjectConfig, file: string): ProjectConfig {
 /** Registers what one capability module exports; every failure names the module and the config that lists it. */
 async function addCapabilities(registry: CapabilityRegistry, module: string, configFile: string): Promise<void> {
   const named = `capability module ${relativeTo(configFile, module)} (listed in ${basename(configFile)})`;
-  if (!existsSync(module)) throw new CliUsageError(`${named} does not exist (resolved to ${module}); paths are relative to the config file`);
+  if (!existsSync(module))
+    throw new CliUsageError(`${named} does not exist (resolved to ${module}); paths are relative to the config file`);
   const exports = await importModule(module, named);
   const contribution = exports.default ?? exports.capabilities;
   try {
     if (typeof contribution === 'function') await (contribution as (registry: CapabilityRegistry) => unknown)(registry);
-    else if (Array.isArray(contribution)) for (const spec of contribution as AnyCapabilitySpec[]) registry.register(spec);
-    else throw new Error('export default (or export const capabilities) an array of capabilities, or a function (registry) => void');
+    else if (Array.isArray(contribution))
+      for (const spec of contribution as AnyCapabilitySpec[]) registry.register(spec);
+    else
+      throw new Error(
+        'export default (or export const capabilities) an array of capabilities, or a function (registry) => void',
+      );
   } catch (error) {
     throw new CliUsageError(`${named}: ${firstLine(error)}`);
   }
@@ -123,7 +156,10 @@ async function importModule(file: string, named: string): Promise<Record<string,
   let load: () => Promise<Record<string, unknown>> = () => import(url) as Promise<Record<string, unknown>>;
   if (/\.[cm]?ts$/.test(file)) {
     const tsx = await import('tsx/esm/api').catch(() => undefined);
-    if (!tsx) throw new CliUsageError(`${named} is TypeScript, which Node cannot import without tsx: rename it to .mjs, or install tsx (npm install --save-dev tsx)`);
+    if (!tsx)
+      throw new CliUsageError(
+        `${named} is TypeScript, which Node cannot import without tsx: rename it to .mjs, or install tsx (npm install --save-dev tsx)`,
+      );
     // Outside a "type": "module" package tsx compiles to CommonJS: the namespace's default is then the whole module.
     load = async () => {
       const namespace = (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
@@ -139,7 +175,8 @@ async function importModule(file: string, named: string): Promise<Record<string,
 }
 
 function firstLine(error: unknown): string {
-  const text = error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
+  const text =
+    error instanceof Error ? `${error.name === 'Error' ? '' : `${error.name}: `}${error.message}` : String(error);
   return text.split('\n')[0]!;
 }
 

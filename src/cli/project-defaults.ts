@@ -46,11 +46,15 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     set(command, 'stuckConfig', config.stuckConfig);
     command.hook('preAction', (run) => {
       // --host on the command line means a remote world, whatever kind the config names.
-      if (run.getOptionValueSource('host') === 'cli' && run.getOptionValueSource('world') === 'config') run.setOptionValue('world', 'remote');
-      if (config.journal && run.getOptionValue('resume') !== undefined && run.getOptionValue('journal') === undefined) run.setOptionValue('journal', config.journal);
+      if (run.getOptionValueSource('host') === 'cli' && run.getOptionValueSource('world') === 'config')
+        run.setOptionValue('world', 'remote');
+      if (config.journal && run.getOptionValue('resume') !== undefined && run.getOptionValue('journal') === undefined)
+        run.setOptionValue('journal', config.journal);
       const journaled = run.getOptionValue('journal') !== undefined || run.getOptionValue('resume') !== undefined;
       if (journaled && run.getOptionValueSource('stuckConfig') === 'config') {
-        throw new CliUsageError(`stuckConfig in ${project.file} does not combine with --journal or --resume in this version; run without the journal, or move stuckConfig out of the config for journaled runs`);
+        throw new CliUsageError(
+          `stuckConfig in ${project.file} does not combine with --journal or --resume in this version; run without the journal, or move stuckConfig out of the config for journaled runs`,
+        );
       }
     });
   }

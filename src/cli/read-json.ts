@@ -16,7 +16,6 @@ function locate(text: string): string {
   return ` at line ${before.length}, column ${before.at(-1)!.length + 1} (${printParseErrorCode(first.error)})`;
 }
 
-
 /** Reads and parses a JSON file; unreadable files and syntax errors become usage errors naming the file and place. */
 export async function readJsonFile(path: string): Promise<unknown> {
   let text: string;
@@ -24,7 +23,8 @@ export async function readJsonFile(path: string): Promise<unknown> {
     text = await readFile(path, 'utf8');
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : String((error as Error).message);
     throw new CliUsageError(`cannot read ${path}: ${reason}`);
   }
   // Editors on Windows may start a UTF-8 file with a byte order mark; JSON.parse refuses it.

@@ -30,7 +30,15 @@ export class RunMonitor {
   }
 
   /** Serves the monitor beside the run; returns its address (the token in the fragment). */
-  async start(options: { journal: Journal; journalPath: string; registry: CapabilityRegistry; assembly: JournaledAssembly; port: number; world: WorldPort; note: (line: string) => void }): Promise<string> {
+  async start(options: {
+    journal: Journal;
+    journalPath: string;
+    registry: CapabilityRegistry;
+    assembly: JournaledAssembly;
+    port: number;
+    world: WorldPort;
+    note: (line: string) => void;
+  }): Promise<string> {
     const token = randomBytes(12).toString('hex');
     const { assembly } = options;
     const viewerBot = viewerBotFor(options.world, options.note);
@@ -46,7 +54,9 @@ export class RunMonitor {
       bots: [apiBot(this.name, assembly, viewerBot ? { viewerBot } : {})],
     });
     const address = await this.api.listen(options.port, '127.0.0.1').catch((error: NodeJS.ErrnoException) => {
-      throw new CliUsageError(`--monitor cannot listen on 127.0.0.1:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; give another, e.g. --monitor 0 for a free one' : error.message}`);
+      throw new CliUsageError(
+        `--monitor cannot listen on 127.0.0.1:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; give another, e.g. --monitor 0 for a free one' : error.message}`,
+      );
     });
     return monitorUrl(address.url, token);
   }

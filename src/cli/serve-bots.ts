@@ -68,7 +68,12 @@ export async function serveBots(options: {
       });
       served.push({ assembly, ...(closeWorld ? { close: closeWorld } : {}) });
       const viewerBot = viewerBotFor(world, i === 0 ? options.note : () => undefined);
-      bots.push(apiBot(name, assembly, { ...(viewerBot ? { viewerBot } : {}), run: (input: unknown) => options.track(assembly.run(input as RunInput, { signal: options.signal })) }));
+      bots.push(
+        apiBot(name, assembly, {
+          ...(viewerBot ? { viewerBot } : {}),
+          run: (input: unknown) => options.track(assembly.run(input as RunInput, { signal: options.signal })),
+        }),
+      );
     }
   } catch (error) {
     await close();
@@ -77,7 +82,11 @@ export async function serveBots(options: {
   return { bots, assemblies: served.map((s) => s.assembly), close };
 }
 
-async function worldFor(index: number, name: string, options: { first: OpenedWorld; choice: WorldChoice }): Promise<{ world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> }> {
+async function worldFor(
+  index: number,
+  name: string,
+  options: { first: OpenedWorld; choice: WorldChoice },
+): Promise<{ world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> }> {
   if (index === 0) return { world: options.first.world, descriptor: options.first.descriptor };
   if (options.first.connectBot) return options.first.connectBot(name);
   const own = await openWorld({ ...options.choice, username: name });

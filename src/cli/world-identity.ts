@@ -32,7 +32,14 @@ export const WorldDescriptor = z.discriminatedUnion('world', [
     version: z.string(),
     isolate: z.boolean(),
   }),
-  z.strictObject({ world: z.literal('remote'), ...common, host: z.string(), port: z.int(), username: z.string(), version: z.string() }),
+  z.strictObject({
+    world: z.literal('remote'),
+    ...common,
+    host: z.string(),
+    port: z.int(),
+    username: z.string(),
+    version: z.string(),
+  }),
 ]);
 export type WorldDescriptor = z.infer<typeof WorldDescriptor>;
 
@@ -68,10 +75,12 @@ export function notTheSameWorld(descriptor: WorldDescriptor): string | null {
         : `its scenario file ${descriptor.scenario.path} changed since the plan ran (sha256 ${short(descriptor.scenario.sha256)} then, ${short(now)} now), so a rebuilt SimWorld would be another world`;
     }
     case 'embedded': {
-      if (descriptor.worldFolder === null || descriptor.worldId === null) return 'its embedded world was kept in memory only and ended with the process that ran it';
+      if (descriptor.worldFolder === null || descriptor.worldId === null)
+        return 'its embedded world was kept in memory only and ended with the process that ran it';
       const marker = readWorldMarker(descriptor.worldFolder);
       if (!marker) return `its world folder ${descriptor.worldFolder} is gone (or holds no verbtree world)`;
-      if (marker.worldId !== descriptor.worldId) return `its world folder ${descriptor.worldFolder} now holds another world (id ${marker.worldId}, the plan ran in ${descriptor.worldId})`;
+      if (marker.worldId !== descriptor.worldId)
+        return `its world folder ${descriptor.worldFolder} now holds another world (id ${marker.worldId}, the plan ran in ${descriptor.worldId})`;
       return null;
     }
     case 'remote':
@@ -80,7 +89,18 @@ export function notTheSameWorld(descriptor: WorldDescriptor): string | null {
 }
 
 /** How to open a world again, read leniently from whatever a journal holds (an older verbtree journaled less). */
-export function choiceOf(raw: unknown): { world?: 'sim' | 'embedded' | 'remote'; seed?: number; scenario?: string; host?: string; port?: number; username?: string; version?: string; isolate?: boolean; worldFolder?: string | null; managed?: boolean } {
+export function choiceOf(raw: unknown): {
+  world?: 'sim' | 'embedded' | 'remote';
+  seed?: number;
+  scenario?: string;
+  host?: string;
+  port?: number;
+  username?: string;
+  version?: string;
+  isolate?: boolean;
+  worldFolder?: string | null;
+  managed?: boolean;
+} {
   if (!raw || typeof raw !== 'object') return {};
   const r = raw as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { blockKey, isNight, type NavigationGoal, type Observation, type ObservationQuery, type Vec3Like } from './world.js';
+import {
+  blockKey,
+  isNight,
+  type NavigationGoal,
+  type Observation,
+  type ObservationQuery,
+  type Vec3Like,
+} from './world.js';
 
 /*
  * A step's effects as absolute facts about the world, each checkable against
@@ -21,36 +28,76 @@ const Goal = z.discriminatedUnion('kind', [
 
 export const Expectation = z.discriminatedUnion('kind', [
   z
-    .strictObject({ kind: z.literal('inventory'), item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
+    .strictObject({
+      kind: z.literal('inventory'),
+      item: z.string().min(1),
+      atLeast: z.int().min(0).optional(),
+      atMost: z.int().min(0).optional(),
+    })
     .describe('The pack holds at least / at most this many of the item.'),
   z
     .strictObject({ kind: z.literal('inventory_total'), items: Names, atLeast: z.int().min(0) })
     .describe('The pack holds at least this many of these items together (e.g. any log).'),
-  z.strictObject({ kind: z.literal('block'), at: Point, oneOf: Names.optional(), noneOf: Names.optional() }).describe('The block at a cell is one of / none of these names.'),
-  z.strictObject({ kind: z.literal('position'), goal: Goal }).describe('The bot stands where the navigation goal is satisfied, measured as the worlds measure goals.'),
-  z.strictObject({ kind: z.literal('away'), from: Point, atLeast: z.number().min(0) }).describe('The bot is at least this far from a point.'),
+  z
+    .strictObject({ kind: z.literal('block'), at: Point, oneOf: Names.optional(), noneOf: Names.optional() })
+    .describe('The block at a cell is one of / none of these names.'),
+  z
+    .strictObject({ kind: z.literal('position'), goal: Goal })
+    .describe('The bot stands where the navigation goal is satisfied, measured as the worlds measure goals.'),
+  z
+    .strictObject({ kind: z.literal('away'), from: Point, atLeast: z.number().min(0) })
+    .describe('The bot is at least this far from a point.'),
   z.strictObject({ kind: z.literal('height'), atLeast: z.number() }).describe("The bot's feet are at least at this y."),
-  z.strictObject({ kind: z.literal('held'), item: z.string().min(1).nullable() }).describe('The main hand holds this item (null: nothing).'),
+  z
+    .strictObject({ kind: z.literal('held'), item: z.string().min(1).nullable() })
+    .describe('The main hand holds this item (null: nothing).'),
   z.strictObject({ kind: z.literal('food'), atLeast: z.number() }).describe('The food bar is at least this.'),
   z
     .strictObject({ kind: z.literal('in_sight'), names: Names, within: z.number().positive() })
     .describe('A block of one of these names lies in the open within this many blocks of the bot.'),
   z
-    .strictObject({ kind: z.literal('container'), at: Point, item: z.string().min(1), atLeast: z.int().min(0).optional(), atMost: z.int().min(0).optional() })
+    .strictObject({
+      kind: z.literal('container'),
+      at: Point,
+      item: z.string().min(1),
+      atLeast: z.int().min(0).optional(),
+      atMost: z.int().min(0).optional(),
+    })
     .describe('The container (chest, furnace) at a cell holds at least / at most this many of the item.'),
   z
-    .strictObject({ kind: z.literal('near_entity'), id: z.int(), name: z.string().min(1), within: z.number().positive() })
+    .strictObject({
+      kind: z.literal('near_entity'),
+      id: z.int(),
+      name: z.string().min(1),
+      within: z.number().positive(),
+    })
     .describe('The bot stands within this many blocks of the entity, which is alive, as the world holds both.'),
   z
     .strictObject({ kind: z.literal('no_entities'), names: Names, around: Point, radius: z.number().positive() })
-    .describe('No living entity of these names is within the radius of a point (horizontally), as the world holds them.'),
+    .describe(
+      'No living entity of these names is within the radius of a point (horizontally), as the world holds them.',
+    ),
   z
-    .strictObject({ kind: z.literal('block_state'), at: Point, name: z.string().min(1), properties: z.record(z.string(), z.boolean()) })
+    .strictObject({
+      kind: z.literal('block_state'),
+      at: Point,
+      name: z.string().min(1),
+      properties: z.record(z.string(), z.boolean()),
+    })
     .describe('The block at a cell is this block with these properties (open, powered), as the world holds it.'),
-  z.strictObject({ kind: z.literal('daytime') }).describe("It is day in the world (the time of day is outside the night a bed can be slept in)."),
-  z.strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) }).describe('The entity (a mob) is dead or gone, as the world holds it.'),
   z
-    .strictObject({ kind: z.literal('no_drops'), around: Point, radius: z.number().positive(), item: z.string().min(1).optional() })
+    .strictObject({ kind: z.literal('daytime') })
+    .describe('It is day in the world (the time of day is outside the night a bed can be slept in).'),
+  z
+    .strictObject({ kind: z.literal('entity_gone'), id: z.int(), name: z.string().min(1) })
+    .describe('The entity (a mob) is dead or gone, as the world holds it.'),
+  z
+    .strictObject({
+      kind: z.literal('no_drops'),
+      around: Point,
+      radius: z.number().positive(),
+      item: z.string().min(1).optional(),
+    })
     .describe('No dropped item (of this kind) lies within the radius of a point.'),
 ]);
 export type Expectation = z.infer<typeof Expectation>;
@@ -86,13 +133,22 @@ const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, 
 export function describeExpectation(e: Expectation): string {
   switch (e.kind) {
     case 'inventory': {
-      const bounds = [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
+      const bounds = [
+        e.atLeast !== undefined ? `at least ${e.atLeast}` : '',
+        e.atMost !== undefined ? `at most ${e.atMost}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
       return `the pack holds ${bounds || 'any number of'} ${e.item}`;
     }
     case 'inventory_total':
       return `the pack holds at least ${e.atLeast} of ${e.items.length === 1 ? e.items[0] : `${e.items.slice(0, 4).join(', ')}${e.items.length > 4 ? ', …' : ''} together`}`;
     case 'block': {
-      const wanted = !e.oneOf ? 'anything' : e.oneOf.every((name) => name.endsWith('air')) ? 'empty (air)' : e.oneOf.join(' or ');
+      const wanted = !e.oneOf
+        ? 'anything'
+        : e.oneOf.every((name) => name.endsWith('air'))
+          ? 'empty (air)'
+          : e.oneOf.join(' or ');
       return `the block at ${at(e.at)} is ${wanted}${e.noneOf ? ` and not ${e.noneOf.join(' or ')}` : ''}`;
     }
     case 'position':
@@ -110,7 +166,12 @@ export function describeExpectation(e: Expectation): string {
     case 'in_sight':
       return `a block of ${e.names.length === 1 ? e.names[0] : `${e.names.slice(0, 4).join(', ')}${e.names.length > 4 ? ', …' : ''}`} lies in the open within ${e.within} blocks of the bot`;
     case 'container': {
-      const bounds = [e.atLeast !== undefined ? `at least ${e.atLeast}` : '', e.atMost !== undefined ? `at most ${e.atMost}` : ''].filter(Boolean).join(' and ');
+      const bounds = [
+        e.atLeast !== undefined ? `at least ${e.atLeast}` : '',
+        e.atMost !== undefined ? `at most ${e.atMost}` : '',
+      ]
+        .filter(Boolean)
+        .join(' and ');
       return `the container at ${at(e.at)} holds ${bounds || 'any number of'} ${e.item}`;
     }
     case 'no_drops':
@@ -159,15 +220,21 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       return d >= e.atLeast ? null : `${describeExpectation(e)}: it is ${d.toFixed(1)} blocks away`;
     }
     case 'height':
-      return observation.position.y >= e.atLeast ? null : `${describeExpectation(e)}: they are at y ${observation.position.y.toFixed(1)}`;
+      return observation.position.y >= e.atLeast
+        ? null
+        : `${describeExpectation(e)}: they are at y ${observation.position.y.toFixed(1)}`;
     case 'held':
-      return observation.heldItem === e.item ? null : `${describeExpectation(e)}: it holds ${observation.heldItem ?? 'nothing'}`;
+      return observation.heldItem === e.item
+        ? null
+        : `${describeExpectation(e)}: it holds ${observation.heldItem ?? 'nothing'}`;
     case 'food':
       return observation.food >= e.atLeast ? null : `${describeExpectation(e)}: it is ${observation.food}`;
     case 'in_sight': {
       if (observation.found === undefined) return `${describeExpectation(e)}: blocks were not searched for`;
       if (observation.found === null) return `${describeExpectation(e)}: none is`;
-      return distance(observation.found, observation.position) <= e.within + 1 ? null : `${describeExpectation(e)}: the nearest is at ${at(observation.found)}`;
+      return distance(observation.found, observation.position) <= e.within + 1
+        ? null
+        : `${describeExpectation(e)}: the nearest is at ${at(observation.found)}`;
     }
     case 'container': {
       const contents = observation.containers?.[blockKey(e.at)];
@@ -179,8 +246,14 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
     }
     case 'no_entities': {
       if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
-      const inside = observation.entities.filter((entity) => e.names.includes(entity.name) && Math.hypot(entity.position.x - e.around.x, entity.position.z - e.around.z) <= e.radius);
-      return inside.length === 0 ? null : `${describeExpectation(e)}: ${inside.map((entity) => `a ${entity.name} (entity ${entity.id}) at ${at(roundPoint(entity.position))}`).join(', ')}`;
+      const inside = observation.entities.filter(
+        (entity) =>
+          e.names.includes(entity.name) &&
+          Math.hypot(entity.position.x - e.around.x, entity.position.z - e.around.z) <= e.radius,
+      );
+      return inside.length === 0
+        ? null
+        : `${describeExpectation(e)}: ${inside.map((entity) => `a ${entity.name} (entity ${entity.id}) at ${at(roundPoint(entity.position))}`).join(', ')}`;
     }
     case 'block_state': {
       const state = observation.states?.[blockKey(e.at)];
@@ -192,7 +265,9 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
     }
     case 'daytime': {
       if (observation.timeOfDay === undefined) return `${describeExpectation(e)}: the time was not observed`;
-      return isNight(observation.timeOfDay) ? `${describeExpectation(e)}: it is night (time ${observation.timeOfDay})` : null;
+      return isNight(observation.timeOfDay)
+        ? `${describeExpectation(e)}: it is night (time ${observation.timeOfDay})`
+        : null;
     }
     case 'near_entity': {
       if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
@@ -204,11 +279,15 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
     case 'entity_gone': {
       if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
       const alive = observation.entities.find((entity) => entity.id === e.id);
-      return alive ? `${describeExpectation(e)}: it is alive at ${at(roundPoint(alive.position))}${alive.health === null ? '' : ` with health ${alive.health}`}` : null;
+      return alive
+        ? `${describeExpectation(e)}: it is alive at ${at(roundPoint(alive.position))}${alive.health === null ? '' : ` with health ${alive.health}`}`
+        : null;
     }
     case 'no_drops': {
       if (!observation.drops) return `${describeExpectation(e)}: dropped items were not observed`;
-      const left = observation.drops.filter((d) => (e.item === undefined || d.name === e.item) && distance(d.position, e.around) <= e.radius);
+      const left = observation.drops.filter(
+        (d) => (e.item === undefined || d.name === e.item) && distance(d.position, e.around) <= e.radius,
+      );
       if (left.length === 0) return null;
       const listed = left.slice(0, 3).map((d) => `${d.count} ${d.name} at ${at(roundPoint(d.position))}`);
       return `${describeExpectation(e)}: ${left.length} still there (${listed.join(', ')}${left.length > 3 ? ', …' : ''})`;
@@ -245,18 +324,39 @@ export function queryFor(expectations: readonly Expectation[], base: Observation
   for (const e of expectations) {
     if (e.kind === 'daytime') time = true;
     // Around a point that may be far from the bot: every living one of those names is reported, wherever it is.
-    if (e.kind === 'no_entities') entities = { ...(entities?.ids ? { ids: entities.ids } : {}), names: [...new Set([...(entities?.names ?? []), ...e.names])] };
-    if (e.kind === 'entity_gone' || e.kind === 'near_entity') entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
+    if (e.kind === 'no_entities')
+      entities = {
+        ...(entities?.ids ? { ids: entities.ids } : {}),
+        names: [...new Set([...(entities?.names ?? []), ...e.names])],
+      };
+    if (e.kind === 'entity_gone' || e.kind === 'near_entity')
+      entities = { ...entities, ids: [...new Set([...(entities?.ids ?? []), e.id])] };
     if (e.kind === 'block') blocks.push(e.at);
     if (e.kind === 'container') containers.push(e.at);
     if (e.kind === 'block_state') states.push(e.at);
-    if (e.kind === 'in_sight') find = { ...find, names: [...new Set([...(find?.names ?? []), ...e.names])], within: Math.max(find?.within ?? 0, e.within) };
+    if (e.kind === 'in_sight')
+      find = {
+        ...find,
+        names: [...new Set([...(find?.names ?? []), ...e.names])],
+        within: Math.max(find?.within ?? 0, e.within),
+      };
     if (e.kind === 'no_drops') drops = widest(drops, { around: e.around, radius: e.radius });
   }
-  return { ...(blocks.length > 0 ? { blocks } : {}), ...(drops ? { drops } : {}), ...(find ? { find } : {}), ...(containers.length > 0 ? { containers } : {}), ...(entities ? { entities } : {}), ...(time ? { time } : {}), ...(states.length > 0 ? { states } : {}) };
+  return {
+    ...(blocks.length > 0 ? { blocks } : {}),
+    ...(drops ? { drops } : {}),
+    ...(find ? { find } : {}),
+    ...(containers.length > 0 ? { containers } : {}),
+    ...(entities ? { entities } : {}),
+    ...(time ? { time } : {}),
+    ...(states.length > 0 ? { states } : {}),
+  };
 }
 
-function widest(a: ObservationQuery['drops'], b: NonNullable<ObservationQuery['drops']>): NonNullable<ObservationQuery['drops']> {
+function widest(
+  a: ObservationQuery['drops'],
+  b: NonNullable<ObservationQuery['drops']>,
+): NonNullable<ObservationQuery['drops']> {
   if (!a) return b;
   const centre = a.around ?? b.around;
   if (!a.around || !b.around || !centre) return { radius: Math.max(a.radius, b.radius) };

@@ -5,7 +5,10 @@ import { PlanStep } from './plan-step.js';
 export const Plan = z.strictObject({
   planId: z.string().min(1).max(INPUT_LIMITS.maxIdLength),
   intentId: z.string().min(1).max(INPUT_LIMITS.maxIdLength),
-  steps: z.array(PlanStep).min(1, 'a plan needs at least one step; an empty plan has nothing to verify').max(INPUT_LIMITS.maxSteps),
+  steps: z
+    .array(PlanStep)
+    .min(1, 'a plan needs at least one step; an empty plan has nothing to verify')
+    .max(INPUT_LIMITS.maxSteps),
 });
 export type Plan = z.infer<typeof Plan>;
 export type PlanInput = z.input<typeof Plan>;

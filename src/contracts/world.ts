@@ -241,7 +241,11 @@ export interface WorldPort {
   activate?(block: Vec3Like, options?: ActuatorOptions & { item?: string }): Promise<void>;
   /** Turns the bot's head (and, in SimWorld, its facing) towards a point; resolves once it faces it. */
   look?(at: Vec3Like, options?: ActuatorOptions): Promise<void>;
-  native?(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options?: ActuatorOptions): Promise<void>;
+  native?(
+    command: string,
+    act: (handle: unknown, signal: AbortSignal) => Promise<void>,
+    options?: ActuatorOptions,
+  ): Promise<void>;
 
   close(): Promise<void>;
 }
@@ -249,7 +253,18 @@ export interface WorldPort {
 /** The actuators every world has. */
 export const CORE_ACTUATORS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move'] as const;
 /** The actuators a world may have; a capability that commands one says so in its `actuators`. */
-export const OPTIONAL_ACTUATORS = ['toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'activate', 'native'] as const;
+export const OPTIONAL_ACTUATORS = [
+  'toss',
+  'chat',
+  'smelt',
+  'deposit',
+  'withdraw',
+  'attack',
+  'look',
+  'sleep',
+  'activate',
+  'native',
+] as const;
 export type ActuatorName = (typeof CORE_ACTUATORS)[number] | (typeof OPTIONAL_ACTUATORS)[number];
 
 /** The actuators `world` provides: the core ones and each optional one it implements. */

@@ -36,27 +36,51 @@ export async function applyDecision(
         // The goal stays as asked: a looser goal is the planner's call (a step with an explicit range), never a rung's.
         return { decision, label: 'repath: a fresh path search to the goal as asked' };
       case 'unstuck': {
-        const changed = await performUnstuck(scope, action.move, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
+        const changed = await performUnstuck(
+          scope,
+          action.move,
+          input.step.stepId,
+          input.deadlineCap ?? Infinity,
+          targetOf(input.args),
+        );
         if (changed) return { decision, label: `unstuck: ${action.move}` };
         // A move that changed nothing would only buy the same attempt again: on to the next rung at once.
-        const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, situation));
+        const next = scope.ladder.report(
+          decision,
+          { resolved: false },
+          recoveryContext(scope, input.spec.name, situation),
+        );
         if (!next) return { stop: failure };
         decision = next;
         break;
       }
       case 'escalate':
-        return { stop: { ...failure, detail: `${failure.detail}; local recovery tried: ${action.tried.join(', ') || 'nothing fitting'}` } };
+        return {
+          stop: {
+            ...failure,
+            detail: `${failure.detail}; local recovery tried: ${action.tried.join(', ') || 'nothing fitting'}`,
+          },
+        };
       case 'abort':
         return { stop: { ok: false, code: action.code, detail: action.reason } };
       case 'pause':
         return { stop: { ...failure, detail: `${failure.detail}; ${action.reason}` } };
       case 'subgoal': {
         // The one sub-goal this executor can carry out itself: build up to a goal above the ground.
-        const reached = await performReach(scope, input.step.stepId, input.deadlineCap ?? Infinity, targetOf(input.args));
+        const reached = await performReach(
+          scope,
+          input.step.stepId,
+          input.deadlineCap ?? Infinity,
+          targetOf(input.args),
+        );
         return { decision, label: reached.label };
       }
       case 'teleport': {
-        const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, situation));
+        const next = scope.ladder.report(
+          decision,
+          { resolved: false },
+          recoveryContext(scope, input.spec.name, situation),
+        );
         if (!next) return { stop: failure };
         decision = next;
       }

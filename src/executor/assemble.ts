@@ -86,7 +86,10 @@ export async function assembleExecutor(options: AssembleOptions): Promise<Assemb
  * Loads and checks the trees against the registry: every leaf bound (with the arity its binding declares),
  * every `$name` an argument of its capability, every capability's tree defined. Fails listing every problem.
  */
-export async function loadTrees(registry: CapabilityRegistry, treePaths: readonly string[] = builtinTreePaths()): Promise<{ catalog: TreeCatalog; bindings: BindingRegistry }> {
+export async function loadTrees(
+  registry: CapabilityRegistry,
+  treePaths: readonly string[] = builtinTreePaths(),
+): Promise<{ catalog: TreeCatalog; bindings: BindingRegistry }> {
   const bindings = bindingsFor(registry);
   const capabilities = treeCapabilitiesOf(registry);
   const catalog = await loadTreeCatalog(treePaths, bindings, { capabilities });
@@ -102,14 +105,27 @@ export async function loadTrees(registry: CapabilityRegistry, treePaths: readonl
 }
 
 /** The synchronous half of assembleExecutor, for trees already loaded. */
-export function assembleLoaded(options: AssembleOptions & { loaded: { catalog: TreeCatalog; bindings: BindingRegistry } }): Assembly {
+export function assembleLoaded(
+  options: AssembleOptions & { loaded: { catalog: TreeCatalog; bindings: BindingRegistry } },
+): Assembly {
   const lacking = missingActuators(options.registry, options.world);
-  if (lacking.length > 0) throw new AssemblyError(`cannot run these capabilities in this world:\n  ${lacking.join('\n  ')}`);
+  if (lacking.length > 0)
+    throw new AssemblyError(`cannot run these capabilities in this world:\n  ${lacking.join('\n  ')}`);
   const clock = options.clock ?? systemClock;
   const { catalog, bindings } = options.loaded;
   const policyTick = options.policy?.tickHz;
-  const runner = createTreeRunner({ catalog, bindings, clock, ...(policyTick ? { tickHz: policyTick } : {}), ...(options.hooks ? { hooks: options.hooks } : {}) });
+  const runner = createTreeRunner({
+    catalog,
+    bindings,
+    clock,
+    ...(policyTick ? { tickHz: policyTick } : {}),
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+  });
   const invoker = treeInvoker(runner);
-  const executor = createExecutor({ ...options, clock, invoker: options.wrapInvoker ? options.wrapInvoker(invoker) : invoker });
+  const executor = createExecutor({
+    ...options,
+    clock,
+    invoker: options.wrapInvoker ? options.wrapInvoker(invoker) : invoker,
+  });
   return { executor, runner, catalog, bindings };
 }

@@ -6,8 +6,7 @@ import type { ValidationIssue } from '../validate/issue.js';
 
 /** How a step ended: verified success, or exactly one failure code with its evidence. */
 export type StepOutcome =
-  | { ok: true; deduplicated?: boolean }
-  | { ok: false; code: FailureCode; detail: string; unmet?: string[] };
+  { ok: true; deduplicated?: boolean } | { ok: false; code: FailureCode; detail: string; unmet?: string[] };
 
 interface Base {
   at: number;
@@ -29,26 +28,68 @@ export interface AcceptedStep {
 }
 
 export type ExecutorEvent =
-  | (Base & { type: 'plan.accepted'; intentId: string; steps: number; resolved: AcceptedStep[]; warnings: ValidationIssue[] })
+  | (Base & {
+      type: 'plan.accepted';
+      intentId: string;
+      steps: number;
+      resolved: AcceptedStep[];
+      warnings: ValidationIssue[];
+    })
   | (Base & { type: 'plan.rejected'; code: FailureCode; issues: ValidationIssue[] })
-  | (StepBase & { type: 'step.started'; version: string; attempt: number; deadlineAt: number; args: unknown; idempotencyKey?: string; parentStepId?: string })
+  | (StepBase & {
+      type: 'step.started';
+      version: string;
+      attempt: number;
+      deadlineAt: number;
+      args: unknown;
+      idempotencyKey?: string;
+      parentStepId?: string;
+    })
   | (StepBase & { type: 'step.expects'; expectations: Expectation[] })
   | (StepBase & { type: 'attempt.started'; attempt: number })
   | (StepBase & { type: 'step.firstAction'; ttfaMs: number; command: string })
   | (StepBase & { type: 'step.retry'; attempt: number; delayMs: number; code: FailureCode; detail: string })
   | (StepBase & { type: 'step.repair'; strategy: string; code: FailureCode; detail: string })
-  | (StepBase & { type: 'step.subgoal'; reason: string; missing: { predicate: string; detail: Record<string, unknown> }; subgoalStepIds: string[] })
+  | (StepBase & {
+      type: 'step.subgoal';
+      reason: string;
+      missing: { predicate: string; detail: Record<string, unknown> };
+      subgoalStepIds: string[];
+    })
   | (StepBase & { type: 'step.preempted'; by: string; reason: string })
   | (StepBase & { type: 'step.resumed'; after: string; deadlineAt: number })
-  | (StepBase & { type: 'step.refused'; code: 'duplicate_dispatch'; idempotencyKey: string; state: 'completed' | 'in_flight' })
+  | (StepBase & {
+      type: 'step.refused';
+      code: 'duplicate_dispatch';
+      idempotencyKey: string;
+      state: 'completed' | 'in_flight';
+    })
   | (StepBase & { type: 'step.stuck'; detector: string; code: FailureCode; reason: string; position?: Vec3Like })
   | (StepBase & { type: 'step.warning'; message: string })
-  | (StepBase & { type: 'step.ended'; outcome: StepOutcome; durationMs: number; attempts: number; ttfaMs: number | null })
-  | (Base & { type: 'plan.escalated'; rung: number; planner: string; code: FailureCode; failedStepId: string; loop: boolean })
+  | (StepBase & {
+      type: 'step.ended';
+      outcome: StepOutcome;
+      durationMs: number;
+      attempts: number;
+      ttfaMs: number | null;
+    })
+  | (Base & {
+      type: 'plan.escalated';
+      rung: number;
+      planner: string;
+      code: FailureCode;
+      failedStepId: string;
+      loop: boolean;
+    })
   | (Base & { type: 'planner.loop'; similarity: number; nudge: string })
   | (Base & { type: 'safety.emergency'; signal: string; detail: string; response: string })
   | (Base & { type: 'agent.state'; from: string; to: string; reason: string })
-  | (Base & { type: 'incident'; kind: 'escalation_exhausted' | 'zombie' | 'planner.loop'; detail: string; stepId?: string })
+  | (Base & {
+      type: 'incident';
+      kind: 'escalation_exhausted' | 'zombie' | 'planner.loop';
+      detail: string;
+      stepId?: string;
+    })
   | (Base & { type: 'plan.paused'; reason: string })
   | (Base & { type: 'plan.resumed'; cancelled: boolean })
   | (Base & { type: 'plan.cancelled'; reason: string })

@@ -33,7 +33,6 @@ import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
 import { SafetyMonitor } from './safety.js';
 import { moveAgent, type RunScope } from './scope.js';
 
-
 /** A rejected plan's detail names this many of its issues. */
 const MAX_ISSUES_IN_DETAIL = 20;
 export interface ExecutorOptions {
@@ -90,19 +89,38 @@ export interface Executor {
 export function createExecutor(options: ExecutorOptions): Executor {
   const clock = options.clock ?? systemClock;
   const policy = ExecutorPolicy.parse(options.policy ?? {});
-  const planners = options.planner === undefined ? [] : Array.isArray(options.planner) ? [...options.planner] : [options.planner as Planner];
+  const planners =
+    options.planner === undefined
+      ? []
+      : Array.isArray(options.planner)
+        ? [...options.planner]
+        : [options.planner as Planner];
   const events = new EventEmitter<ExecutorEventMap>();
   const metrics = new ExecutionMetrics();
   const idempotency = options.idempotency ?? new IdempotencyStore();
-  const stuck = StuckFleet.for({ tickMs: 1000 / policy.tickHz, noActuator: { limitMs: policy.noActuatorMs }, ...options.stuck }).monitor(clock);
+  const stuck = StuckFleet.for({
+    tickMs: 1000 / policy.tickHz,
+    noActuator: { limitMs: policy.noActuatorMs },
+    ...options.stuck,
+  }).monitor(clock);
   const safety = new SafetyMonitor(policy.safety, options.world);
   const random = mulberry32(policy.seed);
   const agent = new AgentStateMachine({ clock });
   let emitZombie: (detail: string) => void = () => {};
-  const heartbeat = new HeartbeatWatcher(clock, StuckDetectionConfigSchema.parse(options.stuck ?? {}).heartbeat, (detection) => emitZombie(detection.reason));
+  const heartbeat = new HeartbeatWatcher(
+    clock,
+    StuckDetectionConfigSchema.parse(options.stuck ?? {}).heartbeat,
+    (detection) => emitZombie(detection.reason),
+  );
   const ladder = new RecoveryLadder({
     clock,
-    config: { ...options.recovery, strategies: { ...options.recovery?.strategies, retry: { ...options.recovery?.strategies?.retry, enabled: false } } },
+    config: {
+      ...options.recovery,
+      strategies: {
+        ...options.recovery?.strategies,
+        retry: { ...options.recovery?.strategies?.retry, enabled: false },
+      },
+    },
   });
   let queue: Promise<unknown> = Promise.resolve();
   let activeRuns = 0;
@@ -140,7 +158,11 @@ export function createExecutor(options: ExecutorOptions): Executor {
     moveAgent(scope, to, reason);
   };
 
-  async function execute(input: unknown, control: RunControl, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+  async function execute(
+    input: unknown,
+    control: RunControl,
+    emit: (event: ExecutorEvent) => void,
+  ): Promise<PlanResult> {
     activeRuns++;
     try {
       return await executeOnce(input, control, emit);
@@ -167,16 +189,35 @@ export function createExecutor(options: ExecutorOptions): Executor {
     }
   }
 
-  async function executeOnce(input: unknown, control: RunControl, emit: (event: ExecutorEvent) => void): Promise<PlanResult> {
+  async function executeOnce(
+    input: unknown,
+    control: RunControl,
+    emit: (event: ExecutorEvent) => void,
+  ): Promise<PlanResult> {
     const signal = control.signal;
     const history: ExecutorEvent[] = [];
     const record = (event: ExecutorEvent) => {
       history.push(event);
       emit(event);
     };
-    const rejected = (planId: string, code: FailureCode, detail: string, issues: ValidationIssue[] = []): PlanResult => {
+    const rejected = (
+      planId: string,
+      code: FailureCode,
+      detail: string,
+      issues: ValidationIssue[] = [],
+    ): PlanResult => {
       record({ type: 'plan.rejected', at: clock.now(), planId, code, issues });
-      const result: PlanResult = { planId, ok: false, code, detail, steps: [], escalations: 0, repairs: 0, retries: 0, durationMs: 0 };
+      const result: PlanResult = {
+        planId,
+        ok: false,
+        code,
+        detail,
+        steps: [],
+        escalations: 0,
+        repairs: 0,
+        retries: 0,
+        durationMs: 0,
+      };
       // A run that got as far as planning ends FAILED; one refused at the door leaves the agent as it was.
       if (agent.state === 'PLANNING') moveAgent({ agent, emit: record, planId, clock }, 'FAILED', detail);
       record({ type: 'plan.ended', at: clock.now(), planId, result });
@@ -187,13 +228,26 @@ export function createExecutor(options: ExecutorOptions): Executor {
     let planInput = input;
     if (input && typeof input === 'object' && 'goal' in input) {
       const parsed = Intent.safeParse(input);
-      if (!parsed.success) return rejected('(intent)', 'schema_violation', `invalid intent: ${parsed.error.issues[0]?.message}`);
+      if (!parsed.success)
+        return rejected('(intent)', 'schema_violation', `invalid intent: ${parsed.error.issues[0]?.message}`);
       intent = parsed.data;
-      if (!intent.safety.allowed) return rejected(intent.id, 'intent_refused', `intent ${intent.id} refused: ${intent.safety.reason ?? 'safety.allowed is false'}`);
+      if (!intent.safety.allowed)
+        return rejected(
+          intent.id,
+          'intent_refused',
+          `intent ${intent.id} refused: ${intent.safety.reason ?? 'safety.allowed is false'}`,
+        );
       const planner = planners.find((p) => p.plan);
-      if (!planner?.plan) return rejected(intent.id, 'schema_violation', 'an intent needs a planner with plan(); pass `planner` to createExecutor or run a plan');
+      if (!planner?.plan)
+        return rejected(
+          intent.id,
+          'schema_violation',
+          'an intent needs a planner with plan(); pass `planner` to createExecutor or run a plan',
+        );
       settle({ agent, emit: record, planId: intent.id, clock }, 'PLANNING', `planning intent ${intent.id}`);
-      const planned = await callPlanner(clock, `planner ${planner.name}.plan`, policy.escalation.plannerTimeoutMs, () => planner.plan!(intent!));
+      const planned = await callPlanner(clock, `planner ${planner.name}.plan`, policy.escalation.plannerTimeoutMs, () =>
+        planner.plan!(intent!),
+      );
       if (!planned.ok) return rejected(intent.id, 'planner_error', planned.detail);
       planInput = planned.value;
     }
@@ -213,7 +267,13 @@ export function createExecutor(options: ExecutorOptions): Executor {
       planId: report.plan.planId,
       intentId: report.plan.intentId,
       steps: report.steps.length,
-      resolved: report.steps.map(({ step, spec, args }) => ({ stepId: step.stepId, type: spec.name, version: spec.version, args, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) })),
+      resolved: report.steps.map(({ step, spec, args }) => ({
+        stepId: step.stepId,
+        type: spec.name,
+        version: spec.version,
+        args,
+        ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
+      })),
       warnings: report.warnings,
     });
     const scope: RunScope = {
@@ -239,12 +299,25 @@ export function createExecutor(options: ExecutorOptions): Executor {
       nestedIds: new Map(),
     };
     control.attach(scope);
-    emitZombie = (detail) => record({ type: 'incident', at: clock.now(), planId: scope.planId, kind: 'zombie', detail });
+    emitZombie = (detail) =>
+      record({ type: 'incident', at: clock.now(), planId: scope.planId, kind: 'zombie', detail });
     ladder.beginTask();
     settle(scope, 'EXECUTING', `plan ${scope.planId} accepted`);
-    const evidence = (stepId: string) => history.filter((e) => 'stepId' in e && e.stepId !== undefined && (e.stepId === stepId || e.stepId.startsWith(`${stepId}/`)));
-    const result = await runPlan(scope, { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners }, evidence, control);
-    moveAgent(scope, result.ok ? 'COMPLETED' : 'FAILED', result.ok ? 'every step verified' : `${result.code}: ${result.detail}`);
+    const evidence = (stepId: string) =>
+      history.filter(
+        (e) => 'stepId' in e && e.stepId !== undefined && (e.stepId === stepId || e.stepId.startsWith(`${stepId}/`)),
+      );
+    const result = await runPlan(
+      scope,
+      { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners },
+      evidence,
+      control,
+    );
+    moveAgent(
+      scope,
+      result.ok ? 'COMPLETED' : 'FAILED',
+      result.ok ? 'every step verified' : `${result.code}: ${result.detail}`,
+    );
     record({ type: 'plan.ended', at: clock.now(), planId: result.planId, result });
     return result;
   }
@@ -262,7 +335,9 @@ export function createExecutor(options: ExecutorOptions): Executor {
       };
       const control = new RunControl(runOptions.signal);
       const runNow = () => execute(planOrIntent, control, emit);
-      const result = (activeRuns > 0 && isUrgent(planOrIntent) ? preemptWith(planOrIntent, runNow) : queue.then(runNow)).finally(() => stream.close());
+      const result = (
+        activeRuns > 0 && isUrgent(planOrIntent) ? preemptWith(planOrIntent, runNow) : queue.then(runNow)
+      ).finally(() => stream.close());
       queue = queue.then(() => result).catch(() => undefined);
       return {
         result,

@@ -16,7 +16,11 @@ export async function runHelperStep(
   tag: string,
   deadlineCap?: number,
 ): Promise<StepRecord | null> {
-  const resolved = resolveStep(scope.registry, { stepId: nestedStepId(scope, `${parentStepId}/${tag}-${verb}`), type: verb, args });
+  const resolved = resolveStep(scope.registry, {
+    stepId: nestedStepId(scope, `${parentStepId}/${tag}-${verb}`),
+    type: verb,
+    args,
+  });
   if (!resolved.ok) return null;
   const observation = await scope.world.observe();
   if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;
@@ -35,16 +39,41 @@ export async function runHelperStep(
 export async function runFastPath(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<void> {
   for (const response of threat.responses) {
     const resolved = resolveStep(scope.registry, { stepId: 'probe', type: response.verb, args: response.args });
-    if (!resolved.ok || !resolved.spec.guard({ world: scope.world, observation: await scope.world.observe() }, resolved.args).ok) continue;
-    scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: threat.signal, detail: threat.detail, response: response.verb });
+    if (
+      !resolved.ok ||
+      !resolved.spec.guard({ world: scope.world, observation: await scope.world.observe() }, resolved.args).ok
+    )
+      continue;
+    scope.emit({
+      type: 'safety.emergency',
+      at: scope.clock.now(),
+      planId: scope.planId,
+      signal: threat.signal,
+      detail: threat.detail,
+      response: response.verb,
+    });
     const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
     const hazard = threat.signal === 'hazard' ? scope.safety.hazardHere() : null;
     if (record && !record.outcome.ok && hazard) {
       // The way out failed and the bot still burns: say where, not only how the walk failed.
       const { code, detail } = record.outcome;
-      scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: 'hazard', detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`, response: 'failed' });
+      scope.emit({
+        type: 'safety.emergency',
+        at: scope.clock.now(),
+        planId: scope.planId,
+        signal: 'hazard',
+        detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`,
+        response: 'failed',
+      });
     }
     return;
   }
-  scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal: threat.signal, detail: threat.detail, response: 'none available' });
+  scope.emit({
+    type: 'safety.emergency',
+    at: scope.clock.now(),
+    planId: scope.planId,
+    signal: threat.signal,
+    detail: threat.detail,
+    response: 'none available',
+  });
 }

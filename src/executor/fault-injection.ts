@@ -10,15 +10,24 @@ import type { StepInvoker } from './invoker.js';
  * actuators a verb uses while that verb runs; `never_actuates` makes the
  * verb's attempt wait without acting. For `verbtree run --fault` and tests.
  */
-export function injectFaults(invoker: StepInvoker, rules: readonly FaultRule[], options: { clock: Clock; seed?: number }): StepInvoker {
+export function injectFaults(
+  invoker: StepInvoker,
+  rules: readonly FaultRule[],
+  options: { clock: Clock; seed?: number },
+): StepInvoker {
   if (rules.length === 0) return invoker;
   let activeVerb: string | undefined;
   const worlds = new WeakMap<object, ReturnType<typeof injectWorldFaults>>();
   return {
     async invoke(request) {
-      const silent = rules.find((r) => r.targetKind === 'verb' && r.target === request.spec.name && r.fault.kind === 'never_actuates');
+      const silent = rules.find(
+        (r) => r.targetKind === 'verb' && r.target === request.spec.name && r.fault.kind === 'never_actuates',
+      );
       if (silent) {
-        return stall(request.signal, () => new WorldError('aborted', `${request.spec.name} (injected never_actuates) was aborted`)).catch((error: WorldError) => ({
+        return stall(
+          request.signal,
+          () => new WorldError('aborted', `${request.spec.name} (injected never_actuates) was aborted`),
+        ).catch((error: WorldError) => ({
           ok: false as const,
           code: error.code,
           detail: error.message,
@@ -26,7 +35,11 @@ export function injectFaults(invoker: StepInvoker, rules: readonly FaultRule[], 
       }
       let world = worlds.get(request.world);
       if (!world) {
-        world = injectWorldFaults(request.world, rules, { clock: options.clock, seed: options.seed ?? 1, activeVerb: () => activeVerb });
+        world = injectWorldFaults(request.world, rules, {
+          clock: options.clock,
+          seed: options.seed ?? 1,
+          activeVerb: () => activeVerb,
+        });
         worlds.set(request.world, world);
       }
       activeVerb = request.spec.name;

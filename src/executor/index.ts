@@ -1,6 +1,23 @@
-export { assembleExecutor, assembleLoaded, bindingsFor, builtinTreePaths, CapabilityTreeError, loadTrees, treeCapabilitiesOf, type AssembleOptions, type Assembly } from './assemble.js';
+export {
+  assembleExecutor,
+  assembleLoaded,
+  bindingsFor,
+  builtinTreePaths,
+  CapabilityTreeError,
+  loadTrees,
+  treeCapabilitiesOf,
+  type AssembleOptions,
+  type Assembly,
+} from './assemble.js';
 export type { ExecutorEvent, ExecutorEventType, EventOf, PlanResult, StepOutcome, StepRecord } from './events.js';
-export { createExecutor, type ExecutionRun, type Executor, type ExecutorEventMap, type ExecutorOptions, type RunInput } from './executor.js';
+export {
+  createExecutor,
+  type ExecutionRun,
+  type Executor,
+  type ExecutorEventMap,
+  type ExecutorOptions,
+  type RunInput,
+} from './executor.js';
 export { injectFaults } from './fault-injection.js';
 export { IdempotencyStore, type IdempotencyState } from './idempotency.js';
 export type { AttemptLimits, AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';

@@ -58,7 +58,13 @@ export class ExecutionMetrics {
   private firstAt: number | null = null;
   private lastAt: number | null = null;
 
-  recordStep(capability: string, at: number, durationMs: number, ttfaMs: number | null, failure?: { code: FailureCode; detail: string }): void {
+  recordStep(
+    capability: string,
+    at: number,
+    durationMs: number,
+    ttfaMs: number | null,
+    failure?: { code: FailureCode; detail: string },
+  ): void {
     const tally = this.tally(capability);
     tally.runs++;
     tally.durationTotal += durationMs;
@@ -92,19 +98,21 @@ export class ExecutionMetrics {
   }
 
   sla(): CapabilitySla[] {
-    return [...this.tallies.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([capability, t]) => {
-      const ttfa = t.ttfa.sorted();
-      return {
-        capability,
-        runs: t.runs,
-        successes: t.successes,
-        successRate: t.runs ? t.successes / t.runs : 0,
-        ttfaP50Ms: percentile(ttfa, 50),
-        ttfaP95Ms: percentile(ttfa, 95),
-        meanDurationMs: t.runs ? t.durationTotal / t.runs : null,
-        lastFailures: [...t.failures],
-      };
-    });
+    return [...this.tallies.entries()]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([capability, t]) => {
+        const ttfa = t.ttfa.sorted();
+        return {
+          capability,
+          runs: t.runs,
+          successes: t.successes,
+          successRate: t.runs ? t.successes / t.runs : 0,
+          ttfaP50Ms: percentile(ttfa, 50),
+          ttfaP95Ms: percentile(ttfa, 95),
+          meanDurationMs: t.runs ? t.durationTotal / t.runs : null,
+          lastFailures: [...t.failures],
+        };
+      });
   }
 
   summary(): ExecutionTotals {

@@ -10,7 +10,11 @@ export type Observed = { ok: true; observation: Observation } | { ok: false; cod
  * answer is named for what it is (`world_unresponsive`), not mistaken for
  * missing effects; one that refuses says why with its own code.
  */
-export function observeWithin(scope: Pick<RunScope, 'world' | 'clock' | 'policy'>, query: ObservationQuery, purpose: string): Promise<Observed> {
+export function observeWithin(
+  scope: Pick<RunScope, 'world' | 'clock' | 'policy'>,
+  query: ObservationQuery,
+  purpose: string,
+): Promise<Observed> {
   const limitMs = scope.policy.observeTimeoutMs;
   return new Promise((resolve) => {
     let settled = false;
@@ -21,7 +25,12 @@ export function observeWithin(scope: Pick<RunScope, 'world' | 'clock' | 'policy'
       resolve(value);
     };
     const timer = scope.clock.setTimeout(
-      () => settle({ ok: false, code: 'world_unresponsive', detail: `the world did not answer an observation (${purpose}) within ${limitMs} ms: the server stopped answering` }),
+      () =>
+        settle({
+          ok: false,
+          code: 'world_unresponsive',
+          detail: `the world did not answer an observation (${purpose}) within ${limitMs} ms: the server stopped answering`,
+        }),
       limitMs,
     );
     let pending: Promise<Observation>;

@@ -27,7 +27,12 @@ type StepFailure = Extract<StepRecord['outcome'], { ok: false }>;
  * failure and its evidence, then a stronger planner, within the plan's budget;
  * then stop with `escalation_exhausted`.
  */
-export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvidence: (stepId: string) => ExecutorEvent[], control: RunControl): Promise<PlanResult> {
+export async function runPlan(
+  scope: RunScope,
+  input: PlanRunInput,
+  collectEvidence: (stepId: string) => ExecutorEvent[],
+  control: RunControl,
+): Promise<PlanResult> {
   const startedAt = scope.clock.now();
   const records: StepRecord[] = [];
   const queue = [...input.steps];
@@ -56,20 +61,40 @@ export async function runPlan(scope: RunScope, input: PlanRunInput, collectEvide
   for (;;) {
     const next = await control.nextStep(queue, records.at(-1)?.step.stepId ?? null);
     if (!next) break;
-    if (scope.signal.aborted) return end(false, { code: 'aborted', detail: `cancelled before ${next.step.stepId}: ${String(scope.signal.reason ?? 'the run was cancelled')}` });
+    if (scope.signal.aborted)
+      return end(false, {
+        code: 'aborted',
+        detail: `cancelled before ${next.step.stepId}: ${String(scope.signal.reason ?? 'the run was cancelled')}`,
+      });
     scope.ladder.beginStep();
-    const record = await executeStep(scope, { step: next.step, spec: next.spec, args: next.args, depth: 0, preemptible: true });
+    const record = await executeStep(scope, {
+      step: next.step,
+      spec: next.spec,
+      args: next.args,
+      depth: 0,
+      preemptible: true,
+    });
     records.push(record);
     if (record.outcome.ok) continue;
     const failure = record.outcome;
     if (failure.code === 'aborted' || input.planners.length === 0) return end(false, failure);
 
-    loops.recordFailed({ steps: [record.step, ...queue.map((q) => q.step)] }, `${record.step.stepId} (${record.step.type}) failed with ${failure.code}`);
+    loops.recordFailed(
+      { steps: [record.step, ...queue.map((q) => q.step)] },
+      `${record.step.stepId} (${record.step.type}) failed with ${failure.code}`,
+    );
     moveAgent(scope, 'PLANNING', `escalating ${record.step.stepId}: ${failure.code}`);
     const replacement = await escalate(scope, input, { failure, record, records, escalations, loops }, collectEvidence);
     escalations = replacement.escalations;
     if (!replacement.ok) {
-      scope.emit({ type: 'incident', at: scope.clock.now(), planId: scope.planId, kind: 'escalation_exhausted', detail: replacement.detail, stepId: record.step.stepId });
+      scope.emit({
+        type: 'incident',
+        at: scope.clock.now(),
+        planId: scope.planId,
+        kind: 'escalation_exhausted',
+        detail: replacement.detail,
+        stepId: record.step.stepId,
+      });
       return end(false, { code: replacement.code ?? 'escalation_exhausted', detail: replacement.detail });
     }
     moveAgent(scope, 'EXECUTING', `the planner sent ${replacement.steps.length} new step(s)`);
@@ -91,7 +116,10 @@ async function escalate(
   input: PlanRunInput,
   state: EscalationState,
   collectEvidence: (stepId: string) => ExecutorEvent[],
-): Promise<{ ok: true; steps: ResolvedStep[]; escalations: number } | { ok: false; detail: string; escalations: number; code?: FailureCode }> {
+): Promise<
+  | { ok: true; steps: ResolvedStep[]; escalations: number }
+  | { ok: false; detail: string; escalations: number; code?: FailureCode }
+> {
   const { failure, record, records } = state;
   let escalations = state.escalations;
   let nudge: string | undefined;
@@ -99,7 +127,16 @@ async function escalate(
   while (escalations < scope.policy.escalation.budget && !scope.signal.aborted) {
     escalations++;
     const planner = input.planners[Math.min(escalations - 1, input.planners.length - 1)]!;
-    scope.emit({ type: 'plan.escalated', at: scope.clock.now(), planId: scope.planId, rung: escalations, planner: planner.name, code: failure.code, failedStepId: record.step.stepId, loop: nudge !== undefined });
+    scope.emit({
+      type: 'plan.escalated',
+      at: scope.clock.now(),
+      planId: scope.planId,
+      rung: escalations,
+      planner: planner.name,
+      code: failure.code,
+      failedStepId: record.step.stepId,
+      loop: nudge !== undefined,
+    });
     const what = `planner ${planner.name}`;
     const observed = await observeWithin(scope, {}, 'for the planner');
     if (!observed.ok) return { ok: false, escalations, code: observed.code, detail: observed.detail };
@@ -129,10 +166,19 @@ async function escalate(
     if (loop) {
       nudge = loop.nudge;
       lastReason = `planner ${planner.name} sent a plan ${loop.similarities.join(', ')} similar to the last ${loop.similarities.length} that failed`;
-      scope.emit({ type: 'planner.loop', at: scope.clock.now(), planId: scope.planId, similarity: Math.min(...loop.similarities), nudge: loop.nudge });
+      scope.emit({
+        type: 'planner.loop',
+        at: scope.clock.now(),
+        planId: scope.planId,
+        similarity: Math.min(...loop.similarities),
+        nudge: loop.nudge,
+      });
       continue;
     }
-    const report = validatePlan({ planId: input.plan.planId, intentId: input.plan.intentId, steps: reply.steps }, scope.registry);
+    const report = validatePlan(
+      { planId: input.plan.planId, intentId: input.plan.intentId, steps: reply.steps },
+      scope.registry,
+    );
     if (!report.ok) {
       lastReason = `${what} returned an invalid plan: ${report.issues.map((i) => `${i.where}: ${i.message}`).join('; ')}`;
       continue;
@@ -146,6 +192,9 @@ async function escalate(
     }
     return { ok: true, steps: report.steps, escalations };
   }
-  const spent = escalations >= scope.policy.escalation.budget ? `escalation budget of ${scope.policy.escalation.budget} used up` : 'escalation ended';
+  const spent =
+    escalations >= scope.policy.escalation.budget
+      ? `escalation budget of ${scope.policy.escalation.budget} used up`
+      : 'escalation ended';
   return { ok: false, escalations, detail: `${spent}; last: ${lastReason}` };
 }

@@ -9,7 +9,12 @@ export type PlannerAnswer<T> = { ok: true; value: T } | { ok: false; detail: str
  * throw, a rejection or no answer within `limitMs` of the clock is an answer
  * too, which the escalation turns into an explicit `planner_error`.
  */
-export function callPlanner<T>(clock: Clock, what: string, limitMs: number, call: () => Promise<T>): Promise<PlannerAnswer<T>> {
+export function callPlanner<T>(
+  clock: Clock,
+  what: string,
+  limitMs: number,
+  call: () => Promise<T>,
+): Promise<PlannerAnswer<T>> {
   return new Promise((resolve) => {
     let settled = false;
     const settle = (answer: PlannerAnswer<T>) => {
@@ -18,7 +23,10 @@ export function callPlanner<T>(clock: Clock, what: string, limitMs: number, call
       clock.clearTimeout(timer);
       resolve(answer);
     };
-    const timer = clock.setTimeout(() => settle({ ok: false, detail: `${what} did not answer within ${limitMs} ms` }), limitMs);
+    const timer = clock.setTimeout(
+      () => settle({ ok: false, detail: `${what} did not answer within ${limitMs} ms` }),
+      limitMs,
+    );
     let pending: Promise<T>;
     try {
       pending = Promise.resolve(call());
@@ -38,5 +46,8 @@ export function checkReply(what: string, reply: unknown): PlannerAnswer<PlannerR
     if (typeof (reply as { giveUp?: unknown }).giveUp === 'string') return { ok: true, value: reply as PlannerReply };
     if (Array.isArray((reply as { steps?: unknown }).steps)) return { ok: true, value: reply as PlannerReply };
   }
-  return { ok: false, detail: `${what} answered ${describe(reply)}; it must answer { steps: [...] } or { giveUp: "why" }` };
+  return {
+    ok: false,
+    detail: `${what} answered ${describe(reply)}; it must answer { steps: [...] } or { giveUp: "why" }`,
+  };
 }

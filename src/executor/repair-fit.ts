@@ -26,9 +26,12 @@ const cell = (p: Vec3Like): Vec3Like => ({ x: Math.floor(p.x), y: Math.floor(p.y
 
 /** The point a step is heading for, when its arguments name one (a navigation target or a position). */
 export function targetOf(args: unknown): Vec3Like | undefined {
-  const candidate = (args as { target?: unknown; position?: unknown } | null)?.target ?? (args as { position?: unknown } | null)?.position;
+  const candidate =
+    (args as { target?: unknown; position?: unknown } | null)?.target ??
+    (args as { position?: unknown } | null)?.position;
   const point = candidate as Partial<Vec3Like> | undefined;
-  if (point && typeof point.x === 'number' && typeof point.z === 'number') return { x: point.x, y: typeof point.y === 'number' ? point.y : Number.NaN, z: point.z };
+  if (point && typeof point.x === 'number' && typeof point.z === 'number')
+    return { x: point.x, y: typeof point.y === 'number' ? point.y : Number.NaN, z: point.z };
   return undefined;
 }
 
@@ -43,12 +46,23 @@ export function distanceTo(position: Vec3Like, target: Vec3Like | undefined): nu
  * The cells a repair must not break: the step's target (feet and head), the
  * column that holds it up down to the ground, and the policy's protected boxes.
  */
-export function isProtected(at: Vec3Like, target: Vec3Like | undefined, world: WorldPort, policy: ExecutorPolicy): boolean {
+export function isProtected(
+  at: Vec3Like,
+  target: Vec3Like | undefined,
+  world: WorldPort,
+  policy: ExecutorPolicy,
+): boolean {
   const c = cell(at);
   for (const box of policy.protect) {
-    if (c.x >= Math.min(box.from.x, box.to.x) && c.x <= Math.max(box.from.x, box.to.x) &&
-        c.y >= Math.min(box.from.y, box.to.y) && c.y <= Math.max(box.from.y, box.to.y) &&
-        c.z >= Math.min(box.from.z, box.to.z) && c.z <= Math.max(box.from.z, box.to.z)) return true;
+    if (
+      c.x >= Math.min(box.from.x, box.to.x) &&
+      c.x <= Math.max(box.from.x, box.to.x) &&
+      c.y >= Math.min(box.from.y, box.to.y) &&
+      c.y <= Math.max(box.from.y, box.to.y) &&
+      c.z >= Math.min(box.from.z, box.to.z) &&
+      c.z <= Math.max(box.from.z, box.to.z)
+    )
+      return true;
   }
   if (!target || Number.isNaN(target.y)) return false;
   const t = cell(target);
@@ -81,7 +95,13 @@ export function digOutCells(world: WorldPort, target: Vec3Like | undefined, poli
       candidates.push({ x, y: feet.y, z }, { x, y: feet.y + 1, z });
     }
   } else {
-    for (const [ox, oz] of [[1, 0], [-1, 0], [0, 1], [0, -1]] as const) for (const dy of [0, 1]) candidates.push({ x: feet.x + ox, y: feet.y + dy, z: feet.z + oz });
+    for (const [ox, oz] of [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ] as const)
+      for (const dy of [0, 1]) candidates.push({ x: feet.x + ox, y: feet.y + dy, z: feet.z + oz });
   }
   const seen = new Set<string>();
   return candidates.filter((c) => {
@@ -110,9 +130,11 @@ export function reachPlan(world: WorldPort, target: Vec3Like | undefined): Reach
       break;
     }
   }
-  if (ground === null) return { none: `no ground within ${MAX_PILLAR + 1} blocks below (${t.x}, ${t.y}, ${t.z}) to build up from` };
+  if (ground === null)
+    return { none: `no ground within ${MAX_PILLAR + 1} blocks below (${t.x}, ${t.y}, ${t.z}) to build up from` };
   const height = t.y - (ground + 1);
-  if (height <= 0) return { none: `the goal (${t.x}, ${t.y}, ${t.z}) already stands on ground: building up cannot help` };
+  if (height <= 0)
+    return { none: `the goal (${t.x}, ${t.y}, ${t.z}) already stands on ground: building up cannot help` };
   for (let y = ground + 1; y <= t.y + 1; y++) {
     const name = world.blockAt({ x: t.x, y, z: t.z })?.name;
     if (!isAir(name)) return { none: `${name} at (${t.x}, ${y}, ${t.z}) leaves no room to build up to the goal` };
@@ -123,7 +145,12 @@ export function reachPlan(world: WorldPort, target: Vec3Like | undefined): Reach
 /** A neighbouring column the bot could step into (two cells of air). */
 export function hasFreeNeighbour(world: WorldPort): boolean {
   const feet = cell(world.position());
-  return [[1, 0], [-1, 0], [0, 1], [0, -1]].some(([ox, oz]) =>
+  return [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ].some(([ox, oz]) =>
     [0, 1].every((dy) => isAir(world.blockAt({ x: feet.x + ox!, y: feet.y + dy, z: feet.z + oz! })?.name)),
   );
 }
@@ -138,20 +165,32 @@ export interface FailureSituation {
 }
 
 /** The rungs the world rules out for this failure, each with its reason. */
-export function unfitRungs(world: WorldPort, policy: ExecutorPolicy, s: FailureSituation): Partial<Record<StrategyKind | UnstuckMoveKind, string>> {
+export function unfitRungs(
+  world: WorldPort,
+  policy: ExecutorPolicy,
+  s: FailureSituation,
+): Partial<Record<StrategyKind | UnstuckMoveKind, string>> {
   const unfit: Partial<Record<StrategyKind | UnstuckMoveKind, string>> = {};
   const path = PATH_CODES.has(s.code);
   const canMove = hasFreeNeighbour(world);
-  if (path && !s.progressed) unfit.repath = 'the path search already found no way to the goal as asked from here, and nothing has changed since';
+  if (path && !s.progressed)
+    unfit.repath = 'the path search already found no way to the goal as asked from here, and nothing has changed since';
   if (path && canMove) unfit.jump = unfit.back_up = 'the bot can move: the way, not its body, is blocked';
   if (!s.verbs.dig) unfit.dig_out = 'no dig_block capability is registered';
-  else if (digOutCells(world, s.target, policy).length === 0) unfit.dig_out = 'no diggable, unprotected block stands around the bot or between it and the goal';
+  else if (digOutCells(world, s.target, policy).length === 0)
+    unfit.dig_out = 'no diggable, unprotected block stands around the bot or between it and the goal';
   const above = s.target && !Number.isNaN(s.target.y) ? s.target.y - Math.floor(world.position().y) : 0;
   if (!s.verbs.pillar) unfit.pillar_up = 'no pillar_up capability is registered';
-  else if (path && canMove && above < 2) unfit.pillar_up = 'the bot can move and the goal is not above it: rising cannot bring it closer';
-  const reach = path ? reachPlan(world, s.target) : { none: 'only a path failure is repaired by building up to the goal' };
+  else if (path && canMove && above < 2)
+    unfit.pillar_up = 'the bot can move and the goal is not above it: rising cannot bring it closer';
+  const reach = path
+    ? reachPlan(world, s.target)
+    : { none: 'only a path failure is repaired by building up to the goal' };
   if ('none' in reach) unfit.subgoal = reach.none;
-  else if (!s.verbs.navigate || !s.verbs.pillar) unfit.subgoal = 'building up to the goal needs the navigate and pillar_up capabilities';
-  else if (canMove) unfit.pillar_up ??= "rising where the bot stands misses the goal: the sub-goal rung builds up in the goal's own column";
+  else if (!s.verbs.navigate || !s.verbs.pillar)
+    unfit.subgoal = 'building up to the goal needs the navigate and pillar_up capabilities';
+  else if (canMove)
+    unfit.pillar_up ??=
+      "rising where the bot stands misses the goal: the sub-goal rung builds up in the goal's own column";
   return unfit;
 }

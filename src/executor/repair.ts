@@ -28,9 +28,17 @@ const UNSTUCK_MS = 400;
 const PILLAR_HEIGHT = 2;
 
 /** What the ladder needs to know about the bot's situation, and which rungs the world rules out. */
-export function recoveryContext(scope: RunScope, verb: string, situation?: Omit<FailureSituation, 'verbs'>): RecoveryContext {
+export function recoveryContext(
+  scope: RunScope,
+  verb: string,
+  situation?: Omit<FailureSituation, 'verbs'>,
+): RecoveryContext {
   const inventory = scope.world.inventory();
-  const verbs = { dig: scope.registry.has('dig_block'), pillar: scope.registry.has('pillar_up'), navigate: scope.registry.has('navigate') };
+  const verbs = {
+    dig: scope.registry.has('dig_block'),
+    pillar: scope.registry.has('pillar_up'),
+    navigate: scope.registry.has('navigate'),
+  };
   return {
     situation: verb,
     hasPlaceableBlock: verbs.pillar && Object.values(inventory).some((count) => count > 0),
@@ -42,9 +50,19 @@ export function recoveryContext(scope: RunScope, verb: string, situation?: Omit<
 }
 
 /** Opens an incident on the ladder for a failure that local retries did not fix. */
-export function openIncident(ladder: RecoveryLadder, code: FailureCode, detail: string, at: number, position: Vec3Like, context: RecoveryContext): RecoveryDecision {
+export function openIncident(
+  ladder: RecoveryLadder,
+  code: FailureCode,
+  detail: string,
+  at: number,
+  position: Vec3Like,
+  context: RecoveryContext,
+): RecoveryDecision {
   const type = STUCK_TYPE_OF[code]!;
-  return ladder.onDetection(createDetection(type, detail, at, at, { code }, { x: position.x, y: position.y, z: position.z }), context);
+  return ladder.onDetection(
+    createDetection(type, detail, at, at, { code }, { x: position.x, y: position.y, z: position.z }),
+    context,
+  );
 }
 
 /**
@@ -75,7 +93,11 @@ export async function performUnstuck(
     const after = world.position();
     return `${Math.floor(after.x)},${Math.floor(after.z)}` !== column;
   }
-  if (move === 'pillar_up') return (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck', deadlineCap))?.outcome.ok === true;
+  if (move === 'pillar_up')
+    return (
+      (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck', deadlineCap))?.outcome
+        .ok === true
+    );
   let dug = false;
   for (const cell of digOutCells(world, toward, scope.policy)) {
     const record = await runHelperStep(scope, 'dig_block', { position: cell }, stepId, 'unstuck', deadlineCap);
@@ -88,14 +110,30 @@ export async function performUnstuck(
  * Builds the way up to a goal above the ground: walk into its column, then
  * pillar up to its height, each as a full step. Resolves with what it did.
  */
-export async function performReach(scope: RunScope, stepId: string, deadlineCap: number, target: Vec3Like | undefined): Promise<{ ok: boolean; label: string }> {
+export async function performReach(
+  scope: RunScope,
+  stepId: string,
+  deadlineCap: number,
+  target: Vec3Like | undefined,
+): Promise<{ ok: boolean; label: string }> {
   const plan = reachPlan(scope.world, target);
   if ('none' in plan) return { ok: false, label: `reach: ${plan.none}` };
   const { stand, height } = plan;
-  const walked = await runHelperStep(scope, 'navigate', { target: { kind: 'block', ...stand } }, stepId, 'reach', deadlineCap);
-  if (walked?.outcome.ok !== true) return { ok: false, label: `reach: could not stand at (${stand.x}, ${stand.y}, ${stand.z}) below the goal` };
+  const walked = await runHelperStep(
+    scope,
+    'navigate',
+    { target: { kind: 'block', ...stand } },
+    stepId,
+    'reach',
+    deadlineCap,
+  );
+  if (walked?.outcome.ok !== true)
+    return { ok: false, label: `reach: could not stand at (${stand.x}, ${stand.y}, ${stand.z}) below the goal` };
   const rose = await runHelperStep(scope, 'pillar_up', { height }, stepId, 'reach', deadlineCap);
   return rose?.outcome.ok === true
-    ? { ok: true, label: `reach: pillared up ${height} block${height === 1 ? '' : 's'} from (${stand.x}, ${stand.y}, ${stand.z}) to the goal's height` }
+    ? {
+        ok: true,
+        label: `reach: pillared up ${height} block${height === 1 ? '' : 's'} from (${stand.x}, ${stand.y}, ${stand.z}) to the goal's height`,
+      }
     : { ok: false, label: `reach: could not pillar up ${height} from (${stand.x}, ${stand.y}, ${stand.z})` };
 }

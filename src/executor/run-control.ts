@@ -83,13 +83,22 @@ export class RunControl {
    */
   replaceRemaining(steps: readonly PlanStepInput[]): ReplaceAnswer {
     const scope = this.scope;
-    if (this.ended || !scope) return refused(this.ended ? 'the run has ended: nothing is left to replace' : 'the run has not accepted its plan yet; try again once it runs');
+    if (this.ended || !scope)
+      return refused(
+        this.ended
+          ? 'the run has ended: nothing is left to replace'
+          : 'the run has not accepted its plan yet; try again once it runs',
+      );
     // No steps: the plan ends after the running step.
-    const report = steps.length === 0 ? { ok: true as const, steps: [] } : validatePlan({ planId: scope.planId, intentId: 'replacement', steps }, scope.registry);
+    const report =
+      steps.length === 0
+        ? { ok: true as const, steps: [] }
+        : validatePlan({ planId: scope.planId, intentId: 'replacement', steps }, scope.registry);
     if (!report.ok) return { ok: false, issues: report.issues };
     const ran = new Set([...this.started, ...scope.dispatched.map((r) => r.step.stepId)]);
     const reused = report.steps.filter((s) => ran.has(s.step.stepId)).map((s) => s.step.stepId);
-    if (reused.length > 0) return refused(`step ids already run in this plan: ${reused.join(', ')}; give replacement steps new stepIds`);
+    if (reused.length > 0)
+      return refused(`step ids already run in this plan: ${reused.join(', ')}; give replacement steps new stepIds`);
     this.replacement = report.steps;
     return { ok: true, steps: report.steps.length };
   }
@@ -100,7 +109,13 @@ export class RunControl {
       const steps = this.replacement;
       this.replacement = null;
       queue.splice(0, queue.length, ...steps);
-      this.scope.emit({ type: 'plan.replaced', at: this.scope.clock.now(), planId: this.scope.planId, afterStepId: lastStepId, steps: steps.map((s) => s.step) });
+      this.scope.emit({
+        type: 'plan.replaced',
+        at: this.scope.clock.now(),
+        planId: this.scope.planId,
+        afterStepId: lastStepId,
+        steps: steps.map((s) => s.step),
+      });
     }
     if (this.paused && this.scope?.interrupts.withdraw(this.paused.interrupt)) await this.hold();
     const next = queue.shift();

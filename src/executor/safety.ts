@@ -50,18 +50,28 @@ export class SafetyMonitor {
       return {
         signal: 'hostile',
         detail: `${hostile.entity.name} ${hostile.distance.toFixed(1)} blocks away`,
-        responses: [{ verb: 'flee', args: { from: floor(hostile.entity.position), distance: 16 } }, { verb: 'pillar_up', args: { height: 3 } }],
+        responses: [
+          { verb: 'flee', args: { from: floor(hostile.entity.position), distance: 16 } },
+          { verb: 'pillar_up', args: { height: 3 } },
+        ],
       };
     }
     if (world.health() < policy.minHealth) {
       return {
         signal: 'low_health',
         detail: `health ${world.health()} below ${policy.minHealth}`,
-        responses: [{ verb: 'consume_food', args: {} }, { verb: 'pillar_up', args: { height: 3 } }],
+        responses: [
+          { verb: 'consume_food', args: {} },
+          { verb: 'pillar_up', args: { height: 3 } },
+        ],
       };
     }
     if (world.food() < policy.minFood) {
-      return { signal: 'hunger', detail: `food ${world.food()} below ${policy.minFood}`, responses: [{ verb: 'consume_food', args: {} }] };
+      return {
+        signal: 'hunger',
+        detail: `food ${world.food()} below ${policy.minFood}`,
+        responses: [{ verb: 'consume_food', args: {} }],
+      };
     }
     return null;
   }
@@ -72,13 +82,22 @@ export class SafetyMonitor {
    */
   hazardHere(): string | null {
     const hazards = this.policy.hazardBlocks;
-    return describeHazardAt((p) => this.world.blockAt(p), this.world.position(), (name) => hazards.includes(name));
+    return describeHazardAt(
+      (p) => this.world.blockAt(p),
+      this.world.position(),
+      (name) => hazards.includes(name),
+    );
   }
 
   /** Out of the hazard: walk to the nearest cell where the bot stands unhurt, else run from it. */
   private waysOut(at: Vec3Like): FastPathStep[] {
     const hazards = this.policy.hazardBlocks;
-    const safe = nearestSafeCell((p) => this.world.blockAt(p), at, ESCAPE_RADIUS, (name) => hazards.includes(name));
+    const safe = nearestSafeCell(
+      (p) => this.world.blockAt(p),
+      at,
+      ESCAPE_RADIUS,
+      (name) => hazards.includes(name),
+    );
     const flee: FastPathStep = { verb: 'flee', args: { from: floor(at), distance: 8 } };
     return safe ? [{ verb: 'navigate', args: { target: { kind: 'block', ...safe } } }, flee] : [flee];
   }

@@ -70,7 +70,11 @@ export function sleep(scope: Pick<RunScope, 'clock' | 'signal'>, ms: number): Pr
 }
 
 /** Moves the agent's state machine when the move is valid from where it is, and says so as an event. */
-export function moveAgent(scope: Pick<RunScope, 'agent' | 'emit' | 'planId' | 'clock'>, to: AgentState, reason: string): void {
+export function moveAgent(
+  scope: Pick<RunScope, 'agent' | 'emit' | 'planId' | 'clock'>,
+  to: AgentState,
+  reason: string,
+): void {
   if (scope.agent.state === to || !scope.agent.canTransition(to)) return;
   const { from } = scope.agent.transition(to, reason);
   scope.emit({ type: 'agent.state', at: scope.clock.now(), planId: scope.planId, from, to, reason });

@@ -46,7 +46,10 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   const { step, spec, args } = input;
   const { clock, policy } = scope;
   const startedAt = clock.now();
-  const duration = step.expectedDurationMs !== undefined ? { ok: true as const, value: step.expectedDurationMs } : callDurationFor(spec, args);
+  const duration =
+    step.expectedDurationMs !== undefined
+      ? { ok: true as const, value: step.expectedDurationMs }
+      : callDurationFor(spec, args);
   const expectedMs = duration.ok ? duration.value : spec.expectedDurationMs;
   let deadlineAt = Math.min(input.deadlineCap ?? Infinity, startedAt + stepTimeoutMs(policy, expectedMs));
   const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
@@ -58,10 +61,21 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   const finish = (outcome: StepOutcome): StepRecord => {
     const durationMs = clock.now() - startedAt;
     if (step.idempotencyKey && outcome.ok && !outcome.deduplicated) scope.idempotency.complete(step.idempotencyKey);
-    else if (step.idempotencyKey && !outcome.ok && outcome.code !== 'duplicate_dispatch') scope.idempotency.release(step.idempotencyKey);
-    if (!(outcome.ok && outcome.deduplicated)) scope.metrics.recordStep(spec.name, clock.now(), durationMs, ttfaMs, outcome.ok ? undefined : outcome);
+    else if (step.idempotencyKey && !outcome.ok && outcome.code !== 'duplicate_dispatch')
+      scope.idempotency.release(step.idempotencyKey);
+    if (!(outcome.ok && outcome.deduplicated))
+      scope.metrics.recordStep(spec.name, clock.now(), durationMs, ttfaMs, outcome.ok ? undefined : outcome);
     scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
-    const record: StepRecord = { step, outcome, attempts, ttfaMs, durationMs, retries, repairs, ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}) };
+    const record: StepRecord = {
+      step,
+      outcome,
+      attempts,
+      ttfaMs,
+      durationMs,
+      retries,
+      repairs,
+      ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
+    };
     scope.dispatched.push(record);
     return record;
   };
@@ -80,8 +94,19 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
 
   if (step.idempotencyKey && !scope.idempotency.claim(step.idempotencyKey)) {
     const state = scope.idempotency.state(step.idempotencyKey)!;
-    scope.emit({ type: 'step.refused', at: clock.now(), ...base, code: 'duplicate_dispatch', idempotencyKey: step.idempotencyKey, state });
-    return finish(state === 'completed' ? { ok: true, deduplicated: true } : fail('duplicate_dispatch', `idempotency key "${step.idempotencyKey}" is already in flight`));
+    scope.emit({
+      type: 'step.refused',
+      at: clock.now(),
+      ...base,
+      code: 'duplicate_dispatch',
+      idempotencyKey: step.idempotencyKey,
+      state,
+    });
+    return finish(
+      state === 'completed'
+        ? { ok: true, deduplicated: true }
+        : fail('duplicate_dispatch', `idempotency key "${step.idempotencyKey}" is already in flight`),
+    );
   }
 
   if (!duration.ok) return finish(fail('runner_error', duration.detail));
@@ -100,7 +125,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   let lastRung: string | null = null;
   for (;;) {
     if (scope.signal.aborted) return finish(fail('aborted', 'the run was cancelled'));
-    if (clock.now() >= deadlineAt) return finish(fail('deadline_exceeded', `step ${step.stepId} passed its deadline before its next attempt`));
+    if (clock.now() >= deadlineAt)
+      return finish(fail('deadline_exceeded', `step ${step.stepId} passed its deadline before its next attempt`));
 
     const observed = await observeWithin(scope, dispatchQuery(spec, args), 'before the attempt');
     if (!observed.ok) return finish(fail(observed.code, observed.detail));
@@ -109,7 +135,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       const expected = callExpect(spec, pre, args);
       if (!expected.ok) return finish(fail('runner_error', expected.detail));
       asked = { pre, expectations: expected.value };
-      if (asked.expectations.length > 0) scope.emit({ type: 'step.expects', at: clock.now(), ...base, expectations: asked.expectations });
+      if (asked.expectations.length > 0)
+        scope.emit({ type: 'step.expects', at: clock.now(), ...base, expectations: asked.expectations });
     }
     const guarded = callGuard(spec, { world: scope.world, observation: pre }, args);
     if (!guarded.ok) return finish(fail('runner_error', guarded.detail));
@@ -119,7 +146,9 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       const seen = (guardFailures.get(signature) ?? 0) + 1;
       guardFailures.set(signature, seen);
       if (seen > policy.maxSameGuardFailures) {
-        return finish(fail('guard_failed', `the guard failed the same way ${seen} times without progress: ${guard.reason}`));
+        return finish(
+          fail('guard_failed', `the guard failed the same way ${seen} times without progress: ${guard.reason}`),
+        );
       }
       if (guard.missing && spec.subgoals && input.depth < policy.maxSubgoalDepth) {
         // Sub-goals are steps with deadlines of their own (gathering the cobblestone an axe needs outlasts
@@ -160,7 +189,13 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     const outcome: StepOutcome = judged.outcome;
 
     if (supervised.preemptedBy) {
-      scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: supervised.preemptedBy.signal, reason: supervised.preemptedBy.detail });
+      scope.emit({
+        type: 'step.preempted',
+        at: clock.now(),
+        ...base,
+        by: supervised.preemptedBy.signal,
+        reason: supervised.preemptedBy.detail,
+      });
       const pausedAt = clock.now();
       await supervised.preemptedBy.run();
       // The step was paused, not running: its deadline moves by the time the preempting work took.
@@ -171,7 +206,13 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
         // A preempted attempt is not a failure of the step: re-validate (the guard, next loop) and run it again.
         attempts--;
         decision = null;
-        scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: supervised.preemptedBy.signal, deadlineAt });
+        scope.emit({
+          type: 'step.resumed',
+          at: clock.now(),
+          ...base,
+          after: supervised.preemptedBy.signal,
+          deadlineAt,
+        });
         continue;
       }
     }
@@ -187,13 +228,30 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     const stalled = BODY_CODES.has(outcome.code) && !progressed;
     // When the body is free to move, an unstuck move that changed its place and still left it making no progress shows the body was never the problem.
     if (stalled && decision && lastRung?.startsWith('unstuck') && canMove(scope)) {
-      return finish({ ...outcome, detail: `${outcome.detail}; the same failure with no progress after ${lastRung}: local recovery cannot change this (tried: ${scope.ladder.history.join(', ')})` });
+      return finish({
+        ...outcome,
+        detail: `${outcome.detail}; the same failure with no progress after ${lastRung}: local recovery cannot change this (tried: ${scope.ladder.history.join(', ')})`,
+      });
     }
-    if (!decision && !stalled && isRetryable(spec, outcome.code) && retries < policy.maxLocalRetries && outcome.code !== 'aborted') {
+    if (
+      !decision &&
+      !stalled &&
+      isRetryable(spec, outcome.code) &&
+      retries < policy.maxLocalRetries &&
+      outcome.code !== 'aborted'
+    ) {
       retries++;
       const delayMs = backoffDelayMs(retries, policy.backoff, scope.random);
       scope.metrics.recordRetry();
-      scope.emit({ type: 'step.retry', at: clock.now(), ...base, attempt: attempts + 1, delayMs, code: outcome.code, detail: outcome.detail });
+      scope.emit({
+        type: 'step.retry',
+        at: clock.now(),
+        ...base,
+        attempt: attempts + 1,
+        delayMs,
+        code: outcome.code,
+        detail: outcome.detail,
+      });
       await sleep(scope, Math.min(delayMs, Math.max(0, deadlineAt - clock.now())));
       continue;
     }
@@ -215,7 +273,14 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
       moveAgent(scope, 'EXECUTING', `recovery rung done: ${repaired.label}`);
       repairs++;
       scope.metrics.recordRepair();
-      scope.emit({ type: 'step.repair', at: clock.now(), ...base, strategy: repaired.label, code: outcome.code, detail: outcome.detail });
+      scope.emit({
+        type: 'step.repair',
+        at: clock.now(),
+        ...base,
+        strategy: repaired.label,
+        code: outcome.code,
+        detail: outcome.detail,
+      });
       decision = repaired.decision;
       continue;
     }
@@ -230,21 +295,32 @@ const LISTED_UNMET = 5;
 const canMove = (scope: RunScope) => hasFreeNeighbour(scope.world);
 
 /** At least a block closer to the target (or, without one, a block away from where the attempt started). */
-function madeProgress(from: { x: number; y: number; z: number }, to: { x: number; y: number; z: number }, target: ReturnType<typeof targetOf>): boolean {
+function madeProgress(
+  from: { x: number; y: number; z: number },
+  to: { x: number; y: number; z: number },
+  target: ReturnType<typeof targetOf>,
+): boolean {
   const before = distanceTo(from, target);
   const after = distanceTo(to, target);
-  if (before === null || after === null) return Math.hypot(to.x - from.x, to.y - from.y, to.z - from.z) >= PROGRESS_BLOCKS;
+  if (before === null || after === null)
+    return Math.hypot(to.x - from.x, to.y - from.y, to.z - from.z) >= PROGRESS_BLOCKS;
   return before - after >= PROGRESS_BLOCKS;
 }
 
 /** V4: the world's truth after the attempt, judged against the step's expectations as asked (and its own acceptance). */
-async function judge(scope: RunScope, spec: AnyCapabilitySpec, args: unknown, asked: Asked): Promise<{ outcome: StepOutcome; brokenUserCode?: true }> {
+async function judge(
+  scope: RunScope,
+  spec: AnyCapabilitySpec,
+  args: unknown,
+  asked: Asked,
+): Promise<{ outcome: StepOutcome; brokenUserCode?: true }> {
   const observed = await observeWithin(scope, verdictQuery(spec, args, asked.expectations), 'to verify the effects');
   if (!observed.ok) return { outcome: fail(observed.code, observed.detail) };
   const verdict = callJudge(spec, asked.expectations, asked.pre, observed.observation, args);
   if (!verdict.ok) return { outcome: fail('runner_error', verdict.detail), brokenUserCode: true };
   if (verdict.value.ok) return { outcome: { ok: true } };
   const { unmet } = verdict.value;
-  const listed = unmet.length > LISTED_UNMET ? [...unmet.slice(0, LISTED_UNMET), `and ${unmet.length - LISTED_UNMET} more`] : unmet;
+  const listed =
+    unmet.length > LISTED_UNMET ? [...unmet.slice(0, LISTED_UNMET), `and ${unmet.length - LISTED_UNMET} more`] : unmet;
   return { outcome: fail('effects_unmet', `acceptance failed: ${listed.join('; ')}`, unmet) };
 }

@@ -25,10 +25,18 @@ export async function runSubgoals(
     return { ok: false, code: 'runner_error', detail: `${input.spec.name}.subgoals threw: ${errorText(error)}` };
   }
   if (planned !== null && !Array.isArray(planned)) {
-    return { ok: false, code: 'runner_error', detail: `${input.spec.name}.subgoals returned ${describe(planned)}; it must return an array of plan steps or null` };
+    return {
+      ok: false,
+      code: 'runner_error',
+      detail: `${input.spec.name}.subgoals returned ${describe(planned)}; it must return an array of plan steps or null`,
+    };
   }
-  if (!planned || planned.length === 0) return { ok: false, detail: `no sub-goal can satisfy ${missing.predicate} ${JSON.stringify(missing.detail)}` };
-  const steps = (planned as PlanStepInput[]).map((sub) => ({ ...sub, stepId: nestedStepId(scope, `${input.step.stepId}/${sub.stepId}`) }));
+  if (!planned || planned.length === 0)
+    return { ok: false, detail: `no sub-goal can satisfy ${missing.predicate} ${JSON.stringify(missing.detail)}` };
+  const steps = (planned as PlanStepInput[]).map((sub) => ({
+    ...sub,
+    stepId: nestedStepId(scope, `${input.step.stepId}/${sub.stepId}`),
+  }));
   scope.emit({
     type: 'step.subgoal',
     at: scope.clock.now(),
@@ -52,7 +60,11 @@ export async function runSubgoals(
       ...(input.deadlineCap !== undefined ? { deadlineCap: input.deadlineCap } : {}),
       ...(input.onFirstAction ? { onFirstAction: input.onFirstAction } : {}),
     });
-    if (!record.outcome.ok) return { ok: false, detail: `sub-goal ${sub.stepId} failed with ${record.outcome.code}: ${record.outcome.detail}` };
+    if (!record.outcome.ok)
+      return {
+        ok: false,
+        detail: `sub-goal ${sub.stepId} failed with ${record.outcome.code}: ${record.outcome.detail}`,
+      };
   }
   return { ok: true };
 }

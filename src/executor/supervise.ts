@@ -65,21 +65,37 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
     return true;
   };
   const onPath = (status: PathStatus) => void onDetection(stuck.pathStatus(status));
-  const onDisconnect = (reason: string) => stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
+  const onDisconnect = (reason: string) =>
+    stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
   const deadline = clock.setTimeout(
-    () => stop({ ok: false, code: 'deadline_exceeded', detail: `step ${plan.stepId} passed its deadline`, limitMs: plan.deadlineAt }),
+    () =>
+      stop({
+        ok: false,
+        code: 'deadline_exceeded',
+        detail: `step ${plan.stepId} passed its deadline`,
+        limitMs: plan.deadlineAt,
+      }),
     Math.max(0, plan.deadlineAt - clock.now()),
   );
   // A1 holds for every attempt, including one whose runner never reaches the tree runtime's own watchdogs.
   let firstAction = true;
   const ttfa = clock.setTimeout(() => {
-    if (firstAction) stop({ ok: false, code: 'ttfa_exceeded', detail: `no actuator command within ${plan.limits.ttfaMs} ms of dispatch`, limitMs: plan.limits.ttfaMs });
+    if (firstAction)
+      stop({
+        ok: false,
+        code: 'ttfa_exceeded',
+        detail: `no actuator command within ${plan.limits.ttfaMs} ms of dispatch`,
+        limitMs: plan.limits.ttfaMs,
+      });
   }, plan.limits.ttfaMs);
   const tickMs = 1000 / policy.tickHz;
   let ticker = clock.setTimeout(function tick() {
     scope.heartbeat.beat();
     if (onDetection(stuck.tick(world.position()))) return;
-    const threat = plan.preemptible && !pendingPreemption ? nextInterrupt(scope, plan.stepId, plan.spec.engagesHostiles === true) : null;
+    const threat =
+      plan.preemptible && !pendingPreemption
+        ? nextInterrupt(scope, plan.stepId, plan.spec.engagesHostiles === true)
+        : null;
     if (threat && plan.spec.atomic) pendingPreemption = threat;
     else if (threat) {
       preemptedBy = threat;
@@ -92,7 +108,12 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
   world.events.on('path', onPath);
   world.events.on('disconnected', onDisconnect);
   scope.heartbeat.start();
-  stuck.beginStep({ movement: plan.spec.moves === true, idles: plan.spec.idles === true, invocation: plan.stepId, invocationDeadlineMs: plan.deadlineAt - clock.now() });
+  stuck.beginStep({
+    movement: plan.spec.moves === true,
+    idles: plan.spec.idles === true,
+    invocation: plan.stepId,
+    invocationDeadlineMs: plan.deadlineAt - clock.now(),
+  });
   if (scope.signal.aborted) onCancel();
   if (!world.isConnected()) onDisconnect('not connected');
 
@@ -116,7 +137,11 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
     })
     .then(
       (outcome) => outcome,
-      (error: unknown): AttemptOutcome => ({ ok: false, code: 'runner_error', detail: error instanceof Error ? error.message : String(error) }),
+      (error: unknown): AttemptOutcome => ({
+        ok: false,
+        code: 'runner_error',
+        detail: error instanceof Error ? error.message : String(error),
+      }),
     );
 
   try {

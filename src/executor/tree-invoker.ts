@@ -7,15 +7,27 @@ export function treeInvoker(runner: TreeRunner): StepInvoker {
   return {
     async invoke(request: AttemptRequest): Promise<AttemptOutcome> {
       const { spec } = request;
-      if (!spec.tree) return { ok: false, code: 'not_runnable', detail: `${spec.name}@${spec.version} declares no tree; it is not runnable in this build` };
-      const world = instrumentWorld(request.world, { started: request.onActuatorStart, settled: request.onActuatorSettled });
-      return runner.run(spec.tree, { args: request.args, world }, {
-        signal: request.signal,
-        expectedDurationMs: request.limits.expectedDurationMs,
-        retryableCodes: spec.retryableCodes,
-        watchdogDefaults: request.limits,
-        hooks: { progress: (event) => request.onProgress(event.done, event.total) },
+      if (!spec.tree)
+        return {
+          ok: false,
+          code: 'not_runnable',
+          detail: `${spec.name}@${spec.version} declares no tree; it is not runnable in this build`,
+        };
+      const world = instrumentWorld(request.world, {
+        started: request.onActuatorStart,
+        settled: request.onActuatorSettled,
       });
+      return runner.run(
+        spec.tree,
+        { args: request.args, world },
+        {
+          signal: request.signal,
+          expectedDurationMs: request.limits.expectedDurationMs,
+          retryableCodes: spec.retryableCodes,
+          watchdogDefaults: request.limits,
+          hooks: { progress: (event) => request.onProgress(event.done, event.total) },
+        },
+      );
     },
   };
 }

@@ -5,7 +5,12 @@ import { processAlive } from './process-alive.js';
 import type { RunnerRow, StepRow, StepStatus } from './rows.js';
 
 export type FailureMode = 'orphaned_step' | 'hanging_attempt' | 'zombie_runner' | 'dead_runner';
-export const FAILURE_MODES: readonly FailureMode[] = ['orphaned_step', 'hanging_attempt', 'zombie_runner', 'dead_runner'];
+export const FAILURE_MODES: readonly FailureMode[] = [
+  'orphaned_step',
+  'hanging_attempt',
+  'zombie_runner',
+  'dead_runner',
+];
 
 export interface HealthFinding {
   mode: FailureMode;
@@ -89,11 +94,28 @@ export function runHealthCheck(journal: Journal, options: HealthCheckOptions = {
     const found = findings.filter((f) => f.mode === type).length;
     return { type, found, healthy: found === 0 };
   });
-  const activeIncidents = (journal.sql('SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL').get() as { n: number }).n;
+  const activeIncidents = (
+    journal.sql('SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL').get() as { n: number }
+  ).n;
   // Zombies and hanging attempts stay serious until resolved, not only in the check that found them.
-  const serious = (journal.sql("SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL AND failure_mode IN ('hanging_attempt', 'zombie_runner')").get() as { n: number }).n > 0;
+  const serious =
+    (
+      journal
+        .sql(
+          "SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL AND failure_mode IN ('hanging_attempt', 'zombie_runner')",
+        )
+        .get() as { n: number }
+    ).n > 0;
   const status = paused || serious ? 'unhealthy' : findings.length > 0 || activeIncidents > 0 ? 'degraded' : 'healthy';
-  return { at: now, status, checks, findings, recoveryPaused: paused, activeIncidents, recentIncidents: countSince(journal, now - 24 * HOUR) };
+  return {
+    at: now,
+    status,
+    checks,
+    findings,
+    recoveryPaused: paused,
+    activeIncidents,
+    recentIncidents: countSince(journal, now - 24 * HOUR),
+  };
 }
 
 /** Runs `fn` in a transaction that is always rolled back. */
@@ -111,27 +133,70 @@ function countSince(journal: Journal, since: number): number {
   return (journal.sql('SELECT COUNT(*) AS n FROM incidents WHERE detected_at > ?').get(since) as { n: number }).n;
 }
 
-function checkRunners(journal: Journal, config: HealthConfig, now: number, isAlive: (pid: number) => boolean, self: string | undefined, findings: HealthFinding[]): void {
+function checkRunners(
+  journal: Journal,
+  config: HealthConfig,
+  now: number,
+  isAlive: (pid: number) => boolean,
+  self: string | undefined,
+  findings: HealthFinding[],
+): void {
   const here = hostname();
   const runners = journal.sql("SELECT * FROM runners WHERE status IN ('running', 'zombie')").all() as RunnerRow[];
   for (const runner of runners) {
     if (runner.id === self) continue;
     const silentMs = now - runner.last_heartbeat;
-    const openZombie = journal.sql("SELECT id FROM incidents WHERE runner_id = ? AND failure_mode = 'zombie_runner' AND resolved_at IS NULL").get(runner.id) as { id: number } | undefined;
+    const openZombie = journal
+      .sql("SELECT id FROM incidents WHERE runner_id = ? AND failure_mode = 'zombie_runner' AND resolved_at IS NULL")
+      .get(runner.id) as { id: number } | undefined;
     if (runner.host === here && !isAlive(runner.pid)) {
       journal.sql("UPDATE runners SET status = 'dead', stopped_at = ? WHERE id = ?").run(now, runner.id);
       if (openZombie) journal.resolveIncident(openZombie.id, `the process ${runner.pid} is gone`, now);
-      const inProgress = (journal.sql("SELECT COUNT(*) AS n FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.runner_id = ? AND s.status = 'in_progress'").get(runner.id) as { n: number }).n;
+      const inProgress = (
+        journal
+          .sql(
+            "SELECT COUNT(*) AS n FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.runner_id = ? AND s.status = 'in_progress'",
+          )
+          .get(runner.id) as { n: number }
+      ).n;
       const action = `marked dead; ${inProgress} in-progress step${inProgress === 1 ? '' : 's'} left as orphans`;
-      const id = journal.openIncident({ runnerId: runner.id, mode: 'dead_runner', details: { pid: runner.pid, host: runner.host, kind: runner.kind, lastHeartbeat: runner.last_heartbeat, silentMs }, at: now });
+      const id = journal.openIncident({
+        runnerId: runner.id,
+        mode: 'dead_runner',
+        details: {
+          pid: runner.pid,
+          host: runner.host,
+          kind: runner.kind,
+          lastHeartbeat: runner.last_heartbeat,
+          silentMs,
+        },
+        at: now,
+      });
       journal.resolveIncident(id, action, now);
-      findings.push({ mode: 'dead_runner', incidentId: id, runnerId: runner.id, summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`, action });
+      findings.push({
+        mode: 'dead_runner',
+        incidentId: id,
+        runnerId: runner.id,
+        summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`,
+        action,
+      });
     } else if (silentMs > config.runnerHeartbeatTimeoutMs) {
       if (openZombie) continue;
       journal.sql("UPDATE runners SET status = 'zombie' WHERE id = ?").run(runner.id);
       const action = `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`;
-      const id = journal.openIncident({ runnerId: runner.id, mode: 'zombie_runner', details: { pid: runner.pid, host: runner.host, silentMs, timeoutMs: config.runnerHeartbeatTimeoutMs }, at: now });
-      findings.push({ mode: 'zombie_runner', incidentId: id, runnerId: runner.id, summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`, action });
+      const id = journal.openIncident({
+        runnerId: runner.id,
+        mode: 'zombie_runner',
+        details: { pid: runner.pid, host: runner.host, silentMs, timeoutMs: config.runnerHeartbeatTimeoutMs },
+        at: now,
+      });
+      findings.push({
+        mode: 'zombie_runner',
+        incidentId: id,
+        runnerId: runner.id,
+        summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`,
+        action,
+      });
     } else if (runner.status === 'zombie') {
       journal.sql("UPDATE runners SET status = 'running' WHERE id = ?").run(runner.id);
       if (openZombie) journal.resolveIncident(openZombie.id, 'the runner beats again', now);
@@ -141,7 +206,14 @@ function checkRunners(journal: Journal, config: HealthConfig, now: number, isAli
 
 type OrphanRow = StepRow & { runner_id: string | null; runner_status: string | null; runner_pid: number | null };
 
-function checkOrphans(journal: Journal, config: HealthConfig, now: number, self: string | undefined, findings: HealthFinding[], recoveryAllowed: () => boolean): void {
+function checkOrphans(
+  journal: Journal,
+  config: HealthConfig,
+  now: number,
+  self: string | undefined,
+  findings: HealthFinding[],
+  recoveryAllowed: () => boolean,
+): void {
   const rows = journal
     .sql(
       `SELECT s.*, r.runner_id AS runner_id, rn.status AS runner_status, rn.pid AS runner_pid
@@ -151,26 +223,53 @@ function checkOrphans(journal: Journal, config: HealthConfig, now: number, self:
     .all() as OrphanRow[];
   for (const step of rows) {
     const owned = step.runner_id !== null && step.runner_id !== undefined;
-    const orphaned = owned ? step.runner_id !== self && (step.runner_status === 'dead' || step.runner_status === 'stopped') : now - step.updated_at > config.orphanedStepTimeoutMs;
+    const orphaned = owned
+      ? step.runner_id !== self && (step.runner_status === 'dead' || step.runner_status === 'stopped')
+      : now - step.updated_at > config.orphanedStepTimeoutMs;
     if (!orphaned) continue;
     // Recorded by an earlier check while recovery was paused: recover it now if allowed, without a second incident.
-    const known = journal.sql("SELECT id FROM incidents WHERE plan_id = ? AND step_id = ? AND failure_mode = 'orphaned_step' AND resolved_at IS NULL").get(step.plan_id, step.step_id) as { id: number } | undefined;
+    const known = journal
+      .sql(
+        "SELECT id FROM incidents WHERE plan_id = ? AND step_id = ? AND failure_mode = 'orphaned_step' AND resolved_at IS NULL",
+      )
+      .get(step.plan_id, step.step_id) as { id: number } | undefined;
     if (known) {
       if (!recoveryAllowed()) continue;
       const [to, why] = recoveryFor(journal, step, step.failure_count, config);
       journal.transition(step.plan_id, step.step_id, to, `health check: ${why}`, null, now);
       journal.resolveIncident(known.id, why, now);
-      findings.push({ mode: 'orphaned_step', incidentId: known.id, planId: step.plan_id, stepId: step.step_id, summary: `${step.plan_id}/${step.step_id} (${step.verb}) recorded earlier, recovery was paused`, action: why });
+      findings.push({
+        mode: 'orphaned_step',
+        incidentId: known.id,
+        planId: step.plan_id,
+        stepId: step.step_id,
+        summary: `${step.plan_id}/${step.step_id} (${step.verb}) recorded earlier, recovery was paused`,
+        action: why,
+      });
       continue;
     }
-    const attempt = journal.sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id DESC LIMIT 1').get(step.plan_id, step.step_id) as
+    const attempt = journal
+      .sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id DESC LIMIT 1')
+      .get(step.plan_id, step.step_id) as
       | { id: number; number: number; started_at: number; last_actuator_at: number | null; ended_at: number | null }
       | undefined;
-    journal.sql("UPDATE attempts SET ended_at = ?, outcome = 'orphaned', detail = 'the runner died during the attempt' WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL").run(now, step.plan_id, step.step_id);
-    journal.sql("UPDATE runs SET ended_at = ?, ok = 0, code = 'interrupted', detail = 'the runner died mid-plan' WHERE id = ? AND ended_at IS NULL").run(now, step.run_id);
-    journal.sql("UPDATE plans SET status = 'interrupted', updated_at = ? WHERE plan_id = ? AND status = 'running'").run(now, step.plan_id);
+    journal
+      .sql(
+        "UPDATE attempts SET ended_at = ?, outcome = 'orphaned', detail = 'the runner died during the attempt' WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL",
+      )
+      .run(now, step.plan_id, step.step_id);
+    journal
+      .sql(
+        "UPDATE runs SET ended_at = ?, ok = 0, code = 'interrupted', detail = 'the runner died mid-plan' WHERE id = ? AND ended_at IS NULL",
+      )
+      .run(now, step.run_id);
+    journal
+      .sql("UPDATE plans SET status = 'interrupted', updated_at = ? WHERE plan_id = ? AND status = 'running'")
+      .run(now, step.plan_id);
     const failures = step.failure_count + 1;
-    journal.sql('UPDATE steps SET failure_count = ? WHERE plan_id = ? AND step_id = ?').run(failures, step.plan_id, step.step_id);
+    journal
+      .sql('UPDATE steps SET failure_count = ? WHERE plan_id = ? AND step_id = ?')
+      .run(failures, step.plan_id, step.step_id);
     const details = {
       runnerId: step.runner_id,
       pid: step.runner_pid,
@@ -180,7 +279,15 @@ function checkOrphans(journal: Journal, config: HealthConfig, now: number, self:
       inProgressForMs: now - step.updated_at,
       failureCount: failures,
     };
-    const id = journal.openIncident({ planId: step.plan_id, stepId: step.step_id, runnerId: step.runner_id, attemptId: attempt?.id ?? null, mode: 'orphaned_step', details, at: now });
+    const id = journal.openIncident({
+      planId: step.plan_id,
+      stepId: step.step_id,
+      runnerId: step.runner_id,
+      attemptId: attempt?.id ?? null,
+      mode: 'orphaned_step',
+      details,
+      at: now,
+    });
     let action = 'left in progress';
     if (recoveryAllowed()) {
       const [to, why] = recoveryFor(journal, step, failures, config);
@@ -203,9 +310,14 @@ function checkOrphans(journal: Journal, config: HealthConfig, now: number, self:
 function recoveryFor(journal: Journal, step: StepRow, failures: number, config: HealthConfig): [StepStatus, string] {
   if (step.idempotency_key) {
     const done = journal.sql('SELECT completed_at FROM idempotency WHERE key = ?').get(step.idempotency_key);
-    if (done) return ['succeeded', `marked succeeded: its idempotency key "${step.idempotency_key}" completed before the crash`];
+    if (done)
+      return [
+        'succeeded',
+        `marked succeeded: its idempotency key "${step.idempotency_key}" completed before the crash`,
+      ];
   }
-  if (failures >= config.maxRecoveryAttempts) return ['skipped', `skipped after ${failures} interrupted attempts (max ${config.maxRecoveryAttempts})`];
+  if (failures >= config.maxRecoveryAttempts)
+    return ['skipped', `skipped after ${failures} interrupted attempts (max ${config.maxRecoveryAttempts})`];
   return ['pending', `reset to pending (interruption ${failures} of ${config.maxRecoveryAttempts})`];
 }
 
@@ -217,13 +329,30 @@ function checkHanging(journal: Journal, config: HealthConfig, now: number, findi
        JOIN runs r ON r.id = a.run_id JOIN runners rn ON rn.id = r.runner_id
        WHERE a.ended_at IS NULL AND s.status = 'in_progress' AND rn.status = 'running' AND s.deadline_at IS NOT NULL AND s.deadline_at + ? < ?`,
     )
-    .all(config.hangingGraceMs, now) as { id: number; plan_id: string; step_id: string; number: number; started_at: number; last_actuator_at: number | null; deadline_at: number; verb: string; runner_id: string; pid: number }[];
+    .all(config.hangingGraceMs, now) as {
+    id: number;
+    plan_id: string;
+    step_id: string;
+    number: number;
+    started_at: number;
+    last_actuator_at: number | null;
+    deadline_at: number;
+    verb: string;
+    runner_id: string;
+    pid: number;
+  }[];
   const settled = journal
-    .sql("SELECT i.id, a.outcome FROM incidents i JOIN attempts a ON a.id = i.attempt_id WHERE i.failure_mode = 'hanging_attempt' AND i.resolved_at IS NULL AND a.ended_at IS NOT NULL")
+    .sql(
+      "SELECT i.id, a.outcome FROM incidents i JOIN attempts a ON a.id = i.attempt_id WHERE i.failure_mode = 'hanging_attempt' AND i.resolved_at IS NULL AND a.ended_at IS NOT NULL",
+    )
     .all() as { id: number; outcome: string | null }[];
-  for (const incident of settled) journal.resolveIncident(incident.id, `the attempt ended (${incident.outcome ?? 'no outcome'})`, now);
+  for (const incident of settled)
+    journal.resolveIncident(incident.id, `the attempt ended (${incident.outcome ?? 'no outcome'})`, now);
   for (const attempt of rows) {
-    if (journal.sql("SELECT id FROM incidents WHERE attempt_id = ? AND failure_mode = 'hanging_attempt'").get(attempt.id)) continue;
+    if (
+      journal.sql("SELECT id FROM incidents WHERE attempt_id = ? AND failure_mode = 'hanging_attempt'").get(attempt.id)
+    )
+      continue;
     const overMs = now - attempt.deadline_at;
     const action = `none automatic: runner pid ${attempt.pid} is alive and owns it; stop that process if it does not end, then run the check again`;
     const id = journal.openIncident({
@@ -232,7 +361,13 @@ function checkHanging(journal: Journal, config: HealthConfig, now: number, findi
       runnerId: attempt.runner_id,
       attemptId: attempt.id,
       mode: 'hanging_attempt',
-      details: { attempt: attempt.number, startedAt: attempt.started_at, deadlineAt: attempt.deadline_at, overMs, lastActuatorAt: attempt.last_actuator_at },
+      details: {
+        attempt: attempt.number,
+        startedAt: attempt.started_at,
+        deadlineAt: attempt.deadline_at,
+        overMs,
+        lastActuatorAt: attempt.last_actuator_at,
+      },
       at: now,
     });
     findings.push({

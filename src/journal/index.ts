@@ -7,10 +7,36 @@ export { snapshotWorld, type WorldSnapshot } from './world-snapshot.js';
 export { JournalIdempotencyStore } from './journal-idempotency.js';
 export { JournalRunner, DEFAULT_BEAT_MS, type RunnerOptions } from './runner.js';
 export { HealthConfig, type HealthConfigInput } from './health-config.js';
-export { runHealthCheck, FAILURE_MODES, type FailureMode, type HealthCheckOptions, type HealthFinding, type HealthReport } from './health-check.js';
+export {
+  runHealthCheck,
+  FAILURE_MODES,
+  type FailureMode,
+  type HealthCheckOptions,
+  type HealthFinding,
+  type HealthReport,
+} from './health-check.js';
 export { processAlive } from './process-alive.js';
-export { resumePoint, verifyInterruptedSteps, distrustUnsavedSteps, lineStartRunId, ResumeError, type ResumePoint, type ResumeVerdicts } from './resume.js';
-export { PlanLease, LeaseHeldError, DEFAULT_LEASE_RENEW_MS, DEFAULT_LEASE_STALE_MS, type LeaseOptions } from './lease.js';
+export {
+  resumePoint,
+  verifyInterruptedSteps,
+  distrustUnsavedSteps,
+  lineStartRunId,
+  ResumeError,
+  type ResumePoint,
+  type ResumeVerdicts,
+} from './resume.js';
+export {
+  PlanLease,
+  LeaseHeldError,
+  DEFAULT_LEASE_RENEW_MS,
+  DEFAULT_LEASE_STALE_MS,
+  type LeaseOptions,
+} from './lease.js';
 export { simWorldFromJournal } from './sim-restore.js';
-export { assembleJournaled, PlanConflictError, type JournaledAssembly, type JournaledOptions } from './journaled-executor.js';
+export {
+  assembleJournaled,
+  PlanConflictError,
+  type JournaledAssembly,
+  type JournaledOptions,
+} from './journaled-executor.js';
 export * from './queries.js';

@@ -18,8 +18,12 @@ export class JournalIdempotencyStore extends IdempotencyStore {
   }
 
   override complete(key: string): void {
-    const step = this.journal.sql("SELECT plan_id, step_id FROM steps WHERE idempotency_key = ? AND status = 'in_progress'").get(key) as { plan_id: string; step_id: string } | undefined;
-    this.journal.sql('INSERT OR IGNORE INTO idempotency (key, plan_id, step_id, completed_at) VALUES (?, ?, ?, ?)').run(key, step?.plan_id ?? null, step?.step_id ?? null, this.journal.now());
+    const step = this.journal
+      .sql("SELECT plan_id, step_id FROM steps WHERE idempotency_key = ? AND status = 'in_progress'")
+      .get(key) as { plan_id: string; step_id: string } | undefined;
+    this.journal
+      .sql('INSERT OR IGNORE INTO idempotency (key, plan_id, step_id, completed_at) VALUES (?, ?, ?, ?)')
+      .run(key, step?.plan_id ?? null, step?.step_id ?? null, this.journal.now());
     super.complete(key);
   }
 }

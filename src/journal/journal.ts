@@ -50,7 +50,10 @@ export class Journal {
       if (error instanceof JournalOpenError) throw new JournalOpenError(`${path} ${error.message}`);
       // SQLITE_NOTADB: some other file; anything else (read-only, locked, full disk) is told as it is.
       const message = (error as Error).message;
-      if (/not a database/i.test(message)) throw new JournalOpenError(`${path} is not a verbtree journal (not an SQLite database): pass --journal with a new path or an existing journal`);
+      if (/not a database/i.test(message))
+        throw new JournalOpenError(
+          `${path} is not a verbtree journal (not an SQLite database): pass --journal with a new path or an existing journal`,
+        );
       throw new JournalOpenError(`cannot open the journal at ${path}: ${message}`);
     }
   }
@@ -70,11 +73,18 @@ export class Journal {
   private refuseForeignDatabase(): void {
     const version = this.schemaVersion;
     if (version > MIGRATIONS.length) {
-      throw new JournalOpenError(`was written by a newer verbtree (journal schema ${version}, this one knows up to ${MIGRATIONS.length}): upgrade verbtree or use another --journal path`);
+      throw new JournalOpenError(
+        `was written by a newer verbtree (journal schema ${version}, this one knows up to ${MIGRATIONS.length}): upgrade verbtree or use another --journal path`,
+      );
     }
     if (version === 0) {
-      const tables = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as { n: number };
-      if (tables.n > 0) throw new JournalOpenError('is an SQLite database but not a verbtree journal (it has tables of its own): pass --journal with a new path or an existing journal');
+      const tables = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
+        n: number;
+      };
+      if (tables.n > 0)
+        throw new JournalOpenError(
+          'is an SQLite database but not a verbtree journal (it has tables of its own): pass --journal with a new path or an existing journal',
+        );
     }
   }
 
@@ -84,10 +94,12 @@ export class Journal {
 
   private migrate(): void {
     for (let version = this.schemaVersion; version < MIGRATIONS.length; version++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[version]!);
-        this.db.pragma(`user_version = ${version + 1}`);
-      }).immediate();
+      this.db
+        .transaction(() => {
+          this.db.exec(MIGRATIONS[version]!);
+          this.db.pragma(`user_version = ${version + 1}`);
+        })
+        .immediate();
     }
   }
 
@@ -107,24 +119,41 @@ export class Journal {
   }
 
   /** Moves a step to `to` and records the transition; returns false when the step does not exist. */
-  transition(planId: string, stepId: string, to: StepStatus, reason: string | null, runId: number | null, at = this.now()): boolean {
-    const row = this.sql('SELECT status FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as { status: StepStatus } | undefined;
+  transition(
+    planId: string,
+    stepId: string,
+    to: StepStatus,
+    reason: string | null,
+    runId: number | null,
+    at = this.now(),
+  ): boolean {
+    const row = this.sql('SELECT status FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as
+      { status: StepStatus } | undefined;
     if (!row) return false;
-    this.sql('UPDATE steps SET status = ?, updated_at = ? WHERE plan_id = ? AND step_id = ?').run(to, at, planId, stepId);
-    this.sql('INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      planId,
-      stepId,
-      runId,
-      row.status,
+    this.sql('UPDATE steps SET status = ?, updated_at = ? WHERE plan_id = ? AND step_id = ?').run(
       to,
       at,
-      reason,
+      planId,
+      stepId,
     );
+    this.sql(
+      'INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(planId, stepId, runId, row.status, to, at, reason);
     return true;
   }
 
-  openIncident(incident: { planId?: string | null; stepId?: string | null; runnerId?: string | null; attemptId?: number | null; mode: string; details: unknown; at?: number }): number {
-    const info = this.sql('INSERT INTO incidents (plan_id, step_id, runner_id, attempt_id, failure_mode, detected_at, details) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+  openIncident(incident: {
+    planId?: string | null;
+    stepId?: string | null;
+    runnerId?: string | null;
+    attemptId?: number | null;
+    mode: string;
+    details: unknown;
+    at?: number;
+  }): number {
+    const info = this.sql(
+      'INSERT INTO incidents (plan_id, step_id, runner_id, attempt_id, failure_mode, detected_at, details) VALUES (?, ?, ?, ?, ?, ?, ?)',
+    ).run(
       incident.planId ?? null,
       incident.stepId ?? null,
       incident.runnerId ?? null,

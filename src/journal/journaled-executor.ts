@@ -50,18 +50,33 @@ export interface JournaledAssembly extends Assembly {
    * would restart a plan the journal holds unfinished. A lease taken here is released when the run ends; one
    * lost to a takeover cancels the run.
    */
-  run(input: RunInput, options?: { resumed?: boolean; restart?: boolean; lease?: PlanLease; signal?: AbortSignal }): ExecutionRun;
+  run(
+    input: RunInput,
+    options?: { resumed?: boolean; restart?: boolean; lease?: PlanLease; signal?: AbortSignal },
+  ): ExecutionRun;
   close(): Promise<void>;
 }
 
-function isPlanLike(input: unknown): input is { planId: string; intentId: string; steps: { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[] } {
+function isPlanLike(
+  input: unknown,
+): input is {
+  planId: string;
+  intentId: string;
+  steps: { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
+} {
   if (!input || typeof input !== 'object') return false;
   const candidate = input as Record<string, unknown>;
   return (
     typeof candidate.planId === 'string' &&
     typeof candidate.intentId === 'string' &&
     Array.isArray(candidate.steps) &&
-    candidate.steps.every((s) => s && typeof s === 'object' && typeof (s as Record<string, unknown>).stepId === 'string' && typeof (s as Record<string, unknown>).type === 'string')
+    candidate.steps.every(
+      (s) =>
+        s &&
+        typeof s === 'object' &&
+        typeof (s as Record<string, unknown>).stepId === 'string' &&
+        typeof (s as Record<string, unknown>).type === 'string',
+    )
   );
 }
 
@@ -75,8 +90,15 @@ function isPlanLike(input: unknown): input is { planId: string; intentId: string
 export async function assembleJournaled(options: JournaledOptions): Promise<JournaledAssembly> {
   const { journal } = options;
   const clock = options.clock ?? systemClock;
-  const self = new JournalRunner(journal, { kind: options.kind, clock, ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}) });
-  const startup = runHealthCheck(journal, { ...(options.health ? { config: options.health } : {}), selfRunnerId: self.id });
+  const self = new JournalRunner(journal, {
+    kind: options.kind,
+    clock,
+    ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}),
+  });
+  const startup = runHealthCheck(journal, {
+    ...(options.health ? { config: options.health } : {}),
+    selfRunnerId: self.id,
+  });
   self.start();
   const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world });
   const world = traceActions(options.world, recorder);
@@ -98,15 +120,24 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     world,
     run(input, runOptions = {}) {
       if (!isPlanLike(input)) {
-        if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string') recorder.recordIntent(input as unknown as { id: string });
+        if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string')
+          recorder.recordIntent(input as unknown as { id: string });
         return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
       }
       const lost = new AbortController();
       const own = runOptions.lease
         ? null
-        : PlanLease.acquire(journal, input.planId, { clock, kind: options.kind, ...options.lease, onLost: (by) => lost.abort(new Error(`the plan's lease was taken over by ${by}`)) });
+        : PlanLease.acquire(journal, input.planId, {
+            clock,
+            kind: options.kind,
+            ...options.lease,
+            onLost: (by) => lost.abort(new Error(`the plan's lease was taken over by ${by}`)),
+          });
       try {
-        if (runOptions.lease && runOptions.lease.planId !== input.planId) throw new PlanConflictError(`the lease given is for plan "${runOptions.lease.planId}", not "${input.planId}"`);
+        if (runOptions.lease && runOptions.lease.planId !== input.planId)
+          throw new PlanConflictError(
+            `the lease given is for plan "${runOptions.lease.planId}", not "${input.planId}"`,
+          );
         // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
         if (!runOptions.resumed && !runOptions.restart) refuseUnfinished(journal, input.planId);
         // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote 433 MB of rows.
@@ -145,4 +176,3 @@ export function refuseUnfinished(journal: Journal, planId: string): void {
     );
   }
 }
-

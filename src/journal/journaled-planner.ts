@@ -16,8 +16,17 @@ export function journalPlanner(planner: Planner, journal: Journal): Planner {
       const reply = await planner.onFailure(context);
       if ('steps' in reply) {
         journal
-          .sql('INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(context.plan.planId, context.rung, planner.name, context.failedStep.stepId, JSON.stringify(reply.steps), journal.now());
+          .sql(
+            'INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            context.plan.planId,
+            context.rung,
+            planner.name,
+            context.failedStep.stepId,
+            JSON.stringify(reply.steps),
+            journal.now(),
+          );
       }
       return reply;
     },

@@ -65,17 +65,31 @@ export class PlanLease {
               `two runs of one plan must not act at once; wait for it to end or stop that process (its lease can be taken over ${Math.round(staleAfterMs / 1000)}s after its heartbeat stops)`,
           );
         }
-        const why = gone ? `its process ${holder.pid} is gone` : `its heartbeat stopped ${Math.round(silentMs / 1000)}s ago (limit ${Math.round(staleAfterMs / 1000)}s)`;
+        const why = gone
+          ? `its process ${holder.pid} is gone`
+          : `its heartbeat stopped ${Math.round(silentMs / 1000)}s ago (limit ${Math.round(staleAfterMs / 1000)}s)`;
         const id = journal.openIncident({
           planId,
           mode: 'lease_takeover',
-          details: { from: { pid: holder.pid, host: holder.host, kind: holder.kind, acquiredAt: holder.acquired_at, heartbeatAt: holder.heartbeat_at }, to: { pid: process.pid, host: here, kind: options.kind }, why },
+          details: {
+            from: {
+              pid: holder.pid,
+              host: holder.host,
+              kind: holder.kind,
+              acquiredAt: holder.acquired_at,
+              heartbeatAt: holder.heartbeat_at,
+            },
+            to: { pid: process.pid, host: here, kind: options.kind },
+            why,
+          },
           at: now,
         });
         journal.resolveIncident(id, `taken over by pid ${process.pid} on ${here} (${options.kind}): ${why}`, now);
       }
       journal
-        .sql('INSERT OR REPLACE INTO plan_leases (plan_id, token, pid, host, kind, acquired_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?)')
+        .sql(
+          'INSERT OR REPLACE INTO plan_leases (plan_id, token, pid, host, kind, acquired_at, heartbeat_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        )
         .run(planId, token, process.pid, here, options.kind, now, now);
     });
     const lease = new PlanLease(journal, planId, token, options);
@@ -86,11 +100,14 @@ export class PlanLease {
   /** Beats the heartbeat; false (and onLost) when another process has taken the lease over. */
   renew(): boolean {
     if (!this.held) return false;
-    const changed = this.journal.sql('UPDATE plan_leases SET heartbeat_at = ? WHERE plan_id = ? AND token = ?').run(this.journal.now(), this.planId, this.token).changes;
+    const changed = this.journal
+      .sql('UPDATE plan_leases SET heartbeat_at = ? WHERE plan_id = ? AND token = ?')
+      .run(this.journal.now(), this.planId, this.token).changes;
     if (changed > 0) return true;
     this.stopTimer();
     this.held = false;
-    const holder = this.journal.sql('SELECT * FROM plan_leases WHERE plan_id = ?').get(this.planId) as PlanLeaseRow | undefined;
+    const holder = this.journal.sql('SELECT * FROM plan_leases WHERE plan_id = ?').get(this.planId) as
+      PlanLeaseRow | undefined;
     this.options.onLost?.(holder ? describeHolder(holder) : 'nobody (it was released)');
     return false;
   }
@@ -99,7 +116,8 @@ export class PlanLease {
     this.stopTimer();
     if (!this.held) return;
     this.held = false;
-    if (this.journal.db.open) this.journal.sql('DELETE FROM plan_leases WHERE plan_id = ? AND token = ?').run(this.planId, this.token);
+    if (this.journal.db.open)
+      this.journal.sql('DELETE FROM plan_leases WHERE plan_id = ? AND token = ?').run(this.planId, this.token);
   }
 
   private schedule(): void {

@@ -1,5 +1,16 @@
 import type { Journal } from './journal.js';
-import type { ActionRow, AttemptRow, CapabilitySlaRow, EffectRow, IncidentRow, PlanRevisionRow, PlanRow, RunRow, StepRow, TransitionRow } from './rows.js';
+import type {
+  ActionRow,
+  AttemptRow,
+  CapabilitySlaRow,
+  EffectRow,
+  IncidentRow,
+  PlanRevisionRow,
+  PlanRow,
+  RunRow,
+  StepRow,
+  TransitionRow,
+} from './rows.js';
 
 export interface IncidentFilter {
   stepId?: string;
@@ -9,7 +20,10 @@ export interface IncidentFilter {
 }
 
 /** Incidents newest first; a step filter matches the id or its prefix (as `git` matches hashes). */
-export function listIncidents(journal: Journal, filter: IncidentFilter = {}): { total: number; incidents: IncidentRow[] } {
+export function listIncidents(
+  journal: Journal,
+  filter: IncidentFilter = {},
+): { total: number; incidents: IncidentRow[] } {
   const where: string[] = [];
   const params: unknown[] = [];
   if (filter.stepId) {
@@ -23,7 +37,9 @@ export function listIncidents(journal: Journal, filter: IncidentFilter = {}): { 
   if (filter.unresolved) where.push('resolved_at IS NULL');
   const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
   const total = (journal.db.prepare(`SELECT COUNT(*) AS n FROM incidents ${clause}`).get(...params) as { n: number }).n;
-  const incidents = journal.db.prepare(`SELECT * FROM incidents ${clause} ORDER BY id DESC LIMIT ?`).all(...params, filter.limit ?? 100) as IncidentRow[];
+  const incidents = journal.db
+    .prepare(`SELECT * FROM incidents ${clause} ORDER BY id DESC LIMIT ?`)
+    .all(...params, filter.limit ?? 100) as IncidentRow[];
   return { total, incidents };
 }
 
@@ -79,26 +95,47 @@ export interface PlanProvenance {
 
 /** The chain intent → plan → step → capability@version → action trace → effects, step by step. */
 /** A plan's whole record; `page` takes only a window of its steps (by seq), and `stepsTotal` counts them all. */
-export function planProvenance(journal: Journal, planId: string, page?: { offset: number; limit: number }): (PlanProvenance & { stepsTotal: number }) | null {
+export function planProvenance(
+  journal: Journal,
+  planId: string,
+  page?: { offset: number; limit: number },
+): (PlanProvenance & { stepsTotal: number }) | null {
   const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
   if (!plan) return null;
-  const intent = plan.intent_id ? ((journal.sql('SELECT id, source, goal FROM intents WHERE id = ?').get(plan.intent_id) as PlanProvenance['intent'] | undefined) ?? null) : null;
+  const intent = plan.intent_id
+    ? ((journal.sql('SELECT id, source, goal FROM intents WHERE id = ?').get(plan.intent_id) as
+        PlanProvenance['intent'] | undefined) ?? null)
+    : null;
   const runs = journal.sql('SELECT * FROM runs WHERE plan_id = ? ORDER BY id').all(planId) as RunRow[];
   const stepRows = page
-    ? (journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq LIMIT ? OFFSET ?').all(planId, page.limit, page.offset) as StepRow[])
+    ? (journal
+        .sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq LIMIT ? OFFSET ?')
+        .all(planId, page.limit, page.offset) as StepRow[])
     : (journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[]);
   const stepsTotal = (journal.sql('SELECT COUNT(*) AS n FROM steps WHERE plan_id = ?').get(planId) as { n: number }).n;
   const steps = stepRows.map((step) => ({
     step,
-    transitions: journal.sql('SELECT * FROM step_transitions WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as TransitionRow[],
-    attempts: (journal.sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as AttemptRow[]).map((attempt) => ({
+    transitions: journal
+      .sql('SELECT * FROM step_transitions WHERE plan_id = ? AND step_id = ? ORDER BY id')
+      .all(planId, step.step_id) as TransitionRow[],
+    attempts: (
+      journal
+        .sql('SELECT * FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id')
+        .all(planId, step.step_id) as AttemptRow[]
+    ).map((attempt) => ({
       ...attempt,
       actions: journal.sql('SELECT * FROM actions WHERE attempt_id = ? ORDER BY id').all(attempt.id) as ActionRow[],
     })),
-    effects: journal.sql('SELECT * FROM effects WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as EffectRow[],
-    incidents: journal.sql('SELECT * FROM incidents WHERE plan_id = ? AND step_id = ? ORDER BY id').all(planId, step.step_id) as IncidentRow[],
+    effects: journal
+      .sql('SELECT * FROM effects WHERE plan_id = ? AND step_id = ? ORDER BY id')
+      .all(planId, step.step_id) as EffectRow[],
+    incidents: journal
+      .sql('SELECT * FROM incidents WHERE plan_id = ? AND step_id = ? ORDER BY id')
+      .all(planId, step.step_id) as IncidentRow[],
   }));
-  const revisions = journal.sql('SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY id').all(planId) as PlanRevisionRow[];
+  const revisions = journal
+    .sql('SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY id')
+    .all(planId) as PlanRevisionRow[];
   return { plan, intent, runs, revisions, steps, stepsTotal };
 }
 
@@ -121,9 +158,15 @@ export interface NodeStatesRow {
  * A plan's node state changes after row `after`, oldest first, at most `limit`: what a replay steps through.
  * Null when the journal holds no such plan.
  */
-export function nodeStateHistory(journal: Journal, planId: string, page: { after: number; limit: number }): { rows: NodeStatesRow[]; more: boolean } | null {
+export function nodeStateHistory(
+  journal: Journal,
+  planId: string,
+  page: { after: number; limit: number },
+): { rows: NodeStatesRow[]; more: boolean } | null {
   if (!journal.sql('SELECT 1 FROM plans WHERE plan_id = ?').get(planId)) return null;
-  const raw = journal.sql('SELECT * FROM node_states WHERE plan_id = ? AND id > ? ORDER BY id LIMIT ?').all(planId, page.after, page.limit + 1) as {
+  const raw = journal
+    .sql('SELECT * FROM node_states WHERE plan_id = ? AND id > ? ORDER BY id LIMIT ?')
+    .all(planId, page.after, page.limit + 1) as {
     id: number;
     plan_id: string;
     step_id: string;
@@ -151,10 +194,21 @@ export function nodeStateHistory(journal: Journal, planId: string, page: { after
 }
 
 /** A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan. */
-export function eventHistory(journal: Journal, planId: string, page: { after: number; limit: number }): { rows: { id: number; type: string; at: number; event: unknown }[]; more: boolean } | null {
+export function eventHistory(
+  journal: Journal,
+  planId: string,
+  page: { after: number; limit: number },
+): { rows: { id: number; type: string; at: number; event: unknown }[]; more: boolean } | null {
   if (!journal.sql('SELECT 1 FROM plans WHERE plan_id = ?').get(planId)) return null;
-  const raw = journal.sql('SELECT id, type, at, body FROM events WHERE plan_id = ? AND id > ? ORDER BY id LIMIT ?').all(planId, page.after, page.limit + 1) as { id: number; type: string; at: number; body: string }[];
-  return { rows: raw.slice(0, page.limit).map((r) => ({ id: r.id, type: r.type, at: r.at, event: JSON.parse(r.body) as unknown })), more: raw.length > page.limit };
+  const raw = journal
+    .sql('SELECT id, type, at, body FROM events WHERE plan_id = ? AND id > ? ORDER BY id LIMIT ?')
+    .all(planId, page.after, page.limit + 1) as { id: number; type: string; at: number; body: string }[];
+  return {
+    rows: raw
+      .slice(0, page.limit)
+      .map((r) => ({ id: r.id, type: r.type, at: r.at, event: JSON.parse(r.body) as unknown })),
+    more: raw.length > page.limit,
+  };
 }
 
 export interface MeasuredSla {

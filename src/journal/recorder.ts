@@ -76,12 +76,17 @@ export class JournalRecorder implements ActionSink {
           now,
           planned.planId,
         );
-        const old = j.sql("SELECT step_id FROM steps WHERE plan_id = ? AND status != 'pending'").all(planned.planId) as { step_id: string }[];
-        for (const { step_id } of old) j.transition(planned.planId, step_id, 'pending', 'new run of the plan', null, now);
+        const old = j
+          .sql("SELECT step_id FROM steps WHERE plan_id = ? AND status != 'pending'")
+          .all(planned.planId) as { step_id: string }[];
+        for (const { step_id } of old)
+          j.transition(planned.planId, step_id, 'pending', 'new run of the plan', null, now);
         // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own line of runs.
         j.sql('UPDATE steps SET expectations = NULL WHERE plan_id = ?').run(planned.planId);
       } else {
-        j.sql('INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+        j.sql(
+          'INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(
           planned.planId,
           planned.intentId,
           JSON.stringify(planned.body),
@@ -92,28 +97,41 @@ export class JournalRecorder implements ActionSink {
         );
       }
       const runId = Number(
-        j.sql('INSERT INTO runs (plan_id, runner_id, resumed, started_at) VALUES (?, ?, ?, ?)').run(planned.planId, this.options.runnerId ?? null, planned.resumed ? 1 : 0, now).lastInsertRowid,
+        j
+          .sql('INSERT INTO runs (plan_id, runner_id, resumed, started_at) VALUES (?, ?, ?, ?)')
+          .run(planned.planId, this.options.runnerId ?? null, planned.resumed ? 1 : 0, now).lastInsertRowid,
       );
-      planned.steps.forEach((step, index) => this.ensureStep(planned.planId, step.stepId, step.type, null, index, step.args ?? {}, step.idempotencyKey ?? null, runId));
+      planned.steps.forEach((step, index) =>
+        this.ensureStep(
+          planned.planId,
+          step.stepId,
+          step.type,
+          null,
+          index,
+          step.args ?? {},
+          step.idempotencyKey ?? null,
+          runId,
+        ),
+      );
       this.runs.set(planned.planId, runId);
       return runId;
     });
   }
 
   recordIntent(intent: { id: string; source?: string; goal?: string }): void {
-    this.journal.sql('INSERT OR IGNORE INTO intents (id, source, goal, body, created_at) VALUES (?, ?, ?, ?, ?)').run(
-      intent.id,
-      intent.source ?? null,
-      intent.goal ?? null,
-      JSON.stringify(intent),
-      this.journal.now(),
-    );
+    this.journal
+      .sql('INSERT OR IGNORE INTO intents (id, source, goal, body, created_at) VALUES (?, ?, ?, ?, ?)')
+      .run(intent.id, intent.source ?? null, intent.goal ?? null, JSON.stringify(intent), this.journal.now());
   }
 
   record(event: ExecutorEvent): void {
     this.journal.write(() => {
       const runId = this.runFor(event);
-      this.lastEventId = Number(this.journal.sql('INSERT INTO events (run_id, plan_id, type, at, body) VALUES (?, ?, ?, ?, ?)').run(runId, event.planId, event.type, event.at, JSON.stringify(event)).lastInsertRowid);
+      this.lastEventId = Number(
+        this.journal
+          .sql('INSERT INTO events (run_id, plan_id, type, at, body) VALUES (?, ?, ?, ?, ?)')
+          .run(runId, event.planId, event.type, event.at, JSON.stringify(event)).lastInsertRowid,
+      );
       this.apply(event, runId);
     });
   }
@@ -129,8 +147,21 @@ export class JournalRecorder implements ActionSink {
       const changes = JSON.stringify(event.changes.map((change) => [change.nodePath, change.to]));
       const at = this.options.world?.position();
       this.journal
-        .sql('INSERT INTO node_states (plan_id, step_id, attempt_id, tree, at, changes, event_id, x, y, z) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
-        .run(step.planId, step.stepId, step.attemptId === 0 ? null : step.attemptId, event.tree, this.journal.now(), changes, this.lastEventId, at?.x ?? null, at?.y ?? null, at?.z ?? null);
+        .sql(
+          'INSERT INTO node_states (plan_id, step_id, attempt_id, tree, at, changes, event_id, x, y, z) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+        )
+        .run(
+          step.planId,
+          step.stepId,
+          step.attemptId === 0 ? null : step.attemptId,
+          event.tree,
+          this.journal.now(),
+          changes,
+          this.lastEventId,
+          at?.x ?? null,
+          at?.y ?? null,
+          at?.z ?? null,
+        );
     },
   };
   /** The id of the last executor event journaled, so a replay shows the events up to each node change. */
@@ -142,18 +173,30 @@ export class JournalRecorder implements ActionSink {
     if (touches) step.touched.push({ x: touches.x, y: touches.y, z: touches.z });
     const at = this.journal.now();
     return this.journal.write(() => {
-      if (step.attemptId !== 0) this.journal.sql('UPDATE attempts SET last_actuator_at = ? WHERE id = ?').run(at, step.attemptId);
+      if (step.attemptId !== 0)
+        this.journal.sql('UPDATE attempts SET last_actuator_at = ? WHERE id = ?').run(at, step.attemptId);
       return Number(
         this.journal
-          .sql('INSERT INTO actions (attempt_id, plan_id, step_id, command, args, started_at) VALUES (?, ?, ?, ?, ?, ?)')
-          .run(step.attemptId === 0 ? null : step.attemptId, step.planId, step.stepId, command, JSON.stringify(args ?? null), at).lastInsertRowid,
+          .sql(
+            'INSERT INTO actions (attempt_id, plan_id, step_id, command, args, started_at) VALUES (?, ?, ?, ?, ?, ?)',
+          )
+          .run(
+            step.attemptId === 0 ? null : step.attemptId,
+            step.planId,
+            step.stepId,
+            command,
+            JSON.stringify(args ?? null),
+            at,
+          ).lastInsertRowid,
       );
     });
   }
 
   actionSettled(handle: number | null, error?: string): void {
     if (handle === null) return;
-    this.journal.sql('UPDATE actions SET settled_at = ?, error = ? WHERE id = ?').run(this.journal.now(), error ?? null, handle);
+    this.journal
+      .sql('UPDATE actions SET settled_at = ?, error = ? WHERE id = ?')
+      .run(this.journal.now(), error ?? null, handle);
   }
 
   private runFor(event: ExecutorEvent): number | null {
@@ -173,13 +216,21 @@ export class JournalRecorder implements ActionSink {
       case 'step.started':
         return this.stepStarted(event, runId);
       case 'step.expects':
-        j.sql('UPDATE steps SET expectations = ? WHERE plan_id = ? AND step_id = ?').run(JSON.stringify(event.expectations), event.planId, event.stepId);
+        j.sql('UPDATE steps SET expectations = ? WHERE plan_id = ? AND step_id = ?').run(
+          JSON.stringify(event.expectations),
+          event.planId,
+          event.stepId,
+        );
         return;
       case 'attempt.started':
         this.openAttempt(event.planId, event.stepId, runId);
         return;
       case 'step.firstAction':
-        j.sql('UPDATE steps SET ttfa_ms = ? WHERE plan_id = ? AND step_id = ?').run(event.ttfaMs, event.planId, event.stepId);
+        j.sql('UPDATE steps SET ttfa_ms = ? WHERE plan_id = ? AND step_id = ?').run(
+          event.ttfaMs,
+          event.planId,
+          event.stepId,
+        );
         return;
       case 'step.retry':
       case 'step.repair':
@@ -190,29 +241,50 @@ export class JournalRecorder implements ActionSink {
         this.closeAttempt(event.planId, event.stepId, 'preempted', `${event.by}: ${event.reason}`);
         return;
       case 'step.resumed':
-        j.sql('UPDATE steps SET deadline_at = ? WHERE plan_id = ? AND step_id = ?').run(wallDeadline(j, event), event.planId, event.stepId);
+        j.sql('UPDATE steps SET deadline_at = ? WHERE plan_id = ? AND step_id = ?').run(
+          wallDeadline(j, event),
+          event.planId,
+          event.stepId,
+        );
         return;
       case 'step.ended':
         return this.stepEnded(event, runId);
       case 'plan.replaced':
         // As a planner's replacement: a revision, adopted (and its steps journaled) when its first step starts.
-        j.sql('INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, 0, ?, ?, ?, ?)').run(
-          event.planId,
-          'operator',
-          event.afterStepId ?? '',
-          JSON.stringify(event.steps),
-          j.now(),
-        );
+        j.sql(
+          'INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, 0, ?, ?, ?, ?)',
+        ).run(event.planId, 'operator', event.afterStepId ?? '', JSON.stringify(event.steps), j.now());
         return;
       case 'incident':
-        j.openIncident({ planId: event.planId, stepId: event.stepId ?? null, runnerId: this.options.runnerId ?? null, mode: event.kind, details: { detail: event.detail }, at: j.now() });
+        j.openIncident({
+          planId: event.planId,
+          stepId: event.stepId ?? null,
+          runnerId: this.options.runnerId ?? null,
+          mode: event.kind,
+          details: { detail: event.detail },
+          at: j.now(),
+        });
         return;
       case 'plan.rejected':
       case 'plan.ended': {
-        const result = event.type === 'plan.ended' ? event.result : { ok: false, code: event.code, detail: issuesLine(event.issues) };
-        if (runId !== null) j.sql('UPDATE runs SET ended_at = ?, ok = ?, code = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(j.now(), result.ok ? 1 : 0, result.code ?? null, result.detail ?? null, runId);
+        const result =
+          event.type === 'plan.ended'
+            ? event.result
+            : { ok: false, code: event.code, detail: issuesLine(event.issues) };
+        if (runId !== null)
+          j.sql('UPDATE runs SET ended_at = ?, ok = ?, code = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(
+            j.now(),
+            result.ok ? 1 : 0,
+            result.code ?? null,
+            result.detail ?? null,
+            runId,
+          );
         // plan.ended follows plan.rejected: the plan stays rejected, not merely failed.
-        j.sql("UPDATE plans SET status = ?, updated_at = ? WHERE plan_id = ? AND status != 'rejected'").run(result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed', j.now(), event.planId);
+        j.sql("UPDATE plans SET status = ?, updated_at = ? WHERE plan_id = ? AND status != 'rejected'").run(
+          result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed',
+          j.now(),
+          event.planId,
+        );
         if (event.type === 'plan.ended') this.runs.delete(event.planId);
         return;
       }
@@ -226,17 +298,16 @@ export class JournalRecorder implements ActionSink {
     const j = this.journal;
     event.resolved.forEach((step, index) => {
       this.ensureStep(event.planId, step.stepId, step.type, null, index, step.args, step.idempotencyKey ?? null, runId);
-      j.sql('UPDATE steps SET capability_version = ?, args = ?, idempotency_key = ? WHERE plan_id = ? AND step_id = ?').run(
-        step.version,
-        JSON.stringify(step.args),
-        step.idempotencyKey ?? null,
-        event.planId,
-        step.stepId,
-      );
+      j.sql(
+        'UPDATE steps SET capability_version = ?, args = ?, idempotency_key = ? WHERE plan_id = ? AND step_id = ?',
+      ).run(step.version, JSON.stringify(step.args), step.idempotencyKey ?? null, event.planId, step.stepId);
     });
     // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so it can be resumed.
     const body = { planId: event.planId, intentId: event.intentId, steps: event.resolved.map(asPlanStep) };
-    j.sql("UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')").run(JSON.stringify(body), event.planId);
+    j.sql("UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')").run(
+      JSON.stringify(body),
+      event.planId,
+    );
   }
 
   private stepStarted(event: EventOf<'step.started'>, runId: number | null): void {
@@ -245,8 +316,21 @@ export class JournalRecorder implements ActionSink {
     const known = j.sql('SELECT 1 FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId);
     if (!known) {
       // A sub-goal, a fast-path step or a planner's replacement step: the journal learns it here, arguments and all.
-      const seq = (j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as { next: number }).next;
-      this.ensureStep(event.planId, event.stepId, event.verb, event.parentStepId ?? null, seq, event.args, event.idempotencyKey ?? null, runId);
+      const seq = (
+        j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as {
+          next: number;
+        }
+      ).next;
+      this.ensureStep(
+        event.planId,
+        event.stepId,
+        event.verb,
+        event.parentStepId ?? null,
+        seq,
+        event.args,
+        event.idempotencyKey ?? null,
+        runId,
+      );
     }
     j.sql(
       'UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = ?, expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?',
@@ -274,14 +358,24 @@ export class JournalRecorder implements ActionSink {
     const j = this.journal;
     // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to share its id.
     const latest = j
-      .sql('SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? AND created_at >= COALESCE((SELECT started_at FROM runs WHERE id = ?), 0) ORDER BY id DESC LIMIT 1')
+      .sql(
+        'SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? AND created_at >= COALESCE((SELECT started_at FROM runs WHERE id = ?), 0) ORDER BY id DESC LIMIT 1',
+      )
       .get(planId, runId) as Pick<PlanRevisionRow, 'id' | 'steps' | 'adopted_at'> | undefined;
     if (!latest || latest.adopted_at !== null) return;
-    const steps = JSON.parse(latest.steps) as { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
+    const steps = JSON.parse(latest.steps) as {
+      stepId: string;
+      type: string;
+      args?: Record<string, unknown>;
+      idempotencyKey?: string;
+    }[];
     if (!steps.some((s) => s.stepId === stepId)) return;
     j.sql('UPDATE plan_revisions SET adopted_at = ?, run_id = ? WHERE id = ?').run(j.now(), runId, latest.id);
-    let seq = (j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(planId) as { next: number }).next;
-    for (const step of steps) this.ensureStep(planId, step.stepId, step.type, null, seq++, step.args ?? {}, step.idempotencyKey ?? null, runId);
+    let seq = (
+      j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(planId) as { next: number }
+    ).next;
+    for (const step of steps)
+      this.ensureStep(planId, step.stepId, step.type, null, seq++, step.args ?? {}, step.idempotencyKey ?? null, runId);
   }
 
   private stepEnded(event: EventOf<'step.ended'>, runId: number | null): void {
@@ -292,20 +386,37 @@ export class JournalRecorder implements ActionSink {
     this.closeAttempt(event.planId, event.stepId, code, detail);
     const index = this.open.findLastIndex((s) => s.stepId === event.stepId && s.planId === event.planId);
     const step = index >= 0 ? this.open.splice(index, 1)[0] : undefined;
-    j.sql('UPDATE steps SET attempts = attempts + ?, duration_ms = ?, ttfa_ms = ?, outcome_code = ?, outcome_detail = ? WHERE plan_id = ? AND step_id = ?').run(
-      event.attempts,
-      event.durationMs,
-      event.ttfaMs,
-      code,
-      detail,
+    j.sql(
+      'UPDATE steps SET attempts = attempts + ?, duration_ms = ?, ttfa_ms = ?, outcome_code = ?, outcome_detail = ? WHERE plan_id = ? AND step_id = ?',
+    ).run(event.attempts, event.durationMs, event.ttfaMs, code, detail, event.planId, event.stepId);
+    j.transition(
       event.planId,
       event.stepId,
+      outcome.ok ? 'succeeded' : 'failed',
+      outcome.ok
+        ? outcome.deduplicated
+          ? 'idempotency key already completed'
+          : 'verified'
+        : `${outcome.code}: ${outcome.detail}`,
+      runId,
+      j.now(),
     );
-    j.transition(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', outcome.ok ? (outcome.deduplicated ? 'idempotency key already completed' : 'verified') : `${outcome.code}: ${outcome.detail}`, runId, j.now());
     if (outcome.ok && !outcome.deduplicated && this.options.world) {
       const world = this.options.world;
-      const blocks = (step?.touched ?? []).map((p) => ({ x: p.x, y: p.y, z: p.z, name: world.blockAt(p)?.name ?? 'air' }));
-      j.sql('INSERT INTO effects (plan_id, step_id, run_id, at, post, blocks) VALUES (?, ?, ?, ?, ?, ?)').run(event.planId, event.stepId, runId, j.now(), JSON.stringify(snapshotWorld(world)), JSON.stringify(blocks));
+      const blocks = (step?.touched ?? []).map((p) => ({
+        x: p.x,
+        y: p.y,
+        z: p.z,
+        name: world.blockAt(p)?.name ?? 'air',
+      }));
+      j.sql('INSERT INTO effects (plan_id, step_id, run_id, at, post, blocks) VALUES (?, ?, ?, ?, ?, ?)').run(
+        event.planId,
+        event.stepId,
+        runId,
+        j.now(),
+        JSON.stringify(snapshotWorld(world)),
+        JSON.stringify(blocks),
+      );
     }
     if (!(outcome.ok && outcome.deduplicated)) this.updateSla(event);
   }
@@ -331,13 +442,26 @@ export class JournalRecorder implements ActionSink {
     });
   }
 
-  private ensureStep(planId: string, stepId: string, verb: string, parent: string | null, seq: number, args: unknown, key: string | null, runId: number | null): void {
+  private ensureStep(
+    planId: string,
+    stepId: string,
+    verb: string,
+    parent: string | null,
+    seq: number,
+    args: unknown,
+    key: string | null,
+    runId: number | null,
+  ): void {
     const j = this.journal;
     const inserted = j
-      .sql('INSERT OR IGNORE INTO steps (plan_id, step_id, parent_step_id, seq, verb, args, idempotency_key, status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)')
+      .sql(
+        'INSERT OR IGNORE INTO steps (plan_id, step_id, parent_step_id, seq, verb, args, idempotency_key, status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)',
+      )
       .run(planId, stepId, parent, seq, verb, args === null ? null : JSON.stringify(args), key, 'pending', j.now());
     if (inserted.changes > 0) {
-      j.sql('INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, NULL, ?, ?, ?)').run(planId, stepId, runId, 'pending', j.now(), parent ? `sub-goal of ${parent}` : 'planned');
+      j.sql(
+        'INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, NULL, ?, ?, ?)',
+      ).run(planId, stepId, runId, 'pending', j.now(), parent ? `sub-goal of ${parent}` : 'planned');
     }
   }
 
@@ -345,17 +469,28 @@ export class JournalRecorder implements ActionSink {
     const step = this.open.findLast((s) => s.stepId === stepId && s.planId === planId);
     if (!step) return;
     const j = this.journal;
-    const number = (j.sql('SELECT COUNT(*) AS n FROM attempts WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as { n: number }).n + 1;
+    const number =
+      (
+        j.sql('SELECT COUNT(*) AS n FROM attempts WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as {
+          n: number;
+        }
+      ).n + 1;
     // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open attempt per step.
     this.closeAttempt(planId, stepId, 'superseded', null);
-    step.attemptId = Number(j.sql('INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, ?)').run(planId, stepId, runId, number, j.now()).lastInsertRowid);
+    step.attemptId = Number(
+      j
+        .sql('INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, ?)')
+        .run(planId, stepId, runId, number, j.now()).lastInsertRowid,
+    );
     step.attemptNumber = number;
   }
 
   private closeAttempt(planId: string, stepId: string, outcome: string, detail: string | null): void {
     const step = this.open.findLast((s) => s.stepId === stepId && s.planId === planId);
     if (!step || step.attemptId === 0) return;
-    this.journal.sql('UPDATE attempts SET ended_at = ?, outcome = ?, detail = ? WHERE id = ? AND ended_at IS NULL').run(this.journal.now(), outcome, detail, step.attemptId);
+    this.journal
+      .sql('UPDATE attempts SET ended_at = ?, outcome = ?, detail = ? WHERE id = ? AND ended_at IS NULL')
+      .run(this.journal.now(), outcome, detail, step.attemptId);
   }
 }
 
@@ -366,7 +501,13 @@ function wallDeadline(journal: Journal, event: { at: number; deadlineAt: number 
 
 /** A resolved step written back as a plan step, pinned to the version it resolved to. */
 function asPlanStep(step: AcceptedStep): PlanStepInput {
-  return { stepId: step.stepId, type: step.type, version: step.version, args: step.args as Record<string, unknown>, ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}) };
+  return {
+    stepId: step.stepId,
+    type: step.type,
+    version: step.version,
+    args: step.args as Record<string, unknown>,
+    ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
+  };
 }
 
 /** The first issues of a rejected plan in one line, and how many more there were: a huge plan may have a million. */

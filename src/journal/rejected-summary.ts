@@ -8,7 +8,10 @@ const MAX_ISSUES = 20;
  * steps it had, and its first issues; never the plan itself, which may be
  * arbitrarily large (the API takes bodies of many megabytes).
  */
-export function rejectedPlanSummary(input: { planId: string; intentId: string; steps?: unknown }, issues: readonly ValidationIssue[]): Record<string, unknown> {
+export function rejectedPlanSummary(
+  input: { planId: string; intentId: string; steps?: unknown },
+  issues: readonly ValidationIssue[],
+): Record<string, unknown> {
   return {
     planId: input.planId,
     intentId: input.intentId,

@@ -39,7 +39,10 @@ export interface ResumePoint {
 export function resumePoint(journal: Journal, planId: string): ResumePoint {
   const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
   if (!plan) throw new ResumeError(`no plan "${planId}" in the journal; \`verbtree runs\` lists the journaled plans`);
-  if (!plan.body || plan.body === 'null') throw new ResumeError(`plan "${planId}" was journaled without its steps (it was never accepted); run it again instead`);
+  if (!plan.body || plan.body === 'null')
+    throw new ResumeError(
+      `plan "${planId}" was journaled without its steps (it was never accepted); run it again instead`,
+    );
   if (plan.status === 'succeeded') throw new ResumeError(`plan "${planId}" already succeeded; nothing to resume`);
   const steps = journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[];
   const busy = steps.filter((s) => s.status === 'in_progress');
@@ -61,22 +64,32 @@ export function resumePoint(journal: Journal, planId: string): ResumePoint {
       const journaled = rows.get(s.stepId)?.args;
       return journaled ? { ...s, args: JSON.parse(journaled) as Record<string, unknown> } : s;
     });
-  return { plan: { planId: body.planId, intentId: body.intentId, steps: remaining }, world: plan.world ? (JSON.parse(plan.world) as Record<string, unknown>) : null,
+  return {
+    plan: { planId: body.planId, intentId: body.intentId, steps: remaining },
+    world: plan.world ? (JSON.parse(plan.world) as Record<string, unknown>) : null,
     done,
     skipped,
-    escalation: revision ? { planner: revision.planner, rung: revision.rung, failedStepId: revision.failed_step_id } : null,
+    escalation: revision
+      ? { planner: revision.planner, rung: revision.rung, failedStepId: revision.failed_step_id }
+      : null,
   };
 }
 
 /** The first run of the plan's current line: its latest fresh (not resumed) run; later runs resumed it. */
 export function lineStartRunId(journal: Journal, planId: string): number {
-  return (journal.sql('SELECT COALESCE(MAX(id), 0) AS id FROM runs WHERE plan_id = ? AND resumed = 0').get(planId) as { id: number }).id;
+  return (
+    journal.sql('SELECT COALESCE(MAX(id), 0) AS id FROM runs WHERE plan_id = ? AND resumed = 0').get(planId) as {
+      id: number;
+    }
+  ).id;
 }
 
 /** The plan's latest adopted escalation since it was last run afresh; undefined when it was not escalated. */
 function currentRevision(journal: Journal, planId: string): PlanRevisionRow | undefined {
   return journal
-    .sql('SELECT * FROM plan_revisions WHERE plan_id = ? AND adopted_at IS NOT NULL AND run_id >= ? ORDER BY id DESC LIMIT 1')
+    .sql(
+      'SELECT * FROM plan_revisions WHERE plan_id = ? AND adopted_at IS NOT NULL AND run_id >= ? ORDER BY id DESC LIMIT 1',
+    )
     .get(planId, lineStartRunId(journal, planId)) as PlanRevisionRow | undefined;
 }
 
@@ -96,12 +109,23 @@ export interface ResumeVerdicts {
  * the first step that is not achieved, everything runs again, because running
  * it may undo what a later step had done.
  */
-export async function verifyInterruptedSteps(journal: Journal, planId: string, steps: readonly ResolvedStep[], world: WorldPort): Promise<ResumeVerdicts> {
+export async function verifyInterruptedSteps(
+  journal: Journal,
+  planId: string,
+  steps: readonly ResolvedStep[],
+  world: WorldPort,
+): Promise<ResumeVerdicts> {
   const verdicts: ResumeVerdicts = { achieved: [], rerun: [] };
   const lineStart = lineStartRunId(journal, planId);
   for (const { step, spec } of steps) {
-    const row = journal.sql('SELECT status, expectations FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, step.stepId) as Pick<StepRow, 'status' | 'expectations'> | undefined;
-    const dispatched = journal.sql("SELECT 1 FROM step_transitions WHERE plan_id = ? AND step_id = ? AND to_status = 'in_progress' AND run_id >= ?").get(planId, step.stepId, lineStart);
+    const row = journal
+      .sql('SELECT status, expectations FROM steps WHERE plan_id = ? AND step_id = ?')
+      .get(planId, step.stepId) as Pick<StepRow, 'status' | 'expectations'> | undefined;
+    const dispatched = journal
+      .sql(
+        "SELECT 1 FROM step_transitions WHERE plan_id = ? AND step_id = ? AND to_status = 'in_progress' AND run_id >= ?",
+      )
+      .get(planId, step.stepId, lineStart);
     // Only a step set back to pending (interrupted, or not trusted) after a dispatch in this line of runs is checked;
     // one never dispatched, or one that ended failed, runs again, and so does everything after it.
     if (row?.status !== 'pending' || !dispatched) break;
@@ -115,7 +139,13 @@ export async function verifyInterruptedSteps(journal: Journal, planId: string, s
       break;
     }
     const held = Expectations.parse(JSON.parse(row.expectations!)).map(describeExpectation);
-    journal.transition(planId, step.stepId, 'succeeded', `verified on resume: its expectations hold in the live world (${held.join('; ')})`, null);
+    journal.transition(
+      planId,
+      step.stepId,
+      'succeeded',
+      `verified on resume: its expectations hold in the live world (${held.join('; ')})`,
+      null,
+    );
     verdicts.achieved.push({ stepId: step.stepId, held });
   }
   return verdicts;
@@ -145,7 +175,14 @@ export function distrustUnsavedSteps(journal: Journal, planId: string, savedAt: 
          ORDER BY s.seq`,
       )
       .all(planId, lineStartRunId(journal, planId), savedAt) as { step_id: string }[];
-    for (const { step_id } of rows) journal.transition(planId, step_id, 'pending', `not trusted on resume: it succeeded after the world was last saved (${new Date(savedAt).toISOString()})`, null);
+    for (const { step_id } of rows)
+      journal.transition(
+        planId,
+        step_id,
+        'pending',
+        `not trusted on resume: it succeeded after the world was last saved (${new Date(savedAt).toISOString()})`,
+        null,
+      );
     journal.sql('DELETE FROM idempotency WHERE plan_id = ? AND completed_at > ?').run(planId, savedAt);
     return rows.map((r) => r.step_id);
   });

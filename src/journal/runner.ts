@@ -26,15 +26,9 @@ export class JournalRunner {
 
   start(): this {
     const now = this.journal.now();
-    this.journal.sql('INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      this.id,
-      process.pid,
-      hostname(),
-      this.options.kind,
-      'running',
-      now,
-      now,
-    );
+    this.journal
+      .sql('INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES (?, ?, ?, ?, ?, ?, ?)')
+      .run(this.id, process.pid, hostname(), this.options.kind, 'running', now, now);
     this.schedule();
     return this;
   }
@@ -45,14 +39,20 @@ export class JournalRunner {
       this.journal.sql('UPDATE runners SET last_heartbeat = ? WHERE id = ?').run(now, this.id);
       this.journal.sql('INSERT INTO heartbeats (runner_id, at) VALUES (?, ?)').run(this.id, now);
       // Keep the last hundred beats per runner: enough to see a rhythm, not a growing log.
-      this.journal.sql('DELETE FROM heartbeats WHERE runner_id = ? AND at < (SELECT MIN(at) FROM (SELECT at FROM heartbeats WHERE runner_id = ? ORDER BY at DESC LIMIT 100))').run(this.id, this.id);
+      this.journal
+        .sql(
+          'DELETE FROM heartbeats WHERE runner_id = ? AND at < (SELECT MIN(at) FROM (SELECT at FROM heartbeats WHERE runner_id = ? ORDER BY at DESC LIMIT 100))',
+        )
+        .run(this.id, this.id);
     });
   }
 
   stop(): void {
     if (this.timer) this.options.clock.clearTimeout(this.timer);
     this.timer = null;
-    this.journal.sql("UPDATE runners SET status = 'stopped', stopped_at = ? WHERE id = ? AND status = 'running'").run(this.journal.now(), this.id);
+    this.journal
+      .sql("UPDATE runners SET status = 'stopped', stopped_at = ? WHERE id = ? AND status = 'running'")
+      .run(this.journal.now(), this.id);
   }
 
   private schedule(): void {

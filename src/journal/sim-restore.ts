@@ -19,8 +19,14 @@ import type { WorldSnapshot } from './world-snapshot.js';
  * verified step left, and that step runs again. Not restored: dropped item
  * entities and worn armour.
  */
-export function simWorldFromJournal(journal: Journal, planId: string, options: { clock: Clock; seed: number; scenario?: Scenario }): SimWorld {
-  const effects = journal.sql('SELECT * FROM effects WHERE plan_id = ? AND run_id >= ? ORDER BY id').all(planId, lineStartRunId(journal, planId)) as EffectRow[];
+export function simWorldFromJournal(
+  journal: Journal,
+  planId: string,
+  options: { clock: Clock; seed: number; scenario?: Scenario },
+): SimWorld {
+  const effects = journal
+    .sql('SELECT * FROM effects WHERE plan_id = ? AND run_id >= ? ORDER BY id')
+    .all(planId, lineStartRunId(journal, planId)) as EffectRow[];
   const last = effects.at(-1);
   const bot = last ? (JSON.parse(last.post) as WorldSnapshot) : undefined;
   const { scenario } = options;
@@ -28,13 +34,20 @@ export function simWorldFromJournal(journal: Journal, planId: string, options: {
     clock: options.clock,
     seed: options.seed,
     ground: SUPERFLAT_GROUND,
-    spawn: bot ? { x: Math.floor(bot.position.x), y: Math.floor(bot.position.y), z: Math.floor(bot.position.z) } : (scenario?.spawn ?? { x: 0, y: 5, z: 0 }),
-    ...(bot ? { inventory: bot.inventory, heldItem: bot.heldItem, health: bot.health, food: bot.food } : scenario ? { inventory: scenario.bot.inventory, health: scenario.bot.health, food: scenario.bot.food } : {}),
+    spawn: bot
+      ? { x: Math.floor(bot.position.x), y: Math.floor(bot.position.y), z: Math.floor(bot.position.z) }
+      : (scenario?.spawn ?? { x: 0, y: 5, z: 0 }),
+    ...(bot
+      ? { inventory: bot.inventory, heldItem: bot.heldItem, health: bot.health, food: bot.food }
+      : scenario
+        ? { inventory: scenario.bot.inventory, health: scenario.bot.health, food: scenario.bot.food }
+        : {}),
   });
   for (const fill of scenario?.fills ?? []) world.fill(fill.from, fill.to, fill.block);
   for (const block of scenario?.blocks ?? []) world.setBlock(block, block.block);
   for (const effect of effects) {
-    for (const block of JSON.parse(effect.blocks) as { x: number; y: number; z: number; name: string }[]) world.setBlock(block, block.name);
+    for (const block of JSON.parse(effect.blocks) as { x: number; y: number; z: number; name: string }[])
+      world.setBlock(block, block.name);
   }
   return world;
 }

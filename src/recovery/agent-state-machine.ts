@@ -23,7 +23,9 @@ export class InvalidTransitionError extends Error {
     readonly from: AgentState,
     readonly to: AgentState,
   ) {
-    super(`Invalid agent state transition ${from} -> ${to}; from ${from} the agent may go to: ${AGENT_TRANSITIONS[from].join(', ')}`);
+    super(
+      `Invalid agent state transition ${from} -> ${to}; from ${from} the agent may go to: ${AGENT_TRANSITIONS[from].join(', ')}`,
+    );
     this.name = 'InvalidTransitionError';
   }
 }
@@ -93,7 +95,9 @@ export class AgentStateMachine {
   /** Leaves PAUSED for the state it was paused from. */
   resume(reason: string): AgentTransition {
     if (this.current !== 'PAUSED' || this.beforePause === null) {
-      throw new Error(`Cannot resume: the agent is ${this.current}, not PAUSED; resume only applies after a transition to PAUSED`);
+      throw new Error(
+        `Cannot resume: the agent is ${this.current}, not PAUSED; resume only applies after a transition to PAUSED`,
+      );
     }
     return this.transition(this.beforePause, reason);
   }

@@ -65,7 +65,10 @@ export const RecoveryConfigSchema = z.strictObject({
           enabled: z.boolean().default(true),
           priority: priority.default(95),
           /** Tried in this order, each once per step. */
-          moves: z.array(z.enum(UNSTUCK_MOVES)).min(1, 'must name at least one move').default([...UNSTUCK_MOVES]),
+          moves: z
+            .array(z.enum(UNSTUCK_MOVES))
+            .min(1, 'must name at least one move')
+            .default([...UNSTUCK_MOVES]),
         })
         .prefault({}),
       teleport: z
@@ -155,7 +158,8 @@ export function parseStuckConfig(input: unknown, source = 'stuck config'): Stuck
   if (result.success) return result.data;
   const issues = result.error.issues.map((issue) => {
     const path = issue.path.map(String).join('.') || '(root)';
-    const got = issue.code === 'unrecognized_keys' ? '' : `, got ${JSON.stringify(valueAt(input, issue.path)) ?? 'nothing'}`;
+    const got =
+      issue.code === 'unrecognized_keys' ? '' : `, got ${JSON.stringify(valueAt(input, issue.path)) ?? 'nothing'}`;
     return { path, message: `${issue.message}${got}` };
   });
   const lines = issues.map((issue) => `  "${issue.path}": ${issue.message}`);

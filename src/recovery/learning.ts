@@ -49,7 +49,8 @@ export class RecoveryLearning {
 
   static fromJSON(records: readonly LearningRecord[]): RecoveryLearning {
     const learning = new RecoveryLearning();
-    for (const record of records) learning.stats.set(`${record.type}|${record.situation}|${record.strategy}`, { ...record });
+    for (const record of records)
+      learning.stats.set(`${record.type}|${record.situation}|${record.strategy}`, { ...record });
     return learning;
   }
 }

@@ -129,11 +129,17 @@ export class RecoveryLadder {
     const { maxIncidentsPerHour, maxConsecutiveStuck } = this.config.budgets;
     if (perHour > maxIncidentsPerHour) {
       this.pausedUntil = this.incidents.belowLimitAt(now, maxIncidentsPerHour);
-      return this.pause(detection.type, now, `${perHour} stuck incidents in the last hour exceed the limit of ${maxIncidentsPerHour}`);
+      return this.pause(
+        detection.type,
+        now,
+        `${perHour} stuck incidents in the last hour exceed the limit of ${maxIncidentsPerHour}`,
+      );
     }
     this.consecutiveStuck += 1;
     if (this.consecutiveStuck >= maxConsecutiveStuck) {
-      return this.abort(`${this.consecutiveStuck} consecutive stuck detections without completing a step (limit ${maxConsecutiveStuck})`);
+      return this.abort(
+        `${this.consecutiveStuck} consecutive stuck detections without completing a step (limit ${maxConsecutiveStuck})`,
+      );
     }
     return this.choose(context);
   }
@@ -144,7 +150,9 @@ export class RecoveryLadder {
       throw new Error(`report: decision ${decision.id} is a final ${decision.strategy}; there is no outcome to report`);
     }
     if (this.outstanding?.id !== decision.id) {
-      throw new Error(`report: decision ${decision.id} is not the outstanding one (${this.outstanding?.id ?? 'none'}); report each decision once, in order`);
+      throw new Error(
+        `report: decision ${decision.id} is not the outstanding one (${this.outstanding?.id ?? 'none'}); report each decision once, in order`,
+      );
     }
     this.outstanding = null;
     if (this.config.learning.enabled) {
@@ -165,7 +173,8 @@ export class RecoveryLadder {
     const fitting = this.ordered(incident.type, context);
     if (this.stepAttempts >= attemptsPerStep) {
       const escalation = fitting.includes('escalate') ? this.action('escalate', context) : null;
-      if (escalation) return this.decide('escalate', escalation, `the step's ${attemptsPerStep} recovery attempts are spent`);
+      if (escalation)
+        return this.decide('escalate', escalation, `the step's ${attemptsPerStep} recovery attempts are spent`);
       return this.abort(`the step's ${attemptsPerStep} recovery attempts are spent and escalation is not available`);
     }
     this.noteSkipped(fitting, context);
@@ -207,7 +216,9 @@ export class RecoveryLadder {
       }
       case 'unstuck': {
         if (!strategies.unstuck.enabled) return null;
-        const move = strategies.unstuck.moves.find((candidate) => !this.movesTried.has(candidate) && this.moveFits(candidate, context));
+        const move = strategies.unstuck.moves.find(
+          (candidate) => !this.movesTried.has(candidate) && this.moveFits(candidate, context),
+        );
         return move ? { kind, move } : null;
       }
       case 'teleport': {
@@ -218,10 +229,16 @@ export class RecoveryLadder {
         return distance(from, to) <= maxDistanceBlocks ? { kind, to } : null;
       }
       case 'subgoal':
-        if (!strategies.subgoal.enabled || attempt > strategies.subgoal.maxAttempts || context.unfit?.subgoal) return null;
+        if (!strategies.subgoal.enabled || attempt > strategies.subgoal.maxAttempts || context.unfit?.subgoal)
+          return null;
         return { kind, goal: SUBGOAL_FOR[type] };
       case 'escalate': {
-        if (!strategies.escalate.enabled || context.canEscalate === false || this.escalations >= strategies.escalate.maxPerTask) return null;
+        if (
+          !strategies.escalate.enabled ||
+          context.canEscalate === false ||
+          this.escalations >= strategies.escalate.maxPerTask
+        )
+          return null;
         const where = this.incident!.position;
         const at = where ? ` at ${Math.floor(where.x)},${Math.floor(where.y)},${Math.floor(where.z)}` : '';
         return { kind, summary: `stuck (${type})${at}: ${this.incident!.reason}`, tried: [...this.tried] };
@@ -236,7 +253,8 @@ export class RecoveryLadder {
     const reasons = new Map<string, string>();
     for (const kind of kinds) {
       if (kind === 'unstuck') {
-        for (const move of this.config.strategies.unstuck.moves) if (context.unfit?.[move]) reasons.set(`unstuck:${move}`, context.unfit[move]!);
+        for (const move of this.config.strategies.unstuck.moves)
+          if (context.unfit?.[move]) reasons.set(`unstuck:${move}`, context.unfit[move]!);
       } else if (context.unfit?.[kind]) reasons.set(kind, context.unfit[kind]!);
     }
     for (const [rung, why] of reasons) {
@@ -289,7 +307,18 @@ export class RecoveryLadder {
     type: StuckType = this.incident!.type,
   ): RecoveryDecision {
     const priority = strategy === 'pause' ? null : this.config.strategies[strategy].priority;
-    return { id: this.nextId++, action, strategy, priority, attempt, stuckType: type, reason, nextState, decidedAt: this.clock.now(), budget: this.budget() };
+    return {
+      id: this.nextId++,
+      action,
+      strategy,
+      priority,
+      attempt,
+      stuckType: type,
+      reason,
+      nextState,
+      decidedAt: this.clock.now(),
+      budget: this.budget(),
+    };
   }
 
   private budget(): RecoveryBudgetView {

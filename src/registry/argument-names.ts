@@ -34,7 +34,8 @@ function namesOf(schema: unknown, depth: number): string[] | undefined {
   if (WRAPPERS.has(def.type)) return namesOf(def.innerType, depth + 1);
   // A pipe's output is what the tree sees: z.preprocess(fn, object) keeps the object's names; object.transform(fn) hides them.
   if (def.type === 'pipe') return namesOf(def.out, depth + 1);
-  const parts = def.type === 'union' ? def.options ?? [] : def.type === 'intersection' ? [def.left, def.right] : undefined;
+  const parts =
+    def.type === 'union' ? (def.options ?? []) : def.type === 'intersection' ? [def.left, def.right] : undefined;
   if (!parts) return undefined;
   const names: string[] = [];
   for (const part of parts) {

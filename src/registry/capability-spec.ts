@@ -46,7 +46,10 @@ export type LeafArgument = string | number | boolean | null;
  * to fail, throw a `WorldError` to fail with that code. It must stop its actuator when
  * `ctx.signal` fires: the node was aborted and any later result is discarded.
  */
-export type TreeAction<Args = unknown> = (ctx: RunContext<Args>, ...args: unknown[]) => Promise<boolean | void> | boolean | void;
+export type TreeAction<Args = unknown> = (
+  ctx: RunContext<Args>,
+  ...args: unknown[]
+) => Promise<boolean | void> | boolean | void;
 
 /** A tree condition leaf or guard: synchronous, side-effect free. */
 export type TreeCondition<Args = unknown> = (ctx: RunContext<Args>, ...args: unknown[]) => boolean;
@@ -125,7 +128,9 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
 }
 
 /** Keeps the schema's type flowing into guard, acceptance and runner. */
-export function defineCapability<Schema extends z.ZodType, const Name extends string = string>(spec: CapabilitySpec<Schema, Name>): CapabilitySpec<Schema, Name> {
+export function defineCapability<Schema extends z.ZodType, const Name extends string = string>(
+  spec: CapabilitySpec<Schema, Name>,
+): CapabilitySpec<Schema, Name> {
   return spec;
 }
 

@@ -10,7 +10,11 @@ export function dispatchQuery(spec: AnyCapabilitySpec, args: unknown): Observati
 }
 
 /** What to observe after an attempt: what the capability asks for, and what its expectations name. */
-export function verdictQuery(spec: AnyCapabilitySpec, args: unknown, expectations: readonly Expectation[]): ObservationQuery {
+export function verdictQuery(
+  spec: AnyCapabilitySpec,
+  args: unknown,
+  expectations: readonly Expectation[],
+): ObservationQuery {
   return queryFor(expectations, dispatchQuery(spec, args));
 }
 
@@ -23,7 +27,13 @@ export function expectationsFor(spec: AnyCapabilitySpec, pre: Observation, args:
  * Judges a step's effects against one observation of the world: every
  * expectation must hold, and the capability's own acceptance, when it has one.
  */
-export function judgeEffects(spec: AnyCapabilitySpec, expectations: readonly Expectation[], pre: Observation, post: Observation, args: unknown): AcceptanceResult {
+export function judgeEffects(
+  spec: AnyCapabilitySpec,
+  expectations: readonly Expectation[],
+  pre: Observation,
+  post: Observation,
+  args: unknown,
+): AcceptanceResult {
   const unmet = unmetExpectations(expectations, post);
   if (spec.acceptance) {
     const verdict = spec.acceptance(pre, post, args);

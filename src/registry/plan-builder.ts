@@ -9,7 +9,9 @@ export interface NamedSchema {
 }
 
 /** Each verb of `Specs` to the arguments its schema takes (a union where two versions of a verb differ). */
-export type ArgsByVerb<Specs extends readonly NamedSchema[]> = { [S in Specs[number] as S['name']]: z.input<S['inputSchema']> };
+export type ArgsByVerb<Specs extends readonly NamedSchema[]> = {
+  [S in Specs[number] as S['name']]: z.input<S['inputSchema']>;
+};
 
 /** A step's fields besides its verb and arguments (its id defaults to `<verb>-<n>`). */
 export type StepOptions = Partial<Omit<PlanStepInput, 'type' | 'args'>>;
@@ -39,6 +41,9 @@ export class PlanBuilder<Args extends Record<string, unknown>> {
  * A plan builder typed from capability specs, e.g. `planBuilder(BUILTIN_CAPABILITIES, { planId, intentId })`
  * with `verbtree/capabilities`' tuple, or your own `[wave, ...BUILTIN_CAPABILITIES] as const`.
  */
-export function planBuilder<const Specs extends readonly NamedSchema[]>(_specs: Specs, ids: { planId: string; intentId: string }): PlanBuilder<ArgsByVerb<Specs>> {
+export function planBuilder<const Specs extends readonly NamedSchema[]>(
+  _specs: Specs,
+  ids: { planId: string; intentId: string },
+): PlanBuilder<ArgsByVerb<Specs>> {
   return new PlanBuilder<ArgsByVerb<Specs>>(ids);
 }

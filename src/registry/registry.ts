@@ -1,6 +1,12 @@
 import semver from 'semver';
 import type { AnyCapabilitySpec } from './capability-spec.js';
-import { CORE_ACTUATORS, OPTIONAL_ACTUATORS, type ActuatorName, type WorldPort, actuatorsOf } from '../contracts/world.js';
+import {
+  CORE_ACTUATORS,
+  OPTIONAL_ACTUATORS,
+  type ActuatorName,
+  type WorldPort,
+  actuatorsOf,
+} from '../contracts/world.js';
 import { closestMatch } from './suggest.js';
 
 export class RegistrationError extends Error {
@@ -36,10 +42,16 @@ export class CapabilityRegistry {
     const schemaProblem = notZod4(spec.inputSchema);
     if (schemaProblem) throw new RegistrationError(`${spec.name}@${version}: inputSchema ${schemaProblem}`);
     if (typeof spec.expect !== 'function' && typeof spec.acceptance !== 'function') {
-      throw new RegistrationError(`${spec.name}@${version}: no way to verify its effects; give it expect(pre, args) (absolute expectations) or acceptance(pre, post, args)`);
+      throw new RegistrationError(
+        `${spec.name}@${version}: no way to verify its effects; give it expect(pre, args) (absolute expectations) or acceptance(pre, post, args)`,
+      );
     }
     for (const actuator of spec.actuators ?? []) {
-      if ((OPTIONAL_ACTUATORS as readonly string[]).includes(actuator) || (CORE_ACTUATORS as readonly string[]).includes(actuator)) continue;
+      if (
+        (OPTIONAL_ACTUATORS as readonly string[]).includes(actuator) ||
+        (CORE_ACTUATORS as readonly string[]).includes(actuator)
+      )
+        continue;
       const near = closestMatch(actuator, [...CORE_ACTUATORS, ...OPTIONAL_ACTUATORS]);
       throw new RegistrationError(
         `${spec.name}@${version}: actuators names "${actuator}", which no world has${near ? ` (did you mean "${near}"?)` : ''}; the actuators are ${[...CORE_ACTUATORS, ...OPTIONAL_ACTUATORS].join(', ')}`,
@@ -47,7 +59,9 @@ export class CapabilityRegistry {
     }
     const versions = this.byVerb.get(spec.name) ?? [];
     if (versions.some((existing) => semver.eq(existing.version, version))) {
-      throw new RegistrationError(`${spec.name}@${version} is already registered; bump the version to register a new one`);
+      throw new RegistrationError(
+        `${spec.name}@${version} is already registered; bump the version to register a new one`,
+      );
     }
     versions.push(spec);
     versions.sort((a, b) => semver.rcompare(a.version, b.version));
@@ -73,9 +87,15 @@ export class CapabilityRegistry {
     if (!versions) {
       const suggestion = closestMatch(verb, this.verbs());
       const hint = suggestion ? `; did you mean "${suggestion}"?` : `; registered verbs: ${this.verbs().join(', ')}`;
-      return { ok: false, code: 'unknown_verb', message: `unknown verb "${verb}"${hint}`, ...(suggestion ? { suggestion } : {}) };
+      return {
+        ok: false,
+        code: 'unknown_verb',
+        message: `unknown verb "${verb}"${hint}`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
-    const spec = range === undefined ? this.newestStable(versions) : versions.find((s) => semver.satisfies(s.version, range));
+    const spec =
+      range === undefined ? this.newestStable(versions) : versions.find((s) => semver.satisfies(s.version, range));
     if (!spec) {
       const available = versions.map((s) => s.version);
       return {
@@ -120,7 +140,9 @@ export function missingActuators(registry: CapabilityRegistry, world: WorldPort)
     for (const spec of registry.versions(verb)) {
       const lacking = (spec.actuators ?? []).filter((name) => !provided.includes(name));
       if (lacking.length > 0) {
-        problems.push(`${spec.name}@${spec.version} needs the ${lacking.join(', ')} actuator${lacking.length > 1 ? 's' : ''}, which the ${world.kind} world does not provide (it provides ${provided.join(', ')})`);
+        problems.push(
+          `${spec.name}@${spec.version} needs the ${lacking.join(', ')} actuator${lacking.length > 1 ? 's' : ''}, which the ${world.kind} world does not provide (it provides ${provided.join(', ')})`,
+        );
       }
     }
   }

@@ -31,7 +31,12 @@ export class BackoffIntrinsic {
     this.attempts[node.index] = { entry: retryEntry, count: attempts + 1 };
     if (attempts === 0) return true;
     const [initialDelayMs, maxDelayMs] = node.args as [number, number];
-    const policy: BackoffPolicy = { initialDelayMs, maxDelayMs, backoffMultiplier: 2, jitterRatio: BACKOFF_JITTER_RATIO };
+    const policy: BackoffPolicy = {
+      initialDelayMs,
+      maxDelayMs,
+      backoffMultiplier: 2,
+      jitterRatio: BACKOFF_JITTER_RATIO,
+    };
     return waitOnClock(this.clock, ctx.signal, backoffDelayMs(attempts, policy, this.random));
   }
 }

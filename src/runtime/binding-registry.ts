@@ -61,12 +61,18 @@ export class BindingRegistry {
     const conditions = Object.entries(bindings.conditions ?? {});
     for (const name of Object.keys(bindings.arity ?? {})) {
       if (!actions.some(([leaf]) => leaf === name) && !conditions.some(([leaf]) => leaf === name)) {
-        const hint = closestMatch(name, [...actions, ...conditions].map(([leaf]) => leaf));
-        throw new BindingError(`${owner}: arity given for "${name}", which it does not bind${hint ? ` (did you mean "${hint}"?)` : ''}`);
+        const hint = closestMatch(
+          name,
+          [...actions, ...conditions].map(([leaf]) => leaf),
+        );
+        throw new BindingError(
+          `${owner}: arity given for "${name}", which it does not bind${hint ? ` (did you mean "${hint}"?)` : ''}`,
+        );
       }
     }
     for (const [name, fn] of actions) this.registerAction(name, fn as TreeAction, owner, bindings.arity?.[name]);
-    for (const [name, fn] of conditions) this.registerCondition(name, fn as TreeCondition, owner, bindings.arity?.[name]);
+    for (const [name, fn] of conditions)
+      this.registerCondition(name, fn as TreeCondition, owner, bindings.arity?.[name]);
     return this;
   }
 
@@ -105,10 +111,22 @@ export class BindingRegistry {
   }
 
   private checkName(name: string, owner: string, arity: LeafArity | undefined): void {
-    if (arity !== undefined && !validArity(arity)) throw new BindingError(`${owner}: arity of "${name}" must be a whole number or [min, max] with 0 <= min <= max, got ${JSON.stringify(arity)}`);
-    if (!NAME_PATTERN.test(name)) throw new BindingError(`${owner}: leaf name "${name}" must be an identifier (letters, digits, _), as trees call it unquoted`);
-    if (RESERVED_NAMES.includes(name)) throw new BindingError(`${owner}: leaf name "${name}" is reserved by the runtime (${RESERVED_NAMES.join(', ')}); pick another name`);
+    if (arity !== undefined && !validArity(arity))
+      throw new BindingError(
+        `${owner}: arity of "${name}" must be a whole number or [min, max] with 0 <= min <= max, got ${JSON.stringify(arity)}`,
+      );
+    if (!NAME_PATTERN.test(name))
+      throw new BindingError(
+        `${owner}: leaf name "${name}" must be an identifier (letters, digits, _), as trees call it unquoted`,
+      );
+    if (RESERVED_NAMES.includes(name))
+      throw new BindingError(
+        `${owner}: leaf name "${name}" is reserved by the runtime (${RESERVED_NAMES.join(', ')}); pick another name`,
+      );
     const existing = this.ownerOf(name);
-    if (existing !== undefined) throw new BindingError(`${owner}: leaf "${name}" is already bound by ${existing}; leaf names are global, prefix yours (e.g. "${owner.split('@')[0]}_${name}")`);
+    if (existing !== undefined)
+      throw new BindingError(
+        `${owner}: leaf "${name}" is already bound by ${existing}; leaf names are global, prefix yours (e.g. "${owner.split('@')[0]}_${name}")`,
+      );
   }
 }

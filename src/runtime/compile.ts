@@ -68,10 +68,20 @@ export function compileTree(files: ReadonlyMap<string, TreeFile>, file: TreeFile
   const nodes: CompiledNode[] = [];
   const declaredKinds = new Set<WatchdogKind>();
 
-  const build = (source: TreeFile, node: TreeNodeDefinition, path: string, parent: CompiledNode | undefined): { compiled: CompiledNode; json: Record<string, unknown> } => {
+  const build = (
+    source: TreeFile,
+    node: TreeNodeDefinition,
+    path: string,
+    parent: CompiledNode | undefined,
+  ): { compiled: CompiledNode; json: Record<string, unknown> } => {
     if (node.type === 'branch') {
       const target = resolveBranch(files, source, node.name!)!;
-      return build(target.file, target.root.children[0]!, `${path}branch(${node.name})/${label(target.root.children[0]!)}`, parent);
+      return build(
+        target.file,
+        target.root.children[0]!,
+        `${path}branch(${node.name})/${label(target.root.children[0]!)}`,
+        parent,
+      );
     }
     const index = nodes.length;
     const watchdogs: WatchdogSpec[] = [];
@@ -117,7 +127,8 @@ export function compileTree(files: ReadonlyMap<string, TreeFile>, file: TreeFile
     if (node.type === 'action' || node.type === 'condition' || node.type === 'wait') {
       json.call = agentKey.leaf(index);
     } else if (node.type === 'repeat' || node.type === 'retry') {
-      if (node.args.length > 0) json[node.type === 'repeat' ? 'iterations' : 'attempts'] = node.args.length === 1 ? node.args[0] : node.args;
+      if (node.args.length > 0)
+        json[node.type === 'repeat' ? 'iterations' : 'attempts'] = node.args.length === 1 ? node.args[0] : node.args;
     } else if (node.type === 'lotto' && node.args.length > 0) {
       json.weights = node.args;
     }

@@ -3,7 +3,10 @@ import type { NodeState } from './hooks.js';
 
 function describe(node: CompiledNode): string {
   const args = node.args.map((arg) => (typeof arg === 'object' && arg !== null ? `$${arg.$}` : JSON.stringify(arg)));
-  const head = node.name !== undefined && node.type !== 'root' ? `${node.type} [${[node.name, ...args].join(', ')}]` : `${node.type}${args.length ? ` [${args.join(', ')}]` : ''}`;
+  const head =
+    node.name !== undefined && node.type !== 'root'
+      ? `${node.type} [${[node.name, ...args].join(', ')}]`
+      : `${node.type}${args.length ? ` [${args.join(', ')}]` : ''}`;
   const guards = [
     ...node.watchdogs.map((w) => `watchdog ${w.kind} ${w.limitMs}ms`),
     ...(node.retryableGuard ? ['while(retryable)'] : []),

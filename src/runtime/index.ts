@@ -34,7 +34,16 @@
 export { BindingError, BindingRegistry } from './binding-registry.js';
 export type { CompiledNode, CompiledTree } from './compile.js';
 export { formatTree } from './format-tree.js';
-export type { ActuationEvent, NodeState, NodeStateChange, NodeStatesEvent, ProgressEvent, RunEndEvent, RuntimeHooks, WatchdogTripEvent } from './hooks.js';
+export type {
+  ActuationEvent,
+  NodeState,
+  NodeStateChange,
+  NodeStatesEvent,
+  ProgressEvent,
+  RunEndEvent,
+  RuntimeHooks,
+  WatchdogTripEvent,
+} from './hooks.js';
 export { INTRINSIC_ACTIONS, INTRINSIC_GUARDS, RESERVED_NAMES } from './intrinsics.js';
 export { lintTrees, type LintOptions, type TreeCapability } from './lint.js';
 export { MdslSyntaxError, parseMdsl } from './mdsl-parser.js';
@@ -53,7 +62,14 @@ export {
 export type { NodeArgument, TreeFile, TreeNodeDefinition, TreeProblem } from './tree-definition.js';
 export type { RunContextParts } from './invocation.js';
 export { NodeAbortedError } from './node-aborted-error.js';
-export { DEFAULT_ABORT_GRACE_MS, DEFAULT_TICK_HZ, createTreeRunner, type RunOptions, type TreeRunner, type TreeRunnerOptions } from './tree-runner.js';
+export {
+  DEFAULT_ABORT_GRACE_MS,
+  DEFAULT_TICK_HZ,
+  createTreeRunner,
+  type RunOptions,
+  type TreeRunner,
+  type TreeRunnerOptions,
+} from './tree-runner.js';
 export { parseTreeSource, treeNameOf } from './tree-source.js';
 export {
   DEFAULT_NO_ACTUATOR_MS,
@@ -69,4 +85,3 @@ export {
 } from './watchdog-spec.js';
 export { createBindingRegistry, worldLeaves } from './world-leaves.js';
 export type { LeafArgument, TreeAction, TreeBindings, TreeCondition } from '../registry/capability-spec.js';
-

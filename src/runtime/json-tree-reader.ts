@@ -69,8 +69,13 @@ export function readJsonTree(source: string): JsonTreeDocument {
   const first = errors[0];
   if (first || !root) {
     if (!first) throw new JsonTreeError(1, 'invalid JSON: the file is empty');
-    const what = printParseErrorCode(first.error).replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-    throw new JsonTreeError(lines.lineAt(first.offset), `invalid JSON at column ${lines.columnAt(first.offset)}: ${what}`);
+    const what = printParseErrorCode(first.error)
+      .replace(/([a-z])([A-Z])/g, '$1 $2')
+      .toLowerCase();
+    throw new JsonTreeError(
+      lines.lineAt(first.offset),
+      `invalid JSON at column ${lines.columnAt(first.offset)}: ${what}`,
+    );
   }
   const reader = new Reader(lines);
   const tops = root.type === 'array' ? (root.children ?? []) : [root];
@@ -88,7 +93,11 @@ function refuseDeepNesting(text: string, lines: SourceLines): void {
     if (char === '"') {
       for (i++; i < text.length && text[i] !== '"'; i++) if (text[i] === '\\') i++;
     } else if (char === '{' || char === '[') {
-      if (++depth > limit) throw new JsonTreeError(lines.lineAt(i), `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with {"type": "branch", "ref": ...} into named roots or other files`);
+      if (++depth > limit)
+        throw new JsonTreeError(
+          lines.lineAt(i),
+          `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with {"type": "branch", "ref": ...} into named roots or other files`,
+        );
     } else if (char === '}' || char === ']') {
       depth--;
     }
@@ -110,34 +119,54 @@ class Reader {
     for (const property of json.children ?? []) {
       const [key, value] = property.children as [JsonNode, JsonNode];
       const name = key.value as string;
-      if (found.has(name)) throw new JsonTreeError(this.lineOf(key), `"${name}" appears twice in one object; JSON keeps only the last, so remove one`);
+      if (found.has(name))
+        throw new JsonTreeError(
+          this.lineOf(key),
+          `"${name}" appears twice in one object; JSON keeps only the last, so remove one`,
+        );
       found.set(name, { key, value });
     }
     return found;
   }
 
   node(json: JsonNode, depth: number): TreeNodeDefinition {
-    if (json.type !== 'object') throw new JsonTreeError(this.lineOf(json), `expected a node object with a "type", found ${json.type}`);
+    if (json.type !== 'object')
+      throw new JsonTreeError(this.lineOf(json), `expected a node object with a "type", found ${json.type}`);
     const props = this.properties(json);
     const typeProp = props.get('type');
-    if (!typeProp) throw new JsonTreeError(this.lineOf(json), `a node needs a "type" (node types: ${NODE_TYPES.join(', ')})`);
+    if (!typeProp)
+      throw new JsonTreeError(this.lineOf(json), `a node needs a "type" (node types: ${NODE_TYPES.join(', ')})`);
     const line = this.lineOf(typeProp.key);
     const type = NODE_TYPES.find((t) => t === typeProp.value.value);
     if (!type) {
-      const hint = typeof typeProp.value.value === 'string' ? closestMatch(typeProp.value.value, NODE_TYPES) : undefined;
-      throw new JsonTreeError(line, `unknown node type ${JSON.stringify(typeProp.value.value ?? null)}${hint ? ` (did you mean "${hint}"?)` : ''} (node types: ${NODE_TYPES.join(', ')})`);
+      const hint =
+        typeof typeProp.value.value === 'string' ? closestMatch(typeProp.value.value, NODE_TYPES) : undefined;
+      throw new JsonTreeError(
+        line,
+        `unknown node type ${JSON.stringify(typeProp.value.value ?? null)}${hint ? ` (did you mean "${hint}"?)` : ''} (node types: ${NODE_TYPES.join(', ')})`,
+      );
     }
-    if (depth === 0 && type !== 'root') throw new JsonTreeError(line, `expected a root node at the top level, found '${type}'`);
+    if (depth === 0 && type !== 'root')
+      throw new JsonTreeError(line, `expected a root node at the top level, found '${type}'`);
     if (depth > 0 && type === 'root') throw new JsonTreeError(line, 'a root node cannot be the child of another node');
-    if (depth >= MAX_TREE_DEPTH) throw new JsonTreeError(line, `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with {"type": "branch", "ref": ...} into named roots or other files`);
+    if (depth >= MAX_TREE_DEPTH)
+      throw new JsonTreeError(
+        line,
+        `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with {"type": "branch", "ref": ...} into named roots or other files`,
+      );
     const allowed = ['type', ...KEYS[type], ...(type === 'branch' ? [] : ATTRIBUTE_KINDS)];
-    for (const [key, { key: keyNode }] of props) if (!allowed.includes(key)) throw new JsonTreeError(this.lineOf(keyNode), unknownKeyMessage(type, key, allowed));
+    for (const [key, { key: keyNode }] of props)
+      if (!allowed.includes(key)) throw new JsonTreeError(this.lineOf(keyNode), unknownKeyMessage(type, key, allowed));
 
     const node: TreeNodeDefinition = { type, line, args: [], attributes: this.attributes(type, props), children: [] };
     const name = type === 'root' ? props.get('id') : type === 'branch' ? props.get('ref') : props.get('call');
     const nameKey = type === 'root' ? 'id' : type === 'branch' ? 'ref' : 'call';
     if (name) node.name = this.nonEmptyString(name.value, `the "${nameKey}" of ${aNode(type)}`);
-    else if (type === 'action' || type === 'condition' || type === 'branch') throw new JsonTreeError(line, `${aNode(type)} needs "${nameKey}", e.g. {"type": "${type}", "${nameKey}": "name"}`);
+    else if (type === 'action' || type === 'condition' || type === 'branch')
+      throw new JsonTreeError(
+        line,
+        `${aNode(type)} needs "${nameKey}", e.g. {"type": "${type}", "${nameKey}": "name"}`,
+      );
     if (type === 'action' || type === 'condition') {
       const args = props.get('args');
       if (args) node.args = this.arguments(args.value, `the "args" of ${aNode(type)}`);
@@ -152,7 +181,10 @@ class Reader {
     } else if (isComposite(type)) {
       const children = props.get('children');
       if (!children || children.value.type !== 'array' || (children.value.children ?? []).length === 0) {
-        throw new JsonTreeError(children ? this.lineOf(children.key) : line, `${aNode(type)} needs "children": a non-empty array of node objects`);
+        throw new JsonTreeError(
+          children ? this.lineOf(children.key) : line,
+          `${aNode(type)} needs "children": a non-empty array of node objects`,
+        );
       }
       node.children = children.value.children!.map((child) => this.node(child, depth + 1));
       const weights = props.get('weights');
@@ -165,20 +197,31 @@ class Reader {
     return ATTRIBUTE_KINDS.filter((kind) => props.has(kind)).map((kind) => {
       const { key, value } = props.get(kind)!;
       const line = this.lineOf(key);
-      if (value.type !== 'object') throw new JsonTreeError(line, `the "${kind}" attribute of ${aNode(type)} must be an object, e.g. {"call": "name", "args": []}`);
+      if (value.type !== 'object')
+        throw new JsonTreeError(
+          line,
+          `the "${kind}" attribute of ${aNode(type)} must be an object, e.g. {"call": "name", "args": []}`,
+        );
       const inner = this.properties(value);
       const allowed = kind === 'while' || kind === 'until' ? ['call', 'args', 'succeedOnAbort'] : ['call', 'args'];
       for (const [name, { key: innerKey }] of inner) {
-        if (!allowed.includes(name)) throw new JsonTreeError(this.lineOf(innerKey), `"${name}" is not a key of the "${kind}" attribute (keys: ${allowed.join(', ')}); mistreevous would ignore it`);
+        if (!allowed.includes(name))
+          throw new JsonTreeError(
+            this.lineOf(innerKey),
+            `"${name}" is not a key of the "${kind}" attribute (keys: ${allowed.join(', ')}); mistreevous would ignore it`,
+          );
       }
       const call = inner.get('call');
       if (!call) throw new JsonTreeError(line, `the "${kind}" attribute needs a "call" name`);
       const onAbort = inner.get('succeedOnAbort');
-      if (onAbort && onAbort.value.type !== 'boolean') throw new JsonTreeError(this.lineOf(onAbort.key), `"succeedOnAbort" must be true or false`);
+      if (onAbort && onAbort.value.type !== 'boolean')
+        throw new JsonTreeError(this.lineOf(onAbort.key), `"succeedOnAbort" must be true or false`);
       return {
         kind,
         call: this.nonEmptyString(call.value, `the "call" of the "${kind}" attribute`),
-        args: inner.get('args') ? this.arguments(inner.get('args')!.value, `the "args" of the "${kind}" attribute`) : [],
+        args: inner.get('args')
+          ? this.arguments(inner.get('args')!.value, `the "args" of the "${kind}" attribute`)
+          : [],
         succeedOnAbort: onAbort?.value.value === true,
         line,
       };
@@ -186,18 +229,24 @@ class Reader {
   }
 
   private nonEmptyString(json: JsonNode, what: string): string {
-    if (json.type !== 'string' || json.value === '') throw new JsonTreeError(this.lineOf(json), `${what} must be a non-empty string`);
+    if (json.type !== 'string' || json.value === '')
+      throw new JsonTreeError(this.lineOf(json), `${what} must be a non-empty string`);
     return json.value as string;
   }
 
   private arguments(json: JsonNode, what: string): NodeArgument[] {
     if (json.type !== 'array') throw new JsonTreeError(this.lineOf(json), `${what} must be an array`);
     return (json.children ?? []).map((arg) => {
-      if (arg.type === 'string' || arg.type === 'number' || arg.type === 'boolean' || arg.type === 'null') return arg.value as NodeArgument;
+      if (arg.type === 'string' || arg.type === 'number' || arg.type === 'boolean' || arg.type === 'null')
+        return arg.value as NodeArgument;
       const props = arg.type === 'object' ? this.properties(arg) : undefined;
       const ref = props?.get('$');
-      if (props?.size === 1 && ref) return { $: this.nonEmptyString(ref.value, 'a step argument reference {"$": "name"}') };
-      throw new JsonTreeError(this.lineOf(arg), `${what}: each argument is a string, number, true/false, null or {"$": "name"} (a step argument)`);
+      if (props?.size === 1 && ref)
+        return { $: this.nonEmptyString(ref.value, 'a step argument reference {"$": "name"}') };
+      throw new JsonTreeError(
+        this.lineOf(arg),
+        `${what}: each argument is a string, number, true/false, null or {"$": "name"} (a step argument)`,
+      );
     });
   }
 
@@ -205,7 +254,10 @@ class Reader {
     const values = json.type === 'array' ? (json.children ?? []) : [json];
     return values.map((value) => {
       if (value.type !== 'number' || !Number.isInteger(value.value) || (value.value as number) < 0) {
-        throw new JsonTreeError(this.lineOf(value), `${what} must be a whole number >= 0 or [min, max] of two, got ${JSON.stringify(value.value ?? null)}`);
+        throw new JsonTreeError(
+          this.lineOf(value),
+          `${what} must be a whole number >= 0 or [min, max] of two, got ${JSON.stringify(value.value ?? null)}`,
+        );
       }
       return value.value as number;
     });
@@ -213,15 +265,28 @@ class Reader {
 
   private range(json: JsonNode, what: string): number[] {
     const values = this.wholeNumbers(json, what);
-    if (json.type === 'array' && values.length !== 2) throw new JsonTreeError(this.lineOf(json), `${what} must be one whole number or [min, max], got ${values.length} values`);
-    if (values.length === 2 && values[0]! > values[1]!) throw new JsonTreeError(this.lineOf(json), `${what} [${values[0]}, ${values[1]}] has min above max`);
+    if (json.type === 'array' && values.length !== 2)
+      throw new JsonTreeError(
+        this.lineOf(json),
+        `${what} must be one whole number or [min, max], got ${values.length} values`,
+      );
+    if (values.length === 2 && values[0]! > values[1]!)
+      throw new JsonTreeError(this.lineOf(json), `${what} [${values[0]}, ${values[1]}] has min above max`);
     return values;
   }
 
   private weights(weights: { key: JsonNode; value: JsonNode }, children: number): number[] {
-    if (weights.value.type !== 'array') throw new JsonTreeError(this.lineOf(weights.value), '"weights" of a lotto node must be an array, one whole number >= 0 per child');
+    if (weights.value.type !== 'array')
+      throw new JsonTreeError(
+        this.lineOf(weights.value),
+        '"weights" of a lotto node must be an array, one whole number >= 0 per child',
+      );
     const values = this.wholeNumbers(weights.value, '"weights" of a lotto node');
-    if (values.length !== children) throw new JsonTreeError(this.lineOf(weights.key), `a lotto node needs one weight per child (${values.length} weights, ${children} children)`);
+    if (values.length !== children)
+      throw new JsonTreeError(
+        this.lineOf(weights.key),
+        `a lotto node needs one weight per child (${values.length} weights, ${children} children)`,
+      );
     return values;
   }
 

@@ -47,7 +47,11 @@ class Parser {
 
   skipToNextRoot(after: number): void {
     this.position = after + 1;
-    while (!this.atEnd() && (this.tokens[this.position]!.quoted || this.tokens[this.position]!.text.toLowerCase() !== 'root')) this.position++;
+    while (
+      !this.atEnd() &&
+      (this.tokens[this.position]!.quoted || this.tokens[this.position]!.text.toLowerCase() !== 'root')
+    )
+      this.position++;
   }
 
   private peek(): Token | undefined {
@@ -65,7 +69,11 @@ class Parser {
 
   private next(expected?: string): Token {
     const token = this.tokens[this.position];
-    if (!token) throw new MdslSyntaxError(this.lastLine(), `unexpected end of definition${expected ? `: expected '${expected}'` : ''}`);
+    if (!token)
+      throw new MdslSyntaxError(
+        this.lastLine(),
+        `unexpected end of definition${expected ? `: expected '${expected}'` : ''}`,
+      );
     if (expected !== undefined && (token.quoted || token.text.toLowerCase() !== expected)) {
       throw new MdslSyntaxError(token.line, `expected '${expected}' but found '${token.text}'`);
     }
@@ -87,12 +95,21 @@ class Parser {
     const type = token.quoted ? undefined : NODE_TYPES.find((t) => t === token.text.toLowerCase());
     if (!type) {
       const attribute = ATTRIBUTE_KINDS.find((kind) => kind === token.text.toLowerCase());
-      const hint = attribute && !token.quoted ? ` ('${attribute}' is an attribute: it follows a node's [arguments], and a branch node takes none)` : '';
-      throw new MdslSyntaxError(token.line, `unknown node type '${token.text}'${hint} (node types: ${NODE_TYPES.filter((t) => t !== 'root').join(', ')})`);
+      const hint =
+        attribute && !token.quoted
+          ? ` ('${attribute}' is an attribute: it follows a node's [arguments], and a branch node takes none)`
+          : '';
+      throw new MdslSyntaxError(
+        token.line,
+        `unknown node type '${token.text}'${hint} (node types: ${NODE_TYPES.filter((t) => t !== 'root').join(', ')})`,
+      );
     }
     if (type === 'root') throw new MdslSyntaxError(token.line, 'a root node cannot be the child of another node');
     if (depth > MAX_TREE_DEPTH) {
-      throw new MdslSyntaxError(token.line, `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with branch [name] into named roots or other files`);
+      throw new MdslSyntaxError(
+        token.line,
+        `nodes nest deeper than ${MAX_TREE_DEPTH} levels here: split the tree with branch [name] into named roots or other files`,
+      );
     }
     return this.parseNodeBody(type, token, depth);
   }
@@ -103,7 +120,8 @@ class Parser {
     const node: TreeNodeDefinition = { type, line, args: [], attributes: [], children: [] };
     switch (type) {
       case 'root':
-        if (args.length > 1 || (args[0] && !args[0].identifier)) throw new MdslSyntaxError(line, 'expected a single root name, e.g. root [helper]');
+        if (args.length > 1 || (args[0] && !args[0].identifier))
+          throw new MdslSyntaxError(line, 'expected a single root name, e.g. root [helper]');
         if (args[0]) node.name = String(args[0].value);
         break;
       case 'action':
@@ -111,16 +129,24 @@ class Parser {
         const [callName, ...rest] = args;
         if (!callName?.identifier) throw new MdslSyntaxError(line, `expected ${type} name, e.g. ${type} [name, "arg"]`);
         const bad = rest.find((arg) => arg.identifier);
-        if (bad) throw new MdslSyntaxError(bad.line, `invalid ${type} argument '${String(bad.value)}': quote strings ("${String(bad.value)}") or use $name for a step argument`);
+        if (bad)
+          throw new MdslSyntaxError(
+            bad.line,
+            `invalid ${type} argument '${String(bad.value)}': quote strings ("${String(bad.value)}") or use $name for a step argument`,
+          );
         node.name = String(callName.value);
         node.args = rest.map((arg) => arg.value);
         break;
       }
       case 'branch':
-        if (args.length !== 1 || !args[0]!.identifier) throw new MdslSyntaxError(line, 'expected a single branch name, e.g. branch [helper]');
+        if (args.length !== 1 || !args[0]!.identifier)
+          throw new MdslSyntaxError(line, 'expected a single branch name, e.g. branch [helper]');
         node.name = String(args[0]!.value);
         if (this.peekWord() !== undefined && (ATTRIBUTE_KINDS as readonly string[]).includes(this.peekWord()!)) {
-          throw new MdslSyntaxError(this.peek()!.line, `a branch node takes no attributes: put the ${this.peekWord()}(...) on a node around it`);
+          throw new MdslSyntaxError(
+            this.peek()!.line,
+            `a branch node takes no attributes: put the ${this.peekWord()}(...) on a node around it`,
+          );
         }
         return node;
       default:
@@ -135,11 +161,20 @@ class Parser {
       node.children.push(this.parseNode(depth + 1));
     }
     const close = this.next('}');
-    if (close.firstOnLine && close.indent < open.indent && !this.misalignedClose) this.misalignedClose = { node: open, closeLine: close.line };
-    if (isDecorator(type) && node.children.length !== 1) throw new MdslSyntaxError(line, `a ${type} node must have exactly one child node (found ${node.children.length})`);
-    if (isComposite(type) && node.children.length === 0) throw new MdslSyntaxError(line, `a ${type} node must have at least one child node`);
+    if (close.firstOnLine && close.indent < open.indent && !this.misalignedClose)
+      this.misalignedClose = { node: open, closeLine: close.line };
+    if (isDecorator(type) && node.children.length !== 1)
+      throw new MdslSyntaxError(
+        line,
+        `a ${type} node must have exactly one child node (found ${node.children.length})`,
+      );
+    if (isComposite(type) && node.children.length === 0)
+      throw new MdslSyntaxError(line, `a ${type} node must have at least one child node`);
     if (type === 'lotto' && node.args.length > 0 && node.args.length !== node.children.length) {
-      throw new MdslSyntaxError(line, `a lotto node needs one weight per child (${node.args.length} weights, ${node.children.length} children)`);
+      throw new MdslSyntaxError(
+        line,
+        `a lotto node needs one weight per child (${node.args.length} weights, ${node.children.length} children)`,
+      );
     }
     return node;
   }
@@ -164,16 +199,26 @@ class Parser {
     const accepts = { repeat: 2, retry: 2, wait: 2, lotto: Infinity } as Partial<Record<NodeType, number>>;
     const max = accepts[type];
     if (max === undefined) throw new MdslSyntaxError(line, `a ${type} node takes no [arguments]`);
-    if (args.length > max) throw new MdslSyntaxError(line, `a ${type} node takes at most ${max} arguments: [n] or [min, max]`);
+    if (args.length > max)
+      throw new MdslSyntaxError(line, `a ${type} node takes at most ${max} arguments: [n] or [min, max]`);
     for (const arg of args) {
       if (typeof arg.value !== 'number' || !arg.integer || arg.value < 0) {
-        const exponent = typeof arg.value === 'number' && Number.isInteger(arg.value) ? ` (write ${arg.value} in plain digits: mistreevous does not read an exponent as a whole number)` : '';
-        throw new MdslSyntaxError(arg.line, `${type} node arguments must be non-negative whole numbers, got '${String(arg.value)}'${exponent}`);
+        const exponent =
+          typeof arg.value === 'number' && Number.isInteger(arg.value)
+            ? ` (write ${arg.value} in plain digits: mistreevous does not read an exponent as a whole number)`
+            : '';
+        throw new MdslSyntaxError(
+          arg.line,
+          `${type} node arguments must be non-negative whole numbers, got '${String(arg.value)}'${exponent}`,
+        );
       }
     }
     // Two lotto arguments are two weights, not a range.
     if (type !== 'lotto' && args.length === 2 && (args[0]!.value as number) > (args[1]!.value as number)) {
-      throw new MdslSyntaxError(line, `${type} node range [${String(args[0]!.value)}, ${String(args[1]!.value)}] has min above max`);
+      throw new MdslSyntaxError(
+        line,
+        `${type} node range [${String(args[0]!.value)}, ${String(args[1]!.value)}] has min above max`,
+      );
     }
     return args.map((arg) => arg.value);
   }
@@ -184,21 +229,41 @@ class Parser {
       const kind = ATTRIBUTE_KINDS.find((k) => k === token.text.toLowerCase());
       if (!kind) break;
       this.position++;
-      if (attributes.some((a) => a.kind === kind)) throw new MdslSyntaxError(token.line, `duplicate '${kind}' attribute on one node (wrap the node in a sequence to add another)`);
-      if (!this.peekArgumentList()) throw new MdslSyntaxError(token.line, `expected '(' after '${kind}', e.g. ${kind}(name)`);
+      if (attributes.some((a) => a.kind === kind))
+        throw new MdslSyntaxError(
+          token.line,
+          `duplicate '${kind}' attribute on one node (wrap the node in a sequence to add another)`,
+        );
+      if (!this.peekArgumentList())
+        throw new MdslSyntaxError(token.line, `expected '(' after '${kind}', e.g. ${kind}(name)`);
       const [callName, ...rest] = this.parseArguments();
-      if (!callName?.identifier) throw new MdslSyntaxError(token.line, `expected a function name as the first argument of ${kind}(...)`);
+      if (!callName?.identifier)
+        throw new MdslSyntaxError(token.line, `expected a function name as the first argument of ${kind}(...)`);
       const bad = rest.find((arg) => arg.identifier);
-      if (bad) throw new MdslSyntaxError(bad.line, `invalid ${kind} argument '${String(bad.value)}': quote strings ("${String(bad.value)}")`);
+      if (bad)
+        throw new MdslSyntaxError(
+          bad.line,
+          `invalid ${kind} argument '${String(bad.value)}': quote strings ("${String(bad.value)}")`,
+        );
       let succeedOnAbort = false;
       if ((kind === 'while' || kind === 'until') && this.peekWord() === 'then') {
         this.position++;
         const outcome = this.next();
         const word = outcome.quoted ? undefined : outcome.text.toLowerCase();
-        if (word !== 'succeed' && word !== 'fail') throw new MdslSyntaxError(outcome.line, `expected succeed or fail (unquoted) after 'then', found ${outcome.quoted ? `"${outcome.text}"` : `'${outcome.text}'`}`);
+        if (word !== 'succeed' && word !== 'fail')
+          throw new MdslSyntaxError(
+            outcome.line,
+            `expected succeed or fail (unquoted) after 'then', found ${outcome.quoted ? `"${outcome.text}"` : `'${outcome.text}'`}`,
+          );
         succeedOnAbort = word === 'succeed';
       }
-      attributes.push({ kind, call: String(callName.value), args: rest.map((arg) => arg.value), succeedOnAbort, line: token.line });
+      attributes.push({
+        kind,
+        call: String(callName.value),
+        args: rest.map((arg) => arg.value),
+        succeedOnAbort,
+        line: token.line,
+      });
     }
     return attributes;
   }
@@ -224,14 +289,19 @@ class Parser {
     for (;;) {
       const token = this.next();
       if (!token.quoted && PUNCTUATION.has(token.text)) {
-        throw new MdslSyntaxError(token.line, `expected an argument but found '${token.text}' (mistreevous would take a lone '${token.text}' as a name; verbtree does not)`);
+        throw new MdslSyntaxError(
+          token.line,
+          `expected an argument but found '${token.text}' (mistreevous would take a lone '${token.text}' as a name; verbtree does not)`,
+        );
       }
       args.push(toArgument(token));
       const separator = this.tokens[this.position];
-      if (!separator) throw new MdslSyntaxError(opening.line, `'${opening.text}' opened here has no closing '${close}'`);
+      if (!separator)
+        throw new MdslSyntaxError(opening.line, `'${opening.text}' opened here has no closing '${close}'`);
       this.position++;
       if (separator.text === close && !separator.quoted) return args;
-      if (separator.text !== ',' || separator.quoted) throw new MdslSyntaxError(separator.line, `expected ',' or '${close}' but found '${separator.text}'`);
+      if (separator.text !== ',' || separator.quoted)
+        throw new MdslSyntaxError(separator.line, `expected ',' or '${close}' but found '${separator.text}'`);
       if (this.peekIs(close)) {
         this.position++;
         return args;
@@ -272,6 +342,7 @@ export function parseMdslCollecting(source: string): { roots: TreeNodeDefinition
       parser.skipToNextRoot(start);
     }
   }
-  if (roots.length === 0 && errors.length === 0) errors.push(new MdslSyntaxError(1, 'the file defines no tree: expected root { ... }'));
+  if (roots.length === 0 && errors.length === 0)
+    errors.push(new MdslSyntaxError(1, 'the file defines no tree: expected root { ... }'));
   return { roots, errors };
 }

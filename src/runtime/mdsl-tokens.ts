@@ -66,7 +66,10 @@ export function tokenise(source: string): Token[] {
       if (end < 0) throw new MdslSyntaxError(line, 'unterminated comment: add the closing */');
       const before = i === lastCommentEnd ? charBeforeComments : source[i - 1];
       if (gluesWords(before) && gluesWords(source[end + 2])) {
-        throw new MdslSyntaxError(line, 'put a space before or after this comment: mistreevous deletes comments, which would join the words on either side into one');
+        throw new MdslSyntaxError(
+          line,
+          'put a space before or after this comment: mistreevous deletes comments, which would join the words on either side into one',
+        );
       }
       if (i !== lastCommentEnd) charBeforeComments = before;
       passLines(i, end);
@@ -79,7 +82,10 @@ export function tokenise(source: string): Token[] {
       if (i >= source.length) throw new MdslSyntaxError(line, 'unterminated string: add the closing "');
       const raw = source.slice(start + 1, i);
       if (raw.includes('/*')) {
-        throw new MdslSyntaxError(line, 'a string cannot hold "/*": mistreevous strips comments before it reads strings, so it would cut the string there; split the text or leave out the /*');
+        throw new MdslSyntaxError(
+          line,
+          'a string cannot hold "/*": mistreevous strips comments before it reads strings, so it would cut the string there; split the text or leave out the /*',
+        );
       }
       push(raw.replace(/\\"/g, '"'), true);
       passLines(start + 1, i);
@@ -89,7 +95,14 @@ export function tokenise(source: string): Token[] {
       i++;
     } else {
       const start = i;
-      while (i < source.length && !/\s/.test(source[i]!) && !PUNCTUATION.has(source[i]!) && source[i] !== '"' && !source.startsWith('/*', i)) i++;
+      while (
+        i < source.length &&
+        !/\s/.test(source[i]!) &&
+        !PUNCTUATION.has(source[i]!) &&
+        source[i] !== '"' &&
+        !source.startsWith('/*', i)
+      )
+        i++;
       push(source.slice(start, i), false);
     }
   }
@@ -102,7 +115,6 @@ const LINE_END = /\r\n|\r|\n/g;
 function gluesWords(char: string | undefined): boolean {
   return char !== undefined && !/\s/.test(char) && !PUNCTUATION.has(char);
 }
-
 
 export type ParsedArgument = { value: NodeArgument; identifier: boolean; integer: boolean; line: number };
 
@@ -122,9 +134,13 @@ export function toArgument(token: Token): ParsedArgument {
   if (text === 'true' || text === 'false') return { ...base, value: text === 'true' };
   if (!Number.isNaN(Number(text))) {
     if (NON_DECIMAL.test(text)) {
-      throw new MdslSyntaxError(token.line, `write ${text} as a decimal number (${Number(text)}): mistreevous reads hexadecimal, binary and octal numbers as 0`);
+      throw new MdslSyntaxError(
+        token.line,
+        `write ${text} as a decimal number (${Number(text)}): mistreevous reads hexadecimal, binary and octal numbers as 0`,
+      );
     }
-    if (!Number.isFinite(Number(text))) throw new MdslSyntaxError(token.line, `${text} is not a finite number; a JSON definition could not hold it`);
+    if (!Number.isFinite(Number(text)))
+      throw new MdslSyntaxError(token.line, `${text} is not a finite number; a JSON definition could not hold it`);
     const value = parseFloat(text);
     return { ...base, value, integer: value === parseInt(text, 10) };
   }

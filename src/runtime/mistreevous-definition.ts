@@ -37,7 +37,9 @@ export function toMistreevousDefinition(roots: readonly TreeNodeDefinition[]): L
     }
     for (const attribute of node.attributes) {
       const guard = attribute.kind === 'while' || attribute.kind === 'until';
-      json[attribute.kind] = guard ? { call: attribute.call, args: [...attribute.args], succeedOnAbort: attribute.succeedOnAbort } : { call: attribute.call, args: [...attribute.args] };
+      json[attribute.kind] = guard
+        ? { call: attribute.call, args: [...attribute.args], succeedOnAbort: attribute.succeedOnAbort }
+        : { call: attribute.call, args: [...attribute.args] };
       keys.set(attribute.kind, attribute.line);
     }
     if (isDecorator(node.type) && node.children[0]) json.child = convert(node.children[0]);
@@ -76,7 +78,12 @@ function alone(node: Record<string, unknown>): Record<string, unknown> {
 
 function failsAlone(node: Record<string, unknown>, depth: number): boolean {
   const single = alone(node);
-  const document = depth > 0 ? [{ type: 'root', child: single }] : single.id === undefined ? [single] : [{ type: 'root', child: STAND_IN }, single];
+  const document =
+    depth > 0
+      ? [{ type: 'root', child: single }]
+      : single.id === undefined
+        ? [single]
+        : [{ type: 'root', child: STAND_IN }, single];
   return !validateDefinition(document).succeeded;
 }
 
@@ -89,7 +96,11 @@ function locate({ document, locations }: LocatedDefinition, message: string): nu
       const where = locations.get(node);
       return (key !== undefined ? where?.keys.get(key) : undefined) ?? where?.line ?? firstLine;
     }
-    const children = isObject(node.child) ? [node.child] : Array.isArray(node.children) ? node.children.filter(isObject) : [];
+    const children = isObject(node.child)
+      ? [node.child]
+      : Array.isArray(node.children)
+        ? node.children.filter(isObject)
+        : [];
     for (const child of children) {
       const line = visit(child, depth + 1);
       if (line !== undefined) return line;

@@ -59,9 +59,17 @@ export function tapNodeStates(tree: BehaviourTree, nodeCount: number, listener: 
   const layoutMatches =
     instances.length === nodeCount &&
     uids.length === nodeCount &&
-    instances.every((node, i) => node.uid === uids[i] && Object.hasOwn(node, 'setState') && typeof node._state === 'string' && Array.isArray(node._guardPath?.nodes));
+    instances.every(
+      (node, i) =>
+        node.uid === uids[i] &&
+        Object.hasOwn(node, 'setState') &&
+        typeof node._state === 'string' &&
+        Array.isArray(node._guardPath?.nodes),
+    );
   if (!layoutMatches) {
-    throw new Error(`mistreevous's node internals are not the 4.3.1 layout the runtime taps (found ${instances.length} of ${nodeCount} nodes); pin mistreevous to 4.3.1`);
+    throw new Error(
+      `mistreevous's node internals are not the 4.3.1 layout the runtime taps (found ${instances.length} of ${nodeCount} nodes); pin mistreevous to 4.3.1`,
+    );
   }
   instances.forEach((node, index) => {
     node.setState = (state) => {

@@ -46,8 +46,17 @@ export class RunWatchdogs {
   }
 
   /** Arms the step-level defaults for every kind the tree does not declare. */
-  startRunLevel(defaults: WatchdogDefaults, declared: ReadonlySet<WatchdogKind>, treeName: string, tripped: TripHandler): void {
-    const limits: Record<WatchdogKind, number> = { ttfa: defaults.ttfaMs, noActuator: defaults.noActuatorMs, maxStateDuration: defaults.maxStateDurationMs };
+  startRunLevel(
+    defaults: WatchdogDefaults,
+    declared: ReadonlySet<WatchdogKind>,
+    treeName: string,
+    tripped: TripHandler,
+  ): void {
+    const limits: Record<WatchdogKind, number> = {
+      ttfa: defaults.ttfaMs,
+      noActuator: defaults.noActuatorMs,
+      maxStateDuration: defaults.maxStateDurationMs,
+    };
     for (const kind of WATCHDOG_KIND_LIST) {
       if (declared.has(kind)) continue;
       const watchdog = new Watchdog(kind, limits[kind], treeName, this.clock, tripped);
@@ -74,7 +83,9 @@ export class RunWatchdogs {
       if (watchdogs && (commandsInFlight === 0 || allIdle(watchdogs))) {
         for (const watchdog of watchdogs) watchdog.restart();
       } else {
-        watchdogs = watched.watchdogs.map((spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.events.tripped));
+        watchdogs = watched.watchdogs.map(
+          (spec) => new Watchdog(spec.kind, spec.limitMs, watched.path, this.clock, this.events.tripped),
+        );
         this.byNode[index] = watchdogs;
       }
       if (inStep) this.armAfterStep = true;

@@ -40,7 +40,11 @@ export class TreeCatalog {
 export type CheckedTrees = { problems: TreeProblem[]; files: Map<string, TreeFile> };
 
 /** Parses and lints a set of tree sources; every problem is returned. */
-export function checkTreeSources(sources: readonly TreeSourceText[], bindings: BindingRegistry, options: LintOptions = {}): CheckedTrees {
+export function checkTreeSources(
+  sources: readonly TreeSourceText[],
+  bindings: BindingRegistry,
+  options: LintOptions = {},
+): CheckedTrees {
   const problems: TreeProblem[] = [];
   const files = new Map<string, TreeFile>();
   for (const source of sources) {
@@ -55,7 +59,11 @@ export function checkTreeSources(sources: readonly TreeSourceText[], bindings: B
     }
     const clash = files.get(parsed.tree.name);
     if (clash) {
-      problems.push({ file: source.file, line: 1, message: `tree "${parsed.tree.name}" is also defined by ${clash.file}; tree names come from file names and must be unique` });
+      problems.push({
+        file: source.file,
+        line: 1,
+        message: `tree "${parsed.tree.name}" is also defined by ${clash.file}; tree names come from file names and must be unique`,
+      });
       continue;
     }
     files.set(parsed.tree.name, parsed.tree);
@@ -65,7 +73,11 @@ export function checkTreeSources(sources: readonly TreeSourceText[], bindings: B
 }
 
 /** Builds a catalog from in-memory sources; throws TreeLoadError listing every problem. */
-export function createTreeCatalog(sources: readonly TreeSourceText[], bindings: BindingRegistry, options: LintOptions = {}): TreeCatalog {
+export function createTreeCatalog(
+  sources: readonly TreeSourceText[],
+  bindings: BindingRegistry,
+  options: LintOptions = {},
+): TreeCatalog {
   const { problems, files } = checkTreeSources(sources, bindings, options);
   if (problems.length > 0) throw new TreeLoadError(problems);
   const trees = new Map<string, CompiledTree>();
@@ -80,6 +92,10 @@ export async function readTreeSources(paths: readonly string[]): Promise<TreeSou
   return sources;
 }
 /** Loads every tree under `paths` (default: the trees/ directory); fails before the first tick on any problem. */
-export async function loadTreeCatalog(paths: readonly string[], bindings: BindingRegistry, options: LintOptions = {}): Promise<TreeCatalog> {
+export async function loadTreeCatalog(
+  paths: readonly string[],
+  bindings: BindingRegistry,
+  options: LintOptions = {},
+): Promise<TreeCatalog> {
   return createTreeCatalog(await readTreeSources(paths), bindings, options);
 }

@@ -7,7 +7,8 @@ export const COMPOSITE_TYPES = ['sequence', 'selector', 'parallel', 'race', 'all
 export const DECORATOR_TYPES = ['root', 'repeat', 'retry', 'flip', 'succeed', 'fail'] as const;
 export const LEAF_TYPES = ['action', 'condition', 'wait', 'branch'] as const;
 
-export type NodeType = (typeof COMPOSITE_TYPES)[number] | (typeof DECORATOR_TYPES)[number] | (typeof LEAF_TYPES)[number];
+export type NodeType =
+  (typeof COMPOSITE_TYPES)[number] | (typeof DECORATOR_TYPES)[number] | (typeof LEAF_TYPES)[number];
 
 export const NODE_TYPES: readonly NodeType[] = [...DECORATOR_TYPES, ...COMPOSITE_TYPES, ...LEAF_TYPES];
 

@@ -30,7 +30,8 @@ function inside(folder: string, path: string): boolean {
  */
 export async function readTreeFolder(path: string): Promise<TreeSourceText[]> {
   const sources: TreeSourceText[] = [];
-  const unreadable = (file: string, reason: string): void => void sources.push({ file, text: '', unreadable: `cannot read: ${reason}` });
+  const unreadable = (file: string, reason: string): void =>
+    void sources.push({ file, text: '', unreadable: `cannot read: ${reason}` });
   const read = async (file: string): Promise<void> => {
     try {
       sources.push({ file, text: await readFile(file, 'utf8') });
@@ -68,11 +69,16 @@ export async function readTreeFolder(path: string): Promise<TreeSourceText[]> {
           real = await realpath(entryPath);
           isDirectory = (await stat(real)).isDirectory();
         } catch (error) {
-          if (isTreeFile(entryPath) || (error as NodeJS.ErrnoException).code === 'ELOOP') unreadable(entryPath, `${reasonOf(error)}; not followed`);
+          if (isTreeFile(entryPath) || (error as NodeJS.ErrnoException).code === 'ELOOP')
+            unreadable(entryPath, `${reasonOf(error)}; not followed`);
           continue;
         }
         if (!inside(folder, real)) {
-          if (isDirectory || isTreeFile(entryPath)) unreadable(entryPath, `a symlink to ${real}, outside ${path}; not followed (copy the file in, or pass it as a path)`);
+          if (isDirectory || isTreeFile(entryPath))
+            unreadable(
+              entryPath,
+              `a symlink to ${real}, outside ${path}; not followed (copy the file in, or pass it as a path)`,
+            );
           continue;
         }
       } else if (isDirectory) {

@@ -1,6 +1,11 @@
 import { BehaviourTree, State } from 'mistreevous';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
-import { FAILURE_CODE_LIST, isFailureCode, isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
+import {
+  FAILURE_CODE_LIST,
+  isFailureCode,
+  isRetryableByDefault,
+  type FailureCode,
+} from '../contracts/failure-codes.js';
 import { mulberry32, type Random } from '../random.js';
 import type { RunContext } from '../registry/capability-spec.js';
 import { BackoffIntrinsic } from './backoff-intrinsic.js';
@@ -63,7 +68,12 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
 function failureOf(node: CompiledNode, error: unknown): TreeFailure {
   const code = (error as { code?: unknown } | null)?.code;
   const message = error instanceof Error ? error.message : String(error);
-  return { ok: false, code: isFailureCode(code) ? code : 'runner_error', detail: `${node.path}: ${message}`, nodePath: node.path };
+  return {
+    ok: false,
+    code: isFailureCode(code) ? code : 'runner_error',
+    detail: `${node.path}: ${message}`,
+    nodePath: node.path,
+  };
 }
 
 function abortCodeOf(reason: unknown): FailureCode {
@@ -173,7 +183,12 @@ export class TreeRun implements InvocationOwner {
       return;
     }
     signal?.addEventListener('abort', this.onExternalAbort, { once: true });
-    this.watchdogs.startRunLevel(this.settings.watchdogDefaults, this.tree.declaredKinds, this.tree.name, (watchdog, measuredMs) => this.onRunWatchdogTrip(watchdog, measuredMs));
+    this.watchdogs.startRunLevel(
+      this.settings.watchdogDefaults,
+      this.tree.declaredKinds,
+      this.tree.name,
+      (watchdog, measuredMs) => this.onRunWatchdogTrip(watchdog, measuredMs),
+    );
     this.step();
   }
 
@@ -211,7 +226,11 @@ export class TreeRun implements InvocationOwner {
     } catch (error) {
       this.stepping = false;
       this.reportStepChanges();
-      this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the tree could not step: ${(error as Error).message}` });
+      this.finish({
+        ok: false,
+        code: 'runner_error',
+        detail: `${this.tree.name}: the tree could not step: ${(error as Error).message}`,
+      });
       return;
     }
     this.stepping = false;
@@ -250,12 +269,19 @@ export class TreeRun implements InvocationOwner {
    * that throws must not leave it half-stepped or a watchdog half-stamped:
    * the run ends as runner_error naming the hook. False when it did.
    */
-  private notify<K extends Exclude<keyof RuntimeHooks, 'runEnd'>>(name: K, event: Parameters<NonNullable<RuntimeHooks[K]>>[0]): boolean {
+  private notify<K extends Exclude<keyof RuntimeHooks, 'runEnd'>>(
+    name: K,
+    event: Parameters<NonNullable<RuntimeHooks[K]>>[0],
+  ): boolean {
     try {
       (this.hooks[name] as ((e: typeof event) => void) | undefined)?.(event);
       return true;
     } catch (error) {
-      this.finish({ ok: false, code: 'runner_error', detail: `${this.tree.name}: the ${name} hook threw: ${error instanceof Error ? error.message : String(error)}` });
+      this.finish({
+        ok: false,
+        code: 'runner_error',
+        detail: `${this.tree.name}: the ${name} hook threw: ${error instanceof Error ? error.message : String(error)}`,
+      });
       return false;
     }
   }
@@ -293,7 +319,8 @@ export class TreeRun implements InvocationOwner {
       }
       for (const guard of node.guards) {
         const condition = this.withArgs(this.settings.bindings.condition(guard.call)!, guard.args);
-        agent[guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index)] = () => this.evaluate(node, condition);
+        agent[guard.kind === 'while' ? agentKey.whileGuard(node.index) : agentKey.untilGuard(node.index)] = () =>
+          this.evaluate(node, condition);
         const expected = guard.kind === 'while';
         this.conditionGuards.push({ index: node.index, holds: () => this.probe(condition) === expected });
       }
@@ -310,7 +337,8 @@ export class TreeRun implements InvocationOwner {
       start = (ctx) => waitOnClock(this.clock, ctx.signal, waitDurationMs(node.args, this.random));
     } else if (node.name === 'backoff') {
       const backoff = (this.backoff ??= new BackoffIntrinsic(this.clock, this.random));
-      start = (ctx) => backoff.start(node, node.retryAncestor === undefined ? 0 : (this.retryEntries?.[node.retryAncestor] ?? 0), ctx);
+      start = (ctx) =>
+        backoff.start(node, node.retryAncestor === undefined ? 0 : (this.retryEntries?.[node.retryAncestor] ?? 0), ctx);
     } else if (node.name === 'round_robin') {
       const roundRobin = (this.roundRobin ??= new RoundRobinIntrinsic(this.settings.bindings));
       start = (ctx) => roundRobin.start(node, ctx);
@@ -321,10 +349,19 @@ export class TreeRun implements InvocationOwner {
   }
 
   /** Binds a leaf's node arguments once; only `$name` references are resolved per call. */
-  private withArgs<R>(leaf: (ctx: RunContext, ...args: unknown[]) => R, args: CompiledNode['args']): (ctx: RunContext) => R {
+  private withArgs<R>(
+    leaf: (ctx: RunContext, ...args: unknown[]) => R,
+    args: CompiledNode['args'],
+  ): (ctx: RunContext) => R {
     if (args.length === 0) return leaf;
     if (!args.some(isReference)) return (ctx) => leaf(ctx, ...args);
-    return (ctx) => leaf(ctx, ...args.map((arg) => (isReference(arg) ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg)));
+    return (ctx) =>
+      leaf(
+        ctx,
+        ...args.map((arg) =>
+          isReference(arg) ? (this.settings.parts.args as Record<string, unknown> | null)?.[arg.$] : arg,
+        ),
+      );
   }
 
   /** mistreevous calls a RUNNING leaf on every step: start it once, then report its settled result. */
@@ -393,17 +430,37 @@ export class TreeRun implements InvocationOwner {
 
   /** @internal Invocation.progress */
   progressOf(invocation: Invocation, done: number, total?: number): void {
-    if (this.hooks.progress) this.notify('progress', { runId: this.id, tree: this.tree.name, at: this.clock.now(), nodePath: invocation.node.path, done, total });
+    if (this.hooks.progress)
+      this.notify('progress', {
+        runId: this.id,
+        tree: this.tree.name,
+        at: this.clock.now(),
+        nodePath: invocation.node.path,
+        done,
+        total,
+      });
   }
 
   /** @internal Invocation.actuate: the one way a leaf commands the world; stamps the clock for the watchdogs. */
   actuateFor<T>(invocation: Invocation, command: string, act: () => Promise<T>): Promise<T> {
     if (invocation.aborted || this.done) {
-      return Promise.reject(invocation.aborted ? invocation.signal.reason : new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`));
+      return Promise.reject(
+        invocation.aborted
+          ? invocation.signal.reason
+          : new NodeAbortedError('aborted', `${invocation.node.path}: the run has ended`),
+      );
     }
     const at = this.clock.now();
-    if (this.hooks.actuate && !this.notify('actuate', { runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command })) {
-      return Promise.reject(new NodeAbortedError('runner_error', `${invocation.node.path}: the run ended before "${command}": the actuate hook threw`));
+    if (
+      this.hooks.actuate &&
+      !this.notify('actuate', { runId: this.id, tree: this.tree.name, at, nodePath: invocation.node.path, command })
+    ) {
+      return Promise.reject(
+        new NodeAbortedError(
+          'runner_error',
+          `${invocation.node.path}: the run ended before "${command}": the actuate hook threw`,
+        ),
+      );
     }
     const watching = this.watchdogs.over(invocation.node);
     for (const watchdog of watching) watchdog.actuationStarted(at);
@@ -444,7 +501,8 @@ export class TreeRun implements InvocationOwner {
     if (state === State.RUNNING) {
       to = StateCode.running;
       if (watchedBy.length > 0 && !this.done) this.watchdogs.activate(node, this.stepping, this.liveActuations);
-      if (node.type === 'retry' && from === StateCode.ready) (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
+      if (node.type === 'retry' && from === StateCode.ready)
+        (this.retryEntries ??= [])[index] = (this.retryEntries[index] ?? 0) + 1;
     } else {
       if (this.watchdogs.isActive(index)) this.watchdogs.stop(index);
       if (state === State.READY) {
@@ -486,7 +544,14 @@ export class TreeRun implements InvocationOwner {
       limitMs: watchdog.limitMs,
       measuredMs,
     };
-    if (this.hooks.watchdogTrip) this.notify('watchdogTrip', { runId: this.id, tree: this.tree.name, at: this.clock.now(), kind: watchdog.kind, failure });
+    if (this.hooks.watchdogTrip)
+      this.notify('watchdogTrip', {
+        runId: this.id,
+        tree: this.tree.name,
+        at: this.clock.now(),
+        kind: watchdog.kind,
+        failure,
+      });
     return failure;
   }
 
@@ -522,7 +587,12 @@ export class TreeRun implements InvocationOwner {
   private failedOutcome(): TreeFailure {
     if (this.lastFailure) return this.lastFailure;
     const at = this.lastFailedLeaf ?? this.tree.name;
-    return { ok: false, code: 'runner_error', detail: `${this.tree.name}: the tree failed; last failed leaf ${at} returned false`, nodePath: at };
+    return {
+      ok: false,
+      code: 'runner_error',
+      detail: `${this.tree.name}: the tree failed; last failed leaf ${at} returned false`,
+      nodePath: at,
+    };
   }
 
   /**
@@ -533,7 +603,12 @@ export class TreeRun implements InvocationOwner {
     const code = abortCodeOf(reason);
     const why = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
     const acting = this.nodes.filter((node) => this.slots[node.index] !== undefined).at(-1);
-    return { ok: false, code, detail: `${acting?.path ?? this.tree.name}: aborted by the caller (${why})`, ...(acting ? { nodePath: acting.path } : {}) };
+    return {
+      ok: false,
+      code,
+      detail: `${acting?.path ?? this.tree.name}: aborted by the caller (${why})`,
+      ...(acting ? { nodePath: acting.path } : {}),
+    };
   }
 
   private readonly onExternalAbort = (): void => {
@@ -565,7 +640,14 @@ export class TreeRun implements InvocationOwner {
     if (this.graceTimer) this.clock.clearTimeout(this.graceTimer);
     // The outcome first: a runEnd observer that throws cannot keep the run's caller waiting.
     this.resolveOutcome(outcome);
-    this.hooks.runEnd?.({ runId: this.id, tree: this.tree.name, at: this.clock.now(), startedAt: this.startedAt, outcome, liveActuators: this.liveActuations });
+    this.hooks.runEnd?.({
+      runId: this.id,
+      tree: this.tree.name,
+      at: this.clock.now(),
+      startedAt: this.startedAt,
+      outcome,
+      liveActuators: this.liveActuations,
+    });
   }
 }
 

@@ -81,33 +81,41 @@ export function createTreeRunner(options: TreeRunnerOptions): TreeRunner {
     run(treeName, parts, runOptions = {}) {
       const tree = catalog.get(treeName);
       if (!tree) {
-        return Promise.resolve({ ok: false, code: 'not_runnable', detail: `no tree named "${treeName}" is loaded (trees: ${catalog.names().join(', ') || 'none'})` });
+        return Promise.resolve({
+          ok: false,
+          code: 'not_runnable',
+          detail: `no tree named "${treeName}" is loaded (trees: ${catalog.names().join(', ') || 'none'})`,
+        });
       }
       const id = nextId++;
       let run: TreeRun;
       try {
         run = new TreeRun({
-        id,
-        tree,
-        parts,
-        bindings,
-        clock,
-        hooks: mergeHooks(options.hooks, runOptions.hooks),
-        watchdogDefaults: defaultWatchdogs(runOptions.expectedDurationMs, runOptions.watchdogDefaults),
-        retryableCodes: retryableSet(runOptions.retryableCodes),
-        seed: runOptions.seed ?? id,
-        abortGraceMs: options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS,
-        signal: runOptions.signal,
-        onFinished: (finished) => {
-          active.delete(finished);
-          if (active.size === 0 && ticker) {
-            clock.clearTimeout(ticker);
-            ticker = undefined;
-          }
-        },
+          id,
+          tree,
+          parts,
+          bindings,
+          clock,
+          hooks: mergeHooks(options.hooks, runOptions.hooks),
+          watchdogDefaults: defaultWatchdogs(runOptions.expectedDurationMs, runOptions.watchdogDefaults),
+          retryableCodes: retryableSet(runOptions.retryableCodes),
+          seed: runOptions.seed ?? id,
+          abortGraceMs: options.abortGraceMs ?? DEFAULT_ABORT_GRACE_MS,
+          signal: runOptions.signal,
+          onFinished: (finished) => {
+            active.delete(finished);
+            if (active.size === 0 && ticker) {
+              clock.clearTimeout(ticker);
+              ticker = undefined;
+            }
+          },
         });
       } catch (error) {
-        return Promise.resolve({ ok: false, code: 'runner_error', detail: `${treeName}: the tree could not be built: ${(error as Error).message}` });
+        return Promise.resolve({
+          ok: false,
+          code: 'runner_error',
+          detail: `${treeName}: the tree could not be built: ${(error as Error).message}`,
+        });
       }
       active.add(run);
       if (!ticker) ticker = clock.setTimeout(onTick, tickMs);

@@ -14,7 +14,9 @@ export function treeNameOf(file: string): string {
 export type ParsedSource = { ok: true; tree: TreeFile } | { ok: false; problems: TreeProblem[] };
 
 /** What verbtree's own checks make of a file, and the definition mistreevous will be given. */
-export type ReadDefinition = { ok: true; tree: TreeFile; roots: TreeNodeDefinition[]; mistreevous: LocatedDefinition } | { ok: false; problems: TreeProblem[] };
+export type ReadDefinition =
+  | { ok: true; tree: TreeFile; roots: TreeNodeDefinition[]; mistreevous: LocatedDefinition }
+  | { ok: false; problems: TreeProblem[] };
 
 /**
  * Parses one tree file (MDSL, or mistreevous JSON when the name ends in .json)
@@ -34,10 +36,16 @@ export function readTreeDefinition(file: string, text: string): ReadDefinition {
   try {
     if (extname(file) === '.json') {
       const json = readJsonTree(text);
-      return { ok: true, tree: assemble(file, json.roots), roots: json.roots, mistreevous: { document: json.document, locations: json.locations } };
+      return {
+        ok: true,
+        tree: assemble(file, json.roots),
+        roots: json.roots,
+        mistreevous: { document: json.document, locations: json.locations },
+      };
     }
     const { roots, errors } = parseMdslCollecting(text);
-    if (errors.length > 0) return { ok: false, problems: errors.map((error) => ({ file, line: error.line, message: error.message })) };
+    if (errors.length > 0)
+      return { ok: false, problems: errors.map((error) => ({ file, line: error.line, message: error.message })) };
     return { ok: true, tree: assemble(file, roots), roots, mistreevous: toMistreevousDefinition(roots) };
   } catch (error) {
     if (error instanceof TreeSyntaxError || error instanceof JsonTreeError) {
@@ -60,15 +68,24 @@ function assemble(file: string, roots: TreeNodeDefinition[]): TreeFile {
   const tree: TreeFile = { file, name: treeNameOf(file), main: undefined, locals: new Map() };
   for (const root of roots) {
     if (root.name === undefined) {
-      if (tree.main) throw new TreeSyntaxError(root.line, `a second unnamed root: name it (root [helper]) to use it as a branch, the file already has a main root at line ${tree.main.line}`);
+      if (tree.main)
+        throw new TreeSyntaxError(
+          root.line,
+          `a second unnamed root: name it (root [helper]) to use it as a branch, the file already has a main root at line ${tree.main.line}`,
+        );
       tree.main = root;
     } else {
       const clash = tree.locals.get(root.name);
-      if (clash) throw new TreeSyntaxError(root.line, `root [${root.name}] is defined twice (also at line ${clash.line})`);
+      if (clash)
+        throw new TreeSyntaxError(root.line, `root [${root.name}] is defined twice (also at line ${clash.line})`);
       tree.locals.set(root.name, root);
     }
   }
-  if (!tree.main) throw new TreeSyntaxError(roots[0]?.line ?? 1, `no main root: add an unnamed root { ... } (the tree "${tree.name}")`);
+  if (!tree.main)
+    throw new TreeSyntaxError(
+      roots[0]?.line ?? 1,
+      `no main root: add an unnamed root { ... } (the tree "${tree.name}")`,
+    );
   refuseLocalCycles(tree);
   return tree;
 }

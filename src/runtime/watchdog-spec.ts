@@ -43,7 +43,9 @@ export function defaultWatchdogs(expectedDurationMs?: number, overrides?: Partia
   return {
     ttfaMs: overrides?.ttfaMs ?? DEFAULT_TTFA_MS,
     noActuatorMs: overrides?.noActuatorMs ?? DEFAULT_NO_ACTUATOR_MS,
-    maxStateDurationMs: overrides?.maxStateDurationMs ?? STATE_DURATION_PER_EXPECTED * (expectedDurationMs ?? FALLBACK_EXPECTED_DURATION_MS),
+    maxStateDurationMs:
+      overrides?.maxStateDurationMs ??
+      STATE_DURATION_PER_EXPECTED * (expectedDurationMs ?? FALLBACK_EXPECTED_DURATION_MS),
   };
 }
 
@@ -61,7 +63,9 @@ export function parseWatchdogArguments(args: readonly NodeArgument[]): ParsedWat
     const limit = args[i + 1];
     if (typeof kind !== 'string' || !(WATCHDOG_KIND_LIST as string[]).includes(kind)) {
       const hint = typeof kind === 'string' ? closestMatch(kind, WATCHDOG_KIND_LIST) : undefined;
-      errors.push(`unknown watchdog kind ${JSON.stringify(kind)}${hint ? ` (did you mean "${hint}"?)` : ''}; kinds: ${WATCHDOG_KIND_LIST.join(', ')}`);
+      errors.push(
+        `unknown watchdog kind ${JSON.stringify(kind)}${hint ? ` (did you mean "${hint}"?)` : ''}; kinds: ${WATCHDOG_KIND_LIST.join(', ')}`,
+      );
       continue;
     }
     if (typeof limit !== 'number' || !Number.isFinite(limit) || limit <= 0) {

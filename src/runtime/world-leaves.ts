@@ -12,7 +12,8 @@ const UNSTUCK_MS = 400;
 
 function vec(value: unknown, leaf: string): Vec3Like {
   const v = value as Partial<Vec3Like> | null;
-  if (v && typeof v.x === 'number' && typeof v.y === 'number' && typeof v.z === 'number') return { x: v.x, y: v.y, z: v.z };
+  if (v && typeof v.x === 'number' && typeof v.y === 'number' && typeof v.z === 'number')
+    return { x: v.x, y: v.y, z: v.z };
   throw new WorldError('schema_violation', `${leaf}: expected a position {x, y, z}, got ${JSON.stringify(value)}`);
 }
 
@@ -28,7 +29,8 @@ function text(value: unknown, leaf: string, what: string): string {
 }
 
 function move(kind: UnstuckMove) {
-  return (ctx: RunContext) => ctx.actuate(`move.${kind}`, () => ctx.world.move(kind, UNSTUCK_MS, { signal: ctx.signal }));
+  return (ctx: RunContext) =>
+    ctx.actuate(`move.${kind}`, () => ctx.world.move(kind, UNSTUCK_MS, { signal: ctx.signal }));
 }
 
 export const worldLeaves: TreeBindings = {
@@ -36,10 +38,15 @@ export const worldLeaves: TreeBindings = {
     goto: (ctx, target) => ctx.actuate('goto', () => ctx.world.goto(goal(target), { signal: ctx.signal })),
     goto_near: (ctx, target, range) => {
       const at = vec(target, 'goto_near');
-      return ctx.actuate('goto', () => ctx.world.goto({ kind: 'near', ...at, range: typeof range === 'number' ? range : 2 }, { signal: ctx.signal }));
+      return ctx.actuate('goto', () =>
+        ctx.world.goto({ kind: 'near', ...at, range: typeof range === 'number' ? range : 2 }, { signal: ctx.signal }),
+      );
     },
     dig: (ctx, position) => ctx.actuate('dig', () => ctx.world.dig(vec(position, 'dig'), { signal: ctx.signal })),
-    place: (ctx, position, item) => ctx.actuate('place', () => ctx.world.place(vec(position, 'place'), text(item, 'place', 'an item name'), { signal: ctx.signal })),
+    place: (ctx, position, item) =>
+      ctx.actuate('place', () =>
+        ctx.world.place(vec(position, 'place'), text(item, 'place', 'an item name'), { signal: ctx.signal }),
+      ),
     unstuck_jump: move('jump'),
     unstuck_back: move('back'),
     unstuck_left: move('left'),
@@ -48,7 +55,17 @@ export const worldLeaves: TreeBindings = {
   conditions: {
     connected: (ctx) => ctx.world.isConnected(),
   },
-  arity: { goto: 1, goto_near: [1, 2], dig: 1, place: 2, unstuck_jump: 0, unstuck_back: 0, unstuck_left: 0, unstuck_right: 0, connected: 0 },
+  arity: {
+    goto: 1,
+    goto_near: [1, 2],
+    dig: 1,
+    place: 2,
+    unstuck_jump: 0,
+    unstuck_back: 0,
+    unstuck_left: 0,
+    unstuck_right: 0,
+    connected: 0,
+  },
 };
 
 /** A registry holding the runtime's own world leaves; add each capability's bindings to it. */

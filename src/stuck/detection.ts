@@ -2,7 +2,16 @@ import type { FailureCode } from '../contracts/failure-codes.js';
 import type { Vec3Like } from '../contracts/world.js';
 
 /** Every way an agent can be stuck that verbtree detects. */
-export const STUCK_TYPES = ['position', 'state', 'progress', 'path', 'flap', 'no_actuator', 'heartbeat', 'hanging'] as const;
+export const STUCK_TYPES = [
+  'position',
+  'state',
+  'progress',
+  'path',
+  'flap',
+  'no_actuator',
+  'heartbeat',
+  'hanging',
+] as const;
 export type StuckType = (typeof STUCK_TYPES)[number];
 
 /**

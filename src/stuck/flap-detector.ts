@@ -62,7 +62,13 @@ export class FlapDetector {
   }
 
   /** Without a known position a reversal's displacement cannot be judged, so it is not counted. */
-  pathStatus(state: Float64Array, base: number, now: number, status: PathStatus, position: Vec3Like | null): Detection | null {
+  pathStatus(
+    state: Float64Array,
+    base: number,
+    now: number,
+    status: PathStatus,
+    position: Vec3Like | null,
+  ): Detection | null {
     const at = base + this.offset;
     if (state[at + ACTIVE] !== 1 || position === null) return null;
     const terminal = status === 'reached' ? 1 : status === 'stopped' ? 2 : 0;
@@ -128,7 +134,13 @@ export class FlapDetector {
       `${count} reversals (last: ${kind}) within ${now - since} ms with ${round(net)} blocks net displacement (limit: more than ${this.capacity - 1} within ${this.windowMs} ms, < ${this.minNet} blocks)`,
       since,
       now,
-      { reversals: count, lastReversal: kind, withinMs: now - since, netDisplacementBlocks: round(net), windowMs: this.windowMs },
+      {
+        reversals: count,
+        lastReversal: kind,
+        withinMs: now - since,
+        netDisplacementBlocks: round(net),
+        windowMs: this.windowMs,
+      },
       { x, y: position.y, z },
     );
   }

@@ -31,7 +31,9 @@ export class StuckStateArena {
       return { state: this.state, base: reused };
     }
     if (this.used === this.capacity) {
-      throw new RangeError(`StuckStateArena is full: all ${this.capacity} agent blocks are in use; release one or create the arena with a larger capacity`);
+      throw new RangeError(
+        `StuckStateArena is full: all ${this.capacity} agent blocks are in use; release one or create the arena with a larger capacity`,
+      );
     }
     const base = this.used * this.slots;
     this.used += 1;

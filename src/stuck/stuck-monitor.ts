@@ -56,7 +56,9 @@ export class StuckMonitor {
     this.state = options.memory?.state ?? new Float64Array(this.detectors.slots);
     this.base = options.memory?.base ?? 0;
     if (this.base + this.detectors.slots > this.state.length) {
-      throw new RangeError(`StuckMonitor memory: needs ${this.detectors.slots} slots at base ${this.base}, but the state array holds ${this.state.length}`);
+      throw new RangeError(
+        `StuckMonitor memory: needs ${this.detectors.slots} slots at base ${this.base}, but the state array holds ${this.state.length}`,
+      );
     }
     this.onDetection = options.onDetection;
   }
@@ -83,7 +85,8 @@ export class StuckMonitor {
     detectors.hanging.begin(state, base, now, watch.invocationDeadlineMs);
     detectors.path.reset(state, base);
     this.setMovement(watch.movement === true);
-    if (watch.progress !== undefined) detectors.progress.begin(state, base, now, watch.progress, watch.progressTotal ?? Number.NaN);
+    if (watch.progress !== undefined)
+      detectors.progress.begin(state, base, now, watch.progress, watch.progressTotal ?? Number.NaN);
     else detectors.progress.end(state, base);
   }
 

@@ -25,10 +25,16 @@ type JsonSchema = {
 const SMALL = 1_000;
 
 function numberArbitrary(schema: JsonSchema, integer: boolean): fc.Arbitrary<number> {
-  const low = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON * 8) : -SMALL);
-  const high = schema.maximum ?? (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON * 8) : SMALL);
+  const low =
+    schema.minimum ??
+    (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + (integer ? 1 : Number.EPSILON * 8) : -SMALL);
+  const high =
+    schema.maximum ??
+    (schema.exclusiveMaximum !== undefined ? schema.exclusiveMaximum - (integer ? 1 : Number.EPSILON * 8) : SMALL);
   if (integer) return fc.integer({ min: Math.ceil(low), max: Math.floor(high) });
-  return fc.double({ min: low, max: high, noNaN: true, noDefaultInfinity: true }).filter((n) => n > (schema.exclusiveMinimum ?? -Infinity));
+  return fc
+    .double({ min: low, max: high, noNaN: true, noDefaultInfinity: true })
+    .filter((n) => n > (schema.exclusiveMinimum ?? -Infinity));
 }
 
 function stringArbitrary(schema: JsonSchema): fc.Arbitrary<string> {

@@ -16,7 +16,16 @@ import type { SimWorld } from '../world/sim/sim-world.js';
 import { arbitraryOutputFor } from './arbitrary.js';
 
 /** The faults a generated schedule draws from: each hits whatever the verb calls while it runs. */
-export const CHECK_FAULTS = ['hang', 'throw', 'reject:effects_unmet', 'slow:400', 'flaky:0.5', 'wrong_effects', 'never_actuates', 'partial:300'] as const;
+export const CHECK_FAULTS = [
+  'hang',
+  'throw',
+  'reject:effects_unmet',
+  'slow:400',
+  'flaky:0.5',
+  'wrong_effects',
+  'never_actuates',
+  'partial:300',
+] as const;
 
 export interface CheckCapabilityOptions<Schema extends z.ZodType> {
   /** Lays out the SimWorld a run starts in, for these arguments (the clock is the run's virtual one). */
@@ -73,7 +82,10 @@ class Broken extends Error {
  *  - a step that ends ok has its expectations met by a fresh observation of the world; a failed one names a code and why.
  * A broken invariant throws with the counterexample fast-check shrank it to, and the seed to replay it.
  */
-export async function checkCapability<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, options: CheckCapabilityOptions<Schema>): Promise<CheckCapabilityReport> {
+export async function checkCapability<Schema extends z.ZodType>(
+  spec: CapabilitySpec<Schema>,
+  options: CheckCapabilityOptions<Schema>,
+): Promise<CheckCapabilityReport> {
   const registry = options.registry ?? new CapabilityRegistry().register(spec as never);
   const report: CheckCapabilityReport = { runs: 0, ok: 0, failed: {} };
   const args = options.args ?? arbitraryOutputFor(spec.inputSchema);
@@ -84,7 +96,9 @@ export async function checkCapability<Schema extends z.ZodType>(spec: Capability
       const outcome = await runCase(spec, registry, options, tried);
       report.runs++;
       if (outcome.ok) report.ok++;
-      else for (const step of outcome.steps) if (!step.outcome.ok) report.failed[step.outcome.code] = (report.failed[step.outcome.code] ?? 0) + 1;
+      else
+        for (const step of outcome.steps)
+          if (!step.outcome.ok) report.failed[step.outcome.code] = (report.failed[step.outcome.code] ?? 0) + 1;
     }),
     { numRuns: options.numRuns ?? 50, ...(options.seed !== undefined ? { seed: options.seed } : {}) },
   );
@@ -98,7 +112,12 @@ export async function checkCapability<Schema extends z.ZodType>(spec: Capability
   return report;
 }
 
-async function runCase<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, registry: CapabilityRegistry, options: CheckCapabilityOptions<Schema>, tried: Case<z.output<Schema>>): Promise<PlanResult> {
+async function runCase<Schema extends z.ZodType>(
+  spec: CapabilitySpec<Schema>,
+  registry: CapabilityRegistry,
+  options: CheckCapabilityOptions<Schema>,
+  tried: Case<z.output<Schema>>,
+): Promise<PlanResult> {
   const clock = new ManualClock();
   const world = options.world(tried.args, clock);
   const before = await world.observe(dispatchQuery(spec as unknown as AnyCapabilitySpec, tried.args));
@@ -113,9 +132,16 @@ async function runCase<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, r
   const events: ExecutorEvent[] = [];
   executor.events.on('event', (event) => events.push(event));
   let result: PlanResult | undefined;
-  void executor.run({ planId: 'check', intentId: 'check', steps: [{ stepId: 'step', type: spec.name, args: tried.args as Record<string, unknown> }] }).result.then((r) => (result = r));
+  void executor
+    .run({
+      planId: 'check',
+      intentId: 'check',
+      steps: [{ stepId: 'step', type: spec.name, args: tried.args as Record<string, unknown> }],
+    })
+    .result.then((r) => (result = r));
   await clock.runUntil(() => result !== undefined, options.maxMs ?? 600_000);
-  if (!result) throw new Broken('every step ends', `the run did not end within ${options.maxMs ?? 600_000} ms of virtual time`);
+  if (!result)
+    throw new Broken('every step ends', `the run did not end within ${options.maxMs ?? 600_000} ms of virtual time`);
   const endedAt = checkLifecycle(events);
   checkActuators(world, endedAt);
   await checkAcceptance(world, events);
@@ -128,9 +154,17 @@ async function runCase<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, r
 }
 
 /** A lone capability loads its own tree alone: the other built-in trees' leaves are not bound in its registry. */
-function treesOf(spec: CapabilitySpec<z.ZodType>, options: CheckCapabilityOptions<z.ZodType>): { treePaths?: readonly string[]; extraTreePaths?: readonly string[] } {
+function treesOf(
+  spec: CapabilitySpec<z.ZodType>,
+  options: CheckCapabilityOptions<z.ZodType>,
+): { treePaths?: readonly string[]; extraTreePaths?: readonly string[] } {
   if (options.registry) return options.extraTreePaths ? { extraTreePaths: options.extraTreePaths } : {};
-  return { treePaths: [], extraTreePaths: options.extraTreePaths ?? (spec.tree ? builtinTreePaths().map((folder) => join(folder, `${spec.tree}.mdsl`)) : []) };
+  return {
+    treePaths: [],
+    extraTreePaths:
+      options.extraTreePaths ??
+      (spec.tree ? builtinTreePaths().map((folder) => join(folder, `${spec.tree}.mdsl`)) : []),
+  };
 }
 
 /** One terminal event per started step, by its deadline; retries within the policy. Returns when each step ended. */
@@ -146,18 +180,33 @@ function checkLifecycle(events: readonly ExecutorEvent[]): Map<string, number> {
     if (endedAt.has(event.stepId)) throw new Broken('one terminal event per step', `${event.stepId} ended twice`);
     endedAt.set(event.stepId, event.at);
     const deadline = deadlines.get(event.stepId);
-    if (deadline !== undefined && event.at > deadline) throw new Broken('each step ends by its deadline', `${event.stepId} ended at ${event.at}, its deadline was ${deadline}`);
+    if (deadline !== undefined && event.at > deadline)
+      throw new Broken(
+        'each step ends by its deadline',
+        `${event.stepId} ended at ${event.at}, its deadline was ${deadline}`,
+      );
   }
-  for (const stepId of deadlines.keys()) if (!endedAt.has(stepId)) throw new Broken('one terminal event per step', `${stepId} started and never ended`);
-  for (const [stepId, count] of retries) if (count > maxRetries) throw new Broken('retries within policy', `${stepId} retried ${count} times, the policy allows ${maxRetries}`);
+  for (const stepId of deadlines.keys())
+    if (!endedAt.has(stepId)) throw new Broken('one terminal event per step', `${stepId} started and never ended`);
+  for (const [stepId, count] of retries)
+    if (count > maxRetries)
+      throw new Broken('retries within policy', `${stepId} retried ${count} times, the policy allows ${maxRetries}`);
   return endedAt;
 }
 
 function checkActuators(world: SimWorld, endedAt: ReadonlyMap<string, number>): void {
   const lastEnd = Math.max(...endedAt.values());
   const late = world.actuatorLog.find((entry) => entry.startedAt > lastEnd);
-  if (late) throw new Broken('no actuator after its step', `${late.command} (${late.detail}) started at ${late.startedAt}, after the step ended at ${lastEnd}`);
-  if (world.liveActuators() > 0) throw new Broken('no live actuator at the end', `${world.liveActuators()} actuator command(s) still running after the plan ended`);
+  if (late)
+    throw new Broken(
+      'no actuator after its step',
+      `${late.command} (${late.detail}) started at ${late.startedAt}, after the step ended at ${lastEnd}`,
+    );
+  if (world.liveActuators() > 0)
+    throw new Broken(
+      'no live actuator at the end',
+      `${world.liveActuators()} actuator command(s) still running after the plan ended`,
+    );
 }
 
 /** An ok step's expectations hold in a fresh observation of the world; a failed step names its code and why. */
@@ -167,12 +216,17 @@ async function checkAcceptance(world: SimWorld, events: readonly ExecutorEvent[]
   for (const event of events) {
     if (event.type !== 'step.ended') continue;
     if (!event.outcome.ok) {
-      if (!event.outcome.code || !event.outcome.detail) throw new Broken('a failure names its code and evidence', `${event.stepId} failed with ${JSON.stringify(event.outcome)}`);
+      if (!event.outcome.code || !event.outcome.detail)
+        throw new Broken(
+          'a failure names its code and evidence',
+          `${event.stepId} failed with ${JSON.stringify(event.outcome)}`,
+        );
       continue;
     }
     if (event.outcome.deduplicated) continue;
     const expectations = expected.get(event.stepId) ?? [];
     const unmet = unmetExpectations(expectations, await world.observe(queryFor(expectations)));
-    if (unmet.length > 0) throw new Broken('acceptance agrees with the world', `${event.stepId} ended ok but ${unmet.join('; ')}`);
+    if (unmet.length > 0)
+      throw new Broken('acceptance agrees with the world', `${event.stepId} ended ok but ${unmet.join('; ')}`);
   }
 }

@@ -8,12 +8,20 @@ import type { z } from 'zod';
  * expectations derived from `pre` and the arguments, checked against `post`,
  * and its own acceptance when it has one.
  */
-export function judgeStep<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, pre: Observation, post: Observation, args: z.output<Schema>): AcceptanceResult {
+export function judgeStep<Schema extends z.ZodType>(
+  spec: CapabilitySpec<Schema>,
+  pre: Observation,
+  post: Observation,
+  args: z.output<Schema>,
+): AcceptanceResult {
   const any = spec as unknown as AnyCapabilitySpec;
   return judgeEffects(any, expectationsFor(any, pre, args), pre, post, args);
 }
 
 /** What the executor observes at dispatch for this capability and these arguments. */
-export function dispatchQueryOf<Schema extends z.ZodType>(spec: CapabilitySpec<Schema>, args: z.output<Schema>): ObservationQuery {
+export function dispatchQueryOf<Schema extends z.ZodType>(
+  spec: CapabilitySpec<Schema>,
+  args: z.output<Schema>,
+): ObservationQuery {
   return dispatchQuery(spec as unknown as AnyCapabilitySpec, args);
 }

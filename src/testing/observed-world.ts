@@ -1,9 +1,25 @@
 import { EventEmitter } from 'eventemitter3';
 import type { GuardContext } from '../registry/capability-spec.js';
-import { blockKey, type BlockInfo, type BlockQuery, type EntityInfo, type Observation, type Vec3Like, WorldError, type WorldEvents, type WorldPort } from '../contracts/world.js';
+import {
+  blockKey,
+  type BlockInfo,
+  type BlockQuery,
+  type EntityInfo,
+  type Observation,
+  type Vec3Like,
+  WorldError,
+  type WorldEvents,
+  type WorldPort,
+} from '../contracts/world.js';
 import { recipeFor } from '../world/recipes.js';
 
-const refuse = (what: string) => () => Promise.reject(new WorldError('guard_failed', `${what}: a world built from an observation only answers reads; test actions on SimWorld`));
+const refuse = (what: string) => () =>
+  Promise.reject(
+    new WorldError(
+      'guard_failed',
+      `${what}: a world built from an observation only answers reads; test actions on SimWorld`,
+    ),
+  );
 
 /**
  * A read-only world that answers from one observation, for testing a guard (or sub-goals) as a pure
@@ -16,8 +32,14 @@ export function worldFromObservation(observed: Observation, options: { kind?: st
     const [x, y, z] = key.split(',').map(Number) as [number, number, number];
     return { position: { x, y, z }, name };
   });
-  const distance = (p: Vec3Like) => Math.hypot(p.x - observed.position.x, p.y - observed.position.y, p.z - observed.position.z);
-  const entities: EntityInfo[] = (observed.entities ?? []).map(({ id, name, position }) => ({ id, name, kind: name === 'player' ? 'player' : 'hostile', position: { ...position } }));
+  const distance = (p: Vec3Like) =>
+    Math.hypot(p.x - observed.position.x, p.y - observed.position.y, p.z - observed.position.z);
+  const entities: EntityInfo[] = (observed.entities ?? []).map(({ id, name, position }) => ({
+    id,
+    name,
+    kind: name === 'player' ? 'player' : 'hostile',
+    position: { ...position },
+  }));
   return {
     kind: options.kind ?? 'observed',
     events: new EventEmitter<WorldEvents>(),
@@ -29,7 +51,13 @@ export function worldFromObservation(observed: Observation, options: { kind?: st
     heldItem: () => observed.heldItem,
     blockAt: (position): BlockInfo | null => {
       const name = observed.blocks[blockKey(position)];
-      return name === undefined ? null : { name, position: { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) }, diggable: name !== 'bedrock' };
+      return name === undefined
+        ? null
+        : {
+            name,
+            position: { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) },
+            diggable: name !== 'bedrock',
+          };
     },
     findBlocks: (query: BlockQuery) =>
       blocks

@@ -9,7 +9,10 @@ export function stepArbitrary(registry: CapabilityRegistry): fc.Arbitrary<Omit<P
   const perVerb = registry.verbs().map((verb) => {
     const resolution = registry.resolve(verb);
     if (!resolution.ok) throw new Error(`registry lists ${verb} but cannot resolve it`);
-    return arbitraryFor(resolution.spec.inputSchema).map((args) => ({ type: verb, args: args as Record<string, unknown> }));
+    return arbitraryFor(resolution.spec.inputSchema).map((args) => ({
+      type: verb,
+      args: args as Record<string, unknown>,
+    }));
   });
   return fc.oneof(...perVerb);
 }

@@ -34,7 +34,10 @@ export function findHostileInput(root: unknown): ValidationIssue[] {
     switch (typeof value) {
       case 'string':
         if (value.length > INPUT_LIMITS.maxStringLength) {
-          report(path, `string of ${value.length} characters is longer than the limit of ${INPUT_LIMITS.maxStringLength}; shorten it`);
+          report(
+            path,
+            `string of ${value.length} characters is longer than the limit of ${INPUT_LIMITS.maxStringLength}; shorten it`,
+          );
         }
         continue;
       case 'number':
@@ -61,7 +64,10 @@ export function findHostileInput(root: unknown): ValidationIssue[] {
     stack.push({ leave: value });
     if (Array.isArray(value)) {
       if (value.length > INPUT_LIMITS.maxArrayLength) {
-        report(path, `array of ${value.length} items is longer than the limit of ${INPUT_LIMITS.maxArrayLength}; split it`);
+        report(
+          path,
+          `array of ${value.length} items is longer than the limit of ${INPUT_LIMITS.maxArrayLength}; split it`,
+        );
         continue;
       }
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });

@@ -27,7 +27,12 @@ export function formatPath(path: JsonPath): string {
   return text || '(root)';
 }
 
-export function issueAt(code: FailureCode, path: JsonPath, message: string, extra: Partial<ValidationIssue> = {}): ValidationIssue {
+export function issueAt(
+  code: FailureCode,
+  path: JsonPath,
+  message: string,
+  extra: Partial<ValidationIssue> = {},
+): ValidationIssue {
   const stepIndex = path[0] === 'steps' && typeof path[1] === 'number' ? path[1] : undefined;
   return { code, path, where: formatPath(path), message, ...(stepIndex !== undefined ? { stepIndex } : {}), ...extra };
 }

@@ -19,7 +19,12 @@ export type ValidationReport =
   | { ok: true; plan: Plan; steps: ResolvedStep[]; warnings: ValidationIssue[] }
   | { ok: false; issues: ValidationIssue[]; warnings: ValidationIssue[] };
 
-const PlanEnvelope = Plan.extend({ steps: z.array(z.unknown()).min(1, 'a plan needs at least one step; an empty plan has nothing to verify').max(INPUT_LIMITS.maxSteps) });
+const PlanEnvelope = Plan.extend({
+  steps: z
+    .array(z.unknown())
+    .min(1, 'a plan needs at least one step; an empty plan has nothing to verify')
+    .max(INPUT_LIMITS.maxSteps),
+});
 
 /**
  * Checks a whole plan (V1 verbs, V2 arguments, and static checks) and returns
@@ -30,7 +35,11 @@ export function validatePlan(input: unknown, registry: CapabilityRegistry): Vali
     return check(input, registry);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { ok: false, issues: [issueAt('schema_violation', [], `the plan could not be checked: ${reason}`)], warnings: [] };
+    return {
+      ok: false,
+      issues: [issueAt('schema_violation', [], `the plan could not be checked: ${reason}`)],
+      warnings: [],
+    };
   }
 }
 
@@ -40,7 +49,11 @@ function check(input: unknown, registry: CapabilityRegistry): ValidationReport {
 
   const envelope = PlanEnvelope.safeParse(input);
   if (!envelope.success) {
-    return { ok: false, issues: fromZodIssues(envelope.error.issues, input, [], (p) => declaredKeys(PlanEnvelope, p)), warnings: [] };
+    return {
+      ok: false,
+      issues: fromZodIssues(envelope.error.issues, input, [], (p) => declaredKeys(PlanEnvelope, p)),
+      warnings: [],
+    };
   }
 
   const issues: ValidationIssue[] = [];
@@ -61,7 +74,15 @@ function check(input: unknown, registry: CapabilityRegistry): ValidationReport {
 
     const earlier = firstIndexOfId.get(step.stepId);
     if (earlier !== undefined) {
-      issues.push(at(issueAt('schema_violation', ['steps', index, 'stepId'], `duplicate stepId "${step.stepId}" (also used by steps[${earlier}]); give every step a unique stepId`)));
+      issues.push(
+        at(
+          issueAt(
+            'schema_violation',
+            ['steps', index, 'stepId'],
+            `duplicate stepId "${step.stepId}" (also used by steps[${earlier}]); give every step a unique stepId`,
+          ),
+        ),
+      );
     } else {
       firstIndexOfId.set(step.stepId, index);
     }
@@ -73,7 +94,8 @@ function check(input: unknown, registry: CapabilityRegistry): ValidationReport {
       issues.push(at(issueAt(resolution.code, path, resolution.message, suggestion ? { suggestion } : {})));
       return;
     }
-    for (const warning of resolution.warnings) warnings.push(at(issueAt('version_unsatisfied', ['steps', index, 'type'], warning)));
+    for (const warning of resolution.warnings)
+      warnings.push(at(issueAt('version_unsatisfied', ['steps', index, 'type'], warning)));
 
     const args = resolution.spec.inputSchema.safeParse(step.args);
     if (!args.success) {

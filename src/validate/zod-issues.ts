@@ -29,33 +29,58 @@ const EXAMPLES: Record<string, string> = {
 };
 
 /** Turns a zod issue into a message that names the field and says how to fix it. */
-function explain(issue: ZodIssue, input: unknown, knownKeys: readonly string[]): { message: string; suggestion?: string } {
+function explain(
+  issue: ZodIssue,
+  input: unknown,
+  knownKeys: readonly string[],
+): { message: string; suggestion?: string } {
   switch (issue.code) {
     case 'invalid_type': {
       const received = valueAt(input, issue.path);
       const example = EXAMPLES[issue.expected] ?? issue.expected;
       if (received === undefined) return { message: `is required: add it as a ${issue.expected}, e.g. ${example}` };
-      return { message: `expected ${issue.expected}, got ${describe(received)}; give a ${issue.expected}, e.g. ${example}` };
+      return {
+        message: `expected ${issue.expected}, got ${describe(received)}; give a ${issue.expected}, e.g. ${example}`,
+      };
     }
     case 'unrecognized_keys': {
       const [key] = issue.keys;
       const suggestion = key === undefined ? undefined : closestMatch(key, knownKeys);
-      const hint = suggestion ? `; did you mean "${suggestion}"?` : knownKeys.length ? `; allowed fields: ${knownKeys.join(', ')}` : '';
-      return { message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: remove ${issue.keys.length > 1 ? 'them' : 'it'}${hint}`, ...(suggestion ? { suggestion } : {}) };
+      const hint = suggestion
+        ? `; did you mean "${suggestion}"?`
+        : knownKeys.length
+          ? `; allowed fields: ${knownKeys.join(', ')}`
+          : '';
+      return {
+        message: `unknown field${issue.keys.length > 1 ? 's' : ''} ${issue.keys.map((k) => `"${k}"`).join(', ')}: remove ${issue.keys.length > 1 ? 'them' : 'it'}${hint}`,
+        ...(suggestion ? { suggestion } : {}),
+      };
     }
     case 'invalid_value':
-      return { message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; got ${describe(valueAt(input, issue.path))}` };
+      return {
+        message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; got ${describe(valueAt(input, issue.path))}`,
+      };
     case 'invalid_union':
       if ('discriminator' in issue && issue.discriminator) {
         const options = (issue as unknown as { options?: unknown[] }).options ?? [];
-        return { message: `"${issue.discriminator}" must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}` };
+        return {
+          message: `"${issue.discriminator}" must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}`,
+        };
       }
       return { message: 'matches none of the allowed shapes; see `verbtree registry --schema` for the contract' };
     case 'too_small':
-      if (issue.origin === 'array' && issue.minimum === 1) return { message: 'is empty: it needs at least one item (a plan needs at least one step; an empty plan has nothing to verify)' };
-      return { message: `is too small: must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}` };
+      if (issue.origin === 'array' && issue.minimum === 1)
+        return {
+          message:
+            'is empty: it needs at least one item (a plan needs at least one step; an empty plan has nothing to verify)',
+        };
+      return {
+        message: `is too small: must be ${issue.inclusive ? '>=' : '>'} ${String(issue.minimum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}`,
+      };
     case 'too_big':
-      return { message: `is too large: must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}` };
+      return {
+        message: `is too large: must be ${issue.inclusive ? '<=' : '<'} ${String(issue.maximum)}${issue.origin === 'string' ? ' characters' : issue.origin === 'array' ? ' items' : ''}`,
+      };
     case 'invalid_format':
       return { message: `${issue.message.replace(/^Invalid\s*/i, 'must be a valid ')}` };
     default:

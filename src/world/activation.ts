@@ -45,18 +45,32 @@ export function blockState(name: string, properties: Readonly<Record<string, boo
  * The block's state after a right click holding `item` (null: whatever the hand holds does not matter), or
  * a refusal naming why nothing would happen. `above` is the block on top, for tilling.
  */
-export function activationOf(at: string, block: BlockState | null, item: string | null, above: string | null): BlockState {
-  if (!block) throw new WorldError('precondition_missing', `activate: the block at ${at} is not loaded; walk closer first`);
+export function activationOf(
+  at: string,
+  block: BlockState | null,
+  item: string | null,
+  above: string | null,
+): BlockState {
+  if (!block)
+    throw new WorldError('precondition_missing', `activate: the block at ${at} is not loaded; walk closer first`);
   const { name } = block;
   if (isHoe(item) && TILLABLE.includes(name)) {
-    if (above !== 'air') throw new WorldError('precondition_missing', `activate: the ${name} at ${at} has ${above ?? 'an unknown block'} on it; a hoe tills only soil open above`);
+    if (above !== 'air')
+      throw new WorldError(
+        'precondition_missing',
+        `activate: the ${name} at ${at} has ${above ?? 'an unknown block'} on it; a hoe tills only soil open above`,
+      );
     return blockState(FARMLAND);
   }
   if (name === 'lever') return blockState(name, { powered: !block.properties.powered });
   if (isOpenable(name)) return blockState(name, { open: !block.properties.open });
-  if (toggledProperty(name) === 'open') throw new WorldError('guard_failed', `activate: the ${name} at ${at} opens only by redstone, not by hand`);
+  if (toggledProperty(name) === 'open')
+    throw new WorldError('guard_failed', `activate: the ${name} at ${at} opens only by redstone, not by hand`);
   const hint = TILLABLE.includes(name) ? '; hold a hoe (item) to till it' : '';
-  throw new WorldError('guard_failed', `activate: using the ${name} at ${at} does nothing here (doors, trapdoors, fence gates and levers toggle; a hoe tills ${TILLABLE.join(', ')})${hint}`);
+  throw new WorldError(
+    'guard_failed',
+    `activate: using the ${name} at ${at} does nothing here (doors, trapdoors, fence gates and levers toggle; a hoe tills ${TILLABLE.join(', ')})${hint}`,
+  );
 }
 
 /** `a` is the block `b` names, with every property `b` gives. */
@@ -66,11 +80,16 @@ export function sameBlockState(a: BlockState, b: BlockState): boolean {
 
 /** An item to hold while using, checked against the pack before anything moves. */
 export function checkActivateItem(item: string | undefined, held: number): void {
-  if (item !== undefined && held < 1) throw new WorldError('precondition_missing', `activate: holding ${item} was asked and the inventory holds none`);
+  if (item !== undefined && held < 1)
+    throw new WorldError('precondition_missing', `activate: holding ${item} was asked and the inventory holds none`);
 }
 
 /** A door's other half: the cell above when it holds the same door, else the one below. */
-export function doorPartner<T extends { y: number }>(cell: T, name: string, nameAt: (y: number) => string | null): T | null {
+export function doorPartner<T extends { y: number }>(
+  cell: T,
+  name: string,
+  nameAt: (y: number) => string | null,
+): T | null {
   if (!isDoor(name)) return null;
   if (nameAt(cell.y + 1) === name) return { ...cell, y: cell.y + 1 };
   if (nameAt(cell.y - 1) === name) return { ...cell, y: cell.y - 1 };

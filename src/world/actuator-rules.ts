@@ -1,4 +1,12 @@
-import { type EntityInfo, isNight, NIGHT_ENDS, NIGHT_STARTS, type ObservationQuery, type Vec3Like, WorldError } from '../contracts/world.js';
+import {
+  type EntityInfo,
+  isNight,
+  NIGHT_ENDS,
+  NIGHT_STARTS,
+  type ObservationQuery,
+  type Vec3Like,
+  WorldError,
+} from '../contracts/world.js';
 import { burnTicks, FUELS, fuelFor, smeltsInto } from './smelting.js';
 
 /*
@@ -12,13 +20,20 @@ export const MAX_CHAT_LENGTH = 256;
 
 export function checkChat(message: string): void {
   if (message.trim() === '') throw new WorldError('guard_failed', 'cannot chat an empty message');
-  if (message.length > MAX_CHAT_LENGTH) throw new WorldError('guard_failed', `cannot chat ${message.length} characters: a server takes at most ${MAX_CHAT_LENGTH}`);
-  if (message.startsWith('/')) throw new WorldError('guard_failed', `"${message.split(' ')[0]}" is a command, not a chat message; chat says text`);
+  if (message.length > MAX_CHAT_LENGTH)
+    throw new WorldError(
+      'guard_failed',
+      `cannot chat ${message.length} characters: a server takes at most ${MAX_CHAT_LENGTH}`,
+    );
+  if (message.startsWith('/'))
+    throw new WorldError('guard_failed', `"${message.split(' ')[0]}" is a command, not a chat message; chat says text`);
 }
 
 export function checkToss(item: string, count: number, held: number): void {
-  if (!Number.isInteger(count) || count < 1) throw new WorldError('guard_failed', `cannot toss ${count} ${item}: give a whole number of at least 1`);
-  if (held < count) throw new WorldError('precondition_missing', `cannot toss ${count} ${item}: the inventory holds ${held}`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new WorldError('guard_failed', `cannot toss ${count} ${item}: give a whole number of at least 1`);
+  if (held < count)
+    throw new WorldError('precondition_missing', `cannot toss ${count} ${item}: the inventory holds ${held}`);
 }
 
 /** The blocks `deposit`/`withdraw` open, and the one `smelt` does. */
@@ -30,28 +45,52 @@ export const CHEST_SLOTS = 27;
 export function checkContainer(command: 'deposit' | 'withdraw' | 'smelt', at: string, block: string | null): void {
   const wanted = command === 'smelt' ? [FURNACE_BLOCK] : CHEST_BLOCKS;
   if (block === null || !wanted.includes(block)) {
-    throw new WorldError('precondition_missing', `${command}: the block at ${at} is ${block ?? 'not loaded'}, not a ${wanted.join(' or ')}; place one or give its position`);
+    throw new WorldError(
+      'precondition_missing',
+      `${command}: the block at ${at} is ${block ?? 'not loaded'}, not a ${wanted.join(' or ')}; place one or give its position`,
+    );
   }
 }
 
 export function checkTransfer(command: 'deposit' | 'withdraw', item: string, count: number, available: number): void {
-  if (!Number.isInteger(count) || count < 1) throw new WorldError('guard_failed', `cannot ${command} ${count} ${item}: give a whole number of at least 1`);
+  if (!Number.isInteger(count) || count < 1)
+    throw new WorldError('guard_failed', `cannot ${command} ${count} ${item}: give a whole number of at least 1`);
   if (available < count) {
-    throw new WorldError('precondition_missing', `cannot ${command} ${count} ${item}: the ${command === 'deposit' ? 'inventory' : 'container'} holds ${available}`);
+    throw new WorldError(
+      'precondition_missing',
+      `cannot ${command} ${count} ${item}: the ${command === 'deposit' ? 'inventory' : 'container'} holds ${available}`,
+    );
   }
 }
 
 /** What a furnace refuses before anything moves: an input it does not take, a fuel that does not burn, too little of either. */
-export function checkSmelt(input: string, count: number, fuel: string, inventory: Readonly<Record<string, number>>): { output: string; fuelCount: number } {
-  if (!Number.isInteger(count) || count < 1 || count > 64) throw new WorldError('guard_failed', `cannot smelt ${count} ${input}: give a whole number from 1 to 64`);
+export function checkSmelt(
+  input: string,
+  count: number,
+  fuel: string,
+  inventory: Readonly<Record<string, number>>,
+): { output: string; fuelCount: number } {
+  if (!Number.isInteger(count) || count < 1 || count > 64)
+    throw new WorldError('guard_failed', `cannot smelt ${count} ${input}: give a whole number from 1 to 64`);
   const output = smeltsInto(input);
   if (output === null) throw new WorldError('guard_failed', `cannot smelt ${input}: a furnace does not take it`);
-  if (burnTicks(fuel) === null) throw new WorldError('guard_failed', `cannot burn ${fuel}: it is not a fuel (e.g. ${FUELS.slice(0, 3).join(', ')})`);
+  if (burnTicks(fuel) === null)
+    throw new WorldError(
+      'guard_failed',
+      `cannot burn ${fuel}: it is not a fuel (e.g. ${FUELS.slice(0, 3).join(', ')})`,
+    );
   const fuelCount = fuelFor(fuel, count);
   const sameItem = fuel === input ? count : 0;
-  if ((inventory[input] ?? 0) < count) throw new WorldError('precondition_missing', `cannot smelt ${count} ${input}: the inventory holds ${inventory[input] ?? 0}`);
+  if ((inventory[input] ?? 0) < count)
+    throw new WorldError(
+      'precondition_missing',
+      `cannot smelt ${count} ${input}: the inventory holds ${inventory[input] ?? 0}`,
+    );
   if ((inventory[fuel] ?? 0) - sameItem < fuelCount) {
-    throw new WorldError('precondition_missing', `cannot smelt ${count} ${input}: it burns ${fuelCount} ${fuel} and the inventory holds ${(inventory[fuel] ?? 0) - sameItem}`);
+    throw new WorldError(
+      'precondition_missing',
+      `cannot smelt ${count} ${input}: it burns ${fuelCount} ${fuel} and the inventory holds ${(inventory[fuel] ?? 0) - sameItem}`,
+    );
   }
   return { output, fuelCount };
 }
@@ -80,10 +119,16 @@ export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
 }
 
 export function checkAttack(entityId: number, entity: EntityInfo | undefined, feet: Vec3Like): void {
-  if (!entity) throw new WorldError('precondition_missing', `attack: no entity ${entityId} in sight (dead, gone, or never there)`);
-  if (entity.kind === 'item' || entity.kind === 'other') throw new WorldError('guard_failed', `attack: entity ${entityId} is a ${entity.name}, not a mob or a player`);
+  if (!entity)
+    throw new WorldError('precondition_missing', `attack: no entity ${entityId} in sight (dead, gone, or never there)`);
+  if (entity.kind === 'item' || entity.kind === 'other')
+    throw new WorldError('guard_failed', `attack: entity ${entityId} is a ${entity.name}, not a mob or a player`);
   const distance = attackDistance(feet, entity.position);
-  if (distance > ATTACK_REACH) throw new WorldError('precondition_missing', `attack: the ${entity.name} (entity ${entityId}) is ${distance.toFixed(1)} blocks away, reach is ${ATTACK_REACH}; walk closer first`);
+  if (distance > ATTACK_REACH)
+    throw new WorldError(
+      'precondition_missing',
+      `attack: the ${entity.name} (entity ${entityId}) is ${distance.toFixed(1)} blocks away, reach is ${ATTACK_REACH}; walk closer first`,
+    );
 }
 
 /** How far a bot standing at `feet` reaches to hit a mob standing at `mob`: eyes to the middle of its body. */
@@ -92,12 +137,19 @@ export function attackDistance(feet: Vec3Like, mob: Vec3Like): number {
 }
 
 /** The living entities an observation's `entities` query asks for: by id, and by name within `within` of `at`. */
-export function entitiesMatching<E extends EntityInfo>(entities: readonly E[], query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): E[] {
+export function entitiesMatching<E extends EntityInfo>(
+  entities: readonly E[],
+  query: NonNullable<ObservationQuery['entities']>,
+  at: Vec3Like,
+): E[] {
   return entities.filter((entity) => {
     if (entity.kind === 'item' || entity.kind === 'other') return false;
     if (query.ids?.includes(entity.id)) return true;
     if (!query.names?.includes(entity.name)) return false;
-    return query.within === undefined || Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z) <= query.within;
+    return (
+      query.within === undefined ||
+      Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z) <= query.within
+    );
   });
 }
 
@@ -106,7 +158,24 @@ export const SLEEP_MONSTER_RANGE = 8;
 /** How long everyone must lie in bed before the night is skipped (vanilla's 100 ticks). */
 export const SLEEP_MS = 5_000;
 
-const BED_COLOURS = ['white', 'orange', 'magenta', 'light_blue', 'yellow', 'lime', 'pink', 'gray', 'light_gray', 'cyan', 'purple', 'blue', 'brown', 'green', 'red', 'black'];
+const BED_COLOURS = [
+  'white',
+  'orange',
+  'magenta',
+  'light_blue',
+  'yellow',
+  'lime',
+  'pink',
+  'gray',
+  'light_gray',
+  'cyan',
+  'purple',
+  'blue',
+  'brown',
+  'green',
+  'red',
+  'black',
+];
 /** Every bed block of 1.21.4. */
 export const BED_BLOCKS: readonly string[] = BED_COLOURS.map((colour) => `${colour}_bed`);
 
@@ -116,9 +185,21 @@ export function isBed(block: string | null): boolean {
 
 /** What `sleep` refuses: no bed there, a day, a monster nearby. */
 export function checkSleep(at: string, block: string | null, timeOfDay: number, monster: EntityInfo | undefined): void {
-  if (!isBed(block)) throw new WorldError('precondition_missing', `sleep: the block at ${at} is ${block ?? 'not loaded'}, not a bed; place one or give its position`);
-  if (!isNight(timeOfDay)) throw new WorldError('guard_failed', `sleep: it is day (time ${timeOfDay}); one sleeps only at night (${NIGHT_STARTS}–${NIGHT_ENDS})`);
-  if (monster) throw new WorldError('guard_failed', `sleep: a ${monster.name} is within ${SLEEP_MONSTER_RANGE} blocks; there are monsters nearby`);
+  if (!isBed(block))
+    throw new WorldError(
+      'precondition_missing',
+      `sleep: the block at ${at} is ${block ?? 'not loaded'}, not a bed; place one or give its position`,
+    );
+  if (!isNight(timeOfDay))
+    throw new WorldError(
+      'guard_failed',
+      `sleep: it is day (time ${timeOfDay}); one sleeps only at night (${NIGHT_STARTS}–${NIGHT_ENDS})`,
+    );
+  if (monster)
+    throw new WorldError(
+      'guard_failed',
+      `sleep: a ${monster.name} is within ${SLEEP_MONSTER_RANGE} blocks; there are monsters nearby`,
+    );
 }
 
 /**
@@ -126,9 +207,17 @@ export function checkSleep(at: string, block: string | null, timeOfDay: number, 
  * (the larger horizontal axis from the bot to the foot), as a player's placement does. `facing` names
  * that direction as minecraft-data's bed states do.
  */
-export function bedHeadFrom(feet: Vec3Like, foot: Vec3Like): { head: Vec3Like; facing: 'north' | 'south' | 'west' | 'east' } {
+export function bedHeadFrom(
+  feet: Vec3Like,
+  foot: Vec3Like,
+): { head: Vec3Like; facing: 'north' | 'south' | 'west' | 'east' } {
   const dx = foot.x + 0.5 - feet.x;
   const dz = foot.z + 0.5 - feet.z;
-  if (Math.abs(dx) > Math.abs(dz)) return dx > 0 ? { head: { ...foot, x: foot.x + 1 }, facing: 'east' } : { head: { ...foot, x: foot.x - 1 }, facing: 'west' };
-  return dz > 0 ? { head: { ...foot, z: foot.z + 1 }, facing: 'south' } : { head: { ...foot, z: foot.z - 1 }, facing: 'north' };
+  if (Math.abs(dx) > Math.abs(dz))
+    return dx > 0
+      ? { head: { ...foot, x: foot.x + 1 }, facing: 'east' }
+      : { head: { ...foot, x: foot.x - 1 }, facing: 'west' };
+  return dz > 0
+    ? { head: { ...foot, z: foot.z + 1 }, facing: 'south' }
+    : { head: { ...foot, z: foot.z - 1 }, facing: 'north' };
 }

@@ -45,9 +45,17 @@ export function hazardDamage(feet: string, head: string, floor: string): number 
 type BlockAt = (position: Vec3Like) => Pick<BlockInfo, 'name'> | null;
 
 /** What hurts a bot whose feet are in the block cell `feet`: "in lava at 5,4,0" or "on magma_block at 1,4,2"; null when nothing does. */
-export function describeHazardAt(blockAt: BlockAt, feet: Vec3Like, hazards: (name: string) => boolean = isBodyOrFloorHazard): string | null {
+export function describeHazardAt(
+  blockAt: BlockAt,
+  feet: Vec3Like,
+  hazards: (name: string) => boolean = isBodyOrFloorHazard,
+): string | null {
   const cell = { x: Math.floor(feet.x), y: Math.floor(feet.y), z: Math.floor(feet.z) };
-  for (const [dy, where] of [[0, 'in'], [1, 'in'], [-1, 'on']] as const) {
+  for (const [dy, where] of [
+    [0, 'in'],
+    [1, 'in'],
+    [-1, 'on'],
+  ] as const) {
     const name = blockAt({ x: cell.x, y: cell.y + dy, z: cell.z })?.name;
     if (name !== undefined && hazards(name)) return `${where} ${name} at ${cell.x},${cell.y + dy},${cell.z}`;
   }
@@ -63,7 +71,12 @@ function isBodyOrFloorHazard(name: string): boolean {
  * `radius` blocks horizontally and one block up or down, where a bot can stand unhurt:
  * solid floor, room for feet and head, nothing in `hazards` there. Null when none is in reach.
  */
-export function nearestSafeCell(blockAt: BlockAt, from: Vec3Like, radius: number, hazards: (name: string) => boolean = isBodyOrFloorHazard): Vec3Like | null {
+export function nearestSafeCell(
+  blockAt: BlockAt,
+  from: Vec3Like,
+  radius: number,
+  hazards: (name: string) => boolean = isBodyOrFloorHazard,
+): Vec3Like | null {
   const origin = { x: Math.floor(from.x), y: Math.floor(from.y), z: Math.floor(from.z) };
   const candidates: { cell: Vec3Like; distance: number }[] = [];
   for (let dx = -radius; dx <= radius; dx++) {
@@ -78,7 +91,11 @@ export function nearestSafeCell(blockAt: BlockAt, from: Vec3Like, radius: number
   candidates.sort((a, b) => a.distance - b.distance);
   const name = (x: number, y: number, z: number) => blockAt({ x, y, z })?.name ?? null;
   for (const { cell } of candidates) {
-    const [floor, feet, head] = [name(cell.x, cell.y - 1, cell.z), name(cell.x, cell.y, cell.z), name(cell.x, cell.y + 1, cell.z)];
+    const [floor, feet, head] = [
+      name(cell.x, cell.y - 1, cell.z),
+      name(cell.x, cell.y, cell.z),
+      name(cell.x, cell.y + 1, cell.z),
+    ];
     if (floor === null || feet === null || head === null) continue;
     if (!isSolidBlock(floor) || isSolidBlock(feet) || isSolidBlock(head)) continue;
     if (hazards(floor) || hazards(feet) || hazards(head)) continue;

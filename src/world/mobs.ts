@@ -5,7 +5,9 @@ import { MINECRAFT_VERSION } from './recipes.js';
 const data = minecraftData(MINECRAFT_VERSION);
 
 /** The mobs a scenario may place: minecraft-data's hostile and passive (animal, water, ambient) ones. */
-export const MOB_NAMES: readonly string[] = data.entitiesArray.filter((e) => mobKind(e.name) !== null).map((e) => e.name);
+export const MOB_NAMES: readonly string[] = data.entitiesArray
+  .filter((e) => mobKind(e.name) !== null)
+  .map((e) => e.name);
 
 /** A mob's kind as both worlds report it (hostile or passive), or null for what is no mob. */
 export function mobKind(name: string): Extract<EntityKind, 'hostile' | 'passive'> | null {

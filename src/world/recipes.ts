@@ -10,8 +10,23 @@ export const MINECRAFT_VERSION = '1.21.4';
  * choosing among them by this order is how "any planks" becomes oak_planks.
  */
 const COMMON_INGREDIENTS = [
-  'oak_planks', 'oak_log', 'stick', 'cobblestone', 'coal', 'iron_ingot', 'string', 'wheat',
-  'gold_ingot', 'diamond', 'redstone', 'leather', 'paper', 'feather', 'flint', 'sand', 'glass',
+  'oak_planks',
+  'oak_log',
+  'stick',
+  'cobblestone',
+  'coal',
+  'iron_ingot',
+  'string',
+  'wheat',
+  'gold_ingot',
+  'diamond',
+  'redstone',
+  'leather',
+  'paper',
+  'feather',
+  'flint',
+  'sand',
+  'glass',
 ];
 const UNCOMMON_PENALTY = 100;
 
@@ -49,7 +64,8 @@ function toRecipe(item: string, raw: RawRecipe): Recipe {
   const fitsTwoByTwo = raw.inShape
     ? raw.inShape.length <= 2 && raw.inShape.every((row) => row.length <= 2)
     : cells.length <= 4;
-  const yields = typeof raw.result === 'object' && raw.result !== null && 'count' in raw.result ? raw.result.count ?? 1 : 1;
+  const yields =
+    typeof raw.result === 'object' && raw.result !== null && 'count' in raw.result ? (raw.result.count ?? 1) : 1;
   return { item, yields, ingredients, needsTable: !fitsTwoByTwo };
 }
 

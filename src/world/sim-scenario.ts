@@ -5,7 +5,14 @@ import { survivalTerrain } from './terrain/survival-terrain.js';
 import { mobKind } from './mobs.js';
 
 /** flying-squid's superflat world: grass on top at y=4, so a bot stands at y=5. */
-export const SUPERFLAT_GROUND = { top: 4, surface: 'grass_block', filler: 'dirt', fillerDepth: 3, deep: 'stone', bottom: 0 } as const;
+export const SUPERFLAT_GROUND = {
+  top: 4,
+  surface: 'grass_block',
+  filler: 'dirt',
+  fillerDepth: 3,
+  deep: 'stone',
+  bottom: 0,
+} as const;
 
 /** The same scenario file the embedded server applies, laid out in a SimWorld, so a plan runs unchanged in both. */
 export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock; seed?: number }): SimWorld {
@@ -23,6 +30,11 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
   });
   for (const fill of scenario.fills) world.fill(fill.from, fill.to, fill.block);
   for (const block of scenario.blocks) world.setBlock(block, block.block);
-  for (const mob of scenario.mobs) world.spawnEntity({ name: mob.name, kind: mobKind(mob.name)!, position: { x: mob.x + 0.5, y: mob.y, z: mob.z + 0.5 } });
+  for (const mob of scenario.mobs)
+    world.spawnEntity({
+      name: mob.name,
+      kind: mobKind(mob.name)!,
+      position: { x: mob.x + 0.5, y: mob.y, z: mob.z + 0.5 },
+    });
   return world;
 }

@@ -34,7 +34,9 @@ const SMELTS_INTO: Readonly<Record<string, string>> = {
   cod: 'cooked_cod',
   salmon: 'cooked_salmon',
   potato: 'baked_potato',
-  ...Object.fromEntries(LOGS.flatMap((wood) => [`${wood}_log`, `${wood}_wood`, `stripped_${wood}_log`].map((log) => [log, 'charcoal']))),
+  ...Object.fromEntries(
+    LOGS.flatMap((wood) => [`${wood}_log`, `${wood}_wood`, `stripped_${wood}_log`].map((log) => [log, 'charcoal'])),
+  ),
 };
 
 /** Burn time of each fuel, in ticks. */
@@ -46,7 +48,11 @@ const BURN_TICKS: Readonly<Record<string, number>> = {
   lava_bucket: 20000,
   stick: 100,
   crafting_table: 300,
-  ...Object.fromEntries(LOGS.flatMap((wood) => [`${wood}_log`, `${wood}_planks`, `${wood}_wood`, `stripped_${wood}_log`].map((name) => [name, 300]))),
+  ...Object.fromEntries(
+    LOGS.flatMap((wood) =>
+      [`${wood}_log`, `${wood}_planks`, `${wood}_wood`, `stripped_${wood}_log`].map((name) => [name, 300]),
+    ),
+  ),
 };
 
 /** What one `input` smelts into; null when a furnace does not take it. */

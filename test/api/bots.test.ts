@@ -11,7 +11,11 @@ import { openTemp } from '../journal/helpers.js';
 
 const TOKEN = 'fleet-token';
 const registry = createDefaultRegistry();
-const craftPlan = (planId: string) => ({ planId, intentId: 'planks', steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }] });
+const craftPlan = (planId: string) => ({
+  planId,
+  intentId: 'planks',
+  steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
+});
 
 let closers: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -27,11 +31,26 @@ async function fleet(names: string[], logs: number[]) {
   const feed = new NodeFeed(systemClock, 20);
   closers.push(() => feed.close());
   for (const [i, name] of names.entries()) {
-    const assembly = await assembleJournaled({ registry, world: worlds[i]!, clock: systemClock, journal, kind: 'serve', hooks: feed.hooksFor(name) });
+    const assembly = await assembleJournaled({
+      registry,
+      world: worlds[i]!,
+      clock: systemClock,
+      journal,
+      kind: 'serve',
+      hooks: feed.hooksFor(name),
+    });
     closers.push(() => assembly.close());
     bots.push(apiBot(name, assembly));
   }
-  const api = createApiServer({ journal, journalPath: path, registry, token: TOKEN, botStateEveryMs: 50, bots, nodeFeed: feed });
+  const api = createApiServer({
+    journal,
+    journalPath: path,
+    registry,
+    token: TOKEN,
+    botStateEveryMs: 50,
+    bots,
+    nodeFeed: feed,
+  });
   const { url } = await api.listen(0);
   closers.push(() => api.close());
   return { url, worlds, journal };
@@ -40,7 +59,11 @@ async function fleet(names: string[], logs: number[]) {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const json = async (response: Response | Promise<Response>): Promise<any> => (await response).json();
 const execute = (url: string, plan: unknown, query = '') =>
-  fetch(`${url}/api/cognitive/execute${query}`, { method: 'POST', body: JSON.stringify(plan), headers: { authorization: `Bearer ${TOKEN}` } });
+  fetch(`${url}/api/cognitive/execute${query}`, {
+    method: 'POST',
+    body: JSON.stringify(plan),
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
 
 describe('an API serving many bots', () => {
   it('lists every bot with its state, and answers status, SLA and 3D-view questions about the one ?bot= names', async () => {
@@ -51,7 +74,13 @@ describe('an API serving many bots', () => {
       ['bo', 'IDLE', 'sim'],
       ['cy', 'IDLE', 'sim'],
     ]);
-    expect(await json(fetch(`${url}/api/bot/status?bot=bo`))).toMatchObject({ attached: true, name: 'bo', kind: 'sim', state: 'IDLE', viewer: null });
+    expect(await json(fetch(`${url}/api/bot/status?bot=bo`))).toMatchObject({
+      attached: true,
+      name: 'bo',
+      kind: 'sim',
+      state: 'IDLE',
+      viewer: null,
+    });
     expect(await json(fetch(`${url}/api/bot/status`))).toMatchObject({ name: 'ada' });
     const unknown = await fetch(`${url}/api/bot/status?bot=dee`);
     expect(unknown.status).toBe(404);
@@ -63,9 +92,11 @@ describe('an API serving many bots', () => {
     expect((await json(noView)).error).toContain('no 3D view of "bo"');
   });
 
-  it("runs a plan on the bot ?bot= names and on no other, and the stream names the bot of every event, node batch and sample", async () => {
+  it('runs a plan on the bot ?bot= names and on no other, and the stream names the bot of every event, node batch and sample', async () => {
     const { url, worlds, journal } = await fleet(['ada', 'bo'], [4, 4]);
-    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const ws = new WebSocket(`${url.replace('http', 'ws')}/api/events`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     const messages: Record<string, unknown>[] = [];
     const ended = new Promise<void>((resolve) =>
       ws.on('message', (data) => {
@@ -84,7 +115,9 @@ describe('an API serving many bots', () => {
     expect(await json(accepted)).toMatchObject({ planId: 'bo-planks', bot: 'bo' });
     await ended;
     // A bots.state sample comes on its period; wait for one taken after the plan ended.
-    await new Promise<void>((resolve) => ws.on('message', (data) => JSON.parse(String(data)).type === 'bots.state' && resolve()));
+    await new Promise<void>((resolve) =>
+      ws.on('message', (data) => JSON.parse(String(data)).type === 'bots.state' && resolve()),
+    );
     ws.close();
 
     expect(worlds[1]!.inventory().oak_planks).toBe(4);
@@ -97,7 +130,9 @@ describe('an API serving many bots', () => {
     expect(runEvents.every((m) => m.bot === 'bo')).toBe(true);
     const batches = messages.filter((m) => m.type === 'nodes');
     expect(batches.length).toBeGreaterThan(0);
-    expect(batches.flatMap((m) => (m.runs as { bot: string }[]).map((r) => r.bot)).every((bot) => bot === 'bo')).toBe(true);
+    expect(batches.flatMap((m) => (m.runs as { bot: string }[]).map((r) => r.bot)).every((bot) => bot === 'bo')).toBe(
+      true,
+    );
     const sample = messages.findLast((m) => m.type === 'bots.state') as { bots: { bot: string; state: string }[] };
     expect(sample.bots.map((b) => b.bot)).toEqual(['ada', 'bo']);
   });

@@ -6,7 +6,11 @@ import { EventSocket } from '../../src/api/event-socket.js';
 
 describe('the event stream under a client that does not read', () => {
   it('drops that client and counts it, instead of buffering for it without limit; a reading client stays', async () => {
-    const socket = new EventSocket(() => ({ type: 'hello' }), { maxClients: 8, maxBufferedBytes: 1024 * 1024, maxInboundBytes: 1024 });
+    const socket = new EventSocket(() => ({ type: 'hello' }), {
+      maxClients: 8,
+      maxBufferedBytes: 1024 * 1024,
+      maxInboundBytes: 1024,
+    });
     const server = createServer();
     server.on('upgrade', (request, duplex, head) => socket.upgrade(request, duplex, head));
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -28,7 +32,8 @@ describe('the event stream under a client that does not read', () => {
       }
       expect(socket.dropped).toBe(1);
       // The server let go of it (a paused client never reads the close, so count on the server's side).
-      for (let turns = 0; socket.clients > 1 && turns < 1000; turns++) await new Promise((resolve) => setImmediate(resolve));
+      for (let turns = 0; socket.clients > 1 && turns < 1000; turns++)
+        await new Promise((resolve) => setImmediate(resolve));
       expect(socket.clients).toBe(1);
       // It was dropped well before all that was sent could pile up for it.
       expect(sent * 256 * 1024).toBeGreaterThan(4 * 1024 * 1024);

@@ -13,7 +13,11 @@ import { openTemp } from '../journal/helpers.js';
 
 const TOKEN = 'test-token';
 const registry = createDefaultRegistry();
-const craftPlan = (planId: string) => ({ planId, intentId: 'need-planks', steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }] });
+const craftPlan = (planId: string) => ({
+  planId,
+  intentId: 'need-planks',
+  steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
+});
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -21,7 +25,19 @@ afterEach(async () => {
   closers = [];
 });
 
-async function serve(options: { bot?: boolean; bodyLimit?: number; eventLimits?: Partial<EventSocketLimits>; allowOrigins?: string[] } = {}): Promise<{ url: string; api: ApiServer; assembly?: JournaledAssembly; journal: ReturnType<typeof openTemp>['journal'] }> {
+async function serve(
+  options: {
+    bot?: boolean;
+    bodyLimit?: number;
+    eventLimits?: Partial<EventSocketLimits>;
+    allowOrigins?: string[];
+  } = {},
+): Promise<{
+  url: string;
+  api: ApiServer;
+  assembly?: JournaledAssembly;
+  journal: ReturnType<typeof openTemp>['journal'];
+}> {
   const { path, journal } = openTemp();
   let assembly: JournaledAssembly | undefined;
   if (options.bot !== false) {
@@ -45,8 +61,11 @@ async function serve(options: { bot?: boolean; bodyLimit?: number; eventLimits?:
 }
 
 /** A client of the event stream, with the server's token unless told otherwise. */
-const events = (url: string, options: WebSocket.ClientOptions = { headers: { authorization: `Bearer ${TOKEN}` } }, protocols?: string[]) =>
-  new WebSocket(`${url.replace('http', 'ws')}/api/events`, protocols, options);
+const events = (
+  url: string,
+  options: WebSocket.ClientOptions = { headers: { authorization: `Bearer ${TOKEN}` } },
+  protocols?: string[],
+) => new WebSocket(`${url.replace('http', 'ws')}/api/events`, protocols, options);
 
 /** The HTTP status an upgrade was refused with, or 101 when it opened. */
 const upgradeStatus = (ws: WebSocket) =>
@@ -57,7 +76,11 @@ const upgradeStatus = (ws: WebSocket) =>
   });
 
 const post = (url: string, body: string, headers: Record<string, string> = { authorization: `Bearer ${TOKEN}` }) =>
-  fetch(`${url}/api/cognitive/execute`, { method: 'POST', body, headers: { 'content-type': 'application/json', ...headers } });
+  fetch(`${url}/api/cognitive/execute`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 
 // Response bodies are checked field by field, so they are read untyped.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -81,7 +104,12 @@ describe('HTTP API on loopback', () => {
     expect((api.server.address() as { address: string }).address).toBe('127.0.0.1');
     const health = await json(fetch(`${url}/api/health`));
     expect(health).toMatchObject({ success: true, health: { status: 'healthy', activeIncidents: 0 } });
-    expect(health.health.checks.map((c: { type: string }) => c.type)).toEqual(['orphaned_step', 'hanging_attempt', 'zombie_runner', 'dead_runner']);
+    expect(health.health.checks.map((c: { type: string }) => c.type)).toEqual([
+      'orphaned_step',
+      'hanging_attempt',
+      'zombie_runner',
+      'dead_runner',
+    ]);
 
     journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
     const resolved = journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
@@ -89,37 +117,77 @@ describe('HTTP API on loopback', () => {
     const all = await json(fetch(`${url}/api/incidents`));
     expect(all.total).toBe(2);
     const open = await json(fetch(`${url}/api/incidents?unresolved=true&step=walk`));
-    expect(open).toMatchObject({ success: true, total: 1, incidents: [{ step_id: 'walk-east', failure_mode: 'orphaned_step', details: { pid: 1 } }] });
+    expect(open).toMatchObject({
+      success: true,
+      total: 1,
+      incidents: [{ step_id: 'walk-east', failure_mode: 'orphaned_step', details: { pid: 1 } }],
+    });
     const badLimit = await fetch(`${url}/api/incidents?limit=lots`);
     expect(badLimit.status).toBe(400);
     expect((await json(badLimit)).error).toContain('limit must be a whole number');
 
     const bot = await json(fetch(`${url}/api/bot/status`));
-    expect(bot).toMatchObject({ success: true, attached: true, kind: 'sim', connected: true, health: 20, food: 20, position: { x: 0.5, y: 0, z: 0.5 } });
+    expect(bot).toMatchObject({
+      success: true,
+      attached: true,
+      kind: 'sim',
+      connected: true,
+      health: 20,
+      food: 20,
+      position: { x: 0.5, y: 0, z: 0.5 },
+    });
   });
 
   it('a GET of /api/health reports and changes nothing; POST /api/health/recover (token) recovers and streams the findings', async () => {
     const { url, journal } = await serve({ bot: false });
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    journal.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, 0)").run(dead, hostname());
-    journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)").run();
+    journal
+      .sql(
+        "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, 0)",
+      )
+      .run(dead, hostname());
+    journal
+      .sql(
+        "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)",
+      )
+      .run();
     journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('p', 'gone', 0)").run();
-    journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 's', 0, 'navigate', 'in_progress', last_insert_rowid(), 0)").run();
-    const state = () => [journal.sql('SELECT status FROM runners WHERE id = ?').get('gone'), journal.sql('SELECT status FROM steps').get(), journal.sql('SELECT COUNT(*) AS n FROM incidents').get()];
+    journal
+      .sql(
+        "INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 's', 0, 'navigate', 'in_progress', last_insert_rowid(), 0)",
+      )
+      .run();
+    const state = () => [
+      journal.sql('SELECT status FROM runners WHERE id = ?').get('gone'),
+      journal.sql('SELECT status FROM steps').get(),
+      journal.sql('SELECT COUNT(*) AS n FROM incidents').get(),
+    ];
     const before = state();
 
     const read = await json(fetch(`${url}/api/health`));
     expect(read.recovered).toBe(false);
-    expect(read.health.checks).toMatchObject([{ type: 'orphaned_step', found: 1 }, {}, {}, { type: 'dead_runner', found: 1 }]);
+    expect(read.health.checks).toMatchObject([
+      { type: 'orphaned_step', found: 1 },
+      {},
+      {},
+      { type: 'dead_runner', found: 1 },
+    ]);
     expect(read.health.findings[0].action).toMatch(/^not done, this was a read: marked dead/);
     expect(state()).toEqual(before);
 
     const ws = events(url);
-    const recovery = new Promise<{ findings: { mode: string }[] }>((resolve) => ws.on('message', (data) => JSON.parse(String(data)).type === 'health.recovery' && resolve(JSON.parse(String(data)))));
+    const recovery = new Promise<{ findings: { mode: string }[] }>((resolve) =>
+      ws.on(
+        'message',
+        (data) => JSON.parse(String(data)).type === 'health.recovery' && resolve(JSON.parse(String(data))),
+      ),
+    );
     await new Promise((resolve) => ws.once('open', resolve));
     expect((await fetch(`${url}/api/health/recover`, { method: 'POST' })).status).toBe(401);
     expect(state()).toEqual(before);
-    const recovered = await json(fetch(`${url}/api/health/recover`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } }));
+    const recovered = await json(
+      fetch(`${url}/api/health/recover`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } }),
+    );
     expect(recovered).toMatchObject({ recovered: true, health: { status: 'degraded' } });
     expect((await recovery).findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
     expect(state()).not.toEqual(before);
@@ -128,7 +196,11 @@ describe('HTTP API on loopback', () => {
 
   it('says plainly when no bot is attached, and refuses to execute', async () => {
     const { url } = await serve({ bot: false });
-    expect(await json(fetch(`${url}/api/bot/status`))).toEqual({ success: true, attached: false, message: 'no bot attached: this server was started without a world (serve --world none)' });
+    expect(await json(fetch(`${url}/api/bot/status`))).toEqual({
+      success: true,
+      attached: false,
+      message: 'no bot attached: this server was started without a world (serve --world none)',
+    });
     const refused = await post(url, JSON.stringify(craftPlan('x')));
     expect(refused.status).toBe(503);
   });
@@ -145,7 +217,10 @@ describe('HTTP API on loopback', () => {
     expect(malformed.status).toBe(400);
     expect((await json(malformed)).error).toMatch(/^the body is not valid JSON/);
 
-    const invalid = await post(url, JSON.stringify({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'teleport', args: {} }] }));
+    const invalid = await post(
+      url,
+      JSON.stringify({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'teleport', args: {} }] }),
+    );
     expect(invalid.status).toBe(422);
     const issues = await json(invalid);
     expect(issues.error).toContain('unknown verb "teleport"');
@@ -155,7 +230,10 @@ describe('HTTP API on loopback', () => {
     expect(huge.status).toBe(413);
     expect((await json(huge)).error).toContain('over the limit of 2048');
 
-    const intent = await post(url, JSON.stringify({ id: 'i', source: 'user', goal: 'get wood', urgency: 0.5, safety: { allowed: true } }));
+    const intent = await post(
+      url,
+      JSON.stringify({ id: 'i', source: 'user', goal: 'get wood', urgency: 0.5, safety: { allowed: true } }),
+    );
     expect(intent.status).toBe(422);
     expect((await fetch(`${url}/api/cognitive/execute`)).status).toBe(405);
     const missing = await fetch(`${url}/api/nothing`);
@@ -178,13 +256,38 @@ describe('HTTP API on loopback', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     const accepted = await post(url, JSON.stringify(craftPlan('ws-plan')));
     expect(accepted.status).toBe(202);
-    expect(await json(accepted)).toEqual({ success: true, planId: 'ws-plan', bot: 'verbtree', status: 'accepted', steps: 1, events: '/api/events' });
+    expect(await json(accepted)).toEqual({
+      success: true,
+      planId: 'ws-plan',
+      bot: 'verbtree',
+      status: 'accepted',
+      steps: 1,
+      events: '/api/events',
+    });
     await ended;
     ws.close();
     // Other event types (bot.state samples, agent state) interleave; the run's own events arrive in order.
-    const lifecycle = new Set(['hello', 'plan.accepted', 'step.started', 'step.firstAction', 'step.ended', 'plan.ended']);
-    expect(messages.map((m) => m.type).filter((t) => lifecycle.has(t))).toEqual(['hello', 'plan.accepted', 'step.started', 'step.firstAction', 'step.ended', 'plan.ended']);
-    expect(messages.find((m) => m.type === 'step.started')).toMatchObject({ planId: 'ws-plan', stepId: 'planks', verb: 'craft_item' });
+    const lifecycle = new Set([
+      'hello',
+      'plan.accepted',
+      'step.started',
+      'step.firstAction',
+      'step.ended',
+      'plan.ended',
+    ]);
+    expect(messages.map((m) => m.type).filter((t) => lifecycle.has(t))).toEqual([
+      'hello',
+      'plan.accepted',
+      'step.started',
+      'step.firstAction',
+      'step.ended',
+      'plan.ended',
+    ]);
+    expect(messages.find((m) => m.type === 'step.started')).toMatchObject({
+      planId: 'ws-plan',
+      stepId: 'planks',
+      verb: 'craft_item',
+    });
     expect(journal.sql('SELECT status FROM plans WHERE plan_id = ?').get('ws-plan')).toEqual({ status: 'succeeded' });
 
     const metrics = await fetch(`${url}/metrics`);
@@ -194,7 +297,9 @@ describe('HTTP API on loopback', () => {
     const samples = parsePrometheus(text);
     expect(samples.get('verbtree_step_outcomes_total{verb="craft_item",code="ok"}')).toBeGreaterThanOrEqual(1);
     expect(samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}')).toBeGreaterThanOrEqual(1);
-    expect(samples.get('verbtree_step_ttfa_ms_bucket{le="+Inf",verb="craft_item"}')).toBe(samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}'));
+    expect(samples.get('verbtree_step_ttfa_ms_bucket{le="+Inf",verb="craft_item"}')).toBe(
+      samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}'),
+    );
 
     const capabilities = await json(fetch(`${url}/api/capabilities`));
     const craft = capabilities.capabilities.find((c: { name: string }) => c.name === 'craft_item');
@@ -206,12 +311,20 @@ describe('HTTP API on loopback', () => {
 
   it('runs a plan to its result with ?wait=true and serves its provenance', async () => {
     const { url } = await serve();
-    const response = await fetch(`${url}/api/cognitive/execute?wait=true`, { method: 'POST', body: JSON.stringify(craftPlan('sync-plan')), headers: { authorization: `Bearer ${TOKEN}` } });
+    const response = await fetch(`${url}/api/cognitive/execute?wait=true`, {
+      method: 'POST',
+      body: JSON.stringify(craftPlan('sync-plan')),
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body).toMatchObject({ success: true, planId: 'sync-plan', result: { ok: true, planId: 'sync-plan' } });
     const provenance = await json(fetch(`${url}/api/runs/sync-plan`));
-    expect(provenance.provenance.steps[0].step).toMatchObject({ step_id: 'planks', status: 'succeeded', capability_version: '1.0.0' });
+    expect(provenance.provenance.steps[0].step).toMatchObject({
+      step_id: 'planks',
+      status: 'succeeded',
+      capability_version: '1.0.0',
+    });
     expect(provenance.provenance.steps[0].attempts[0].actions[0]).toMatchObject({ command: 'craft' });
     expect((await fetch(`${url}/api/runs/nope`)).status).toBe(404);
   });
@@ -222,7 +335,9 @@ describe('HTTP API on loopback', () => {
     const again = await post(url, JSON.stringify(craftPlan('twice')));
     expect(again.status).toBe(409);
     // The first run still holds the plan's lease: the answer names the holder rather than advising a resume that would lose to it.
-    expect((await json(again)).error).toMatch(/^plan "twice" is held by pid \d+ on .+ \(verbtree serve\) since \S+ \(last heartbeat \d+s ago\): two runs of one plan must not act at once/);
+    expect((await json(again)).error).toMatch(
+      /^plan "twice" is held by pid \d+ on .+ \(verbtree serve\) since \S+ \(last heartbeat \d+s ago\): two runs of one plan must not act at once/,
+    );
   });
 });
 
@@ -230,7 +345,11 @@ describe('every boundary of the API holds', () => {
   it('checks every parameter before a plan starts: a retried 400 never runs it twice', async () => {
     const { url, journal } = await serve();
     for (const query of ['?wait=maybe', '?wiat=true']) {
-      const refused = await fetch(`${url}/api/cognitive/execute${query}`, { method: 'POST', body: JSON.stringify(craftPlan('once')), headers: { authorization: `Bearer ${TOKEN}` } });
+      const refused = await fetch(`${url}/api/cognitive/execute${query}`, {
+        method: 'POST',
+        body: JSON.stringify(craftPlan('once')),
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
       expect(refused.status).toBe(400);
       expect((await json(refused)).error).toMatch(/wait must be true or false|unknown query parameter "wiat"/);
     }
@@ -246,8 +365,17 @@ describe('every boundary of the API holds', () => {
 
   it("pages a plan's steps, so no reply holds a whole huge plan", async () => {
     const { url, journal } = await serve({ bot: false });
-    journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('big', 'i', '{}', 'succeeded', 0, 0)").run();
-    for (let i = 0; i < 5; i++) journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('big', ?, ?, 'navigate', 'succeeded', 0)").run(`s${i}`, i);
+    journal
+      .sql(
+        "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('big', 'i', '{}', 'succeeded', 0, 0)",
+      )
+      .run();
+    for (let i = 0; i < 5; i++)
+      journal
+        .sql(
+          "INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('big', ?, ?, 'navigate', 'succeeded', 0)",
+        )
+        .run(`s${i}`, i);
     const first = await json(fetch(`${url}/api/runs/big?limit=2`));
     expect(first.provenance.steps.map((s: { step: { step_id: string } }) => s.step.step_id)).toEqual(['s0', 's1']);
     expect(first.page).toEqual({ offset: 0, limit: 2, stepsTotal: 5, next: '/api/runs/big?offset=2&limit=2' });
@@ -258,10 +386,18 @@ describe('every boundary of the API holds', () => {
   });
 
   it('the event stream needs the token (header or subprotocol), refuses foreign origins, and caps its clients', async () => {
-    const { url } = await serve({ bot: false, eventLimits: { maxClients: 2 }, allowOrigins: ['https://monitor.example'] });
+    const { url } = await serve({
+      bot: false,
+      eventLimits: { maxClients: 2 },
+      allowOrigins: ['https://monitor.example'],
+    });
     expect(await upgradeStatus(events(url, {}))).toBe(401);
     expect(await upgradeStatus(events(url, { headers: { authorization: 'Bearer wrong' } }))).toBe(401);
-    expect(await upgradeStatus(events(url, { headers: { authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' } }))).toBe(403);
+    expect(
+      await upgradeStatus(
+        events(url, { headers: { authorization: `Bearer ${TOKEN}`, origin: 'https://evil.example' } }),
+      ),
+    ).toBe(403);
     const browser = events(url, { headers: { origin: 'https://monitor.example' } }, [`bearer.${TOKEN}`]);
     expect(await upgradeStatus(browser)).toBe(101);
     const second = events(url);

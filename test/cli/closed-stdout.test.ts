@@ -5,7 +5,10 @@ import { describe, expect, it } from 'vitest';
 const CLI = fileURLToPath(new URL('../journal/run-cli.ts', import.meta.url));
 
 /** Runs the CLI with its stdout read for `lines` lines, then closed, as `| head -n lines` does. */
-function runClosingStdoutAfter(lines: number, args: string[]): Promise<{ code: number | null; signal: string | null; stderr: string; read: string[] }> {
+function runClosingStdoutAfter(
+  lines: number,
+  args: string[],
+): Promise<{ code: number | null; signal: string | null; stderr: string; read: string[] }> {
   return new Promise((resolve) => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
     const read: string[] = [];
@@ -25,7 +28,15 @@ function runClosingStdoutAfter(lines: number, args: string[]): Promise<{ code: n
 
 describe('a closed stdout', () => {
   it('never kills a run mid-step: the run cancels its step, ends explicitly and exits without a stack trace', async () => {
-    const result = await runClosingStdoutAfter(1, ['run', 'examples/walk.plan.json', '--world', 'sim', '--json', '--fault', 'navigate=slow:3000']);
+    const result = await runClosingStdoutAfter(1, [
+      'run',
+      'examples/walk.plan.json',
+      '--world',
+      'sim',
+      '--json',
+      '--fault',
+      'navigate=slow:3000',
+    ]);
     expect(result.read.length).toBeGreaterThanOrEqual(1);
     expect(result.signal).toBeNull();
     expect(result.code).toBe(1);

@@ -7,7 +7,11 @@ import { Journal } from '../../src/journal/journal.js';
 import { tempJournalPath } from '../journal/helpers.js';
 import { cli } from '../helpers/cli.js';
 
-const plan = { planId: 'cli-plan', intentId: 'cli-intent', steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }] };
+const plan = {
+  planId: 'cli-plan',
+  intentId: 'cli-intent',
+  steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
+};
 
 function files() {
   const journal = tempJournalPath();
@@ -22,10 +26,22 @@ function files() {
 function leaveOrphan(path: string): void {
   const journal = Journal.open(path);
   const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-  journal.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, ?)").run(dead, hostname(), Date.now());
-  journal.sql("INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('crashed', 'i', ?, 'running', 0, 0)").run(JSON.stringify({ ...plan, planId: 'crashed' }));
+  journal
+    .sql(
+      "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, ?)",
+    )
+    .run(dead, hostname(), Date.now());
+  journal
+    .sql(
+      "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('crashed', 'i', ?, 'running', 0, 0)",
+    )
+    .run(JSON.stringify({ ...plan, planId: 'crashed' }));
   journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('crashed', 'gone', 0)").run();
-  journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('crashed', 'planks', 0, 'craft_item', 'in_progress', last_insert_rowid(), 0)").run();
+  journal
+    .sql(
+      "INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('crashed', 'planks', 0, 'craft_item', 'in_progress', last_insert_rowid(), 0)",
+    )
+    .run();
   journal.close();
 }
 
@@ -64,12 +80,28 @@ describe('verbtree run --journal, runs, show', () => {
     expect(ghost.err).toContain('no plan "ghost" in the journal');
     leaveOrphan(journal);
     // The plan is interrupted (recovered at the new runner's start): a fresh run must not silently restart it.
-    const fresh = await cli('run', planFile.replace('plan.json', 'crashed.json'), '--world', 'sim', '--journal', journal);
+    const fresh = await cli(
+      'run',
+      planFile.replace('plan.json', 'crashed.json'),
+      '--world',
+      'sim',
+      '--journal',
+      journal,
+    );
     expect(fresh.code).toBe(2);
     writeFileSync(planFile.replace('plan.json', 'crashed.json'), JSON.stringify({ ...plan, planId: 'crashed' }));
-    const again = await cli('run', planFile.replace('plan.json', 'crashed.json'), '--world', 'sim', '--journal', journal);
+    const again = await cli(
+      'run',
+      planFile.replace('plan.json', 'crashed.json'),
+      '--world',
+      'sim',
+      '--journal',
+      journal,
+    );
     expect(again.code).toBe(2);
-    expect(again.err).toContain('plan "crashed" is interrupted in the journal; continue it with `verbtree run --resume crashed`');
+    expect(again.err).toContain(
+      'plan "crashed" is interrupted in the journal; continue it with `verbtree run --resume crashed`',
+    );
   });
 });
 
@@ -98,27 +130,58 @@ describe('verbtree health check and incidents', () => {
     const listed = await cli('incidents', '--journal', journal);
     expect(listed.out).toContain('2 of 2 incidents');
     const json = JSON.parse((await cli('incidents', '--journal', journal, '--step', 'pla', '--json')).out);
-    expect(json).toMatchObject({ total: 1, incidents: [{ failure_mode: 'orphaned_step', step_id: 'planks', resolution: 'reset to pending (interruption 1 of 3)' }] });
+    expect(json).toMatchObject({
+      total: 1,
+      incidents: [
+        { failure_mode: 'orphaned_step', step_id: 'planks', resolution: 'reset to pending (interruption 1 of 3)' },
+      ],
+    });
     expect((await cli('incidents', '--journal', journal, '--unresolved')).out).toBe('no incidents\n');
 
     expect((await cli('incidents', '--journal', journal, '--older-than', '7d')).code).toBe(2);
-    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', 'soon')).err).toContain('--older-than must be a duration such as 7d');
-    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '7d')).out).toBe('cleared 0 resolved incidents older than 7d\n');
+    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', 'soon')).err).toContain(
+      '--older-than must be a duration such as 7d',
+    );
+    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '7d')).out).toBe(
+      'cleared 0 resolved incidents older than 7d\n',
+    );
     const executorIncident = Journal.open(journal);
-    const open = executorIncident.openIncident({ planId: 'crashed', mode: 'escalation_exhausted', details: { detail: 'budget used up' } });
+    const open = executorIncident.openIncident({
+      planId: 'crashed',
+      mode: 'escalation_exhausted',
+      details: { detail: 'budget used up' },
+    });
     executorIncident.close();
     expect((await cli('incidents', '--journal', journal, '--unresolved')).out).toContain('escalation_exhausted');
-    expect((await cli('incidents', '--journal', journal, '--resolve', String(open), '--note', 'replanned by hand')).out).toBe(`resolved incident #${open}\n`);
-    expect((await cli('incidents', '--journal', journal, '--resolve', String(open))).err).toContain(`incident #${open} is already resolved: replanned by hand`);
-    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '0s')).out).toBe('cleared 3 resolved incidents older than 0s\n');
+    expect(
+      (await cli('incidents', '--journal', journal, '--resolve', String(open), '--note', 'replanned by hand')).out,
+    ).toBe(`resolved incident #${open}\n`);
+    expect((await cli('incidents', '--journal', journal, '--resolve', String(open))).err).toContain(
+      `incident #${open} is already resolved: replanned by hand`,
+    );
+    expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '0s')).out).toBe(
+      'cleared 3 resolved incidents older than 0s\n',
+    );
   });
 
   it('exits 1 when a runner needs an operator (a live process that stopped beating)', async () => {
     const { journal } = files();
     const j = Journal.open(journal);
-    j.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('stuck', ?, ?, 'serve', 'running', 0, 0)").run(process.pid, hostname());
+    j.sql(
+      "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('stuck', ?, ?, 'serve', 'running', 0, 0)",
+    ).run(process.pid, hostname());
     j.close();
-    const { code, out } = await cli('health', 'check', '--journal', journal, '--watch', '--interval', '1', '--count', '2');
+    const { code, out } = await cli(
+      'health',
+      'check',
+      '--journal',
+      journal,
+      '--watch',
+      '--interval',
+      '1',
+      '--count',
+      '2',
+    );
     expect(code).toBe(1);
     expect(out.match(/HEALTH CHECK REPORT/g)).toHaveLength(2);
     expect(out).toContain(`needs you: none automatic: stop pid ${process.pid}`);

@@ -9,11 +9,15 @@ const root = join(import.meta.dirname, '..', '..');
 
 /** `verbtree serve <args>` as a child process: its stdout lines, its stderr so far, and its exit code. */
 function serveChild(args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', ...args], {
-    cwd: root,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'test', 'journal', 'run-cli.ts'), 'serve', '--port', '0', ...args],
+    {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = { err: '' };
   child.stderr.on('data', (chunk) => (output.err += chunk));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -23,9 +27,14 @@ function serveChild(args: string[], env: Record<string, string>) {
 
 describe('verbtree serve', () => {
   it('serves on loopback with the token from VERBTREE_TOKEN and stops cleanly on SIGTERM', async () => {
-    const { child, output, exited, lines } = serveChild(['--journal', tempJournalPath(), '--scenario', 'examples/scenarios/forest.json'], { VERBTREE_TOKEN: 'from-env' });
+    const { child, output, exited, lines } = serveChild(
+      ['--journal', tempJournalPath(), '--scenario', 'examples/scenarios/forest.json'],
+      { VERBTREE_TOKEN: 'from-env' },
+    );
     const banner = String((await lines.next()).value);
-    expect(banner, output.err).toMatch(/^verbtree API on http:\/\/127\.0\.0\.1:\d+ \(journal .+; SimWorld \(seed 1, scenario forest\); control enabled with a bearer token\)$/);
+    expect(banner, output.err).toMatch(
+      /^verbtree API on http:\/\/127\.0\.0\.1:\d+ \(journal .+; SimWorld \(seed 1, scenario forest\); control enabled with a bearer token\)$/,
+    );
     const url = /http:\/\/[\d.:]+/.exec(banner)![0];
     // The monitor's address, the token in the fragment.
     expect(String((await lines.next()).value)).toBe(`monitor: ${url}/monitor/#token=from-env`);
@@ -39,9 +48,17 @@ describe('verbtree serve', () => {
     expect(bot).toMatchObject({ attached: true, kind: 'sim', position: { x: 0.5, y: 5, z: 0.5 } });
     const health = (await (await fetch(`${url}/api/health`)).json()) as { health: { status: string } };
     expect(health.health.status).toBe('healthy');
-    const denied = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer nope' } });
+    const denied = await fetch(`${url}/api/cognitive/execute`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer nope' },
+    });
     expect(denied.status).toBe(401);
-    const invalid = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', body: '{}', headers: { authorization: 'Bearer from-env' } });
+    const invalid = await fetch(`${url}/api/cognitive/execute`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: 'Bearer from-env' },
+    });
     expect(invalid.status).toBe(422);
 
     child.kill('SIGTERM');
@@ -49,7 +66,9 @@ describe('verbtree serve', () => {
     expect(String((await lines.next()).value)).toBe('stopping on SIGTERM');
   }, 20_000);
   it('refuses to open the API to the network without a token, naming the fix (exit 2)', async () => {
-    const { output, exited } = serveChild(['--host', '0.0.0.0', '--journal', tempJournalPath(), '--world', 'none'], { VERBTREE_TOKEN: '' });
+    const { output, exited } = serveChild(['--host', '0.0.0.0', '--journal', tempJournalPath(), '--world', 'none'], {
+      VERBTREE_TOKEN: '',
+    });
     const code = await exited;
     expect(code).toBe(2);
     expect(output.err).toContain('--host 0.0.0.0 opens the API to the network');
@@ -64,12 +83,25 @@ describe('verbtree serve', () => {
     const url = /http:\/\/[\d.:]+/.exec(banner)?.[0];
     expect(url, output.err).toBeDefined();
     // A long walk: still under way when the server is told to stop.
-    const plan = { planId: 'long-walk', intentId: 'i', steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 200, y: 0, z: 0 } } }] };
-    const accepted = await fetch(`${url}/api/cognitive/execute`, { method: 'POST', body: JSON.stringify(plan), headers: { authorization: 'Bearer stop-test' } });
+    const plan = {
+      planId: 'long-walk',
+      intentId: 'i',
+      steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 200, y: 0, z: 0 } } }],
+    };
+    const accepted = await fetch(`${url}/api/cognitive/execute`, {
+      method: 'POST',
+      body: JSON.stringify(plan),
+      headers: { authorization: 'Bearer stop-test' },
+    });
     expect(accepted.status).toBe(202);
     const view = Journal.open(journal, { mustExist: true });
-    const stepStatus = () => (view.sql("SELECT status FROM steps WHERE plan_id = 'long-walk' AND step_id = 'walk'").get() as { status: string } | undefined)?.status;
-    for (let i = 0; i < 200 && stepStatus() !== 'in_progress'; i++) await new Promise((resolve) => setTimeout(resolve, 25));
+    const stepStatus = () =>
+      (
+        view.sql("SELECT status FROM steps WHERE plan_id = 'long-walk' AND step_id = 'walk'").get() as
+          { status: string } | undefined
+      )?.status;
+    for (let i = 0; i < 200 && stepStatus() !== 'in_progress'; i++)
+      await new Promise((resolve) => setTimeout(resolve, 25));
     expect(stepStatus()).toBe('in_progress');
     child.kill('SIGTERM');
     expect(await exited, output.err).toBe(0);
@@ -81,11 +113,17 @@ describe('verbtree serve', () => {
 
   it('--bots 3 drives three bots on one embedded server, each running its own plans; the API lists them and SIGTERM stops them all', async () => {
     const journal = tempJournalPath();
-    const { child, output, exited, lines } = serveChild(['--journal', journal, '--world', 'embedded', '--bots', '3'], { VERBTREE_TOKEN: 'fleet' });
+    const { child, output, exited, lines } = serveChild(['--journal', journal, '--world', 'embedded', '--bots', '3'], {
+      VERBTREE_TOKEN: 'fleet',
+    });
     const banner = String((await lines.next()).value);
-    expect(banner, output.err).toMatch(/embedded flying-squid 1\.21\.4 on 127\.0\.0\.1:\d+, bot verbtree and 2 more bot\(s\) \(verbtree-2, verbtree-3\)/);
+    expect(banner, output.err).toMatch(
+      /embedded flying-squid 1\.21\.4 on 127\.0\.0\.1:\d+, bot verbtree and 2 more bot\(s\) \(verbtree-2, verbtree-3\)/,
+    );
     const url = /http:\/\/[\d.:]+/.exec(banner)![0];
-    const listed = (await (await fetch(`${url}/api/bots`)).json()) as { bots: { bot: string; kind: string; connected: boolean; state: string }[] };
+    const listed = (await (await fetch(`${url}/api/bots`)).json()) as {
+      bots: { bot: string; kind: string; connected: boolean; state: string }[];
+    };
     expect(listed.bots.map((b) => [b.bot, b.kind, b.connected, b.state])).toEqual([
       ['verbtree', 'mineflayer', true, 'IDLE'],
       ['verbtree-2', 'mineflayer', true, 'IDLE'],
@@ -96,14 +134,21 @@ describe('verbtree serve', () => {
       fetch(`${url}/api/cognitive/execute?wait=true&bot=${bot}`, {
         method: 'POST',
         headers: { authorization: 'Bearer fleet' },
-        body: JSON.stringify({ planId: `walk-${bot}`, intentId: 'i', steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z: 3 } } }] }),
+        body: JSON.stringify({
+          planId: `walk-${bot}`,
+          intentId: 'i',
+          steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z: 3 } } }],
+        }),
       }).then((r) => r.json() as Promise<{ success: boolean; bot: string }>);
     const results = await Promise.all([walk('verbtree-2', 4), walk('verbtree-3', -4)]);
     expect(results.map((r) => [r.bot, r.success])).toEqual([
       ['verbtree-2', true],
       ['verbtree-3', true],
     ]);
-    const status = (bot: string) => fetch(`${url}/api/bot/status?bot=${bot}`).then((r) => r.json() as Promise<{ position: { x: number; z: number } }>);
+    const status = (bot: string) =>
+      fetch(`${url}/api/bot/status?bot=${bot}`).then(
+        (r) => r.json() as Promise<{ position: { x: number; z: number } }>,
+      );
     expect(Math.floor((await status('verbtree-2')).position.x)).toBe(4);
     expect(Math.floor((await status('verbtree-3')).position.x)).toBe(-4);
     expect(Math.floor((await status('verbtree')).position.x)).toBe(0);

@@ -1,7 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
 
-const CANONICAL = ['activate_block', 'attack_entity', 'build_structure', 'collect_drops', 'consume_food', 'craft_item', 'dig_block', 'equip', 'flee', 'follow_entity', 'guard_area', 'navigate', 'pillar_up', 'place_block', 'sleep', 'smelt_item', 'store_items', 'take_items'];
+const CANONICAL = [
+  'activate_block',
+  'attack_entity',
+  'build_structure',
+  'collect_drops',
+  'consume_food',
+  'craft_item',
+  'dig_block',
+  'equip',
+  'flee',
+  'follow_entity',
+  'guard_area',
+  'navigate',
+  'pillar_up',
+  'place_block',
+  'sleep',
+  'smelt_item',
+  'store_items',
+  'take_items',
+];
 
 describe('verbtree registry', () => {
   it('lists the canonical verbs with versions as JSON', async () => {
@@ -18,13 +37,19 @@ describe('verbtree registry', () => {
   });
 
   it('exports JSON Schemas of every input', async () => {
-    const schemas = JSON.parse((await cli('registry', '--schema')).out) as { name: string; inputSchema: { type: string } }[];
+    const schemas = JSON.parse((await cli('registry', '--schema')).out) as {
+      name: string;
+      inputSchema: { type: string };
+    }[];
     expect(schemas.map((s) => s.name)).toEqual(expect.arrayContaining(CANONICAL));
     for (const schema of schemas) expect(schema.inputSchema.type).toBe('object');
   });
 
   it('--check passes when every capability has an acceptance test', async () => {
-    expect(await cli('registry', '--check')).toMatchObject({ code: 0, out: expect.stringContaining('has acceptance.test.ts') });
+    expect(await cli('registry', '--check')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('has acceptance.test.ts'),
+    });
   });
 });
 
@@ -41,6 +66,9 @@ describe('verbtree verbs --check', () => {
   });
 
   it('exits 2 on a file that is not a verb list', async () => {
-    expect(await cli('verbs', '--check', 'package.json')).toMatchObject({ code: 2, err: expect.stringContaining('must hold a JSON array of verb names') });
+    expect(await cli('verbs', '--check', 'package.json')).toMatchObject({
+      code: 2,
+      err: expect.stringContaining('must hold a JSON array of verb names'),
+    });
   });
 });

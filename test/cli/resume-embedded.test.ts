@@ -17,11 +17,16 @@ const plan = {
     { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 5, y: 5, z: 2 } } },
   ],
 };
-const scenario = { name: 'kept', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 1 } }, blocks: [{ x: 2, y: 5, z: 0, block: 'dirt' }] };
+const scenario = {
+  name: 'kept',
+  spawn: { x: 0, y: 5, z: 0 },
+  bot: { inventory: { oak_log: 1 } },
+  blocks: [{ x: 2, y: 5, z: 0, block: 'dirt' }],
+};
 
 /** Polls a condition another process makes true (the embedded server saves its world every second). */
 async function eventually(holds: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
-  for (const start = Date.now(); !holds(); ) {
+  for (const start = Date.now(); !holds();) {
     if (Date.now() - start > timeoutMs) throw new Error(`timed out waiting until ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -37,16 +42,37 @@ describe('run --resume on the embedded world', () => {
     const folder = join(dirname(journalPath), 'worlds', 'kept');
 
     // 1. The run crafts and digs, then hangs walking; it is killed once the world folder holds the dig.
-    const runner = cliProcess(['run', planFile, '--scenario', scenarioFile, '--journal', journalPath, '--json', '--fault', 'navigate=hang']);
+    const runner = cliProcess([
+      'run',
+      planFile,
+      '--scenario',
+      scenarioFile,
+      '--journal',
+      journalPath,
+      '--json',
+      '--fault',
+      'navigate=hang',
+    ]);
     const ended = finished(runner);
     await untilEvent(runner, (e) => e.type === 'attempt.started' && e.stepId === 'walk');
     const journal = Journal.open(journalPath, { mustExist: true });
-    const dugAt = (journal.sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'dig' AND to_status = 'succeeded'").get() as { at: number }).at;
+    const dugAt = (
+      journal
+        .sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'dig' AND to_status = 'succeeded'")
+        .get() as { at: number }
+    ).at;
     await eventually(() => (readSavedAt(folder) ?? 0) > dugAt, 'the world folder was saved after the dig');
     runner.kill('SIGKILL');
     expect((await ended).signal).toBe('SIGKILL');
-    const world = JSON.parse((journal.sql("SELECT world FROM plans WHERE plan_id = 'kept'").get() as { world: string }).world);
-    expect(world).toMatchObject({ world: 'embedded', worldFolder: folder, worldId: readWorldMarker(folder)!.worldId, managed: true });
+    const world = JSON.parse(
+      (journal.sql("SELECT world FROM plans WHERE plan_id = 'kept'").get() as { world: string }).world,
+    );
+    expect(world).toMatchObject({
+      world: 'embedded',
+      worldFolder: folder,
+      worldId: readWorldMarker(folder)!.worldId,
+      managed: true,
+    });
     journal.close();
 
     // 2. The resume reopens that world: dig is done there, walk runs.
@@ -56,11 +82,15 @@ describe('run --resume on the embedded world', () => {
     expect(resumed.out).toContain(`world reopened in ${folder}`);
     const after = Journal.open(journalPath, { mustExist: true });
     try {
-      expect(after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('planks', 'dig')").get()).toEqual({ n: 2 });
+      expect(after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('planks', 'dig')").get()).toEqual({
+        n: 2,
+      });
       // The bot as the server holds it at the end: the planks crafted before the kill, not the scenario's log again.
       // The dug dirt's drop is in the pack only when the bot walked over it before the kill and the world was
       // saved after (dropped items do not outlive a server), so it may or may not be there: never twice.
-      const last = JSON.parse((after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post) as { inventory: Record<string, number> };
+      const last = JSON.parse(
+        (after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post,
+      ) as { inventory: Record<string, number> };
       const { dirt = 0, ...rest } = last.inventory;
       expect(rest).toEqual({ oak_planks: 4 });
       expect(dirt).toBeLessThanOrEqual(1);

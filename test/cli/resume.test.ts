@@ -34,7 +34,17 @@ describe('run --resume tells the truth', () => {
     const first = await cli('run', planFile, '--world', 'sim', '--scenario', scenarioFile, '--journal', journalPath);
     expect(first.code, first.out + first.err).toBe(0);
     // 2. It runs again in a new world, and is killed while digging.
-    const second = cliProcess(['run', planFile, '--world', 'sim', '--scenario', scenarioFile, '--journal', journalPath, '--json']);
+    const second = cliProcess([
+      'run',
+      planFile,
+      '--world',
+      'sim',
+      '--scenario',
+      scenarioFile,
+      '--journal',
+      journalPath,
+      '--json',
+    ]);
     const ended = finished(second);
     await untilEvent(second, (e) => e.type === 'step.firstAction' && e.stepId === 'dig');
     second.kill('SIGKILL');
@@ -43,14 +53,18 @@ describe('run --resume tells the truth', () => {
     const resumed = await cli('run', '--resume', 'pick', '--journal', journalPath);
     expect(resumed.code, resumed.out + resumed.err).toBe(0);
     expect(resumed.out).not.toContain('already achieved');
-    expect(resumed.out).toContain('runs again: dig: not in the live world: the block at (2, 5, 0) is empty (air): it holds dirt');
+    expect(resumed.out).toContain(
+      'runs again: dig: not in the live world: the block at (2, 5, 0) is empty (air): it holds dirt',
+    );
     const journal = Journal.open(journalPath, { mustExist: true });
     try {
       const resumedRun = (journal.sql('SELECT MAX(id) AS id FROM runs').get() as { id: number }).id;
-      expect(journal.sql('SELECT step_id, outcome FROM attempts WHERE run_id = ? ORDER BY id').all(resumedRun)).toEqual([
-        { step_id: 'dig', outcome: 'ok' },
-        { step_id: 'collect', outcome: 'ok' },
-      ]);
+      expect(journal.sql('SELECT step_id, outcome FROM attempts WHERE run_id = ? ORDER BY id').all(resumedRun)).toEqual(
+        [
+          { step_id: 'dig', outcome: 'ok' },
+          { step_id: 'collect', outcome: 'ok' },
+        ],
+      );
       // One dirt block, picked up once in this line of runs: not the first run's dirt carried over.
       const last = journal.sql('SELECT post FROM effects ORDER BY id DESC LIMIT 1').get() as { post: string };
       expect(JSON.parse(last.post).inventory).toEqual({ dirt: 1 });
@@ -70,7 +84,9 @@ describe('run --resume tells the truth', () => {
     const refused = await cli('run', '--resume', 'pick', '--journal', journalPath);
     expect(refused.code).toBe(2);
     expect(refused.err).toMatch(
-      new RegExp(`cannot resume plan "pick" in the same world: its scenario file ${scenarioFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} changed since the plan ran \\(sha256 [0-9a-f]{12} then, [0-9a-f]{12} now\\), so a rebuilt SimWorld would be another world; run it again from its first step with \`verbtree run --resume pick --restart\``),
+      new RegExp(
+        `cannot resume plan "pick" in the same world: its scenario file ${scenarioFile.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} changed since the plan ran \\(sha256 [0-9a-f]{12} then, [0-9a-f]{12} now\\), so a rebuilt SimWorld would be another world; run it again from its first step with \`verbtree run --resume pick --restart\``,
+      ),
     );
 
     const restarted = await cli('run', '--resume', 'pick', '--restart', '--journal', journalPath);
@@ -85,7 +101,9 @@ describe('run --resume tells the truth', () => {
       // The new run journals the world it ran in: the scenario as it is now.
       const world = JSON.parse((journal.sql('SELECT world FROM plans').get() as { world: string }).world);
       expect(world).toMatchObject({ world: 'sim', seed: 1, scenario: { path: scenarioFile } });
-      expect((await cli('run', '--resume', 'pick', '--journal', journalPath)).err).toContain('plan "pick" already succeeded; nothing to resume');
+      expect((await cli('run', '--resume', 'pick', '--journal', journalPath)).err).toContain(
+        'plan "pick" already succeeded; nothing to resume',
+      );
     } finally {
       journal.close();
     }
@@ -96,27 +114,69 @@ describe('run --resume tells the truth', () => {
     const journal = Journal.open(journalPath);
     const body = JSON.stringify({ planId: 'gone', intentId: 'i', steps: [pickPlan.steps[0]] });
     const folder = join(dirname(journalPath), 'worlds', 'gone');
-    const embedded = { world: 'embedded', seed: 1, worldFolder: folder, worldId: 'w-1', managed: true, username: 'verbtree', version: '1.21.4', isolate: false, identity: `embedded world w-1 in ${folder}` };
-    journal.sql("INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES ('gone', 'i', ?, ?, 'failed', 0, 0)").run(body, JSON.stringify(embedded));
-    journal.sql("INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES ('unknown', 'i', ?, NULL, 'failed', 0, 0)").run(body.replace('"gone"', '"unknown"'));
+    const embedded = {
+      world: 'embedded',
+      seed: 1,
+      worldFolder: folder,
+      worldId: 'w-1',
+      managed: true,
+      username: 'verbtree',
+      version: '1.21.4',
+      isolate: false,
+      identity: `embedded world w-1 in ${folder}`,
+    };
+    journal
+      .sql(
+        "INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES ('gone', 'i', ?, ?, 'failed', 0, 0)",
+      )
+      .run(body, JSON.stringify(embedded));
+    journal
+      .sql(
+        "INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES ('unknown', 'i', ?, NULL, 'failed', 0, 0)",
+      )
+      .run(body.replace('"gone"', '"unknown"'));
     journal.close();
 
     const gone = await cli('run', '--resume', 'gone', '--journal', journalPath);
     expect(gone.code).toBe(2);
-    expect(gone.err).toContain(`cannot resume plan "gone" in the same world: its world folder ${folder} is gone (or holds no verbtree world); run it again from its first step with \`verbtree run --resume gone --restart\``);
+    expect(gone.err).toContain(
+      `cannot resume plan "gone" in the same world: its world folder ${folder} is gone (or holds no verbtree world); run it again from its first step with \`verbtree run --resume gone --restart\``,
+    );
     mkdirSync(folder, { recursive: true });
-    writeFileSync(join(folder, 'verbtree-world.json'), JSON.stringify({ worldId: 'w-2', createdAt: 0, scenario: 'other' }));
-    expect((await cli('run', '--resume', 'gone', '--journal', journalPath)).err).toContain(`its world folder ${folder} now holds another world (id w-2, the plan ran in w-1)`);
+    writeFileSync(
+      join(folder, 'verbtree-world.json'),
+      JSON.stringify({ worldId: 'w-2', createdAt: 0, scenario: 'other' }),
+    );
+    expect((await cli('run', '--resume', 'gone', '--journal', journalPath)).err).toContain(
+      `its world folder ${folder} now holds another world (id w-2, the plan ran in w-1)`,
+    );
     const unknown = await cli('run', '--resume', 'unknown', '--journal', journalPath);
-    expect(unknown.err).toContain('plan "unknown" was journaled without the identity of the world it ran in (no world recorded), so a resume cannot tell whether this is the same world; run it again from its first step with `verbtree run --resume unknown --restart`');
+    expect(unknown.err).toContain(
+      'plan "unknown" was journaled without the identity of the world it ran in (no world recorded), so a resume cannot tell whether this is the same world; run it again from its first step with `verbtree run --resume unknown --restart`',
+    );
   });
 
   it('two processes never run one plan at once: a resume during a live run, and a resume during a live resume, lose with the holder named', async () => {
     const journalPath = tempJournalPath();
     const { planFile, scenarioFile } = files(journalPath);
-    const held = (pid: number, kind: string) => new RegExp(`plan "pick" is held by pid ${pid} on ${hostname()} \\(verbtree ${kind}\\) since \\S+ \\(last heartbeat \\d+s ago\\)`);
+    const held = (pid: number, kind: string) =>
+      new RegExp(
+        `plan "pick" is held by pid ${pid} on ${hostname()} \\(verbtree ${kind}\\) since \\S+ \\(last heartbeat \\d+s ago\\)`,
+      );
     // A run that hangs in its first step holds the plan.
-    const running = cliProcess(['run', planFile, '--world', 'sim', '--scenario', scenarioFile, '--journal', journalPath, '--json', '--fault', 'dig_block=hang']);
+    const running = cliProcess([
+      'run',
+      planFile,
+      '--world',
+      'sim',
+      '--scenario',
+      scenarioFile,
+      '--journal',
+      journalPath,
+      '--json',
+      '--fault',
+      'dig_block=hang',
+    ]);
     const runEnded = finished(running);
     await untilEvent(running, (e) => e.type === 'attempt.started');
     const early = await finished(cliProcess(['run', '--resume', 'pick', '--journal', journalPath]));
@@ -126,7 +186,16 @@ describe('run --resume tells the truth', () => {
     await runEnded;
 
     // Its process gone, a resume takes the plan over; while it hangs too, a second resume loses to it.
-    const resuming = cliProcess(['run', '--resume', 'pick', '--journal', journalPath, '--json', '--fault', 'dig_block=hang']);
+    const resuming = cliProcess([
+      'run',
+      '--resume',
+      'pick',
+      '--journal',
+      journalPath,
+      '--json',
+      '--fault',
+      'dig_block=hang',
+    ]);
     const resumeEnded = finished(resuming);
     await untilEvent(resuming, (e) => e.type === 'attempt.started');
     const second = await finished(cliProcess(['run', '--resume', 'pick', '--journal', journalPath]));
@@ -137,7 +206,9 @@ describe('run --resume tells the truth', () => {
 
     const journal = Journal.open(journalPath, { mustExist: true });
     try {
-      const takeovers = journal.sql("SELECT * FROM incidents WHERE failure_mode = 'lease_takeover'").all() as IncidentRow[];
+      const takeovers = journal
+        .sql("SELECT * FROM incidents WHERE failure_mode = 'lease_takeover'")
+        .all() as IncidentRow[];
       expect(takeovers.map((i) => JSON.parse(i.details!).from.pid)).toEqual([running.pid]);
       // The losers changed nothing: two runs in the journal, the killed run's and the killed resume's.
       expect(journal.sql('SELECT COUNT(*) AS n FROM runs').get()).toEqual({ n: 2 });
@@ -149,7 +220,17 @@ describe('run --resume tells the truth', () => {
   it('recovery paused by the incidents-per-hour cap is overridden for one resume only when asked, and the override is an incident', async () => {
     const journalPath = tempJournalPath();
     const { planFile, scenarioFile } = files(journalPath);
-    const running = cliProcess(['run', planFile, '--world', 'sim', '--scenario', scenarioFile, '--journal', journalPath, '--json']);
+    const running = cliProcess([
+      'run',
+      planFile,
+      '--world',
+      'sim',
+      '--scenario',
+      scenarioFile,
+      '--journal',
+      journalPath,
+      '--json',
+    ]);
     const ended = finished(running);
     await untilEvent(running, (e) => e.type === 'step.firstAction' && e.stepId === 'dig');
     running.kill('SIGKILL');
@@ -162,15 +243,24 @@ describe('run --resume tells the truth', () => {
     const paused = await cli('run', '--resume', 'pick', '--journal', journalPath);
     expect(paused.code).toBe(2);
     expect(paused.err).toContain('still has step in progress (dig)');
-    expect(paused.err).toContain('to recover past the incidents-per-hour cap for this resume only, add --override-incident-cap (recorded as an incident)');
+    expect(paused.err).toContain(
+      'to recover past the incidents-per-hour cap for this resume only, add --override-incident-cap (recorded as an incident)',
+    );
 
     const overridden = await cli('run', '--resume', 'pick', '--journal', journalPath, '--override-incident-cap');
     expect(overridden.code, overridden.out + overridden.err).toBe(0);
-    expect(overridden.out).toMatch(/--override-incident-cap: 1 finding recovered past the cap \(recorded as incident \d+\)/);
+    expect(overridden.out).toMatch(
+      /--override-incident-cap: 1 finding recovered past the cap \(recorded as incident \d+\)/,
+    );
     const after = Journal.open(journalPath, { mustExist: true });
     try {
-      const override = after.sql("SELECT * FROM incidents WHERE failure_mode = 'incident_cap_override'").get() as IncidentRow;
-      expect(override).toMatchObject({ plan_id: 'pick', resolution: 'recovery ran past the incidents-per-hour cap for one resume of pick (--override-incident-cap)' });
+      const override = after
+        .sql("SELECT * FROM incidents WHERE failure_mode = 'incident_cap_override'")
+        .get() as IncidentRow;
+      expect(override).toMatchObject({
+        plan_id: 'pick',
+        resolution: 'recovery ran past the incidents-per-hour cap for one resume of pick (--override-incident-cap)',
+      });
       expect(after.sql("SELECT status FROM plans WHERE plan_id = 'pick'").get()).toEqual({ status: 'succeeded' });
     } finally {
       after.close();

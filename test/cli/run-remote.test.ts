@@ -6,7 +6,9 @@ import { cli } from '../helpers/cli.js';
 /** A server the CLI did not start: reached only through --host and --port, as any remote server would be. */
 let server: EmbeddedServer;
 beforeAll(async () => {
-  server = await startEmbeddedServer({ scenario: parseScenario({ name: 'remote', bot: { inventory: { stone_axe: 1 } } }) });
+  server = await startEmbeddedServer({
+    scenario: parseScenario({ name: 'remote', bot: { inventory: { stone_axe: 1 } } }),
+  });
 });
 afterAll(async () => {
   await server.stop();
@@ -14,13 +16,33 @@ afterAll(async () => {
 
 describe('verbtree run --host', () => {
   it('runs a plan against a server named by --host/--port, verified on that server', async () => {
-    const { code, out } = await cli('run', 'test/fixtures/equip.plan.json', '--host', server.host, '--port', String(server.port), '--username', 'visitor', '--version', '1.21.4');
+    const { code, out } = await cli(
+      'run',
+      'test/fixtures/equip.plan.json',
+      '--host',
+      server.host,
+      '--port',
+      String(server.port),
+      '--username',
+      'visitor',
+      '--version',
+      '1.21.4',
+    );
     expect(out).toContain(`world: server ${server.host}:${server.port} (Minecraft 1.21.4), bot visitor`);
     expect(code).toBe(0);
   });
 
   it('refuses --scenario with a remote server, which keeps its own world', async () => {
-    const { code, err } = await cli('run', 'test/fixtures/equip.plan.json', '--host', server.host, '--port', String(server.port), '--scenario', 'test/fixtures/axe.scenario.json');
+    const { code, err } = await cli(
+      'run',
+      'test/fixtures/equip.plan.json',
+      '--host',
+      server.host,
+      '--port',
+      String(server.port),
+      '--scenario',
+      'test/fixtures/axe.scenario.json',
+    );
     expect(code).toBe(2);
     expect(err).toContain('--scenario applies to the embedded and sim worlds only');
   });

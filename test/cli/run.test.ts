@@ -12,7 +12,9 @@ describe('verbtree run', () => {
     expect(code).toBe(0);
     expect(out).toContain('world: SimWorld (seed 1, scenario axe)');
     expect(out).toContain('hold-axe (equip) first action "equip"');
-    expect(out).toMatch(/✓ plan equip succeeded: every step verified as asked against the world in [\d.]+s \(retries 0, repairs 0, escalations 0\)/);
+    expect(out).toMatch(
+      /✓ plan equip succeeded: every step verified as asked against the world in [\d.]+s \(retries 0, repairs 0, escalations 0\)/,
+    );
   });
 
   it('exits 1 and names the step and the code when a step fails', async () => {
@@ -24,7 +26,10 @@ describe('verbtree run', () => {
 
   it('prints events as JSON lines with --json', async () => {
     const { out } = await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--json');
-    const types = out.trim().split('\n').map((line) => (JSON.parse(line) as { type: string }).type);
+    const types = out
+      .trim()
+      .split('\n')
+      .map((line) => (JSON.parse(line) as { type: string }).type);
     expect(types[0]).toBe('plan.accepted');
     expect(types.at(-1)).toBe('plan.ended');
   });
@@ -44,14 +49,30 @@ describe('verbtree run', () => {
   });
 
   it('exits 2 on a scenario with a misspelt block, naming the field', async () => {
-    const { code, err } = await cli('run', 'test/fixtures/equip.plan.json', '--world', 'sim', '--scenario', 'test/fixtures/bad.scenario.json');
+    const { code, err } = await cli(
+      'run',
+      'test/fixtures/equip.plan.json',
+      '--world',
+      'sim',
+      '--scenario',
+      'test/fixtures/bad.scenario.json',
+    );
     expect(code).toBe(2);
     expect(err).toContain('blocks[0].block');
   });
 
   it('takes stuck detection and recovery settings from a file, and names a bad key', async () => {
-    expect((await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--stuck-config', 'test/fixtures/tight.stuck.json')).code).toBe(0);
-    const bad = await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--stuck-config', 'test/fixtures/bad.stuck.json');
+    expect(
+      (await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--stuck-config', 'test/fixtures/tight.stuck.json'))
+        .code,
+    ).toBe(0);
+    const bad = await cli(
+      'run',
+      'test/fixtures/equip.plan.json',
+      ...sim,
+      '--stuck-config',
+      'test/fixtures/bad.stuck.json',
+    );
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('detection.position.thresholdMs');
   });

@@ -14,7 +14,11 @@ const root = join(import.meta.dirname, '..', '..');
 describe('the monitor demo', () => {
   it('serves the monitor while the bot reaches its goal, then stays up to replay the journaled run until Ctrl-C', async () => {
     const journal = tempJournalPath();
-    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'examples', 'goal-planner', 'demo.ts'), '--monitor', '0', '--journal', journal], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'examples', 'goal-planner', 'demo.ts'), '--monitor', '0', '--journal', journal],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     let err = '';
     child.stderr.on('data', (chunk) => (err += chunk));
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -32,7 +36,9 @@ describe('the monitor demo', () => {
       const monitorLine = (await until(/^monitor: /)).at(-1)!;
       const url = /http:\/\/[\d.:]+/.exec(monitorLine)![0];
       expect(monitorLine).toMatch(/\/monitor\/#token=[0-9a-f]+/);
-      const bots = (await (await fetch(`${url}/api/bots`)).json()) as { bots: { bot: string; kind: string; viewer: string | null }[] };
+      const bots = (await (await fetch(`${url}/api/bots`)).json()) as {
+        bots: { bot: string; kind: string; viewer: string | null }[];
+      };
       expect(bots.bots.map((b) => [b.bot, b.kind])).toEqual([['techtree', 'mineflayer']]);
       expect(bots.bots[0]!.viewer).toBe('/viewer/techtree/');
 
@@ -41,7 +47,9 @@ describe('the monitor demo', () => {
       const replay = output.at(-1)!;
       const planId = decodeURIComponent(/&replay=([^\s]+)/.exec(replay)![1]!);
       // The replay's data, from the monitor that stayed up: every node change of the run, and its events.
-      const nodes = (await (await fetch(`${url}/api/runs/${encodeURIComponent(planId)}/nodes?limit=1000`)).json()) as { nodeStates: { tree: string }[] };
+      const nodes = (await (await fetch(`${url}/api/runs/${encodeURIComponent(planId)}/nodes?limit=1000`)).json()) as {
+        nodeStates: { tree: string }[];
+      };
       const trees = new Set(nodes.nodeStates.map((row) => row.tree));
       expect(trees.has('collect_block') && trees.has('craft_item')).toBe(true);
       expect((await fetch(`${url}/monitor/`)).status).toBe(200);

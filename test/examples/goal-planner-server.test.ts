@@ -18,8 +18,18 @@ afterAll(async () => {
 describe('the reference goal planner on the embedded server', () => {
   it('takes a bot with an empty inventory to a stone pickaxe: logs, a wooden pickaxe, cobblestone, verified on the server', async () => {
     const bot = await world.connectBot('tech');
-    const { executor } = await assembleExecutor({ registry: createDefaultRegistry(), world: bot, planner: goalPlanner() });
-    const result = await executor.run({ id: 'stone-age', source: 'user', goal: 'have stone_pickaxe', urgency: 0.5, safety: { allowed: true } }).result;
+    const { executor } = await assembleExecutor({
+      registry: createDefaultRegistry(),
+      world: bot,
+      planner: goalPlanner(),
+    });
+    const result = await executor.run({
+      id: 'stone-age',
+      source: 'user',
+      goal: 'have stone_pickaxe',
+      urgency: 0.5,
+      safety: { allowed: true },
+    }).result;
     expect(result.ok, `${result.code}: ${result.detail}`).toBe(true);
     expect(world.server.player('tech')!.inventory.stone_pickaxe).toBe(1);
   }, 180_000);

@@ -15,7 +15,9 @@ describe('the reference goal planner', () => {
       ['craft_item', { item: 'stone_pickaxe', count: 1 }],
     ]);
     // What the pack holds is not gathered again.
-    expect(stepsFor({ have: { stone_pickaxe: 1 } }, { oak_log: 9, wooden_pickaxe: 1, cobblestone: 3 }).map((s) => s.type)).toEqual(['craft_item']);
+    expect(
+      stepsFor({ have: { stone_pickaxe: 1 } }, { oak_log: 9, wooden_pickaxe: 1, cobblestone: 3 }).map((s) => s.type),
+    ).toEqual(['craft_item']);
   });
 
   it('expands iron over smelting: the stone pickaxe iron ore needs, a furnace, planks to burn, carrying the table between crafts', () => {
@@ -33,9 +35,12 @@ describe('the reference goal planner', () => {
       ['craft_item', { item: 'iron_pickaxe', count: 1 }],
     ]);
     // A smelted goal is its smelt step; what the pack holds is not made again.
-    expect(stepsFor({ have: { iron_ingot: 2 } }, { stone_pickaxe: 1, furnace: 1, raw_iron: 2, oak_planks: 2 }).map((s) => [s.type, s.args])).toEqual([
-      ['smelt_item', { item: 'iron_ingot', count: 2, fuel: 'oak_planks' }],
-    ]);
+    expect(
+      stepsFor({ have: { iron_ingot: 2 } }, { stone_pickaxe: 1, furnace: 1, raw_iron: 2, oak_planks: 2 }).map((s) => [
+        s.type,
+        s.args,
+      ]),
+    ).toEqual([['smelt_item', { item: 'iron_ingot', count: 2, fuel: 'oak_planks' }]]);
   });
 
   it('takes a bot with an empty pack to an iron pickaxe on a generated survival world in SimWorld, every step verified', async () => {

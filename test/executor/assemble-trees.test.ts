@@ -26,13 +26,15 @@ const hop = defineCapability({
   expect: (_pre, { to }) => [{ kind: 'position', goal: to }],
 });
 
-describe('assembleExecutor with the user\'s tree folders', () => {
+describe("assembleExecutor with the user's tree folders", () => {
   it('loads them beside the built-in trees and runs a capability from them', async () => {
     const dir = await tempDir('verbtree-user-trees-');
     await writeFile(join(dir, 'hop.mdsl'), 'root {\n  action [goto, $to]\n}\n');
     const h = await harness({}, { registry: createDefaultRegistry().register(hop), extraTreePaths: [dir] });
     expect(h.assembly.catalog.names()).toEqual(expect.arrayContaining(['hop', 'navigate', 'dig_block']));
-    const result = await h.run(plan({ stepId: 'h', type: 'hop', args: { to: { kind: 'near', x: 8, y: 0, z: 0, range: 1 } } }));
+    const result = await h.run(
+      plan({ stepId: 'h', type: 'hop', args: { to: { kind: 'near', x: 8, y: 0, z: 0, range: 1 } } }),
+    );
     expect(result, JSON.stringify(result)).toMatchObject({ ok: true });
   });
 
@@ -40,10 +42,14 @@ describe('assembleExecutor with the user\'s tree folders', () => {
     const clock = new ManualClock();
     const world = SimWorld.create({ clock });
     await expect(assembleExecutor({ registry: createDefaultRegistry().register(hop), world, clock })).rejects.toThrow(
-      new CapabilityTreeError(`hop@1.0.0: its tree "hop" is defined in no tree folder; add hop.mdsl to one of: ${builtinTreePaths().join(', ')}`),
+      new CapabilityTreeError(
+        `hop@1.0.0: its tree "hop" is defined in no tree folder; add hop.mdsl to one of: ${builtinTreePaths().join(', ')}`,
+      ),
     );
     const dir = await tempDir('verbtree-user-trees-');
     await writeFile(join(dir, 'hop.mdsl'), 'root {\n  action [goto, $target]\n}\n');
-    await expect(assembleExecutor({ registry: createDefaultRegistry().register(hop), world, clock, extraTreePaths: [dir] })).rejects.toThrow(/hop\.mdsl:2: "\$target" is not an argument of hop@1\.0\.0 \(its arguments: to\)/);
+    await expect(
+      assembleExecutor({ registry: createDefaultRegistry().register(hop), world, clock, extraTreePaths: [dir] }),
+    ).rejects.toThrow(/hop\.mdsl:2: "\$target" is not an argument of hop@1\.0\.0 \(its arguments: to\)/);
   });
 });

@@ -8,12 +8,16 @@ const suite = embeddedSuite(JSON.parse(readFileSync('examples/scenarios/lava-esc
 
 describe('the hazard fast path on the embedded server', () => {
   it('a bot in lava is burned by the server, gets out by the safety fast path, and then its walk reaches the far bank', async () => {
-    const { result, events, bot } = await suite.run('swimmer', [{ stepId: 'cross', type: 'navigate', args: { target: { kind: 'block', x: 10, y: 5, z: 0 } } }]);
+    const { result, events, bot } = await suite.run('swimmer', [
+      { stepId: 'cross', type: 'navigate', args: { target: { kind: 'block', x: 10, y: 5, z: 0 } } },
+    ]);
     const emergency = events.find((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
     expect(emergency).toMatchObject({ signal: 'hazard', detail: 'in lava at 4,4,0', response: 'navigate' });
     expect(result.steps[0]!.outcome).toEqual({ ok: true });
     const server = suite.server.player('swimmer')!;
-    expect([Math.floor(server.position.x), Math.floor(server.position.y), Math.floor(server.position.z)]).toEqual([10, 5, 0]);
+    expect([Math.floor(server.position.x), Math.floor(server.position.y), Math.floor(server.position.z)]).toEqual([
+      10, 5, 0,
+    ]);
     // The lava burned (the server's hazard plugin), but the bot got out alive and never died on the way.
     expect(server.health).toBeLessThan(20);
     expect(server.health).toBeGreaterThan(0);

@@ -15,7 +15,14 @@ describe('idempotency (FM-05)', () => {
     const result = await h.run(plan(walk('first', 4, 'walk-east'), walk('again', 8, 'walk-east')));
     expect(result.ok).toBe(true);
     const refused = h.events.filter((e): e is EventOf<'step.refused'> => e.type === 'step.refused');
-    expect(refused).toEqual([expect.objectContaining({ stepId: 'again', code: 'duplicate_dispatch', state: 'completed', idempotencyKey: 'walk-east' })]);
+    expect(refused).toEqual([
+      expect.objectContaining({
+        stepId: 'again',
+        code: 'duplicate_dispatch',
+        state: 'completed',
+        idempotencyKey: 'walk-east',
+      }),
+    ]);
     expect(result.steps[1]!.outcome).toEqual({ ok: true, deduplicated: true });
     expect(h.world.actuatorLog.filter((entry) => entry.command === 'goto')).toHaveLength(1);
     expect(Math.round(h.world.position().x)).toBeLessThan(6);

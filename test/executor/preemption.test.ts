@@ -3,20 +3,34 @@ import type { EventOf, PlanResult } from '../../src/executor/events.js';
 import type { Planner } from '../../src/executor/planner.js';
 import { harness, plan } from '../helpers/executor.js';
 
-const walkFar = { stepId: 'walk-far', type: 'navigate', args: { target: { kind: 'near', x: 20, y: 0, z: 0, range: 1 } } };
+const walkFar = {
+  stepId: 'walk-far',
+  type: 'navigate',
+  args: { target: { kind: 'near', x: 20, y: 0, z: 0, range: 1 } },
+};
 
 /** Turns an intent into a one-step plan that puts the axe in hand. */
 const planner: Planner = {
   name: 'intent-planner',
   async plan(intent) {
-    return { planId: `for-${intent.id}`, intentId: intent.id, steps: [{ stepId: 'grab-axe', type: 'equip', args: { item: 'stone_axe' } }] };
+    return {
+      planId: `for-${intent.id}`,
+      intentId: intent.id,
+      steps: [{ stepId: 'grab-axe', type: 'equip', args: { item: 'stone_axe' } }],
+    };
   },
   async onFailure() {
     return { giveUp: 'test planner does not repair' };
   },
 };
 
-const intent = (id: string, urgency: number) => ({ id, source: 'user' as const, goal: 'hold the axe', urgency, safety: { allowed: true } });
+const intent = (id: string, urgency: number) => ({
+  id,
+  source: 'user' as const,
+  goal: 'hold the axe',
+  urgency,
+  safety: { allowed: true },
+});
 
 describe('preemption', () => {
   it('an urgent intent preempts the running step, runs, and the step resumes and completes', async () => {
@@ -29,7 +43,9 @@ describe('preemption', () => {
 
     expect(results.urgent).toMatchObject({ ok: true, planId: 'for-urgent' });
     expect(results.routine).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
-    const order = h.events.filter((e) => ['step.preempted', 'step.resumed', 'plan.ended', 'step.ended'].includes(e.type)).map((e) => `${e.type}:${e.planId}`);
+    const order = h.events
+      .filter((e) => ['step.preempted', 'step.resumed', 'plan.ended', 'step.ended'].includes(e.type))
+      .map((e) => `${e.type}:${e.planId}`);
     expect(order).toEqual([
       'step.preempted:test-plan',
       'step.ended:for-urgent',
@@ -38,7 +54,9 @@ describe('preemption', () => {
       'step.ended:test-plan',
       'plan.ended:test-plan',
     ]);
-    expect(h.events.find((e): e is EventOf<'step.preempted'> => e.type === 'step.preempted')).toMatchObject({ by: 'urgent_intent' });
+    expect(h.events.find((e): e is EventOf<'step.preempted'> => e.type === 'step.preempted')).toMatchObject({
+      by: 'urgent_intent',
+    });
     expect(h.world.heldItem()).toBe('stone_axe');
   });
 

@@ -15,7 +15,13 @@ import { SimWorld } from '../../src/world/sim/index.js';
 const RUNS = Number(process.env.VERBTREE_PROPERTY_RUNS ?? 10_000);
 const TICK_HZ = 20;
 const TICK_MS = 1000 / TICK_HZ;
-const POLICY = { tickHz: TICK_HZ, minStepTimeoutMs: 3_000, stepTimeoutFactor: 1.5, maxLocalRetries: 2, escalation: { budget: 0 } };
+const POLICY = {
+  tickHz: TICK_HZ,
+  minStepTimeoutMs: 3_000,
+  stepTimeoutFactor: 1.5,
+  maxLocalRetries: 2,
+  escalation: { budget: 0 },
+};
 
 const registry = createDefaultRegistry();
 let loaded: Awaited<ReturnType<typeof loadTrees>>;
@@ -25,25 +31,54 @@ beforeAll(async () => {
 
 const coordinate = fc.integer({ min: -4, max: 4 });
 const step = fc.oneof(
-  fc.record({ x: coordinate, z: coordinate }).map(({ x, z }) => ({ type: 'navigate', args: { target: { kind: 'near', x, y: 0, z, range: 1 } } })),
+  fc
+    .record({ x: coordinate, z: coordinate })
+    .map(({ x, z }) => ({ type: 'navigate', args: { target: { kind: 'near', x, y: 0, z, range: 1 } } })),
   fc.constant({ type: 'equip', args: { item: 'cobblestone' } }),
-  fc.constantFrom(...[[2, 0], [0, 2], [-2, 0]]).map(([x, z]) => ({ type: 'place_block', args: { position: { x, y: 0, z }, item: 'cobblestone' } })),
+  fc
+    .constantFrom(
+      ...[
+        [2, 0],
+        [0, 2],
+        [-2, 0],
+      ],
+    )
+    .map(([x, z]) => ({ type: 'place_block', args: { position: { x, y: 0, z }, item: 'cobblestone' } })),
   fc.constant({ type: 'dig_block', args: { position: { x: 3, y: 0, z: 3 }, block: 'dirt' } }),
   fc.constant({ type: 'consume_food', args: {} }),
   fc.constant({ type: 'craft_item', args: { item: 'oak_planks', count: 4 } }),
 );
 const verbs = ['navigate', 'equip', 'place_block', 'dig_block', 'consume_food', 'craft_item'];
-const faultKinds = ['hang', 'hang_ignoring_abort', 'reject', 'throw', 'flaky:0.5', 'slow:400', 'wrong_effects', 'never_actuates', 'partial:300'];
-const faults = fc.uniqueArray(fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...faultKinds)), { maxLength: 2, selector: ([verb]) => verb }).map((pairs) =>
-  pairs.map(([verb, fault]) => `${verb}=${fault}`),
-);
+const faultKinds = [
+  'hang',
+  'hang_ignoring_abort',
+  'reject',
+  'throw',
+  'flaky:0.5',
+  'slow:400',
+  'wrong_effects',
+  'never_actuates',
+  'partial:300',
+];
+const faults = fc
+  .uniqueArray(fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...faultKinds)), {
+    maxLength: 2,
+    selector: ([verb]) => verb,
+  })
+  .map((pairs) => pairs.map(([verb, fault]) => `${verb}=${fault}`));
 // User code that misbehaves: one capability function of one verb throws or answers nonsense.
 const userFault = fc.option(
-  fc.tuple(fc.constantFrom(...verbs), fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals'), fc.constantFrom('throw', 'garbage')),
+  fc.tuple(
+    fc.constantFrom(...verbs),
+    fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals'),
+    fc.constantFrom('throw', 'garbage'),
+  ),
   { freq: 5 },
 );
 // A planner that the plan escalates to once, and that misbehaves (or gives up, or answers a plan).
-const plannerFault = fc.option(fc.constantFrom('throws', 'rejects', 'never', 'garbage', 'giveUp', 'replan'), { freq: 3 });
+const plannerFault = fc.option(fc.constantFrom('throws', 'rejects', 'never', 'garbage', 'giveUp', 'replan'), {
+  freq: 3,
+});
 const scenario = fc.record({
   steps: fc.array(fc.tuple(step, fc.option(fc.constantFrom('k1', 'k2'), { freq: 4 })), { minLength: 1, maxLength: 4 }),
   faults,
@@ -52,7 +87,7 @@ const scenario = fc.record({
   seed: fc.integer({ min: 1, max: 1_000_000 }),
 });
 
-type UserFault = NonNullable<Scenario["userFault"]>;
+type UserFault = NonNullable<Scenario['userFault']>;
 
 function registryWith(fault: UserFault | null): CapabilityRegistry {
   if (!fault) return registry;
@@ -63,7 +98,8 @@ function registryWith(fault: UserFault | null): CapabilityRegistry {
   };
   const faulted = new CapabilityRegistry();
   for (const name of registry.verbs()) {
-    for (const spec of registry.versions(name)) faulted.register(name === verb ? ({ ...spec, [part]: misbehave } as AnyCapabilitySpec) : spec);
+    for (const spec of registry.versions(name))
+      faulted.register(name === verb ? ({ ...spec, [part]: misbehave } as AnyCapabilitySpec) : spec);
   }
   return faulted;
 }
@@ -139,12 +175,19 @@ async function runOne({ steps, faults: specs, userFault: broken, plannerFault, s
     const [end] = ends;
     if (!end!.outcome.ok) expect(isFailureCode(end!.outcome.code), end!.outcome.code).toBe(true);
     // A pause or the step's own sub-goals move its deadline; step.resumed announces the new one.
-    const moved = events.filter((e): e is EventOf<'step.resumed'> => e.type === 'step.resumed' && e.stepId === start.stepId).at(-1);
-    expect(end!.at, `${start.stepId} ended within its deadline plus one tick`).toBeLessThanOrEqual((moved ?? start).deadlineAt + TICK_MS);
-    expect(events.filter((e) => e.type === 'step.retry' && e.stepId === start.stepId).length).toBeLessThanOrEqual(POLICY.maxLocalRetries);
+    const moved = events
+      .filter((e): e is EventOf<'step.resumed'> => e.type === 'step.resumed' && e.stepId === start.stepId)
+      .at(-1);
+    expect(end!.at, `${start.stepId} ended within its deadline plus one tick`).toBeLessThanOrEqual(
+      (moved ?? start).deadlineAt + TICK_MS,
+    );
+    expect(events.filter((e) => e.type === 'step.retry' && e.stepId === start.stepId).length).toBeLessThanOrEqual(
+      POLICY.maxLocalRetries,
+    );
   }
   const planEnd = events.find((e) => e.type === 'plan.ended')!;
-  for (const entry of world.actuatorLog) expect(entry.startedAt, `actuator ${entry.command} after the plan ended`).toBeLessThanOrEqual(planEnd.at);
+  for (const entry of world.actuatorLog)
+    expect(entry.startedAt, `actuator ${entry.command} after the plan ended`).toBeLessThanOrEqual(planEnd.at);
   const topLevel = started.filter((s) => !s.parentStepId);
   for (const entry of world.actuatorLog) {
     const owner = topLevel.find((s) => {
@@ -157,15 +200,25 @@ async function runOne({ steps, faults: specs, userFault: broken, plannerFault, s
   const dispatchedPerKey = new Map<string, number>();
   for (const end of finished) {
     const key = plan.steps.find((s) => s.stepId === end.stepId)?.idempotencyKey;
-    if (key && end.outcome.ok && !end.outcome.deduplicated) dispatchedPerKey.set(key, (dispatchedPerKey.get(key) ?? 0) + 1);
+    if (key && end.outcome.ok && !end.outcome.deduplicated)
+      dispatchedPerKey.set(key, (dispatchedPerKey.get(key) ?? 0) + 1);
   }
   for (const [key, count] of dispatchedPerKey) expect(count, `key ${key} completed once`).toBe(1);
   expect(events.filter((e) => e.type === 'plan.escalated').length).toBeLessThanOrEqual(planner ? 1 : 0);
   // The result lists every dispatched step, nested ones included, each once.
-  expect(result!.steps.map((r) => r.step.stepId).sort(), 'PlanResult.steps lists every dispatched step').toEqual(finished.map((e) => e.stepId).sort());
-  const userCodeBroke = finished.some((e) => !e.outcome.ok && e.outcome.code === 'runner_error' && e.outcome.detail.includes('injected'));
+  expect(result!.steps.map((r) => r.step.stepId).sort(), 'PlanResult.steps lists every dispatched step').toEqual(
+    finished.map((e) => e.stepId).sort(),
+  );
+  const userCodeBroke = finished.some(
+    (e) => !e.outcome.ok && e.outcome.code === 'runner_error' && e.outcome.detail.includes('injected'),
+  );
   if (broken && userCodeBroke) counts.userFaults++;
-  if (plannerFault && plannerFault !== 'giveUp' && plannerFault !== 'replan' && events.some((e) => e.type === 'plan.escalated')) {
+  if (
+    plannerFault &&
+    plannerFault !== 'giveUp' &&
+    plannerFault !== 'replan' &&
+    events.some((e) => e.type === 'plan.escalated')
+  ) {
     expect(result!.code, `a ${plannerFault} planner ends the plan explicitly`).toBe('planner_error');
   }
 
@@ -184,8 +237,13 @@ async function runOne({ steps, faults: specs, userFault: broken, plannerFault, s
 describe('executor properties under random plans and fault schedules', () => {
   it(`every step ends exactly once, in time, with no stray actuation or double dispatch (${RUNS} plans)`, async () => {
     await fc.assert(fc.asyncProperty(scenario, runOne), { numRuns: RUNS, seed: 42 });
-    const codes = [...counts.codes.entries()].sort((a, b) => b[1] - a[1]).map(([code, n]) => `${code} ${n}`).join(', ');
-    console.log(`property: ${counts.plans} plans (${counts.faulted} with faults, ${counts.userFaults} ended by broken user code), ${counts.steps} steps: ${counts.ok} ok, ${counts.failed} failed (${codes})`);
+    const codes = [...counts.codes.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ');
+    console.log(
+      `property: ${counts.plans} plans (${counts.faulted} with faults, ${counts.userFaults} ended by broken user code), ${counts.steps} steps: ${counts.ok} ok, ${counts.failed} failed (${codes})`,
+    );
     expect(counts.plans).toBe(RUNS);
     expect(counts.ok).toBeGreaterThan(0);
     expect(counts.failed).toBeGreaterThan(0);

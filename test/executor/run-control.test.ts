@@ -10,7 +10,11 @@ import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import type { ExecutionRun } from '../../src/executor/executor.js';
 import { harness, plan, type Harness } from '../helpers/executor.js';
 
-const walk = (id: string, x: number) => ({ stepId: id, type: 'navigate', args: { target: { kind: 'near', x, y: 0, z: 0, range: 1 } } });
+const walk = (id: string, x: number) => ({
+  stepId: id,
+  type: 'navigate',
+  args: { target: { kind: 'near', x, y: 0, z: 0, range: 1 } },
+});
 
 /** Starts the plan on virtual time; `ended()` is the result once there. */
 function start(h: Harness, steps: Parameters<typeof plan>): { run: ExecutionRun; ended: () => PlanResult | undefined } {
@@ -21,7 +25,16 @@ function start(h: Harness, steps: Parameters<typeof plan>): { run: ExecutionRun;
 }
 
 const kinds = (events: ExecutorEvent[]) =>
-  events.filter((e) => e.type.startsWith('plan.') || e.type === 'step.started' || e.type === 'step.ended' || e.type === 'step.preempted' || e.type === 'step.resumed').map((e) => ('stepId' in e ? `${e.type} ${e.stepId}` : e.type));
+  events
+    .filter(
+      (e) =>
+        e.type.startsWith('plan.') ||
+        e.type === 'step.started' ||
+        e.type === 'step.ended' ||
+        e.type === 'step.preempted' ||
+        e.type === 'step.resumed',
+    )
+    .map((e) => ('stepId' in e ? `${e.type} ${e.stepId}` : e.type));
 
 describe('control of a running plan', () => {
   it('pause stops the walking bot where it is until resume; the step then resumes and ends verified, its deadline moved by the pause', async () => {
@@ -40,14 +53,26 @@ describe('control of a running plan', () => {
     await h.clock.runUntil(() => ended() !== undefined, 120_000);
     expect(ended()).toMatchObject({ ok: true });
     expect(kinds(h.events)).toEqual([
-      'plan.accepted', 'step.started far', 'step.preempted far', 'plan.paused', 'plan.resumed', 'step.resumed far', 'step.ended far', 'step.started back', 'step.ended back', 'plan.ended',
+      'plan.accepted',
+      'step.started far',
+      'step.preempted far',
+      'plan.paused',
+      'plan.resumed',
+      'step.resumed far',
+      'step.ended far',
+      'step.started back',
+      'step.ended back',
+      'plan.ended',
     ]);
     expect(h.events.find((e) => e.type === 'plan.paused')).toMatchObject({ reason: 'operator looks around' });
   });
 
   it('a pause asked during an atomic step waits for its action to end; the next step starts only after resume', async () => {
     const h = await harness({ inventory: { bread: 1 }, food: 10 });
-    const { run, ended } = start(h, [{ stepId: 'eat', type: 'consume_food', args: { item: 'bread' } }, walk('after', 4)]);
+    const { run, ended } = start(h, [
+      { stepId: 'eat', type: 'consume_food', args: { item: 'bread' } },
+      walk('after', 4),
+    ]);
     await h.clock.advance(300);
     run.pause();
     await h.clock.advance(10_000);
@@ -58,7 +83,13 @@ describe('control of a running plan', () => {
     run.resume();
     await h.clock.runUntil(() => ended() !== undefined, 60_000);
     expect(ended()).toMatchObject({ ok: true });
-    expect(kinds(h.events).slice(4)).toEqual(['plan.resumed', 'step.ended eat', 'step.started after', 'step.ended after', 'plan.ended']);
+    expect(kinds(h.events).slice(4)).toEqual([
+      'plan.resumed',
+      'step.ended eat',
+      'step.started after',
+      'step.ended after',
+      'plan.ended',
+    ]);
   });
 
   it('cancel ends the running step aborted and starts nothing after it, paused or not', async () => {
@@ -91,7 +122,10 @@ describe('control of a running plan', () => {
     await h.clock.runUntil(() => ended() !== undefined, 120_000);
     expect(ended()!.steps.map((s) => s.step.stepId)).toEqual(['first', 'new']);
     expect(ended()).toMatchObject({ ok: true });
-    expect(h.events.find((e) => e.type === 'plan.replaced')).toMatchObject({ afterStepId: 'first', steps: [{ stepId: 'new' }] });
+    expect(h.events.find((e) => e.type === 'plan.replaced')).toMatchObject({
+      afterStepId: 'first',
+      steps: [{ stepId: 'new' }],
+    });
     expect(run.replaceRemaining([walk('late', 1)])).toMatchObject({ ok: false });
   });
 });
@@ -101,7 +135,13 @@ describe('control of a running plan, journaled', () => {
     const journal = Journal.open(tempJournalPath());
     const clock = new ManualClock();
     const world = SimWorld.create({ clock });
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test' });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+    });
     // The process "dies" once the replacement's first step is under way: the journal as it stands then.
     let stop = false;
     assembly.executor.events.on('event', (event) => {

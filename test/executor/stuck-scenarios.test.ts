@@ -2,7 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { EventOf, ExecutorEvent } from '../../src/executor/events.js';
 import { injectFaults } from '../../src/executor/fault-injection.js';
 import { parseFaultSpecs } from '../../src/world/faults/index.js';
-import { boxedIn, flappingGoal, obstacleInPath, SimWorld, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
+import {
+  boxedIn,
+  flappingGoal,
+  obstacleInPath,
+  SimWorld,
+  unreachableTarget,
+  walledIn,
+  type SimScenario,
+} from '../../src/world/sim/index.js';
 import type { ManualClock } from '../../src/clock/index.js';
 import { harness, plan } from '../helpers/executor.js';
 
@@ -68,7 +76,10 @@ describe('stuck scenarios end to end through the executor', () => {
   it('a runner that never settles (ignores its abort): detected and ended explicitly', async () => {
     const { result, of } = await runScenario(
       (o) => obstacleInPath({ ...o, detour: true }),
-      (clock: ManualClock) => ({ wrapInvoker: (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, parseFaultSpecs(['navigate=hang_ignoring_abort']), { clock }) }),
+      (clock: ManualClock) => ({
+        wrapInvoker: (invoker: Parameters<typeof injectFaults>[0]) =>
+          injectFaults(invoker, parseFaultSpecs(['navigate=hang_ignoring_abort']), { clock }),
+      }),
     );
     expect(result.ok).toBe(false);
     // The bot never moves: the position detector trips at its 5 s threshold, within one tick.
@@ -89,12 +100,19 @@ describe('a goal sealed in unbreakable blocks', () => {
       world.fill({ x: 10, y: 0, z: 10 }, { x: 10, y: 1, z: 10 }, 'air');
       return world;
     });
-    const result = await h.run(plan({ stepId: 'into-pen', type: 'navigate', args: { target: { kind: 'block', x: 10, y: 0, z: 10 } } }), 600_000);
+    const result = await h.run(
+      plan({ stepId: 'into-pen', type: 'navigate', args: { target: { kind: 'block', x: 10, y: 0, z: 10 } } }),
+      600_000,
+    );
     const step = result.steps.find((s) => s.step.stepId === 'into-pen')!;
     expect(result.ok).toBe(false);
     expect(step.outcome.ok).toBe(false);
     expect(step.outcome).not.toHaveProperty('relaxed');
-    console.log(JSON.stringify(step.outcome), step.durationMs, h.events.filter((e) => e.type === 'step.repair').map((e) => (e as EventOf<'step.repair'>).strategy));
+    console.log(
+      JSON.stringify(step.outcome),
+      step.durationMs,
+      h.events.filter((e) => e.type === 'step.repair').map((e) => (e as EventOf<'step.repair'>).strategy),
+    );
     expect(step.durationMs).toBeLessThanOrEqual(15_000);
   });
 });

@@ -11,9 +11,21 @@ const verbs = createDefaultRegistry().verbs();
 
 /** A step of each verb the fault must reach, with a world it would otherwise succeed in. */
 const cases = [
-  { verb: 'collect_block', step: { stepId: 's', type: 'collect_block', args: { block: 'oak_log', count: 2 } }, world: { blocks: trunk } },
-  { verb: 'explore', step: { stepId: 's', type: 'explore', args: { block: 'oak_log', sight: 16 } }, world: { blocks: [{ position: { x: 40, y: 0, z: 0 }, name: 'oak_log' }] } },
-  { verb: 'navigate', step: { stepId: 's', type: 'navigate', args: { target: { kind: 'near', x: 8, y: 0, z: 0, range: 1 } } }, world: {} },
+  {
+    verb: 'collect_block',
+    step: { stepId: 's', type: 'collect_block', args: { block: 'oak_log', count: 2 } },
+    world: { blocks: trunk },
+  },
+  {
+    verb: 'explore',
+    step: { stepId: 's', type: 'explore', args: { block: 'oak_log', sight: 16 } },
+    world: { blocks: [{ position: { x: 40, y: 0, z: 0 }, name: 'oak_log' }] },
+  },
+  {
+    verb: 'navigate',
+    step: { stepId: 's', type: 'navigate', args: { target: { kind: 'near', x: 8, y: 0, z: 0, range: 1 } } },
+    world: {},
+  },
 ];
 
 describe('a fault aimed at a verb reaches every actuator that verb calls while it runs', () => {
@@ -22,7 +34,10 @@ describe('a fault aimed at a verb reaches every actuator that verb calls while i
       expect(verbs).toContain(verb);
       const clean = await harness(world);
       expect((await clean.run(plan(step), 900_000)).ok).toBe(true);
-      const faulted = await harness(world, (clock) => ({ wrapInvoker: (invoker) => injectFaults(invoker, parseFaultSpecs([`${verb}=throw:no_path`], { extraVerbs: verbs }), { clock }) }));
+      const faulted = await harness(world, (clock) => ({
+        wrapInvoker: (invoker) =>
+          injectFaults(invoker, parseFaultSpecs([`${verb}=throw:no_path`], { extraVerbs: verbs }), { clock }),
+      }));
       const result = await faulted.run(plan(step), 900_000);
       expect(result.ok).toBe(false);
       expect(result.detail).toContain(`${verb}=throw:no_path`);
@@ -31,7 +46,11 @@ describe('a fault aimed at a verb reaches every actuator that verb calls while i
 
   it('a verb the world cannot see run (no executor telling it) is refused, not silently ignored', () => {
     const rules = parseFaultSpecs(['wave=hang'], { extraVerbs: ['wave'] });
-    expect(() => injectWorldFaults(SimWorld.create({ clock: new ManualClock() }), rules, { clock: new ManualClock() })).toThrow(FaultSpecError);
-    expect(() => injectWorldFaults(SimWorld.create({ clock: new ManualClock() }), rules, { clock: new ManualClock() })).toThrow(/cannot tell when wave runs/);
+    expect(() =>
+      injectWorldFaults(SimWorld.create({ clock: new ManualClock() }), rules, { clock: new ManualClock() }),
+    ).toThrow(FaultSpecError);
+    expect(() =>
+      injectWorldFaults(SimWorld.create({ clock: new ManualClock() }), rules, { clock: new ManualClock() }),
+    ).toThrow(/cannot tell when wave runs/);
   });
 });

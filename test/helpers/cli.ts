@@ -4,6 +4,11 @@ import { runCli } from '../../src/cli/main.js';
 export async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { io: { out: (t) => void (out += t.endsWith('\n') ? t : `${t}\n`), err: (t) => void (err += t.endsWith('\n') ? t : `${t}\n`) } });
+  const code = await runCli(argv, {
+    io: {
+      out: (t) => void (out += t.endsWith('\n') ? t : `${t}\n`),
+      err: (t) => void (err += t.endsWith('\n') ? t : `${t}\n`),
+    },
+  });
   return { code, out, err };
 }

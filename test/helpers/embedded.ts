@@ -62,7 +62,10 @@ export function embeddedSuite(scenario: Omit<ScenarioInput, 'name'> & { name?: s
   });
 
   const started = (): EmbeddedWorld => {
-    if (!world) throw new Error('the embedded server is not running: call embeddedSuite() at the top of a test file, outside any test');
+    if (!world)
+      throw new Error(
+        'the embedded server is not running: call embeddedSuite() at the top of a test file, outside any test',
+      );
     return world;
   };
 
@@ -75,7 +78,13 @@ export function embeddedSuite(scenario: Omit<ScenarioInput, 'name'> & { name?: s
     },
     async run(username, steps, options = {}) {
       const bot = await started().connectBot(username, options.bot);
-      const { executor, runner } = assembleLoaded({ registry, world: bot, clock, loaded: loaded!, ...(options.hooks ? { hooks: options.hooks } : {}) });
+      const { executor, runner } = assembleLoaded({
+        registry,
+        world: bot,
+        clock,
+        loaded: loaded!,
+        ...(options.hooks ? { hooks: options.hooks } : {}),
+      });
       const events: ExecutorEvent[] = [];
       executor.events.on('event', (event) => {
         events.push(event);

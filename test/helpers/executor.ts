@@ -18,7 +18,9 @@ export interface Harness {
 
 export async function harness(
   world: Partial<SimWorldOptions> | ((clock: ManualClock) => SimWorld) = {},
-  extra: Partial<Omit<AssembleOptions, 'world' | 'clock'>> | ((clock: ManualClock) => Partial<Omit<AssembleOptions, 'world' | 'clock'>>) = {},
+  extra:
+    | Partial<Omit<AssembleOptions, 'world' | 'clock'>>
+    | ((clock: ManualClock) => Partial<Omit<AssembleOptions, 'world' | 'clock'>>) = {},
 ): Promise<Harness> {
   const clock = new ManualClock();
   const options = typeof extra === 'function' ? extra(clock) : extra;
@@ -38,20 +40,29 @@ export async function harness(
       // Tests hand it bad input on purpose too: run checks it at run time.
       void assembly.executor.run(plan as RunInput).result.then((r) => (result = r));
       await clock.runUntil(() => result !== undefined, maxMs);
-      if (!result) throw new Error(`the plan did not end within ${maxMs} ms of virtual time; last events: ${JSON.stringify(events.slice(-5))}`);
+      if (!result)
+        throw new Error(
+          `the plan did not end within ${maxMs} ms of virtual time; last events: ${JSON.stringify(events.slice(-5))}`,
+        );
       return result;
     },
   };
 }
 
-export const plan = (...steps: { stepId: string; type: string; args: Record<string, unknown>; idempotencyKey?: string }[]) => ({
+export const plan = (
+  ...steps: { stepId: string; type: string; args: Record<string, unknown>; idempotencyKey?: string }[]
+) => ({
   planId: 'test-plan',
   intentId: 'test-intent',
   steps,
 });
 
 /** Starts the plan, cancels it after `afterMs` of virtual time, and returns the result and when it was cancelled. */
-export async function cancelAfter(h: Harness, steps: Parameters<typeof plan>, afterMs: number): Promise<{ result: PlanResult; cancelledAt: number }> {
+export async function cancelAfter(
+  h: Harness,
+  steps: Parameters<typeof plan>,
+  afterMs: number,
+): Promise<{ result: PlanResult; cancelledAt: number }> {
   const controller = new AbortController();
   let result: PlanResult | undefined;
   void h.assembly.executor.run(plan(...steps), { signal: controller.signal }).result.then((r) => (result = r));

@@ -23,7 +23,11 @@ export function fixtureRegistry(): CapabilityRegistry {
       guard: () => ({ ok: true }),
       acceptance: () => ({ ok: true }),
     });
-  return new CapabilityRegistry().register(navigate).register(dig('1.0.0')).register(dig('1.2.0')).register(dig('2.0.0', 'use 1.x'));
+  return new CapabilityRegistry()
+    .register(navigate)
+    .register(dig('1.0.0'))
+    .register(dig('1.2.0'))
+    .register(dig('2.0.0', 'use 1.x'));
 }
 
 export const goodPlan = () => ({

@@ -9,7 +9,10 @@ import { tempDir } from './temp-dir.js';
 const NODE_MODULES = fileURLToPath(new URL('../../node_modules', import.meta.url));
 
 /** The user's own verb, written as a user writes it: examples/user-project's module, importing only zod. */
-export const WAVE_MODULE = readFileSync(fileURLToPath(new URL('../../examples/user-project/capabilities/wave.mjs', import.meta.url)), 'utf8');
+export const WAVE_MODULE = readFileSync(
+  fileURLToPath(new URL('../../examples/user-project/capabilities/wave.mjs', import.meta.url)),
+  'utf8',
+);
 
 export const WAVE_TREE = `root {
   sequence while(watchdog, "ttfa", 2000) {
@@ -38,7 +41,9 @@ export const CONFIG = `export default {
  * subfolder to work from (so the config is found upward). zod resolves from the project's node_modules.
  * `files` adds or replaces files; undefined leaves one out.
  */
-export async function userProject(files: Record<string, string | undefined> = {}): Promise<{ dir: string; sub: string }> {
+export async function userProject(
+  files: Record<string, string | undefined> = {},
+): Promise<{ dir: string; sub: string }> {
   const dir = await tempDir('verbtree-project-');
   const all: Record<string, string | undefined> = {
     'verbtree.config.mjs': CONFIG,
@@ -63,6 +68,9 @@ export async function userProject(files: Record<string, string | undefined> = {}
 export async function cliIn(cwd: string, ...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(argv, { cwd, io: { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`) } });
+  const code = await runCli(argv, {
+    cwd,
+    io: { out: (t) => void (out += `${t}\n`), err: (t) => void (err += `${t}\n`) },
+  });
   return { code, out, err };
 }

@@ -8,11 +8,16 @@ const root = join(here, '..', '..');
 
 /** The CLI as a child process (run with `node --import tsx`), so a test can SIGKILL it. */
 export function cliProcess(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(here, 'run-cli.ts'), ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, ['--import', 'tsx', join(here, 'run-cli.ts'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
 }
 
 /** Everything the child printed, and how it ended. Call it before reading its stdout line by line. */
-export function finished(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
+export function finished(
+  child: ChildProcess,
+): Promise<{ code: number | null; signal: NodeJS.Signals | null; out: string; err: string }> {
   let out = '';
   let err = '';
   child.stdout!.on('data', (chunk) => (out += chunk));
@@ -21,7 +26,10 @@ export function finished(child: ChildProcess): Promise<{ code: number | null; si
 }
 
 /** Reads a `--json` child's events until one matches; the events read so far. */
-export async function untilEvent(child: ChildProcess, matches: (event: { type: string; stepId?: string }) => boolean): Promise<{ type: string; stepId?: string }[]> {
+export async function untilEvent(
+  child: ChildProcess,
+  matches: (event: { type: string; stepId?: string }) => boolean,
+): Promise<{ type: string; stepId?: string }[]> {
   const seen: { type: string; stepId?: string }[] = [];
   for await (const line of createInterface({ input: child.stdout! })) {
     const event = JSON.parse(line) as { type: string; stepId?: string };

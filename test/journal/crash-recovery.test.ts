@@ -27,7 +27,17 @@ describe('crash recovery with real processes', () => {
     writeFileSync(scenarioFile, JSON.stringify(scenario));
 
     // 1. A runner starts the plan and is killed once walk-far has begun moving.
-    const first = cli(['run', planFile, '--world', 'sim', '--scenario', scenarioFile, '--journal', journalPath, '--json']);
+    const first = cli([
+      'run',
+      planFile,
+      '--world',
+      'sim',
+      '--scenario',
+      scenarioFile,
+      '--journal',
+      journalPath,
+      '--json',
+    ]);
     const ended = finished(first);
     const printed: { type: string; stepId?: string }[] = [];
     for await (const line of createInterface({ input: first.stdout! })) {
@@ -42,7 +52,10 @@ describe('crash recovery with real processes', () => {
     expect(killed.signal).toBe('SIGKILL');
 
     const before = Journal.open(journalPath, { mustExist: true });
-    const stepsBefore = before.sql('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status'>[];
+    const stepsBefore = before.sql('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<
+      StepRow,
+      'step_id' | 'status'
+    >[];
     expect(stepsBefore).toEqual([
       { step_id: 'planks', status: 'succeeded' },
       { step_id: 'walk-far', status: 'in_progress' },
@@ -50,7 +63,9 @@ describe('crash recovery with real processes', () => {
     ]);
     // No row lost: every event the killed runner printed had been journaled before it was printed.
     const journaled = before.sql('SELECT type, body FROM events ORDER BY id').all() as { type: string; body: string }[];
-    expect(journaled.map((e) => [e.type, JSON.parse(e.body).stepId])).toEqual(expect.arrayContaining(printed.map((e) => [e.type, e.stepId])));
+    expect(journaled.map((e) => [e.type, JSON.parse(e.body).stepId])).toEqual(
+      expect.arrayContaining(printed.map((e) => [e.type, e.stepId])),
+    );
     expect(journaled.length).toBeGreaterThanOrEqual(printed.length);
     before.close();
 
@@ -86,9 +101,14 @@ describe('crash recovery with real processes', () => {
         // The killed runner still held the plan's lease; its process is gone, so the resume took it over.
         ['lease_takeover', null, true],
       ]);
-      expect(incidents[2]!.resolution).toMatch(new RegExp(`^taken over by pid \\d+ on .+ \\(resume\\): its process ${first.pid} is gone$`));
+      expect(incidents[2]!.resolution).toMatch(
+        new RegExp(`^taken over by pid \\d+ on .+ \\(resume\\): its process ${first.pid} is gone$`),
+      );
       expect(after.sql('SELECT COUNT(*) AS n FROM plan_leases').get()).toEqual({ n: 0 });
-      const attempts = after.sql('SELECT step_id, number, outcome FROM attempts ORDER BY id').all() as Pick<AttemptRow, 'step_id' | 'number' | 'outcome'>[];
+      const attempts = after.sql('SELECT step_id, number, outcome FROM attempts ORDER BY id').all() as Pick<
+        AttemptRow,
+        'step_id' | 'number' | 'outcome'
+      >[];
       expect(attempts).toEqual([
         { step_id: 'planks', number: 1, outcome: 'ok' },
         { step_id: 'walk-far', number: 1, outcome: 'orphaned' },
@@ -97,7 +117,10 @@ describe('crash recovery with real processes', () => {
       ]);
       // No effect twice: one craft in the whole action trace, one effect per step, and the logs were spent once.
       expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 1 });
-      const effects = after.sql('SELECT step_id, post FROM effects ORDER BY id').all() as { step_id: string; post: string }[];
+      const effects = after.sql('SELECT step_id, post FROM effects ORDER BY id').all() as {
+        step_id: string;
+        post: string;
+      }[];
       expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk-far', 'walk-back']);
       const final = JSON.parse(effects.at(-1)!.post);
       expect(final.inventory).toEqual({ oak_log: 1, oak_planks: 4 });

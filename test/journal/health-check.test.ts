@@ -8,15 +8,43 @@ import { openTemp } from './helpers.js';
 const HOUR = 3_600_000;
 
 /** A runner that took a step of plan `p` and stopped answering at `beat`. */
-function crashedMidStep(journal: Journal, options: { runner: string; pid: number; beat: number; step?: string; key?: string; failures?: number; deadlineAt?: number }) {
+function crashedMidStep(
+  journal: Journal,
+  options: {
+    runner: string;
+    pid: number;
+    beat: number;
+    step?: string;
+    key?: string;
+    failures?: number;
+    deadlineAt?: number;
+  },
+) {
   const step = options.step ?? 's1';
-  journal.sql("INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES (?, ?, (SELECT ?), 'run', 'running', 0, ?)").run(options.runner, options.pid, hostname(), options.beat);
-  journal.sql("INSERT OR IGNORE INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)").run();
-  const run = Number(journal.sql('INSERT INTO runs (plan_id, runner_id, started_at) VALUES (?, ?, 0)').run('p', options.runner).lastInsertRowid);
   journal
-    .sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, failure_count, run_id, idempotency_key, deadline_at, updated_at) VALUES ('p', ?, 0, 'navigate', 'in_progress', ?, ?, ?, ?, ?)")
+    .sql(
+      "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES (?, ?, (SELECT ?), 'run', 'running', 0, ?)",
+    )
+    .run(options.runner, options.pid, hostname(), options.beat);
+  journal
+    .sql(
+      "INSERT OR IGNORE INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)",
+    )
+    .run();
+  const run = Number(
+    journal.sql('INSERT INTO runs (plan_id, runner_id, started_at) VALUES (?, ?, 0)').run('p', options.runner)
+      .lastInsertRowid,
+  );
+  journal
+    .sql(
+      "INSERT INTO steps (plan_id, step_id, seq, verb, status, failure_count, run_id, idempotency_key, deadline_at, updated_at) VALUES ('p', ?, 0, 'navigate', 'in_progress', ?, ?, ?, ?, ?)",
+    )
     .run(step, options.failures ?? 0, run, options.key ?? null, options.deadlineAt ?? null, options.beat);
-  journal.sql("INSERT INTO attempts (plan_id, step_id, run_id, number, started_at, last_actuator_at) VALUES ('p', ?, ?, 1, ?, ?)").run(step, run, options.beat - 100, options.beat - 50);
+  journal
+    .sql(
+      "INSERT INTO attempts (plan_id, step_id, run_id, number, started_at, last_actuator_at) VALUES ('p', ?, ?, 1, ?, ?)",
+    )
+    .run(step, run, options.beat - 100, options.beat - 50);
 }
 
 function step(journal: Journal, id = 's1'): StepRow {
@@ -33,7 +61,12 @@ describe('health check', () => {
     const report = runHealthCheck(journal);
     expect(report.status).toBe('healthy');
     expect(report.findings).toEqual([]);
-    expect(report.checks.map((c) => c.type)).toEqual(['orphaned_step', 'hanging_attempt', 'zombie_runner', 'dead_runner']);
+    expect(report.checks.map((c) => c.type)).toEqual([
+      'orphaned_step',
+      'hanging_attempt',
+      'zombie_runner',
+      'dead_runner',
+    ]);
   });
 
   it('finds a dead runner by its pid, records the orphaned step and resets it to pending', () => {
@@ -50,7 +83,12 @@ describe('health check', () => {
     expect(journal.sql('SELECT status FROM plans').get()).toEqual({ status: 'interrupted' });
     expect(journal.sql('SELECT code FROM runs').get()).toEqual({ code: 'interrupted' });
     const orphan = incidents(journal).find((i) => i.failure_mode === 'orphaned_step')!;
-    expect(orphan).toMatchObject({ plan_id: 'p', step_id: 's1', runner_id: 'r1', resolution: 'reset to pending (interruption 1 of 3)' });
+    expect(orphan).toMatchObject({
+      plan_id: 'p',
+      step_id: 's1',
+      runner_id: 'r1',
+      resolution: 'reset to pending (interruption 1 of 3)',
+    });
     expect(JSON.parse(orphan.details!)).toMatchObject({ pid: 4242, attempt: 1, lastActuatorAt: 8_950 });
     // A second check finds nothing new: the step is no longer in progress.
     expect(runHealthCheck(journal, { isAlive: () => false }).findings).toEqual([]);
@@ -113,7 +151,9 @@ describe('health check', () => {
     // Once the rate allows again, the same incident is recovered and resolved, not recorded twice.
     const later = runHealthCheck(journal, { isAlive: () => false, config: { maxIncidentsPerHour: 10 } });
     expect(later.recoveryPaused).toBeNull();
-    expect(later.findings).toMatchObject([{ mode: 'orphaned_step', incidentId: orphan.id, action: 'reset to pending (interruption 1 of 3)' }]);
+    expect(later.findings).toMatchObject([
+      { mode: 'orphaned_step', incidentId: orphan.id, action: 'reset to pending (interruption 1 of 3)' },
+    ]);
     expect(step(journal).status).toBe('pending');
     expect(incidents(journal).filter((i) => i.step_id === 's1')).toHaveLength(1);
   });

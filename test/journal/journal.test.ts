@@ -28,10 +28,16 @@ describe('journal file', () => {
   it('records a status transition with its reason and refuses unknown steps', () => {
     const journal = Journal.open(tempJournalPath(), { now: () => 42 });
     journal.sql("INSERT INTO plans (plan_id, status, created_at, updated_at) VALUES ('p', 'running', 0, 0)").run();
-    journal.sql("INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('p', 's', 0, 'navigate', 'pending', 0)").run();
+    journal
+      .sql(
+        "INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('p', 's', 0, 'navigate', 'pending', 0)",
+      )
+      .run();
     expect(journal.transition('p', 's', 'in_progress', 'dispatched', null)).toBe(true);
     expect(journal.transition('p', 'nope', 'in_progress', 'dispatched', null)).toBe(false);
-    expect(journal.sql('SELECT from_status, to_status, at, reason FROM step_transitions').all()).toEqual([{ from_status: 'pending', to_status: 'in_progress', at: 42, reason: 'dispatched' }]);
+    expect(journal.sql('SELECT from_status, to_status, at, reason FROM step_transitions').all()).toEqual([
+      { from_status: 'pending', to_status: 'in_progress', at: 42, reason: 'dispatched' },
+    ]);
     expect(() => journal.sql("UPDATE steps SET status = 'done'").run()).toThrow(/CHECK constraint/);
     journal.close();
   });
@@ -50,7 +56,9 @@ describe('journal file', () => {
     other.close();
     expect(() => Journal.open(path)).toThrow(/is an SQLite database but not a verbtree journal/);
     const reopened = new Database(path);
-    expect(reopened.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([{ name: 'customers' }]);
+    expect(reopened.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all()).toEqual([
+      { name: 'customers' },
+    ]);
     reopened.close();
   });
 

@@ -18,7 +18,13 @@ function leased() {
   let hungAt: number | null = null;
   const { journal } = openTemp(() => hungAt ?? clock.now());
   const alive = () => true;
-  return { clock, journal, hang: (at: number) => (hungAt = at), take: (kind: string, onLost?: (by: string) => void) => PlanLease.acquire(journal, 'p', { clock, kind, isAlive: alive, ...(onLost ? { onLost } : {}) }) };
+  return {
+    clock,
+    journal,
+    hang: (at: number) => (hungAt = at),
+    take: (kind: string, onLost?: (by: string) => void) =>
+      PlanLease.acquire(journal, 'p', { clock, kind, isAlive: alive, ...(onLost ? { onLost } : {}) }),
+  };
 }
 
 describe('plan lease', () => {
@@ -31,7 +37,9 @@ describe('plan lease', () => {
       `plan "p" is held by pid ${process.pid} on ${hostname()} (verbtree run) since 1970-01-01T00:00:00.000Z (last heartbeat 0s ago): two runs of one plan must not act at once; wait for it to end or stop that process (its lease can be taken over 30s after its heartbeat stops)`,
     );
     // Its heartbeat followed the clock: a minute on, it is still the holder, not a stale one.
-    expect((journal.sql('SELECT heartbeat_at FROM plan_leases').get() as Pick<PlanLeaseRow, 'heartbeat_at'>).heartbeat_at).toBe(60_000);
+    expect(
+      (journal.sql('SELECT heartbeat_at FROM plan_leases').get() as Pick<PlanLeaseRow, 'heartbeat_at'>).heartbeat_at,
+    ).toBe(60_000);
     first.release();
     expect(journal.sql('SELECT COUNT(*) AS n FROM plan_leases').get()).toEqual({ n: 0 });
     take('resume').release();
@@ -46,7 +54,11 @@ describe('plan lease', () => {
     hang(30_001);
     const second = take('resume');
     const incident = journal.sql('SELECT * FROM incidents').get() as IncidentRow;
-    expect(incident).toMatchObject({ plan_id: 'p', failure_mode: 'lease_takeover', resolution: `taken over by pid ${process.pid} on ${hostname()} (resume): its heartbeat stopped 30s ago (limit 30s)` });
+    expect(incident).toMatchObject({
+      plan_id: 'p',
+      failure_mode: 'lease_takeover',
+      resolution: `taken over by pid ${process.pid} on ${hostname()} (resume): its heartbeat stopped 30s ago (limit 30s)`,
+    });
     expect(first.renew()).toBe(false);
     expect(lostTo).toBe(`pid ${process.pid} on ${hostname()} (verbtree resume)`);
     // The loser's release leaves the new holder's lease alone.
@@ -68,8 +80,18 @@ describe('plan lease', () => {
   it('a journaled executor holds the plan for its run: a second run of it is refused naming the holder, and the lease is gone when the run ends', async () => {
     const clock = new ManualClock();
     const { journal } = openTemp();
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world: SimWorld.create({ clock }), clock, journal, kind: 'serve' });
-    const plan = { planId: 'walk', intentId: 'i', steps: [{ stepId: 'go', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 0, z: 0 } } }] };
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world: SimWorld.create({ clock }),
+      clock,
+      journal,
+      kind: 'serve',
+    });
+    const plan = {
+      planId: 'walk',
+      intentId: 'i',
+      steps: [{ stepId: 'go', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 0, z: 0 } } }],
+    };
     const other = PlanLease.acquire(journal, 'walk', { clock, kind: 'run' });
     expect(() => assembly.run(plan)).toThrow(PlanConflictError);
     expect(() => assembly.run(plan)).toThrow(/^plan "walk" is held by pid \d+ on .+ \(verbtree run\) since /);

@@ -32,7 +32,14 @@ describe('the journal keeps every node state change, for replay', () => {
     const clock = new ManualClock();
     const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
     const seen: NodeStatesEvent[] = [];
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', hooks: { nodeStates: (e) => seen.push({ ...e, changes: [...e.changes] }) } });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+      hooks: { nodeStates: (e) => seen.push({ ...e, changes: [...e.changes] }) },
+    });
     const run = assembly.run(plan as RunInput);
     let done = false;
     void run.result.then(() => (done = true));
@@ -44,13 +51,20 @@ describe('the journal keeps every node state change, for replay', () => {
     const history = nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 })!;
     expect(history.more).toBe(false);
     // The same changes the user's hook saw, in the same order, each under the step whose tree made it.
-    expect(history.rows.flatMap((r) => r.changes)).toEqual(seen.flatMap((e) => e.changes.map((c) => [c.nodePath, c.to])));
+    expect(history.rows.flatMap((r) => r.changes)).toEqual(
+      seen.flatMap((e) => e.changes.map((c) => [c.nodePath, c.to])),
+    );
     expect([...new Set(history.rows.map((r) => r.stepId))]).toEqual(['planks', 'walk', 'dig']);
     expect([...new Set(history.rows.map((r) => r.tree))]).toEqual(['craft_item', 'navigate', 'dig_block']);
     // Replayed to the end, every step's root succeeded; replayed halfway through a step, its root was running.
     // (A tree's root node is named by the tree.)
     const end = replay(history.rows);
-    for (const [step, tree] of [['planks', 'craft_item'], ['walk', 'navigate'], ['dig', 'dig_block']]) expect(end.get(`${step} ${tree}`)).toBe('succeeded');
+    for (const [step, tree] of [
+      ['planks', 'craft_item'],
+      ['walk', 'navigate'],
+      ['dig', 'dig_block'],
+    ])
+      expect(end.get(`${step} ${tree}`)).toBe('succeeded');
     const firstOfWalk = history.rows.findIndex((r) => r.stepId === 'walk');
     expect(replay(history.rows.slice(0, firstOfWalk + 1)).get('walk navigate')).toBe('running');
     expect(history.rows.every((r) => r.attemptId !== null)).toBe(true);
@@ -58,8 +72,14 @@ describe('the journal keeps every node state change, for replay', () => {
     const events = eventHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
     for (const row of history.rows) {
       const upTo = events.filter((e) => e.id <= row.eventId!);
-      expect(upTo.some((e) => e.type === 'step.started' && (e.event as { stepId: string }).stepId === row.stepId), `${row.stepId} row ${row.id}`).toBe(true);
-      expect(upTo.some((e) => e.type === 'step.ended' && (e.event as { stepId: string }).stepId === row.stepId), `${row.stepId} row ${row.id}`).toBe(false);
+      expect(
+        upTo.some((e) => e.type === 'step.started' && (e.event as { stepId: string }).stepId === row.stepId),
+        `${row.stepId} row ${row.id}`,
+      ).toBe(true);
+      expect(
+        upTo.some((e) => e.type === 'step.ended' && (e.event as { stepId: string }).stepId === row.stepId),
+        `${row.stepId} row ${row.id}`,
+      ).toBe(false);
     }
     expect(history.rows.map((r) => r.eventId)).toEqual([...history.rows.map((r) => r.eventId)].sort((a, b) => a! - b!));
     // And where the bot stood: the walk's last row near its goal.
@@ -70,22 +90,34 @@ describe('the journal keeps every node state change, for replay', () => {
   it('serves them paged at GET /api/runs/<planId>/nodes; an unknown plan is 404, a bad parameter 400', async () => {
     const { path, journal } = openTemp();
     const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 1 } });
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock: systemClock, journal, kind: 'test' });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock: systemClock,
+      journal,
+      kind: 'test',
+    });
     expect((await assembly.run(plan as RunInput).result).ok).toBe(true);
     const api = createApiServer({ journal, journalPath: path, registry: createDefaultRegistry(), token: 't' });
     const { url } = await api.listen(0);
     try {
       const all = nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
       const paged: unknown[] = [];
-      for (let next: string | null = '/api/runs/replayable/nodes?limit=3'; next; ) {
-        const body = (await (await fetch(`${url}${next}`)).json()) as { nodeStates: unknown[]; page: { next: string | null } };
+      for (let next: string | null = '/api/runs/replayable/nodes?limit=3'; next;) {
+        const body = (await (await fetch(`${url}${next}`)).json()) as {
+          nodeStates: unknown[];
+          page: { next: string | null };
+        };
         paged.push(...body.nodeStates);
         next = body.page.next;
       }
       expect(paged).toEqual(all);
       const events: unknown[] = [];
-      for (let next: string | null = '/api/runs/replayable/events?limit=7'; next; ) {
-        const body = (await (await fetch(`${url}${next}`)).json()) as { events: unknown[]; page: { next: string | null } };
+      for (let next: string | null = '/api/runs/replayable/events?limit=7'; next;) {
+        const body = (await (await fetch(`${url}${next}`)).json()) as {
+          events: unknown[];
+          page: { next: string | null };
+        };
         events.push(...body.events);
         next = body.page.next;
       }

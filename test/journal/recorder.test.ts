@@ -33,7 +33,8 @@ describe('journal recorder', () => {
     const { clock, world, assembly, reader } = await setup();
     const seenAtActuator: { command: string; rows: Pick<StepRow, 'step_id' | 'status'>[] }[] = [];
     const seenAtStart: { stepId: string; rows: Pick<StepRow, 'step_id' | 'status'>[] }[] = [];
-    const rows = () => reader.prepare('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status'>[];
+    const rows = () =>
+      reader.prepare('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status'>[];
     const craft = world.craft.bind(world);
     world.craft = async (...args) => {
       seenAtActuator.push({ command: 'craft', rows: rows() });
@@ -56,7 +57,13 @@ describe('journal recorder', () => {
       { step_id: 'planks', status: 'in_progress' },
       { step_id: 'walk', status: 'pending' },
     ]);
-    expect(seenAtStart[1]).toEqual({ stepId: 'walk', rows: [{ step_id: 'planks', status: 'succeeded' }, { step_id: 'walk', status: 'in_progress' }] });
+    expect(seenAtStart[1]).toEqual({
+      stepId: 'walk',
+      rows: [
+        { step_id: 'planks', status: 'succeeded' },
+        { step_id: 'walk', status: 'in_progress' },
+      ],
+    });
     expect(seenAtActuator[1]!.rows).toEqual([
       { step_id: 'planks', status: 'succeeded' },
       { step_id: 'walk', status: 'in_progress' },
@@ -70,7 +77,9 @@ describe('journal recorder', () => {
     let done = false;
     void assembly.run(walkAndCraft).result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
-    const transitions = journal.db.prepare("SELECT * FROM step_transitions WHERE step_id = 'walk' ORDER BY id").all() as TransitionRow[];
+    const transitions = journal.db
+      .prepare("SELECT * FROM step_transitions WHERE step_id = 'walk' ORDER BY id")
+      .all() as TransitionRow[];
     expect(transitions.map((t) => t.to_status)).toEqual(['pending', 'in_progress', 'succeeded']);
     const attempts = journal.db.prepare('SELECT * FROM attempts ORDER BY id').all() as AttemptRow[];
     expect(attempts.map((a) => [a.step_id, a.number, a.outcome])).toEqual([
@@ -83,11 +92,18 @@ describe('journal recorder', () => {
       { step_id: 'planks', command: 'craft' },
       { step_id: 'walk', command: 'goto' },
     ]);
-    const effects = journal.db.prepare('SELECT step_id, post FROM effects ORDER BY id').all() as { step_id: string; post: string }[];
+    const effects = journal.db.prepare('SELECT step_id, post FROM effects ORDER BY id').all() as {
+      step_id: string;
+      post: string;
+    }[];
     expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk']);
     expect(JSON.parse(effects[0]!.post).inventory).toEqual({ oak_planks: 4 });
-    expect(journal.db.prepare('SELECT key, plan_id, step_id FROM idempotency').all()).toEqual([{ key: 'planks-once', plan_id: 'p1', step_id: 'planks' }]);
-    expect(journal.db.prepare('SELECT capability, runs, successes FROM capability_sla ORDER BY capability').all()).toEqual([
+    expect(journal.db.prepare('SELECT key, plan_id, step_id FROM idempotency').all()).toEqual([
+      { key: 'planks-once', plan_id: 'p1', step_id: 'planks' },
+    ]);
+    expect(
+      journal.db.prepare('SELECT capability, runs, successes FROM capability_sla ORDER BY capability').all(),
+    ).toEqual([
       { capability: 'craft_item', runs: 1, successes: 1 },
       { capability: 'navigate', runs: 1, successes: 1 },
     ]);
@@ -109,14 +125,20 @@ describe('journal recorder', () => {
     let done = false;
     void assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!] }).result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
-    const attempts = journal.db.prepare('SELECT number, outcome, detail FROM attempts ORDER BY id').all() as Pick<AttemptRow, 'number' | 'outcome' | 'detail'>[];
+    const attempts = journal.db.prepare('SELECT number, outcome, detail FROM attempts ORDER BY id').all() as Pick<
+      AttemptRow,
+      'number' | 'outcome' | 'detail'
+    >[];
     expect(attempts.map((a) => [a.number, a.outcome])).toEqual([
       [1, 'runner_error'],
       [2, 'ok'],
     ]);
     expect(attempts[0]!.detail).toContain('the crafting window never opened');
-    expect(journal.db.prepare("SELECT attempts, status FROM steps WHERE step_id = 'planks'").get()).toEqual({ attempts: 2, status: 'succeeded' });
-    expect(journal.db.prepare("SELECT command, error FROM actions ORDER BY id").all()).toEqual([
+    expect(journal.db.prepare("SELECT attempts, status FROM steps WHERE step_id = 'planks'").get()).toEqual({
+      attempts: 2,
+      status: 'succeeded',
+    });
+    expect(journal.db.prepare('SELECT command, error FROM actions ORDER BY id').all()).toEqual([
       { command: 'craft', error: 'the crafting window never opened' },
       { command: 'craft', error: null },
     ]);
@@ -130,14 +152,33 @@ describe('journal recorder', () => {
     const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
     const planner = {
       name: 'scripted',
-      plan: async () => ({ planId: 'from-intent', intentId: 'i9', steps: [{ stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' }] }),
+      plan: async () => ({
+        planId: 'from-intent',
+        intentId: 'i9',
+        steps: [
+          { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' },
+        ],
+      }),
       onFailure: async () => ({ giveUp: 'not in this test' }),
     };
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', planner });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+      planner,
+    });
     const events: ExecutorEvent[] = [];
     assembly.executor.events.on('event', (e) => events.push(e));
     let done = false;
-    const run = assembly.run({ id: 'i9', source: 'user', goal: 'make sticks', urgency: 0.2, safety: { allowed: true } });
+    const run = assembly.run({
+      id: 'i9',
+      source: 'user',
+      goal: 'make sticks',
+      urgency: 0.2,
+      safety: { allowed: true },
+    });
     void run.result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
     expect(await run.result).toMatchObject({ ok: true });
@@ -148,9 +189,19 @@ describe('journal recorder', () => {
     expect(JSON.parse(plan.body)).toEqual({
       planId: 'from-intent',
       intentId: 'i9',
-      steps: [{ stepId: 'sticks', type: 'craft_item', version: expect.any(String), args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' }],
+      steps: [
+        {
+          stepId: 'sticks',
+          type: 'craft_item',
+          version: expect.any(String),
+          args: { item: 'stick', count: 4 },
+          idempotencyKey: 'sticks-once',
+        },
+      ],
     });
-    const steps = reader.prepare('SELECT step_id, parent_step_id, args, idempotency_key, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'parent_step_id' | 'args' | 'idempotency_key' | 'status'>[];
+    const steps = reader
+      .prepare('SELECT step_id, parent_step_id, args, idempotency_key, status FROM steps ORDER BY seq')
+      .all() as Pick<StepRow, 'step_id' | 'parent_step_id' | 'args' | 'idempotency_key' | 'status'>[];
     const subgoal = steps.find((s) => s.parent_step_id === 'sticks');
     expect(steps[0]).toMatchObject({ step_id: 'sticks', idempotency_key: 'sticks-once', status: 'succeeded' });
     expect(JSON.parse(steps[0]!.args!)).toEqual({ item: 'stick', count: 4 });
@@ -158,7 +209,9 @@ describe('journal recorder', () => {
     expect(JSON.parse(subgoal!.args!)).toMatchObject({ item: 'oak_planks' });
     // The parent's guard failed first (no planks): its one attempt opens after the sub-goal, not at dispatch.
     const attempts = reader.prepare('SELECT step_id, number, outcome FROM attempts ORDER BY id').all();
-    const announced = events.filter((e) => e.type === 'attempt.started').map((e) => ({ step_id: e.stepId, number: (e as { attempt: number }).attempt, outcome: 'ok' }));
+    const announced = events
+      .filter((e) => e.type === 'attempt.started')
+      .map((e) => ({ step_id: e.stepId, number: (e as { attempt: number }).attempt, outcome: 'ok' }));
     expect(attempts).toEqual(announced);
     expect(attempts.map((a) => (a as { step_id: string }).step_id)).toEqual([subgoal!.step_id, 'sticks']);
     reader.close();

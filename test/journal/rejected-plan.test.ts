@@ -9,14 +9,27 @@ describe('a plan the executor refuses, journaled', () => {
   it('is kept as a capped summary (ids, step count, first issues), never in full', async () => {
     const { journal } = openTemp();
     const clock = new ManualClock();
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world: SimWorld.create({ clock }), clock, journal, kind: 'run' });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world: SimWorld.create({ clock }),
+      clock,
+      journal,
+      kind: 'run',
+    });
     try {
       // 20,000 steps, each with an unknown verb and a bulky argument: about 10 MB of plan.
-      const steps = Array.from({ length: 20_000 }, (_, i) => ({ stepId: `s${i}`, type: 'teleport', args: { note: 'z'.repeat(500) } }));
+      const steps = Array.from({ length: 20_000 }, (_, i) => ({
+        stepId: `s${i}`,
+        type: 'teleport',
+        args: { note: 'z'.repeat(500) },
+      }));
       const result = await assembly.run({ planId: 'huge', intentId: 'i', steps }).result;
       expect(result.ok).toBe(false);
       expect(result.code).toMatch(/unknown_verb|schema_violation|plan_too_large/);
-      const plan = journal.sql("SELECT status, body FROM plans WHERE plan_id = 'huge'").get() as { status: string; body: string };
+      const plan = journal.sql("SELECT status, body FROM plans WHERE plan_id = 'huge'").get() as {
+        status: string;
+        body: string;
+      };
       expect(plan.status).toBe('rejected');
       expect(plan.body.length).toBeLessThan(20_000);
       const summary = JSON.parse(plan.body);

@@ -52,7 +52,15 @@ describe('resume after an escalation', () => {
     };
     const scenario = scenarioRef(scenarioPath);
     const worldDescriptor = { world: 'sim', seed: 1, scenario, identity: simIdentity(1, scenario.sha256) };
-    const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test', planner, worldDescriptor });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+      planner,
+      worldDescriptor,
+    });
     assembly.executor.events.on('event', (event) => {
       // Every write is committed synchronously: this copy is what a SIGKILL at this moment leaves on disk.
       if (event.type === 'step.firstAction' && event.stepId === 'walk') journal.db.exec(`VACUUM INTO '${snapshot}'`);
@@ -71,7 +79,10 @@ describe('resume after an escalation', () => {
     crashed.sql('UPDATE runners SET pid = ?').run(dead);
     // The copy was taken while the run held the plan's lease: its holder is that dead process too.
     crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
-    const before = crashed.sql('SELECT step_id, status, args FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status' | 'args'>[];
+    const before = crashed.sql('SELECT step_id, status, args FROM steps ORDER BY seq').all() as Pick<
+      StepRow,
+      'step_id' | 'status' | 'args'
+    >[];
     expect(before.map((s) => [s.step_id, s.status])).toEqual([
       ['planks', 'succeeded'],
       ['dig-air', 'failed'],
@@ -97,12 +108,21 @@ describe('resume after an escalation', () => {
       { step_id: 'walk', status: 'succeeded' },
       { step_id: 'sticks', status: 'succeeded' },
     ]);
-    expect(after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('wander', 'dig-air') AND run_id > 1").get()).toEqual({ n: 0 });
+    expect(
+      after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('wander', 'dig-air') AND run_id > 1").get(),
+    ).toEqual({ n: 0 });
     expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 2 });
     expect(after.sql("SELECT status FROM plans WHERE plan_id = 'esc'").get()).toEqual({ status: 'succeeded' });
     after.close();
 
     const show = JSON.parse((await cli('show', 'esc', '--journal', snapshot, '--json')).out);
-    expect(show.revisions).toEqual([expect.objectContaining({ planner: 'scripted', rung: 1, failed_step_id: 'dig-air', adopted_at: expect.any(Number) })]);
+    expect(show.revisions).toEqual([
+      expect.objectContaining({
+        planner: 'scripted',
+        rung: 1,
+        failed_step_id: 'dig-air',
+        adopted_at: expect.any(Number),
+      }),
+    ]);
   });
 });

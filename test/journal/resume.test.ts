@@ -30,7 +30,10 @@ function expectingRegistry(): CapabilityRegistry {
       continue;
     }
     const { acceptance: _replacedByExpect, ...rest } = spec;
-    expecting.register({ ...rest, expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }] } as AnyCapabilitySpec);
+    expecting.register({
+      ...rest,
+      expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }],
+    } as AnyCapabilitySpec);
   }
   return expecting;
 }
@@ -57,7 +60,13 @@ const plan = {
   ],
 };
 
-async function runOn(journal: Journal, world: (clock: ManualClock) => SimWorld, input: unknown = plan, onEvent?: (event: ExecutorEvent) => void, using = registry) {
+async function runOn(
+  journal: Journal,
+  world: (clock: ManualClock) => SimWorld,
+  input: unknown = plan,
+  onEvent?: (event: ExecutorEvent) => void,
+  using = registry,
+) {
   const clock = new ManualClock();
   const assembly = await assembleJournaled({ registry: using, world: world(clock), clock, journal, kind: 'test' });
   const events: ExecutorEvent[] = [];
@@ -72,7 +81,8 @@ async function runOn(journal: Journal, world: (clock: ManualClock) => SimWorld, 
 }
 
 /** A world with a log to craft from and a dirt block standing at x=1. */
-const startWorld = (clock: ManualClock) => SimWorld.create({ clock, inventory: { oak_log: 1 } }).setBlock({ x: 1, y: 0, z: 0 }, 'dirt');
+const startWorld = (clock: ManualClock) =>
+  SimWorld.create({ clock, inventory: { oak_log: 1 } }).setBlock({ x: 1, y: 0, z: 0 }, 'dirt');
 
 /**
  * What a runner SIGKILLed during a step leaves, after the next process's
@@ -83,9 +93,15 @@ const startWorld = (clock: ManualClock) => SimWorld.create({ clock, inventory: {
 async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<Journal> {
   const { journal, path } = openTemp();
   const copy = join(dirname(path), `crashed-${stepId}.db`);
-  await runOn(journal, startWorld, plan, (event) => {
-    if (event.type === 'step.firstAction' && event.stepId === stepId) journal.db.exec(`VACUUM INTO '${copy}'`);
-  }, using);
+  await runOn(
+    journal,
+    startWorld,
+    plan,
+    (event) => {
+      if (event.type === 'step.firstAction' && event.stepId === stepId) journal.db.exec(`VACUUM INTO '${copy}'`);
+    },
+    using,
+  );
   const crashed = Journal.open(copy);
   const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
   crashed.sql('UPDATE runners SET pid = ?, host = ?').run(dead, hostname());
@@ -103,9 +119,16 @@ describe('resume', () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
     expect(new JournalIdempotencyStore(journal).state('k-planks')).toBe('completed');
-    const again = await runOn(journal, (clock) => SimWorld.create({ clock, inventory: { oak_log: 1 } }), { ...plan, planId: 'p2', steps: [plan.steps[0]] });
+    const again = await runOn(journal, (clock) => SimWorld.create({ clock, inventory: { oak_log: 1 } }), {
+      ...plan,
+      planId: 'p2',
+      steps: [plan.steps[0]],
+    });
     expect(again.result.ok).toBe(true);
-    expect(again.events.find((e) => e.type === 'step.refused')).toMatchObject({ idempotencyKey: 'k-planks', state: 'completed' });
+    expect(again.events.find((e) => e.type === 'step.refused')).toMatchObject({
+      idempotencyKey: 'k-planks',
+      state: 'completed',
+    });
     expect(journal.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 1 });
   });
 
@@ -144,9 +167,12 @@ describe('resume', () => {
     try {
       const point = resumePoint(crashed, 'p');
       expect(point.plan.steps.map((s) => s.stepId)).toEqual(['dig', 'walk']);
-      expect(JSON.parse((crashed.sql("SELECT expectations FROM steps WHERE step_id = 'dig'").get() as { expectations: string }).expectations)).toEqual([
-        { kind: 'block', at: { x: 1, y: 0, z: 0 }, oneOf: ['air'] },
-      ]);
+      expect(
+        JSON.parse(
+          (crashed.sql("SELECT expectations FROM steps WHERE step_id = 'dig'").get() as { expectations: string })
+            .expectations,
+        ),
+      ).toEqual([{ kind: 'block', at: { x: 1, y: 0, z: 0 }, oneOf: ['air'] }]);
       const report = validatePlan(point.plan, expectingRegistry());
       if (!report.ok) throw new Error('the resumed plan should validate');
 
@@ -154,13 +180,18 @@ describe('resume', () => {
       const untouched = startWorld(new ManualClock());
       const notYet = await verifyInterruptedSteps(crashed, 'p', report.steps, untouched);
       expect(notYet.achieved).toEqual([]);
-      expect(notYet.rerun).toEqual([{ stepId: 'dig', why: 'not in the live world: the block at (1, 0, 0) is empty (air): it holds dirt' }]);
+      expect(notYet.rerun).toEqual([
+        { stepId: 'dig', why: 'not in the live world: the block at (1, 0, 0) is empty (air): it holds dirt' },
+      ]);
       expect(crashed.sql("SELECT status FROM steps WHERE step_id = 'dig'").get()).toEqual({ status: 'pending' });
 
       // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched) is not checked.
       const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
       const landed = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
-      expect(landed).toEqual({ achieved: [{ stepId: 'dig', held: ['the block at (1, 0, 0) is empty (air)'] }], rerun: [] });
+      expect(landed).toEqual({
+        achieved: [{ stepId: 'dig', held: ['the block at (1, 0, 0) is empty (air)'] }],
+        rerun: [],
+      });
       expect(resumePoint(crashed, 'p').plan.steps.map((s) => s.stepId)).toEqual(['walk']);
     } finally {
       crashed.close();
@@ -185,7 +216,11 @@ describe('resume', () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
     const runStartedAt = (journal.sql('SELECT started_at FROM runs').get() as { started_at: number }).started_at;
-    const walkAt = (journal.sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'walk' AND to_status = 'succeeded'").get() as { at: number }).at;
+    const walkAt = (
+      journal
+        .sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'walk' AND to_status = 'succeeded'")
+        .get() as { at: number }
+    ).at;
     expect(distrustUnsavedSteps(journal, 'p', walkAt)).toEqual([]);
     // Saved last before the run began: nothing it did is on disk.
     expect(distrustUnsavedSteps(journal, 'p', runStartedAt - 1)).toEqual(['planks', 'dig', 'walk']);
@@ -196,6 +231,8 @@ describe('resume', () => {
   it('names the fix when a plan cannot be resumed', () => {
     const { journal } = openTemp();
     expect(() => resumePoint(journal, 'ghost')).toThrow(ResumeError);
-    expect(() => resumePoint(journal, 'ghost')).toThrow('no plan "ghost" in the journal; `verbtree runs` lists the journaled plans');
+    expect(() => resumePoint(journal, 'ghost')).toThrow(
+      'no plan "ghost" in the journal; `verbtree runs` lists the journaled plans',
+    );
   });
 });

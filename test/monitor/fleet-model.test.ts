@@ -8,9 +8,34 @@ import { nested, shortStepId, type StepRow } from '../../src/monitor/app/steps.j
  * connects mid-plan catching up from the journal without showing an event twice or out of order.
  */
 
-const sample = (bot: string, plan: string | null = null) => ({ bot, kind: 'sim', connected: true, state: 'IDLE', position: { x: 0, y: 0, z: 0 }, health: 20, food: 20, plan });
-const started = (bot: string, stepId: string, at: number) => ({ type: 'step.started', bot, planId: 'p', stepId, verb: 'navigate', at });
-const ended = (bot: string, stepId: string, at: number) => ({ type: 'step.ended', bot, planId: 'p', stepId, at, durationMs: 1, attempts: 1, outcome: { ok: true } });
+const sample = (bot: string, plan: string | null = null) => ({
+  bot,
+  kind: 'sim',
+  connected: true,
+  state: 'IDLE',
+  position: { x: 0, y: 0, z: 0 },
+  health: 20,
+  food: 20,
+  plan,
+});
+const started = (bot: string, stepId: string, at: number) => ({
+  type: 'step.started',
+  bot,
+  planId: 'p',
+  stepId,
+  verb: 'navigate',
+  at,
+});
+const ended = (bot: string, stepId: string, at: number) => ({
+  type: 'step.ended',
+  bot,
+  planId: 'p',
+  stepId,
+  at,
+  durationMs: 1,
+  attempts: 1,
+  outcome: { ok: true },
+});
 const strip = ({ bot: _bot, ...event }: Record<string, unknown>) => event;
 
 describe("the monitor's fleet model", () => {
@@ -19,7 +44,14 @@ describe("the monitor's fleet model", () => {
     applyFleet(fleet, { type: 'hello', bots: [sample('a'), sample('b')] });
     applyFleet(fleet, { type: 'plan.accepted', bot: 'b', planId: 'pb', at: 1 });
     applyFleet(fleet, started('b', 's1', 2));
-    applyFleet(fleet, { type: 'nodes', at: 3, runs: [{ bot: 'a', runId: 1, tree: 'dig_block', states: { 'dig_block/x': 'running' }, trips: [] }, { bot: 'b', runId: 1, tree: 'navigate', states: { 'navigate/y': 'succeeded' }, trips: [] }] });
+    applyFleet(fleet, {
+      type: 'nodes',
+      at: 3,
+      runs: [
+        { bot: 'a', runId: 1, tree: 'dig_block', states: { 'dig_block/x': 'running' }, trips: [] },
+        { bot: 'b', runId: 1, tree: 'navigate', states: { 'navigate/y': 'succeeded' }, trips: [] },
+      ],
+    });
     expect(fleet.order).toEqual(['a', 'b']);
     const [a, b] = [fleet.bots.get('a')!, fleet.bots.get('b')!];
     expect([a.planId, b.planId]).toEqual([undefined, 'pb']);
@@ -28,7 +60,7 @@ describe("the monitor's fleet model", () => {
     expect(b.runs.get(1)!.states).toEqual({ 'navigate/y': 'succeeded' });
   });
 
-  it("notes each recovery rung on its step: retries, repairs, stuck detections, and the escalation to the planner", () => {
+  it('notes each recovery rung on its step: retries, repairs, stuck detections, and the escalation to the planner', () => {
     const fleet = emptyFleet();
     applyFleet(fleet, { type: 'hello', bots: [sample('a')] });
     applyFleet(fleet, { type: 'plan.accepted', bot: 'a', planId: 'p', at: 0 });
@@ -36,57 +68,123 @@ describe("the monitor's fleet model", () => {
     applyFleet(fleet, { type: 'step.stuck', bot: 'a', stepId: 'dig', detector: 'progress', code: 'stuck', at: 2 });
     applyFleet(fleet, { type: 'step.retry', bot: 'a', stepId: 'dig', code: 'stuck', at: 3 });
     applyFleet(fleet, { type: 'step.repair', bot: 'a', stepId: 'dig', strategy: 'repath', code: 'no_path', at: 4 });
-    applyFleet(fleet, { type: 'plan.escalated', bot: 'a', planId: 'p', rung: 3, planner: 'htn', code: 'no_path', failedStepId: 'dig', loop: false, at: 5 });
+    applyFleet(fleet, {
+      type: 'plan.escalated',
+      bot: 'a',
+      planId: 'p',
+      rung: 3,
+      planner: 'htn',
+      code: 'no_path',
+      failedStepId: 'dig',
+      loop: false,
+      at: 5,
+    });
     const step = fleet.bots.get('a')!.steps[0]!;
     expect([step.retries, step.repairs]).toEqual([1, 1]);
-    expect(step.notes).toEqual(['stuck: progress (stuck)', 'retry after stuck', 'repair repath (no_path)', 'escalated to htn (rung 3, no_path)']);
+    expect(step.notes).toEqual([
+      'stuck: progress (stuck)',
+      'retry after stuck',
+      'repair repath (no_path)',
+      'escalated to htn (rung 3, no_path)',
+    ]);
   });
 
   it('for any point at which the page connects, the caught-up timeline equals the one a page open from the start shows', () => {
     // A plan's events, journaled and streamed as they happen; the page connects after `connect` of them and its
     // read of the journal returns after `read` more (those arrive on the stream meanwhile, and are in both).
-    const events = [{ type: 'plan.accepted', bot: 'a', planId: 'p', at: 0 }, ...[1, 2, 3, 4].flatMap((n) => [started('a', `s${n}`, n * 10), ended('a', `s${n}`, n * 10 + 5)]), { type: 'plan.ended', bot: 'a', planId: 'p', at: 99, result: { ok: true } }];
-    const timeline = (fleet: ReturnType<typeof emptyFleet>) => fleet.bots.get('a')!.steps.map((s) => `${s.stepId}:${s.status}`);
+    const events = [
+      { type: 'plan.accepted', bot: 'a', planId: 'p', at: 0 },
+      ...[1, 2, 3, 4].flatMap((n) => [started('a', `s${n}`, n * 10), ended('a', `s${n}`, n * 10 + 5)]),
+      { type: 'plan.ended', bot: 'a', planId: 'p', at: 99, result: { ok: true } },
+    ];
+    const timeline = (fleet: ReturnType<typeof emptyFleet>) =>
+      fleet.bots.get('a')!.steps.map((s) => `${s.stepId}:${s.status}`);
     const full = emptyFleet();
     applyFleet(full, { type: 'hello', bots: [sample('a')] });
     for (const event of events) applyFleet(full, event);
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: events.length }), fc.integer({ min: 0, max: events.length }), (connect, more) => {
-        const read = Math.min(events.length, connect + more);
-        const late = emptyFleet();
-        const catchUps = applyFleet(late, { type: 'hello', bots: [sample('a', 'p')] });
-        expect(catchUps).toEqual([{ bot: 'a', plan: 'p' }]);
-        for (const event of events.slice(connect)) applyFleet(late, event);
-        caughtUp(late, 'a', { events: events.slice(0, read).map(strip), nodes: [] });
-        expect(timeline(late)).toEqual(timeline(full));
-        expect(late.bots.get('a')!.planState).toBe('succeeded');
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: events.length }),
+        fc.integer({ min: 0, max: events.length }),
+        (connect, more) => {
+          const read = Math.min(events.length, connect + more);
+          const late = emptyFleet();
+          const catchUps = applyFleet(late, { type: 'hello', bots: [sample('a', 'p')] });
+          expect(catchUps).toEqual([{ bot: 'a', plan: 'p' }]);
+          for (const event of events.slice(connect)) applyFleet(late, event);
+          caughtUp(late, 'a', { events: events.slice(0, read).map(strip), nodes: [] });
+          expect(timeline(late)).toEqual(timeline(full));
+          expect(late.bots.get('a')!.planState).toBe('succeeded');
+        },
+      ),
     );
   });
 
   it('a late page draws the last journaled step tree as it stood, and its trail, and the live run of that tree carries those states on', () => {
     const fleet = emptyFleet();
     applyFleet(fleet, { type: 'hello', bots: [sample('a', 'p')] });
-    const row = (id: number, stepId: string, changes: [string, string][], x: number) => ({ id, stepId, attemptId: 1, tree: 'navigate', at: id, changes, eventId: null, position: { x, y: 0, z: 0 } });
+    const row = (id: number, stepId: string, changes: [string, string][], x: number) => ({
+      id,
+      stepId,
+      attemptId: 1,
+      tree: 'navigate',
+      at: id,
+      changes,
+      eventId: null,
+      position: { x, y: 0, z: 0 },
+    });
     caughtUp(fleet, 'a', {
       events: [{ type: 'plan.accepted', planId: 'p', at: 0 }, started('a', 'walk', 1)],
-      nodes: [row(1, 'old', [['navigate/a', 'failed']], 0), row(2, 'walk', [['navigate/a', 'running'], ['navigate/b', 'running']], 1), row(3, 'walk', [['navigate/b', 'succeeded']], 2)] as never,
+      nodes: [
+        row(1, 'old', [['navigate/a', 'failed']], 0),
+        row(
+          2,
+          'walk',
+          [
+            ['navigate/a', 'running'],
+            ['navigate/b', 'running'],
+          ],
+          1,
+        ),
+        row(3, 'walk', [['navigate/b', 'succeeded']], 2),
+      ] as never,
     });
     const model = fleet.bots.get('a')!;
     expect(model.runs.get(model.focus!)!.states).toEqual({ 'navigate/a': 'running', 'navigate/b': 'succeeded' });
-    expect(model.trail).toEqual([{ x: 0, z: 0 }, { x: 1, z: 0 }, { x: 2, z: 0 }]);
-    applyFleet(fleet, { type: 'nodes', at: 5, runs: [{ bot: 'a', runId: 7, tree: 'navigate', states: { 'navigate/a': 'succeeded' }, trips: [] }] });
+    expect(model.trail).toEqual([
+      { x: 0, z: 0 },
+      { x: 1, z: 0 },
+      { x: 2, z: 0 },
+    ]);
+    applyFleet(fleet, {
+      type: 'nodes',
+      at: 5,
+      runs: [{ bot: 'a', runId: 7, tree: 'navigate', states: { 'navigate/a': 'succeeded' }, trips: [] }],
+    });
     expect(model.focus).toBe(7);
     expect(model.runs.get(7)!.states).toEqual({ 'navigate/a': 'succeeded', 'navigate/b': 'succeeded' });
   });
 
   it("lists a replay's steps with every sub-goal under the step it serves, whatever order the journal added them in", () => {
-    const step = (id: string, parent: string | null): StepRow => ({ step: { step_id: id, verb: 'v', parent_step_id: parent }, transitions: [] });
-    const rows = [step('a', null), step('b', null), step('c', null), step('b/1', 'b'), step('b/2', 'b'), step('b/1/x', 'b/1'), step('c/1', 'c')];
+    const step = (id: string, parent: string | null): StepRow => ({
+      step: { step_id: id, verb: 'v', parent_step_id: parent },
+      transitions: [],
+    });
+    const rows = [
+      step('a', null),
+      step('b', null),
+      step('c', null),
+      step('b/1', 'b'),
+      step('b/2', 'b'),
+      step('b/1/x', 'b/1'),
+      step('c/1', 'c'),
+    ];
     expect(nested(rows).map((r) => r.step.step_id)).toEqual(['a', 'b', 'b/1', 'b/1/x', 'b/2', 'c', 'c/1']);
     // A page of steps whose parent is not on it keeps the orphan as a root rather than dropping it.
     expect(nested([step('b/2', 'b'), step('c', null)]).map((r) => r.step.step_id)).toEqual(['b/2', 'c']);
     // Drawn under its parent, a sub-goal reads without the parent's prefix; an id that does not carry it stays whole.
-    expect([shortStepId('craft/subgoal-x', 'craft'), shortStepId('craftx/y', 'craft'), shortStepId('a', null)]).toEqual(['subgoal-x', 'craftx/y', 'a']);
+    expect([shortStepId('craft/subgoal-x', 'craft'), shortStepId('craftx/y', 'craft'), shortStepId('a', null)]).toEqual(
+      ['subgoal-x', 'craftx/y', 'a'],
+    );
   });
 });

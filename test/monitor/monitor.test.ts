@@ -43,9 +43,23 @@ beforeAll(async () => {
   feed = new NodeFeed(systemClock);
   const bot = await suite.world.connectBot('watched');
   const registry = createDefaultRegistry();
-  assembly = await assembleJournaled({ registry, world: bot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooksFor('watched') });
+  assembly = await assembleJournaled({
+    registry,
+    world: bot,
+    clock: systemClock,
+    journal,
+    kind: 'serve',
+    hooks: feed.hooksFor('watched'),
+  });
   const helperBot = await suite.world.connectBot('helper');
-  helper = await assembleJournaled({ registry, world: helperBot, clock: systemClock, journal, kind: 'serve', hooks: feed.hooksFor('helper') });
+  helper = await assembleJournaled({
+    registry,
+    world: helperBot,
+    clock: systemClock,
+    journal,
+    kind: 'serve',
+    hooks: feed.hooksFor('helper'),
+  });
   api = createApiServer({
     journal,
     journalPath: temp.path,
@@ -55,7 +69,10 @@ beforeAll(async () => {
     monitorDir,
     botStateEveryMs: 200,
     nodeFeed: feed,
-    bots: [apiBot('watched', assembly, { viewerBot: botOf(bot) as never }), apiBot('helper', helper, { viewerBot: botOf(helperBot) as never })],
+    bots: [
+      apiBot('watched', assembly, { viewerBot: botOf(bot) as never }),
+      apiBot('helper', helper, { viewerBot: botOf(helperBot) as never }),
+    ],
   });
   url = (await api.listen(0)).url;
 }, 120_000);
@@ -76,7 +93,11 @@ async function screenshot(page: Page, name: string): Promise<void> {
 }
 
 async function execute(plan: object, bot = 'watched'): Promise<void> {
-  const response = await fetch(`${url}/api/cognitive/execute?bot=${bot}`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(plan) });
+  const response = await fetch(`${url}/api/cognitive/execute?bot=${bot}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/json' },
+    body: JSON.stringify(plan),
+  });
   expect(response.status).toBe(202);
 }
 
@@ -87,7 +108,8 @@ async function openLive(): Promise<Page> {
   return page;
 }
 
-const ended = (planId: string) => (page: Page) => page.waitForSelector(`[data-plan-state]:text-matches("succeeded|failed")`, { timeout: 60_000 }).then(() => planId);
+const ended = (planId: string) => (page: Page) =>
+  page.waitForSelector(`[data-plan-state]:text-matches("succeeded|failed")`, { timeout: 60_000 }).then(() => planId);
 
 describe('the monitor, live and replayed, in chromium', () => {
   it("draws the running step's tree with its nodes' states as they change, and a failed step's code", async () => {
@@ -112,12 +134,16 @@ describe('the monitor, live and replayed, in chromium', () => {
       ],
     });
     await page.waitForSelector('svg[data-tree=navigate] g.node', { timeout: 15_000 });
-    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts) => texts.map((t) => t.textContent ?? ''));
+    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts) =>
+      texts.map((t) => t.textContent ?? ''),
+    );
     expect(labels).toContain('root: navigate');
     expect(labels.some((l) => l.includes('goto'))).toBe(true);
     await ended('watched-walk')(page);
     // Node states come in batches every 100 ms, beside the events: the last batch may follow the plan's end.
-    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', { timeout: 5_000 });
+    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', {
+      timeout: 5_000,
+    });
     const seen = (await page.evaluate('window.seen')) as string[];
     const goto = seen.filter((entry) => entry.includes('action(goto)'));
     expect(goto.map((entry) => entry.split('=')[1])).toEqual(['running', 'succeeded']);
@@ -131,7 +157,15 @@ describe('the monitor, live and replayed, in chromium', () => {
 
   it('pauses and resumes the running plan from its buttons (with the token), each shown as the plan state', async () => {
     const page = await openLive();
-    await execute({ planId: 'watched-long-walk', intentId: 'i', steps: [1, 2, 3].map((n) => ({ stepId: `leg-${n}`, type: 'navigate', args: { target: { kind: 'block', x: n % 2 === 0 ? -6 : 6, y: 5, z: 6 * n } } })) });
+    await execute({
+      planId: 'watched-long-walk',
+      intentId: 'i',
+      steps: [1, 2, 3].map((n) => ({
+        stepId: `leg-${n}`,
+        type: 'navigate',
+        args: { target: { kind: 'block', x: n % 2 === 0 ? -6 : 6, y: 5, z: 6 * n } },
+      })),
+    });
     await page.waitForSelector('[data-plan=""], [data-plan]', { timeout: 10_000 });
     await page.waitForSelector('[data-step=leg-1]', { timeout: 10_000 });
     await page.click('[data-control=pause]');
@@ -141,14 +175,24 @@ describe('the monitor, live and replayed, in chromium', () => {
     expect(await page.$$eval('[data-step]', (rows) => rows.length)).toBe(pausedAt);
     await page.click('[data-control=resume]');
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual(['ok', 'ok', 'ok']);
+    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
+      'ok',
+      'ok',
+      'ok',
+    ]);
     await page.close();
   }, 120_000);
 
   it('marks the node that was acting when a step is cut short (cancel), with the code', async () => {
     const page = await openLive();
-    await execute({ planId: 'watched-cut', intentId: 'i', steps: [{ stepId: 'far', type: 'navigate', args: { target: { kind: 'block', x: 40, y: 5, z: 40 } } }] });
-    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=running]', { timeout: 15_000 });
+    await execute({
+      planId: 'watched-cut',
+      intentId: 'i',
+      steps: [{ stepId: 'far', type: 'navigate', args: { target: { kind: 'block', x: 40, y: 5, z: 40 } } }],
+    });
+    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=running]', {
+      timeout: 15_000,
+    });
     await page.click('[data-control=cancel]');
     await page.waitForSelector('[data-plan-state]:text-matches("failed")', { timeout: 30_000 });
     const failing = await page.waitForSelector('svg[data-tree=navigate] g.node.failing', { timeout: 5_000 });
@@ -160,33 +204,66 @@ describe('the monitor, live and replayed, in chromium', () => {
   }, 60_000);
 
   it('a page opened mid-plan shows the plan from its start: the steps before it connected come from the journal, none twice', async () => {
-    await execute({ planId: 'watched-late', intentId: 'i', steps: [1, 2, 3].map((n) => ({ stepId: `late-${n}`, type: 'navigate', args: { target: { kind: 'block', x: n % 2 === 0 ? -4 : 4, y: 5, z: 4 * n } } })) });
-    const started = () => journal.sql("SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'watched-late' AND step_id = 'late-2' AND status != 'pending'").get() as { n: number };
+    await execute({
+      planId: 'watched-late',
+      intentId: 'i',
+      steps: [1, 2, 3].map((n) => ({
+        stepId: `late-${n}`,
+        type: 'navigate',
+        args: { target: { kind: 'block', x: n % 2 === 0 ? -4 : 4, y: 5, z: 4 * n } },
+      })),
+    });
+    const started = () =>
+      journal
+        .sql(
+          "SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'watched-late' AND step_id = 'late-2' AND status != 'pending'",
+        )
+        .get() as { n: number };
     for (let i = 0; i < 400 && started().n === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
     expect(started().n).toBe(1);
     const page = await openLive();
     await page.waitForSelector('[data-step=late-1][data-status=ok]', { timeout: 10_000 });
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
     expect(await page.textContent('[data-plan]')).toBe('watched-late');
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => `${r.getAttribute('data-step')}=${r.getAttribute('data-status')}`))).toEqual(['late-1=ok', 'late-2=ok', 'late-3=ok']);
+    expect(
+      await page.$$eval('[data-step]', (rows) =>
+        rows.map((r) => `${r.getAttribute('data-step')}=${r.getAttribute('data-status')}`),
+      ),
+    ).toEqual(['late-1=ok', 'late-2=ok', 'late-3=ok']);
     await page.close();
   }, 90_000);
 
-  it('shows every bot on the server: a card each with its state, the chosen one\'s timeline and tree, the others on its map', async () => {
+  it("shows every bot on the server: a card each with its state, the chosen one's timeline and tree, the others on its map", async () => {
     const page = await openLive();
     await page.waitForSelector('[data-fleet] [data-bot=helper]', { timeout: 10_000 });
-    expect(await page.$$eval('[data-fleet] [data-bot]', (cards) => cards.map((c) => c.getAttribute('data-bot')))).toEqual(['watched', 'helper']);
+    expect(
+      await page.$$eval('[data-fleet] [data-bot]', (cards) => cards.map((c) => c.getAttribute('data-bot'))),
+    ).toEqual(['watched', 'helper']);
     expect(await page.textContent('[data-selected-bot]')).toBe('watched');
-    await execute({ planId: 'helper-walk', intentId: 'i', steps: [{ stepId: 'helper-leg', type: 'navigate', args: { target: { kind: 'block', x: -5, y: 5, z: -5 } } }] }, 'helper');
-    await page.waitForSelector('[data-bot=helper][data-bot-state=EXECUTING], [data-bot=helper][data-bot-state=COMPLETED]', { timeout: 15_000 });
+    await execute(
+      {
+        planId: 'helper-walk',
+        intentId: 'i',
+        steps: [{ stepId: 'helper-leg', type: 'navigate', args: { target: { kind: 'block', x: -5, y: 5, z: -5 } } }],
+      },
+      'helper',
+    );
+    await page.waitForSelector(
+      '[data-bot=helper][data-bot-state=EXECUTING], [data-bot=helper][data-bot-state=COMPLETED]',
+      { timeout: 15_000 },
+    );
     await page.click('[data-bot=helper]');
     expect(await page.textContent('[data-selected-bot]')).toBe('helper');
     await page.waitForSelector('[data-step=helper-leg]', { timeout: 10_000 });
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
     expect(await page.textContent('[data-plan]')).toBe('helper-walk');
     // The helper's own tree, and not one of the watched bot's steps in its timeline.
-    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', { timeout: 5_000 });
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-step')))).toEqual(['helper-leg']);
+    await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', {
+      timeout: 5_000,
+    });
+    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-step')))).toEqual([
+      'helper-leg',
+    ]);
     await page.waitForSelector('[data-map] [data-other-bot=watched]', { timeout: 5_000 });
     await screenshot(page, 'monitor-fleet.png');
     // The choice rides in the address: a reload shows the same bot.
@@ -197,13 +274,21 @@ describe('the monitor, live and replayed, in chromium', () => {
   it("shows each bot's world in 3D (prismarine-viewer) beside the tree: the page, and the world's chunks sent for Minecraft 1.21.4", async () => {
     // The server side, as the viewer's page speaks to it: the version first, then the chunks around the bot.
     const viewerRequire = createRequire(createRequire(import.meta.url).resolve('prismarine-viewer/package.json'));
-    const { io } = viewerRequire('socket.io-client') as { io: (url: string, options: object) => { on(event: string, listener: (payload: unknown) => void): void; close(): void } };
+    const { io } = viewerRequire('socket.io-client') as {
+      io: (
+        url: string,
+        options: object,
+      ) => { on(event: string, listener: (payload: unknown) => void): void; close(): void };
+    };
     for (const name of ['watched', 'helper']) {
       const client = io(url, { path: `/viewer/${name}/socket.io`, transports: ['websocket'] });
       const seen = await new Promise<{ version: unknown; chunks: number }>((resolve, reject) => {
         let version: unknown;
         let chunks = 0;
-        const timer = setTimeout(() => reject(new Error(`no chunks within 15 s (version ${String(version)}, ${chunks} chunks)`)), 15_000);
+        const timer = setTimeout(
+          () => reject(new Error(`no chunks within 15 s (version ${String(version)}, ${chunks} chunks)`)),
+          15_000,
+        );
         client.on('version', (v) => (version = v));
         client.on('loadChunk', () => {
           if (++chunks === 4) {
@@ -240,18 +325,33 @@ describe('the monitor, live and replayed, in chromium', () => {
       })()`);
       const tree = journaled[index]!.tree;
       // The page has drawn this change once its section names it and the tree is the row's.
-      await page.waitForSelector(`[data-index="${index}"] ~ section svg[data-tree=${tree}], section[data-index="${index}"] ~ section svg[data-tree=${tree}]`, { timeout: 10_000 });
+      await page.waitForSelector(
+        `[data-index="${index}"] ~ section svg[data-tree=${tree}], section[data-index="${index}"] ~ section svg[data-tree=${tree}]`,
+        { timeout: 10_000 },
+      );
       // The events up to this change include its step's start, and where the bot stood is shown.
       const log = (await page.textContent('[data-replay-events]')) ?? '';
       expect(log, `change ${index}`).toContain(`step.started ${journaled[index]!.stepId}`);
       expect(await page.textContent('[data-replay-position]')).toMatch(/^x -?\d+\.\d, y -?\d+\.\d, z -?\d+\.\d$/);
-      shown.push(await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes) => nodes.filter((n) => n.getAttribute('data-state') !== 'ready').map((n) => `${n.getAttribute('data-path')}=${n.getAttribute('data-state')}`).sort()));
+      shown.push(
+        await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes) =>
+          nodes
+            .filter((n) => n.getAttribute('data-state') !== 'ready')
+            .map((n) => `${n.getAttribute('data-path')}=${n.getAttribute('data-state')}`)
+            .sort(),
+        ),
+      );
     }
     // What the journal says each node stood at after each row, for that row's step.
     const expected = journaled.map((row, index) => {
       const states = new Map<string, string>();
-      for (const r of journaled.slice(0, index + 1)) if (r.stepId === row.stepId && r.attemptId === row.attemptId) for (const [path, state] of r.changes) states.set(path, state);
-      return [...states].filter(([, state]) => state !== 'ready').map(([path, state]) => `${path}=${state}`).sort();
+      for (const r of journaled.slice(0, index + 1))
+        if (r.stepId === row.stepId && r.attemptId === row.attemptId)
+          for (const [path, state] of r.changes) states.set(path, state);
+      return [...states]
+        .filter(([, state]) => state !== 'ready')
+        .map(([path, state]) => `${path}=${state}`)
+        .sort();
     });
     expect(shown).toEqual(expected);
     await screenshot(page, 'monitor-replay.png');

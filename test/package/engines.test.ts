@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 const root = join(import.meta.dirname, '..', '..');
 const manifest = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } };
-const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { engines?: unknown }> };
+const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+  packages: Record<string, { engines?: unknown }>;
+};
 
 /**
  * Locked packages whose `engines` ask for more than ours, each with why verbtree still runs on its minimum.
@@ -21,7 +23,10 @@ describe("the package's engines", () => {
 
   it('admit the Node this suite runs on, so the claim is tested where it is made', () => {
     expect(semver.satisfies(process.versions.node, manifest.engines.node)).toBe(true);
-    expect(semver.major(process.versions.node), `the suite runs on Node ${process.versions.node}; engines say ${manifest.engines.node}`).toBe(semver.major(minimum));
+    expect(
+      semver.major(process.versions.node),
+      `the suite runs on Node ${process.versions.node}; engines say ${manifest.engines.node}`,
+    ).toBe(semver.major(minimum));
   });
 
   it("agree with every locked package's engines, or name the package and why it is not a requirement", () => {
@@ -32,7 +37,9 @@ describe("the package's engines", () => {
       .map(([path, range]) => `${path} wants node ${range}`);
     expect(higher.filter((line) => !(line.split(' wants ')[0]! in DECLARED_HIGHER))).toEqual([]);
     // No stale entry: each listed package is locked and still asks for more.
-    expect(Object.keys(DECLARED_HIGHER).filter((path) => !higher.some((line) => line.startsWith(`${path} wants`)))).toEqual([]);
+    expect(
+      Object.keys(DECLARED_HIGHER).filter((path) => !higher.some((line) => line.startsWith(`${path} wants`))),
+    ).toEqual([]);
   });
 
   it('are explained in the README for each package that asks for more', () => {

@@ -32,7 +32,13 @@ function pack(): Packed {
   // One tarball for the file's tests (packing takes seconds), removed after them.
   const dir = mkdtempSync(join(tmpdir(), 'verbtree-pack-'));
   // dist/ is built by npm ci (prepare); packing must not build again.
-  const packed = JSON.parse(execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] })) as { filename: string; files: { path: string }[] }[];
+  const packed = JSON.parse(
+    execFileSync('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', dir], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }),
+  ) as { filename: string; files: { path: string }[] }[];
   return {
     dir,
     files: packed[0]!.files.map((f) => f.path),
@@ -40,9 +46,16 @@ function pack(): Packed {
       const folder = join(dir, name);
       const modules = join(folder, 'node_modules');
       mkdirSync(join(modules, 'verbtree'), { recursive: true });
-      execFileSync('tar', ['-xzf', join(dir, packed[0]!.filename), '-C', join(modules, 'verbtree'), '--strip-components=1']);
+      execFileSync('tar', [
+        '-xzf',
+        join(dir, packed[0]!.filename),
+        '-C',
+        join(modules, 'verbtree'),
+        '--strip-components=1',
+      ]);
       for (const dep of readdirSync(join(root, 'node_modules'))) {
-        if (dep !== 'verbtree' && !dep.startsWith('.') && !without.includes(dep)) symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
+        if (dep !== 'verbtree' && !dep.startsWith('.') && !without.includes(dep))
+          symlinkSync(join(root, 'node_modules', dep), join(modules, dep));
       }
       return folder;
     },
@@ -57,24 +70,56 @@ describe('the package as a user installs it', () => {
   afterAll(() => rmSync(packed.dir, { recursive: true, force: true }));
 
   it('npm pack holds what a consumer needs and nothing of our own tests or sources', () => {
-    for (const needed of ['LICENSE', 'README.md', 'bin/verbtree.js', 'dist/src/index.js', 'dist/src/index.d.ts', 'trees/navigate.mdsl', 'capabilities/navigate/index.ts', 'dist/monitor/index.html']) expect(packed.files, needed).toContain(needed);
+    for (const needed of [
+      'LICENSE',
+      'README.md',
+      'bin/verbtree.js',
+      'dist/src/index.js',
+      'dist/src/index.d.ts',
+      'trees/navigate.mdsl',
+      'capabilities/navigate/index.ts',
+      'dist/monitor/index.html',
+    ])
+      expect(packed.files, needed).toContain(needed);
     expect(packed.files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
   });
 
   it('a strict TypeScript program on its public entries compiles and runs a plan verified on SimWorld', () => {
     const consumer = packed.project('consumer');
     // The shipped capability sources are templates: they import verbtree by its name, never its private paths.
-    const shipped = packed.files.filter((f) => f.startsWith('capabilities/') && f.endsWith('.ts') && !f.endsWith('.test.ts'));
+    const shipped = packed.files.filter(
+      (f) => f.startsWith('capabilities/') && f.endsWith('.ts') && !f.endsWith('.test.ts'),
+    );
     expect(shipped.length).toBeGreaterThan(20);
-    for (const file of shipped) expect(readFileSync(join(consumer, 'node_modules', 'verbtree', file), 'utf8'), file).not.toMatch(/from '(\.\.\/)+src\//);
+    for (const file of shipped)
+      expect(readFileSync(join(consumer, 'node_modules', 'verbtree', file), 'utf8'), file).not.toMatch(
+        /from '(\.\.\/)+src\//,
+      );
     writeFileSync(join(consumer, 'package.json'), JSON.stringify({ name: 'my-bot', type: 'module', private: true }));
     writeFileSync(
       join(consumer, 'tsconfig.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: true, outDir: 'out', types: ['node'] }, include: ['index.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: true,
+          outDir: 'out',
+          types: ['node'],
+        },
+        include: ['index.ts'],
+      }),
     );
     writeFileSync(join(consumer, 'index.ts'), CONSUMER);
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], { cwd: consumer, encoding: 'utf8' });
-    const printed = execFileSync(process.execPath, [join(consumer, 'out', 'index.js')], { cwd: consumer, encoding: 'utf8' });
+    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', consumer], {
+      cwd: consumer,
+      encoding: 'utf8',
+    });
+    const printed = execFileSync(process.execPath, [join(consumer, 'out', 'index.js')], {
+      cwd: consumer,
+      encoding: 'utf8',
+    });
     // Checking every library's types too (skipLibCheck false): no entry but verbtree/mineflayer (a mineflayer
     // plugin, which names mineflayer's types) leaks mineflayer's dependencies' typings, which have errors of their own.
     writeFileSync(
@@ -83,16 +128,36 @@ describe('the package as a user installs it', () => {
     );
     writeFileSync(
       join(consumer, 'tsconfig.strict.json'),
-      JSON.stringify({ compilerOptions: { target: 'ES2022', module: 'NodeNext', moduleResolution: 'NodeNext', strict: true, skipLibCheck: false, noEmit: true, types: ['node'] }, include: ['strict.ts'] }),
+      JSON.stringify({
+        compilerOptions: {
+          target: 'ES2022',
+          module: 'NodeNext',
+          moduleResolution: 'NodeNext',
+          strict: true,
+          skipLibCheck: false,
+          noEmit: true,
+          types: ['node'],
+        },
+        include: ['strict.ts'],
+      }),
     );
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(consumer, 'tsconfig.strict.json')], { cwd: consumer, encoding: 'utf8' });
+    execFileSync(
+      process.execPath,
+      [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(consumer, 'tsconfig.strict.json')],
+      { cwd: consumer, encoding: 'utf8' },
+    );
     expect(JSON.parse(printed.trim().split('\n').at(-1)!)).toEqual({ ok: true, planks: 4, state: 'COMPLETED' });
   }, 60_000);
 
   it('examples/user-project: its own verb and its navigate@2.0.0 are linted, validated, exported as JSON Schema and run by the installed CLI, and its property test passes', () => {
     const project = packed.project('user-project');
     cpSync(join(root, 'examples', 'user-project'), project, { recursive: true });
-    const verbtree = (...args: string[]) => execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], { cwd: join(project, 'plans'), encoding: 'utf8', env: { ...process.env, NO_COLOR: '1' } });
+    const verbtree = (...args: string[]) =>
+      execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], {
+        cwd: join(project, 'plans'),
+        encoding: 'utf8',
+        env: { ...process.env, NO_COLOR: '1' },
+      });
     expect(verbtree('lint')).toMatch(/✓ \d+ tree file\(s\) clean/);
     // navigate pinned by range: ^1 the built-in, ^2 the project's own second version.
     expect(verbtree('validate', 'greet.plan.json')).toContain('(navigate@1.0.0, wave@1.0.0, navigate@2.0.0)');
@@ -110,17 +175,30 @@ describe('the package as a user installs it', () => {
     writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'lean-bot', type: 'module', private: true }));
     const verbtree = (...args: string[]) => {
       try {
-        return { code: 0, out: execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }), err: '' };
+        return {
+          code: 0,
+          out: execFileSync(
+            process.execPath,
+            [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args],
+            { cwd: project, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] },
+          ),
+          err: '',
+        };
       } catch (error) {
         const failed = error as { status: number; stdout: string; stderr: string };
         return { code: failed.status, out: failed.stdout, err: failed.stderr };
       }
     };
     const plan = join(root, 'examples', 'walk.plan.json');
-    expect(verbtree('run', plan, '--world', 'sim')).toMatchObject({ code: 0, out: expect.stringContaining('✓ plan walk succeeded') });
+    expect(verbtree('run', plan, '--world', 'sim')).toMatchObject({
+      code: 0,
+      out: expect.stringContaining('✓ plan walk succeeded'),
+    });
     const journaled = verbtree('run', plan, '--world', 'sim', '--journal', join(project, 'j.db'));
     expect(journaled.code).toBe(2);
-    expect(journaled.err).toContain('needs the package better-sqlite3, which is not installed: npm install better-sqlite3');
+    expect(journaled.err).toContain(
+      'needs the package better-sqlite3, which is not installed: npm install better-sqlite3',
+    );
     const embedded = verbtree('run', plan, '--world', 'embedded');
     expect(embedded.code).toBe(2);
     expect(embedded.err).toContain('needs the package flying-squid, which is not installed: npm install flying-squid');

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/manual-clock.js';
-import { AGENT_STATES, AGENT_TRANSITIONS, AgentStateMachine, InvalidTransitionError } from '../../src/recovery/agent-state-machine.js';
+import {
+  AGENT_STATES,
+  AGENT_TRANSITIONS,
+  AgentStateMachine,
+  InvalidTransitionError,
+} from '../../src/recovery/agent-state-machine.js';
 
 describe('AgentStateMachine', () => {
   it('runs a task through recovery back to execution and completion, timestamped by the clock', async () => {
@@ -42,7 +47,9 @@ describe('AgentStateMachine', () => {
     })();
     expect(error).toBeInstanceOf(InvalidTransitionError);
     expect(error).toMatchObject({ from: 'COMPLETED', to: 'RECOVERING' });
-    expect(error?.message).toBe('Invalid agent state transition COMPLETED -> RECOVERING; from COMPLETED the agent may go to: IDLE');
+    expect(error?.message).toBe(
+      'Invalid agent state transition COMPLETED -> RECOVERING; from COMPLETED the agent may go to: IDLE',
+    );
     expect(machine.state).toBe('COMPLETED');
   });
 

@@ -7,7 +7,9 @@ const policy = { initialDelayMs: 1_000, maxDelayMs: 10_000, backoffMultiplier: 2
 describe('backoffDelayMs', () => {
   it('doubles from 1 s up to the 10 s cap without jitter', () => {
     const none = { ...policy, jitterRatio: 0 };
-    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelayMs(attempt, none, Math.random))).toEqual([1_000, 2_000, 4_000, 8_000, 10_000, 10_000]);
+    expect([1, 2, 3, 4, 5, 6].map((attempt) => backoffDelayMs(attempt, none, Math.random))).toEqual([
+      1_000, 2_000, 4_000, 8_000, 10_000, 10_000,
+    ]);
   });
 
   it('jitters within ±20 % and replays exactly from the same seed', () => {

@@ -2,13 +2,26 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_RECOVERY_CONFIG } from '../../src/recovery/config.js';
 import { jaccard, PlannerLoopDetector, planSignature } from '../../src/recovery/planner-loop.js';
 
-const plan = (...steps: Array<[string, Record<string, unknown>]>) => ({ steps: steps.map(([type, args]) => ({ type, args })) });
-const woodPlan = (x: number) => plan(['navigate', { x, y: 64, z: 10 }], ['dig_block', { block: 'oak_log', count: 3 }], ['craft_item', { item: 'oak_planks' }]);
+const plan = (...steps: Array<[string, Record<string, unknown>]>) => ({
+  steps: steps.map(([type, args]) => ({ type, args })),
+});
+const woodPlan = (x: number) =>
+  plan(
+    ['navigate', { x, y: 64, z: 10 }],
+    ['dig_block', { block: 'oak_log', count: 3 }],
+    ['craft_item', { item: 'oak_planks' }],
+  );
 
 describe('plan signature and Jaccard similarity', () => {
   it('tokenizes verbs and verb.arg=value pairs, independent of key order', () => {
-    expect([...planSignature(plan(['navigate', { z: 1, x: 2 }]))].sort()).toEqual(['navigate', 'navigate.x=2', 'navigate.z=1']);
-    expect(planSignature(plan(['dig_block', { at: { y: 1, x: 0 } }]))).toEqual(planSignature(plan(['dig_block', { at: { x: 0, y: 1 } }])));
+    expect([...planSignature(plan(['navigate', { z: 1, x: 2 }]))].sort()).toEqual([
+      'navigate',
+      'navigate.x=2',
+      'navigate.z=1',
+    ]);
+    expect(planSignature(plan(['dig_block', { at: { y: 1, x: 0 } }]))).toEqual(
+      planSignature(plan(['dig_block', { at: { x: 0, y: 1 } }])),
+    );
   });
 
   it('scores shared tokens over all tokens', () => {

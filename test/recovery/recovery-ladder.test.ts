@@ -8,7 +8,8 @@ import type { RecoveryContext, RecoveryDecision } from '../../src/recovery/strat
 import { createDetection, type StuckType } from '../../src/stuck/detection.js';
 
 const at = { x: 5.5, y: 64, z: 5.5 };
-const stuck = (type: StuckType = 'position', now = 0) => createDetection(type, `test ${type}`, now - 5_000, now, {}, at);
+const stuck = (type: StuckType = 'position', now = 0) =>
+  createDetection(type, `test ${type}`, now - 5_000, now, {}, at);
 
 function ladder(config: RecoveryConfigInput = {}, learning?: RecoveryLearning) {
   const clock = new ManualClock();
@@ -27,7 +28,11 @@ function exhaust(subject: RecoveryLadder, first: RecoveryDecision, context: Reco
 }
 
 const describeAction = (d: RecoveryDecision): string =>
-  d.action.kind === 'unstuck' ? `unstuck:${d.action.move}` : d.action.kind === 'repath' ? `repath#${d.action.alternative}` : d.action.kind;
+  d.action.kind === 'unstuck'
+    ? `unstuck:${d.action.move}`
+    : d.action.kind === 'repath'
+      ? `repath#${d.action.alternative}`
+      : d.action.kind;
 
 describe('RecoveryLadder', () => {
   it('climbs the position ladder in priority order within the step budget, then escalates, then aborts', () => {
@@ -50,7 +55,10 @@ describe('RecoveryLadder', () => {
     const last = decisions.at(-1)!;
     expect(last).toMatchObject({ nextState: 'FAILED', action: { kind: 'abort', code: 'stuck.position' } });
     expect(last.reason).toContain('escalation is not available');
-    expect(decisions[8]).toMatchObject({ nextState: 'PLANNING', action: { kind: 'escalate', summary: 'stuck (position) at 5,64,5: test position' } });
+    expect(decisions[8]).toMatchObject({
+      nextState: 'PLANNING',
+      action: { kind: 'escalate', summary: 'stuck (position) at 5,64,5: test position' },
+    });
     expect(decisions[0]!.action).toMatchObject({ kind: 'retry' });
     const delays = decisions.slice(0, 2).map((d) => (d.action.kind === 'retry' ? d.action.delayMs : -1));
     expect(delays[0]).toBeGreaterThanOrEqual(800);
@@ -63,13 +71,22 @@ describe('RecoveryLadder', () => {
     const { clock, ladder: subject } = ladder();
     const machine = new AgentStateMachine({ clock, initial: 'EXECUTING' });
     subject.beginTask();
-    const context = { canDig: false, hasPlaceableBlock: false, serverPermitsTeleport: true, safeTeleportDestination: { x: 0, y: 70, z: 0 } };
+    const context = {
+      canDig: false,
+      hasPlaceableBlock: false,
+      serverPermitsTeleport: true,
+      safeTeleportDestination: { x: 0, y: 70, z: 0 },
+    };
     machine.transition('RECOVERING', 'stuck.position');
     const decisions = exhaust(subject, subject.onDetection(stuck()), context);
-    for (const decision of decisions) if (decision.nextState !== machine.state) machine.transition(decision.nextState === 'PLANNING' ? 'PLANNING' : decision.nextState, decision.reason);
+    for (const decision of decisions)
+      if (decision.nextState !== machine.state)
+        machine.transition(decision.nextState === 'PLANNING' ? 'PLANNING' : decision.nextState, decision.reason);
     expect(machine.state).toBe('FAILED');
     expect(decisions.map((d) => d.strategy)).not.toContain('teleport');
-    expect(decisions.length).toBeLessThanOrEqual(subject.config.budgets.attemptsPerStep + subject.config.strategies.escalate.maxPerTask + 1);
+    expect(decisions.length).toBeLessThanOrEqual(
+      subject.config.budgets.attemptsPerStep + subject.config.strategies.escalate.maxPerTask + 1,
+    );
     expect(subject.failed?.action).toMatchObject({ kind: 'abort', code: 'stuck.position' });
     expect(subject.onDetection(stuck())).toBe(subject.failed);
   });
@@ -85,7 +102,12 @@ describe('RecoveryLadder', () => {
     }
     expect(kinds).toEqual(['retry', 'retry', 'unstuck', 'unstuck', 'abort']);
     expect(subject.failed?.reason).toBe('5 consecutive stuck detections without completing a step (limit 5)');
-    expect(subject.history).toEqual([expect.stringMatching(/^retry#1 after \d+ ms → resolved$/), expect.stringMatching(/^retry#2 .* → resolved$/), 'unstuck:jump → resolved', 'unstuck:back_up → resolved']);
+    expect(subject.history).toEqual([
+      expect.stringMatching(/^retry#1 after \d+ ms → resolved$/),
+      expect.stringMatching(/^retry#2 .* → resolved$/),
+      'unstuck:jump → resolved',
+      'unstuck:back_up → resolved',
+    ]);
   });
 
   it('a completed step clears the consecutive count; the task budget still bounds the whole task', () => {
@@ -135,10 +157,23 @@ describe('RecoveryLadder', () => {
   it('skips rungs the world rules out, and says why in its history', () => {
     const { ladder: subject } = ladder();
     subject.beginTask();
-    const unfit = { repath: 'the path search already found the goal unreachable', jump: 'the bot can move', back_up: 'the bot can move', subgoal: 'nothing to reach' };
-    expect(exhaust(subject, subject.onDetection(stuck('path'), { canDig: false, unfit }), { canDig: false, unfit }).map(describeAction)).toEqual(['escalate', 'escalate', 'abort']);
+    const unfit = {
+      repath: 'the path search already found the goal unreachable',
+      jump: 'the bot can move',
+      back_up: 'the bot can move',
+      subgoal: 'nothing to reach',
+    };
+    expect(
+      exhaust(subject, subject.onDetection(stuck('path'), { canDig: false, unfit }), { canDig: false, unfit }).map(
+        describeAction,
+      ),
+    ).toEqual(['escalate', 'escalate', 'abort']);
     expect(subject.history).toEqual(
-      expect.arrayContaining(['unstuck:jump skipped: the bot can move', 'repath skipped: the path search already found the goal unreachable', 'subgoal skipped: nothing to reach']),
+      expect.arrayContaining([
+        'unstuck:jump skipped: the bot can move',
+        'repath skipped: the path search already found the goal unreachable',
+        'subgoal skipped: nothing to reach',
+      ]),
     );
   });
 
@@ -167,7 +202,11 @@ describe('RecoveryLadder', () => {
     }
     const paused = subject.onDetection(stuck());
     // Incidents at 0, 1, 2 and 3 min: a 5th stays within 3/hour once the two oldest are an hour old.
-    expect(paused).toMatchObject({ strategy: 'pause', nextState: 'PAUSED', action: { kind: 'pause', until: 3_660_000 } });
+    expect(paused).toMatchObject({
+      strategy: 'pause',
+      nextState: 'PAUSED',
+      action: { kind: 'pause', until: 3_660_000 },
+    });
     expect(paused.reason).toBe('4 stuck incidents in the last hour exceed the limit of 3');
     expect(paused.action.kind === 'pause' && paused.action.reason).toContain('automatic recovery paused until 3660000');
     expect(subject.paused).toBe(true);
@@ -183,7 +222,9 @@ describe('RecoveryLadder', () => {
     subject.beginTask();
     const first = subject.onDetection(stuck());
     const second = subject.report(first, { resolved: false })!;
-    expect(() => subject.report(first, { resolved: false })).toThrow(`decision ${first.id} is not the outstanding one (${second.id})`);
+    expect(() => subject.report(first, { resolved: false })).toThrow(
+      `decision ${first.id} is not the outstanding one (${second.id})`,
+    );
   });
 
   it('is deterministic: the same inputs give the same decisions, jitter included', () => {

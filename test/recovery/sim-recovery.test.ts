@@ -6,7 +6,15 @@ import { RecoveryLadder } from '../../src/recovery/recovery-ladder.js';
 import type { RecoveryAction, RecoveryContext, RecoveryDecision } from '../../src/recovery/strategy.js';
 import type { Detection } from '../../src/stuck/detection.js';
 import { StuckMonitor } from '../../src/stuck/stuck-monitor.js';
-import { boxedIn, flappingGoal, JUMP_AIRTIME_MS, JUMP_RISE_MS, unreachableTarget, walledIn, type SimScenario } from '../../src/world/sim/index.js';
+import {
+  boxedIn,
+  flappingGoal,
+  JUMP_AIRTIME_MS,
+  JUMP_RISE_MS,
+  unreachableTarget,
+  walledIn,
+  type SimScenario,
+} from '../../src/world/sim/index.js';
 
 const TICK_MS = 50;
 
@@ -150,12 +158,17 @@ async function run(make: (options: { clock: ManualClock }) => SimScenario): Prom
   return result!;
 }
 
-const strategies = (drive: Drive) => drive.decisions.map((d) => (d.action.kind === 'unstuck' ? d.action.move : d.action.kind));
+const strategies = (drive: Drive) =>
+  drive.decisions.map((d) => (d.action.kind === 'unstuck' ? d.action.move : d.action.kind));
 
 describe('stuck detection and recovery on SimWorld scenarios', () => {
   it('walled in by obsidian: three noPaths trip stuck.path at once; pillar_up gets out and the goal is reached', async () => {
     const result = await run(walledIn);
-    expect(result.detections[0]).toMatchObject({ type: 'path', failureCode: 'stuck.path', evidence: { consecutiveFailures: 3 } });
+    expect(result.detections[0]).toMatchObject({
+      type: 'path',
+      failureCode: 'stuck.path',
+      evidence: { consecutiveFailures: 3 },
+    });
     expect(result.detections[0]!.detectedAt - result.detections[0]!.since).toBeLessThanOrEqual(TICK_MS);
     expect(strategies(result)).toEqual(['jump', 'back_up', 'dig_out', 'pillar_up']);
     expect(result.state).toBe('COMPLETED');
@@ -174,7 +187,10 @@ describe('stuck detection and recovery on SimWorld scenarios', () => {
   it('unreachable target (goal sealed in bedrock): only stuck.path trips, every rung fails, and the run ends in an explicit failure', async () => {
     const result = await run(unreachableTarget);
     expect(new Set(result.detections.map((d) => d.type))).toEqual(new Set(['path']));
-    expect(result.decisions.filter((d) => d.action.kind === 'repath').map((d) => d.action)).toContainEqual({ kind: 'repath', alternative: 3 });
+    expect(result.decisions.filter((d) => d.action.kind === 'repath').map((d) => d.action)).toContainEqual({
+      kind: 'repath',
+      alternative: 3,
+    });
     expect(result.state).toBe('FAILED');
     expect(result.decisions.at(-1)?.action).toMatchObject({ kind: 'abort', code: 'stuck.path' });
   });

@@ -2,9 +2,22 @@ import { describe, expect, it } from 'vitest';
 import { FAILURE_CODES, isFailureCode, isRetryableByDefault } from '../../src/index.js';
 
 const REQUIRED = [
-  'unknown_verb', 'version_unsatisfied', 'schema_violation', 'guard_failed', 'precondition_missing', 'ttfa_exceeded',
-  'state_timeout', 'stuck.loop', 'deadline_exceeded', 'effects_unmet', 'runner_error', 'aborted', 'preempted',
-  'duplicate_dispatch', 'escalation_exhausted', 'world_disconnected',
+  'unknown_verb',
+  'version_unsatisfied',
+  'schema_violation',
+  'guard_failed',
+  'precondition_missing',
+  'ttfa_exceeded',
+  'state_timeout',
+  'stuck.loop',
+  'deadline_exceeded',
+  'effects_unmet',
+  'runner_error',
+  'aborted',
+  'preempted',
+  'duplicate_dispatch',
+  'escalation_exhausted',
+  'world_disconnected',
 ];
 
 describe('failure codes', () => {

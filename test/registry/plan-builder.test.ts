@@ -45,6 +45,8 @@ describe('planBuilder: plans typed from the capabilities’ schemas', () => {
     const registry = createDefaultRegistry().register(wave);
     const checked = validatePlan(builder.build(), registry);
     expect(checked.ok).toBe(false);
-    expect(checked.ok ? [] : checked.issues.map((issue) => issue.stepId)).toEqual(expect.arrayContaining(['wav-2', 'dig_block-3', 'craft_item-4']));
+    expect(checked.ok ? [] : checked.issues.map((issue) => issue.stepId)).toEqual(
+      expect.arrayContaining(['wav-2', 'dig_block-3', 'craft_item-4']),
+    );
   });
 });

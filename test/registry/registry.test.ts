@@ -22,7 +22,9 @@ const capability = (name: string, version: string, extra: { deprecated?: string 
 describe('CapabilityRegistry', () => {
   it('refuses the same name@version twice, naming the fix', () => {
     const registry = new CapabilityRegistry().register(capability('equip', '1.0.0'));
-    expect(() => registry.register(capability('equip', '1.0.0'))).toThrow(new RegistrationError('equip@1.0.0 is already registered; bump the version to register a new one'));
+    expect(() => registry.register(capability('equip', '1.0.0'))).toThrow(
+      new RegistrationError('equip@1.0.0 is already registered; bump the version to register a new one'),
+    );
   });
 
   it('refuses a version that is not semver', () => {
@@ -42,7 +44,9 @@ describe('CapabilityRegistry', () => {
   });
 
   it('still runs a deprecated version a step asks for, with a warning', () => {
-    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0', { deprecated: 'use 2.x' })).register(capability('equip', '2.0.0'));
+    const registry = new CapabilityRegistry()
+      .register(capability('equip', '1.0.0', { deprecated: 'use 2.x' }))
+      .register(capability('equip', '2.0.0'));
     const resolution = registry.resolve('equip', '^1');
     expect(resolution).toMatchObject({ ok: true, warnings: ['equip@1.0.0 is deprecated: use 2.x'] });
   });
@@ -54,25 +58,34 @@ describe('CapabilityRegistry', () => {
 
   it('says an entry without a runner is not runnable', () => {
     const registry = new CapabilityRegistry().register(capability('equip', '1.0.0'));
-    expect(registry.summaries()).toEqual([{ name: 'equip', version: '1.0.0', description: 'equip 1.0.0', runnable: false }]);
+    expect(registry.summaries()).toEqual([
+      { name: 'equip', version: '1.0.0', description: 'equip 1.0.0', runnable: false },
+    ]);
   });
 
-  it('exports every version\'s input as JSON Schema with descriptions and defaults', () => {
-    const registry = new CapabilityRegistry().register(capability('equip', '1.0.0')).register(capability('equip', '1.1.0'));
+  it("exports every version's input as JSON Schema with descriptions and defaults", () => {
+    const registry = new CapabilityRegistry()
+      .register(capability('equip', '1.0.0'))
+      .register(capability('equip', '1.1.0'));
     const schemas = exportJsonSchemas(registry);
     expect(schemas.map((s) => s.version)).toEqual(['1.1.0', '1.0.0']);
     expect(schemas[0]!.inputSchema).toMatchObject({
       type: 'object',
       required: ['item'],
       additionalProperties: false,
-      properties: { item: { type: 'string', description: 'what to use' }, count: { type: 'integer', minimum: 1, default: 1 } },
+      properties: {
+        item: { type: 'string', description: 'what to use' },
+        count: { type: 'integer', minimum: 1, default: 1 },
+      },
     });
   });
 
   it('refuses a schema from zod 3 at registration, naming the fix (before: every plan rejected later with "keyValidator._parse is not a function")', () => {
     const registry = new CapabilityRegistry();
     const withSchema = (inputSchema: unknown) => ({ ...capability('wave', '1.0.0'), inputSchema }) as never;
-    expect(() => registry.register(withSchema(z3.object({ arm: z3.string() })))).toThrow(/wave@1\.0\.0: inputSchema comes from zod 3; verbtree needs zod 4 schemas \(npm install zod@\^4/);
+    expect(() => registry.register(withSchema(z3.object({ arm: z3.string() })))).toThrow(
+      /wave@1\.0\.0: inputSchema comes from zod 3; verbtree needs zod 4 schemas \(npm install zod@\^4/,
+    );
     expect(() => registry.register(withSchema({ arm: 'string' }))).toThrow(/is not a zod schema/);
     expect(() => registry.register(withSchema(z.object({ arm: z.string() })))).not.toThrow();
   });

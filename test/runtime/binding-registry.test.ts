@@ -18,7 +18,9 @@ describe('BindingRegistry', () => {
   test('refuses a second, different leaf under a taken name, a reserved name, or a name trees cannot call', () => {
     const registry = createBindingRegistry();
     expect(() => registry.registerAction('goto', () => true, 'navigate@2.0.0')).toThrow(
-      new BindingError('navigate@2.0.0: leaf "goto" is already bound by world; leaf names are global, prefix yours (e.g. "navigate_goto")'),
+      new BindingError(
+        'navigate@2.0.0: leaf "goto" is already bound by world; leaf names are global, prefix yours (e.g. "navigate_goto")',
+      ),
     );
     expect(() => registry.registerAction('backoff', () => true, 'x@1.0.0')).toThrow(/reserved by the runtime/);
     expect(() => registry.registerCondition('in-reach', () => true, 'x@1.0.0')).toThrow(/must be an identifier/);

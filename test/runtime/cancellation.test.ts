@@ -10,7 +10,7 @@ function deferred<T>() {
 }
 
 describe('mistreevous 4.3.1 on its own', () => {
-  test('accepts an aborted run\'s late promise as the restarted node\'s result (the bug verbtree removes)', async () => {
+  test("accepts an aborted run's late promise as the restarted node's result (the bug verbtree removes)", async () => {
     const calls: ReturnType<typeof deferred<State>>[] = [];
     const agent = {
       allowed: true,
@@ -69,7 +69,7 @@ describe('verbtree runtime cancellation', () => {
     expect(await outcome).toMatchObject({ ok: false });
   });
 
-  test('a rejected action fails its node with the error\'s code instead of throwing out of step()', async () => {
+  test("a rejected action fails its node with the error's code instead of throwing out of step()", async () => {
     const h = harness({ t: 'root { selector { action [boom] action [fine] } }' }, (bindings) => {
       bindings.registerAction('boom', () => Promise.reject(Object.assign(new Error('no route'), { code: 'no_path' })));
       bindings.registerAction('fine', () => true);
@@ -78,10 +78,14 @@ describe('verbtree runtime cancellation', () => {
     const failing = harness({ t: 'root { action [boom] }' }, (bindings) => {
       bindings.registerAction('boom', () => Promise.reject(Object.assign(new Error('no route'), { code: 'no_path' })));
     });
-    expect(await failing.runner.run('t', { args: {}, world: unusedWorld })).toMatchObject({ ok: false, code: 'no_path', nodePath: 't/action(boom)' });
+    expect(await failing.runner.run('t', { args: {}, world: unusedWorld })).toMatchObject({
+      ok: false,
+      code: 'no_path',
+      nodePath: 't/action(boom)',
+    });
   });
 
-  test('the caller\'s signal stops the live actuator and ends the run with the reason\'s code', async () => {
+  test("the caller's signal stops the live actuator and ends the run with the reason's code", async () => {
     let actuator!: FakeActuator;
     const h = harness({ t: 'root { action [move] }' }, (bindings, clock) => {
       actuator = new FakeActuator(clock);
@@ -120,7 +124,10 @@ describe('verbtree runtime cancellation', () => {
       actuator = new FakeActuator(clock);
       bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
     });
-    const outcomes = [h.runner.run('t', { args: {}, world: unusedWorld }), h.runner.run('t', { args: {}, world: unusedWorld })];
+    const outcomes = [
+      h.runner.run('t', { args: {}, world: unusedWorld }),
+      h.runner.run('t', { args: {}, world: unusedWorld }),
+    ];
     await h.clock.advance(100);
     expect(actuator.live).toBe(4);
     await h.runner.shutdown();

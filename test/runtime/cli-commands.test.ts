@@ -14,7 +14,13 @@ async function run(make: typeof lintCommand, treesDir: string, argv: string[]) {
   let exit = -1;
   const io = { out: (t: string) => void out.push(t), err: (t: string) => void err.push(t) };
   const program = new Command('verbtree').exitOverride().configureOutput({ writeOut: io.out, writeErr: io.err });
-  program.addCommand(make(() => ({ bindings: createBindingRegistry(), treePaths: [treesDir] }), io, (code) => (exit = code)));
+  program.addCommand(
+    make(
+      () => ({ bindings: createBindingRegistry(), treePaths: [treesDir] }),
+      io,
+      (code) => (exit = code),
+    ),
+  );
   program.commands.forEach((c) => c.exitOverride().configureOutput(program.configureOutput()));
   try {
     await program.parseAsync(argv, { from: 'user' });
@@ -36,7 +42,9 @@ describe('verbtree lint', () => {
   test('exit 0 on clean trees, 1 listing every problem as file:line, 2 for a missing path', async () => {
     const clean = await treesDir({ 'go.mdsl': 'root { action [goto, $goal] }' });
     expect(await run(lintCommand, clean, ['lint'])).toMatchObject({ exit: 0, out: '✓ 1 tree file(s) clean' });
-    const broken = await treesDir({ 'go.mdsl': 'root {\n  sequence {\n    action [gotoo, $goal]\n    condition [conected]\n  }\n}' });
+    const broken = await treesDir({
+      'go.mdsl': 'root {\n  sequence {\n    action [gotoo, $goal]\n    condition [conected]\n  }\n}',
+    });
     const result = await run(lintCommand, broken, ['lint']);
     expect(result.exit).toBe(1);
     expect(result.out.split('\n')).toEqual([
@@ -70,10 +78,14 @@ describe('verbtree lint', () => {
   });
 
   test('a 20,000-deep tree is a clear error with its line, not a stack overflow', async () => {
-    const dir = await treesDir({ 'deep.mdsl': `root {\n${'sequence {\n'.repeat(20_000)}action [goto, $goal]\n${'}\n'.repeat(20_000)}}` });
+    const dir = await treesDir({
+      'deep.mdsl': `root {\n${'sequence {\n'.repeat(20_000)}action [goto, $goal]\n${'}\n'.repeat(20_000)}}`,
+    });
     const result = await run(lintCommand, dir, ['lint']);
     expect(result.exit).toBe(1);
-    expect(result.out.split('\n')[0]).toBe(`${join(dir, 'deep.mdsl')}:201: nodes nest deeper than 200 levels here: split the tree with branch [name] into named roots or other files`);
+    expect(result.out.split('\n')[0]).toBe(
+      `${join(dir, 'deep.mdsl')}:201: nodes nest deeper than 200 levels here: split the tree with branch [name] into named roots or other files`,
+    );
   });
 
   test('--help shows an example', async () => {
@@ -83,10 +95,15 @@ describe('verbtree lint', () => {
 });
 
 describe('verbtree tree show', () => {
-  test('prints the tree as indented text, with a recorded run\'s node states', async () => {
+  test("prints the tree as indented text, with a recorded run's node states", async () => {
     const dir = await treesDir({
-      'fetch.mdsl': 'root {\n  selector while(watchdog, "ttfa", 1500) {\n    action [goto, $goal]\n    action [goto_near, $goal, 3]\n  }\n}',
-      'run.jsonl': ['{"nodePath":"fetch/selector","to":"running"}', '{"nodePath":"fetch/selector/0:action(goto)","to":"failed"}', '{"nodePath":"fetch/selector","to":"succeeded"}'].join('\n'),
+      'fetch.mdsl':
+        'root {\n  selector while(watchdog, "ttfa", 1500) {\n    action [goto, $goal]\n    action [goto_near, $goal, 3]\n  }\n}',
+      'run.jsonl': [
+        '{"nodePath":"fetch/selector","to":"running"}',
+        '{"nodePath":"fetch/selector/0:action(goto)","to":"failed"}',
+        '{"nodePath":"fetch/selector","to":"succeeded"}',
+      ].join('\n'),
     });
     const shown = await run(treeCommand, dir, ['tree', 'show', 'fetch']);
     expect(shown.exit).toBe(0);

@@ -40,12 +40,15 @@ export class FakeActuator {
     this.live++;
     this.signals.push(signal);
     return new Promise<void>((resolve, reject) => {
-      const timer = durationMs === 'hang' ? undefined : this.clock.setTimeout(() => {
-        this.finished++;
-        this.live--;
-        signal.removeEventListener('abort', onAbort);
-        resolve();
-      }, durationMs);
+      const timer =
+        durationMs === 'hang'
+          ? undefined
+          : this.clock.setTimeout(() => {
+              this.finished++;
+              this.live--;
+              signal.removeEventListener('abort', onAbort);
+              resolve();
+            }, durationMs);
       const onAbort = (): void => {
         if (timer) this.clock.clearTimeout(timer);
         this.stopped++;
@@ -72,7 +75,10 @@ export function harness(
   const clock = new ManualClock();
   const bindings = createBindingRegistry();
   bind(bindings, clock);
-  const catalog = createTreeCatalog(Object.entries(trees).map(([name, text]) => ({ file: `${name}.mdsl`, text })), bindings);
+  const catalog = createTreeCatalog(
+    Object.entries(trees).map(([name, text]) => ({ file: `${name}.mdsl`, text })),
+    bindings,
+  );
   return { clock, bindings, runner: createTreeRunner({ catalog, bindings, clock, ...options }) };
 }
 

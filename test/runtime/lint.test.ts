@@ -55,8 +55,12 @@ describe('lint reports every problem with file and line', () => {
     expect(lint({ 'trees/a.mdsl': 'root {\n  sequence {\n    action [go, unquoted]\n  }\n}' })).toEqual([
       'trees/a.mdsl:3: invalid action argument \'unquoted\': quote strings ("unquoted") or use $name for a step argument',
     ]);
-    expect(lint({ 'trees/b.mdsl': 'root {\n  sequence {\n    action [mine_block]\n' })).toEqual(['trees/b.mdsl:2: the sequence node opened here has no closing \'}\'']);
-    expect(lint({ 'trees/c.mdsl': 'root {\n  sequense { action [mine_block] }\n}' })[0]).toMatch(/^trees\/c\.mdsl:2: unknown node type 'sequense'/);
+    expect(lint({ 'trees/b.mdsl': 'root {\n  sequence {\n    action [mine_block]\n' })).toEqual([
+      "trees/b.mdsl:2: the sequence node opened here has no closing '}'",
+    ]);
+    expect(lint({ 'trees/c.mdsl': 'root {\n  sequense { action [mine_block] }\n}' })[0]).toMatch(
+      /^trees\/c\.mdsl:2: unknown node type 'sequense'/,
+    );
   });
 
   test('missing and circular branches, across files and within one', () => {
@@ -75,8 +79,23 @@ describe('lint reports every problem with file and line', () => {
   });
 
   test('JSON trees are accepted and checked with the line of each node', () => {
-    const json = JSON.stringify({ type: 'root', child: { type: 'sequence', children: [{ type: 'action', call: 'mine_block' }, { type: 'action', call: 'nope' }] } }, null, 2);
-    expect(lint({ 'trees/j.json': json })).toEqual([`trees/j.json:${json.split('\n').findIndex((l) => l.includes('nope')) }: unknown action "nope"`]);
+    const json = JSON.stringify(
+      {
+        type: 'root',
+        child: {
+          type: 'sequence',
+          children: [
+            { type: 'action', call: 'mine_block' },
+            { type: 'action', call: 'nope' },
+          ],
+        },
+      },
+      null,
+      2,
+    );
+    expect(lint({ 'trees/j.json': json })).toEqual([
+      `trees/j.json:${json.split('\n').findIndex((l) => l.includes('nope'))}: unknown action "nope"`,
+    ]);
   });
 
   test('a JSON node\'s line is its own "type" key\'s, whatever order its keys are in, and a JSON syntax error has its line', () => {
@@ -92,11 +111,18 @@ describe('lint reports every problem with file and line', () => {
       '}',
     ].join('\n');
     expect(lint({ 'trees/j.json': json })).toEqual(['trees/j.json:5: unknown action "nope"']);
-    expect(lint({ 'trees/k.json': '{\n  "type": "root",\n  "child": { "type": "action" "call": "x" }\n}' })).toEqual(['trees/k.json:3: invalid JSON at column 31: comma expected']);
+    expect(lint({ 'trees/k.json': '{\n  "type": "root",\n  "child": { "type": "action" "call": "x" }\n}' })).toEqual([
+      'trees/k.json:3: invalid JSON at column 31: comma expected',
+    ]);
   });
 
   test('duplicate tree names and unsupported callbacks are reported', () => {
-    expect(lint({ 'trees/x.mdsl': 'root { action [mine_block] entry(has_pickaxe) }', 'trees/more/x.json': '{"type":"root","child":{"type":"action","call":"mine_block"}}' })).toEqual([
+    expect(
+      lint({
+        'trees/x.mdsl': 'root { action [mine_block] entry(has_pickaxe) }',
+        'trees/more/x.json': '{"type":"root","child":{"type":"action","call":"mine_block"}}',
+      }),
+    ).toEqual([
       'trees/more/x.json:1: tree "x" is also defined by trees/x.mdsl; tree names come from file names and must be unique',
       'trees/x.mdsl:1: entry(has_pickaxe) callbacks are not supported: they bypass cancellation; use an action node',
     ]);
@@ -105,12 +131,15 @@ describe('lint reports every problem with file and line', () => {
 
 describe('loading', () => {
   test('fails before the first tick with every problem', () => {
-    const load = () => createTreeCatalog([{ file: 'trees/t.mdsl', text: 'root { sequence { action [a1] action [a2] } }' }], bindings());
+    const load = () =>
+      createTreeCatalog([{ file: 'trees/t.mdsl', text: 'root { sequence { action [a1] action [a2] } }' }], bindings());
     expect(load).toThrow(TreeLoadError);
-    expect(() => load()).toThrow(/2 problem\(s\)[\s\S]*t\.mdsl:1: unknown action "a1"[\s\S]*t\.mdsl:1: unknown action "a2"/);
+    expect(() => load()).toThrow(
+      /2 problem\(s\)[\s\S]*t\.mdsl:1: unknown action "a1"[\s\S]*t\.mdsl:1: unknown action "a2"/,
+    );
   });
 
-  test('every tree shipped under trees/ lints clean against the runtime\'s and the built-in capabilities\' leaves, and builds', async () => {
+  test("every tree shipped under trees/ lints clean against the runtime's and the built-in capabilities' leaves, and builds", async () => {
     const sources = await readTreeSources([fileURLToPath(new URL('../../trees', import.meta.url))]);
     expect(sources.length).toBeGreaterThanOrEqual(5);
     const registry = createBindingRegistry();
@@ -123,13 +152,17 @@ describe('loading', () => {
       const controller = new AbortController();
       controller.abort('aborted');
       // Building each run constructs the mistreevous tree from the compiled definition.
-      expect(await runner.run(name, { args: {}, world }, { signal: controller.signal })).toMatchObject({ ok: false, code: 'aborted' });
+      expect(await runner.run(name, { args: {}, world }, { signal: controller.signal })).toMatchObject({
+        ok: false,
+        code: 'aborted',
+      });
     }
   });
 });
 
 test('each root of a file reports its first syntax error', () => {
-  const source = 'root {\n  action [mine_block\n}\nroot [helper] {\n  sequence { }\n}\nroot [other] {\n  action [mine_block]\n}';
+  const source =
+    'root {\n  action [mine_block\n}\nroot [helper] {\n  sequence { }\n}\nroot [other] {\n  action [mine_block]\n}';
   expect(lint({ 'trees/s.mdsl': source })).toEqual([
     "trees/s.mdsl:3: expected ',' or ']' but found '}'",
     'trees/s.mdsl:5: a sequence node must have at least one child node',

@@ -42,24 +42,76 @@ const keyword = (name: string): fc.Arbitrary<Piece> =>
 
 const identifier = fc.constantFrom('a', 'b', 'go', 'dig_1', 'x', 'True', 'p', 'q').map((text) => word(text));
 const NUMBERS: [string, Refusal?][] = [
-  ['0'], ['1'], ['2'], ['3'], ['5'], ['10'], ['-1'], ['1.5'], ['1.0'], ['7.'], ['.5'], ['+3'], ['-0'], ['007'], ['1e3'], ['2e0'], ['1_0'],
-  ['0x10', 'nonDecimal'], ['0b11', 'nonDecimal'], ['0o7', 'nonDecimal'], ['Infinity', 'infinite'], ['-Infinity', 'infinite'],
+  ['0'],
+  ['1'],
+  ['2'],
+  ['3'],
+  ['5'],
+  ['10'],
+  ['-1'],
+  ['1.5'],
+  ['1.0'],
+  ['7.'],
+  ['.5'],
+  ['+3'],
+  ['-0'],
+  ['007'],
+  ['1e3'],
+  ['2e0'],
+  ['1_0'],
+  ['0x10', 'nonDecimal'],
+  ['0b11', 'nonDecimal'],
+  ['0o7', 'nonDecimal'],
+  ['Infinity', 'infinite'],
+  ['-Infinity', 'infinite'],
 ];
 const smallCount = fc.constantFrom('0', '1', '2', '3', '5').map((text) => word(text));
-const number = fc.oneof({ arbitrary: smallCount, weight: 12 }, { arbitrary: fc.constantFrom(...NUMBERS).map(([text, refusal]) => word(text, refusal)), weight: 1 });
+const number = fc.oneof(
+  { arbitrary: smallCount, weight: 12 },
+  { arbitrary: fc.constantFrom(...NUMBERS).map(([text, refusal]) => word(text, refusal)), weight: 1 },
+);
 /** Counts lean on the forms whose wholeness is a question: `1e3` (not whole to mistreevous), `1.0`, `7.`, `+3`, `-0`. */
-const countNumber = fc.oneof({ arbitrary: smallCount, weight: 5 }, { arbitrary: fc.constantFrom('1e3', '2e0', '1e1', '3e0', '1.0', '7.', '+3', '-0', '007', '1.5').map((text) => word(text)), weight: 3 }, { arbitrary: number, weight: 1 });
+const countNumber = fc.oneof(
+  { arbitrary: smallCount, weight: 5 },
+  {
+    arbitrary: fc
+      .constantFrom('1e3', '2e0', '1e1', '3e0', '1.0', '7.', '+3', '-0', '007', '1.5')
+      .map((text) => word(text)),
+    weight: 3,
+  },
+  { arbitrary: number, weight: 1 },
+);
 
 const stringPart = fc.oneof(
-  { arbitrary: fc.constantFrom('a', 'b', ' ', '7', ',', '[', ']', '(', ')', '{', '}', '\\"', '\\n', '\n', '\r\n', ' */ ', 'then', '$x'), weight: 60 },
+  {
+    arbitrary: fc.constantFrom(
+      'a',
+      'b',
+      ' ',
+      '7',
+      ',',
+      '[',
+      ']',
+      '(',
+      ')',
+      '{',
+      '}',
+      '\\"',
+      '\\n',
+      '\n',
+      '\r\n',
+      ' */ ',
+      'then',
+      '$x',
+    ),
+    weight: 60,
+  },
   { arbitrary: fc.constant('/*'), weight: 1 },
 );
-const stringPiece: fc.Arbitrary<Piece> = fc
-  .array(stringPart, { maxLength: 6 })
-  .map((parts) => {
-    const body = parts.join('');
-    return { text: `"${body}"`, kind: 'string', refusal: body.includes('/*') ? 'commentInString' : undefined };
-  });
+const stringPiece: fc.Arbitrary<Piece> = fc.array(stringPart, { maxLength: 6 }).map((parts) => {
+  const body = parts.join('');
+  return { text: `"${body}"`, kind: 'string', refusal: body.includes('/*') ? 'commentInString' : undefined };
+});
 
 const argument: fc.Arbitrary<Piece> = fc.oneof(
   { arbitrary: stringPiece, weight: 3 },
@@ -74,7 +126,11 @@ function argumentList(items: fc.Arbitrary<Piece[]>): fc.Arbitrary<Piece[]> {
     .tuple(
       items,
       fc.constantFrom('[', '('),
-      fc.oneof({ arbitrary: fc.constant('plain'), weight: 30 }, { arbitrary: fc.constant('trailing'), weight: 5 }, { arbitrary: fc.constantFrom('lone', 'double', 'missing', 'mismatch'), weight: 1 }),
+      fc.oneof(
+        { arbitrary: fc.constant('plain'), weight: 30 },
+        { arbitrary: fc.constant('trailing'), weight: 5 },
+        { arbitrary: fc.constantFrom('lone', 'double', 'missing', 'mismatch'), weight: 1 },
+      ),
     )
     .map(([args, open, shape]) => {
       const close = (open === '[') !== (shape === 'mismatch') ? ']' : ')';
@@ -91,9 +147,18 @@ function argumentList(items: fc.Arbitrary<Piece[]>): fc.Arbitrary<Piece[]> {
 }
 
 const call = (args: fc.Arbitrary<Piece[]>): fc.Arbitrary<Piece[]> =>
-  argumentList(fc.tuple(fc.oneof({ arbitrary: identifier, weight: 30 }, { arbitrary: argument, weight: 1 }), args).map(([name, rest]) => [name, ...rest]));
+  argumentList(
+    fc
+      .tuple(fc.oneof({ arbitrary: identifier, weight: 30 }, { arbitrary: argument, weight: 1 }), args)
+      .map(([name, rest]) => [name, ...rest]),
+  );
 
-const badThen = fc.constantFrom<Piece[]>([{ text: '"then"', kind: 'string' }, word('succeed')], [word('then'), { text: '"fail"', kind: 'string' }], [word('then'), word('maybe')], [word('then'), word('fail')]);
+const badThen = fc.constantFrom<Piece[]>(
+  [{ text: '"then"', kind: 'string' }, word('succeed')],
+  [word('then'), { text: '"fail"', kind: 'string' }],
+  [word('then'), word('maybe')],
+  [word('then'), word('fail')],
+);
 const attribute: fc.Arbitrary<Piece[]> = fc
   .constantFrom('while', 'until', 'entry', 'exit', 'step')
   .chain((kind) =>
@@ -102,12 +167,23 @@ const attribute: fc.Arbitrary<Piece[]> = fc
       call(fc.array(argument, { maxLength: 2 })),
       // `then succeed|fail` follows guards only.
       kind === 'while' || kind === 'until'
-        ? fc.oneof({ arbitrary: fc.constantFrom<Piece[]>([], [word('then'), word('succeed')], [word('THEN'), word('Fail')]), weight: 12 }, { arbitrary: badThen, weight: 2 })
+        ? fc.oneof(
+            {
+              arbitrary: fc.constantFrom<Piece[]>([], [word('then'), word('succeed')], [word('THEN'), word('Fail')]),
+              weight: 12,
+            },
+            { arbitrary: badThen, weight: 2 },
+          )
         : fc.oneof({ arbitrary: fc.constant<Piece[]>([]), weight: 12 }, { arbitrary: badThen, weight: 2 }),
     ),
   )
   .map(([name, args, then]) => [name, ...args, ...then]);
-const attributes = fc.oneof({ arbitrary: fc.constant([]), weight: 3 }, { arbitrary: fc.array(attribute, { minLength: 1, maxLength: 2 }), weight: 1 }).map((list) => list.flat());
+const attributes = fc
+  .oneof(
+    { arbitrary: fc.constant([]), weight: 3 },
+    { arbitrary: fc.array(attribute, { minLength: 1, maxLength: 2 }), weight: 1 },
+  )
+  .map((list) => list.flat());
 
 /** A node's count or duration arguments: none, `[n]`, `[min, max]` (now and then reversed), rarely three. */
 const counts = fc.oneof(
@@ -124,11 +200,30 @@ interface Tree {
 }
 
 const leaf: fc.Arbitrary<Tree> = fc.oneof(
-  fc.tuple(fc.constantFrom('action', 'condition').chain(keyword), call(fc.array(argument, { maxLength: 3 })), attributes).map(([k, args, attrs]) => ({ pieces: [k, ...args, ...attrs], refs: [] })),
-  fc.tuple(keyword('wait'), maybeArguments(counts), attributes).map(([k, args, attrs]) => ({ pieces: [k, ...args, ...attrs], refs: [] })),
   fc
-    .tuple(keyword('branch'), fc.constantFrom('p', 'q', 'r', 'r', 'r', 'r'), fc.constantFrom('[', '('), fc.oneof({ arbitrary: fc.constant<Piece[][]>([]), weight: 20 }, { arbitrary: fc.constant([[word('while'), punct('('), word('a'), punct(')')]]), weight: 1 }))
-    .map(([k, ref, open, attrs]) => ({ pieces: [k, punct(open), word(ref), punct(open === '[' ? ']' : ')'), ...attrs.flat()], refs: [ref] })),
+    .tuple(
+      fc.constantFrom('action', 'condition').chain(keyword),
+      call(fc.array(argument, { maxLength: 3 })),
+      attributes,
+    )
+    .map(([k, args, attrs]) => ({ pieces: [k, ...args, ...attrs], refs: [] })),
+  fc
+    .tuple(keyword('wait'), maybeArguments(counts), attributes)
+    .map(([k, args, attrs]) => ({ pieces: [k, ...args, ...attrs], refs: [] })),
+  fc
+    .tuple(
+      keyword('branch'),
+      fc.constantFrom('p', 'q', 'r', 'r', 'r', 'r'),
+      fc.constantFrom('[', '('),
+      fc.oneof(
+        { arbitrary: fc.constant<Piece[][]>([]), weight: 20 },
+        { arbitrary: fc.constant([[word('while'), punct('('), word('a'), punct(')')]]), weight: 1 },
+      ),
+    )
+    .map(([k, ref, open, attrs]) => ({
+      pieces: [k, punct(open), word(ref), punct(open === '[' ? ']' : ')'), ...attrs.flat()],
+      refs: [ref],
+    })),
 );
 
 const node: fc.Memo<Tree> = fc.memo((depth) => {
@@ -139,24 +234,67 @@ const node: fc.Memo<Tree> = fc.memo((depth) => {
       pieces: [...h, ...attrs, punct('{'), ...kids.flatMap((kid) => kid.pieces), punct('}')],
       refs: kids.flatMap((kid) => kid.refs),
     }));
-  const oneChild = fc.oneof({ arbitrary: fc.array(child, { minLength: 1, maxLength: 1 }), weight: 20 }, { arbitrary: fc.array(child, { maxLength: 2 }), weight: 1 });
-  const someChildren = fc.oneof({ arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }), weight: 20 }, { arbitrary: fc.constant<Tree[]>([]), weight: 1 });
+  const oneChild = fc.oneof(
+    { arbitrary: fc.array(child, { minLength: 1, maxLength: 1 }), weight: 20 },
+    { arbitrary: fc.array(child, { maxLength: 2 }), weight: 1 },
+  );
+  const someChildren = fc.oneof(
+    { arbitrary: fc.array(child, { minLength: 1, maxLength: 3 }), weight: 20 },
+    { arbitrary: fc.constant<Tree[]>([]), weight: 1 },
+  );
   // Lotto weights, one per child mostly.
   const lotto = someChildren.chain((kids) =>
     fc
       .oneof(
         { arbitrary: fc.constant<Piece[][]>([]), weight: 2 },
-        { arbitrary: fc.array(smallCount, { minLength: kids.length, maxLength: kids.length }).map((w) => [w]), weight: 6 },
+        {
+          arbitrary: fc.array(smallCount, { minLength: kids.length, maxLength: kids.length }).map((w) => [w]),
+          weight: 6,
+        },
         // One weight too many or too few.
-        { arbitrary: fc.array(smallCount, { minLength: kids.length + 1, maxLength: kids.length + 1 }).map((w) => [w.slice(kids.length > 1 && w.length % 2 === 0 ? 2 : 0)]), weight: 2 },
+        {
+          arbitrary: fc
+            .array(smallCount, { minLength: kids.length + 1, maxLength: kids.length + 1 })
+            .map((w) => [w.slice(kids.length > 1 && w.length % 2 === 0 ? 2 : 0)]),
+          weight: 2,
+        },
       )
-      .chain((weights) => block(fc.tuple(keyword('lotto'), maybeArguments(fc.constant(weights))).map(([k, a]) => [k, ...a]), fc.constant(kids))),
+      .chain((weights) =>
+        block(
+          fc.tuple(keyword('lotto'), maybeArguments(fc.constant(weights))).map(([k, a]) => [k, ...a]),
+          fc.constant(kids),
+        ),
+      ),
   );
   return fc.oneof(
     { arbitrary: leaf, weight: 3 },
-    { arbitrary: block(fc.constantFrom('succeed', 'fail', 'flip').chain(keyword).map((k) => [k]), oneChild), weight: 2 },
-    { arbitrary: block(fc.tuple(fc.constantFrom('repeat', 'retry').chain(keyword), maybeArguments(counts)).map(([k, a]) => [k, ...a]), oneChild), weight: 2 },
-    { arbitrary: block(fc.constantFrom('sequence', 'selector', 'parallel', 'race', 'all').chain(keyword).map((k) => [k]), someChildren), weight: 3 },
+    {
+      arbitrary: block(
+        fc
+          .constantFrom('succeed', 'fail', 'flip')
+          .chain(keyword)
+          .map((k) => [k]),
+        oneChild,
+      ),
+      weight: 2,
+    },
+    {
+      arbitrary: block(
+        fc.tuple(fc.constantFrom('repeat', 'retry').chain(keyword), maybeArguments(counts)).map(([k, a]) => [k, ...a]),
+        oneChild,
+      ),
+      weight: 2,
+    },
+    {
+      arbitrary: block(
+        fc
+          .constantFrom('sequence', 'selector', 'parallel', 'race', 'all')
+          .chain(keyword)
+          .map((k) => [k]),
+        someChildren,
+      ),
+      weight: 3,
+    },
     { arbitrary: lotto, weight: 1 },
   );
 });
@@ -164,7 +302,14 @@ const node: fc.Memo<Tree> = fc.memo((depth) => {
 const root = (id: string | undefined): fc.Arbitrary<Tree & { id: string | undefined }> =>
   fc.tuple(keyword('root'), attributes, node(4)).map(([k, attrs, body]) => ({
     id,
-    pieces: [k, ...(id === undefined ? [] : [punct('['), word(id), punct(']')]), ...attrs, punct('{'), ...body.pieces, punct('}')],
+    pieces: [
+      k,
+      ...(id === undefined ? [] : [punct('['), word(id), punct(']')]),
+      ...attrs,
+      punct('{'),
+      ...body.pieces,
+      punct('}'),
+    ],
     refs: body.refs,
   }));
 
@@ -178,15 +323,27 @@ const separator = fc.oneof(
 /** Whether the roots' branches loop among themselves (verbtree refuses a loop wherever it is). */
 function loops(roots: { id: string | undefined; refs: string[] }[]): boolean {
   const byId = new Map(roots.filter((r) => r.id !== undefined).map((r) => [r.id!, r.refs]));
-  const visit = (id: string, path: string[]): boolean => path.includes(id) || (byId.get(id) ?? []).some((ref) => byId.has(ref) && visit(ref, [...path, id]));
+  const visit = (id: string, path: string[]): boolean =>
+    path.includes(id) || (byId.get(id) ?? []).some((ref) => byId.has(ref) && visit(ref, [...path, id]));
   return [...byId.keys()].some((id) => visit(id, []));
 }
 
 export const generatedMdsl: fc.Arbitrary<GeneratedMdsl> = fc
   .tuple(
     fc.oneof(
-      { arbitrary: fc.constantFrom<(string | undefined)[]>([undefined], [undefined, 'p'], ['q', undefined, 'p'], [undefined, 'p', 'q']), weight: 12 },
-      { arbitrary: fc.constantFrom<(string | undefined)[]>([undefined, undefined], ['p'], [undefined, 'p', 'p']), weight: 1 },
+      {
+        arbitrary: fc.constantFrom<(string | undefined)[]>(
+          [undefined],
+          [undefined, 'p'],
+          ['q', undefined, 'p'],
+          [undefined, 'p', 'q'],
+        ),
+        weight: 12,
+      },
+      {
+        arbitrary: fc.constantFrom<(string | undefined)[]>([undefined, undefined], ['p'], [undefined, 'p', 'p']),
+        weight: 1,
+      },
     ),
     fc.infiniteStream(separator),
     fc.oneof({ arbitrary: fc.constant(undefined), weight: 12 }, { arbitrary: fc.nat(), weight: 1 }),
@@ -205,7 +362,8 @@ function join(pieces: Piece[], separators: Iterator<string>, circular: boolean):
   const refusals = new Set<Refusal>(pieces.flatMap((p) => (p.refusal ? [p.refusal] : [])));
   if (circular) refusals.add('circular');
   // A list that opens with a comma (also after a dropped piece): mistreevous takes the comma as the first argument.
-  if (pieces.some((piece, i) => (piece.text === '[' || piece.text === '(') && pieces[i + 1]?.text === ',')) refusals.add('loneComma');
+  if (pieces.some((piece, i) => (piece.text === '[' || piece.text === '(') && pieces[i + 1]?.text === ','))
+    refusals.add('loneComma');
   let verbtree = '';
   let mistreevous = '';
   pieces.forEach((piece, i) => {

@@ -10,7 +10,8 @@ import { REFUSALS, generatedMdsl } from './mdsl-arbitrary.js';
 function unescapeEveryQuote(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(/\\"/g, '"');
   if (Array.isArray(value)) return value.map(unescapeEveryQuote);
-  if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unescapeEveryQuote(v)]));
+  if (typeof value === 'object' && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, unescapeEveryQuote(v)]));
   return value;
 }
 
@@ -23,10 +24,17 @@ describe('verbtree reads tree definitions as mistreevous 4.3.1 does', () => {
         const messages = ours.ok ? [] : ours.problems.map((p) => p.message);
         if (generated.refusals.size > 0) {
           expect(ours.ok, 'verbtree refuses a documented difference').toBe(false);
-          if (theirs.succeeded) expect(messages.some((m) => [...generated.refusals].some((r) => m.includes(REFUSALS[r]))), messages.join('; ')).toBe(true);
+          if (theirs.succeeded)
+            expect(
+              messages.some((m) => [...generated.refusals].some((r) => m.includes(REFUSALS[r]))),
+              messages.join('; '),
+            ).toBe(true);
           return;
         }
-        expect(ours.ok, `mistreevous: ${theirs.errorMessage ?? 'valid'}; verbtree: ${messages.join('; ') || 'valid'}`).toBe(theirs.succeeded);
+        expect(
+          ours.ok,
+          `mistreevous: ${theirs.errorMessage ?? 'valid'}; verbtree: ${messages.join('; ') || 'valid'}`,
+        ).toBe(theirs.succeeded);
         if (!ours.ok) return;
         expect(ours.mistreevous.document).toEqual(unescapeEveryQuote(theirs.json));
         expect(mistreevousRefusal(ours.mistreevous)).toBeUndefined();
@@ -44,10 +52,17 @@ describe('verbtree reads tree definitions as mistreevous 4.3.1 does', () => {
         const messages = ours.ok ? [] : ours.problems.map((p) => p.message);
         if (generated.refusals.size > 0) {
           expect(ours.ok, 'verbtree refuses a documented difference').toBe(false);
-          if (theirs.succeeded) expect(messages.some((m) => [...generated.refusals].some((r) => m.includes(JSON_REFUSALS[r]))), messages.join('; ')).toBe(true);
+          if (theirs.succeeded)
+            expect(
+              messages.some((m) => [...generated.refusals].some((r) => m.includes(JSON_REFUSALS[r]))),
+              messages.join('; '),
+            ).toBe(true);
           return;
         }
-        expect(ours.ok, `mistreevous: ${theirs.errorMessage ?? 'valid'}; verbtree: ${messages.join('; ') || 'valid'}`).toBe(theirs.succeeded);
+        expect(
+          ours.ok,
+          `mistreevous: ${theirs.errorMessage ?? 'valid'}; verbtree: ${messages.join('; ') || 'valid'}`,
+        ).toBe(theirs.succeeded);
         if (!ours.ok) return;
         expect(toMistreevousDefinition(ours.roots).document).toEqual(withDefaults(theirs.json));
         expect(mistreevousRefusal(ours.mistreevous)).toBeUndefined();
@@ -65,7 +80,12 @@ function withDefaults(value: unknown): unknown {
   if ((node.type === 'action' || node.type === 'condition') && node.args === undefined) node.args = [];
   for (const kind of ['while', 'until', 'entry', 'exit', 'step']) {
     const attribute = node[kind] as Record<string, unknown> | undefined;
-    if (attribute) node[kind] = { args: [], ...(kind === 'while' || kind === 'until' ? { succeedOnAbort: false } : {}), ...attribute };
+    if (attribute)
+      node[kind] = {
+        args: [],
+        ...(kind === 'while' || kind === 'until' ? { succeedOnAbort: false } : {}),
+        ...attribute,
+      };
   }
   if (node.child) node.child = withDefaults(node.child);
   if (Array.isArray(node.children)) node.children = node.children.map(withDefaults);

@@ -33,9 +33,17 @@ async function record(tap: boolean): Promise<string[]> {
   const treeAgent = agent(open);
   const tree = new BehaviourTree(definition, treeAgent, {
     random: () => 0.25,
-    ...(tap ? {} : { onNodeStateChange: (change) => changes.push(`${ids.indexOf(change.id)}:${change.previousState}>${change.state}`) }),
+    ...(tap
+      ? {}
+      : {
+          onNodeStateChange: (change) =>
+            changes.push(`${ids.indexOf(change.id)}:${change.previousState}>${change.state}`),
+        }),
   });
-  const walk = (details: { id: string; children?: unknown[] }): string[] => [details.id, ...((details.children ?? []) as { id: string }[]).flatMap(walk)];
+  const walk = (details: { id: string; children?: unknown[] }): string[] => [
+    details.id,
+    ...((details.children ?? []) as { id: string }[]).flatMap(walk),
+  ];
   ids = walk(tree.getTreeNodeDetails());
   if (tap) tapNodeStates(tree, ids.length, (index, previous, state) => changes.push(`${index}:${previous}>${state}`));
   for (let step = 0; step < 12; step++) {
@@ -58,7 +66,10 @@ function endedBranch(by: 'guard' | 'end'): { changes: string[]; aborted: number 
     hit: () => State.SUCCEEDED,
   };
   const guard = by === 'guard' ? ' while(open)' : '';
-  const tree = new BehaviourTree(`root { selector { sequence${guard} { action [pending] } action [hit] } }`, branchAgent);
+  const tree = new BehaviourTree(
+    `root { selector { sequence${guard} { action [pending] } action [hit] } }`,
+    branchAgent,
+  );
   const changes: string[] = [];
   const tapped = tapNodeStates(tree, 5, (index, previous, state) => {
     changes.push(`${index}:${previous}>${state}`);
@@ -80,7 +91,7 @@ describe('tapNodeStates', () => {
     expect(endedBranch('end')).toEqual(viaGuard);
   });
 
-  test('a withdrawn end does not reach the node\'s next run, and an end counts as a retry attempt', () => {
+  test("a withdrawn end does not reach the node's next run, and an end counts as a retry attempt", () => {
     const retryAgent = { pending: () => new Promise<never>(() => undefined) };
     const tree = new BehaviourTree('root { retry [2] { sequence { action [pending] } } }', retryAgent);
     const states: string[] = [];

@@ -42,7 +42,11 @@ test('the fixed tick drives guards: a guard that turns false is noticed at the n
     { tickHz: 20 },
   );
   const ended: number[] = [];
-  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { hooks: { runEnd: (event) => ended.push(event.at) } });
+  const outcome = h.runner.run(
+    't',
+    { args: {}, world: unusedWorld },
+    { hooks: { runEnd: (event) => ended.push(event.at) } },
+  );
   await h.clock.advance(120);
   safe = false;
   await h.clock.advance(100);
@@ -78,42 +82,47 @@ test.each([
 test.each([
   ['while(safe)', true],
   ['until(danger)', false],
-])('a waiting run with a condition guard %s has the guard evaluated once per tick, and is stepped on the tick the guard turns', async (guard, holding) => {
-  let actuator!: FakeActuator;
-  let guardCalls = 0;
-  let value = holding;
-  const h = harness(
-    { t: `root { sequence ${guard} { action [move] } }` },
-    (bindings, clock) => {
-      actuator = new FakeActuator(clock);
-      bindings.registerCondition(guard.includes('safe') ? 'safe' : 'danger', () => (guardCalls++, value));
-      bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
-    },
-    { tickHz: 20 },
-  );
-  const steps = countTreeSteps();
-  let settled = false;
-  const outcome = h.runner.run('t', { args: {}, world: unusedWorld }).finally(() => (settled = true));
-  // Ticks at 50, 100, …: the first steps once more after the dispatch step; from then on the run waits.
-  await h.clock.advance(50);
-  const [stepsBefore, guardBefore] = [steps.count(), guardCalls];
-  await h.clock.advance(500);
-  expect(guardCalls - guardBefore).toBe(10);
-  expect(steps.count()).toBe(stepsBefore);
-  value = !holding;
-  await h.clock.advance(49);
-  expect(settled).toBe(false);
-  await h.clock.advance(1);
-  expect(steps.count()).toBe(stepsBefore + 1);
-  expect(await outcome).toMatchObject({ ok: false });
-  expect(actuator.live).toBe(0);
-});
+])(
+  'a waiting run with a condition guard %s has the guard evaluated once per tick, and is stepped on the tick the guard turns',
+  async (guard, holding) => {
+    let actuator!: FakeActuator;
+    let guardCalls = 0;
+    let value = holding;
+    const h = harness(
+      { t: `root { sequence ${guard} { action [move] } }` },
+      (bindings, clock) => {
+        actuator = new FakeActuator(clock);
+        bindings.registerCondition(guard.includes('safe') ? 'safe' : 'danger', () => (guardCalls++, value));
+        bindings.registerAction('move', (ctx) => actuator.command(ctx, 'hang'));
+      },
+      { tickHz: 20 },
+    );
+    const steps = countTreeSteps();
+    let settled = false;
+    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }).finally(() => (settled = true));
+    // Ticks at 50, 100, …: the first steps once more after the dispatch step; from then on the run waits.
+    await h.clock.advance(50);
+    const [stepsBefore, guardBefore] = [steps.count(), guardCalls];
+    await h.clock.advance(500);
+    expect(guardCalls - guardBefore).toBe(10);
+    expect(steps.count()).toBe(stepsBefore);
+    value = !holding;
+    await h.clock.advance(49);
+    expect(settled).toBe(false);
+    await h.clock.advance(1);
+    expect(steps.count()).toBe(stepsBefore + 1);
+    expect(await outcome).toMatchObject({ ok: false });
+    expect(actuator.live).toBe(0);
+  },
+);
 
 test('a run waiting on async leaves with only watchdog and retryable guards is not stepped by the tick, but at once when a leaf settles', async () => {
   let actuator!: FakeActuator;
   const stamps: number[] = [];
   const h = harness(
-    { t: 'root { retry [3] while(retryable) { sequence while(watchdog, "maxStateDuration", 60000) { action [move] action [move] } } }' },
+    {
+      t: 'root { retry [3] while(retryable) { sequence while(watchdog, "maxStateDuration", 60000) { action [move] action [move] } } }',
+    },
     (bindings, clock) => {
       actuator = new FakeActuator(clock);
       bindings.registerAction('move', (ctx) => actuator.command(ctx, 1010));
@@ -150,7 +159,13 @@ test('a run the tick does not step still trips its watchdogs at their limit', as
   await h.clock.advance(1009);
   expect(settled).toBe(false);
   await h.clock.advance(1);
-  expect(await outcome).toMatchObject({ ok: false, code: 'state_timeout', nodePath: 't/sequence', limitMs: 1010, measuredMs: 1010 });
+  expect(await outcome).toMatchObject({
+    ok: false,
+    code: 'state_timeout',
+    nodePath: 't/sequence',
+    limitMs: 1010,
+    measuredMs: 1010,
+  });
   expect(actuator.stopped).toBe(1);
 });
 
@@ -179,7 +194,7 @@ test('a condition guard that throws is left to the step, which records it: under
   expect(actuator.live).toBe(0);
 });
 
-test('the tick\'s guard check has no side effect: a guard that throws once and then holds does not take the blame for a later failure', async () => {
+test("the tick's guard check has no side effect: a guard that throws once and then holds does not take the blame for a later failure", async () => {
   let actuator!: FakeActuator;
   let throwsLeft = 0;
   const h = harness(

@@ -20,8 +20,14 @@ describe('retry with exponential backoff and jitter', () => {
 
   async function attemptStarts(codes: FailureCode[], seed: number) {
     const starts: number[] = [];
-    const h = harness({ t: tree }, (bindings, clock) => bindings.registerAction('attempt', scripted(new FakeActuator(clock), codes, starts)));
-    const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { seed, watchdogDefaults: { noActuatorMs: 10_000 } });
+    const h = harness({ t: tree }, (bindings, clock) =>
+      bindings.registerAction('attempt', scripted(new FakeActuator(clock), codes, starts)),
+    );
+    const outcome = h.runner.run(
+      't',
+      { args: {}, world: unusedWorld },
+      { seed, watchdogDefaults: { noActuatorMs: 10_000 } },
+    );
     await h.clock.advance(5000);
     return { outcome: await outcome, starts };
   }
@@ -45,7 +51,7 @@ describe('retry with exponential backoff and jitter', () => {
     expect(other.starts).not.toEqual(first.starts);
   });
 
-  test('is bounded: gives up after the retry\'s attempts with the last code', async () => {
+  test("is bounded: gives up after the retry's attempts with the last code", async () => {
     const { outcome, starts } = await attemptStarts(['no_path', 'no_path', 'no_path', 'no_path', 'no_path'], 1);
     expect(starts).toHaveLength(4);
     expect(outcome).toMatchObject({ ok: false, code: 'no_path' });
@@ -57,9 +63,11 @@ describe('retry with exponential backoff and jitter', () => {
     expect(outcome).toMatchObject({ ok: false, code: 'schema_violation' });
   });
 
-  test('honours the capability\'s retryableCodes', async () => {
+  test("honours the capability's retryableCodes", async () => {
     const starts: number[] = [];
-    const h = harness({ t: tree }, (bindings, clock) => bindings.registerAction('attempt', scripted(new FakeActuator(clock), ['no_path', 'no_path'], starts)));
+    const h = harness({ t: tree }, (bindings, clock) =>
+      bindings.registerAction('attempt', scripted(new FakeActuator(clock), ['no_path', 'no_path'], starts)),
+    );
     const outcome = h.runner.run('t', { args: {}, world: unusedWorld }, { retryableCodes: ['stuck.path'] });
     await h.clock.advance(2000);
     expect(await outcome).toMatchObject({ ok: false, code: 'no_path' });
@@ -119,7 +127,10 @@ describe('recovery node (task + recovery, N attempts)', () => {
       bindings.registerAction('task', () => (log.push('task'), false));
       bindings.registerAction('recover', () => void log.push('recover'));
     });
-    expect(await h.runner.run('t', { args: {}, world: unusedWorld })).toMatchObject({ ok: false, code: 'runner_error' });
+    expect(await h.runner.run('t', { args: {}, world: unusedWorld })).toMatchObject({
+      ok: false,
+      code: 'runner_error',
+    });
     expect(log).toEqual(['task', 'recover', 'task', 'recover', 'task', 'recover']);
   });
 });
@@ -128,7 +139,9 @@ describe('round-robin of cheap recoveries', () => {
   test('tries one recovery per failure, in rotation, moving past a recovery that fails', async () => {
     const log: string[] = [];
     const h = harness(
-      { t: 'root { retry [6] { selector { action [task] fail { action [round_robin, "jump", "back", "strafe"] } } } }' },
+      {
+        t: 'root { retry [6] { selector { action [task] fail { action [round_robin, "jump", "back", "strafe"] } } } }',
+      },
       (bindings) => {
         let tries = 0;
         bindings.registerAction('task', () => (log.push('task'), ++tries >= 5));

@@ -13,7 +13,9 @@ describe('FlapDetector', () => {
   it('trips on the 4th reached/stopped reversal within 10 s without net displacement', () => {
     const { detector, state } = armed();
     const statuses = ['reached', 'stopped', 'reached', 'stopped', 'reached'] as const;
-    const results = statuses.map((status, i) => detector.pathStatus(state, 0, i * 1_000, status, { x: 0.2 * (i % 2), y: 64, z: 0 }));
+    const results = statuses.map((status, i) =>
+      detector.pathStatus(state, 0, i * 1_000, status, { x: 0.2 * (i % 2), y: 64, z: 0 }),
+    );
     expect(results.slice(0, 4)).toEqual([null, null, null, null]);
     expect(results[4]).toMatchObject({
       type: 'flap',
@@ -27,14 +29,18 @@ describe('FlapDetector', () => {
   it('does not trip when the reversals are spread over more than the window', () => {
     const { detector, state } = armed();
     const statuses = ['reached', 'stopped', 'reached', 'stopped', 'reached', 'stopped'] as const;
-    const trips = statuses.filter((status, i) => detector.pathStatus(state, 0, i * 4_000, status, { x: 0, y: 64, z: 0 })).length;
+    const trips = statuses.filter((status, i) =>
+      detector.pathStatus(state, 0, i * 4_000, status, { x: 0, y: 64, z: 0 }),
+    ).length;
     expect(trips).toBe(0);
   });
 
   it('does not trip when the reversals come with net displacement', () => {
     const { detector, state } = armed();
     const statuses = ['reached', 'stopped', 'reached', 'stopped', 'reached'] as const;
-    const trips = statuses.filter((status, i) => detector.pathStatus(state, 0, i * 500, status, { x: i * 2, y: 64, z: 0 })).length;
+    const trips = statuses.filter((status, i) =>
+      detector.pathStatus(state, 0, i * 500, status, { x: i * 2, y: 64, z: 0 }),
+    ).length;
     expect(trips).toBe(0);
   });
 

@@ -87,7 +87,10 @@ describe('healthy runs produce no detections', () => {
       await agent.walk(route);
       await agent.mine(20);
       await agent.waitLegitimately(15_000);
-      await agent.walk([{ dx: -1, dz: 0, blocks: 3 }, { dx: 1, dz: 0, blocks: 3 }]);
+      await agent.walk([
+        { dx: -1, dz: 0, blocks: 3 },
+        { dx: 1, dz: 0, blocks: 3 },
+      ]);
     }
     expect(agent.detections).toEqual([]);
   });

@@ -20,7 +20,9 @@ describe('HeartbeatWatcher', () => {
     expect(zombies).toHaveLength(1);
     expect(zombies[0]).toMatchObject({ type: 'heartbeat', zombie: true, failureCode: null, since: stoppedAt });
     expect(zombies[0]!.detectedAt - stoppedAt).toBeGreaterThan(config.heartbeat.timeoutMs);
-    expect(zombies[0]!.detectedAt - stoppedAt).toBeLessThanOrEqual(config.heartbeat.timeoutMs + config.heartbeat.checkEveryMs);
+    expect(zombies[0]!.detectedAt - stoppedAt).toBeLessThanOrEqual(
+      config.heartbeat.timeoutMs + config.heartbeat.checkEveryMs,
+    );
     watcher.beat();
     await clock.advance(10_000);
     expect(zombies).toHaveLength(2);

@@ -40,7 +40,8 @@ describe('PositionDetector', () => {
   it('ignores jitter below epsilon, even when it alternates every tick', () => {
     const { detector, state } = armed();
     let tripped = 0;
-    for (let i = 1; i <= 101; i++) if (detector.sample(state, 0, i * tick, { x: i % 2 === 0 ? 0.05 : -0.05, y: 64, z: 0 })) tripped++;
+    for (let i = 1; i <= 101; i++)
+      if (detector.sample(state, 0, i * tick, { x: i % 2 === 0 ? 0.05 : -0.05, y: 64, z: 0 })) tripped++;
     expect(tripped).toBe(1);
   });
 

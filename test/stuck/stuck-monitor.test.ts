@@ -40,7 +40,12 @@ describe('StuckMonitor', () => {
       monitor.tick(here);
     }
     expect(seen).toHaveLength(1);
-    expect(seen[0]).toMatchObject({ type: 'no_actuator', failureCode: 'stuck.loop', position: here, detectedAt: 3_050 });
+    expect(seen[0]).toMatchObject({
+      type: 'no_actuator',
+      failureCode: 'stuck.loop',
+      position: here,
+      detectedAt: 3_050,
+    });
   });
 
   it('reports every detection of one tick to the listener and returns the most urgent', async () => {
@@ -95,7 +100,11 @@ describe('StuckMonitor', () => {
     }
     expect(seen).toEqual([]);
     await clock.advance(200);
-    expect(monitor.tick(here)).toMatchObject({ type: 'state', failureCode: 'state_timeout', evidence: { state: 'EXECUTING' } });
+    expect(monitor.tick(here)).toMatchObject({
+      type: 'state',
+      failureCode: 'state_timeout',
+      evidence: { state: 'EXECUTING' },
+    });
   });
 
   it('keeps agents apart when they share a detector set and an arena', async () => {

@@ -14,7 +14,13 @@ import { SimWorld } from '../../src/world/sim/index.js';
 describe('checkCapability on the verbs of the tech tree', () => {
   it('store_items: ok only with the items in the chest it chose', async () => {
     const chest = { x: 3, y: 0, z: 1 };
-    const args = fc.record({ item: fc.constant('cobblestone'), count: fc.integer({ min: 1, max: 30 }), chest: fc.option(fc.constant(chest), { nil: undefined }) }).map((a) => storeItems.inputSchema.parse(a));
+    const args = fc
+      .record({
+        item: fc.constant('cobblestone'),
+        count: fc.integer({ min: 1, max: 30 }),
+        chest: fc.option(fc.constant(chest), { nil: undefined }),
+      })
+      .map((a) => storeItems.inputSchema.parse(a));
     const report = await checkCapability(storeItems, {
       world: (_args, clock) => SimWorld.create({ clock, inventory: { cobblestone: 20 } }).setBlock(chest, 'chest'),
       args,
@@ -45,7 +51,8 @@ describe('checkCapability on the verbs of the tech tree', () => {
         world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: at.x + 0.5, y: 0, z: at.z + 0.5 } });
         return world;
       },
-      effect: (_args, _before, world) => (world.entities().some((e) => e.name === 'zombie') ? 'the zombie is alive' : null),
+      effect: (_args, _before, world) =>
+        world.entities().some((e) => e.name === 'zombie') ? 'the zombie is alive' : null,
       registry: createDefaultRegistry(),
       numRuns: 30,
       seed: 9,
@@ -54,11 +61,17 @@ describe('checkCapability on the verbs of the tech tree', () => {
   });
 
   it('smelt_item and follow_entity keep the invariants under generated faults', async () => {
-    const smelt = fc.integer({ min: 1, max: 4 }).map((count) => smeltItem.inputSchema.parse({ item: 'iron_ingot', count, fuel: 'coal' }));
+    const smelt = fc
+      .integer({ min: 1, max: 4 })
+      .map((count) => smeltItem.inputSchema.parse({ item: 'iron_ingot', count, fuel: 'coal' }));
     const smelted = await checkCapability(smeltItem, {
-      world: (_args, clock) => SimWorld.create({ clock, inventory: { raw_iron: 4, coal: 2 } }).setBlock({ x: 2, y: 0, z: 0 }, 'furnace'),
+      world: (_args, clock) =>
+        SimWorld.create({ clock, inventory: { raw_iron: 4, coal: 2 } }).setBlock({ x: 2, y: 0, z: 0 }, 'furnace'),
       args: smelt,
-      effect: ({ count }, _before, world) => ((world.inventory().iron_ingot ?? 0) >= count ? null : `the pack holds ${world.inventory().iron_ingot ?? 0} iron_ingot`),
+      effect: ({ count }, _before, world) =>
+        (world.inventory().iron_ingot ?? 0) >= count
+          ? null
+          : `the pack holds ${world.inventory().iron_ingot ?? 0} iron_ingot`,
       registry: createDefaultRegistry(),
       numRuns: 25,
       seed: 2,
@@ -70,7 +83,9 @@ describe('checkCapability on the verbs of the tech tree', () => {
         world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 6.5, y: 0, z: 2.5 } });
         return world;
       },
-      args: fc.integer({ min: 1_000, max: 20_000 }).map((forMs) => followEntity.inputSchema.parse({ target: { name: 'cow' }, forMs })),
+      args: fc
+        .integer({ min: 1_000, max: 20_000 })
+        .map((forMs) => followEntity.inputSchema.parse({ target: { name: 'cow' }, forMs })),
       registry: createDefaultRegistry(),
       numRuns: 25,
       seed: 4,
@@ -79,14 +94,33 @@ describe('checkCapability on the verbs of the tech tree', () => {
   });
 
   it('activate_block: ok only with the door or lever in the state asked (or toggled from shut, when none is asked)', async () => {
-    const door = { name: 'oak_door', cells: [{ x: 5, y: 0, z: 0 }, { x: 5, y: 1, z: 0 }], states: ['open', 'closed'] as const };
+    const door = {
+      name: 'oak_door',
+      cells: [
+        { x: 5, y: 0, z: 0 },
+        { x: 5, y: 1, z: 0 },
+      ],
+      states: ['open', 'closed'] as const,
+    };
     const lever = { name: 'lever', cells: [{ x: -3, y: 0, z: 2 }], states: ['on', 'off'] as const };
     const args = fc
       .constantFrom(door, lever)
-      .chain((block) => fc.record({ at: fc.constantFrom(...block.cells), state: fc.option(fc.constantFrom(...block.states), { nil: undefined }) }))
+      .chain((block) =>
+        fc.record({
+          at: fc.constantFrom(...block.cells),
+          state: fc.option(fc.constantFrom(...block.states), { nil: undefined }),
+        }),
+      )
       .map(({ at, state }) => activateBlock.inputSchema.parse({ ...at, ...(state ? { state } : {}) }));
     const report = await checkCapability(activateBlock, {
-      world: (_args, clock) => SimWorld.create({ clock, blocks: [...door.cells, ...lever.cells].map((cell, i) => ({ position: cell, name: i < 2 ? door.name : lever.name })) }),
+      world: (_args, clock) =>
+        SimWorld.create({
+          clock,
+          blocks: [...door.cells, ...lever.cells].map((cell, i) => ({
+            position: cell,
+            name: i < 2 ? door.name : lever.name,
+          })),
+        }),
       args,
       effect: (a, _before, world) => {
         const state = world.blockState(a);

@@ -27,7 +27,11 @@ const RUNS = { numRuns: 60, seed: 7 };
 const item = fc.constantFrom('oak_log', 'stick', 'cobblestone', 'dirt', 'bread', 'stone_axe');
 const count = fc.integer({ min: 0, max: 20 });
 const inventory = fc.dictionary(item, fc.integer({ min: 1, max: 32 }), { maxKeys: 4 });
-const point = fc.record({ x: fc.integer({ min: -50, max: 50 }), y: fc.integer({ min: -5, max: 60 }), z: fc.integer({ min: -50, max: 50 }) });
+const point = fc.record({
+  x: fc.integer({ min: -50, max: 50 }),
+  y: fc.integer({ min: -5, max: 60 }),
+  z: fc.integer({ min: -50, max: 50 }),
+});
 const centre = (p: Vec3Like): Vec3Like => ({ x: p.x + 0.5, y: p.y, z: p.z + 0.5 });
 const east = (p: Vec3Like): Vec3Like => ({ x: p.x + 1, y: p.y, z: p.z });
 const with_ = (o: Observation, patch: Partial<Observation>): Observation => ({ ...o, ...patch });
@@ -40,8 +44,17 @@ describe('acceptance checks what the step asked, for every capability', () => {
         const pre = observation({ inventory: pack });
         const before = pack[args.item] ?? 0;
         // Something else grew a lot: still not the item asked for.
-        expect(judgeStep(craftItem, pre, observation({ inventory: { ...pack, [args.item]: before + args.count - 1, dirt: 99 } }), args).ok).toBe(false);
-        expect(judgeStep(craftItem, pre, observation({ inventory: { ...pack, [args.item]: before + args.count } }), args).ok).toBe(true);
+        expect(
+          judgeStep(
+            craftItem,
+            pre,
+            observation({ inventory: { ...pack, [args.item]: before + args.count - 1, dirt: 99 } }),
+            args,
+          ).ok,
+        ).toBe(false);
+        expect(
+          judgeStep(craftItem, pre, observation({ inventory: { ...pack, [args.item]: before + args.count } }), args).ok,
+        ).toBe(true);
       }),
       RUNS,
     );
@@ -54,16 +67,31 @@ describe('acceptance checks what the step asked, for every capability', () => {
         const here = blockKey(dig.position);
         const next = blockKey(east(dig.position));
         const pre = observation({ blocks: { [here]: 'stone', [next]: 'stone' } });
-        expect(judgeStep(digBlock, pre, observation({ blocks: { [here]: 'stone', [next]: 'air' } }), dig).ok).toBe(false);
-        expect(judgeStep(digBlock, pre, observation({ blocks: { [here]: 'air', [next]: 'stone' } }), dig).ok).toBe(true);
+        expect(judgeStep(digBlock, pre, observation({ blocks: { [here]: 'stone', [next]: 'air' } }), dig).ok).toBe(
+          false,
+        );
+        expect(judgeStep(digBlock, pre, observation({ blocks: { [here]: 'air', [next]: 'stone' } }), dig).ok).toBe(
+          true,
+        );
 
         const place = placeBlock.inputSchema.parse(rawPlace);
         const cell = blockKey(place.position);
         const beside = blockKey(east(place.position));
         const empty = observation({ blocks: { [cell]: 'air', [beside]: 'air' } });
-        expect(judgeStep(placeBlock, empty, observation({ blocks: { [cell]: 'air', [beside]: place.item } }), place).ok).toBe(false);
-        expect(judgeStep(placeBlock, empty, observation({ blocks: { [cell]: place.item === 'dirt' ? 'stone' : 'dirt', [beside]: 'air' } }), place).ok).toBe(false);
-        expect(judgeStep(placeBlock, empty, observation({ blocks: { [cell]: place.item, [beside]: 'air' } }), place).ok).toBe(true);
+        expect(
+          judgeStep(placeBlock, empty, observation({ blocks: { [cell]: 'air', [beside]: place.item } }), place).ok,
+        ).toBe(false);
+        expect(
+          judgeStep(
+            placeBlock,
+            empty,
+            observation({ blocks: { [cell]: place.item === 'dirt' ? 'stone' : 'dirt', [beside]: 'air' } }),
+            place,
+          ).ok,
+        ).toBe(false);
+        expect(
+          judgeStep(placeBlock, empty, observation({ blocks: { [cell]: place.item, [beside]: 'air' } }), place).ok,
+        ).toBe(true);
       }),
       RUNS,
     );
@@ -74,11 +102,27 @@ describe('acceptance checks what the step asked, for every capability', () => {
       fc.property(arbitraryFor(buildStructure.inputSchema), fc.nat(), (raw, pick) => {
         const args = buildStructure.inputSchema.parse(raw);
         const planned = plannedBlocks(args);
-        const built: Record<string, string> = Object.fromEntries(planned.map(({ position, block }) => [blockKey(position), block]));
+        const built: Record<string, string> = Object.fromEntries(
+          planned.map(({ position, block }) => [blockKey(position), block]),
+        );
         expect(judgeStep(buildStructure, observation(), observation({ blocks: built }), args).ok).toBe(true);
         const gap = planned[pick % planned.length]!;
-        expect(judgeStep(buildStructure, observation(), observation({ blocks: { ...built, [blockKey(gap.position)]: 'air' } }), args).ok).toBe(false);
-        expect(judgeStep(buildStructure, observation(), observation({ blocks: { ...built, [blockKey(gap.position)]: gap.block === 'dirt' ? 'stone' : 'dirt' } }), args).ok).toBe(false);
+        expect(
+          judgeStep(
+            buildStructure,
+            observation(),
+            observation({ blocks: { ...built, [blockKey(gap.position)]: 'air' } }),
+            args,
+          ).ok,
+        ).toBe(false);
+        expect(
+          judgeStep(
+            buildStructure,
+            observation(),
+            observation({ blocks: { ...built, [blockKey(gap.position)]: gap.block === 'dirt' ? 'stone' : 'dirt' } }),
+            args,
+          ).ok,
+        ).toBe(false);
       }),
       RUNS,
     );
@@ -102,65 +146,105 @@ describe('acceptance checks what the step asked, for every capability', () => {
 
   it('flee and pillar_up: short of the distance or height asked fails; the full one passes', () => {
     fc.assert(
-      fc.property(arbitraryFor(flee.inputSchema), arbitraryFor(pillarUp.inputSchema), point, (rawFlee, rawPillar, start) => {
-        const fleeArgs = flee.inputSchema.parse(rawFlee);
-        const pre = observation({ position: centre(start) });
-        const from = fleeArgs.from ? centre(fleeArgs.from) : centre(start);
-        const away = (d: number) => observation({ position: { ...from, x: from.x + d } });
-        expect(judgeStep(flee, pre, away(fleeArgs.distance), fleeArgs).ok).toBe(true);
-        expect(judgeStep(flee, pre, away(fleeArgs.distance - 1.5), fleeArgs).ok).toBe(false);
+      fc.property(
+        arbitraryFor(flee.inputSchema),
+        arbitraryFor(pillarUp.inputSchema),
+        point,
+        (rawFlee, rawPillar, start) => {
+          const fleeArgs = flee.inputSchema.parse(rawFlee);
+          const pre = observation({ position: centre(start) });
+          const from = fleeArgs.from ? centre(fleeArgs.from) : centre(start);
+          const away = (d: number) => observation({ position: { ...from, x: from.x + d } });
+          expect(judgeStep(flee, pre, away(fleeArgs.distance), fleeArgs).ok).toBe(true);
+          expect(judgeStep(flee, pre, away(fleeArgs.distance - 1.5), fleeArgs).ok).toBe(false);
 
-        const pillarArgs = pillarUp.inputSchema.parse(rawPillar);
-        const risen = (dy: number) => observation({ position: { ...pre.position, y: pre.position.y + dy } });
-        expect(judgeStep(pillarUp, pre, risen(pillarArgs.height), pillarArgs).ok).toBe(true);
-        expect(judgeStep(pillarUp, pre, risen(pillarArgs.height - 1), pillarArgs).ok).toBe(false);
-      }),
+          const pillarArgs = pillarUp.inputSchema.parse(rawPillar);
+          const risen = (dy: number) => observation({ position: { ...pre.position, y: pre.position.y + dy } });
+          expect(judgeStep(pillarUp, pre, risen(pillarArgs.height), pillarArgs).ok).toBe(true);
+          expect(judgeStep(pillarUp, pre, risen(pillarArgs.height - 1), pillarArgs).ok).toBe(false);
+        },
+      ),
       RUNS,
     );
   });
 
   it('equip and consume_food: half the effect fails; the whole effect passes', () => {
     fc.assert(
-      fc.property(arbitraryFor(equip.inputSchema), fc.integer({ min: 0, max: 19 }), fc.integer({ min: 1, max: 5 }), (raw, food, loaves) => {
-        const args = equip.inputSchema.parse(raw);
-        const pre = observation({ inventory: { [args.item]: 2, dirt: 1 }, heldItem: 'dirt' });
-        if (args.destination === 'hand') {
-          expect(judgeStep(equip, pre, with_(pre, { heldItem: 'dirt' }), args).ok).toBe(false);
-          expect(judgeStep(equip, pre, with_(pre, { heldItem: args.item }), args).ok).toBe(true);
-        } else {
-          expect(judgeStep(equip, pre, pre, args).ok).toBe(false);
-          expect(judgeStep(equip, pre, with_(pre, { inventory: { [args.item]: 1, dirt: 1 } }), args).ok).toBe(true);
-        }
+      fc.property(
+        arbitraryFor(equip.inputSchema),
+        fc.integer({ min: 0, max: 19 }),
+        fc.integer({ min: 1, max: 5 }),
+        (raw, food, loaves) => {
+          const args = equip.inputSchema.parse(raw);
+          const pre = observation({ inventory: { [args.item]: 2, dirt: 1 }, heldItem: 'dirt' });
+          if (args.destination === 'hand') {
+            expect(judgeStep(equip, pre, with_(pre, { heldItem: 'dirt' }), args).ok).toBe(false);
+            expect(judgeStep(equip, pre, with_(pre, { heldItem: args.item }), args).ok).toBe(true);
+          } else {
+            expect(judgeStep(equip, pre, pre, args).ok).toBe(false);
+            expect(judgeStep(equip, pre, with_(pre, { inventory: { [args.item]: 1, dirt: 1 } }), args).ok).toBe(true);
+          }
 
-        const hungry = observation({ food, inventory: { bread: loaves } });
-        const eat = consumeFood.inputSchema.parse({ item: 'bread' });
-        const fed = Math.min(20, food + 5);
-        expect(judgeStep(consumeFood, hungry, observation({ food: fed, inventory: { bread: loaves - 1 } }), eat).ok).toBe(true);
-        expect(judgeStep(consumeFood, hungry, observation({ food: fed, inventory: { bread: loaves } }), eat).ok).toBe(false);
-        expect(judgeStep(consumeFood, hungry, observation({ food, inventory: { bread: loaves - 1 } }), eat).ok).toBe(false);
-      }),
+          const hungry = observation({ food, inventory: { bread: loaves } });
+          const eat = consumeFood.inputSchema.parse({ item: 'bread' });
+          const fed = Math.min(20, food + 5);
+          expect(
+            judgeStep(consumeFood, hungry, observation({ food: fed, inventory: { bread: loaves - 1 } }), eat).ok,
+          ).toBe(true);
+          expect(judgeStep(consumeFood, hungry, observation({ food: fed, inventory: { bread: loaves } }), eat).ok).toBe(
+            false,
+          );
+          expect(judgeStep(consumeFood, hungry, observation({ food, inventory: { bread: loaves - 1 } }), eat).ok).toBe(
+            false,
+          );
+        },
+      ),
       RUNS,
     );
   });
 
   it('collect_drops: one drop left on the ground, or one item short, fails; all of them picked up passes', () => {
-    const drop = fc.record({ name: item, count: fc.integer({ min: 1, max: 8 }), dx: fc.integer({ min: -4, max: 4 }), dz: fc.integer({ min: -4, max: 4 }) });
+    const drop = fc.record({
+      name: item,
+      count: fc.integer({ min: 1, max: 8 }),
+      dx: fc.integer({ min: -4, max: 4 }),
+      dz: fc.integer({ min: -4, max: 4 }),
+    });
     fc.assert(
-      fc.property(fc.array(drop, { minLength: 1, maxLength: 5 }), inventory, fc.nat(), fc.boolean(), (raw, pack, pick, named) => {
-        const drops: DroppedItem[] = raw.map((d) => ({ name: d.name, count: d.count, position: { x: 0.5 + d.dx, y: 0, z: 0.5 + d.dz } }));
-        const args = collectDrops.inputSchema.parse(named ? { item: drops[0]!.name } : {});
-        const asked = drops.filter((d) => args.item === undefined || d.name === args.item);
-        const pre = observation({ inventory: pack, drops });
-        const gained = { ...pack };
-        for (const d of asked) gained[d.name] = (gained[d.name] ?? 0) + d.count;
-        const others = drops.filter((d) => !asked.includes(d));
-        expect(judgeStep(collectDrops, pre, observation({ inventory: gained, drops: others }), args).ok).toBe(true);
-        const left = asked[pick % asked.length]!;
-        const short = { ...gained, [left.name]: gained[left.name]! - left.count };
-        expect(judgeStep(collectDrops, pre, observation({ inventory: short, drops: [...others, left] }), args).ok).toBe(false);
-        // Gone from the ground but not in the pack (despawned, or taken by someone else): not collected.
-        expect(judgeStep(collectDrops, pre, observation({ inventory: { ...gained, [left.name]: gained[left.name]! - 1 }, drops: others }), args).ok).toBe(false);
-      }),
+      fc.property(
+        fc.array(drop, { minLength: 1, maxLength: 5 }),
+        inventory,
+        fc.nat(),
+        fc.boolean(),
+        (raw, pack, pick, named) => {
+          const drops: DroppedItem[] = raw.map((d) => ({
+            name: d.name,
+            count: d.count,
+            position: { x: 0.5 + d.dx, y: 0, z: 0.5 + d.dz },
+          }));
+          const args = collectDrops.inputSchema.parse(named ? { item: drops[0]!.name } : {});
+          const asked = drops.filter((d) => args.item === undefined || d.name === args.item);
+          const pre = observation({ inventory: pack, drops });
+          const gained = { ...pack };
+          for (const d of asked) gained[d.name] = (gained[d.name] ?? 0) + d.count;
+          const others = drops.filter((d) => !asked.includes(d));
+          expect(judgeStep(collectDrops, pre, observation({ inventory: gained, drops: others }), args).ok).toBe(true);
+          const left = asked[pick % asked.length]!;
+          const short = { ...gained, [left.name]: gained[left.name]! - left.count };
+          expect(
+            judgeStep(collectDrops, pre, observation({ inventory: short, drops: [...others, left] }), args).ok,
+          ).toBe(false);
+          // Gone from the ground but not in the pack (despawned, or taken by someone else): not collected.
+          expect(
+            judgeStep(
+              collectDrops,
+              pre,
+              observation({ inventory: { ...gained, [left.name]: gained[left.name]! - 1 }, drops: others }),
+              args,
+            ).ok,
+          ).toBe(false);
+        },
+      ),
       RUNS,
     );
   });

@@ -28,7 +28,9 @@ describe('ok means as asked, on the embedded server', () => {
   });
 
   it('a goal sealed in bedrock never ends ok (no loosened goal), and ends within 15 s naming what was ruled out', async () => {
-    const { result } = await suite.run('sealed', [{ stepId: 'in', type: 'navigate', args: { target: { kind: 'block', x: -8, y: 5, z: 0 } } }]);
+    const { result } = await suite.run('sealed', [
+      { stepId: 'in', type: 'navigate', args: { target: { kind: 'block', x: -8, y: 5, z: 0 } } },
+    ]);
     const step = result.steps.find((s) => s.step.stepId === 'in')!;
     expect(result.ok).toBe(false);
     expect(step.outcome.ok).toBe(false);

@@ -23,7 +23,10 @@ function brokenVerb(part: 'guard' | 'expect' | 'acceptance' | 'subgoals', how: M
     version: '1.0.0',
     description: 'a verb whose user code misbehaves',
     // Runs the equip tree on its own arguments, so the runner itself succeeds.
-    inputSchema: z.strictObject({ item: z.string().default('stone_axe'), destination: z.literal('hand').default('hand') }),
+    inputSchema: z.strictObject({
+      item: z.string().default('stone_axe'),
+      destination: z.literal('hand').default('hand'),
+    }),
     safetyLevel: 'safe',
     expectedDurationMs: 1_000,
     retryableCodes: [],
@@ -31,7 +34,12 @@ function brokenVerb(part: 'guard' | 'expect' | 'acceptance' | 'subgoals', how: M
     effects: [],
     tree: 'equip',
     bindings: {},
-    guard: part === 'guard' ? () => misbehave(how) : part === 'subgoals' ? () => ({ ok: false, reason: 'needs a thing', missing: { predicate: 'has_item', detail: {} } }) : () => ({ ok: true }),
+    guard:
+      part === 'guard'
+        ? () => misbehave(how)
+        : part === 'subgoals'
+          ? () => ({ ok: false, reason: 'needs a thing', missing: { predicate: 'has_item', detail: {} } })
+          : () => ({ ok: true }),
     ...(part === 'expect' ? { expect: () => misbehave(how) } : {}),
     acceptance: part === 'acceptance' ? () => misbehave(how) : () => ({ ok: true }),
     ...(part === 'subgoals' ? { subgoals: () => misbehave(how) } : {}),
@@ -44,7 +52,10 @@ async function runBroken(part: 'guard' | 'expect' | 'acceptance' | 'subgoals', h
   const events: ExecutorEvent[] = [];
   const run = h.assembly.executor.run(plan({ stepId: 'b', type: 'broken', args: {} }));
   let result: PlanResult | undefined;
-  run.result.then((r) => (result = r), (error: unknown) => (result = { rejected: error } as never));
+  run.result.then(
+    (r) => (result = r),
+    (error: unknown) => (result = { rejected: error } as never),
+  );
   const iterate = (async () => {
     for await (const event of run) events.push(event);
   })();
@@ -56,22 +67,32 @@ async function runBroken(part: 'guard' | 'expect' | 'acceptance' | 'subgoals', h
 describe('user code cannot break the contract', () => {
   it('property: a guard, expect, acceptance or sub-goal function that throws or returns the wrong shape ends the step runner_error, with step.ended and plan.ended', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals' as const), fc.constantFrom(...MISBEHAVIOURS), async (part, how) => {
-        const { result, events, state } = await runBroken(part as never, how);
-        expect(result).not.toHaveProperty('rejected');
-        expect(result.ok).toBe(false);
-        const ended = events.filter((e) => e.type === 'step.ended');
-        expect(ended).toHaveLength(1);
-        expect(ended[0]).toMatchObject({ outcome: { ok: false, code: 'runner_error', detail: expect.stringContaining(`broken.${part}`) } });
-        expect(events.at(-1)?.type).toBe('plan.ended');
-        expect(state).toBe('FAILED');
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals' as const),
+        fc.constantFrom(...MISBEHAVIOURS),
+        async (part, how) => {
+          const { result, events, state } = await runBroken(part as never, how);
+          expect(result).not.toHaveProperty('rejected');
+          expect(result.ok).toBe(false);
+          const ended = events.filter((e) => e.type === 'step.ended');
+          expect(ended).toHaveLength(1);
+          expect(ended[0]).toMatchObject({
+            outcome: { ok: false, code: 'runner_error', detail: expect.stringContaining(`broken.${part}`) },
+          });
+          expect(events.at(-1)?.type).toBe('plan.ended');
+          expect(state).toBe('FAILED');
+        },
+      ),
       { numRuns: 24, seed: 3 },
     );
   });
 });
 
-const walk = (stepId: string, x: number) => ({ stepId, type: 'navigate', args: { target: { kind: 'block', x, y: 0, z: 0 } } });
+const walk = (stepId: string, x: number) => ({
+  stepId,
+  type: 'navigate',
+  args: { target: { kind: 'block', x, y: 0, z: 0 } },
+});
 const planner = (name: string, onFailure: Planner['onFailure'], seen: string[] = []): Planner => ({
   name,
   onFailure: (context) => {
@@ -83,15 +104,27 @@ const planner = (name: string, onFailure: Planner['onFailure'], seen: string[] =
 describe('planners cannot break the contract either', () => {
   const island = { ground: { radius: 8 } };
   for (const [label, onFailure] of [
-    ['throws', () => { throw new Error('planner bug'); }],
+    [
+      'throws',
+      () => {
+        throw new Error('planner bug');
+      },
+    ],
     ['rejects', () => Promise.reject(new Error('planner down'))],
     ['never answers', () => new Promise<never>(() => undefined)],
     ['answers garbage', () => Promise.resolve({ maybe: true } as never)],
   ] as const) {
     it(`a planner that ${label} ends the plan planner_error, explicitly`, async () => {
-      const h = await harness(island, { planner: planner('p', onFailure as Planner['onFailure']), policy: { escalation: { plannerTimeoutMs: 5_000 } } });
+      const h = await harness(island, {
+        planner: planner('p', onFailure as Planner['onFailure']),
+        policy: { escalation: { plannerTimeoutMs: 5_000 } },
+      });
       const result = await h.run(plan(walk('far', 40)), 600_000);
-      expect(result).toMatchObject({ ok: false, code: 'planner_error', detail: expect.stringContaining('planner p.onFailure') });
+      expect(result).toMatchObject({
+        ok: false,
+        code: 'planner_error',
+        detail: expect.stringContaining('planner p.onFailure'),
+      });
       expect(h.events.at(-1)?.type).toBe('plan.ended');
     });
   }
@@ -102,24 +135,45 @@ describe('planners cannot break the contract either', () => {
     const strong = planner('strong', async () => ({ giveUp: 'nor I' }), seen);
     const h = await harness(island, { planner: [weak, strong] });
     const result = await h.run(plan(walk('far', 40)), 600_000);
-    expect(result).toMatchObject({ ok: false, code: 'escalation_exhausted', detail: expect.stringContaining('planner weak gave up: no idea') });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'escalation_exhausted',
+      detail: expect.stringContaining('planner weak gave up: no idea'),
+    });
     expect(seen).toEqual(['weak']);
-    const again = await harness(island, { planner: [planner('weak', async () => ({ giveUp: 'no idea' }), (seen.length = 0, seen)), strong], policy: { escalation: { strongerAfterGiveUp: true } } });
+    const again = await harness(island, {
+      planner: [planner('weak', async () => ({ giveUp: 'no idea' }), ((seen.length = 0), seen)), strong],
+      policy: { escalation: { strongerAfterGiveUp: true } },
+    });
     await again.run(plan(walk('far', 40)), 600_000);
     expect(seen).toEqual(['weak', 'strong']);
   });
 
   it('a replacement that reuses a step id already run is refused, not run', async () => {
-    const h = await harness(island, { planner: planner('p', async () => ({ steps: [walk('far', 2)] })), policy: { escalation: { budget: 1 } } });
+    const h = await harness(island, {
+      planner: planner('p', async () => ({ steps: [walk('far', 2)] })),
+      policy: { escalation: { budget: 1 } },
+    });
     const result = await h.run(plan(walk('far', 40)), 600_000);
-    expect(result).toMatchObject({ ok: false, code: 'escalation_exhausted', detail: expect.stringContaining('already run in this plan (far)') });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'escalation_exhausted',
+      detail: expect.stringContaining('already run in this plan (far)'),
+    });
     expect(result.steps.filter((s) => s.step.stepId === 'far')).toHaveLength(1);
   });
 
   it('an intent whose planner throws in plan() is refused with planner_error, and the agent is not left PLANNING', async () => {
-    const broken: Planner = { name: 'p', plan: () => Promise.reject(new Error('cannot plan')), onFailure: async () => ({ giveUp: 'x' }) };
+    const broken: Planner = {
+      name: 'p',
+      plan: () => Promise.reject(new Error('cannot plan')),
+      onFailure: async () => ({ giveUp: 'x' }),
+    };
     const h = await harness(island, { planner: broken });
-    const result = await h.run({ id: 'i1', source: 'user', goal: 'get wood', urgency: 0.1, safety: { allowed: true } }, 60_000);
+    const result = await h.run(
+      { id: 'i1', source: 'user', goal: 'get wood', urgency: 0.1, safety: { allowed: true } },
+      60_000,
+    );
     expect(result).toMatchObject({ ok: false, code: 'planner_error', detail: expect.stringContaining('cannot plan') });
     expect(h.assembly.executor.state()).not.toBe('PLANNING');
   });
@@ -127,6 +181,10 @@ describe('planners cannot break the contract either', () => {
   it('an empty plan is refused at validation', async () => {
     const h = await harness(island);
     const result = await h.run({ planId: 'empty', intentId: 'i', steps: [] }, 60_000);
-    expect(result).toMatchObject({ ok: false, code: 'schema_violation', detail: expect.stringContaining('steps: schema_violation: is empty') });
+    expect(result).toMatchObject({
+      ok: false,
+      code: 'schema_violation',
+      detail: expect.stringContaining('steps: schema_violation: is empty'),
+    });
   });
 });

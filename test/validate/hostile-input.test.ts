@@ -12,7 +12,9 @@ function firstIssue(plan: unknown) {
 
 describe('hostile input', () => {
   it.each(['__proto__', 'constructor', 'prototype'])('rejects the key %s wherever it appears', (key) => {
-    const plan = JSON.parse(`{"planId":"p","intentId":"i","steps":[{"stepId":"s","type":"navigate","args":{"${key}":{"polluted":true}}}]}`);
+    const plan = JSON.parse(
+      `{"planId":"p","intentId":"i","steps":[{"stepId":"s","type":"navigate","args":{"${key}":{"polluted":true}}}]}`,
+    );
     expect(firstIssue(plan)).toMatchObject({ code: 'schema_violation', where: `steps[0].args.${key}` });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
@@ -25,9 +27,15 @@ describe('hostile input', () => {
 
   it('rejects oversized strings and arrays', () => {
     const longId = { ...goodPlan(), planId: 'x'.repeat(INPUT_LIMITS.maxStringLength + 1) };
-    expect(firstIssue(longId)).toMatchObject({ where: 'planId', message: expect.stringContaining('longer than the limit') });
+    expect(firstIssue(longId)).toMatchObject({
+      where: 'planId',
+      message: expect.stringContaining('longer than the limit'),
+    });
     const manySteps = { ...goodPlan(), steps: new Array(INPUT_LIMITS.maxArrayLength + 1).fill(0) };
-    expect(firstIssue(manySteps)).toMatchObject({ where: 'steps', message: expect.stringContaining('longer than the limit') });
+    expect(firstIssue(manySteps)).toMatchObject({
+      where: 'steps',
+      message: expect.stringContaining('longer than the limit'),
+    });
   });
 
   it('rejects nesting past the depth limit without overflowing the stack', () => {
@@ -54,7 +62,12 @@ describe('hostile input', () => {
 
   it('never throws, even on getters that throw', () => {
     const trap = { ...goodPlan() };
-    Object.defineProperty(trap, 'planId', { enumerable: true, get: () => { throw new Error('boom'); } });
+    Object.defineProperty(trap, 'planId', {
+      enumerable: true,
+      get: () => {
+        throw new Error('boom');
+      },
+    });
     expect(firstIssue(trap)!.message).toContain('could not be checked: boom');
   });
 });

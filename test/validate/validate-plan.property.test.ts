@@ -7,7 +7,7 @@ import { fixtureRegistry } from '../helpers/registry.js';
 const registry = fixtureRegistry();
 
 describe('validatePlan properties', () => {
-  it('accepts every plan generated from the registry\'s own schemas', () => {
+  it("accepts every plan generated from the registry's own schemas", () => {
     fc.assert(
       fc.property(planArbitrary(registry), (plan) => {
         const report = validatePlan(plan, registry);
@@ -17,11 +17,36 @@ describe('validatePlan properties', () => {
     );
   });
 
-  const mutations: { name: string; code: string; where: (i: number) => string; apply: (step: Record<string, unknown>) => void }[] = [
-    { name: 'unknown verb', code: 'unknown_verb', where: (i) => `steps[${i}].type`, apply: (s) => void (s.type = `${s.type}_xyz`) },
-    { name: 'wrong type', code: 'schema_violation', where: (i) => `steps[${i}].stepId`, apply: (s) => void (s.stepId = 42) },
-    { name: 'missing field', code: 'schema_violation', where: (i) => `steps[${i}].type`, apply: (s) => void delete s.type },
-    { name: 'out-of-range version', code: 'version_unsatisfied', where: (i) => `steps[${i}].version`, apply: (s) => void (s.version = '>=99') },
+  const mutations: {
+    name: string;
+    code: string;
+    where: (i: number) => string;
+    apply: (step: Record<string, unknown>) => void;
+  }[] = [
+    {
+      name: 'unknown verb',
+      code: 'unknown_verb',
+      where: (i) => `steps[${i}].type`,
+      apply: (s) => void (s.type = `${s.type}_xyz`),
+    },
+    {
+      name: 'wrong type',
+      code: 'schema_violation',
+      where: (i) => `steps[${i}].stepId`,
+      apply: (s) => void (s.stepId = 42),
+    },
+    {
+      name: 'missing field',
+      code: 'schema_violation',
+      where: (i) => `steps[${i}].type`,
+      apply: (s) => void delete s.type,
+    },
+    {
+      name: 'out-of-range version',
+      code: 'version_unsatisfied',
+      where: (i) => `steps[${i}].version`,
+      apply: (s) => void (s.version = '>=99'),
+    },
   ];
 
   for (const mutation of mutations) {
@@ -33,7 +58,9 @@ describe('validatePlan properties', () => {
           const report = validatePlan(plan, registry);
           expect(report.ok).toBe(false);
           if (report.ok) return;
-          expect(report.issues.map((i) => `${i.code}@${i.where}`)).toContain(`${mutation.code}@${mutation.where(index)}`);
+          expect(report.issues.map((i) => `${i.code}@${i.where}`)).toContain(
+            `${mutation.code}@${mutation.where(index)}`,
+          );
         }),
         { numRuns: 150 },
       );
@@ -41,7 +68,16 @@ describe('validatePlan properties', () => {
   }
 
   it('never throws on arbitrary JSON or arbitrary values', () => {
-    fc.assert(fc.property(fc.json(), (text) => void validatePlan(JSON.parse(text), registry)), { numRuns: 500 });
-    fc.assert(fc.property(fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true }), (value) => void validatePlan(value, registry)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.json(), (text) => void validatePlan(JSON.parse(text), registry)),
+      { numRuns: 500 },
+    );
+    fc.assert(
+      fc.property(
+        fc.anything({ withBoxedValues: true, withMap: true, withSet: true, withNullPrototype: true }),
+        (value) => void validatePlan(value, registry),
+      ),
+      { numRuns: 500 },
+    );
   });
 });

@@ -23,7 +23,13 @@ describe('validatePlan', () => {
     const plan = goodPlan();
     plan.steps[1]!.type = 'dig_blok';
     const [issue] = issuesOf(plan);
-    expect(issue).toMatchObject({ code: 'unknown_verb', where: 'steps[1].type', stepIndex: 1, stepId: 'dig', suggestion: 'dig_block' });
+    expect(issue).toMatchObject({
+      code: 'unknown_verb',
+      where: 'steps[1].type',
+      stepIndex: 1,
+      stepId: 'dig',
+      suggestion: 'dig_block',
+    });
     expect(issue!.message).toContain('did you mean "dig_block"?');
   });
 
@@ -40,7 +46,13 @@ describe('validatePlan', () => {
   });
 
   it('resolves the newest version matching the range, and warns on a deprecated one', () => {
-    const plan = { ...goodPlan(), steps: [{ ...goodPlan().steps[1]!, version: '^1.0' }, { ...goodPlan().steps[1]!, stepId: 'd2', version: '2' }] };
+    const plan = {
+      ...goodPlan(),
+      steps: [
+        { ...goodPlan().steps[1]!, version: '^1.0' },
+        { ...goodPlan().steps[1]!, stepId: 'd2', version: '2' },
+      ],
+    };
     const report = validatePlan(plan, registry);
     expect(report.ok).toBe(true);
     if (!report.ok) return;
@@ -53,7 +65,11 @@ describe('validatePlan', () => {
     const plan = goodPlan();
     (plan.steps[1]!.args as Record<string, unknown>).count = 'three';
     const [issue] = issuesOf(plan);
-    expect(issue).toMatchObject({ code: 'schema_violation', where: 'steps[1].args.count', path: ['steps', 1, 'args', 'count'] });
+    expect(issue).toMatchObject({
+      code: 'schema_violation',
+      where: 'steps[1].args.count',
+      path: ['steps', 1, 'args', 'count'],
+    });
     expect(issue!.message).toBe('expected number, got string "three"; give a number, e.g. 3');
   });
 
@@ -79,7 +95,10 @@ describe('validatePlan', () => {
     (plan.steps[1]!.args as Record<string, unknown>).count = 0;
     (plan.steps[1]! as Record<string, unknown>).safetyLevel = 'reckless';
     const issues = issuesOf(plan);
-    expect(issues.map((i) => `${i.code}@${i.where}`)).toEqual(['unknown_verb@steps[0].type', 'schema_violation@steps[1].safetyLevel']);
+    expect(issues.map((i) => `${i.code}@${i.where}`)).toEqual([
+      'unknown_verb@steps[0].type',
+      'schema_violation@steps[1].safetyLevel',
+    ]);
     const argsOnly = goodPlan();
     (argsOnly.steps[1]!.args as Record<string, unknown>).count = 0;
     expect(issuesOf(argsOnly)[0]!.message).toBe('is too small: must be >= 1');
@@ -88,11 +107,17 @@ describe('validatePlan', () => {
   it('reports duplicate step ids', () => {
     const plan = goodPlan();
     plan.steps[1]!.stepId = 'go';
-    expect(issuesOf(plan)[0]).toMatchObject({ where: 'steps[1].stepId', message: expect.stringContaining('also used by steps[0]') });
+    expect(issuesOf(plan)[0]).toMatchObject({
+      where: 'steps[1].stepId',
+      message: expect.stringContaining('also used by steps[0]'),
+    });
   });
 
   it('reports a malformed envelope with the allowed values', () => {
-    expect(issuesOf({ planId: 'p', steps: [] })[0]).toMatchObject({ where: 'intentId', message: expect.stringContaining('is required') });
+    expect(issuesOf({ planId: 'p', steps: [] })[0]).toMatchObject({
+      where: 'intentId',
+      message: expect.stringContaining('is required'),
+    });
     expect(issuesOf({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'Dig Block' }] })[0]).toMatchObject({
       where: 'steps[0].type',
       message: expect.stringContaining('snake_case'),
@@ -102,6 +127,9 @@ describe('validatePlan', () => {
 
   it('rejects a version that is not a semver range', () => {
     const plan = { ...goodPlan(), steps: [{ ...goodPlan().steps[1]!, version: 'latest-ish' }] };
-    expect(issuesOf(plan)[0]).toMatchObject({ where: 'steps[0].version', message: expect.stringContaining('semver range') });
+    expect(issuesOf(plan)[0]).toMatchObject({
+      where: 'steps[0].version',
+      message: expect.stringContaining('semver range'),
+    });
   });
 });

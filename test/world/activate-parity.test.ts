@@ -43,7 +43,10 @@ const cases: Case[] = [
 async function outcomes(world: WorldPort, act: (p: Promise<void>) => Promise<unknown>): Promise<unknown[]> {
   const seen: unknown[] = [];
   for (const c of cases) {
-    const error = await act(world.activate!(c.at, c.item ? { item: c.item } : {})).then(() => null, (e: unknown) => e);
+    const error = await act(world.activate!(c.at, c.item ? { item: c.item } : {})).then(
+      () => null,
+      (e: unknown) => e,
+    );
     if (error && !(error instanceof WorldError)) throw error;
     const states = (await world.observe({ states: [c.at, { x: 2, y: 5, z: 1 }] })).states!;
     seen.push(error ? (error as WorldError).code : states[`${c.at.x},${c.at.y},${c.at.z}`]);
@@ -66,12 +69,19 @@ describe('activate: the same outcomes on SimWorld and the embedded server', () =
     });
     const act = async (p: Promise<void>) => {
       const outcome = await settle(clock, p);
-      if (outcome.state !== 'ok') throw new WorldError(outcome.state === 'rejected' ? (outcome.code as never) : ('hanging_invocation' as never), JSON.stringify(outcome));
+      if (outcome.state !== 'ok')
+        throw new WorldError(
+          outcome.state === 'rejected' ? (outcome.code as never) : ('hanging_invocation' as never),
+          JSON.stringify(outcome),
+        );
     };
     expect(await outcomes(sim, act)).toEqual(expected);
   });
 
-  const suite = embeddedSuite({ blocks: blocks.map((b) => ({ ...b.at, block: b.name })), bot: { inventory: { wooden_hoe: 1, dirt: 1 } } });
+  const suite = embeddedSuite({
+    blocks: blocks.map((b) => ({ ...b.at, block: b.name })),
+    bot: { inventory: { wooden_hoe: 1, dirt: 1 } },
+  });
   it('embedded server', async () => {
     const bot = await suite.world.connectBot('opener');
     expect(await outcomes(bot, (p) => p)).toEqual(expected);

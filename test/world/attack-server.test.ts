@@ -4,11 +4,16 @@ import { ATTACK_DAMAGE, MOB_HEALTH } from '../../src/world/actuator-rules.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
-const suite = embeddedSuite({ mobs: [{ name: 'cow', x: 2, y: 5, z: 0 }, { name: 'zombie', x: -12, y: 5, z: 0 }] });
+const suite = embeddedSuite({
+  mobs: [
+    { name: 'cow', x: 2, y: 5, z: 0 },
+    { name: 'zombie', x: -12, y: 5, z: 0 },
+  ],
+});
 
 /** Polls on real time until `test` holds; false if it never does within `limitMs`. */
 async function eventually(test: () => boolean | Promise<boolean>, limitMs = 5_000): Promise<boolean> {
-  for (const end = Date.now() + limitMs; !(await test()); ) {
+  for (const end = Date.now() + limitMs; !(await test());) {
     if (Date.now() > end) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -19,21 +24,38 @@ describe('attack on the embedded server', () => {
   it("a scenario's mobs stand in the world; hits take the server's health down until the mob is gone, for the server and the client", async () => {
     const bot = await suite.world.connectBot('hunter');
     const seen = await bot.observe({ entities: { names: ['cow', 'zombie'], within: 64 } });
-    expect(seen.entities!.map((e) => [e.name, e.health])).toEqual(expect.arrayContaining([['cow', MOB_HEALTH], ['zombie', MOB_HEALTH]]));
+    expect(seen.entities!.map((e) => [e.name, e.health])).toEqual(
+      expect.arrayContaining([
+        ['cow', MOB_HEALTH],
+        ['zombie', MOB_HEALTH],
+      ]),
+    );
     const cow = seen.entities!.find((e) => e.name === 'cow')!;
     expect(await eventually(() => botOf(bot).entities[cow.id] !== undefined)).toBe(true);
     // A hit knocks the cow back: walk up to it again before the next one.
     const hit = async () => {
       const at = botOf(bot).entities[cow.id]!.position;
-      if (botOf(bot).entity.position.distanceTo(at) > 2) await bot.goto({ kind: 'near', x: Math.floor(at.x), y: Math.floor(bot.position().y), z: Math.floor(at.z), range: 1 });
+      if (botOf(bot).entity.position.distanceTo(at) > 2)
+        await bot.goto({
+          kind: 'near',
+          x: Math.floor(at.x),
+          y: Math.floor(bot.position().y),
+          z: Math.floor(at.z),
+          range: 1,
+        });
       await bot.attack!(cow.id);
     };
     await hit();
-    expect((await bot.observe({ entities: { ids: [cow.id] } })).entities).toMatchObject([{ id: cow.id, health: MOB_HEALTH - ATTACK_DAMAGE }]);
+    expect((await bot.observe({ entities: { ids: [cow.id] } })).entities).toMatchObject([
+      { id: cow.id, health: MOB_HEALTH - ATTACK_DAMAGE },
+    ]);
     for (let n = 1; n < MOB_HEALTH / ATTACK_DAMAGE; n++) await hit();
     expect((await bot.observe({ entities: { ids: [cow.id] } })).entities).toEqual([]);
     expect(await eventually(() => botOf(bot).entities[cow.id] === undefined)).toBe(true);
-    const gone = await bot.attack!(cow.id).then(() => null, (error: unknown) => error);
+    const gone = await bot.attack!(cow.id).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(gone).toBeInstanceOf(WorldError);
     expect((gone as WorldError).code).toBe('precondition_missing');
   }, 60_000);
@@ -42,7 +64,10 @@ describe('attack on the embedded server', () => {
     const bot = await suite.world.connectBot('shorty');
     const [zombie] = (await bot.observe({ entities: { names: ['zombie'], within: 64 } })).entities!;
     expect(await eventually(() => botOf(bot).entities[zombie!.id] !== undefined)).toBe(true);
-    const refused = await bot.attack!(zombie!.id).then(() => null, (error: unknown) => error);
+    const refused = await bot.attack!(zombie!.id).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect((refused as WorldError).code).toBe('precondition_missing');
     expect((refused as WorldError).message).toMatch(/zombie \(entity \d+\) is 1\d\.\d blocks away, reach is 3/);
   }, 30_000);

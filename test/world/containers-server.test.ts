@@ -7,14 +7,17 @@ import { embeddedSuite } from '../helpers/embedded.js';
 const suite = embeddedSuite({ bot: { inventory: { cobblestone: 10, raw_iron: 3, oak_planks: 4 } } });
 
 async function failure(promise: Promise<unknown>): Promise<WorldError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(WorldError);
   return error as WorldError;
 }
 
 /** Polls on real time until `test` holds; false if it never does within `limitMs`. */
 async function eventually(test: () => boolean | Promise<boolean>, limitMs = 5_000): Promise<boolean> {
-  for (const end = Date.now() + limitMs; !(await test()); ) {
+  for (const end = Date.now() + limitMs; !(await test());) {
     if (Date.now() > end) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -24,7 +27,9 @@ async function eventually(test: () => boolean | Promise<boolean>, limitMs = 5_00
 /** Sets a block on the server and waits until the bot's client has it too (it opens what it sees). */
 async function placed(bot: MineflayerWorld, position: Vec3Like, block: string): Promise<void> {
   await suite.server.setBlock(position, block);
-  expect(await eventually(() => botOf(bot).blockAt(new Vec3(position.x, position.y, position.z))?.name === block)).toBe(true);
+  expect(await eventually(() => botOf(bot).blockAt(new Vec3(position.x, position.y, position.z))?.name === block)).toBe(
+    true,
+  );
 }
 
 describe('chests and furnaces on the embedded server (the containers plugin)', () => {

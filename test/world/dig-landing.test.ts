@@ -15,7 +15,10 @@ describe('a dig asked for in mid-air', () => {
     const bot = botOf(world);
     const onGroundAtDig: boolean[] = [];
     const dig = bot.dig.bind(bot);
-    bot.dig = ((...args: Parameters<typeof bot.dig>) => (onGroundAtDig.push(bot.entity.onGround), dig(...args))) as typeof bot.dig;
+    bot.dig = ((...args: Parameters<typeof bot.dig>) => (
+      onGroundAtDig.push(bot.entity.onGround),
+      dig(...args)
+    )) as typeof bot.dig;
     // A hop: the dig is asked for as soon as the bot has left the ground.
     await new Promise<void>((resolve) => {
       const leave = () => {

@@ -20,7 +20,8 @@ async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolea
 }
 
 /** Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer reads). */
-const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) => botOf(watcher).entities[botOf(other).entity.id]?.position;
+const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) =>
+  botOf(watcher).entities[botOf(other).entity.id]?.position;
 
 describe('embedded server with several bots', () => {
   it('bots that join at the same moment each see every other one', async () => {
@@ -28,7 +29,12 @@ describe('embedded server with several bots', () => {
     // in, which lost it, and then count it as sent: that pair never saw each other.
     const names = Array.from({ length: 6 }, (_, i) => `join-${i}`);
     const bots = (await Promise.all(names.map((name) => suite.world.connectBot(name)))) as MineflayerWorld[];
-    const unseen = () => bots.flatMap((w) => bots.filter((o) => o !== w && seenAt(w, o) === undefined).map((o) => `${w.bot.username} sees no ${o.bot.username}`));
+    const unseen = () =>
+      bots.flatMap((w) =>
+        bots
+          .filter((o) => o !== w && seenAt(w, o) === undefined)
+          .map((o) => `${w.bot.username} sees no ${o.bot.username}`),
+      );
     await eventually(() => unseen().length === 0);
     expect(unseen()).toEqual([]);
   });
@@ -41,10 +47,14 @@ describe('embedded server with several bots', () => {
     expect(await eventually(() => watchers.every((w) => seenAt(w, mover) !== undefined))).toBe(true);
 
     botOf(mover).chat('/tp 10 5 0');
-    expect(await eventually(() => watchers.every((w) => Math.abs((seenAt(w, mover)?.x ?? 0) - 10.5) < 0.01))).toBe(true);
+    expect(await eventually(() => watchers.every((w) => Math.abs((seenAt(w, mover)?.x ?? 0) - 10.5) < 0.01))).toBe(
+      true,
+    );
 
     await suite.server.setBlock({ x: 3, y: 5, z: -3 }, 'stone');
-    expect(await eventually(() => watchers.every((w) => w.blockAt({ x: 3, y: 5, z: -3 })?.name === 'stone'))).toBe(true);
+    expect(await eventually(() => watchers.every((w) => w.blockAt({ x: 3, y: 5, z: -3 })?.name === 'stone'))).toBe(
+      true,
+    );
     expect(watchers.map((w) => w.isConnected())).toEqual([true, true]);
   });
 
@@ -59,7 +69,9 @@ describe('embedded server with several bots', () => {
         ]),
       ),
     );
-    expect(runs.map(({ result }) => (result.ok ? 'ok' : `${result.code}: ${result.detail}`))).toEqual(Array(6).fill('ok'));
+    expect(runs.map(({ result }) => (result.ok ? 'ok' : `${result.code}: ${result.detail}`))).toEqual(
+      Array(6).fill('ok'),
+    );
     for (let i = 0; i < 6; i++) {
       expect(await suite.server.blockAt(cell(i))).toBe('dirt');
       expect(await suite.server.blockAt({ ...cell(i), y: 4 })).toBe('air');
@@ -85,7 +97,11 @@ describe('join visibility plugin', () => {
     const player = new EventEmitter() as unknown as SquidPlayer & { nearbyEntities: { id: number }[] };
     const sent: number[] = [];
     const near = [{ id: 7 }, { id: 8 }];
-    Object.assign(player, { spawnEntity: (e: { id: number }) => sent.push(e.id), getNearby: () => near, nearbyEntities: [] });
+    Object.assign(player, {
+      spawnEntity: (e: { id: number }) => sent.push(e.id),
+      getNearby: () => near,
+      nearbyEntities: [],
+    });
     joinVisibilityPlugin.player!(player, new EventEmitter() as unknown as SquidServer);
     player.emit('asap');
     (player.spawnEntity as (e: { id: number }) => void)({ id: 7 });

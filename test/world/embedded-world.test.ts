@@ -8,7 +8,8 @@ const NETWORK = ['TCPServerWrap', 'TCPSocketWrap', 'Timeout'];
 
 function networkHandles(): Record<string, number> {
   const counts: Record<string, number> = {};
-  for (const type of process.getActiveResourcesInfo()) if (NETWORK.includes(type)) counts[type] = (counts[type] ?? 0) + 1;
+  for (const type of process.getActiveResourcesInfo())
+    if (NETWORK.includes(type)) counts[type] = (counts[type] ?? 0) + 1;
   return counts;
 }
 
@@ -20,7 +21,8 @@ async function settled(): Promise<void> {
 describe('embedded world', () => {
   it('applies a scenario, connects a bot and stops leaving no handle and no process-wide hook', async () => {
     const before = networkHandles();
-    const hooks = () => ['SIGINT', 'SIGTERM', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
+    const hooks = () =>
+      ['SIGINT', 'SIGTERM', 'uncaughtException', 'unhandledRejection'].map((e) => process.listenerCount(e));
     const hooksBefore = hooks();
     const world = await startEmbeddedWorld({ scenario: await loadScenario('examples/scenarios/world-test.json') });
     const { server } = world;
@@ -51,7 +53,11 @@ describe('embedded world', () => {
 
   it('falling 8 blocks costs 5 health (a hurt event); dying respawns the bot at the spawn with full health', async () => {
     const world = await startEmbeddedWorld({
-      scenario: parseScenario({ name: 'pillar', spawn: { x: 3, y: 13, z: 0 }, fills: [{ from: { x: 3, y: 5, z: 0 }, to: { x: 3, y: 12, z: 0 }, block: 'stone' }] }),
+      scenario: parseScenario({
+        name: 'pillar',
+        spawn: { x: 3, y: 13, z: 0 },
+        fills: [{ from: { x: 3, y: 5, z: 0 }, to: { x: 3, y: 12, z: 0 }, block: 'stone' }],
+      }),
     });
     try {
       const bot = await world.connectBot('faller');
@@ -70,14 +76,20 @@ describe('embedded world', () => {
       expect(bot.health()).toBe(20);
       expect(bot.position()).toEqual({ x: 3.5, y: 13, z: 0.5 });
       // The server learns the position from the client's next movement packet.
-      await vi.waitFor(() => expect(world.server.player('faller')).toMatchObject({ health: 20, position: { x: 3.5, y: 13, z: 0.5 } }), { timeout: 3000 });
+      await vi.waitFor(
+        () => expect(world.server.player('faller')).toMatchObject({ health: 20, position: { x: 3.5, y: 13, z: 0.5 } }),
+        { timeout: 3000 },
+      );
     } finally {
       await world.stop();
     }
   });
 
   it('in child-process mode the server runs elsewhere: crafting is confirmed by it, and its crash only disconnects the bot', async () => {
-    const world = await startEmbeddedWorld({ isolation: 'child-process', scenario: parseScenario({ name: 'child', bot: { inventory: { oak_log: 2 } } }) });
+    const world = await startEmbeddedWorld({
+      isolation: 'child-process',
+      scenario: parseScenario({ name: 'child', bot: { inventory: { oak_log: 2 } } }),
+    });
     const server = world.server as ChildEmbeddedServer;
     try {
       expect(server.pid).not.toBe(process.pid);
@@ -111,12 +123,18 @@ describe('embedded world', () => {
       await digging;
       console.log('stopped');
     `;
-    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = execFile(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 25_000 }, (error, out, err) =>
-        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout: out, stderr: err }),
-      );
-      child.stdin?.end();
-    });
+    const { code, stdout, stderr } = await new Promise<{ code: number | null; stdout: string; stderr: string }>(
+      (resolve) => {
+        const child = execFile(
+          process.execPath,
+          ['--import', 'tsx', '--input-type=module', '-e', script],
+          { timeout: 25_000 },
+          (error, out, err) =>
+            resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout: out, stderr: err }),
+        );
+        child.stdin?.end();
+      },
+    );
     expect(stderr).toBe('');
     expect(stdout).toContain('planks 4');
     expect(stdout).toContain('dig world_disconnected');

@@ -3,13 +3,28 @@ import { FaultSpecError, parseFaultSpec, parseFaultSpecs } from '../../src/world
 
 describe('parseFaultSpec', () => {
   it('parses verb targets and maps them to the actuators they use', () => {
-    expect(parseFaultSpec('navigate=hang')).toEqual({ spec: 'navigate=hang', target: 'navigate', targetKind: 'verb', actuators: ['goto'], fault: { kind: 'hang' } });
+    expect(parseFaultSpec('navigate=hang')).toEqual({
+      spec: 'navigate=hang',
+      target: 'navigate',
+      targetKind: 'verb',
+      actuators: ['goto'],
+      fault: { kind: 'hang' },
+    });
     expect(parseFaultSpec('pillar_up=wrong_effects').actuators).toEqual(['place', 'move']);
     expect(parseFaultSpec('collect_drops=partial').fault).toEqual({ kind: 'partial', afterMs: 1000 });
   });
 
   it('parses actuator targets and every parameter form', () => {
-    expect(parseFaultSpecs(['dig=flaky:0.3', 'craft=slow:500', 'goto=reject:no_path', 'place=throw', 'move=partial:250', 'consume=flaky:1:runner_error'])).toMatchObject([
+    expect(
+      parseFaultSpecs([
+        'dig=flaky:0.3',
+        'craft=slow:500',
+        'goto=reject:no_path',
+        'place=throw',
+        'move=partial:250',
+        'consume=flaky:1:runner_error',
+      ]),
+    ).toMatchObject([
       { target: 'dig', targetKind: 'actuator', actuators: ['dig'], fault: { kind: 'flaky', probability: 0.3 } },
       { fault: { kind: 'slow', delayMs: 500 } },
       { fault: { kind: 'reject', code: 'no_path' } },
@@ -22,7 +37,10 @@ describe('parseFaultSpec', () => {
   });
 
   it('accepts extra verbs as runner-level targets', () => {
-    expect(parseFaultSpec('gather_wood=never_actuates', { extraVerbs: ['gather_wood'] })).toMatchObject({ targetKind: 'verb', actuators: [] });
+    expect(parseFaultSpec('gather_wood=never_actuates', { extraVerbs: ['gather_wood'] })).toMatchObject({
+      targetKind: 'verb',
+      actuators: [],
+    });
   });
 
   it.each([

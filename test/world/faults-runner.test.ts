@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import type { RunContext, Runner } from '../../src/registry/capability-spec.js';
-import { type Fault, InjectedFault, injectRunnerFaults, parseFaultSpecs, withRunnerFault } from '../../src/world/faults/index.js';
+import {
+  type Fault,
+  InjectedFault,
+  injectRunnerFaults,
+  parseFaultSpecs,
+  withRunnerFault,
+} from '../../src/world/faults/index.js';
 import { SimWorld, track } from '../../src/world/sim/index.js';
 
 interface Goal {
@@ -78,7 +84,9 @@ describe('runner faults', () => {
   it('throw throws synchronously; reject rejects', async () => {
     const h = harness();
     expect(() => withRunnerFault(walk, { kind: 'throw' })(h.ctx)).toThrow(InjectedFault);
-    await expect(withRunnerFault(walk, { kind: 'reject', code: 'runner_error' })(h.ctx)).rejects.toMatchObject({ code: 'runner_error' });
+    await expect(withRunnerFault(walk, { kind: 'reject', code: 'runner_error' })(h.ctx)).rejects.toMatchObject({
+      code: 'runner_error',
+    });
   });
 
   it('slow starts the real runner only after the delay', async () => {
@@ -92,7 +100,10 @@ describe('runner faults', () => {
   });
 
   it('flaky with p=1 always fails and with p=0 never does', async () => {
-    expect((await runWith({ kind: 'flaky', probability: 1 })).outcome.outcome).toMatchObject({ state: 'rejected', code: 'not_a_world_error' });
+    expect((await runWith({ kind: 'flaky', probability: 1 })).outcome.outcome).toMatchObject({
+      state: 'rejected',
+      code: 'not_a_world_error',
+    });
     expect((await runWith({ kind: 'flaky', probability: 0 })).outcome.outcome.state).toBe('ok');
   });
 
@@ -123,4 +134,3 @@ describe('runner faults', () => {
     expect(outcome.outcome.state).toBe('pending');
   });
 });
-

@@ -47,14 +47,17 @@ describe('world fault: throw, reject, flaky', () => {
   it('reject rejects with an InjectedFault, or a WorldError when a code is given', async () => {
     const { world } = faulty(['dig=reject', 'goto=reject:no_path']);
     await expect(world.dig({ x: 1, y: 0, z: 0 })).rejects.toBeInstanceOf(InjectedFault);
-    await expect(world.goto(FAR)).rejects.toEqual(new WorldError('no_path', 'injected reject fault on goto (goto=reject:no_path)'));
+    await expect(world.goto(FAR)).rejects.toEqual(
+      new WorldError('no_path', 'injected reject fault on goto (goto=reject:no_path)'),
+    );
   });
 
   it('flaky fails about p of the calls, the same ones for the same seed', async () => {
     const pattern = async (seed: number) => {
       const { clock, world } = faulty(['equip=flaky:0.3'], { seed });
       const results: boolean[] = [];
-      for (let i = 0; i < 200; i++) results.push((await settle(clock, world.equip('stone_axe', 'hand'))).state === 'ok');
+      for (let i = 0; i < 200; i++)
+        results.push((await settle(clock, world.equip('stone_axe', 'hand'))).state === 'ok');
       return results;
     };
     const first = await pattern(7);

@@ -14,7 +14,10 @@ const query = (names: string[], exposed: boolean) => ({ names, maxDistance: 16, 
 
 describe('findBlocks({ exposed }) leaves out what only tunnelling reaches', () => {
   it('SimWorld: the stone under the dirt and the buried ore are not in the open; the stone on the grass is', () => {
-    const world = SimWorld.create({ clock: new ManualClock(), blocks: blocks.map(({ x, y, z, block }) => ({ position: { x, y: y - 5, z }, name: block })) });
+    const world = SimWorld.create({
+      clock: new ManualClock(),
+      blocks: blocks.map(({ x, y, z, block }) => ({ position: { x, y: y - 5, z }, name: block })),
+    });
     expect(world.findBlocks(query(['stone'], true))).toEqual([{ x: 3, y: 0, z: 3 }]);
     expect(world.findBlocks(query(['iron_ore'], true))).toEqual([]);
     // Without it, the nearest stone is the ground's own, under the bot's feet.
@@ -26,7 +29,12 @@ describe('findBlocks({ exposed }) leaves out what only tunnelling reaches', () =
     const bot = await suite.world.connectBot('finder');
     expect(bot.findBlocks(query(['stone'], true))).toEqual([{ x: 3, y: 5, z: 3 }]);
     expect(bot.findBlocks(query(['iron_ore'], true))).toEqual([]);
-    expect(bot.findBlocks(query(['stone'], false))).toEqual(expect.arrayContaining([{ x: 3, y: 5, z: 3 }, { x: -3, y: 2, z: -3 }]));
+    expect(bot.findBlocks(query(['stone'], false))).toEqual(
+      expect.arrayContaining([
+        { x: 3, y: 5, z: 3 },
+        { x: -3, y: 2, z: -3 },
+      ]),
+    );
     expect(bot.findBlocks(query(['iron_ore'], false))).toEqual([{ x: 6, y: 2, z: 0 }]);
   });
 });

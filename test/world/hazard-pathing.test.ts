@@ -32,7 +32,8 @@ function watchHazards(bot: MineflayerWorld): { touched: string[]; crossedAt: Vec
       for (const dz of [-HALF_WIDTH, HALF_WIDTH]) {
         for (const dy of [0, 1]) {
           const block = bot.blockAt({ x: x + dx, y: y + dy, z: z + dz });
-          if (block && HAZARDS.has(block.name)) touched.push(`${block.name} at ${block.position.x},${block.position.y},${block.position.z}`);
+          if (block && HAZARDS.has(block.name))
+            touched.push(`${block.name} at ${block.position.x},${block.position.y},${block.position.z}`);
         }
       }
     }

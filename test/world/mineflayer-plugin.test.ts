@@ -10,7 +10,13 @@ const suite = embeddedSuite({ bot: { inventory: { dirt: 2 } } });
 /** A bot as a user makes one: mineflayer.createBot, its own pathfinder settings, then verbtree as a plugin. */
 async function usersBot(username: string): Promise<Bot> {
   const { mineflayer, pathfinder } = loadMineflayer();
-  const bot = mineflayer.createBot({ host: suite.server.host, port: suite.server.port, username, version: suite.server.version, auth: 'offline' });
+  const bot = mineflayer.createBot({
+    host: suite.server.host,
+    port: suite.server.port,
+    username,
+    version: suite.server.version,
+    auth: 'offline',
+  });
   bot.loadPlugin(pathfinder.pathfinder);
   await new Promise<void>((resolve, reject) => {
     bot.once('spawn', () => resolve());
@@ -54,7 +60,11 @@ describe('verbtree as a mineflayer plugin', () => {
     const bot = await usersBot('plugin-refused');
     try {
       bot.loadPlugin(verbtree({ world: { serverTruth: suite.server } }));
-      const result = await bot.verbtree.run({ planId: 'plugin-bad', intentId: 'i', steps: [{ stepId: 's', type: 'fly_to_moon', args: {} }] });
+      const result = await bot.verbtree.run({
+        planId: 'plugin-bad',
+        intentId: 'i',
+        steps: [{ stepId: 's', type: 'fly_to_moon', args: {} }],
+      });
       expect(result.ok).toBe(false);
       expect(JSON.stringify(result)).toContain('fly_to_moon');
     } finally {

@@ -76,7 +76,9 @@ describe('MineflayerWorld against the embedded server', () => {
     const dave = await world.connectBot('dave');
     try {
       await dave.move('forward', 400);
-      await vi.waitFor(() => expect(Math.abs(botOf(dave).entity.velocity.x) + Math.abs(botOf(dave).entity.velocity.z)).toBeLessThan(1e-3));
+      await vi.waitFor(() =>
+        expect(Math.abs(botOf(dave).entity.velocity.x) + Math.abs(botOf(dave).entity.velocity.z)).toBeLessThan(1e-3),
+      );
       const standing = dave.position();
       expect(standing.z).toBeGreaterThan(1);
       // flying-squid finishes a login at the first look packet by resending the login position.
@@ -95,9 +97,14 @@ describe('MineflayerWorld against the embedded server', () => {
     expect(await world.server.blockAt(target)).toBe('dirt');
     await bot.dig(target);
     expect(await world.server.blockAt(target)).toBe('air');
-    await vi.waitFor(() => expect(bot.entities().some((e) => e.kind === 'item' && e.item?.name === 'dirt')).toBe(true), { timeout: 3000 });
+    await vi.waitFor(
+      () => expect(bot.entities().some((e) => e.kind === 'item' && e.item?.name === 'dirt')).toBe(true),
+      { timeout: 3000 },
+    );
     await bot.goto({ kind: 'block', ...target });
-    await vi.waitFor(() => expect(world.server.player('alice')!.inventory.dirt).toBe(dirtBefore + 1), { timeout: 3000 });
+    await vi.waitFor(() => expect(world.server.player('alice')!.inventory.dirt).toBe(dirtBefore + 1), {
+      timeout: 3000,
+    });
   });
 
   it('placing into the space the bot occupies fails at once with a clear error', async () => {
@@ -132,7 +139,10 @@ describe('MineflayerWorld against the embedded server', () => {
 
   it('crafts a wooden pickaxe at a crafting table (3x3)', async () => {
     const table = { x: -2, y: 5, z: 2 };
-    await expect(bot.craft('wooden_pickaxe', 1)).rejects.toMatchObject({ code: 'precondition_missing', message: expect.stringContaining('crafting table') });
+    await expect(bot.craft('wooden_pickaxe', 1)).rejects.toMatchObject({
+      code: 'precondition_missing',
+      message: expect.stringContaining('crafting table'),
+    });
     await bot.goto({ kind: 'near', ...table, range: 2 });
     await bot.craft('wooden_pickaxe', 1, { table });
     expect(world.server.player('alice')!.inventory.wooden_pickaxe).toBe(1);
@@ -173,7 +183,9 @@ describe('MineflayerWorld against the embedded server', () => {
 
   it('connecting to a port where no server listens fails with world_disconnected', async () => {
     const probe = createServer();
-    const port = await new Promise<number>((resolve) => probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)));
+    const port = await new Promise<number>((resolve) =>
+      probe.listen(0, '127.0.0.1', () => resolve((probe.address() as { port: number }).port)),
+    );
     await new Promise((resolve) => probe.close(resolve));
     const error = await failure(connectMineflayerWorld({ host: '127.0.0.1', port, username: 'nobody' }));
     expect(error.code).toBe('world_disconnected');

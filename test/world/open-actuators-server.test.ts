@@ -11,14 +11,17 @@ import { botOf } from '../../src/world/mineflayer/index.js';
 const suite = embeddedSuite({ bot: { inventory: { dirt: 5 } } });
 
 async function failure(promise: Promise<unknown>): Promise<WorldError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(WorldError);
   return error as WorldError;
 }
 
 /** Polls on real time until `test` holds; false if it never does within `limitMs`. */
 async function eventually(test: () => Promise<boolean>, limitMs = 5_000): Promise<boolean> {
-  for (const end = Date.now() + limitMs; !(await test()); ) {
+  for (const end = Date.now() + limitMs; !(await test());) {
     if (Date.now() > end) return false;
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -30,7 +33,10 @@ describe('optional actuators on the embedded server', () => {
     const bot = await suite.world.connectBot('tosser');
     await bot.toss!('dirt', 3);
     expect(suite.server.player('tosser')!.inventory).toEqual({ dirt: 2 });
-    const tossed = async () => ((await bot.observe({ drops: { radius: 8 } })).drops ?? []).filter((d) => d.name === 'dirt').reduce((n, d) => n + d.count, 0);
+    const tossed = async () =>
+      ((await bot.observe({ drops: { radius: 8 } })).drops ?? [])
+        .filter((d) => d.name === 'dirt')
+        .reduce((n, d) => n + d.count, 0);
     expect(await eventually(async () => (await tossed()) === 3)).toBe(true);
     expect((await failure(bot.toss!('dirt', 3))).code).toBe('precondition_missing');
     expect(suite.server.player('tosser')!.inventory).toEqual({ dirt: 2 });
@@ -58,7 +64,12 @@ describe("a user's own actuator on the raw bot", () => {
 
     const stop = new AbortController();
     let cancelled = false;
-    const waiting = botActuator(world, 'wait', (_raw, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve((cancelled = true)))), { signal: stop.signal });
+    const waiting = botActuator(
+      world,
+      'wait',
+      (_raw, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve((cancelled = true)))),
+      { signal: stop.signal },
+    );
     stop.abort();
     expect((await failure(waiting)).code).toBe('aborted');
     expect(cancelled).toBe(true);

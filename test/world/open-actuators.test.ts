@@ -16,7 +16,10 @@ function world(inventory: Record<string, number> = {}) {
 }
 
 async function failure(promise: Promise<unknown>): Promise<WorldError> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(WorldError);
   return error as WorldError;
 }
@@ -48,7 +51,12 @@ describe('optional actuators in SimWorld', () => {
     const { clock, sim } = world({ dirt: 5 });
     expect((await settle(clock, sim.toss('dirt', 3))).state).toBe('ok');
     expect(sim.inventory()).toEqual({ dirt: 2 });
-    expect(sim.entities().filter((e) => e.kind === 'item').map((e) => e.item)).toEqual([{ name: 'dirt', count: 3 }]);
+    expect(
+      sim
+        .entities()
+        .filter((e) => e.kind === 'item')
+        .map((e) => e.item),
+    ).toEqual([{ name: 'dirt', count: 3 }]);
   });
 
   it('toss refuses what a server would, with the same codes: more than held, a count below 1', async () => {
@@ -63,7 +71,8 @@ describe('optional actuators in SimWorld', () => {
     const { clock, sim } = world();
     expect((await settle(clock, sim.chat('hello'))).state).toBe('ok');
     expect(sim.chatLog).toEqual(['hello']);
-    for (const bad of ['  ', 'x'.repeat(257), '/tp 0 0 0']) expect((await failure(sim.chat(bad))).code).toBe('guard_failed');
+    for (const bad of ['  ', 'x'.repeat(257), '/tp 0 0 0'])
+      expect((await failure(sim.chat(bad))).code).toBe('guard_failed');
     expect(sim.chatLog).toEqual(['hello']);
   });
 });
@@ -71,7 +80,24 @@ describe('optional actuators in SimWorld', () => {
 describe('actuators a capability requires and a world provides', () => {
   it('a world provides the core actuators and each optional one it implements, through every wrapper', () => {
     const { clock, sim } = world();
-    expect(actuatorsOf(sim)).toEqual(['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'activate']);
+    expect(actuatorsOf(sim)).toEqual([
+      'goto',
+      'dig',
+      'place',
+      'craft',
+      'equip',
+      'consume',
+      'move',
+      'toss',
+      'chat',
+      'smelt',
+      'deposit',
+      'withdraw',
+      'attack',
+      'look',
+      'sleep',
+      'activate',
+    ]);
     expect(actuatorsOf(wrapActuators(sim, (_call, act) => act()))).toContain('smelt');
     expect(actuatorsOf(wrapActuators(sim, (_call, act) => act()))).toContain('toss');
     expect(actuatorsOf(injectWorldFaults(sim, [], { clock }))).toContain('chat');
@@ -81,15 +107,24 @@ describe('actuators a capability requires and a world provides', () => {
   it('assembling a capability that needs toss with a world without it is refused, naming both', async () => {
     const { sim } = world({ dirt: 2 });
     const registry = createDefaultRegistry().register(discard);
-    const refused = await assembleExecutor({ registry, world: withoutOptional(sim) }).then(() => null, (e: unknown) => e);
+    const refused = await assembleExecutor({ registry, world: withoutOptional(sim) }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(AssemblyError);
-    expect((refused as Error).message).toContain('discard@1.0.0 needs the toss actuator, which the sim world does not provide (it provides goto, dig');
+    expect((refused as Error).message).toContain(
+      'discard@1.0.0 needs the toss actuator, which the sim world does not provide (it provides goto, dig',
+    );
     await expect(assembleExecutor({ registry, world: sim })).resolves.toHaveProperty('executor');
   });
 
   it('registering a capability that names an actuator no world has is refused with the likely one', () => {
     const registry = createDefaultRegistry();
-    expect(() => registry.register(defineCapability({ ...discard, name: 'discard2', actuators: ['tosss' as 'toss'] }))).toThrow(RegistrationError);
-    expect(() => registry.register(defineCapability({ ...discard, name: 'discard2', actuators: ['tosss' as 'toss'] }))).toThrow('did you mean "toss"?');
+    expect(() =>
+      registry.register(defineCapability({ ...discard, name: 'discard2', actuators: ['tosss' as 'toss'] })),
+    ).toThrow(RegistrationError);
+    expect(() =>
+      registry.register(defineCapability({ ...discard, name: 'discard2', actuators: ['tosss' as 'toss'] })),
+    ).toThrow('did you mean "toss"?');
   });
 });

@@ -3,16 +3,31 @@ import { craftsFor, missingIngredients, recipeFor } from '../../src/world/recipe
 
 describe('recipeFor', () => {
   it('makes oak_planks from one oak_log, four at a time, by hand', () => {
-    expect(recipeFor('oak_planks')).toEqual({ item: 'oak_planks', yields: 4, ingredients: { oak_log: 1 }, needsTable: false });
+    expect(recipeFor('oak_planks')).toEqual({
+      item: 'oak_planks',
+      yields: 4,
+      ingredients: { oak_log: 1 },
+      needsTable: false,
+    });
   });
 
   it('resolves "any planks" to oak_planks for sticks and the crafting table', () => {
     expect(recipeFor('stick')).toEqual({ item: 'stick', yields: 4, ingredients: { oak_planks: 2 }, needsTable: false });
-    expect(recipeFor('crafting_table')).toEqual({ item: 'crafting_table', yields: 1, ingredients: { oak_planks: 4 }, needsTable: false });
+    expect(recipeFor('crafting_table')).toEqual({
+      item: 'crafting_table',
+      yields: 1,
+      ingredients: { oak_planks: 4 },
+      needsTable: false,
+    });
   });
 
   it('picks cobblestone for a stone axe and needs a table for the 3x3 shape', () => {
-    expect(recipeFor('stone_axe')).toEqual({ item: 'stone_axe', yields: 1, ingredients: { cobblestone: 3, stick: 2 }, needsTable: true });
+    expect(recipeFor('stone_axe')).toEqual({
+      item: 'stone_axe',
+      yields: 1,
+      ingredients: { cobblestone: 3, stick: 2 },
+      needsTable: true,
+    });
     expect(recipeFor('furnace')?.ingredients).toEqual({ cobblestone: 8 });
   });
 

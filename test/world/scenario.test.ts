@@ -18,7 +18,9 @@ function issuesOf(value: unknown): { where: string; message: string }[] {
 describe('scenario files', () => {
   it('every example in examples/scenarios parses', async () => {
     const files = (await readdir(examples)).filter((file) => file.endsWith('.json'));
-    expect(files).toEqual(expect.arrayContaining(['forest.json', 'no-crafting-table.json', 'nightfall.json', 'walled-in.json']));
+    expect(files).toEqual(
+      expect.arrayContaining(['forest.json', 'no-crafting-table.json', 'nightfall.json', 'walled-in.json']),
+    );
     for (const file of files) {
       const scenario = await loadScenario(path.join(examples, file));
       expect(scenario.name).toBe(path.basename(file, '.json'));
@@ -47,7 +49,10 @@ describe('scenario files', () => {
 
   it('rejects unknown fields with a did-you-mean, and fills too large to set', () => {
     expect(issuesOf({ name: 'x', spwan: { x: 0, y: 5, z: 0 } })[0]!.message).toContain('did you mean "spawn"');
-    const huge = issuesOf({ name: 'x', fills: [{ from: { x: 0, y: 0, z: 0 }, to: { x: 999, y: 10, z: 999 }, block: 'stone' }] });
+    const huge = issuesOf({
+      name: 'x',
+      fills: [{ from: { x: 0, y: 0, z: 0 }, to: { x: 999, y: 10, z: 999 }, block: 'stone' }],
+    });
     expect(huge[0]!.where).toBe('fills');
     expect(huge[0]!.message).toContain('shrink the fill regions');
   });

@@ -27,7 +27,12 @@ describe('SimWorld actuators honour AbortSignal', () => {
   for (const [name, call] of Object.entries(calls)) {
     it(`${name}: abort mid-way rejects aborted, stops the effect and leaves zero live actuators`, async () => {
       const { clock, sim } = world();
-      const before = await sim.observe({ blocks: [{ x: 1, y: 0, z: 0 }, { x: -1, y: 0, z: 0 }] });
+      const before = await sim.observe({
+        blocks: [
+          { x: 1, y: 0, z: 0 },
+          { x: -1, y: 0, z: 0 },
+        ],
+      });
       const controller = new AbortController();
       const outcome = track(call(sim, { signal: controller.signal }));
       await clock.advance(20);
@@ -37,7 +42,12 @@ describe('SimWorld actuators honour AbortSignal', () => {
       expect(outcome.outcome).toMatchObject({ state: 'rejected', code: 'aborted' });
       expect(sim.liveActuators()).toBe(0);
       await clock.advance(30_000);
-      const after = await sim.observe({ blocks: [{ x: 1, y: 0, z: 0 }, { x: -1, y: 0, z: 0 }] });
+      const after = await sim.observe({
+        blocks: [
+          { x: 1, y: 0, z: 0 },
+          { x: -1, y: 0, z: 0 },
+        ],
+      });
       expect({ ...after, at: 0 }).toEqual({ ...before, at: 0 });
       expect(clock.pendingTimers()).toBe(0);
       expect(sim.actuatorLog).toMatchObject([{ command: name, outcome: 'aborted', settledAt: 20 }]);
@@ -99,7 +109,10 @@ describe('SimWorld disconnect', () => {
     await clock.advance(100);
     sim.disconnect('server went away');
     await clock.advance(0);
-    expect(walking.outcome).toMatchObject({ code: 'world_disconnected', message: expect.stringContaining('server went away') });
+    expect(walking.outcome).toMatchObject({
+      code: 'world_disconnected',
+      message: expect.stringContaining('server went away'),
+    });
     expect(sim.isConnected()).toBe(false);
     expect(reasons).toEqual(['server went away']);
     const later = track(sim.dig({ x: 1, y: 0, z: 0 }));

@@ -34,7 +34,9 @@ describe('SimWorld dig', () => {
     const { clock, sim } = world();
     sim.setBlock({ x: 3, y: 1, z: 0 }, 'dirt');
     await settle(clock, sim.dig({ x: 3, y: 1, z: 0 }));
-    expect(sim.entities()).toMatchObject([{ kind: 'item', item: { name: 'dirt', count: 1 }, position: { x: 3.5, y: 0, z: 0.5 } }]);
+    expect(sim.entities()).toMatchObject([
+      { kind: 'item', item: { name: 'dirt', count: 1 }, position: { x: 3.5, y: 0, z: 0.5 } },
+    ]);
     await settle(clock, sim.goto({ kind: 'near', x: 3, y: 0, z: 0, range: 1 }));
     expect(sim.inventory()).toEqual({ dirt: 1 });
   });
@@ -48,12 +50,24 @@ describe('SimWorld dig', () => {
 
   it('refuses air, unbreakable blocks and blocks out of reach', async () => {
     const { clock, sim } = world({ unbreakable: ['obsidian'] });
-    sim.setBlock({ x: 1, y: 0, z: 0 }, 'obsidian').setBlock({ x: 0, y: 0, z: 1 }, 'bedrock').setBlock({ x: 9, y: 0, z: 0 }, 'dirt');
+    sim
+      .setBlock({ x: 1, y: 0, z: 0 }, 'obsidian')
+      .setBlock({ x: 0, y: 0, z: 1 }, 'bedrock')
+      .setBlock({ x: 9, y: 0, z: 0 }, 'dirt');
     expect(sim.blockAt({ x: 1, y: 0, z: 0 })?.diggable).toBe(false);
-    expect(await settle(clock, sim.dig({ x: 2, y: 0, z: 0 }))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('nothing to dig') });
-    expect(await settle(clock, sim.dig({ x: 1, y: 0, z: 0 }))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('obsidian') });
+    expect(await settle(clock, sim.dig({ x: 2, y: 0, z: 0 }))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('nothing to dig'),
+    });
+    expect(await settle(clock, sim.dig({ x: 1, y: 0, z: 0 }))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('obsidian'),
+    });
     expect(await settle(clock, sim.dig({ x: 0, y: 0, z: 1 }))).toMatchObject({ code: 'guard_failed' });
-    expect(await settle(clock, sim.dig({ x: 9, y: 0, z: 0 }))).toMatchObject({ code: 'precondition_missing', message: expect.stringContaining('reach') });
+    expect(await settle(clock, sim.dig({ x: 9, y: 0, z: 0 }))).toMatchObject({
+      code: 'precondition_missing',
+      message: expect.stringContaining('reach'),
+    });
   });
 
   it('lets the bot fall when the block under it is dug', async () => {
@@ -76,12 +90,29 @@ describe('SimWorld place', () => {
   it("refuses the bot's own cells, taken cells, floating cells and missing items", async () => {
     const { clock, sim } = world({ inventory: { cobblestone: 5 } });
     sim.setBlock({ x: 1, y: 0, z: 0 }, 'dirt');
-    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining("own cell") });
-    expect(await settle(clock, sim.place({ x: 0, y: 1, z: 0 }, 'cobblestone'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining("own cell") });
-    expect(await settle(clock, sim.place({ x: 1, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('taken by dirt') });
-    expect(await settle(clock, sim.place({ x: 2, y: 3, z: 0 }, 'cobblestone'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('no solid face') });
-    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 2 }, 'oak_planks'))).toMatchObject({ code: 'precondition_missing' });
-    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 2 }, 'stick'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('not a placeable') });
+    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('own cell'),
+    });
+    expect(await settle(clock, sim.place({ x: 0, y: 1, z: 0 }, 'cobblestone'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('own cell'),
+    });
+    expect(await settle(clock, sim.place({ x: 1, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('taken by dirt'),
+    });
+    expect(await settle(clock, sim.place({ x: 2, y: 3, z: 0 }, 'cobblestone'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('no solid face'),
+    });
+    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 2 }, 'oak_planks'))).toMatchObject({
+      code: 'precondition_missing',
+    });
+    expect(await settle(clock, sim.place({ x: 0, y: 0, z: 2 }, 'stick'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('not a placeable'),
+    });
     expect(sim.inventory()).toEqual({ cobblestone: 5 });
   });
 
@@ -120,11 +151,17 @@ describe('SimWorld craft', () => {
 
   it('needs a crafting table within reach for a 3x3 recipe', async () => {
     const { clock, sim } = world({ inventory: { cobblestone: 3, stick: 2 } });
-    expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({ code: 'precondition_missing', message: expect.stringContaining('crafting_table') });
+    expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({
+      code: 'precondition_missing',
+      message: expect.stringContaining('crafting_table'),
+    });
     sim.setBlock({ x: 9, y: 0, z: 0 }, 'crafting_table');
     expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({ code: 'precondition_missing' });
     sim.setBlock({ x: 2, y: 0, z: 2 }, 'crafting_table');
-    expect(await settle(clock, sim.craft('stone_axe', 1, { table: { x: 9, y: 0, z: 0 } }))).toMatchObject({ code: 'precondition_missing', message: expect.stringContaining('reach') });
+    expect(await settle(clock, sim.craft('stone_axe', 1, { table: { x: 9, y: 0, z: 0 } }))).toMatchObject({
+      code: 'precondition_missing',
+      message: expect.stringContaining('reach'),
+    });
     expect(await settle(clock, sim.craft('stone_axe', 1))).toEqual({ state: 'ok' });
     expect(sim.inventory()).toEqual({ stone_axe: 1 });
   });
@@ -132,8 +169,14 @@ describe('SimWorld craft', () => {
   it('names every missing ingredient and changes nothing', async () => {
     const { clock, sim } = world({ inventory: { cobblestone: 1 } });
     sim.setBlock({ x: 1, y: 0, z: 1 }, 'crafting_table');
-    expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({ code: 'precondition_missing', message: expect.stringMatching(/2 cobblestone, 2 stick/) });
-    expect(await settle(clock, sim.craft('bedrock', 1))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('no crafting recipe') });
+    expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({
+      code: 'precondition_missing',
+      message: expect.stringMatching(/2 cobblestone, 2 stick/),
+    });
+    expect(await settle(clock, sim.craft('bedrock', 1))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('no crafting recipe'),
+    });
     expect(await settle(clock, sim.craft('stick', 0))).toMatchObject({ code: 'schema_violation' });
     expect(sim.inventory()).toEqual({ cobblestone: 1 });
   });
@@ -164,9 +207,15 @@ describe('SimWorld equip and consume', () => {
 
   it('refuses non-food, missing food and a full stomach', async () => {
     const { clock, sim } = world({ inventory: { cobblestone: 1, bread: 1 } });
-    expect(await settle(clock, sim.consume('cobblestone'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('not food') });
+    expect(await settle(clock, sim.consume('cobblestone'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('not food'),
+    });
     expect(await settle(clock, sim.consume('apple'))).toMatchObject({ code: 'precondition_missing' });
-    expect(await settle(clock, sim.consume('bread'))).toMatchObject({ code: 'guard_failed', message: expect.stringContaining('full') });
+    expect(await settle(clock, sim.consume('bread'))).toMatchObject({
+      code: 'guard_failed',
+      message: expect.stringContaining('full'),
+    });
   });
 });
 
@@ -176,7 +225,15 @@ describe('SimWorld observations and moves', () => {
     const before = await sim.observe({ blocks: [{ x: 1, y: 0, z: 0 }] });
     await settle(clock, sim.place({ x: 1, y: 0, z: 0 }, 'dirt'));
     await settle(clock, sim.goto({ kind: 'block', x: 0, y: 0, z: 3 }));
-    expect(before).toEqual({ at: 0, position: { x: 0.5, y: 0, z: 0.5 }, health: 20, food: 20, inventory: { dirt: 1 }, heldItem: null, blocks: { '1,0,0': 'air' } });
+    expect(before).toEqual({
+      at: 0,
+      position: { x: 0.5, y: 0, z: 0.5 },
+      health: 20,
+      food: 20,
+      inventory: { dirt: 1 },
+      heldItem: null,
+      blocks: { '1,0,0': 'air' },
+    });
     expect((await sim.observe({ blocks: [{ x: 1, y: 0, z: 0 }] })).blocks).toEqual({ '1,0,0': 'dirt' });
   });
 
@@ -199,8 +256,14 @@ describe('SimWorld observations and moves', () => {
 
   it('finds the nearest named blocks, and lists hostiles and items', () => {
     const { sim } = world();
-    sim.setBlock({ x: 5, y: 0, z: 0 }, 'oak_log').setBlock({ x: 2, y: 0, z: 0 }, 'oak_log').setBlock({ x: 40, y: 0, z: 0 }, 'oak_log');
-    expect(sim.findBlocks({ names: ['oak_log'], maxDistance: 16, count: 5 })).toEqual([{ x: 2, y: 0, z: 0 }, { x: 5, y: 0, z: 0 }]);
+    sim
+      .setBlock({ x: 5, y: 0, z: 0 }, 'oak_log')
+      .setBlock({ x: 2, y: 0, z: 0 }, 'oak_log')
+      .setBlock({ x: 40, y: 0, z: 0 }, 'oak_log');
+    expect(sim.findBlocks({ names: ['oak_log'], maxDistance: 16, count: 5 })).toEqual([
+      { x: 2, y: 0, z: 0 },
+      { x: 5, y: 0, z: 0 },
+    ]);
     expect(sim.findBlocks({ names: ['grass_block'], maxDistance: 1, count: 1 })).toEqual([{ x: 0, y: -1, z: 0 }]);
     const zombie = sim.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3, y: 0, z: 3 } });
     const listed = sim.entities();
@@ -234,7 +297,14 @@ describe('SimWorld actuator accounting', () => {
     expect(sim.liveActuators()).toBe(0);
     expect(sim.actuatorLog).toEqual([
       { seq: 1, command: 'goto', detail: 'block 3,0,0', startedAt: 0, settledAt: 3 * 232, outcome: 'ok' },
-      { seq: 2, command: 'place', detail: 'dirt at 9,0,9', startedAt: 1100, settledAt: 1100, outcome: 'precondition_missing' },
+      {
+        seq: 2,
+        command: 'place',
+        detail: 'dirt at 9,0,9',
+        startedAt: 1100,
+        settledAt: 1100,
+        outcome: 'precondition_missing',
+      },
     ]);
   });
 

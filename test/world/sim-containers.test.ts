@@ -16,7 +16,11 @@ function world(inventory: Record<string, number>) {
   return { clock, sim };
 }
 
-const code = (promise: Promise<unknown>) => promise.then(() => 'ok', (error: unknown) => (error instanceof WorldError ? error.code : String(error)));
+const code = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'ok',
+    (error: unknown) => (error instanceof WorldError ? error.code : String(error)),
+  );
 
 describe('SimWorld furnace', () => {
   it('smelts 10 s an item, burns whole fuel items, and hands over the output', async () => {
@@ -54,12 +58,18 @@ describe('SimWorld furnace', () => {
 
   it('property: any input count and fuel ends with exactly that many outputs and the fuel the rules burn', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.integer({ min: 1, max: 16 }), fc.constantFrom('coal', 'oak_planks', 'oak_log', 'stick'), async (count, fuel) => {
-        const burnt = fuelFor(fuel, count);
-        const { clock, sim } = world({ cobblestone: count, [fuel]: burnt + 1 });
-        expect((await settle(clock, sim.smelt(FURNACE, 'cobblestone', count, fuel), 20 * MS_PER_ITEM)).state).toBe('ok');
-        expect(sim.inventory()).toEqual({ stone: count, [fuel]: 1 });
-      }),
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 16 }),
+        fc.constantFrom('coal', 'oak_planks', 'oak_log', 'stick'),
+        async (count, fuel) => {
+          const burnt = fuelFor(fuel, count);
+          const { clock, sim } = world({ cobblestone: count, [fuel]: burnt + 1 });
+          expect((await settle(clock, sim.smelt(FURNACE, 'cobblestone', count, fuel), 20 * MS_PER_ITEM)).state).toBe(
+            'ok',
+          );
+          expect(sim.inventory()).toEqual({ stone: count, [fuel]: 1 });
+        },
+      ),
       { numRuns: 40 },
     );
   });
@@ -70,7 +80,11 @@ describe('SimWorld chest', () => {
     const { clock, sim } = world({ cobblestone: 10 });
     await settle(clock, sim.deposit(CHEST, 'cobblestone', 7));
     expect(sim.inventory()).toEqual({ cobblestone: 3 });
-    expect((await sim.observe({ containers: [CHEST, FURNACE, { x: 5, y: 0, z: 5 }] })).containers).toEqual({ '0,0,1': { cobblestone: 7 }, '1,0,0': {}, '5,0,5': null });
+    expect((await sim.observe({ containers: [CHEST, FURNACE, { x: 5, y: 0, z: 5 }] })).containers).toEqual({
+      '0,0,1': { cobblestone: 7 },
+      '1,0,0': {},
+      '5,0,5': null,
+    });
     await settle(clock, sim.withdraw(CHEST, 'cobblestone', 5));
     expect(sim.inventory()).toEqual({ cobblestone: 8 });
     expect((await sim.observe({ containers: [CHEST] })).containers).toEqual({ '0,0,1': { cobblestone: 2 } });
@@ -80,7 +94,10 @@ describe('SimWorld chest', () => {
     const { clock, sim } = world({ cobblestone: 64 * 28 });
     expect(await code(sim.withdraw(CHEST, 'cobblestone', 1))).toBe('precondition_missing');
     expect(await code(sim.deposit(CHEST, 'cobblestone', 64 * 28 + 1))).toBe('precondition_missing');
-    expect(await settle(clock, sim.deposit(CHEST, 'cobblestone', 64 * 28))).toMatchObject({ state: 'rejected', code: 'guard_failed' });
+    expect(await settle(clock, sim.deposit(CHEST, 'cobblestone', 64 * 28))).toMatchObject({
+      state: 'rejected',
+      code: 'guard_failed',
+    });
     sim.setBlock({ x: 9, y: 0, z: 0 }, 'chest');
     expect(await code(sim.deposit({ x: 9, y: 0, z: 0 }, 'cobblestone', 1))).toBe('precondition_missing');
   });

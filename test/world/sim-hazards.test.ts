@@ -21,18 +21,29 @@ function hurts(world: SimWorld, at: Vec3Like): boolean {
 function reachableSafely(world: SimWorld, from: Vec3Like, to: Vec3Like): boolean {
   const name = (x: number, y: number, z: number) => world.blockAt({ x, y, z })!.name;
   const open = (x: number, y: number, z: number) => AIRLIKE.has(name(x, y, z));
-  const stand = (x: number, y: number, z: number) => !open(x, y - 1, z) && open(x, y, z) && open(x, y + 1, z) && !hurts(world, { x, y, z });
+  const stand = (x: number, y: number, z: number) =>
+    !open(x, y - 1, z) && open(x, y, z) && open(x, y + 1, z) && !hurts(world, { x, y, z });
   const seen = new Set([`${from.x},${from.y},${from.z}`]);
   const queue: Vec3Like[] = [from];
   while (queue.length > 0) {
     const { x, y, z } = queue.shift()!;
     if (x === to.x && y === to.y && z === to.z) return true;
-    for (const [dx, dz] of [[0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+    for (const [dx, dz] of [
+      [0, -1],
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+    ] as const) {
       const [nx, nz] = [x + dx, z + dz];
       let ny: number | null = null;
       if (stand(nx, y, nz)) ny = y;
       else if (open(x, y + 2, z) && stand(nx, y + 1, nz)) ny = y + 1;
-      else if (open(nx, y, nz) && open(nx, y + 1, nz) && !BURNS.has(name(nx, y, nz)) && !BURNS.has(name(nx, y + 1, nz))) {
+      else if (
+        open(nx, y, nz) &&
+        open(nx, y + 1, nz) &&
+        !BURNS.has(name(nx, y, nz)) &&
+        !BURNS.has(name(nx, y + 1, nz))
+      ) {
         // A fall: through air only, landing at most 3 blocks down.
         for (let d = 1; d <= 3 && ny === null; d++) {
           if (!open(nx, y - d, nz) || BURNS.has(name(nx, y - d, nz))) break;
@@ -56,7 +67,10 @@ const cellArb = fc.record({
   z: fc.integer({ min: -RADIUS, max: RADIUS }),
 });
 const worldArb = fc.record({
-  blocks: fc.array(fc.record({ position: cellArb, name: fc.constantFrom('stone', 'dirt', 'lava', 'lava', 'fire', 'magma_block') }), { maxLength: 90 }),
+  blocks: fc.array(
+    fc.record({ position: cellArb, name: fc.constantFrom('stone', 'dirt', 'lava', 'lava', 'fire', 'magma_block') }),
+    { maxLength: 90 },
+  ),
   goal: cellArb.map((cell) => ({ ...cell, y: Math.max(0, cell.y) })),
 });
 
@@ -68,7 +82,11 @@ describe('SimWorld path search keeps out of hazards', () => {
       fc.asyncProperty(worldArb, async ({ blocks, goal }) => {
         const clock = new ManualClock();
         const spawnColumn = (b: { position: Vec3Like }) => b.position.x === 0 && b.position.z === 0;
-        const world = SimWorld.create({ clock, ground: { radius: RADIUS }, blocks: blocks.filter((b) => !spawnColumn(b)) });
+        const world = SimWorld.create({
+          clock,
+          ground: { radius: RADIUS },
+          blocks: blocks.filter((b) => !spawnColumn(b)),
+        });
         const expected = reachableSafely(world, { x: 0, y: 0, z: 0 }, goal);
         const hurtAt: Vec3Like[] = [];
         world.onMoved((p) => {
@@ -103,15 +121,22 @@ describe('SimWorld path search keeps out of hazards', () => {
     });
     expect(await settle(clock, world.goto({ kind: 'block', x: 10, y: 5, z: 0 }))).toEqual({ state: 'ok' });
     expect(overRiver.length).toBeGreaterThan(0);
-    for (const at of overRiver) expect(at).toMatchObject({ y: 5, z: expect.toSatisfy((z: number) => z >= 7 && z < 10) });
+    for (const at of overRiver)
+      expect(at).toMatchObject({ y: 5, z: expect.toSatisfy((z: number) => z >= 7 && z < 10) });
     expect(world.health()).toBe(20);
   });
 
   it('refuses a deadly drop: a goal four blocks down a cliff has no path', async () => {
     const clock = new ManualClock();
     const world = SimWorld.create({ clock, ground: { radius: 8 } });
-    world.fill({ x: -8, y: 0, z: -8 }, { x: 8, y: 3, z: 8 }, 'stone').fill({ x: 2, y: 0, z: -8 }, { x: 8, y: 3, z: 8 }, 'air').teleport({ x: 0, y: 4, z: 0 });
-    expect(await settle(clock, world.goto({ kind: 'block', x: 4, y: 0, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    world
+      .fill({ x: -8, y: 0, z: -8 }, { x: 8, y: 3, z: 8 }, 'stone')
+      .fill({ x: 2, y: 0, z: -8 }, { x: 8, y: 3, z: 8 }, 'air')
+      .teleport({ x: 0, y: 4, z: 0 });
+    expect(await settle(clock, world.goto({ kind: 'block', x: 4, y: 0, z: 0 }))).toMatchObject({
+      state: 'rejected',
+      code: 'no_path',
+    });
     expect(world.position()).toEqual({ x: 0.5, y: 4, z: 0.5 });
   });
 });
@@ -122,7 +147,10 @@ describe('SimWorld hazard damage and escape', () => {
     const world = SimWorld.create({ clock });
     const hurt: number[] = [];
     world.events.on('hurt', (health) => hurt.push(health));
-    world.setBlock({ x: 1, y: -1, z: 0 }, 'lava').setBlock({ x: 1, y: -2, z: 0 }, 'stone').teleport({ x: 1, y: -1, z: 0 });
+    world
+      .setBlock({ x: 1, y: -1, z: 0 }, 'lava')
+      .setBlock({ x: 1, y: -2, z: 0 }, 'stone')
+      .teleport({ x: 1, y: -1, z: 0 });
     expect(world.health()).toBe(16);
     await clock.advance(1000);
     expect(hurt).toEqual([16, 12, 8]);
@@ -150,8 +178,15 @@ describe('SimWorld hazard damage and escape', () => {
   it('a goto that cannot leave a hazard says where the bot burns', async () => {
     const clock = new ManualClock();
     const world = SimWorld.create({ clock, ground: { radius: 3 }, unbreakable: ['obsidian'] });
-    world.fill({ x: -1, y: 0, z: -1 }, { x: 1, y: 2, z: 1 }, 'obsidian').fill({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, 'lava').teleport({ x: 0, y: 0, z: 0 });
+    world
+      .fill({ x: -1, y: 0, z: -1 }, { x: 1, y: 2, z: 1 }, 'obsidian')
+      .fill({ x: 0, y: 0, z: 0 }, { x: 0, y: 1, z: 0 }, 'lava')
+      .teleport({ x: 0, y: 0, z: 0 });
     const outcome = await settle(clock, world.goto({ kind: 'xz', x: 6, z: 0 }));
-    expect(outcome).toMatchObject({ state: 'rejected', code: 'hazard', message: expect.stringContaining('the bot stands in lava at 0,0,0 and cannot get out') });
+    expect(outcome).toMatchObject({
+      state: 'rejected',
+      code: 'hazard',
+      message: expect.stringContaining('the bot stands in lava at 0,0,0 and cannot get out'),
+    });
   });
 });

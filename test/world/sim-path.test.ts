@@ -21,7 +21,9 @@ describe('SimWorld goto: path search', () => {
 
   it('detours around a wall with a gap', async () => {
     const { clock, sim } = world();
-    sim.fill({ x: 2, y: 0, z: -10 }, { x: 2, y: 2, z: 10 }, 'stone').fill({ x: 2, y: 0, z: 3 }, { x: 2, y: 1, z: 3 }, 'air');
+    sim
+      .fill({ x: 2, y: 0, z: -10 }, { x: 2, y: 2, z: 10 }, 'stone')
+      .fill({ x: 2, y: 0, z: 3 }, { x: 2, y: 1, z: 3 }, 'air');
     const visited: string[] = [];
     sim.onMoved((p) => visited.push(`${p.x - 0.5},${p.z - 0.5}`));
     expect(await settle(clock, sim.goto({ kind: 'block', x: 4, y: 0, z: 0 }))).toEqual({ state: 'ok' });
@@ -34,9 +36,15 @@ describe('SimWorld goto: path search', () => {
     sim.setBlock({ x: 1, y: 0, z: 0 }, 'dirt');
     expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 1, z: 0 }))).toEqual({ state: 'ok' });
     sim.fill({ x: 5, y: 0, z: 0 }, { x: 5, y: 1, z: 0 }, 'dirt');
-    expect(await settle(clock, sim.goto({ kind: 'block', x: 5, y: 2, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 5, y: 2, z: 0 }))).toMatchObject({
+      state: 'rejected',
+      code: 'no_path',
+    });
     sim.fill({ x: 0, y: 0, z: 3 }, { x: 0, y: 3, z: 3 }, 'dirt').teleport({ x: 0, y: 4, z: 3 });
-    expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 0, z: 3 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 0, z: 3 }))).toMatchObject({
+      state: 'rejected',
+      code: 'no_path',
+    });
     sim.setBlock({ x: 0, y: 3, z: 3 }, 'air').teleport({ x: 0, y: 3, z: 3 });
     expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 0, z: 3 }))).toEqual({ state: 'ok' });
   });
@@ -44,16 +52,26 @@ describe('SimWorld goto: path search', () => {
   it('needs headroom to jump a step: a block above the head blocks the step up', async () => {
     const { clock, sim } = world({ ground: { radius: 3 } });
     sim.setBlock({ x: 1, y: 0, z: 0 }, 'dirt').setBlock({ x: 0, y: 2, z: 0 }, 'stone');
-    sim.fill({ x: 1, y: 0, z: 1 }, { x: 1, y: 2, z: 1 }, 'bedrock').fill({ x: 1, y: 0, z: -1 }, { x: 1, y: 2, z: -1 }, 'bedrock');
-    sim.fill({ x: -1, y: 0, z: -1 }, { x: -1, y: 2, z: 1 }, 'bedrock').fill({ x: 0, y: 0, z: 1 }, { x: 0, y: 2, z: 1 }, 'bedrock').fill({ x: 0, y: 0, z: -1 }, { x: 0, y: 2, z: -1 }, 'bedrock');
-    expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 1, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    sim
+      .fill({ x: 1, y: 0, z: 1 }, { x: 1, y: 2, z: 1 }, 'bedrock')
+      .fill({ x: 1, y: 0, z: -1 }, { x: 1, y: 2, z: -1 }, 'bedrock');
+    sim
+      .fill({ x: -1, y: 0, z: -1 }, { x: -1, y: 2, z: 1 }, 'bedrock')
+      .fill({ x: 0, y: 0, z: 1 }, { x: 0, y: 2, z: 1 }, 'bedrock')
+      .fill({ x: 0, y: 0, z: -1 }, { x: 0, y: 2, z: -1 }, 'bedrock');
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 1, z: 0 }))).toMatchObject({
+      state: 'rejected',
+      code: 'no_path',
+    });
     sim.setBlock({ x: 0, y: 2, z: 0 }, 'air');
     expect(await settle(clock, sim.goto({ kind: 'block', x: 1, y: 1, z: 0 }))).toEqual({ state: 'ok' });
   });
 
   it('rejects an enclosed target with no_path at once after exhausting the reachable area', async () => {
     const { clock, sim, statuses } = world({ ground: { radius: 10 } });
-    sim.fill({ x: 4, y: 0, z: -1 }, { x: 6, y: 3, z: 1 }, 'bedrock').fill({ x: 5, y: 0, z: 0 }, { x: 5, y: 1, z: 0 }, 'air');
+    sim
+      .fill({ x: 4, y: 0, z: -1 }, { x: 6, y: 3, z: 1 }, 'bedrock')
+      .fill({ x: 5, y: 0, z: 0 }, { x: 5, y: 1, z: 0 }, 'air');
     const outcome = track(sim.goto({ kind: 'block', x: 5, y: 0, z: 0 }));
     await clock.advance(0);
     expect(outcome.outcome).toMatchObject({ state: 'rejected', code: 'no_path' });
@@ -63,7 +81,10 @@ describe('SimWorld goto: path search', () => {
 
   it('gives up with timeout when the node limit runs out on open ground', async () => {
     const { clock, sim, statuses } = world({ maxSearchNodes: 500 });
-    expect(await settle(clock, sim.goto({ kind: 'block', x: 0, y: 5, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 0, y: 5, z: 0 }))).toMatchObject({
+      state: 'rejected',
+      code: 'no_path',
+    });
     expect(statuses).toEqual(['timeout']);
   });
 
@@ -78,7 +99,10 @@ describe('SimWorld goto: path search', () => {
   it('stops taking partial paths once they no longer get closer, and rejects no_path', async () => {
     const { clock, sim, statuses } = world({ maxSearchNodes: 200 });
     sim.fill({ x: 10, y: 0, z: -40 }, { x: 10, y: 2, z: 40 }, 'bedrock');
-    expect(await settle(clock, sim.goto({ kind: 'block', x: 14, y: 0, z: 0 }))).toMatchObject({ state: 'rejected', code: 'no_path' });
+    expect(await settle(clock, sim.goto({ kind: 'block', x: 14, y: 0, z: 0 }))).toMatchObject({
+      state: 'rejected',
+      code: 'no_path',
+    });
     expect(statuses[0]).toBe('partial');
     expect(statuses.at(-1)).toBe('timeout');
     expect(sim.position().x).toBe(9.5);

@@ -17,7 +17,12 @@ function reachable(world: SimWorld, from: Vec3Like, to: Vec3Like): boolean {
   while (queue.length > 0) {
     const { x, y, z } = queue.shift()!;
     if (x === to.x && y === to.y && z === to.z) return true;
-    for (const [dx, dz] of [[0, -1], [1, 0], [0, 1], [-1, 0]] as const) {
+    for (const [dx, dz] of [
+      [0, -1],
+      [1, 0],
+      [0, 1],
+      [-1, 0],
+    ] as const) {
       const nx = x + dx;
       const nz = z + dz;
       let ny: number | null = null;
@@ -56,7 +61,11 @@ describe('SimWorld goto property', () => {
     await fc.assert(
       fc.asyncProperty(worldArb, async ({ blocks, goal }) => {
         const clock = new ManualClock();
-        const world = SimWorld.create({ clock, ground: { radius: RADIUS }, blocks: blocks.filter((b) => b.position.x !== 0 || b.position.z !== 0) });
+        const world = SimWorld.create({
+          clock,
+          ground: { radius: RADIUS },
+          blocks: blocks.filter((b) => b.position.x !== 0 || b.position.z !== 0),
+        });
         const expected = reachable(world, { x: 0, y: 0, z: 0 }, goal);
         const outcome = track(world.goto({ kind: 'block', ...goal }));
         // Every path on this island is far shorter than 600 blocks; a minute of virtual time covers the longest.
@@ -87,10 +96,15 @@ describe('SimWorld determinism', () => {
     const { world: sim, goal } = SCENARIOS.forest({ clock, seed });
     const world = injectWorldFaults(sim, parseFaultSpecs(['dig=flaky:0.3']), { clock, seed });
     await settle(clock, world.goto(goal));
-    for (const log of world.findBlocks({ names: ['oak_log'], maxDistance: 4.5, count: 6 })) await settle(clock, world.dig(log));
+    for (const log of world.findBlocks({ names: ['oak_log'], maxDistance: 4.5, count: 6 }))
+      await settle(clock, world.dig(log));
     await settle(clock, world.craft('oak_planks', 1));
     await settle(clock, world.goto({ kind: 'block', x: 0, y: 0, z: 0 }));
-    return { log: sim.actuatorLog.map((e) => ({ ...e })), observation: await world.observe(), injections: world.injections };
+    return {
+      log: sim.actuatorLog.map((e) => ({ ...e })),
+      observation: await world.observe(),
+      injections: world.injections,
+    };
   }
 
   it('the same seed gives the same actuator log, faults and final state; another seed differs', async () => {

@@ -55,12 +55,18 @@ describe('SimWorld scenarios', () => {
     const clock = new ManualClock();
     const { world, goal } = SCENARIOS.boxedIn({ clock });
     expect(await settle(clock, world.goto(goal))).toMatchObject({ code: 'no_path' });
-    for (const side of [{ x: 1, y: 0, z: 0 }, { x: 0, y: 2, z: 0 }, { x: 0, y: -1, z: 0 }]) {
+    for (const side of [
+      { x: 1, y: 0, z: 0 },
+      { x: 0, y: 2, z: 0 },
+      { x: 0, y: -1, z: 0 },
+    ]) {
       expect(await settle(clock, world.dig(side))).toMatchObject({ code: 'guard_failed' });
     }
     await settle(clock, world.move('jump', 200));
     expect(world.position().y).toBe(0);
-    expect(await settle(clock, world.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({ code: 'guard_failed' });
+    expect(await settle(clock, world.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({
+      code: 'guard_failed',
+    });
   });
 
   it('flappingGoal: the bot keeps replanning and reversing without arriving', async () => {
@@ -73,7 +79,8 @@ describe('SimWorld scenarios', () => {
     expect(outcome.state).toBe('pending');
     expect(statuses.filter((s) => s === 'planned').length).toBeGreaterThan(3);
     let reversals = 0;
-    for (let i = 2; i < xs.length; i++) if (Math.sign(xs[i]! - xs[i - 1]!) * Math.sign(xs[i - 1]! - xs[i - 2]!) < 0) reversals++;
+    for (let i = 2; i < xs.length; i++)
+      if (Math.sign(xs[i]! - xs[i - 1]!) * Math.sign(xs[i - 1]! - xs[i - 2]!) < 0) reversals++;
     expect(reversals).toBeGreaterThan(3);
     expect(scenario.world.position().z).toBeLessThan(3);
     scenario.world.stopMovement();

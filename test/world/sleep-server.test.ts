@@ -20,7 +20,10 @@ describe('sleep on the embedded server (the beds plugin)', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
     const morning = (await bot.observe({ time: true })).timeOfDay!;
     expect(morning).toBeLessThan(1_000);
-    const refused = await bot.sleep!({ x: 2, y: 5, z: 0 }).then(() => null, (error: unknown) => error);
+    const refused = await bot.sleep!({ x: 2, y: 5, z: 0 }).then(
+      () => null,
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(WorldError);
     expect((refused as WorldError).code).toBe('guard_failed');
     expect((refused as WorldError).message).toContain('one sleeps only at night');

@@ -27,7 +27,8 @@ describe('the survival terrain on the embedded server', () => {
     const t = survivalTerrain(SEED);
     const names = [...new Set(t.mobs.map((m) => m.name))];
     const living = await suite.server.livingEntities({ names, within: 64 }, t.spawn);
-    const at = (name: string, p: { x: number; y: number; z: number }) => `${name}@${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+    const at = (name: string, p: { x: number; y: number; z: number }) =>
+      `${name}@${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
     expect(living.map((e) => at(e.name, e.position)).sort()).toEqual(t.mobs.map((m) => at(m.name, m)).sort());
   });
 });

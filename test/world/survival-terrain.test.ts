@@ -17,7 +17,14 @@ function exposed(seed: number, name: string, r: number): number {
     for (let z = sz - r; z <= sz + r; z++)
       for (let y = 1; y <= 40; y++) {
         if (t.blockAt(x, y, z) !== name) continue;
-        const open = [[1, 0, 0], [-1, 0, 0], [0, 1, 0], [0, -1, 0], [0, 0, 1], [0, 0, -1]].some(([dx, dy, dz]) => t.blockAt(x + dx!, y + dy!, z + dz!) === 'air');
+        const open = [
+          [1, 0, 0],
+          [-1, 0, 0],
+          [0, 1, 0],
+          [0, -1, 0],
+          [0, 0, 1],
+          [0, 0, -1],
+        ].some(([dx, dy, dz]) => t.blockAt(x + dx!, y + dy!, z + dz!) === 'air');
         if (open) n++;
       }
   return n;
@@ -58,7 +65,8 @@ describe('the generated survival terrain', () => {
       fc.property(seeds, (seed) => {
         const t = survivalTerrain(seed);
         const heights = new Set<number>();
-        for (let x = -32; x <= 32; x += 4) for (let z = -32; z <= 32; z += 4) heights.add(t.groundHeight(t.spawn.x + x, t.spawn.z + z));
+        for (let x = -32; x <= 32; x += 4)
+          for (let z = -32; z <= 32; z += 4) heights.add(t.groundHeight(t.spawn.x + x, t.spawn.z + z));
         expect(heights.size, 'ground heights').toBeGreaterThanOrEqual(3);
         expect(exposed(seed, 'oak_log', 32), 'oak logs in the open').toBeGreaterThanOrEqual(8);
         expect(exposed(seed, 'stone', 32), 'stone in the open').toBeGreaterThanOrEqual(20);
@@ -74,7 +82,9 @@ describe('the generated survival terrain', () => {
     const t = survivalTerrain(7);
     expect(scenario.spawn).toEqual(t.spawn);
     const world = simWorldFromScenario(scenario, { clock: new ManualClock() });
-    for (let x = -20; x <= 20; x += 5) for (let z = -20; z <= 20; z += 5) for (let y = 0; y <= 36; y++) expect(world.blockAt({ x, y, z })?.name ?? 'air').toBe(t.blockAt(x, y, z));
+    for (let x = -20; x <= 20; x += 5)
+      for (let z = -20; z <= 20; z += 5)
+        for (let y = 0; y <= 36; y++) expect(world.blockAt({ x, y, z })?.name ?? 'air').toBe(t.blockAt(x, y, z));
     expect(world.position()).toMatchObject({ y: t.spawn.y });
     expect(world.findBlocks({ names: ['oak_log'], maxDistance: 32, count: 1, exposed: true })).toHaveLength(1);
   });
@@ -95,10 +105,13 @@ describe('the generated survival terrain', () => {
         for (const m of hostile) {
           expect(Math.hypot(m.x - t.spawn.x, m.z - t.spawn.z)).toBeGreaterThanOrEqual(20);
           // Nothing carved (the cave and its way down) within 8 blocks of a hostile mob.
-          for (let dx = -8; dx <= 8; dx++) for (let dz = -8; dz <= 8; dz++) for (let dy = -12; dy <= 3; dy++) {
-            const [x, y, z] = [m.x + dx, m.y + dy, m.z + dz];
-            if (y > 0 && y <= t.groundHeight(x, z) && t.blockAt(x, y, z) === 'air') throw new Error(`seed ${seed}: cave at ${x},${y},${z} near the ${m.name}`);
-          }
+          for (let dx = -8; dx <= 8; dx++)
+            for (let dz = -8; dz <= 8; dz++)
+              for (let dy = -12; dy <= 3; dy++) {
+                const [x, y, z] = [m.x + dx, m.y + dy, m.z + dz];
+                if (y > 0 && y <= t.groundHeight(x, z) && t.blockAt(x, y, z) === 'air')
+                  throw new Error(`seed ${seed}: cave at ${x},${y},${z} near the ${m.name}`);
+              }
         }
       }),
       { numRuns: 40 },
@@ -107,16 +120,25 @@ describe('the generated survival terrain', () => {
 
   it("a survival scenario stands the terrain's mobs in SimWorld unless it names its own ([] for none)", () => {
     const t = survivalTerrain(7);
-    const world = simWorldFromScenario(parseScenario({ name: 's', terrain: { kind: 'survival', seed: 7 } }, 'inline'), { clock: new ManualClock() });
-    const seen = world.entities().map((e) => `${e.name}@${Math.floor(e.position.x)},${Math.floor(e.position.y)},${Math.floor(e.position.z)}`);
+    const world = simWorldFromScenario(parseScenario({ name: 's', terrain: { kind: 'survival', seed: 7 } }, 'inline'), {
+      clock: new ManualClock(),
+    });
+    const seen = world
+      .entities()
+      .map((e) => `${e.name}@${Math.floor(e.position.x)},${Math.floor(e.position.y)},${Math.floor(e.position.z)}`);
     expect(seen.sort()).toEqual(t.mobs.map((m) => `${m.name}@${m.x},${m.y},${m.z}`).sort());
-    const none = simWorldFromScenario(parseScenario({ name: 's', terrain: { kind: 'survival', seed: 7 }, mobs: [] }, 'inline'), { clock: new ManualClock() });
+    const none = simWorldFromScenario(
+      parseScenario({ name: 's', terrain: { kind: 'survival', seed: 7 }, mobs: [] }, 'inline'),
+      { clock: new ManualClock() },
+    );
     expect(none.entities()).toEqual([]);
     expect(parseScenario({ name: 'flat' }, 'inline').mobs).toEqual([]);
   });
 
   it('refuses a bad terrain in a scenario, naming the field', () => {
-    expect(() => parseScenario({ name: 's', terrain: { kind: 'survival', seed: -1 } }, 'inline')).toThrow(/terrain\.seed/);
+    expect(() => parseScenario({ name: 's', terrain: { kind: 'survival', seed: -1 } }, 'inline')).toThrow(
+      /terrain\.seed/,
+    );
     expect(() => parseScenario({ name: 's', terrain: { kind: 'islands' } }, 'inline')).toThrow(/terrain/);
   });
 });

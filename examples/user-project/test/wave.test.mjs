@@ -11,7 +11,9 @@ import { wave } from '../capabilities/wave.mjs';
 
 const trees = fileURLToPath(new URL('../trees', import.meta.url));
 // Spots on SimWorld's default ground (the bot spawns at 0,0,0 on a floor at y -1).
-const spots = fc.record({ spot: fc.record({ x: fc.integer({ min: -8, max: 8 }), y: fc.constant(0), z: fc.integer({ min: -8, max: 8 }) }) });
+const spots = fc.record({
+  spot: fc.record({ x: fc.integer({ min: -8, max: 8 }), y: fc.constant(0), z: fc.integer({ min: -8, max: 8 }) }),
+});
 const within1 = ({ spot }, _before, world) => {
   const at = world.position();
   const off = Math.hypot(Math.floor(at.x) - spot.x, Math.floor(at.y) - spot.y, Math.floor(at.z) - spot.z);

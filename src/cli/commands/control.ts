@@ -17,23 +17,30 @@ interface ControlOptions {
  */
 export function controlCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('control')
-    .description('Pause, resume, cancel or replace the remaining steps of a plan that `verbtree serve` is running, over its HTTP API.')
+    .description(
+      'Pause, resume, cancel or replace the remaining steps of a plan that `verbtree serve` is running, over its HTTP API.',
+    )
     .addArgument(new Argument('<action>', 'what to do').choices(['pause', 'resume', 'cancel', 'replace']))
     .argument('<planId>', 'the plan, as POSTed to /api/cognitive/execute')
     .option('--url <url>', 'the server', 'http://127.0.0.1:7070')
     .option('--token <token>', 'its bearer token (default: $VERBTREE_TOKEN)')
     .option('--steps <file>', 'replace: a JSON file holding the new steps (an array, or a plan whose steps are used)')
     .option('--reason <text>', 'pause and cancel: why, recorded in the event and the journal')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ VERBTREE_TOKEN=secret verbtree control pause acquire-wood --reason "checking the area"
   $ verbtree control resume acquire-wood --token secret
   $ verbtree control replace acquire-wood --steps examples/walk.plan.json --token secret
-  $ verbtree control cancel acquire-wood --url http://127.0.0.1:7070 --token secret`)
+  $ verbtree control cancel acquire-wood --url http://127.0.0.1:7070 --token secret`,
+    )
     .action(async (action: string, planId: string, options: ControlOptions) => {
       const token = options.token ?? process.env.VERBTREE_TOKEN;
-      if (!token) throw new CliUsageError('control needs the server\'s bearer token: pass --token <T> or set VERBTREE_TOKEN');
-      if (action === 'replace' && !options.steps) throw new CliUsageError('replace needs --steps <file> with the new steps');
+      if (!token)
+        throw new CliUsageError("control needs the server's bearer token: pass --token <T> or set VERBTREE_TOKEN");
+      if (action === 'replace' && !options.steps)
+        throw new CliUsageError('replace needs --steps <file> with the new steps');
       if (action !== 'replace' && options.steps) throw new CliUsageError(`--steps is for replace, not ${action}`);
       let base: URL;
       try {
@@ -46,15 +53,22 @@ Examples:
       if (options.steps) {
         const loaded = await readJsonFile(options.steps);
         const steps = Array.isArray(loaded) ? loaded : (loaded as { steps?: unknown } | null)?.steps;
-        if (!Array.isArray(steps)) throw new CliUsageError(`${options.steps} holds neither a list of steps nor a plan with "steps"`);
+        if (!Array.isArray(steps))
+          throw new CliUsageError(`${options.steps} holds neither a list of steps nor a plan with "steps"`);
         body.steps = steps;
       }
       const target = new URL(`/api/plans/${encodeURIComponent(planId)}/${action}`, base);
       let response: Response;
       try {
-        response = await fetch(target, { method: 'POST', body: JSON.stringify(body), headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+        response = await fetch(target, {
+          method: 'POST',
+          body: JSON.stringify(body),
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        });
       } catch (error) {
-        throw new CliUsageError(`cannot reach ${base.origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}; is \`verbtree serve\` running there?`);
+        throw new CliUsageError(
+          `cannot reach ${base.origin}: ${(error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message}; is \`verbtree serve\` running there?`,
+        );
       }
       const answer = (await response.json().catch(() => ({}))) as { error?: string; steps?: number };
       if (response.ok) {

@@ -19,12 +19,21 @@ interface IncidentsOptions {
 }
 
 function table(rows: readonly IncidentRow[]): string {
-  const t = newTable({ head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'], style: { head: [], border: [] }, wordWrap: true, colWidths: [null, null, 32, null, null, 44] });
+  const t = newTable({
+    head: ['#', 'failure mode', 'plan / step', 'detected', 'resolved', 'resolution'],
+    style: { head: [], border: [] },
+    wordWrap: true,
+    colWidths: [null, null, 32, null, null, 44],
+  });
   for (const row of rows) {
     t.push([
       String(row.id),
       row.failure_mode,
-      row.plan_id ? `${row.plan_id}${row.step_id ? ` / ${row.step_id}` : ''}` : row.runner_id ? `runner ${row.runner_id.slice(0, 8)}` : '–',
+      row.plan_id
+        ? `${row.plan_id}${row.step_id ? ` / ${row.step_id}` : ''}`
+        : row.runner_id
+          ? `runner ${row.runner_id.slice(0, 8)}`
+          : '–',
       formatTime(row.detected_at),
       row.resolved_at === null ? 'unresolved' : formatTime(row.resolved_at),
       row.resolution ?? '–',
@@ -35,7 +44,9 @@ function table(rows: readonly IncidentRow[]): string {
 
 export function incidentsCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('incidents')
-    .description('The incident history: every orphaned step, hanging attempt, zombie or dead runner found, and what was done about it.')
+    .description(
+      'The incident history: every orphaned step, hanging attempt, zombie or dead runner found, and what was done about it.',
+    )
     .addOption(journalOption())
     .option('--step <id>', 'only incidents of this step (an id or its prefix)')
     .option('--plan <id>', 'only incidents of this plan')
@@ -46,22 +57,33 @@ export function incidentsCommand(io: CliIO, setExit: (code: number) => void): Co
     .option('--note <text>', 'with --resolve: what was done (default "resolved by an operator")')
     .option('--limit <n>', 'show at most n incidents, newest first', positiveInt('--limit'), 50)
     .option('--json', 'print { total, incidents } as JSON')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Exit codes: 0 listed (or cleared), 2 usage error or no journal.
 
 Examples:
   $ verbtree incidents --unresolved
   $ verbtree incidents --step walk-east --json
   $ verbtree incidents --clear --older-than 7d
-  $ verbtree incidents --resolve 12 --note "restarted the server"`)
+  $ verbtree incidents --resolve 12 --note "restarted the server"`,
+    )
     .action((options: IncidentsOptions) => {
-      if (options.olderThan && !options.clear) throw new CliUsageError('--older-than only applies with --clear (e.g. `verbtree incidents --clear --older-than 7d`)');
+      if (options.olderThan && !options.clear)
+        throw new CliUsageError(
+          '--older-than only applies with --clear (e.g. `verbtree incidents --clear --older-than 7d`)',
+        );
       const journal = openJournalFor(options.journal);
       try {
         if (options.resolve !== undefined) {
-          const row = journal.sql('SELECT resolved_at, resolution FROM incidents WHERE id = ?').get(options.resolve) as { resolved_at: number | null; resolution: string | null } | undefined;
-          if (!row) throw new CliUsageError(`no incident #${options.resolve}; \`verbtree incidents --unresolved\` lists the open ones`);
-          if (row.resolved_at !== null) throw new CliUsageError(`incident #${options.resolve} is already resolved: ${row.resolution ?? ''}`);
+          const row = journal.sql('SELECT resolved_at, resolution FROM incidents WHERE id = ?').get(options.resolve) as
+            { resolved_at: number | null; resolution: string | null } | undefined;
+          if (!row)
+            throw new CliUsageError(
+              `no incident #${options.resolve}; \`verbtree incidents --unresolved\` lists the open ones`,
+            );
+          if (row.resolved_at !== null)
+            throw new CliUsageError(`incident #${options.resolve} is already resolved: ${row.resolution ?? ''}`);
           journal.resolveIncident(options.resolve, options.note ?? 'resolved by an operator');
           io.out(`resolved incident #${options.resolve}`);
           setExit(EXIT.ok);
@@ -70,7 +92,11 @@ Examples:
         if (options.clear) {
           const age = parseDuration(options.olderThan ?? '7d', '--older-than');
           const removed = clearResolvedIncidents(journal, journal.now() - age);
-          io.out(options.json ? JSON.stringify({ cleared: removed }) : `cleared ${removed} resolved incident${removed === 1 ? '' : 's'} older than ${options.olderThan ?? '7d'}`);
+          io.out(
+            options.json
+              ? JSON.stringify({ cleared: removed })
+              : `cleared ${removed} resolved incident${removed === 1 ? '' : 's'} older than ${options.olderThan ?? '7d'}`,
+          );
           setExit(EXIT.ok);
           return;
         }

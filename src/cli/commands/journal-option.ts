@@ -28,7 +28,8 @@ export function parseDuration(value: string, flag: string): number {
 export function positiveInt(flag: string) {
   return (value: string): number => {
     const n = Number(value);
-    if (!Number.isInteger(n) || n <= 0) throw new CliUsageError(`${flag} must be a whole number above 0, got "${value}"`);
+    if (!Number.isInteger(n) || n <= 0)
+      throw new CliUsageError(`${flag} must be a whole number above 0, got "${value}"`);
     return n;
   };
 }

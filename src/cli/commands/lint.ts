@@ -21,9 +21,14 @@ export interface TreeContext {
 export function lintCommand(context: () => TreeContext, io: CliIO, setExit: (code: number) => void): Command {
   return new Command('lint')
     .description('Check behavior-tree definitions (.mdsl, .json) and list every problem as file:line: message.')
-    .argument('[paths...]', 'tree files or directories (searched recursively); default: the built-in trees and the project config\'s tree folders')
+    .argument(
+      '[paths...]',
+      "tree files or directories (searched recursively); default: the built-in trees and the project config's tree folders",
+    )
     .option('--json', 'print the problems as a JSON array of {file, line, message}')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Checks syntax as mistreevous reads it (and runs mistreevous's own validateDefinition), unknown
 action/condition/guard names (with "did you mean"), leaves called with the wrong number of
 arguments, $name arguments the capability's input schema lacks, watchdog kinds and limits, idiom placement
@@ -34,13 +39,16 @@ Exit codes: 0 clean, 1 problems found, 2 usage error (e.g. a path that does not 
 
 Examples:
   $ verbtree lint
-  $ verbtree lint trees/dig_block.mdsl trees/idioms`)
+  $ verbtree lint trees/dig_block.mdsl trees/idioms`,
+    )
     .action(async (given: string[], options: { json?: boolean }) => {
       const { bindings, capabilities, treePaths } = context();
       const paths = given.length > 0 ? given : treePaths;
       for (const path of paths) {
         await access(path).catch(() => {
-          throw new CliUsageError(`lint: ${path} does not exist (pass tree files or directories, default ${treePaths.join(' ')})`);
+          throw new CliUsageError(
+            `lint: ${path} does not exist (pass tree files or directories, default ${treePaths.join(' ')})`,
+          );
         });
       }
       const sources = await readTreeSources(paths);

@@ -20,22 +20,35 @@ export function registryCommand(
   setExit: (code: number) => void,
 ): Command {
   return new Command('registry')
-    .description('List the registered capabilities: verbs, versions, deprecations, and whether each is runnable in this build.')
+    .description(
+      'List the registered capabilities: verbs, versions, deprecations, and whether each is runnable in this build.',
+    )
     .option('--json', 'print the list as JSON')
-    .option('--schema', 'print every capability\'s input as JSON Schema (for planners and LLM tool-calling)')
+    .option('--schema', "print every capability's input as JSON Schema (for planners and LLM tool-calling)")
     .option('--check', `fail when a capability has no ${ACCEPTANCE_TEST_FILE} in capabilities/<verb>/`)
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ verbtree registry
   $ verbtree registry --json
   $ verbtree registry --schema > capabilities.schema.json
-  $ verbtree registry --check`)
+  $ verbtree registry --check`,
+    )
     .action((options: { json?: boolean; schema?: boolean; check?: boolean }) => {
       const reg = registry();
       if (options.check) {
         const missing = missingAcceptanceTests(reg, capabilitiesDir);
         if (missing.length === 0) io.out(`✓ every capability (${reg.verbs().length}) has ${ACCEPTANCE_TEST_FILE}`);
-        else io.err(missing.map((verb) => `✗ ${verb}: no capabilities/${verb}/${ACCEPTANCE_TEST_FILE}; add a test of its acceptance check`).join('\n'));
+        else
+          io.err(
+            missing
+              .map(
+                (verb) =>
+                  `✗ ${verb}: no capabilities/${verb}/${ACCEPTANCE_TEST_FILE}; add a test of its acceptance check`,
+              )
+              .join('\n'),
+          );
         setExit(missing.length === 0 ? EXIT.ok : EXIT.failed);
         return;
       }
@@ -48,9 +61,18 @@ Examples:
         io.out(JSON.stringify(summaries, null, 2));
         return;
       }
-      const table = newTable({ head: ['verb', 'version', 'runnable', 'notes'], colWidths: [null, null, null, 64], wordWrap: true });
+      const table = newTable({
+        head: ['verb', 'version', 'runnable', 'notes'],
+        colWidths: [null, null, null, 64],
+        wordWrap: true,
+      });
       for (const s of summaries) {
-        table.push([s.name, s.version, s.runnable ? 'yes' : 'not runnable in this build', s.deprecated ? `deprecated: ${s.deprecated}` : s.description]);
+        table.push([
+          s.name,
+          s.version,
+          s.runnable ? 'yes' : 'not runnable in this build',
+          s.deprecated ? `deprecated: ${s.deprecated}` : s.description,
+        ]);
       }
       io.out(table.toString());
     });

@@ -31,7 +31,8 @@ export function defaultWorldFolder(journalPath: string, planId: string): string 
   return join(dirname(journalPath), 'worlds', planId.replace(/[^A-Za-z0-9._-]/g, '_'));
 }
 
-const restartHint = (planId: string) => `run it again from its first step with \`verbtree run --resume ${planId} --restart\``;
+const restartHint = (planId: string) =>
+  `run it again from its first step with \`verbtree run --resume ${planId} --restart\``;
 
 /**
  * Everything a resume does before the executor starts, the plan's lease being
@@ -53,16 +54,22 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
 
   const parsed = WorldDescriptor.safeParse(raw);
   if (!parsed.success) {
-    throw new CliUsageError(`plan "${planId}" was journaled without the identity of the world it ran in (${raw ? 'by an older verbtree' : 'no world recorded'}), so a resume cannot tell whether this is the same world; ${restartHint(planId)}`);
+    throw new CliUsageError(
+      `plan "${planId}" was journaled without the identity of the world it ran in (${raw ? 'by an older verbtree' : 'no world recorded'}), so a resume cannot tell whether this is the same world; ${restartHint(planId)}`,
+    );
   }
   const descriptor = parsed.data;
   const problem = notTheSameWorld(descriptor);
-  if (problem) throw new CliUsageError(`cannot resume plan "${planId}" in the same world: ${problem}; ${restartHint(planId)}`);
+  if (problem)
+    throw new CliUsageError(`cannot resume plan "${planId}" in the same world: ${problem}; ${restartHint(planId)}`);
 
   if (descriptor.world === 'embedded' && descriptor.worldFolder) {
     const savedAt = readSavedAt(descriptor.worldFolder) ?? 0;
     const distrusted = distrustUnsavedSteps(journal, planId, savedAt);
-    if (distrusted.length) say(`not trusted: ${distrusted.join(', ')} succeeded after the world was last saved; checked again against the world`);
+    if (distrusted.length)
+      say(
+        `not trusted: ${distrusted.join(', ')} succeeded after the world was last saved; checked again against the world`,
+      );
   }
   recoverOrphans(journal, planId, options, say);
   const point = rethrow(() => resumePoint(journal, planId), options.overrideIncidentCap === true);
@@ -74,7 +81,9 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
         : `plan ${planId} was escalated before it stopped: continuing the replacement planner ${planner} sent at rung ${rung} after ${failedStepId} failed`,
     );
   }
-  say(`resuming plan ${planId}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`);
+  say(
+    `resuming plan ${planId}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`,
+  );
   return { plan: point.plan, opened: await reopen(journal, planId, descriptor), resumed: true };
 }
 
@@ -83,10 +92,19 @@ function recoverOrphans(journal: Journal, planId: string, options: ResumeChoice,
   let report = runHealthCheck(journal);
   for (const finding of report.findings) say(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
   if (!report.recoveryPaused || !options.overrideIncidentCap) return;
-  const id = journal.openIncident({ planId, mode: 'incident_cap_override', details: { paused: report.recoveryPaused, recentIncidents: report.recentIncidents, pid: process.pid } });
+  const id = journal.openIncident({
+    planId,
+    mode: 'incident_cap_override',
+    details: { paused: report.recoveryPaused, recentIncidents: report.recentIncidents, pid: process.pid },
+  });
   report = runHealthCheck(journal, { config: { maxIncidentsPerHour: Number.MAX_SAFE_INTEGER } });
-  journal.resolveIncident(id, `recovery ran past the incidents-per-hour cap for one resume of ${planId} (--override-incident-cap)`);
-  say(`--override-incident-cap: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} recovered past the cap (recorded as incident ${id})`);
+  journal.resolveIncident(
+    id,
+    `recovery ran past the incidents-per-hour cap for one resume of ${planId} (--override-incident-cap)`,
+  );
+  say(
+    `--override-incident-cap: ${report.findings.length} finding${report.findings.length === 1 ? '' : 's'} recovered past the cap (recorded as incident ${id})`,
+  );
   for (const finding of report.findings) say(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
 }
 
@@ -96,7 +114,9 @@ function rethrow<T>(read: () => T, overridden = true): T {
   } catch (error) {
     if (!(error instanceof ResumeError)) throw error;
     const paused = error.stepsInProgress && !overridden;
-    throw new CliUsageError(`${error.message}${paused ? '; to recover past the incidents-per-hour cap for this resume only, add --override-incident-cap (recorded as an incident)' : ''}`);
+    throw new CliUsageError(
+      `${error.message}${paused ? '; to recover past the incidents-per-hour cap for this resume only, add --override-incident-cap (recorded as an incident)' : ''}`,
+    );
   }
 }
 
@@ -111,11 +131,27 @@ async function reopen(journal: Journal, planId: string, descriptor: WorldDescrip
   if (descriptor.world === 'remote') return openWorld({ ...descriptor, world: 'remote' });
   if (descriptor.world === 'embedded') {
     const { scenario, worldFolder, username, version, isolate, seed } = descriptor;
-    const opened = await openWorld({ world: 'embedded', seed, username, version, isolate, worldFolder: { path: worldFolder!, mode: 'keep' }, ...(scenario && scenario.sha256 !== 'missing' ? { scenario: scenario.path } : {}) });
+    const opened = await openWorld({
+      world: 'embedded',
+      seed,
+      username,
+      version,
+      isolate,
+      worldFolder: { path: worldFolder!, mode: 'keep' },
+      ...(scenario && scenario.sha256 !== 'missing' ? { scenario: scenario.path } : {}),
+    });
     return { ...opened, descriptor };
   }
-  const scenario = descriptor.scenario ? await loadScenario(descriptor.scenario.path).catch((error: Error) => Promise.reject(new CliUsageError(error.message))) : undefined;
-  const world = simWorldFromJournal(journal, planId, { clock: systemClock, seed: descriptor.seed, ...(scenario ? { scenario } : {}) });
+  const scenario = descriptor.scenario
+    ? await loadScenario(descriptor.scenario.path).catch((error: Error) =>
+        Promise.reject(new CliUsageError(error.message)),
+      )
+    : undefined;
+  const world = simWorldFromJournal(journal, planId, {
+    clock: systemClock,
+    seed: descriptor.seed,
+    ...(scenario ? { scenario } : {}),
+  });
   return {
     world,
     clock: systemClock,
@@ -127,20 +163,29 @@ async function reopen(journal: Journal, planId: string, descriptor: WorldDescrip
 }
 
 /** --restart: the journaled plan from its first step, journaled as a new run, in a world made afresh the way the journal says it was. */
-async function restart(journal: Journal, row: PlanRow, raw: unknown, options: ResumeChoice, say: (line: string) => void): Promise<PreparedStart> {
-  if (!row.body || row.body === 'null') throw new CliUsageError(`plan "${row.plan_id}" was journaled without its steps (it was never accepted); run it again from its file instead`);
+async function restart(
+  journal: Journal,
+  row: PlanRow,
+  raw: unknown,
+  options: ResumeChoice,
+  say: (line: string) => void,
+): Promise<PreparedStart> {
+  if (!row.body || row.body === 'null')
+    throw new CliUsageError(
+      `plan "${row.plan_id}" was journaled without its steps (it was never accepted); run it again from its file instead`,
+    );
   recoverOrphans(journal, row.plan_id, options, say);
   const was = choiceOf(raw);
   const world = was.world ?? options.world;
   const choice: WorldChoice = {
     world,
     seed: was.seed ?? options.seed,
-    ...(was.scenario ?? options.scenario ? { scenario: (was.scenario ?? options.scenario)! } : {}),
-    ...(was.host ?? options.host ? { host: (was.host ?? options.host)! } : {}),
-    ...(was.port ?? options.port ? { port: (was.port ?? options.port)! } : {}),
-    ...(was.username ?? options.username ? { username: (was.username ?? options.username)! } : {}),
-    ...(was.version ?? options.version ? { version: (was.version ?? options.version)! } : {}),
-    ...(was.isolate ?? options.isolate ? { isolate: true } : {}),
+    ...((was.scenario ?? options.scenario) ? { scenario: (was.scenario ?? options.scenario)! } : {}),
+    ...((was.host ?? options.host) ? { host: (was.host ?? options.host)! } : {}),
+    ...((was.port ?? options.port) ? { port: (was.port ?? options.port)! } : {}),
+    ...((was.username ?? options.username) ? { username: (was.username ?? options.username)! } : {}),
+    ...((was.version ?? options.version) ? { version: (was.version ?? options.version)! } : {}),
+    ...((was.isolate ?? options.isolate) ? { isolate: true } : {}),
   };
   if (world === 'embedded') {
     // A folder verbtree made for the plan starts afresh; one the user named keeps its world, and the plan runs again in it.

@@ -41,14 +41,22 @@ export interface JournaledRunOptions extends WorldChoice {
  * journaled. The plan's lease is taken before anything else, so two runs of
  * one plan never act at once and a world folder is never opened twice.
  */
-export async function runJournaled(plan: unknown, registry: CapabilityRegistry, io: CliIO, setExit: (code: number) => void, options: JournaledRunOptions): Promise<void> {
+export async function runJournaled(
+  plan: unknown,
+  registry: CapabilityRegistry,
+  io: CliIO,
+  setExit: (code: number) => void,
+  options: JournaledRunOptions,
+): Promise<void> {
   const journal = openJournalFor(options.journal, { create: options.resume === undefined });
   const cancel = new AbortController();
   try {
     const planId = options.resume ?? planIdOf(plan);
     const lease = planId === undefined ? null : takeLease(journal, planId, options.resume ? 'resume' : 'run', cancel);
     try {
-      const start = options.resume ? await prepareResume(journal, { ...options, resume: options.resume }, io) : await prepareFresh(journal, plan, planId, options, io);
+      const start = options.resume
+        ? await prepareResume(journal, { ...options, resume: options.resume }, io)
+        : await prepareFresh(journal, plan, planId, options, io);
       await execute(journal, start, registry, io, setExit, options, lease, cancel);
     } finally {
       lease?.release();
@@ -65,7 +73,11 @@ function planIdOf(plan: unknown): string | undefined {
 
 function takeLease(journal: Journal, planId: string, kind: string, cancel: AbortController): PlanLease {
   try {
-    return PlanLease.acquire(journal, planId, { clock: systemClock, kind, onLost: (by) => cancel.abort(new Error(`the plan's lease was taken over by ${by}`)) });
+    return PlanLease.acquire(journal, planId, {
+      clock: systemClock,
+      kind,
+      onLost: (by) => cancel.abort(new Error(`the plan's lease was taken over by ${by}`)),
+    });
   } catch (error) {
     if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
     throw error;
@@ -76,8 +88,15 @@ function takeLease(journal: Journal, planId: string, kind: string, cancel: Abort
  * A new run: what crashed runners left is recovered first; then it is refused, before its world is touched, when
  * the journal holds the plan unfinished. An embedded world gets a folder of its own.
  */
-async function prepareFresh(journal: Journal, plan: unknown, planId: string | undefined, options: JournaledRunOptions, io: CliIO): Promise<PreparedStart> {
-  for (const finding of runHealthCheck(journal).findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
+async function prepareFresh(
+  journal: Journal,
+  plan: unknown,
+  planId: string | undefined,
+  options: JournaledRunOptions,
+  io: CliIO,
+): Promise<PreparedStart> {
+  for (const finding of runHealthCheck(journal).findings)
+    if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
   if (planId !== undefined) {
     try {
       refuseUnfinished(journal, planId);
@@ -107,7 +126,10 @@ async function execute(
   const { opened } = start;
   let plan = start.plan;
   const cleanups: (() => void)[] = [];
-  const monitor = options.monitorPort !== undefined ? new RunMonitor(systemClock, 'username' in opened.descriptor ? opened.descriptor.username : 'verbtree') : null;
+  const monitor =
+    options.monitorPort !== undefined
+      ? new RunMonitor(systemClock, 'username' in opened.descriptor ? opened.descriptor.username : 'verbtree')
+      : null;
   try {
     const assembly = await assembleJournaled({
       registry,
@@ -122,14 +144,20 @@ async function execute(
       hooks: mergeHooks(options.hooks, monitor?.hooks),
     });
     try {
-      if (monitor) io.out(`monitor: ${await monitor.start({ journal, journalPath: options.journal, registry, assembly, port: options.monitorPort!, world: opened.world, note: (line) => io.out(line) })}`);
-      for (const finding of assembly.startup.findings) if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
+      if (monitor)
+        io.out(
+          `monitor: ${await monitor.start({ journal, journalPath: options.journal, registry, assembly, port: options.monitorPort!, world: opened.world, note: (line) => io.out(line) })}`,
+        );
+      for (const finding of assembly.startup.findings)
+        if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (start.resumed) plan = await settleVerified(journal, plan, registry, assembly.world, io, options);
       if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${options.journal}`);
       if ((plan as { steps?: unknown[] }).steps?.length === 0) {
         // Every step of the plan is done and verified: nothing to dispatch (an empty plan is never run).
         const planId = (plan as { planId: string }).planId;
-        journal.sql("UPDATE plans SET status = 'succeeded', updated_at = ? WHERE plan_id = ?").run(systemClock.now(), planId);
+        journal
+          .sql("UPDATE plans SET status = 'succeeded', updated_at = ? WHERE plan_id = ?")
+          .run(systemClock.now(), planId);
         if (!options.json) io.out(`✓ plan ${planId}: every step is done and verified; nothing left to run`);
         setExit(EXIT.ok);
         return;
@@ -140,7 +168,12 @@ async function execute(
       cleanups.push(() => stop.dispose());
       let run;
       try {
-        run = assembly.run(plan as RunInput, { resumed: start.resumed, restart: !start.resumed && options.restart === true, signal: cancel.signal, ...(lease ? { lease } : {}) });
+        run = assembly.run(plan as RunInput, {
+          resumed: start.resumed,
+          restart: !start.resumed && options.restart === true,
+          signal: cancel.signal,
+          ...(lease ? { lease } : {}),
+        });
       } catch (error) {
         if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
         throw error;
@@ -153,7 +186,10 @@ async function execute(
       if (!options.json && result.steps.length > 0) io.out(summaryTable(result));
       else if (!options.json) io.out(`✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`);
       setExit(result.ok ? EXIT.ok : EXIT.failed);
-      if (monitor && !options.json) io.out(`replay it: verbtree serve --journal ${options.journal} --world none, then open /monitor/#replay=${encodeURIComponent(result.planId)}`);
+      if (monitor && !options.json)
+        io.out(
+          `replay it: verbtree serve --journal ${options.journal} --world none, then open /monitor/#replay=${encodeURIComponent(result.planId)}`,
+        );
     } finally {
       for (const cleanup of cleanups) cleanup();
       await monitor?.close();
@@ -165,12 +201,20 @@ async function execute(
 }
 
 /** Interrupted steps whose journaled expectations hold in the live world are achieved; the rest run again. */
-async function settleVerified(journal: Journal, plan: unknown, registry: CapabilityRegistry, world: Parameters<typeof verifyInterruptedSteps>[3], io: CliIO, options: JournaledRunOptions): Promise<unknown> {
+async function settleVerified(
+  journal: Journal,
+  plan: unknown,
+  registry: CapabilityRegistry,
+  world: Parameters<typeof verifyInterruptedSteps>[3],
+  io: CliIO,
+  options: JournaledRunOptions,
+): Promise<unknown> {
   const report = validatePlan(plan, registry);
   if (!report.ok) return plan;
   const verdicts = await verifyInterruptedSteps(journal, report.plan.planId, report.steps, world);
   if (!options.json) {
-    for (const { stepId, held } of verdicts.achieved) io.out(`already achieved (checked against the live world): ${stepId}: ${held.join('; ')}`);
+    for (const { stepId, held } of verdicts.achieved)
+      io.out(`already achieved (checked against the live world): ${stepId}: ${held.join('; ')}`);
     for (const { stepId, why } of verdicts.rerun) io.out(`runs again: ${stepId}: ${why}`);
   }
   const achieved = new Set(verdicts.achieved.map((a) => a.stepId));

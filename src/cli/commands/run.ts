@@ -40,13 +40,15 @@ const collect = (value: string, previous: string[]) => [...previous, value];
 
 function portOf(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new CliUsageError(`--port must be a whole number from 1 to 65535, got "${value}"`);
+  if (!Number.isInteger(port) || port < 1 || port > 65535)
+    throw new CliUsageError(`--port must be a whole number from 1 to 65535, got "${value}"`);
   return port;
 }
 
 function monitorPortOf(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliUsageError(`--monitor takes a port from 0 to 65535 (0 picks a free one), got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new CliUsageError(`--monitor takes a port from 0 to 65535 (0 picks a free one), got "${value}"`);
   return port;
 }
 
@@ -57,29 +59,70 @@ function seedOf(value: string): number {
 }
 
 /** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
-export function runCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void, extraTreePaths: () => readonly string[] = () => []): Command {
+export function runCommand(
+  registry: () => CapabilityRegistry,
+  io: CliIO,
+  setExit: (code: number) => void,
+  extraTreePaths: () => readonly string[] = () => [],
+): Command {
   return new Command('run')
-    .description('Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.')
+    .description(
+      'Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.',
+    )
     .argument('[plan.json]', 'the plan to run (omit with --resume)')
-    .addOption(new Option('--world <kind>', 'embedded: a real server in this process with a real bot; sim: the in-memory world; remote: the server named by --host').choices(WORLD_KINDS).default('embedded'))
+    .addOption(
+      new Option(
+        '--world <kind>',
+        'embedded: a real server in this process with a real bot; sim: the in-memory world; remote: the server named by --host',
+      )
+        .choices(WORLD_KINDS)
+        .default('embedded'),
+    )
     .option('--host <host>', 'a Minecraft server to connect to (implies --world remote)')
     .option('--port <port>', 'its port', portOf, 25565)
-    .option('--username <name>', 'the bot\'s name', 'verbtree')
+    .option('--username <name>', "the bot's name", 'verbtree')
     .option('--version <mc-version>', 'the Minecraft version to speak', '1.21.4')
     .option('--isolate', 'run the embedded server in a child process, so a server crash cannot take the executor down')
     .option('--scenario <file>', 'a scenario file laying out the world first (examples/scenarios/)')
     .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
     .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
     .option('--json', 'print every event as one JSON line instead of progress text')
-    .option('--stuck-config <file>', 'stuck detection and recovery settings as JSON (thresholds, strategies, budgets); missing keys keep the defaults')
-    .option('--record-nodes <file>', 'write every tree node state change as JSON lines, for `verbtree tree show <tree> --run <file>`')
-    .option('--monitor [port]', 'serve the monitor (live tree, timeline, map; replay afterwards) for this run on 127.0.0.1 and print its address; journals the run (default journal unless --journal)', monitorPortOf)
-    .option('--journal [path]', `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`)
-    .option('--world-folder <dir>', 'keep the embedded world in this folder (reopened as it is if a verbtree run made it); journaled runs default to worlds/<planId> next to the journal')
-    .option('--resume <planId>', 'continue a journaled plan after a crash in the same world: recover orphaned steps, skip succeeded ones, check interrupted ones against the live world')
-    .option('--restart', 'with --resume: run the journaled plan again from its first step, as a new run, in a world made afresh (when the old one is gone or changed)')
-    .option('--override-incident-cap', 'with --resume: recover orphaned steps even past the incidents-per-hour cap, for this resume only (recorded as an incident)')
-    .addHelpText('after', `
+    .option(
+      '--stuck-config <file>',
+      'stuck detection and recovery settings as JSON (thresholds, strategies, budgets); missing keys keep the defaults',
+    )
+    .option(
+      '--record-nodes <file>',
+      'write every tree node state change as JSON lines, for `verbtree tree show <tree> --run <file>`',
+    )
+    .option(
+      '--monitor [port]',
+      'serve the monitor (live tree, timeline, map; replay afterwards) for this run on 127.0.0.1 and print its address; journals the run (default journal unless --journal)',
+      monitorPortOf,
+    )
+    .option(
+      '--journal [path]',
+      `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`,
+    )
+    .option(
+      '--world-folder <dir>',
+      'keep the embedded world in this folder (reopened as it is if a verbtree run made it); journaled runs default to worlds/<planId> next to the journal',
+    )
+    .option(
+      '--resume <planId>',
+      'continue a journaled plan after a crash in the same world: recover orphaned steps, skip succeeded ones, check interrupted ones against the live world',
+    )
+    .option(
+      '--restart',
+      'with --resume: run the journaled plan again from its first step, as a new run, in a world made afresh (when the old one is gone or changed)',
+    )
+    .option(
+      '--override-incident-cap',
+      'with --resume: recover orphaned steps even past the incidents-per-hour cap, for this resume only (recorded as an incident)',
+    )
+    .addHelpText(
+      'after',
+      `
 Exit codes: 0 the plan succeeded and every effect was verified, 1 it failed (the output says which step and why), 2 usage error.
 
 Examples:
@@ -92,14 +135,26 @@ Examples:
   $ verbtree run examples/acquire-wood.plan.json --scenario examples/scenarios/forest.json --monitor 7071
   $ verbtree run --resume walk --journal .verbtree/journal.db
   $ verbtree run --resume walk --restart
-  $ verbtree run examples/walk.plan.json --world sim --record-nodes walk.jsonl && verbtree tree show navigate --run walk.jsonl`)
+  $ verbtree run examples/walk.plan.json --world sim --record-nodes walk.jsonl && verbtree tree show navigate --run walk.jsonl`,
+    )
     .action(async (planFile: string | undefined, options: RunOptions) => {
       if (options.host && options.world === 'embedded') options.world = 'remote';
-      if (planFile === undefined && options.resume === undefined) throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
-      if (planFile !== undefined && options.resume !== undefined) throw new CliUsageError('give either a plan file or --resume <planId>, not both (a resumed plan comes from the journal)');
-      if (options.resume === undefined && (options.restart || options.overrideIncidentCap)) throw new CliUsageError(`${options.restart ? '--restart' : '--override-incident-cap'} applies to a journaled plan: add --resume <planId>`);
+      if (planFile === undefined && options.resume === undefined)
+        throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
+      if (planFile !== undefined && options.resume !== undefined)
+        throw new CliUsageError(
+          'give either a plan file or --resume <planId>, not both (a resumed plan comes from the journal)',
+        );
+      if (options.resume === undefined && (options.restart || options.overrideIncidentCap))
+        throw new CliUsageError(
+          `${options.restart ? '--restart' : '--override-incident-cap'} applies to a journaled plan: add --resume <planId>`,
+        );
       if (options.worldFolder !== undefined && (options.resume !== undefined || options.world !== 'embedded')) {
-        throw new CliUsageError(options.resume !== undefined ? '--world-folder does not combine with --resume: a resumed plan reopens the world folder the journal names' : '--world-folder applies to --world embedded only');
+        throw new CliUsageError(
+          options.resume !== undefined
+            ? '--world-folder does not combine with --resume: a resumed plan reopens the world folder the journal names'
+            : '--world-folder applies to --world embedded only',
+        );
       }
       let faults;
       try {
@@ -109,7 +164,9 @@ Examples:
         throw error;
       }
       if (options.stuckConfig && (options.journal !== undefined || options.resume !== undefined)) {
-        throw new CliUsageError('--stuck-config does not combine with --journal or --resume in this version; run without the journal to tune stuck detection');
+        throw new CliUsageError(
+          '--stuck-config does not combine with --journal or --resume in this version; run without the journal to tune stuck detection',
+        );
       }
       const stuckConfig = options.stuckConfig
         ? await loadStuckConfig(options.stuckConfig).catch((error: Error) => {
@@ -118,11 +175,16 @@ Examples:
         : undefined;
       const recorder = options.recordNodes ? recordNodeStates(options.recordNodes) : undefined;
       try {
-        const journalPath = options.journal === true || (options.journal === undefined && (options.resume || options.monitor !== undefined)) ? DEFAULT_JOURNAL_PATH : options.journal;
+        const journalPath =
+          options.journal === true ||
+          (options.journal === undefined && (options.resume || options.monitor !== undefined))
+            ? DEFAULT_JOURNAL_PATH
+            : options.journal;
         if (journalPath !== undefined) {
           const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
           const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
-          const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) => injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
+          const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) =>
+            injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
           const { worldFolder, ...choice } = options;
           return runJournaled(plan, registry(), io, setExit, {
             ...choice,
@@ -137,7 +199,10 @@ Examples:
         }
         const plan = await readJsonFile(planFile!);
         const { worldFolder, ...choice } = options;
-        const opened = await openWorld({ ...choice, ...(worldFolder ? { worldFolder: { path: worldFolder, mode: 'keep' } } : {}) });
+        const opened = await openWorld({
+          ...choice,
+          ...(worldFolder ? { worldFolder: { path: worldFolder, mode: 'keep' } } : {}),
+        });
         try {
           const { executor, runner } = await assembleExecutor({
             registry: registry(),
@@ -149,7 +214,10 @@ Examples:
             ...(recorder ? { hooks: recorder.hooks } : {}),
             ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),
           });
-          if (!options.json) io.out(`world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`);
+          if (!options.json)
+            io.out(
+              `world: ${opened.describe}${faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : ''}`,
+            );
           const stop = watchForStop(io);
           // Read from a file: `run` validates it as it validates anyone's input.
           const run = executor.run(plan as RunInput, { signal: stop.signal });

@@ -9,7 +9,9 @@ import { newTable } from '../table.js';
 function runStatus(run: RunSummary): string {
   if (run.ended_at === null) {
     // Until a health check records it, a crashed run still looks like it is running: say so when its process is gone.
-    const gone = run.runner_status === 'dead' || (run.runner_pid !== null && run.runner_host === hostname() && !processAlive(run.runner_pid));
+    const gone =
+      run.runner_status === 'dead' ||
+      (run.runner_pid !== null && run.runner_host === hostname() && !processAlive(run.runner_pid));
     return gone ? 'running? its process is gone (verbtree health check)' : 'running';
   }
   if (run.ok === 1) return 'succeeded';
@@ -22,10 +24,13 @@ export function runsCommand(io: CliIO, setExit: (code: number) => void): Command
     .addOption(journalOption())
     .option('--limit <n>', 'show at most n runs', positiveInt('--limit'), 20)
     .option('--json', 'print the runs as JSON')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ verbtree runs
-  $ verbtree runs --journal runs/bot1.db --limit 5 --json`)
+  $ verbtree runs --journal runs/bot1.db --limit 5 --json`,
+    )
     .action((options: { journal: string; limit: number; json?: boolean }) => {
       const journal = openJournalFor(options.journal);
       try {
@@ -33,7 +38,10 @@ Examples:
         if (options.json) io.out(JSON.stringify(runs, null, 2));
         else if (runs.length === 0) io.out('no runs journaled yet');
         else {
-          const table = newTable({ head: ['run', 'plan', 'status', 'steps done here', 'started', 'took', 'pid', 'resumed'], style: { head: [], border: [] } });
+          const table = newTable({
+            head: ['run', 'plan', 'status', 'steps done here', 'started', 'took', 'pid', 'resumed'],
+            style: { head: [], border: [] },
+          });
           for (const run of runs) {
             table.push([
               String(run.id),

@@ -29,7 +29,8 @@ const STOP_GRACE_MS = 10_000;
 
 function portOf(value: string): number {
   const port = Number(value);
-  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new CliUsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), got "${value}"`);
+  if (!Number.isInteger(port) || port < 0 || port > 65_535)
+    throw new CliUsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), got "${value}"`);
   return port;
 }
 
@@ -53,28 +54,65 @@ function stopRequested(): Promise<string> {
 }
 
 /** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
-export function serveCommand(registry: () => CapabilityRegistry, io: CliIO, setExit: (code: number) => void, extraTreePaths: () => readonly string[] = () => [], until: () => Promise<string> = stopRequested): Command {
+export function serveCommand(
+  registry: () => CapabilityRegistry,
+  io: CliIO,
+  setExit: (code: number) => void,
+  extraTreePaths: () => readonly string[] = () => [],
+  until: () => Promise<string> = stopRequested,
+): Command {
   return new Command('serve')
-    .description('Serve the HTTP API: health, incidents, capabilities with measured SLA, bot status, /metrics, a bearer-guarded execute endpoint, and live events over a WebSocket.')
+    .description(
+      'Serve the HTTP API: health, incidents, capabilities with measured SLA, bot status, /metrics, a bearer-guarded execute endpoint, and live events over a WebSocket.',
+    )
     .option('--port <n>', 'port to listen on (0 picks a free one)', portOf, 7070)
     .option('--host <address>', 'address to bind; the default keeps the API on this machine', '127.0.0.1')
     .addOption(journalOption())
-    .option('--token <token>', 'bearer token for POST /api/cognitive/execute (default: $VERBTREE_TOKEN; without one, control is refused)')
-    .addOption(new Option('--world <kind>', 'the bot the API drives: sim (in-memory), embedded (a real bot on an in-process server), or none (read-only API)').choices(['sim', 'embedded', 'none']).default('sim'))
+    .option(
+      '--token <token>',
+      'bearer token for POST /api/cognitive/execute (default: $VERBTREE_TOKEN; without one, control is refused)',
+    )
+    .addOption(
+      new Option(
+        '--world <kind>',
+        'the bot the API drives: sim (in-memory), embedded (a real bot on an in-process server), or none (read-only API)',
+      )
+        .choices(['sim', 'embedded', 'none'])
+        .default('sim'),
+    )
     .option('--scenario <file>', 'a scenario file laying out the sim world')
     .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
-    .option('--bots <n>', 'how many bots to drive, named verbtree, verbtree-2, …: on the embedded server they share its world; on sim each has a SimWorld of its own', (v: string) => {
-      const n = Number(v);
-      if (!Number.isInteger(n) || n < 1 || n > 100) throw new CliUsageError(`--bots must be a whole number from 1 to 100, got "${v}"`);
-      return n;
-    }, 1)
-    .option('--allow-origin <origin>', 'a web origin (e.g. https://monitor.example) whose pages may open the event stream; repeatable', (v: string, all: string[]) => [...all, v], [] as string[])
-    .option('--health-interval <s>', 'run a health check every s seconds and stream its findings (0 for never)', (v: string) => {
-      const s = Number(v);
-      if (!Number.isInteger(s) || s < 0) throw new CliUsageError(`--health-interval must be a whole number of seconds (0 for never), got "${v}"`);
-      return s;
-    }, 30)
-    .addHelpText('after', `
+    .option(
+      '--bots <n>',
+      'how many bots to drive, named verbtree, verbtree-2, …: on the embedded server they share its world; on sim each has a SimWorld of its own',
+      (v: string) => {
+        const n = Number(v);
+        if (!Number.isInteger(n) || n < 1 || n > 100)
+          throw new CliUsageError(`--bots must be a whole number from 1 to 100, got "${v}"`);
+        return n;
+      },
+      1,
+    )
+    .option(
+      '--allow-origin <origin>',
+      'a web origin (e.g. https://monitor.example) whose pages may open the event stream; repeatable',
+      (v: string, all: string[]) => [...all, v],
+      [] as string[],
+    )
+    .option(
+      '--health-interval <s>',
+      'run a health check every s seconds and stream its findings (0 for never)',
+      (v: string) => {
+        const s = Number(v);
+        if (!Number.isInteger(s) || s < 0)
+          throw new CliUsageError(`--health-interval must be a whole number of seconds (0 for never), got "${v}"`);
+        return s;
+      },
+      30,
+    )
+    .addHelpText(
+      'after',
+      `
 Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
 POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result, ?bot=<name> for a bot
 other than the first), POST /api/health/recover, POST /api/plans/<planId>/<pause|resume|cancel|replace>;
@@ -87,26 +125,49 @@ Examples:
   $ VERBTREE_TOKEN=secret verbtree serve --port 7070
   $ verbtree serve --world none --journal runs/bot1.db
   $ verbtree serve --world embedded --bots 3 --token secret      # three bots on one embedded server
-  $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`)
+  $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`,
+    )
     .action(async (options: ServeOptions) => {
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       if (!token && !LOOPBACK.has(options.host)) {
-        throw new CliUsageError(`--host ${options.host} opens the API to the network, and without a token anyone there could read the journal and the event stream: give --token <T> (or set VERBTREE_TOKEN), or bind 127.0.0.1`);
+        throw new CliUsageError(
+          `--host ${options.host} opens the API to the network, and without a token anyone there could read the journal and the event stream: give --token <T> (or set VERBTREE_TOKEN), or bind 127.0.0.1`,
+        );
       }
       const journal = openJournalFor(options.journal, { create: true });
-      if (options.world === 'none' && options.bots !== 1) throw new CliUsageError('--bots needs a world: --world sim or --world embedded (--world none serves the journal only)');
-      const choice: WorldChoice | null = options.world !== 'none' ? { world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) } : null;
+      if (options.world === 'none' && options.bots !== 1)
+        throw new CliUsageError(
+          '--bots needs a world: --world sim or --world embedded (--world none serves the journal only)',
+        );
+      const choice: WorldChoice | null =
+        options.world !== 'none'
+          ? { world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }
+          : null;
       const opened = choice ? await openWorld(choice) : null;
       const running = new RunningPlans();
       const nodeFeed = new NodeFeed(systemClock);
       const served = opened
-        ? await serveBots({ nodeFeed, count: options.bots, first: opened, choice: choice!, registry: registry(), extraTreePaths: extraTreePaths(), journal, clock: systemClock, note: (line) => io.out(line), track: (run) => running.track(run), signal: running.signal }).catch(async (error: unknown) => {
+        ? await serveBots({
+            nodeFeed,
+            count: options.bots,
+            first: opened,
+            choice: choice!,
+            registry: registry(),
+            extraTreePaths: extraTreePaths(),
+            journal,
+            clock: systemClock,
+            note: (line) => io.out(line),
+            track: (run) => running.track(run),
+            signal: running.signal,
+          }).catch(async (error: unknown) => {
             await opened.close();
             throw error;
           })
         : null;
       // Without a bot the monitor still replays journaled runs, and draws their trees.
-      const trees = served?.assemblies[0]!.catalog ?? (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
+      const trees =
+        served?.assemblies[0]!.catalog ??
+        (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
       const readOnly = served ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,
@@ -122,10 +183,20 @@ Examples:
       });
       try {
         const address = await api.listen(options.port, options.host).catch((error: NodeJS.ErrnoException) => {
-          throw new CliUsageError(`cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port' : error.message}`);
+          throw new CliUsageError(
+            `cannot listen on ${options.host}:${options.port}: ${error.code === 'EADDRINUSE' ? 'the port is in use; pick another with --port' : error.message}`,
+          );
         });
-        const fleet = options.bots > 1 ? ` and ${options.bots - 1} more bot(s) (${served!.bots.slice(1).map((b) => b.id).join(', ')})` : '';
-        io.out(`verbtree API on ${address.url} (journal ${options.journal}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`);
+        const fleet =
+          options.bots > 1
+            ? ` and ${options.bots - 1} more bot(s) (${served!.bots
+                .slice(1)
+                .map((b) => b.id)
+                .join(', ')})`
+            : '';
+        io.out(
+          `verbtree API on ${address.url} (journal ${options.journal}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
+        );
         io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
         io.out(`stopping on ${signal}${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);

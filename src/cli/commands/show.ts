@@ -5,12 +5,16 @@ import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { formatTime, journalOption, openJournalFor } from './journal-option.js';
 
 const clock = (ms: number | null) => (ms === null ? '–' : formatTime(ms).slice(11));
-const brief = (json: string | null) => (json === null || json === 'null' ? '' : json.length > 80 ? `${json.slice(0, 77)}...` : json);
+const brief = (json: string | null) =>
+  json === null || json === 'null' ? '' : json.length > 80 ? `${json.slice(0, 77)}...` : json;
 
 function effectLine(post: string, blocks: string): string {
   const bot = JSON.parse(post) as WorldSnapshot;
   const changed = JSON.parse(blocks) as { x: number; y: number; z: number; name: string }[];
-  const inventory = Object.entries(bot.inventory).map(([item, count]) => `${count} ${item}`).join(', ') || 'empty';
+  const inventory =
+    Object.entries(bot.inventory)
+      .map(([item, count]) => `${count} ${item}`)
+      .join(', ') || 'empty';
   const at = `(${bot.position.x.toFixed(1)}, ${bot.position.y.toFixed(1)}, ${bot.position.z.toFixed(1)})`;
   return `effects: bot at ${at}, inventory ${inventory}${changed.length ? `; blocks ${changed.map((b) => `${b.x},${b.y},${b.z}→${b.name}`).join(' ')}` : ''}`;
 }
@@ -22,14 +26,23 @@ function stepLines(entry: StepProvenance, depth: number): string[] {
     `${pad}${depth ? '↳ ' : '• '}${step.step_id}  ${step.verb}@${step.capability_version ?? '?'}  ${step.status}${step.outcome_code && step.outcome_code !== 'ok' ? ` (${step.outcome_code})` : ''}` +
       `  TTFA ${step.ttfa_ms === null ? '–' : `${Math.round(step.ttfa_ms)} ms`}${step.duration_ms === null ? '' : `  ${(step.duration_ms / 1000).toFixed(1)}s`}`,
   ];
-  if (step.args) lines.push(`${pad}    args ${brief(step.args)}${step.idempotency_key ? `  key ${step.idempotency_key}` : ''}`);
-  lines.push(`${pad}    ${entry.transitions.map((t) => `${t.to_status} ${clock(t.at)}${t.reason && t.to_status !== 'in_progress' ? ` (${t.reason})` : ''}`).join(' → ')}`);
+  if (step.args)
+    lines.push(`${pad}    args ${brief(step.args)}${step.idempotency_key ? `  key ${step.idempotency_key}` : ''}`);
+  lines.push(
+    `${pad}    ${entry.transitions.map((t) => `${t.to_status} ${clock(t.at)}${t.reason && t.to_status !== 'in_progress' ? ` (${t.reason})` : ''}`).join(' → ')}`,
+  );
   for (const attempt of entry.attempts) {
-    lines.push(`${pad}    attempt ${attempt.number}${attempt.run_id ? ` [run ${attempt.run_id}]` : ''}: ${attempt.outcome ?? 'open'} ${clock(attempt.started_at)}–${clock(attempt.ended_at)}${attempt.detail ? ` ${attempt.detail}` : ''}`);
-    for (const action of attempt.actions) lines.push(`${pad}      ${clock(action.started_at)} ${action.command} ${brief(action.args)}${action.error ? ` ✗ ${action.error}` : action.settled_at === null ? ' (never settled)' : ''}`);
+    lines.push(
+      `${pad}    attempt ${attempt.number}${attempt.run_id ? ` [run ${attempt.run_id}]` : ''}: ${attempt.outcome ?? 'open'} ${clock(attempt.started_at)}–${clock(attempt.ended_at)}${attempt.detail ? ` ${attempt.detail}` : ''}`,
+    );
+    for (const action of attempt.actions)
+      lines.push(
+        `${pad}      ${clock(action.started_at)} ${action.command} ${brief(action.args)}${action.error ? ` ✗ ${action.error}` : action.settled_at === null ? ' (never settled)' : ''}`,
+      );
   }
   for (const effect of entry.effects) lines.push(`${pad}    ${effectLine(effect.post, effect.blocks)}`);
-  for (const incident of entry.incidents) lines.push(`${pad}    ! incident #${incident.id} ${incident.failure_mode}: ${incident.resolution ?? 'unresolved'}`);
+  for (const incident of entry.incidents)
+    lines.push(`${pad}    ! incident #${incident.id} ${incident.failure_mode}: ${incident.resolution ?? 'unresolved'}`);
   return lines;
 }
 
@@ -54,19 +67,27 @@ export function provenanceText(p: PlanProvenance): string {
 
 export function showCommand(io: CliIO, setExit: (code: number) => void): Command {
   return new Command('show')
-    .description('The provenance of a journaled plan, step by step: intent → plan → step → capability@version → attempts and actions → effects, with incidents.')
+    .description(
+      'The provenance of a journaled plan, step by step: intent → plan → step → capability@version → attempts and actions → effects, with incidents.',
+    )
     .argument('<planId>', 'the plan to show (`verbtree runs` lists them)')
     .addOption(journalOption())
     .option('--json', 'print the whole chain as JSON')
-    .addHelpText('after', `
+    .addHelpText(
+      'after',
+      `
 Examples:
   $ verbtree show acquire-wood
-  $ verbtree show acquire-wood --journal runs/bot1.db --json`)
+  $ verbtree show acquire-wood --journal runs/bot1.db --json`,
+    )
     .action((planId: string, options: { journal: string; json?: boolean }) => {
       const journal = openJournalFor(options.journal);
       try {
         const provenance = planProvenance(journal, planId);
-        if (!provenance) throw new CliUsageError(`no plan "${planId}" in ${options.journal}; \`verbtree runs --journal ${options.journal}\` lists the journaled plans`);
+        if (!provenance)
+          throw new CliUsageError(
+            `no plan "${planId}" in ${options.journal}; \`verbtree runs --journal ${options.journal}\` lists the journaled plans`,
+          );
         io.out(options.json ? JSON.stringify(provenance, null, 2) : provenanceText(provenance));
         setExit(EXIT.ok);
       } finally {

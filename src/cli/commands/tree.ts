@@ -19,9 +19,16 @@ async function recordedStates(file: string): Promise<Map<string, NodeState>> {
     try {
       event = JSON.parse(line) as typeof event;
     } catch {
-      throw new CliUsageError(`${file}:${i + 1}: not JSON; expected one node state change per line, e.g. {"nodePath":"dig_block/sequence","to":"running"}`);
+      throw new CliUsageError(
+        `${file}:${i + 1}: not JSON; expected one node state change per line, e.g. {"nodePath":"dig_block/sequence","to":"running"}`,
+      );
     }
-    if (typeof event.nodePath === 'string' && typeof event.to === 'string' && (NODE_STATES as readonly string[]).includes(event.to)) states.set(event.nodePath, event.to as NodeState);
+    if (
+      typeof event.nodePath === 'string' &&
+      typeof event.to === 'string' &&
+      (NODE_STATES as readonly string[]).includes(event.to)
+    )
+      states.set(event.nodePath, event.to as NodeState);
   });
   return states;
 }
@@ -39,14 +46,20 @@ Examples:
     .command('show')
     .description('Print a tree as indented text (type, arguments, watchdogs and guards, source line).')
     .argument('<name>', 'tree name: trees/<name>.mdsl defines "<name>"')
-    .option('--trees <dir>', 'where the trees live (default: the built-in trees and the project config\'s tree folders)')
-    .option('--run <events.jsonl>', 'a recorded run (node state changes as JSON lines, from run --record-nodes): show each node\'s last state')
-    .addHelpText('after', `
+    .option('--trees <dir>', "where the trees live (default: the built-in trees and the project config's tree folders)")
+    .option(
+      '--run <events.jsonl>',
+      "a recorded run (node state changes as JSON lines, from run --record-nodes): show each node's last state",
+    )
+    .addHelpText(
+      'after',
+      `
 Exit codes: 0 shown, 1 the trees do not load (problems listed), 2 unknown tree or bad arguments.
 
 Examples:
   $ verbtree tree show retry_backoff
-  $ verbtree tree show dig_block --run runs/dig_block.jsonl`)
+  $ verbtree tree show dig_block --run runs/dig_block.jsonl`,
+    )
     .action(async (name: string, options: { trees?: string; run?: string }) => {
       const { bindings, capabilities, treePaths } = context();
       const paths = options.trees !== undefined ? [options.trees] : treePaths;
@@ -56,14 +69,18 @@ Examples:
       } catch (error) {
         if (!(error instanceof TreeLoadError)) throw error;
         for (const problem of error.problems) io.err(formatProblem(problem));
-        io.err(`✗ the trees in ${paths.join(' ')} do not load; fix the problems above (verbtree lint ${paths.join(' ')})`);
+        io.err(
+          `✗ the trees in ${paths.join(' ')} do not load; fix the problems above (verbtree lint ${paths.join(' ')})`,
+        );
         setExit(EXIT.failed);
         return;
       }
       const compiled = catalog.get(name);
       if (!compiled) {
         const hint = closestMatch(name, catalog.names());
-        throw new CliUsageError(`tree show: no tree "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; trees: ${catalog.names().join(', ')}`);
+        throw new CliUsageError(
+          `tree show: no tree "${name}"${hint ? ` (did you mean "${hint}"?)` : ''}; trees: ${catalog.names().join(', ')}`,
+        );
       }
       io.out(formatTree(compiled, options.run ? await recordedStates(options.run) : undefined));
       setExit(EXIT.ok);

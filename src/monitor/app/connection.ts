@@ -18,7 +18,7 @@ export async function getJson<T>(path: string): Promise<T> {
 /** Every journaled row of a plan's node states or events, oldest first, following the API's pages. */
 export async function journaled<Row>(planId: string, view: 'nodes' | 'events'): Promise<Row[]> {
   const rows: Row[] = [];
-  for (let next: string | null = `/api/runs/${encodeURIComponent(planId)}/${view}?limit=1000`; next; ) {
+  for (let next: string | null = `/api/runs/${encodeURIComponent(planId)}/${view}?limit=1000`; next;) {
     const body: { nodeStates?: Row[]; events?: Row[]; page: { next: string | null } } = await getJson(next);
     rows.push(...((view === 'nodes' ? body.nodeStates : body.events) ?? []));
     next = body.page.next;
@@ -27,7 +27,8 @@ export async function journaled<Row>(planId: string, view: 'nodes' | 'events'): 
 }
 
 /** A plan's executor events as journaled, for a page that connected after it began. */
-export const journaledEvents = (planId: string) => journaled<{ event: Record<string, unknown> }>(planId, 'events').then((rows) => rows.map((row) => row.event));
+export const journaledEvents = (planId: string) =>
+  journaled<{ event: Record<string, unknown> }>(planId, 'events').then((rows) => rows.map((row) => row.event));
 
 export async function postControl(planId: string, action: 'pause' | 'resume' | 'cancel'): Promise<string> {
   const response = await fetch(`/api/plans/${encodeURIComponent(planId)}/${action}`, {
@@ -40,7 +41,10 @@ export async function postControl(planId: string, action: 'pause' | 'resume' | '
 }
 
 /** Opens /api/events and reconnects after a drop; returns the close. */
-export function openEvents(onMessage: (message: Record<string, unknown>) => void, onStatus: (connected: boolean, why?: string) => void): () => void {
+export function openEvents(
+  onMessage: (message: Record<string, unknown>) => void,
+  onStatus: (connected: boolean, why?: string) => void,
+): () => void {
   let socket: WebSocket | null = null;
   let closed = false;
   const connect = () => {
@@ -55,7 +59,12 @@ export function openEvents(onMessage: (message: Record<string, unknown>) => void
       }
     };
     socket.onclose = (event) => {
-      onStatus(false, event.code === 1006 ? 'connection lost or refused (is the token in the address, #token=…?)' : `closed (${event.code})`);
+      onStatus(
+        false,
+        event.code === 1006
+          ? 'connection lost or refused (is the token in the address, #token=…?)'
+          : `closed (${event.code})`,
+      );
       if (!closed) setTimeout(connect, 1000);
     };
   };

@@ -67,17 +67,28 @@ export function apply(model: Model, message: Message): void {
       model.trail = [];
       break;
     case 'step.started':
-      model.steps.push({ stepId: stepId!, verb: String(message.verb), ...(message.parentStepId ? { parentStepId: String(message.parentStepId) } : {}), status: 'running', ttfaMs: null, durationMs: null, attempts: 1, retries: 0, repairs: 0, notes: [] });
+      model.steps.push({
+        stepId: stepId!,
+        verb: String(message.verb),
+        ...(message.parentStepId ? { parentStepId: String(message.parentStepId) } : {}),
+        status: 'running',
+        ttfaMs: null,
+        durationMs: null,
+        attempts: 1,
+        retries: 0,
+        repairs: 0,
+        notes: [],
+      });
       if (model.steps.length > MAX_STEPS) model.steps.shift();
       break;
     case 'step.firstAction':
       if (step) step.ttfaMs = Number(message.ttfaMs);
       break;
     case 'step.retry':
-      if (step) step.retries++, step.notes.push(`retry after ${message.code}`);
+      if (step) (step.retries++, step.notes.push(`retry after ${message.code}`));
       break;
     case 'step.repair':
-      if (step) step.repairs++, step.notes.push(`repair ${message.strategy} (${message.code})`);
+      if (step) (step.repairs++, step.notes.push(`repair ${message.strategy} (${message.code})`));
       break;
     case 'step.stuck':
       step?.notes.push(`stuck: ${message.detector} (${message.code})`);
@@ -96,7 +107,13 @@ export function apply(model: Model, message: Message): void {
       break;
     case 'step.ended': {
       const outcome = message.outcome as { ok: boolean; code?: string; detail?: string };
-      if (step) Object.assign(step, { status: outcome.ok ? 'ok' : 'failed', durationMs: Number(message.durationMs), attempts: Number(message.attempts), ...(outcome.ok ? {} : { code: outcome.code, detail: outcome.detail }) });
+      if (step)
+        Object.assign(step, {
+          status: outcome.ok ? 'ok' : 'failed',
+          durationMs: Number(message.durationMs),
+          attempts: Number(message.attempts),
+          ...(outcome.ok ? {} : { code: outcome.code, detail: outcome.detail }),
+        });
       break;
     }
     case 'agent.state':
@@ -109,7 +126,9 @@ export function apply(model: Model, message: Message): void {
       model.planState = 'running';
       break;
     case 'plan.ended':
-      model.planState = (message.result as { ok: boolean }).ok ? 'succeeded' : `failed: ${(message.result as { code?: string }).code ?? ''}`;
+      model.planState = (message.result as { ok: boolean }).ok
+        ? 'succeeded'
+        : `failed: ${(message.result as { code?: string }).code ?? ''}`;
       break;
   }
   if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code}` : ''}`);
@@ -119,7 +138,12 @@ export function apply(model: Model, message: Message): void {
 /** A sample of the bot as the server holds it now (`hello` and `bots.state` carry one per bot). */
 export function botSample(model: Model, message: Message): void {
   const position = message.position as Model['bot']['position'];
-  model.bot = { ...(position ? { position } : {}), health: Number(message.health), food: Number(message.food), connected: message.connected === true };
+  model.bot = {
+    ...(position ? { position } : {}),
+    health: Number(message.health),
+    food: Number(message.food),
+    connected: message.connected === true,
+  };
   if (typeof message.state === 'string') model.agent = message.state;
   if (position) {
     const last = model.trail.at(-1);
@@ -148,8 +172,17 @@ export function journaledTree(model: Model, rows: readonly NodeRow[]): void {
   const last = rows.at(-1);
   if (!last) return;
   const states: Record<string, NodeState> = {};
-  for (const row of rows) if (row.stepId === last.stepId && row.attemptId === last.attemptId) for (const [path, state] of row.changes) states[path] = state;
-  model.runs.set(JOURNALED_RUN, { runId: JOURNALED_RUN, tree: last.tree, stepId: last.stepId, states, since: {}, trips: [] });
+  for (const row of rows)
+    if (row.stepId === last.stepId && row.attemptId === last.attemptId)
+      for (const [path, state] of row.changes) states[path] = state;
+  model.runs.set(JOURNALED_RUN, {
+    runId: JOURNALED_RUN,
+    tree: last.tree,
+    stepId: last.stepId,
+    states,
+    since: {},
+    trips: [],
+  });
   model.focus ??= JOURNALED_RUN;
   // Where the bot stood at each journaled change is its trail so far.
   const trail = rows.flatMap((row) => (row.position ? [{ x: row.position.x, z: row.position.z }] : []));
@@ -158,15 +191,29 @@ export function journaledTree(model: Model, rows: readonly NodeRow[]): void {
 
 function nodes(model: Model, message: Message): void {
   const now = performance.now();
-  for (const run of message.runs as { runId: number; tree: string; states: Record<string, NodeState>; trips: TreeRunView['trips']; outcome?: TreeRunView['outcome'] }[]) {
+  for (const run of message.runs as {
+    runId: number;
+    tree: string;
+    states: Record<string, NodeState>;
+    trips: TreeRunView['trips'];
+    outcome?: TreeRunView['outcome'];
+  }[]) {
     let view = model.runs.get(run.runId);
     if (!view) {
       // A tree run belongs to the innermost step running when it began.
       const owner = model.steps.findLast((s) => s.status === 'running');
       // The same tree run as read back from the journal (a page opened mid-step) keeps the states read there.
       const journaled = model.runs.get(JOURNALED_RUN);
-      const carried = journaled && journaled.tree === run.tree && journaled.stepId === owner?.stepId ? journaled.states : {};
-      view = { runId: run.runId, tree: run.tree, ...(owner ? { stepId: owner.stepId } : {}), states: { ...carried }, since: {}, trips: [] };
+      const carried =
+        journaled && journaled.tree === run.tree && journaled.stepId === owner?.stepId ? journaled.states : {};
+      view = {
+        runId: run.runId,
+        tree: run.tree,
+        ...(owner ? { stepId: owner.stepId } : {}),
+        states: { ...carried },
+        since: {},
+        trips: [],
+      };
       model.runs.set(run.runId, view);
     }
     for (const [path, state] of Object.entries(run.states)) {

@@ -1,7 +1,8 @@
 /** A plan's steps as the journal's provenance gives them (GET /api/runs/<planId>). */
 
 /** A sub-goal's id without its parent's prefix ("craft/subgoal-x" under "craft" reads "subgoal-x"): it is drawn under its parent. */
-export const shortStepId = (stepId: string, parent: string | null | undefined) => (parent && stepId.startsWith(`${parent}/`) ? stepId.slice(parent.length + 1) : stepId);
+export const shortStepId = (stepId: string, parent: string | null | undefined) =>
+  parent && stepId.startsWith(`${parent}/`) ? stepId.slice(parent.length + 1) : stepId;
 
 export interface StepRow {
   step: { step_id: string; verb: string; parent_step_id: string | null };

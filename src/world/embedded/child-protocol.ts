@@ -12,7 +12,16 @@ export interface ChildStartOptions {
   forwardLog: boolean;
 }
 
-export type RemoteMethod = 'blockAt' | 'blockStateAt' | 'containerAt' | 'livingEntities' | 'setBlock' | 'setHealth' | 'setFood' | 'kick' | 'setTimeOfDay';
+export type RemoteMethod =
+  | 'blockAt'
+  | 'blockStateAt'
+  | 'containerAt'
+  | 'livingEntities'
+  | 'setBlock'
+  | 'setHealth'
+  | 'setFood'
+  | 'kick'
+  | 'setTimeOfDay';
 
 export type ToChild =
   | { type: 'start'; options: ChildStartOptions }

@@ -20,7 +20,9 @@ const STOP_GRACE_MS = 5000;
  * `player()` may lag the server by that much; block reads ask the child.
  */
 export function startEmbeddedServerInChild(options: EmbeddedServerOptions = {}): Promise<ChildEmbeddedServer> {
-  const entry = fileURLToPath(new URL(`./child-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+  const entry = fileURLToPath(
+    new URL(`./child-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
+  );
   // From source (tests, tsx) the child needs the same TypeScript loader; built code runs plain.
   const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = fork(entry, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
@@ -72,7 +74,8 @@ class ChildServer implements ChildEmbeddedServer {
       child.once('exit', (code, signal) => {
         this.alive = false;
         this.players = {};
-        for (const { reject } of this.pending.values()) reject(new Error(`embedded server child exited (code ${code}, signal ${signal})`));
+        for (const { reject } of this.pending.values())
+          reject(new Error(`embedded server child exited (code ${code}, signal ${signal})`));
         this.pending.clear();
         this.onStart(new Error(`embedded server child exited before it was ready (code ${code}, signal ${signal})`));
         resolve({ code, signal });

@@ -115,7 +115,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     logging: false,
     noConsoleOutput: true,
     verbtreeLog: options.log,
-    generation: scenario.terrain.kind === 'survival' ? { name: SURVIVAL_GENERATOR, options: { terrainSeed: scenario.terrain.seed } } : { name: FLAT_GENERATOR, options: {} },
+    generation:
+      scenario.terrain.kind === 'survival'
+        ? { name: SURVIVAL_GENERATOR, options: { terrainSeed: scenario.terrain.seed } }
+        : { name: FLAT_GENERATOR, options: {} },
     worldFolder: options.storage?.folder,
     'view-distance': options.viewDistance ?? 4,
     'max-players': MAX_PLAYERS,
@@ -210,7 +213,10 @@ class FlyingSquidServer implements EmbeddedServer {
 
   async setBlock(position: Vec3Like, blockName: string): Promise<void> {
     const block = this.serv.registry.blocksByName[blockName];
-    if (!block) throw new Error(`"${blockName}" is not a block in ${this.version}; use a minecraft-data block name such as "stone"`);
+    if (!block)
+      throw new Error(
+        `"${blockName}" is not a block in ${this.version}; use a minecraft-data block name such as "stone"`,
+      );
     await this.serv.setBlock(this.serv.overworld, toVec3(position), block.defaultState);
   }
 

@@ -22,7 +22,10 @@ export interface EmbeddedWorld {
 }
 
 export async function startEmbeddedWorld(options: EmbeddedWorldOptions = {}): Promise<EmbeddedWorld> {
-  const server = options.isolation === 'child-process' ? await startEmbeddedServerInChild(options) : await startEmbeddedServer(options);
+  const server =
+    options.isolation === 'child-process'
+      ? await startEmbeddedServerInChild(options)
+      : await startEmbeddedServer(options);
   const bots: MineflayerWorld[] = [];
   let count = 0;
   return {
@@ -61,7 +64,11 @@ const KNOWN_TIMEOUT_MS = 5000;
 async function knownToServer(server: EmbeddedServer, username: string, clock: Clock): Promise<void> {
   const deadline = clock.now() + KNOWN_TIMEOUT_MS;
   while (server.player(username) === null) {
-    if (clock.now() >= deadline) throw new WorldError('world_unresponsive', `the embedded server did not list ${username} within ${KNOWN_TIMEOUT_MS} ms of its spawn`);
+    if (clock.now() >= deadline)
+      throw new WorldError(
+        'world_unresponsive',
+        `the embedded server did not list ${username} within ${KNOWN_TIMEOUT_MS} ms of its spawn`,
+      );
     await new Promise<void>((resolve) => clock.setTimeout(() => resolve(), KNOWN_POLL_MS));
   }
 }

@@ -19,7 +19,9 @@ interface Registry {
  * spawn wait ~0.5 s for chunk generation.
  */
 export function flatGenerator(options: { registry: Registry }): () => unknown {
-  const Chunk = require('prismarine-chunk')(options.registry) as new () => { setBlockStateId(position: Vec3, state: number): void };
+  const Chunk = require('prismarine-chunk')(options.registry) as new () => {
+    setBlockStateId(position: Vec3, state: number): void;
+  };
   const states = LAYERS.map((name) => options.registry.blocksByName[name]!.defaultState);
   return () => {
     const chunk = new Chunk();

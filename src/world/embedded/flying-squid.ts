@@ -38,7 +38,9 @@ function preloadModule(filename: string, exports: object): void {
   const existing = require.cache[filename];
   if (existing) {
     if ((existing.exports as { verbtreeStub?: boolean }).verbtreeStub !== true) {
-      throw new Error(`flying-squid's ${path.basename(filename)} was loaded before verbtree could replace it; import flying-squid only through loadFlyingSquid()`);
+      throw new Error(
+        `flying-squid's ${path.basename(filename)} was loaded before verbtree could replace it; import flying-squid only through loadFlyingSquid()`,
+      );
     }
     return;
   }

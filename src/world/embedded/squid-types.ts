@@ -78,10 +78,20 @@ export interface SquidServer extends EventEmitter {
   setTime(time: number): void;
   getSpawnPoint(world: SquidWorld): Promise<Vec3>;
   /** The block an item places: flying-squid places `{ id, data }` at `placedPosition`; `{}` places nothing and keeps the item. */
-  onItemPlace(itemName: string, handler: (data: { player: SquidPlayer; placedPosition: Vec3 }) => { id?: number; data?: number } | Promise<{ id?: number; data?: number }>, warn?: boolean): void;
+  onItemPlace(
+    itemName: string,
+    handler: (data: {
+      player: SquidPlayer;
+      placedPosition: Vec3;
+    }) => { id?: number; data?: number } | Promise<{ id?: number; data?: number }>,
+    warn?: boolean,
+  ): void;
   /** A block's state data (from its minStateId) with these properties set over `baseData`'s. */
   setBlockDataProperties(baseData: number, states: unknown[], properties: Record<string, string | boolean>): number;
-  onBlockInteraction(blockName: string, handler: (data: { block: { position: Vec3; name: string }; player: SquidPlayer }) => boolean | Promise<boolean>): void;
+  onBlockInteraction(
+    blockName: string,
+    handler: (data: { block: { position: Vec3; name: string }; player: SquidPlayer }) => boolean | Promise<boolean>,
+  ): void;
   stopTickInterval(): void;
   quit(reason?: string): Promise<void>;
   destroy(): Promise<void>;
@@ -92,4 +102,3 @@ export interface SquidModule {
   /** World generators by name; `generation.name` picks one. */
   generations: Record<string, (options: never) => unknown>;
 }
-

@@ -20,8 +20,13 @@ interface Registry {
  * same block at every cell for a seed.
  */
 // The seed travels as terrainSeed: flying-squid replaces a `seed` of 0 by a random one and by level.dat's.
-export function survivalGenerator(options: { registry: Registry; terrainSeed: number }): (chunkX: number, chunkZ: number) => unknown {
-  const Chunk = require('prismarine-chunk')(options.registry) as new () => { setBlockStateId(position: Vec3, state: number): void };
+export function survivalGenerator(options: {
+  registry: Registry;
+  terrainSeed: number;
+}): (chunkX: number, chunkZ: number) => unknown {
+  const Chunk = require('prismarine-chunk')(options.registry) as new () => {
+    setBlockStateId(position: Vec3, state: number): void;
+  };
   const terrain = survivalTerrain(options.terrainSeed);
   const states = new Map(terrain.blockNames.map((name) => [name, options.registry.blocksByName[name]!.defaultState]));
   return (chunkX, chunkZ) => {

@@ -51,7 +51,9 @@ export function prepareWorldFolder(folder: string, mode: 'fresh' | 'keep'): { fr
   if (mode === 'fresh') rmSync(folder, { recursive: true, force: true });
   if (readWorldMarker(folder)) return { fresh: false };
   if (existsSync(folder) && readdirSync(folder).length > 0) {
-    throw new Error(`${folder} is not empty and holds no verbtree world (no ${MARKER}); give an empty or new folder, or one a verbtree run made`);
+    throw new Error(
+      `${folder} is not empty and holds no verbtree world (no ${MARKER}); give an empty or new folder, or one a verbtree run made`,
+    );
   }
   mkdirSync(folder, { recursive: true });
   return { fresh: true };
@@ -88,11 +90,17 @@ export class WorldStorage {
     player: (player: SquidPlayer) => {
       let save = player.save as (() => Promise<void>) | undefined;
       const queued = () => {
-        const next = (this.saves.get(player) ?? Promise.resolve()).then(() => save?.call(player)).catch(() => undefined);
+        const next = (this.saves.get(player) ?? Promise.resolve())
+          .then(() => save?.call(player))
+          .catch(() => undefined);
         this.saves.set(player, next);
         return next;
       };
-      Object.defineProperty(player, 'save', { configurable: true, get: () => queued, set: (assigned: () => Promise<void>) => (save = assigned) });
+      Object.defineProperty(player, 'save', {
+        configurable: true,
+        get: () => queued,
+        set: (assigned: () => Promise<void>) => (save = assigned),
+      });
     },
   };
 
@@ -100,8 +108,16 @@ export class WorldStorage {
     // One saver for chunks and players, so a save stamp covers both.
     (this.serv.overworld as unknown as SavingWorld).stopSaving();
     await this.flush();
-    if (fresh) writeAtomically(join(this.folder, MARKER), { worldId: randomUUID(), createdAt: Date.now(), scenario: fresh.scenario } satisfies WorldMarker);
-    this.timer = setInterval(() => void this.flush().catch((error: Error) => this.serv.warn(`world save failed: ${error.message}`)), SAVE_EVERY_MS);
+    if (fresh)
+      writeAtomically(join(this.folder, MARKER), {
+        worldId: randomUUID(),
+        createdAt: Date.now(),
+        scenario: fresh.scenario,
+      } satisfies WorldMarker);
+    this.timer = setInterval(
+      () => void this.flush().catch((error: Error) => this.serv.warn(`world save failed: ${error.message}`)),
+      SAVE_EVERY_MS,
+    );
     this.timer.unref();
   }
 

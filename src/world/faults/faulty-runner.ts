@@ -44,22 +44,40 @@ export function withRunnerFault<A>(runner: Runner<A>, fault: Fault, options: Run
       return (ctx) => stall(ctx.signal, aborted);
     case 'wrong_effects':
     case 'partial': {
-      const rules: FaultRule[] = [{ spec: `${label}=${fault.kind}`, target: label, targetKind: 'actuator', actuators: ACTUATOR_METHODS, fault }];
-      return (ctx) => runner(withWorld(ctx, new FaultyWorld(ctx.world, rules, { clock: ctx.clock, seed: options.seed ?? 1 })));
+      const rules: FaultRule[] = [
+        { spec: `${label}=${fault.kind}`, target: label, targetKind: 'actuator', actuators: ACTUATOR_METHODS, fault },
+      ];
+      return (ctx) =>
+        runner(withWorld(ctx, new FaultyWorld(ctx.world, rules, { clock: ctx.clock, seed: options.seed ?? 1 })));
     }
     default:
       return (ctx) =>
         runFaulted(
           fault,
-          { label, signal: ctx.signal, clock: ctx.clock, random, invoke: () => runner(ctx), noEffect: undefined as never, window: { endsAt: null } },
+          {
+            label,
+            signal: ctx.signal,
+            clock: ctx.clock,
+            random,
+            invoke: () => runner(ctx),
+            noEffect: undefined as never,
+            window: { endsAt: null },
+          },
           () => {},
         );
   }
 }
 
 /** Applies the rules aimed at `verb` to its runner. World-level faults belong on the world (injectWorldFaults); only never_actuates is runner-only. */
-export function injectRunnerFaults<A>(verb: string, runner: Runner<A>, rules: readonly FaultRule[], options: RunnerFaultOptions = {}): Runner<A> {
-  const rule = rules.find((r) => r.targetKind === 'verb' && r.target === verb && (r.fault.kind === 'never_actuates' || r.actuators.length === 0));
+export function injectRunnerFaults<A>(
+  verb: string,
+  runner: Runner<A>,
+  rules: readonly FaultRule[],
+  options: RunnerFaultOptions = {},
+): Runner<A> {
+  const rule = rules.find(
+    (r) =>
+      r.targetKind === 'verb' && r.target === verb && (r.fault.kind === 'never_actuates' || r.actuators.length === 0),
+  );
   return rule ? withRunnerFault(runner, rule.fault, { ...options, label: verb }) : runner;
 }
-

@@ -65,18 +65,49 @@ export class FaultyWorld implements WorldPort {
     rules: readonly FaultRule[],
     private readonly options: WorldFaultOptions,
   ) {
-    this.armed = rules.map((rule) => ({ rule, random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)), window: { endsAt: null } }));
+    this.armed = rules.map((rule) => ({
+      rule,
+      random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)),
+      window: { endsAt: null },
+    }));
     const { toss, chat, smelt, deposit, withdraw, attack, look, sleep, activate } = inner;
-    const signalled = (options: ActuatorOptions | undefined, signal: AbortSignal | undefined) => ({ ...options, ...(signal ? { signal } : {}) });
-    if (toss) this.toss = (item, count, options) => this.act('toss', options, (signal) => toss.call(inner, item, count, signalled(options, signal)));
-    if (chat) this.chat = (message, options) => this.act('chat', options, (signal) => chat.call(inner, message, signalled(options, signal)));
-    if (smelt) this.smelt = (furnace, input, count, fuel, options) => this.act('smelt', options, (signal) => smelt.call(inner, furnace, input, count, fuel, signalled(options, signal)));
-    if (deposit) this.deposit = (container, item, count, options) => this.act('deposit', options, (signal) => deposit.call(inner, container, item, count, signalled(options, signal)));
-    if (withdraw) this.withdraw = (container, item, count, options) => this.act('withdraw', options, (signal) => withdraw.call(inner, container, item, count, signalled(options, signal)));
-    if (attack) this.attack = (entityId, options) => this.act('attack', options, (signal) => attack.call(inner, entityId, signalled(options, signal)));
-    if (sleep) this.sleep = (bed, options) => this.act('sleep', options, (signal) => sleep.call(inner, bed, signalled(options, signal)));
-    if (activate) this.activate = (block, options) => this.act('activate', options, (signal) => activate.call(inner, block, signalled(options, signal)));
-    if (look) this.look = (at, options) => this.act('look', options, (signal) => look.call(inner, at, signalled(options, signal)));
+    const signalled = (options: ActuatorOptions | undefined, signal: AbortSignal | undefined) => ({
+      ...options,
+      ...(signal ? { signal } : {}),
+    });
+    if (toss)
+      this.toss = (item, count, options) =>
+        this.act('toss', options, (signal) => toss.call(inner, item, count, signalled(options, signal)));
+    if (chat)
+      this.chat = (message, options) =>
+        this.act('chat', options, (signal) => chat.call(inner, message, signalled(options, signal)));
+    if (smelt)
+      this.smelt = (furnace, input, count, fuel, options) =>
+        this.act('smelt', options, (signal) =>
+          smelt.call(inner, furnace, input, count, fuel, signalled(options, signal)),
+        );
+    if (deposit)
+      this.deposit = (container, item, count, options) =>
+        this.act('deposit', options, (signal) =>
+          deposit.call(inner, container, item, count, signalled(options, signal)),
+        );
+    if (withdraw)
+      this.withdraw = (container, item, count, options) =>
+        this.act('withdraw', options, (signal) =>
+          withdraw.call(inner, container, item, count, signalled(options, signal)),
+        );
+    if (attack)
+      this.attack = (entityId, options) =>
+        this.act('attack', options, (signal) => attack.call(inner, entityId, signalled(options, signal)));
+    if (sleep)
+      this.sleep = (bed, options) =>
+        this.act('sleep', options, (signal) => sleep.call(inner, bed, signalled(options, signal)));
+    if (activate)
+      this.activate = (block, options) =>
+        this.act('activate', options, (signal) => activate.call(inner, block, signalled(options, signal)));
+    if (look)
+      this.look = (at, options) =>
+        this.act('look', options, (signal) => look.call(inner, at, signalled(options, signal)));
     if (inner.native) this.native = inner.native.bind(inner);
   }
 
@@ -148,14 +179,26 @@ export class FaultyWorld implements WorldPort {
     return this.act('move', options, (signal) => this.inner.move(move, durationMs, { ...options, signal }));
   }
 
-  private act(method: ActuatorMethod, options: ActuatorOptions | undefined, invoke: (signal: AbortSignal | undefined) => Promise<void>): Promise<void> {
+  private act(
+    method: ActuatorMethod,
+    options: ActuatorOptions | undefined,
+    invoke: (signal: AbortSignal | undefined) => Promise<void>,
+  ): Promise<void> {
     const armed = this.ruleFor(method);
     if (!armed) return invoke(options?.signal);
     const { clock } = this.options;
     const { rule } = armed;
     return runFaulted(
       rule.fault,
-      { label: `${method} (${rule.spec})`, signal: options?.signal, clock, random: armed.random, invoke, noEffect: undefined, window: armed.window },
+      {
+        label: `${method} (${rule.spec})`,
+        signal: options?.signal,
+        clock,
+        random: armed.random,
+        invoke,
+        noEffect: undefined,
+        window: armed.window,
+      },
       () => this.injections.push({ at: clock.now(), method, rule: rule.spec, fault: rule.fault.kind }),
     );
   }
@@ -176,12 +219,25 @@ export class FaultyWorld implements WorldPort {
 }
 
 /** Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored here. */
-export function injectWorldFaults(world: WorldPort, rules: readonly FaultRule[], options: WorldFaultOptions): FaultyWorld {
+export function injectWorldFaults(
+  world: WorldPort,
+  rules: readonly FaultRule[],
+  options: WorldFaultOptions,
+): FaultyWorld {
   if (options.activeVerb === undefined) {
-    const blind = rules.find((rule) => rule.targetKind === 'verb' && rule.actuators.length === 0 && rule.fault.kind !== 'never_actuates');
+    const blind = rules.find(
+      (rule) => rule.targetKind === 'verb' && rule.actuators.length === 0 && rule.fault.kind !== 'never_actuates',
+    );
     if (blind) {
-      throw new FaultSpecError(blind.spec, `the world cannot tell when ${blind.target} runs: inject it through the executor (verbtree run --fault, or assembleExecutor's faults), or aim it at an actuator (${ACTUATOR_METHODS.join(', ')})`);
+      throw new FaultSpecError(
+        blind.spec,
+        `the world cannot tell when ${blind.target} runs: inject it through the executor (verbtree run --fault, or assembleExecutor's faults), or aim it at an actuator (${ACTUATOR_METHODS.join(', ')})`,
+      );
     }
   }
-  return new FaultyWorld(world, rules.filter((rule) => rule.fault.kind !== 'never_actuates'), options);
+  return new FaultyWorld(
+    world,
+    rules.filter((rule) => rule.fault.kind !== 'never_actuates'),
+    options,
+  );
 }

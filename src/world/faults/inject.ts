@@ -22,7 +22,9 @@ function abortedError(label: string, fault: Fault): WorldError {
 
 function failure(label: string, fault: Fault & { code?: unknown }): Error {
   const code = 'code' in fault ? fault.code : undefined;
-  return code ? new WorldError(code as WorldError['code'], `injected ${fault.kind} fault on ${label}`) : new InjectedFault(label, fault.kind);
+  return code
+    ? new WorldError(code as WorldError['code'], `injected ${fault.kind} fault on ${label}`)
+    : new InjectedFault(label, fault.kind);
 }
 
 /** A promise that only ever settles by rejecting with `aborted` when the signal fires. */

@@ -35,17 +35,26 @@ export function parseFaultSpec(spec: string, options: ParseFaultOptions = {}): F
   const separator = spec.indexOf('=');
   if (separator < 1) throw new FaultSpecError(spec, 'expected <verb or actuator>=<fault>, e.g. navigate=hang');
   const target = spec.slice(0, separator).trim();
-  const [kind = '', ...params] = spec.slice(separator + 1).trim().split(':');
+  const [kind = '', ...params] = spec
+    .slice(separator + 1)
+    .trim()
+    .split(':');
   const builtInVerb = VERB_ACTUATORS[target];
   const extraVerb = options.extraVerbs?.includes(target) ?? false;
   if (!builtInVerb && !extraVerb && !isActuatorMethod(target)) {
     const verbs = [...Object.keys(VERB_ACTUATORS), ...(options.extraVerbs ?? [])];
-    throw new FaultSpecError(spec, `unknown target "${target}"; use a verb (${verbs.join(', ')}) or a world actuator (${ACTUATOR_METHODS.join(', ')})`);
+    throw new FaultSpecError(
+      spec,
+      `unknown target "${target}"; use a verb (${verbs.join(', ')}) or a world actuator (${ACTUATOR_METHODS.join(', ')})`,
+    );
   }
   const targetKind = builtInVerb || extraVerb ? 'verb' : 'actuator';
   const fault = parseFault(spec, kind, params);
   if (fault.kind === 'never_actuates' && targetKind === 'actuator') {
-    throw new FaultSpecError(spec, `never_actuates makes a capability's runner wait without acting, so it needs a verb, not the actuator "${target}"`);
+    throw new FaultSpecError(
+      spec,
+      `never_actuates makes a capability's runner wait without acting, so it needs a verb, not the actuator "${target}"`,
+    );
   }
   const actuators = builtInVerb ?? (isActuatorMethod(target) && targetKind === 'actuator' ? [target] : []);
   return { spec, target, targetKind, actuators, fault };
@@ -68,20 +77,34 @@ function parseFault(spec: string, kind: string, params: string[]): Fault {
       return noParams({ kind });
     case 'throw':
     case 'reject':
-      if (params.length > 1) throw new FaultSpecError(spec, `${kind} takes at most a failure code, e.g. ${kind}:no_path`);
+      if (params.length > 1)
+        throw new FaultSpecError(spec, `${kind} takes at most a failure code, e.g. ${kind}:no_path`);
       return params[0] === undefined ? { kind } : { kind, code: failureCode(spec, params[0]) };
     case 'slow': {
       if (params.length !== 1) throw new FaultSpecError(spec, 'slow needs a delay in ms, e.g. slow:500');
       return { kind, delayMs: number(spec, 'slow delay', params[0]!, 0, Number.POSITIVE_INFINITY) };
     }
     case 'flaky': {
-      if (params.length < 1 || params.length > 2) throw new FaultSpecError(spec, 'flaky needs a probability and optionally a code, e.g. flaky:0.3 or flaky:0.3:no_path');
+      if (params.length < 1 || params.length > 2)
+        throw new FaultSpecError(
+          spec,
+          'flaky needs a probability and optionally a code, e.g. flaky:0.3 or flaky:0.3:no_path',
+        );
       const probability = number(spec, 'flaky probability', params[0]!, 0, 1);
-      return params[1] === undefined ? { kind, probability } : { kind, probability, code: failureCode(spec, params[1]) };
+      return params[1] === undefined
+        ? { kind, probability }
+        : { kind, probability, code: failureCode(spec, params[1]) };
     }
     case 'partial': {
-      if (params.length > 1) throw new FaultSpecError(spec, 'partial takes at most the working time in ms, e.g. partial:1500');
-      return { kind, afterMs: params[0] === undefined ? DEFAULT_PARTIAL_MS : number(spec, 'partial time', params[0], 0, Number.POSITIVE_INFINITY) };
+      if (params.length > 1)
+        throw new FaultSpecError(spec, 'partial takes at most the working time in ms, e.g. partial:1500');
+      return {
+        kind,
+        afterMs:
+          params[0] === undefined
+            ? DEFAULT_PARTIAL_MS
+            : number(spec, 'partial time', params[0], 0, Number.POSITIVE_INFINITY),
+      };
     }
     default:
       throw new FaultSpecError(spec, `unknown fault "${kind}"; valid faults: ${FAULT_SYNTAX}`);
@@ -91,13 +114,16 @@ function parseFault(spec: string, kind: string, params: string[]): Fault {
 function number(spec: string, what: string, text: string, min: number, max: number): number {
   const value = Number(text);
   if (text.trim() === '' || !Number.isFinite(value) || value < min || value > max) {
-    throw new FaultSpecError(spec, `${what} must be a number in [${min}, ${max === Number.POSITIVE_INFINITY ? '∞' : max}], got "${text}"`);
+    throw new FaultSpecError(
+      spec,
+      `${what} must be a number in [${min}, ${max === Number.POSITIVE_INFINITY ? '∞' : max}], got "${text}"`,
+    );
   }
   return value;
 }
 
 function failureCode(spec: string, text: string): FailureCode {
-  if (!isFailureCode(text)) throw new FaultSpecError(spec, `"${text}" is not a failure code (e.g. no_path, runner_error, world_disconnected)`);
+  if (!isFailureCode(text))
+    throw new FaultSpecError(spec, `"${text}" is not a failure code (e.g. no_path, runner_error, world_disconnected)`);
   return text;
 }
-

@@ -1,5 +1,22 @@
 /** The WorldPort methods that act on the world, i.e. the ones a fault can target: the core ones and the optional ones (a user's `native` actuator is theirs). */
-export const ACTUATOR_METHODS = ['goto', 'dig', 'place', 'craft', 'equip', 'consume', 'move', 'toss', 'chat', 'smelt', 'deposit', 'withdraw', 'attack', 'look', 'sleep', 'activate'] as const;
+export const ACTUATOR_METHODS = [
+  'goto',
+  'dig',
+  'place',
+  'craft',
+  'equip',
+  'consume',
+  'move',
+  'toss',
+  'chat',
+  'smelt',
+  'deposit',
+  'withdraw',
+  'attack',
+  'look',
+  'sleep',
+  'activate',
+] as const;
 export type ActuatorMethod = (typeof ACTUATOR_METHODS)[number];
 
 /** Which actuators each built-in verb drives, for a world that cannot tell which verb runs (through the executor, a verb's fault hits whatever it calls). */

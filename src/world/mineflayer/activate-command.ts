@@ -16,18 +16,34 @@ export function startActivate(context: BotContext, position: Vec3Like, item: str
   const { bot } = context;
   const at = blockKey(position);
   const block = bot.blockAt(toVec3(position));
-  if (!block) throw new WorldError('precondition_missing', `activate: the block at ${at} is not loaded; walk closer first`);
+  if (!block)
+    throw new WorldError('precondition_missing', `activate: the block at ${at} is not loaded; walk closer first`);
   checkActivateItem(item, item === undefined ? 1 : (inventoryCounts(bot)[item] ?? 0));
   const distance = bot.entity.position.offset(0, EYE_HEIGHT, 0).distanceTo(block.position.offset(0.5, 0.5, 0.5));
   const done = (async () => {
     const before = await stateAt(context, position);
-    const above = context.serverTruth ? await context.serverTruth.blockAt({ ...position, y: position.y + 1 }) : (bot.blockAt(toVec3(position).offset(0, 1, 0))?.name ?? null);
+    const above = context.serverTruth
+      ? await context.serverTruth.blockAt({ ...position, y: position.y + 1 })
+      : (bot.blockAt(toVec3(position).offset(0, 1, 0))?.name ?? null);
     const after = activationOf(at, before, item ?? bot.heldItem?.name ?? null, above);
-    if (distance > ACTIVATE_REACH) throw new WorldError('precondition_missing', `activate: ${at} is ${distance.toFixed(1)} blocks away, reach is ${ACTIVATE_REACH}; walk closer first`);
+    if (distance > ACTIVATE_REACH)
+      throw new WorldError(
+        'precondition_missing',
+        `activate: ${at} is ${distance.toFixed(1)} blocks away, reach is ${ACTIVATE_REACH}; walk closer first`,
+      );
     if (item !== undefined) await bot.equip(bot.registry.itemsByName[item]!.id, 'hand');
     await bot.activateBlock(block);
-    const shown = (state: BlockState) => `${state.name}${Object.entries(state.properties).map(([key, value]) => ` ${key}=${value}`).join('')}`;
-    await confirmRead(context, () => stateAt(context, position), (state) => sameBlockState(state, after), (last) => `activate: expected the block at ${at} to become ${shown(after)}, the ${context.serverTruth ? 'server' : 'client'} shows ${shown(last)}`);
+    const shown = (state: BlockState) =>
+      `${state.name}${Object.entries(state.properties)
+        .map(([key, value]) => ` ${key}=${value}`)
+        .join('')}`;
+    await confirmRead(
+      context,
+      () => stateAt(context, position),
+      (state) => sameBlockState(state, after),
+      (last) =>
+        `activate: expected the block at ${at} to become ${shown(after)}, the ${context.serverTruth ? 'server' : 'client'} shows ${shown(last)}`,
+    );
   })();
   return { done, cancel: () => {} };
 }

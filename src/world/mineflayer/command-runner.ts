@@ -20,7 +20,8 @@ export class CommandRunner {
   }
 
   run(what: string, options: ActuatorOptions, start: () => Command): Promise<void> {
-    if (!this.connectedNow) return Promise.reject(new WorldError('world_disconnected', `cannot ${what}: the bot is disconnected`));
+    if (!this.connectedNow)
+      return Promise.reject(new WorldError('world_disconnected', `cannot ${what}: the bot is disconnected`));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(new WorldError('aborted', `${what} aborted before it started`));
     return new Promise<void>((resolve, reject) => {
@@ -38,7 +39,8 @@ export class CommandRunner {
         reject(error);
       };
       const onAbort = () => stopWith(new WorldError('aborted', `${what} aborted`));
-      const onDisconnect = (reason: string) => stopWith(new WorldError('world_disconnected', `${what} interrupted: ${reason}`));
+      const onDisconnect = (reason: string) =>
+        stopWith(new WorldError('world_disconnected', `${what} interrupted: ${reason}`));
       try {
         command = start();
       } catch (error) {

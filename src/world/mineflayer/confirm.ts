@@ -6,14 +6,29 @@ import { botPosition, inventoryCounts } from './observe.js';
 
 const POLL_MS = 25;
 
-export async function confirmBlock(context: BotContext, position: Vec3Like, ok: (name: string) => boolean, expectation: string): Promise<void> {
+export async function confirmBlock(
+  context: BotContext,
+  position: Vec3Like,
+  ok: (name: string) => boolean,
+  expectation: string,
+): Promise<void> {
   const { bot, serverTruth: truth } = context;
   const read = truth ? () => truth.blockAt(position) : async () => bot.blockAt(toVec3(position))?.name ?? 'unknown';
-  await confirmRead(context, read, ok, (last) => `expected ${expectation} but the ${truth ? 'server' : 'client'} shows ${last}`);
+  await confirmRead(
+    context,
+    read,
+    ok,
+    (last) => `expected ${expectation} but the ${truth ? 'server' : 'client'} shows ${last}`,
+  );
 }
 
 /** Reads until `ok` holds, or fails effects_unmet with what was last read once the confirm timeout passes. */
-export async function confirmRead<T>(context: BotContext, read: () => Promise<T>, ok: (value: T) => boolean, unmet: (last: T) => string): Promise<void> {
+export async function confirmRead<T>(
+  context: BotContext,
+  read: () => Promise<T>,
+  ok: (value: T) => boolean,
+  unmet: (last: T) => string,
+): Promise<void> {
   let last = await read();
   if (ok(last)) return;
   const deadline = context.clock.now() + context.confirmTimeoutMs;
@@ -25,7 +40,12 @@ export async function confirmRead<T>(context: BotContext, read: () => Promise<T>
   throw new WorldError('effects_unmet', unmet(last));
 }
 
-export async function confirmInventory(context: BotContext, item: string, ok: (count: number) => boolean, expectation: string): Promise<void> {
+export async function confirmInventory(
+  context: BotContext,
+  item: string,
+  ok: (count: number) => boolean,
+  expectation: string,
+): Promise<void> {
   const { bot, clock, serverTruth } = context;
   // With a server to ask, only the server counts: a player it does not know (yet) confirms nothing.
   const read = (): number | null => {
@@ -36,7 +56,10 @@ export async function confirmInventory(context: BotContext, item: string, ok: (c
   for (let count = read(); count === null || !ok(count); count = read()) {
     if (clock.now() >= deadline) {
       const shown = count === null ? 'no such player' : String(count);
-      throw new WorldError('effects_unmet', `expected ${expectation} in the inventory but the ${serverTruth ? 'server' : 'client'} shows ${shown}`);
+      throw new WorldError(
+        'effects_unmet',
+        `expected ${expectation} in the inventory but the ${serverTruth ? 'server' : 'client'} shows ${shown}`,
+      );
     }
     await sleep(context, POLL_MS);
   }

@@ -35,7 +35,8 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     };
     const onError = (error: Error) => fail(error.message);
     const onEnd = (reason: string) => fail(`connection ended (${reason})`);
-    const onKicked = (reason: unknown) => fail(`kicked (${typeof reason === 'string' ? reason : JSON.stringify(reason)})`);
+    const onKicked = (reason: unknown) =>
+      fail(`kicked (${typeof reason === 'string' ? reason : JSON.stringify(reason)})`);
     const clock = options.clock ?? systemClock;
     const timeoutMs = options.connectTimeoutMs ?? 15_000;
     const timer = clock.setTimeout(() => fail(`no spawn within ${timeoutMs} ms`), timeoutMs);

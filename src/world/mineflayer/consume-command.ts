@@ -17,10 +17,15 @@ export function startConsume(context: BotContext, item: string): Command {
     // mineflayer's consume can resolve early (a held-item update ends its
     // wait), so the meal counts only once the server raised food.
     await bot.consume().catch(() => {});
-    await waitFor(context.clock, context.confirmTimeoutMs + EATING_MS, () => bot.food > before, (ready) => {
-      bot.on('health', ready);
-      return () => bot.removeListener('health', ready);
-    }).catch(() => {
+    await waitFor(
+      context.clock,
+      context.confirmTimeoutMs + EATING_MS,
+      () => bot.food > before,
+      (ready) => {
+        bot.on('health', ready);
+        return () => bot.removeListener('health', ready);
+      },
+    ).catch(() => {
       throw new WorldError('effects_unmet', `ate ${item} but the server did not raise food above ${before}`);
     });
   })();

@@ -22,13 +22,18 @@ function containerBlock(context: BotContext, command: 'deposit' | 'withdraw' | '
   checkContainer(command, at(position), block?.name ?? null);
   const eyes = bot.entity.position.offset(0, EYE_HEIGHT, 0);
   const distance = eyes.distanceTo(block!.position.offset(0.5, 0.5, 0.5));
-  if (distance > REACH) throw new WorldError('precondition_missing', `${command}: ${at(position)} is ${distance.toFixed(1)} blocks away, reach is ${REACH}; navigate closer first`);
+  if (distance > REACH)
+    throw new WorldError(
+      'precondition_missing',
+      `${command}: ${at(position)} is ${distance.toFixed(1)} blocks away, reach is ${REACH}; navigate closer first`,
+    );
   return block!;
 }
 
 function itemId(context: BotContext, command: string, item: string): number {
   const id = context.bot.registry.itemsByName[item]?.id;
-  if (id === undefined) throw new WorldError('guard_failed', `${command}: "${item}" is not an item in ${context.bot.version}`);
+  if (id === undefined)
+    throw new WorldError('guard_failed', `${command}: "${item}" is not an item in ${context.bot.version}`);
   return id;
 }
 
@@ -42,7 +47,13 @@ function packCount(context: BotContext, item: string): number {
  * updates), takes it and closes. Done once the pack holds the output. Cancelling closes the window; what
  * was loaded stays in the furnace and keeps cooking, as on any server.
  */
-export function startSmelt(context: BotContext, position: Vec3Like, input: string, count: number, fuel: string): Command {
+export function startSmelt(
+  context: BotContext,
+  position: Vec3Like,
+  input: string,
+  count: number,
+  fuel: string,
+): Command {
   const { bot, clock } = context;
   const block = containerBlock(context, 'smelt', position);
   const { output, fuelCount } = checkSmelt(input, count, fuel, inventoryCounts(bot));
@@ -52,27 +63,50 @@ export function startSmelt(context: BotContext, position: Vec3Like, input: strin
   const done = (async () => {
     window = await bot.openFurnace(block);
     const existing = window.outputItem();
-    if (existing && existing.name !== output) throw new WorldError('guard_failed', `smelt: take the ${existing.name} out of the furnace at ${at(position)} first`);
+    if (existing && existing.name !== output)
+      throw new WorldError(
+        'guard_failed',
+        `smelt: take the ${existing.name} out of the furnace at ${at(position)} first`,
+      );
     await window.putFuel(fuelId, null, fuelCount);
     await window.putInput(inputId, null, count);
     const furnace = window;
     const cookMs = (count * SMELT_TICKS_PER_ITEM * 1000) / 20;
-    await waitFor(clock, cookMs + SMELT_SLACK_MS, () => (furnace.outputItem()?.count ?? 0) >= count, (check) => {
-      furnace.on('update', check);
-      return () => furnace.removeListener('update', check);
-    }).catch(() => {
-      throw new WorldError('effects_unmet', `smelt: the furnace at ${at(position)} holds ${furnace.outputItem()?.count ?? 0} ${output} after ${cookMs + SMELT_SLACK_MS} ms, ${count} asked`);
+    await waitFor(
+      clock,
+      cookMs + SMELT_SLACK_MS,
+      () => (furnace.outputItem()?.count ?? 0) >= count,
+      (check) => {
+        furnace.on('update', check);
+        return () => furnace.removeListener('update', check);
+      },
+    ).catch(() => {
+      throw new WorldError(
+        'effects_unmet',
+        `smelt: the furnace at ${at(position)} holds ${furnace.outputItem()?.count ?? 0} ${output} after ${cookMs + SMELT_SLACK_MS} ms, ${count} asked`,
+      );
     });
     await furnace.takeOutput();
     furnace.close();
     window = null;
-    await confirmInventory(context, output, (now) => now >= before + count, `at least ${before + count} ${output} after smelting ${count}`);
+    await confirmInventory(
+      context,
+      output,
+      (now) => now >= before + count,
+      `at least ${before + count} ${output} after smelting ${count}`,
+    );
   })();
   return { done, cancel: () => window?.close() };
 }
 
 /** Opens the chest, moves `count` of `item` in (`deposit`) or out (`withdraw`), closes; done once the pack shows it. */
-export function startTransfer(context: BotContext, direction: 'deposit' | 'withdraw', position: Vec3Like, item: string, count: number): Command {
+export function startTransfer(
+  context: BotContext,
+  direction: 'deposit' | 'withdraw',
+  position: Vec3Like,
+  item: string,
+  count: number,
+): Command {
   const { bot } = context;
   const block = containerBlock(context, direction, position);
   const id = itemId(context, direction, item);
@@ -85,13 +119,21 @@ export function startTransfer(context: BotContext, direction: 'deposit' | 'withd
     try {
       await (direction === 'deposit' ? window.deposit(id, null, count) : window.withdraw(id, null, count));
     } catch (error) {
-      throw new WorldError(direction === 'deposit' ? 'guard_failed' : 'precondition_missing', `${direction}: ${count} ${item} at ${at(position)}: ${(error as Error).message}`);
+      throw new WorldError(
+        direction === 'deposit' ? 'guard_failed' : 'precondition_missing',
+        `${direction}: ${count} ${item} at ${at(position)}: ${(error as Error).message}`,
+      );
     } finally {
       window.close();
       window = null;
     }
     const expected = direction === 'deposit' ? before - count : before + count;
-    await confirmInventory(context, item, (now) => (direction === 'deposit' ? now <= expected : now >= expected), `${direction === 'deposit' ? 'at most' : 'at least'} ${expected} ${item} after ${direction === 'deposit' ? 'storing' : 'taking'} ${count}`);
+    await confirmInventory(
+      context,
+      item,
+      (now) => (direction === 'deposit' ? now <= expected : now >= expected),
+      `${direction === 'deposit' ? 'at most' : 'at least'} ${expected} ${item} after ${direction === 'deposit' ? 'storing' : 'taking'} ${count}`,
+    );
   })();
   return { done, cancel: () => window?.close() };
 }

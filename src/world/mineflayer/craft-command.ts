@@ -5,16 +5,25 @@ import type { Command } from './command-runner.js';
 import { confirmInventory } from './confirm.js';
 import { inventoryCounts } from './observe.js';
 
-export function startCraft(context: BotContext, item: string, times: number, tablePosition: Vec3Like | null | undefined): Command {
+export function startCraft(
+  context: BotContext,
+  item: string,
+  times: number,
+  tablePosition: Vec3Like | null | undefined,
+): Command {
   const { bot } = context;
   const itemData = bot.registry.itemsByName[item];
   if (!itemData) throw new WorldError('precondition_missing', `cannot craft "${item}": not an item in ${bot.version}`);
   const table = tablePosition ? bot.blockAt(toVec3(tablePosition)) : null;
   if (tablePosition && table?.name !== 'crafting_table') {
-    throw new WorldError('precondition_missing', `no crafting table at ${blockKey(tablePosition)} (found ${table?.name ?? 'an unloaded chunk'})`);
+    throw new WorldError(
+      'precondition_missing',
+      `no crafting table at ${blockKey(tablePosition)} (found ${table?.name ?? 'an unloaded chunk'})`,
+    );
   }
   const [recipe] = bot.recipesFor(itemData.id, null, 1, table);
-  if (!recipe) throw new WorldError('precondition_missing', `cannot craft ${item}: ${whyNoRecipe(item, table !== null)}`);
+  if (!recipe)
+    throw new WorldError('precondition_missing', `cannot craft ${item}: ${whyNoRecipe(item, table !== null)}`);
   const before = inventoryCounts(bot)[item] ?? 0;
   const expected = before + recipe.result.count * times;
   const done = bot
@@ -33,5 +42,7 @@ function whyNoRecipe(item: string, hasTable: boolean): string {
   const known = recipeFor(item);
   if (!known) return 'it has no crafting recipe';
   if (known.needsTable && !hasTable) return 'it needs a crafting table; pass one';
-  return `missing ingredients (needs ${Object.entries(known.ingredients).map(([n, c]) => `${c} ${n}`).join(', ')} per craft)`;
+  return `missing ingredients (needs ${Object.entries(known.ingredients)
+    .map(([n, c]) => `${c} ${n}`)
+    .join(', ')} per craft)`;
 }

@@ -8,17 +8,27 @@ export function startDig(context: BotContext, position: Vec3Like): Command {
   const { bot } = context;
   const block = bot.blockAt(toVec3(position));
   const where = blockKey(position);
-  if (!block) throw new WorldError('precondition_missing', `cannot dig ${where}: that chunk is not loaded; move closer first`);
-  if (block.name === 'air' || block.name === 'cave_air') throw new WorldError('precondition_missing', `cannot dig ${where}: there is no block (air)`);
-  if (!block.diggable) throw new WorldError('precondition_missing', `cannot dig ${block.name} at ${where}: no tool can break it`);
-  if (!bot.canDigBlock(block)) throw new WorldError('precondition_missing', `cannot dig ${block.name} at ${where}: out of reach; navigate within 4 blocks first`);
+  if (!block)
+    throw new WorldError('precondition_missing', `cannot dig ${where}: that chunk is not loaded; move closer first`);
+  if (block.name === 'air' || block.name === 'cave_air')
+    throw new WorldError('precondition_missing', `cannot dig ${where}: there is no block (air)`);
+  if (!block.diggable)
+    throw new WorldError('precondition_missing', `cannot dig ${block.name} at ${where}: no tool can break it`);
+  if (!bot.canDigBlock(block))
+    throw new WorldError(
+      'precondition_missing',
+      `cannot dig ${block.name} at ${where}: out of reach; navigate within 4 blocks first`,
+    );
   let cancelled = false;
-  const done = landed(context)
-    .then(() => {
-      if (cancelled) return;
-      // (mineflayer's dig waits the time it computes at the start, and stops at once when cancelled.)
-      return bot.dig(block, true).then(() => confirmBlock(context, position, (name) => name !== block.name, `${block.name} at ${where} to be gone`));
-    });
+  const done = landed(context).then(() => {
+    if (cancelled) return;
+    // (mineflayer's dig waits the time it computes at the start, and stops at once when cancelled.)
+    return bot
+      .dig(block, true)
+      .then(() =>
+        confirmBlock(context, position, (name) => name !== block.name, `${block.name} at ${where} to be gone`),
+      );
+  });
   return {
     done,
     cancel: () => {
@@ -38,8 +48,13 @@ const LANDING_WAIT_MS = 1500;
  */
 function landed({ bot, clock }: BotContext): Promise<void> {
   // In water a body never lands; vanilla and mineflayer time that dig by their own rule.
-  return waitFor(clock, LANDING_WAIT_MS, () => bot.entity.onGround || (bot.entity as { isInWater?: boolean }).isInWater === true, (check) => {
-    bot.on('physicsTick', check);
-    return () => bot.removeListener('physicsTick', check);
-  }).catch(() => undefined);
+  return waitFor(
+    clock,
+    LANDING_WAIT_MS,
+    () => bot.entity.onGround || (bot.entity as { isInWater?: boolean }).isInWater === true,
+    (check) => {
+      bot.on('physicsTick', check);
+      return () => bot.removeListener('physicsTick', check);
+    },
+  ).catch(() => undefined);
 }

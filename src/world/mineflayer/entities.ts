@@ -14,7 +14,12 @@ export function isSpawned(entity: Entity): boolean {
 /** How verbtree sees a mineflayer entity: kind from its type, and for drops what lies on the ground. */
 export function entityInfo(entity: Entity): EntityInfo {
   const { x, y, z } = entity.position;
-  const info: EntityInfo = { id: entity.id, name: entity.name ?? entity.type ?? 'unknown', kind: kindOf(entity), position: { x, y, z } };
+  const info: EntityInfo = {
+    id: entity.id,
+    name: entity.name ?? entity.type ?? 'unknown',
+    kind: kindOf(entity),
+    position: { x, y, z },
+  };
   if (entity.name === 'item') {
     const item = droppedItem(entity);
     if (item) info.item = item;

@@ -15,6 +15,13 @@ export function startEquip(context: BotContext, item: string, destination: BodyP
   const before = serverTruth.player(bot.username)?.inventory[item] ?? 0;
   const done = bot
     .equip(found, destination)
-    .then(() => confirmInventory(context, item, (count) => count < before, `fewer than ${before} ${item} (one worn on the ${destination})`));
+    .then(() =>
+      confirmInventory(
+        context,
+        item,
+        (count) => count < before,
+        `fewer than ${before} ${item} (one worn on the ${destination})`,
+      ),
+    );
   return { done, cancel: () => {} };
 }

@@ -33,9 +33,12 @@ export function guardAgainstHazards(bot: Bot, movements: Movements): Movements {
     if (id !== undefined) avoid.add(id);
   }
   const nameAt = (x: number, y: number, z: number): string => bot.blockAt(new Vec3(x, y, z), false)?.name ?? 'air';
-  const solidAt = (x: number, y: number, z: number): boolean => bot.blockAt(new Vec3(x, y, z), false)?.boundingBox === 'block';
+  const solidAt = (x: number, y: number, z: number): boolean =>
+    bot.blockAt(new Vec3(x, y, z), false)?.boundingBox === 'block';
   const hurtsAt = (move: PathMove): boolean =>
-    isBodyHazard(nameAt(move.x, move.y, move.z)) || isBodyHazard(nameAt(move.x, move.y + 1, move.z)) || isFloorHazard(nameAt(move.x, move.y - 1, move.z));
+    isBodyHazard(nameAt(move.x, move.y, move.z)) ||
+    isBodyHazard(nameAt(move.x, move.y + 1, move.z)) ||
+    isFloorHazard(nameAt(move.x, move.y - 1, move.z));
 
   /** Whether a jump from `from` to `to` passes over nothing that burns and nothing deeper than a safe fall. */
   const safeGap = (from: PathMove, to: PathMove): boolean => {

@@ -48,7 +48,9 @@ export function leaveHazard(bot: Bot, clock: Clock, timeoutMs: number): { done: 
   const where = hazardUnder(bot)!;
   timer = clock.setTimeout(() => {
     const still = hazardUnder(bot) ?? where;
-    const why = target ? `could not climb out to ${target.x},${target.y},${target.z}` : `no cell within ${ESCAPE_RADIUS} blocks to stand unhurt`;
+    const why = target
+      ? `could not climb out to ${target.x},${target.y},${target.z}`
+      : `no cell within ${ESCAPE_RADIUS} blocks to stand unhurt`;
     finish(new WorldError('hazard', `cannot get out: the bot is ${still}; ${why} within ${timeoutMs} ms`));
   }, timeoutMs);
   bot.on('physicsTick', steer);

@@ -99,7 +99,9 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
       lastHealth = bot.health;
     });
     bot.once('end', (reason) => this.disconnected(`connection ended: ${reason}`));
-    bot.once('kicked', (reason) => this.disconnected(`kicked: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`));
+    bot.once('kicked', (reason) =>
+      this.disconnected(`kicked: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`),
+    );
   }
 
   isConnected(): boolean {
@@ -246,10 +248,17 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
   }
 
   look(at: Vec3Like, options: ActuatorOptions = {}): Promise<void> {
-    return this.runner.run('look', options, () => ({ done: this.context.bot.lookAt(new Vec3(at.x, at.y, at.z), true), cancel: () => undefined }));
+    return this.runner.run('look', options, () => ({
+      done: this.context.bot.lookAt(new Vec3(at.x, at.y, at.z), true),
+      cancel: () => undefined,
+    }));
   }
 
-  native(command: string, act: (handle: unknown, signal: AbortSignal) => Promise<void>, options: ActuatorOptions = {}): Promise<void> {
+  native(
+    command: string,
+    act: (handle: unknown, signal: AbortSignal) => Promise<void>,
+    options: ActuatorOptions = {},
+  ): Promise<void> {
     return this.runner.run(command, options, () => {
       const cancel = new AbortController();
       return { done: act(this.context.bot, cancel.signal), cancel: () => cancel.abort() };

@@ -13,9 +13,19 @@ import { type ActuatorOptions, WorldError, type WorldPort } from '../../contract
  * disconnect. A world with no bot refuses it as `guard_failed`; declare
  * `actuators: ['native']` on the capability so that is refused at assembly.
  */
-export function botActuator<B extends BotHandle = BotHandle>(world: WorldPort, command: string, act: (bot: B, signal: AbortSignal) => Promise<unknown>, options?: ActuatorOptions): Promise<void> {
+export function botActuator<B extends BotHandle = BotHandle>(
+  world: WorldPort,
+  command: string,
+  act: (bot: B, signal: AbortSignal) => Promise<unknown>,
+  options?: ActuatorOptions,
+): Promise<void> {
   if (!world.native || world.kind !== 'mineflayer') {
-    return Promise.reject(new WorldError('guard_failed', `${command} needs a mineflayer bot, and the ${world.kind} world has none; run it against a real server`));
+    return Promise.reject(
+      new WorldError(
+        'guard_failed',
+        `${command} needs a mineflayer bot, and the ${world.kind} world has none; run it against a real server`,
+      ),
+    );
   }
   return world.native(command, async (handle, signal) => void (await act(handle as B, signal)), options);
 }

@@ -21,7 +21,12 @@ interface PathUpdate {
   path: unknown[];
 }
 
-const STATUS: Record<PathUpdate['status'], PathStatus> = { success: 'planned', partial: 'partial', noPath: 'noPath', timeout: 'timeout' };
+const STATUS: Record<PathUpdate['status'], PathStatus> = {
+  success: 'planned',
+  partial: 'partial',
+  noPath: 'noPath',
+  timeout: 'timeout',
+};
 const STALL_CHECK_MS = 250;
 /** After a no-path verdict, how long the bot may stand at the closest point before the walk fails. */
 const NO_PATH_IDLE_MS = 1000;
@@ -34,7 +39,11 @@ const MOVED_EPSILON = 0.05;
  * arrival that is not at the goal. Resolves only when the bot stands at the goal.
  * The caller handles abort and disconnect by calling {@link stop}.
  */
-export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOptions): { done: Promise<void>; stop: () => void } {
+export function navigate(
+  bot: Bot,
+  goal: NavigationGoal,
+  options: NavigateOptions,
+): { done: Promise<void>; stop: () => void } {
   let settle: (error?: WorldError) => void = () => {};
   const done = new Promise<void>((resolve, reject) => {
     settle = (error) => (error ? reject(error) : resolve());
@@ -115,7 +124,11 @@ export function navigate(bot: Bot, goal: NavigationGoal, options: NavigateOption
       lastPosition = position.clone();
       lastProgressAt = clock.now();
     }
-    if (noPathSince !== null && !bot.pathfinder.isMoving() && clock.now() - Math.max(noPathSince, lastProgressAt) >= NO_PATH_IDLE_MS) {
+    if (
+      noPathSince !== null &&
+      !bot.pathfinder.isMoving() &&
+      clock.now() - Math.max(noPathSince, lastProgressAt) >= NO_PATH_IDLE_MS
+    ) {
       finish(notThere('pathfinder found no path; the bot walked to the closest point it could reach'));
       return;
     }

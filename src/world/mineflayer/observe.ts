@@ -1,6 +1,15 @@
 import type { Bot } from 'mineflayer';
 import { Vec3 } from 'vec3';
-import { type BlockInfo, type BlockQuery, type EntityInfo, type LivingEntity, type Observation, type ObservationQuery, type Vec3Like, blockKey } from '../../contracts/world.js';
+import {
+  type BlockInfo,
+  type BlockQuery,
+  type EntityInfo,
+  type LivingEntity,
+  type Observation,
+  type ObservationQuery,
+  type Vec3Like,
+  blockKey,
+} from '../../contracts/world.js';
 import { entitiesMatching } from '../actuator-rules.js';
 import { stateAt } from './block-state.js';
 import { type BotContext, toVec3 } from './bot-context.js';
@@ -23,18 +32,34 @@ export function inventoryCounts(bot: Bot): Record<string, number> {
 export function blockInfo(bot: Bot, position: Vec3Like): BlockInfo | null {
   const block = bot.blockAt(toVec3(position));
   if (!block) return null;
-  return { name: block.name, position: { x: block.position.x, y: block.position.y, z: block.position.z }, diggable: block.diggable };
+  return {
+    name: block.name,
+    position: { x: block.position.x, y: block.position.y, z: block.position.z },
+    diggable: block.diggable,
+  };
 }
 
 export function findBlockCells(bot: Bot, query: BlockQuery): Vec3Like[] {
-  const ids = query.names.map((name) => bot.registry.blocksByName[name]?.id).filter((id): id is number => id !== undefined);
+  const ids = query.names
+    .map((name) => bot.registry.blocksByName[name]?.id)
+    .filter((id): id is number => id !== undefined);
   if (ids.length === 0) return [];
   const open = (x: number, y: number, z: number) => bot.blockAt(new Vec3(x, y, z))?.boundingBox === 'empty';
   // A second pass over the blocks that match by id (mineflayer calls it with each candidate only).
   const exposed = ({ position: { x, y, z } }: { position: Vec3 }) =>
-    open(x + 1, y, z) || open(x - 1, y, z) || open(x, y + 1, z) || open(x, y - 1, z) || open(x, y, z + 1) || open(x, y, z - 1);
+    open(x + 1, y, z) ||
+    open(x - 1, y, z) ||
+    open(x, y + 1, z) ||
+    open(x, y - 1, z) ||
+    open(x, y, z + 1) ||
+    open(x, y, z - 1);
   return bot
-    .findBlocks({ matching: ids, maxDistance: query.maxDistance, count: query.count, ...(query.exposed ? { useExtraInfo: exposed } : {}) })
+    .findBlocks({
+      matching: ids,
+      maxDistance: query.maxDistance,
+      count: query.count,
+      ...(query.exposed ? { useExtraInfo: exposed } : {}),
+    })
     .map(({ x, y, z }) => ({ x, y, z }));
 }
 
@@ -49,7 +74,9 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
   const server = serverTruth?.player(bot.username) ?? null;
   const blocks: Record<string, string> = {};
   for (const position of query.blocks ?? []) {
-    blocks[blockKey(position)] = serverTruth ? await serverTruth.blockAt(position) : (bot.blockAt(toVec3(position))?.name ?? 'unknown');
+    blocks[blockKey(position)] = serverTruth
+      ? await serverTruth.blockAt(position)
+      : (bot.blockAt(toVec3(position))?.name ?? 'unknown');
   }
   const found = query.find ? await findConfirmed(context, query.find) : undefined;
   return {
@@ -61,12 +88,27 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
     heldItem: bot.heldItem?.name ?? null,
     blocks,
     // Dropped items as the bot's client sees them: the server announces each spawn and each pick-up to it.
-    ...(query.drops ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) } : {}),
+    ...(query.drops
+      ? { drops: dropsWithin(visibleEntities(bot), query.drops.around ?? botPosition(bot), query.drops.radius) }
+      : {}),
     ...(found !== undefined ? { found } : {}),
     ...(query.entities ? { entities: await livingEntities(context, query.entities) } : {}),
     ...(query.time ? { timeOfDay: context.serverTruth?.timeOfDay?.() ?? bot.time.timeOfDay } : {}),
-    ...(query.states ? { states: Object.fromEntries(await Promise.all(query.states.map(async (p) => [blockKey(p), await stateAt(context, p)] as const))) } : {}),
-    ...(query.containers || query.find?.contents ? { containers: await containersAt(context, [...(query.containers ?? []), ...(found && query.find?.contents ? [found] : [])]) } : {}),
+    ...(query.states
+      ? {
+          states: Object.fromEntries(
+            await Promise.all(query.states.map(async (p) => [blockKey(p), await stateAt(context, p)] as const)),
+          ),
+        }
+      : {}),
+    ...(query.containers || query.find?.contents
+      ? {
+          containers: await containersAt(context, [
+            ...(query.containers ?? []),
+            ...(found && query.find?.contents ? [found] : []),
+          ]),
+        }
+      : {}),
   };
 }
 
@@ -75,7 +117,10 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
  * one) leaves them out: a client learns a container's contents only by opening it, and an observation
  * does not act, so an expectation on a container there is reported "not observed", never guessed.
  */
-async function containersAt(context: BotContext, cells: readonly Vec3Like[]): Promise<Record<string, Record<string, number> | null>> {
+async function containersAt(
+  context: BotContext,
+  cells: readonly Vec3Like[],
+): Promise<Record<string, Record<string, number> | null>> {
   const truth = context.serverTruth;
   if (!truth?.containerAt) return {};
   const seen: Record<string, Record<string, number> | null> = {};
@@ -87,11 +132,19 @@ async function containersAt(context: BotContext, cells: readonly Vec3Like[]): Pr
  * The living entities asked for, as the server holds them where it can be asked; otherwise as the client
  * knows them, which is what the server announced to it (spawns, moves, and removals at death).
  */
-async function livingEntities(context: BotContext, query: NonNullable<ObservationQuery['entities']>): Promise<LivingEntity[]> {
+async function livingEntities(
+  context: BotContext,
+  query: NonNullable<ObservationQuery['entities']>,
+): Promise<LivingEntity[]> {
   const at = context.serverTruth?.player(context.bot.username)?.position ?? botPosition(context.bot);
   if (context.serverTruth?.livingEntities) return context.serverTruth.livingEntities(query, at);
   const health = (id: number) => (context.bot.entities[id] as { health?: number } | undefined)?.health ?? null;
-  return entitiesMatching(visibleEntities(context.bot), query, at).map(({ id, name, position }) => ({ id, name, position, health: health(id) }));
+  return entitiesMatching(visibleEntities(context.bot), query, at).map(({ id, name, position }) => ({
+    id,
+    name,
+    position,
+    health: health(id),
+  }));
 }
 
 /** How many of the client's nearest candidates are checked against the server before saying none is there. */
@@ -102,9 +155,17 @@ const FIND_CANDIDATES = 8;
  * truth where there is one to ask: a block the client still shows but the server no longer holds does
  * not count.
  */
-async function findConfirmed(context: BotContext, find: NonNullable<ObservationQuery['find']>): Promise<Vec3Like | null> {
+async function findConfirmed(
+  context: BotContext,
+  find: NonNullable<ObservationQuery['find']>,
+): Promise<Vec3Like | null> {
   const { bot, serverTruth } = context;
-  const candidates = findBlockCells(bot, { names: find.names, maxDistance: find.within, count: FIND_CANDIDATES, exposed: true });
+  const candidates = findBlockCells(bot, {
+    names: find.names,
+    maxDistance: find.within,
+    count: FIND_CANDIDATES,
+    exposed: true,
+  });
   for (const cell of candidates) {
     if (!serverTruth || find.names.includes(await serverTruth.blockAt(cell))) return cell;
   }

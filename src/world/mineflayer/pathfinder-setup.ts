@@ -32,7 +32,11 @@ export class ScopedPathfinder {
   /** Puts verbtree's rules in place for one walk and returns what puts the owner's back (safe to call more than once). */
   apply(): () => void {
     const pf = this.bot.pathfinder as Bot['pathfinder'] & { searchRadius: number };
-    const saved: PathfinderSettings = { movements: pf.movements, thinkTimeout: pf.thinkTimeout, searchRadius: pf.searchRadius };
+    const saved: PathfinderSettings = {
+      movements: pf.movements,
+      thinkTimeout: pf.thinkTimeout,
+      searchRadius: pf.searchRadius,
+    };
     const mine = this.movements;
     pf.setMovements(mine);
     pf.thinkTimeout = THINK_TIMEOUT_MS;

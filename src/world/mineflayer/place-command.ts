@@ -9,7 +9,11 @@ import { placementProblem } from './placement.js';
 
 /** mineflayer's placeBlock with options; its typings leave it out. */
 type PlacingBot = Bot & {
-  _placeBlockWithOptions(reference: Block, face: Vec3, options: { swingArm: 'right'; forceLook: boolean }): Promise<void>;
+  _placeBlockWithOptions(
+    reference: Block,
+    face: Vec3,
+    options: { swingArm: 'right'; forceLook: boolean },
+  ): Promise<void>;
 };
 
 export function startPlace(context: BotContext, position: Vec3Like, item: string): Command {

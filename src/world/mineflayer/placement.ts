@@ -6,9 +6,26 @@ import { blockKey, type Vec3Like } from '../../contracts/world.js';
 /** Half the width of a player's bounding box. */
 const HALF_WIDTH = 0.3;
 const HEIGHT = 1.8;
-const REPLACEABLE = new Set(['air', 'cave_air', 'void_air', 'water', 'lava', 'short_grass', 'tall_grass', 'fern', 'snow']);
+const REPLACEABLE = new Set([
+  'air',
+  'cave_air',
+  'void_air',
+  'water',
+  'lava',
+  'short_grass',
+  'tall_grass',
+  'fern',
+  'snow',
+]);
 /** Faces to place against, most natural first: the block below, the sides, then above. */
-const NEIGHBOURS = [new Vec3(0, -1, 0), new Vec3(1, 0, 0), new Vec3(-1, 0, 0), new Vec3(0, 0, 1), new Vec3(0, 0, -1), new Vec3(0, 1, 0)];
+const NEIGHBOURS = [
+  new Vec3(0, -1, 0),
+  new Vec3(1, 0, 0),
+  new Vec3(-1, 0, 0),
+  new Vec3(0, 0, 1),
+  new Vec3(0, 0, -1),
+  new Vec3(0, 1, 0),
+];
 
 export interface Placement {
   reference: Block;
@@ -28,7 +45,8 @@ export function placementProblem(bot: Bot, position: Vec3Like, item: string): st
   const held = bot.inventory.items().find((candidate) => candidate.name === item);
   if (!held) return `cannot place ${item} at ${where}: none in the inventory`;
   if (!bot.registry.blocksByName[item]) return `cannot place ${item}: it is not a block`;
-  if (intersectsBot(bot, target)) return `cannot place ${item} at ${where}: the bot is standing in that space; move away first`;
+  if (intersectsBot(bot, target))
+    return `cannot place ${item} at ${where}: the bot is standing in that space; move away first`;
   const current = bot.blockAt(target);
   if (!current) return `cannot place ${item} at ${where}: that chunk is not loaded; move closer first`;
   if (!REPLACEABLE.has(current.name)) return `cannot place ${item} at ${where}: ${current.name} is already there`;
@@ -47,8 +65,11 @@ export function placementProblem(bot: Bot, position: Vec3Like, item: string): st
 function intersectsBot(bot: Bot, block: Vec3): boolean {
   const { x, y, z } = bot.entity.position;
   return (
-    x + HALF_WIDTH > block.x && x - HALF_WIDTH < block.x + 1 &&
-    y + HEIGHT > block.y && y < block.y + 1 &&
-    z + HALF_WIDTH > block.z && z - HALF_WIDTH < block.z + 1
+    x + HALF_WIDTH > block.x &&
+    x - HALF_WIDTH < block.x + 1 &&
+    y + HEIGHT > block.y &&
+    y < block.y + 1 &&
+    z + HALF_WIDTH > block.z &&
+    z - HALF_WIDTH < block.z + 1
   );
 }

@@ -11,5 +11,7 @@ export interface ServerTruth {
   livingEntities?(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]>;
   /** The time of day in ticks (0 sunrise, 13000 night). Absent: the server cannot say. */
   timeOfDay?(): number;
-  player(username: string): { position: Vec3Like; health: number; food: number; inventory: Record<string, number> } | null;
+  player(
+    username: string,
+  ): { position: Vec3Like; health: number; food: number; inventory: Record<string, number> } | null;
 }

@@ -18,22 +18,41 @@ export function startSleep(context: BotContext, bed: Vec3Like): Command {
   const { bot, clock } = context;
   const block = bot.blockAt(toVec3(bed));
   const feet = botPosition(bot);
-  const monster = visibleEntities(bot).find((e) => e.kind === 'hostile' && Math.hypot(e.position.x - feet.x, e.position.y - feet.y, e.position.z - feet.z) <= SLEEP_MONSTER_RANGE);
+  const monster = visibleEntities(bot).find(
+    (e) =>
+      e.kind === 'hostile' &&
+      Math.hypot(e.position.x - feet.x, e.position.y - feet.y, e.position.z - feet.z) <= SLEEP_MONSTER_RANGE,
+  );
   // The time as the server holds it where it can be asked, else as it last told the client.
   checkSleep(at(bed), block?.name ?? null, context.serverTruth?.timeOfDay?.() ?? bot.time.timeOfDay, monster);
   const distance = bot.entity.position.offset(0, EYE_HEIGHT, 0).distanceTo(block!.position.offset(0.5, 0.5, 0.5));
-  if (distance > REACH) throw new WorldError('precondition_missing', `sleep: the bed at ${at(bed)} is ${distance.toFixed(1)} blocks away, reach is ${REACH}; walk closer first`);
+  if (distance > REACH)
+    throw new WorldError(
+      'precondition_missing',
+      `sleep: the bed at ${at(bed)} is ${distance.toFixed(1)} blocks away, reach is ${REACH}; walk closer first`,
+    );
   const done = (async () => {
     try {
       await bot.sleep(block!);
     } catch (error) {
-      throw new WorldError('guard_failed', `sleep: the bed at ${at(bed)} could not be slept in: ${(error as Error).message}`);
+      throw new WorldError(
+        'guard_failed',
+        `sleep: the bed at ${at(bed)} could not be slept in: ${(error as Error).message}`,
+      );
     }
-    await waitFor(clock, SLEEP_MS + WAKE_SLACK_MS, () => !bot.isSleeping, (check) => {
-      bot.on('wake', check);
-      return () => bot.removeListener('wake', check);
-    }).catch(() => {
-      throw new WorldError('effects_unmet', `sleep: lay in the bed at ${at(bed)} for ${SLEEP_MS + WAKE_SLACK_MS} ms and the night did not end`);
+    await waitFor(
+      clock,
+      SLEEP_MS + WAKE_SLACK_MS,
+      () => !bot.isSleeping,
+      (check) => {
+        bot.on('wake', check);
+        return () => bot.removeListener('wake', check);
+      },
+    ).catch(() => {
+      throw new WorldError(
+        'effects_unmet',
+        `sleep: lay in the bed at ${at(bed)} for ${SLEEP_MS + WAKE_SLACK_MS} ms and the night did not end`,
+      );
     });
   })();
   return { done, cancel: () => void (bot.isSleeping ? bot.wake().catch(() => undefined) : undefined) };

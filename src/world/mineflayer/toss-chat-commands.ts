@@ -16,7 +16,12 @@ export function startToss(context: BotContext, item: string, count: number): Com
   const before = context.serverTruth?.player(bot.username)?.inventory[item] ?? held;
   const done = (async () => {
     await bot.toss(type, null, count);
-    await confirmInventory(context, item, (now) => now <= before - count, `at most ${before - count} ${item} after tossing ${count}`);
+    await confirmInventory(
+      context,
+      item,
+      (now) => now <= before - count,
+      `at most ${before - count} ${item} after tossing ${count}`,
+    );
   })();
   return { done, cancel: () => undefined };
 }
@@ -33,11 +38,19 @@ export function startChat(context: BotContext, message: string): Command {
   const done = (async () => {
     try {
       bot.chat(message);
-      await waitFor(clock, context.confirmTimeoutMs, () => relayed, (check) => {
-        bot.on('messagestr', check);
-        return () => bot.removeListener('messagestr', check);
-      }).catch(() => {
-        throw new WorldError('effects_unmet', `said "${message}" but the server did not relay it within ${context.confirmTimeoutMs} ms`);
+      await waitFor(
+        clock,
+        context.confirmTimeoutMs,
+        () => relayed,
+        (check) => {
+          bot.on('messagestr', check);
+          return () => bot.removeListener('messagestr', check);
+        },
+      ).catch(() => {
+        throw new WorldError(
+          'effects_unmet',
+          `said "${message}" but the server did not relay it within ${context.confirmTimeoutMs} ms`,
+        );
       });
     } finally {
       bot.removeListener('messagestr', heard);

@@ -19,7 +19,10 @@ export class ScenarioError extends Error {
 export function parseScenario(value: unknown, source = 'inline'): Scenario {
   const result = Scenario.safeParse(value);
   if (result.success) return result.data;
-  throw new ScenarioError(source, fromZodIssues(result.error.issues, value, [], (path) => declaredKeys(ScenarioFields, path)));
+  throw new ScenarioError(
+    source,
+    fromZodIssues(result.error.issues, value, [], (path) => declaredKeys(ScenarioFields, path)),
+  );
 }
 
 export async function loadScenario(path: string): Promise<Scenario> {
@@ -35,7 +38,14 @@ export async function loadScenario(path: string): Promise<Scenario> {
     // A UTF-8 byte order mark some editors write is not part of the JSON.
     json = JSON.parse(withoutByteOrderMark(text));
   } catch (error) {
-    throw new ScenarioError(path, [{ code: 'schema_violation', path: [], where: '(file)', message: `not valid JSON (${(error as Error).message}); fix the syntax` }]);
+    throw new ScenarioError(path, [
+      {
+        code: 'schema_violation',
+        path: [],
+        where: '(file)',
+        message: `not valid JSON (${(error as Error).message}); fix the syntax`,
+      },
+    ]);
   }
   return parseScenario(json, path);
 }

@@ -28,12 +28,19 @@ export const BlockName = knownName('block', data.blocksByName);
 const MobName = z.string().superRefine((name, ctx) => {
   if (MOB_NAMES.includes(name)) return;
   const suggestion = closestMatch(name, [...MOB_NAMES]);
-  ctx.addIssue({ code: 'custom', message: `"${name}" is no mob: use a minecraft-data ${MINECRAFT_VERSION} hostile or passive mob${suggestion ? `; did you mean "${suggestion}"?` : ', e.g. "zombie" or "cow"'}` });
+  ctx.addIssue({
+    code: 'custom',
+    message: `"${name}" is no mob: use a minecraft-data ${MINECRAFT_VERSION} hostile or passive mob${suggestion ? `; did you mean "${suggestion}"?` : ', e.g. "zombie" or "cow"'}`,
+  });
 });
 export const ItemName = knownName('item', data.itemsByName);
 
 const coordinate = z.number().int('must be a whole block coordinate, e.g. 4').min(-30_000_000).max(30_000_000);
-const height = z.number().int('must be a whole block coordinate, e.g. 5').min(-64, 'must be >= -64 (the world bottom)').max(319, 'must be <= 319 (the build limit)');
+const height = z
+  .number()
+  .int('must be a whole block coordinate, e.g. 5')
+  .min(-64, 'must be >= -64 (the world bottom)')
+  .max(319, 'must be <= 319 (the build limit)');
 
 export const BlockPosition = z.strictObject({ x: coordinate, y: height, z: coordinate });
 export type BlockPosition = z.infer<typeof BlockPosition>;
@@ -47,16 +54,30 @@ export type SingleBlock = z.infer<typeof SingleBlock>;
 export const BotSetup = z.strictObject({
   /** Item name to count; stacks larger than an item's stack size fill several slots. */
   inventory: z
-    .record(z.string(), z.number().int('must be a whole number of items').min(1).max(36 * 64))
+    .record(
+      z.string(),
+      z
+        .number()
+        .int('must be a whole number of items')
+        .min(1)
+        .max(36 * 64),
+    )
     .superRefine((inventory, ctx) => {
       for (const name of Object.keys(inventory)) {
         const checked = ItemName.safeParse(name);
         if (!checked.success) ctx.addIssue({ code: 'custom', path: [name], message: checked.error.issues[0]!.message });
       }
-      const stacks = Object.entries(inventory).map(([name, count]) => ({ name, count, slots: Math.ceil(count / (data.itemsByName[name]?.stackSize ?? 64)) }));
+      const stacks = Object.entries(inventory).map(([name, count]) => ({
+        name,
+        count,
+        slots: Math.ceil(count / (data.itemsByName[name]?.stackSize ?? 64)),
+      }));
       const slots = stacks.reduce((sum, stack) => sum + stack.slots, 0);
       if (slots > INVENTORY_SLOTS) {
-        const biggest = stacks.sort((a, b) => b.slots - a.slots).slice(0, 3).map((s) => `${s.count} ${s.name} take ${s.slots}`);
+        const biggest = stacks
+          .sort((a, b) => b.slots - a.slots)
+          .slice(0, 3)
+          .map((s) => `${s.count} ${s.name} take ${s.slots}`);
         ctx.addIssue({
           code: 'custom',
           message: `needs ${slots} inventory slots, more than the bot's ${INVENTORY_SLOTS} (each slot holds one stack of an item's stack size: ${biggest.join(', ')}); give fewer items`,
@@ -88,7 +109,13 @@ export const ScenarioFields = z
     terrain: z
       .discriminatedUnion('kind', [
         z.strictObject({ kind: z.literal('flat') }),
-        z.strictObject({ kind: z.literal('survival'), seed: z.int('must be a whole number, e.g. 7').min(0).max(2 ** 31 - 1) }),
+        z.strictObject({
+          kind: z.literal('survival'),
+          seed: z
+            .int('must be a whole number, e.g. 7')
+            .min(0)
+            .max(2 ** 31 - 1),
+        }),
       ])
       .default({ kind: 'flat' }),
     /** Time of day in ticks: 0 sunrise, 6000 noon, 13000 night, 18000 midnight. */
@@ -98,13 +125,19 @@ export const ScenarioFields = z
     fills: z.array(FillRegion).max(1000).default([]),
     blocks: z.array(SingleBlock).max(MAX_SCENARIO_BLOCKS).default([]),
     /** Boxes of cells no repair may break or build over (the executor's `policy.protect`), e.g. a structure to keep. */
-    protected: z.array(z.strictObject({ from: BlockPosition, to: BlockPosition })).max(100).default([]),
+    protected: z
+      .array(z.strictObject({ from: BlockPosition, to: BlockPosition }))
+      .max(100)
+      .default([]),
     bot: BotSetup.default({ inventory: {}, health: 20, food: 20 }),
     /**
      * Mobs standing in the world when it starts (they do not move or fight back: flying-squid runs no mob AI).
      * Default: none on flat ground, the terrain's own on a generated one; `[]` for none.
      */
-    mobs: z.array(z.strictObject({ name: MobName, x: coordinate, y: height, z: coordinate })).max(100).optional(),
+    mobs: z
+      .array(z.strictObject({ name: MobName, x: coordinate, y: height, z: coordinate }))
+      .max(100)
+      .optional(),
   })
   .superRefine((scenario, ctx) => {
     const total = scenario.fills.reduce((sum, fill) => sum + volume(fill), 0) + scenario.blocks.length;
@@ -119,7 +152,11 @@ export const ScenarioFields = z
 
 export const Scenario = ScenarioFields.transform((scenario) => {
   const terrain = scenario.terrain.kind === 'survival' ? survivalTerrain(scenario.terrain.seed) : null;
-  return { ...scenario, spawn: scenario.spawn ?? terrain?.spawn ?? FLAT_SPAWN, mobs: scenario.mobs ?? (terrain ? [...terrain.mobs] : []) };
+  return {
+    ...scenario,
+    spawn: scenario.spawn ?? terrain?.spawn ?? FLAT_SPAWN,
+    mobs: scenario.mobs ?? (terrain ? [...terrain.mobs] : []),
+  };
 });
 export type Scenario = z.infer<typeof Scenario>;
 export type ScenarioInput = z.input<typeof Scenario>;
@@ -127,5 +164,9 @@ export type ScenarioInput = z.input<typeof Scenario>;
 const FLAT_SPAWN: BlockPosition = { x: 0, y: 5, z: 0 };
 
 export function volume(fill: FillRegion): number {
-  return (Math.abs(fill.to.x - fill.from.x) + 1) * (Math.abs(fill.to.y - fill.from.y) + 1) * (Math.abs(fill.to.z - fill.from.z) + 1);
+  return (
+    (Math.abs(fill.to.x - fill.from.x) + 1) *
+    (Math.abs(fill.to.y - fill.from.y) + 1) *
+    (Math.abs(fill.to.z - fill.from.z) + 1)
+  );
 }

@@ -22,7 +22,14 @@ export class ActuatorLedger {
   constructor(private readonly record = true) {}
 
   open(command: string, detail: string, at: number): ActuatorLogEntry {
-    const entry: ActuatorLogEntry = { seq: ++this.started, command, detail, startedAt: at, settledAt: null, outcome: null };
+    const entry: ActuatorLogEntry = {
+      seq: ++this.started,
+      command,
+      detail,
+      startedAt: at,
+      settledAt: null,
+      outcome: null,
+    };
     if (this.record) this.log.push(entry);
     this.live++;
     return entry;

@@ -18,13 +18,22 @@ export class ActuatorRunner {
   }
 
   /** Runs one actuator call: logged, counted live until settled, refused when disconnected or already aborted. */
-  start(command: string, detail: string, signal: AbortSignal | undefined, body: (op: Operation) => void): Promise<void> {
+  start(
+    command: string,
+    detail: string,
+    signal: AbortSignal | undefined,
+    body: (op: Operation) => void,
+  ): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const entry = this.ledger.open(command, detail, this.clock.now());
-      const op = new Operation(this.clock, this.ledger, entry, signal, resolve, reject, (done) => this.operations.delete(done));
+      const op = new Operation(this.clock, this.ledger, entry, signal, resolve, reject, (done) =>
+        this.operations.delete(done),
+      );
       this.operations.add(op);
-      if (!this.connectedNow) return op.fail(new WorldError('world_disconnected', `${command}: the sim world is disconnected`));
-      if (signal?.aborted) return op.fail(new WorldError('aborted', `${command} (${detail}) was aborted before it started`));
+      if (!this.connectedNow)
+        return op.fail(new WorldError('world_disconnected', `${command}: the sim world is disconnected`));
+      if (signal?.aborted)
+        return op.fail(new WorldError('aborted', `${command} (${detail}) was aborted before it started`));
       op.guard(() => body(op));
     });
   }

@@ -16,5 +16,6 @@ export function attack(parts: SimParts, op: Operation, entityId: number): void {
 function knockBack({ body, terrain, entities }: SimParts, target: EntityInfo): void {
   const to = knockedBackTo(body.feet, target.position);
   const [x, y, z] = [Math.floor(to.x), Math.floor(to.y), Math.floor(to.z)];
-  if (terrain.passable(x, y, z) && terrain.passable(x, y + 1, z) && !terrain.passable(x, y - 1, z)) entities.move(target.id, to);
+  if (terrain.passable(x, y, z) && terrain.passable(x, y + 1, z) && !terrain.passable(x, y - 1, z))
+    entities.move(target.id, to);
 }

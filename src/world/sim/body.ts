@@ -35,7 +35,9 @@ export class Body {
 
   /** Whether the bot's two-block-tall body fills `cell`. */
   occupies(cell: Cell): boolean {
-    return cell.x === this.cellX() && cell.z === this.cellZ() && (cell.y === this.cellY() || cell.y === this.cellY() + 1);
+    return (
+      cell.x === this.cellX() && cell.z === this.cellZ() && (cell.y === this.cellY() || cell.y === this.cellY() + 1)
+    );
   }
 
   count(name: string): number {
@@ -43,7 +45,8 @@ export class Body {
   }
 
   giveItem(name: string, count: number): void {
-    if (!isKnownItem(name)) throw new Error(`giveItem: "${name}" is not a Minecraft 1.21.4 item name (e.g. "cobblestone")`);
+    if (!isKnownItem(name))
+      throw new Error(`giveItem: "${name}" is not a Minecraft 1.21.4 item name (e.g. "cobblestone")`);
     this.addItems(name, count);
   }
 

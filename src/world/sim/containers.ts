@@ -31,7 +31,8 @@ export class SimFurnace {
     this.lastAt += ticks * MS_PER_TICK;
     while (ticks > 0) {
       const product = this.input ? smeltsInto(this.input.name) : null;
-      const canCook = product !== null && (this.output === null || (this.output.name === product && this.output.count < STACK));
+      const canCook =
+        product !== null && (this.output === null || (this.output.name === product && this.output.count < STACK));
       if (this.burnLeft === 0 && canCook && this.fuel) {
         this.burnLeft = burnTicks(this.fuel.name) ?? 0;
         this.fuel = take(this.fuel, 1);
@@ -59,7 +60,8 @@ export class SimFurnace {
 
   contents(): Record<string, number> {
     const counts: Record<string, number> = {};
-    for (const stack of [this.input, this.fuel, this.output]) if (stack) counts[stack.name] = (counts[stack.name] ?? 0) + stack.count;
+    for (const stack of [this.input, this.fuel, this.output])
+      if (stack) counts[stack.name] = (counts[stack.name] ?? 0) + stack.count;
     return counts;
   }
 }

@@ -7,7 +7,8 @@ import type { SimParts } from './sim-parts.js';
 
 export function craft(parts: SimParts, op: Operation, item: string, times: number, table: Vec3Like | null): void {
   const { grid, body } = parts;
-  if (!Number.isInteger(times) || times < 1) throw new WorldError('schema_violation', `craft: times must be a positive integer, got ${times}`);
+  if (!Number.isInteger(times) || times < 1)
+    throw new WorldError('schema_violation', `craft: times must be a positive integer, got ${times}`);
   const recipe = recipeFor(item);
   if (!recipe) throw new WorldError('guard_failed', `craft: ${item} has no crafting recipe`);
   if (recipe.needsTable) requireTable(grid, body, item, table);

@@ -17,7 +17,8 @@ export function dig(parts: SimParts, op: Operation, cell: Cell): void {
   if (isPassable(name) && !isVanillaDiggable(name)) {
     throw new WorldError('guard_failed', `dig: nothing to dig at ${cellText(cell)} (${name})`);
   }
-  if (!canBreak(name, parts.unbreakable)) throw new WorldError('guard_failed', `dig: ${name} at ${cellText(cell)} cannot be broken in this world`);
+  if (!canBreak(name, parts.unbreakable))
+    throw new WorldError('guard_failed', `dig: ${name} at ${cellText(cell)} cannot be broken in this world`);
   requireReach(body, 'dig', cell);
   const held = body.held;
   op.after(digTimeMs(name, held), () => {

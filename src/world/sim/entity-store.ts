@@ -26,7 +26,14 @@ export class EntityStore {
     const id = this.nextId++;
     const { x, y, z } = entity.position;
     const living = entity.kind === 'hostile' || entity.kind === 'passive' || entity.kind === 'player';
-    this.byId.set(id, { id, name: entity.name, kind: entity.kind, position: { x, y, z }, ...(entity.item ? { item: { ...entity.item } } : {}), ...(living ? { health: MOB_HEALTH } : {}) });
+    this.byId.set(id, {
+      id,
+      name: entity.name,
+      kind: entity.kind,
+      position: { x, y, z },
+      ...(entity.item ? { item: { ...entity.item } } : {}),
+      ...(living ? { health: MOB_HEALTH } : {}),
+    });
     return id;
   }
 
@@ -45,7 +52,12 @@ export class EntityStore {
 
   /** The living entities a query asks for, with their health. */
   living(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): LivingEntity[] {
-    return entitiesMatching([...this.byId.values()], query, at).map(({ id, name, position, health }) => ({ id, name, position: { ...position }, health: health ?? null }));
+    return entitiesMatching([...this.byId.values()], query, at).map(({ id, name, position, health }) => ({
+      id,
+      name,
+      position: { ...position },
+      health: health ?? null,
+    }));
   }
 
   move(id: number, position: Vec3Like): boolean {
@@ -74,7 +86,12 @@ export class EntityStore {
   /** Drops one item where a broken block was; it falls to the first solid block below. */
   dropItem(terrain: Terrain, cell: Cell, name: string): void {
     const restY = terrain.restingY(cell.x, cell.y, cell.z, LOWEST_Y);
-    this.spawn({ name: 'item', kind: 'item', position: { x: cell.x + 0.5, y: restY, z: cell.z + 0.5 }, item: { name, count: 1 } });
+    this.spawn({
+      name: 'item',
+      kind: 'item',
+      position: { x: cell.x + 0.5, y: restY, z: cell.z + 0.5 },
+      item: { name, count: 1 },
+    });
   }
 
   pickUpNear(body: Body): void {

@@ -4,7 +4,8 @@ import { EQUIP_MS } from './constants.js';
 import type { Operation } from './operation.js';
 
 export function equip(body: Body, op: Operation, item: string, destination: BodyPart): void {
-  if (body.count(item) < 1) throw new WorldError('precondition_missing', `equip: no ${item} in the inventory; get one first`);
+  if (body.count(item) < 1)
+    throw new WorldError('precondition_missing', `equip: no ${item} in the inventory; get one first`);
   op.after(EQUIP_MS, () => {
     if (destination === 'hand') body.held = item;
     else {

@@ -22,7 +22,8 @@ export class Operation {
     private readonly rejectPromise: (error: unknown) => void,
     private readonly onSettled: (operation: Operation) => void,
   ) {
-    const onAbort = () => this.fail(new WorldError('aborted', `${entry.command} (${entry.detail}) was aborted by its signal`));
+    const onAbort = () =>
+      this.fail(new WorldError('aborted', `${entry.command} (${entry.detail}) was aborted by its signal`));
     signal?.addEventListener('abort', onAbort, { once: true });
     this.detachSignal = () => signal?.removeEventListener('abort', onAbort);
   }

@@ -103,7 +103,8 @@ export function findPath(terrain: Terrain, start: Cell, goal: NavigationGoal, ma
     const { x, y, z } = node.cell;
     if (goalSatisfied(goal, x, y, z)) return { status: 'found', path: unwind(node), explored };
     if (node.h < closest.h) closest = node;
-    if (++explored > maxNodes) return { status: 'timeout', explored, partial: unwind(closest), partialHeuristic: closest.h };
+    if (++explored > maxNodes)
+      return { status: 'timeout', explored, partial: unwind(closest), partialHeuristic: closest.h };
     for (const [dx, dz] of DIRECTIONS) {
       const next = terrain.step(x, y, z, dx, dz, true, avoid);
       if (!next) continue;

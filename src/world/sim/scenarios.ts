@@ -22,13 +22,19 @@ export interface SimScenario {
 const ISLAND_RADIUS = 12;
 
 function island(options: ScenarioOptions, extra: Partial<ConstructorParameters<typeof SimWorld>[0]> = {}): SimWorld {
-  return SimWorld.create({ clock: options.clock, seed: options.seed ?? 1, ground: { radius: ISLAND_RADIUS }, ...extra });
+  return SimWorld.create({
+    clock: options.clock,
+    seed: options.seed ?? 1,
+    ground: { radius: ISLAND_RADIUS },
+    ...extra,
+  });
 }
 
 /** A two-high ring of cells around (cx, y, cz) at Chebyshev distance 1. */
 function ring(world: SimWorld, cx: number, cz: number, y0: number, y1: number, block: string): void {
   for (let x = cx - 1; x <= cx + 1; x++)
-    for (let z = cz - 1; z <= cz + 1; z++) if (x !== cx || z !== cz) world.fill({ x, y: y0, z }, { x, y: y1, z }, block);
+    for (let z = cz - 1; z <= cz + 1; z++)
+      if (x !== cx || z !== cz) world.fill({ x, y: y0, z }, { x, y: y1, z }, block);
 }
 
 /** Obsidian (unbreakable here) two high on four sides, open above: walking fails; pillaring up once gets out. */
@@ -122,7 +128,8 @@ export function flappingGoal(options: ScenarioOptions): SimScenario {
   });
   return {
     name: 'flappingGoal',
-    description: 'two gates in a bedrock wall at z=3 that swap (one shuts, the other opens) whenever the bot nears the open one',
+    description:
+      'two gates in a bedrock wall at z=3 that swap (one shuts, the other opens) whenever the bot nears the open one',
     world,
     goal: { kind: 'block', x: 0, y: 0, z: 6 },
     outcome: 'impossible',
@@ -144,7 +151,10 @@ export function forest(options: ScenarioOptions & { trees?: number }): SimScenar
     if (farFromSpawn && apart) trunks.push({ x, y: 0, z });
   }
   for (const trunk of trunks) plantOak(world, trunk, 4 + randomInt(world.random, 0, 1));
-  const nearest = trunks.reduce((best, t) => (Math.hypot(t.x, t.z) < Math.hypot(best.x, best.z) ? t : best), trunks[0]!);
+  const nearest = trunks.reduce(
+    (best, t) => (Math.hypot(t.x, t.z) < Math.hypot(best.x, best.z) ? t : best),
+    trunks[0]!,
+  );
   return {
     name: 'forest',
     description: `${trunks.length} oak trees around spawn, 3 cobblestone in the inventory`,

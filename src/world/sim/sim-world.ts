@@ -114,7 +114,10 @@ export class SimWorld implements WorldPort {
     this.runner = new ActuatorRunner(this.clock, this.ledger);
     this.random = mulberry32(options.seed ?? 1);
     this.day = new DayClock(this.clock, options.timeOfDay ?? 1000, options.daylightCycle ?? false);
-    this.grid = new BlockGrid(options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground }, options.terrain ?? null);
+    this.grid = new BlockGrid(
+      options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground },
+      options.terrain ?? null,
+    );
     const terrain = new Terrain(this.grid);
     this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
     this.locomotion = new Locomotion({
@@ -148,7 +151,8 @@ export class SimWorld implements WorldPort {
   // --- builders (tests and scenarios) ---
 
   setBlock(position: Vec3Like, name: string): this {
-    if (!isKnownBlock(name)) throw new Error(`setBlock: "${name}" is not a Minecraft 1.21.4 block name (e.g. "stone", "oak_log")`);
+    if (!isKnownBlock(name))
+      throw new Error(`setBlock: "${name}" is not a Minecraft 1.21.4 block name (e.g. "stone", "oak_log")`);
     this.grid.set(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z), name);
     this.hazardDamage.check();
     return this;
@@ -164,7 +168,8 @@ export class SimWorld implements WorldPort {
     const [x0, x1] = span(from.x, to.x);
     const [y0, y1] = span(from.y, to.y);
     const [z0, z1] = span(from.z, to.z);
-    for (let x = x0; x <= x1; x++) for (let y = y0; y <= y1; y++) for (let z = z0; z <= z1; z++) this.setBlock({ x, y, z }, name);
+    for (let x = x0; x <= x1; x++)
+      for (let y = y0; y <= y1; y++) for (let z = z0; z <= z1; z++) this.setBlock({ x, y, z }, name);
     return this;
   }
 
@@ -311,15 +316,21 @@ export class SimWorld implements WorldPort {
 
   place(position: Vec3Like, item: string, options?: ActuatorOptions): Promise<void> {
     const cell = toCell(position);
-    return this.runner.start('place', `${item} at ${cellText(cell)}`, options?.signal, (op) => place(this.parts, op, cell, item));
+    return this.runner.start('place', `${item} at ${cellText(cell)}`, options?.signal, (op) =>
+      place(this.parts, op, cell, item),
+    );
   }
 
   craft(item: string, times: number, options?: ActuatorOptions & { table?: Vec3Like | null }): Promise<void> {
-    return this.runner.start('craft', `${times}x ${item}`, options?.signal, (op) => craft(this.parts, op, item, times, options?.table ?? null));
+    return this.runner.start('craft', `${times}x ${item}`, options?.signal, (op) =>
+      craft(this.parts, op, item, times, options?.table ?? null),
+    );
   }
 
   equip(item: string, destination: BodyPart, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start('equip', `${item} to ${destination}`, options?.signal, (op) => equip(this.body, op, item, destination));
+    return this.runner.start('equip', `${item} to ${destination}`, options?.signal, (op) =>
+      equip(this.body, op, item, destination),
+    );
   }
 
   consume(item: string, options?: ActuatorOptions): Promise<void> {
@@ -346,7 +357,9 @@ export class SimWorld implements WorldPort {
   }
 
   sleep(bed: Vec3Like, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start('sleep', cellText(toCell(bed)), options?.signal, (op) => sleep(this.parts, this.day, op, bed));
+    return this.runner.start('sleep', cellText(toCell(bed)), options?.signal, (op) =>
+      sleep(this.parts, this.day, op, bed),
+    );
   }
 
   activate(block: Vec3Like, options?: ActuatorOptions & { item?: string }): Promise<void> {
@@ -361,10 +374,15 @@ export class SimWorld implements WorldPort {
   }
 
   look(at: Vec3Like, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start('look', `${at.x.toFixed(1)},${at.y.toFixed(1)},${at.z.toFixed(1)}`, options?.signal, (op) => {
-      this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
-      op.succeed();
-    });
+    return this.runner.start(
+      'look',
+      `${at.x.toFixed(1)},${at.y.toFixed(1)},${at.z.toFixed(1)}`,
+      options?.signal,
+      (op) => {
+        this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
+        op.succeed();
+      },
+    );
   }
 
   chat(message: string, options?: ActuatorOptions): Promise<void> {
@@ -377,17 +395,23 @@ export class SimWorld implements WorldPort {
 
   smelt(furnace: Vec3Like, input: string, count: number, fuel: string, options?: ActuatorOptions): Promise<void> {
     const cell = toCell(furnace);
-    return this.runner.start('smelt', `${count}x ${input} with ${fuel} at ${cellText(cell)}`, options?.signal, (op) => smelt(this.parts, this.containers, op, cell, input, count, fuel));
+    return this.runner.start('smelt', `${count}x ${input} with ${fuel} at ${cellText(cell)}`, options?.signal, (op) =>
+      smelt(this.parts, this.containers, op, cell, input, count, fuel),
+    );
   }
 
   deposit(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void> {
     const cell = toCell(container);
-    return this.runner.start('deposit', `${count}x ${item} into ${cellText(cell)}`, options?.signal, (op) => deposit(this.parts, this.containers, op, cell, item, count));
+    return this.runner.start('deposit', `${count}x ${item} into ${cellText(cell)}`, options?.signal, (op) =>
+      deposit(this.parts, this.containers, op, cell, item, count),
+    );
   }
 
   withdraw(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void> {
     const cell = toCell(container);
-    return this.runner.start('withdraw', `${count}x ${item} from ${cellText(cell)}`, options?.signal, (op) => withdraw(this.parts, this.containers, op, cell, item, count));
+    return this.runner.start('withdraw', `${count}x ${item} from ${cellText(cell)}`, options?.signal, (op) =>
+      withdraw(this.parts, this.containers, op, cell, item, count),
+    );
   }
 
   async close(): Promise<void> {

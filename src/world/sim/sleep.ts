@@ -13,7 +13,12 @@ export function sleep({ grid, body, entities }: SimParts, day: DayClock, op: Ope
   const cell = { x: Math.floor(bed.x), y: Math.floor(bed.y), z: Math.floor(bed.z) };
   const monster = entities
     .list()
-    .find((e) => e.kind === 'hostile' && Math.hypot(e.position.x - body.feet.x, e.position.y - body.feet.y, e.position.z - body.feet.z) <= SLEEP_MONSTER_RANGE);
+    .find(
+      (e) =>
+        e.kind === 'hostile' &&
+        Math.hypot(e.position.x - body.feet.x, e.position.y - body.feet.y, e.position.z - body.feet.z) <=
+          SLEEP_MONSTER_RANGE,
+    );
   checkSleep(blockKey(cell), grid.get(cell.x, cell.y, cell.z), day.now(), monster);
   requireReach(body, 'sleep', cell);
   op.after(SLEEP_MS, () => {

@@ -45,7 +45,11 @@ export class Terrain {
 
   /** Whether a bot with feet in (x, y, z) gets hurt there: lava or fire around its body, magma or a campfire under it. */
   hazardous(x: number, y: number, z: number): boolean {
-    return isBodyHazard(this.grid.get(x, y, z)) || isBodyHazard(this.grid.get(x, y + 1, z)) || isFloorHazard(this.grid.get(x, y - 1, z));
+    return (
+      isBodyHazard(this.grid.get(x, y, z)) ||
+      isBodyHazard(this.grid.get(x, y + 1, z)) ||
+      isFloorHazard(this.grid.get(x, y - 1, z))
+    );
   }
 
   /**
@@ -56,7 +60,8 @@ export class Terrain {
   step(x: number, y: number, z: number, dx: number, dz: number, jump: boolean, avoidHazards = false): Cell | null {
     const nx = x + dx;
     const nz = z + dz;
-    const land = (ly: number): Cell | null => (avoidHazards && this.hazardous(nx, ly, nz) ? null : { x: nx, y: ly, z: nz });
+    const land = (ly: number): Cell | null =>
+      avoidHazards && this.hazardous(nx, ly, nz) ? null : { x: nx, y: ly, z: nz };
     if (this.standable(nx, y, nz)) return land(y);
     if (jump && this.passable(x, y + 2, z) && this.standable(nx, y + 1, nz)) return land(y + 1);
     if (!this.passable(nx, y, nz) || !this.passable(nx, y + 1, nz)) return null;

@@ -12,7 +12,12 @@ import type { Cell } from './terrain.js';
  * there, as mineflayer-pathfinder does; each partial leg must get strictly
  * closer, so this ends. A path the world has broken is replanned.
  */
-export function walkPath(op: Operation, goal: NavigationGoal, parts: LocomotionParts, faceTowards: (target: Cell) => void): void {
+export function walkPath(
+  op: Operation,
+  goal: NavigationGoal,
+  parts: LocomotionParts,
+  faceTowards: (target: Cell) => void,
+): void {
   const { body, terrain, stepMs, maxSearchNodes, emitPath, afterMove } = parts;
   let path: Cell[] = [];
   let complete = false;

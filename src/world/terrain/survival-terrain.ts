@@ -50,7 +50,18 @@ export interface GeneratedMob {
 const PASSIVE = ['cow', 'sheep', 'pig', 'chicken'] as const;
 const HOSTILE = ['zombie', 'skeleton'] as const;
 
-export const SURVIVAL_BLOCKS = ['bedrock', 'stone', 'dirt', 'grass_block', 'sand', 'water', 'oak_log', 'oak_leaves', 'coal_ore', 'iron_ore'] as const;
+export const SURVIVAL_BLOCKS = [
+  'bedrock',
+  'stone',
+  'dirt',
+  'grass_block',
+  'sand',
+  'water',
+  'oak_log',
+  'oak_leaves',
+  'coal_ore',
+  'iron_ore',
+] as const;
 
 /** A well-mixed 32-bit hash of integers, as a number in [0, 1). */
 function hash(seed: number, a: number, b: number, c = 0): number {
@@ -115,7 +126,8 @@ export function survivalTerrain(seed: number): Terrain {
     if (hash(treeSeed, x, z) >= TREE_CHANCE) return false;
     // Trunks stand at least three apart: the lower hash of two close candidates yields.
     for (let dx = -2; dx <= 2; dx++)
-      for (let dz = -2; dz <= 2; dz++) if ((dx || dz) && hash(treeSeed, x + dx, z + dz) < Math.min(TREE_CHANCE, hash(treeSeed, x, z))) return false;
+      for (let dz = -2; dz <= 2; dz++)
+        if ((dx || dz) && hash(treeSeed, x + dx, z + dz) < Math.min(TREE_CHANCE, hash(treeSeed, x, z))) return false;
     return true;
   };
   const trunkHeight = (x: number, z: number) => 4 + Math.floor(hash(treeSeed, z, x) * 2);
@@ -137,7 +149,8 @@ export function survivalTerrain(seed: number): Terrain {
         for (let y = top - 1; y <= top + 1; y++) {
           const reach = y === top + 1 ? 1 : 2;
           for (let dx = -reach; dx <= reach; dx++)
-            for (let dz = -reach; dz <= reach; dz++) if (!cells.has(key(tx + dx, y, tz + dz))) cells.set(key(tx + dx, y, tz + dz), 'oak_leaves');
+            for (let dz = -reach; dz <= reach; dz++)
+              if (!cells.has(key(tx + dx, y, tz + dz))) cells.set(key(tx + dx, y, tz + dz), 'oak_leaves');
         }
         for (let y = base; y <= top; y++) cells.set(key(tx, y, tz), 'oak_log');
       }
@@ -151,7 +164,12 @@ export function survivalTerrain(seed: number): Terrain {
   const isCarved = (x: number, y: number, z: number) => nearCave(x, y, z) && cave.air.has(key(x, y, z));
   const besideCave = (x: number, y: number, z: number) =>
     nearCave(x, y, z) &&
-    (isCarved(x + 1, y, z) || isCarved(x - 1, y, z) || isCarved(x, y + 1, z) || isCarved(x, y - 1, z) || isCarved(x, y, z + 1) || isCarved(x, y, z - 1));
+    (isCarved(x + 1, y, z) ||
+      isCarved(x - 1, y, z) ||
+      isCarved(x, y + 1, z) ||
+      isCarved(x, y - 1, z) ||
+      isCarved(x, y, z + 1) ||
+      isCarved(x, y, z - 1));
 
   const blockAt = (x: number, y: number, z: number): string => {
     if (y < 0) return 'air';
@@ -168,7 +186,8 @@ export function survivalTerrain(seed: number): Terrain {
     const wall = besideCave(x, y, z);
     const roll = hash(oreSeed, x, y, z);
     if (roll < (wall ? WALL_COAL_CHANCE : COAL_CHANCE)) return 'coal_ore';
-    if (y <= IRON_BELOW && roll < (wall ? WALL_COAL_CHANCE + WALL_IRON_CHANCE : COAL_CHANCE + IRON_CHANCE)) return 'iron_ore';
+    if (y <= IRON_BELOW && roll < (wall ? WALL_COAL_CHANCE + WALL_IRON_CHANCE : COAL_CHANCE + IRON_CHANCE))
+      return 'iron_ore';
     return 'stone';
   };
 
@@ -181,13 +200,28 @@ export function survivalTerrain(seed: number): Terrain {
  * cave, each on dry open ground (no tree, no water, head room). The hostile ones stand well beyond the
  * executor's flee radius from spawn and the way down; a bot that wanders near one meets it as on a server.
  */
-function placeMobs(seed: number, spawn: { x: number; z: number }, cave: Cave, groundHeight: (x: number, z: number) => number, blockAt: (x: number, y: number, z: number) => string): GeneratedMob[] {
+function placeMobs(
+  seed: number,
+  spawn: { x: number; z: number },
+  cave: Cave,
+  groundHeight: (x: number, z: number) => number,
+  blockAt: (x: number, y: number, z: number) => string,
+): GeneratedMob[] {
   const mobSeed = deriveSeed(seed, 'mobs');
   const caveAngle = Math.atan2((cave.min.z + cave.max.z) / 2 - spawn.z, (cave.min.x + cave.max.x) / 2 - spawn.x);
   const mobs: GeneratedMob[] = [];
   // Horizontal distance to the cave's box: the way down and the chamber.
-  const fromCave = (x: number, z: number) => Math.hypot(Math.max(cave.min.x - x, 0, x - cave.max.x), Math.max(cave.min.z - z, 0, z - cave.max.z));
-  const place = (name: string, i: number, near: number, far: number, around: number, spread: number, clearOfCave = 0) => {
+  const fromCave = (x: number, z: number) =>
+    Math.hypot(Math.max(cave.min.x - x, 0, x - cave.max.x), Math.max(cave.min.z - z, 0, z - cave.max.z));
+  const place = (
+    name: string,
+    i: number,
+    near: number,
+    far: number,
+    around: number,
+    spread: number,
+    clearOfCave = 0,
+  ) => {
     for (let attempt = 0; attempt < 200; attempt++) {
       // Widening the arc as attempts fail, for a side of the map under water.
       const angle = around + (hash(mobSeed, i, attempt, 0) - 0.5) * Math.min(Math.PI * 2, spread * (1 + attempt / 40));
@@ -195,7 +229,13 @@ function placeMobs(seed: number, spawn: { x: number; z: number }, cave: Cave, gr
       const x = Math.round(spawn.x + Math.cos(angle) * distance);
       const z = Math.round(spawn.z + Math.sin(angle) * distance);
       const y = groundHeight(x, z) + 1;
-      if (y <= SEA_LEVEL + 1 || blockAt(x, y - 1, z) !== 'grass_block' || blockAt(x, y, z) !== 'air' || blockAt(x, y + 1, z) !== 'air') continue;
+      if (
+        y <= SEA_LEVEL + 1 ||
+        blockAt(x, y - 1, z) !== 'grass_block' ||
+        blockAt(x, y, z) !== 'air' ||
+        blockAt(x, y + 1, z) !== 'air'
+      )
+        continue;
       if (mobs.some((m) => m.x === x && m.z === z) || fromCave(x, z) <= clearOfCave) continue;
       mobs.push({ name, x, y, z });
       return;
@@ -207,7 +247,10 @@ function placeMobs(seed: number, spawn: { x: number; z: number }, cave: Cave, gr
 }
 
 /** The dry column nearest to (0, 0), searched in growing squares. */
-function findSpawn(groundHeight: (x: number, z: number) => number, isDry: (x: number, z: number) => boolean): { x: number; y: number; z: number } {
+function findSpawn(
+  groundHeight: (x: number, z: number) => number,
+  isDry: (x: number, z: number) => boolean,
+): { x: number; y: number; z: number } {
   for (let r = 0; r < 64; r++) {
     for (let x = -r; x <= r; x++) {
       for (let z = -r; z <= r; z++) {
@@ -224,15 +267,26 @@ function findSpawn(groundHeight: (x: number, z: number) => number, isDry: (x: nu
  * one block per block walked from an opening in the ground to a 7×3×7 chamber
  * ten blocks under the surface.
  */
-function carveCave(seed: number, spawn: { x: number; z: number }, groundHeight: (x: number, z: number) => number): Cave {
-  const cave: Cave = { air: new Set(), min: { x: Infinity, y: Infinity, z: Infinity }, max: { x: -Infinity, y: -Infinity, z: -Infinity } };
+function carveCave(
+  seed: number,
+  spawn: { x: number; z: number },
+  groundHeight: (x: number, z: number) => number,
+): Cave {
+  const cave: Cave = {
+    air: new Set(),
+    min: { x: Infinity, y: Infinity, z: Infinity },
+    max: { x: -Infinity, y: -Infinity, z: -Infinity },
+  };
   const carve = (x: number, y: number, z: number) => {
     cave.air.add(key(x, y, z));
     cave.min = { x: Math.min(cave.min.x, x - 1), y: Math.min(cave.min.y, y - 1), z: Math.min(cave.min.z, z - 1) };
     cave.max = { x: Math.max(cave.max.x, x + 1), y: Math.max(cave.max.y, y + 1), z: Math.max(cave.max.z, z + 1) };
   };
   const angle = hash(deriveSeed(seed, 'cave'), 0, 0) * Math.PI * 2;
-  const [dx, dz] = Math.abs(Math.cos(angle)) > Math.abs(Math.sin(angle)) ? [Math.sign(Math.cos(angle)), 0] : [0, Math.sign(Math.sin(angle))];
+  const [dx, dz] =
+    Math.abs(Math.cos(angle)) > Math.abs(Math.sin(angle))
+      ? [Math.sign(Math.cos(angle)), 0]
+      : [0, Math.sign(Math.sin(angle))];
   const start = 10 + Math.floor(hash(deriveSeed(seed, 'cave'), 1, 0) * 5);
   // Sideways to the tunnel's direction, so it is two wide.
   const [sx, sz] = [dz, dx];
@@ -250,6 +304,8 @@ function carveCave(seed: number, spawn: { x: number; z: number }, groundHeight: 
     x += dx;
     z += dz;
   }
-  for (let i = -1; i <= 5; i++) for (let j = -3; j <= 3; j++) for (let h = 0; h < 3; h++) carve(x + dx * i + sx * j, floor + h, z + dz * i + sz * j);
+  for (let i = -1; i <= 5; i++)
+    for (let j = -3; j <= 3; j++)
+      for (let h = 0; h < 3; h++) carve(x + dx * i + sx * j, floor + h, z + dz * i + sz * j);
   return cave;
 }

@@ -30,7 +30,10 @@ export function activationPlugin(): SquidPlugin {
         serv.onBlockInteraction(name, async ({ block: { position } }) => {
           const cell = position.floored();
           const { before, value } = await toggle(cell);
-          const partnerY = new Map<number, string | null>([[cell.y + 1, await nameAt(cell.offset(0, 1, 0))], [cell.y - 1, await nameAt(cell.offset(0, -1, 0))]]);
+          const partnerY = new Map<number, string | null>([
+            [cell.y + 1, await nameAt(cell.offset(0, 1, 0))],
+            [cell.y - 1, await nameAt(cell.offset(0, -1, 0))],
+          ]);
           const partner = doorPartner(cell, before.name, (y) => partnerY.get(y) ?? null);
           if (partner) {
             const other = new Vec3(partner.x, partner.y, partner.z);

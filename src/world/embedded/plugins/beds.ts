@@ -41,7 +41,8 @@ export function bedsPlugin(): SquidPlugin {
     player._client.write('entity_metadata', packet);
     player._writeOthersNearby('entity_metadata', packet);
   };
-  const tell = (player: SquidPlayer, text: string) => (player as SquidPlayer & { system(message: string): void }).system(text);
+  const tell = (player: SquidPlayer, text: string) =>
+    (player as SquidPlayer & { system(message: string): void }).system(text);
 
   const getUp = (player: SquidPlayer) => {
     if (!sleepers.delete(player)) return;
@@ -76,7 +77,8 @@ export function bedsPlugin(): SquidPlugin {
       // as SimWorld does; with no room for the head nothing is placed and the item stays in the pack.
       for (const name of BED_BLOCKS) {
         const block = serv.registry.blocksByName[name]!;
-        const stateData = (part: 'head' | 'foot', facing: string) => serv.setBlockDataProperties(block.defaultState - block.minStateId, block.states ?? [], { part, facing });
+        const stateData = (part: 'head' | 'foot', facing: string) =>
+          serv.setBlockDataProperties(block.defaultState - block.minStateId, block.states ?? [], { part, facing });
         serv.onItemPlace(name, async ({ player, placedPosition }) => {
           const { head, facing } = bedHeadFrom(player.position, placedPosition);
           const headCell = new Vec3(head.x, head.y, head.z);

@@ -49,7 +49,14 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     const key = blockKey(position);
     let container = containers.get(key);
     if (!container || container.kind !== kind) {
-      container = { kind, slots: new Array(kind === 'chest' ? CHEST_SLOTS : 3).fill(null), burnLeft: 0, burnTotal: 0, cooked: 0, viewers: new Map() };
+      container = {
+        kind,
+        slots: new Array(kind === 'chest' ? CHEST_SLOTS : 3).fill(null),
+        burnLeft: 0,
+        burnTotal: 0,
+        cooked: 0,
+        viewers: new Map(),
+      };
       containers.set(key, container);
     }
     return container;
@@ -59,7 +66,10 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     closeAll(player);
     const container = containerAt(position, kind);
     const id = FIRST_WINDOW_ID + (nextWindowId++ % WINDOW_IDS);
-    const window = kind === 'chest' ? windows.open(player, id, 'minecraft:generic_9x3', 'Chest', container.slots) : windows.open(player, id, 'minecraft:furnace', 'Furnace', container.slots);
+    const window =
+      kind === 'chest'
+        ? windows.open(player, id, 'minecraft:generic_9x3', 'Chest', container.slots)
+        : windows.open(player, id, 'minecraft:furnace', 'Furnace', container.slots);
     container.viewers.set(player, window);
     if (kind === 'furnace') sendProgress(player, window, container);
   }
@@ -117,7 +127,8 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
       [COOK_PROGRESS, furnace.cooked],
       [COOK_TOTAL, SMELT_TICKS_PER_ITEM],
     ];
-    for (const [property, value] of properties) player._client.write('craft_progress_bar', { windowId: window.id, property, value });
+    for (const [property, value] of properties)
+      player._client.write('craft_progress_bar', { windowId: window.id, property, value });
   }
 
   /** One server tick of a furnace (the same rules as SimFurnace); true when a slot changed. */
@@ -125,7 +136,8 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     const [input, fuel, output] = [furnace.slots[INPUT], furnace.slots[FUEL], furnace.slots[OUTPUT]];
     const product = input ? smeltsInto(input.name) : null;
     const productId = product ? serv.registry.itemsByName[product]?.id : undefined;
-    const canCook = productId !== undefined && (!output || (output.type === productId && output.count < output.stackSize));
+    const canCook =
+      productId !== undefined && (!output || (output.type === productId && output.count < output.stackSize));
     let changed = false;
     if (furnace.burnLeft === 0 && canCook && fuel) {
       furnace.burnLeft = furnace.burnTotal = burnTicks(fuel.name) ?? 0;
@@ -141,7 +153,9 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     if (++furnace.cooked < SMELT_TICKS_PER_ITEM) return changed;
     furnace.cooked = 0;
     furnace.slots[INPUT] = take(input!);
-    furnace.slots[OUTPUT] = output ? Object.assign(windows.copyOf(output, OUTPUT), { count: output.count + 1 }) : withSlot(new windows.Item(productId, 1), OUTPUT);
+    furnace.slots[OUTPUT] = output
+      ? Object.assign(windows.copyOf(output, OUTPUT), { count: output.count + 1 })
+      : withSlot(new windows.Item(productId, 1), OUTPUT);
     return true;
   }
 
@@ -157,7 +171,8 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
   const store: ContainerStore = {
     async contentsAt(position) {
       const key = blockKey(position);
-      const block = serv.registry.blocksByStateId[await serv.overworld.getBlockStateId(floored(position))]?.name ?? 'air';
+      const block =
+        serv.registry.blocksByStateId[await serv.overworld.getBlockStateId(floored(position))]?.name ?? 'air';
       const kind = block === FURNACE_BLOCK ? 'furnace' : CHEST_BLOCKS.includes(block) ? 'chest' : null;
       const container = containers.get(key);
       if (!kind) {
@@ -166,7 +181,8 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
         return null;
       }
       const counts: Record<string, number> = {};
-      if (container?.kind === kind) for (const item of container.slots) if (item) counts[item.name] = (counts[item.name] ?? 0) + item.count;
+      if (container?.kind === kind)
+        for (const item of container.slots) if (item) counts[item.name] = (counts[item.name] ?? 0) + item.count;
       return counts;
     },
   };

@@ -56,7 +56,7 @@ export function craftingPlugin(): SquidPlugin {
   function openTable(player: SquidPlayer): void {
     closeTable(player);
     // Crafting tables take window ids 1..100; containers (containers.ts) the ones above.
-    const id = nextWindowId = (nextWindowId % 100) + 1;
+    const id = (nextWindowId = (nextWindowId % 100) + 1);
     tables.set(player, windows.open(player, id, 'minecraft:crafting', 'Crafting'));
   }
 

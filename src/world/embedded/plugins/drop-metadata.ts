@@ -31,7 +31,13 @@ export const dropMetadataPlugin: SquidPlugin = {
         if (entity.itemId === undefined) return;
         player._client.write('entity_metadata', {
           entityId: entity.id,
-          metadata: [{ key: ITEM_STACK_INDEX, type: 'item_stack', value: Item.toNotch(new Item(entity.itemId, entity.itemCount ?? 1)) }],
+          metadata: [
+            {
+              key: ITEM_STACK_INDEX,
+              type: 'item_stack',
+              value: Item.toNotch(new Item(entity.itemId, entity.itemCount ?? 1)),
+            },
+          ],
         });
       };
     });

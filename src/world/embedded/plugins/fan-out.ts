@@ -71,7 +71,12 @@ function idle(connection: Connection): boolean {
   const { state, socket, serializer, compressor, framer, cipher } = connection;
   if (state !== 'play' || !socket?.writable || cipher) return false;
   if (compressor && (compressor.readableLength > 0 || compressor.writableLength > 0)) return false;
-  return serializer.readableLength === 0 && serializer.writableLength === 0 && framer.readableLength === 0 && framer.writableLength === 0;
+  return (
+    serializer.readableLength === 0 &&
+    serializer.writableLength === 0 &&
+    framer.readableLength === 0 &&
+    framer.writableLength === 0
+  );
 }
 
 /** The bytes minecraft-protocol's compressor (below its threshold) and framer would send for `packet`. */

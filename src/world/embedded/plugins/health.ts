@@ -50,7 +50,13 @@ export function healthPlugin(): SquidPlugin {
       serv.on('tick', (_delta: number, tick: number) => {
         if (tick % REGEN_INTERVAL_TICKS !== 0) return;
         for (const player of serv.players) {
-          if (player.gameMode !== 0 || player.health <= 0 || player.health >= MAX_HEALTH || player.food < REGEN_MIN_FOOD) continue;
+          if (
+            player.gameMode !== 0 ||
+            player.health <= 0 ||
+            player.health >= MAX_HEALTH ||
+            player.food < REGEN_MIN_FOOD
+          )
+            continue;
           exhaust(player, EXHAUSTION_PER_HEAL);
           player.updateHealth(Math.min(MAX_HEALTH, player.health + 1));
         }
@@ -70,8 +76,10 @@ export function healthPlugin(): SquidPlugin {
         const { y, flags, onGround } = movement;
         const grounded = flags?.onGround ?? onGround ?? false;
         if (player.gameMode === 0 && last) {
-          if (sprinting) exhaust(player, EXHAUSTION_PER_SPRINT_METRE * Math.hypot(movement.x - last.x, movement.z - last.z));
-          if (wasGrounded && !grounded && y > last.y) exhaust(player, sprinting ? EXHAUSTION_PER_SPRINT_JUMP : EXHAUSTION_PER_JUMP);
+          if (sprinting)
+            exhaust(player, EXHAUSTION_PER_SPRINT_METRE * Math.hypot(movement.x - last.x, movement.z - last.z));
+          if (wasGrounded && !grounded && y > last.y)
+            exhaust(player, sprinting ? EXHAUSTION_PER_SPRINT_JUMP : EXHAUSTION_PER_JUMP);
         }
         last = movement;
         wasGrounded = grounded;
@@ -82,7 +90,8 @@ export function healthPlugin(): SquidPlugin {
         const fell = highestSinceGround === null ? 0 : highestSinceGround - y;
         highestSinceGround = y;
         const damage = Math.floor(fell - SAFE_FALL_BLOCKS);
-        if (damage > 0 && player.gameMode === 0 && player.health > 0) player.updateHealth(Math.max(0, player.health - damage));
+        if (damage > 0 && player.gameMode === 0 && player.health > 0)
+          player.updateHealth(Math.max(0, player.health - damage));
       };
       // A server teleport (spawn, respawn) is not a fall. sendSelfPosition is
       // defined by a plugin that runs after this one, hence 'asap'.

@@ -10,7 +10,11 @@ import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 export const keepChunksPlugin: SquidPlugin = {
   server(serv: SquidServer) {
     const used = (serv as unknown as { _worldChunksUsed: Record<string, number> })._worldChunksUsed;
-    (serv as unknown as { _worldUnloadPlayerChunk: unknown })._worldUnloadPlayerChunk = (chunkX: number, chunkZ: number, player: SquidPlayer) => {
+    (serv as unknown as { _worldUnloadPlayerChunk: unknown })._worldUnloadPlayerChunk = (
+      chunkX: number,
+      chunkZ: number,
+      player: SquidPlayer,
+    ) => {
       const id = `${chunkX},${chunkZ}`;
       delete (player.loadedChunks as Record<string, number>)[id];
       if ((used[id] ?? 0) > 0) used[id]! -= 1;

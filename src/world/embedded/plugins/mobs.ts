@@ -5,7 +5,6 @@ import { mobKind } from '../../mobs.js';
 import type { Scenario } from '../../scenario/index.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
-
 interface SquidEntity {
   id: number;
   type: string;
@@ -31,7 +30,10 @@ export interface LivingStore {
  * where they are put, and a hit pushes one a block straight back where it has room (as SimWorld does).
  */
 export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): SquidPlugin & { store: LivingStore } {
-  let serv: SquidServer & { entities: Record<number, SquidEntity>; spawnMob(type: number, world: unknown, position: Vec3): SquidEntity };
+  let serv: SquidServer & {
+    entities: Record<number, SquidEntity>;
+    spawnMob(type: number, world: unknown, position: Vec3): SquidEntity;
+  };
   const mobs = new Set<number>();
 
   const store: LivingStore = {
@@ -44,7 +46,12 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
         const { x, y, z } = entity.position;
         entities.push({ id: entity.id, name, kind, position: { x, y, z }, health: entity.health });
       }
-      return entitiesMatching(entities, query, at).map(({ id, name, position, health }) => ({ id, name, position, health }));
+      return entitiesMatching(entities, query, at).map(({ id, name, position, health }) => ({
+        id,
+        name,
+        position,
+        health,
+      }));
     },
   };
 
@@ -57,7 +64,8 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
         if (!mobs.has(mob.id)) return;
         const to = knockedBackTo(player.position, mob.position);
         const cell = new Vec3(Math.floor(to.x), Math.floor(to.y), Math.floor(to.z));
-        const solid = async (at: Vec3) => serv.registry.blocks[await serv.overworld.getBlockType(at)]?.boundingBox === 'block';
+        const solid = async (at: Vec3) =>
+          serv.registry.blocks[await serv.overworld.getBlockType(at)]?.boundingBox === 'block';
         if ((await solid(cell)) || (await solid(cell.offset(0, 1, 0))) || !(await solid(cell.offset(0, -1, 0)))) return;
         await mob.sendPosition(new Vec3(to.x, to.y, to.z), true);
       });
@@ -69,7 +77,10 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
           const type = serv.registry.entitiesByName[mob.name]!.id;
           // flying-squid names a spawned mob from `registry.mobs`, which minecraft-data 1.21 fills with only a
           // few entities (it types the rest "hostile" or "animal"): every mob a scenario may name is added.
-          const known = serv.registry as unknown as { mobs: Record<number, unknown>; entities: Record<number, unknown> };
+          const known = serv.registry as unknown as {
+            mobs: Record<number, unknown>;
+            entities: Record<number, unknown>;
+          };
           known.mobs[type] ??= known.entities[type];
           const spawned = serv.spawnMob(type, serv.overworld, new Vec3(mob.x + 0.5, mob.y, mob.z + 0.5));
           spawned.gravity = new Vec3(0, 0, 0);

@@ -14,7 +14,9 @@ export function respawnPlugin(): SquidPlugin {
       player._client.on('client_command', ({ actionId }: { actionId: string | number }) => {
         if (actionId !== 'perform_respawn' && actionId !== 0) return;
         if (player.health > 0) return;
-        respawn(serv, player).catch((error: unknown) => serv.err(`respawn of ${player.username} failed: ${String(error)}`));
+        respawn(serv, player).catch((error: unknown) =>
+          serv.err(`respawn of ${player.username} failed: ${String(error)}`),
+        );
       });
     },
   };

@@ -6,7 +6,9 @@ import { createRequire } from 'node:module';
 const require = createRequire(import.meta.url);
 
 const HOTBAR_START = 36;
-const INVENTORY_SLOTS = [...Array(9).keys()].map((i) => HOTBAR_START + i).concat([...Array(27).keys()].map((i) => 9 + i));
+const INVENTORY_SLOTS = [...Array(9).keys()]
+  .map((i) => HOTBAR_START + i)
+  .concat([...Array(27).keys()].map((i) => 9 + i));
 
 /**
  * Makes a scenario's world: every player spawns at its spawn point with its
@@ -44,7 +46,8 @@ function giveInventory(serv: SquidServer, player: SquidPlayer, inventory: Record
     if (!item) throw new Error(`scenario item "${name}" is not an item in ${serv.registry.version.minecraftVersion}`);
     for (let left = total; left > 0; left -= item.stackSize) {
       const slot = free.shift();
-      if (slot === undefined) throw new Error(`scenario inventory does not fit in 36 slots; give fewer items (at "${name}")`);
+      if (slot === undefined)
+        throw new Error(`scenario inventory does not fit in 36 slots; give fewer items (at "${name}")`);
       player.inventory.updateSlot(slot, new Item(item.id, Math.min(left, item.stackSize)));
     }
   }

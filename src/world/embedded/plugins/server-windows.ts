@@ -42,7 +42,13 @@ export class ServerWindows {
   }
 
   /** Opens a window of `type` on the player's client: `contents` fill its first slots, the pack the rest. */
-  open(player: SquidPlayer, id: number, type: string, title: string, contents: readonly (ItemInstance | null)[] = []): Window {
+  open(
+    player: SquidPlayer,
+    id: number,
+    type: string,
+    title: string,
+    contents: readonly (ItemInstance | null)[] = [],
+  ): Window {
     const window = this.windows.createWindow(id, type, title);
     contents.forEach((item, slot) => (window.slots[slot] = item ? this.copyOf(item, slot) : null));
     const offset = window.inventoryStart - INVENTORY_START;
@@ -72,7 +78,9 @@ export class ServerWindows {
       if (sameStack(item, current)) continue;
       player.inventory.updateSlot(slot, item ? this.copyOf(item, slot) : null);
     }
-    const leftovers = [window.selectedItem, ...scratch.map((slot) => window.slots[slot])].filter((item): item is ItemInstance => !!item);
+    const leftovers = [window.selectedItem, ...scratch.map((slot) => window.slots[slot])].filter(
+      (item): item is ItemInstance => !!item,
+    );
     for (const item of leftovers) this.giveBack(player, item);
   }
 
