@@ -14,7 +14,7 @@ export interface ApiBot {
   world: WorldPort;
   executor: Pick<Executor, 'metrics' | 'state'>;
   events: { on(type: 'event', listener: EventListener): unknown; off(type: 'event', listener: EventListener): unknown };
-  run(input: unknown): ExecutionRun;
+  run(input: unknown): Promise<ExecutionRun>;
   /** Its raw mineflayer bot, for a 3D view at /viewer/<id>/ (prismarine-viewer); none for SimWorld. */
   viewerBot?: ViewerBot;
 }

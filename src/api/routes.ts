@@ -60,8 +60,8 @@ function booleanParam(value: string | null, name: string): boolean {
 }
 
 /** The journal's health. A read (GET) reports what a check finds and changes nothing; `recover` (a POST behind the token) acts on it. */
-export function health(ctx: ApiContext, recover: boolean): Reply {
-  const report = runHealthCheck(ctx.journal, {
+export async function health(ctx: ApiContext, recover: boolean): Promise<Reply> {
+  const report = await runHealthCheck(ctx.journal, {
     ...(ctx.health ? { config: ctx.health } : {}),
     ...(ctx.selfRunnerId ? { selfRunnerId: ctx.selfRunnerId } : {}),
     dryRun: !recover,
@@ -81,10 +81,10 @@ export function health(ctx: ApiContext, recover: boolean): Reply {
   });
 }
 
-export function incidents(ctx: ApiContext, query: URLSearchParams): Reply {
+export async function incidents(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
   const step = query.get('step') ?? query.get('task');
   const plan = query.get('plan');
-  const { total, incidents: rows } = listIncidents(ctx.journal, {
+  const { total, incidents: rows } = await listIncidents(ctx.journal, {
     ...(step ? { stepId: step } : {}),
     ...(plan ? { planId: plan } : {}),
     unresolved: booleanParam(query.get('unresolved'), 'unresolved'),
@@ -94,9 +94,9 @@ export function incidents(ctx: ApiContext, query: URLSearchParams): Reply {
 }
 
 /** Capabilities with their SLA as the journal measured it, and as this process measured it for the bot `?bot=` names (default: the first). */
-export function capabilities(ctx: ApiContext, query: URLSearchParams): Reply {
+export async function capabilities(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
   onlyParams(query, ['bot']);
-  const measured = new Map(measuredSla(ctx.journal).map((m) => [m.capability, m]));
+  const measured = new Map((await measuredSla(ctx.journal)).map((m) => [m.capability, m]));
   const live = new Map((ctx.bots.pick(query)?.executor.metrics().sla ?? []).map((s) => [s.capability, s]));
   return ok({
     capabilities: ctx.registry.summaries().map((summary) => ({
@@ -123,16 +123,16 @@ export function botList(ctx: ApiContext): Reply {
   return ok({ bots, ...(bots.length === 0 ? { message: NO_BOT } : {}) });
 }
 
-export function runs(ctx: ApiContext, query: URLSearchParams): Reply {
-  return ok({ runs: listRuns(ctx.journal, positiveLimit(query.get('limit'), 20)) });
+export async function runs(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
+  return ok({ runs: await listRuns(ctx.journal, positiveLimit(query.get('limit'), 20)) });
 }
 
 /** A plan's provenance, its steps a page at a time (`?offset=&limit=`, at most 1000): a plan may hold a million steps. */
-export function provenance(ctx: ApiContext, planId: string, query: URLSearchParams): Reply {
+export async function provenance(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
   onlyParams(query, ['offset', 'limit']);
   const offset = wholeParam(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);
   const limit = positiveLimit(query.get('limit'), 200);
-  const found = planProvenance(ctx.journal, planId, { offset, limit });
+  const found = await planProvenance(ctx.journal, planId, { offset, limit });
   if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
   const { stepsTotal, ...provenance } = found;
   const next =
@@ -146,20 +146,20 @@ type History = (
   journal: ApiContext['journal'],
   planId: string,
   page: { after: number; limit: number },
-) => { rows: { id: number }[]; more: boolean } | null;
+) => Promise<{ rows: { id: number }[]; more: boolean } | null>;
 
 /** A plan's journaled rows oldest first, paged by the last row id seen (`after`): what a replay steps through. */
-function history(
+async function history(
   ctx: ApiContext,
   planId: string,
   query: URLSearchParams,
   view: 'nodes' | 'events',
   read: History,
-): Reply {
+): Promise<Reply> {
   onlyParams(query, ['after', 'limit']);
   const after = wholeParam(query.get('after'), 'after', 0, Number.MAX_SAFE_INTEGER, 0);
   const limit = positiveLimit(query.get('limit'), 500);
-  const found = read(ctx.journal, planId, { after, limit });
+  const found = await read(ctx.journal, planId, { after, limit });
   if (!found) throw new HttpError(404, `no plan "${planId}" in the journal; GET /api/runs lists them`);
   const last = found.rows.at(-1)?.id ?? after;
   const next = found.more ? `/api/runs/${encodeURIComponent(planId)}/${view}?after=${last}&limit=${limit}` : null;
@@ -167,11 +167,11 @@ function history(
 }
 
 /** A plan's node state changes, with the last event before each and where the bot stood. */
-export const nodeStates = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply =>
+export const nodeStates = (ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> =>
   history(ctx, planId, query, 'nodes', nodeStateHistory);
 
 /** A plan's journaled executor events: a replay's event log. */
-export const planEvents = (ctx: ApiContext, planId: string, query: URLSearchParams): Reply =>
+export const planEvents = (ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> =>
   history(ctx, planId, query, 'events', eventHistory);
 
 /** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
@@ -219,7 +219,7 @@ export async function execute(
     });
   let run: ExecutionRun;
   try {
-    run = bot.run(input);
+    run = await bot.run(input);
   } catch (error) {
     if (error instanceof PlanConflictError) throw new HttpError(409, error.message);
     throw error;

@@ -102,8 +102,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs)
       : null;
   sampler?.unref();
-  const checkHealth = (recover: boolean): routes.Reply => {
-    const reply = routes.health(ctx, recover);
+  const checkHealth = async (recover: boolean): Promise<routes.Reply> => {
+    const reply = await routes.health(ctx, recover);
     const { findings, recoveryPaused } = (
       reply.body as { health: { findings: unknown[]; recoveryPaused: string | null } }
     ).health;
@@ -111,7 +111,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
     return reply;
   };
-  const daemon = options.healthEveryMs ? setInterval(() => checkHealth(true), options.healthEveryMs) : null;
+  const daemon = options.healthEveryMs
+    ? setInterval(() => void checkHealth(true).catch(() => undefined), options.healthEveryMs)
+    : null;
   daemon?.unref();
 
   /** /viewer/ leads to the first bot's view. */

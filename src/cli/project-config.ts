@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../capabilities/index.js';
+import { isPostgresUrl } from '../journal/journal-spec.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
@@ -40,7 +41,7 @@ export const ProjectConfigSchema = z.strictObject({
     .optional(),
   /** Stuck detection and recovery settings (JSON, as `run --stuck-config` reads them). */
   stuckConfig: path.optional(),
-  /** The journal (SQLite) every journal-reading command and `run --journal` use. */
+  /** The journal every journal-reading command and `run --journal` use: a SQLite file, or a postgres:// URL. */
   journal: path.optional(),
   api: z
     .strictObject({
@@ -126,7 +127,8 @@ function resolvePaths(config: ProjectConfig, file: string): ProjectConfig {
     ...(config.trees ? { trees: config.trees.map(at) } : {}),
     ...(world ? { world } : {}),
     ...(config.stuckConfig ? { stuckConfig: at(config.stuckConfig) } : {}),
-    ...(config.journal ? { journal: at(config.journal) } : {}),
+    // A SQLite path is relative to the config file; a postgres:// URL names a database wherever it is.
+    ...(config.journal ? { journal: isPostgresUrl(config.journal) ? config.journal : at(config.journal) } : {}),
   };
 }
 

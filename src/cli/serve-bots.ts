@@ -71,7 +71,8 @@ export async function serveBots(options: {
       bots.push(
         apiBot(name, assembly, {
           ...(viewerBot ? { viewerBot } : {}),
-          run: (input: unknown) => options.track(assembly.run(input as RunInput, { signal: options.signal })),
+          run: async (input: unknown) =>
+            options.track(await assembly.run(input as RunInput, { signal: options.signal })),
         }),
       );
     }

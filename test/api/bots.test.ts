@@ -108,7 +108,7 @@ describe('an API serving many bots', () => {
     await new Promise((resolve) => ws.once('open', resolve));
     // Before anything starts: an unknown bot is refused, and nothing ran.
     expect((await execute(url, craftPlan('nowhere'), '?bot=dee')).status).toBe(404);
-    expect(journal.sql("SELECT COUNT(*) AS n FROM plans WHERE plan_id = 'nowhere'").get()).toEqual({ n: 0 });
+    expect(await journal.plan('nowhere')).toBeUndefined();
 
     const accepted = await execute(url, craftPlan('bo-planks'), '?bot=bo');
     expect(accepted.status).toBe(202);

@@ -9,7 +9,8 @@ import { apiBot } from '../../src/api/bots.js';
 import { createApiServer, type ApiServer } from '../../src/api/server.js';
 import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { openTemp } from '../journal/helpers.js';
+import { openTemp, stepsOf } from '../journal/helpers.js';
+import { crashedMidStep } from '../journal/seed.js';
 
 const TOKEN = 'test-token';
 const registry = createDefaultRegistry();
@@ -111,9 +112,9 @@ describe('HTTP API on loopback', () => {
       'dead_runner',
     ]);
 
-    journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
-    const resolved = journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
-    journal.resolveIncident(resolved, 'reset to pending');
+    await journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
+    const resolved = await journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
+    await journal.resolveIncident(resolved, 'reset to pending');
     const all = await json(fetch(`${url}/api/incidents`));
     expect(all.total).toBe(2);
     const open = await json(fetch(`${url}/api/incidents?unresolved=true&step=walk`));
@@ -141,28 +142,13 @@ describe('HTTP API on loopback', () => {
   it('a GET of /api/health reports and changes nothing; POST /api/health/recover (token) recovers and streams the findings', async () => {
     const { url, journal } = await serve({ bot: false });
     const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    journal
-      .sql(
-        "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, 0)",
-      )
-      .run(dead, hostname());
-    journal
-      .sql(
-        "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)",
-      )
-      .run();
-    journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('p', 'gone', 0)").run();
-    journal
-      .sql(
-        "INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 's', 0, 'navigate', 'in_progress', last_insert_rowid(), 0)",
-      )
-      .run();
-    const state = () => [
-      journal.sql('SELECT status FROM runners WHERE id = ?').get('gone'),
-      journal.sql('SELECT status FROM steps').get(),
-      journal.sql('SELECT COUNT(*) AS n FROM incidents').get(),
+    await crashedMidStep(journal, { runner: 'gone', pid: dead, host: hostname(), step: 's' });
+    const state = async () => [
+      (await journal.listRuns())[0]!.runner_status,
+      (await stepsOf(journal, 'p'))[0]!.status,
+      (await journal.listIncidents()).total,
     ];
-    const before = state();
+    const before = await state();
 
     const read = await json(fetch(`${url}/api/health`));
     expect(read.recovered).toBe(false);
@@ -173,7 +159,7 @@ describe('HTTP API on loopback', () => {
       { type: 'dead_runner', found: 1 },
     ]);
     expect(read.health.findings[0].action).toMatch(/^not done, this was a read: marked dead/);
-    expect(state()).toEqual(before);
+    expect(await state()).toEqual(before);
 
     const ws = events(url);
     const recovery = new Promise<{ findings: { mode: string }[] }>((resolve) =>
@@ -184,13 +170,13 @@ describe('HTTP API on loopback', () => {
     );
     await new Promise((resolve) => ws.once('open', resolve));
     expect((await fetch(`${url}/api/health/recover`, { method: 'POST' })).status).toBe(401);
-    expect(state()).toEqual(before);
+    expect(await state()).toEqual(before);
     const recovered = await json(
       fetch(`${url}/api/health/recover`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } }),
     );
     expect(recovered).toMatchObject({ recovered: true, health: { status: 'degraded' } });
     expect((await recovery).findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
-    expect(state()).not.toEqual(before);
+    expect(await state()).not.toEqual(before);
     ws.close();
   });
 
@@ -288,7 +274,7 @@ describe('HTTP API on loopback', () => {
       stepId: 'planks',
       verb: 'craft_item',
     });
-    expect(journal.sql('SELECT status FROM plans WHERE plan_id = ?').get('ws-plan')).toEqual({ status: 'succeeded' });
+    expect((await journal.plan('ws-plan'))?.status).toBe('succeeded');
 
     const metrics = await fetch(`${url}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
@@ -353,7 +339,7 @@ describe('every boundary of the API holds', () => {
       expect(refused.status).toBe(400);
       expect((await json(refused)).error).toMatch(/wait must be true or false|unknown query parameter "wiat"/);
     }
-    expect(journal.sql('SELECT COUNT(*) AS n FROM plans').get()).toEqual({ n: 0 });
+    expect(await journal.listRuns()).toEqual([]);
   });
 
   it('answers a malformed URI with 400, not 500', async () => {
@@ -365,17 +351,8 @@ describe('every boundary of the API holds', () => {
 
   it("pages a plan's steps, so no reply holds a whole huge plan", async () => {
     const { url, journal } = await serve({ bot: false });
-    journal
-      .sql(
-        "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('big', 'i', '{}', 'succeeded', 0, 0)",
-      )
-      .run();
-    for (let i = 0; i < 5; i++)
-      journal
-        .sql(
-          "INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('big', ?, ?, 'navigate', 'succeeded', 0)",
-        )
-        .run(`s${i}`, i);
+    const steps = Array.from({ length: 5 }, (_, i) => ({ stepId: `s${i}`, type: 'navigate' }));
+    await journal.beginRun({ planId: 'big', intentId: 'i', steps, body: {}, runnerId: null });
     const first = await json(fetch(`${url}/api/runs/big?limit=2`));
     expect(first.provenance.steps.map((s: { step: { step_id: string } }) => s.step.step_id)).toEqual(['s0', 's1']);
     expect(first.page).toEqual({ offset: 0, limit: 2, stepsTotal: 5, next: '/api/runs/big?offset=2&limit=2' });

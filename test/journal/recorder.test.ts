@@ -1,13 +1,14 @@
-import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import { WorldError } from '../../src/contracts/world.js';
 import type { ExecutorEvent } from '../../src/executor/events.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import type { AttemptRow, StepRow, TransitionRow } from '../../src/journal/rows.js';
+import type { StepRow } from '../../src/journal/rows.js';
+import type { WorldSnapshot } from '../../src/journal/world-snapshot.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { openTemp } from './helpers.js';
+import { openTemp, stepFields } from './helpers.js';
 
 const walkAndCraft = {
   planId: 'p1',
@@ -24,17 +25,18 @@ async function setup() {
   const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
   const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test' });
   // A second connection sees only what was committed: what a crash would leave.
-  const reader = new Database(path, { readonly: true });
+  const reader = SqliteJournal.open(path, { mustExist: true });
   return { path, journal, clock, world, assembly, reader };
 }
 
 describe('journal recorder', () => {
   it('commits a step as in_progress before its first actuator starts, and its outcome before the next step is announced', async () => {
     const { clock, world, assembly, reader } = await setup();
-    const seenAtActuator: { command: string; rows: Pick<StepRow, 'step_id' | 'status'>[] }[] = [];
-    const seenAtStart: { stepId: string; rows: Pick<StepRow, 'step_id' | 'status'>[] }[] = [];
-    const rows = () =>
-      reader.prepare('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<StepRow, 'step_id' | 'status'>[];
+    type Seen = Promise<Pick<StepRow, 'step_id' | 'status'>[]>;
+    const seenAtActuator: { command: string; rows: Seen }[] = [];
+    const seenAtStart: { stepId: string; rows: Seen }[] = [];
+    // A SQLite read happens on call: the promise holds the journal as it was at that moment.
+    const rows = () => stepFields(reader, 'p1', 'step_id', 'status');
     const craft = world.craft.bind(world);
     world.craft = async (...args) => {
       seenAtActuator.push({ command: 'craft', rows: rows() });
@@ -50,67 +52,61 @@ describe('journal recorder', () => {
       if (event.type === 'step.started') seenAtStart.push({ stepId: event.stepId, rows: rows() });
     });
     let done = false;
-    void assembly.run(walkAndCraft).result.then(() => (done = true));
+    void (await assembly.run(walkAndCraft)).result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
     expect(seenAtActuator.map((s) => s.command)).toEqual(['craft', 'goto']);
-    expect(seenAtActuator[0]!.rows).toEqual([
+    expect(await seenAtActuator[0]!.rows).toEqual([
       { step_id: 'planks', status: 'in_progress' },
       { step_id: 'walk', status: 'pending' },
     ]);
-    expect(seenAtStart[1]).toEqual({
-      stepId: 'walk',
-      rows: [
-        { step_id: 'planks', status: 'succeeded' },
-        { step_id: 'walk', status: 'in_progress' },
-      ],
-    });
-    expect(seenAtActuator[1]!.rows).toEqual([
+    expect(seenAtStart[1]!.stepId).toBe('walk');
+    expect(await seenAtStart[1]!.rows).toEqual([
       { step_id: 'planks', status: 'succeeded' },
       { step_id: 'walk', status: 'in_progress' },
     ]);
-    reader.close();
+    expect(await seenAtActuator[1]!.rows).toEqual([
+      { step_id: 'planks', status: 'succeeded' },
+      { step_id: 'walk', status: 'in_progress' },
+    ]);
+    await reader.close();
     await assembly.close();
   });
 
   it('journals transitions, attempts, the action trace, effects, SLA aggregates and the completed idempotency key', async () => {
     const { clock, journal, assembly, reader } = await setup();
     let done = false;
-    void assembly.run(walkAndCraft).result.then(() => (done = true));
+    void (await assembly.run(walkAndCraft)).result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
-    const transitions = journal.db
-      .prepare("SELECT * FROM step_transitions WHERE step_id = 'walk' ORDER BY id")
-      .all() as TransitionRow[];
-    expect(transitions.map((t) => t.to_status)).toEqual(['pending', 'in_progress', 'succeeded']);
-    const attempts = journal.db.prepare('SELECT * FROM attempts ORDER BY id').all() as AttemptRow[];
+    await assembly.close();
+    const provenance = (await journal.planProvenance('p1'))!;
+    const [planks, walk] = provenance.steps;
+    expect(walk!.transitions.map((t) => t.to_status)).toEqual(['pending', 'in_progress', 'succeeded']);
+    const attempts = provenance.steps.flatMap((s) => s.attempts);
     expect(attempts.map((a) => [a.step_id, a.number, a.outcome])).toEqual([
       ['planks', 1, 'ok'],
       ['walk', 1, 'ok'],
     ]);
     expect(attempts.every((a) => a.last_actuator_at !== null && a.ended_at !== null)).toBe(true);
-    const actions = journal.db.prepare('SELECT step_id, command FROM actions ORDER BY id').all();
-    expect(actions).toEqual([
-      { step_id: 'planks', command: 'craft' },
-      { step_id: 'walk', command: 'goto' },
+    expect(attempts.flatMap((a) => a.actions).map((a) => [a.step_id, a.command])).toEqual([
+      ['planks', 'craft'],
+      ['walk', 'goto'],
     ]);
-    const effects = journal.db.prepare('SELECT step_id, post FROM effects ORDER BY id').all() as {
-      step_id: string;
-      post: string;
-    }[];
+    const effects = provenance.steps.flatMap((s) => s.effects);
     expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk']);
-    expect(JSON.parse(effects[0]!.post).inventory).toEqual({ oak_planks: 4 });
-    expect(journal.db.prepare('SELECT key, plan_id, step_id FROM idempotency').all()).toEqual([
-      { key: 'planks-once', plan_id: 'p1', step_id: 'planks' },
+    expect((JSON.parse(planks!.effects[0]!.post) as WorldSnapshot).inventory).toEqual({ oak_planks: 4 });
+    expect(await journal.completedKeys()).toEqual(['planks-once']);
+    const claim = { key: 'planks-once', planId: 'p2', stepId: 'x', verb: 'craft_item', args: {}, runnerId: null };
+    expect(await journal.claimKey(claim)).toMatchObject({
+      claimed: false,
+      holder: { planId: 'p1', stepId: 'planks', verb: 'craft_item', state: 'completed' },
+    });
+    expect((await journal.measuredSla()).map((m) => [m.capability, m.runs, m.successes])).toEqual([
+      ['craft_item', 1, 1],
+      ['navigate', 1, 1],
     ]);
-    expect(
-      journal.db.prepare('SELECT capability, runs, successes FROM capability_sla ORDER BY capability').all(),
-    ).toEqual([
-      { capability: 'craft_item', runs: 1, successes: 1 },
-      { capability: 'navigate', runs: 1, successes: 1 },
-    ]);
-    expect(journal.db.prepare('SELECT status FROM plans').get()).toEqual({ status: 'succeeded' });
-    expect(journal.db.prepare('SELECT ok, ended_at IS NOT NULL AS ended FROM runs').get()).toEqual({ ok: 1, ended: 1 });
-    reader.close();
-    await assembly.close();
+    expect(provenance.plan.status).toBe('succeeded');
+    expect(provenance.runs.map((r) => [r.ok, r.ended_at !== null])).toEqual([[1, true]]);
+    await reader.close();
   });
 
   it('journals one attempt per invocation: a failed attempt closes with its code and the retry opens the next', async () => {
@@ -123,26 +119,21 @@ describe('journal recorder', () => {
       return craft(...args);
     };
     let done = false;
-    void assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!] }).result.then(() => (done = true));
+    void (await assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!] })).result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
-    const attempts = journal.db.prepare('SELECT number, outcome, detail FROM attempts ORDER BY id').all() as Pick<
-      AttemptRow,
-      'number' | 'outcome' | 'detail'
-    >[];
-    expect(attempts.map((a) => [a.number, a.outcome])).toEqual([
+    await assembly.close();
+    const [planks] = (await journal.planProvenance('p1'))!.steps;
+    expect(planks!.attempts.map((a) => [a.number, a.outcome])).toEqual([
       [1, 'runner_error'],
       [2, 'ok'],
     ]);
-    expect(attempts[0]!.detail).toContain('the crafting window never opened');
-    expect(journal.db.prepare("SELECT attempts, status FROM steps WHERE step_id = 'planks'").get()).toEqual({
-      attempts: 2,
-      status: 'succeeded',
-    });
-    expect(journal.db.prepare('SELECT command, error FROM actions ORDER BY id').all()).toEqual([
-      { command: 'craft', error: 'the crafting window never opened' },
-      { command: 'craft', error: null },
+    expect(planks!.attempts[0]!.detail).toContain('the crafting window never opened');
+    expect(planks!.step).toMatchObject({ attempts: 2, status: 'succeeded' });
+    expect(planks!.attempts.flatMap((a) => a.actions).map((a) => [a.command, a.error])).toEqual([
+      ['craft', 'the crafting window never opened'],
+      ['craft', null],
     ]);
-    reader.close();
+    await reader.close();
     await assembly.close();
   });
 
@@ -172,7 +163,7 @@ describe('journal recorder', () => {
     const events: ExecutorEvent[] = [];
     assembly.executor.events.on('event', (e) => events.push(e));
     let done = false;
-    const run = assembly.run({
+    const run = await assembly.run({
       id: 'i9',
       source: 'user',
       goal: 'make sticks',
@@ -184,9 +175,9 @@ describe('journal recorder', () => {
     expect(await run.result).toMatchObject({ ok: true });
     await assembly.close();
 
-    const reader = new Database(path, { readonly: true });
-    const plan = reader.prepare("SELECT body FROM plans WHERE plan_id = 'from-intent'").get() as { body: string };
-    expect(JSON.parse(plan.body)).toEqual({
+    const reader = SqliteJournal.open(path, { mustExist: true });
+    const provenance = (await reader.planProvenance('from-intent'))!;
+    expect(JSON.parse(provenance.plan.body!)).toEqual({
       planId: 'from-intent',
       intentId: 'i9',
       steps: [
@@ -199,21 +190,22 @@ describe('journal recorder', () => {
         },
       ],
     });
-    const steps = reader
-      .prepare('SELECT step_id, parent_step_id, args, idempotency_key, status FROM steps ORDER BY seq')
-      .all() as Pick<StepRow, 'step_id' | 'parent_step_id' | 'args' | 'idempotency_key' | 'status'>[];
+    const steps = provenance.steps.map((s) => s.step);
     const subgoal = steps.find((s) => s.parent_step_id === 'sticks');
     expect(steps[0]).toMatchObject({ step_id: 'sticks', idempotency_key: 'sticks-once', status: 'succeeded' });
     expect(JSON.parse(steps[0]!.args!)).toEqual({ item: 'stick', count: 4 });
     expect(subgoal).toMatchObject({ status: 'succeeded' });
     expect(JSON.parse(subgoal!.args!)).toMatchObject({ item: 'oak_planks' });
     // The parent's guard failed first (no planks): its one attempt opens after the sub-goal, not at dispatch.
-    const attempts = reader.prepare('SELECT step_id, number, outcome FROM attempts ORDER BY id').all();
+    const attempts = provenance.steps
+      .flatMap((s) => s.attempts)
+      .sort((a, b) => a.id - b.id)
+      .map((a) => ({ step_id: a.step_id, number: a.number, outcome: a.outcome }));
     const announced = events
       .filter((e) => e.type === 'attempt.started')
       .map((e) => ({ step_id: e.stepId, number: (e as { attempt: number }).attempt, outcome: 'ok' }));
     expect(attempts).toEqual(announced);
     expect(attempts.map((a) => (a as { step_id: string }).step_id)).toEqual([subgoal!.step_id, 'sticks']);
-    reader.close();
+    await reader.close();
   });
 });

@@ -12,7 +12,7 @@ import { assembleJournaled, type JournaledAssembly } from '../../src/journal/jou
 import type { Journal } from '../../src/journal/journal.js';
 import { nodeStateHistory } from '../../src/journal/queries.js';
 import { embeddedSuite } from '../helpers/embedded.js';
-import { Journal as JournalFile } from '../../src/journal/journal.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 
 import { buildMonitor, launchChromium } from './browser.js';
 import { createRequire } from 'node:module';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   browser = launched;
   // Open for the whole file (the helpers' openTemp closes a journal after each test).
   const temp = { path: join(mkdtempSync(join(tmpdir(), 'verbtree-monitor-journal-')), 'journal.db') };
-  journal = JournalFile.open(temp.path);
+  journal = SqliteJournal.open(temp.path);
   feed = new NodeFeed(systemClock);
   const bot = await suite.world.connectBot('watched');
   const registry = createDefaultRegistry();
@@ -213,14 +213,12 @@ describe('the monitor, live and replayed, in chromium', () => {
         args: { target: { kind: 'block', x: n % 2 === 0 ? -4 : 4, y: 5, z: 4 * n } },
       })),
     });
-    const started = () =>
-      journal
-        .sql(
-          "SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'watched-late' AND step_id = 'late-2' AND status != 'pending'",
-        )
-        .get() as { n: number };
-    for (let i = 0; i < 400 && started().n === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(started().n).toBe(1);
+    const started = async () =>
+      (await journal.planProvenance('watched-late'))?.steps.some(
+        (s) => s.step.step_id === 'late-2' && s.step.status !== 'pending',
+      ) === true;
+    for (let i = 0; i < 400 && !(await started()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await started()).toBe(true);
     const page = await openLive();
     await page.waitForSelector('[data-step=late-1][data-status=ok]', { timeout: 10_000 });
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
@@ -311,7 +309,7 @@ describe('the monitor, live and replayed, in chromium', () => {
   }, 60_000);
 
   it('replays the journaled run: the slider steps through the same node states, in the same order, as the journal holds', async () => {
-    const journaled = nodeStateHistory(journal, 'watched-walk', { after: 0, limit: 100_000 })!.rows;
+    const journaled = (await nodeStateHistory(journal, 'watched-walk', { after: 0, limit: 100_000 }))!.rows;
     expect(journaled.length).toBeGreaterThan(0);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${url}/monitor/#token=${TOKEN}&replay=watched-walk`);

@@ -134,7 +134,7 @@ Examples:
           `--host ${options.host} opens the API to the network, and without a token anyone there could read the journal and the event stream: give --token <T> (or set VERBTREE_TOKEN), or bind 127.0.0.1`,
         );
       }
-      const journal = openJournalFor(options.journal, { create: true });
+      const journal = await openJournalFor(options.journal, { create: true });
       if (options.world === 'none' && options.bots !== 1)
         throw new CliUsageError(
           '--bots needs a world: --world sim or --world embedded (--world none serves the journal only)',
@@ -168,10 +168,10 @@ Examples:
       const trees =
         served?.assemblies[0]!.catalog ??
         (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
-      const readOnly = served ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
+      const readOnly = served ? null : await new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,
-        journalPath: options.journal,
+        journalPath: journal.location,
         registry: registry(),
         ...(token ? { token } : {}),
         selfRunnerId: served?.assemblies[0]!.process.id ?? readOnly!.id,
@@ -195,7 +195,7 @@ Examples:
                 .join(', ')})`
             : '';
         io.out(
-          `verbtree API on ${address.url} (journal ${options.journal}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
+          `verbtree API on ${address.url} (journal ${journal.location}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
         );
         io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
@@ -206,9 +206,9 @@ Examples:
         await api.close();
         await served?.close();
         nodeFeed.close();
-        readOnly?.stop();
+        await readOnly?.stop();
         await opened?.close();
-        journal.close();
+        await journal.close();
       }
     });
 }
