@@ -1,11 +1,11 @@
-import { JournalOpenError, type Journal } from './journal.js';
-import { isPostgresUrl, maskUrl } from './journal-spec.js';
+import type { Journal } from './journal.js';
+import { isPostgresUrl } from './journal-spec.js';
 import { SqliteJournal } from './sqlite/sqlite-journal.js';
 
 export { isPostgresUrl, maskUrl } from './journal-spec.js';
 
 export interface OpenJournalOptions {
-  /** Open an existing journal only; fail instead of creating a new, empty one (SQLite: the file must exist). */
+  /** Open an existing journal only; fail instead of creating a new, empty one (a file, or a database's tables). */
   mustExist?: boolean;
   /** SQLite only: the journal's wall clock (epoch ms). PostgreSQL always uses the database server's clock. */
   now?: () => number;
@@ -15,12 +15,10 @@ export interface OpenJournalOptions {
  * Opens the journal `--journal` names: a PostgreSQL database for a `postgres://` URL (node-postgres, loaded only
  * then), else a SQLite file as always. Fails with a JournalOpenError naming the journal and the fix.
  */
-export function openJournal(spec: string, options: OpenJournalOptions = {}): Promise<Journal> {
-  try {
-    if (isPostgresUrl(spec))
-      throw new JournalOpenError(`${maskUrl(spec)}: this verbtree keeps its journal in SQLite only; pass a file path`);
-    return Promise.resolve(SqliteJournal.open(spec, options));
-  } catch (error) {
-    return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+export async function openJournal(spec: string, options: OpenJournalOptions = {}): Promise<Journal> {
+  if (isPostgresUrl(spec)) {
+    const { PostgresJournal } = await import('./postgres/postgres-journal.js');
+    return PostgresJournal.open(spec, { mustExist: options.mustExist === true });
   }
+  return SqliteJournal.open(spec, options);
 }

@@ -1,0 +1,141 @@
+import { writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { JournalOpenError, type Journal } from '../../src/journal/journal.js';
+import { openJournal } from '../../src/journal/open.js';
+import { cli } from '../helpers/cli.js';
+import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { tempJournalPath } from './helpers.js';
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgres();
+}, 60_000);
+afterAll(() => cluster.stop());
+
+const event = (planId: string, stepId: string) => ({
+  event: { type: 'step.warning' as const, at: 0, planId, stepId, verb: 'navigate', message: stepId },
+  runnerId: null,
+});
+
+async function withJournal<T>(url: string, use: (journal: Journal) => Promise<T>): Promise<T> {
+  const journal = await openJournal(url);
+  try {
+    return await use(journal);
+  } finally {
+    await journal.close();
+  }
+}
+
+describe('opening a PostgreSQL journal', () => {
+  it('names an unreachable database and the fix, with the password masked; the CLI says so without a stack trace', async () => {
+    const url = 'postgres://verbtree:s3cret@127.0.0.1:1/fleet';
+    const opened = openJournal(url);
+    await expect(opened).rejects.toThrow(JournalOpenError);
+    await expect(opened).rejects.toThrow(
+      /^cannot reach the PostgreSQL journal at postgres:\/\/verbtree:\*\*\*@127\.0\.0\.1:1\/fleet: .*ECONNREFUSED.*; start PostgreSQL there, or fix --journal \(postgres:\/\/user:password@host:port\/database\)$/,
+    );
+    const runs = await cli('runs', '--journal', url);
+    expect(runs.code).toBe(2);
+    expect(runs.err).toContain('cannot reach the PostgreSQL journal at postgres://verbtree:***@127.0.0.1:1/fleet');
+    expect(runs.err).not.toContain('s3cret');
+    expect(runs.err).not.toMatch(/\n\s+at /);
+    await expect(openJournal(cluster.url('nothere'))).rejects.toThrow(
+      /database "nothere" does not exist; create that database \(createdb <name>\) or fix the database name in --journal$/,
+    );
+  });
+
+  it('migrates once when two processes open a new database at once, and a reading command refuses a database never journaled to', async () => {
+    const url = await cluster.database();
+    await expect(openJournal(url, { mustExist: true })).rejects.toThrow(/holds no verbtree journal yet/);
+    const [a, b] = await Promise.all([openJournal(url), openJournal(url)]);
+    expect([await a.schemaVersion(), await b.schemaVersion()]).toEqual([1, 1]);
+    await Promise.all([a.close(), b.close()]);
+    expect(await withJournal(url, (j) => j.schemaVersion())).toBe(1);
+  });
+
+  it("never migrates another application's database, and refuses one written by a newer verbtree", async () => {
+    const foreign = await cluster.database();
+    const other = await rawClient(foreign);
+    await other.query('CREATE TABLE plans (id serial PRIMARY KEY, name text)');
+    await expect(openJournal(foreign)).rejects.toThrow(
+      /is a PostgreSQL database but not a verbtree journal \(it has tables of its own named plans\): give verbtree a database of its own \(createdb verbtree\)/,
+    );
+    expect((await other.query("SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'")).rows).toEqual([
+      { n: 1 },
+    ]);
+    await other.end();
+
+    const newer = await cluster.database();
+    await withJournal(newer, () => Promise.resolve());
+    const raw = await rawClient(newer);
+    await raw.query('UPDATE verbtree_schema SET version = version + 1');
+    await raw.end();
+    await expect(openJournal(newer)).rejects.toThrow(
+      /was written by a newer verbtree \(journal schema 2, this one knows up to 1\): upgrade verbtree or use another --journal database/,
+    );
+  });
+});
+
+describe("reading every plan's events while others write them", () => {
+  it('never passes an event a still-open transaction may commit: the feed waits for it, then returns both in commit order', async () => {
+    const url = await cluster.database();
+    await withJournal(url, async (journal) => {
+      await journal.recordEvent(event('early', 'e0'));
+      const first = await journal.eventFeed(null, 100);
+      expect(first.rows.map((r) => r.event)).toMatchObject([{ stepId: 'e0' }]);
+      // A slow worker's transaction takes the next event id and has not committed yet…
+      const slow = await rawClient(url);
+      await slow.query('BEGIN');
+      const { rows } = await slow.query<{ id: string }>(
+        "INSERT INTO events (plan_id, type, at, body) VALUES ('slow', 'step.warning', 0, '{\"stepId\":\"e1\"}') RETURNING id",
+      );
+      // …while another commits a later one.
+      await journal.recordEvent(event('fast', 'e2'));
+      const later = (await journal.eventHistory('fast', { after: 0, limit: 10 })) ?? { rows: [] };
+      expect(later.rows).toEqual([]);
+      const all = await journal.eventFeed(first.cursor, 100);
+      // Paging by id would return e2 now and step past e1 for good; the feed returns nothing yet.
+      expect(all.rows).toEqual([]);
+      expect(all.cursor).toBe(first.cursor);
+      await slow.query('COMMIT');
+      await slow.end();
+      const after = await journal.eventFeed(all.cursor, 100);
+      expect(after.rows.map((r) => [r.planId, (r.event as { stepId: string }).stepId])).toEqual([
+        ['slow', 'e1'],
+        ['fast', 'e2'],
+      ]);
+      expect(after.rows[0]!.id).toBe(Number(rows[0]!.id));
+      expect(after.rows[0]!.id).toBeLessThan(after.rows[1]!.id);
+      expect((await journal.eventFeed(after.cursor, 100)).rows).toEqual([]);
+    });
+  });
+});
+
+describe('the commands on a PostgreSQL journal', () => {
+  it('run journals the plan there; runs, show, health check and incidents read it back', async () => {
+    const url = await cluster.database();
+    const planFile = join(dirname(tempJournalPath()), 'plan.json');
+    writeFileSync(
+      planFile,
+      JSON.stringify({
+        planId: 'pg-plan',
+        intentId: 'i',
+        steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
+      }),
+    );
+    const scenario = join(dirname(planFile), 'scenario.json');
+    writeFileSync(scenario, JSON.stringify({ name: 'logs', bot: { inventory: { oak_log: 1 } } }));
+    const run = await cli('run', planFile, '--world', 'sim', '--scenario', scenario, '--journal', url);
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain(`journal: ${url}`);
+    const runs = await cli('runs', '--journal', url);
+    expect(runs.out).toMatch(/│ 1\s+│ pg-plan\s+│ succeeded\s+│ 1\/1/);
+    const show = await cli('show', 'pg-plan', '--journal', url);
+    expect(show.out).toMatch(/• planks {2}craft_item@1\.0\.0 {2}succeeded/);
+    const health = await cli('health', 'check', '--journal', url, '--json');
+    expect(health.code, health.err).toBe(0);
+    expect(JSON.parse(health.out)).toMatchObject({ status: 'healthy', findings: [] });
+    expect((await cli('incidents', '--journal', url)).out).toBe('no incidents\n');
+  });
+});
