@@ -17,7 +17,7 @@ export class WriteQueue {
 
   /** Queues a write; the promise of its result (which the queue also watches: a caller may ignore it). */
   push<R>(write: () => Promise<R>): Promise<R> {
-    if (this.failure) return Promise.reject(this.failure);
+    if (this.failure) return handled(Promise.reject(this.failure));
     const run = (): Promise<R> => {
       if (this.failure) return Promise.reject(this.failure);
       try {
@@ -33,9 +33,7 @@ export class WriteQueue {
         this.failure ??= error instanceof Error ? error : new Error(String(error));
       },
     );
-    // The failure lives on in the queue; the caller's copy must not be an unhandled rejection.
-    result.catch(() => undefined);
-    return result;
+    return handled(result);
   }
 
   /** Resolves once every write queued so far is durable; rejects with the first failure. */
@@ -43,4 +41,10 @@ export class WriteQueue {
     await this.tail;
     if (this.failure) throw this.failure;
   }
+}
+
+/** The failure lives on in the queue: a caller that drops its copy of the promise must not raise an unhandled rejection. */
+function handled<R>(promise: Promise<R>): Promise<R> {
+  promise.catch(() => undefined);
+  return promise;
 }

@@ -77,6 +77,38 @@ describe('opening a PostgreSQL journal', () => {
   });
 });
 
+describe('fencing against a claim in flight', () => {
+  it('a fenced write that meets a claim not yet committed waits for it, then is refused: it never lands after the claim', async () => {
+    const url = await cluster.database();
+    await withJournal(url, async (journal) => {
+      await journal.addBot({ name: 'ann' });
+      const old = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', 60_000))! };
+      await journal.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, old);
+      // Another worker's claim is under way (its lease row updated, not yet committed)…
+      const claim = await rawClient(url);
+      await claim.query('BEGIN');
+      await claim.query("UPDATE bot_leases SET holder = 'w2', epoch = epoch + 1 WHERE bot = 'ann'");
+      // …when the old holder writes. Its fence check must wait on that row, not read the last committed epoch.
+      const write = journal.setPlanStatus('p', 'failed', old).then(
+        () => 'written',
+        (error: { code?: string }) => error.code,
+      );
+      let waiting = 0;
+      for (let polls = 0; polls < 1_000 && waiting === 0; polls++) {
+        const { rows } = await claim.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
+        );
+        waiting = rows[0]!.n;
+      }
+      await claim.query('COMMIT');
+      await claim.end();
+      expect(waiting).toBe(1);
+      expect(await write).toBe('lease_lost');
+      expect((await journal.plan('p'))?.status).toBe('running');
+    });
+  });
+});
+
 describe("reading every plan's events while others write them", () => {
   it('never passes an event a still-open transaction may commit: the feed waits for it, then returns both in commit order', async () => {
     const url = await cluster.database();
