@@ -3,9 +3,17 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalOpenError, type Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { apiBot } from '../../src/api/bots.js';
+import { createApiServer } from '../../src/api/server.js';
+import { systemClock } from '../../src/clock/index.js';
+import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import { SimWorld } from '../../src/world/sim/index.js';
 import { cli } from '../helpers/cli.js';
+import { cliProcess, finished, untilEvent } from './cli-process.js';
+import { CONFIG, cliIn, userProject } from '../helpers/user-project.js';
 import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
-import { tempJournalPath } from './helpers.js';
+import { stepFields, tempJournalPath } from './helpers.js';
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
@@ -169,5 +177,114 @@ describe('the commands on a PostgreSQL journal', () => {
     expect(health.code, health.err).toBe(0);
     expect(JSON.parse(health.out)).toMatchObject({ status: 'healthy', findings: [] });
     expect((await cli('incidents', '--journal', url)).out).toBe('no incidents\n');
+  });
+
+  it("takes the journal's URL from the project config, as it takes a path", async () => {
+    const url = await cluster.database();
+    const config = CONFIG.replace('world:', `journal: '${url}',\n  world:`);
+    const { dir, sub } = await userProject({ 'verbtree.config.mjs': config });
+    const run = await cliIn(sub, 'run', join(dir, 'plans/greet.plan.json'), '--journal');
+    expect(run.code, run.err).toBe(0);
+    expect(run.out).toContain(`journal: ${url}`);
+    const runs = await cliIn(sub, 'runs', '--json');
+    expect(JSON.parse(runs.out)).toMatchObject([{ plan_id: 'greet', ok: 1 }]);
+  });
+
+  it('a run killed mid-step is recovered and resumed from the PostgreSQL journal', async () => {
+    const url = await cluster.database();
+    const dir = dirname(tempJournalPath());
+    const plan = {
+      planId: 'pg-crash',
+      intentId: 'i',
+      steps: [
+        { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: 'pg-planks' },
+        { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 4, y: 5, z: 0 } } },
+      ],
+    };
+    writeFileSync(join(dir, 'crash.plan.json'), JSON.stringify(plan));
+    writeFileSync(join(dir, 'crash.scenario.json'), JSON.stringify({ name: 'c', bot: { inventory: { oak_log: 1 } } }));
+    const args = [
+      'run',
+      join(dir, 'crash.plan.json'),
+      '--world',
+      'sim',
+      '--scenario',
+      join(dir, 'crash.scenario.json'),
+    ];
+    const runner = cliProcess([...args, '--journal', url, '--json', '--fault', 'navigate=hang']);
+    const ended = finished(runner);
+    await untilEvent(runner, (e) => e.type === 'attempt.started' && e.stepId === 'walk');
+    const journal = await openJournal(url, { mustExist: true });
+    try {
+      // The walk hangs; once the journal holds it in progress, the process is killed.
+      const walking = async () => (await stepFields(journal, 'pg-crash', 'status'))[1]?.status === 'in_progress';
+      for (let polls = 0; polls < 1_000 && !(await walking()); polls++);
+      expect(await walking()).toBe(true);
+      runner.kill('SIGKILL');
+      expect((await ended).signal).toBe('SIGKILL');
+      const resumed = await cli('run', '--resume', 'pg-crash', '--journal', url);
+      expect(resumed.code, resumed.out + resumed.err).toBe(0);
+      expect(resumed.out).toContain('journal: orphaned_step');
+      expect(resumed.out).toContain('resuming plan pg-crash: done planks; skipped –; to run walk');
+      const provenance = (await journal.planProvenance('pg-crash'))!;
+      expect(provenance.plan.status).toBe('succeeded');
+      expect(provenance.steps.map((s) => [s.step.step_id, s.step.status])).toEqual([
+        ['planks', 'succeeded'],
+        ['walk', 'succeeded'],
+      ]);
+      const actions = provenance.steps.flatMap((s) => s.attempts.flatMap((a) => a.actions));
+      expect(actions.filter((a) => a.command === 'craft')).toHaveLength(1);
+    } finally {
+      await journal.close();
+    }
+  }, 60_000);
+
+  it('the HTTP API serves a PostgreSQL journal: a plan posted and waited for, then its run, events and health', async () => {
+    const url = await cluster.database();
+    await withJournal(url, async (journal) => {
+      const registry = createDefaultRegistry();
+      const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 1 } });
+      const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'serve' });
+      const api = createApiServer({
+        journal,
+        journalPath: journal.location,
+        registry,
+        token: 't',
+        bots: [apiBot('pg', assembly)],
+      });
+      const { url: base } = await api.listen(0);
+      try {
+        const plan = {
+          planId: 'api-plan',
+          intentId: 'i',
+          steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
+        };
+        const posted = await fetch(`${base}/api/cognitive/execute?wait=true`, {
+          method: 'POST',
+          body: JSON.stringify(plan),
+          headers: { authorization: 'Bearer t' },
+        });
+        expect(posted.status).toBe(200);
+        await assembly.recorder.flush();
+        const run = (await (await fetch(`${base}/api/runs/api-plan`)).json()) as {
+          provenance: { plan: { status: string } };
+        };
+        expect(run.provenance.plan.status).toBe('succeeded');
+        const events = (await (await fetch(`${base}/api/runs/api-plan/events`)).json()) as {
+          events: { type: string }[];
+        };
+        expect(events.events.map((e) => e.type)).toContain('plan.ended');
+        const health = (await (await fetch(`${base}/api/health`)).json()) as {
+          journal: string;
+          health: { status: string };
+        };
+        expect(health).toMatchObject({ journal: url, health: { status: 'healthy' } });
+        const runs = (await (await fetch(`${base}/api/runs`)).json()) as { runs: { plan_id: string }[] };
+        expect(runs.runs.map((r) => r.plan_id)).toEqual(['api-plan']);
+      } finally {
+        await api.close();
+        await assembly.close();
+      }
+    });
   });
 });
