@@ -128,3 +128,8 @@ export interface PlanResult {
   retries: number;
   durationMs: number;
 }
+
+/** The result of a run that ended before any step: rejected at the door, or stopped by a bug in the executor. */
+export function failedRun(planId: string, code: FailureCode, detail: string): PlanResult {
+  return { planId, ok: false, code, detail, steps: [], escalations: 0, repairs: 0, retries: 0, durationMs: 0 };
+}

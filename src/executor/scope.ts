@@ -79,3 +79,13 @@ export function moveAgent(
   const { from } = scope.agent.transition(to, reason);
   scope.emit({ type: 'agent.state', at: scope.clock.now(), planId: scope.planId, from, to, reason });
 }
+
+/** A new run starts from IDLE, whatever the last one ended in (COMPLETED or FAILED), then moves on to `to`. */
+export function beginRunAs(
+  scope: Pick<RunScope, 'agent' | 'emit' | 'planId' | 'clock'>,
+  to: 'PLANNING' | 'EXECUTING',
+  reason: string,
+): void {
+  if (scope.agent.state === 'COMPLETED' || scope.agent.state === 'FAILED') moveAgent(scope, 'IDLE', 'new run');
+  moveAgent(scope, to, reason);
+}
