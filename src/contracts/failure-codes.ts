@@ -49,7 +49,8 @@ export const FAILURE_CODES = {
   },
   duplicate_dispatch: {
     retryable: false,
-    meaning: 'A step with the same idempotency key already completed or is in flight.',
+    meaning:
+      'The step did not start: its idempotency key is in flight, was completed by a step that asked for something else, or was completed but its effects no longer hold.',
   },
   escalation_exhausted: {
     retryable: false,

@@ -6,7 +6,7 @@ import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
 import type { ExecutorEvent, StepRecord } from './events.js';
-import type { IdempotencyStore } from './idempotency.js';
+import type { IdempotencyLedger } from './idempotency.js';
 import type { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import type { ExecutionMetrics } from './metrics.js';
@@ -23,7 +23,7 @@ export interface RunScope {
   policy: ExecutorPolicy;
   invoker: StepInvoker;
   metrics: ExecutionMetrics;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyLedger;
   stuck: StuckMonitor;
   safety: SafetyMonitor;
   /** The stream's recovery ladder: repair rungs between local retries and escalation, within its budgets. */

@@ -2,6 +2,7 @@ import type { StepOutcome, StepRecord } from './events.js';
 import type { RunScope } from './scope.js';
 import { acceptancePhase, attemptPhase, resumeAfterPreemption, succeeded } from './step-attempt.js';
 import { guardPhase } from './step-guard.js';
+import { claimKey } from './step-idempotency.js';
 import type { StepInput } from './step-input.js';
 import { afterFailure } from './step-recovery.js';
 import { fail, finish, type Next, openStep, type StepState } from './step-state.js';
@@ -10,15 +11,17 @@ export type { StepInput } from './step-input.js';
 
 /**
  * One plan step from dispatch to exactly one `step.ended`, in the phases
- * ARCHITECTURE.md numbers ("One step, in order"): dispatch (the idempotency
- * check, `step.started`), then cycles of guard and sub-goals, a supervised
- * attempt and acceptance, a failed attempt answered by a local retry or a rung
- * of the recovery ladder, until one phase ends the step. The step's
- * expectations are fixed once, from the world at dispatch and the arguments as
- * asked; every attempt is judged against them and nothing else.
+ * ARCHITECTURE.md numbers ("One step, in order"): its idempotency key claimed
+ * before anything else happens, `step.started`, then cycles of guard and
+ * sub-goals, a supervised attempt and acceptance, a failed attempt answered by
+ * a local retry or a rung of the recovery ladder, until one phase ends the
+ * step. The step's expectations are fixed once, from the world at dispatch and
+ * the arguments as asked; every attempt is judged against them and nothing else.
  */
 export async function executeStep(scope: RunScope, input: StepInput): Promise<StepRecord> {
   const state = openStep(scope, input);
+  const claimed = await claimKey(state);
+  if (claimed.then === 'finish') return finishStep(state, claimed.outcome);
   const dispatched = dispatch(state);
   if (dispatched.then === 'finish') return finishStep(state, dispatched.outcome);
   for (;;) {
@@ -27,7 +30,7 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   }
 }
 
-/** Phase 2: `step.started` with the step's deadline, and the idempotency key claimed (or the step refused). */
+/** Phase 2: `step.started` with the step's deadline. */
 function dispatch(state: StepState): Next {
   const { scope, input, base } = state;
   const { step, spec, args } = input;
@@ -42,22 +45,6 @@ function dispatch(state: StepState): Next {
     ...(step.idempotencyKey ? { idempotencyKey: step.idempotencyKey } : {}),
     ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
   });
-  if (step.idempotencyKey && !scope.idempotency.claim(step.idempotencyKey)) {
-    const keyState = scope.idempotency.state(step.idempotencyKey)!;
-    scope.emit({
-      type: 'step.refused',
-      at: scope.clock.now(),
-      ...base,
-      code: 'duplicate_dispatch',
-      idempotencyKey: step.idempotencyKey,
-      state: keyState,
-    });
-    return finish(
-      keyState === 'completed'
-        ? { ok: true, deduplicated: true }
-        : fail('duplicate_dispatch', `idempotency key "${step.idempotencyKey}" is already in flight`),
-    );
-  }
   if (!state.duration.ok) return finish(fail('runner_error', state.duration.detail));
   return { then: 'go_on' };
 }
@@ -79,13 +66,12 @@ async function cycle(state: StepState): Promise<Next> {
 }
 
 /** The step's one `step.ended`: its key completed or released, its SLA measured, its record kept in the run's result. */
-function finishStep(state: StepState, outcome: StepOutcome): StepRecord {
-  const { scope, input, base } = state;
+async function finishStep(state: StepState, outcome: StepOutcome): Promise<StepRecord> {
+  const { scope, input, base, claimedKey } = state;
   const { clock } = scope;
-  const key = input.step.idempotencyKey;
+  if (claimedKey !== null && outcome.ok) await scope.idempotency.complete(claimedKey, state.asked?.expectations ?? []);
+  else if (claimedKey !== null) await scope.idempotency.release(claimedKey);
   const durationMs = clock.now() - state.startedAt;
-  if (key && outcome.ok && !outcome.deduplicated) scope.idempotency.complete(key);
-  else if (key && !outcome.ok && outcome.code !== 'duplicate_dispatch') scope.idempotency.release(key);
   if (!(outcome.ok && outcome.deduplicated))
     scope.metrics.recordStep(base.verb, clock.now(), durationMs, state.ttfaMs, outcome.ok ? undefined : outcome);
   const { attempts, ttfaMs, retries, repairs } = state;

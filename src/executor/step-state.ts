@@ -62,6 +62,8 @@ export interface StepState {
   decision: RecoveryDecision | null;
   /** The rung of the ladder carried out last. */
   lastRung: string | null;
+  /** The idempotency key this step claimed: it completes it when verified, releases it when it fails. */
+  claimedKey: string | null;
 }
 
 export function openStep(scope: RunScope, input: StepInput): StepState {
@@ -89,6 +91,7 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
     asked: null,
     decision: null,
     lastRung: null,
+    claimedKey: null,
   };
 }
 

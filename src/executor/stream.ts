@@ -12,7 +12,7 @@ import { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import { StuckFleet } from '../stuck/stuck-fleet.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
 import type { ExecutorEvent } from './events.js';
-import { IdempotencyStore } from './idempotency.js';
+import { type IdempotencyLedger, IdempotencyStore } from './idempotency.js';
 import { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import { ExecutionMetrics } from './metrics.js';
@@ -32,8 +32,8 @@ export interface ExecutorOptions {
   stuck?: StuckDetectionConfigInput;
   /** The recovery ladder's strategies and budgets; its own retry rung stays off, as local retries come first (A3). */
   recovery?: RecoveryConfigInput;
-  /** Share one store between executors so a key is never dispatched twice in the process. */
-  idempotency?: IdempotencyStore;
+  /** Share one ledger between executors (in memory, or journaled) so a key is never dispatched twice. */
+  idempotency?: IdempotencyLedger;
 }
 
 export interface ExecutorEventMap {
@@ -49,7 +49,7 @@ export interface Stream {
   readonly planners: readonly Planner[];
   readonly events: EventEmitter<ExecutorEventMap>;
   readonly metrics: ExecutionMetrics;
-  readonly idempotency: IdempotencyStore;
+  readonly idempotency: IdempotencyLedger;
   readonly stuck: StuckMonitor;
   readonly safety: SafetyMonitor;
   readonly random: () => number;
