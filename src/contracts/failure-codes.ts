@@ -70,6 +70,14 @@ export const FAILURE_CODES = {
     meaning:
       'The planner threw, rejected, never answered within its limit, or answered with something that is not a plan or a give-up.',
   },
+  journal_unavailable: {
+    retryable: false,
+    meaning: 'The journal could not record the step durably (database unreachable): the step did not act.',
+  },
+  lease_lost: {
+    retryable: false,
+    meaning: 'This worker lost its lease on the bot (another worker may hold it now): it stopped acting and writing.',
+  },
   hazard: {
     retryable: false,
     meaning: 'The bot is in a hazard (lava, fire, a deadly drop) and could not get out; the detail names it.',

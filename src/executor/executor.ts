@@ -176,10 +176,11 @@ async function executeOnce(
 function openScope(
   stream: Stream,
   planId: string,
-  signal: AbortSignal,
+  cancel: AbortSignal,
   emit: (event: ExecutorEvent) => void,
 ): RunScope {
   const { options } = stream;
+  const halting = new AbortController();
   const scope: RunScope = {
     planId,
     registry: options.registry,
@@ -196,7 +197,14 @@ function openScope(
     heartbeat: stream.heartbeat,
     interrupts: stream.interrupts,
     random: stream.random,
-    signal,
+    signal: AbortSignal.any([cancel, halting.signal]),
+    durability: options.durability,
+    halted: null,
+    halt(failure) {
+      if (scope.halted) return;
+      scope.halted = failure;
+      halting.abort(failure.code);
+    },
     emit,
     runStep: (step) => executeStep(scope, step),
     dispatched: [],

@@ -65,13 +65,17 @@ export async function runPlan(
     const next = await control.nextStep(queue, records.at(-1)?.step.stepId ?? null);
     if (!next) return end();
     if (scope.signal.aborted)
-      return end({
-        code: 'aborted',
-        detail: `cancelled before ${next.step.stepId}: ${String(scope.signal.reason ?? 'the run was cancelled')}`,
-      });
+      return end(
+        scope.halted ?? {
+          code: 'aborted',
+          detail: `cancelled before ${next.step.stepId}: ${String(scope.signal.reason ?? 'the run was cancelled')}`,
+        },
+      );
     scope.ladder.beginStep();
     const record = await executeStep(scope, { ...next, depth: 0, preemptible: true });
     records.push(record);
+    // The journal lost (a step's end, a key or an attempt not durable): no further step starts, no planner is asked.
+    if (scope.halted) return end(scope.halted);
     if (record.outcome.ok) continue;
     const failure = record.outcome;
     if (failure.code === 'aborted' || input.planners.length === 0) return end(failure);

@@ -5,7 +5,8 @@ import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
-import type { ExecutorEvent, StepRecord } from './events.js';
+import type { Durability } from './durability.js';
+import type { ExecutorEvent, StepOutcome, StepRecord } from './events.js';
 import type { IdempotencyLedger } from './idempotency.js';
 import type { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
@@ -13,6 +14,8 @@ import type { ExecutionMetrics } from './metrics.js';
 import type { ExecutorPolicy } from './policy.js';
 import type { SafetyMonitor } from './safety.js';
 import type { StepRunner } from './step-input.js';
+
+export type RunFailure = Extract<StepOutcome, { ok: false }>;
 
 /** Everything a running plan shares between its steps; one per stream. */
 export interface RunScope {
@@ -35,8 +38,14 @@ export interface RunScope {
   /** Urgent intents waiting to preempt the running step. */
   interrupts: InterruptQueue;
   random: () => number;
-  /** Cancels the whole run (the caller's signal or executor shutdown). */
+  /** Cancels the whole run (the caller's signal, executor shutdown, or a halt). */
   signal: AbortSignal;
+  /** What must be durable before the executor acts: before each attempt's first actuator command, after each `step.ended`. */
+  durability: Durability | undefined;
+  /** Set when the run was halted (the journal lost): the failure every step still running ends with. */
+  halted: RunFailure | null;
+  /** Ends the run at once (its signal fires) with this failure: no further step starts. The first halt wins. */
+  halt(failure: RunFailure): void;
   emit(event: ExecutorEvent): void;
   /** Runs a nested step (a sub-goal, an unstuck move, a safety response) through the step executor. */
   runStep: StepRunner;
@@ -88,4 +97,9 @@ export function beginRunAs(
 ): void {
   if (scope.agent.state === 'COMPLETED' || scope.agent.state === 'FAILED') moveAgent(scope, 'IDLE', 'new run');
   moveAgent(scope, to, reason);
+}
+
+/** How a step or an attempt ends once the run's signal fired: the halt's failure when it was halted, else `aborted`. */
+export function cancelledOutcome(scope: Pick<RunScope, 'halted'>): RunFailure {
+  return scope.halted ?? { ok: false, code: 'aborted', detail: 'the run was cancelled' };
 }

@@ -2,6 +2,7 @@ import type { StepOutcome } from './events.js';
 import type { Vec3Like } from '../contracts/world.js';
 import { verdictQuery } from '../registry/effects.js';
 import type { Interrupt } from './interrupts.js';
+import { flushed } from './durability.js';
 import { observeWithin } from './observe.js';
 import { recoveryContext } from './repair.js';
 import { moveAgent } from './scope.js';
@@ -15,13 +16,24 @@ export interface Attempt {
   startedFrom: Vec3Like;
 }
 
-/** Phase 4: one attempt of the capability's runner, under the executor's watch (supervise.ts). */
-export async function attemptPhase(state: StepState): Promise<Attempt> {
+/**
+ * Phase 4: one attempt of the capability's runner, under the executor's watch
+ * (supervise.ts). The journal knows of the attempt before its first actuator
+ * command: with a durability barrier, `attempt.started` is flushed first, and
+ * an attempt that cannot be made durable ends the step (and the run) without acting.
+ */
+export async function attemptPhase(state: StepState): Promise<Attempt | Extract<Next, { then: 'finish' }>> {
   const { scope, input, base, expectedMs } = state;
   const { policy } = scope;
   state.attempts++;
   const startedFrom = { ...scope.world.position() };
   scope.emit({ type: 'attempt.started', at: scope.clock.now(), ...base, attempt: state.attempts });
+  const what = `attempt ${state.attempts} of ${base.stepId}`;
+  const unrecorded = scope.durability ? await flushed(scope.durability, what, 'the step did not act') : null;
+  if (unrecorded) {
+    scope.halt(unrecorded);
+    return { then: 'finish', outcome: unrecorded };
+  }
   const supervised = await superviseAttempt(scope, {
     stepId: base.stepId,
     spec: input.spec,

@@ -1,3 +1,4 @@
+import { durabilityFailure, flushed } from './durability.js';
 import type { StepOutcome, StepRecord } from './events.js';
 import type { RunScope } from './scope.js';
 import { acceptancePhase, attemptPhase, resumeAfterPreemption, succeeded } from './step-attempt.js';
@@ -20,6 +21,8 @@ export type { StepInput } from './step-input.js';
  */
 export async function executeStep(scope: RunScope, input: StepInput): Promise<StepRecord> {
   const state = openStep(scope, input);
+  // A halted run (its journal lost) starts no further step: it ends at once, having done nothing.
+  if (scope.halted) return finishStep(state, scope.halted);
   const claimed = await claimKey(state);
   if (claimed.then === 'finish') return finishStep(state, claimed.outcome);
   const dispatched = dispatch(state);
@@ -53,7 +56,9 @@ function dispatch(state: StepState): Next {
 async function cycle(state: StepState): Promise<Next> {
   const guarded = await guardPhase(state);
   if (guarded.then !== 'go_on') return guarded;
-  const { supervised, startedFrom } = await attemptPhase(state);
+  const attempt = await attemptPhase(state);
+  if ('then' in attempt) return attempt;
+  const { supervised, startedFrom } = attempt;
   const judged = await acceptancePhase(state, supervised.outcome);
   // Broken acceptance code would only break again: no retry can tell whether the effects hold.
   if (judged.brokenUserCode) return finish(judged.outcome);
@@ -65,12 +70,15 @@ async function cycle(state: StepState): Promise<Next> {
   return afterFailure(state, judged.outcome, startedFrom);
 }
 
-/** The step's one `step.ended`: its key completed or released, its SLA measured, its record kept in the run's result. */
+/**
+ * The step's one `step.ended`: its key completed or released, its SLA measured,
+ * its record kept in the run's result. With a durability barrier, the end is
+ * durable before the record is returned, so the next step cannot start before it.
+ */
 async function finishStep(state: StepState, outcome: StepOutcome): Promise<StepRecord> {
-  const { scope, input, base, claimedKey } = state;
+  const { scope, input, base } = state;
   const { clock } = scope;
-  if (claimedKey !== null && outcome.ok) await scope.idempotency.complete(claimedKey, state.asked?.expectations ?? []);
-  else if (claimedKey !== null) await scope.idempotency.release(claimedKey);
+  await closeKey(state, outcome);
   const durationMs = clock.now() - state.startedAt;
   if (!(outcome.ok && outcome.deduplicated))
     scope.metrics.recordStep(base.verb, clock.now(), durationMs, state.ttfaMs, outcome.ok ? undefined : outcome);
@@ -87,5 +95,22 @@ async function finishStep(state: StepState, outcome: StepOutcome): Promise<StepR
     ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
   };
   scope.dispatched.push(record);
+  if (scope.durability && !scope.halted) {
+    const unrecorded = await flushed(scope.durability, `the end of ${base.stepId}`, 'no further step starts');
+    if (unrecorded) scope.halt(unrecorded);
+  }
   return record;
+}
+
+/** The key this step claimed: completed with the expectations it was verified against, or released. A ledger that cannot record it halts the run. */
+async function closeKey(state: StepState, outcome: StepOutcome): Promise<void> {
+  const { scope, claimedKey } = state;
+  if (claimedKey === null) return;
+  try {
+    if (outcome.ok) await scope.idempotency.complete(claimedKey, state.asked?.expectations ?? []);
+    else await scope.idempotency.release(claimedKey);
+  } catch (error) {
+    const what = `idempotency key "${claimedKey}" as ${outcome.ok ? 'completed' : 'released'}`;
+    scope.halt(durabilityFailure(error, what, 'no further step starts'));
+  }
 }

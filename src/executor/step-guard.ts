@@ -2,6 +2,7 @@ import type { Observation } from '../contracts/world.js';
 import type { GuardResult } from '../registry/capability-spec.js';
 import { dispatchQuery } from '../registry/effects.js';
 import { observeWithin } from './observe.js';
+import { cancelledOutcome } from './scope.js';
 import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
 import { runSubgoals } from './subgoals.js';
 import { callExpect, callGuard } from './user-code.js';
@@ -14,7 +15,7 @@ import { callExpect, callGuard } from './user-code.js';
  */
 export async function guardPhase(state: StepState): Promise<Next> {
   const { scope, input, base } = state;
-  if (scope.signal.aborted) return finish(fail('aborted', 'the run was cancelled'));
+  if (scope.signal.aborted) return finish(cancelledOutcome(scope));
   if (scope.clock.now() >= state.deadlineAt)
     return finish(fail('deadline_exceeded', `step ${base.stepId} passed its deadline before its next attempt`));
 

@@ -4,7 +4,8 @@ import type { FailureCode } from '../contracts/failure-codes.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import { verdictQuery } from '../registry/effects.js';
 import type { KeyHolder } from './events.js';
-import type { IdempotencyHolder } from './idempotency.js';
+import { durabilityFailure } from './durability.js';
+import type { ClaimAnswer, IdempotencyHolder } from './idempotency.js';
 import { observeWithin } from './observe.js';
 import { fail, finish, GO_ON, type Next, type StepState } from './step-state.js';
 
@@ -26,7 +27,16 @@ export async function claimKey(state: StepState): Promise<Next> {
   const key = state.input.step.idempotencyKey;
   if (!key) return GO_ON;
   const { scope, input, base } = state;
-  const answer = await scope.idempotency.claim({ key, ...base, args: input.args });
+  let answer: ClaimAnswer;
+  try {
+    answer = await scope.idempotency.claim({ key, ...base, args: input.args });
+  } catch (error) {
+    // The claim is the step's first durable write: without it, nothing may start.
+    const what = `the claim of idempotency key "${key}" for ${base.stepId}`;
+    const unrecorded = durabilityFailure(error, what, 'the step did not start');
+    scope.halt(unrecorded);
+    return finish(unrecorded);
+  }
   if (answer.claimed) {
     state.claimedKey = key;
     return GO_ON;

@@ -34,6 +34,8 @@ export interface ExecutorOptions {
   recovery?: RecoveryConfigInput;
   /** Share one ledger between executors (in memory, or journaled) so a key is never dispatched twice. */
   idempotency?: IdempotencyLedger;
+  /** What must be durable before the executor acts: flush() resolves once every event emitted so far is durably journaled, and rejects when it cannot be (the journal is unreachable, or this process lost its lease). */
+  durability?: { flush(): Promise<void> };
 }
 
 export interface ExecutorEventMap {

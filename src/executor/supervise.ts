@@ -5,7 +5,7 @@ import type { Detection } from '../stuck/detection.js';
 import type { AttemptLimits, AttemptOutcome } from './invoker.js';
 import { runFastPath } from './fast-path.js';
 import type { Interrupt } from './interrupts.js';
-import type { RunScope } from './scope.js';
+import { cancelledOutcome, type RunScope } from './scope.js';
 
 export interface AttemptPlan {
   stepId: string;
@@ -170,7 +170,7 @@ class AttemptWatch {
     this.timers!.ticker = scope.clock.setTimeout(this.tick, this.tickMs);
   };
 
-  private readonly onCancel = () => this.stop({ ok: false, code: 'aborted', detail: 'the run was cancelled' });
+  private readonly onCancel = () => this.stop(cancelledOutcome(this.scope));
   private readonly onPath = (status: PathStatus) => void this.onDetection(this.scope.stuck.pathStatus(status));
   private readonly onDisconnect = (reason: string) =>
     this.stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
