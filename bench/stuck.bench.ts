@@ -164,6 +164,6 @@ function measureDecisions(learning: boolean): BenchResult {
 }
 
 /** Detector cost per agent tick, allocation per tick, per-agent state bytes, and recovery decision latency. */
-export default async function stuckBench(): Promise<BenchResult[]> {
-  return [...measureTicks(), ...measureState(), measureDecisions(false), measureDecisions(true)];
+export default function stuckBench(): Promise<BenchResult[]> {
+  return Promise.resolve([...measureTicks(), ...measureState(), measureDecisions(false), measureDecisions(true)]);
 }

@@ -56,6 +56,7 @@ async function stepAside(ctx: Ctx, planned: readonly PlannedBlock[], block: Plan
     }
   }
   throw (
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
     lastError ??
     new WorldError(
       'guard_failed',

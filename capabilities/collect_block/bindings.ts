@@ -94,6 +94,7 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
           .filter((c) => !tried.has(cellKey(c)) && !underFeet(world.position(), c))
           .sort((a, b) => cost(world, here, a) - cost(world, here, b))[0];
         if (!cell) {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
           if (lastError !== undefined) throw lastError;
           throw new WorldError(
             'precondition_missing',

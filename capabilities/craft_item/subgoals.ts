@@ -4,7 +4,6 @@ import {
   type PlanStepInput,
   type Recipe,
   smeltingInputsOf,
-  type Vec3Like,
   type WorldPort,
 } from 'verbtree';
 import { gatherSourceFor } from '../collect_block/tags.js';

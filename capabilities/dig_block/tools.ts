@@ -11,8 +11,7 @@ function score(block: string, item: string | null): number {
   const harvests = !info.harvestTools || (id !== undefined && info.harvestTools[id] === true);
   let speed = 1;
   for (const part of (info.material ?? '').split(';')) {
-    const multiplier =
-      id === undefined ? undefined : (data.materials[part] as Record<string, number> | undefined)?.[id];
+    const multiplier = id === undefined ? undefined : data.materials[part]?.[id];
     if (multiplier !== undefined && multiplier > speed) speed = multiplier;
   }
   return (harvests ? 1000 : 0) + speed;

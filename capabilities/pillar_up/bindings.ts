@@ -61,6 +61,7 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
           ctx.progress(risen, args.height);
         } else if (++tries >= TRIES_PER_BLOCK) {
           throw (
+            // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
             error ??
             new WorldError(
               'stuck.progress',

@@ -164,7 +164,7 @@ async function importModule(file: string, named: string): Promise<Record<string,
     load = async () => {
       const namespace = (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
       const inner = namespace.default as { __esModule?: boolean } | undefined;
-      return inner?.__esModule ? (inner as Record<string, unknown>) : namespace;
+      return inner?.__esModule ? inner : namespace;
     };
   }
   try {

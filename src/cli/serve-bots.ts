@@ -38,7 +38,6 @@ export async function serveBots(options: {
   track: (run: ExecutionRun) => ExecutionRun;
   signal: AbortSignal;
 }): Promise<ServedBots> {
-  const { first } = options;
   const served: { assembly: JournaledAssembly; close?: () => Promise<void> }[] = [];
   const bots: ApiBot[] = [];
   const close = async () => {

@@ -89,12 +89,7 @@ export interface Executor {
 export function createExecutor(options: ExecutorOptions): Executor {
   const clock = options.clock ?? systemClock;
   const policy = ExecutorPolicy.parse(options.policy ?? {});
-  const planners =
-    options.planner === undefined
-      ? []
-      : Array.isArray(options.planner)
-        ? [...options.planner]
-        : [options.planner as Planner];
+  const planners = options.planner === undefined ? [] : [options.planner].flat();
   const events = new EventEmitter<ExecutorEventMap>();
   const metrics = new ExecutionMetrics();
   const idempotency = options.idempotency ?? new IdempotencyStore();
@@ -237,7 +232,7 @@ export function createExecutor(options: ExecutorOptions): Executor {
           'intent_refused',
           `intent ${intent.id} refused: ${intent.safety.reason ?? 'safety.allowed is false'}`,
         );
-      const planner = planners.find((p) => p.plan);
+      const planner = planners.find((p) => p.plan !== undefined);
       if (!planner?.plan)
         return rejected(
           intent.id,

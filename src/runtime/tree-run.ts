@@ -491,12 +491,12 @@ export class TreeRun implements InvocationOwner {
    */
   private readonly isRunning = (index: number): boolean => this.stateCodes[index] === StateCode.running;
 
-  private readonly onNodeStateChange = (index: number, _previous: string, state: string): void => {
+  private readonly onNodeStateChange = (index: number, _previous: State, state: State): void => {
     // Only flags and slots here: the step stamps the watchdogs once when it ends (see updateNodeWatchdogs).
     this.changedInStep = true;
     const node = this.nodes[index]!;
     const watchedBy = node.watchedBy;
-    const from = this.stateCodes[index]!;
+    const from = this.stateCodes[index] as StateCode;
     let to: StateCode;
     if (state === State.RUNNING) {
       to = StateCode.running;
@@ -601,6 +601,7 @@ export class TreeRun implements InvocationOwner {
    */
   private abortOutcome(reason: unknown): TreeFailure {
     const code = abortCodeOf(reason);
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a caller's own abort reason, shown as it is
     const why = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
     const acting = this.nodes.filter((node) => this.slots[node.index] !== undefined).at(-1);
     return {

@@ -52,8 +52,8 @@ function mergeHooks(a: RuntimeHooks | undefined, b: RuntimeHooks | undefined): R
   if (!b) return a;
   const merged: RuntimeHooks = {};
   for (const key of ['nodeStates', 'watchdogTrip', 'actuate', 'progress', 'runEnd'] as const) {
-    const first = a[key] as ((event: never) => void) | undefined;
-    const second = b[key] as ((event: never) => void) | undefined;
+    const first = a[key];
+    const second = b[key];
     if (first && second) merged[key] = ((event: never) => (first(event), second(event))) as never;
     else if (first ?? second) merged[key] = (first ?? second) as never;
   }

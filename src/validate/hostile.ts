@@ -73,7 +73,7 @@ export function findHostileInput(root: unknown): ValidationIssue[] {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
       continue;
     }
-    const prototype = Object.getPrototypeOf(value);
+    const prototype: unknown = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) {
       report(path, 'is not a plain JSON object; pass data parsed from JSON');
       continue;

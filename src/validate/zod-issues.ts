@@ -119,7 +119,7 @@ function unwrap(schema: unknown): unknown {
   for (let i = 0; i < 5 && current; i++) {
     const inner = current.def?.innerType;
     if (!inner) break;
-    current = inner as typeof current;
+    current = inner;
   }
   return current;
 }

@@ -68,7 +68,7 @@ function toBot(fleet: Fleet, name: string, message: Message): void {
   else apply(botOf(fleet, name), message);
 }
 
-const sameEvent = (m: Message) => `${m.type}|${m.at}|${m.stepId ?? ''}`;
+const sameEvent = (m: Message) => `${m.type}|${m.at as number}|${(m.stepId as string | undefined) ?? ''}`;
 
 /**
  * The bot's plan as journaled up to now (its events, and its last step's tree), then what the stream brought

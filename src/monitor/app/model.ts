@@ -70,7 +70,7 @@ export function apply(model: Model, message: Message): void {
       model.steps.push({
         stepId: stepId!,
         verb: String(message.verb),
-        ...(message.parentStepId ? { parentStepId: String(message.parentStepId) } : {}),
+        ...(message.parentStepId ? { parentStepId: message.parentStepId as string } : {}),
         status: 'running',
         ttfaMs: null,
         durationMs: null,
@@ -85,21 +85,29 @@ export function apply(model: Model, message: Message): void {
       if (step) step.ttfaMs = Number(message.ttfaMs);
       break;
     case 'step.retry':
-      if (step) (step.retries++, step.notes.push(`retry after ${message.code}`));
+      if (step) {
+        step.retries++;
+        step.notes.push(`retry after ${message.code as string}`);
+      }
       break;
     case 'step.repair':
-      if (step) (step.repairs++, step.notes.push(`repair ${message.strategy} (${message.code})`));
+      if (step) {
+        step.repairs++;
+        step.notes.push(`repair ${message.strategy as string} (${message.code as string})`);
+      }
       break;
     case 'step.stuck':
-      step?.notes.push(`stuck: ${message.detector} (${message.code})`);
+      step?.notes.push(`stuck: ${message.detector as string} (${message.code as string})`);
       break;
     case 'step.preempted':
-      step?.notes.push(`preempted by ${message.by}`);
+      step?.notes.push(`preempted by ${message.by as string}`);
       break;
     case 'plan.escalated': {
       // The last rung of the ladder: the failed step's note says the planner was asked.
       const failed = model.steps.findLast((s) => s.stepId === message.failedStepId);
-      failed?.notes.push(`escalated to ${message.planner} (rung ${message.rung}, ${message.code})`);
+      failed?.notes.push(
+        `escalated to ${message.planner as string} (rung ${message.rung as number}, ${message.code as string})`,
+      );
       break;
     }
     case 'step.subgoal':
@@ -131,7 +139,7 @@ export function apply(model: Model, message: Message): void {
         : `failed: ${(message.result as { code?: string }).code ?? ''}`;
       break;
   }
-  if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code}` : ''}`);
+  if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code as string}` : ''}`);
   if (model.log.length > MAX_LOG) model.log.splice(0, model.log.length - MAX_LOG);
 }
 

@@ -224,8 +224,8 @@ class FlyingSquidServer implements EmbeddedServer {
     return this.containers.contentsAt(position);
   }
 
-  async livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
-    return this.mobs.living(query, at);
+  livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
+    return Promise.resolve(this.mobs.living(query, at));
   }
 
   player(username: string): ServerPlayerState | null {

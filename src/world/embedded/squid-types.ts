@@ -44,7 +44,8 @@ export interface SquidPlayer extends EventEmitter {
   updateHealth(health: number): void;
   updateFood(food: number): void;
   updateFoodSaturation(saturation: number): void;
-  setXp(...args: unknown[]): void;
+  /** A closure over its player (flying-squid assigns it), so it may be called unbound. */
+  setXp: (...args: unknown[]) => void;
   kick(reason?: string): void;
   sendSelfPosition(position?: Vec3): void;
   _writeOthersNearby(name: string, params: object): void;

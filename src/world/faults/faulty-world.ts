@@ -70,6 +70,7 @@ export class FaultyWorld implements WorldPort {
       random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)),
       window: { endsAt: null },
     }));
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- each is called below with .call(inner)
     const { toss, chat, smelt, deposit, withdraw, attack, look, sleep, activate } = inner;
     const signalled = (options: ActuatorOptions | undefined, signal: AbortSignal | undefined) => ({
       ...options,
