@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const craft = (item: string, count = 1) => ({ stepId: `craft-${item}`, type: 'craft_item', args: { item, count } });
 
@@ -113,7 +114,7 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringMatching(/missing 3 cobblestone/),
+      detail: match.stringMatching(/missing 3 cobblestone/),
     });
     expect(h.world.actuatorLog).toEqual([]);
     expect(h.world.inventory()).toEqual({ stick: 2 });
@@ -189,7 +190,7 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringMatching(/missing 3 cobblestone/),
+      detail: match.stringMatching(/missing 3 cobblestone/),
     });
     expect(h.world.actuatorLog).toEqual([]);
   });

@@ -111,7 +111,7 @@ describe('a goal sealed in unbreakable blocks', () => {
     console.log(
       JSON.stringify(step.outcome),
       step.durationMs,
-      h.events.filter((e) => e.type === 'step.repair').map((e) => (e as EventOf<'step.repair'>).strategy),
+      h.events.filter((e) => e.type === 'step.repair').map((e) => e.strategy),
     );
     expect(step.durationMs).toBeLessThanOrEqual(15_000);
   });

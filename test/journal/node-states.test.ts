@@ -40,7 +40,7 @@ describe('the journal keeps every node state change, for replay', () => {
       kind: 'test',
       hooks: { nodeStates: (e) => seen.push({ ...e, changes: [...e.changes] }) },
     });
-    const run = assembly.run(plan as RunInput);
+    const run = assembly.run(plan);
     let done = false;
     void run.result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);

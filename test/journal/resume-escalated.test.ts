@@ -14,6 +14,7 @@ import { simIdentity } from '../../src/cli/open-world.js';
 import { scenarioRef } from '../../src/cli/world-identity.js';
 import { cli } from '../helpers/cli.js';
 import { tempJournalPath } from './helpers.js';
+import { match } from '../helpers/matchers.js';
 
 const plan = {
   planId: 'esc',
@@ -45,9 +46,9 @@ describe('resume after an escalation', () => {
     const asked: string[] = [];
     const planner: Planner = {
       name: 'scripted',
-      onFailure: async (context) => {
+      onFailure: (context) => {
         asked.push(context.failedStep.stepId);
-        return { steps: replacement };
+        return Promise.resolve({ steps: replacement });
       },
     };
     const scenario = scenarioRef(scenarioPath);
@@ -75,7 +76,7 @@ describe('resume after an escalation', () => {
 
     // 2. In the copy, the runner's process is gone (a real, exited pid) and `walk` is in progress.
     const crashed = Journal.open(snapshot);
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
     crashed.sql('UPDATE runners SET pid = ?').run(dead);
     // The copy was taken while the run held the plan's lease: its holder is that dead process too.
     crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
@@ -115,13 +116,13 @@ describe('resume after an escalation', () => {
     expect(after.sql("SELECT status FROM plans WHERE plan_id = 'esc'").get()).toEqual({ status: 'succeeded' });
     after.close();
 
-    const show = JSON.parse((await cli('show', 'esc', '--journal', snapshot, '--json')).out);
+    const show = JSON.parse((await cli('show', 'esc', '--journal', snapshot, '--json')).out) as { revisions: unknown };
     expect(show.revisions).toEqual([
       expect.objectContaining({
         planner: 'scripted',
         rung: 1,
         failed_step_id: 'dig-air',
-        adopted_at: expect.any(Number),
+        adopted_at: match.any(Number),
       }),
     ]);
   });

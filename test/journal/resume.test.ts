@@ -13,7 +13,6 @@ import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { RunInput } from '../../src/executor/executor.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint, verifyInterruptedSteps } from '../../src/journal/resume.js';
 import { simWorldFromJournal } from '../../src/journal/sim-restore.js';
-import type { AnyCapabilitySpec } from '../../src/registry/capability-spec.js';
 import { CapabilityRegistry } from '../../src/registry/registry.js';
 import { validatePlan } from '../../src/validate/validate-plan.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -29,11 +28,12 @@ function expectingRegistry(): CapabilityRegistry {
       expecting.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { acceptance: _replacedByExpect, ...rest } = spec;
     expecting.register({
       ...rest,
       expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }],
-    } as AnyCapabilitySpec);
+    });
   }
   return expecting;
 }
@@ -45,8 +45,9 @@ function acceptanceOnlyRegistry(): CapabilityRegistry {
       judged.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { expect: _replacedByAcceptance, ...rest } = spec;
-    judged.register({ ...rest, acceptance: () => ({ ok: true }) } as AnyCapabilitySpec);
+    judged.register({ ...rest, acceptance: () => ({ ok: true }) });
   }
   return judged;
 }
@@ -103,7 +104,7 @@ async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<J
     using,
   );
   const crashed = Journal.open(copy);
-  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid;
   crashed.sql('UPDATE runners SET pid = ?, host = ?').run(dead, hostname());
   crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
   const recovered = runHealthCheck(crashed);
