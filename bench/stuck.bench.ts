@@ -37,7 +37,8 @@ interface Agent {
 
 /** Half the agents walk (goto in flight, progress rising), half mine in place: every detector runs each tick. */
 function fleet(clock: BenchClock, count: number): Agent[] {
-  // The run is longer than EXECUTING's 60 s timeout; lift it so the state detector is checked every tick without tripping.
+  // The run is longer than EXECUTING's 60 s timeout; lift it so the state detector is checked every tick without
+  // tripping.
   const detectors = new StuckDetectorSet({ state: { timeoutsMs: { EXECUTING: 1e12 } } });
   const arena = new StuckStateArena(detectors, count);
   return Array.from({ length: count }, (_, i) => {

@@ -22,7 +22,10 @@ function stepsPerSecond(run: () => void, steps: number, minMs = 1_000): number {
   return (iterations * steps) / ((performance.now() - start) / 1000);
 }
 
-/** Whole-plan validation (hostile-input scan, shape, verb resolution, argument schemas) against a bare zod parse of the plan's shape. */
+/**
+ * Whole-plan validation (hostile-input scan, shape, verb resolution, argument schemas) against a bare zod parse of the
+ * plan's shape.
+ */
 export default function validateBench(): Promise<BenchResult[]> {
   const registry = createDefaultRegistry();
   const plan = hundredStepPlan();

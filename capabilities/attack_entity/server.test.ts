@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { embeddedSuite } from '../../test/helpers/embedded.js';
 import { match } from '../../test/helpers/matchers.js';
 
-// Bots spawn at 0,5,0 on grass; a cow and a zombie stand nearby, a pig far off (flying-squid's mobs do not move on their own).
+// Bots spawn at 0,5,0 on grass; a cow and a zombie stand nearby, a pig far off (flying-squid's mobs do not move on
+// their own).
 const suite = embeddedSuite({
   mobs: [
     { name: 'cow', x: 3, y: 5, z: 2 },

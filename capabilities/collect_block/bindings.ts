@@ -6,7 +6,10 @@ import { withinReach } from '../place_block/reach.js';
 import type { CollectBlockArgs } from './schema.js';
 import { blocksFor, canHarvestWith, dropItemsOf } from './tags.js';
 
-/** A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the bot reaches it. */
+/**
+ * A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the
+ * bot reaches it.
+ */
 const DROP_WAIT_MS = 500;
 /** Drops land around the dug cell; further out they are some other block's. */
 const DROP_RADIUS = 3;

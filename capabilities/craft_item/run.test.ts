@@ -78,7 +78,8 @@ describe('craft_item runs end to end on SimWorld', () => {
   });
 
   it('walks up to a table the guard admitted but the hand cannot reach, then crafts at it', async () => {
-    // The bot stands on a 3-high column: the table below is within the guard's 4 blocks of its feet, but 4.6 from its eyes.
+    // The bot stands on a 3-high column: the table below is within the guard's 4 blocks of its feet, but 4.6 from its
+    // eyes.
     const h = await harness({
       spawn: { x: 0, y: 3, z: 0 },
       inventory: { cobblestone: 3, stick: 2 },

@@ -3,7 +3,9 @@ import { MINECRAFT_VERSION } from 'verbtree';
 
 const data = minecraftData(MINECRAFT_VERSION);
 
-/** How well `item` breaks `block`: harvesting (the block drops) first, then dig speed (vanilla material multipliers). */
+/**
+ * How well `item` breaks `block`: harvesting (the block drops) first, then dig speed (vanilla material multipliers).
+ */
 function score(block: string, item: string | null): number {
   const info = data.blocksByName[block];
   const id = item === null ? undefined : data.itemsByName[item]?.id;

@@ -67,7 +67,8 @@ function expand(
   const source = SOURCES[item];
   if (source) {
     if (source.tool && !plan.tools.includes(source.tool)) {
-      // What the tool takes (and the tools gathering that takes) comes first, so tools are listed in the order they can be made.
+      // What the tool takes (and the tools gathering that takes) comes first, so tools are listed in the order they can
+      // be made.
       expand(source.tool, 1, pack, plan, [...path, item]);
       plan.tools.push(source.tool);
       pack[source.tool] = (pack[source.tool] ?? 0) + 1; // kept, not used up

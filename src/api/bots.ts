@@ -70,7 +70,10 @@ export class Bots {
     return this.list.length;
   }
 
-  /** The bot `?bot=<name>` names, else the first; none when no bot is attached. An unknown name is a 404 listing the names. */
+  /**
+   * The bot `?bot=<name>` names, else the first; none when no bot is attached. An unknown name is a 404 listing the
+   * names.
+   */
   pick(query: URLSearchParams): ApiBot | undefined {
     const name = query.get('bot');
     if (name === null) return this.list[0];

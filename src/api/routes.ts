@@ -20,7 +20,10 @@ import { readJsonBody } from './body.js';
 import { HttpError } from './http-error.js';
 import type { Bots } from './bots.js';
 
-/** What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are attached. */
+/**
+ * What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are
+ * attached.
+ */
 export interface ApiContext {
   journal: Journal;
   journalPath: string;
@@ -59,7 +62,10 @@ function booleanParam(value: string | null, name: string): boolean {
   throw new HttpError(400, `${name} must be true or false, got "${value}"`);
 }
 
-/** The journal's health. A read (GET) reports what a check finds and changes nothing; `recover` (a POST behind the token) acts on it. */
+/**
+ * The journal's health. A read (GET) reports what a check finds and changes nothing; `recover` (a POST behind the
+ * token) acts on it.
+ */
 export function health(ctx: ApiContext, recover: boolean): Reply {
   const report = runHealthCheck(ctx.journal, {
     ...(ctx.health ? { config: ctx.health } : {}),
@@ -93,7 +99,10 @@ export function incidents(ctx: ApiContext, query: URLSearchParams): Reply {
   return ok({ journal: ctx.journalPath, total, incidents: rows.map(incidentJson) });
 }
 
-/** Capabilities with their SLA as the journal measured it, and as this process measured it for the bot `?bot=` names (default: the first). */
+/**
+ * Capabilities with their SLA as the journal measured it, and as this process measured it for the bot `?bot=` names
+ * (default: the first).
+ */
 export function capabilities(ctx: ApiContext, query: URLSearchParams): Reply {
   onlyParams(query, ['bot']);
   const measured = new Map(measuredSla(ctx.journal).map((m) => [m.capability, m]));
@@ -127,7 +136,9 @@ export function runs(ctx: ApiContext, query: URLSearchParams): Reply {
   return ok({ runs: listRuns(ctx.journal, positiveLimit(query.get('limit'), 20)) });
 }
 
-/** A plan's provenance, its steps a page at a time (`?offset=&limit=`, at most 1000): a plan may hold a million steps. */
+/**
+ * A plan's provenance, its steps a page at a time (`?offset=&limit=`, at most 1000): a plan may hold a million steps.
+ */
 export function provenance(ctx: ApiContext, planId: string, query: URLSearchParams): Reply {
   onlyParams(query, ['offset', 'limit']);
   const offset = wholeParam(query.get('offset'), 'offset', 0, Number.MAX_SAFE_INTEGER, 0);

@@ -18,7 +18,10 @@ import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
 export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bots' | 'viewers'> {
   bodyLimit?: number;
-  /** The bots this server drives and shows (none: a read-only API over the journal); the first answers requests that name none. */
+  /**
+   * The bots this server drives and shows (none: a read-only API over the journal); the first answers requests that
+   * name none.
+   */
   bots?: readonly ApiBot[];
   /** How often connected WebSocket clients get a `bots.state` sample of every bot; 0 for never. */
   botStateEveryMs?: number;
@@ -27,7 +30,9 @@ export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 
   /** Origins (e.g. "https://monitor.example") whose browser pages may open /api/events besides this server's own. */
   allowOrigins?: readonly string[];
   eventLimits?: Partial<EventSocketLimits>;
-  /** Node state batches of every bot's trees, fed by the runtime hooks of their executors (`nodeFeed.hooksFor(bot)`). */
+  /**
+   * Node state batches of every bot's trees, fed by the runtime hooks of their executors (`nodeFeed.hooksFor(bot)`).
+   */
   nodeFeed?: NodeFeed;
   /** The trees the bots run, drawn by the monitor (`GET /api/trees/<name>`). */
   trees?: TreeCatalog;
@@ -84,7 +89,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     ...options.eventLimits,
   });
   metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
-  // Every message on the stream names its bot (a node batch, each of its runs'); a client showing one bot filters on it.
+  // Every message on the stream names its bot (a node batch, each of its runs'); a client showing one bot filters on
+  // it.
   const detach = bots.list.map((bot) => {
     const onEvent = (event: ExecutorEvent) => {
       metrics.observe(event);

@@ -70,7 +70,10 @@ export interface Observation {
    * the bot), as the world's truth holds them; an entity that is dead or gone is not listed. Present only when asked.
    */
   entities?: LivingEntity[];
-  /** The time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). Present only when asked (`ObservationQuery.time`). */
+  /**
+   * The time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). Present only when asked
+   * (`ObservationQuery.time`).
+   */
   timeOfDay?: number;
   /**
    * The blocks asked for (`ObservationQuery.states`) with the state using them changes, keyed by `blockKey`,
@@ -216,9 +219,15 @@ export interface WorldPort {
    * inventory holds it.
    */
   smelt?(furnace: Vec3Like, input: string, count: number, fuel: string, options?: ActuatorOptions): Promise<void>;
-  /** Moves `count` of `item` from the pack into the container (a chest) at `container`; resolves once the world holds it there. */
+  /**
+   * Moves `count` of `item` from the pack into the container (a chest) at `container`; resolves once the world holds it
+   * there.
+   */
   deposit?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
-  /** Moves `count` of `item` from the container at `container` into the pack; resolves once the world's inventory holds it. */
+  /**
+   * Moves `count` of `item` from the container at `container` into the pack; resolves once the world's inventory holds
+   * it.
+   */
   withdraw?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
   /**
    * Hits the entity `entityId` once with what the main hand holds; resolves when the swing has landed and the

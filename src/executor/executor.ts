@@ -75,7 +75,10 @@ export interface Executor {
   /** Every event of every run, for observers (loggers, journals, the HTTP stream) attached from outside. */
   readonly events: EventEmitter<ExecutorEventMap>;
   readonly policy: ExecutorPolicy;
-  /** A plan or an intent (for the planner to plan), validated here as from anyone: a bad one ends in a rejected run, never a throw. */
+  /**
+   * A plan or an intent (for the planner to plan), validated here as from anyone: a bad one ends in a rejected run,
+   * never a throw.
+   */
   run(planOrIntent: RunInput, options?: { signal?: AbortSignal }): ExecutionRun;
   /** The stream's agent state: IDLE, PLANNING, EXECUTING, RECOVERING, PAUSED, COMPLETED or FAILED. */
   state(): AgentState;

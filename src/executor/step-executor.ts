@@ -226,7 +226,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
     // A failure of the path or the body that left the bot no closer: the same attempt again would meet the same world.
     const progressed = madeProgress(startedFrom, scope.world.position(), target);
     const stalled = BODY_CODES.has(outcome.code) && !progressed;
-    // When the body is free to move, an unstuck move that changed its place and still left it making no progress shows the body was never the problem.
+    // When the body is free to move, an unstuck move that changed its place and still left it making no progress shows
+    // the body was never the problem.
     if (stalled && decision && lastRung?.startsWith('unstuck') && canMove(scope)) {
       return finish({
         ...outcome,
@@ -307,7 +308,9 @@ function madeProgress(
   return before - after >= PROGRESS_BLOCKS;
 }
 
-/** V4: the world's truth after the attempt, judged against the step's expectations as asked (and its own acceptance). */
+/**
+ * V4: the world's truth after the attempt, judged against the step's expectations as asked (and its own acceptance).
+ */
 async function judge(
   scope: RunScope,
   spec: AnyCapabilitySpec,

@@ -150,7 +150,8 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
       stuck.invocationSettled();
       stop(first);
     } else {
-      // A cancelled attempt gets one tick to settle (its actuators stop), so a step still ends within its limit plus a tick.
+      // A cancelled attempt gets one tick to settle (its actuators stop), so a step still ends within its limit plus a
+      // tick.
       await settleWithin(scope, invocation, tickMs);
     }
     if (!preemptedBy && pendingPreemption && verdict!.ok === true) preemptedBy = pendingPreemption;

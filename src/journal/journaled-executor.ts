@@ -138,7 +138,8 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
           );
         // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
         if (!runOptions.resumed && !runOptions.restart) refuseUnfinished(journal, input.planId);
-        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote 433 MB of rows.
+        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote
+        // 433 MB of rows.
         const checked = validatePlan(input, options.registry);
         recorder.beginRun({
           planId: input.planId,

@@ -193,7 +193,9 @@ export function nodeStateHistory(
   return { rows, more: raw.length > page.limit };
 }
 
-/** A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan. */
+/**
+ * A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan.
+ */
 export function eventHistory(
   journal: Journal,
   planId: string,

@@ -81,7 +81,8 @@ export class JournalRecorder implements ActionSink {
           .all(planned.planId) as { step_id: string }[];
         for (const { step_id } of old)
           j.transition(planned.planId, step_id, 'pending', 'new run of the plan', null, now);
-        // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own line of runs.
+        // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its
+        // own line of runs.
         j.sql('UPDATE steps SET expectations = NULL WHERE plan_id = ?').run(planned.planId);
       } else {
         j.sql(
@@ -302,7 +303,8 @@ export class JournalRecorder implements ActionSink {
         'UPDATE steps SET capability_version = ?, args = ?, idempotency_key = ? WHERE plan_id = ? AND step_id = ?',
       ).run(step.version, JSON.stringify(step.args), step.idempotencyKey ?? null, event.planId, step.stepId);
     });
-    // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so it can be resumed.
+    // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so
+    // it can be resumed.
     const body = { planId: event.planId, intentId: event.intentId, steps: event.resolved.map(asPlanStep) };
     j.sql("UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')").run(
       JSON.stringify(body),
@@ -356,7 +358,8 @@ export class JournalRecorder implements ActionSink {
    */
   private adoptRevision(planId: string, stepId: string, runId: number | null): void {
     const j = this.journal;
-    // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to share its id.
+    // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to
+    // share its id.
     const latest = j
       .sql(
         'SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? AND created_at >= COALESCE((SELECT started_at FROM runs WHERE id = ?), 0) ORDER BY id DESC LIMIT 1',
@@ -475,7 +478,8 @@ export class JournalRecorder implements ActionSink {
           n: number;
         }
       ).n + 1;
-    // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open attempt per step.
+    // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open
+    // attempt per step.
     this.closeAttempt(planId, stepId, 'superseded', null);
     step.attemptId = Number(
       j
@@ -494,7 +498,10 @@ export class JournalRecorder implements ActionSink {
   }
 }
 
-/** Event times are the executor clock's (process-relative for SystemClock); the journal keeps wall time, comparable across processes. */
+/**
+ * Event times are the executor clock's (process-relative for SystemClock); the journal keeps wall time, comparable
+ * across processes.
+ */
 function wallDeadline(journal: Journal, event: { at: number; deadlineAt: number }): number {
   return journal.now() + (event.deadlineAt - event.at);
 }

@@ -562,7 +562,8 @@ export class TreeRun implements InvocationOwner {
     const node = this.nodes.find((n) => n.path === watchdog.nodePath)!;
     // A `then succeed` trip is a time-box the tree asked for, not a failure to blame later.
     if (!node.watchdogSucceedsOnTrip) this.recordFailure(node, failure);
-    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its parent reacts.
+    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its
+    // parent reacts.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
     this.tapped.endAtNextUpdate(node.index, node.watchdogSucceedsOnTrip);
     this.step();

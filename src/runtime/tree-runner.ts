@@ -40,7 +40,10 @@ export interface RunOptions {
 export interface TreeRunner {
   /** Runs a catalogued tree to its end; no actuator command of the run is live once this resolves. */
   run<Args>(treeName: string, parts: RunContextParts<Args>, options?: RunOptions): Promise<TreeOutcome>;
-  /** The fixed tick: steps every active run that can have changed (runs waiting only on leaves that settle are left to their settles). */
+  /**
+   * The fixed tick: steps every active run that can have changed (runs waiting only on leaves that settle are left to
+   * their settles).
+   */
   tick(): void;
   activeRuns(): number;
   /** Aborts every active run (code "aborted") and waits for them to end. */

@@ -79,7 +79,8 @@ class Broken extends Error {
  *  - every step that starts ends exactly once, by its deadline;
  *  - no actuator command starts after its step ended, and none is live at the end;
  *  - local retries stay within the policy;
- *  - a step that ends ok has its expectations met by a fresh observation of the world; a failed one names a code and why.
+ *  - a step that ends ok has its expectations met by a fresh observation of the world; a failed one names a code and
+ *    why.
  * A broken invariant throws with the counterexample fast-check shrank it to, and the seed to replay it.
  */
 export async function checkCapability<Schema extends z.ZodType>(

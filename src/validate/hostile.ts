@@ -14,7 +14,8 @@ type Frame = { value: unknown; path: JsonPath } | { leave: object };
  */
 export function findHostileInput(root: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  // The objects on the path from the root to here: meeting one again is a cycle; meeting a shared object elsewhere is not.
+  // The objects on the path from the root to here: meeting one again is a cycle; meeting a shared object elsewhere is
+  // not.
   const ancestors = new Set<object>();
   const stack: Frame[] = [{ value: root, path: [] }];
   const report = (path: JsonPath, message: string) => issues.push(issueAt('schema_violation', path, message));

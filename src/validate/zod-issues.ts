@@ -88,7 +88,10 @@ function explain(
   }
 }
 
-/** Zod issues under `base` (a JSON path inside the plan), as validation issues with messages a planner author can act on. */
+/**
+ * Zod issues under `base` (a JSON path inside the plan), as validation issues with messages a planner author can act
+ * on.
+ */
 export function fromZodIssues(
   issues: readonly ZodIssue[],
   input: unknown,

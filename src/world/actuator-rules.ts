@@ -63,7 +63,10 @@ export function checkTransfer(command: 'deposit' | 'withdraw', item: string, cou
   }
 }
 
-/** What a furnace refuses before anything moves: an input it does not take, a fuel that does not burn, too little of either. */
+/**
+ * What a furnace refuses before anything moves: an input it does not take, a fuel that does not burn, too little of
+ * either.
+ */
 export function checkSmelt(
   input: string,
   count: number,
@@ -110,7 +113,10 @@ export const MOB_HEALTH = 20;
 /** A hit pushes a mob this far away from the attacker, horizontally (both worlds; vanilla's is about this). */
 export const KNOCKBACK = 1;
 
-/** Where a hit pushes a mob: KNOCKBACK blocks straight away from the attacker. The world moves it there only when there is room. */
+/**
+ * Where a hit pushes a mob: KNOCKBACK blocks straight away from the attacker. The world moves it there only when there
+ * is room.
+ */
 export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
   const dx = mob.x - attacker.x;
   const dz = mob.z - attacker.z;

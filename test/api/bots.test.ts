@@ -23,7 +23,10 @@ afterEach(async () => {
   closers = [];
 });
 
-/** One API over `names.length` SimWorld bots on one journal, each with its own executor and node feed; `logs[i]` is bot i's oak_log. */
+/**
+ * One API over `names.length` SimWorld bots on one journal, each with its own executor and node feed; `logs[i]` is bot
+ * i's oak_log.
+ */
 async function fleet(names: string[], logs: number[]) {
   const { path, journal } = openTemp();
   const worlds = names.map((_, i) => SimWorld.create({ clock: systemClock, inventory: { oak_log: logs[i] ?? 0 } }));

@@ -346,7 +346,8 @@ describe('HTTP API on loopback', () => {
     expect((await post(url, JSON.stringify(craftPlan('twice')))).status).toBe(202);
     const again = await post(url, JSON.stringify(craftPlan('twice')));
     expect(again.status).toBe(409);
-    // The first run still holds the plan's lease: the answer names the holder rather than advising a resume that would lose to it.
+    // The first run still holds the plan's lease: the answer names the holder rather than advising a resume that would
+    // lose to it.
     expect((await json<ErrorBody>(again)).error).toMatch(
       /^plan "twice" is held by pid \d+ on .+ \(verbtree serve\) since \S+ \(last heartbeat \d+s ago\): two runs of one plan must not act at once/,
     );

@@ -39,7 +39,8 @@ describe('resume after an escalation', () => {
     writeFileSync(scenarioPath, JSON.stringify({ name: 'logs', bot: { inventory: { oak_log: 1 } } }));
     const snapshot = join(dirname(path), 'at-crash.db');
 
-    // 1. A run whose third step is replaced on escalation; the journal is copied as it stands at the replacement's first action.
+    // 1. A run whose third step is replaced on escalation; the journal is copied as it stands at the replacement's
+    // first action.
     const journal = Journal.open(path);
     const clock = new ManualClock();
     const world = simWorldFromScenario(await loadScenario(scenarioPath), { clock, seed: 1 });
@@ -94,7 +95,8 @@ describe('resume after an escalation', () => {
     expect(JSON.parse(before.find((s) => s.step_id === 'sticks')!.args!)).toEqual({ item: 'stick', count: 4 });
     crashed.close();
 
-    // 3. `verbtree run --resume` (no planner) recovers the orphan and runs the replacement, never the superseded original steps.
+    // 3. `verbtree run --resume` (no planner) recovers the orphan and runs the replacement, never the superseded
+    // original steps.
     const resumed = await cli('run', '--resume', 'esc', '--journal', snapshot);
     expect(resumed.code, `${resumed.out}\n${resumed.err}`).toBe(0);
     expect(resumed.out).toContain('journal: orphaned_step');

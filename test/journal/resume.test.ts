@@ -20,7 +20,10 @@ import { openTemp } from './helpers.js';
 
 const registry = createDefaultRegistry();
 
-/** The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that declare `expect` are. */
+/**
+ * The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that
+ * declare `expect` are.
+ */
 function expectingRegistry(): CapabilityRegistry {
   const expecting = new CapabilityRegistry();
   for (const spec of builtinCapabilities) {
@@ -147,7 +150,8 @@ describe('resume', () => {
   it('rebuilds a sim world from the current line of runs only: an earlier run of the same planId happened in another world', async () => {
     const { journal, path } = openTemp();
     await runOn(journal, startWorld);
-    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on disk).
+    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on
+    // disk).
     const copy = join(dirname(path), 'crashed.db');
     await runOn(journal, startWorld, plan, (event) => {
       if (event.type === 'step.firstAction' && event.stepId === 'planks') journal.db.exec(`VACUUM INTO '${copy}'`);
@@ -186,7 +190,8 @@ describe('resume', () => {
       ]);
       expect(crashed.sql("SELECT status FROM steps WHERE step_id = 'dig'").get()).toEqual({ status: 'pending' });
 
-      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched) is not checked.
+      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched)
+      // is not checked.
       const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
       const landed = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
       expect(landed).toEqual({

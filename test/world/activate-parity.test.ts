@@ -47,7 +47,7 @@ async function outcomes(world: WorldPort, act: (p: Promise<void>) => Promise<unk
       () => null,
       (e: unknown) => e,
     );
-    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows what the actuator rejected with, as it was
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the actuator's rejection as it was
     if (error && !(error instanceof WorldError)) throw error;
     const states = (await world.observe({ states: [c.at, { x: 2, y: 5, z: 1 }] })).states!;
     seen.push(error ? (error as WorldError).code : states[`${c.at.x},${c.at.y},${c.at.z}`]);

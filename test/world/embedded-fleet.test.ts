@@ -19,7 +19,10 @@ async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolea
   return true;
 }
 
-/** Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer reads). */
+/**
+ * Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer
+ * reads).
+ */
 const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) =>
   botOf(watcher).entities[botOf(other).entity.id]?.position;
 

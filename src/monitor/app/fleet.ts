@@ -33,7 +33,10 @@ export interface CatchUp {
   plan: string;
 }
 
-/** Applies one stream message; returns the bots to catch up from the journal (on `hello`), whose messages wait till then. */
+/**
+ * Applies one stream message; returns the bots to catch up from the journal (on `hello`), whose messages wait till
+ * then.
+ */
 export function applyFleet(fleet: Fleet, message: Message): CatchUp[] {
   if (message.type === 'hello' || message.type === 'bots.state') {
     const catchUps: CatchUp[] = [];

@@ -1,4 +1,6 @@
-/** The live view's state of one bot, folded from the event stream: the bot, its current plan, its steps and tree runs. */
+/**
+ * The live view's state of one bot, folded from the event stream: the bot, its current plan, its steps and tree runs.
+ */
 
 export type NodeState = 'ready' | 'running' | 'succeeded' | 'failed';
 
@@ -175,7 +177,10 @@ export interface NodeRow {
   position: { x: number; y: number; z: number } | null;
 }
 
-/** The tree of the plan's last journaled step attempt, its nodes as they last stood, and the bot's trail: what a page opened late draws first. */
+/**
+ * The tree of the plan's last journaled step attempt, its nodes as they last stood, and the bot's trail: what a page
+ * opened late draws first.
+ */
 export function journaledTree(model: Model, rows: readonly NodeRow[]): void {
   const last = rows.at(-1);
   if (!last) return;

@@ -78,7 +78,10 @@ export interface SquidServer extends EventEmitter {
   setBlock(world: SquidWorld, position: Vec3, stateId: number): Promise<void>;
   setTime(time: number): void;
   getSpawnPoint(world: SquidWorld): Promise<Vec3>;
-  /** The block an item places: flying-squid places `{ id, data }` at `placedPosition`; `{}` places nothing and keeps the item. */
+  /**
+   * The block an item places: flying-squid places `{ id, data }` at `placedPosition`; `{}` places nothing and keeps the
+   * item.
+   */
   onItemPlace(
     itemName: string,
     handler: (data: {

@@ -219,7 +219,10 @@ export class FaultyWorld implements WorldPort {
   }
 }
 
-/** Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored here. */
+/**
+ * Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored
+ * here.
+ */
 export function injectWorldFaults(
   world: WorldPort,
   rules: readonly FaultRule[],

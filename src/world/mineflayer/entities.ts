@@ -33,7 +33,9 @@ function kindOf(entity: Entity): EntityKind {
   return kindOfEntityType(entity.type) ?? 'other';
 }
 
-/** What a dropped-item entity holds; unknown until the server sent its metadata (prismarine-entity throws before that). */
+/**
+ * What a dropped-item entity holds; unknown until the server sent its metadata (prismarine-entity throws before that).
+ */
 function droppedItem(entity: Entity): { name: string; count: number } | null {
   try {
     const item = entity.getDroppedItem();
