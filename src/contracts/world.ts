@@ -208,12 +208,6 @@ export interface WorldPort {
   /** Says `message` in chat (at most 256 characters); resolves once the world has taken it. */
   chat?(message: string, options?: ActuatorOptions): Promise<void>;
   /**
-   * A user's own actuator, run against the world's native handle (a real
-   * world's mineflayer Bot) as one actuator command named `command`: the
-   * executor's timers and the journal see it, and `options.signal` and a
-   * disconnect cancel it through the signal `act` is given.
-   */
-  /**
    * Smelts `count` of `input` in the furnace at `furnace`, burning `fuel` from the pack (as many as it
    * takes): loads it, waits until the output is done, takes the output. Resolves once the world's
    * inventory holds it.
@@ -250,6 +244,12 @@ export interface WorldPort {
   activate?(block: Vec3Like, options?: ActuatorOptions & { item?: string }): Promise<void>;
   /** Turns the bot's head (and, in SimWorld, its facing) towards a point; resolves once it faces it. */
   look?(at: Vec3Like, options?: ActuatorOptions): Promise<void>;
+  /**
+   * A user's own actuator, run against the world's native handle (a real
+   * world's mineflayer Bot) as one actuator command named `command`: the
+   * executor's timers and the journal see it, and `options.signal` and a
+   * disconnect cancel it through the signal `act` is given.
+   */
   native?(
     command: string,
     act: (handle: unknown, signal: AbortSignal) => Promise<void>,

@@ -32,6 +32,9 @@ interface OpenStep {
   touched: Vec3Like[];
 }
 
+/** A rejected plan's run keeps this many of its issues. */
+const MAX_ISSUES_IN_DETAIL = 20;
+
 /**
  * Writes every executor event to the journal as it is emitted. Events are
  * emitted synchronously and better-sqlite3 writes synchronously, so a step is on
@@ -39,9 +42,6 @@ interface OpenStep {
  * the next step is announced. A failed write throws into the executor: a runner
  * that cannot journal must not act.
  */
-/** A rejected plan's run keeps this many of its issues. */
-const MAX_ISSUES_IN_DETAIL = 20;
-
 export class JournalRecorder implements ActionSink {
   private readonly runs = new Map<string, number>();
   /** Open steps, innermost last: a sub-goal runs inside its parent, and actions belong to the innermost. */

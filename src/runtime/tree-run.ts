@@ -492,7 +492,7 @@ export class TreeRun implements InvocationOwner {
   private readonly isRunning = (index: number): boolean => this.stateCodes[index] === StateCode.running;
 
   private readonly onNodeStateChange = (index: number, _previous: State, state: State): void => {
-    // Only flags and slots here: the step stamps the watchdogs once when it ends (see updateNodeWatchdogs).
+    // Only flags and slots here: the step stamps the watchdogs once when it ends (see RunWatchdogs.afterStep).
     this.changedInStep = true;
     const node = this.nodes[index]!;
     const watchedBy = node.watchedBy;

@@ -109,7 +109,6 @@ export const ATTACK_DAMAGE = 1;
 /** A mob's health when it spawns (flying-squid gives every mob 20). */
 export const MOB_HEALTH = 20;
 
-/** What `attack` refuses: an entity not in sight, one that is no mob or player, one out of reach. */
 /** A hit pushes a mob this far away from the attacker, horizontally (both worlds; vanilla's is about this). */
 export const KNOCKBACK = 1;
 
@@ -124,6 +123,7 @@ export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
   return { x: mob.x + (KNOCKBACK * dx) / length, y: mob.y, z: mob.z + (KNOCKBACK * dz) / length };
 }
 
+/** What `attack` refuses: an entity not in sight, one that is no mob or player, one out of reach. */
 export function checkAttack(entityId: number, entity: EntityInfo | undefined, feet: Vec3Like): void {
   if (!entity)
     throw new WorldError('precondition_missing', `attack: no entity ${entityId} in sight (dead, gone, or never there)`);

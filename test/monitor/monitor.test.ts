@@ -86,13 +86,13 @@ afterAll(async () => {
   journal?.close();
 });
 
-/** With VERBTREE_SCREENSHOTS=<dir>, the README's pictures of the monitor are taken from these runs. */
 /** An element as a function evaluated in the page reads it (this project's tsconfig has no DOM lib). */
 interface DomElement {
   textContent: string | null;
   getAttribute(name: string): string | null;
 }
 
+/** With VERBTREE_SCREENSHOTS=<dir>, the README's pictures of the monitor are taken from these runs. */
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.VERBTREE_SCREENSHOTS;
   if (dir) await page.screenshot({ path: join(dir, name) });
