@@ -7,7 +7,6 @@ import { mergeHooks } from '../runtime/hooks.js';
 import { traceActions } from './action-trace.js';
 import { runHealthCheck, type HealthReport } from './health-check.js';
 import type { HealthConfigInput } from './health-config.js';
-import { LedgerBackedStore } from './idempotency-bridge.js';
 import { JournalIdempotencyLedger } from './idempotency-ledger.js';
 import { journalPlanners } from './journaled-planner.js';
 import type { Journal } from './journal.js';
@@ -114,11 +113,10 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     world,
     clock,
     hooks: mergeHooks(recorder.hooks, options.hooks),
-    // Until the executor takes the async ledger (the executor's branch), its synchronous store stands in front of
-    // it; at the merge this becomes `idempotency: ledger`.
-    idempotency: await LedgerBackedStore.create(journal, ledger, recorder),
+    // The executor claims each key in the journal before the step starts, and completes or releases it at its end.
+    idempotency: ledger,
     // The step executor awaits `durability.flush()` before an attempt's first actuator command and after
-    // `step.ended` (ExecutorOptions.durability, added on the executor's branch): a step never acts unjournaled.
+    // `step.ended`: a step never acts, and the next never starts, before the journal holds it.
     durability: recorder,
     ...(options.planner ? { planner: journalPlanners(options.planner, recorder) } : {}),
   };
@@ -136,7 +134,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     async run(input, runOptions = {}) {
       if (!isPlanLike(input)) {
         if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string')
-          recorder.recordIntent(input as unknown as { id: string });
+          recorder.recordIntent(input);
         return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
       }
       const lost = new AbortController();
@@ -156,7 +154,8 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
         // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
         if (!runOptions.resumed && !runOptions.restart && !runOptions.claimed)
           await refuseUnfinished(journal, input.planId);
-        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote 433 MB of rows.
+        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote
+        // 433 MB of rows.
         const checked = validatePlan(input, options.registry);
         await recorder.beginRun({
           planId: input.planId,

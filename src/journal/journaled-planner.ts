@@ -30,6 +30,5 @@ export function journalPlanner(planner: Planner, recorder: JournalRecorder): Pla
 }
 
 export function journalPlanners(planner: Planner | readonly Planner[], recorder: JournalRecorder): Planner[] {
-  const planners: readonly Planner[] = 'onFailure' in planner ? [planner] : planner;
-  return planners.map((p) => journalPlanner(p, recorder));
+  return [planner].flat().map((p) => journalPlanner(p, recorder));
 }

@@ -55,7 +55,9 @@ export function nodeStateHistory(
   return journal.nodeStateHistory(planId, page);
 }
 
-/** A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan. */
+/**
+ * A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan.
+ */
 export function eventHistory(
   journal: Journal,
   planId: string,

@@ -106,6 +106,8 @@ export class JournalRecorder implements ActionSink {
       void this.beginRun({ planId: event.planId, intentId: event.intentId, steps: [], body: null });
     }
     const record: EventRecord = { event, runnerId: this.runnerId };
+    // A step refused or deduplicated by its idempotency key ends without step.started: it never opened, so its
+    // step.ended finds nothing to close here and leaves no effects.
     if (event.type === 'step.started')
       this.open.push({
         planId: event.planId,

@@ -491,12 +491,12 @@ export class TreeRun implements InvocationOwner {
    */
   private readonly isRunning = (index: number): boolean => this.stateCodes[index] === StateCode.running;
 
-  private readonly onNodeStateChange = (index: number, _previous: string, state: string): void => {
-    // Only flags and slots here: the step stamps the watchdogs once when it ends (see updateNodeWatchdogs).
+  private readonly onNodeStateChange = (index: number, _previous: State, state: State): void => {
+    // Only flags and slots here: the step stamps the watchdogs once when it ends (see RunWatchdogs.afterStep).
     this.changedInStep = true;
     const node = this.nodes[index]!;
     const watchedBy = node.watchedBy;
-    const from = this.stateCodes[index]!;
+    const from = this.stateCodes[index] as StateCode;
     let to: StateCode;
     if (state === State.RUNNING) {
       to = StateCode.running;
@@ -562,7 +562,8 @@ export class TreeRun implements InvocationOwner {
     const node = this.nodes.find((n) => n.path === watchdog.nodePath)!;
     // A `then succeed` trip is a time-box the tree asked for, not a failure to blame later.
     if (!node.watchdogSucceedsOnTrip) this.recordFailure(node, failure);
-    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its parent reacts.
+    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its
+    // parent reacts.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
     this.tapped.endAtNextUpdate(node.index, node.watchdogSucceedsOnTrip);
     this.step();
@@ -601,6 +602,7 @@ export class TreeRun implements InvocationOwner {
    */
   private abortOutcome(reason: unknown): TreeFailure {
     const code = abortCodeOf(reason);
+    // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a caller's own abort reason, shown as it is
     const why = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
     const acting = this.nodes.filter((node) => this.slots[node.index] !== undefined).at(-1);
     return {

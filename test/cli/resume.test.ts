@@ -69,7 +69,7 @@ describe('run --resume tells the truth', () => {
         .flatMap((s) => s.effects)
         .sort((a, b) => a.id - b.id)
         .at(-1)!;
-      expect(JSON.parse(last.post).inventory).toEqual({ dirt: 1 });
+      expect((JSON.parse(last.post) as { inventory: unknown }).inventory).toEqual({ dirt: 1 });
     } finally {
       await journal.close();
     }
@@ -209,7 +209,9 @@ describe('run --resume tells the truth', () => {
     const journal = await openJournal(journalPath, { mustExist: true });
     try {
       const takeovers = (await journal.listIncidents()).incidents.filter((i) => i.failure_mode === 'lease_takeover');
-      expect(takeovers.map((i) => JSON.parse(i.details!).from.pid)).toEqual([running.pid]);
+      expect(takeovers.map((i) => (JSON.parse(i.details!) as { from: { pid: number } }).from.pid)).toEqual([
+        running.pid,
+      ]);
       // The losers changed nothing: two runs in the journal, the killed run's and the killed resume's.
       expect(await journal.listRuns()).toHaveLength(2);
     } finally {

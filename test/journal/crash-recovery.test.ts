@@ -67,8 +67,8 @@ describe('crash recovery with real processes', () => {
     // 2. A health check in a new process finds the dead runner and the orphan, and resets it.
     const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
     expect(check.code, check.err).toBe(0);
-    const report = JSON.parse(check.out);
-    expect(report.findings.map((f: { mode: string }) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
+    const report = JSON.parse(check.out) as { findings: { mode: string }[] };
+    expect(report.findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
     expect(report.findings[1]).toMatchObject({ stepId: 'walk-far', action: 'reset to pending (interruption 1 of 3)' });
 
     // 3. A resumed run skips what succeeded and completes the rest.
@@ -116,7 +116,7 @@ describe('crash recovery with real processes', () => {
       expect(actions.filter((a) => a.command === 'craft')).toHaveLength(1);
       const effects = provenance.steps.flatMap((s) => s.effects).sort((a, b) => a.id - b.id);
       expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk-far', 'walk-back']);
-      const final = JSON.parse(effects.at(-1)!.post);
+      const final = JSON.parse(effects.at(-1)!.post) as { inventory: unknown; position: { x: number } };
       expect(final.inventory).toEqual({ oak_log: 1, oak_planks: 4 });
       expect(Math.floor(final.position.x)).toBe(0);
     } finally {
@@ -151,6 +151,6 @@ describe('crash recovery with real processes', () => {
       await journal.close();
     }
     const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
-    expect(JSON.parse(check.out).findings).toEqual([]);
+    expect((JSON.parse(check.out) as { findings: unknown[] }).findings).toEqual([]);
   }, 30_000);
 });

@@ -9,6 +9,7 @@ import type { WorldSnapshot } from '../../src/journal/world-snapshot.js';
 import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { openTemp, stepFields } from './helpers.js';
+import { match } from '../helpers/matchers.js';
 
 const walkAndCraft = {
   planId: 'p1',
@@ -143,14 +144,15 @@ describe('journal recorder', () => {
     const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
     const planner = {
       name: 'scripted',
-      plan: async () => ({
-        planId: 'from-intent',
-        intentId: 'i9',
-        steps: [
-          { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' },
-        ],
-      }),
-      onFailure: async () => ({ giveUp: 'not in this test' }),
+      plan: () =>
+        Promise.resolve({
+          planId: 'from-intent',
+          intentId: 'i9',
+          steps: [
+            { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' },
+          ],
+        }),
+      onFailure: () => Promise.resolve({ giveUp: 'not in this test' }),
     };
     const assembly = await assembleJournaled({
       registry: createDefaultRegistry(),
@@ -184,7 +186,7 @@ describe('journal recorder', () => {
         {
           stepId: 'sticks',
           type: 'craft_item',
-          version: expect.any(String),
+          version: match.any(String),
           args: { item: 'stick', count: 4 },
           idempotencyKey: 'sticks-once',
         },
@@ -206,6 +208,47 @@ describe('journal recorder', () => {
       .map((e) => ({ step_id: e.stepId, number: (e as { attempt: number }).attempt, outcome: 'ok' }));
     expect(attempts).toEqual(announced);
     expect(attempts.map((a) => (a as { step_id: string }).step_id)).toEqual([subgoal!.step_id, 'sticks']);
+    await reader.close();
+  });
+
+  it('journals a step the idempotency check ended before it started: a plan step goes pending to failed, and a planner replacement known from no other event is journaled too', async () => {
+    const { path, journal } = openTemp();
+    const clock = new ManualClock();
+    const world = SimWorld.create({ clock, inventory: { oak_log: 2 } });
+    const reuse = (stepId: string) => ({
+      stepId,
+      type: 'craft_item',
+      args: { item: 'stick', count: 4 },
+      idempotencyKey: 'planks-once',
+    });
+    const planner = { name: 'reuser', onFailure: () => Promise.resolve({ steps: [reuse('replacement')] }) };
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+      planner,
+      policy: { escalation: { budget: 1 } },
+    });
+    let done = false;
+    const run = await assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!, reuse('again')] });
+    void run.result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    expect(await run.result).toMatchObject({ ok: false });
+    await assembly.close();
+
+    const reader = SqliteJournal.open(path, { mustExist: true });
+    expect(await stepFields(reader, 'p1', 'step_id', 'status', 'outcome_code')).toEqual([
+      { step_id: 'planks', status: 'succeeded', outcome_code: 'ok' },
+      { step_id: 'again', status: 'failed', outcome_code: 'duplicate_dispatch' },
+      { step_id: 'replacement', status: 'failed', outcome_code: 'duplicate_dispatch' },
+    ]);
+    const again = (await reader.planProvenance('p1'))!.steps.find((s) => s.step.step_id === 'again')!;
+    expect(again.transitions.map((t) => [t.from_status, t.to_status])).toEqual([
+      [null, 'pending'],
+      ['pending', 'failed'],
+    ]);
     await reader.close();
   });
 });

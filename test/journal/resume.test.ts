@@ -13,7 +13,6 @@ import type { RunInput } from '../../src/executor/executor.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint, verifyInterruptedSteps } from '../../src/journal/resume.js';
 import { simWorldFromJournal } from '../../src/journal/sim-restore.js';
 import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
-import type { AnyCapabilitySpec } from '../../src/registry/capability-spec.js';
 import { CapabilityRegistry } from '../../src/registry/registry.js';
 import { validatePlan } from '../../src/validate/validate-plan.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -21,7 +20,10 @@ import { asIfWrittenBy, crashCopy, openTemp, stepsOf } from './helpers.js';
 
 const registry = createDefaultRegistry();
 
-/** The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that declare `expect` are. */
+/**
+ * The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that
+ * declare `expect` are.
+ */
 function expectingRegistry(): CapabilityRegistry {
   const expecting = new CapabilityRegistry();
   for (const spec of builtinCapabilities) {
@@ -29,11 +31,12 @@ function expectingRegistry(): CapabilityRegistry {
       expecting.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { acceptance: _replacedByExpect, ...rest } = spec;
     expecting.register({
       ...rest,
       expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }],
-    } as AnyCapabilitySpec);
+    });
   }
   return expecting;
 }
@@ -45,8 +48,9 @@ function acceptanceOnlyRegistry(): CapabilityRegistry {
       judged.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { expect: _replacedByAcceptance, ...rest } = spec;
-    judged.register({ ...rest, acceptance: () => ({ ok: true }) } as AnyCapabilitySpec);
+    judged.register({ ...rest, acceptance: () => ({ ok: true }) });
   }
   return judged;
 }
@@ -119,19 +123,24 @@ async function craftsIn(journal: Journal, planId = 'p'): Promise<number> {
 }
 
 describe('resume', () => {
-  it('a completed idempotency key survives the process: a new executor on the journal refuses to craft again', async () => {
+  it('a completed idempotency key survives the process: a new executor on the journal does not craft again while the planks it made are there', async () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
     expect(await journal.completedKeys()).toEqual(['k-planks']);
-    const again = await runOn(journal, (clock) => SimWorld.create({ clock, inventory: { oak_log: 1 } }), {
-      ...plan,
-      planId: 'p2',
-      steps: [plan.steps[0]],
-    });
+    const again = await runOn(
+      journal,
+      (clock) => SimWorld.create({ clock, inventory: { oak_log: 1, oak_planks: 4 } }),
+      {
+        ...plan,
+        planId: 'p2',
+        steps: [plan.steps[0]],
+      },
+    );
     expect(again.result.ok).toBe(true);
-    expect(again.events.find((e) => e.type === 'step.refused')).toMatchObject({
+    expect(again.events.find((e) => e.type === 'step.deduplicated')).toMatchObject({
       idempotencyKey: 'k-planks',
-      state: 'completed',
+      holder: { planId: 'p', stepId: 'planks' },
+      expectations: [{ kind: 'inventory', item: 'oak_planks', atLeast: 4 }],
     });
     expect(await craftsIn(journal)).toBe(1);
     expect(await craftsIn(journal, 'p2')).toBe(0);
@@ -151,7 +160,8 @@ describe('resume', () => {
   it('rebuilds a sim world from the current line of runs only: an earlier run of the same planId happened in another world', async () => {
     const { journal, path } = openTemp();
     await runOn(journal, startWorld);
-    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on disk).
+    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on
+    // disk).
     const copy = join(dirname(path), 'crashed.db');
     await runOn(journal, startWorld, plan, (event) => {
       if (event.type === 'step.firstAction' && event.stepId === 'planks') crashCopy(journal, copy);
@@ -188,7 +198,8 @@ describe('resume', () => {
       ]);
       expect((await dig()).status).toBe('pending');
 
-      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched) is not checked.
+      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched)
+      // is not checked.
       const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
       const landed = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
       expect(landed).toEqual({

@@ -37,6 +37,10 @@ export function* recordEvent(record: EventRecord): Tx<void> {
       return yield* planAccepted(event, runId);
     case 'step.started':
       return yield* stepStarted(event, runId);
+    case 'step.refused':
+    case 'step.deduplicated':
+      // No step.started came before: step.ended moves the step from pending to failed or succeeded.
+      return yield* learnStep(event, runId);
     case 'step.expects':
       yield* updateStep(event, 'expectations = ?', JSON.stringify(event.expectations));
       return;
@@ -108,19 +112,36 @@ function* planAccepted(event: EventOf<'plan.accepted'>, runId: number | null): T
   );
 }
 
-function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<void> {
+/**
+ * A step starts, or its idempotency key ends it before it starts (refused, or deduplicated). A sub-goal, a
+ * fast-path step or a planner's replacement step is known from no earlier event: the journal learns it here,
+ * arguments and all.
+ */
+function* learnStep(
+  event: {
+    planId: string;
+    stepId: string;
+    verb: string;
+    args: unknown;
+    idempotencyKey?: string;
+    parentStepId?: string;
+  },
+  runId: number | null,
+): Tx<void> {
   if (event.parentStepId === undefined) yield* adoptRevision(event.planId, event.stepId, runId);
   const known = yield* get<{ seq: number }>(
     'SELECT seq FROM steps WHERE plan_id = ? AND step_id = ?',
     event.planId,
     event.stepId,
   );
-  if (!known) {
-    // A sub-goal, a fast-path step or a planner's replacement step: the journal learns it here, arguments and all.
-    const seq = yield* nextSeq(event.planId);
-    const step = { stepId: event.stepId, type: event.verb, args: event.args, idempotencyKey: event.idempotencyKey };
-    yield* ensureStep(event.planId, step, event.parentStepId ?? null, seq, runId);
-  }
+  if (known) return;
+  const seq = yield* nextSeq(event.planId);
+  const step = { stepId: event.stepId, type: event.verb, args: event.args, idempotencyKey: event.idempotencyKey };
+  yield* ensureStep(event.planId, step, event.parentStepId ?? null, seq, runId);
+}
+
+function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<void> {
+  yield* learnStep(event, runId);
   yield* run(
     `UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = verbtree_now() + ?,
        expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?`,
