@@ -1,5 +1,5 @@
 import type { Expectation } from '../contracts/expectation.js';
-import type { ClaimAnswer, IdempotencyClaim, IdempotencyLedger } from './idempotency-types.js';
+import type { ClaimAnswer, IdempotencyClaim, IdempotencyLedger } from '../executor/idempotency.js';
 import type { Journal } from './journal.js';
 import type { Fence } from './rows.js';
 

@@ -18,7 +18,6 @@ export { WriteQueue } from './write-queue.js';
 export { traceActions, type ActionSink } from './action-trace.js';
 export { snapshotWorld, type WorldSnapshot } from './world-snapshot.js';
 export { JournalIdempotencyLedger } from './idempotency-ledger.js';
-export type * from './idempotency-types.js';
 export { JournalRunner, DEFAULT_BEAT_MS, type RunnerOptions } from './runner.js';
 export { HealthConfig, type HealthConfigInput } from './health-config.js';
 export {

@@ -2,7 +2,7 @@ import type { Expectation } from '../contracts/expectation.js';
 import type { ExecutorEvent } from '../executor/events.js';
 import type { HealthConfig } from './health-config.js';
 import type { HealthSweep } from './health-types.js';
-import type { ClaimAnswer, IdempotencyClaim } from './idempotency-types.js';
+import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
 import type {
   BotView,
   EffectRow,

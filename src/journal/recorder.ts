@@ -1,4 +1,3 @@
-import type { Expectation } from '../contracts/expectation.js';
 import type { Vec3Like, WorldPort } from '../contracts/world.js';
 import type { Executor } from '../executor/executor.js';
 import type { ExecutorEvent } from '../executor/events.js';
@@ -30,10 +29,7 @@ export interface PlannedRun {
 interface OpenStep {
   planId: string;
   stepId: string;
-  verb: string;
-  args: unknown;
-  idempotencyKey: string | undefined;
-  expectations: readonly Expectation[];
+  /** The blocks its actions touched: a succeeded step's effects record how they stand after it. */
   touched: Vec3Like[];
 }
 
@@ -90,16 +86,6 @@ export class JournalRecorder implements ActionSink {
     return this.queue.push(() => this.journal.recordRevision(revision, this.options.fence));
   }
 
-  /** Another write that keeps its place among the events' (the idempotency bridge's). */
-  enqueue(write: () => Promise<unknown>): void {
-    void this.queue.push(write);
-  }
-
-  /** The open step dispatched with this idempotency key: who holds it, as the events told. */
-  stepWithKey(key: string): Pick<OpenStep, 'planId' | 'stepId' | 'verb' | 'args' | 'expectations'> | undefined {
-    return this.open.findLast((s) => s.idempotencyKey === key);
-  }
-
   record(event: ExecutorEvent): void {
     if (event.type === 'plan.accepted' && !this.begun.has(event.planId)) {
       // A plan handed to the executor directly, or planned from an intent: journal what the event tells.
@@ -108,20 +94,7 @@ export class JournalRecorder implements ActionSink {
     const record: EventRecord = { event, runnerId: this.runnerId };
     // A step refused or deduplicated by its idempotency key ends without step.started: it never opened, so its
     // step.ended finds nothing to close here and leaves no effects.
-    if (event.type === 'step.started')
-      this.open.push({
-        planId: event.planId,
-        stepId: event.stepId,
-        verb: event.verb,
-        args: event.args,
-        idempotencyKey: event.idempotencyKey,
-        expectations: [],
-        touched: [],
-      });
-    if (event.type === 'step.expects') {
-      const step = this.open.findLast((s) => s.stepId === event.stepId && s.planId === event.planId);
-      if (step) step.expectations = event.expectations;
-    }
+    if (event.type === 'step.started') this.open.push({ planId: event.planId, stepId: event.stepId, touched: [] });
     if (event.type === 'step.ended') {
       const index = this.open.findLastIndex((s) => s.stepId === event.stepId && s.planId === event.planId);
       const step = index >= 0 ? this.open.splice(index, 1)[0] : undefined;

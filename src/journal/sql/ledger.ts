@@ -1,5 +1,5 @@
 import type { Expectation } from '../../contracts/expectation.js';
-import type { ClaimAnswer, IdempotencyClaim, IdempotencyHolder } from '../idempotency-types.js';
+import type { ClaimAnswer, IdempotencyClaim, IdempotencyHolder } from '../../executor/idempotency.js';
 import type { IdempotencyRow } from '../rows.js';
 import { all, get, json, run, type Tx } from './tx.js';
 

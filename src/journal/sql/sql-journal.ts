@@ -1,7 +1,7 @@
 import type { Expectation } from '../../contracts/expectation.js';
 import type { HealthConfig } from '../health-config.js';
 import type { HealthSweep } from '../health-types.js';
-import type { ClaimAnswer, IdempotencyClaim } from '../idempotency-types.js';
+import type { ClaimAnswer, IdempotencyClaim } from '../../executor/idempotency.js';
 import {
   LeaseLostError,
   type BeginRun,
