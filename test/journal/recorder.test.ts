@@ -1,15 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
-import { ManualClock } from '../../src/clock/index.js';
+import { ManualClock, systemClock } from '../../src/clock/index.js';
 import { WorldError } from '../../src/contracts/world.js';
-import type { ExecutorEvent } from '../../src/executor/events.js';
+import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
+import type { ExecutionRun } from '../../src/executor/executor.js';
+import type { Planner } from '../../src/executor/planner.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import type { Journal } from '../../src/journal/journal.js';
 import type { StepRow } from '../../src/journal/rows.js';
 import type { WorldSnapshot } from '../../src/journal/world-snapshot.js';
-import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { openTemp, stepFields } from './helpers.js';
 import { match } from '../helpers/matchers.js';
+import { contractBackends } from './backends.js';
+import { stepFields } from './helpers.js';
 
 const walkAndCraft = {
   planId: 'p1',
@@ -20,64 +23,94 @@ const walkAndCraft = {
   ],
 };
 
-async function setup() {
-  const { path, journal } = openTemp();
-  const clock = new ManualClock();
-  const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
-  const assembly = await assembleJournaled({ registry: createDefaultRegistry(), world, clock, journal, kind: 'test' });
-  // A second connection sees only what was committed: what a crash would leave.
-  const reader = SqliteJournal.open(path, { mustExist: true });
-  return { path, journal, clock, world, assembly, reader };
+/**
+ * Records, as each commits, the events the journal was asked to write (`type stepId`): what is durable at any moment
+ * the test looks, on either backend.
+ */
+function watchCommits(journal: Journal): string[] {
+  const committed: string[] = [];
+  const record = journal.recordEvent.bind(journal);
+  journal.recordEvent = async (entry, fence) => {
+    await record(entry, fence);
+    const { event } = entry;
+    committed.push('stepId' in event ? `${event.type} ${event.stepId}` : event.type);
+  };
+  return committed;
 }
 
-describe('journal recorder', () => {
+describe.each(contractBackends())('the journal recorder on %s', (backend, fresh) => {
+  /**
+   * A journaled executor on a SimWorld, and a second connection to its journal (what a crash would leave). SQLite
+   * answers on call, so its runs go on a manual clock; PostgreSQL answers over the network, while a manual clock
+   * would fire every watchdog at once, so its runs go on the system clock.
+   */
+  async function setup(options: { inventory?: Record<string, number>; planner?: Planner; budget?: number } = {}) {
+    const { journal, another } = await fresh();
+    const clock = backend === 'sqlite' ? new ManualClock() : systemClock;
+    const world = SimWorld.create({ clock, inventory: options.inventory ?? { oak_log: 1 } });
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+      ...(options.planner ? { planner: options.planner } : {}),
+      ...(options.budget ? { policy: { escalation: { budget: options.budget } } } : {}),
+    });
+    const reader = await another();
+    const ended = async (run: ExecutionRun): Promise<PlanResult> => {
+      if (clock instanceof ManualClock) {
+        let done = false;
+        void run.result.finally(() => (done = true));
+        await clock.runUntil(() => done, 60_000);
+      }
+      return run.result;
+    };
+    return { journal, world, assembly, reader, ended };
+  }
+
   it('commits a step as in_progress before its first actuator starts, and its outcome before the next step is announced', async () => {
-    const { clock, world, assembly, reader } = await setup();
-    type Seen = Promise<Pick<StepRow, 'step_id' | 'status'>[]>;
-    const seenAtActuator: { command: string; rows: Seen }[] = [];
-    const seenAtStart: { stepId: string; rows: Seen }[] = [];
-    // A SQLite read happens on call: the promise holds the journal as it was at that moment.
+    const { journal, world, assembly, reader, ended } = await setup();
+    const committed = watchCommits(journal);
+    type Seen = { committed: string[]; rows?: Pick<StepRow, 'step_id' | 'status'>[] };
+    const atActuator: (Seen & { command: string })[] = [];
+    const atStart: (Seen & { stepId: string })[] = [];
+    // What is durable as the actuator is called, and the steps as another connection reads them while it waits.
     const rows = () => stepFields(reader, 'p1', 'step_id', 'status');
     const craft = world.craft.bind(world);
     world.craft = async (...args) => {
-      seenAtActuator.push({ command: 'craft', rows: rows() });
+      atActuator.push({ command: 'craft', committed: [...committed], rows: await rows() });
       return craft(...args);
     };
     const goto = world.goto.bind(world);
     world.goto = async (...args) => {
-      seenAtActuator.push({ command: 'goto', rows: rows() });
+      atActuator.push({ command: 'goto', committed: [...committed], rows: await rows() });
       return goto(...args);
     };
-    // Registered after the recorder: sees the journal as the recorder left it for this event.
     assembly.executor.events.on('event', (event) => {
-      if (event.type === 'step.started') seenAtStart.push({ stepId: event.stepId, rows: rows() });
+      if (event.type === 'step.started') atStart.push({ stepId: event.stepId, committed: [...committed] });
     });
-    let done = false;
-    void (await assembly.run(walkAndCraft)).result.then(() => (done = true));
-    await clock.runUntil(() => done, 60_000);
-    expect(seenAtActuator.map((s) => s.command)).toEqual(['craft', 'goto']);
-    expect(await seenAtActuator[0]!.rows).toEqual([
+    expect(await ended(await assembly.run(walkAndCraft))).toMatchObject({ ok: true });
+    await assembly.close();
+    expect(atActuator.map((s) => s.command)).toEqual(['craft', 'goto']);
+    const [atCraft, atGoto] = atActuator;
+    expect(atCraft!.committed).toEqual(expect.arrayContaining(['step.started planks', 'attempt.started planks']));
+    expect(atCraft!.rows).toEqual([
       { step_id: 'planks', status: 'in_progress' },
       { step_id: 'walk', status: 'pending' },
     ]);
-    expect(seenAtStart[1]!.stepId).toBe('walk');
-    expect(await seenAtStart[1]!.rows).toEqual([
+    expect(atStart.map((s) => s.stepId)).toEqual(['planks', 'walk']);
+    expect(atStart[1]!.committed).toContain('step.ended planks');
+    expect(atGoto!.committed).toEqual(expect.arrayContaining(['step.started walk', 'attempt.started walk']));
+    expect(atGoto!.rows).toEqual([
       { step_id: 'planks', status: 'succeeded' },
       { step_id: 'walk', status: 'in_progress' },
     ]);
-    expect(await seenAtActuator[1]!.rows).toEqual([
-      { step_id: 'planks', status: 'succeeded' },
-      { step_id: 'walk', status: 'in_progress' },
-    ]);
-    await reader.close();
-    await assembly.close();
   });
 
   it('journals transitions, attempts, the action trace, effects, SLA aggregates and the completed idempotency key', async () => {
-    const { clock, journal, assembly, reader } = await setup();
-    let done = false;
-    void (await assembly.run(walkAndCraft)).result.then(() => (done = true));
-    await clock.runUntil(() => done, 60_000);
+    const { journal, assembly, ended } = await setup();
+    expect(await ended(await assembly.run(walkAndCraft))).toMatchObject({ ok: true });
     await assembly.close();
     const provenance = (await journal.planProvenance('p1'))!;
     const [planks, walk] = provenance.steps;
@@ -107,11 +140,10 @@ describe('journal recorder', () => {
     ]);
     expect(provenance.plan.status).toBe('succeeded');
     expect(provenance.runs.map((r) => [r.ok, r.ended_at !== null])).toEqual([[1, true]]);
-    await reader.close();
   });
 
   it('journals one attempt per invocation: a failed attempt closes with its code and the retry opens the next', async () => {
-    const { clock, world, journal, assembly, reader } = await setup();
+    const { world, journal, assembly, ended } = await setup();
     const craft = world.craft.bind(world);
     let calls = 0;
     world.craft = async (...args) => {
@@ -119,9 +151,9 @@ describe('journal recorder', () => {
       if (calls === 1) throw new WorldError('runner_error', 'the crafting window never opened');
       return craft(...args);
     };
-    let done = false;
-    void (await assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!] })).result.then(() => (done = true));
-    await clock.runUntil(() => done, 60_000);
+    expect(await ended(await assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!] }))).toMatchObject({
+      ok: true,
+    });
     await assembly.close();
     const [planks] = (await journal.planProvenance('p1'))!.steps;
     expect(planks!.attempts.map((a) => [a.number, a.outcome])).toEqual([
@@ -134,15 +166,10 @@ describe('journal recorder', () => {
       ['craft', 'the crafting window never opened'],
       ['craft', null],
     ]);
-    await reader.close();
-    await assembly.close();
   });
 
   it('journals a plan planned from an intent with its resolved steps, and every started step (sub-goals too) with its parsed args; one attempt row per attempt.started', async () => {
-    const { path, journal } = openTemp();
-    const clock = new ManualClock();
-    const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
-    const planner = {
+    const planner: Planner = {
       name: 'scripted',
       plan: () =>
         Promise.resolve({
@@ -154,17 +181,9 @@ describe('journal recorder', () => {
         }),
       onFailure: () => Promise.resolve({ giveUp: 'not in this test' }),
     };
-    const assembly = await assembleJournaled({
-      registry: createDefaultRegistry(),
-      world,
-      clock,
-      journal,
-      kind: 'test',
-      planner,
-    });
+    const { assembly, reader, ended } = await setup({ planner });
     const events: ExecutorEvent[] = [];
     assembly.executor.events.on('event', (e) => events.push(e));
-    let done = false;
     const run = await assembly.run({
       id: 'i9',
       source: 'user',
@@ -172,12 +191,9 @@ describe('journal recorder', () => {
       urgency: 0.2,
       safety: { allowed: true },
     });
-    void run.result.then(() => (done = true));
-    await clock.runUntil(() => done, 60_000);
-    expect(await run.result).toMatchObject({ ok: true });
+    expect(await ended(run)).toMatchObject({ ok: true });
     await assembly.close();
 
-    const reader = SqliteJournal.open(path, { mustExist: true });
     const provenance = (await reader.planProvenance('from-intent'))!;
     expect(JSON.parse(provenance.plan.body!)).toEqual({
       planId: 'from-intent',
@@ -208,13 +224,9 @@ describe('journal recorder', () => {
       .map((e) => ({ step_id: e.stepId, number: (e as { attempt: number }).attempt, outcome: 'ok' }));
     expect(attempts).toEqual(announced);
     expect(attempts.map((a) => (a as { step_id: string }).step_id)).toEqual([subgoal!.step_id, 'sticks']);
-    await reader.close();
   });
 
   it('journals a step the idempotency check ended before it started: a plan step goes pending to failed, and a planner replacement known from no other event is journaled too', async () => {
-    const { path, journal } = openTemp();
-    const clock = new ManualClock();
-    const world = SimWorld.create({ clock, inventory: { oak_log: 2 } });
     const reuse = (stepId: string) => ({
       stepId,
       type: 'craft_item',
@@ -222,23 +234,11 @@ describe('journal recorder', () => {
       idempotencyKey: 'planks-once',
     });
     const planner = { name: 'reuser', onFailure: () => Promise.resolve({ steps: [reuse('replacement')] }) };
-    const assembly = await assembleJournaled({
-      registry: createDefaultRegistry(),
-      world,
-      clock,
-      journal,
-      kind: 'test',
-      planner,
-      policy: { escalation: { budget: 1 } },
-    });
-    let done = false;
+    const { assembly, reader, ended } = await setup({ inventory: { oak_log: 2 }, planner, budget: 1 });
     const run = await assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!, reuse('again')] });
-    void run.result.then(() => (done = true));
-    await clock.runUntil(() => done, 60_000);
-    expect(await run.result).toMatchObject({ ok: false });
+    expect(await ended(run)).toMatchObject({ ok: false });
     await assembly.close();
 
-    const reader = SqliteJournal.open(path, { mustExist: true });
     expect(await stepFields(reader, 'p1', 'step_id', 'status', 'outcome_code')).toEqual([
       { step_id: 'planks', status: 'succeeded', outcome_code: 'ok' },
       { step_id: 'again', status: 'failed', outcome_code: 'duplicate_dispatch' },
@@ -249,6 +249,5 @@ describe('journal recorder', () => {
       [null, 'pending'],
       ['pending', 'failed'],
     ]);
-    await reader.close();
   });
 });
