@@ -14,6 +14,7 @@ import { cliProcess, finished, untilEvent } from './cli-process.js';
 import { CONFIG, cliIn, userProject } from '../helpers/user-project.js';
 import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { stepFields, tempJournalPath } from './helpers.js';
+import { match } from '../helpers/matchers.js';
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
@@ -287,4 +288,59 @@ describe('the commands on a PostgreSQL journal', () => {
       }
     });
   });
+});
+
+describe('a PostgreSQL journal that stops mid-run', () => {
+  it('the step about to act ends journal_unavailable without acting, and no further step starts', async () => {
+    // A cluster of its own: this test stops it (pg_ctl stop -m immediate, as a crash of the database would).
+    const own = await startPostgres();
+    try {
+      const journal = await openJournal(await own.database());
+      const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 1 } });
+      const acted: string[] = [];
+      const craft = world.craft.bind(world);
+      world.craft = (...args) => {
+        acted.push('craft');
+        return craft(...args);
+      };
+      const goto = world.goto.bind(world);
+      world.goto = (...args) => {
+        acted.push('goto');
+        return goto(...args);
+      };
+      const registry = createDefaultRegistry();
+      const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'test' });
+      // Once the walk's end is durable and planks is announced, the database goes away.
+      assembly.executor.events.on('event', (event) => {
+        if (event.type === 'step.started' && event.stepId === 'planks') own.stop();
+      });
+      const plan = {
+        planId: 'outage',
+        intentId: 'i',
+        steps: [
+          { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 2, y: 0, z: 0 } } },
+          { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } },
+          { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 0, z: 0 } } },
+        ],
+      };
+      const result = await (await assembly.run(plan)).result;
+      expect(result).toMatchObject({ ok: false, code: 'journal_unavailable' });
+      expect(result.steps.map((r) => [r.step.stepId, r.outcome.ok || r.outcome.code])).toEqual([
+        ['walk', true],
+        ['planks', 'journal_unavailable'],
+      ]);
+      expect(result.steps[1]!.outcome).toMatchObject({
+        detail: match.stringMatching(
+          /^the journal could not record attempt 1 of planks durably \(.+\): the step did not act$/,
+        ),
+      });
+      expect(acted.filter((command) => command !== 'goto')).toEqual([]);
+      expect(world.inventory()).toEqual({ oak_log: 1 });
+      // The runner's own last write (stopped) cannot land either.
+      await assembly.close().catch(() => undefined);
+      await journal.close();
+    } finally {
+      own.stop();
+    }
+  }, 60_000);
 });

@@ -65,16 +65,18 @@ export class PostgresJournal extends SqlJournal {
       await pool.end().catch(() => undefined);
       throw new JournalOpenError(unreachable(location, error));
     }
+    const dropped = watchDropped(client);
     try {
       await migrate(client, location, options.mustExist === true);
     } catch (error) {
+      dropped();
       client.release(true);
       await pool.end().catch(() => undefined);
       throw error instanceof JournalOpenError
         ? error
         : new JournalOpenError(`cannot prepare the journal at ${location}: ${(error as Error).message}`);
     }
-    client.release();
+    client.release(dropped());
     return new PostgresJournal(pool, location);
   }
 
@@ -103,6 +105,7 @@ export class PostgresJournal extends SqlJournal {
 
   protected async transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
     const client = await this.pool.connect();
+    const dropped = watchDropped(client);
     let broken: Error | undefined;
     try {
       // A read sees one snapshot across its statements.
@@ -115,7 +118,8 @@ export class PostgresJournal extends SqlJournal {
       await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
       throw error;
     } finally {
-      client.release(broken);
+      const lost = dropped();
+      client.release(broken ?? lost);
     }
   }
 
@@ -155,6 +159,22 @@ export class PostgresJournal extends SqlJournal {
   async close(): Promise<void> {
     await this.pool.end();
   }
+}
+
+/**
+ * Hears the error a checked-out client emits when the server drops its connection (the database stopped, the
+ * network went): the query in flight fails with it anyway, but unheard it is also an uncaught exception, which
+ * would kill the process instead of failing the one write. The function returned stops listening and gives the
+ * error, if one came, so that the client is discarded at release rather than put back in the pool.
+ */
+function watchDropped(client: pg.PoolClient): () => Error | undefined {
+  let dropped: Error | undefined;
+  const listener = (error: Error) => (dropped = error);
+  client.on('error', listener);
+  return () => {
+    client.off('error', listener);
+    return dropped;
+  };
 }
 
 function parseCursor(cursor: string): [string, number] {
