@@ -183,7 +183,9 @@ export interface Journal {
   /** Adds a bot to the fleet (again: nothing changes). */
   addBot(bot: { name: string; settings?: unknown }): Promise<void>;
   listBots(): Promise<BotView[]>;
-  /** Takes a free or expired bot for `holder` until `ttlMs` from the database's now; the new epoch, or null when held. */
+  /**
+   * Takes a free or expired bot for `holder` until `ttlMs` from the database's now; the new epoch, or null when held.
+   */
   claimBot(bot: string, holder: string, ttlMs: number): Promise<number | null>;
   /** Extends every unexpired lease `holder` has, in one statement; the ones still held. */
   renewLeases(holder: string, ttlMs: number): Promise<Fence[]>;

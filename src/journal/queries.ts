@@ -37,7 +37,9 @@ export function listRuns(journal: Journal, limit = 20): Promise<RunSummary[]> {
   return journal.listRuns(limit);
 }
 
-/** The chain intent → plan → step → capability@version → action trace → effects; `page` takes a window of steps. */
+/**
+ * The chain intent → plan → step → capability@version → action trace → effects; `page` takes a window of steps.
+ */
 export function planProvenance(
   journal: Journal,
   planId: string,

@@ -43,7 +43,9 @@ export class WriteQueue {
   }
 }
 
-/** The failure lives on in the queue: a caller that drops its copy of the promise must not raise an unhandled rejection. */
+/**
+ * The failure lives on in the queue: a caller that drops its copy of the promise must not raise an unhandled rejection.
+ */
 function handled<R>(promise: Promise<R>): Promise<R> {
   promise.catch(() => undefined);
   return promise;

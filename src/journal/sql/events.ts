@@ -103,7 +103,8 @@ function* planAccepted(event: EventOf<'plan.accepted'>, runId: number | null): T
       step.stepId,
     );
   }
-  // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so it can be resumed.
+  // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so
+  // it can be resumed.
   const body = { planId: event.planId, intentId: event.intentId, steps: event.resolved.map(asPlanStep) };
   yield* run(
     "UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')",

@@ -247,7 +247,8 @@ function* recoverOrphan(sweep: Sweep, step: OrphanRow): Tx<void> {
 /** Moves an orphan on: done when its idempotency key completed, skipped past the limit, else pending again. */
 function* recover(sweep: Sweep, step: StepRow, failures: number): Tx<string> {
   const [to, why] = yield* recoveryFor(sweep.config, step, failures);
-  // The orphan's own claim on its key dies with it; another plan's claim on the same key is not the orphan's to release.
+  // The orphan's own claim on its key dies with it; another plan's claim on the same key is not the orphan's to
+  // release.
   if (step.idempotency_key)
     yield* run(
       "DELETE FROM idempotency WHERE key = ? AND state = 'in_flight' AND plan_id = ? AND step_id = ?",

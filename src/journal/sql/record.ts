@@ -61,7 +61,8 @@ export function* beginRun(planned: BeginRun): Tx<number> {
       planned.planId,
     );
     for (const { step_id } of old) yield* transition(planned.planId, step_id, 'pending', 'new run of the plan', null);
-    // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own line of runs.
+    // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own
+    // line of runs.
     yield* run('UPDATE steps SET expectations = NULL WHERE plan_id = ?', planned.planId);
   } else {
     yield* run(
@@ -126,7 +127,8 @@ export function* nextSeq(planId: string): Tx<number> {
  * replacement. Its steps not yet started are journaled as pending, so a resume (and `verbtree show`) knows them.
  */
 export function* adoptRevision(planId: string, stepId: string, runId: number | null): Tx<void> {
-  // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to share its id.
+  // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to
+  // share its id.
   const latest = yield* get<Pick<PlanRevisionRow, 'id' | 'steps' | 'adopted_at'>>(
     'SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? AND created_at >= COALESCE((SELECT started_at FROM runs WHERE id = ?), 0) ORDER BY id DESC LIMIT 1',
     planId,
@@ -157,7 +159,8 @@ export function* openAttempt(planId: string, stepId: string, runId: number | nul
     planId,
     stepId,
   );
-  // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open attempt per step.
+  // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open
+  // attempt per step.
   yield* closeAttempt(planId, stepId, 'superseded', null);
   yield* run(
     'INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, verbtree_now())',
