@@ -1,0 +1,113 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import {
+  prepareWorldFolder,
+  readSavedAt,
+  startEmbeddedWorld,
+  type ChildEmbeddedServer,
+  type EmbeddedServer,
+  type EmbeddedWorld,
+} from '../../src/world/embedded/index.js';
+import { readSaveFile, type SaveFile } from '../../src/world/embedded/save-file.js';
+import { parseScenario, type ScenarioInput } from '../../src/world/scenario/index.js';
+
+/*
+ * Each test runs a world in a child process, acts in it, waits for a save that
+ * follows the act, and SIGKILLs the child: no clean stop, no last save. The
+ * folder is then reopened in this process, and the same player logs in again.
+ */
+
+const CHEST = { x: 2, y: 5, z: -2 };
+const FURNACE = { x: -2, y: 5, z: -2 };
+
+function scenarioOf(input: Partial<ScenarioInput> = {}) {
+  return parseScenario({
+    name: 'kept',
+    bot: { inventory: { cobblestone: 10, raw_iron: 2, oak_planks: 4 } },
+    blocks: [
+      { ...CHEST, block: 'chest' },
+      { ...FURNACE, block: 'furnace' },
+    ],
+    ...input,
+  });
+}
+
+/** Polls on real time until `holds`; fails naming `what` after the limit. */
+async function until<T>(what: string, read: () => T | Promise<T>, limitMs = 15_000): Promise<NonNullable<T>> {
+  for (const end = Date.now() + limitMs; ;) {
+    const value = await read();
+    if (value && (!Array.isArray(value) || value.length > 0)) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting until ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+interface Killed {
+  folder: string;
+  /** The last save the killed server made: what a reopened world must hold. */
+  last: SaveFile;
+}
+
+/**
+ * A fresh kept world in a child process: `act` runs with the bot "keeper",
+ * then, once a save that began after it is on disk, the child is killed.
+ */
+async function actThenKill(
+  scenario: ReturnType<typeof scenarioOf>,
+  act: (bot: MineflayerWorld, kept: { folder: string; server: EmbeddedServer }) => Promise<void>,
+): Promise<Killed> {
+  const folder = join(mkdtempSync(join(tmpdir(), 'verbtree-kept-')), 'world');
+  prepareWorldFolder(folder, 'fresh');
+  const world = await startEmbeddedWorld({
+    isolation: 'child-process',
+    scenario,
+    storage: { folder, fresh: true },
+  });
+  try {
+    const bot = await world.connectBot('keeper');
+    await act(bot, { folder, server: world.server });
+    const actedAt = Date.now();
+    await until('a save after the act', () => (readSavedAt(folder) ?? 0) > actedAt);
+    const server = world.server as ChildEmbeddedServer;
+    process.kill(server.pid, 'SIGKILL');
+    expect((await server.exited).signal).toBe('SIGKILL');
+  } finally {
+    await world.stop();
+  }
+  return { folder, last: readSaveFile(folder)! };
+}
+
+async function reopen(folder: string, scenario: ReturnType<typeof scenarioOf>): Promise<EmbeddedWorld> {
+  expect(prepareWorldFolder(folder, 'keep')).toEqual({ fresh: false });
+  return startEmbeddedWorld({ scenario, storage: { folder, fresh: false } });
+}
+
+describe('a kept embedded world survives a SIGKILL (no last save)', () => {
+  it('a player logs in again where it stood, with its health, food and pack; a new player gets the scenario', async () => {
+    const scenario = scenarioOf();
+    const { folder } = await actThenKill(scenario, async (bot, { server }) => {
+      await bot.goto({ kind: 'block', x: 3, y: 5, z: 3 });
+      await bot.craft('stick', 1);
+      server.setHealth('keeper', 13);
+      server.setFood('keeper', 15);
+      await until('the server holds the hurt', () => server.player('keeper')?.health === 13);
+    });
+    const world = await reopen(folder, scenario);
+    try {
+      const bot = await world.connectBot('keeper');
+      expect(bot.position()).toEqual({ x: 3.5, y: 5, z: 3.5 });
+      expect({ health: bot.health(), food: bot.food() }).toEqual({ health: 13, food: 15 });
+      const pack = { cobblestone: 10, raw_iron: 2, oak_planks: 2, stick: 4 };
+      expect(bot.inventory()).toEqual(pack);
+      expect(world.server.player('keeper')).toMatchObject({ health: 13, food: 15, inventory: pack });
+      const newcomer = await world.connectBot('newcomer');
+      expect(newcomer.position()).toEqual({ x: 0.5, y: 5, z: 0.5 });
+      expect(newcomer.inventory()).toEqual({ cobblestone: 10, raw_iron: 2, oak_planks: 4 });
+    } finally {
+      await world.stop();
+    }
+  }, 90_000);
+});
