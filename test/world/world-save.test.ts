@@ -41,7 +41,7 @@ function worldWithStorage() {
 }
 
 function saveOf(columns: Record<string, string>, seq: number): SaveFile {
-  return { format: 1, seq, savedAt: seq, time: 0, columns, players: [] };
+  return { format: 1, seq, savedAt: seq, time: 0, columns, players: [], drops: [] };
 }
 
 describe('capturing the chunks of a save', () => {
@@ -143,9 +143,10 @@ describe("a player's pack in a save", () => {
   }
 
   const counts = (p: SquidPlayer) => {
+    const { saved, spill } = capturePlayer(p);
     const pack: Record<string, number> = {};
-    for (const item of capturePlayer(p).inventory) pack[item.name] = (pack[item.name] ?? 0) + item.count;
-    return pack;
+    for (const item of saved.inventory) pack[item.name] = (pack[item.name] ?? 0) + item.count;
+    return { pack, spill: spill.map((i) => `${i.count} ${i.name}`) };
   };
 
   it('holds what the cursor and the 2×2 grid hold, back in the pack as closing the inventory puts them', () => {
@@ -153,6 +154,13 @@ describe("a player's pack in a save", () => {
     p.inventory.updateSlot(36, item('oak_planks', 3));
     p.inventory.updateSlot(1, item('oak_planks', 1));
     p.inventory.selectedItem = item('cobblestone', 5);
-    expect(counts(p)).toEqual({ oak_planks: 4, cobblestone: 5 });
+    expect(counts(p)).toEqual({ pack: { oak_planks: 4, cobblestone: 5 }, spill: [] });
+  });
+
+  it('spills what no longer fits the pack', () => {
+    const p = player();
+    for (let slot = 9; slot <= 44; slot++) p.inventory.updateSlot(slot, item('stone', 64));
+    p.inventory.selectedItem = item('dirt', 2);
+    expect(counts(p).spill).toEqual(['2 dirt']);
   });
 });

@@ -8,10 +8,11 @@ import { z } from 'zod';
  * The save point of an embedded world kept in a folder: one JSON file that
  * says what the world was at one instant. It names the chunk files that hold
  * the blocks (chunk-files.ts: each file written once, never overwritten) and
- * holds what a vanilla server saves beside its chunks: players, the time of day. A save writes
- * its chunk files, then this file under a temporary name, and renames it into
- * place: a kill at any moment leaves either the previous save point or the new
- * one, whole.
+ * holds what a vanilla server saves beside its chunks:
+ * players, dropped items, the time of day.
+ * A save writes its chunk files, then this file under a temporary name, and
+ * renames it into place: a kill at any moment leaves either the previous save
+ * point or the new one, whole.
  */
 
 export const SAVE_FILE = 'verbtree-save.json';
@@ -51,6 +52,19 @@ export const SavedPlayer = z.strictObject({
 });
 export type SavedPlayer = z.infer<typeof SavedPlayer>;
 
+export const SavedDrop = z.strictObject({
+  id: z.int(),
+  name: z.string().min(1),
+  count: z.int().min(1),
+  position: Point,
+  velocity: Point,
+  /** How long it had lain in the world: its pickup delay and despawn count from its birth. */
+  ageMs: z.number().min(0),
+  pickupDelayMs: z.number().optional(),
+  despawnMs: z.number().optional(),
+});
+export type SavedDrop = z.infer<typeof SavedDrop>;
+
 export const SaveFile = z.strictObject({
   format: z.literal(SAVE_FORMAT),
   /** Counts the saves; a save's chunk files carry its number. */
@@ -61,6 +75,7 @@ export const SaveFile = z.strictObject({
   /** Chunk column "x,z" → its file in chunks/. A column not named is the generator's. */
   columns: z.record(z.string(), z.string()),
   players: z.array(SavedPlayer),
+  drops: z.array(SavedDrop),
 });
 export type SaveFile = z.infer<typeof SaveFile>;
 

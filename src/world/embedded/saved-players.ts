@@ -85,20 +85,26 @@ export class PlayerSaves {
     };
   }
 
-  /** Every player the world holds, those connected as the server holds them now. */
-  capture(): SavedPlayer[] {
+  /** Every player the world holds, those connected as the server holds them now; items that no longer fit the pack spill. */
+  capture(): { players: SavedPlayer[]; spilled: { at: SavedPlayer['position']; item: SavedItem }[] } {
+    const spilled: { at: SavedPlayer['position']; item: SavedItem }[] = [];
     for (const player of this.serv.players) {
       if (!this.settled.has(player)) continue;
-      const saved = capturePlayer(player);
+      const { saved, spill } = capturePlayer(player);
       this.known.set(saved.uuid, saved);
+      for (const item of spill) spilled.push({ at: saved.position, item });
     }
-    return [...this.known.values()];
+    return { players: [...this.known.values()], spilled };
   }
 
-  /** flying-squid saves a player at the end of its login and when it leaves; here that keeps it in memory for the next save point. */
+  /**
+   * flying-squid saves a player at the end of its login and when it leaves; here that keeps it in
+   * memory for the next save point (an item on the cursor that no longer fits the pack is lost at a
+   * logout, as the live server loses it).
+   */
   remember(player: SquidPlayer): void {
     if (!this.settled.has(player)) return;
-    const saved = capturePlayer(player);
+    const { saved } = capturePlayer(player);
     this.known.set(saved.uuid, saved);
   }
 
@@ -130,31 +136,36 @@ function uuidOf(player: SquidPlayer): string {
 }
 
 /**
- * A player as the server holds it now, its pack as it will be once its inventory closes: closing it
- * puts the cursor's and the 2×2 crafting grid's items back into the pack (what finds no room is lost,
- * as the live server loses it).
+ * A player as the server holds it now, its pack as it will be once its
+ * inventory closes: closing it puts the cursor's and the 2×2 crafting grid's
+ * items back into the pack.
  */
-export function capturePlayer(player: SquidPlayer): SavedPlayer {
+export function capturePlayer(player: SquidPlayer): { saved: SavedPlayer; spill: SavedItem[] } {
   const slots: (SavedItem | null)[] = [];
+  const leftovers: ItemInstance[] = [];
   const own = player.inventory;
   for (let slot = FIRST_KEPT_SLOT; slot <= LAST_SLOT; slot++) slots[slot] = savedItem(own.slots[slot], slot);
-  const leftovers = [own.selectedItem, ...GRID.map((slot) => own.slots[slot])];
-  for (const item of leftovers) if (item) giveBack(slots, item);
+  if (own.selectedItem) leftovers.push(own.selectedItem);
+  for (const slot of GRID) if (own.slots[slot]) leftovers.push(own.slots[slot]);
+  const spill = leftovers.flatMap((item) => (giveBack(slots, item) ? [] : [savedItem(item, 0)!]));
   const { x, y, z } = player.position;
   const fields = player as unknown as { yaw?: number; pitch?: number; xp?: number };
   return {
-    uuid: uuidOf(player),
-    username: player.username,
-    position: { x, y, z },
-    yaw: fields.yaw ?? 0,
-    pitch: fields.pitch ?? 0,
-    health: player.health,
-    food: player.food,
-    saturation: player.foodSaturation ?? 0,
-    heldItemSlot: player.heldItemSlot ?? 0,
-    gameMode: player.gameMode,
-    xp: fields.xp ?? 0,
-    inventory: slots.filter((item): item is SavedItem => item !== null && item !== undefined),
+    saved: {
+      uuid: uuidOf(player),
+      username: player.username,
+      position: { x, y, z },
+      yaw: fields.yaw ?? 0,
+      pitch: fields.pitch ?? 0,
+      health: player.health,
+      food: player.food,
+      saturation: player.foodSaturation ?? 0,
+      heldItemSlot: player.heldItemSlot ?? 0,
+      gameMode: player.gameMode,
+      xp: fields.xp ?? 0,
+      inventory: slots.filter((item): item is SavedItem => item !== null && item !== undefined),
+    },
+    spill,
   };
 }
 

@@ -12,6 +12,7 @@ import {
   writeSaveFile,
   type SaveFile,
 } from './save-file.js';
+import { captureDrops, restoreDrop, spilledDrops, type EntityServer } from './saved-entities.js';
 import { PlayerSaves } from './saved-players.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
 
@@ -81,9 +82,11 @@ export function prepareWorldFolder(folder: string, mode: 'fresh' | 'keep'): { fr
 /**
  * Keeps a running server's world on disk as a vanilla server does, every
  * second and at stop: the chunks changed since the last save, every player,
- * and the time. Each save captures all of it in one synchronous turn of the
- * event loop and then writes it as one save point (save-file.ts): a SIGKILL
- * at any moment leaves the last complete save.
+ * and dropped item, and the time. Each save captures all of it
+ * in one synchronous turn of the event loop (a dig's block change and the drop
+ * it spawns happen in one turn, so a save holds both or neither) and then
+ * writes it as one save point (save-file.ts): a SIGKILL at any moment leaves
+ * the last complete save.
  */
 export class WorldStorage {
   readonly players: PlayerSaves;
@@ -147,9 +150,9 @@ export class WorldStorage {
     },
   };
 
-  /** Restores what a reopened world held besides its chunks and players, saves, and saves every second from then on. */
+  /** Restores what a reopened world held besides its chunks, saves, and saves every second from then on. */
   async start(fresh: { scenario: string } | null): Promise<void> {
-    if (this.saved) this.serv.setTime(this.saved.time);
+    if (this.saved) this.restore(this.saved);
     await this.flush();
     if (fresh)
       await writeFileAtomically(
@@ -165,6 +168,12 @@ export class WorldStorage {
       SAVE_EVERY_MS,
     );
     this.timer.unref();
+  }
+
+  private restore(saved: SaveFile): void {
+    const now = Date.now();
+    for (const drop of saved.drops) restoreDrop(this.serv as EntityServer, drop, now);
+    this.serv.setTime(saved.time);
   }
 
   /** Captures the world and writes it as the next save point; a flush under way is joined, not doubled. */
@@ -198,11 +207,15 @@ export class WorldStorage {
 
   /** Everything the save point holds, in one synchronous turn. */
   private capture(world: SavingWorld): Omit<SaveFile, 'format' | 'seq' | 'columns'> & { columns: CapturedColumn[] } {
+    const savedAt = Date.now();
+    const serv = this.serv as EntityServer;
+    const { players, spilled } = this.players.capture();
     return {
-      savedAt: Date.now(),
-      time: Number(this.serv.time),
+      savedAt,
+      time: Number(serv.time),
       columns: takeChangedColumns(world),
-      players: this.players.capture(),
+      players,
+      drops: [...captureDrops(serv, savedAt), ...spilledDrops(spilled)],
     };
   }
 
