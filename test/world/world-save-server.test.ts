@@ -135,7 +135,64 @@ describe('a kept embedded world survives a SIGKILL (no last save)', () => {
       await world.stop();
     }
   }, 90_000);
+
+  it('a chest keeps what was put in it, and the pack keeps what was not: nothing doubled', async () => {
+    const scenario = scenarioOf();
+    const { folder } = await actThenKill(scenario, async (bot) => {
+      await bot.deposit(CHEST, 'cobblestone', 6);
+    });
+    const world = await reopen(folder, scenario);
+    try {
+      expect(await world.server.containerAt(CHEST)).toEqual({ cobblestone: 6 });
+      const bot = await world.connectBot('keeper');
+      expect(world.server.player('keeper')!.inventory).toEqual({ cobblestone: 4, raw_iron: 2, oak_planks: 4 });
+      await bot.withdraw(CHEST, 'cobblestone', 6);
+      expect(world.server.player('keeper')!.inventory.cobblestone).toBe(10);
+    } finally {
+      await world.stop();
+    }
+  }, 90_000);
+
+  it('a furnace killed mid-smelt keeps its input, its lit fuel and its progress, and finishes the item', async () => {
+    const scenario = scenarioOf();
+    const { folder, last } = await actThenKill(scenario, async (bot, { folder: kept }) => {
+      // The bot waits at the open furnace; it is killed with it open.
+      void bot.smelt(FURNACE, 'raw_iron', 1, 'oak_planks').catch(() => undefined);
+      await until('the furnace has cooked a while', () => furnaceIn(readSaveFile(kept)));
+    });
+    const before = furnaceIn(last)!;
+    expect(before.slots).toEqual([{ slot: 0, name: 'raw_iron', count: 1 }]);
+    expect(before.burnLeft).toBeGreaterThan(0);
+    // The pack as it is once the open furnace closes: the input and the lit plank are in the furnace, not also in the pack.
+    expect(packOf(last, 'keeper')).toEqual({ cobblestone: 10, raw_iron: 1, oak_planks: 3 });
+    const world = await reopen(folder, scenario);
+    try {
+      const reopened = furnaceIn(readSaveFile(folder))!;
+      expect(reopened.cooked).toBeGreaterThanOrEqual(before.cooked);
+      expect(reopened.burnLeft).toBeLessThanOrEqual(before.burnLeft);
+      // No fuel is left to light: only the saved heat can finish it.
+      await until(
+        'the furnace finishes the ingot',
+        async () => (await world.server.containerAt(FURNACE))?.iron_ingot === 1,
+        20_000,
+      );
+    } finally {
+      await world.stop();
+    }
+  }, 90_000);
 });
+
+function furnaceIn(save: SaveFile | null) {
+  const furnace = save?.containers.find((c) => c.kind === 'furnace');
+  return furnace && furnace.cooked >= 20 ? furnace : undefined;
+}
+
+function packOf(save: SaveFile, username: string): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const item of save.players.find((p) => p.username === username)!.inventory)
+    counts[item.name] = (counts[item.name] ?? 0) + item.count;
+  return counts;
+}
 
 function total(items: readonly { name: string; count: number }[], name: string): number {
   return items.filter((item) => item.name === name).reduce((sum, item) => sum + item.count, 0);

@@ -7,9 +7,10 @@ import type { Item as ItemInstance } from 'prismarine-item';
 import type { Registry } from 'prismarine-registry';
 import { Vec3 } from 'vec3';
 import { ChunkFiles, CHUNK_FOLDER, type ColumnClass } from '../../src/world/embedded/chunk-files.js';
+import { ServerWindows } from '../../src/world/embedded/plugins/server-windows.js';
 import { readSaveFile, SAVE_FILE, writeSaveFile, type SaveFile } from '../../src/world/embedded/save-file.js';
 import { capturePlayer } from '../../src/world/embedded/saved-players.js';
-import type { SquidPlayer } from '../../src/world/embedded/squid-types.js';
+import type { SquidPlayer, SquidServer } from '../../src/world/embedded/squid-types.js';
 import { takeChangedColumns, type SavingWorld } from '../../src/world/embedded/world-folder.js';
 
 type TestWorld = SavingWorld & { setBlockStateId(at: Vec3, state: number): Promise<void> };
@@ -41,7 +42,7 @@ function worldWithStorage() {
 }
 
 function saveOf(columns: Record<string, string>, seq: number): SaveFile {
-  return { format: 1, seq, savedAt: seq, time: 0, columns, players: [], drops: [] };
+  return { format: 1, seq, savedAt: seq, time: 0, columns, players: [], drops: [], containers: [] };
 }
 
 describe('capturing the chunks of a save', () => {
@@ -126,6 +127,9 @@ describe('the save file', () => {
 });
 
 describe("a player's pack in a save", () => {
+  const serv = { registry } as unknown as SquidServer;
+  const server = new ServerWindows(serv);
+
   function player(): SquidPlayer {
     const inventory = windows.createWindow(0, 'minecraft:inventory', 'Inventory') as SquidPlayer['inventory'];
     return {
@@ -155,6 +159,18 @@ describe("a player's pack in a save", () => {
     p.inventory.updateSlot(1, item('oak_planks', 1));
     p.inventory.selectedItem = item('cobblestone', 5);
     expect(counts(p)).toEqual({ pack: { oak_planks: 4, cobblestone: 5 }, spill: [] });
+  });
+
+  it('reads the pack from an open chest window, where the clicks went, not from the stale inventory', () => {
+    const p = player();
+    p.inventory.updateSlot(36, item('cobblestone', 10));
+    const chest = server.open(p, 101, 'minecraft:generic_9x3', 'Chest');
+    // Six moved into the chest through the window; the player's inventory learns it only when the window closes.
+    chest.updateSlot(0, item('cobblestone', 6));
+    chest.updateSlot(27 + 27, item('cobblestone', 4));
+    expect(counts(p).pack).toEqual({ cobblestone: 4 });
+    server.close(p, chest);
+    expect(counts(p).pack).toEqual({ cobblestone: 4 });
   });
 
   it('spills what no longer fits the pack', () => {

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * says what the world was at one instant. It names the chunk files that hold
  * the blocks (chunk-files.ts: each file written once, never overwritten) and
  * holds what a vanilla server saves beside its chunks:
- * players, dropped items, the time of day.
+ * players, dropped items, containers and furnaces, the time of day.
  * A save writes its chunk files, then this file under a temporary name, and
  * renames it into place: a kill at any moment leaves either the previous save
  * point or the new one, whole.
@@ -19,8 +19,9 @@ export const SAVE_FILE = 'verbtree-save.json';
 export const SAVE_FORMAT = 1;
 
 const Point = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
+const Cell = z.strictObject({ x: z.int(), y: z.int(), z: z.int() });
 
-/** An item in a numbered slot of a window (a player's inventory window). */
+/** An item in a numbered slot of a window (a player's inventory window, a chest's, a furnace's). */
 export const SavedItem = z.strictObject({
   slot: z.int().min(0),
   name: z.string().min(1),
@@ -65,6 +66,17 @@ export const SavedDrop = z.strictObject({
 });
 export type SavedDrop = z.infer<typeof SavedDrop>;
 
+export const SavedContainer = z.strictObject({
+  at: Cell,
+  kind: z.enum(['chest', 'furnace']),
+  slots: z.array(SavedItem),
+  /** A furnace's heat left in ticks, the whole burn of the item lit, and the current item's cooking. */
+  burnLeft: z.int().min(0),
+  burnTotal: z.int().min(0),
+  cooked: z.int().min(0),
+});
+export type SavedContainer = z.infer<typeof SavedContainer>;
+
 export const SaveFile = z.strictObject({
   format: z.literal(SAVE_FORMAT),
   /** Counts the saves; a save's chunk files carry its number. */
@@ -76,6 +88,7 @@ export const SaveFile = z.strictObject({
   columns: z.record(z.string(), z.string()),
   players: z.array(SavedPlayer),
   drops: z.array(SavedDrop),
+  containers: z.array(SavedContainer),
 });
 export type SaveFile = z.infer<typeof SaveFile>;
 

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import type { Item as ItemInstance } from 'prismarine-item';
 import { Vec3 } from 'vec3';
+import { openWindowOf } from './plugins/server-windows.js';
 import { savedItem, type SavedItem, type SavedPlayer } from './save-file.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from './squid-types.js';
 
@@ -136,9 +137,10 @@ function uuidOf(player: SquidPlayer): string {
 }
 
 /**
- * A player as the server holds it now, its pack as it will be once its
- * inventory closes: closing it puts the cursor's and the 2×2 crafting grid's
- * items back into the pack.
+ * A player as the server holds it now, its pack as it will be once every open
+ * window closes: a block window (chest, furnace, crafting table) holds the
+ * pack while it is open, and closing it or the inventory puts the cursor's and
+ * the crafting grid's items back into the pack (as ServerWindows.close does).
  */
 export function capturePlayer(player: SquidPlayer): { saved: SavedPlayer; spill: SavedItem[] } {
   const slots: (SavedItem | null)[] = [];
@@ -147,6 +149,14 @@ export function capturePlayer(player: SquidPlayer): { saved: SavedPlayer; spill:
   for (let slot = FIRST_KEPT_SLOT; slot <= LAST_SLOT; slot++) slots[slot] = savedItem(own.slots[slot], slot);
   if (own.selectedItem) leftovers.push(own.selectedItem);
   for (const slot of GRID) if (own.slots[slot]) leftovers.push(own.slots[slot]);
+  const open = openWindowOf(player);
+  if (open) {
+    const offset = (open.window.inventoryStart ?? PACK_START) - PACK_START;
+    for (let slot = PACK_START; slot <= PACK_END; slot++)
+      slots[slot] = savedItem(open.window.slots[slot + offset], slot);
+    for (const item of [open.window.selectedItem, ...open.scratch.map((slot) => open.window.slots[slot])])
+      if (item) leftovers.push(item);
+  }
   const spill = leftovers.flatMap((item) => (giveBack(slots, item) ? [] : [savedItem(item, 0)!]));
   const { x, y, z } = player.position;
   const fields = player as unknown as { yaw?: number; pitch?: number; xp?: number };

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { ChunkFiles, syncFolder, type CapturedColumn, type ColumnClass } from './chunk-files.js';
 import { registerPlayerReader } from './flying-squid.js';
+import type { ContainerStore } from './plugins/containers.js';
 import {
   readSaveFile,
   SAVE_FILE,
@@ -79,10 +80,15 @@ export function prepareWorldFolder(folder: string, mode: 'fresh' | 'keep'): { fr
   return { fresh: true };
 }
 
+/** The plugins whose state a save holds beside the chunks and the players. */
+export interface SavedParts {
+  containers: ContainerStore;
+}
+
 /**
  * Keeps a running server's world on disk as a vanilla server does, every
  * second and at stop: the chunks changed since the last save, every player,
- * and dropped item, and the time. Each save captures all of it
+ * dropped item and container, and the time. Each save captures all of it
  * in one synchronous turn of the event loop (a dig's block change and the drop
  * it spawns happen in one turn, so a save holds both or neither) and then
  * writes it as one save point (save-file.ts): a SIGKILL at any moment leaves
@@ -92,6 +98,7 @@ export class WorldStorage {
   readonly players: PlayerSaves;
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
+  private parts: SavedParts | null = null;
   private seq: number;
   private unregister: () => void = () => {};
 
@@ -151,8 +158,9 @@ export class WorldStorage {
   };
 
   /** Restores what a reopened world held besides its chunks, saves, and saves every second from then on. */
-  async start(fresh: { scenario: string } | null): Promise<void> {
-    if (this.saved) this.restore(this.saved);
+  async start(parts: SavedParts, fresh: { scenario: string } | null): Promise<void> {
+    this.parts = parts;
+    if (this.saved) this.restore(this.saved, parts);
     await this.flush();
     if (fresh)
       await writeFileAtomically(
@@ -170,8 +178,9 @@ export class WorldStorage {
     this.timer.unref();
   }
 
-  private restore(saved: SaveFile): void {
+  private restore(saved: SaveFile, parts: SavedParts): void {
     const now = Date.now();
+    parts.containers.restore(saved.containers);
     for (const drop of saved.drops) restoreDrop(this.serv as EntityServer, drop, now);
     this.serv.setTime(saved.time);
   }
@@ -216,6 +225,7 @@ export class WorldStorage {
       columns: takeChangedColumns(world),
       players,
       drops: [...captureDrops(serv, savedAt), ...spilledDrops(spilled)],
+      containers: this.parts?.containers.capture() ?? [],
     };
   }
 
