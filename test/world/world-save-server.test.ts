@@ -180,6 +180,35 @@ describe('a kept embedded world survives a SIGKILL (no last save)', () => {
       await world.stop();
     }
   }, 90_000);
+
+  it('a mob stands where it was knocked to, as hurt as it was, under its id', async () => {
+    const scenario = scenarioOf({ mobs: [{ name: 'zombie', x: 2, y: 5, z: 1 }] });
+    let hit: { id: number; position: { x: number; y: number; z: number }; health: number | null } | undefined;
+    const { folder, last } = await actThenKill(scenario, async (bot, { server }) => {
+      const [zombie] = (await bot.observe({ entities: { names: ['zombie'], within: 16 } })).entities!;
+      await bot.attack(zombie!.id);
+      [hit] = await until('the hit is on the server', async () =>
+        (await server.livingEntities({ names: ['zombie'], within: 16 }, bot.position())).filter(
+          (e) => (e.health ?? 20) < 20,
+        ),
+      );
+    });
+    expect(last.mobs).toEqual([expect.objectContaining({ id: hit!.id, name: 'zombie', position: hit!.position })]);
+    const world = await reopen(folder, scenario);
+    try {
+      expect(await world.server.livingEntities({ names: ['zombie'], within: 16 }, { x: 0, y: 5, z: 0 })).toEqual([
+        { id: hit!.id, name: 'zombie', position: hit!.position, health: hit!.health },
+      ]);
+      const bot = await world.connectBot('keeper');
+      const seen = await until(
+        'the bot sees the zombie',
+        async () => (await bot.observe({ entities: { names: ['zombie'], within: 16 } })).entities,
+      );
+      expect(seen).toEqual([expect.objectContaining({ id: hit!.id, position: hit!.position })]);
+    } finally {
+      await world.stop();
+    }
+  }, 90_000);
 });
 
 function furnaceIn(save: SaveFile | null) {

@@ -42,7 +42,7 @@ function worldWithStorage() {
 }
 
 function saveOf(columns: Record<string, string>, seq: number): SaveFile {
-  return { format: 1, seq, savedAt: seq, time: 0, columns, players: [], drops: [], containers: [] };
+  return { format: 1, seq, savedAt: seq, time: 0, columns, players: [], drops: [], containers: [], mobs: [] };
 }
 
 describe('capturing the chunks of a save', () => {

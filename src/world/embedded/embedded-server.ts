@@ -183,7 +183,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-mobs', mobs);
     if (storage) {
       serv.addPlugin('verbtree-storage', storage.plugin);
-      await storage.start({ containers: containers.store }, layOut ? { scenario: scenario.name } : null);
+      await storage.start(
+        { containers: containers.store, mobs: mobs.store },
+        layOut ? { scenario: scenario.name } : null,
+      );
     }
     return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store);
   } catch (error) {

@@ -9,7 +9,7 @@ import { z } from 'zod';
  * says what the world was at one instant. It names the chunk files that hold
  * the blocks (chunk-files.ts: each file written once, never overwritten) and
  * holds what a vanilla server saves beside its chunks:
- * players, dropped items, containers and furnaces, the time of day.
+ * players, dropped items, containers and furnaces, mobs, the time of day.
  * A save writes its chunk files, then this file under a temporary name, and
  * renames it into place: a kill at any moment leaves either the previous save
  * point or the new one, whole.
@@ -77,6 +77,17 @@ export const SavedContainer = z.strictObject({
 });
 export type SavedContainer = z.infer<typeof SavedContainer>;
 
+export const SavedMob = z.strictObject({
+  id: z.int(),
+  uuid: z.string(),
+  name: z.string().min(1),
+  position: Point,
+  yaw: z.number(),
+  pitch: z.number(),
+  health: z.number(),
+});
+export type SavedMob = z.infer<typeof SavedMob>;
+
 export const SaveFile = z.strictObject({
   format: z.literal(SAVE_FORMAT),
   /** Counts the saves; a save's chunk files carry its number. */
@@ -89,6 +100,7 @@ export const SaveFile = z.strictObject({
   players: z.array(SavedPlayer),
   drops: z.array(SavedDrop),
   containers: z.array(SavedContainer),
+  mobs: z.array(SavedMob),
 });
 export type SaveFile = z.infer<typeof SaveFile>;
 

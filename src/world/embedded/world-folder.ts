@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { ChunkFiles, syncFolder, type CapturedColumn, type ColumnClass } from './chunk-files.js';
 import { registerPlayerReader } from './flying-squid.js';
 import type { ContainerStore } from './plugins/containers.js';
+import type { LivingStore } from './plugins/mobs.js';
 import {
   readSaveFile,
   SAVE_FILE,
@@ -83,12 +84,13 @@ export function prepareWorldFolder(folder: string, mode: 'fresh' | 'keep'): { fr
 /** The plugins whose state a save holds beside the chunks and the players. */
 export interface SavedParts {
   containers: ContainerStore;
+  mobs: LivingStore;
 }
 
 /**
  * Keeps a running server's world on disk as a vanilla server does, every
  * second and at stop: the chunks changed since the last save, every player,
- * dropped item and container, and the time. Each save captures all of it
+ * dropped item, container and mob, and the time. Each save captures all of it
  * in one synchronous turn of the event loop (a dig's block change and the drop
  * it spawns happen in one turn, so a save holds both or neither) and then
  * writes it as one save point (save-file.ts): a SIGKILL at any moment leaves
@@ -181,6 +183,7 @@ export class WorldStorage {
   private restore(saved: SaveFile, parts: SavedParts): void {
     const now = Date.now();
     parts.containers.restore(saved.containers);
+    parts.mobs.restore(saved.mobs);
     for (const drop of saved.drops) restoreDrop(this.serv as EntityServer, drop, now);
     this.serv.setTime(saved.time);
   }
@@ -226,6 +229,7 @@ export class WorldStorage {
       players,
       drops: [...captureDrops(serv, savedAt), ...spilledDrops(spilled)],
       containers: this.parts?.containers.capture() ?? [],
+      mobs: this.parts?.mobs.capture() ?? [],
     };
   }
 
