@@ -86,8 +86,8 @@ describe('run --resume on the embedded world', () => {
         n: 2,
       });
       // The bot as the server holds it at the end: the planks crafted before the kill, not the scenario's log again.
-      // The dug dirt's drop is in the pack only when the bot walked over it before the kill and the world was
-      // saved after (dropped items do not outlive a server), so it may or may not be there: never twice.
+      // The dug dirt's drop is in the pack only when the bot walked over it before the kill's last save (else it
+      // lies where it fell, kept with the world), so it may or may not be there: never twice.
       const last = JSON.parse(
         (after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post,
       ) as { inventory: Record<string, number> };
