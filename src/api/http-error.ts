@@ -1,3 +1,5 @@
+import type { OperationError, OperationErrorKind, OperationName } from '../operations/errors.js';
+
 /** A request the API refuses: its status and a message that says what to fix. */
 export class HttpError extends Error {
   override name = 'HttpError';
@@ -8,4 +10,26 @@ export class HttpError extends Error {
   ) {
     super(message);
   }
+}
+
+/** How HTTP answers each kind of refusal. */
+const STATUS_OF: Record<OperationErrorKind, number> = {
+  invalid: 400,
+  not_found: 404,
+  conflict: 409,
+  rejected: 422,
+  unavailable: 503,
+};
+
+/** The routes that show what exists, which a refusal's message points to. */
+const ROUTE_OF: Record<OperationName, string> = { listBots: 'GET /api/bots', listRuns: 'GET /api/runs' };
+
+/** An operation's refusal as HTTP answers it: the kind's status, the message with the route to look at, the issues. */
+export function httpErrorOf(error: OperationError): HttpError {
+  const { see, issues } = error.details;
+  return new HttpError(
+    STATUS_OF[error.kind],
+    see ? `${error.message} (${ROUTE_OF[see]})` : error.message,
+    issues ? { issues } : {},
+  );
 }

@@ -4,20 +4,34 @@ import type { ExecutorEvent } from '../executor/events.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { DEFAULT_EVENT_SOCKET_LIMITS, EventSocket, type EventSocketLimits } from './event-socket.js';
 import { refuseUpgrade } from './upgrade-checks.js';
-import { HttpError } from './http-error.js';
+import { HttpError, httpErrorOf } from './http-error.js';
 import { createExecutorMetrics } from './metrics.js';
 import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
-import { control, LiveRuns } from './control-routes.js';
+import { control } from './control-routes.js';
 import { DEFAULT_MONITOR_DIR, monitorAsset, staticAsset } from './monitor-assets.js';
 import { attachViewer, VIEWER_PREFIX, viewerPrefix, type Viewer } from './viewer.js';
 import { Bots, type ApiBot } from './bots.js';
 import type { NodeFeed } from './node-feed.js';
 import { treeShape } from './tree-shape.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
+import type { HealthConfigInput } from '../journal/health-config.js';
+import type { Journal } from '../journal/journal.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import { createOperations } from '../operations/operations.js';
+import { OperationError } from '../operations/errors.js';
 
-export interface ApiServerOptions extends Omit<routes.ApiContext, 'bodyLimit' | 'bots' | 'viewers'> {
+/** What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are attached. */
+export interface ApiServerOptions {
+  journal: Journal;
+  journalPath: string;
+  registry: CapabilityRegistry;
+  /** Guards control (execute, steer, recover) and the event stream; without one, control is refused. */
+  token?: string;
   bodyLimit?: number;
+  health?: HealthConfigInput;
+  /** This server's runner id, so its own health check never judges itself. */
+  selfRunnerId?: string;
   /** The bots this server drives and shows (none: a read-only API over the journal); the first answers requests that name none. */
   bots?: readonly ApiBot[];
   /** How often connected WebSocket clients get a `bots.state` sample of every bot; 0 for never. */
@@ -70,14 +84,21 @@ export interface ApiServer {
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const bots = new Bots(options.bots ?? []);
-  const ctx: routes.ApiContext = {
-    ...options,
-    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
+  const ops = createOperations({
+    registry: options.registry,
+    journal: options.journal,
     bots,
+    ...(options.health ? { health: options.health } : {}),
+    ...(options.selfRunnerId ? { selfRunnerId: options.selfRunnerId } : {}),
+  });
+  const ctx: routes.ApiContext = {
+    ops,
+    journalPath: options.journalPath,
+    ...(options.token ? { token: options.token } : {}),
+    bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     viewers: new Map(),
   };
   const metrics = createExecutorMetrics();
-  const live = new LiveRuns();
   const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
   const socket = new EventSocket(() => ({ type: 'hello', attached: bots.size > 0, bots: bots.samples() }), {
     ...DEFAULT_EVENT_SOCKET_LIMITS,
@@ -102,16 +123,17 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       ? setInterval(() => socket.clients > 0 && socket.broadcast(botsState()), everyMs)
       : null;
   sampler?.unref();
-  const checkHealth = (recover: boolean): routes.Reply => {
-    const reply = routes.health(ctx, recover);
-    const { findings, recoveryPaused } = (
-      reply.body as { health: { findings: unknown[]; recoveryPaused: string | null } }
-    ).health;
+  const checkHealth = async (recover: boolean): Promise<routes.Reply> => {
+    const report = await ops.health({ recover });
+    const { findings, recoveryPaused } = report;
     if (recover && findings.length > 0)
       socket.broadcast({ type: 'health.recovery', at: Date.now(), findings, recoveryPaused });
-    return reply;
+    return routes.healthReply(ctx, report, recover);
   };
-  const daemon = options.healthEveryMs ? setInterval(() => checkHealth(true), options.healthEveryMs) : null;
+  // A check the journal fails (busy, say) is tried again on the next period.
+  const daemon = options.healthEveryMs
+    ? setInterval(() => void checkHealth(true).catch(() => undefined), options.healthEveryMs)
+    : null;
   daemon?.unref();
 
   /** /viewer/ leads to the first bot's view. */
@@ -157,7 +179,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         return routes.runs(ctx, url.searchParams);
       case '/api/cognitive/execute':
         only('POST');
-        return routes.execute(ctx, request, url.searchParams, live);
+        return routes.execute(ctx, request, url.searchParams);
       case '/viewer':
         only('GET');
         return viewerRedirect();
@@ -177,7 +199,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
           const [planId = '', action = '', ...rest] = url.pathname.slice('/api/plans/'.length).split('/');
           if (rest.length > 0 || !planId || !action)
             throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
-          return control(ctx, live, request, decodePath(planId), action);
+          return control(ctx, request, decodePath(planId), action);
         }
         if (url.pathname.startsWith(VIEWER_PREFIX) && get) {
           const [botId = '', ...file] = url.pathname.slice(VIEWER_PREFIX.length).split('/');
@@ -242,7 +264,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   const server = createServer((request, response) => {
     route(request).then(
       (reply) => send(response, reply),
-      (error: unknown) => {
+      (raw: unknown) => {
+        // Each operation's refusal answered as HTTP answers its kind.
+        const error = raw instanceof OperationError ? httpErrorOf(raw) : raw;
         const status = error instanceof HttpError ? error.status : 500;
         const extra = error instanceof HttpError ? error.extra : {};
         if (status === 405 && typeof extra.allow === 'string') response.setHeader('allow', extra.allow);

@@ -27,14 +27,16 @@ describe('ok means as asked, on the embedded server', () => {
     expect(result.steps.some((s) => s.step.type === 'dig_block')).toBe(false);
   });
 
-  it('a goal sealed in bedrock never ends ok (no loosened goal), and ends within 15 s naming what was ruled out', async () => {
+  // How long it takes is a wall-clock figure that depends on the machine's load: bench/truth.bench.ts measures it
+  // against the 15 s goal. Here: the step is ended by the path detector's ruling, never by its deadline.
+  it('a goal sealed in bedrock never ends ok (no loosened goal), and ends on the path ruling naming what was ruled out', async () => {
     const { result } = await suite.run('sealed', [
       { stepId: 'in', type: 'navigate', args: { target: { kind: 'block', x: -8, y: 5, z: 0 } } },
     ]);
     const step = result.steps.find((s) => s.step.stepId === 'in')!;
     expect(result.ok).toBe(false);
     expect(step.outcome.ok).toBe(false);
-    expect(step.durationMs).toBeLessThanOrEqual(15_000);
+    expect(step.outcome.ok ? '' : step.outcome.code).toBe('stuck.path');
     expect(step.outcome.ok ? '' : step.outcome.detail).toMatch(/repath skipped: the path search already found no way/);
   });
 });

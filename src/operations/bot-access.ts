@@ -1,0 +1,126 @@
+import type { WorldPort } from '../contracts/world.js';
+import type { ExecutorEvent } from '../executor/events.js';
+import type { Executor, ExecutionRun, RunInput } from '../executor/executor.js';
+import type { JournaledAssembly } from '../journal/journaled-executor.js';
+import { OperationError } from './errors.js';
+import type { Awaitable } from './journal-port.js';
+
+type EventListener = (event: ExecutorEvent) => void;
+
+/** A bot operations act on: its world, its executor's state and SLA, and how a plan starts on it. */
+export interface OperatedBot {
+  /** The bot's name (its username on a server): what a caller's `bot` argument names. */
+  readonly id: string;
+  readonly world: WorldPort;
+  readonly executor: Pick<Executor, 'metrics' | 'state'>;
+  /**
+   * Starts a plan (or queues it behind the bot's running one); throws a PlanConflictError when another run holds
+   * it. A bot of another process may answer later. Operations end a run through its own `cancel`.
+   */
+  run(input: unknown): Awaitable<ExecutionRun>;
+}
+
+/** A bot of this process: also its executor's event stream, which the HTTP stream and the monitor follow. */
+export interface LocalBot extends OperatedBot {
+  readonly events: {
+    on(type: 'event', listener: EventListener): unknown;
+    off(type: 'event', listener: EventListener): unknown;
+  };
+}
+
+/** What listBots and botStatus say of a bot now (and the HTTP stream's `bots.state` samples). */
+export interface BotSample {
+  bot: string;
+  kind: WorldPort['kind'];
+  connected: boolean;
+  state: ReturnType<Executor['state']>;
+  position: { x: number; y: number; z: number };
+  health: number;
+  food: number;
+  /** The plan it runs or last ran in this process, which a monitor opened mid-plan reads back from the journal. */
+  plan: string | null;
+}
+
+/**
+ * The bots operations can reach, by name. This process's own are `LocalBots`; a fleet gateway (bots held by
+ * workers in other processes) is another implementation.
+ */
+export interface BotAccess {
+  /**
+   * The bot `name` names, or the default one (the first) when no name is given; undefined when no bot is
+   * attached. An unknown name is a `not_found` OperationError that lists the bots.
+   */
+  get(name?: string): Awaitable<OperatedBot | undefined>;
+  sample(bot: OperatedBot): Awaitable<BotSample>;
+  samples(): Awaitable<BotSample[]>;
+}
+
+/** A journaled assembly as a bot of this process; `run` defaults to the assembly's own. */
+export function localBot(id: string, assembly: JournaledAssembly, run?: LocalBot['run']): LocalBot {
+  return {
+    id,
+    world: assembly.world,
+    executor: assembly.executor,
+    events: assembly.executor.events,
+    run: run ?? ((input: unknown) => assembly.run(input as RunInput)),
+  };
+}
+
+/** Names a bot may take: they go in URLs, resource URIs and the event stream as they are. */
+const BOT_ID = /^[A-Za-z0-9_.-]{1,40}$/;
+
+/** The bots this process drives, by name; the first answers requests that name none. */
+export class LocalBots<Bot extends LocalBot = LocalBot> implements BotAccess {
+  private readonly byId = new Map<string, Bot>();
+  private readonly plans = new Map<string, string>();
+
+  constructor(readonly list: readonly Bot[]) {
+    for (const bot of list) {
+      if (!BOT_ID.test(bot.id))
+        throw new Error(`bot name "${bot.id}" is not usable in a URL: use 1 to 40 letters, digits, "_", "." or "-"`);
+      if (this.byId.has(bot.id))
+        throw new Error(`two bots are named "${bot.id}": every bot the API serves needs its own name`);
+      this.byId.set(bot.id, bot);
+    }
+  }
+
+  get size(): number {
+    return this.list.length;
+  }
+
+  get(name?: string): Bot | undefined {
+    if (name === undefined) return this.list[0];
+    const bot = this.byId.get(name);
+    if (!bot)
+      throw new OperationError(
+        'not_found',
+        `no bot "${name.slice(0, 60)}" here; ${this.list.length > 0 ? `the bots are ${this.list.map((b) => b.id).join(', ')}` : 'this server has no bot attached'}`,
+        { field: 'bot', bots: this.list.map((b) => b.id), ...(this.list.length > 0 ? { see: 'listBots' } : {}) },
+      );
+    return bot;
+  }
+
+  /** Follows a bot's events, to know its plan. */
+  observe(bot: OperatedBot, event: ExecutorEvent): void {
+    if (event.type === 'plan.accepted') this.plans.set(bot.id, event.planId);
+  }
+
+  sample(bot: OperatedBot): BotSample {
+    const { world } = bot;
+    const p = world.position();
+    return {
+      bot: bot.id,
+      kind: world.kind,
+      connected: world.isConnected(),
+      state: bot.executor.state(),
+      position: { x: p.x, y: p.y, z: p.z },
+      health: world.health(),
+      food: world.food(),
+      plan: this.plans.get(bot.id) ?? null,
+    };
+  }
+
+  samples(): BotSample[] {
+    return this.list.map((bot) => this.sample(bot));
+  }
+}

@@ -1,0 +1,232 @@
+import type { Clock } from '../contracts/clock.js';
+import type { PlanStepInput } from '../contracts/plan-step.js';
+import type { PlanResult } from '../executor/events.js';
+import type { ExecutionRun } from '../executor/executor.js';
+import { errorText } from '../executor/user-code.js';
+import { PlanConflictError } from '../journal/plan-conflict.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import { validatePlan } from '../validate/validate-plan.js';
+import type { BotAccess } from './bot-access.js';
+import { OperationError, wholeNumber } from './errors.js';
+import type { Awaitable, OperationsJournal } from './journal-port.js';
+import type { RunBook, RunListener, TrackedRun } from './run-book.js';
+import { journalRunView, MAX_VIEW_STEPS, type RunView } from './run-view.js';
+import { within } from './wait.js';
+
+export interface RunContext {
+  registry: CapabilityRegistry;
+  bots: BotAccess;
+  book: RunBook;
+  clock: Clock;
+  journal: OperationsJournal;
+}
+
+export interface StartOptions {
+  /** The bot to run it; default the first. */
+  bot?: string;
+  /** Follows the run's events from its first: attached before the run can emit any. */
+  onEvent?: RunListener;
+}
+
+export interface StartedRun {
+  planId: string;
+  bot: string;
+  /** How many steps the plan holds. */
+  steps: number;
+}
+
+/** How a run call ended: the plan's result, or (its wait limit passed) a handle getRun follows. */
+export type RunOutcome =
+  | { status: 'ended'; planId: string; bot: string; result: PlanResult }
+  | { status: 'running'; planId: string; bot: string };
+
+/** The longest a caller may wait for a run in one call: an hour. */
+const MAX_WAIT_MS = 3_600_000;
+
+/**
+ * Starts a plan and returns at once: refused (nothing started) when no bot is attached (`unavailable`), the
+ * input is an intent (no planner here) or the plan does not validate (`rejected`, every issue), or another run
+ * holds the plan (`conflict`).
+ */
+export async function startRun(ctx: RunContext, input: unknown, options: StartOptions = {}): Promise<StartedRun> {
+  return (await begin(ctx, input, options)).started;
+}
+
+async function begin(
+  ctx: RunContext,
+  input: unknown,
+  options: StartOptions,
+): Promise<{ started: StartedRun; tracked: TrackedRun }> {
+  const bot = await ctx.bots.get(options.bot);
+  if (!bot)
+    throw new OperationError(
+      'unavailable',
+      'no bot attached: this process was started without a world; start it with one (--world sim) to execute plans',
+    );
+  if (input && typeof input === 'object' && 'goal' in input)
+    throw new OperationError(
+      'rejected',
+      'this server has no planner: send a plan ({ "planId", "intentId", "steps" }), not an intent',
+    );
+  const report = validatePlan(input, ctx.registry);
+  if (!report.ok)
+    throw new OperationError('rejected', `invalid plan: ${issuesLine(report.issues)}`, { issues: report.issues });
+  let run: ExecutionRun;
+  try {
+    run = await bot.run(input);
+  } catch (error) {
+    if (error instanceof PlanConflictError) throw new OperationError('conflict', error.message);
+    throw error;
+  }
+  const tracked = ctx.book.add(report.plan.planId, bot.id, run);
+  if (options.onEvent) tracked.follow(options.onEvent);
+  return { started: { planId: report.plan.planId, bot: bot.id, steps: report.steps.length }, tracked };
+}
+
+export interface RunOptions extends StartOptions {
+  /** Aborting it cancels the run: the running step ends `aborted`, and the call returns the ended run. */
+  signal?: AbortSignal;
+  /** Return `{ status: 'running' }` if the plan has not ended within this many ms; default: wait for its end. */
+  waitMs?: number;
+}
+
+/** Starts a plan and waits for its end (refused as `startRun` is). */
+export async function runToEnd(ctx: RunContext, input: unknown, options: RunOptions = {}): Promise<RunOutcome> {
+  const waitMs =
+    options.waitMs === undefined
+      ? undefined
+      : wholeNumber(options.waitMs, 'waitMs', { min: 0, max: MAX_WAIT_MS, fallback: 0 });
+  const { started, tracked } = await begin(ctx, input, options);
+  const { signal } = options;
+  const cancel = () => tracked.run.cancel(`cancelled by its caller: ${errorText(signal?.reason ?? 'aborted')}`);
+  signal?.addEventListener('abort', cancel, { once: true });
+  if (signal?.aborted) cancel();
+  try {
+    const result = await within(tracked.ended, ctx.clock, waitMs, signal);
+    // Aborted, the run was cancelled and ends at once (its step `aborted`): the call answers with that end.
+    const ended = result ?? (signal?.aborted ? await tracked.ended : undefined);
+    return ended
+      ? { status: 'ended', planId: started.planId, bot: started.bot, result: ended }
+      : { status: 'running', planId: started.planId, bot: started.bot };
+  } finally {
+    // Past the call, its caller's signal no longer reaches the run: getRun follows it, cancel ends it.
+    signal?.removeEventListener('abort', cancel);
+  }
+}
+
+export interface GetRunOptions {
+  /** Wait up to this many ms for a run under way here to end before answering. */
+  waitMs?: number;
+  /** Stops the wait (not the run). */
+  signal?: AbortSignal;
+}
+
+/** A run's status, steps and failure: this process's own runs as they go, any other as the journal holds it. */
+export async function getRun(ctx: RunContext, planId: string, options: GetRunOptions = {}): Promise<RunView> {
+  const waitMs = wholeNumber(options.waitMs, 'waitMs', { min: 0, max: MAX_WAIT_MS, fallback: 0 });
+  const tracked = ctx.book.get(planId);
+  if (tracked) {
+    if (waitMs > 0 && !tracked.hasEnded) await within(tracked.ended, ctx.clock, waitMs, options.signal);
+    return tracked.view();
+  }
+  const found = await ctx.journal.provenance(planId, { offset: 0, limit: MAX_VIEW_STEPS });
+  if (!found) throw noJournaledPlan(planId);
+  return journalRunView(found);
+}
+
+/** Follows a run this process started, from now until it ends; returns how to stop. */
+export function followRun(ctx: RunContext, planId: string, listener: RunListener): () => void {
+  const tracked = ctx.book.get(planId);
+  if (!tracked) throw noLiveRun(planId);
+  return tracked.follow(listener);
+}
+
+export const CONTROL_ACTIONS = ['pause', 'resume', 'cancel', 'replace'] as const;
+export type ControlAction = (typeof CONTROL_ACTIONS)[number];
+
+export interface ControlAnswer {
+  planId: string;
+  action: ControlAction;
+  /** After a replace: how many steps now remain after the running one. */
+  steps?: number;
+}
+
+/** The longest reason a control action keeps (it is journaled with the event). */
+const MAX_REASON = 500;
+const reasonOf = (reason: string | undefined) => (reason === undefined ? undefined : reason.slice(0, MAX_REASON));
+
+/** Pauses a run under way here at its next safe point; `conflict` when it is already paused. */
+export function pauseRun(ctx: RunContext, planId: string, reason?: string): Promise<ControlAnswer> {
+  return control(ctx, planId, 'pause', (run) => {
+    if (!run.pause(reasonOf(reason)))
+      throw new OperationError('conflict', `plan "${planId}" is already paused or has ended`);
+  });
+}
+
+/** Lets a paused run go on; `conflict` when it is not paused. */
+export function resumeRun(ctx: RunContext, planId: string): Promise<ControlAnswer> {
+  return control(ctx, planId, 'resume', (run) => {
+    if (!run.resume()) throw new OperationError('conflict', `plan "${planId}" is not paused`);
+  });
+}
+
+/** Ends a run: its running step ends `aborted`, no further step starts; `conflict` when already cancelled. */
+export function cancelRun(ctx: RunContext, planId: string, reason?: string): Promise<ControlAnswer> {
+  return control(ctx, planId, 'cancel', (run) => {
+    if (!run.cancel(reasonOf(reason)))
+      throw new OperationError('conflict', `plan "${planId}" has already ended or been cancelled`);
+  });
+}
+
+/**
+ * Replaces the steps not yet started (the running one finishes first); an empty list ends the plan after its
+ * running step. A replacement that does not validate is `rejected` with every issue, and changes nothing.
+ */
+export function replaceRemaining(ctx: RunContext, planId: string, steps: unknown): Promise<ControlAnswer> {
+  return control(ctx, planId, 'replace', (run) => {
+    if (!Array.isArray(steps))
+      throw new OperationError(
+        'invalid',
+        'steps must be a list of plan steps (an empty list ends the plan after its running step)',
+        { field: 'steps' },
+      );
+    const answer = run.replaceRemaining(steps as PlanStepInput[]);
+    if (!answer.ok)
+      throw new OperationError('rejected', `the replacement was refused: ${issuesLine(answer.issues)}`, {
+        issues: answer.issues,
+      });
+    return answer.steps;
+  });
+}
+
+/**
+ * One control action on a run under way here; `act` refuses with an OperationError, or returns a step count.
+ * A run held by another process (a fleet's) may answer later.
+ */
+async function control(
+  ctx: RunContext,
+  planId: string,
+  action: ControlAction,
+  act: (run: ExecutionRun) => Awaitable<number | void>,
+): Promise<ControlAnswer> {
+  const tracked = ctx.book.live(planId);
+  if (!tracked) throw noLiveRun(planId);
+  const steps = await act(tracked.run);
+  return { planId, action, ...(typeof steps === 'number' ? { steps } : {}) };
+}
+
+const issuesLine = (issues: readonly { where: string; message: string }[]) =>
+  issues.map((i) => `${i.where}: ${i.message}`).join('; ');
+
+export const noJournaledPlan = (planId: string) =>
+  new OperationError('not_found', `no plan "${planId}" in the journal; the runs list names the journaled plans`, {
+    field: 'planId',
+    see: 'listRuns',
+  });
+
+const noLiveRun = (planId: string) =>
+  new OperationError(
+    'not_found',
+    `this server is running no plan "${planId}"; the runs list names the journaled ones`,
+    { field: 'planId', see: 'listRuns' },
+  );
