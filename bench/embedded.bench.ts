@@ -58,7 +58,9 @@ const row = (verb: Verb, dx: number, run: number): Cell => ({
   z: centre(verb).z - 4 + run,
 });
 
-/** The plan of one measured run of `verb`; preparing the world (food, the drop to collect) is part of it where needed. */
+/**
+ * The plan of one measured run of `verb`; preparing the world (food, the drop to collect) is part of it where needed.
+ */
 function runOf(verb: Verb, run: number, bot: MineflayerWorld): Step[] {
   const id = `${verb}-${run}`;
   const { x, z } = centre(verb);

@@ -11,7 +11,10 @@ export function inputFor({ item, count }: SmeltItemArgs, inventory: Readonly<Rec
   return smeltingInputsOf(item).find((input) => (inventory[input] ?? 0) >= count) ?? null;
 }
 
-/** The fuel to burn: the one asked for, or the longest-burning one the pack holds enough of besides the input; null when none. */
+/**
+ * The fuel to burn: the one asked for, or the longest-burning one the pack holds enough of besides the input; null when
+ * none.
+ */
 export function fuelToBurn(
   args: SmeltItemArgs,
   input: string | null,

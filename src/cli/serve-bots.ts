@@ -20,8 +20,8 @@ export interface ServedBots {
 }
 
 /**
- * `count` bots for `serve`, each with its own journaled executor on the one journal, feeding the one node feed. On the embedded
- * server they share its world; SimWorld holds one bot, so each SimWorld bot gets its own world from the same
+ * `count` bots for `serve`, each with its own journaled executor on the one journal, feeding the one node feed. On the
+ * embedded server they share its world; SimWorld holds one bot, so each SimWorld bot gets its own world from the same
  * seed and scenario.
  */
 export async function serveBots(options: {
@@ -38,7 +38,6 @@ export async function serveBots(options: {
   track: (run: ExecutionRun) => ExecutionRun;
   signal: AbortSignal;
 }): Promise<ServedBots> {
-  const { first } = options;
   const served: { assembly: JournaledAssembly; close?: () => Promise<void> }[] = [];
   const bots: ApiBot[] = [];
   const close = async () => {

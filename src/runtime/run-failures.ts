@@ -75,7 +75,10 @@ export function failureOf(node: CompiledNode, error: unknown): TreeFailure {
   };
 }
 
-/** A watchdog's trip as a failure. The detail is for people (whole ms, as a wall clock reads 20000.3328...); measuredMs stays exact. */
+/**
+ * A watchdog's trip as a failure. The detail is for people (whole ms, as a wall clock reads 20000.3328...);
+ * measuredMs stays exact.
+ */
 export function tripFailure(
   watchdog: Watchdog,
   measuredMs: number,
@@ -96,7 +99,7 @@ export function tripFailure(
  * FailureCode as the reason, or as the reason's `code`, becomes the failure's code.
  */
 export function abortFailure(reason: unknown, acting: CompiledNode | undefined, treeName: string): TreeFailure {
-  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- an abort reason is an Error (above), a code or a message
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- a caller's own abort reason, shown as it is
   const why = reason instanceof Error ? reason.message : String(reason ?? 'no reason given');
   return {
     ok: false,

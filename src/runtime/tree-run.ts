@@ -324,7 +324,8 @@ export class TreeRun implements LeafHost {
     const node = this.nodes.find((n) => n.path === watchdog.nodePath)!;
     // A `then succeed` trip is a time-box the tree asked for, not a failure to blame later.
     if (!node.watchdogSucceedsOnTrip) this.failures.record(node, failure);
-    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its parent reacts.
+    // The step now fails the node's guard: mistreevous aborts the subtree (the leaves' signals carry the trip) and its
+    // parent reacts.
     this.abortReason = new NodeAbortedError(failure.code, failure.detail);
     this.tapped.endAtNextUpdate(node.index, node.watchdogSucceedsOnTrip);
     this.step();
@@ -340,7 +341,10 @@ export class TreeRun implements LeafHost {
     this.finish(abortFailure(this.settings.signal?.reason, this.invocations.acting(), this.tree.name));
   };
 
-  /** Ends the run once: stops its watchdogs, aborts every leaf, and resolves when no actuator is live (or after the grace). */
+  /**
+   * Ends the run once: stops its watchdogs, aborts every leaf, and resolves when no actuator is live (or after the
+   * grace).
+   */
   private finish(outcome: TreeOutcome): void {
     if (this.done) return;
     this.done = true;

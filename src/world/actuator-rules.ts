@@ -63,7 +63,10 @@ export function checkTransfer(command: 'deposit' | 'withdraw', item: string, cou
   }
 }
 
-/** What a furnace refuses before anything moves: an input it does not take, a fuel that does not burn, too little of either. */
+/**
+ * What a furnace refuses before anything moves: an input it does not take, a fuel that does not burn, too little of
+ * either.
+ */
 export function checkSmelt(
   input: string,
   count: number,
@@ -106,11 +109,13 @@ export const ATTACK_DAMAGE = 1;
 /** A mob's health when it spawns (flying-squid gives every mob 20). */
 export const MOB_HEALTH = 20;
 
-/** What `attack` refuses: an entity not in sight, one that is no mob or player, one out of reach. */
 /** A hit pushes a mob this far away from the attacker, horizontally (both worlds; vanilla's is about this). */
 export const KNOCKBACK = 1;
 
-/** Where a hit pushes a mob: KNOCKBACK blocks straight away from the attacker. The world moves it there only when there is room. */
+/**
+ * Where a hit pushes a mob: KNOCKBACK blocks straight away from the attacker. The world moves it there only when there
+ * is room.
+ */
 export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
   const dx = mob.x - attacker.x;
   const dz = mob.z - attacker.z;
@@ -118,6 +123,7 @@ export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
   return { x: mob.x + (KNOCKBACK * dx) / length, y: mob.y, z: mob.z + (KNOCKBACK * dz) / length };
 }
 
+/** What `attack` refuses: an entity not in sight, one that is no mob or player, one out of reach. */
 export function checkAttack(entityId: number, entity: EntityInfo | undefined, feet: Vec3Like): void {
   if (!entity)
     throw new WorldError('precondition_missing', `attack: no entity ${entityId} in sight (dead, gone, or never there)`);

@@ -64,7 +64,7 @@ describe('run --resume on the embedded world', () => {
     await eventually(() => (readSavedAt(folder) ?? 0) > dugAt, 'the world folder was saved after the dig');
     runner.kill('SIGKILL');
     expect((await ended).signal).toBe('SIGKILL');
-    const world = JSON.parse(
+    const world: unknown = JSON.parse(
       (journal.sql("SELECT world FROM plans WHERE plan_id = 'kept'").get() as { world: string }).world,
     );
     expect(world).toMatchObject({

@@ -4,13 +4,22 @@ import { Vec3 } from 'vec3';
 import { saveChangedChunks } from '../../src/world/embedded/world-folder.js';
 
 const require = createRequire(import.meta.url);
-const World = require('prismarine-world')('1.21.4');
-const Chunk = require('prismarine-chunk')('1.21.4');
-const registry = require('prismarine-registry')('1.21.4');
+/** The parts of prismarine-world and prismarine-chunk the test drives (saveChangedChunks reads the world's queues). */
+type World = Parameters<typeof saveChangedChunks>[0] & {
+  setBlockStateId(position: Vec3, stateId: number): Promise<void>;
+};
+type WorldClass = new (generate: () => Chunk, provider: ReturnType<typeof heldProvider>, saveInterval: number) => World;
+interface Chunk {
+  getBlockStateId(position: Vec3): number;
+}
+type ChunkClass = { new (): Chunk; fromJson(json: string): Chunk };
+const World = (require('prismarine-world') as (version: string) => WorldClass)('1.21.4');
+const Chunk = (require('prismarine-chunk') as (version: string) => ChunkClass)('1.21.4');
+const registry = (require('prismarine-registry') as typeof import('prismarine-registry'))('1.21.4');
 
 /** A storage provider that keeps what each save wrote, and can hold a save open until released. */
 function heldProvider() {
-  const saved = new Map<string, unknown>();
+  const saved = new Map<string, string>();
   let release: (() => void) | null = null;
   let held: Promise<void> | null = null;
   return {
@@ -19,9 +28,7 @@ function heldProvider() {
       held = new Promise((resolve) => (release = resolve));
     },
     release: () => release?.(),
-    async load() {
-      return null;
-    },
+    load: () => Promise.resolve(null),
     async save(chunkX: number, chunkZ: number, column: { toJson(): string }) {
       const copy = column.toJson();
       if (held) await held;
@@ -30,8 +37,8 @@ function heldProvider() {
   };
 }
 
-const stone = registry.blocksByName.stone.defaultState;
-const dirt = registry.blocksByName.dirt.defaultState;
+const stone = registry.blocksByName.stone!.defaultState;
+const dirt = registry.blocksByName.dirt!.defaultState;
 
 describe('saving the embedded world', () => {
   it('a chunk changed while a save is being written is written by the next save', async () => {
@@ -46,7 +53,7 @@ describe('saving the embedded world', () => {
     await first;
     await saveChangedChunks(world);
 
-    const onDisk = Chunk.fromJson(provider.saved.get('0,0') as string);
+    const onDisk = Chunk.fromJson(provider.saved.get('0,0')!);
     expect(onDisk.getBlockStateId(new Vec3(1, 5, 1))).toBe(stone);
     expect(onDisk.getBlockStateId(new Vec3(2, 5, 1))).toBe(dirt);
   });

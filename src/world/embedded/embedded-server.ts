@@ -43,8 +43,9 @@ export interface EmbeddedServerOptions {
   /** How long start may take before it fails (ms). */
   startTimeoutMs?: number;
   /**
-   * Keep the world in this folder (see prepareWorldFolder): saved every second and at stop, reopened as it is.
-   * The scenario is laid out only in a fresh world; a reopened one keeps its blocks and players. Without it the world lives in memory.
+   * Keep the world in this folder (see prepareWorldFolder): saved every second and at stop, reopened as it is. The
+   * scenario is laid out only in a fresh world; a reopened one keeps its blocks and players. Without it the world lives
+   * in memory.
    */
   storage?: { folder: string; fresh: boolean };
 }
@@ -224,8 +225,8 @@ class FlyingSquidServer implements EmbeddedServer {
     return this.containers.contentsAt(position);
   }
 
-  async livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
-    return this.mobs.living(query, at);
+  livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
+    return Promise.resolve(this.mobs.living(query, at));
   }
 
   player(username: string): ServerPlayerState | null {

@@ -51,7 +51,7 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     if (!container || container.kind !== kind) {
       container = {
         kind,
-        slots: new Array(kind === 'chest' ? CHEST_SLOTS : 3).fill(null),
+        slots: new Array<ItemInstance | null>(kind === 'chest' ? CHEST_SLOTS : 3).fill(null),
         burnLeft: 0,
         burnTotal: 0,
         cooked: 0,

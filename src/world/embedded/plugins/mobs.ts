@@ -58,16 +58,19 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
   return {
     store,
     player(player: SquidPlayer) {
-      player.on('attack', async (hit: { attackedEntity: SquidEntity; velocity: Vec3 }) => {
-        const mob = hit.attackedEntity;
-        hit.velocity = new Vec3(0, 0, 0);
-        if (!mobs.has(mob.id)) return;
+      const knockBack = async (mob: SquidEntity) => {
         const to = knockedBackTo(player.position, mob.position);
         const cell = new Vec3(Math.floor(to.x), Math.floor(to.y), Math.floor(to.z));
         const solid = async (at: Vec3) =>
           serv.registry.blocks[await serv.overworld.getBlockType(at)]?.boundingBox === 'block';
         if ((await solid(cell)) || (await solid(cell.offset(0, 1, 0))) || !(await solid(cell.offset(0, -1, 0)))) return;
         await mob.sendPosition(new Vec3(to.x, to.y, to.z), true);
+      };
+      player.on('attack', (hit: { attackedEntity: SquidEntity; velocity: Vec3 }) => {
+        const mob = hit.attackedEntity;
+        hit.velocity = new Vec3(0, 0, 0);
+        if (!mobs.has(mob.id)) return;
+        knockBack(mob).catch((error: unknown) => serv.err(`knockback of mob ${mob.id} failed: ${String(error)}`));
       });
     },
     server(server: SquidServer) {

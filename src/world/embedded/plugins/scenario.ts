@@ -20,7 +20,8 @@ const INVENTORY_SLOTS = [...Array(9).keys()]
 export function scenarioPlugin(scenario: Scenario, options: { layOut: boolean } = { layOut: true }): SquidPlugin {
   return {
     server(serv: SquidServer) {
-      serv.getSpawnPoint = async () => new Vec3(scenario.spawn.x + 0.5, scenario.spawn.y, scenario.spawn.z + 0.5);
+      serv.getSpawnPoint = () =>
+        Promise.resolve(new Vec3(scenario.spawn.x + 0.5, scenario.spawn.y, scenario.spawn.z + 0.5));
       serv.doDaylightCycle = scenario.daylightCycle;
       serv.setTime(scenario.timeOfDay);
     },
@@ -39,7 +40,7 @@ export function scenarioPlugin(scenario: Scenario, options: { layOut: boolean } 
 }
 
 function giveInventory(serv: SquidServer, player: SquidPlayer, inventory: Record<string, number>): void {
-  const Item = require('prismarine-item')(serv.registry);
+  const Item = (require('prismarine-item') as typeof import('prismarine-item').default)(serv.registry);
   const free = [...INVENTORY_SLOTS];
   for (const [name, total] of Object.entries(inventory)) {
     const item = serv.registry.itemsByName[name];

@@ -37,8 +37,8 @@ export class ServerWindows {
   private readonly windows: Windows;
 
   constructor(serv: SquidServer) {
-    this.Item = require('prismarine-item')(serv.registry) as ItemClass;
-    this.windows = require('prismarine-windows')(serv.registry) as Windows;
+    this.Item = (require('prismarine-item') as (registry: SquidServer['registry']) => ItemClass)(serv.registry);
+    this.windows = (require('prismarine-windows') as (registry: SquidServer['registry']) => Windows)(serv.registry);
   }
 
   /** Opens a window of `type` on the player's client: `contents` fill its first slots, the pack the rest. */
