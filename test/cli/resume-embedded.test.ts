@@ -82,8 +82,8 @@ describe('run --resume on the embedded world', () => {
         2,
       );
       // The bot as the server holds it at the end: the planks crafted before the kill, not the scenario's log again.
-      // The dug dirt's drop is in the pack only when the bot walked over it before the kill and the world was
-      // saved after (dropped items do not outlive a server), so it may or may not be there: never twice.
+      // The dug dirt's drop is in the pack only when the bot walked over it before the kill's last save (else it
+      // lies where it fell, kept with the world), so it may or may not be there: never twice.
       const walk = steps.find((s) => s.step.step_id === 'walk')!;
       const last = JSON.parse(walk.effects[0]!.post) as { inventory: Record<string, number> };
       const { dirt = 0, ...rest } = last.inventory;

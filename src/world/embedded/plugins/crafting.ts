@@ -57,7 +57,7 @@ export function craftingPlugin(): SquidPlugin {
     closeTable(player);
     // Crafting tables take window ids 1..100; containers (containers.ts) the ones above.
     const id = (nextWindowId = (nextWindowId % 100) + 1);
-    tables.set(player, windows.open(player, id, 'minecraft:crafting', 'Crafting'));
+    tables.set(player, windows.open(player, id, 'minecraft:crafting', 'Crafting', [], TABLE_GRID));
   }
 
   /** Writes the table's view of the inventory back, and returns what was left in the grid or on the cursor. */
@@ -65,7 +65,7 @@ export function craftingPlugin(): SquidPlugin {
     const table = tables.get(player);
     if (!table) return;
     tables.delete(player);
-    windows.close(player, table, TABLE_GRID);
+    windows.close(player, table);
   }
 
   return {
