@@ -98,7 +98,7 @@ export class SessionResources {
       return {};
     });
     server.setRequestHandler(UnsubscribeRequestSchema, (request) => {
-      this.subscribed.delete(request.params.uri);
+      this.unsubscribe(request.params.uri);
       return {};
     });
     this.unwatch = ctx.watch.onChange(({ planId, bot, event, ended }) => {
@@ -171,6 +171,13 @@ export class SessionResources {
       throw new McpError(ErrorCode.InvalidParams, `no resource ${uri} to subscribe to; resources/list names them`);
     this.subscribed.add(uri);
     if (uri === BOTS || uri.startsWith(BOT_PREFIX)) this.sampleBots();
+  }
+
+  private unsubscribe(uri: string): void {
+    this.subscribed.delete(uri);
+    const timer = this.due.get(uri);
+    if (timer) this.ctx.clock.clearTimeout(timer);
+    this.due.delete(uri);
   }
 
   /** Tells the client a subscribed resource changed: at once, or at its next slot (the latest change wins). */
