@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { Journal } from '../../src/journal/journal.js';
+import { tempJournalPath } from '../journal/helpers.js';
+import { structured } from './helpers.js';
+
+const root = join(import.meta.dirname, '..', '..');
+const BIN = join(root, 'bin', 'verbtree.js');
+/** A stray print on SIGUSR2, as a dependency's console.log would be: it must reach stderr, never the JSON-RPC stream. */
+const STRAY = 'data:text/javascript,process.on("SIGUSR2",()=>console.log("a stray print"))';
+
+interface Step {
+  stepId: string;
+  type: string;
+  args: Record<string, unknown>;
+}
+
+beforeAll(() => {
+  if (!existsSync(join(root, 'dist', 'src', 'mcp', 'server.js')))
+    throw new Error('the compiled CLI lacks the MCP server: run `npm run build` first');
+});
+
+describe('verbtree mcp over stdio, on the embedded server', () => {
+  it('drives the acquire-wood worked example tool by tool; every line on stdout is JSON-RPC, every log on stderr', async () => {
+    const journalPath = tempJournalPath();
+    const transport = new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', STRAY, BIN, 'mcp', '--scenario', 'examples/scenarios/forest.json', '--journal', journalPath],
+      cwd: root,
+      env: { ...process.env } as Record<string, string>,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const client = new Client({ name: 'acquire-wood', version: '1.0.0' });
+    // Every stdout line goes through the SDK's JSON-RPC parser; anything else (a prompt, a print) lands here.
+    const notJsonRpc: Error[] = [];
+    client.onerror = (error) => void notJsonRpc.push(error);
+    await client.connect(transport);
+    try {
+      const worked = JSON.parse(readFileSync(join(root, 'examples', 'acquire-wood.plan.json'), 'utf8')) as {
+        steps: Step[];
+      };
+      const tools = (await client.listTools()).tools.map((t) => t.name);
+      for (const step of worked.steps) {
+        expect(tools).toContain(step.type);
+        const result = await client.callTool({ name: step.type, arguments: step.args }, undefined, {
+          timeout: 120_000,
+        });
+        expect(result.isError, JSON.stringify(result.structuredContent)).toBeUndefined();
+        const done = structured(result);
+        expect(done.status).toBe('succeeded');
+        // The verb's own step, verified (sub-goals it ran, such as a crafting table, are listed before it).
+        expect(done.steps).toContainEqual(expect.objectContaining({ stepId: step.type, verb: step.type }));
+      }
+      const seen = structured(await client.callTool({ name: 'observe', arguments: {} }));
+      expect((seen.inventory as Record<string, number>).oak_log).toBeGreaterThanOrEqual(1);
+      expect((seen.inventory as Record<string, number>).stone_axe).toBe(1);
+      process.kill(transport.pid!, 'SIGUSR2');
+      await expect.poll(() => stderr, { timeout: 10_000 }).toContain('a stray print');
+      expect((await client.listTools()).tools.length).toBe(tools.length);
+    } finally {
+      await client.close();
+    }
+    expect(notJsonRpc).toEqual([]);
+    expect(stderr).toContain('verbtree mcp: serving MCP over stdio; embedded flying-squid');
+    // Each tool call was journaled as a plan of its own, each ended ok.
+    const journal = Journal.open(journalPath, { mustExist: true });
+    try {
+      const plans = journal.sql('SELECT status FROM plans').all() as { status: string }[];
+      expect(plans.map((p) => p.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      // The client closing stdin stopped the server cleanly (not killed after the SDK's 2 s grace).
+      expect(journal.sql('SELECT kind, status FROM runners').all()).toEqual([{ kind: 'mcp', status: 'stopped' }]);
+    } finally {
+      journal.close();
+    }
+  }, 180_000);
+});
