@@ -9,7 +9,8 @@ const walkPlan = (planId: string, x: number) => ({
   steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x, y: 0, z: 0 } } }],
 });
 
-const json = (contents: { text?: unknown }[]) => JSON.parse(String(contents[0]!.text)) as Record<string, unknown>;
+const json = (contents: readonly object[]) =>
+  JSON.parse(String((contents[0] as { text?: unknown }).text)) as Record<string, unknown>;
 
 describe('resources', () => {
   it('list the bots, each bot, the runs and the registry, with templates for a bot and a run', async () => {
