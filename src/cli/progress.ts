@@ -27,7 +27,9 @@ export function progressLine(event: ExecutorEvent): string | null {
     case 'step.resumed':
       return `    ${step} resumed after ${event.after}`;
     case 'step.refused':
-      return `    ${step} not dispatched again: idempotency key "${event.idempotencyKey}" is ${event.state.replace('_', ' ')}`;
+      return `    ${step} not started: idempotency key "${event.idempotencyKey}" ${event.state === 'completed' ? 'was completed' : 'is in flight'} by ${event.holder.stepId} of plan ${event.holder.planId}`;
+    case 'step.deduplicated':
+      return `    ${step} not started again: idempotency key "${event.idempotencyKey}" was completed by ${event.holder.stepId} of plan ${event.holder.planId}, and its effects hold now`;
     case 'step.stuck':
       return `    ⚠ ${step} stuck (${event.detector}): ${event.reason}`;
     case 'step.warning':

@@ -49,7 +49,8 @@ export const FAILURE_CODES = {
   },
   duplicate_dispatch: {
     retryable: false,
-    meaning: 'A step with the same idempotency key already completed or is in flight.',
+    meaning:
+      'The step did not start: its idempotency key is in flight, was completed by a step that asked for something else, or was completed but its effects no longer hold.',
   },
   escalation_exhausted: {
     retryable: false,
@@ -68,6 +69,14 @@ export const FAILURE_CODES = {
     retryable: false,
     meaning:
       'The planner threw, rejected, never answered within its limit, or answered with something that is not a plan or a give-up.',
+  },
+  journal_unavailable: {
+    retryable: false,
+    meaning: 'The journal could not record the step durably (database unreachable): the step did not act.',
+  },
+  lease_lost: {
+    retryable: false,
+    meaning: 'This worker lost its lease on the bot (another worker may hold it now): it stopped acting and writing.',
   },
   hazard: {
     retryable: false,

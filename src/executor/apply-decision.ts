@@ -27,63 +27,54 @@ export async function applyDecision(
 ): Promise<Applied> {
   let decision = first;
   for (;;) {
-    const { action } = decision;
-    switch (action.kind) {
-      case 'retry':
-        await sleep(scope, Math.min(action.delayMs, Math.max(0, (input.deadlineCap ?? Infinity) - scope.clock.now())));
-        return { decision, label: `retry after ${action.delayMs} ms` };
-      case 'repath':
-        // The goal stays as asked: a looser goal is the planner's call (a step with an explicit range), never a rung's.
-        return { decision, label: 'repath: a fresh path search to the goal as asked' };
-      case 'unstuck': {
-        const changed = await performUnstuck(
-          scope,
-          action.move,
-          input.step.stepId,
-          input.deadlineCap ?? Infinity,
-          targetOf(input.args),
-        );
-        if (changed) return { decision, label: `unstuck: ${action.move}` };
-        // A move that changed nothing would only buy the same attempt again: on to the next rung at once.
-        const next = scope.ladder.report(
-          decision,
-          { resolved: false },
-          recoveryContext(scope, input.spec.name, situation),
-        );
-        if (!next) return { stop: failure };
-        decision = next;
-        break;
-      }
-      case 'escalate':
-        return {
-          stop: {
-            ...failure,
-            detail: `${failure.detail}; local recovery tried: ${action.tried.join(', ') || 'nothing fitting'}`,
-          },
-        };
-      case 'abort':
-        return { stop: { ok: false, code: action.code, detail: action.reason } };
-      case 'pause':
-        return { stop: { ...failure, detail: `${failure.detail}; ${action.reason}` } };
-      case 'subgoal': {
-        // The one sub-goal this executor can carry out itself: build up to a goal above the ground.
-        const reached = await performReach(
-          scope,
-          input.step.stepId,
-          input.deadlineCap ?? Infinity,
-          targetOf(input.args),
-        );
-        return { decision, label: reached.label };
-      }
-      case 'teleport': {
-        const next = scope.ladder.report(
-          decision,
-          { resolved: false },
-          recoveryContext(scope, input.spec.name, situation),
-        );
-        if (!next) return { stop: failure };
-        decision = next;
-      }
+    const applied = await applyRung(scope, input, decision, failure);
+    if (applied !== NEXT_RUNG) return applied;
+    const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, situation));
+    if (!next) return { stop: failure };
+    decision = next;
+  }
+}
+
+/** A rung that changed nothing (an unstuck move that moved nothing, a teleport this executor cannot do): on to the next at once. */
+const NEXT_RUNG = Symbol('next rung');
+
+async function applyRung(
+  scope: RunScope,
+  input: StepInput,
+  decision: RecoveryDecision,
+  failure: Failure,
+): Promise<Applied | typeof NEXT_RUNG> {
+  const { action } = decision;
+  const deadlineCap = input.deadlineCap ?? Infinity;
+  switch (action.kind) {
+    case 'retry':
+      await sleep(scope, Math.min(action.delayMs, Math.max(0, deadlineCap - scope.clock.now())));
+      return { decision, label: `retry after ${action.delayMs} ms` };
+    case 'repath':
+      // The goal stays as asked: a looser goal is the planner's call (a step with an explicit range), never a rung's.
+      return { decision, label: 'repath: a fresh path search to the goal as asked' };
+    case 'unstuck': {
+      // A move that changed nothing would only buy the same attempt again.
+      const changed = await performUnstuck(scope, action.move, input.step.stepId, deadlineCap, targetOf(input.args));
+      return changed ? { decision, label: `unstuck: ${action.move}` } : NEXT_RUNG;
     }
+    case 'escalate':
+      return {
+        stop: {
+          ...failure,
+          detail: `${failure.detail}; local recovery tried: ${action.tried.join(', ') || 'nothing fitting'}`,
+        },
+      };
+    case 'abort':
+      return { stop: { ok: false, code: action.code, detail: action.reason } };
+    case 'pause':
+      return { stop: { ...failure, detail: `${failure.detail}; ${action.reason}` } };
+    case 'subgoal': {
+      // The one sub-goal this executor can carry out itself: build up to a goal above the ground.
+      const reached = await performReach(scope, input.step.stepId, deadlineCap, targetOf(input.args));
+      return { decision, label: reached.label };
+    }
+    case 'teleport':
+      return NEXT_RUNG;
   }
 }

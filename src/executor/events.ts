@@ -3,6 +3,7 @@ import type { PlanStep } from '../contracts/plan-step.js';
 import type { Expectation } from '../contracts/expectation.js';
 import type { Vec3Like } from '../contracts/world.js';
 import type { ValidationIssue } from '../validate/issue.js';
+import type { IdempotencyState } from './idempotency.js';
 
 /** How a step ended: verified success, or exactly one failure code with its evidence. */
 export type StepOutcome =
@@ -16,6 +17,14 @@ interface Base {
 interface StepBase extends Base {
   stepId: string;
   verb: string;
+}
+
+/** The step that holds an idempotency key, as a refusal or a deduplication names it. */
+export interface KeyHolder {
+  planId: string;
+  stepId: string;
+  verb: string;
+  args: unknown;
 }
 
 /** A validated step as the executor will run it: the version resolved and the arguments as parsed. */
@@ -59,10 +68,27 @@ export type ExecutorEvent =
   | (StepBase & { type: 'step.preempted'; by: string; reason: string })
   | (StepBase & { type: 'step.resumed'; after: string; deadlineAt: number })
   | (StepBase & {
+      /** The idempotency check ended the step before it started (no `step.started` precedes this): it fails. */
       type: 'step.refused';
-      code: 'duplicate_dispatch';
+      /** `duplicate_dispatch`, or the code of the observation that could not check a completed key's effects. */
+      code: FailureCode;
+      detail: string;
       idempotencyKey: string;
-      state: 'completed' | 'in_flight';
+      /** The holder's hold on the key. */
+      state: IdempotencyState;
+      holder: KeyHolder;
+      args: unknown;
+      parentStepId?: string;
+    })
+  | (StepBase & {
+      /** The very same step (verb and arguments) completed this key, and its expectations hold now: done, not started. */
+      type: 'step.deduplicated';
+      idempotencyKey: string;
+      holder: KeyHolder;
+      /** The holder's expectations, checked against the live world now. */
+      expectations: Expectation[];
+      args: unknown;
+      parentStepId?: string;
     })
   | (StepBase & { type: 'step.stuck'; detector: string; code: FailureCode; reason: string; position?: Vec3Like })
   | (StepBase & { type: 'step.warning'; message: string })
@@ -127,4 +153,9 @@ export interface PlanResult {
   repairs: number;
   retries: number;
   durationMs: number;
+}
+
+/** The result of a run that ended before any step: rejected at the door, or stopped by a bug in the executor. */
+export function failedRun(planId: string, code: FailureCode, detail: string): PlanResult {
+  return { planId, ok: false, code, detail, steps: [], escalations: 0, repairs: 0, retries: 0, durationMs: 0 };
 }

@@ -9,7 +9,15 @@ export {
   type AssembleOptions,
   type Assembly,
 } from './assemble.js';
-export type { ExecutorEvent, ExecutorEventType, EventOf, PlanResult, StepOutcome, StepRecord } from './events.js';
+export type {
+  ExecutorEvent,
+  ExecutorEventType,
+  EventOf,
+  KeyHolder,
+  PlanResult,
+  StepOutcome,
+  StepRecord,
+} from './events.js';
 export {
   createExecutor,
   type ExecutionRun,
@@ -19,7 +27,14 @@ export {
   type RunInput,
 } from './executor.js';
 export { injectFaults } from './fault-injection.js';
-export { IdempotencyStore, type IdempotencyState } from './idempotency.js';
+export {
+  IdempotencyStore,
+  type ClaimAnswer,
+  type IdempotencyClaim,
+  type IdempotencyHolder,
+  type IdempotencyLedger,
+  type IdempotencyState,
+} from './idempotency.js';
 export type { AttemptLimits, AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';
 export type { CapabilitySla, ExecutionTotals } from './metrics.js';
 export type { FailureContext, Planner, PlannerReply } from './planner.js';

@@ -5,14 +5,17 @@ import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
-import type { ExecutorEvent, StepRecord } from './events.js';
-import type { IdempotencyStore } from './idempotency.js';
+import type { Durability } from './durability.js';
+import type { ExecutorEvent, StepOutcome, StepRecord } from './events.js';
+import type { IdempotencyLedger } from './idempotency.js';
 import type { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import type { ExecutionMetrics } from './metrics.js';
 import type { ExecutorPolicy } from './policy.js';
 import type { SafetyMonitor } from './safety.js';
 import type { StepRunner } from './step-input.js';
+
+export type RunFailure = Extract<StepOutcome, { ok: false }>;
 
 /** Everything a running plan shares between its steps; one per stream. */
 export interface RunScope {
@@ -23,7 +26,7 @@ export interface RunScope {
   policy: ExecutorPolicy;
   invoker: StepInvoker;
   metrics: ExecutionMetrics;
-  idempotency: IdempotencyStore;
+  idempotency: IdempotencyLedger;
   stuck: StuckMonitor;
   safety: SafetyMonitor;
   /** The stream's recovery ladder: repair rungs between local retries and escalation, within its budgets. */
@@ -35,8 +38,14 @@ export interface RunScope {
   /** Urgent intents waiting to preempt the running step. */
   interrupts: InterruptQueue;
   random: () => number;
-  /** Cancels the whole run (the caller's signal or executor shutdown). */
+  /** Cancels the whole run (the caller's signal, executor shutdown, or a halt). */
   signal: AbortSignal;
+  /** What must be durable before the executor acts: before each attempt's first actuator command, after each `step.ended`. */
+  durability: Durability | undefined;
+  /** Set when the run was halted (the journal lost): the failure every step still running ends with. */
+  halted: RunFailure | null;
+  /** Ends the run at once (its signal fires) with this failure: no further step starts. The first halt wins. */
+  halt(failure: RunFailure): void;
   emit(event: ExecutorEvent): void;
   /** Runs a nested step (a sub-goal, an unstuck move, a safety response) through the step executor. */
   runStep: StepRunner;
@@ -78,4 +87,19 @@ export function moveAgent(
   if (scope.agent.state === to || !scope.agent.canTransition(to)) return;
   const { from } = scope.agent.transition(to, reason);
   scope.emit({ type: 'agent.state', at: scope.clock.now(), planId: scope.planId, from, to, reason });
+}
+
+/** A new run starts from IDLE, whatever the last one ended in (COMPLETED or FAILED), then moves on to `to`. */
+export function beginRunAs(
+  scope: Pick<RunScope, 'agent' | 'emit' | 'planId' | 'clock'>,
+  to: 'PLANNING' | 'EXECUTING',
+  reason: string,
+): void {
+  if (scope.agent.state === 'COMPLETED' || scope.agent.state === 'FAILED') moveAgent(scope, 'IDLE', 'new run');
+  moveAgent(scope, to, reason);
+}
+
+/** How a step or an attempt ends once the run's signal fired: the halt's failure when it was halted, else `aborted`. */
+export function cancelledOutcome(scope: Pick<RunScope, 'halted'>): RunFailure {
+  return scope.halted ?? { ok: false, code: 'aborted', detail: 'the run was cancelled' };
 }

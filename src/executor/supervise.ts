@@ -1,10 +1,11 @@
+import type { TimerHandle } from '../contracts/clock.js';
 import type { PathStatus } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { Detection } from '../stuck/detection.js';
 import type { AttemptLimits, AttemptOutcome } from './invoker.js';
 import { runFastPath } from './fast-path.js';
 import type { Interrupt } from './interrupts.js';
-import type { RunScope } from './scope.js';
+import { cancelledOutcome, type RunScope } from './scope.js';
 
 export interface AttemptPlan {
   stepId: string;
@@ -30,29 +31,157 @@ export interface SupervisedOutcome {
  * outcome and aborts the attempt's signal, so its actuators stop.
  */
 export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Promise<SupervisedOutcome> {
-  const { clock, world, stuck, policy } = scope;
-  const controller = new AbortController();
-  let verdict: AttemptOutcome | null = null;
-  let preemptedBy: Interrupt | undefined;
-  let pendingPreemption: Interrupt | undefined;
-  let wakeSupervisor: () => void = () => {};
-  const tripped = new Promise<void>((resolve) => (wakeSupervisor = resolve));
+  const watch = new AttemptWatch(scope, plan);
+  watch.initialise();
+  try {
+    return await watch.update();
+  } finally {
+    watch.terminate();
+  }
+}
 
-  const stop = (outcome: AttemptOutcome) => {
-    if (verdict) return;
-    verdict = outcome;
-    // The runtime turns a FailureCode reason into its outcome's code.
-    controller.abort(outcome.ok ? 'aborted' : outcome.code);
-    wakeSupervisor();
+/** The watch over one attempt, in py_trees' terms: `initialise` arms it, `update` runs the attempt, `terminate` disarms. */
+class AttemptWatch {
+  private readonly controller = new AbortController();
+  private verdict: AttemptOutcome | null = null;
+  private preemptedBy: Interrupt | undefined;
+  /** A threat met during an atomic capability: it takes over once the transaction ends. */
+  private pendingPreemption: Interrupt | undefined;
+  private wake: () => void = () => {};
+  private readonly tripped = new Promise<void>((resolve) => (this.wake = resolve));
+  private awaitingFirstAction = true;
+  private readonly tickMs: number;
+  private timers: { deadline: TimerHandle; ttfa: TimerHandle; ticker: TimerHandle } | null = null;
+
+  constructor(
+    private readonly scope: RunScope,
+    private readonly plan: AttemptPlan,
+  ) {
+    this.tickMs = 1000 / scope.policy.tickHz;
+  }
+
+  /** Arms the deadline, the TTFA timer (A1 holds even for a runner that never reaches the tree's own watchdogs) and the supervision tick, and listens to the run's cancel, path events and disconnects. */
+  initialise(): void {
+    const { scope, plan } = this;
+    const { clock, world, stuck } = scope;
+    this.timers = {
+      deadline: clock.setTimeout(() => this.stop(deadlinePassed(plan)), Math.max(0, plan.deadlineAt - clock.now())),
+      ttfa: clock.setTimeout(() => {
+        if (this.awaitingFirstAction) this.stop(noFirstAction(plan));
+      }, plan.limits.ttfaMs),
+      ticker: clock.setTimeout(this.tick, this.tickMs),
+    };
+    scope.signal.addEventListener('abort', this.onCancel, { once: true });
+    world.events.on('path', this.onPath);
+    world.events.on('disconnected', this.onDisconnect);
+    scope.heartbeat.start();
+    stuck.beginStep({
+      movement: plan.spec.moves === true,
+      idles: plan.spec.idles === true,
+      invocation: plan.stepId,
+      invocationDeadlineMs: plan.deadlineAt - clock.now(),
+    });
+    if (scope.signal.aborted) this.onCancel();
+    if (!world.isConnected()) this.onDisconnect('not connected');
+  }
+
+  /** Invokes the attempt and waits for whatever ends it first: the runner's own outcome, or a trip. */
+  async update(): Promise<SupervisedOutcome> {
+    const invocation = this.invoke();
+    const first = await Promise.race([invocation, this.tripped.then(() => null)]);
+    if (first && !this.verdict) {
+      this.scope.stuck.invocationSettled();
+      this.stop(first);
+    } else {
+      // A cancelled attempt gets one tick to stop (its actuators stop), so a step still ends within its limit plus a tick.
+      await graceToStop(this.scope, invocation, this.tickMs);
+    }
+    if (!this.preemptedBy && this.pendingPreemption && this.verdict!.ok) this.preemptedBy = this.pendingPreemption;
+    return { outcome: this.verdict!, ...(this.preemptedBy ? { preemptedBy: this.preemptedBy } : {}) };
+  }
+
+  /** Disarms every timer and listener `initialise` set. */
+  terminate(): void {
+    const { clock, world, heartbeat, signal, stuck } = this.scope;
+    if (this.timers) {
+      clock.clearTimeout(this.timers.deadline);
+      clock.clearTimeout(this.timers.ttfa);
+      clock.clearTimeout(this.timers.ticker);
+    }
+    heartbeat.stop();
+    signal.removeEventListener('abort', this.onCancel);
+    world.events.off('path', this.onPath);
+    world.events.off('disconnected', this.onDisconnect);
+    stuck.endStep();
+  }
+
+  private invoke(): Promise<AttemptOutcome> {
+    const { scope, plan } = this;
+    const { stuck } = scope;
+    return scope.invoker
+      .invoke({
+        spec: plan.spec,
+        args: plan.args,
+        world: scope.world,
+        clock: scope.clock,
+        signal: this.controller.signal,
+        limits: plan.limits,
+        onActuatorStart: (command) => {
+          stuck.actuatorStarted();
+          if (!this.awaitingFirstAction) return;
+          this.awaitingFirstAction = false;
+          plan.onFirstAction(command);
+        },
+        onActuatorSettled: () => stuck.actuatorSettled(),
+        onProgress: (done, total) => stuck.progress(done, total),
+      })
+      .then(
+        (outcome) => outcome,
+        (error: unknown): AttemptOutcome => ({
+          ok: false,
+          code: 'runner_error',
+          detail: error instanceof Error ? error.message : String(error),
+        }),
+      );
+  }
+
+  /** The first verdict decides: it aborts the attempt's signal (the runtime turns a FailureCode reason into its outcome's code). */
+  private stop(outcome: AttemptOutcome): void {
+    if (this.verdict) return;
+    this.verdict = outcome;
+    this.controller.abort(outcome.ok ? 'aborted' : outcome.code);
+    this.wake();
+  }
+
+  /** The supervision tick: the heartbeat, the stuck detectors, and safety signals or urgent intents that preempt. */
+  private readonly tick = (): void => {
+    const { scope, plan } = this;
+    scope.heartbeat.beat();
+    if (this.onDetection(scope.stuck.tick(scope.world.position()))) return;
+    const threat =
+      plan.preemptible && !this.pendingPreemption
+        ? nextInterrupt(scope, plan.stepId, plan.spec.engagesHostiles === true)
+        : null;
+    if (threat && plan.spec.atomic) this.pendingPreemption = threat;
+    else if (threat) {
+      this.preemptedBy = threat;
+      return this.stop({ ok: false, code: 'preempted', detail: `preempted by ${threat.signal}: ${threat.detail}` });
+    }
+    this.timers!.ticker = scope.clock.setTimeout(this.tick, this.tickMs);
   };
 
-  const onCancel = () => stop({ ok: false, code: 'aborted', detail: 'the run was cancelled' });
-  const onDetection = (detection: Detection | null): boolean => {
-    if (!detection?.failureCode || verdict) return false;
+  private readonly onCancel = () => this.stop(cancelledOutcome(this.scope));
+  private readonly onPath = (status: PathStatus) => void this.onDetection(this.scope.stuck.pathStatus(status));
+  private readonly onDisconnect = (reason: string) =>
+    this.stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
+
+  private onDetection(detection: Detection | null): boolean {
+    if (!detection?.failureCode || this.verdict) return false;
+    const { scope, plan } = this;
     const { position } = detection;
     scope.emit({
       type: 'step.stuck',
-      at: clock.now(),
+      at: scope.clock.now(),
       planId: scope.planId,
       stepId: plan.stepId,
       verb: plan.spec.name,
@@ -61,110 +190,27 @@ export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Prom
       reason: detection.reason,
       ...(position ? { position: { x: position.x, y: position.y, z: position.z } } : {}),
     });
-    stop({ ok: false, code: detection.failureCode, detail: detection.reason });
+    this.stop({ ok: false, code: detection.failureCode, detail: detection.reason });
     return true;
-  };
-  const onPath = (status: PathStatus) => void onDetection(stuck.pathStatus(status));
-  const onDisconnect = (reason: string) =>
-    stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
-  const deadline = clock.setTimeout(
-    () =>
-      stop({
-        ok: false,
-        code: 'deadline_exceeded',
-        detail: `step ${plan.stepId} passed its deadline`,
-        limitMs: plan.deadlineAt,
-      }),
-    Math.max(0, plan.deadlineAt - clock.now()),
-  );
-  // A1 holds for every attempt, including one whose runner never reaches the tree runtime's own watchdogs.
-  let firstAction = true;
-  const ttfa = clock.setTimeout(() => {
-    if (firstAction)
-      stop({
-        ok: false,
-        code: 'ttfa_exceeded',
-        detail: `no actuator command within ${plan.limits.ttfaMs} ms of dispatch`,
-        limitMs: plan.limits.ttfaMs,
-      });
-  }, plan.limits.ttfaMs);
-  const tickMs = 1000 / policy.tickHz;
-  let ticker = clock.setTimeout(function tick() {
-    scope.heartbeat.beat();
-    if (onDetection(stuck.tick(world.position()))) return;
-    const threat =
-      plan.preemptible && !pendingPreemption
-        ? nextInterrupt(scope, plan.stepId, plan.spec.engagesHostiles === true)
-        : null;
-    if (threat && plan.spec.atomic) pendingPreemption = threat;
-    else if (threat) {
-      preemptedBy = threat;
-      return stop({ ok: false, code: 'preempted', detail: `preempted by ${threat.signal}: ${threat.detail}` });
-    }
-    ticker = clock.setTimeout(tick, tickMs);
-  }, tickMs);
-
-  scope.signal.addEventListener('abort', onCancel, { once: true });
-  world.events.on('path', onPath);
-  world.events.on('disconnected', onDisconnect);
-  scope.heartbeat.start();
-  stuck.beginStep({
-    movement: plan.spec.moves === true,
-    idles: plan.spec.idles === true,
-    invocation: plan.stepId,
-    invocationDeadlineMs: plan.deadlineAt - clock.now(),
-  });
-  if (scope.signal.aborted) onCancel();
-  if (!world.isConnected()) onDisconnect('not connected');
-
-  const invocation = scope.invoker
-    .invoke({
-      spec: plan.spec,
-      args: plan.args,
-      world,
-      clock,
-      signal: controller.signal,
-      limits: plan.limits,
-      onActuatorStart: (command) => {
-        stuck.actuatorStarted();
-        if (firstAction) {
-          firstAction = false;
-          plan.onFirstAction(command);
-        }
-      },
-      onActuatorSettled: () => stuck.actuatorSettled(),
-      onProgress: (done, total) => stuck.progress(done, total),
-    })
-    .then(
-      (outcome) => outcome,
-      (error: unknown): AttemptOutcome => ({
-        ok: false,
-        code: 'runner_error',
-        detail: error instanceof Error ? error.message : String(error),
-      }),
-    );
-
-  try {
-    const first = await Promise.race([invocation, tripped.then(() => null)]);
-    if (first && !verdict) {
-      stuck.invocationSettled();
-      stop(first);
-    } else {
-      // A cancelled attempt gets one tick to settle (its actuators stop), so a step still ends within its limit plus a tick.
-      await settleWithin(scope, invocation, tickMs);
-    }
-    if (!preemptedBy && pendingPreemption && verdict!.ok === true) preemptedBy = pendingPreemption;
-    return { outcome: verdict!, ...(preemptedBy ? { preemptedBy } : {}) };
-  } finally {
-    clock.clearTimeout(deadline);
-    clock.clearTimeout(ttfa);
-    clock.clearTimeout(ticker);
-    scope.heartbeat.stop();
-    scope.signal.removeEventListener('abort', onCancel);
-    world.events.off('path', onPath);
-    world.events.off('disconnected', onDisconnect);
-    stuck.endStep();
   }
+}
+
+function deadlinePassed(plan: AttemptPlan): AttemptOutcome {
+  return {
+    ok: false,
+    code: 'deadline_exceeded',
+    detail: `step ${plan.stepId} passed its deadline`,
+    limitMs: plan.deadlineAt,
+  };
+}
+
+function noFirstAction(plan: AttemptPlan): AttemptOutcome {
+  return {
+    ok: false,
+    code: 'ttfa_exceeded',
+    detail: `no actuator command within ${plan.limits.ttfaMs} ms of dispatch`,
+    limitMs: plan.limits.ttfaMs,
+  };
 }
 
 /** Safety first (a fast-path capability), then urgent intents waiting in the stream. */
@@ -174,9 +220,9 @@ function nextInterrupt(scope: RunScope, stepId: string, fighting: boolean): Inte
   return scope.interrupts.take() ?? null;
 }
 
-/** Gives a cancelled invocation a bounded moment of clock time to settle. */
-async function settleWithin(scope: RunScope, invocation: Promise<unknown>, ms: number): Promise<void> {
-  let timer: ReturnType<RunScope['clock']['setTimeout']> | undefined;
+/** Gives a cancelled invocation a bounded moment of clock time to stop. */
+async function graceToStop(scope: RunScope, invocation: Promise<unknown>, ms: number): Promise<void> {
+  let timer: TimerHandle | undefined;
   const grace = new Promise<void>((resolve) => (timer = scope.clock.setTimeout(resolve, ms)));
   await Promise.race([invocation, grace]);
   if (timer) scope.clock.clearTimeout(timer);

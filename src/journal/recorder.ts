@@ -215,6 +215,10 @@ export class JournalRecorder implements ActionSink {
         return this.planAccepted(event, runId);
       case 'step.started':
         return this.stepStarted(event, runId);
+      case 'step.refused':
+      case 'step.deduplicated':
+        // No step.started came before: step.ended moves the step from pending to failed or succeeded.
+        return this.learnStep(event, event.idempotencyKey, runId);
       case 'step.expects':
         j.sql('UPDATE steps SET expectations = ? WHERE plan_id = ? AND step_id = ?').run(
           JSON.stringify(event.expectations),
@@ -312,26 +316,7 @@ export class JournalRecorder implements ActionSink {
 
   private stepStarted(event: EventOf<'step.started'>, runId: number | null): void {
     const j = this.journal;
-    if (event.parentStepId === undefined) this.adoptRevision(event.planId, event.stepId, runId);
-    const known = j.sql('SELECT 1 FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId);
-    if (!known) {
-      // A sub-goal, a fast-path step or a planner's replacement step: the journal learns it here, arguments and all.
-      const seq = (
-        j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as {
-          next: number;
-        }
-      ).next;
-      this.ensureStep(
-        event.planId,
-        event.stepId,
-        event.verb,
-        event.parentStepId ?? null,
-        seq,
-        event.args,
-        event.idempotencyKey ?? null,
-        runId,
-      );
-    }
+    this.learnStep(event, event.idempotencyKey ?? null, runId);
     j.sql(
       'UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = ?, expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?',
     ).run(
@@ -347,6 +332,27 @@ export class JournalRecorder implements ActionSink {
     j.transition(event.planId, event.stepId, 'in_progress', 'dispatched', runId, j.now());
     // Its first attempt opens at attempt.started, after the guard (and any sub-goals) held.
     this.open.push({ planId: event.planId, stepId: event.stepId, attemptId: 0, attemptNumber: 0, touched: [] });
+  }
+
+  /**
+   * A step starts, or the idempotency check ends it before it starts. A sub-goal, a fast-path step or a
+   * planner's replacement step is known from no earlier event: the journal learns it here, arguments and all.
+   */
+  private learnStep(
+    event: { planId: string; stepId: string; verb: string; args: unknown; parentStepId?: string },
+    key: string | null,
+    runId: number | null,
+  ): void {
+    const j = this.journal;
+    if (event.parentStepId === undefined) this.adoptRevision(event.planId, event.stepId, runId);
+    const known = j.sql('SELECT 1 FROM steps WHERE plan_id = ? AND step_id = ?').get(event.planId, event.stepId);
+    if (known) return;
+    const seq = (
+      j.sql('SELECT COALESCE(MAX(seq), -1) + 1 AS next FROM steps WHERE plan_id = ?').get(event.planId) as {
+        next: number;
+      }
+    ).next;
+    this.ensureStep(event.planId, event.stepId, event.verb, event.parentStepId ?? null, seq, event.args, key, runId);
   }
 
   /**

@@ -216,4 +216,48 @@ describe('journal recorder', () => {
     expect(attempts.map((a) => (a as { step_id: string }).step_id)).toEqual([subgoal!.step_id, 'sticks']);
     reader.close();
   });
+
+  it('journals a step the idempotency check ended before it started: a plan step goes pending to failed, and a planner replacement known from no other event is journaled too', async () => {
+    const { path, journal } = openTemp();
+    const clock = new ManualClock();
+    const world = SimWorld.create({ clock, inventory: { oak_log: 2 } });
+    const reuse = (stepId: string) => ({
+      stepId,
+      type: 'craft_item',
+      args: { item: 'stick', count: 4 },
+      idempotencyKey: 'planks-once',
+    });
+    const planner = { name: 'reuser', onFailure: () => Promise.resolve({ steps: [reuse('replacement')] }) };
+    const assembly = await assembleJournaled({
+      registry: createDefaultRegistry(),
+      world,
+      clock,
+      journal,
+      kind: 'test',
+      planner,
+      policy: { escalation: { budget: 1 } },
+    });
+    let done = false;
+    const run = assembly.run({ ...walkAndCraft, steps: [walkAndCraft.steps[0]!, reuse('again')] });
+    void run.result.then(() => (done = true));
+    await clock.runUntil(() => done, 60_000);
+    expect(await run.result).toMatchObject({ ok: false });
+    await assembly.close();
+
+    const reader = new Database(path, { readonly: true });
+    const steps = reader.prepare('SELECT step_id, status, outcome_code FROM steps ORDER BY seq').all();
+    expect(steps).toEqual([
+      { step_id: 'planks', status: 'succeeded', outcome_code: 'ok' },
+      { step_id: 'again', status: 'failed', outcome_code: 'duplicate_dispatch' },
+      { step_id: 'replacement', status: 'failed', outcome_code: 'duplicate_dispatch' },
+    ]);
+    const transitions = reader
+      .prepare("SELECT from_status, to_status FROM step_transitions WHERE step_id = 'again' ORDER BY id")
+      .all();
+    expect(transitions).toEqual([
+      { from_status: null, to_status: 'pending' },
+      { from_status: 'pending', to_status: 'failed' },
+    ]);
+    reader.close();
+  });
 });

@@ -115,19 +115,24 @@ async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<J
 }
 
 describe('resume', () => {
-  it('a completed idempotency key survives the process: a new executor on the journal refuses to craft again', async () => {
+  it('a completed idempotency key survives the process: a new executor on the journal does not craft again while the planks it made are there', async () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
     expect(new JournalIdempotencyStore(journal).state('k-planks')).toBe('completed');
-    const again = await runOn(journal, (clock) => SimWorld.create({ clock, inventory: { oak_log: 1 } }), {
-      ...plan,
-      planId: 'p2',
-      steps: [plan.steps[0]],
-    });
+    const again = await runOn(
+      journal,
+      (clock) => SimWorld.create({ clock, inventory: { oak_log: 1, oak_planks: 4 } }),
+      {
+        ...plan,
+        planId: 'p2',
+        steps: [plan.steps[0]],
+      },
+    );
     expect(again.result.ok).toBe(true);
-    expect(again.events.find((e) => e.type === 'step.refused')).toMatchObject({
+    expect(again.events.find((e) => e.type === 'step.deduplicated')).toMatchObject({
       idempotencyKey: 'k-planks',
-      state: 'completed',
+      holder: { planId: 'p', stepId: 'planks' },
+      expectations: [{ kind: 'inventory', item: 'oak_planks', atLeast: 4 }],
     });
     expect(journal.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 1 });
   });

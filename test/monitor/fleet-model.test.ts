@@ -89,6 +89,33 @@ describe("the monitor's fleet model", () => {
     ]);
   });
 
+  it('shows a step the idempotency check ended before it started (no step.started), failed or deduplicated', () => {
+    const fleet = emptyFleet();
+    applyFleet(fleet, { type: 'hello', bots: [sample('a')] });
+    applyFleet(fleet, { type: 'plan.accepted', bot: 'a', planId: 'p', at: 0 });
+    const holder = { planId: 'p', stepId: 'first', verb: 'navigate', args: {} };
+    const notStarted = (type: string, stepId: string, at: number) => ({
+      type,
+      bot: 'a',
+      planId: 'p',
+      stepId,
+      verb: 'navigate',
+      idempotencyKey: 'k',
+      holder,
+      at,
+    });
+    applyFleet(fleet, notStarted('step.refused', 'again', 1));
+    applyFleet(fleet, { ...ended('a', 'again', 2), outcome: { ok: false, code: 'duplicate_dispatch', detail: 'x' } });
+    applyFleet(fleet, notStarted('step.deduplicated', 'same', 3));
+    applyFleet(fleet, ended('a', 'same', 4));
+    const steps = fleet.bots.get('a')!.steps;
+    expect(steps.map((s) => [s.stepId, s.status, s.code])).toEqual([
+      ['again', 'failed', 'duplicate_dispatch'],
+      ['same', 'ok', undefined],
+    ]);
+    expect(steps[0]!.notes).toEqual(['not started: key k held by first of p']);
+  });
+
   it('for any point at which the page connects, the caught-up timeline equals the one a page open from the start shows', () => {
     // A plan's events, journaled and streamed as they happen; the page connects after `connect` of them and its
     // read of the journal returns after `read` more (those arrive on the stream meanwhile, and are in both).

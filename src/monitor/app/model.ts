@@ -66,7 +66,11 @@ export function apply(model: Model, message: Message): void {
       model.focus = undefined;
       model.trail = [];
       break;
+    // The idempotency check ends a step before it starts: step.refused and step.deduplicated come with no step.started.
     case 'step.started':
+    case 'step.refused':
+    case 'step.deduplicated': {
+      const holder = message.holder as { planId?: string; stepId?: string } | undefined;
       model.steps.push({
         stepId: stepId!,
         verb: String(message.verb),
@@ -74,13 +78,18 @@ export function apply(model: Model, message: Message): void {
         status: 'running',
         ttfaMs: null,
         durationMs: null,
-        attempts: 1,
+        attempts: type === 'step.started' ? 1 : 0,
         retries: 0,
         repairs: 0,
-        notes: [],
+        notes: holder
+          ? [
+              `${type === 'step.deduplicated' ? 'already done' : 'not started'}: key ${String(message.idempotencyKey)} held by ${holder.stepId} of ${holder.planId}`,
+            ]
+          : [],
       });
       if (model.steps.length > MAX_STEPS) model.steps.shift();
       break;
+    }
     case 'step.firstAction':
       if (step) step.ttfaMs = Number(message.ttfaMs);
       break;

@@ -1,0 +1,114 @@
+import type { StepOutcome } from './events.js';
+import type { Vec3Like } from '../contracts/world.js';
+import { verdictQuery } from '../registry/effects.js';
+import type { Interrupt } from './interrupts.js';
+import { flushed } from './durability.js';
+import { observeWithin } from './observe.js';
+import { recoveryContext } from './repair.js';
+import { moveAgent } from './scope.js';
+import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
+import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
+import { callJudge } from './user-code.js';
+
+/** What one supervised attempt came to, and where the bot stood when it began (progress is measured from there). */
+export interface Attempt {
+  supervised: SupervisedOutcome;
+  startedFrom: Vec3Like;
+}
+
+/**
+ * Phase 4: one attempt of the capability's runner, under the executor's watch
+ * (supervise.ts). The journal knows of the attempt before its first actuator
+ * command: with a durability barrier, `attempt.started` is flushed first, and
+ * an attempt that cannot be made durable ends the step (and the run) without acting.
+ */
+export async function attemptPhase(state: StepState): Promise<Attempt | Extract<Next, { then: 'finish' }>> {
+  const { scope, input, base, expectedMs } = state;
+  const { policy } = scope;
+  state.attempts++;
+  const startedFrom = { ...scope.world.position() };
+  scope.emit({ type: 'attempt.started', at: scope.clock.now(), ...base, attempt: state.attempts });
+  const what = `attempt ${state.attempts} of ${base.stepId}`;
+  const unrecorded = scope.durability ? await flushed(scope.durability, what, 'the step did not act') : null;
+  if (unrecorded) {
+    scope.halt(unrecorded);
+    return { then: 'finish', outcome: unrecorded };
+  }
+  const supervised = await superviseAttempt(scope, {
+    stepId: base.stepId,
+    spec: input.spec,
+    args: input.args,
+    deadlineAt: state.deadlineAt,
+    preemptible: input.preemptible,
+    limits: {
+      ttfaMs: policy.ttfaMs,
+      // A verb that waits by design (follow) is bounded by its deadline, not by the no-actuator limit.
+      noActuatorMs: input.spec.idles ? Math.max(policy.noActuatorMs, 2 * expectedMs) : policy.noActuatorMs,
+      maxStateDurationMs: 2 * expectedMs,
+      expectedDurationMs: expectedMs,
+    },
+    onFirstAction: (command) => noteFirstAction(state, command),
+  });
+  return { supervised, startedFrom };
+}
+
+/** The detail names this many unmet expectations; the outcome's `unmet` lists them all. */
+const LISTED_UNMET = 5;
+
+/** How acceptance judged an attempt; `brokenUserCode` when the capability's own acceptance misbehaved. */
+export interface Judged {
+  outcome: StepOutcome;
+  brokenUserCode?: true;
+}
+
+/**
+ * Phase 5 (V4): a runner that says it succeeded is judged on one observation of
+ * the world's truth against the step's expectations as asked (and the
+ * capability's own acceptance); a runner that failed keeps its failure.
+ */
+export async function acceptancePhase(state: StepState, attempt: SupervisedOutcome['outcome']): Promise<Judged> {
+  if (!attempt.ok) return { outcome: fail(attempt.code, attempt.detail) };
+  const { scope, input } = state;
+  const asked = state.asked!;
+  const query = verdictQuery(input.spec, input.args, asked.expectations);
+  const observed = await observeWithin(scope, query, 'to verify the effects');
+  if (!observed.ok) return { outcome: fail(observed.code, observed.detail) };
+  const verdict = callJudge(input.spec, asked.expectations, asked.pre, observed.observation, input.args);
+  if (!verdict.ok) return { outcome: fail('runner_error', verdict.detail), brokenUserCode: true };
+  if (verdict.value.ok) return { outcome: { ok: true } };
+  const { unmet } = verdict.value;
+  const listed =
+    unmet.length > LISTED_UNMET ? [...unmet.slice(0, LISTED_UNMET), `and ${unmet.length - LISTED_UNMET} more`] : unmet;
+  return { outcome: fail('effects_unmet', `acceptance failed: ${listed.join('; ')}`, unmet) };
+}
+
+/**
+ * A safety response or an urgent intent took over: it runs, and the step's
+ * deadline moves by the time it took (the step was paused, not running). A
+ * preempted attempt is not a failure of the step: it does not count, and the
+ * step is re-validated (the guard, next cycle) and runs again.
+ */
+export async function resumeAfterPreemption(state: StepState, by: Interrupt, outcome: StepOutcome): Promise<Next> {
+  const { scope, base } = state;
+  const { clock } = scope;
+  scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: by.signal, reason: by.detail });
+  const pausedAt = clock.now();
+  await by.run();
+  state.deadlineAt += clock.now() - pausedAt;
+  moveAgent(scope, 'IDLE', `back to ${base.stepId}`);
+  moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
+  if (outcome.ok || outcome.code !== 'preempted') return GO_ON;
+  state.attempts--;
+  state.decision = null;
+  scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: by.signal, deadlineAt: state.deadlineAt });
+  return again('preemption');
+}
+
+/** Verified as asked: the ladder's open incident, if any, is resolved, and the step ends ok. */
+export function succeeded(state: StepState, outcome: StepOutcome): Next {
+  const { scope, input } = state;
+  if (state.retries > 0) scope.metrics.recordRetrySucceeded();
+  if (state.decision) scope.ladder.report(state.decision, { resolved: true }, recoveryContext(scope, input.spec.name));
+  scope.ladder.stepCompleted();
+  return finish(outcome);
+}

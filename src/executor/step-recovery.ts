@@ -1,0 +1,116 @@
+import { isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
+import type { Vec3Like } from '../contracts/world.js';
+import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import { backoffDelayMs } from '../recovery/backoff.js';
+import { applyDecision } from './apply-decision.js';
+import { isRepairable, openIncident, recoveryContext } from './repair.js';
+import { BODY_CODES, distanceTo, hasFreeNeighbour } from './repair-fit.js';
+import { moveAgent, sleep } from './scope.js';
+import { again, type Failure, finish, type Next, type StepState } from './step-state.js';
+
+/**
+ * After a failed attempt: a failure of the path or the body that left the bot
+ * no closer is not retried plainly (the same attempt would meet the same
+ * world); a retryable one gets a local retry (phase 6); a stuck-type one climbs
+ * the recovery ladder (phase 7); anything else ends the step.
+ */
+export async function afterFailure(state: StepState, failure: Failure, startedFrom: Vec3Like): Promise<Next> {
+  const { scope, input } = state;
+  const progressed = madeProgress(startedFrom, scope.world.position(), state.target);
+  const stalled = BODY_CODES.has(failure.code) && !progressed;
+  // When the body is free to move, an unstuck move that changed its place and still left it making no progress shows the body was never the problem.
+  if (stalled && state.decision && state.lastRung?.startsWith('unstuck') && hasFreeNeighbour(scope.world)) {
+    return finish({
+      ...failure,
+      detail: `${failure.detail}; the same failure with no progress after ${state.lastRung}: local recovery cannot change this (tried: ${scope.ladder.history.join(', ')})`,
+    });
+  }
+  if (
+    !state.decision &&
+    !stalled &&
+    isRetryable(input.spec, failure.code) &&
+    state.retries < scope.policy.maxLocalRetries &&
+    failure.code !== 'aborted'
+  )
+    return localRetry(state, failure);
+  // Only a plan's own steps climb the ladder: sub-goal and helper steps run inside a rung already.
+  if (isRepairable(failure.code) && input.parentStepId === undefined && !scope.signal.aborted)
+    return climbLadder(state, failure, progressed);
+  return finish(failure);
+}
+
+function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
+  return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
+}
+
+/** Phase 6 (A3): the same attempt again after a seeded exponential backoff, never past the deadline. */
+async function localRetry(state: StepState, failure: Failure): Promise<Next> {
+  const { scope, base } = state;
+  state.retries++;
+  const delayMs = backoffDelayMs(state.retries, scope.policy.backoff, scope.random);
+  scope.metrics.recordRetry();
+  scope.emit({
+    type: 'step.retry',
+    at: scope.clock.now(),
+    ...base,
+    attempt: state.attempts + 1,
+    delayMs,
+    code: failure.code,
+    detail: failure.detail,
+  });
+  await sleep(scope, Math.min(delayMs, Math.max(0, state.deadlineAt - scope.clock.now())));
+  return again('retry');
+}
+
+/**
+ * Phase 7: the recovery ladder's next rung for a stuck-type failure (an unstuck
+ * move, a fresh path search, building up to the goal), within its budgets; the
+ * agent goes RECOVERING and back. A spent ladder ends the step.
+ */
+async function climbLadder(state: StepState, failure: Failure, progressed: boolean): Promise<Next> {
+  const { scope, input, base } = state;
+  const situation = { code: failure.code, target: state.target, progressed };
+  const context = recoveryContext(scope, input.spec.name, situation);
+  const decision = state.decision
+    ? scope.ladder.report(state.decision, { resolved: false }, context)
+    : openIncident(scope.ladder, failure.code, failure.detail, scope.clock.now(), scope.world.position(), context);
+  state.decision = decision;
+  if (!decision) return finish(failure);
+  moveAgent(scope, 'RECOVERING', `${failure.code}: ${decision.strategy}`);
+  const repaired = await applyDecision(
+    scope,
+    { ...input, deadlineCap: state.deadlineAt },
+    decision,
+    failure,
+    situation,
+  );
+  if (repaired.stop) {
+    moveAgent(scope, decision.nextState === 'PLANNING' ? 'PLANNING' : 'EXECUTING', decision.reason);
+    return finish(repaired.stop);
+  }
+  state.lastRung = repaired.label;
+  moveAgent(scope, 'EXECUTING', `recovery rung done: ${repaired.label}`);
+  state.repairs++;
+  scope.metrics.recordRepair();
+  scope.emit({
+    type: 'step.repair',
+    at: scope.clock.now(),
+    ...base,
+    strategy: repaired.label,
+    code: failure.code,
+    detail: failure.detail,
+  });
+  state.decision = repaired.decision;
+  return again('repair');
+}
+
+const PROGRESS_BLOCKS = 1;
+
+/** At least a block closer to the target (or, without one, a block away from where the attempt started). */
+function madeProgress(from: Vec3Like, to: Vec3Like, target: Vec3Like | undefined): boolean {
+  const before = distanceTo(from, target);
+  const after = distanceTo(to, target);
+  if (before === null || after === null)
+    return Math.hypot(to.x - from.x, to.y - from.y, to.z - from.z) >= PROGRESS_BLOCKS;
+  return before - after >= PROGRESS_BLOCKS;
+}
