@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import { systemClock } from '../../clock/system-clock.js';
 import { injectFaults } from '../../executor/fault-injection.js';
 import type { RunInput } from '../../executor/executor.js';
+import type { Journal } from '../../journal/journal.js';
 import { ClientEscalations, DEFAULT_ESCALATION_TIMEOUT_MS } from '../../mcp/escalation.js';
 import { serveHttp } from '../../mcp/http.js';
 import { DEFAULT_BLOCK_MS, VerbtreeMcp } from '../../mcp/server.js';
@@ -10,8 +11,9 @@ import { createOperations, LocalBots, localBot } from '../../operations/index.js
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs, type FaultRule } from '../../world/faults/parse.js';
 import { assembleBots } from '../assemble-bots.js';
+import { botKeys, holdBots } from '../bot-holder.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld, WORLD_KINDS, type WorldChoice, type WorldKind } from '../open-world.js';
+import { openWorld, WORLD_KINDS, type OpenedWorld, type WorldChoice, type WorldKind } from '../open-world.js';
 import { RunningPlans, stopRequested } from '../running-plans.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
@@ -157,8 +159,45 @@ interface Serving {
 /** Opens the world, assembles the bots, serves MCP until asked to stop, then cancels what runs and closes it all. */
 async function serveMcp(options: McpOptions, serving: Serving): Promise<void> {
   const log = (line: string) => serving.io.err(line);
-  const journal = openJournalFor(options.journal, { create: true });
-  const choice: WorldChoice = {
+  const closers: (() => unknown)[] = [];
+  try {
+    const journal = openJournalFor(options.journal, { create: true });
+    closers.push(() => journal.close());
+    const choice = worldChoice(options);
+    let lose: (reason: string) => void = () => undefined;
+    const lost = new Promise<string>((resolve) => (lose = resolve));
+    // Before the bots connect: a second bot of one name would kick the first off the server.
+    const names = Array.from({ length: options.bots }, (_, i) => botNameOf(options.username, i));
+    const hold = holdBots(journal, botKeys(choice, names), {
+      clock: systemClock,
+      kind: 'mcp',
+      onLost: (key, by) => lose(`${key} was taken over by ${by}`),
+    });
+    closers.push(() => hold.release());
+    const opened = await openWorld(choice);
+    closers.push(() => opened.close());
+    const served = await assembleServer(options, serving, journal, opened, choice);
+    closers.push(() => served.close());
+    const where = await listen(served.mcp, options, serving);
+    closers.push(() => where.close());
+    const faults = serving.faults.length > 0 ? `; faults: ${serving.faults.map((f) => f.spec).join(', ')}` : '';
+    log(
+      `verbtree mcp: ${where.describe}; ${opened.describe}; bots ${names.join(', ')}; journal ${options.journal}${faults}`,
+    );
+    const reason = await Promise.race([serving.until(), where.closed, lost]);
+    const { running } = served;
+    log(`stopping (${reason})${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
+    served.escalations?.releaseAll('the server is stopping');
+    await running.cancelAll(STOP_GRACE_MS);
+  } finally {
+    for (const close of closers.reverse()) await close();
+  }
+}
+
+const botNameOf = (username: string, index: number) => (index === 0 ? username : `${username}-${index + 1}`);
+
+function worldChoice(options: McpOptions): WorldChoice {
+  return {
     world: options.world,
     seed: options.seed,
     username: options.username,
@@ -166,76 +205,69 @@ async function serveMcp(options: McpOptions, serving: Serving): Promise<void> {
     ...(options.host ? { host: options.host, port: options.port } : {}),
     ...(options.scenario ? { scenario: options.scenario } : {}),
   };
-  const opened = await openWorld(choice).catch((error: unknown) => {
-    journal.close();
-    throw error;
-  });
+}
+
+/** The bots on the opened world, the operations over them, and the MCP server over those. */
+async function assembleServer(
+  options: McpOptions,
+  serving: Serving,
+  journal: Journal,
+  opened: OpenedWorld,
+  choice: WorldChoice,
+) {
   const escalations = options.escalateToClient
     ? new ClientEscalations(systemClock, options.escalationTimeout * 1000)
     : undefined;
   const running = new RunningPlans();
-  try {
-    const assembled = await assembleBots({
-      count: options.bots,
-      first: opened,
-      choice,
-      registry: serving.registry,
-      extraTreePaths: serving.extraTreePaths,
-      journal,
-      clock: systemClock,
-      kind: 'mcp',
-      name: (i) => (i === 0 ? options.username : `${options.username}-${i + 1}`),
-      policy: {
-        seed: options.seed,
-        protect: opened.protect ?? [],
-        ...(escalations ? { escalation: { plannerTimeoutMs: escalations.plannerTimeoutMs } } : {}),
-      },
-      ...(escalations ? { planner: escalations.planner } : {}),
-      ...(serving.faults.length > 0
-        ? {
-            wrapInvoker: (invoker) => injectFaults(invoker, serving.faults, { clock: systemClock, seed: options.seed }),
-          }
-        : {}),
-    });
-    const bots = new LocalBots(
-      assembled.bots.map(({ name, assembly }) =>
-        localBot(name, assembly, (input) => running.track(assembly.run(input as RunInput, { signal: running.signal }))),
-      ),
-    );
-    const operations = createOperations({
-      registry: serving.registry,
-      journal,
-      bots,
-      clock: systemClock,
-      selfRunnerId: assembled.bots[0]!.assembly.process.id,
-    });
-    const mcp = new VerbtreeMcp({
-      operations,
-      registry: serving.registry,
-      bots,
-      blockMs: options.blockMs,
-      ...(escalations ? { escalations } : {}),
-      version: process.env.npm_package_version ?? '0.1.0',
-    });
-    try {
-      const where = await listen(mcp, options, serving);
-      const faults = serving.faults.length > 0 ? `; faults: ${serving.faults.map((f) => f.spec).join(', ')}` : '';
-      log(
-        `verbtree mcp: ${where.describe}; ${opened.describe}; bots ${bots.list.map((b) => b.id).join(', ')}; journal ${options.journal}${faults}`,
-      );
-      const reason = await Promise.race([serving.until(), where.closed]);
-      log(`stopping (${reason})${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
-      escalations?.releaseAll('the server is stopping');
-      await running.cancelAll(STOP_GRACE_MS);
-      await where.close();
-    } finally {
+  const assembled = await assembleBots({
+    count: options.bots,
+    first: opened,
+    choice,
+    registry: serving.registry,
+    extraTreePaths: serving.extraTreePaths,
+    journal,
+    clock: systemClock,
+    kind: 'mcp',
+    name: (i) => botNameOf(options.username, i),
+    policy: {
+      seed: options.seed,
+      protect: opened.protect ?? [],
+      ...(escalations ? { escalation: { plannerTimeoutMs: escalations.plannerTimeoutMs } } : {}),
+    },
+    ...(escalations ? { planner: escalations.planner } : {}),
+    ...(serving.faults.length > 0
+      ? { wrapInvoker: (invoker) => injectFaults(invoker, serving.faults, { clock: systemClock, seed: options.seed }) }
+      : {}),
+  });
+  const bots = new LocalBots(
+    assembled.bots.map(({ name, assembly }) =>
+      localBot(name, assembly, (input) => running.track(assembly.run(input as RunInput, { signal: running.signal }))),
+    ),
+  );
+  const operations = createOperations({
+    registry: serving.registry,
+    journal,
+    bots,
+    clock: systemClock,
+    selfRunnerId: assembled.bots[0]!.assembly.process.id,
+  });
+  const mcp = new VerbtreeMcp({
+    operations,
+    registry: serving.registry,
+    bots,
+    blockMs: options.blockMs,
+    ...(escalations ? { escalations } : {}),
+    version: process.env.npm_package_version ?? '0.1.0',
+  });
+  return {
+    mcp,
+    running,
+    escalations,
+    close: async () => {
       await mcp.close();
       await assembled.close();
-    }
-  } finally {
-    await opened.close();
-    journal.close();
-  }
+    },
+  };
 }
 
 /** Connects MCP to its transport: stdio (ends when the client closes it) or Streamable HTTP. */
