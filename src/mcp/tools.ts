@@ -68,6 +68,13 @@ async function callVerb(ctx: CallContext, verb: VerbTool, input: unknown, extra:
         'expected the name of a bot (list_bots names them), or leave it out for the first',
       ),
     ]);
+  const stray = verb.shape === 'nested' ? Object.keys(rest).filter((key) => key !== 'args') : [];
+  if (stray.length > 0)
+    return invalidArgumentsResult(
+      stray.map((key) =>
+        issueAt('schema_violation', [key], `unknown field "${key}": the verb's arguments go under "args"`),
+      ),
+    );
   const args = verb.shape === 'inline' ? rest : rest.args;
   const planId = `${verb.verb}-${randomUUID().slice(0, 8)}`;
   const plan = { planId, intentId: `mcp-${planId}`, steps: [{ stepId: verb.verb, type: verb.verb, args: args ?? {} }] };

@@ -1,5 +1,8 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { defineCapability } from '../../src/index.js';
 import { loadProject } from '../../src/cli/project-config.js';
 import { controlTools } from '../../src/mcp/control-tools.js';
 import { exportJsonSchemas } from '../../src/registry/json-schema.js';
@@ -37,6 +40,39 @@ describe('the tools', () => {
       'observe',
       'list_bots',
     ]);
+  });
+});
+
+describe('a verb whose arguments take a bot of their own', () => {
+  it('is called with { args, bot }: its arguments under args, anything else refused', async () => {
+    const registry = createDefaultRegistry().register(
+      defineCapability({
+        name: 'greet',
+        version: '1.0.0',
+        description: 'Greet another bot (registered without a tree: not runnable in this build).',
+        inputSchema: z.strictObject({ bot: z.string().min(1) }),
+        safetyLevel: 'safe',
+        expectedDurationMs: 1000,
+        retryableCodes: [],
+        preconds: [],
+        effects: [],
+        guard: () => ({ ok: true }),
+        acceptance: () => ({ ok: true }),
+      }),
+    );
+    const { client, clock } = await mcpOnSim({ registry });
+    const tool = (await client.listTools()).tools.find((t) => t.name === 'greet')!;
+    expect(tool.inputSchema).toMatchObject({
+      required: ['args'],
+      properties: { args: { properties: { bot: { type: 'string' } } }, bot: { type: 'string' } },
+    });
+    const stray = await onClock(
+      clock,
+      client.callTool({ name: 'greet', arguments: { args: { bot: 'bo' }, to: 'bo' } }),
+    );
+    expect(text(stray)).toContain('to: unknown field "to": the verb\'s arguments go under "args"');
+    const ran = await onClock(clock, client.callTool({ name: 'greet', arguments: { args: { bot: 'bo' } } }));
+    expect(structured(ran)).toMatchObject({ status: 'failed', code: 'not_runnable', stepId: 'greet' });
   });
 });
 
