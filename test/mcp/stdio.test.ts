@@ -24,7 +24,7 @@ beforeAll(() => {
 });
 
 describe('verbtree mcp over stdio, on the embedded server', () => {
-  it('drives the acquire-wood worked example tool by tool; every line on stdout is JSON-RPC, every log on stderr', async () => {
+  it('drives the acquire-wood worked example tool by tool, and a call past its timeout cancels its run; every line on stdout is JSON-RPC', async () => {
     const journalPath = tempJournalPath();
     const transport = new StdioClientTransport({
       command: process.execPath,
@@ -59,6 +59,20 @@ describe('verbtree mcp over stdio, on the embedded server', () => {
       const seen = structured(await client.callTool({ name: 'observe', arguments: {} }));
       expect((seen.inventory as Record<string, number>).oak_log).toBeGreaterThanOrEqual(1);
       expect((seen.inventory as Record<string, number>).stone_axe).toBe(1);
+      // The client's own timeout cancels the call, and so the run: the real bot stops, its step ends aborted.
+      const far = {
+        planId: 'too-far',
+        intentId: 'i',
+        steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'xz', x: 200, z: 200 } } }],
+      };
+      const timedOut = await client
+        .callTool({ name: 'run_plan', arguments: { plan: far } }, undefined, { timeout: 3_000 })
+        .catch((error: unknown) => error);
+      expect(String(timedOut)).toContain('Request timed out');
+      const ended = structured(
+        await client.callTool({ name: 'get_run', arguments: { planId: 'too-far', waitMs: 20_000 } }),
+      );
+      expect(ended).toMatchObject({ status: 'cancelled', code: 'aborted', stepId: 'walk' });
       process.kill(transport.pid!, 'SIGUSR2');
       await expect.poll(() => stderr, { timeout: 10_000 }).toContain('a stray print');
       expect((await client.listTools()).tools.length).toBe(tools.length);
@@ -71,7 +85,10 @@ describe('verbtree mcp over stdio, on the embedded server', () => {
     const journal = Journal.open(journalPath, { mustExist: true });
     try {
       const plans = journal.sql('SELECT status FROM plans').all() as { status: string }[];
-      expect(plans.map((p) => p.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded']);
+      expect(plans.map((p) => p.status)).toEqual(['succeeded', 'succeeded', 'succeeded', 'succeeded', 'failed']);
+      expect(journal.sql("SELECT outcome_code FROM steps WHERE plan_id = 'too-far'").get()).toEqual({
+        outcome_code: 'aborted',
+      });
       // The client closing stdin stopped the server cleanly (not killed after the SDK's 2 s grace).
       expect(journal.sql('SELECT kind, status FROM runners').all()).toEqual([{ kind: 'mcp', status: 'stopped' }]);
     } finally {
