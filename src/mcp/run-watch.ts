@@ -2,11 +2,10 @@ import { describeExpectation, type Expectation } from '../contracts/expectation.
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
 import type { VerifiedStep } from './results.js';
 
-/** A run as the MCP server saw it go: who runs it, the expectations of each step, and which steps it started. */
+/** A run as the MCP server saw it go: who runs it, and the expectations of each step. */
 interface WatchedRun {
   bot: string;
   expects: Map<string, Expectation[]>;
-  started: Set<string>;
   ended: boolean;
 }
 
@@ -14,8 +13,8 @@ export type RunChange = (change: { planId: string; bot: string; event: ExecutorE
 
 /**
  * Every run started through this server's tools, shared by all its sessions: each run's events arrive here (the
- * operations' `onEvent`), so a result can name what each step was verified to do, a replacement can be checked
- * for step ids already run, and the resources a session subscribed to hear of each change.
+ * operations' `onEvent`), so a result can name what each step was verified to do, and the resources a session
+ * subscribed to hear of each change.
  */
 export class RunWatch {
   private readonly runs = new Map<string, WatchedRun>();
@@ -26,7 +25,7 @@ export class RunWatch {
 
   /** The listener to pass as a run's `onEvent`. */
   watch(planId: string, bot: string): (event: ExecutorEvent) => void {
-    const run: WatchedRun = { bot, expects: new Map(), started: new Set(), ended: false };
+    const run: WatchedRun = { bot, expects: new Map(), ended: false };
     let registered = false;
     return (event) => {
       // Registered at its first event, so a start that was refused (a conflict with the run holding the plan) changes nothing.
@@ -35,7 +34,6 @@ export class RunWatch {
         this.runs.delete(planId);
         this.runs.set(planId, run);
       }
-      if (event.type === 'step.started') run.started.add(event.stepId);
       if (event.type === 'step.expects') run.expects.set(event.stepId, event.expectations);
       if (event.type === 'plan.ended') {
         run.ended = true;
@@ -50,23 +48,9 @@ export class RunWatch {
     return () => this.listeners.delete(listener);
   }
 
-  has(planId: string): boolean {
-    return this.runs.has(planId);
-  }
-
-  /** Step ids the run already dispatched: a replacement may not reuse them. */
-  startedSteps(planId: string): ReadonlySet<string> {
-    return this.runs.get(planId)?.started ?? new Set();
-  }
-
   /** The expectations a step of the run was given (its `step.expects`). */
   expectsOf(planId: string, stepId: string): Expectation[] {
     return this.runs.get(planId)?.expects.get(stepId) ?? [];
-  }
-
-  /** The bot a watched run runs on. */
-  botOf(planId: string): string | null {
-    return this.runs.get(planId)?.bot ?? null;
   }
 
   /** The runs under way, newest last. */

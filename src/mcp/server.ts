@@ -74,10 +74,6 @@ export class VerbtreeMcp {
       );
   }
 
-  get tools() {
-    return this.catalog.tools;
-  }
-
   /** A server for one session; connect it to its transport. */
   createSession(): McpServer {
     const mcp = new McpServer(

@@ -24,7 +24,7 @@ const BOT_PROPERTY = {
 } as const;
 
 /** The verb's arguments as JSON Schema, as `verbtree registry --json` exports them (zod's own conversion). */
-export function verbJsonSchema(spec: AnyCapabilitySpec): Record<string, unknown> {
+function verbJsonSchema(spec: AnyCapabilitySpec): Record<string, unknown> {
   return z.toJSONSchema(spec.inputSchema, { io: 'input', unrepresentable: 'any' });
 }
 
