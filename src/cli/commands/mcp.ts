@@ -121,7 +121,7 @@ Examples:
       const faults = parsedFaults(options.fault, registry());
       const stdio = options.http === undefined ? jsonRpcStdio() : null;
       try {
-        await serveMcp(options, {
+        const ended = await serveMcp(options, {
           registry: registry(),
           extraTreePaths: extraTreePaths(),
           faults,
@@ -130,7 +130,8 @@ Examples:
           stdio,
           token,
         });
-        setExit(EXIT.ok);
+        // A bot taken over by another process is a stop the user did not ask for.
+        setExit(ended === 'asked' ? EXIT.ok : EXIT.failed);
       } finally {
         stdio?.restore();
       }
@@ -157,7 +158,7 @@ interface Serving {
 }
 
 /** Opens the world, assembles the bots, serves MCP until asked to stop, then cancels what runs and closes it all. */
-async function serveMcp(options: McpOptions, serving: Serving): Promise<void> {
+async function serveMcp(options: McpOptions, serving: Serving): Promise<'asked' | 'lost'> {
   const log = (line: string) => serving.io.err(line);
   const closers: (() => unknown)[] = [];
   try {
@@ -184,11 +185,17 @@ async function serveMcp(options: McpOptions, serving: Serving): Promise<void> {
     log(
       `verbtree mcp: ${where.describe}; ${opened.describe}; bots ${names.join(', ')}; journal ${options.journal}${faults}`,
     );
-    const reason = await Promise.race([serving.until(), where.closed, lost]);
+    const asked = (why: string) => ({ why, asked: true });
+    const stop = await Promise.race([
+      serving.until().then(asked),
+      where.closed.then(asked),
+      lost.then((why) => ({ why, asked: false })),
+    ]);
     const { running } = served;
-    log(`stopping (${reason})${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
+    log(`stopping (${stop.why})${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
     served.escalations?.releaseAll('the server is stopping');
     await running.cancelAll(STOP_GRACE_MS);
+    return stop.asked ? 'asked' : 'lost';
   } finally {
     for (const close of closers.reverse()) await close();
   }
