@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedSuite } from '../../test/helpers/embedded.js';
+import { match } from '../../test/helpers/matchers.js';
 
-// Bots spawn at 0,5,0 on grass; a cow and a zombie stand nearby, a pig far off (flying-squid's mobs do not move on their own).
+// Bots spawn at 0,5,0 on grass; a cow and a zombie stand nearby, a pig far off (flying-squid's mobs do not move on
+// their own).
 const suite = embeddedSuite({
   mobs: [
     { name: 'cow', x: 3, y: 5, z: 2 },
@@ -28,7 +30,7 @@ describe('attack_entity on the embedded server', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('no pig alive within 16 blocks'),
+      detail: match.stringContaining('no pig alive within 16 blocks'),
     });
   }, 30_000);
 });

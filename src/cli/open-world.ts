@@ -54,7 +54,9 @@ async function scenarioOf(path: string | undefined): Promise<Scenario | undefine
   });
 }
 
-/** Opens the world a command runs against: the embedded server with a real bot, SimWorld, or any server given --host. */
+/**
+ * Opens the world a command runs against: the embedded server with a real bot, SimWorld, or any server given --host.
+ */
 export async function openWorld(choice: WorldChoice): Promise<OpenedWorld> {
   const clock = systemClock;
   const username = choice.username ?? 'verbtree';

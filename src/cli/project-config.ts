@@ -26,7 +26,10 @@ const WORLD_SHAPES = {
 
 /** A project's verbtree.config: every path in it is relative to the config file. */
 export const ProjectConfigSchema = z.strictObject({
-  /** Modules whose default export (or `capabilities` export) is an array of capabilities or a function (registry) => void. */
+  /**
+   * Modules whose default export (or `capabilities` export) is an array of capabilities or a function (registry) =>
+   * void.
+   */
   capabilities: z.array(path).optional(),
   /** Tree folders (or files) loaded beside the built-in trees, never in place of them. */
   trees: z.array(path).optional(),
@@ -150,7 +153,9 @@ async function addCapabilities(registry: CapabilityRegistry, module: string, con
   }
 }
 
-/** Imports a JS or TypeScript module; Node 20 cannot import .ts itself, so that goes through tsx when it is installed. */
+/**
+ * Imports a JS or TypeScript module; Node 20 cannot import .ts itself, so that goes through tsx when it is installed.
+ */
 async function importModule(file: string, named: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(file).href;
   let load: () => Promise<Record<string, unknown>> = () => import(url) as Promise<Record<string, unknown>>;
@@ -164,7 +169,7 @@ async function importModule(file: string, named: string): Promise<Record<string,
     load = async () => {
       const namespace = (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
       const inner = namespace.default as { __esModule?: boolean } | undefined;
-      return inner?.__esModule ? (inner as Record<string, unknown>) : namespace;
+      return inner?.__esModule ? inner : namespace;
     };
   }
   try {

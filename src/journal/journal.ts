@@ -63,7 +63,8 @@ export class Journal {
     this.now = now;
     this.refuseForeignDatabase();
     db.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode survives a killed process (the OS holds the written pages); only power loss may drop the last commit.
+    // NORMAL in WAL mode survives a killed process (the OS holds the written pages); only power loss may drop the last
+    // commit.
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     this.migrate();

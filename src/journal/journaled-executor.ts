@@ -57,9 +57,7 @@ export interface JournaledAssembly extends Assembly {
   close(): Promise<void>;
 }
 
-function isPlanLike(
-  input: unknown,
-): input is {
+function isPlanLike(input: unknown): input is {
   planId: string;
   intentId: string;
   steps: { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
@@ -121,7 +119,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     run(input, runOptions = {}) {
       if (!isPlanLike(input)) {
         if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string')
-          recorder.recordIntent(input as unknown as { id: string });
+          recorder.recordIntent(input);
         return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
       }
       const lost = new AbortController();
@@ -140,7 +138,8 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
           );
         // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
         if (!runOptions.resumed && !runOptions.restart) refuseUnfinished(journal, input.planId);
-        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote 433 MB of rows.
+        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote
+        // 433 MB of rows.
         const checked = validatePlan(input, options.registry);
         recorder.beginRun({
           planId: input.planId,

@@ -34,5 +34,5 @@ export function journalPlanner(planner: Planner, journal: Journal): Planner {
 }
 
 export function journalPlanners(planner: Planner | readonly Planner[], journal: Journal): Planner[] {
-  return (Array.isArray(planner) ? [...planner] : [planner as Planner]).map((p) => journalPlanner(p, journal));
+  return [planner].flat().map((p) => journalPlanner(p, journal));
 }

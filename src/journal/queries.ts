@@ -84,6 +84,7 @@ export interface StepProvenance {
   incidents: IncidentRow[];
 }
 
+/** The chain intent → plan → step → capability@version → action trace → effects, step by step. */
 export interface PlanProvenance {
   plan: PlanRow;
   intent: { id: string; source: string | null; goal: string | null } | null;
@@ -93,7 +94,6 @@ export interface PlanProvenance {
   steps: StepProvenance[];
 }
 
-/** The chain intent → plan → step → capability@version → action trace → effects, step by step. */
 /** A plan's whole record; `page` takes only a window of its steps (by seq), and `stepsTotal` counts them all. */
 export function planProvenance(
   journal: Journal,
@@ -193,7 +193,9 @@ export function nodeStateHistory(
   return { rows, more: raw.length > page.limit };
 }
 
-/** A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan. */
+/**
+ * A plan's journaled executor events after row `after`, oldest first, at most `limit`; null when there is no such plan.
+ */
 export function eventHistory(
   journal: Journal,
   planId: string,

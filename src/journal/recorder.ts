@@ -32,6 +32,9 @@ interface OpenStep {
   touched: Vec3Like[];
 }
 
+/** A rejected plan's run keeps this many of its issues. */
+const MAX_ISSUES_IN_DETAIL = 20;
+
 /**
  * Writes every executor event to the journal as it is emitted. Events are
  * emitted synchronously and better-sqlite3 writes synchronously, so a step is on
@@ -39,9 +42,6 @@ interface OpenStep {
  * the next step is announced. A failed write throws into the executor: a runner
  * that cannot journal must not act.
  */
-/** A rejected plan's run keeps this many of its issues. */
-const MAX_ISSUES_IN_DETAIL = 20;
-
 export class JournalRecorder implements ActionSink {
   private readonly runs = new Map<string, number>();
   /** Open steps, innermost last: a sub-goal runs inside its parent, and actions belong to the innermost. */
@@ -81,7 +81,8 @@ export class JournalRecorder implements ActionSink {
           .all(planned.planId) as { step_id: string }[];
         for (const { step_id } of old)
           j.transition(planned.planId, step_id, 'pending', 'new run of the plan', null, now);
-        // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own line of runs.
+        // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its
+        // own line of runs.
         j.sql('UPDATE steps SET expectations = NULL WHERE plan_id = ?').run(planned.planId);
       } else {
         j.sql(
@@ -306,7 +307,8 @@ export class JournalRecorder implements ActionSink {
         'UPDATE steps SET capability_version = ?, args = ?, idempotency_key = ? WHERE plan_id = ? AND step_id = ?',
       ).run(step.version, JSON.stringify(step.args), step.idempotencyKey ?? null, event.planId, step.stepId);
     });
-    // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so it can be resumed.
+    // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so
+    // it can be resumed.
     const body = { planId: event.planId, intentId: event.intentId, steps: event.resolved.map(asPlanStep) };
     j.sql("UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')").run(
       JSON.stringify(body),
@@ -362,7 +364,8 @@ export class JournalRecorder implements ActionSink {
    */
   private adoptRevision(planId: string, stepId: string, runId: number | null): void {
     const j = this.journal;
-    // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to share its id.
+    // Only a reply sent during this run: an earlier run's refused reply must not be adopted by a step that happens to
+    // share its id.
     const latest = j
       .sql(
         'SELECT id, steps, adopted_at FROM plan_revisions WHERE plan_id = ? AND created_at >= COALESCE((SELECT started_at FROM runs WHERE id = ?), 0) ORDER BY id DESC LIMIT 1',
@@ -481,7 +484,8 @@ export class JournalRecorder implements ActionSink {
           n: number;
         }
       ).n + 1;
-    // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open attempt per step.
+    // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open
+    // attempt per step.
     this.closeAttempt(planId, stepId, 'superseded', null);
     step.attemptId = Number(
       j
@@ -500,7 +504,10 @@ export class JournalRecorder implements ActionSink {
   }
 }
 
-/** Event times are the executor clock's (process-relative for SystemClock); the journal keeps wall time, comparable across processes. */
+/**
+ * Event times are the executor clock's (process-relative for SystemClock); the journal keeps wall time, comparable
+ * across processes.
+ */
 function wallDeadline(journal: Journal, event: { at: number; deadlineAt: number }): number {
   return journal.now() + (event.deadlineAt - event.at);
 }

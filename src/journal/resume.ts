@@ -9,7 +9,9 @@ import type { PlanRevisionRow, PlanRow, StepRow } from './rows.js';
 export class ResumeError extends Error {
   override name = 'ResumeError';
 
-  /** `stepsInProgress`: refused because steps are still in progress (a live runner owns them, or recovery is paused). */
+  /**
+   * `stepsInProgress`: refused because steps are still in progress (a live runner owns them, or recovery is paused).
+   */
   constructor(
     message: string,
     readonly stepsInProgress = false,

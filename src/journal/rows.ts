@@ -50,7 +50,10 @@ export interface StepRow {
   attempts: number;
   run_id: number | null;
   deadline_at: number | null;
-  /** The step's effects as absolute facts (JSON Expectation[]), journaled at its latest dispatch; null before it or when it has none. */
+  /**
+   * The step's effects as absolute facts (JSON Expectation[]), journaled at its latest dispatch; null before it or when
+   * it has none.
+   */
   expectations: string | null;
   ttfa_ms: number | null;
   duration_ms: number | null;

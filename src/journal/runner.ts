@@ -4,7 +4,8 @@ import type { Clock, TimerHandle } from '../contracts/clock.js';
 import type { Journal } from './journal.js';
 
 export interface RunnerOptions {
-  kind: 'run' | 'serve' | string;
+  /** What kind of process runs: 'run', 'serve', or an embedding program's own name. */
+  kind: string;
   clock: Clock;
   /** How often the runner beats; health checks call it a zombie after several missed beats. */
   beatEveryMs?: number;

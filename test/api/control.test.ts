@@ -10,6 +10,7 @@ import { SimWorld } from '../../src/world/sim/index.js';
 import { cli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/temp-dir.js';
 import { openTemp } from '../journal/helpers.js';
+import { match } from '../helpers/matchers.js';
 
 const TOKEN = 'steer';
 let closers: (() => Promise<void>)[] = [];
@@ -144,7 +145,7 @@ describe('steering a running plan over the HTTP API', () => {
     expect(noToken.err).toContain('--token');
     expect(await cli('control', 'replace', 'cli-walk', '--url', url, '--token', TOKEN)).toMatchObject({
       code: 2,
-      err: expect.stringContaining('replace needs --steps'),
+      err: match.stringContaining('replace needs --steps'),
     });
     const offline = await cli('control', 'pause', 'cli-walk', '--url', 'http://127.0.0.1:9', '--token', TOKEN);
     expect(offline.code).toBe(2);

@@ -25,7 +25,7 @@ function files() {
 /** What a runner killed mid-step leaves behind: its pid gone, its step in progress. */
 function leaveOrphan(path: string): void {
   const journal = Journal.open(path);
-  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid;
   journal
     .sql(
       "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, ?)",
@@ -62,8 +62,10 @@ describe('verbtree run --journal, runs, show', () => {
     expect(show.out).toMatch(/• planks {2}craft_item@1\.0\.0 {2}succeeded/);
     expect(show.out).toContain('craft {"item":"oak_planks","times":1,"table":null}');
     expect(show.out).toContain('effects: bot at (0.5, 5.0, 0.5), inventory 4 oak_planks');
-    const json = JSON.parse((await cli('show', 'cli-plan', '--journal', journal, '--json')).out);
-    expect(json.steps[0].attempts[0].actions[0].command).toBe('craft');
+    const json = JSON.parse((await cli('show', 'cli-plan', '--journal', journal, '--json')).out) as {
+      steps: { attempts: { actions: { command: string }[] }[] }[];
+    };
+    expect(json.steps[0]!.attempts[0]!.actions[0]!.command).toBe('craft');
 
     const unknown = await cli('show', 'nope', '--journal', journal);
     expect(unknown.code).toBe(2);
@@ -129,7 +131,7 @@ describe('verbtree health check and incidents', () => {
 
     const listed = await cli('incidents', '--journal', journal);
     expect(listed.out).toContain('2 of 2 incidents');
-    const json = JSON.parse((await cli('incidents', '--journal', journal, '--step', 'pla', '--json')).out);
+    const json: unknown = JSON.parse((await cli('incidents', '--journal', journal, '--step', 'pla', '--json')).out);
     expect(json).toMatchObject({
       total: 1,
       incidents: [

@@ -64,7 +64,7 @@ describe('run --resume on the embedded world', () => {
     await eventually(() => (readSavedAt(folder) ?? 0) > dugAt, 'the world folder was saved after the dig');
     runner.kill('SIGKILL');
     expect((await ended).signal).toBe('SIGKILL');
-    const world = JSON.parse(
+    const world: unknown = JSON.parse(
       (journal.sql("SELECT world FROM plans WHERE plan_id = 'kept'").get() as { world: string }).world,
     );
     expect(world).toMatchObject({
@@ -86,8 +86,8 @@ describe('run --resume on the embedded world', () => {
         n: 2,
       });
       // The bot as the server holds it at the end: the planks crafted before the kill, not the scenario's log again.
-      // The dug dirt's drop is in the pack only when the bot walked over it before the kill and the world was
-      // saved after (dropped items do not outlive a server), so it may or may not be there: never twice.
+      // The dug dirt's drop is in the pack only when the bot walked over it before the kill's last save (else it
+      // lies where it fell, kept with the world), so it may or may not be there: never twice.
       const last = JSON.parse(
         (after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post,
       ) as { inventory: Record<string, number> };

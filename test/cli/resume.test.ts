@@ -67,7 +67,7 @@ describe('run --resume tells the truth', () => {
       );
       // One dirt block, picked up once in this line of runs: not the first run's dirt carried over.
       const last = journal.sql('SELECT post FROM effects ORDER BY id DESC LIMIT 1').get() as { post: string };
-      expect(JSON.parse(last.post).inventory).toEqual({ dirt: 1 });
+      expect((JSON.parse(last.post) as { inventory: unknown }).inventory).toEqual({ dirt: 1 });
     } finally {
       journal.close();
     }
@@ -99,7 +99,7 @@ describe('run --resume tells the truth', () => {
         { resumed: 0, ok: 1 },
       ]);
       // The new run journals the world it ran in: the scenario as it is now.
-      const world = JSON.parse((journal.sql('SELECT world FROM plans').get() as { world: string }).world);
+      const world: unknown = JSON.parse((journal.sql('SELECT world FROM plans').get() as { world: string }).world);
       expect(world).toMatchObject({ world: 'sim', seed: 1, scenario: { path: scenarioFile } });
       expect((await cli('run', '--resume', 'pick', '--journal', journalPath)).err).toContain(
         'plan "pick" already succeeded; nothing to resume',
@@ -209,7 +209,9 @@ describe('run --resume tells the truth', () => {
       const takeovers = journal
         .sql("SELECT * FROM incidents WHERE failure_mode = 'lease_takeover'")
         .all() as IncidentRow[];
-      expect(takeovers.map((i) => JSON.parse(i.details!).from.pid)).toEqual([running.pid]);
+      expect(takeovers.map((i) => (JSON.parse(i.details!) as { from: { pid: number } }).from.pid)).toEqual([
+        running.pid,
+      ]);
       // The losers changed nothing: two runs in the journal, the killed run's and the killed resume's.
       expect(journal.sql('SELECT COUNT(*) AS n FROM runs').get()).toEqual({ n: 2 });
     } finally {

@@ -63,7 +63,7 @@ describe('crash recovery with real processes', () => {
     ]);
     // No row lost: every event the killed runner printed had been journaled before it was printed.
     const journaled = before.sql('SELECT type, body FROM events ORDER BY id').all() as { type: string; body: string }[];
-    expect(journaled.map((e) => [e.type, JSON.parse(e.body).stepId])).toEqual(
+    expect(journaled.map((e) => [e.type, (JSON.parse(e.body) as { stepId?: string }).stepId])).toEqual(
       expect.arrayContaining(printed.map((e) => [e.type, e.stepId])),
     );
     expect(journaled.length).toBeGreaterThanOrEqual(printed.length);
@@ -72,8 +72,8 @@ describe('crash recovery with real processes', () => {
     // 2. A health check in a new process finds the dead runner and the orphan, and resets it.
     const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
     expect(check.code, check.err).toBe(0);
-    const report = JSON.parse(check.out);
-    expect(report.findings.map((f: { mode: string }) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
+    const report = JSON.parse(check.out) as { findings: { mode: string }[] };
+    expect(report.findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
     expect(report.findings[1]).toMatchObject({ stepId: 'walk-far', action: 'reset to pending (interruption 1 of 3)' });
 
     // 3. A resumed run skips what succeeded and completes the rest.
@@ -122,7 +122,7 @@ describe('crash recovery with real processes', () => {
         post: string;
       }[];
       expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk-far', 'walk-back']);
-      const final = JSON.parse(effects.at(-1)!.post);
+      const final = JSON.parse(effects.at(-1)!.post) as { inventory: unknown; position: { x: number } };
       expect(final.inventory).toEqual({ oak_log: 1, oak_planks: 4 });
       expect(Math.floor(final.position.x)).toBe(0);
     } finally {
@@ -158,6 +158,6 @@ describe('crash recovery with real processes', () => {
       journal.close();
     }
     const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
-    expect(JSON.parse(check.out).findings).toEqual([]);
+    expect((JSON.parse(check.out) as { findings: unknown[] }).findings).toEqual([]);
   }, 30_000);
 });

@@ -40,7 +40,7 @@ describe('the journal keeps every node state change, for replay', () => {
       kind: 'test',
       hooks: { nodeStates: (e) => seen.push({ ...e, changes: [...e.changes] }) },
     });
-    const run = assembly.run(plan as RunInput);
+    const run = assembly.run(plan);
     let done = false;
     void run.result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
@@ -68,7 +68,8 @@ describe('the journal keeps every node state change, for replay', () => {
     const firstOfWalk = history.rows.findIndex((r) => r.stepId === 'walk');
     expect(replay(history.rows.slice(0, firstOfWalk + 1)).get('walk navigate')).toBe('running');
     expect(history.rows.every((r) => r.attemptId !== null)).toBe(true);
-    // Each row names the last event before it, so a replay shows the events up to there: the step's start is among them.
+    // Each row names the last event before it, so a replay shows the events up to there: the step's start is among
+    // them.
     const events = eventHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
     for (const row of history.rows) {
       const upTo = events.filter((e) => e.id <= row.eventId!);

@@ -8,6 +8,7 @@ import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { AttemptRow, StepRow, TransitionRow } from '../../src/journal/rows.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { openTemp } from './helpers.js';
+import { match } from '../helpers/matchers.js';
 
 const walkAndCraft = {
   planId: 'p1',
@@ -97,7 +98,7 @@ describe('journal recorder', () => {
       post: string;
     }[];
     expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk']);
-    expect(JSON.parse(effects[0]!.post).inventory).toEqual({ oak_planks: 4 });
+    expect((JSON.parse(effects[0]!.post) as { inventory: unknown }).inventory).toEqual({ oak_planks: 4 });
     expect(journal.db.prepare('SELECT key, plan_id, step_id FROM idempotency').all()).toEqual([
       { key: 'planks-once', plan_id: 'p1', step_id: 'planks' },
     ]);
@@ -152,14 +153,15 @@ describe('journal recorder', () => {
     const world = SimWorld.create({ clock, inventory: { oak_log: 1 } });
     const planner = {
       name: 'scripted',
-      plan: async () => ({
-        planId: 'from-intent',
-        intentId: 'i9',
-        steps: [
-          { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' },
-        ],
-      }),
-      onFailure: async () => ({ giveUp: 'not in this test' }),
+      plan: () =>
+        Promise.resolve({
+          planId: 'from-intent',
+          intentId: 'i9',
+          steps: [
+            { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'sticks-once' },
+          ],
+        }),
+      onFailure: () => Promise.resolve({ giveUp: 'not in this test' }),
     };
     const assembly = await assembleJournaled({
       registry: createDefaultRegistry(),
@@ -193,7 +195,7 @@ describe('journal recorder', () => {
         {
           stepId: 'sticks',
           type: 'craft_item',
-          version: expect.any(String),
+          version: match.any(String),
           args: { item: 'stick', count: 4 },
           idempotencyKey: 'sticks-once',
         },

@@ -32,7 +32,7 @@ describe('a plan the executor refuses, journaled', () => {
       };
       expect(plan.status).toBe('rejected');
       expect(plan.body.length).toBeLessThan(20_000);
-      const summary = JSON.parse(plan.body);
+      const summary = JSON.parse(plan.body) as { issues: unknown[] };
       expect(summary).toMatchObject({ planId: 'huge', rejected: true, steps: 20_000 });
       expect(summary.issues.length).toBeGreaterThan(0);
       expect(summary.issues.length).toBeLessThanOrEqual(20);

@@ -13,7 +13,6 @@ import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { RunInput } from '../../src/executor/executor.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint, verifyInterruptedSteps } from '../../src/journal/resume.js';
 import { simWorldFromJournal } from '../../src/journal/sim-restore.js';
-import type { AnyCapabilitySpec } from '../../src/registry/capability-spec.js';
 import { CapabilityRegistry } from '../../src/registry/registry.js';
 import { validatePlan } from '../../src/validate/validate-plan.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -21,7 +20,10 @@ import { openTemp } from './helpers.js';
 
 const registry = createDefaultRegistry();
 
-/** The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that declare `expect` are. */
+/**
+ * The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that
+ * declare `expect` are.
+ */
 function expectingRegistry(): CapabilityRegistry {
   const expecting = new CapabilityRegistry();
   for (const spec of builtinCapabilities) {
@@ -29,11 +31,12 @@ function expectingRegistry(): CapabilityRegistry {
       expecting.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { acceptance: _replacedByExpect, ...rest } = spec;
     expecting.register({
       ...rest,
       expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }],
-    } as AnyCapabilitySpec);
+    });
   }
   return expecting;
 }
@@ -45,8 +48,9 @@ function acceptanceOnlyRegistry(): CapabilityRegistry {
       judged.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { expect: _replacedByAcceptance, ...rest } = spec;
-    judged.register({ ...rest, acceptance: () => ({ ok: true }) } as AnyCapabilitySpec);
+    judged.register({ ...rest, acceptance: () => ({ ok: true }) });
   }
   return judged;
 }
@@ -103,7 +107,7 @@ async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<J
     using,
   );
   const crashed = Journal.open(copy);
-  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid;
   crashed.sql('UPDATE runners SET pid = ?, host = ?').run(dead, hostname());
   crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
   const recovered = runHealthCheck(crashed);
@@ -151,7 +155,8 @@ describe('resume', () => {
   it('rebuilds a sim world from the current line of runs only: an earlier run of the same planId happened in another world', async () => {
     const { journal, path } = openTemp();
     await runOn(journal, startWorld);
-    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on disk).
+    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on
+    // disk).
     const copy = join(dirname(path), 'crashed.db');
     await runOn(journal, startWorld, plan, (event) => {
       if (event.type === 'step.firstAction' && event.stepId === 'planks') journal.db.exec(`VACUUM INTO '${copy}'`);
@@ -190,7 +195,8 @@ describe('resume', () => {
       ]);
       expect(crashed.sql("SELECT status FROM steps WHERE step_id = 'dig'").get()).toEqual({ status: 'pending' });
 
-      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched) is not checked.
+      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched)
+      // is not checked.
       const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
       const landed = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
       expect(landed).toEqual({

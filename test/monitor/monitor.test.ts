@@ -70,8 +70,8 @@ beforeAll(async () => {
     botStateEveryMs: 200,
     nodeFeed: feed,
     bots: [
-      apiBot('watched', assembly, { viewerBot: botOf(bot) as never }),
-      apiBot('helper', helper, { viewerBot: botOf(helperBot) as never }),
+      apiBot('watched', assembly, { viewerBot: botOf(bot) }),
+      apiBot('helper', helper, { viewerBot: botOf(helperBot) }),
     ],
   });
   url = (await api.listen(0)).url;
@@ -85,6 +85,12 @@ afterAll(async () => {
   await assembly?.close();
   journal?.close();
 });
+
+/** An element as a function evaluated in the page reads it (this project's tsconfig has no DOM lib). */
+interface DomElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
 
 /** With VERBTREE_SCREENSHOTS=<dir>, the README's pictures of the monitor are taken from these runs. */
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -134,7 +140,7 @@ describe('the monitor, live and replayed, in chromium', () => {
       ],
     });
     await page.waitForSelector('svg[data-tree=navigate] g.node', { timeout: 15_000 });
-    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts) =>
+    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts: DomElement[]) =>
       texts.map((t) => t.textContent ?? ''),
     );
     expect(labels).toContain('root: navigate');
@@ -144,7 +150,7 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', {
       timeout: 5_000,
     });
-    const seen = (await page.evaluate('window.seen')) as string[];
+    const seen = await page.evaluate<string[]>('window.seen');
     const goto = seen.filter((entry) => entry.includes('action(goto)'));
     expect(goto.map((entry) => entry.split('=')[1])).toEqual(['running', 'succeeded']);
     expect(await page.textContent('[data-step=walk] td:nth-child(3)')).toBe('ok');
@@ -170,16 +176,14 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('[data-step=leg-1]', { timeout: 10_000 });
     await page.click('[data-control=pause]');
     await page.waitForSelector('[data-plan-state]:text("paused")', { timeout: 30_000 });
-    const pausedAt = await page.$$eval('[data-step]', (rows) => rows.length);
+    const pausedAt = await page.$$eval('[data-step]', (rows: DomElement[]) => rows.length);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await page.$$eval('[data-step]', (rows) => rows.length)).toBe(pausedAt);
+    expect(await page.$$eval('[data-step]', (rows: DomElement[]) => rows.length)).toBe(pausedAt);
     await page.click('[data-control=resume]');
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
-      'ok',
-      'ok',
-      'ok',
-    ]);
+    expect(
+      await page.$$eval('[data-step]', (rows: DomElement[]) => rows.map((r) => r.getAttribute('data-status'))),
+    ).toEqual(['ok', 'ok', 'ok']);
     await page.close();
   }, 120_000);
 
@@ -226,7 +230,7 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
     expect(await page.textContent('[data-plan]')).toBe('watched-late');
     expect(
-      await page.$$eval('[data-step]', (rows) =>
+      await page.$$eval('[data-step]', (rows: DomElement[]) =>
         rows.map((r) => `${r.getAttribute('data-step')}=${r.getAttribute('data-status')}`),
       ),
     ).toEqual(['late-1=ok', 'late-2=ok', 'late-3=ok']);
@@ -237,7 +241,9 @@ describe('the monitor, live and replayed, in chromium', () => {
     const page = await openLive();
     await page.waitForSelector('[data-fleet] [data-bot=helper]', { timeout: 10_000 });
     expect(
-      await page.$$eval('[data-fleet] [data-bot]', (cards) => cards.map((c) => c.getAttribute('data-bot'))),
+      await page.$$eval('[data-fleet] [data-bot]', (cards: DomElement[]) =>
+        cards.map((c) => c.getAttribute('data-bot')),
+      ),
     ).toEqual(['watched', 'helper']);
     expect(await page.textContent('[data-selected-bot]')).toBe('watched');
     await execute(
@@ -261,9 +267,9 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', {
       timeout: 5_000,
     });
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-step')))).toEqual([
-      'helper-leg',
-    ]);
+    expect(
+      await page.$$eval('[data-step]', (rows: DomElement[]) => rows.map((r) => r.getAttribute('data-step'))),
+    ).toEqual(['helper-leg']);
     await page.waitForSelector('[data-map] [data-other-bot=watched]', { timeout: 5_000 });
     await screenshot(page, 'monitor-fleet.png');
     // The choice rides in the address: a reload shows the same bot.
@@ -334,7 +340,7 @@ describe('the monitor, live and replayed, in chromium', () => {
       expect(log, `change ${index}`).toContain(`step.started ${journaled[index]!.stepId}`);
       expect(await page.textContent('[data-replay-position]')).toMatch(/^x -?\d+\.\d, y -?\d+\.\d, z -?\d+\.\d$/);
       shown.push(
-        await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes) =>
+        await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes: DomElement[]) =>
           nodes
             .filter((n) => n.getAttribute('data-state') !== 'ready')
             .map((n) => `${n.getAttribute('data-path')}=${n.getAttribute('data-state')}`)

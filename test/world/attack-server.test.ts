@@ -43,7 +43,7 @@ describe('attack on the embedded server', () => {
           z: Math.floor(at.z),
           range: 1,
         });
-      await bot.attack!(cow.id);
+      await bot.attack(cow.id);
     };
     await hit();
     expect((await bot.observe({ entities: { ids: [cow.id] } })).entities).toMatchObject([
@@ -52,7 +52,7 @@ describe('attack on the embedded server', () => {
     for (let n = 1; n < MOB_HEALTH / ATTACK_DAMAGE; n++) await hit();
     expect((await bot.observe({ entities: { ids: [cow.id] } })).entities).toEqual([]);
     expect(await eventually(() => botOf(bot).entities[cow.id] === undefined)).toBe(true);
-    const gone = await bot.attack!(cow.id).then(
+    const gone = await bot.attack(cow.id).then(
       () => null,
       (error: unknown) => error,
     );
@@ -64,7 +64,7 @@ describe('attack on the embedded server', () => {
     const bot = await suite.world.connectBot('shorty');
     const [zombie] = (await bot.observe({ entities: { names: ['zombie'], within: 64 } })).entities!;
     expect(await eventually(() => botOf(bot).entities[zombie!.id] !== undefined)).toBe(true);
-    const refused = await bot.attack!(zombie!.id).then(
+    const refused = await bot.attack(zombie!.id).then(
       () => null,
       (error: unknown) => error,
     );

@@ -87,7 +87,10 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
   return { plan: point.plan, opened: await reopen(journal, planId, descriptor), resumed: true };
 }
 
-/** The health check before reading what is left; past the incidents-per-hour cap it recovers only when asked, and the override is an incident. */
+/**
+ * The health check before reading what is left; past the incidents-per-hour cap it recovers only when asked, and the
+ * override is an incident.
+ */
 function recoverOrphans(journal: Journal, planId: string, options: ResumeChoice, say: (line: string) => void): void {
   let report = runHealthCheck(journal);
   for (const finding of report.findings) say(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
@@ -162,7 +165,10 @@ async function reopen(journal: Journal, planId: string, descriptor: WorldDescrip
   };
 }
 
-/** --restart: the journaled plan from its first step, journaled as a new run, in a world made afresh the way the journal says it was. */
+/**
+ * --restart: the journaled plan from its first step, journaled as a new run, in a world made afresh the way the journal
+ * says it was.
+ */
 async function restart(
   journal: Journal,
   row: PlanRow,
@@ -188,7 +194,8 @@ async function restart(
     ...((was.isolate ?? options.isolate) ? { isolate: true } : {}),
   };
   if (world === 'embedded') {
-    // A folder verbtree made for the plan starts afresh; one the user named keeps its world, and the plan runs again in it.
+    // A folder verbtree made for the plan starts afresh; one the user named keeps its world, and the plan runs again in
+    // it.
     const folder = was.worldFolder ?? defaultWorldFolder(options.journal, row.plan_id);
     choice.worldFolder = { path: folder, mode: was.worldFolder && was.managed === false ? 'keep' : 'fresh' };
   }

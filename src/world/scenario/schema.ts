@@ -90,11 +90,6 @@ export const BotSetup = z.strictObject({
 });
 export type BotSetup = z.infer<typeof BotSetup>;
 
-/**
- * A reproducible starting world: where the bot spawns, what blocks are set on
- * top of the superflat ground (grass at y=4, so a bot stands at y=5), what the
- * bot carries, and the time of day.
- */
 /** The scenario's fields as written (before the default spawn is filled in): what error messages name. */
 export const ScenarioFields = z
   .strictObject({
@@ -150,6 +145,11 @@ export const ScenarioFields = z
     }
   });
 
+/**
+ * A reproducible starting world: where the bot spawns, what blocks are set on
+ * top of the superflat ground (grass at y=4, so a bot stands at y=5), what the
+ * bot carries, and the time of day.
+ */
 export const Scenario = ScenarioFields.transform((scenario) => {
   const terrain = scenario.terrain.kind === 'survival' ? survivalTerrain(scenario.terrain.seed) : null;
   return {

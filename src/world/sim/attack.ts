@@ -3,7 +3,10 @@ import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, checkAttack, knockedBackTo } from '.
 import type { Operation } from './operation.js';
 import type { SimParts } from './sim-parts.js';
 
-/** One swing at a mob: the hit lands at once and knocks it back where there is room; the swing's cooldown is the rest of the command. */
+/**
+ * One swing at a mob: the hit lands at once and knocks it back where there is room; the swing's cooldown is the rest of
+ * the command.
+ */
 export function attack(parts: SimParts, op: Operation, entityId: number): void {
   const target = parts.entities.get(entityId);
   checkAttack(entityId, target, parts.body.feet);

@@ -287,9 +287,11 @@ export class SimWorld implements WorldPort {
     return recipeFor(item);
   }
 
-  async observe(query?: ObservationQuery): Promise<Observation> {
-    if (!this.runner.connected) throw new WorldError('world_disconnected', 'observe: the sim world is disconnected');
-    return observeSim(this.parts, this.day, this.containers, query);
+  observe(query?: ObservationQuery): Promise<Observation> {
+    if (!this.runner.connected) {
+      return Promise.reject(new WorldError('world_disconnected', 'observe: the sim world is disconnected'));
+    }
+    return Promise.resolve(observeSim(this.parts, this.day, this.containers, query));
   }
 
   // --- actuators ---
@@ -414,8 +416,9 @@ export class SimWorld implements WorldPort {
     );
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.disconnect('closed');
+    return Promise.resolve();
   }
 
   private afterMove(): void {
