@@ -21,11 +21,15 @@ function option(name: string, fallback: string): string {
   return at >= 0 && process.argv[at + 1] ? process.argv[at + 1]! : fallback;
 }
 
-/** What the agent wants, in order: each a tool call, skipped when the pack already holds what it is for. */
+/**
+ * What the agent wants, in order: each a tool call, skipped when the pack already holds what it is for. The
+ * searches keep collect_block's default radius (32): the scenario's trees and stone lie within 12 blocks, and a
+ * 48-block search holds the event loop seconds longer (the bot's keep-alive with it).
+ */
 const GOALS = [
-  { tool: 'collect_block', args: { block: 'oak_log', count: 4, radius: 48 }, holds: ['oak_log', 4] },
+  { tool: 'collect_block', args: { block: 'oak_log', count: 4 }, holds: ['oak_log', 4] },
   { tool: 'craft_item', args: { item: 'wooden_pickaxe', count: 1 }, holds: ['wooden_pickaxe', 1] },
-  { tool: 'collect_block', args: { block: '#stone', count: 3, radius: 48 }, holds: ['cobblestone', 3] },
+  { tool: 'collect_block', args: { block: '#stone', count: 3 }, holds: ['cobblestone', 3] },
   { tool: 'craft_item', args: { item: 'stone_pickaxe', count: 1 }, holds: ['stone_pickaxe', 1] },
 ] as const;
 
