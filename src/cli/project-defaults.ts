@@ -59,6 +59,20 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     });
   }
 
+  if (command.name() === 'mcp') {
+    if (world) {
+      set(command, 'world', world.kind);
+      if (world.kind === 'remote') {
+        set(command, 'host', world.host);
+        set(command, 'port', world.port);
+      } else {
+        set(command, 'scenario', world.scenario);
+        if (world.kind === 'sim') set(command, 'seed', world.seed);
+      }
+    }
+    if (config.api?.tokenEnv) set(command, 'token', process.env[config.api.tokenEnv] ?? '', false);
+  }
+
   if (command.name() === 'serve') {
     if (world && world.kind !== 'remote') {
       set(command, 'world', world.kind);

@@ -93,7 +93,9 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
   tree?: string;
   /**
    * The optional actuators its tree commands (e.g. `toss`); assembling against a
-   * world that lacks one is refused, naming both. The core ones need no mention.
+   * world that lacks one is refused, naming both. The core ones need no mention, except
+   * `dig`: with `attack`, it tells a client (the MCP server's `destructiveHint`) that the
+   * verb destroys blocks or mobs.
    */
   actuators?: readonly ActuatorName[];
   /** The capability moves the bot: arms the position and flap stuck detectors while it runs. */

@@ -7,6 +7,7 @@ import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, type WorldChoice } from '../open-world.js';
+import { RunningPlans, stopRequested } from '../running-plans.js';
 import { serveBots } from '../serve-bots.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
@@ -38,19 +39,6 @@ function seedOf(value: string): number {
   const seed = Number(value);
   if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got "${value}"`);
   return seed;
-}
-
-/** Resolves when the process is asked to stop (Ctrl-C or a service manager's SIGTERM). */
-function stopRequested(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 /** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
@@ -216,33 +204,4 @@ Examples:
 /** The monitor's address; the token rides in the fragment, which the browser never sends to a server. */
 export function monitorUrl(base: string, token: string | undefined): string {
   return `${base}/monitor/${token ? `#token=${encodeURIComponent(token)}` : ''}`;
-}
-
-/** The plans the API started, so a stop can cancel them and wait until each has ended its step and been journaled. */
-class RunningPlans {
-  private readonly stop = new AbortController();
-  private readonly results = new Set<Promise<unknown>>();
-
-  get signal(): AbortSignal {
-    return this.stop.signal;
-  }
-
-  get size(): number {
-    return this.results.size;
-  }
-
-  track<R extends { result: Promise<unknown> }>(run: R): R {
-    const settled = run.result.catch(() => undefined);
-    this.results.add(settled);
-    void settled.finally(() => this.results.delete(settled));
-    return run;
-  }
-
-  async cancelAll(graceMs: number): Promise<void> {
-    this.stop.abort(new Error('the server is stopping'));
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.allSettled([...this.results]), grace]);
-    clearTimeout(timer);
-  }
 }
