@@ -23,6 +23,8 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
     ...(scenario.terrain.kind === 'survival' ? { terrain: survivalTerrain(scenario.terrain.seed) } : {}),
     spawn: scenario.spawn,
     inventory: scenario.bot.inventory,
+    // The server puts the first item in the first hotbar slot, the one a player holds when it joins.
+    heldItem: Object.keys(scenario.bot.inventory)[0] ?? null,
     health: scenario.bot.health,
     food: scenario.bot.food,
     timeOfDay: scenario.timeOfDay,

@@ -1,17 +1,17 @@
 import type { EntityInfo } from '../../contracts/world.js';
-import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, checkAttack, knockedBackTo } from '../actuator-rules.js';
+import { ATTACK_COOLDOWN_MS, attackDamage, checkAttack, knockedBackTo } from '../actuator-rules.js';
 import { canStand } from '../mob-rules/index.js';
 import type { Operation } from './operation.js';
 import type { SimParts } from './sim-parts.js';
 
 /**
- * One swing at a mob: the hit lands at once and knocks it back where there is room; the swing's cooldown is the rest of
- * the command.
+ * One swing at a mob with what the hand holds: the hit lands at once and knocks it back where there is room; the swing's
+ * cooldown is the rest of the command.
  */
 export function attack(parts: SimParts, op: Operation, entityId: number): void {
   const target = parts.entities.get(entityId);
   checkAttack(entityId, target, parts.body.feet);
-  parts.entities.damage(entityId, ATTACK_DAMAGE);
+  parts.entities.damage(entityId, attackDamage(parts.body.held));
   knockBack(parts, target!);
   parts.mobs.hitBy(entityId);
   op.after(ATTACK_COOLDOWN_MS, () => op.succeed());
