@@ -124,8 +124,29 @@ const EYE_HEIGHT = 1.62;
 const MID_BODY = 0.9;
 /** One swing and the attack cooldown after it. */
 export const ATTACK_COOLDOWN_MS = 500;
-/** What one hit takes off a mob, whatever the hand holds: what the embedded server (flying-squid) deals. */
+/** What one hit with an empty hand (or anything that is no weapon or tool) takes off a mob. */
 export const ATTACK_DAMAGE = 1;
+
+/**
+ * Vanilla's melee damage of what the hand holds (Java 1.21, https://minecraft.wiki/w/Melee_attack#Damage): swords
+ * 4–8, axes 7–10, pickaxes 2–6, shovels 2.5–6.5, by material; anything else ATTACK_DAMAGE. Both worlds deal it, once
+ * per ATTACK_COOLDOWN_MS whatever the item (vanilla's per-item attack speed is not modelled).
+ */
+const WEAPON_DAMAGE: Readonly<Record<string, readonly [number, number, number, number, number, number]>> = {
+  // wooden, golden, stone, iron, diamond, netherite
+  sword: [4, 4, 5, 6, 7, 8],
+  axe: [7, 7, 9, 9, 9, 10],
+  pickaxe: [2, 2, 3, 4, 5, 6],
+  shovel: [2.5, 2.5, 3.5, 4.5, 5.5, 6.5],
+};
+const MATERIALS = ['wooden', 'golden', 'stone', 'iron', 'diamond', 'netherite'];
+
+export function attackDamage(held: string | null): number {
+  const [material, tool] = held?.split('_') ?? [];
+  const tier = MATERIALS.indexOf(material ?? '');
+  const damage = tool === undefined || tier < 0 ? undefined : WEAPON_DAMAGE[tool]?.[tier];
+  return damage ?? ATTACK_DAMAGE;
+}
 /** A mob's health when it spawns (flying-squid gives every mob 20). */
 export const MOB_HEALTH = 20;
 

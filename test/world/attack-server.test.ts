@@ -4,10 +4,12 @@ import { ATTACK_DAMAGE, MOB_HEALTH } from '../../src/world/actuator-rules.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
+// Targets that stand where they are put (ai: false): a wandering cow or a zombie walking up would race the hits and
+// the out-of-reach refusal this file is about (a fight with a mob that moves is capabilities/attack_entity's).
 const suite = embeddedSuite({
   mobs: [
-    { name: 'cow', x: 2, y: 5, z: 0 },
-    { name: 'zombie', x: -12, y: 5, z: 0 },
+    { name: 'cow', x: 2, y: 5, z: 0, ai: false },
+    { name: 'zombie', x: -12, y: 5, z: 0, ai: false },
   ],
 });
 

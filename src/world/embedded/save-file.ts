@@ -85,6 +85,8 @@ export const SavedMob = z.strictObject({
   yaw: z.number(),
   pitch: z.number(),
   health: z.number(),
+  /** A scenario mob with `ai: false`: it stands where it is put. */
+  still: z.literal(true).optional(),
 });
 export type SavedMob = z.infer<typeof SavedMob>;
 
