@@ -96,7 +96,8 @@ export const buildStructureBindings: TreeBindings<BuildStructureArgs> = {
     build_structure_place_missing: async (ctx) => {
       const { world } = ctx;
       const planned = plannedBlocks(ctx.args);
-      const report = () => ctx.progress(planned.filter((block) => inPlace(ctx, block)).length, planned.length);
+      const report = () =>
+        ctx.progress(planned.filter((block) => inPlace(ctx, block)).length, planned.length, { unit: 'blocks placed' });
       report();
       for (const block of planned) {
         if (inPlace(ctx, block)) continue;

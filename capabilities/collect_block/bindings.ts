@@ -123,7 +123,7 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
           lastError = error;
           continue;
         }
-        ctx.progress(Math.min(total() - baseline, args.count), args.count);
+        ctx.progress(Math.min(total() - baseline, args.count), args.count, { unit: args.block });
       }
     },
   },

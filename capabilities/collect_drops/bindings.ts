@@ -28,7 +28,7 @@ export const collectDropsBindings: TreeBindings<CollectDropsArgs> = {
           lastError = error;
           continue;
         }
-        ctx.progress(picked, visited.size);
+        ctx.progress(picked, visited.size, { unit: 'drops picked up' });
       }
       // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
       if (picked === 0 && lastError !== undefined) throw lastError;

@@ -68,7 +68,8 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
       while (search.visited < points.length) {
         const lookout = points[search.visited++]!;
         const done = (search.visited - 1) * STEPS_PER_LOOKOUT;
-        const stop = reportWalk(ctx, lookout, (closed) => ctx.progress(done + closed, total));
+        const note = { unit: 'hundredths of a lookout', detail: `lookout ${search.visited} of ${points.length}` };
+        const stop = reportWalk(ctx, lookout, (closed) => ctx.progress(done + closed, total, note));
         try {
           await ctx.actuate('goto', () =>
             world.goto({ kind: 'xz', ...lookout, range: LOOKOUT_RANGE }, { signal: ctx.signal }),
@@ -84,7 +85,7 @@ export const exploreBindings: TreeBindings<ExploreArgs> = {
         } finally {
           stop();
         }
-        ctx.progress(search.visited * STEPS_PER_LOOKOUT, total);
+        ctx.progress(search.visited * STEPS_PER_LOOKOUT, total, note);
         if (inSight()) return;
       }
       const { x, z } = search.start;

@@ -60,7 +60,7 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
         if (rose) {
           risen = Math.floor(world.position().y) - startY;
           tries = 0;
-          ctx.progress(risen, args.height);
+          ctx.progress(risen, args.height, { unit: 'blocks risen' });
         } else if (++tries >= TRIES_PER_BLOCK) {
           throw (
             // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was

@@ -30,6 +30,11 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `    ${step} not started: idempotency key "${event.idempotencyKey}" ${event.state === 'completed' ? 'was completed' : 'is in flight'} by ${event.holder.stepId} of plan ${event.holder.planId}`;
     case 'step.deduplicated':
       return `    ${step} not started again: idempotency key "${event.idempotencyKey}" was completed by ${event.holder.stepId} of plan ${event.holder.planId}, and its effects hold now`;
+    case 'step.progress':
+      // Every report is in --json; a line only for the one that completes the count, so a long walk does not flood.
+      return event.total !== undefined && event.done >= event.total
+        ? `    ${step} ${event.done}/${event.total} ${event.unit}`
+        : null;
     case 'step.stuck':
       return `    ⚠ ${step} stuck (${event.detector}): ${event.reason}`;
     case 'step.warning':

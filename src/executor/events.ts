@@ -90,6 +90,16 @@ export type ExecutorEvent =
       args: unknown;
       parentStepId?: string;
     })
+  | (StepBase & {
+      /** Where the running step stands (blocks dug of N, items picked up, distance left), at most a few a second. */
+      type: 'step.progress';
+      done: number;
+      total?: number;
+      /** What `done` and `total` count, e.g. "oak_log", "blocks placed", "blocks walked". */
+      unit: string;
+      /** A short line the capability gave, e.g. "12 blocks left". */
+      detail?: string;
+    })
   | (StepBase & { type: 'step.stuck'; detector: string; code: FailureCode; reason: string; position?: Vec3Like })
   | (StepBase & { type: 'step.warning'; message: string })
   | (StepBase & {

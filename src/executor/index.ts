@@ -39,4 +39,5 @@ export type { AttemptLimits, AttemptOutcome, AttemptRequest, StepInvoker } from 
 export type { CapabilitySla, ExecutionTotals } from './metrics.js';
 export type { FailureContext, Planner, PlannerReply } from './planner.js';
 export { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
+export { describeProgress, type ProgressReport } from './progress-throttle.js';
 export { treeInvoker } from './tree-invoker.js';

@@ -1,7 +1,7 @@
 import type { Clock } from '../contracts/clock.js';
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { WorldPort } from '../contracts/world.js';
-import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import type { AnyCapabilitySpec, ProgressNote } from '../registry/capability-spec.js';
 
 /** Step-level watchdog limits for one attempt. */
 export interface AttemptLimits {
@@ -23,7 +23,8 @@ export interface AttemptRequest {
   /** Called as each actuator command starts and settles. */
   onActuatorStart: (command: string) => void;
   onActuatorSettled: (command: string) => void;
-  onProgress: (done: number, total?: number) => void;
+  /** The capability's progress reports (`ctx.progress`), with what they count. */
+  onProgress: (done: number, total?: number, note?: ProgressNote) => void;
 }
 
 export type AttemptOutcome =

@@ -25,6 +25,8 @@ export const ExecutorPolicy = z.strictObject({
   stepTimeoutFactor: z.number().min(1).default(3),
   minStepTimeoutMs: z.number().positive().default(5_000),
   tickHz: z.number().positive().max(1_000).default(20),
+  /** At most this many `step.progress` events a second per step: enough to watch a step, few enough to journal. */
+  progressPerSecond: z.number().positive().max(100).default(4),
   maxSubgoalDepth: z.int().min(0).max(10).default(3),
   /** FM-02: stop when the same guard fails the same way more than this many times. */
   maxSameGuardFailures: z.int().min(1).default(2),

@@ -48,6 +48,7 @@ export async function attemptPhase(state: StepState): Promise<Attempt | Extract<
       expectedDurationMs: expectedMs,
     },
     onFirstAction: (command) => noteFirstAction(state, command),
+    progress: state.progress,
   });
   return { supervised, startedFrom };
 }

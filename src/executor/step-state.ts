@@ -4,6 +4,7 @@ import type { Observation, Vec3Like } from '../contracts/world.js';
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome } from './events.js';
 import { stepTimeoutMs } from './policy.js';
+import { ProgressThrottle } from './progress-throttle.js';
 import { targetOf } from './repair-fit.js';
 import type { RunScope } from './scope.js';
 import type { StepInput } from './step-input.js';
@@ -64,6 +65,8 @@ export interface StepState {
   lastRung: string | null;
   /** The idempotency key this step claimed: it completes it when verified, releases it when it fails. */
   claimedKey: string | null;
+  /** The step's progress reports, passed on as `step.progress` at the policy's rate. */
+  readonly progress: ProgressThrottle;
 }
 
 export function openStep(scope: RunScope, input: StepInput): StepState {
@@ -74,10 +77,12 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
       ? { ok: true as const, value: step.expectedDurationMs }
       : callDurationFor(spec, args);
   const expectedMs = duration.ok ? duration.value : spec.expectedDurationMs;
+  const base = { planId: scope.planId, stepId: step.stepId, verb: spec.name };
+  const { clock, policy } = scope;
   return {
     scope,
     input,
-    base: { planId: scope.planId, stepId: step.stepId, verb: spec.name },
+    base,
     startedAt,
     duration,
     expectedMs,
@@ -92,6 +97,11 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
     decision: null,
     lastRung: null,
     claimedKey: null,
+    progress: new ProgressThrottle(
+      clock,
+      (report) => scope.emit({ type: 'step.progress', at: clock.now(), ...base, ...report }),
+      policy.progressPerSecond,
+    ),
   };
 }
 

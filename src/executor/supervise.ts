@@ -4,6 +4,7 @@ import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { Detection } from '../stuck/detection.js';
 import type { AttemptLimits, AttemptOutcome } from './invoker.js';
 import { runFastPath } from './fast-path.js';
+import { progressReport, type ProgressThrottle } from './progress-throttle.js';
 import type { Interrupt } from './interrupts.js';
 import { cancelledOutcome, type RunScope } from './scope.js';
 
@@ -16,6 +17,8 @@ export interface AttemptPlan {
   /** Safety signals and urgent intents may cancel this attempt (never during a fast-path step itself). */
   preemptible: boolean;
   onFirstAction(command: string): void;
+  /** Where the capability's progress reports go on as `step.progress`, at a bounded rate. */
+  progress: ProgressThrottle;
 }
 
 export interface SupervisedOutcome {
@@ -50,6 +53,8 @@ class AttemptWatch {
   private wake: () => void = () => {};
   private readonly tripped = new Promise<void>((resolve) => (this.wake = resolve));
   private awaitingFirstAction = true;
+  /** Set once the watch is disarmed: a runner that ignored its abort reports nothing more for this step. */
+  private disarmed = false;
   private readonly tickMs: number;
   private timers: { deadline: TimerHandle; ttfa: TimerHandle; ticker: TimerHandle } | null = null;
 
@@ -103,6 +108,9 @@ class AttemptWatch {
   /** Disarms every timer and listener `initialise` set. */
   terminate(): void {
     const { clock, world, heartbeat, signal, stuck } = this.scope;
+    this.disarmed = true;
+    // The last report goes out before the attempt's outcome is judged, so before the step's end.
+    this.plan.progress.flush();
     if (this.timers) {
       clock.clearTimeout(this.timers.deadline);
       clock.clearTimeout(this.timers.ttfa);
@@ -133,7 +141,11 @@ class AttemptWatch {
           plan.onFirstAction(command);
         },
         onActuatorSettled: () => stuck.actuatorSettled(),
-        onProgress: (done, total) => stuck.progress(done, total),
+        onProgress: (done, total, note) => {
+          if (this.disarmed) return;
+          stuck.progress(done, total);
+          plan.progress.report(progressReport(done, total, note));
+        },
       })
       .then(
         (outcome) => outcome,

@@ -25,7 +25,13 @@ export function treeInvoker(runner: TreeRunner): StepInvoker {
           expectedDurationMs: request.limits.expectedDurationMs,
           retryableCodes: spec.retryableCodes,
           watchdogDefaults: request.limits,
-          hooks: { progress: (event) => request.onProgress(event.done, event.total) },
+          hooks: {
+            progress: ({ done, total, unit, detail }) =>
+              request.onProgress(done, total, {
+                ...(unit !== undefined ? { unit } : {}),
+                ...(detail !== undefined ? { detail } : {}),
+              }),
+          },
         },
       );
     },

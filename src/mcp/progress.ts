@@ -1,5 +1,6 @@
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import type { ExecutorEvent } from '../executor/events.js';
+import { describeProgress } from '../executor/progress-throttle.js';
 
 /** At most this many progress notifications a second per call: enough to watch, few enough not to flood a client. */
 export const PROGRESS_PER_SECOND = 4;
@@ -19,6 +20,8 @@ export function progressMessage(event: ExecutorEvent): string | null {
       return `${event.stepId}: repair ${event.strategy} after ${event.code}`;
     case 'step.subgoal':
       return `${event.stepId}: ${event.reason}; sub-goals ${event.subgoalStepIds.join(', ')}`;
+    case 'step.progress':
+      return `${event.stepId} (${event.verb}): ${describeProgress(event)}`;
     case 'step.stuck':
       return `${event.stepId}: stuck (${event.code}): ${event.reason}`;
     case 'step.preempted':

@@ -31,8 +31,19 @@ export interface RunContext<Args = unknown> {
   readonly clock: Clock;
   /** Every command that changes the world goes through here, so TTFA and no-actuator timers see it. */
   actuate<T>(command: string, act: () => Promise<T>): Promise<T>;
-  /** Reports measurable progress (blocks placed, distance closed) to the stuck detectors. */
-  progress(done: number, total?: number): void;
+  /**
+   * Reports measurable progress (blocks placed, distance closed): the stuck detectors judge `done` rising toward
+   * `total`, and the executor passes it on, at a bounded rate, as `step.progress` events, saying what it counts.
+   */
+  progress(done: number, total?: number, note?: ProgressNote): void;
+}
+
+/** What a progress report counts, for the people and tools watching a step. */
+export interface ProgressNote {
+  /** What `done` and `total` count, e.g. "oak_log", "blocks placed"; "units" when not given. */
+  unit?: string;
+  /** A short line saying where the step stands, e.g. "12 blocks left". */
+  detail?: string;
 }
 
 export type Runner<Args = unknown> = (ctx: RunContext<Args>) => Promise<ActionResult>;

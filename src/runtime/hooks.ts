@@ -42,6 +42,9 @@ export interface ProgressEvent extends RunEvent {
   nodePath: string;
   done: number;
   total?: number;
+  /** What the leaf counts and where it stands, as it said (`ctx.progress`'s note). */
+  unit?: string;
+  detail?: string;
 }
 
 export interface RunEndEvent extends RunEvent {

@@ -1,6 +1,6 @@
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
-import type { RunContext } from '../registry/capability-spec.js';
+import type { ProgressNote, RunContext } from '../registry/capability-spec.js';
 import type { CompiledNode } from './compile.js';
 
 /** What the executor supplies for one run: the step's validated arguments and the world. */
@@ -12,7 +12,7 @@ export interface RunContextParts<Args = unknown> {
 /** The run an invocation reports to (TreeRun); its watchdogs and hooks see the leaf's commands. */
 export interface InvocationOwner {
   actuateFor<T>(invocation: Invocation, command: string, act: () => Promise<T>): Promise<T>;
-  progressOf(invocation: Invocation, done: number, total?: number): void;
+  progressOf(invocation: Invocation, done: number, total?: number, note?: ProgressNote): void;
 }
 
 /**
@@ -63,7 +63,7 @@ export class Invocation implements RunContext {
     return this.owner.actuateFor(this, command, act);
   }
 
-  progress(done: number, total?: number): void {
-    this.owner.progressOf(this, done, total);
+  progress(done: number, total?: number, note?: ProgressNote): void {
+    this.owner.progressOf(this, done, total, note);
   }
 }

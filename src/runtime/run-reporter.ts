@@ -1,4 +1,5 @@
 import type { Clock } from '../contracts/clock.js';
+import type { ProgressNote } from '../registry/capability-spec.js';
 import type { CompiledNode } from './compile.js';
 import type { NodeStateChange, RuntimeHooks, WatchdogTripEvent } from './hooks.js';
 import type { TreeFailure, TreeOutcome } from './outcome.js';
@@ -48,9 +49,18 @@ export class RunReporter {
     return this.notify('actuate', { runId: this.runId, tree: this.treeName, at, nodePath, command });
   }
 
-  progress(nodePath: string, done: number, total: number | undefined): void {
+  progress(nodePath: string, done: number, total: number | undefined, note: ProgressNote | undefined): void {
     if (this.hooks.progress)
-      this.notify('progress', { runId: this.runId, tree: this.treeName, at: this.clock.now(), nodePath, done, total });
+      this.notify('progress', {
+        runId: this.runId,
+        tree: this.treeName,
+        at: this.clock.now(),
+        nodePath,
+        done,
+        total,
+        ...(note?.unit !== undefined ? { unit: note.unit } : {}),
+        ...(note?.detail !== undefined ? { detail: note.detail } : {}),
+      });
   }
 
   watchdogTrip(kind: WatchdogTripEvent['kind'], failure: WatchdogTripEvent['failure']): void {

@@ -2,6 +2,7 @@ import { BehaviourTree, State } from 'mistreevous';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import { FAILURE_CODE_LIST, isRetryableByDefault, type FailureCode } from '../contracts/failure-codes.js';
 import { mulberry32 } from '../random.js';
+import type { ProgressNote } from '../registry/capability-spec.js';
 import type { BindingRegistry } from './binding-registry.js';
 import type { CompiledNode, CompiledTree } from './compile.js';
 import type { RuntimeHooks } from './hooks.js';
@@ -239,8 +240,8 @@ export class TreeRun implements LeafHost {
   }
 
   /** @internal Invocation.progress */
-  progressOf(invocation: Invocation, done: number, total?: number): void {
-    this.reporter.progress(invocation.node.path, done, total);
+  progressOf(invocation: Invocation, done: number, total?: number, note?: ProgressNote): void {
+    this.reporter.progress(invocation.node.path, done, total, note);
   }
 
   /** @internal Invocation.actuate: the one way a leaf commands the world; stamps the clock for the watchdogs. */

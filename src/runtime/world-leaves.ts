@@ -1,3 +1,5 @@
+import type { TimerHandle } from '../contracts/clock.js';
+import { distanceToGoal } from '../contracts/expectation.js';
 import { WorldError, type NavigationGoal, type UnstuckMove, type Vec3Like } from '../contracts/world.js';
 import type { RunContext, TreeBindings } from '../registry/capability-spec.js';
 import { BindingRegistry } from './binding-registry.js';
@@ -28,6 +30,43 @@ function text(value: unknown, leaf: string, what: string): string {
   throw new WorldError('schema_violation', `${leaf}: expected ${what} as a string, got ${JSON.stringify(value)}`);
 }
 
+/** How often a walk reports the distance left: as often as the executor passes progress on. */
+const WALK_REPORT_MS = 250;
+
+/**
+ * The distance to each goal when its first walk began, kept by the goal's object (a step's parsed `$target`, the
+ * same across the step's walks and attempts), so every walk of a step counts the way closed from one start.
+ */
+const walkStarts = new WeakMap<object, number>();
+
+/**
+ * Reports the way closed toward the goal, in whole blocks of the distance at the first walk's start, with the
+ * blocks left, now and every 250 ms of the walk until it settles or is aborted (a walk that ignores its abort must
+ * not keep a timer alive); the stop function reports once more and stops.
+ */
+function reportWalk(ctx: RunContext, goal: NavigationGoal, key: unknown): () => void {
+  const left = () => Math.ceil(distanceToGoal(ctx.world.position(), goal));
+  const remembered = typeof key === 'object' && key !== null ? walkStarts.get(key) : undefined;
+  const start = remembered ?? left();
+  if (remembered === undefined && typeof key === 'object' && key !== null) walkStarts.set(key, start);
+  let timer: TimerHandle | null = null;
+  const report = () => {
+    const now = left();
+    const detail = `${now} ${now === 1 ? 'block' : 'blocks'} left`;
+    ctx.progress(Math.max(0, start - now), start, { unit: 'blocks of the way', detail });
+  };
+  const tick = () => {
+    report();
+    timer = ctx.signal.aborted ? null : ctx.clock.setTimeout(tick, WALK_REPORT_MS);
+  };
+  tick();
+  return () => {
+    if (timer !== null) ctx.clock.clearTimeout(timer);
+    timer = null;
+    report();
+  };
+}
+
 function move(kind: UnstuckMove) {
   return (ctx: RunContext) =>
     ctx.actuate(`move.${kind}`, () => ctx.world.move(kind, UNSTUCK_MS, { signal: ctx.signal }));
@@ -35,7 +74,16 @@ function move(kind: UnstuckMove) {
 
 export const worldLeaves: TreeBindings = {
   actions: {
-    goto: (ctx, target) => ctx.actuate('goto', () => ctx.world.goto(goal(target), { signal: ctx.signal })),
+    /** Walks to the goal, reporting the distance left as progress (see reportWalk). */
+    goto: async (ctx, target) => {
+      const to = goal(target);
+      const stop = reportWalk(ctx, to, target);
+      try {
+        await ctx.actuate('goto', () => ctx.world.goto(to, { signal: ctx.signal }));
+      } finally {
+        stop();
+      }
+    },
     goto_near: (ctx, target, range) => {
       const at = vec(target, 'goto_near');
       return ctx.actuate('goto', () =>

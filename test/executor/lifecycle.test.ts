@@ -13,8 +13,13 @@ describe('executor step lifecycle', () => {
     const h = await harness();
     const result = await h.run(plan(walk(6, 0)));
     expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
+    // The walk's step.progress events (distance left, from where it starts) come between its attempt's start and its end.
     const types = h.events.map((e) => e.type);
-    expect(types).toEqual([
+    const progress = types.flatMap((type, i) => (type === 'step.progress' ? [i] : []));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress[0]).toBeGreaterThan(types.indexOf('attempt.started'));
+    expect(progress.at(-1)).toBeLessThan(types.indexOf('step.ended'));
+    expect(types.filter((type) => type !== 'step.progress')).toEqual([
       'plan.accepted',
       'agent.state',
       'step.started',

@@ -44,7 +44,7 @@ describe('progress', () => {
     ]);
   });
 
-  it("a call's step events arrive as progress notifications, spaced at least 250 ms apart, ending with the step's end", async () => {
+  it("a call's step events arrive as progress notifications, the walk's distance left among them, spaced at least 250 ms apart, ending with the step's end", async () => {
     const { client, clock } = await mcpOnSim();
     const seen: { at: number; progress: number; message?: string }[] = [];
     const result = await onClock(
@@ -54,13 +54,18 @@ describe('progress', () => {
       }),
     );
     expect(structured(result).status).toBe('succeeded');
-    expect(seen.map((p) => p.message)).toEqual([
-      expect.stringMatching(/^plan navigate-\w+ accepted: navigate$/),
-      'navigate (navigate) started',
-      'navigate (navigate) ended ok, effects verified',
-    ]);
-    expect(seen.map((p) => p.progress)).toEqual([1, 2, 3]);
-    for (let i = 1; i < seen.length; i++) expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(250);
+    const messages = seen.map((p) => p.message ?? '');
+    expect(messages[0]).toMatch(/^plan navigate-\w+ accepted: navigate$/);
+    expect(messages.at(-1)).toBe('navigate (navigate) ended ok, effects verified');
+    // In between, the walk's step.progress events: the distance left, closing (a newer one replaces "started").
+    const left = messages.slice(1, -1).map((m) => /^navigate \(navigate\): (\d+) blocks? left$/.exec(m)?.[1]);
+    expect(left.length).toBeGreaterThan(3);
+    expect(left.every((n) => n !== undefined)).toBe(true);
+    const blocks = left.map(Number);
+    for (let i = 1; i < blocks.length; i++) expect(blocks[i]).toBeLessThan(blocks[i - 1]!);
+    expect(seen.map((p) => p.progress)).toEqual(seen.map((_, i) => i + 1));
+    // The step's end goes out as the call answers (close), inside its gap; every other one waited for its slot.
+    for (let i = 1; i < seen.length - 1; i++) expect(seen[i]!.at - seen[i - 1]!.at).toBeGreaterThanOrEqual(250);
   });
 });
 

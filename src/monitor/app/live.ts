@@ -30,7 +30,10 @@ function Timeline({ steps }: { steps: StepView[] }) {
             ${s.parentStepId ? '↳ ' : ''}${shortStepId(s.stepId, s.parentStepId)}
           </td>
           <td>${s.verb}</td>
-          <td>${s.status === 'failed' ? html`<span class="code" title=${s.detail}>${s.code}</span>` : s.status}</td>
+          <td>
+            ${s.status === 'failed' ? html`<span class="code" title=${s.detail}>${s.code}</span>` : s.status}
+            ${s.status === 'running' && s.progress ? html` <span class="muted" data-progress>${s.progress}</span>` : ''}
+          </td>
           <td>${ms(s.ttfaMs)}</td>
           <td>${ms(s.durationMs)}</td>
           <td>

@@ -17,6 +17,8 @@ export interface StepView {
   retries: number;
   repairs: number;
   notes: string[];
+  /** Where the step stood at its last `step.progress`: "3/4 oak_log", "12 blocks left". */
+  progress?: string;
 }
 
 export interface TreeRunView {
@@ -107,6 +109,10 @@ export function apply(model: Model, message: Message): void {
         step.notes.push(`repair ${message.strategy as string} (${message.code as string})`);
       }
       break;
+    case 'step.progress':
+      if (step) step.progress = describeProgress(message);
+      // A few a second while a step runs: the step row shows the latest, the log keeps the events that change course.
+      return;
     case 'step.stuck':
       step?.notes.push(`stuck: ${message.detector as string} (${message.code as string})`);
       break;
@@ -152,6 +158,14 @@ export function apply(model: Model, message: Message): void {
   }
   if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code as string}` : ''}`);
   if (model.log.length > MAX_LOG) model.log.splice(0, model.log.length - MAX_LOG);
+}
+
+/** A progress report in a few words: its own detail when it gave one, else its count ("3/4 oak_log"). */
+function describeProgress(message: Message): string {
+  if (typeof message.detail === 'string') return message.detail;
+  const of = typeof message.total === 'number' ? `/${message.total}` : '';
+  const unit = typeof message.unit === 'string' ? message.unit : '';
+  return `${Number(message.done)}${of} ${unit}`.trim();
 }
 
 /** A sample of the bot as the server holds it now (`hello` and `bots.state` carry one per bot). */

@@ -21,7 +21,7 @@ function withWorld<A>(ctx: RunContext<A>, world: RunContext<A>['world']): RunCon
     signal: ctx.signal,
     clock: ctx.clock,
     actuate: (command, act) => ctx.actuate(command, act),
-    progress: (done, total) => ctx.progress(done, total),
+    progress: (done, total, note) => ctx.progress(done, total, note),
   };
 }
 
