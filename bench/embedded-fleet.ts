@@ -14,6 +14,8 @@ import {
   type Loaded,
   type PlanRun,
 } from './embedded-support.js';
+import { PacketTally } from './packet-tally.js';
+import { startProfile } from './plan-profile.js';
 import type { BenchResult } from './types.js';
 
 /**
@@ -22,7 +24,9 @@ import type { BenchResult } from './types.js';
  * on the embedded server in this process (CPU and memory include its share).
  * Every plan is judged by the executor against the server's truth; it
  * completes, fails with a code, or is still running at the bench's limit
- * (unfinished, a failure of the bench's goal like any other).
+ * (unfinished, a failure of the bench's goal like any other). The packets the
+ * bots receive meanwhile are counted by kind (packet-tally.ts): a kind whose
+ * count per bot grows with the number of bots costs the fleet n² work.
  */
 
 const CONNECT_BATCH = 10;
@@ -34,7 +38,7 @@ function spot(i: number, bots: number): { x: number; y: number; z: number } {
   return { x: -14 + (i % PER_ROW) * 3, y: 5, z: -5 * Math.floor(rows / 2) + Math.floor(i / PER_ROW) * 5 };
 }
 
-export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchResult[]> {
+export async function fleetBench(loaded: Loaded, bots: number, profileFile?: string): Promise<BenchResult[]> {
   const world = await startEmbeddedWorld({
     clock,
     scenario: parseScenario({ name: 'bench-fleet', bot: { inventory: { dirt: 4 } } }),
@@ -56,6 +60,9 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
       bot.events.on('disconnected', (reason) => disconnects.push(`${bot.bot.username}: ${reason}`));
 
     const events: ExecutorEvent[] = [];
+    const packets = new PacketTally(fleet);
+    packets.start();
+    const stopProfile = profileFile ? await startProfile(profileFile) : null;
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
@@ -79,6 +86,8 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
     );
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    packets.stop();
+    await stopProfile?.();
     loopDelay.disable();
     const memAfter = process.memoryUsage();
     report(runs, disconnects, bots);
@@ -147,6 +156,7 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
         value: mb(memAfter.rss - memBefore.rss) / bots,
         unit: 'MB',
       },
+      ...packets.results('embedded fleet'),
     ];
   } finally {
     await world.stop();
