@@ -17,6 +17,7 @@ import { mobsPlugin, type LivingStore } from './plugins/mobs.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
 import { entityTrackingPlugin } from './plugins/entity-tracking.js';
+import { movementUpdatesPlugin } from './plugins/movement-updates.js';
 import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { hazardPlugin } from './plugins/hazard.js';
@@ -167,6 +168,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       'verbtree-entity-tracking',
       entityTrackingPlugin({ viewDistance, maxRange: options.entityTrackingRange }),
     );
+    serv.addPlugin('verbtree-movement-updates', movementUpdatesPlugin());
     serv.addPlugin('verbtree-toss', tossPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
