@@ -64,9 +64,11 @@ export async function fleetBench(loaded: Loaded, bots: number, profileFile?: str
       );
     const connectMs = performance.now() - connectStarted;
     const memConnected = process.memoryUsage();
-    const disconnects: string[] = [];
+    const disconnects: Disconnect[] = [];
     for (const bot of fleet)
-      bot.events.on('disconnected', (reason) => disconnects.push(`${bot.bot.username}: ${reason}`));
+      bot.events.on('disconnected', (reason) =>
+        disconnects.push({ bot: bot.bot.username, reason, at: performance.now() }),
+      );
 
     const events: ExecutorEvent[] = [];
     const packets = new PacketTally(fleet);
@@ -99,7 +101,7 @@ export async function fleetBench(loaded: Loaded, bots: number, profileFile?: str
     await stopProfile?.();
     loopDelay.disable();
     const memAfter = process.memoryUsage();
-    report(runs, disconnects, bots);
+    report(runs, disconnects, bots, started);
 
     const { completed, failedByCode, unfinished } = tally(runs);
     const ttfa = ttfasOf(events);
@@ -153,6 +155,8 @@ export async function fleetBench(loaded: Loaded, bots: number, profileFile?: str
         value: loopDelay.percentile(99) / 1e6,
         unit: 'ms',
       },
+      // One stall longer than the server's keep-alive timeout (10 s) kicks every bot at once; a percentile hides it.
+      { name: `embedded fleet: event-loop delay max while running plans`, value: loopDelay.max / 1e6, unit: 'ms' },
       { name: 'embedded fleet: CPU per bot per plan (incl. server)', value: cpuMs / fleet.length, unit: 'ms' },
       { name: 'embedded fleet: CPU load while running plans', value: (cpuMs / wallMs) * 100, unit: '% of a core' },
       {
@@ -191,8 +195,15 @@ function tally(runs: readonly PlanRun[]): {
   return { completed, failedByCode, unfinished };
 }
 
-/** Every plan that did not complete, and every connection lost, with its evidence, on stderr. */
-function report(runs: readonly PlanRun[], disconnects: readonly string[], bots: number): void {
+interface Disconnect {
+  bot: string;
+  reason: string;
+  /** performance.now() when the bot heard it was disconnected. */
+  at: number;
+}
+
+/** Every plan that did not complete, and every connection lost (when, from the plans' start), on stderr. */
+function report(runs: readonly PlanRun[], disconnects: readonly Disconnect[], bots: number, started: number): void {
   const lines = runs.flatMap(({ result, unfinished }) =>
     result.ok
       ? []
@@ -206,6 +217,8 @@ function report(runs: readonly PlanRun[], disconnects: readonly string[], bots: 
     );
   if (disconnects.length > 0)
     process.stderr.write(
-      `embedded fleet: ${disconnects.length} bots lost their connection during the plans:\n  ${disconnects.join('\n  ')}\n`,
+      `embedded fleet: ${disconnects.length} bots lost their connection during the plans:\n  ${disconnects
+        .map(({ bot, reason, at }) => `${bot} at ${((at - started) / 1000).toFixed(1)} s: ${reason}`)
+        .join('\n  ')}\n`,
     );
 }
