@@ -44,6 +44,8 @@ interface Entity extends EventEmitter {
   updateAndSpawn(): void;
   getNearbyPlayers(): Player[];
   nearbyPlayers(): Player[];
+  /** flying-squid's (pvp.js): a mob it kills is deleted from the server's entities. */
+  takeDamage?: (damage: object) => void;
 }
 
 interface Player extends Entity {
@@ -86,7 +88,6 @@ export function entityTrackingPlugin(options: EntityTrackingOptions): SquidPlugi
         destroy(entity);
         tracker.forget(entity);
       };
-      serv.on('tick', () => tracker.forgetRemoved());
     },
     player(player) {
       const viewer = player as unknown as Player;
@@ -105,11 +106,14 @@ class Tracker {
   private readonly refreshedAt = new Map<Entity, Vec3>();
   private readonly typeNames: Record<number, { name: string; type: string } | undefined>;
 
+  private readonly entities: Record<number, Entity | undefined>;
+
   constructor(
-    private readonly serv: SquidServer,
+    serv: SquidServer,
     private readonly options: EntityTrackingOptions,
   ) {
     this.typeNames = serv.registry.entities;
+    this.entities = (serv as unknown as { entities: Record<number, Entity | undefined> }).entities;
   }
 
   /** Takes over who is sent `entity`'s packets: a new entity, before flying-squid first spawns it anywhere. */
@@ -118,6 +122,14 @@ class Tracker {
     entity.updateAndSpawn = () => this.refresh(entity);
     entity.getNearbyPlayers = () => [...(this.watchers.get(entity) ?? [])];
     entity.nearbyPlayers = () => [...(this.watchers.get(entity) ?? [])];
+    // flying-squid drops a mob killed by damage from its entities without destroying it (the mobs plugin tells the
+    // clients): gone from the server, it is forgotten here too.
+    const takeDamage = entity.takeDamage;
+    if (takeDamage)
+      entity.takeDamage = (damage) => {
+        takeDamage(damage);
+        if (this.entities[entity.id] !== entity) this.forget(entity);
+      };
     entity.on('move_done', () => {
       const at = this.refreshedAt.get(entity);
       if (!at || at.distanceTo(entity.position) > REFRESH_DISTANCE) this.refresh(entity);
@@ -138,12 +150,6 @@ class Tracker {
     this.shown.delete(entity as Player);
     this.refreshedAt.delete(entity);
     this.grid.remove(entity);
-  }
-
-  /** flying-squid drops a killed mob from its entities without destroying it (the mobs plugin tells the clients). */
-  forgetRemoved(): void {
-    const entities = (this.serv as unknown as { entities: Record<number, Entity> }).entities;
-    for (const entity of this.watchers.keys()) if (entities[entity.id] !== entity) this.forget(entity);
   }
 
   /** Works out again who is sent `entity`, and, for a spawned player, what it is sent; spawns and destroys the rest. */
