@@ -81,12 +81,13 @@ describe('entity tracking on the embedded server', () => {
     // The range is crossed at z 64.5 (the watcher stands at 0.5); the spawn comes within a block of it.
     expect(Math.abs((spawn?.data.z ?? NaN) - 64.5)).toBeLessThanOrEqual(1.5);
     expect(about.slice(0, about.indexOf(spawn!)).map((packet) => packet.name)).toEqual([]);
-    const truth = suite.server.player('walker-b')!.position;
-    expect(await eventually(() => Math.abs((seenAt(watcher, walker)?.z ?? NaN) - truth.z) < 0.01)).toBe(true);
+    // Where the server holds it now: the walker may still settle after its walk ends.
+    const offZ = () => Math.abs((seenAt(watcher, walker)?.z ?? NaN) - suite.server.player('walker-b')!.position.z);
+    expect(await eventually(() => offZ() < 0.01)).toBe(true);
 
     await walker.goto({ kind: 'block', x: 0, y: 5, z: 70 });
+    expect(await eventually(() => seenAt(watcher, walker) === undefined)).toBe(true);
     expect(about.at(-1)?.name).toBe('entity_destroy');
-    expect(seenAt(watcher, walker)).toBeUndefined();
   }, 60_000);
 
   it('a drop out of range is shown to a bot once it comes near, and destroyed on it when it leaves', async () => {
