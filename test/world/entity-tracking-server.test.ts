@@ -9,8 +9,9 @@ import { embeddedSuite } from '../helpers/embedded.js';
  * horizontally, at the embedded server's view distance of 4 chunks), and nothing about it otherwise.
  */
 
+// It stands where it is put (ai: false): this file is about who is told of it, not about what it does.
 const MOB_AT = { x: 90, y: 5, z: 0 };
-const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } }, mobs: [{ name: 'zombie', ...MOB_AT }] });
+const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } }, mobs: [{ name: 'zombie', ...MOB_AT, ai: false }] });
 
 /** Polls `test` on real time until it holds; false if it never does within `limitMs`. */
 async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolean> {

@@ -149,6 +149,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     motd: 'verbtree embedded world',
   };
   const serv = loadFlyingSquid().createMCServer(settings);
+  // flying-squid's own plugins and each of verbtree's that acts on the game's tick listen to 'tick' (a dozen and
+  // growing, one per feature): Node's default warning at 10 would be noise on stderr, not a leak.
+  serv.setMaxListeners(50);
   // Before any chunk loads (flying-squid's plugins made the world synchronously): chunks and players come from the folder.
   const storage = kept?.attach(serv, settings) ?? null;
   const timeoutMs = options.startTimeoutMs ?? 10_000;
