@@ -27,14 +27,18 @@ describe('ok means as asked, on the embedded server', () => {
     expect(result.steps.some((s) => s.step.type === 'dig_block')).toBe(false);
   });
 
-  it('a goal sealed in bedrock never ends ok (no loosened goal), and ends within 15 s naming what was ruled out', async () => {
+  it('a goal sealed in bedrock never ends ok (no loosened goal), and gives up after one retry naming what was ruled out', async () => {
     const { result } = await suite.run('sealed', [
       { stepId: 'in', type: 'navigate', args: { target: { kind: 'block', x: -8, y: 5, z: 0 } } },
     ]);
     const step = result.steps.find((s) => s.step.stepId === 'in')!;
     expect(result.ok).toBe(false);
     expect(step.outcome.ok).toBe(false);
-    expect(step.durationMs).toBeLessThanOrEqual(15_000);
+    // How long that takes is the truth bench's to measure (`npm run bench -- truth`, goal 15 s): path searches are
+    // CPU-bound, and a loaded machine stretched this one past 15 s twice in nine runs. Here, what bounds it: one
+    // retry, and no repair or unstuck step that cannot help.
+    expect(step.attempts).toBeLessThanOrEqual(2);
+    expect(result.steps.map((s) => s.step.stepId)).toEqual(['in']);
     expect(step.outcome.ok ? '' : step.outcome.detail).toMatch(/repath skipped: the path search already found no way/);
   });
 });
