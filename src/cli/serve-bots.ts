@@ -8,7 +8,7 @@ import type { CapabilityRegistry } from '../registry/registry.js';
 import type { Clock } from '../contracts/clock.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
 import { viewerBotFor } from './viewer-bot.js';
-import type { WorldDescriptor } from './world-identity.js';
+import type { WorldDescriptor } from './worlds.js';
 
 /** The bots' names: the first is `verbtree` as a single bot always was, then verbtree-2, verbtree-3, … */
 export const botName = (index: number) => (index === 0 ? 'verbtree' : `verbtree-${index + 1}`);

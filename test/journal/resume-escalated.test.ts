@@ -10,8 +10,8 @@ import { Journal } from '../../src/journal/journal.js';
 import type { StepRow } from '../../src/journal/rows.js';
 import { loadScenario } from '../../src/world/scenario/load.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
-import { simIdentity } from '../../src/cli/open-world.js';
-import { scenarioRef } from '../../src/cli/world-identity.js';
+import { simIdentity } from '../../src/cli/worlds/sim.js';
+import { scenarioRef } from '../../src/cli/worlds/kind.js';
 import { cli } from '../helpers/cli.js';
 import { tempJournalPath } from './helpers.js';
 
