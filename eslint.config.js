@@ -15,6 +15,20 @@ export default tseslint.config(
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
   },
+  {
+    rules: {
+      // Omitting a property by destructuring it into an unused name beside a rest is how an object loses one.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+      // Passing on a caught error or an abort signal's reason (typed unknown or any) is right, as only-throw-error
+      // allows by default; a string or a plain object is still caught.
+      '@typescript-eslint/prefer-promise-reject-errors': [
+        'error',
+        { allowThrowingAny: true, allowThrowingUnknown: true },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  // The Node globals the plain scripts use (TypeScript knows them for the .ts files).
+  { files: ['**/*.js', '**/*.mjs'], languageOptions: { globals: { process: 'readonly', URL: 'readonly' } } },
   prettier,
 );

@@ -10,7 +10,7 @@ import { createApiServer } from '../src/api/server.js';
 import { systemClock } from '../src/clock/index.js';
 import type { RunInput } from '../src/executor/executor.js';
 import { assembleJournaled, type JournaledAssembly } from '../src/journal/journaled-executor.js';
-import { Journal } from '../src/journal/journal.js';
+import { openJournal } from '../src/journal/open.js';
 import { mergeHooks, type RuntimeHooks } from '../src/runtime/hooks.js';
 import { SimWorld } from '../src/world/sim/index.js';
 import type { BenchOptions, BenchResult } from './types.js';
@@ -47,7 +47,7 @@ interface Arm {
 }
 
 async function arm(bots: number, watched: boolean): Promise<Arm> {
-  const journal = Journal.open(join(mkdtempSync(join(tmpdir(), 'verbtree-bench-monitor-')), 'journal.db'));
+  const journal = await openJournal(join(mkdtempSync(join(tmpdir(), 'verbtree-bench-monitor-')), 'journal.db'));
   const assemblies: JournaledAssembly[] = [];
   const served: ApiBot[] = [];
   const feed = watched ? new NodeFeed(systemClock) : null;
@@ -84,7 +84,7 @@ async function arm(bots: number, watched: boolean): Promise<Arm> {
   loop.enable();
   const cpu = process.cpuUsage();
   const started = performance.now();
-  const results = await Promise.all(assemblies.map((assembly, i) => assembly.run(plan(i)).result));
+  const results = await Promise.all(assemblies.map(async (assembly, i) => (await assembly.run(plan(i))).result));
   const wallMs = performance.now() - started;
   const used = process.cpuUsage(cpu);
   loop.disable();
@@ -92,7 +92,7 @@ async function arm(bots: number, watched: boolean): Promise<Arm> {
   await api?.close();
   feed?.close();
   for (const assembly of assemblies) await assembly.close();
-  journal.close();
+  await journal.close();
   return {
     wallMs,
     cpuMs: (used.user + used.system) / 1000,

@@ -74,7 +74,7 @@ async function main(argv: string[]): Promise<number> {
   const table = new Table({ head: ['bench', 'value', 'unit', 'baseline', 'ratio'] });
   for (const file of files) {
     if (!json) process.stderr.write(`running ${file}…\n`);
-    const bench = (await import(pathToFileURL(`${dir}/${file}`).href)).default as Bench;
+    const { default: bench } = (await import(pathToFileURL(`${dir}/${file}`).href)) as { default: Bench };
     const results: BenchResult[] = await bench(options);
     for (const result of results) {
       if (json) console.log(JSON.stringify(result));

@@ -120,7 +120,7 @@ function summarise(where: string, runs: Run[]): BenchResult[] {
     process.stderr.write(`techtree ${where} seed ${run.seed}: ${run.result.code}: ${run.result.detail}\n`);
   const results: BenchResult[] = [];
   for (const milestone of MILESTONES) {
-    const reached = runs.flatMap((run) => (run.reached[milestone] ? [run.reached[milestone]!] : []));
+    const reached = runs.flatMap((run) => (run.reached[milestone] ? [run.reached[milestone]] : []));
     const name = (what: string) => `techtree ${milestone} on ${where}: ${what}`;
     results.push(
       { name: name(`success of ${runs.length}`), value: (100 * reached.length) / runs.length, unit: '%' },

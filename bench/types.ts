@@ -13,7 +13,10 @@ export interface BenchOptions {
   bots?: number;
   /** `--fleet`: of the embedded bench, only the fleet. */
   fleetOnly?: boolean;
-  /** `--server-seeds N`: how many generated worlds the tech-tree bench runs on the embedded server (0 for SimWorld only). */
+  /**
+   * `--server-seeds N`: how many generated worlds the tech-tree bench runs on the embedded server (0 for SimWorld
+   * only).
+   */
   serverSeeds?: number;
 }
 

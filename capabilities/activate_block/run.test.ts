@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const use = (stepId: string, args: Record<string, unknown>) => ({ stepId, type: 'activate_block', args });
 const door = [
@@ -67,7 +68,7 @@ describe('activate_block runs end to end on SimWorld', () => {
       expect(result.steps[0]!.outcome, JSON.stringify(args)).toMatchObject({
         ok: false,
         code,
-        detail: expect.stringContaining(words),
+        detail: match.stringContaining(words),
       });
     }
     expect(h.world.actuatorLog.filter((e) => e.command === 'activate')).toEqual([]);

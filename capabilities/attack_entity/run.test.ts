@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const attack = (target: { id: number } | { name: string }, within?: number) => ({
   stepId: 'fight',
@@ -39,14 +40,14 @@ describe('attack_entity runs end to end on SimWorld', () => {
     expect(none.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('no cow alive within 16 blocks'),
+      detail: match.stringContaining('no cow alive within 16 blocks'),
     });
     const player = h.world.spawnEntity({ name: 'player', kind: 'player', position: { x: 2.5, y: 0, z: 0.5 } });
     const refused = await h.run(plan(attack({ id: player })));
     expect(refused.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'guard_failed',
-      detail: expect.stringContaining('is a player'),
+      detail: match.stringContaining('is a player'),
     });
     expect(h.world.actuatorLog.filter((entry) => entry.command === 'attack')).toEqual([]);
   });

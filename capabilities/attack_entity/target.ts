@@ -7,9 +7,9 @@ export interface EntityTargetArgs {
 }
 
 /**
- * The entity a step means (the mob it fights, the one it follows): the one named by id, else the nearest of the kind at dispatch. Kept per step (the
- * executor hands one parsed-arguments object to every look at a step), so acceptance, guard and the
- * actions all mean the same entity.
+ * The entity a step means (the mob it fights, the one it follows): the one named by id, else the nearest of the kind at
+ * dispatch. Kept per step (the executor hands one parsed-arguments object to every look at a step), so acceptance,
+ * guard and the actions all mean the same entity.
  */
 const chosen = new WeakMap<object, LivingEntity | null>();
 

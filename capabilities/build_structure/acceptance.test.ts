@@ -6,6 +6,7 @@ import { SimWorld } from '../../src/world/sim/index.js';
 import { NAMED_BLUEPRINTS } from './blueprints.js';
 import buildStructure from './index.js';
 import { plannedBlocks } from './plan.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const ORIGIN = { x: 0, y: 0, z: 0 };
 const parse = (args: unknown) => buildStructure.inputSchema.parse(args);
@@ -73,7 +74,7 @@ describe('build_structure', () => {
     blocked.world.setBlock({ x: 1, y: 1, z: 1 }, 'stone');
     expect(await blocked.guard({ origin: ORIGIN, blueprint: 'shelter_3x3' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/1 blueprint cell\(s\) are occupied \(stone at \(1, 1, 1\)\)/),
+      reason: match.stringMatching(/1 blueprint cell\(s\) are occupied \(stone at \(1, 1, 1\)\)/),
     });
   });
 
@@ -85,7 +86,7 @@ describe('build_structure', () => {
     const pre = await world.observe(query);
     expect(judgeStep(buildStructure, pre, pre, args)).toEqual({
       ok: false,
-      unmet: expect.arrayContaining([
+      unmet: match.arrayContaining([
         'the block at (-1, 0, -1) is cobblestone: it holds air',
         'the block at (1, 2, 1) is cobblestone: it holds air',
       ]),

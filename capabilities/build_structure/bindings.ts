@@ -6,14 +6,20 @@ import type { BuildStructureArgs } from './schema.js';
 
 /** Walk this close to a block that is out of reach: inside reach from any side, short of the cell itself. */
 const APPROACH_RANGE = 3;
-/** Free cells tried when the bot stands where a block goes; the path detector stops the step after three no-paths anyway. */
+/**
+ * Free cells tried when the bot stands where a block goes; the path detector stops the step after three no-paths
+ * anyway.
+ */
 const STEP_ASIDE_TRIES = 3;
 
 type Ctx = RunContext<BuildStructureArgs>;
 
 const feetCell = (p: Vec3Like): Vec3Like => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) });
 
-/** Named blueprints are drawn around the bot standing at the origin (shelter_3x3 seals it in); custom ones are approached block by block. */
+/**
+ * Named blueprints are drawn around the bot standing at the origin (shelter_3x3 seals it in); custom ones are
+ * approached block by block.
+ */
 function station(args: BuildStructureArgs): Vec3Like | null {
   return typeof args.blueprint === 'string' ? args.origin : null;
 }
@@ -22,7 +28,10 @@ function inPlace(ctx: Ctx, block: PlannedBlock): boolean {
   return ctx.world.blockAt(block.position)?.name === block.block;
 }
 
-/** Cells next to the bot where it can stand and blocks no missing blueprint cell (feet or head), nearest to `target` first. */
+/**
+ * Cells next to the bot where it can stand and blocks no missing blueprint cell (feet or head), nearest to `target`
+ * first.
+ */
 function asideCells(ctx: Ctx, planned: readonly PlannedBlock[], target: Vec3Like): Vec3Like[] {
   const missing = new Set(planned.filter((block) => !inPlace(ctx, block)).map((block) => blockKey(block.position)));
   const open = (cell: Vec3Like) =>
@@ -56,6 +65,7 @@ async function stepAside(ctx: Ctx, planned: readonly PlannedBlock[], block: Plan
     }
   }
   throw (
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
     lastError ??
     new WorldError(
       'guard_failed',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
 import { cancelAfter, harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const build = (args: Record<string, unknown>) => ({ stepId: 'build', type: 'build_structure', args });
 
@@ -62,7 +63,7 @@ describe('build_structure runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'guard_failed',
-      detail: expect.stringMatching(/no solid face/),
+      detail: match.stringMatching(/no solid face/),
     });
     expect(h.world.blockAt({ x: 2, y: 0, z: 0 })?.name).toBe('dirt');
     expect(h.world.inventory()).toEqual({ dirt: 1 });
@@ -89,7 +90,7 @@ describe('build_structure runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringMatching(/needs 25 more dirt/),
+      detail: match.stringMatching(/needs 25 more dirt/),
     });
     expect(h.world.actuatorLog).toEqual([]);
   });

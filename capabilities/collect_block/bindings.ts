@@ -6,7 +6,10 @@ import { withinReach } from '../place_block/reach.js';
 import type { CollectBlockArgs } from './schema.js';
 import { blocksFor, canHarvestWith, dropItemsOf } from './tags.js';
 
-/** A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the bot reaches it. */
+/**
+ * A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the
+ * bot reaches it.
+ */
 const DROP_WAIT_MS = 500;
 /** Drops land around the dug cell; further out they are some other block's. */
 const DROP_RADIUS = 3;
@@ -94,6 +97,7 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
           .filter((c) => !tried.has(cellKey(c)) && !underFeet(world.position(), c))
           .sort((a, b) => cost(world, here, a) - cost(world, here, b))[0];
         if (!cell) {
+          // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
           if (lastError !== undefined) throw lastError;
           throw new WorldError(
             'precondition_missing',

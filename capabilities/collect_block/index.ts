@@ -27,6 +27,8 @@ export default defineCapability({
   preconds: ['block_in_sight', 'has_item'],
   effects: ['has_item'],
   tree: 'collect_block',
+  // It breaks blocks: said so that clients know (MCP's destructiveHint).
+  actuators: ['dig'],
   bindings: collectBlockBindings,
   guard: collectBlockGuard,
   expect: collectBlockExpects,

@@ -41,7 +41,8 @@ describe('collect_block runs end to end on SimWorld', () => {
   });
 
   it('mines a pocket under a bedrock ceiling, where no dug cell has room to stand in: every drop is picked up from beside it', async () => {
-    // The bot's two cells open; stone all round at its feet, bedrock at its head and above: each nook dug stays one high.
+    // The bot's two cells open; stone all round at its feet, bedrock at its head and above: each nook dug stays one
+    // high.
     const blocks = [];
     for (let x = -2; x <= 2; x++) {
       for (let z = -2; z <= 2; z++) {

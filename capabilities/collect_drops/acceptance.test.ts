@@ -3,6 +3,7 @@ import { ManualClock } from '../../src/index.js';
 import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import collectDrops from './index.js';
+import { match } from '../../test/helpers/matchers.js';
 
 function yard() {
   const clock = new ManualClock();
@@ -32,11 +33,11 @@ describe('collect_drops', () => {
     expect(await guard({})).toEqual({ ok: true });
     expect(await guard({ item: 'oak_log', radius: 4 })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/^no drops nearby: no dropped oak_log within 4 blocks/),
+      reason: match.stringMatching(/^no drops nearby: no dropped oak_log within 4 blocks/),
     });
     expect(await guard({ item: 'cobblestone' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/no dropped cobblestone/),
+      reason: match.stringMatching(/no dropped cobblestone/),
     });
   });
 

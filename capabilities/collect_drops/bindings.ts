@@ -30,6 +30,7 @@ export const collectDropsBindings: TreeBindings<CollectDropsArgs> = {
         }
         ctx.progress(picked, visited.size);
       }
+      // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
       if (picked === 0 && lastError !== undefined) throw lastError;
     },
   },

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { judgeStep, observation } from '../../src/testing/index.js';
 import { chooseFood, FOOD_POINTS } from './foods.js';
 import consumeFood from './index.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const noWorld = undefined as never;
 const guard = (obs: ReturnType<typeof observation>, args: unknown = {}) =>
@@ -25,12 +26,12 @@ describe('consume_food', () => {
   it('refuses when not hungry, without food, or with something inedible', () => {
     expect(guard(observation({ food: 20, inventory: { bread: 1 } }))).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/^not hungry/),
+      reason: match.stringMatching(/^not hungry/),
     });
     expect(guard(observation({ food: 10 }))).toMatchObject({ ok: false, missing: { predicate: 'has_food' } });
     expect(guard(observation({ food: 10, inventory: { dirt: 1 } }), { item: 'dirt' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/dirt is not a food/),
+      reason: match.stringMatching(/dirt is not a food/),
     });
     expect(guard(observation({ food: 10 }), { item: 'bread' })).toMatchObject({
       missing: { predicate: 'has_item', detail: { item: 'bread', count: 1 } },

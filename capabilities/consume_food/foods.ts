@@ -1,4 +1,6 @@
-/** Hunger points each food restores (minecraft-data 1.21.4 `foods`), kept here because the world does not expose them. */
+/**
+ * Hunger points each food restores (minecraft-data 1.21.4 `foods`), kept here because the world does not expose them.
+ */
 export const FOOD_POINTS: Readonly<Record<string, number>> = {
   apple: 4,
   baked_potato: 5,

@@ -3,7 +3,9 @@ import { withinReach } from '../place_block/reach.js';
 import { TABLE_REACH } from './requirements.js';
 import type { CraftItemArgs } from './schema.js';
 
-/** The guard admits a table within TABLE_REACH of the feet; look a little wider so a table it admitted is always found. */
+/**
+ * The guard admits a table within TABLE_REACH of the feet; look a little wider so a table it admitted is always found.
+ */
 const TABLE_SEARCH = TABLE_REACH + 2;
 /** Close enough to open the table from where the walk stops. */
 const TABLE_APPROACH_RANGE = 2;

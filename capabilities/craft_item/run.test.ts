@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const craft = (item: string, count = 1) => ({ stepId: `craft-${item}`, type: 'craft_item', args: { item, count } });
 
@@ -77,7 +78,8 @@ describe('craft_item runs end to end on SimWorld', () => {
   });
 
   it('walks up to a table the guard admitted but the hand cannot reach, then crafts at it', async () => {
-    // The bot stands on a 3-high column: the table below is within the guard's 4 blocks of its feet, but 4.6 from its eyes.
+    // The bot stands on a 3-high column: the table below is within the guard's 4 blocks of its feet, but 4.6 from its
+    // eyes.
     const h = await harness({
       spawn: { x: 0, y: 3, z: 0 },
       inventory: { cobblestone: 3, stick: 2 },
@@ -113,7 +115,7 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringMatching(/missing 3 cobblestone/),
+      detail: match.stringMatching(/missing 3 cobblestone/),
     });
     expect(h.world.actuatorLog).toEqual([]);
     expect(h.world.inventory()).toEqual({ stick: 2 });
@@ -189,7 +191,7 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringMatching(/missing 3 cobblestone/),
+      detail: match.stringMatching(/missing 3 cobblestone/),
     });
     expect(h.world.actuatorLog).toEqual([]);
   });

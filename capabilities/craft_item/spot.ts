@@ -10,10 +10,10 @@ const BODY_HALF_WIDTH = 0.35;
 const BODY_HEIGHT = 1.8;
 
 /**
- * A cell to place a block (a table, a furnace) near the bot: open, on solid ground, clear of the bot's
- * body (which reaches into a neighbouring cell when it stands near an edge), and within reach; the nearest first, level with the feet before a step up or down. On a ledge
- * or a pillar with no such cell, any open cell within reach with a solid face to place against; null when
- * there is none either.
+ * A cell to place a block (a table, a furnace) near the bot: open, on solid ground, clear of the bot's body (which
+ * reaches into a neighbouring cell when it stands near an edge), and within reach; the nearest first, level with the
+ * feet before a step up or down. On a ledge or a pillar with no such cell, any open cell within reach with a solid face
+ * to place against; null when there is none either.
  */
 export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like | null {
   const feet = { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
@@ -23,7 +23,8 @@ export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like | nul
     const block = name(cell);
     return block !== null && !AIR.has(block) && !LIQUID.has(block);
   };
-  // The bot's body is 0.6 wide and 1.8 tall around its position: standing near an edge it reaches into the next cell, where a server refuses to place.
+  // The bot's body is 0.6 wide and 1.8 tall around its position: standing near an edge it reaches into the next cell,
+  // where a server refuses to place.
   const bots = (cell: Vec3Like) =>
     cell.x < position.x + BODY_HALF_WIDTH &&
     cell.x + 1 > position.x - BODY_HALF_WIDTH &&

@@ -4,7 +4,6 @@ import {
   type PlanStepInput,
   type Recipe,
   smeltingInputsOf,
-  type Vec3Like,
   type WorldPort,
 } from 'verbtree';
 import { gatherSourceFor } from '../collect_block/tags.js';
@@ -12,7 +11,10 @@ import { TABLE_REACH } from './requirements.js';
 import { spotBeside } from './spot.js';
 
 const MAX_PER_STEP = 64;
-/** How far a raw material is looked for before the sub-goal gives it back to the planner (collect_block's default radius). */
+/**
+ * How far a raw material is looked for before the sub-goal gives it back to the planner (collect_block's default
+ * radius).
+ */
 const GATHER_WITHIN = 32;
 /** A table this close is worth walking to rather than spending four planks on a new one. */
 const WALK_TO_TABLE_WITHIN = 32;
@@ -77,7 +79,8 @@ export function craftItemSubgoals(
     if (typeof item !== 'string' || typeof count !== 'number' || count < 1) return null;
     const recipe = world.recipe(item);
     if (recipe && !isStorageConversion(recipe)) return craftSteps(item, count);
-    // Iron ingots are smelted (smelt_item gathers the raw iron, the fuel and the furnace it lacks), not unpacked from nuggets.
+    // Iron ingots are smelted (smelt_item gathers the raw iron, the fuel and the furnace it lacks), not unpacked from
+    // nuggets.
     if (smeltingInputsOf(item).length > 0) return craftSteps(item, count, 'smelt_item');
     const block = gatherSourceFor(item, (blocks) => nearestOf(world, blocks));
     if (block !== null) return gatherSteps(item, block, count);

@@ -4,6 +4,7 @@ import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index
 import { SimWorld } from '../../src/world/sim/index.js';
 import digBlock from './index.js';
 import navigate from '../navigate/index.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const LOG = { x: 2, y: 0, z: 0 };
 
@@ -34,15 +35,15 @@ describe('dig_block', () => {
     expect(guard({ position: LOG, block: 'oak_log' })).toEqual({ ok: true });
     expect(guard({ position: LOG, block: 'birch_log' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/expected birch_log at \(2, 0, 0\) but the world shows oak_log/),
+      reason: match.stringMatching(/expected birch_log at \(2, 0, 0\) but the world shows oak_log/),
     });
     expect(guard({ position: { x: 2, y: 1, z: 0 } })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/already air/),
+      reason: match.stringMatching(/already air/),
     });
     expect(guard({ position: { x: 3, y: 0, z: 0 } })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/bedrock .* is unbreakable/),
+      reason: match.stringMatching(/bedrock .* is unbreakable/),
     });
   });
 
@@ -70,7 +71,7 @@ describe('dig_block', () => {
     const world = { blockAt: () => ({ name: 'air', position: LOG, diggable: false }) } as never;
     expect(digBlock.guard({ world, observation: air }, args)).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/there is no block to dig/),
+      reason: match.stringMatching(/there is no block to dig/),
     });
     expect(
       judgeStep(

@@ -25,6 +25,8 @@ export default defineCapability({
   preconds: ['block_present'],
   effects: ['block_removed'],
   tree: 'dig_block',
+  // It breaks blocks: said so that clients know (MCP's destructiveHint).
+  actuators: ['dig'],
   // Not `moves`: the walk is short and path-watched, and a long dig stands still past the position detector's limit.
   bindings: digBlockBindings,
   guard: digBlockGuard,

@@ -3,7 +3,9 @@ import { MINECRAFT_VERSION } from 'verbtree';
 
 const data = minecraftData(MINECRAFT_VERSION);
 
-/** How well `item` breaks `block`: harvesting (the block drops) first, then dig speed (vanilla material multipliers). */
+/**
+ * How well `item` breaks `block`: harvesting (the block drops) first, then dig speed (vanilla material multipliers).
+ */
 function score(block: string, item: string | null): number {
   const info = data.blocksByName[block];
   const id = item === null ? undefined : data.itemsByName[item]?.id;
@@ -11,8 +13,7 @@ function score(block: string, item: string | null): number {
   const harvests = !info.harvestTools || (id !== undefined && info.harvestTools[id] === true);
   let speed = 1;
   for (const part of (info.material ?? '').split(';')) {
-    const multiplier =
-      id === undefined ? undefined : (data.materials[part] as Record<string, number> | undefined)?.[id];
+    const multiplier = id === undefined ? undefined : data.materials[part]?.[id];
     if (multiplier !== undefined && multiplier > speed) speed = multiplier;
   }
   return (harvests ? 1000 : 0) + speed;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeStep, observation } from '../../src/testing/index.js';
 import equip from './index.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const noWorld = undefined as never;
 const guard = (obs: ReturnType<typeof observation>, args: unknown) =>
@@ -26,7 +27,7 @@ describe('equip', () => {
     const held = observation({ inventory: { dirt: 5, iron_helmet: 1, carved_pumpkin: 1 } });
     expect(guard(held, { item: 'dirt', destination: 'head' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/cannot be worn on the head/),
+      reason: match.stringMatching(/cannot be worn on the head/),
     });
     expect(guard(held, { item: 'iron_helmet', destination: 'feet' }).ok).toBe(false);
     expect(guard(held, { item: 'iron_helmet', destination: 'head' })).toEqual({ ok: true });

@@ -42,7 +42,9 @@ interface Search {
   lastFailure?: string;
 }
 
-/** Where the step started and how many lookouts it has walked to, across its retries (keyed by its parsed arguments). */
+/**
+ * Where the step started and how many lookouts it has walked to, across its retries (keyed by its parsed arguments).
+ */
 const searches = new WeakMap<object, Search>();
 
 export const exploreBindings: TreeBindings<ExploreArgs> = {

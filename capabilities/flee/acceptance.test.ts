@@ -4,6 +4,7 @@ import { judgeStep, observation } from '../../src/testing/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import flee from './index.js';
 import { threatPosition } from './threat.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const at = (x: number, z = 0) => observation({ position: { x, y: 0, z } });
 
@@ -21,7 +22,7 @@ describe('flee', () => {
       flee.guard({ world, observation: await world.observe() }, flee.inputSchema.parse(args));
     world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2, y: 0, z: 0 } });
     world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 40, y: 0, z: 0 } });
-    expect(await guard({})).toMatchObject({ ok: false, reason: expect.stringMatching(/^nothing to flee from/) });
+    expect(await guard({})).toMatchObject({ ok: false, reason: match.stringMatching(/^nothing to flee from/) });
     expect(await guard({ from: { x: 3, y: 0, z: 0 } })).toEqual({ ok: true });
     world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: -10, y: 0, z: 0 } });
     world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 0, y: 0, z: 6 } });

@@ -9,7 +9,10 @@ import { threatPosition } from './threat.js';
 const HEADINGS = [0, 60, -60];
 /** How close to its goal column the walk may stop. */
 const GOAL_RANGE = 2;
-/** Aim past the required distance by the goal's range and a block of rounding, so stopping anywhere in range is far enough. */
+/**
+ * Aim past the required distance by the goal's range and a block of rounding, so stopping anywhere in range is far
+ * enough.
+ */
 const OVERSHOOT = GOAL_RANGE + 1;
 
 /** Unit xz vector from the threat to the bot; straight +x when the bot stands on the threat. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanResult } from '../../src/executor/events.js';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const follow = (target: { id: number } | { name: string }, forMs: number, range?: number) => ({
   stepId: 'follow',
@@ -52,7 +53,7 @@ describe('follow_entity runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining(`the cow (entity ${cow}) is gone`),
+      detail: match.stringContaining(`the cow (entity ${cow}) is gone`),
     });
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { judgeStep, observation } from '../../src/testing/index.js';
 import navigate from './index.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const at = (x: number, y: number, z: number) => observation({ position: { x, y, z } });
 
@@ -28,7 +29,7 @@ describe('navigate', () => {
   it('guards against targets too far for one step and names the fix', () => {
     const args = navigate.inputSchema.parse({ target: { kind: 'near', x: 2000, y: 0, z: 0 } });
     const verdict = navigate.guard({ observation: at(0, 0, 0), world: undefined as never }, args);
-    expect(verdict).toMatchObject({ ok: false, reason: expect.stringMatching(/split the route into waypoints/) });
+    expect(verdict).toMatchObject({ ok: false, reason: match.stringMatching(/split the route into waypoints/) });
     expect(navigate.guard({ observation: at(1990, 0, 0), world: undefined as never }, args)).toEqual({ ok: true });
   });
 

@@ -7,7 +7,9 @@ import { waitUntil } from './wait.js';
 const JUMP_HOLD_MS = 300;
 /** A vanilla jump is about 12 ticks in the air; the next one starts after it, with a tick to spare. */
 const JUMP_CYCLE_MS = 650;
-/** The feet clear the cell below within about 4 ticks of the jump; wait a little longer before calling it a failed jump. */
+/**
+ * The feet clear the cell below within about 4 ticks of the jump; wait a little longer before calling it a failed jump.
+ */
 const LIFT_WAIT_MS = 500;
 /** Tries per block before the rise counts as stuck (a jump that did not lift, a placement refused mid-air). */
 const TRIES_PER_BLOCK = 3;
@@ -61,6 +63,7 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
           ctx.progress(risen, args.height);
         } else if (++tries >= TRIES_PER_BLOCK) {
           throw (
+            // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
             error ??
             new WorldError(
               'stuck.progress',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProgressEvent } from '../../src/runtime/index.js';
 import { cancelAfter, harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const pillar = (args: Record<string, unknown>) => ({ stepId: 'pillar', type: 'pillar_up', args });
 
@@ -33,12 +34,12 @@ describe('pillar_up runs end to end on SimWorld', () => {
     const retry = h.events.find((e) => e.type === 'step.retry');
     expect(retry).toMatchObject({
       code: 'stuck.progress',
-      detail: expect.stringMatching(/did not lift the bot .*risen 1 of 3/),
+      detail: match.stringMatching(/did not lift the bot .*risen 1 of 3/),
     });
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'guard_failed',
-      detail: expect.stringMatching(/leaves room to rise only 0 of 3/),
+      detail: match.stringMatching(/leaves room to rise only 0 of 3/),
     });
     expect(h.world.position().y).toBe(1);
     expect(h.world.liveActuators()).toBe(0);

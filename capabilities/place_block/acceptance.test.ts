@@ -4,10 +4,11 @@ import { dispatchQueryOf, judgeStep, observation } from '../../src/testing/index
 import { SimWorld } from '../../src/world/sim/index.js';
 import digBlock from '../dig_block/index.js';
 import placeBlock from './index.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const BESIDE = { x: 1, y: 0, z: 0 };
 
-async function setting(inventory: Record<string, number> = { cobblestone: 4 }) {
+function setting(inventory: Record<string, number> = { cobblestone: 4 }) {
   const clock = new ManualClock();
   const world = SimWorld.create({ clock, inventory, blocks: [{ position: { x: -2, y: 0, z: 0 }, name: 'stone' }] });
   const guard = async (args: unknown) =>
@@ -23,7 +24,7 @@ describe('place_block', () => {
   });
 
   it('reports a missing item as has_item and accepts a supported empty cell', async () => {
-    const { guard } = await setting();
+    const { guard } = setting();
     expect(await guard({ position: BESIDE, item: 'cobblestone' })).toEqual({ ok: true });
     expect(await guard({ position: BESIDE, item: 'oak_planks' })).toEqual({
       ok: false,
@@ -33,26 +34,26 @@ describe('place_block', () => {
   });
 
   it("refuses the bot's own cells, occupied cells and cells with nothing to place against", async () => {
-    const { guard } = await setting();
+    const { guard } = setting();
     for (const y of [0, 1]) {
       expect(await guard({ position: { x: 0, y, z: 0 }, item: 'cobblestone' })).toMatchObject({
         ok: false,
-        reason: expect.stringMatching(/bot's own space.*move first/),
+        reason: match.stringMatching(/bot's own space.*move first/),
       });
     }
     expect(await guard({ position: { x: -2, y: 0, z: 0 }, item: 'cobblestone' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/already holds stone/),
+      reason: match.stringMatching(/already holds stone/),
       missing: { predicate: 'cell_empty', detail: { x: -2, y: 0, z: 0, block: 'stone' } },
     });
     expect(await guard({ position: { x: 1, y: 3, z: 0 }, item: 'cobblestone' })).toMatchObject({
       ok: false,
-      reason: expect.stringMatching(/nothing to place against/),
+      reason: match.stringMatching(/nothing to place against/),
     });
   });
 
   it('clears an occupied cell with a dig_block sub-goal that dig_block accepts', async () => {
-    const { world, guard } = await setting();
+    const { world, guard } = setting();
     const args = placeBlock.inputSchema.parse({ position: { x: -2, y: 0, z: 0 }, item: 'cobblestone' });
     const verdict = await guard(args);
     if (verdict.ok || !verdict.missing) throw new Error('expected a missing precondition');
@@ -70,7 +71,7 @@ describe('place_block', () => {
   });
 
   it('accepts a block the world really placed, and names what is there otherwise', async () => {
-    const { clock, world } = await setting();
+    const { clock, world } = setting();
     const args = placeBlock.inputSchema.parse({ position: BESIDE, item: 'cobblestone' });
     const query = dispatchQueryOf(placeBlock, args);
     const pre = await world.observe(query);

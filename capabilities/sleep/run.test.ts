@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const sleep = (bed?: { x: number; y: number; z: number }) => ({
   stepId: 'sleep',
@@ -22,7 +23,7 @@ describe('sleep runs end to end on SimWorld', () => {
     expect((await day.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'guard_failed',
-      detail: expect.stringContaining('it is day (time 6000)'),
+      detail: match.stringContaining('it is day (time 6000)'),
     });
     const haunted = await harness({ timeOfDay: 15_000, blocks: [{ position: bed, name: 'white_bed' }] });
     haunted.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4.5, y: 0, z: 4.5 } });
@@ -33,7 +34,7 @@ describe('sleep runs end to end on SimWorld', () => {
     expect((await none.run(plan(sleep()))).steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('no bed in the open within 32 blocks'),
+      detail: match.stringContaining('no bed in the open within 32 blocks'),
     });
   });
 

@@ -31,7 +31,9 @@ export function bedSpot(world: WorldPort, position: Vec3Like): Vec3Like | null {
   return null;
 }
 
-/** No bed in sight: one the pack holds is placed beside the bot. A bed is not crafted here (wool needs shears or sheep). */
+/**
+ * No bed in sight: one the pack holds is placed beside the bot. A bed is not crafted here (wool needs shears or sheep).
+ */
 export function sleepSubgoals(
   missing: MissingPrecondition,
   _args: unknown,

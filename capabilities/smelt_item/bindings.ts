@@ -1,6 +1,7 @@
-import { type TreeBindings, type Vec3Like, WorldError, type WorldPort } from 'verbtree';
+import { smeltingInputsOf, type TreeBindings, type Vec3Like, WorldError, type WorldPort } from 'verbtree';
 import { withinReach } from '../place_block/reach.js';
-import { FURNACE_SEARCH, fuelToBurn, inputFor } from './choice.js';
+import { FURNACE_SEARCH, fuelToBurn, furnaceHolds, inputToLoad, stillToLoad } from './choice.js';
+import { DEFAULT_FUEL } from './guard.js';
 import type { SmeltItemArgs } from './schema.js';
 
 const APPROACH_RANGE = 2;
@@ -26,22 +27,27 @@ export const smeltItemBindings: TreeBindings<SmeltItemArgs> = {
       const goal = { kind: 'near' as const, ...furnace, range: APPROACH_RANGE };
       return ctx.actuate('goto', () => ctx.world.goto(goal, { signal: ctx.signal }));
     },
-    smelt_item_smelt: (ctx) => {
+    smelt_item_smelt: async (ctx) => {
       const { world, args } = ctx;
       const furnace = furnaceInReach(world);
       if (!furnace) throw new WorldError('precondition_missing', 'smelt_item: the furnace is out of reach');
+      // A smelt a crash or an abort cut short: the furnace's output and its cooking count (the world loads the rest).
+      const left = stillToLoad(args, furnaceHolds(await world.observe({ containers: [furnace] }), furnace));
       const inventory = world.inventory();
-      const input = inputFor(args, inventory);
+      const input =
+        left.args.count > 0
+          ? inputToLoad(left.args, left.cooking, inventory)
+          : (left.cooking ?? smeltingInputsOf(args.item)[0]!);
       if (!input)
         throw new WorldError(
           'precondition_missing',
-          `smelt_item: the pack no longer holds ${args.count} of anything that smelts into ${args.item}`,
+          `smelt_item: the pack no longer holds ${left.args.count} of anything that smelts into ${args.item}`,
         );
-      const fuel = fuelToBurn(args, input, inventory);
+      const fuel = left.args.count > 0 ? fuelToBurn(left.args, input, inventory) : (args.fuel ?? DEFAULT_FUEL);
       if (!fuel)
         throw new WorldError(
           'precondition_missing',
-          `smelt_item: the pack no longer holds the fuel for ${args.count} ${args.item}`,
+          `smelt_item: the pack no longer holds the fuel for ${left.args.count} ${args.item}`,
         );
       if (!world.smelt)
         throw new WorldError('guard_failed', `smelt_item: the ${world.kind} world has no furnace actuator`);

@@ -1,6 +1,7 @@
 import { defineCapability, SMELT_TICKS_PER_ITEM } from 'verbtree';
 import { smeltItemExpects } from './acceptance.js';
 import { smeltItemBindings } from './bindings.js';
+import { furnaceQuery } from './choice.js';
 import { smeltItemGuard } from './guard.js';
 import { SmeltItemArgs } from './schema.js';
 import { smeltItemSubgoals } from './subgoals.js';
@@ -25,6 +26,7 @@ export default defineCapability({
   actuators: ['smelt'],
   // Loading a furnace is one transaction; preemption waits for the smelt to end rather than cancel it halfway.
   atomic: true,
+  observes: furnaceQuery,
   bindings: smeltItemBindings,
   guard: smeltItemGuard,
   expect: smeltItemExpects,

@@ -44,6 +44,21 @@ describe('smelt_item runs end to end on SimWorld', () => {
     expect(h.world.inventory().stone).toBe(4);
   });
 
+  it('a smelt cut short goes on from the furnace: what it cooks and has cooked is not asked of the pack again', async () => {
+    const furnace = { x: 2, y: 0, z: 0 };
+    const h = await harness({ inventory: { raw_iron: 2, coal: 1 }, blocks: [{ position: furnace, name: 'furnace' }] });
+    // The first attempt loads both and dies 15 s in (a crash, an abort): one ingot made, one cooking, no coal left.
+    const abort = new AbortController();
+    void h.world.smelt(furnace, 'raw_iron', 2, 'coal', { signal: abort.signal }).catch(() => undefined);
+    await h.clock.advance(15_000);
+    abort.abort();
+    expect(h.world.inventory()).toEqual({});
+    const result = await h.run(plan(smelt('iron_ingot', 2)));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.inventory()).toEqual({ iron_ingot: 2 });
+    expect((await h.world.observe({ containers: [furnace] })).containers).toEqual({ '2,0,0': {} });
+  });
+
   it('a long smelt is not cut by the watchdogs: 16 items cook for 160 s and the step ends ok', async () => {
     const h = await harness({
       inventory: { cobblestone: 16, coal: 2 },

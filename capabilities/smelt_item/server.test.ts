@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedSuite } from '../../test/helpers/embedded.js';
+import { match } from '../../test/helpers/matchers.js';
 
 // Bots spawn at 0,5,0 on grass at y 4; every bot has this pack.
 const suite = embeddedSuite({ bot: { inventory: { raw_iron: 2, cobblestone: 8, oak_log: 2 } } });
@@ -28,7 +29,7 @@ describe('smelt_item on the embedded server', () => {
     expect(result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('raw_iron'),
+      detail: match.stringContaining('raw_iron'),
     });
     expect(suite.server.player('short')!.inventory).toMatchObject({ raw_iron: 2, cobblestone: 8 });
   }, 60_000);

@@ -30,7 +30,10 @@ export function chestOf(args: ChestArgs, pre?: Observation): Vec3Like | null {
   return chosen.get(args) ?? null;
 }
 
-/** How many of `item` the chest held in an observation: null when no chest stands there, undefined when the world could not say. */
+/**
+ * How many of `item` the chest held in an observation: null when no chest stands there, undefined when the world could
+ * not say.
+ */
 export function chestHolds(observation: Observation, chest: Vec3Like, item: string): number | null | undefined {
   const contents = observation.containers?.[blockKey(chest)];
   if (contents === undefined) return undefined;

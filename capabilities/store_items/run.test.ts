@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const store = (item: string, count: number, chest?: { x: number; y: number; z: number }) => ({
   stepId: `store-${item}`,
@@ -51,7 +52,7 @@ describe('store_items and take_items run end to end on SimWorld', () => {
     expect(none.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('no chest in the open within 32 blocks'),
+      detail: match.stringContaining('no chest in the open within 32 blocks'),
     });
     const h = await harness({
       inventory: { dirt: 4 },
@@ -64,19 +65,19 @@ describe('store_items and take_items run end to end on SimWorld', () => {
     expect(notChest.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'guard_failed',
-      detail: expect.stringContaining('3,0,0 is no chest'),
+      detail: match.stringContaining('3,0,0 is no chest'),
     });
     const tooMany = await h.run(plan(store('dirt', 9, chest)));
     expect(tooMany.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('the pack holds 4 dirt, 9 to store'),
+      detail: match.stringContaining('the pack holds 4 dirt, 9 to store'),
     });
     const empty = await h.run(plan(take('dirt', 1, chest)));
     expect(empty.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('holds 0 dirt, 1 to take'),
+      detail: match.stringContaining('holds 0 dirt, 1 to take'),
     });
     expect(h.world.inventory()).toEqual({ dirt: 4 });
     expect(h.world.actuatorLog).toEqual([]);

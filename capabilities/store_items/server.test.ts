@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { embeddedSuite } from '../../test/helpers/embedded.js';
+import { match } from '../../test/helpers/matchers.js';
 
 // Bots spawn at 0,5,0 on grass at y 4, each with this pack; two chests stand near spawn, a barrel further off.
 const near = { x: 3, y: 5, z: 1 };
@@ -38,7 +39,7 @@ describe('store_items and take_items on the embedded server', () => {
     expect(greedy.result.steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: expect.stringContaining('holds 4 oak_log, 9 to take'),
+      detail: match.stringContaining('holds 4 oak_log, 9 to take'),
     });
     expect(await suite.server.containerAt(barrel)).toEqual({ oak_log: 4 });
     expect(suite.server.player('greedy')!.inventory).toEqual({ cobblestone: 20, oak_log: 4 });

@@ -94,10 +94,10 @@ export function transferBindings<Args extends ChestArgs>(verb: string, direction
       [`${verb}_transfer`]: (ctx) => {
         const { world, args } = ctx;
         const chest = chestFor(args);
-        const move = world[direction];
+        const move = world[direction]?.bind(world);
         if (!move)
           throw new WorldError('guard_failed', `${verb}: the ${world.kind} world has no ${direction} actuator`);
-        return ctx.actuate(direction, () => move.call(world, chest, args.item, args.count, { signal: ctx.signal }));
+        return ctx.actuate(direction, () => move(chest, args.item, args.count, { signal: ctx.signal }));
       },
     },
   };

@@ -15,7 +15,8 @@ import { systemClock } from '../../src/clock/index.js';
 import type { ExecutorEvent } from '../../src/executor/events.js';
 import { assembleExecutor, type PlanResult, type RunInput } from '../../src/index.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import { DEFAULT_JOURNAL_PATH, Journal } from '../../src/journal/journal.js';
+import { DEFAULT_JOURNAL_PATH } from '../../src/journal/journal.js';
+import { openJournal } from '../../src/journal/open.js';
 import { loadScenario, startEmbeddedWorld, type MineflayerWorld } from '../../src/worlds.js';
 import { goalPlanner } from './goal-planner.js';
 
@@ -106,7 +107,7 @@ async function runPlain(bot: MineflayerWorld): Promise<PlanResult> {
 
 /** The intent journaled and watched: the monitor is up before the bot starts, and stays up for replay until Ctrl-C. */
 async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResult> {
-  const journal = Journal.open(journalPath);
+  const journal = await openJournal(journalPath);
   const monitor = new RunMonitor(systemClock, BOT);
   const assembly = await assembleJournaled({
     registry,
@@ -129,7 +130,7 @@ async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResul
     });
     console.log(`monitor: ${url}   (open it to watch the tree, the 3D world and the timeline)`);
     assembly.executor.events.on('event', progress);
-    const result = await assembly.run(intent).result;
+    const result = await (await assembly.run(intent)).result;
     report(result);
     const replay = encodeURIComponent(result.planId);
     console.log(
@@ -140,7 +141,7 @@ async function runWatched(bot: MineflayerWorld, port: number): Promise<PlanResul
   } finally {
     await monitor.close();
     await assembly.close();
-    journal.close();
+    await journal.close();
   }
 }
 

@@ -67,7 +67,8 @@ function expand(
   const source = SOURCES[item];
   if (source) {
     if (source.tool && !plan.tools.includes(source.tool)) {
-      // What the tool takes (and the tools gathering that takes) comes first, so tools are listed in the order they can be made.
+      // What the tool takes (and the tools gathering that takes) comes first, so tools are listed in the order they can
+      // be made.
       expand(source.tool, 1, pack, plan, [...path, item]);
       plan.tools.push(source.tool);
       pack[source.tool] = (pack[source.tool] ?? 0) + 1; // kept, not used up
@@ -167,37 +168,42 @@ export function goalPlanner(options: { inventory?: Record<string, number>; maxRe
   let replans = 0;
   let goal: Goal | null = null;
   const explored = new Set<string>();
+  const replan = (context: FailureContext): PlannerReply => {
+    if (!goal) return { giveUp: 'no goal: this planner plans intents' };
+    if (++replans > (options.maxReplans ?? 3)) return { giveUp: `${replans - 1} re-plans did not reach the goal` };
+    const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`);
+    // Nothing of a kind in sight: walk out and look for it once, then carry on; a second time, the world lacks it.
+    const unseen =
+      context.failure.code === 'precondition_missing'
+        ? /no (#?\w+) within \d+ blocks/.exec(context.failure.detail)?.[1]
+        : undefined;
+    if (unseen) {
+      if (explored.has(unseen))
+        return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };
+      explored.add(unseen);
+      return {
+        steps: [
+          {
+            stepId: `explore-${unseen.replace('#', '')}#replan${replans}`,
+            type: 'explore',
+            args: { block: unseen, radius: 128 },
+          },
+          ...steps,
+        ],
+      };
+    }
+    return steps.length > 0 ? { steps } : { giveUp: 'the goal already holds; nothing left to plan' };
+  };
   return {
     name: 'goal-planner',
-    async plan(intent) {
+    plan(intent) {
       goal = goalOf(intent);
-      return { planId: `goal-${intent.id}`, intentId: intent.id, steps: stepsFor(goal, options.inventory ?? {}) };
+      return Promise.resolve({
+        planId: `goal-${intent.id}`,
+        intentId: intent.id,
+        steps: stepsFor(goal, options.inventory ?? {}),
+      });
     },
-    async onFailure(context: FailureContext): Promise<PlannerReply> {
-      if (!goal) return { giveUp: 'no goal: this planner plans intents' };
-      if (++replans > (options.maxReplans ?? 3)) return { giveUp: `${replans - 1} re-plans did not reach the goal` };
-      const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`);
-      // Nothing of a kind in sight: walk out and look for it once, then carry on; a second time, the world lacks it.
-      const unseen =
-        context.failure.code === 'precondition_missing'
-          ? /no (#?\w+) within \d+ blocks/.exec(context.failure.detail)?.[1]
-          : undefined;
-      if (unseen) {
-        if (explored.has(unseen))
-          return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };
-        explored.add(unseen);
-        return {
-          steps: [
-            {
-              stepId: `explore-${unseen.replace('#', '')}#replan${replans}`,
-              type: 'explore',
-              args: { block: unseen, radius: 128 },
-            },
-            ...steps,
-          ],
-        };
-      }
-      return steps.length > 0 ? { steps } : { giveUp: 'the goal already holds; nothing left to plan' };
-    },
+    onFailure: (context) => Promise.resolve(replan(context)),
   };
 }

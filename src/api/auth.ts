@@ -4,7 +4,10 @@ import { HttpError } from './http-error.js';
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** Refuses (401) a request without `Authorization: Bearer <token>` matching the server's token; compares in constant time. */
+/**
+ * Refuses (401) a request without `Authorization: Bearer <token>` matching the server's token; compares in constant
+ * time.
+ */
 export function requireBearer(request: IncomingMessage, token: string | undefined): void {
   if (!token)
     throw new HttpError(401, 'control endpoints are disabled: start the server with --token <T> or VERBTREE_TOKEN set');

@@ -1,7 +1,10 @@
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 
-/** What the event stream carries of the trees: each bot's runs whose nodes changed since the last batch, at their latest state. */
+/**
+ * What the event stream carries of the trees: each bot's runs whose nodes changed since the last batch, at their latest
+ * state.
+ */
 export interface NodeBatch {
   type: 'nodes';
   at: number;

@@ -4,7 +4,10 @@ import type { IncomingMessage } from 'node:http';
 const digest = (text: string) => createHash('sha256').update(text).digest();
 const sameSecret = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
-/** The browser form of the token: `Sec-WebSocket-Protocol: bearer.<token>` (browsers cannot set Authorization on a WebSocket). */
+/**
+ * The browser form of the token: `Sec-WebSocket-Protocol: bearer.<token>` (browsers cannot set Authorization on a
+ * WebSocket).
+ */
 const PROTOCOL_PREFIX = 'bearer.';
 
 export interface UpgradeRules {

@@ -3,7 +3,10 @@ import { dirname, join } from 'node:path';
 import type { Server } from 'node:http';
 import { requireOptional } from '../missing-package.js';
 
-/** Where the 3D views live on the API server: a bot's at /viewer/<bot>/, its socket.io path under it, as prismarine-viewer's page expects. */
+/**
+ * Where the 3D views live on the API server: a bot's at /viewer/<bot>/, its socket.io path under it, as
+ * prismarine-viewer's page expects.
+ */
 export const VIEWER_PREFIX = '/viewer/';
 
 export const viewerPrefix = (botId: string) => `${VIEWER_PREFIX}${encodeURIComponent(botId)}/`;
@@ -98,7 +101,8 @@ export function attachViewer(server: Server, bot: ViewerBot, prefix: string, vie
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.disconnect();
-        // socket.io closes the http server it is attached to as well; the API closes its own, so only the sockets go here.
+        // socket.io closes the http server it is attached to as well; the API closes its own, so only the sockets go
+        // here.
         resolve();
       }),
   };

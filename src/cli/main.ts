@@ -19,6 +19,7 @@ import { showCommand } from './commands/show.js';
 import { MissingPackageError } from '../missing-package.js';
 import { controlCommand } from './commands/control.js';
 import { serveCommand } from './commands/serve.js';
+import { mcpCommand } from './commands/mcp.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
 import { loadProject, type Project } from './project-config.js';
@@ -84,6 +85,7 @@ Examples:
     runsCommand(io, setExit),
     showCommand(io, setExit),
     serveCommand(registry, io, setExit, extraTreePaths),
+    mcpCommand(registry, io, setExit, extraTreePaths),
     controlCommand(io, setExit),
     lintCommand(trees, io, setExit),
     treeCommand(trees, io, setExit),

@@ -3,6 +3,7 @@ import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:pat
 import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../capabilities/index.js';
+import { isPostgresUrl } from '../journal/journal-spec.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
@@ -22,7 +23,10 @@ const path = z.string().min(1);
 
 /** A project's verbtree.config: every path in it is relative to the config file. */
 export const ProjectConfigSchema = z.strictObject({
-  /** Modules whose default export (or `capabilities` export) is an array of capabilities or a function (registry) => void. */
+  /**
+   * Modules whose default export (or `capabilities` export) is an array of capabilities or a function (registry) =>
+   * void.
+   */
   capabilities: z.array(path).optional(),
   /** Tree folders (or files) loaded beside the built-in trees, never in place of them. */
   trees: z.array(path).optional(),
@@ -30,7 +34,7 @@ export const ProjectConfigSchema = z.strictObject({
   world: WorldConfig.optional(),
   /** Stuck detection and recovery settings (JSON, as `run --stuck-config` reads them). */
   stuckConfig: path.optional(),
-  /** The journal (SQLite) every journal-reading command and `run --journal` use. */
+  /** The journal every journal-reading command and `run --journal` use: a SQLite file, or a postgres:// URL. */
   journal: path.optional(),
   api: z
     .strictObject({
@@ -114,7 +118,8 @@ function resolvePaths(config: ProjectConfig, file: string): ProjectConfig {
     ...(config.trees ? { trees: config.trees.map(at) } : {}),
     ...(world ? { world } : {}),
     ...(config.stuckConfig ? { stuckConfig: at(config.stuckConfig) } : {}),
-    ...(config.journal ? { journal: at(config.journal) } : {}),
+    // A SQLite path is relative to the config file; a postgres:// URL names a database wherever it is.
+    ...(config.journal ? { journal: isPostgresUrl(config.journal) ? config.journal : at(config.journal) } : {}),
   };
 }
 
@@ -138,7 +143,9 @@ async function addCapabilities(registry: CapabilityRegistry, module: string, con
   }
 }
 
-/** Imports a JS or TypeScript module; Node 20 cannot import .ts itself, so that goes through tsx when it is installed. */
+/**
+ * Imports a JS or TypeScript module; Node 20 cannot import .ts itself, so that goes through tsx when it is installed.
+ */
 async function importModule(file: string, named: string): Promise<Record<string, unknown>> {
   const url = pathToFileURL(file).href;
   let load: () => Promise<Record<string, unknown>> = () => import(url) as Promise<Record<string, unknown>>;
@@ -152,7 +159,7 @@ async function importModule(file: string, named: string): Promise<Record<string,
     load = async () => {
       const namespace = (await tsx.tsImport(url, import.meta.url)) as Record<string, unknown>;
       const inner = namespace.default as { __esModule?: boolean } | undefined;
-      return inner?.__esModule ? (inner as Record<string, unknown>) : namespace;
+      return inner?.__esModule ? inner : namespace;
     };
   }
   try {

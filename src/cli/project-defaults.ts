@@ -48,7 +48,7 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     });
   }
 
-  if (command.name() === 'serve') {
+  if (command.name() === 'serve' || command.name() === 'mcp') {
     // The token comes from the variable the config names, and only from it; never shown in --help.
     if (config.api?.tokenEnv) set(command, 'token', process.env[config.api.tokenEnv] ?? '', false);
   }

@@ -1,3 +1,4 @@
+import type { Bot } from 'mineflayer';
 import type { WorldPort } from '../contracts/world.js';
 import { type attachViewer, viewerInstalled } from '../api/viewer.js';
 import { MineflayerWorld } from '../world/mineflayer/mineflayer-world.js';
@@ -14,5 +15,6 @@ export function viewerBotFor(
     );
     return undefined;
   }
-  return world.bot as unknown as Parameters<typeof attachViewer>[1];
+  // A connected MineflayerWorld drives a mineflayer Bot (instanceof cannot tell the type argument).
+  return (world as MineflayerWorld<Bot>).bot;
 }

@@ -70,7 +70,10 @@ export interface Observation {
    * the bot), as the world's truth holds them; an entity that is dead or gone is not listed. Present only when asked.
    */
   entities?: LivingEntity[];
-  /** The time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). Present only when asked (`ObservationQuery.time`). */
+  /**
+   * The time of day in ticks (0 sunrise, 6000 noon, 13000 night, 18000 midnight). Present only when asked
+   * (`ObservationQuery.time`).
+   */
   timeOfDay?: number;
   /**
    * The blocks asked for (`ObservationQuery.states`) with the state using them changes, keyed by `blockKey`,
@@ -205,20 +208,20 @@ export interface WorldPort {
   /** Says `message` in chat (at most 256 characters); resolves once the world has taken it. */
   chat?(message: string, options?: ActuatorOptions): Promise<void>;
   /**
-   * A user's own actuator, run against the world's native handle (a real
-   * world's mineflayer Bot) as one actuator command named `command`: the
-   * executor's timers and the journal see it, and `options.signal` and a
-   * disconnect cancel it through the signal `act` is given.
-   */
-  /**
    * Smelts `count` of `input` in the furnace at `furnace`, burning `fuel` from the pack (as many as it
    * takes): loads it, waits until the output is done, takes the output. Resolves once the world's
    * inventory holds it.
    */
   smelt?(furnace: Vec3Like, input: string, count: number, fuel: string, options?: ActuatorOptions): Promise<void>;
-  /** Moves `count` of `item` from the pack into the container (a chest) at `container`; resolves once the world holds it there. */
+  /**
+   * Moves `count` of `item` from the pack into the container (a chest) at `container`; resolves once the world holds it
+   * there.
+   */
   deposit?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
-  /** Moves `count` of `item` from the container at `container` into the pack; resolves once the world's inventory holds it. */
+  /**
+   * Moves `count` of `item` from the container at `container` into the pack; resolves once the world's inventory holds
+   * it.
+   */
   withdraw?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
   /**
    * Hits the entity `entityId` once with what the main hand holds; resolves when the swing has landed and the
@@ -241,6 +244,12 @@ export interface WorldPort {
   activate?(block: Vec3Like, options?: ActuatorOptions & { item?: string }): Promise<void>;
   /** Turns the bot's head (and, in SimWorld, its facing) towards a point; resolves once it faces it. */
   look?(at: Vec3Like, options?: ActuatorOptions): Promise<void>;
+  /**
+   * A user's own actuator, run against the world's native handle (a real
+   * world's mineflayer Bot) as one actuator command named `command`: the
+   * executor's timers and the journal see it, and `options.signal` and a
+   * disconnect cancel it through the signal `act` is given.
+   */
   native?(
     command: string,
     act: (handle: unknown, signal: AbortSignal) => Promise<void>,

@@ -21,7 +21,9 @@ export interface AssembleOptions extends Omit<ExecutorOptions, 'invoker' | 'cloc
   registry: CapabilityRegistry;
   world: WorldPort;
   clock?: Clock;
-  /** Folders or files of tree definitions in place of the built-in ones (builtinTreePaths()); for tests of trees alone. */
+  /**
+   * Folders or files of tree definitions in place of the built-in ones (builtinTreePaths()); for tests of trees alone.
+   */
   treePaths?: readonly string[];
   /** The user's own tree folders or files, loaded beside the built-in ones (or beside `treePaths`). */
   extraTreePaths?: readonly string[];

@@ -46,7 +46,7 @@ export interface Executor {
 
 /**
  * The executor a planner embeds: one stream per world (bot). Runs are queued so
- * exactly one step is active at a time (I1); each ends in one PlanResult.
+ * exactly one step is active at a time (I1 in docs/contract.md); each ends in one PlanResult.
  */
 export function createExecutor(options: ExecutorOptions): Executor {
   const stream = openStream(options);

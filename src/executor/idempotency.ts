@@ -25,7 +25,7 @@ export type ClaimAnswer = { claimed: true } | { claimed: false; holder: Idempote
 
 /**
  * Which idempotency keys are in flight or done, and which step holds each, so
- * a step is never dispatched twice (FM-05). Every call is awaited before the
+ * a step is never dispatched twice (FM-05 in docs/contract.md). Every call is awaited before the
  * executor goes on: a claim is a durable write where the ledger is journaled.
  */
 export interface IdempotencyLedger {

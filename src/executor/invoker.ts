@@ -21,9 +21,9 @@ export interface AttemptRequest {
   signal: AbortSignal;
   limits: AttemptLimits;
   /** Called as each actuator command starts and settles. */
-  onActuatorStart(command: string): void;
-  onActuatorSettled(command: string): void;
-  onProgress(done: number, total?: number): void;
+  onActuatorStart: (command: string) => void;
+  onActuatorSettled: (command: string) => void;
+  onProgress: (done: number, total?: number) => void;
 }
 
 export type AttemptOutcome =

@@ -40,7 +40,7 @@ interface EscalationState {
 type Replacement = { ok: true; steps: ResolvedStep[] } | { ok: false; code: FailureCode; detail: string };
 
 /**
- * Runs a validated plan's steps one at a time (I1). When a step fails past
+ * Runs a validated plan's steps one at a time (I1 in docs/contract.md). When a step fails past
  * local repair, climbs the escalation ladder (I3, phase 8): ask the planner again with the
  * failure and its evidence, then a stronger planner, within the plan's budget;
  * then stop with `escalation_exhausted`.

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 
-/** Everything an operator may tune about execution, with the specification's defaults. */
+/**
+ * Everything an operator may tune about execution. The defaults are the limits docs/contract.md states, and
+ * the names in these comments (A1, A3, A4, I2, FM-02) are its rules.
+ */
 export const ExecutorPolicy = z.strictObject({
   /** A3: local retries for retryable failures before repair and escalation. */
   maxLocalRetries: z.int().min(0).max(10).default(2),

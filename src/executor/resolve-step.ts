@@ -5,7 +5,7 @@ import type { CapabilityRegistry } from '../registry/registry.js';
 export type ResolvedStepInput =
   { ok: true; step: PlanStep; spec: AnyCapabilitySpec; args: unknown } | { ok: false; detail: string };
 
-/** V1 and V2 for a step the executor made itself (a sub-goal or a fast-path step). */
+/** V1 and V2 (docs/contract.md) for a step the executor made itself (a sub-goal or a fast-path step). */
 export function resolveStep(registry: CapabilityRegistry, input: PlanStepInput): ResolvedStepInput {
   const parsed = PlanStep.safeParse(input);
   if (!parsed.success)

@@ -62,7 +62,7 @@ export interface Judged {
 }
 
 /**
- * Phase 5 (V4): a runner that says it succeeded is judged on one observation of
+ * Phase 5 (V4 in docs/contract.md): a runner that says it succeeded is judged on one observation of
  * the world's truth against the step's expectations as asked (and the
  * capability's own acceptance); a runner that failed keeps its failure.
  */

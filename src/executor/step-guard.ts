@@ -10,7 +10,7 @@ import { callExpect, callGuard } from './user-code.js';
 /**
  * Phase 3, before each attempt: the run still wants it and the deadline allows
  * it; the world is observed (the first observation fixes the step's
- * expectations, V4's yardstick); the guard (V3) holds, or the sub-goals for
+ * expectations, V4's yardstick); the guard (V3 in docs/contract.md) holds, or the sub-goals for
  * the precondition it names run first.
  */
 export async function guardPhase(state: StepState): Promise<Next> {

@@ -43,7 +43,10 @@ function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
   return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
 }
 
-/** Phase 6 (A3): the same attempt again after a seeded exponential backoff, never past the deadline. */
+/**
+ * Phase 6 (A3 in docs/contract.md): the same attempt again after a seeded exponential backoff, never past the
+ * deadline.
+ */
 async function localRetry(state: StepState, failure: Failure): Promise<Next> {
   const { scope, base } = state;
   state.retries++;

@@ -52,7 +52,7 @@ export interface StepState {
   attempts: number;
   retries: number;
   repairs: number;
-  /** A1: from dispatch to the first actuator command anywhere below the step, sub-goals included. */
+  /** A1 in docs/contract.md: from dispatch to the first actuator command anywhere below the step, sub-goals too. */
   ttfaMs: number | null;
   /** How often the guard failed each way (reason and missing precondition), for FM-02. */
   readonly guardFailures: Map<string, number>;

@@ -30,7 +30,10 @@ export interface ExecutorOptions {
   planner?: Planner | readonly Planner[];
   policy?: ExecutorPolicyInput;
   stuck?: StuckDetectionConfigInput;
-  /** The recovery ladder's strategies and budgets; its own retry rung stays off, as local retries come first (A3). */
+  /**
+   * The recovery ladder's strategies and budgets; its own retry rung stays off, as local retries come first
+   * (A3 in docs/contract.md).
+   */
   recovery?: RecoveryConfigInput;
   /** Share one ledger between executors (in memory, or journaled) so a key is never dispatched twice. */
   idempotency?: IdempotencyLedger;

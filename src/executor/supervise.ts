@@ -25,7 +25,7 @@ export interface SupervisedOutcome {
 }
 
 /**
- * Runs one attempt under the executor's own watch: the step deadline (I2), the
+ * Runs one attempt under the executor's own watch: the step deadline (I2 in docs/contract.md), the
  * stuck detectors ticked at the policy's rate, safety preemption, world
  * disconnection and the run's cancel signal. Whatever trips first decides the
  * outcome and aborts the attempt's signal, so its actuators stop.

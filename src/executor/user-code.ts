@@ -38,6 +38,7 @@ export function describe(value: unknown): string {
     }
     return text ? `the object ${text.length > 120 ? `${text.slice(0, 117)}...` : text}` : 'an object';
   }
+  // eslint-disable-next-line @typescript-eslint/no-base-to-string -- objects returned above: a primitive or a function
   return `${typeof value} ${String(value)}`;
 }
 

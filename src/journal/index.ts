@@ -1,10 +1,23 @@
-export { DEFAULT_JOURNAL_PATH, Journal, JournalOpenError, type JournalOptions } from './journal.js';
-export { MIGRATIONS } from './schema.js';
+export {
+  DEFAULT_JOURNAL_PATH,
+  JournalOpenError,
+  LeaseLostError,
+  type BeginRun,
+  type EventRecord,
+  type Journal,
+  type PlannedStep,
+} from './journal.js';
+export { openJournal, isPostgresUrl, maskUrl, type OpenJournalOptions } from './open.js';
+export { SqliteJournal, type SqliteJournalOptions } from './sqlite/sqlite-journal.js';
+export { MIGRATIONS } from './sqlite/migrations.js';
+export { UnknownBotError } from './sql/fleet.js';
 export type * from './rows.js';
+export type * from './views.js';
 export { JournalRecorder, type PlannedRun, type RecorderOptions } from './recorder.js';
+export { WriteQueue } from './write-queue.js';
 export { traceActions, type ActionSink } from './action-trace.js';
 export { snapshotWorld, type WorldSnapshot } from './world-snapshot.js';
-export { JournalIdempotencyStore } from './journal-idempotency.js';
+export { JournalIdempotencyLedger } from './idempotency-ledger.js';
 export { JournalRunner, DEFAULT_BEAT_MS, type RunnerOptions } from './runner.js';
 export { HealthConfig, type HealthConfigInput } from './health-config.js';
 export {
@@ -20,7 +33,6 @@ export {
   resumePoint,
   verifyInterruptedSteps,
   distrustUnsavedSteps,
-  lineStartRunId,
   ResumeError,
   type ResumePoint,
   type ResumeVerdicts,

@@ -1,179 +1,213 @@
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
-import type Database from 'better-sqlite3';
-import { MissingPackageError, requireOptional } from '../missing-package.js';
-import { MIGRATIONS } from './schema.js';
-import type { StepStatus } from './rows.js';
+import type { Expectation } from '../contracts/expectation.js';
+import type { ExecutorEvent } from '../executor/events.js';
+import type { HealthConfig } from './health-config.js';
+import type { HealthSweep } from './health-types.js';
+import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
+import type {
+  BotView,
+  EffectRow,
+  EnqueueAnswer,
+  Fence,
+  IncidentRow,
+  PlanLeaseRow,
+  PlanRow,
+  QueuedPlan,
+  StepStatus,
+} from './rows.js';
+import type {
+  EventFeedPage,
+  IncidentFilter,
+  MeasuredSla,
+  NodeStatesRow,
+  PlanProvenance,
+  ResumeRecord,
+  RunSummary,
+} from './views.js';
 
-/** better-sqlite3, loaded when a journal is first opened: a planner that never journals runs without it installed. */
-function sqlite(): typeof Database {
-  try {
-    return requireOptional<typeof Database>('better-sqlite3', 'the journal');
-  } catch (error) {
-    throw error instanceof MissingPackageError ? new JournalOpenError(error.message) : error;
-  }
-}
-
-/** Where commands keep the journal unless `--journal <path>` says otherwise. */
+/** Where commands keep the journal unless `--journal <path or postgres:// URL>` says otherwise. */
 export const DEFAULT_JOURNAL_PATH = '.verbtree/journal.db';
 
-export interface JournalOptions {
-  /** Wall-clock source for heartbeats, incidents and health checks (epoch ms). */
-  now?: () => number;
-  /** Open an existing journal only; fail instead of creating a new, empty one. */
-  mustExist?: boolean;
+export interface PlannedStep {
+  stepId: string;
+  type: string;
+  args?: Record<string, unknown>;
+  idempotencyKey?: string;
 }
 
-/**
- * The durable record of every run: a SQLite database in WAL mode, written
- * synchronously so a row is on disk before the call returns (a SIGKILL after it
- * loses nothing). Several processes may share one file; writers wait for each other.
- */
-export class Journal {
-  readonly db: Database.Database;
-  readonly now: () => number;
-  private readonly statements = new Map<string, Database.Statement>();
+/** A plan journaled as it starts a run. */
+export interface BeginRun {
+  planId: string;
+  intentId: string;
+  steps: readonly PlannedStep[];
+  body: unknown;
+  world?: unknown;
+  resumed?: boolean;
+  /** The process running it; health checks judge its steps by it. */
+  runnerId: string | null;
+}
 
-  static open(path: string, options: JournalOptions = {}): Journal {
-    const hint = options.mustExist ? ' (run a plan with --journal first, or pass --journal <path>)' : '';
-    let db: Database.Database;
-    try {
-      if (path !== ':memory:' && !options.mustExist) mkdirSync(dirname(path), { recursive: true });
-      db = new (sqlite())(path, { fileMustExist: options.mustExist === true });
-    } catch (error) {
-      throw new JournalOpenError(`cannot open the journal at ${path}: ${(error as Error).message}${hint}`);
-    }
-    try {
-      return new Journal(db, options.now ?? Date.now);
-    } catch (error) {
-      db.close();
-      if (error instanceof JournalOpenError) throw new JournalOpenError(`${path} ${error.message}`);
-      // SQLITE_NOTADB: some other file; anything else (read-only, locked, full disk) is told as it is.
-      const message = (error as Error).message;
-      if (/not a database/i.test(message))
-        throw new JournalOpenError(
-          `${path} is not a verbtree journal (not an SQLite database): pass --journal with a new path or an existing journal`,
-        );
-      throw new JournalOpenError(`cannot open the journal at ${path}: ${message}`);
-    }
-  }
+/** An executor event with what the journal cannot read from it: the effects of a succeeded step. */
+export interface EventRecord {
+  event: ExecutorEvent;
+  runnerId: string | null;
+  /** A succeeded step's effects, read from the world when it ended: the bot, and the blocks it touched. */
+  effects?: { post: unknown; blocks: readonly { x: number; y: number; z: number; name: string }[] };
+}
 
-  private constructor(db: Database.Database, now: () => number) {
-    this.db = db;
-    this.now = now;
-    this.refuseForeignDatabase();
-    db.pragma('journal_mode = WAL');
-    // NORMAL in WAL mode survives a killed process (the OS holds the written pages); only power loss may drop the last commit.
-    db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
-    this.migrate();
-  }
+export interface IncidentInput {
+  planId?: string | null;
+  stepId?: string | null;
+  runnerId?: string | null;
+  attemptId?: number | null;
+  mode: string;
+  details: unknown;
+  /** When it was detected; the journal's clock now when left out. */
+  at?: number;
+}
 
-  /** Never migrate another application's database into a journal, nor read a journal from a newer verbtree. */
-  private refuseForeignDatabase(): void {
-    const version = this.schemaVersion;
-    if (version > MIGRATIONS.length) {
-      throw new JournalOpenError(
-        `was written by a newer verbtree (journal schema ${version}, this one knows up to ${MIGRATIONS.length}): upgrade verbtree or use another --journal path`,
-      );
-    }
-    if (version === 0) {
-      const tables = this.db.prepare("SELECT count(*) AS n FROM sqlite_master WHERE type = 'table'").get() as {
-        n: number;
-      };
-      if (tables.n > 0)
-        throw new JournalOpenError(
-          'is an SQLite database but not a verbtree journal (it has tables of its own): pass --journal with a new path or an existing journal',
-        );
-    }
-  }
+export interface PlanLeaseRequest {
+  planId: string;
+  token: string;
+  pid: number;
+  host: string;
+  kind: string;
+  staleAfterMs: number;
+  isAlive: (pid: number) => boolean;
+}
 
-  get schemaVersion(): number {
-    return this.db.pragma('user_version', { simple: true }) as number;
-  }
+/** Every read and write of verbtree's durable record, at the level of the domain. SQL stays behind it. */
+export interface Journal {
+  readonly backend: 'sqlite' | 'postgres';
+  /** Where it is: the SQLite file, or the PostgreSQL URL with its password masked. */
+  readonly location: string;
+  /**
+   * True when every write is durable by the time its method returns, not only when its promise resolves (SQLite):
+   * a caller keeps writes in order by calling in order. Otherwise a caller that needs order awaits each write.
+   */
+  readonly writesOnCall: boolean;
+  /** Writes refused because their fence no longer held (another holder claimed the bot, or the lease expired). */
+  readonly fencedWritesRefused: number;
+  schemaVersion(): Promise<number>;
+  close(): Promise<void>;
 
-  private migrate(): void {
-    for (let version = this.schemaVersion; version < MIGRATIONS.length; version++) {
-      this.db
-        .transaction(() => {
-          this.db.exec(MIGRATIONS[version]!);
-          this.db.pragma(`user_version = ${version + 1}`);
-        })
-        .immediate();
-    }
-  }
+  registerRunner(runner: { id: string; pid: number; host: string; kind: string }): Promise<void>;
+  beatRunner(id: string): Promise<void>;
+  stopRunner(id: string): Promise<void>;
 
-  /** A cached prepared statement. */
-  sql(text: string): Database.Statement {
-    let statement = this.statements.get(text);
-    if (!statement) {
-      statement = this.db.prepare(text);
-      this.statements.set(text, statement);
-    }
-    return statement;
-  }
+  recordIntent(intent: { id: string; source?: string; goal?: string }, fence?: Fence): Promise<void>;
+  /** Journals the plan (or starts it over) and opens its run; the run's id. */
+  beginRun(run: BeginRun, fence?: Fence): Promise<number>;
+  recordEvent(record: EventRecord, fence?: Fence): Promise<void>;
+  /** An actuator command of the innermost open step; the action's id, for `settleAction`. */
+  recordAction(
+    action: { planId: string; stepId: string; command: string; args: unknown },
+    fence?: Fence,
+  ): Promise<number>;
+  settleAction(id: number, error: string | null, fence?: Fence): Promise<void>;
+  recordNodeStates(
+    row: {
+      planId: string;
+      stepId: string;
+      tree: string;
+      changes: readonly [string, string][];
+      position: { x: number; y: number; z: number } | null;
+    },
+    fence?: Fence,
+  ): Promise<void>;
+  /** Replacement steps a planner sent on escalation, before the executor judges them. */
+  recordRevision(
+    revision: { planId: string; rung: number; planner: string; failedStepId: string; steps: unknown },
+    fence?: Fence,
+  ): Promise<void>;
+  setPlanStatus(planId: string, status: string, fence?: Fence): Promise<void>;
+  /** Moves a step to `to` with a transition row; false when there is no such step. */
+  transition(planId: string, stepId: string, to: StepStatus, reason: string, fence?: Fence): Promise<boolean>;
 
-  /** Runs `fn` in one write transaction (taken at once, so concurrent writers queue rather than fail). */
-  write<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
-  }
+  claimKey(claim: IdempotencyClaim & { runnerId: string | null }, fence?: Fence): Promise<ClaimAnswer>;
+  completeKey(key: string, expectations: readonly Expectation[], fence?: Fence): Promise<void>;
+  releaseKey(key: string, fence?: Fence): Promise<void>;
+  completedKeys(): Promise<string[]>;
 
-  /** Moves a step to `to` and records the transition; returns false when the step does not exist. */
-  transition(
+  /** Takes the plan's lease, over a holder that stopped (journaled as an incident); throws LeaseHeldError otherwise. */
+  acquirePlanLease(request: PlanLeaseRequest): Promise<void>;
+  /** Beats the lease's heartbeat; false when it was taken over or released. */
+  renewPlanLease(planId: string, token: string): Promise<boolean>;
+  releasePlanLease(planId: string, token: string): Promise<void>;
+  planLeaseHolder(planId: string): Promise<PlanLeaseRow | undefined>;
+
+  openIncident(incident: IncidentInput): Promise<number>;
+  resolveIncident(id: number, resolution: string): Promise<void>;
+  incident(id: number): Promise<IncidentRow | undefined>;
+  listIncidents(filter?: IncidentFilter): Promise<{ total: number; incidents: IncidentRow[] }>;
+  /** Deletes resolved incidents detected more than `olderThanMs` ago; the number removed. */
+  clearResolvedIncidents(olderThanMs: number): Promise<number>;
+
+  plan(planId: string): Promise<PlanRow | undefined>;
+  listRuns(limit?: number): Promise<RunSummary[]>;
+  planProvenance(
     planId: string,
-    stepId: string,
-    to: StepStatus,
-    reason: string | null,
-    runId: number | null,
-    at = this.now(),
-  ): boolean {
-    const row = this.sql('SELECT status FROM steps WHERE plan_id = ? AND step_id = ?').get(planId, stepId) as
-      { status: StepStatus } | undefined;
-    if (!row) return false;
-    this.sql('UPDATE steps SET status = ?, updated_at = ? WHERE plan_id = ? AND step_id = ?').run(
-      to,
-      at,
-      planId,
-      stepId,
-    );
-    this.sql(
-      'INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(planId, stepId, runId, row.status, to, at, reason);
-    return true;
-  }
+    page?: { offset: number; limit: number },
+  ): Promise<(PlanProvenance & { stepsTotal: number }) | null>;
+  nodeStateHistory(
+    planId: string,
+    page: { after: number; limit: number },
+  ): Promise<{ rows: NodeStatesRow[]; more: boolean } | null>;
+  eventHistory(
+    planId: string,
+    page: { after: number; limit: number },
+  ): Promise<{ rows: { id: number; type: string; at: number; event: unknown }[]; more: boolean } | null>;
+  /**
+   * Every plan's events in the order they committed, after `cursor` (null: from the start). A page never passes an
+   * event a still-open transaction may yet commit, so a reader following the cursor misses none.
+   */
+  eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage>;
+  measuredSla(): Promise<MeasuredSla[]>;
 
-  openIncident(incident: {
-    planId?: string | null;
-    stepId?: string | null;
-    runnerId?: string | null;
-    attemptId?: number | null;
-    mode: string;
-    details: unknown;
-    at?: number;
-  }): number {
-    const info = this.sql(
-      'INSERT INTO incidents (plan_id, step_id, runner_id, attempt_id, failure_mode, detected_at, details) VALUES (?, ?, ?, ?, ?, ?, ?)',
-    ).run(
-      incident.planId ?? null,
-      incident.stepId ?? null,
-      incident.runnerId ?? null,
-      incident.attemptId ?? null,
-      incident.mode,
-      incident.at ?? this.now(),
-      JSON.stringify(incident.details ?? null),
-    );
-    return Number(info.lastInsertRowid);
-  }
+  resumeRecord(planId: string): Promise<ResumeRecord | null>;
+  /** The effects of the current line of runs' verified steps, in order: what rebuilds a SimWorld. */
+  lineEffects(planId: string): Promise<EffectRow[]>;
+  /** See `distrustUnsavedSteps` in resume.ts; the steps set back to pending. */
+  distrustUnsavedSteps(planId: string, savedAt: number): Promise<string[]>;
 
-  resolveIncident(id: number, resolution: string, at = this.now()): void {
-    this.sql('UPDATE incidents SET resolved_at = ?, resolution = ? WHERE id = ?').run(at, resolution, id);
-  }
+  /**
+   * One pass of detection and recovery (see health-check.ts), in one transaction; rolled back when `dryRun`. On
+   * PostgreSQL one sweeper runs at a time: a second waits for the first to commit, then sees what it did.
+   */
+  healthSweep(options: {
+    config: HealthConfig;
+    selfRunnerId?: string;
+    isAlive: (pid: number) => boolean;
+    dryRun: boolean;
+  }): Promise<HealthSweep>;
 
-  close(): void {
-    if (this.db.open) this.db.close();
-  }
+  /** Adds a bot to the fleet (again: nothing changes). */
+  addBot(bot: { name: string; settings?: unknown }): Promise<void>;
+  listBots(): Promise<BotView[]>;
+  /**
+   * Takes a free or expired bot for `holder` until `ttlMs` from the database's now; the new epoch, or null when held.
+   */
+  claimBot(bot: string, holder: string, ttlMs: number): Promise<number | null>;
+  /** Extends every unexpired lease `holder` has, in one statement; the ones still held. */
+  renewLeases(holder: string, ttlMs: number): Promise<Fence[]>;
+  releaseBot(fence: Fence & { holder: string }): Promise<boolean>;
+  /** Queues a plan for a bot; idempotent on planId (a second enqueue changes nothing and says what is there). */
+  enqueuePlan(plan: { planId: string; intentId: string; bot: string; body: unknown }): Promise<EnqueueAnswer>;
+  /** The held bot's unfinished plan to resume, else its oldest queued plan (now running); null when none. */
+  claimNextPlan(fence: Fence): Promise<QueuedPlan | null>;
 }
 
 export class JournalOpenError extends Error {
   override name = 'JournalOpenError';
+}
+
+/** A fenced write was refused: the bot's lease no longer carries the fence's epoch (or expired). */
+export class LeaseLostError extends Error {
+  override name = 'LeaseLostError';
+  readonly code = 'lease_lost';
+
+  constructor(readonly fence: Fence) {
+    super(
+      `the lease on bot "${fence.bot}" no longer carries epoch ${fence.epoch}: another worker holds it, or it expired; this worker must stop acting for it`,
+    );
+  }
 }

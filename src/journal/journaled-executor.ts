@@ -7,12 +7,13 @@ import { mergeHooks } from '../runtime/hooks.js';
 import { traceActions } from './action-trace.js';
 import { runHealthCheck, type HealthReport } from './health-check.js';
 import type { HealthConfigInput } from './health-config.js';
-import { JournalIdempotencyStore } from './journal-idempotency.js';
+import { JournalIdempotencyLedger } from './idempotency-ledger.js';
 import { journalPlanners } from './journaled-planner.js';
 import type { Journal } from './journal.js';
 import { PlanLease } from './lease.js';
 import { PlanConflictError } from './plan-conflict.js';
 import { JournalRecorder } from './recorder.js';
+import type { Fence } from './rows.js';
 import { JournalRunner } from './runner.js';
 import { validatePlan } from '../validate/validate-plan.js';
 import { rejectedPlanSummary } from './rejected-summary.js';
@@ -34,11 +35,15 @@ export interface JournaledOptions extends Omit<AssembleOptions, 'idempotency' | 
   worldDescriptor?: unknown;
   /** Lease timing (tests); see PlanLease. */
   lease?: { renewEveryMs?: number; staleAfterMs?: number };
+  /** A fleet worker's bot lease: every write that matters holds only while the lease carries its epoch. */
+  fence?: Fence;
 }
 
 export interface JournaledAssembly extends Assembly {
   journal: Journal;
   recorder: JournalRecorder;
+  /** The executor's idempotency ledger, kept in the journal. */
+  ledger: JournalIdempotencyLedger;
   process: JournalRunner;
   /** The health check this runner ran on the journal before taking work: what it found of earlier crashes. */
   startup: HealthReport;
@@ -46,20 +51,18 @@ export interface JournaledAssembly extends Assembly {
   world: WorldPort;
   /**
    * Takes the plan's lease (or uses the one given, held for this plan), journals the plan (or intent), then
-   * hands it to the executor. Throws a PlanConflictError when another process holds the plan, or a fresh run
+   * hands it to the executor. Rejects with a PlanConflictError when another process holds the plan, or a fresh run
    * would restart a plan the journal holds unfinished. A lease taken here is released when the run ends; one
-   * lost to a takeover cancels the run.
+   * lost to a takeover cancels the run. `claimed`: the plan came from its bot's queue (journaled running, never run).
    */
   run(
     input: RunInput,
-    options?: { resumed?: boolean; restart?: boolean; lease?: PlanLease; signal?: AbortSignal },
-  ): ExecutionRun;
+    options?: { resumed?: boolean; restart?: boolean; claimed?: boolean; lease?: PlanLease; signal?: AbortSignal },
+  ): Promise<ExecutionRun>;
   close(): Promise<void>;
 }
 
-function isPlanLike(
-  input: unknown,
-): input is {
+function isPlanLike(input: unknown): input is {
   planId: string;
   intentId: string;
   steps: { stepId: string; type: string; args?: Record<string, unknown>; idempotencyKey?: string }[];
@@ -83,9 +86,10 @@ function isPlanLike(
 /**
  * An executor whose every step is journaled: it first recovers what earlier,
  * crashed runners left behind (a health check), registers itself as a beating
- * runner, shares completed idempotency keys through the journal, and records
- * each event and actuator command as it happens. The executor itself knows
- * nothing of SQLite: the journal listens to its events and wraps its world.
+ * runner, keeps idempotency keys in the journal's ledger, and records each event
+ * and actuator command as it happens, durably before the step acts (the
+ * recorder is the executor's `durability`). The executor itself knows nothing
+ * of the journal: the journal listens to its events and wraps its world.
  */
 export async function assembleJournaled(options: JournaledOptions): Promise<JournaledAssembly> {
   const { journal } = options;
@@ -95,39 +99,48 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     clock,
     ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}),
   });
-  const startup = runHealthCheck(journal, {
+  const startup = await runHealthCheck(journal, {
     ...(options.health ? { config: options.health } : {}),
     selfRunnerId: self.id,
   });
-  self.start();
-  const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world });
+  await self.start();
+  const fence = options.fence ? { fence: options.fence } : {};
+  const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world, ...fence });
+  const ledger = new JournalIdempotencyLedger(journal, { runnerId: self.id, ...fence });
   const world = traceActions(options.world, recorder);
-  const assembly = await assembleExecutor({
+  const executorOptions = {
     ...options,
     world,
     clock,
     hooks: mergeHooks(recorder.hooks, options.hooks),
-    idempotency: new JournalIdempotencyStore(journal),
-    ...(options.planner ? { planner: journalPlanners(options.planner, journal) } : {}),
-  });
+    // The executor claims each key in the journal before the step starts, and completes or releases it at its end.
+    idempotency: ledger,
+    // The step executor awaits `durability.flush()` before an attempt's first actuator command and after
+    // `step.ended`: a step never acts, and the next never starts, before the journal holds it.
+    durability: recorder,
+    ...(options.planner ? { planner: journalPlanners(options.planner, recorder) } : {}),
+  };
+  const assembly = await assembleExecutor(executorOptions);
   const detach = recorder.attach(assembly.executor);
+  const releasing = new Set<Promise<void>>();
   return {
     ...assembly,
     journal,
     recorder,
+    ledger,
     process: self,
     startup,
     world,
-    run(input, runOptions = {}) {
+    async run(input, runOptions = {}) {
       if (!isPlanLike(input)) {
         if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string')
-          recorder.recordIntent(input as unknown as { id: string });
+          recorder.recordIntent(input);
         return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
       }
       const lost = new AbortController();
       const own = runOptions.lease
         ? null
-        : PlanLease.acquire(journal, input.planId, {
+        : await PlanLease.acquire(journal, input.planId, {
             clock,
             kind: options.kind,
             ...options.lease,
@@ -139,10 +152,12 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
             `the lease given is for plan "${runOptions.lease.planId}", not "${input.planId}"`,
           );
         // A restart (asked for, the lease held) runs an unfinished plan again from its first step, as a new run.
-        if (!runOptions.resumed && !runOptions.restart) refuseUnfinished(journal, input.planId);
-        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote 433 MB of rows.
+        if (!runOptions.resumed && !runOptions.restart && !runOptions.claimed)
+          await refuseUnfinished(journal, input.planId);
+        // A plan the executor will refuse is journaled as a capped summary, never in full: a rejected 100 MB plan wrote
+        // 433 MB of rows.
         const checked = validatePlan(input, options.registry);
-        recorder.beginRun({
+        await recorder.beginRun({
           planId: input.planId,
           intentId: input.intentId,
           steps: checked.ok ? input.steps : [],
@@ -151,25 +166,36 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
           resumed: runOptions.resumed === true,
         });
       } catch (error) {
-        own?.release();
+        await own?.release();
         throw error;
       }
       const signal = runOptions.signal ? AbortSignal.any([runOptions.signal, lost.signal]) : lost.signal;
       const run = assembly.executor.run(input, { signal });
-      if (own) void run.result.finally(() => own.release()).catch(() => undefined);
+      // The lease goes once the run's last events are durable, not merely emitted; `close` waits for it.
+      if (own) {
+        const released = run.result
+          .catch(() => undefined)
+          .then(() => recorder.flush().catch(() => undefined))
+          .then(() => own.release())
+          .catch(() => undefined)
+          .finally(() => releasing.delete(released));
+        releasing.add(released);
+      }
       return run;
     },
     async close() {
       detach();
       await assembly.runner.shutdown();
-      self.stop();
+      await Promise.all(releasing);
+      await recorder.flush().catch(() => undefined);
+      await self.stop();
     },
   };
 }
 
 /** A fresh run must not silently restart a plan the journal holds as running or interrupted. */
-export function refuseUnfinished(journal: Journal, planId: string): void {
-  const row = journal.sql('SELECT status FROM plans WHERE plan_id = ?').get(planId) as { status: string } | undefined;
+export async function refuseUnfinished(journal: Journal, planId: string): Promise<void> {
+  const row = await journal.plan(planId);
   if (row?.status === 'running' || row?.status === 'interrupted') {
     throw new PlanConflictError(
       `plan "${planId}" is ${row.status} in the journal; continue it with \`verbtree run --resume ${planId}\`, run it again from its first step with \`verbtree run --resume ${planId} --restart\`, or give the new plan another planId`,

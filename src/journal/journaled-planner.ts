@@ -1,5 +1,5 @@
 import type { Planner } from '../executor/planner.js';
-import type { Journal } from './journal.js';
+import type { JournalRecorder } from './recorder.js';
 
 /**
  * Journals every set of replacement steps a planner sends on escalation, as a
@@ -8,31 +8,27 @@ import type { Journal } from './journal.js';
  * first step starts. So a resume knows the plan's line after an escalation,
  * including replacement steps that had not started when the process died.
  */
-export function journalPlanner(planner: Planner, journal: Journal): Planner {
+export function journalPlanner(planner: Planner, recorder: JournalRecorder): Planner {
   return {
     name: planner.name,
     ...(planner.plan ? { plan: planner.plan.bind(planner) } : {}),
     async onFailure(context) {
       const reply = await planner.onFailure(context);
       if ('steps' in reply) {
-        journal
-          .sql(
-            'INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, ?, ?, ?, ?, ?)',
-          )
-          .run(
-            context.plan.planId,
-            context.rung,
-            planner.name,
-            context.failedStep.stepId,
-            JSON.stringify(reply.steps),
-            journal.now(),
-          );
+        // Queued with the events, ahead of the steps it may bring: their step.started adopts it.
+        await recorder.recordRevision({
+          planId: context.plan.planId,
+          rung: context.rung,
+          planner: planner.name,
+          failedStepId: context.failedStep.stepId,
+          steps: reply.steps,
+        });
       }
       return reply;
     },
   };
 }
 
-export function journalPlanners(planner: Planner | readonly Planner[], journal: Journal): Planner[] {
-  return (Array.isArray(planner) ? [...planner] : [planner as Planner]).map((p) => journalPlanner(p, journal));
+export function journalPlanners(planner: Planner | readonly Planner[], recorder: JournalRecorder): Planner[] {
+  return [planner].flat().map((p) => journalPlanner(p, recorder));
 }

@@ -2,3 +2,8 @@
 export class PlanConflictError extends Error {
   override name = 'PlanConflictError';
 }
+
+/** Another live process holds the plan: a second run or resume of it must not act. */
+export class LeaseHeldError extends PlanConflictError {
+  override name = 'LeaseHeldError';
+}

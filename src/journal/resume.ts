@@ -4,12 +4,13 @@ import type { WorldPort } from '../contracts/world.js';
 import { verifiableFromExpectations } from '../registry/effects.js';
 import type { ResolvedStep } from '../validate/validate-plan.js';
 import type { Journal } from './journal.js';
-import type { PlanRevisionRow, PlanRow, StepRow } from './rows.js';
 
 export class ResumeError extends Error {
   override name = 'ResumeError';
 
-  /** `stepsInProgress`: refused because steps are still in progress (a live runner owns them, or recovery is paused). */
+  /**
+   * `stepsInProgress`: refused because steps are still in progress (a live runner owns them, or recovery is paused).
+   */
   constructor(
     message: string,
     readonly stepsInProgress = false,
@@ -36,15 +37,15 @@ export interface ResumePoint {
  * parent's guard derives them again. Refuses while a step is still in
  * progress: a live runner owns it, or a health check has not yet recovered it.
  */
-export function resumePoint(journal: Journal, planId: string): ResumePoint {
-  const plan = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
-  if (!plan) throw new ResumeError(`no plan "${planId}" in the journal; \`verbtree runs\` lists the journaled plans`);
+export async function resumePoint(journal: Journal, planId: string): Promise<ResumePoint> {
+  const record = await journal.resumeRecord(planId);
+  if (!record) throw new ResumeError(`no plan "${planId}" in the journal; \`verbtree runs\` lists the journaled plans`);
+  const { plan, steps, revision } = record;
   if (!plan.body || plan.body === 'null')
     throw new ResumeError(
       `plan "${planId}" was journaled without its steps (it was never accepted); run it again instead`,
     );
   if (plan.status === 'succeeded') throw new ResumeError(`plan "${planId}" already succeeded; nothing to resume`);
-  const steps = journal.sql('SELECT * FROM steps WHERE plan_id = ? ORDER BY seq').all(planId) as StepRow[];
   const busy = steps.filter((s) => s.status === 'in_progress');
   if (busy.length > 0) {
     throw new ResumeError(
@@ -54,7 +55,6 @@ export function resumePoint(journal: Journal, planId: string): ResumePoint {
   }
   const rows = new Map(steps.map((s) => [s.step_id, s]));
   const body = JSON.parse(plan.body) as { planId: string; intentId: string; steps: PlanStep[] };
-  const revision = currentRevision(journal, planId);
   const line = revision ? (JSON.parse(revision.steps) as PlanStep[]) : body.steps;
   const done = steps.filter((s) => s.parent_step_id === null && s.status === 'succeeded').map((s) => s.step_id);
   const skipped = line.filter((s) => rows.get(s.stepId)?.status === 'skipped').map((s) => s.stepId);
@@ -73,24 +73,6 @@ export function resumePoint(journal: Journal, planId: string): ResumePoint {
       ? { planner: revision.planner, rung: revision.rung, failedStepId: revision.failed_step_id }
       : null,
   };
-}
-
-/** The first run of the plan's current line: its latest fresh (not resumed) run; later runs resumed it. */
-export function lineStartRunId(journal: Journal, planId: string): number {
-  return (
-    journal.sql('SELECT COALESCE(MAX(id), 0) AS id FROM runs WHERE plan_id = ? AND resumed = 0').get(planId) as {
-      id: number;
-    }
-  ).id;
-}
-
-/** The plan's latest adopted escalation since it was last run afresh; undefined when it was not escalated. */
-function currentRevision(journal: Journal, planId: string): PlanRevisionRow | undefined {
-  return journal
-    .sql(
-      'SELECT * FROM plan_revisions WHERE plan_id = ? AND adopted_at IS NOT NULL AND run_id >= ? ORDER BY id DESC LIMIT 1',
-    )
-    .get(planId, lineStartRunId(journal, planId)) as PlanRevisionRow | undefined;
 }
 
 export interface ResumeVerdicts {
@@ -116,19 +98,14 @@ export async function verifyInterruptedSteps(
   world: WorldPort,
 ): Promise<ResumeVerdicts> {
   const verdicts: ResumeVerdicts = { achieved: [], rerun: [] };
-  const lineStart = lineStartRunId(journal, planId);
+  const record = await journal.resumeRecord(planId);
+  const rows = new Map((record?.steps ?? []).map((s) => [s.step_id, s]));
+  const dispatched = new Set(record?.dispatchedInLine ?? []);
   for (const { step, spec } of steps) {
-    const row = journal
-      .sql('SELECT status, expectations FROM steps WHERE plan_id = ? AND step_id = ?')
-      .get(planId, step.stepId) as Pick<StepRow, 'status' | 'expectations'> | undefined;
-    const dispatched = journal
-      .sql(
-        "SELECT 1 FROM step_transitions WHERE plan_id = ? AND step_id = ? AND to_status = 'in_progress' AND run_id >= ?",
-      )
-      .get(planId, step.stepId, lineStart);
+    const row = rows.get(step.stepId);
     // Only a step set back to pending (interrupted, or not trusted) after a dispatch in this line of runs is checked;
     // one never dispatched, or one that ended failed, runs again, and so does everything after it.
-    if (row?.status !== 'pending' || !dispatched) break;
+    if (row?.status !== 'pending' || !dispatched.has(step.stepId)) break;
     const why = !verifiableFromExpectations(spec)
       ? `${spec.name}@${spec.version} ${spec.expect ? 'is judged by its own acceptance, not by expectations alone' : 'declares no expectations to check'}`
       : !row.expectations
@@ -139,12 +116,11 @@ export async function verifyInterruptedSteps(
       break;
     }
     const held = Expectations.parse(JSON.parse(row.expectations!)).map(describeExpectation);
-    journal.transition(
+    await journal.transition(
       planId,
       step.stepId,
       'succeeded',
       `verified on resume: its expectations hold in the live world (${held.join('; ')})`,
-      null,
     );
     verdicts.achieved.push({ stepId: step.stepId, held });
   }
@@ -166,24 +142,6 @@ async function unmetNow(world: WorldPort, journaled: string): Promise<string | n
  * step), and idempotency keys completed after the save are forgotten, so they
  * cannot deduplicate a step whose effect is gone. Returns the steps set back.
  */
-export function distrustUnsavedSteps(journal: Journal, planId: string, savedAt: number): string[] {
-  return journal.write(() => {
-    const rows = journal
-      .sql(
-        `SELECT s.step_id FROM steps s WHERE s.plan_id = ? AND s.parent_step_id IS NULL AND s.status = 'succeeded'
-           AND (SELECT MAX(t.at) FROM step_transitions t WHERE t.plan_id = s.plan_id AND t.step_id = s.step_id AND t.to_status = 'succeeded' AND t.run_id >= ?) > ?
-         ORDER BY s.seq`,
-      )
-      .all(planId, lineStartRunId(journal, planId), savedAt) as { step_id: string }[];
-    for (const { step_id } of rows)
-      journal.transition(
-        planId,
-        step_id,
-        'pending',
-        `not trusted on resume: it succeeded after the world was last saved (${new Date(savedAt).toISOString()})`,
-        null,
-      );
-    journal.sql('DELETE FROM idempotency WHERE plan_id = ? AND completed_at > ?').run(planId, savedAt);
-    return rows.map((r) => r.step_id);
-  });
+export function distrustUnsavedSteps(journal: Journal, planId: string, savedAt: number): Promise<string[]> {
+  return journal.distrustUnsavedSteps(planId, savedAt);
 }

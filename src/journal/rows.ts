@@ -11,6 +11,8 @@ export interface PlanRow {
   status: string;
   created_at: number;
   updated_at: number;
+  /** The fleet bot it was queued for; null for a plan a process ran directly. */
+  bot: string | null;
 }
 
 export interface RunnerRow {
@@ -50,7 +52,10 @@ export interface StepRow {
   attempts: number;
   run_id: number | null;
   deadline_at: number | null;
-  /** The step's effects as absolute facts (JSON Expectation[]), journaled at its latest dispatch; null before it or when it has none. */
+  /**
+   * The step's effects as absolute facts (JSON Expectation[]), journaled at its latest dispatch; null before it or when
+   * it has none.
+   */
   expectations: string | null;
   ttfa_ms: number | null;
   duration_ms: number | null;
@@ -153,4 +158,54 @@ export interface PlanLeaseRow {
   kind: string;
   acquired_at: number;
   heartbeat_at: number;
+}
+
+export interface IdempotencyRow {
+  key: string;
+  plan_id: string | null;
+  step_id: string | null;
+  verb: string | null;
+  /** The claimant's arguments (JSON). */
+  args: string | null;
+  state: 'in_flight' | 'completed';
+  /** The step's expectations when it completed (JSON Expectation[]). */
+  expectations: string | null;
+  runner_id: string | null;
+  claimed_at: number | null;
+  completed_at: number | null;
+}
+
+/** A claim on a bot: writes made under it hold only while the bot's lease still carries its epoch. */
+export interface Fence {
+  bot: string;
+  epoch: number;
+}
+
+/** A fleet bot with its lease as the database's clock judges it now. */
+export interface BotView {
+  name: string;
+  addedAt: number;
+  /** What a worker needs to connect it, as added (JSON-parsed); null when nothing beyond its name. */
+  settings: unknown;
+  holder: string | null;
+  epoch: number;
+  /** When the lease lapses (journal clock, epoch ms); null when never claimed or released. */
+  expiresAt: number | null;
+  held: boolean;
+  /** Its running (or interrupted) plan, if any. */
+  plan: string | null;
+  queued: number;
+}
+
+export type EnqueueAnswer =
+  | { queued: true }
+  | { queued: false; existing: { bot: string | null; status: string } }
+  | { queued: false; unknownBot: true; bots: string[] };
+
+export interface QueuedPlan {
+  planId: string;
+  intentId: string | null;
+  body: unknown;
+  /** True for the bot's plan a previous holder left running or interrupted: it continues through a resume. */
+  resume: boolean;
 }

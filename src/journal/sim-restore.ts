@@ -3,8 +3,6 @@ import type { Scenario } from '../world/scenario/schema.js';
 import { SUPERFLAT_GROUND } from '../world/sim-scenario.js';
 import { SimWorld } from '../world/sim/sim-world.js';
 import type { Journal } from './journal.js';
-import { lineStartRunId } from './resume.js';
-import type { EffectRow } from './rows.js';
 import type { WorldSnapshot } from './world-snapshot.js';
 
 /**
@@ -19,14 +17,12 @@ import type { WorldSnapshot } from './world-snapshot.js';
  * verified step left, and that step runs again. Not restored: dropped item
  * entities and worn armour.
  */
-export function simWorldFromJournal(
+export async function simWorldFromJournal(
   journal: Journal,
   planId: string,
   options: { clock: Clock; seed: number; scenario?: Scenario },
-): SimWorld {
-  const effects = journal
-    .sql('SELECT * FROM effects WHERE plan_id = ? AND run_id >= ? ORDER BY id')
-    .all(planId, lineStartRunId(journal, planId)) as EffectRow[];
+): Promise<SimWorld> {
+  const effects = await journal.lineEffects(planId);
   const last = effects.at(-1);
   const bot = last ? (JSON.parse(last.post) as WorldSnapshot) : undefined;
   const { scenario } = options;

@@ -3,9 +3,11 @@ import type { ExecutorEvent } from '../executor/events.js';
 import type { Executor, ExecutionRun, RunInput } from '../executor/executor.js';
 import type { JournaledAssembly } from '../journal/journaled-executor.js';
 import { OperationError } from './errors.js';
-import type { Awaitable } from './journal-port.js';
 
 type EventListener = (event: ExecutorEvent) => void;
+
+/** A value now, or later: this process's bots answer at once, a bot held by another process (a fleet worker) later. */
+export type Awaitable<T> = T | Promise<T>;
 
 /** A bot operations act on: its world, its executor's state and SLA, and how a plan starts on it. */
 export interface OperatedBot {

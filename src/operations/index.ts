@@ -7,8 +7,16 @@ export {
   type OperationErrorKind,
   type OperationName,
 } from './errors.js';
-export { LocalBots, localBot, type BotAccess, type BotSample, type LocalBot, type OperatedBot } from './bot-access.js';
-export { journalPort, type Awaitable, type OperationsJournal } from './journal-port.js';
+export {
+  LocalBots,
+  localBot,
+  type Awaitable,
+  type BotAccess,
+  type BotSample,
+  type LocalBot,
+  type OperatedBot,
+} from './bot-access.js';
+export { journalPort, type OperationsJournal } from './journal-port.js';
 export type { RunListener } from './run-book.js';
 export type { RunFailure, RunStatus, RunView, StepView } from './run-view.js';
 export {

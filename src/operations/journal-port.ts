@@ -15,29 +15,26 @@ import {
 } from '../journal/queries.js';
 import type { IncidentRow } from '../journal/rows.js';
 
-/** A value now, or later: the SQLite journal answers at once, a journal over the network (PostgreSQL) later. */
-export type Awaitable<T> = T | Promise<T>;
-
 type Page<Row> = { rows: Row[]; more: boolean } | null;
 
 /**
- * The journal as operations read it (and, for a recovering health check, write it). Operations await every
- * call, so a journal that answers now and one that answers later both fit.
+ * The journal as operations read it (and, for a recovering health check, write it). Every answer is a promise:
+ * the journal is async on both its engines (SQLite answers on call, PostgreSQL over the network).
  */
 export interface OperationsJournal {
-  healthCheck(options: HealthCheckOptions): Awaitable<HealthReport>;
-  incidents(filter: IncidentFilter): Awaitable<{ total: number; incidents: IncidentRow[] }>;
-  runs(limit: number): Awaitable<RunSummary[]>;
+  healthCheck(options: HealthCheckOptions): Promise<HealthReport>;
+  incidents(filter: IncidentFilter): Promise<{ total: number; incidents: IncidentRow[] }>;
+  runs(limit: number): Promise<RunSummary[]>;
   provenance(
     planId: string,
     page: { offset: number; limit: number },
-  ): Awaitable<(PlanProvenance & { stepsTotal: number }) | null>;
-  nodeStates(planId: string, page: { after: number; limit: number }): Awaitable<Page<NodeStatesRow>>;
+  ): Promise<(PlanProvenance & { stepsTotal: number }) | null>;
+  nodeStates(planId: string, page: { after: number; limit: number }): Promise<Page<NodeStatesRow>>;
   events(
     planId: string,
     page: { after: number; limit: number },
-  ): Awaitable<Page<{ id: number; type: string; at: number; event: unknown }>>;
-  measuredSla(): Awaitable<MeasuredSla[]>;
+  ): Promise<Page<{ id: number; type: string; at: number; event: unknown }>>;
+  measuredSla(): Promise<MeasuredSla[]>;
 }
 
 /** This process's journal (src/journal) behind the operations' port. */

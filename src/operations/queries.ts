@@ -96,7 +96,7 @@ export function nodeStates(
   planId: string,
   page: { after?: number; limit?: number } = {},
 ): Promise<HistoryPage<NodeStatesRow>> {
-  return history(planId, page, async (id, p) => ctx.journal.nodeStates(id, p));
+  return history(planId, page, (id, p) => ctx.journal.nodeStates(id, p));
 }
 
 /** A plan's journaled executor events, oldest first: a replay's event log. */
@@ -105,7 +105,7 @@ export function planEvents(
   planId: string,
   page: { after?: number; limit?: number } = {},
 ): Promise<HistoryPage<{ id: number; type: string; at: number; event: unknown }>> {
-  return history(planId, page, async (id, p) => ctx.journal.events(id, p));
+  return history(planId, page, (id, p) => ctx.journal.events(id, p));
 }
 
 type ProcessSla = ReturnType<Executor['metrics']>['sla'][number];

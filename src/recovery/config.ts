@@ -30,12 +30,13 @@ const byTypeShape = Object.fromEntries(
 ) as Record<StuckType, z.ZodDefault<typeof strategyList>>;
 
 /**
- * Recovery defaults: priorities from seed 000 (retry 100, repath 90, teleport 50,
- * escalate 30, abort 10; unstuck moves at 95 so a body stuck in place tries a jump
- * before a new path); retry backoff 1 s ×2 up to 10 s with jitter (seed 000) but
- * at most 2 retries (PBI A3: ≤ 2 local retries before escalation); 2 escalations
- * per task and 5 consecutive stuck detections before abort (seed 000); 20
- * recovery attempts per task (seed 001). Teleport is off unless enabled.
+ * Recovery defaults ("The recovery ladder's defaults" in docs/contract.md): priorities
+ * retry 100, unstuck moves 95 (so a body stuck in place tries a jump before a new
+ * path), repath 90, teleport 50, sub-goal 40, escalate 30, abort 10; retry backoff
+ * 1 s ×2 up to 10 s with jitter, at most 2 retries, as A3 allows (the executor turns
+ * this rung off: its own local retries come first); 2 escalations per task, abort at
+ * the 5th stuck detection in a row, 20 recovery attempts per task. Teleport is off
+ * unless enabled.
  */
 export const RecoveryConfigSchema = z.strictObject({
   strategies: z
@@ -108,7 +109,7 @@ export const RecoveryConfigSchema = z.strictObject({
     .prefault({}),
   /** Off by default; when on, records outcomes and orders strategies by measured success. */
   learning: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
-  /** Seed 002: a new plan this similar (Jaccard) to each of the last `window` failed plans is a loop. */
+  /** A new plan this similar (Jaccard) to each of the last `window` failed plans is a loop (`planner.loop`). */
   plannerLoop: z
     .strictObject({
       similarityThreshold: z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(0.6),

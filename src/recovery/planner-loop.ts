@@ -50,8 +50,9 @@ interface FailedPlan {
 }
 
 /**
- * Seed 002's loop guard, applied to plans: a new plan at least `threshold`
- * similar to each of the last `window` failed plans is the planner looping.
+ * A loop guard for planners: a new plan at least `threshold` similar (Jaccard,
+ * over its verbs and arguments) to each of the last `window` failed plans is the
+ * planner looping (docs/contract.md, "The recovery ladder's defaults").
  */
 export class PlannerLoopDetector {
   private readonly failed: FailedPlan[] = [];

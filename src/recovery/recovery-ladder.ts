@@ -254,8 +254,8 @@ export class RecoveryLadder {
     for (const kind of kinds) {
       if (kind === 'unstuck') {
         for (const move of this.config.strategies.unstuck.moves)
-          if (context.unfit?.[move]) reasons.set(`unstuck:${move}`, context.unfit[move]!);
-      } else if (context.unfit?.[kind]) reasons.set(kind, context.unfit[kind]!);
+          if (context.unfit?.[move]) reasons.set(`unstuck:${move}`, context.unfit[move]);
+      } else if (context.unfit?.[kind]) reasons.set(kind, context.unfit[kind]);
     }
     for (const [rung, why] of reasons) {
       const line = `${rung} skipped: ${why}`;

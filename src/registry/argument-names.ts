@@ -32,7 +32,8 @@ function namesOf(schema: unknown, depth: number): string[] | undefined {
     return Object.keys(def.shape ?? {});
   }
   if (WRAPPERS.has(def.type)) return namesOf(def.innerType, depth + 1);
-  // A pipe's output is what the tree sees: z.preprocess(fn, object) keeps the object's names; object.transform(fn) hides them.
+  // A pipe's output is what the tree sees: z.preprocess(fn, object) keeps the object's names; object.transform(fn)
+  // hides them.
   if (def.type === 'pipe') return namesOf(def.out, depth + 1);
   const parts =
     def.type === 'union' ? (def.options ?? []) : def.type === 'intersection' ? [def.left, def.right] : undefined;

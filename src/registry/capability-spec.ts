@@ -93,7 +93,9 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
   tree?: string;
   /**
    * The optional actuators its tree commands (e.g. `toss`); assembling against a
-   * world that lacks one is refused, naming both. The core ones need no mention.
+   * world that lacks one is refused, naming both. The core ones need no mention, except
+   * `dig`: with `attack`, it tells a client (the MCP server's `destructiveHint`) that the
+   * verb destroys blocks or mobs.
    */
   actuators?: readonly ActuatorName[];
   /** The capability moves the bot: arms the position and flap stuck detectors while it runs. */
@@ -119,9 +121,14 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
    * `acceptance`, or both (both must hold).
    */
   expect?(pre: Observation, args: z.output<Schema>): Expectation[];
-  /** Extra checks beyond `expect` (or the whole check, for a capability that has none): pure, pre and post observations. */
+  /**
+   * Extra checks beyond `expect` (or the whole check, for a capability that has none): pure, pre and post observations.
+   */
   acceptance?(pre: Observation, post: Observation, args: z.output<Schema>): AcceptanceResult;
-  /** What the world must show at dispatch for `expect`/`acceptance`: block positions, or a query that also asks for dropped items. */
+  /**
+   * What the world must show at dispatch for `expect`/`acceptance`: block positions, or a query that also asks for
+   * dropped items.
+   */
   observes?(args: z.output<Schema>): readonly Vec3Like[] | ObservationQuery;
   /** Steps that would make a missing precondition hold; null when it cannot be satisfied locally. */
   subgoals?(missing: MissingPrecondition, args: z.output<Schema>, ctx: GuardContext): PlanStepInput[] | null;

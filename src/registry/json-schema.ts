@@ -17,7 +17,7 @@ export function exportJsonSchemas(registry: CapabilityRegistry): CapabilityJsonS
       version: spec.version,
       description: spec.description,
       ...(spec.deprecated ? { deprecated: spec.deprecated } : {}),
-      inputSchema: z.toJSONSchema(spec.inputSchema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>,
+      inputSchema: z.toJSONSchema(spec.inputSchema, { io: 'input', unrepresentable: 'any' }),
     })),
   );
 }

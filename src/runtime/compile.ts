@@ -92,7 +92,8 @@ export function compileTree(files: ReadonlyMap<string, TreeFile>, file: TreeFile
     for (const attribute of node.attributes) {
       if (attribute.kind !== 'while' && attribute.kind !== 'until') continue;
       if (attribute.call === 'watchdog') {
-        // Not a mistreevous guard: watchdogs run on clock timers, and a trip ends the node (TreeRun.onNodeWatchdogTrip).
+        // Not a mistreevous guard: watchdogs run on clock timers, and a trip ends the node
+        // (TreeRun.onNodeWatchdogTrip).
         const parsed = parseWatchdogArguments(attribute.args);
         if (parsed.ok) watchdogs.push(...parsed.specs);
         watchdogSucceedsOnTrip = attribute.succeedOnAbort;

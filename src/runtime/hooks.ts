@@ -51,13 +51,13 @@ export interface RunEndEvent extends RunEvent {
   liveActuators: number;
 }
 
-/** Observers attached from outside the tree; none of them can change a run. */
+/** Observers attached from outside the tree; none of them can change a run. Each is called without `this`. */
 export interface RuntimeHooks {
-  nodeStates?(event: NodeStatesEvent): void;
-  watchdogTrip?(event: WatchdogTripEvent): void;
-  actuate?(event: ActuationEvent): void;
-  progress?(event: ProgressEvent): void;
-  runEnd?(event: RunEndEvent): void;
+  nodeStates?: (event: NodeStatesEvent) => void;
+  watchdogTrip?: (event: WatchdogTripEvent) => void;
+  actuate?: (event: ActuationEvent) => void;
+  progress?: (event: ProgressEvent) => void;
+  runEnd?: (event: RunEndEvent) => void;
 }
 
 /** Several observers as one: each hook calls every observer that has it, in order. */

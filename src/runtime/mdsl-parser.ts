@@ -122,7 +122,7 @@ class Parser {
       case 'root':
         if (args.length > 1 || (args[0] && !args[0].identifier))
           throw new MdslSyntaxError(line, 'expected a single root name, e.g. root [helper]');
-        if (args[0]) node.name = String(args[0].value);
+        if (args[0]) node.name = argumentText(args[0].value);
         break;
       case 'action':
       case 'condition': {
@@ -132,16 +132,16 @@ class Parser {
         if (bad)
           throw new MdslSyntaxError(
             bad.line,
-            `invalid ${type} argument '${String(bad.value)}': quote strings ("${String(bad.value)}") or use $name for a step argument`,
+            `invalid ${type} argument '${argumentText(bad.value)}': quote strings ("${argumentText(bad.value)}") or use $name for a step argument`,
           );
-        node.name = String(callName.value);
+        node.name = argumentText(callName.value);
         node.args = rest.map((arg) => arg.value);
         break;
       }
       case 'branch':
         if (args.length !== 1 || !args[0]!.identifier)
           throw new MdslSyntaxError(line, 'expected a single branch name, e.g. branch [helper]');
-        node.name = String(args[0]!.value);
+        node.name = argumentText(args[0]!.value);
         if (this.peekWord() !== undefined && (ATTRIBUTE_KINDS as readonly string[]).includes(this.peekWord()!)) {
           throw new MdslSyntaxError(
             this.peek()!.line,
@@ -209,7 +209,7 @@ class Parser {
             : '';
         throw new MdslSyntaxError(
           arg.line,
-          `${type} node arguments must be non-negative whole numbers, got '${String(arg.value)}'${exponent}`,
+          `${type} node arguments must be non-negative whole numbers, got '${argumentText(arg.value)}'${exponent}`,
         );
       }
     }
@@ -217,7 +217,7 @@ class Parser {
     if (type !== 'lotto' && args.length === 2 && (args[0]!.value as number) > (args[1]!.value as number)) {
       throw new MdslSyntaxError(
         line,
-        `${type} node range [${String(args[0]!.value)}, ${String(args[1]!.value)}] has min above max`,
+        `${type} node range [${argumentText(args[0]!.value)}, ${argumentText(args[1]!.value)}] has min above max`,
       );
     }
     return args.map((arg) => arg.value);
@@ -243,7 +243,7 @@ class Parser {
       if (bad)
         throw new MdslSyntaxError(
           bad.line,
-          `invalid ${kind} argument '${String(bad.value)}': quote strings ("${String(bad.value)}")`,
+          `invalid ${kind} argument '${argumentText(bad.value)}': quote strings ("${argumentText(bad.value)}")`,
         );
       let succeedOnAbort = false;
       if ((kind === 'while' || kind === 'until') && this.peekWord() === 'then') {
@@ -259,7 +259,7 @@ class Parser {
       }
       attributes.push({
         kind,
-        call: String(callName.value),
+        call: argumentText(callName.value),
         args: rest.map((arg) => arg.value),
         succeedOnAbort,
         line: token.line,
@@ -345,4 +345,9 @@ export function parseMdslCollecting(source: string): { roots: TreeNodeDefinition
   if (roots.length === 0 && errors.length === 0)
     errors.push(new MdslSyntaxError(1, 'the file defines no tree: expected root { ... }'));
   return { roots, errors };
+}
+
+/** An argument as written: a step argument reference as `$name`, anything else as its text. */
+function argumentText(value: NodeArgument): string {
+  return value !== null && typeof value === 'object' ? `$${value.$}` : String(value);
 }

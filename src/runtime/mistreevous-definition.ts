@@ -72,7 +72,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 function alone(node: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...node };
   if (isObject(copy.child)) copy.child = STAND_IN;
-  if (Array.isArray(copy.children)) copy.children = copy.children.map((child) => (isObject(child) ? STAND_IN : child));
+  if (Array.isArray(copy.children))
+    copy.children = copy.children.map((child: unknown) => (isObject(child) ? STAND_IN : child));
   return copy;
 }
 

@@ -1,4 +1,4 @@
-import type { BehaviourTree } from 'mistreevous';
+import type { BehaviourTree, State } from 'mistreevous';
 
 /** A guard as mistreevous's GuardPath evaluates it. */
 interface PathGuard {
@@ -9,14 +9,14 @@ interface PathGuard {
 /** The parts of a mistreevous 4.3.1 node instance the tap relies on (not public API). */
 interface MistreevousNode {
   uid: string;
-  _state: string;
+  _state: State;
   /** Outermost first, the guards mistreevous checks at the start of each update of this node; ours alone. */
   _guardPath: { nodes: { node: MistreevousNode; guards: PathGuard[] }[] };
-  setState(value: string): void;
+  setState(value: State): void;
   getChildren?: () => MistreevousNode[];
 }
 
-export type StateChangeListener = (index: number, previous: string, state: string) => void;
+export type StateChangeListener = (index: number, previous: State, state: State) => void;
 
 /** What the runtime does to a tapped tree's nodes, by pre-order index. */
 export interface TappedNodes {

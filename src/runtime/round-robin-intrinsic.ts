@@ -29,6 +29,7 @@ export class RoundRobinIntrinsic {
         lastError = error;
       }
     }
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
     if (lastError !== undefined) throw lastError;
     return false;
   }

@@ -40,7 +40,10 @@ export interface RunOptions {
 export interface TreeRunner {
   /** Runs a catalogued tree to its end; no actuator command of the run is live once this resolves. */
   run<Args>(treeName: string, parts: RunContextParts<Args>, options?: RunOptions): Promise<TreeOutcome>;
-  /** The fixed tick: steps every active run that can have changed (runs waiting only on leaves that settle are left to their settles). */
+  /**
+   * The fixed tick: steps every active run that can have changed (runs waiting only on leaves that settle are left to
+   * their settles).
+   */
   tick(): void;
   activeRuns(): number;
   /** Aborts every active run (code "aborted") and waits for them to end. */
@@ -52,8 +55,8 @@ function mergeHooks(a: RuntimeHooks | undefined, b: RuntimeHooks | undefined): R
   if (!b) return a;
   const merged: RuntimeHooks = {};
   for (const key of ['nodeStates', 'watchdogTrip', 'actuate', 'progress', 'runEnd'] as const) {
-    const first = a[key] as ((event: never) => void) | undefined;
-    const second = b[key] as ((event: never) => void) | undefined;
+    const first = a[key];
+    const second = b[key];
     if (first && second) merged[key] = ((event: never) => (first(event), second(event))) as never;
     else if (first ?? second) merged[key] = (first ?? second) as never;
   }

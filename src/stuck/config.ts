@@ -4,10 +4,11 @@ const ms = z.number().int('must be a whole number of milliseconds').positive('mu
 const blocks = z.number().positive('must be > 0 blocks');
 
 /**
- * Detector thresholds. Defaults come from the stuck-detection spec (seed 000, 20 TPS:
- * 100 ticks = 5 s position, 200 ticks = 10 s progress, 3 path failures) and the PBI
- * spec (seed 003: A4 no actuator command for > 3 s; FM-04 > 3 reversals within 10 s).
- * Every threshold trips strictly after it is exceeded, so "100 ticks" means the 101st trips.
+ * Detector thresholds; docs/contract.md ("Stuck detectors") gives each default and
+ * the test that shows it: at 20 TPS, 100 ticks (5 s) without moving, 200 ticks
+ * (10 s) without progress, 3 path failures in a row, more than 3 seconds without an
+ * actuator command (A4), more than 3 reversals within 10 s (FM-04). Every
+ * threshold trips strictly after it is exceeded, so "100 ticks" means the 101st trips.
  */
 export const StuckDetectionConfigSchema = z.strictObject({
   /** The executor's tick period; only used to express thresholds in ticks in reasons. */

@@ -7,7 +7,7 @@ const LAST_STAMP = 2;
 const IN_FLIGHT = 3;
 
 /**
- * The PBI spec's A4: while a step is active, trips when no actuator command
+ * A4 in docs/contract.md: while a step is active, trips when no actuator command
  * was issued for longer than the limit (`stuck.loop`). A command still in
  * flight (a long `goto`, a slow `dig`) counts as activity; whether it is
  * getting anywhere is the position, progress and hanging detectors' job.

@@ -75,7 +75,7 @@ function fromJsonSchema(schema: JsonSchema): fc.Arbitrary<unknown> {
         Object.fromEntries(Object.entries(properties).map(([key, sub]) => [key, fromJsonSchema(sub)])),
         { requiredKeys: Object.keys(properties).filter((key) => required.has(key)) },
       );
-      return record as fc.Arbitrary<unknown>;
+      return record;
     }
     default:
       return fc.jsonValue();

@@ -8,7 +8,7 @@ import { assembleExecutor, builtinTreePaths } from '../executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
 import { injectFaults } from '../executor/fault-injection.js';
 import { ExecutorPolicy } from '../executor/policy.js';
-import type { AnyCapabilitySpec, CapabilitySpec } from '../registry/capability-spec.js';
+import type { CapabilitySpec } from '../registry/capability-spec.js';
 import { dispatchQuery } from '../registry/effects.js';
 import { CapabilityRegistry } from '../registry/registry.js';
 import { parseFaultSpec } from '../world/faults/parse.js';
@@ -79,14 +79,15 @@ class Broken extends Error {
  *  - every step that starts ends exactly once, by its deadline;
  *  - no actuator command starts after its step ended, and none is live at the end;
  *  - local retries stay within the policy;
- *  - a step that ends ok has its expectations met by a fresh observation of the world; a failed one names a code and why.
+ *  - a step that ends ok has its expectations met by a fresh observation of the world; a failed one names a code and
+ *    why.
  * A broken invariant throws with the counterexample fast-check shrank it to, and the seed to replay it.
  */
 export async function checkCapability<Schema extends z.ZodType>(
   spec: CapabilitySpec<Schema>,
   options: CheckCapabilityOptions<Schema>,
 ): Promise<CheckCapabilityReport> {
-  const registry = options.registry ?? new CapabilityRegistry().register(spec as never);
+  const registry = options.registry ?? new CapabilityRegistry().register(spec);
   const report: CheckCapabilityReport = { runs: 0, ok: 0, failed: {} };
   const args = options.args ?? arbitraryOutputFor(spec.inputSchema);
   const fault = options.faults === false ? fc.constant(null) : fc.option(fc.constantFrom(...CHECK_FAULTS), { freq: 2 });
@@ -120,13 +121,13 @@ async function runCase<Schema extends z.ZodType>(
 ): Promise<PlanResult> {
   const clock = new ManualClock();
   const world = options.world(tried.args, clock);
-  const before = await world.observe(dispatchQuery(spec as unknown as AnyCapabilitySpec, tried.args));
+  const before = await world.observe(dispatchQuery(spec, tried.args));
   const rules = tried.fault ? [parseFaultSpec(`${spec.name}=${tried.fault}`, { extraVerbs: [spec.name] })] : [];
   const { executor } = await assembleExecutor({
     registry,
     world,
     clock,
-    ...treesOf(spec as unknown as CapabilitySpec<z.ZodType>, options as unknown as CheckCapabilityOptions<z.ZodType>),
+    ...treesOf(spec, options),
     wrapInvoker: (invoker) => injectFaults(invoker, rules, { clock, seed: 1 }),
   });
   const events: ExecutorEvent[] = [];

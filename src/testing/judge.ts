@@ -23,5 +23,5 @@ export function dispatchQueryOf<Schema extends z.ZodType>(
   spec: CapabilitySpec<Schema>,
   args: z.output<Schema>,
 ): ObservationQuery {
-  return dispatchQuery(spec as unknown as AnyCapabilitySpec, args);
+  return dispatchQuery(spec, args);
 }

@@ -67,7 +67,7 @@ export function worldFromObservation(observed: Observation, options: { kind?: st
         .map((block) => block.position),
     entities: () => entities.map((entity) => ({ ...entity, position: { ...entity.position } })),
     recipe: (item) => recipeFor(item),
-    observe: async () => structuredClone(observed),
+    observe: () => Promise.resolve(structuredClone(observed)),
     goto: refuse('goto'),
     stopMovement: () => undefined,
     dig: refuse('dig'),
@@ -76,7 +76,7 @@ export function worldFromObservation(observed: Observation, options: { kind?: st
     equip: refuse('equip'),
     consume: refuse('consume'),
     move: refuse('move'),
-    close: async () => undefined,
+    close: () => Promise.resolve(),
   };
 }
 

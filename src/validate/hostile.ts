@@ -14,7 +14,8 @@ type Frame = { value: unknown; path: JsonPath } | { leave: object };
  */
 export function findHostileInput(root: unknown): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  // The objects on the path from the root to here: meeting one again is a cycle; meeting a shared object elsewhere is not.
+  // The objects on the path from the root to here: meeting one again is a cycle; meeting a shared object elsewhere is
+  // not.
   const ancestors = new Set<object>();
   const stack: Frame[] = [{ value: root, path: [] }];
   const report = (path: JsonPath, message: string) => issues.push(issueAt('schema_violation', path, message));
@@ -73,7 +74,7 @@ export function findHostileInput(root: unknown): ValidationIssue[] {
       for (let i = value.length - 1; i >= 0; i--) stack.push({ value: value[i], path: [...path, i] });
       continue;
     }
-    const prototype = Object.getPrototypeOf(value);
+    const prototype: unknown = Object.getPrototypeOf(value);
     if (prototype !== Object.prototype && prototype !== null) {
       report(path, 'is not a plain JSON object; pass data parsed from JSON');
       continue;

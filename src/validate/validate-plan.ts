@@ -8,7 +8,7 @@ import { findHostileInput } from './hostile.js';
 import { type ValidationIssue, issueAt } from './issue.js';
 import { declaredKeys, fromZodIssues } from './zod-issues.js';
 
-/** A step that passed V1 and V2: its capability is resolved and its arguments parsed. */
+/** A step that passed V1 and V2 (docs/contract.md): its capability is resolved and its arguments parsed. */
 export interface ResolvedStep {
   step: PlanStep;
   spec: AnyCapabilitySpec;

@@ -88,7 +88,10 @@ function explain(
   }
 }
 
-/** Zod issues under `base` (a JSON path inside the plan), as validation issues with messages a planner author can act on. */
+/**
+ * Zod issues under `base` (a JSON path inside the plan), as validation issues with messages a planner author can act
+ * on.
+ */
 export function fromZodIssues(
   issues: readonly ZodIssue[],
   input: unknown,
@@ -119,7 +122,7 @@ function unwrap(schema: unknown): unknown {
   for (let i = 0; i < 5 && current; i++) {
     const inner = current.def?.innerType;
     if (!inner) break;
-    current = inner as typeof current;
+    current = inner;
   }
   return current;
 }

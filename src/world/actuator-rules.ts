@@ -63,13 +63,16 @@ export function checkTransfer(command: 'deposit' | 'withdraw', item: string, cou
   }
 }
 
-/** What a furnace refuses before anything moves: an input it does not take, a fuel that does not burn, too little of either. */
-export function checkSmelt(
-  input: string,
-  count: number,
-  fuel: string,
-  inventory: Readonly<Record<string, number>>,
-): { output: string; fuelCount: number } {
+/** What a furnace's input and output slots hold when a smelt opens it. */
+export interface FurnaceSlots {
+  input: { name: string; count: number } | null;
+  output: { name: string; count: number } | null;
+}
+
+const EMPTY_FURNACE: FurnaceSlots = { input: null, output: null };
+
+/** What `input` smelts into; refused when the furnace does not take it, `fuel` does not burn, or the count is no whole 1..64. */
+export function smeltOutput(input: string, count: number, fuel: string): string {
   if (!Number.isInteger(count) || count < 1 || count > 64)
     throw new WorldError('guard_failed', `cannot smelt ${count} ${input}: give a whole number from 1 to 64`);
   const output = smeltsInto(input);
@@ -79,12 +82,32 @@ export function checkSmelt(
       'guard_failed',
       `cannot burn ${fuel}: it is not a fuel (e.g. ${FUELS.slice(0, 3).join(', ')})`,
     );
-  const fuelCount = fuelFor(fuel, count);
-  const sameItem = fuel === input ? count : 0;
-  if ((inventory[input] ?? 0) < count)
+  return output;
+}
+
+/**
+ * What a furnace refuses before anything moves (an input it does not take, a fuel that does not burn, too
+ * little of either in the pack), and what a smelt of `count` loads: what the furnace already holds of the
+ * output, and of the input cooking, counts toward `count` (its heat was paid when it was loaded), so a smelt
+ * a crash or an abort cut short goes on from where the furnace is rather than loading it all again.
+ */
+export function checkSmelt(
+  input: string,
+  count: number,
+  fuel: string,
+  inventory: Readonly<Record<string, number>>,
+  furnace: FurnaceSlots = EMPTY_FURNACE,
+): { output: string; load: number; fuelCount: number } {
+  const output = smeltOutput(input, count, fuel);
+  const made = furnace.output?.name === output ? furnace.output.count : 0;
+  const cooking = furnace.input?.name === input ? furnace.input.count : 0;
+  const load = Math.max(0, count - made - cooking);
+  const fuelCount = fuelFor(fuel, load);
+  const sameItem = fuel === input ? load : 0;
+  if ((inventory[input] ?? 0) < load)
     throw new WorldError(
       'precondition_missing',
-      `cannot smelt ${count} ${input}: the inventory holds ${inventory[input] ?? 0}`,
+      `cannot smelt ${count} ${input}: the inventory holds ${inventory[input] ?? 0}${load < count ? ` of the ${load} the furnace still needs` : ''}`,
     );
   if ((inventory[fuel] ?? 0) - sameItem < fuelCount) {
     throw new WorldError(
@@ -92,7 +115,7 @@ export function checkSmelt(
       `cannot smelt ${count} ${input}: it burns ${fuelCount} ${fuel} and the inventory holds ${(inventory[fuel] ?? 0) - sameItem}`,
     );
   }
-  return { output, fuelCount };
+  return { output, load, fuelCount };
 }
 
 /** How far a survival player hits: vanilla's entity reach, from the eyes to the middle of the mob's body. */
@@ -101,8 +124,29 @@ const EYE_HEIGHT = 1.62;
 const MID_BODY = 0.9;
 /** One swing and the attack cooldown after it. */
 export const ATTACK_COOLDOWN_MS = 500;
-/** What one hit takes off a mob, whatever the hand holds: what the embedded server (flying-squid) deals. */
+/** What one hit with an empty hand (or anything that is no weapon or tool) takes off a mob. */
 export const ATTACK_DAMAGE = 1;
+
+/**
+ * Vanilla's melee damage of what the hand holds (Java 1.21, https://minecraft.wiki/w/Melee_attack#Damage): swords
+ * 4–8, axes 7–10, pickaxes 2–6, shovels 2.5–6.5, by material; anything else ATTACK_DAMAGE. Both worlds deal it, once
+ * per ATTACK_COOLDOWN_MS whatever the item (vanilla's per-item attack speed is not modelled).
+ */
+const WEAPON_DAMAGE: Readonly<Record<string, readonly [number, number, number, number, number, number]>> = {
+  // wooden, golden, stone, iron, diamond, netherite
+  sword: [4, 4, 5, 6, 7, 8],
+  axe: [7, 7, 9, 9, 9, 10],
+  pickaxe: [2, 2, 3, 4, 5, 6],
+  shovel: [2.5, 2.5, 3.5, 4.5, 5.5, 6.5],
+};
+const MATERIALS = ['wooden', 'golden', 'stone', 'iron', 'diamond', 'netherite'];
+
+export function attackDamage(held: string | null): number {
+  const [material, tool] = held?.split('_') ?? [];
+  const tier = MATERIALS.indexOf(material ?? '');
+  const damage = tool === undefined || tier < 0 ? undefined : WEAPON_DAMAGE[tool]?.[tier];
+  return damage ?? ATTACK_DAMAGE;
+}
 /** A mob's health when it spawns (flying-squid gives every mob 20). */
 export const MOB_HEALTH = 20;
 

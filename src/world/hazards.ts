@@ -44,7 +44,10 @@ export function hazardDamage(feet: string, head: string, floor: string): number 
 
 type BlockAt = (position: Vec3Like) => Pick<BlockInfo, 'name'> | null;
 
-/** What hurts a bot whose feet are in the block cell `feet`: "in lava at 5,4,0" or "on magma_block at 1,4,2"; null when nothing does. */
+/**
+ * What hurts a bot whose feet are in the block cell `feet`: "in lava at 5,4,0" or "on magma_block at 1,4,2"; null when
+ * nothing does.
+ */
 export function describeHazardAt(
   blockAt: BlockAt,
   feet: Vec3Like,

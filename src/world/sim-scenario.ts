@@ -23,10 +23,13 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
     ...(scenario.terrain.kind === 'survival' ? { terrain: survivalTerrain(scenario.terrain.seed) } : {}),
     spawn: scenario.spawn,
     inventory: scenario.bot.inventory,
+    // The server puts the first item in the first hotbar slot, the one a player holds when it joins.
+    heldItem: Object.keys(scenario.bot.inventory)[0] ?? null,
     health: scenario.bot.health,
     food: scenario.bot.food,
     timeOfDay: scenario.timeOfDay,
     daylightCycle: scenario.daylightCycle,
+    ...(scenario.spawnAtNight ? { spawnAtNight: scenario.spawnAtNight } : {}),
   });
   for (const fill of scenario.fills) world.fill(fill.from, fill.to, fill.block);
   for (const block of scenario.blocks) world.setBlock(block, block.block);
@@ -35,6 +38,8 @@ export function simWorldFromScenario(scenario: Scenario, options: { clock: Clock
       name: mob.name,
       kind: mobKind(mob.name)!,
       position: { x: mob.x + 0.5, y: mob.y, z: mob.z + 0.5 },
+      ai: mob.ai !== false,
+      ...(mob.health === undefined ? {} : { health: mob.health }),
     });
   return world;
 }

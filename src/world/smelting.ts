@@ -68,7 +68,9 @@ export function burnTicks(fuel: string): number | null {
 /** Every fuel, longest-burning first: the order a bot should prefer. */
 export const FUELS: readonly string[] = Object.keys(BURN_TICKS).sort((a, b) => BURN_TICKS[b]! - BURN_TICKS[a]!);
 
-/** How many `fuel` items smelting `count` items burns (whole items: a furnace lights a new one only when it needs heat). */
+/**
+ * How many `fuel` items smelting `count` items burns (whole items: a furnace lights a new one only when it needs heat).
+ */
 export function fuelFor(fuel: string, count: number): number {
   const ticks = burnTicks(fuel);
   if (ticks === null) throw new RangeError(`${fuel} is not a fuel`);

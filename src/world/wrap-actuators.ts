@@ -49,7 +49,8 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     recipe: (item) => world.recipe(item),
     observe: (query) => world.observe(query),
     goto: (goal, options) => around({ command: 'goto', args: goal }, () => world.goto(goal, options)),
-    stopMovement: () => void around({ command: 'stopMovement', args: null }, async () => world.stopMovement()),
+    stopMovement: () =>
+      void around({ command: 'stopMovement', args: null }, () => Promise.resolve(world.stopMovement())),
     dig: (position, options) =>
       around({ command: 'dig', args: { position }, touches: position }, () => world.dig(position, options)),
     place: (position, item, options) =>

@@ -9,7 +9,8 @@ import { apiBot } from '../../src/api/bots.js';
 import { createApiServer, type ApiServer } from '../../src/api/server.js';
 import { assembleJournaled, type JournaledAssembly } from '../../src/journal/journaled-executor.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { openTemp } from '../journal/helpers.js';
+import { openTemp, stepsOf } from '../journal/helpers.js';
+import { crashedMidStep } from '../journal/seed.js';
 
 const TOKEN = 'test-token';
 const registry = createDefaultRegistry();
@@ -82,9 +83,13 @@ const post = (url: string, body: string, headers: Record<string, string> = { aut
     headers: { 'content-type': 'application/json', ...headers },
   });
 
-// Response bodies are checked field by field, so they are read untyped.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-const json = async (response: Response | Promise<Response>): Promise<any> => (await response).json();
+/** A response's JSON body, read as the shape the test then checks field by field. */
+const json = async <T = unknown>(response: Response | Promise<Response>): Promise<T> =>
+  (await (await response).json()) as T;
+type ErrorBody = { error: string };
+
+/** One event-stream message; a socket of the default binaryType hands each as a Buffer. */
+const parseMessage = <T = { type: string }>(data: WebSocket.RawData): T => JSON.parse((data as Buffer).toString()) as T;
 
 /** Prometheus text exposition to { "name{labels}": value }, checking each sample line's shape. */
 function parsePrometheus(text: string): Map<string, number> {
@@ -102,7 +107,7 @@ describe('HTTP API on loopback', () => {
   it('binds 127.0.0.1 and reports health, incidents and bot status', async () => {
     const { url, journal, api } = await serve();
     expect((api.server.address() as { address: string }).address).toBe('127.0.0.1');
-    const health = await json(fetch(`${url}/api/health`));
+    const health = await json<{ health: { checks: { type: string }[] } }>(fetch(`${url}/api/health`));
     expect(health).toMatchObject({ success: true, health: { status: 'healthy', activeIncidents: 0 } });
     expect(health.health.checks.map((c: { type: string }) => c.type)).toEqual([
       'orphaned_step',
@@ -111,10 +116,10 @@ describe('HTTP API on loopback', () => {
       'dead_runner',
     ]);
 
-    journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
-    const resolved = journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
-    journal.resolveIncident(resolved, 'reset to pending');
-    const all = await json(fetch(`${url}/api/incidents`));
+    await journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
+    const resolved = await journal.openIncident({ planId: 'p', stepId: 'dig', mode: 'orphaned_step', details: null });
+    await journal.resolveIncident(resolved, 'reset to pending');
+    const all = await json<{ total: number }>(fetch(`${url}/api/incidents`));
     expect(all.total).toBe(2);
     const open = await json(fetch(`${url}/api/incidents?unresolved=true&step=walk`));
     expect(open).toMatchObject({
@@ -124,7 +129,7 @@ describe('HTTP API on loopback', () => {
     });
     const badLimit = await fetch(`${url}/api/incidents?limit=lots`);
     expect(badLimit.status).toBe(400);
-    expect((await json(badLimit)).error).toContain('limit must be a whole number');
+    expect((await json<ErrorBody>(badLimit)).error).toContain('limit must be a whole number');
 
     const bot = await json(fetch(`${url}/api/bot/status`));
     expect(bot).toMatchObject({
@@ -140,31 +145,18 @@ describe('HTTP API on loopback', () => {
 
   it('a GET of /api/health reports and changes nothing; POST /api/health/recover (token) recovers and streams the findings', async () => {
     const { url, journal } = await serve({ bot: false });
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    journal
-      .sql(
-        "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, 0)",
-      )
-      .run(dead, hostname());
-    journal
-      .sql(
-        "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('p', 'i', '{}', 'running', 0, 0)",
-      )
-      .run();
-    journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('p', 'gone', 0)").run();
-    journal
-      .sql(
-        "INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('p', 's', 0, 'navigate', 'in_progress', last_insert_rowid(), 0)",
-      )
-      .run();
-    const state = () => [
-      journal.sql('SELECT status FROM runners WHERE id = ?').get('gone'),
-      journal.sql('SELECT status FROM steps').get(),
-      journal.sql('SELECT COUNT(*) AS n FROM incidents').get(),
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+    await crashedMidStep(journal, { runner: 'gone', pid: dead, host: hostname(), step: 's' });
+    const state = async () => [
+      (await journal.listRuns())[0]!.runner_status,
+      (await stepsOf(journal, 'p'))[0]!.status,
+      (await journal.listIncidents()).total,
     ];
-    const before = state();
+    const before = await state();
 
-    const read = await json(fetch(`${url}/api/health`));
+    const read = await json<{ recovered: boolean; health: { checks: unknown[]; findings: { action: string }[] } }>(
+      fetch(`${url}/api/health`),
+    );
     expect(read.recovered).toBe(false);
     expect(read.health.checks).toMatchObject([
       { type: 'orphaned_step', found: 1 },
@@ -172,25 +164,27 @@ describe('HTTP API on loopback', () => {
       {},
       { type: 'dead_runner', found: 1 },
     ]);
-    expect(read.health.findings[0].action).toMatch(/^not done, this was a read: marked dead/);
-    expect(state()).toEqual(before);
+    expect(read.health.findings[0]!.action).toMatch(/^not done, this was a read: marked dead/);
+    expect(await state()).toEqual(before);
 
     const ws = events(url);
     const recovery = new Promise<{ findings: { mode: string }[] }>((resolve) =>
       ws.on(
         'message',
-        (data) => JSON.parse(String(data)).type === 'health.recovery' && resolve(JSON.parse(String(data))),
+        (data) =>
+          parseMessage(data).type === 'health.recovery' &&
+          resolve(parseMessage<{ findings: { mode: string }[] }>(data)),
       ),
     );
     await new Promise((resolve) => ws.once('open', resolve));
     expect((await fetch(`${url}/api/health/recover`, { method: 'POST' })).status).toBe(401);
-    expect(state()).toEqual(before);
+    expect(await state()).toEqual(before);
     const recovered = await json(
       fetch(`${url}/api/health/recover`, { method: 'POST', headers: { authorization: `Bearer ${TOKEN}` } }),
     );
     expect(recovered).toMatchObject({ recovered: true, health: { status: 'degraded' } });
     expect((await recovery).findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
-    expect(state()).not.toEqual(before);
+    expect(await state()).not.toEqual(before);
     ws.close();
   });
 
@@ -210,25 +204,25 @@ describe('HTTP API on loopback', () => {
     const none = await post(url, JSON.stringify(craftPlan('a')), {});
     expect(none.status).toBe(401);
     expect(none.headers.get('www-authenticate')).toBe('Bearer');
-    expect((await json(none)).error).toContain('Authorization: Bearer <token>');
+    expect((await json<ErrorBody>(none)).error).toContain('Authorization: Bearer <token>');
     expect((await post(url, JSON.stringify(craftPlan('a')), { authorization: 'Bearer wrong' })).status).toBe(401);
 
     const malformed = await post(url, '{"planId": ');
     expect(malformed.status).toBe(400);
-    expect((await json(malformed)).error).toMatch(/^the body is not valid JSON/);
+    expect((await json<ErrorBody>(malformed)).error).toMatch(/^the body is not valid JSON/);
 
     const invalid = await post(
       url,
       JSON.stringify({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'teleport', args: {} }] }),
     );
     expect(invalid.status).toBe(422);
-    const issues = await json(invalid);
+    const issues = await json<ErrorBody & { issues: unknown[] }>(invalid);
     expect(issues.error).toContain('unknown verb "teleport"');
     expect(issues.issues[0]).toMatchObject({ code: 'unknown_verb' });
 
     const huge = await post(url, JSON.stringify({ ...craftPlan('big'), padding: 'x'.repeat(4096) }));
     expect(huge.status).toBe(413);
-    expect((await json(huge)).error).toContain('over the limit of 2048');
+    expect((await json<ErrorBody>(huge)).error).toContain('over the limit of 2048');
 
     const intent = await post(
       url,
@@ -238,7 +232,7 @@ describe('HTTP API on loopback', () => {
     expect((await fetch(`${url}/api/cognitive/execute`)).status).toBe(405);
     const missing = await fetch(`${url}/api/nothing`);
     expect(missing.status).toBe(404);
-    expect((await json(missing)).error).toContain('GET /api/health');
+    expect((await json<ErrorBody>(missing)).error).toContain('GET /api/health');
   });
 
   it('streams the executor events of a run over the WebSocket, journals it, and counts it in /metrics and the measured SLA', async () => {
@@ -247,7 +241,7 @@ describe('HTTP API on loopback', () => {
     const messages: { type: string; stepId?: string }[] = [];
     const ended = new Promise<void>((resolve, reject) => {
       ws.on('message', (data) => {
-        const message = JSON.parse(String(data));
+        const message = parseMessage<{ type: string; stepId?: string }>(data);
         messages.push(message);
         if (message.type === 'plan.ended') resolve();
       });
@@ -288,7 +282,7 @@ describe('HTTP API on loopback', () => {
       stepId: 'planks',
       verb: 'craft_item',
     });
-    expect(journal.sql('SELECT status FROM plans WHERE plan_id = ?').get('ws-plan')).toEqual({ status: 'succeeded' });
+    expect((await journal.plan('ws-plan'))?.status).toBe('succeeded');
 
     const metrics = await fetch(`${url}/metrics`);
     expect(metrics.headers.get('content-type')).toContain('text/plain');
@@ -301,12 +295,14 @@ describe('HTTP API on loopback', () => {
       samples.get('verbtree_step_ttfa_ms_count{verb="craft_item"}'),
     );
 
-    const capabilities = await json(fetch(`${url}/api/capabilities`));
-    const craft = capabilities.capabilities.find((c: { name: string }) => c.name === 'craft_item');
+    const capabilities = await json<{
+      capabilities: { name: string; sla: { journal: { runs: number } | null; thisProcess: unknown } }[];
+    }>(fetch(`${url}/api/capabilities`));
+    const craft = capabilities.capabilities.find((c) => c.name === 'craft_item')!;
     expect(craft.sla.journal).toMatchObject({ capability: 'craft_item', successRate: 1 });
-    expect(craft.sla.journal.runs).toBeGreaterThanOrEqual(1);
+    expect(craft.sla.journal?.runs).toBeGreaterThanOrEqual(1);
     expect(craft.sla.thisProcess).toMatchObject({ capability: 'craft_item' });
-    expect(capabilities.capabilities.find((c: { name: string }) => c.name === 'navigate').sla.journal).toBeNull();
+    expect(capabilities.capabilities.find((c) => c.name === 'navigate')!.sla.journal).toBeNull();
   });
 
   it('runs a plan to its result with ?wait=true and serves its provenance', async () => {
@@ -319,13 +315,15 @@ describe('HTTP API on loopback', () => {
     expect(response.status).toBe(200);
     const body = await json(response);
     expect(body).toMatchObject({ success: true, planId: 'sync-plan', result: { ok: true, planId: 'sync-plan' } });
-    const provenance = await json(fetch(`${url}/api/runs/sync-plan`));
-    expect(provenance.provenance.steps[0].step).toMatchObject({
+    const provenance = await json<{ provenance: { steps: { step: unknown; attempts: { actions: unknown[] }[] }[] } }>(
+      fetch(`${url}/api/runs/sync-plan`),
+    );
+    expect(provenance.provenance.steps[0]!.step).toMatchObject({
       step_id: 'planks',
       status: 'succeeded',
       capability_version: '1.0.0',
     });
-    expect(provenance.provenance.steps[0].attempts[0].actions[0]).toMatchObject({ command: 'craft' });
+    expect(provenance.provenance.steps[0]!.attempts[0]!.actions[0]).toMatchObject({ command: 'craft' });
     expect((await fetch(`${url}/api/runs/nope`)).status).toBe(404);
   });
 
@@ -334,8 +332,9 @@ describe('HTTP API on loopback', () => {
     expect((await post(url, JSON.stringify(craftPlan('twice')))).status).toBe(202);
     const again = await post(url, JSON.stringify(craftPlan('twice')));
     expect(again.status).toBe(409);
-    // The first run still holds the plan's lease: the answer names the holder rather than advising a resume that would lose to it.
-    expect((await json(again)).error).toMatch(
+    // The first run still holds the plan's lease: the answer names the holder rather than advising a resume that would
+    // lose to it.
+    expect((await json<ErrorBody>(again)).error).toMatch(
       /^plan "twice" is held by pid \d+ on .+ \(verbtree serve\) since \S+ \(last heartbeat \d+s ago\): two runs of one plan must not act at once/,
     );
   });
@@ -351,36 +350,30 @@ describe('every boundary of the API holds', () => {
         headers: { authorization: `Bearer ${TOKEN}` },
       });
       expect(refused.status).toBe(400);
-      expect((await json(refused)).error).toMatch(/wait must be true or false|unknown query parameter "wiat"/);
+      expect((await json<ErrorBody>(refused)).error).toMatch(
+        /wait must be true or false|unknown query parameter "wiat"/,
+      );
     }
-    expect(journal.sql('SELECT COUNT(*) AS n FROM plans').get()).toEqual({ n: 0 });
+    expect(await journal.listRuns()).toEqual([]);
   });
 
   it('answers a malformed URI with 400, not 500', async () => {
     const { url } = await serve({ bot: false });
     const response = await fetch(`${url}/api/runs/%E0%A4%A`);
     expect(response.status).toBe(400);
-    expect((await json(response)).error).toContain('malformed percent-encoding');
+    expect((await json<ErrorBody>(response)).error).toContain('malformed percent-encoding');
   });
 
   it("pages a plan's steps, so no reply holds a whole huge plan", async () => {
     const { url, journal } = await serve({ bot: false });
-    journal
-      .sql(
-        "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('big', 'i', '{}', 'succeeded', 0, 0)",
-      )
-      .run();
-    for (let i = 0; i < 5; i++)
-      journal
-        .sql(
-          "INSERT INTO steps (plan_id, step_id, seq, verb, status, updated_at) VALUES ('big', ?, ?, 'navigate', 'succeeded', 0)",
-        )
-        .run(`s${i}`, i);
-    const first = await json(fetch(`${url}/api/runs/big?limit=2`));
-    expect(first.provenance.steps.map((s: { step: { step_id: string } }) => s.step.step_id)).toEqual(['s0', 's1']);
+    const steps = Array.from({ length: 5 }, (_, i) => ({ stepId: `s${i}`, type: 'navigate' }));
+    await journal.beginRun({ planId: 'big', intentId: 'i', steps, body: {}, runnerId: null });
+    type Page = { provenance: { steps: { step: { step_id: string } }[] }; page: { next: string | null } };
+    const first = await json<Page>(fetch(`${url}/api/runs/big?limit=2`));
+    expect(first.provenance.steps.map((s) => s.step.step_id)).toEqual(['s0', 's1']);
     expect(first.page).toEqual({ offset: 0, limit: 2, stepsTotal: 5, next: '/api/runs/big?offset=2&limit=2' });
-    const last = await json(fetch(`${url}${'/api/runs/big?offset=4&limit=2'}`));
-    expect(last.provenance.steps.map((s: { step: { step_id: string } }) => s.step.step_id)).toEqual(['s4']);
+    const last = await json<Page>(fetch(`${url}${'/api/runs/big?offset=4&limit=2'}`));
+    expect(last.provenance.steps.map((s) => s.step.step_id)).toEqual(['s4']);
     expect(last.page.next).toBeNull();
     expect((await fetch(`${url}/api/runs/big?limit=5000`)).status).toBe(400);
   });

@@ -3,8 +3,9 @@ import { writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/journal/journal.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { tempJournalPath } from '../journal/helpers.js';
+import { crashedMidStep } from '../journal/seed.js';
 import { cli } from '../helpers/cli.js';
 
 const plan = {
@@ -23,26 +24,11 @@ function files() {
 }
 
 /** What a runner killed mid-step leaves behind: its pid gone, its step in progress. */
-function leaveOrphan(path: string): void {
-  const journal = Journal.open(path);
-  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-  journal
-    .sql(
-      "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('gone', ?, ?, 'run', 'running', 0, ?)",
-    )
-    .run(dead, hostname(), Date.now());
-  journal
-    .sql(
-      "INSERT INTO plans (plan_id, intent_id, body, status, created_at, updated_at) VALUES ('crashed', 'i', ?, 'running', 0, 0)",
-    )
-    .run(JSON.stringify({ ...plan, planId: 'crashed' }));
-  journal.sql("INSERT INTO runs (plan_id, runner_id, started_at) VALUES ('crashed', 'gone', 0)").run();
-  journal
-    .sql(
-      "INSERT INTO steps (plan_id, step_id, seq, verb, status, run_id, updated_at) VALUES ('crashed', 'planks', 0, 'craft_item', 'in_progress', last_insert_rowid(), 0)",
-    )
-    .run();
-  journal.close();
+async function leaveOrphan(path: string): Promise<void> {
+  const journal = SqliteJournal.open(path);
+  const dead = spawnSync(process.execPath, ['-e', '0']).pid;
+  await crashedMidStep(journal, { runner: 'gone', pid: dead, planId: 'crashed', step: 'planks', verb: 'craft_item' });
+  await journal.close();
 }
 
 describe('verbtree run --journal, runs, show', () => {
@@ -62,8 +48,10 @@ describe('verbtree run --journal, runs, show', () => {
     expect(show.out).toMatch(/• planks {2}craft_item@1\.0\.0 {2}succeeded/);
     expect(show.out).toContain('craft {"item":"oak_planks","times":1,"table":null}');
     expect(show.out).toContain('effects: bot at (0.5, 5.0, 0.5), inventory 4 oak_planks');
-    const json = JSON.parse((await cli('show', 'cli-plan', '--journal', journal, '--json')).out);
-    expect(json.steps[0].attempts[0].actions[0].command).toBe('craft');
+    const json = JSON.parse((await cli('show', 'cli-plan', '--journal', journal, '--json')).out) as {
+      steps: { attempts: { actions: { command: string }[] }[] }[];
+    };
+    expect(json.steps[0]!.attempts[0]!.actions[0]!.command).toBe('craft');
 
     const unknown = await cli('show', 'nope', '--journal', journal);
     expect(unknown.code).toBe(2);
@@ -74,11 +62,11 @@ describe('verbtree run --journal, runs, show', () => {
     const { journal, planFile } = files();
     expect((await cli('run')).err).toContain('give a plan file, or --resume <planId>');
     expect((await cli('run', planFile, '--resume', 'x', '--journal', journal)).code).toBe(2);
-    Journal.open(journal).close();
+    await SqliteJournal.open(journal).close();
     const ghost = await cli('run', '--resume', 'ghost', '--journal', journal);
     expect(ghost.code).toBe(2);
     expect(ghost.err).toContain('no plan "ghost" in the journal');
-    leaveOrphan(journal);
+    await leaveOrphan(journal);
     // The plan is interrupted (recovered at the new runner's start): a fresh run must not silently restart it.
     const fresh = await cli(
       'run',
@@ -109,7 +97,7 @@ describe('verbtree health check and incidents', () => {
   it('reports a healthy journal in a box, and a missing journal as a usage error', async () => {
     const { journal } = files();
     expect((await cli('health', 'check', '--journal', journal)).err).toContain(`cannot open the journal at ${journal}`);
-    Journal.open(journal).close();
+    await SqliteJournal.open(journal).close();
     const { code, out } = await cli('health', 'check', '--journal', journal);
     expect(code).toBe(0);
     expect(out).toMatch(/^┌─+┐\n│ HEALTH CHECK REPORT\s+│\n├─+┤/);
@@ -119,7 +107,7 @@ describe('verbtree health check and incidents', () => {
 
   it('records and recovers an orphan, then lists, filters and clears incidents', async () => {
     const { journal } = files();
-    leaveOrphan(journal);
+    await leaveOrphan(journal);
     const check = await cli('health', 'check', '--journal', journal);
     expect(check.code).toBe(0);
     expect(check.out).toMatch(/│ Orphaned Steps:\s+1 ✗\s+│/);
@@ -129,7 +117,7 @@ describe('verbtree health check and incidents', () => {
 
     const listed = await cli('incidents', '--journal', journal);
     expect(listed.out).toContain('2 of 2 incidents');
-    const json = JSON.parse((await cli('incidents', '--journal', journal, '--step', 'pla', '--json')).out);
+    const json: unknown = JSON.parse((await cli('incidents', '--journal', journal, '--step', 'pla', '--json')).out);
     expect(json).toMatchObject({
       total: 1,
       incidents: [
@@ -145,13 +133,13 @@ describe('verbtree health check and incidents', () => {
     expect((await cli('incidents', '--journal', journal, '--clear', '--older-than', '7d')).out).toBe(
       'cleared 0 resolved incidents older than 7d\n',
     );
-    const executorIncident = Journal.open(journal);
-    const open = executorIncident.openIncident({
+    const executorIncident = SqliteJournal.open(journal);
+    const open = await executorIncident.openIncident({
       planId: 'crashed',
       mode: 'escalation_exhausted',
       details: { detail: 'budget used up' },
     });
-    executorIncident.close();
+    await executorIncident.close();
     expect((await cli('incidents', '--journal', journal, '--unresolved')).out).toContain('escalation_exhausted');
     expect(
       (await cli('incidents', '--journal', journal, '--resolve', String(open), '--note', 'replanned by hand')).out,
@@ -166,11 +154,10 @@ describe('verbtree health check and incidents', () => {
 
   it('exits 1 when a runner needs an operator (a live process that stopped beating)', async () => {
     const { journal } = files();
-    const j = Journal.open(journal);
-    j.sql(
-      "INSERT INTO runners (id, pid, host, kind, status, started_at, last_heartbeat) VALUES ('stuck', ?, ?, 'serve', 'running', 0, 0)",
-    ).run(process.pid, hostname());
-    j.close();
+    // A live process (this one) whose last beat was at the epoch's start.
+    const j = SqliteJournal.open(journal, { now: () => 0 });
+    await j.registerRunner({ id: 'stuck', pid: process.pid, host: hostname(), kind: 'serve' });
+    await j.close();
     const { code, out } = await cli(
       'health',
       'check',

@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/journal/journal.js';
-import { tempJournalPath } from '../journal/helpers.js';
+import { openJournal } from '../../src/journal/open.js';
+import { stepsOf, tempJournalPath } from '../journal/helpers.js';
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -94,21 +94,18 @@ describe('verbtree serve', () => {
       headers: { authorization: 'Bearer stop-test' },
     });
     expect(accepted.status).toBe(202);
-    const view = Journal.open(journal, { mustExist: true });
-    const stepStatus = () =>
-      (
-        view.sql("SELECT status FROM steps WHERE plan_id = 'long-walk' AND step_id = 'walk'").get() as
-          { status: string } | undefined
-      )?.status;
-    for (let i = 0; i < 200 && stepStatus() !== 'in_progress'; i++)
+    const view = await openJournal(journal, { mustExist: true });
+    const stepStatus = async () => (await stepsOf(view, 'long-walk'))[0]?.status;
+    for (let i = 0; i < 200 && (await stepStatus()) !== 'in_progress'; i++)
       await new Promise((resolve) => setTimeout(resolve, 25));
-    expect(stepStatus()).toBe('in_progress');
+    expect(await stepStatus()).toBe('in_progress');
     child.kill('SIGTERM');
     expect(await exited, output.err).toBe(0);
-    expect(stepStatus()).not.toBe('in_progress');
-    expect(view.sql("SELECT status FROM plans WHERE plan_id = 'long-walk'").get()).not.toEqual({ status: 'running' });
-    expect(view.sql("SELECT code FROM runs WHERE plan_id = 'long-walk'").get()).toEqual({ code: 'aborted' });
-    view.close();
+    expect(await stepStatus()).not.toBe('in_progress');
+    const provenance = (await view.planProvenance('long-walk'))!;
+    expect(provenance.plan.status).not.toBe('running');
+    expect(provenance.runs.map((r) => r.code)).toEqual(['aborted']);
+    await view.close();
   }, 30_000);
 
   it('--bots 3 drives three bots on one embedded server, each running its own plans; the API lists them and SIGTERM stops them all', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { ScenarioError, loadScenario, parseScenario } from '../../src/world/scenario/index.js';
 import { checkTreeSources, createBindingRegistry, formatProblem } from '../../src/runtime/index.js';
 import { cli } from '../helpers/cli.js';
+import { match } from '../helpers/matchers.js';
 
 const BOM = '\ufeff';
 
@@ -50,7 +51,7 @@ describe("a scenario inventory must fit in the bot's 36 slots", () => {
       expect((error as ScenarioError).issues).toEqual([
         expect.objectContaining({
           where: 'bot.inventory',
-          message: expect.stringMatching(
+          message: match.stringMatching(
             /^needs 37 inventory slots, more than the bot's 36 .*2240 oak_log take 35, 2 stone_axe take 2/,
           ),
         }),

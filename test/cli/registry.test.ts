@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
+import { match } from '../helpers/matchers.js';
 
 const CANONICAL = [
   'activate_block',
@@ -48,7 +49,7 @@ describe('verbtree registry', () => {
   it('--check passes when every capability has an acceptance test', async () => {
     expect(await cli('registry', '--check')).toMatchObject({
       code: 0,
-      out: expect.stringContaining('has acceptance.test.ts'),
+      out: match.stringContaining('has acceptance.test.ts'),
     });
   });
 });
@@ -68,7 +69,7 @@ describe('verbtree verbs --check', () => {
   it('exits 2 on a file that is not a verb list', async () => {
     expect(await cli('verbs', '--check', 'package.json')).toMatchObject({
       code: 2,
-      err: expect.stringContaining('must hold a JSON array of verb names'),
+      err: match.stringContaining('must hold a JSON array of verb names'),
     });
   });
 });

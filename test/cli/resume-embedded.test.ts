@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/journal/journal.js';
+import { openJournal } from '../../src/journal/open.js';
 import { startEmbeddedServer } from '../../src/world/embedded/embedded-server.js';
 import { readSavedAt, readWorldMarker } from '../../src/world/embedded/world-folder.js';
 import { cli } from '../helpers/cli.js';
@@ -55,47 +55,42 @@ describe('run --resume on the embedded world', () => {
     ]);
     const ended = finished(runner);
     await untilEvent(runner, (e) => e.type === 'attempt.started' && e.stepId === 'walk');
-    const journal = Journal.open(journalPath, { mustExist: true });
-    const dugAt = (
-      journal
-        .sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'dig' AND to_status = 'succeeded'")
-        .get() as { at: number }
-    ).at;
+    const journal = await openJournal(journalPath, { mustExist: true });
+    const dig = (await journal.planProvenance('kept'))!.steps.find((s) => s.step.step_id === 'dig')!;
+    const dugAt = Math.max(...dig.transitions.filter((t) => t.to_status === 'succeeded').map((t) => t.at));
     await eventually(() => (readSavedAt(folder) ?? 0) > dugAt, 'the world folder was saved after the dig');
     runner.kill('SIGKILL');
     expect((await ended).signal).toBe('SIGKILL');
-    const world = JSON.parse(
-      (journal.sql("SELECT world FROM plans WHERE plan_id = 'kept'").get() as { world: string }).world,
-    );
+    const world = JSON.parse((await journal.plan('kept'))!.world!) as unknown;
     expect(world).toMatchObject({
       world: 'embedded',
       worldFolder: folder,
       worldId: readWorldMarker(folder)!.worldId,
       managed: true,
     });
-    journal.close();
+    await journal.close();
 
     // 2. The resume reopens that world: dig is done there, walk runs.
     const resumed = await cli('run', '--resume', 'kept', '--journal', journalPath);
     expect(resumed.code, resumed.out + resumed.err).toBe(0);
     expect(resumed.out).toContain('resuming plan kept: done planks, dig; skipped –; to run walk');
     expect(resumed.out).toContain(`world reopened in ${folder}`);
-    const after = Journal.open(journalPath, { mustExist: true });
+    const after = await openJournal(journalPath, { mustExist: true });
     try {
-      expect(after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('planks', 'dig')").get()).toEqual({
-        n: 2,
-      });
+      const steps = (await after.planProvenance('kept'))!.steps;
+      expect(steps.filter((s) => ['planks', 'dig'].includes(s.step.step_id)).flatMap((s) => s.attempts)).toHaveLength(
+        2,
+      );
       // The bot as the server holds it at the end: the planks crafted before the kill, not the scenario's log again.
-      // The dug dirt's drop is in the pack only when the bot walked over it before the kill and the world was
-      // saved after (dropped items do not outlive a server), so it may or may not be there: never twice.
-      const last = JSON.parse(
-        (after.sql("SELECT post FROM effects WHERE step_id = 'walk'").get() as { post: string }).post,
-      ) as { inventory: Record<string, number> };
+      // The dug dirt's drop is in the pack only when the bot walked over it before the kill's last save (else it
+      // lies where it fell, kept with the world), so it may or may not be there: never twice.
+      const walk = steps.find((s) => s.step.step_id === 'walk')!;
+      const last = JSON.parse(walk.effects[0]!.post) as { inventory: Record<string, number> };
       const { dirt = 0, ...rest } = last.inventory;
       expect(rest).toEqual({ oak_planks: 4 });
       expect(dirt).toBeLessThanOrEqual(1);
     } finally {
-      after.close();
+      await after.close();
     }
 
     // 3. The server's own truth, read from the folder: the block stays dug.

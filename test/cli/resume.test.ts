@@ -2,8 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/journal/journal.js';
-import type { IncidentRow } from '../../src/journal/rows.js';
+import { openJournal } from '../../src/journal/open.js';
 import { cli } from '../helpers/cli.js';
 import { cliProcess, finished, untilEvent } from '../journal/cli-process.js';
 import { tempJournalPath } from '../journal/helpers.js';
@@ -56,20 +55,23 @@ describe('run --resume tells the truth', () => {
     expect(resumed.out).toContain(
       'runs again: dig: not in the live world: the block at (2, 5, 0) is empty (air): it holds dirt',
     );
-    const journal = Journal.open(journalPath, { mustExist: true });
+    const journal = await openJournal(journalPath, { mustExist: true });
     try {
-      const resumedRun = (journal.sql('SELECT MAX(id) AS id FROM runs').get() as { id: number }).id;
-      expect(journal.sql('SELECT step_id, outcome FROM attempts WHERE run_id = ? ORDER BY id').all(resumedRun)).toEqual(
-        [
-          { step_id: 'dig', outcome: 'ok' },
-          { step_id: 'collect', outcome: 'ok' },
-        ],
-      );
+      const provenance = (await journal.planProvenance('pick'))!;
+      const resumedRun = provenance.runs.at(-1)!.id;
+      const attempts = provenance.steps.flatMap((s) => s.attempts).sort((a, b) => a.id - b.id);
+      expect(attempts.filter((a) => a.run_id === resumedRun).map((a) => [a.step_id, a.outcome])).toEqual([
+        ['dig', 'ok'],
+        ['collect', 'ok'],
+      ]);
       // One dirt block, picked up once in this line of runs: not the first run's dirt carried over.
-      const last = journal.sql('SELECT post FROM effects ORDER BY id DESC LIMIT 1').get() as { post: string };
-      expect(JSON.parse(last.post).inventory).toEqual({ dirt: 1 });
+      const last = provenance.steps
+        .flatMap((s) => s.effects)
+        .sort((a, b) => a.id - b.id)
+        .at(-1)!;
+      expect((JSON.parse(last.post) as { inventory: unknown }).inventory).toEqual({ dirt: 1 });
     } finally {
-      journal.close();
+      await journal.close();
     }
   }, 60_000);
 
@@ -92,27 +94,28 @@ describe('run --resume tells the truth', () => {
     const restarted = await cli('run', '--resume', 'pick', '--restart', '--journal', journalPath);
     expect(restarted.code, restarted.out + restarted.err).toBe(0);
     expect(restarted.out).toContain('restarting plan pick from its first step as a new run');
-    const journal = Journal.open(journalPath, { mustExist: true });
+    const journal = await openJournal(journalPath, { mustExist: true });
     try {
-      expect(journal.sql('SELECT resumed, ok FROM runs ORDER BY id').all()).toEqual([
+      const provenance = (await journal.planProvenance('pick'))!;
+      expect(provenance.runs.map(({ resumed, ok }) => ({ resumed, ok }))).toEqual([
         { resumed: 0, ok: 0 },
         { resumed: 0, ok: 1 },
       ]);
       // The new run journals the world it ran in: the scenario as it is now.
-      const world = JSON.parse((journal.sql('SELECT world FROM plans').get() as { world: string }).world);
+      const world = JSON.parse(provenance.plan.world!) as unknown;
       expect(world).toMatchObject({ world: 'sim', seed: 1, scenario: { path: scenarioFile } });
       expect((await cli('run', '--resume', 'pick', '--journal', journalPath)).err).toContain(
         'plan "pick" already succeeded; nothing to resume',
       );
     } finally {
-      journal.close();
+      await journal.close();
     }
   }, 60_000);
 
   it('refuses to resume an embedded plan whose world folder is gone or holds another world, and one journaled without its world', async () => {
     const journalPath = tempJournalPath();
-    const journal = Journal.open(journalPath);
-    const body = JSON.stringify({ planId: 'gone', intentId: 'i', steps: [pickPlan.steps[0]] });
+    const journal = await openJournal(journalPath);
+    const steps = [pickPlan.steps[0]!];
     const folder = join(dirname(journalPath), 'worlds', 'gone');
     const embedded = {
       world: 'embedded',
@@ -125,17 +128,16 @@ describe('run --resume tells the truth', () => {
       isolate: false,
       identity: `embedded world w-1 in ${folder}`,
     };
-    journal
-      .sql(
-        "INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES ('gone', 'i', ?, ?, 'failed', 0, 0)",
-      )
-      .run(body, JSON.stringify(embedded));
-    journal
-      .sql(
-        "INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES ('unknown', 'i', ?, NULL, 'failed', 0, 0)",
-      )
-      .run(body.replace('"gone"', '"unknown"'));
-    journal.close();
+    // Two plans that ran and failed: one in an embedded world kept in a folder, one journaled without its world.
+    for (const [planId, world] of [
+      ['gone', embedded],
+      ['unknown', undefined],
+    ] as const) {
+      const body = { planId, intentId: 'i', steps };
+      await journal.beginRun({ planId, intentId: 'i', steps, body, runnerId: null, ...(world ? { world } : {}) });
+      await journal.setPlanStatus(planId, 'failed');
+    }
+    await journal.close();
 
     const gone = await cli('run', '--resume', 'gone', '--journal', journalPath);
     expect(gone.code).toBe(2);
@@ -204,16 +206,16 @@ describe('run --resume tells the truth', () => {
     resuming.kill('SIGKILL');
     await resumeEnded;
 
-    const journal = Journal.open(journalPath, { mustExist: true });
+    const journal = await openJournal(journalPath, { mustExist: true });
     try {
-      const takeovers = journal
-        .sql("SELECT * FROM incidents WHERE failure_mode = 'lease_takeover'")
-        .all() as IncidentRow[];
-      expect(takeovers.map((i) => JSON.parse(i.details!).from.pid)).toEqual([running.pid]);
+      const takeovers = (await journal.listIncidents()).incidents.filter((i) => i.failure_mode === 'lease_takeover');
+      expect(takeovers.map((i) => (JSON.parse(i.details!) as { from: { pid: number } }).from.pid)).toEqual([
+        running.pid,
+      ]);
       // The losers changed nothing: two runs in the journal, the killed run's and the killed resume's.
-      expect(journal.sql('SELECT COUNT(*) AS n FROM runs').get()).toEqual({ n: 2 });
+      expect(await journal.listRuns()).toHaveLength(2);
     } finally {
-      journal.close();
+      await journal.close();
     }
   }, 90_000);
 
@@ -235,10 +237,9 @@ describe('run --resume tells the truth', () => {
     await untilEvent(running, (e) => e.type === 'step.firstAction' && e.stepId === 'dig');
     running.kill('SIGKILL');
     await ended;
-    const journal = Journal.open(journalPath, { mustExist: true });
-    const now = Date.now();
-    for (let i = 0; i < 11; i++) journal.openIncident({ mode: 'zombie_runner', details: { earlier: i }, at: now });
-    journal.close();
+    const journal = await openJournal(journalPath, { mustExist: true });
+    for (let i = 0; i < 11; i++) await journal.openIncident({ mode: 'zombie_runner', details: { earlier: i } });
+    await journal.close();
 
     const paused = await cli('run', '--resume', 'pick', '--journal', journalPath);
     expect(paused.code).toBe(2);
@@ -252,18 +253,16 @@ describe('run --resume tells the truth', () => {
     expect(overridden.out).toMatch(
       /--override-incident-cap: 1 finding recovered past the cap \(recorded as incident \d+\)/,
     );
-    const after = Journal.open(journalPath, { mustExist: true });
+    const after = await openJournal(journalPath, { mustExist: true });
     try {
-      const override = after
-        .sql("SELECT * FROM incidents WHERE failure_mode = 'incident_cap_override'")
-        .get() as IncidentRow;
+      const override = (await after.listIncidents()).incidents.find((i) => i.failure_mode === 'incident_cap_override');
       expect(override).toMatchObject({
         plan_id: 'pick',
         resolution: 'recovery ran past the incidents-per-hour cap for one resume of pick (--override-incident-cap)',
       });
-      expect(after.sql("SELECT status FROM plans WHERE plan_id = 'pick'").get()).toEqual({ status: 'succeeded' });
+      expect((await after.plan('pick'))?.status).toBe('succeeded');
     } finally {
-      after.close();
+      await after.close();
     }
   }, 60_000);
 });

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { tempDir } from '../helpers/temp-dir.js';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../helpers/cli.js';
+import { match } from '../helpers/matchers.js';
 
 describe('verbtree validate', () => {
   it('exits 0 on a good plan and names the resolved capabilities', async () => {
@@ -34,7 +35,7 @@ describe('verbtree validate', () => {
   it('prints machine-readable reports with --json', async () => {
     const { code, out } = await cli('validate', 'examples/invalid/unknown-verb.plan.json', '--json');
     expect(code).toBe(1);
-    const report = JSON.parse(out);
+    const report: unknown = JSON.parse(out);
     expect(report).toMatchObject({
       ok: false,
       issues: [{ code: 'unknown_verb', where: 'steps[1].type', suggestion: 'dig_block' }],
@@ -50,7 +51,7 @@ describe('verbtree validate', () => {
   it('exits 2 on a missing file, a syntax error (with line and column) and a missing argument', async () => {
     expect(await cli('validate', 'no/such/plan.json')).toMatchObject({
       code: 2,
-      err: expect.stringContaining('cannot read no/such/plan.json'),
+      err: match.stringContaining('cannot read no/such/plan.json'),
     });
     const dir = await tempDir('verbtree-');
     const broken = join(dir, 'broken.json');

@@ -3,6 +3,7 @@ import { injectFaults } from '../../src/executor/fault-injection.js';
 import type { EventOf } from '../../src/executor/events.js';
 import { parseFaultSpecs } from '../../src/world/faults/index.js';
 import { harness, plan } from '../helpers/executor.js';
+import { match } from '../helpers/matchers.js';
 
 const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 8, y: 0, z: 0, range: 1 } } };
 
@@ -24,7 +25,7 @@ describe('executor under injected faults', () => {
     expect(end!.outcome).toMatchObject({
       ok: false,
       code: 'stuck.position',
-      detail: expect.stringMatching(
+      detail: match.stringMatching(
         /the same failure with no progress after unstuck: back_up: local recovery cannot change this/,
       ),
     });

@@ -4,7 +4,9 @@ import type { EventOf } from '../../src/executor/events.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
 // The bot spawns in a 3-wide lava river, beside its west bank (examples/scenarios/lava-escape.json).
-const suite = embeddedSuite(JSON.parse(readFileSync('examples/scenarios/lava-escape.json', 'utf8')));
+const suite = embeddedSuite(
+  JSON.parse(readFileSync('examples/scenarios/lava-escape.json', 'utf8')) as Parameters<typeof embeddedSuite>[0],
+);
 
 describe('the hazard fast path on the embedded server', () => {
   it('a bot in lava is burned by the server, gets out by the safety fast path, and then its walk reaches the far bank', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { EventOf, PlanResult } from '../../src/executor/events.js';
 import { harness, plan } from '../helpers/executor.js';
+import { match } from '../helpers/matchers.js';
 
 const walkFar = {
   stepId: 'walk-far',
@@ -69,18 +70,18 @@ describe('the safety fast path gets the bot out of a hazard', () => {
     expect(ended(h.events, escape!.stepId)?.outcome).toMatchObject({
       ok: false,
       code: 'hazard',
-      detail: expect.stringContaining('the bot stands in lava at 0,-1,5'),
+      detail: match.stringContaining('the bot stands in lava at 0,-1,5'),
     });
     expect(h.events.find((e) => e.type === 'safety.emergency' && e.response === 'failed')).toMatchObject({
       signal: 'hazard',
-      detail: expect.stringMatching(/^still in lava at 0,-1,5: navigate failed with hazard/),
+      detail: match.stringMatching(/^still in lava at 0,-1,5: navigate failed with hazard/),
     });
     // The walk itself cannot leave the lava either, and says so.
     expect(result).toMatchObject({ ok: false });
     expect(ended(h.events, 'walk-far')?.outcome).toMatchObject({
       ok: false,
       code: 'hazard',
-      detail: expect.stringContaining('in lava at 0,-1,5'),
+      detail: match.stringContaining('in lava at 0,-1,5'),
     });
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../helpers/executor.js';
+import { match } from '../helpers/matchers.js';
 
 const walk = (x: number, z: number) => ({
   stepId: `walk-${x}-${z}`,
@@ -27,7 +28,7 @@ describe('executor step lifecycle', () => {
     const target = { kind: 'near', x: 6, y: 0, z: 0, range: 1 };
     expect(h.events[0]).toMatchObject({
       type: 'plan.accepted',
-      resolved: [{ stepId: 'walk-6-0', type: 'navigate', version: expect.any(String), args: { target } }],
+      resolved: [{ stepId: 'walk-6-0', type: 'navigate', version: match.any(String), args: { target } }],
     });
     expect(h.events.find((e) => e.type === 'step.started')).toMatchObject({ args: { target } });
     expect(h.events.find((e) => e.type === 'attempt.started')).toMatchObject({

@@ -12,15 +12,15 @@ const walkFar = {
 /** Turns an intent into a one-step plan that puts the axe in hand. */
 const planner: Planner = {
   name: 'intent-planner',
-  async plan(intent) {
-    return {
+  plan(intent) {
+    return Promise.resolve({
       planId: `for-${intent.id}`,
       intentId: intent.id,
       steps: [{ stepId: 'grab-axe', type: 'equip', args: { item: 'stone_axe' } }],
-    };
+    });
   },
-  async onFailure() {
-    return { giveUp: 'test planner does not repair' };
+  onFailure() {
+    return Promise.resolve({ giveUp: 'test planner does not repair' });
   },
 };
 

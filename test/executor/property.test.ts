@@ -6,7 +6,7 @@ import { isFailureCode } from '../../src/contracts/failure-codes.js';
 import { assembleLoaded, loadTrees } from '../../src/executor/assemble.js';
 import type { EventOf, ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import type { Planner, PlannerReply } from '../../src/executor/planner.js';
-import { CapabilityRegistry, type AnyCapabilitySpec } from '../../src/registry/index.js';
+import { CapabilityRegistry } from '../../src/registry/index.js';
 import { injectFaults } from '../../src/executor/fault-injection.js';
 import { parseFaultSpecs } from '../../src/world/faults/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
@@ -98,8 +98,7 @@ function registryWith(fault: UserFault | null): CapabilityRegistry {
   };
   const faulted = new CapabilityRegistry();
   for (const name of registry.verbs()) {
-    for (const spec of registry.versions(name))
-      faulted.register(name === verb ? ({ ...spec, [part]: misbehave } as AnyCapabilitySpec) : spec);
+    for (const spec of registry.versions(name)) faulted.register(name === verb ? { ...spec, [part]: misbehave } : spec);
   }
   return faulted;
 }

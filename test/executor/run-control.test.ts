@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import { Journal } from '../../src/journal/journal.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { resumePoint } from '../../src/journal/resume.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { tempJournalPath } from '../journal/helpers.js';
@@ -132,7 +132,7 @@ describe('control of a running plan', () => {
 
 describe('control of a running plan, journaled', () => {
   it('a replacement is journaled as a revision of the plan, adopted when its first step starts, so a resume follows it', async () => {
-    const journal = Journal.open(tempJournalPath());
+    const journal = SqliteJournal.open(tempJournalPath());
     const clock = new ManualClock();
     const world = SimWorld.create({ clock });
     const assembly = await assembleJournaled({
@@ -147,19 +147,20 @@ describe('control of a running plan, journaled', () => {
     assembly.executor.events.on('event', (event) => {
       if (event.type === 'step.started' && event.stepId === 'new-1') stop = true;
     });
-    const run = assembly.run(plan(walk('first', 6), walk('old', 2)));
+    const run = await assembly.run(plan(walk('first', 6), walk('old', 2)));
     await clock.advance(500);
     expect(run.replaceRemaining([walk('new-1', 10), walk('new-2', 12)]).ok).toBe(true);
     await clock.runUntil(() => stop, 120_000);
-    journal.sql("UPDATE steps SET status = 'pending' WHERE status = 'in_progress'").run();
-    journal.sql("UPDATE plans SET status = 'failed'").run();
-    const point = resumePoint(journal, 'test-plan');
+    // What a health check makes of the step the "dead" process left in progress.
+    await journal.transition('test-plan', 'new-1', 'pending', 'interrupted');
+    await journal.setPlanStatus('test-plan', 'failed');
+    const point = await resumePoint(journal, 'test-plan');
     expect(point.done).toEqual(['first']);
     expect(point.plan.steps.map((s) => s.stepId)).toEqual(['new-1', 'new-2']);
     expect(point.escalation).toEqual({ planner: 'operator', rung: 0, failedStepId: 'first' });
     run.cancel();
     await clock.advance(5_000);
     await assembly.close();
-    journal.close();
+    await journal.close();
   });
 });

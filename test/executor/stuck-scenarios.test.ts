@@ -28,7 +28,8 @@ describe('stuck scenarios end to end through the executor', () => {
   it('walled in by obsidian: detects the stuck path and recovers by pillaring up', async () => {
     const { result, of, h } = await runScenario(walledIn);
     expect(result.ok).toBe(true);
-    // Detected as a path failure (the world's no_path, or the path detector's third noPath); the boxed body goes straight to the ladder.
+    // Detected as a path failure (the world's no_path, or the path detector's third noPath); the boxed body goes
+    // straight to the ladder.
     expect(of('step.retry')).toHaveLength(0);
     expect(of('step.repair')[0]!.code).toMatch(/^(no_path|stuck\.path)$/);
     expect(of('step.repair').map((r) => r.strategy)).toContain('unstuck: pillar_up');
@@ -111,7 +112,7 @@ describe('a goal sealed in unbreakable blocks', () => {
     console.log(
       JSON.stringify(step.outcome),
       step.durationMs,
-      h.events.filter((e) => e.type === 'step.repair').map((e) => (e as EventOf<'step.repair'>).strategy),
+      h.events.filter((e) => e.type === 'step.repair').map((e) => e.strategy),
     );
     expect(step.durationMs).toBeLessThanOrEqual(15_000);
   });

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import navigate from '../../capabilities/navigate/index.js';
 import { CapabilityRegistry, defineCapability, ItemName } from '../../src/index.js';
 
-/** A small two-verb registry for validator tests: navigate, and dig_block in versions 1.0.0, 1.2.0 and a deprecated 2.0.0. */
+/**
+ * A small two-verb registry for validator tests: navigate, and dig_block in versions 1.0.0, 1.2.0 and a deprecated
+ * 2.0.0.
+ */
 export function fixtureRegistry(): CapabilityRegistry {
   const dig = (version: string, deprecated?: string) =>
     defineCapability({

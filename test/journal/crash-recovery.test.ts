@@ -2,10 +2,9 @@ import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { describe, expect, it } from 'vitest';
-import { Journal } from '../../src/journal/journal.js';
-import type { AttemptRow, IncidentRow, StepRow } from '../../src/journal/rows.js';
+import { openJournal } from '../../src/journal/open.js';
 import { cliProcess as cli, finished } from './cli-process.js';
-import { tempJournalPath } from './helpers.js';
+import { stepFields, tempJournalPath } from './helpers.js';
 
 const plan = {
   planId: 'crash-plan',
@@ -51,29 +50,25 @@ describe('crash recovery with real processes', () => {
     const killed = await ended;
     expect(killed.signal).toBe('SIGKILL');
 
-    const before = Journal.open(journalPath, { mustExist: true });
-    const stepsBefore = before.sql('SELECT step_id, status FROM steps ORDER BY seq').all() as Pick<
-      StepRow,
-      'step_id' | 'status'
-    >[];
-    expect(stepsBefore).toEqual([
+    const before = await openJournal(journalPath, { mustExist: true });
+    expect(await stepFields(before, 'crash-plan', 'step_id', 'status')).toEqual([
       { step_id: 'planks', status: 'succeeded' },
       { step_id: 'walk-far', status: 'in_progress' },
       { step_id: 'walk-back', status: 'pending' },
     ]);
     // No row lost: every event the killed runner printed had been journaled before it was printed.
-    const journaled = before.sql('SELECT type, body FROM events ORDER BY id').all() as { type: string; body: string }[];
-    expect(journaled.map((e) => [e.type, JSON.parse(e.body).stepId])).toEqual(
+    const journaled = (await before.eventHistory('crash-plan', { after: 0, limit: 1000 }))!.rows;
+    expect(journaled.map((e) => [e.type, (e.event as { stepId?: string }).stepId])).toEqual(
       expect.arrayContaining(printed.map((e) => [e.type, e.stepId])),
     );
     expect(journaled.length).toBeGreaterThanOrEqual(printed.length);
-    before.close();
+    await before.close();
 
     // 2. A health check in a new process finds the dead runner and the orphan, and resets it.
     const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
     expect(check.code, check.err).toBe(0);
-    const report = JSON.parse(check.out);
-    expect(report.findings.map((f: { mode: string }) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
+    const report = JSON.parse(check.out) as { findings: { mode: string }[] };
+    expect(report.findings.map((f) => f.mode)).toEqual(['dead_runner', 'orphaned_step']);
     expect(report.findings[1]).toMatchObject({ stepId: 'walk-far', action: 'reset to pending (interruption 1 of 3)' });
 
     // 3. A resumed run skips what succeeded and completes the rest.
@@ -81,20 +76,21 @@ describe('crash recovery with real processes', () => {
     expect(resumed.code, `${resumed.out}\n${resumed.err}`).toBe(0);
     expect(resumed.out).toContain('resuming plan crash-plan: done planks; skipped –; to run walk-far, walk-back');
 
-    const after = Journal.open(journalPath, { mustExist: true });
+    const after = await openJournal(journalPath, { mustExist: true });
     try {
-      expect(after.sql('SELECT step_id, status FROM steps ORDER BY seq').all()).toEqual([
+      expect(await stepFields(after, 'crash-plan', 'step_id', 'status')).toEqual([
         { step_id: 'planks', status: 'succeeded' },
         { step_id: 'walk-far', status: 'succeeded' },
         { step_id: 'walk-back', status: 'succeeded' },
       ]);
-      expect(after.sql('SELECT status FROM plans').get()).toEqual({ status: 'succeeded' });
-      const runs = after.sql('SELECT resumed, ok, code FROM runs ORDER BY id').all();
+      const provenance = (await after.planProvenance('crash-plan'))!;
+      expect(provenance.plan.status).toBe('succeeded');
+      const runs = provenance.runs.map(({ resumed, ok, code }) => ({ resumed, ok, code }));
       expect(runs).toEqual([
         { resumed: 0, ok: 0, code: 'interrupted' },
         { resumed: 1, ok: 1, code: null },
       ]);
-      const incidents = after.sql('SELECT * FROM incidents ORDER BY id').all() as IncidentRow[];
+      const incidents = (await after.listIncidents()).incidents.reverse();
       expect(incidents.map((i) => [i.failure_mode, i.step_id, i.resolved_at !== null])).toEqual([
         ['dead_runner', null, true],
         ['orphaned_step', 'walk-far', true],
@@ -104,11 +100,11 @@ describe('crash recovery with real processes', () => {
       expect(incidents[2]!.resolution).toMatch(
         new RegExp(`^taken over by pid \\d+ on .+ \\(resume\\): its process ${first.pid} is gone$`),
       );
-      expect(after.sql('SELECT COUNT(*) AS n FROM plan_leases').get()).toEqual({ n: 0 });
-      const attempts = after.sql('SELECT step_id, number, outcome FROM attempts ORDER BY id').all() as Pick<
-        AttemptRow,
-        'step_id' | 'number' | 'outcome'
-      >[];
+      expect(await after.planLeaseHolder('crash-plan')).toBeUndefined();
+      const attempts = provenance.steps
+        .flatMap((s) => s.attempts)
+        .sort((a, b) => a.id - b.id)
+        .map(({ step_id, number, outcome }) => ({ step_id, number, outcome }));
       expect(attempts).toEqual([
         { step_id: 'planks', number: 1, outcome: 'ok' },
         { step_id: 'walk-far', number: 1, outcome: 'orphaned' },
@@ -116,17 +112,15 @@ describe('crash recovery with real processes', () => {
         { step_id: 'walk-back', number: 1, outcome: 'ok' },
       ]);
       // No effect twice: one craft in the whole action trace, one effect per step, and the logs were spent once.
-      expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 1 });
-      const effects = after.sql('SELECT step_id, post FROM effects ORDER BY id').all() as {
-        step_id: string;
-        post: string;
-      }[];
+      const actions = provenance.steps.flatMap((s) => s.attempts.flatMap((a) => a.actions));
+      expect(actions.filter((a) => a.command === 'craft')).toHaveLength(1);
+      const effects = provenance.steps.flatMap((s) => s.effects).sort((a, b) => a.id - b.id);
       expect(effects.map((e) => e.step_id)).toEqual(['planks', 'walk-far', 'walk-back']);
-      const final = JSON.parse(effects.at(-1)!.post);
+      const final = JSON.parse(effects.at(-1)!.post) as { inventory: unknown; position: { x: number } };
       expect(final.inventory).toEqual({ oak_log: 1, oak_planks: 4 });
       expect(Math.floor(final.position.x)).toBe(0);
     } finally {
-      after.close();
+      await after.close();
     }
   }, 30_000);
 
@@ -146,18 +140,17 @@ describe('crash recovery with real processes', () => {
     const exit = await ended;
     expect(exit.code, exit.err).toBe(1);
     expect(exit.err).toContain('SIGINT: cancelling the running step');
-    const journal = Journal.open(journalPath, { mustExist: true });
+    const journal = await openJournal(journalPath, { mustExist: true });
     try {
-      expect(journal.sql('SELECT step_id, status, outcome_code FROM steps ORDER BY seq').all()).toEqual([
+      expect(await stepFields(journal, 'walk', 'step_id', 'status', 'outcome_code')).toEqual([
         { step_id: 'walk-far', status: 'failed', outcome_code: 'aborted' },
         { step_id: 'walk-back', status: 'pending', outcome_code: null },
       ]);
-      expect(journal.sql('SELECT status FROM runners').get()).toEqual({ status: 'stopped' });
-      expect(journal.sql('SELECT ok, code FROM runs').get()).toEqual({ ok: 0, code: 'aborted' });
+      expect(await journal.listRuns()).toMatchObject([{ runner_status: 'stopped', ok: 0, code: 'aborted' }]);
     } finally {
-      journal.close();
+      await journal.close();
     }
     const check = await finished(cli(['health', 'check', '--journal', journalPath, '--json']));
-    expect(JSON.parse(check.out).findings).toEqual([]);
+    expect((JSON.parse(check.out) as { findings: unknown[] }).findings).toEqual([]);
   }, 30_000);
 });

@@ -2,7 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { Journal } from '../../src/journal/journal.js';
+import type { Journal } from '../../src/journal/journal.js';
+import type { StepRow } from '../../src/journal/rows.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 
 /** A fresh journal file per test, removed afterwards. */
 export function tempJournalPath(): string {
@@ -11,11 +13,44 @@ export function tempJournalPath(): string {
   return join(dir, 'journal.db');
 }
 
-export function openTemp(now?: () => number): { path: string; journal: Journal } {
+export function openTemp(now?: () => number): { path: string; journal: SqliteJournal } {
   const path = tempJournalPath();
-  const journal = Journal.open(path, now ? { now } : {});
-  cleanups.push(() => journal.close());
+  const journal = SqliteJournal.open(path, now ? { now } : {});
+  cleanups.push(() => void journal.close());
   return { path, journal };
+}
+
+/** A plan's steps as the journal holds them, in order. */
+export async function stepsOf(journal: Journal, planId: string): Promise<StepRow[]> {
+  return (await journal.planProvenance(planId))?.steps.map((s) => s.step) ?? [];
+}
+
+/** `fields` of each of a plan's steps, in order: what most tests compare. */
+export async function stepFields<K extends keyof StepRow>(
+  journal: Journal,
+  planId: string,
+  ...fields: K[]
+): Promise<Pick<StepRow, K>[]> {
+  return (await stepsOf(journal, planId)).map(
+    (step) => Object.fromEntries(fields.map((f) => [f, step[f]])) as Pick<StepRow, K>,
+  );
+}
+
+/**
+ * Copies a SQLite journal as it is now (VACUUM INTO): what a process SIGKILLed at this moment leaves behind. The
+ * one place a test reaches the database itself, to stand for a crash.
+ */
+export function crashCopy(journal: SqliteJournal, to: string): void {
+  journal.db.exec(`VACUUM INTO '${to}'`);
+}
+
+/**
+ * Makes a crash copy's runners and plan leases belong to the process `pid` on this host (a dead one): the copy was
+ * taken from a live test process, and a crashed journal's processes are gone.
+ */
+export function asIfWrittenBy(journal: SqliteJournal, pid: number, host: string): void {
+  journal.db.prepare('UPDATE runners SET pid = ?, host = ?').run(pid, host);
+  journal.db.prepare('UPDATE plan_leases SET pid = ?').run(pid);
 }
 
 const cleanups: (() => void)[] = [];

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { systemClock, ManualClock } from '../../src/clock/index.js';
 import { createApiServer } from '../../src/api/server.js';
-import type { RunInput } from '../../src/executor/executor.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import { eventHistory, nodeStateHistory } from '../../src/journal/queries.js';
 import type { NodeStatesEvent } from '../../src/runtime/hooks.js';
@@ -40,7 +39,7 @@ describe('the journal keeps every node state change, for replay', () => {
       kind: 'test',
       hooks: { nodeStates: (e) => seen.push({ ...e, changes: [...e.changes] }) },
     });
-    const run = assembly.run(plan as RunInput);
+    const run = await assembly.run(plan);
     let done = false;
     void run.result.then(() => (done = true));
     await clock.runUntil(() => done, 60_000);
@@ -48,7 +47,7 @@ describe('the journal keeps every node state change, for replay', () => {
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
     await assembly.close();
 
-    const history = nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 })!;
+    const history = (await nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 }))!;
     expect(history.more).toBe(false);
     // The same changes the user's hook saw, in the same order, each under the step whose tree made it.
     expect(history.rows.flatMap((r) => r.changes)).toEqual(
@@ -68,8 +67,9 @@ describe('the journal keeps every node state change, for replay', () => {
     const firstOfWalk = history.rows.findIndex((r) => r.stepId === 'walk');
     expect(replay(history.rows.slice(0, firstOfWalk + 1)).get('walk navigate')).toBe('running');
     expect(history.rows.every((r) => r.attemptId !== null)).toBe(true);
-    // Each row names the last event before it, so a replay shows the events up to there: the step's start is among them.
-    const events = eventHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
+    // Each row names the last event before it, so a replay shows the events up to there: the step's start is among
+    // them.
+    const events = (await eventHistory(journal, 'replayable', { after: 0, limit: 10_000 }))!.rows;
     for (const row of history.rows) {
       const upTo = events.filter((e) => e.id <= row.eventId!);
       expect(
@@ -97,11 +97,12 @@ describe('the journal keeps every node state change, for replay', () => {
       journal,
       kind: 'test',
     });
-    expect((await assembly.run(plan as RunInput).result).ok).toBe(true);
+    expect((await (await assembly.run(plan)).result).ok).toBe(true);
+    await assembly.recorder.flush();
     const api = createApiServer({ journal, journalPath: path, registry: createDefaultRegistry(), token: 't' });
     const { url } = await api.listen(0);
     try {
-      const all = nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows;
+      const all = (await nodeStateHistory(journal, 'replayable', { after: 0, limit: 10_000 }))!.rows;
       const paged: unknown[] = [];
       for (let next: string | null = '/api/runs/replayable/nodes?limit=3'; next;) {
         const body = (await (await fetch(`${url}${next}`)).json()) as {
@@ -121,7 +122,7 @@ describe('the journal keeps every node state change, for replay', () => {
         events.push(...body.events);
         next = body.page.next;
       }
-      expect(events).toEqual(eventHistory(journal, 'replayable', { after: 0, limit: 10_000 })!.rows);
+      expect(events).toEqual((await eventHistory(journal, 'replayable', { after: 0, limit: 10_000 }))!.rows);
       expect((await fetch(`${url}/api/runs/nope/events`)).status).toBe(404);
       expect((await fetch(`${url}/api/runs/nope/nodes`)).status).toBe(404);
       expect((await fetch(`${url}/api/runs/replayable/nodes?after=-1`)).status).toBe(400);

@@ -6,7 +6,7 @@ import { processAlive } from '../../src/journal/process-alive.js';
 describe('processAlive', () => {
   it('tells a live process from an exited one', () => {
     expect(processAlive(process.pid)).toBe(true);
-    expect(processAlive(spawnSync(process.execPath, ['-e', '0']).pid!)).toBe(false);
+    expect(processAlive(spawnSync(process.execPath, ['-e', '0']).pid)).toBe(false);
   });
 
   it.runIf(process.platform === 'linux')('calls a killed process that is not yet reaped dead', async () => {

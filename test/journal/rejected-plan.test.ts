@@ -23,22 +23,21 @@ describe('a plan the executor refuses, journaled', () => {
         type: 'teleport',
         args: { note: 'z'.repeat(500) },
       }));
-      const result = await assembly.run({ planId: 'huge', intentId: 'i', steps }).result;
+      const result = await (await assembly.run({ planId: 'huge', intentId: 'i', steps })).result;
       expect(result.ok).toBe(false);
       expect(result.code).toMatch(/unknown_verb|schema_violation|plan_too_large/);
-      const plan = journal.sql("SELECT status, body FROM plans WHERE plan_id = 'huge'").get() as {
-        status: string;
-        body: string;
-      };
+      await assembly.recorder.flush();
+      const provenance = (await journal.planProvenance('huge'))!;
+      const plan = { status: provenance.plan.status, body: provenance.plan.body! };
       expect(plan.status).toBe('rejected');
       expect(plan.body.length).toBeLessThan(20_000);
-      const summary = JSON.parse(plan.body);
+      const summary = JSON.parse(plan.body) as { issues: unknown[] };
       expect(summary).toMatchObject({ planId: 'huge', rejected: true, steps: 20_000 });
       expect(summary.issues.length).toBeGreaterThan(0);
       expect(summary.issues.length).toBeLessThanOrEqual(20);
-      expect(journal.sql("SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'huge'").get()).toEqual({ n: 0 });
-      const run = journal.sql("SELECT detail FROM runs WHERE plan_id = 'huge'").get() as { detail: string };
-      expect(run.detail.length).toBeLessThan(20_000);
+      expect(provenance.stepsTotal).toBe(0);
+      const [run] = provenance.runs;
+      expect(run!.detail!.length).toBeLessThan(20_000);
       expect(result.detail!.length).toBeLessThan(20_000);
     } finally {
       await assembly.close();

@@ -1,19 +1,20 @@
 import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import type { Planner } from '../../src/executor/planner.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import { Journal } from '../../src/journal/journal.js';
-import type { StepRow } from '../../src/journal/rows.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { loadScenario } from '../../src/world/scenario/load.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 import { simIdentity } from '../../src/cli/worlds/sim.js';
 import { scenarioRef } from '../../src/cli/worlds/kind.js';
 import { cli } from '../helpers/cli.js';
-import { tempJournalPath } from './helpers.js';
+import { asIfWrittenBy, crashCopy, stepFields, stepsOf, tempJournalPath } from './helpers.js';
+import { match } from '../helpers/matchers.js';
 
 const plan = {
   planId: 'esc',
@@ -38,16 +39,17 @@ describe('resume after an escalation', () => {
     writeFileSync(scenarioPath, JSON.stringify({ name: 'logs', bot: { inventory: { oak_log: 1 } } }));
     const snapshot = join(dirname(path), 'at-crash.db');
 
-    // 1. A run whose third step is replaced on escalation; the journal is copied as it stands at the replacement's first action.
-    const journal = Journal.open(path);
+    // 1. A run whose third step is replaced on escalation; the journal is copied as it stands at the replacement's
+    // first action.
+    const journal = SqliteJournal.open(path);
     const clock = new ManualClock();
     const world = simWorldFromScenario(await loadScenario(scenarioPath), { clock, seed: 1 });
     const asked: string[] = [];
     const planner: Planner = {
       name: 'scripted',
-      onFailure: async (context) => {
+      onFailure: (context) => {
         asked.push(context.failedStep.stepId);
-        return { steps: replacement };
+        return Promise.resolve({ steps: replacement });
       },
     };
     const scenario = scenarioRef(scenarioPath);
@@ -63,26 +65,21 @@ describe('resume after an escalation', () => {
     });
     assembly.executor.events.on('event', (event) => {
       // Every write is committed synchronously: this copy is what a SIGKILL at this moment leaves on disk.
-      if (event.type === 'step.firstAction' && event.stepId === 'walk') journal.db.exec(`VACUUM INTO '${snapshot}'`);
+      if (event.type === 'step.firstAction' && event.stepId === 'walk') crashCopy(journal, snapshot);
     });
     let done = false;
-    const run = assembly.run(plan);
+    const run = await assembly.run(plan);
     void run.result.then(() => (done = true));
     await clock.runUntil(() => done, 600_000);
     expect(asked).toEqual(['dig-air']);
     await assembly.close();
-    journal.close();
+    await journal.close();
 
     // 2. In the copy, the runner's process is gone (a real, exited pid) and `walk` is in progress.
-    const crashed = Journal.open(snapshot);
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-    crashed.sql('UPDATE runners SET pid = ?').run(dead);
+    const crashed = SqliteJournal.open(snapshot);
     // The copy was taken while the run held the plan's lease: its holder is that dead process too.
-    crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
-    const before = crashed.sql('SELECT step_id, status, args FROM steps ORDER BY seq').all() as Pick<
-      StepRow,
-      'step_id' | 'status' | 'args'
-    >[];
+    asIfWrittenBy(crashed, spawnSync(process.execPath, ['-e', '0']).pid, hostname());
+    const before = await stepsOf(crashed, 'esc');
     expect(before.map((s) => [s.step_id, s.status])).toEqual([
       ['planks', 'succeeded'],
       ['dig-air', 'failed'],
@@ -91,37 +88,37 @@ describe('resume after an escalation', () => {
       ['sticks', 'pending'],
     ]);
     expect(JSON.parse(before.find((s) => s.step_id === 'sticks')!.args!)).toEqual({ item: 'stick', count: 4 });
-    crashed.close();
+    await crashed.close();
 
-    // 3. `verbtree run --resume` (no planner) recovers the orphan and runs the replacement, never the superseded original steps.
+    // 3. `verbtree run --resume` (no planner) recovers the orphan and runs the replacement, never the superseded
+    // original steps.
     const resumed = await cli('run', '--resume', 'esc', '--journal', snapshot);
     expect(resumed.code, `${resumed.out}\n${resumed.err}`).toBe(0);
     expect(resumed.out).toContain('journal: orphaned_step');
     expect(resumed.out).toContain('continuing the replacement planner scripted sent at rung 1 after dig-air failed');
     expect(resumed.out).toContain('resuming plan esc: done planks; skipped –; to run walk, sticks');
-    const after = Journal.open(snapshot);
-    const steps = after.sql('SELECT step_id, status FROM steps ORDER BY seq').all();
-    expect(steps).toEqual([
+    const after = SqliteJournal.open(snapshot);
+    expect(await stepFields(after, 'esc', 'step_id', 'status')).toEqual([
       { step_id: 'planks', status: 'succeeded' },
       { step_id: 'dig-air', status: 'failed' },
       { step_id: 'wander', status: 'pending' },
       { step_id: 'walk', status: 'succeeded' },
       { step_id: 'sticks', status: 'succeeded' },
     ]);
-    expect(
-      after.sql("SELECT COUNT(*) AS n FROM attempts WHERE step_id IN ('wander', 'dig-air') AND run_id > 1").get(),
-    ).toEqual({ n: 0 });
-    expect(after.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 2 });
-    expect(after.sql("SELECT status FROM plans WHERE plan_id = 'esc'").get()).toEqual({ status: 'succeeded' });
-    after.close();
+    const provenance = (await after.planProvenance('esc'))!;
+    const attempts = provenance.steps.flatMap((s) => s.attempts);
+    expect(attempts.filter((a) => ['wander', 'dig-air'].includes(a.step_id) && a.run_id! > 1)).toEqual([]);
+    expect(attempts.flatMap((a) => a.actions).filter((a) => a.command === 'craft')).toHaveLength(2);
+    expect(provenance.plan.status).toBe('succeeded');
+    await after.close();
 
-    const show = JSON.parse((await cli('show', 'esc', '--journal', snapshot, '--json')).out);
+    const show = JSON.parse((await cli('show', 'esc', '--journal', snapshot, '--json')).out) as { revisions: unknown };
     expect(show.revisions).toEqual([
       expect.objectContaining({
         planner: 'scripted',
         rung: 1,
         failed_step_id: 'dig-air',
-        adopted_at: expect.any(Number),
+        adopted_at: match.any(Number),
       }),
     ]);
   });

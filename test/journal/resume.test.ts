@@ -7,21 +7,23 @@ import { ManualClock } from '../../src/clock/index.js';
 import type { Vec3Like } from '../../src/contracts/world.js';
 import type { ExecutorEvent } from '../../src/executor/events.js';
 import { runHealthCheck } from '../../src/journal/health-check.js';
-import { Journal } from '../../src/journal/journal.js';
-import { JournalIdempotencyStore } from '../../src/journal/journal-idempotency.js';
+import type { Journal } from '../../src/journal/journal.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { RunInput } from '../../src/executor/executor.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint, verifyInterruptedSteps } from '../../src/journal/resume.js';
 import { simWorldFromJournal } from '../../src/journal/sim-restore.js';
-import type { AnyCapabilitySpec } from '../../src/registry/capability-spec.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { CapabilityRegistry } from '../../src/registry/registry.js';
 import { validatePlan } from '../../src/validate/validate-plan.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { openTemp } from './helpers.js';
+import { asIfWrittenBy, crashCopy, openTemp, stepsOf } from './helpers.js';
 
 const registry = createDefaultRegistry();
 
-/** The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that declare `expect` are. */
+/**
+ * The built-in capabilities, with dig_block judged by an expectation alone (the block is air), as capabilities that
+ * declare `expect` are.
+ */
 function expectingRegistry(): CapabilityRegistry {
   const expecting = new CapabilityRegistry();
   for (const spec of builtinCapabilities) {
@@ -29,11 +31,12 @@ function expectingRegistry(): CapabilityRegistry {
       expecting.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { acceptance: _replacedByExpect, ...rest } = spec;
     expecting.register({
       ...rest,
       expect: (_pre: unknown, args: { position: Vec3Like }) => [{ kind: 'block', at: args.position, oneOf: ['air'] }],
-    } as AnyCapabilitySpec);
+    });
   }
   return expecting;
 }
@@ -45,8 +48,9 @@ function acceptanceOnlyRegistry(): CapabilityRegistry {
       judged.register(spec);
       continue;
     }
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
     const { expect: _replacedByAcceptance, ...rest } = spec;
-    judged.register({ ...rest, acceptance: () => ({ ok: true }) } as AnyCapabilitySpec);
+    judged.register({ ...rest, acceptance: () => ({ ok: true }) });
   }
   return judged;
 }
@@ -73,7 +77,7 @@ async function runOn(
   assembly.executor.events.on('event', (e) => events.push(e));
   if (onEvent) assembly.executor.events.on('event', onEvent);
   let done = false;
-  const run = assembly.run(input as RunInput);
+  const run = await assembly.run(input as RunInput);
   void run.result.then(() => (done = true));
   await clock.runUntil(() => done, 120_000);
   await assembly.close();
@@ -90,7 +94,7 @@ const startWorld = (clock: ManualClock) =>
  * write is committed synchronously), its runner and lease holder a real,
  * exited pid, and the step reset to pending.
  */
-async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<Journal> {
+async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<SqliteJournal> {
   const { journal, path } = openTemp();
   const copy = join(dirname(path), `crashed-${stepId}.db`);
   await runOn(
@@ -98,15 +102,13 @@ async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<J
     startWorld,
     plan,
     (event) => {
-      if (event.type === 'step.firstAction' && event.stepId === stepId) journal.db.exec(`VACUUM INTO '${copy}'`);
+      if (event.type === 'step.firstAction' && event.stepId === stepId) crashCopy(journal, copy);
     },
     using,
   );
-  const crashed = Journal.open(copy);
-  const dead = spawnSync(process.execPath, ['-e', '0']).pid!;
-  crashed.sql('UPDATE runners SET pid = ?, host = ?').run(dead, hostname());
-  crashed.sql('UPDATE plan_leases SET pid = ?').run(dead);
-  const recovered = runHealthCheck(crashed);
+  const crashed = SqliteJournal.open(copy);
+  asIfWrittenBy(crashed, spawnSync(process.execPath, ['-e', '0']).pid, hostname());
+  const recovered = await runHealthCheck(crashed);
   expect(recovered.findings.map((f) => [f.mode, f.stepId ?? null])).toEqual([
     ['dead_runner', null],
     ['orphaned_step', stepId],
@@ -114,11 +116,17 @@ async function crashDuring(stepId: string, using: CapabilityRegistry): Promise<J
   return crashed;
 }
 
+/** How many craft commands the plan's action trace holds. */
+async function craftsIn(journal: Journal, planId = 'p'): Promise<number> {
+  const steps = (await journal.planProvenance(planId))?.steps ?? [];
+  return steps.flatMap((s) => s.attempts.flatMap((a) => a.actions)).filter((a) => a.command === 'craft').length;
+}
+
 describe('resume', () => {
   it('a completed idempotency key survives the process: a new executor on the journal does not craft again while the planks it made are there', async () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
-    expect(new JournalIdempotencyStore(journal).state('k-planks')).toBe('completed');
+    expect(await journal.completedKeys()).toEqual(['k-planks']);
     const again = await runOn(
       journal,
       (clock) => SimWorld.create({ clock, inventory: { oak_log: 1, oak_planks: 4 } }),
@@ -134,14 +142,15 @@ describe('resume', () => {
       holder: { planId: 'p', stepId: 'planks' },
       expectations: [{ kind: 'inventory', item: 'oak_planks', atLeast: 4 }],
     });
-    expect(journal.sql("SELECT COUNT(*) AS n FROM actions WHERE command = 'craft'").get()).toEqual({ n: 1 });
+    expect(await craftsIn(journal)).toBe(1);
+    expect(await craftsIn(journal, 'p2')).toBe(0);
   });
 
   it('rebuilds a sim world from the effects of completed steps: blocks changed, the bot as the last step left it', async () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
     const clock = new ManualClock();
-    const rebuilt = simWorldFromJournal(journal, 'p', { clock, seed: 1 });
+    const rebuilt = await simWorldFromJournal(journal, 'p', { clock, seed: 1 });
     expect(rebuilt.blockAt({ x: 1, y: 0, z: 0 })?.name).toBe('air');
     // The dug dirt was picked up on the walk: the inventory is the last step's, not the start's.
     expect(rebuilt.inventory()).toEqual({ oak_planks: 4, dirt: 1 });
@@ -151,33 +160,32 @@ describe('resume', () => {
   it('rebuilds a sim world from the current line of runs only: an earlier run of the same planId happened in another world', async () => {
     const { journal, path } = openTemp();
     await runOn(journal, startWorld);
-    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on disk).
+    // A new run of the same plan, in a new world, crashes during its first step (the copy is what a SIGKILL leaves on
+    // disk).
     const copy = join(dirname(path), 'crashed.db');
     await runOn(journal, startWorld, plan, (event) => {
-      if (event.type === 'step.firstAction' && event.stepId === 'planks') journal.db.exec(`VACUUM INTO '${copy}'`);
+      if (event.type === 'step.firstAction' && event.stepId === 'planks') crashCopy(journal, copy);
     });
-    const crashed = Journal.open(copy);
+    const crashed = SqliteJournal.open(copy);
     try {
-      const rebuilt = simWorldFromJournal(crashed, 'p', { clock: new ManualClock(), seed: 1 });
+      const rebuilt = await simWorldFromJournal(crashed, 'p', { clock: new ManualClock(), seed: 1 });
       // Not the planks, dirt and position the first run ended with: this run had achieved nothing yet.
       expect(rebuilt.inventory()).toEqual({});
       expect([Math.floor(rebuilt.position().x), Math.floor(rebuilt.position().z)]).toEqual([0, 0]);
     } finally {
-      crashed.close();
+      await crashed.close();
     }
   });
 
   it('a step interrupted by a crash is achieved only when its journaled expectations hold in the live world; otherwise it runs again', async () => {
     const crashed = await crashDuring('dig', expectingRegistry());
     try {
-      const point = resumePoint(crashed, 'p');
+      const point = await resumePoint(crashed, 'p');
       expect(point.plan.steps.map((s) => s.stepId)).toEqual(['dig', 'walk']);
-      expect(
-        JSON.parse(
-          (crashed.sql("SELECT expectations FROM steps WHERE step_id = 'dig'").get() as { expectations: string })
-            .expectations,
-        ),
-      ).toEqual([{ kind: 'block', at: { x: 1, y: 0, z: 0 }, oneOf: ['air'] }]);
+      const dig = async () => (await stepsOf(crashed, 'p')).find((s) => s.step_id === 'dig')!;
+      expect(JSON.parse((await dig()).expectations!)).toEqual([
+        { kind: 'block', at: { x: 1, y: 0, z: 0 }, oneOf: ['air'] },
+      ]);
       const report = validatePlan(point.plan, expectingRegistry());
       if (!report.ok) throw new Error('the resumed plan should validate');
 
@@ -188,55 +196,54 @@ describe('resume', () => {
       expect(notYet.rerun).toEqual([
         { stepId: 'dig', why: 'not in the live world: the block at (1, 0, 0) is empty (air): it holds dirt' },
       ]);
-      expect(crashed.sql("SELECT status FROM steps WHERE step_id = 'dig'").get()).toEqual({ status: 'pending' });
+      expect((await dig()).status).toBe('pending');
 
-      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched) is not checked.
+      // It landed before the crash: the block is air in the live world, so dig is achieved, and walk (never dispatched)
+      // is not checked.
       const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
       const landed = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
       expect(landed).toEqual({
         achieved: [{ stepId: 'dig', held: ['the block at (1, 0, 0) is empty (air)'] }],
         rerun: [],
       });
-      expect(resumePoint(crashed, 'p').plan.steps.map((s) => s.stepId)).toEqual(['walk']);
+      expect((await resumePoint(crashed, 'p')).plan.steps.map((s) => s.stepId)).toEqual(['walk']);
     } finally {
-      crashed.close();
+      await crashed.close();
     }
   });
 
   it('a step whose capability declares no expectations is never called achieved on resume: it runs again', async () => {
     const crashed = await crashDuring('dig', acceptanceOnlyRegistry());
     try {
-      const report = validatePlan(resumePoint(crashed, 'p').plan, acceptanceOnlyRegistry());
+      const report = validatePlan((await resumePoint(crashed, 'p')).plan, acceptanceOnlyRegistry());
       if (!report.ok) throw new Error('the resumed plan should validate');
       const dug = SimWorld.create({ clock: new ManualClock(), inventory: { oak_planks: 4 } });
       const verdicts = await verifyInterruptedSteps(crashed, 'p', report.steps, dug);
       expect(verdicts.achieved).toEqual([]);
       expect(verdicts.rerun).toEqual([{ stepId: 'dig', why: 'dig_block@1.0.0 declares no expectations to check' }]);
     } finally {
-      crashed.close();
+      await crashed.close();
     }
   });
 
   it('a step that succeeded after the world was last saved is not trusted: set back to pending, its idempotency key forgotten', async () => {
     const { journal } = openTemp();
     await runOn(journal, startWorld);
-    const runStartedAt = (journal.sql('SELECT started_at FROM runs').get() as { started_at: number }).started_at;
-    const walkAt = (
-      journal
-        .sql("SELECT MAX(at) AS at FROM step_transitions WHERE step_id = 'walk' AND to_status = 'succeeded'")
-        .get() as { at: number }
-    ).at;
-    expect(distrustUnsavedSteps(journal, 'p', walkAt)).toEqual([]);
+    const provenance = (await journal.planProvenance('p'))!;
+    const runStartedAt = provenance.runs[0]!.started_at;
+    const walk = provenance.steps.find((s) => s.step.step_id === 'walk')!;
+    const walkAt = Math.max(...walk.transitions.filter((t) => t.to_status === 'succeeded').map((t) => t.at));
+    expect(await distrustUnsavedSteps(journal, 'p', walkAt)).toEqual([]);
     // Saved last before the run began: nothing it did is on disk.
-    expect(distrustUnsavedSteps(journal, 'p', runStartedAt - 1)).toEqual(['planks', 'dig', 'walk']);
-    expect(journal.sql("SELECT COUNT(*) AS n FROM steps WHERE status = 'pending'").get()).toEqual({ n: 3 });
-    expect(journal.sql('SELECT COUNT(*) AS n FROM idempotency').get()).toEqual({ n: 0 });
+    expect(await distrustUnsavedSteps(journal, 'p', runStartedAt - 1)).toEqual(['planks', 'dig', 'walk']);
+    expect((await stepsOf(journal, 'p')).filter((s) => s.status === 'pending')).toHaveLength(3);
+    expect(await journal.completedKeys()).toEqual([]);
   });
 
-  it('names the fix when a plan cannot be resumed', () => {
+  it('names the fix when a plan cannot be resumed', async () => {
     const { journal } = openTemp();
-    expect(() => resumePoint(journal, 'ghost')).toThrow(ResumeError);
-    expect(() => resumePoint(journal, 'ghost')).toThrow(
+    await expect(resumePoint(journal, 'ghost')).rejects.toThrow(ResumeError);
+    await expect(resumePoint(journal, 'ghost')).rejects.toThrow(
       'no plan "ghost" in the journal; `verbtree runs` lists the journaled plans',
     );
   });

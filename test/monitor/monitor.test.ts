@@ -12,7 +12,7 @@ import { assembleJournaled, type JournaledAssembly } from '../../src/journal/jou
 import type { Journal } from '../../src/journal/journal.js';
 import { nodeStateHistory } from '../../src/journal/queries.js';
 import { embeddedSuite } from '../helpers/embedded.js';
-import { Journal as JournalFile } from '../../src/journal/journal.js';
+import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 
 import { buildMonitor, launchChromium } from './browser.js';
 import { createRequire } from 'node:module';
@@ -39,7 +39,7 @@ beforeAll(async () => {
   browser = launched;
   // Open for the whole file (the helpers' openTemp closes a journal after each test).
   const temp = { path: join(mkdtempSync(join(tmpdir(), 'verbtree-monitor-journal-')), 'journal.db') };
-  journal = JournalFile.open(temp.path);
+  journal = SqliteJournal.open(temp.path);
   feed = new NodeFeed(systemClock);
   const bot = await suite.world.connectBot('watched');
   const registry = createDefaultRegistry();
@@ -70,8 +70,8 @@ beforeAll(async () => {
     botStateEveryMs: 200,
     nodeFeed: feed,
     bots: [
-      apiBot('watched', assembly, { viewerBot: botOf(bot) as never }),
-      apiBot('helper', helper, { viewerBot: botOf(helperBot) as never }),
+      apiBot('watched', assembly, { viewerBot: botOf(bot) }),
+      apiBot('helper', helper, { viewerBot: botOf(helperBot) }),
     ],
   });
   url = (await api.listen(0)).url;
@@ -83,8 +83,14 @@ afterAll(async () => {
   feed?.close();
   await helper?.close();
   await assembly?.close();
-  journal?.close();
+  await journal?.close();
 });
+
+/** An element as a function evaluated in the page reads it (this project's tsconfig has no DOM lib). */
+interface DomElement {
+  textContent: string | null;
+  getAttribute(name: string): string | null;
+}
 
 /** With VERBTREE_SCREENSHOTS=<dir>, the README's pictures of the monitor are taken from these runs. */
 async function screenshot(page: Page, name: string): Promise<void> {
@@ -134,7 +140,7 @@ describe('the monitor, live and replayed, in chromium', () => {
       ],
     });
     await page.waitForSelector('svg[data-tree=navigate] g.node', { timeout: 15_000 });
-    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts) =>
+    const labels = await page.$$eval('svg[data-tree=navigate] g.node text', (texts: DomElement[]) =>
       texts.map((t) => t.textContent ?? ''),
     );
     expect(labels).toContain('root: navigate');
@@ -144,7 +150,7 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', {
       timeout: 5_000,
     });
-    const seen = (await page.evaluate('window.seen')) as string[];
+    const seen = await page.evaluate<string[]>('window.seen');
     const goto = seen.filter((entry) => entry.includes('action(goto)'));
     expect(goto.map((entry) => entry.split('=')[1])).toEqual(['running', 'succeeded']);
     expect(await page.textContent('[data-step=walk] td:nth-child(3)')).toBe('ok');
@@ -170,16 +176,14 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('[data-step=leg-1]', { timeout: 10_000 });
     await page.click('[data-control=pause]');
     await page.waitForSelector('[data-plan-state]:text("paused")', { timeout: 30_000 });
-    const pausedAt = await page.$$eval('[data-step]', (rows) => rows.length);
+    const pausedAt = await page.$$eval('[data-step]', (rows: DomElement[]) => rows.length);
     await new Promise((resolve) => setTimeout(resolve, 1500));
-    expect(await page.$$eval('[data-step]', (rows) => rows.length)).toBe(pausedAt);
+    expect(await page.$$eval('[data-step]', (rows: DomElement[]) => rows.length)).toBe(pausedAt);
     await page.click('[data-control=resume]');
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-status')))).toEqual([
-      'ok',
-      'ok',
-      'ok',
-    ]);
+    expect(
+      await page.$$eval('[data-step]', (rows: DomElement[]) => rows.map((r) => r.getAttribute('data-status'))),
+    ).toEqual(['ok', 'ok', 'ok']);
     await page.close();
   }, 120_000);
 
@@ -213,20 +217,18 @@ describe('the monitor, live and replayed, in chromium', () => {
         args: { target: { kind: 'block', x: n % 2 === 0 ? -4 : 4, y: 5, z: 4 * n } },
       })),
     });
-    const started = () =>
-      journal
-        .sql(
-          "SELECT COUNT(*) AS n FROM steps WHERE plan_id = 'watched-late' AND step_id = 'late-2' AND status != 'pending'",
-        )
-        .get() as { n: number };
-    for (let i = 0; i < 400 && started().n === 0; i++) await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(started().n).toBe(1);
+    const started = async () =>
+      (await journal.planProvenance('watched-late'))?.steps.some(
+        (s) => s.step.step_id === 'late-2' && s.step.status !== 'pending',
+      ) === true;
+    for (let i = 0; i < 400 && !(await started()); i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await started()).toBe(true);
     const page = await openLive();
     await page.waitForSelector('[data-step=late-1][data-status=ok]', { timeout: 10_000 });
     await page.waitForSelector('[data-plan-state]:text("succeeded")', { timeout: 60_000 });
     expect(await page.textContent('[data-plan]')).toBe('watched-late');
     expect(
-      await page.$$eval('[data-step]', (rows) =>
+      await page.$$eval('[data-step]', (rows: DomElement[]) =>
         rows.map((r) => `${r.getAttribute('data-step')}=${r.getAttribute('data-status')}`),
       ),
     ).toEqual(['late-1=ok', 'late-2=ok', 'late-3=ok']);
@@ -237,7 +239,9 @@ describe('the monitor, live and replayed, in chromium', () => {
     const page = await openLive();
     await page.waitForSelector('[data-fleet] [data-bot=helper]', { timeout: 10_000 });
     expect(
-      await page.$$eval('[data-fleet] [data-bot]', (cards) => cards.map((c) => c.getAttribute('data-bot'))),
+      await page.$$eval('[data-fleet] [data-bot]', (cards: DomElement[]) =>
+        cards.map((c) => c.getAttribute('data-bot')),
+      ),
     ).toEqual(['watched', 'helper']);
     expect(await page.textContent('[data-selected-bot]')).toBe('watched');
     await execute(
@@ -261,9 +265,9 @@ describe('the monitor, live and replayed, in chromium', () => {
     await page.waitForSelector('svg[data-tree=navigate] g.node[data-path$="action(goto)"][data-state=succeeded]', {
       timeout: 5_000,
     });
-    expect(await page.$$eval('[data-step]', (rows) => rows.map((r) => r.getAttribute('data-step')))).toEqual([
-      'helper-leg',
-    ]);
+    expect(
+      await page.$$eval('[data-step]', (rows: DomElement[]) => rows.map((r) => r.getAttribute('data-step'))),
+    ).toEqual(['helper-leg']);
     await page.waitForSelector('[data-map] [data-other-bot=watched]', { timeout: 5_000 });
     await screenshot(page, 'monitor-fleet.png');
     // The choice rides in the address: a reload shows the same bot.
@@ -311,7 +315,7 @@ describe('the monitor, live and replayed, in chromium', () => {
   }, 60_000);
 
   it('replays the journaled run: the slider steps through the same node states, in the same order, as the journal holds', async () => {
-    const journaled = nodeStateHistory(journal, 'watched-walk', { after: 0, limit: 100_000 })!.rows;
+    const journaled = (await nodeStateHistory(journal, 'watched-walk', { after: 0, limit: 100_000 }))!.rows;
     expect(journaled.length).toBeGreaterThan(0);
     const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
     await page.goto(`${url}/monitor/#token=${TOKEN}&replay=watched-walk`);
@@ -334,7 +338,7 @@ describe('the monitor, live and replayed, in chromium', () => {
       expect(log, `change ${index}`).toContain(`step.started ${journaled[index]!.stepId}`);
       expect(await page.textContent('[data-replay-position]')).toMatch(/^x -?\d+\.\d, y -?\d+\.\d, z -?\d+\.\d$/);
       shown.push(
-        await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes) =>
+        await page.$$eval(`svg[data-tree=${tree}] g.node`, (nodes: DomElement[]) =>
           nodes
             .filter((n) => n.getAttribute('data-state') !== 'ready')
             .map((n) => `${n.getAttribute('data-path')}=${n.getAttribute('data-state')}`)

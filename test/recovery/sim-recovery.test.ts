@@ -51,7 +51,7 @@ async function drive(scenario: SimScenario, clock: ManualClock): Promise<Drive> 
     monitor.tick(world.position());
     ticker = clock.setTimeout(tick, TICK_MS);
   }, TICK_MS);
-  let goal: NavigationGoal = scenario.goal;
+  const goal: NavigationGoal = scenario.goal;
 
   /** One goto, retried locally on failure, until it arrives (null) or a detector trips. */
   const supervisedGoto = () =>

@@ -143,9 +143,9 @@ describe('verbtree runtime cancellation', () => {
     const h = harness({ t: 'root { sequence while(allowed) { action [twoStep] } }' }, (bindings) => {
       bindings.registerCondition('allowed', () => allowed);
       bindings.registerAction('twoStep', async (ctx) => {
-        await ctx.actuate('first', async () => void issued++);
+        await ctx.actuate('first', () => Promise.resolve(void issued++));
         await new Promise<void>((resolve) => ctx.signal.addEventListener('abort', () => resolve()));
-        lateAttempt = ctx.actuate('second', async () => void issued++);
+        lateAttempt = ctx.actuate('second', () => Promise.resolve(void issued++));
         await lateAttempt.catch(() => undefined);
       });
     });

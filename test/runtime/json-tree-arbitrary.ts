@@ -237,12 +237,10 @@ const node: fc.Memo<Built> = fc.memo((depth) => {
 });
 
 const root = (id: unknown): fc.Arbitrary<Built & { id: unknown }> =>
-  fc
-    .tuple(node(4), attributes)
-    .map(([body, attrs]) => ({
-      ...finish('root', { ...(id === undefined ? {} : { id }), child: body.value }, [body], attrs, undefined),
-      id,
-    }));
+  fc.tuple(node(4), attributes).map(([body, attrs]) => ({
+    ...finish('root', { ...(id === undefined ? {} : { id }), child: body.value }, [body], attrs, undefined),
+    id,
+  }));
 
 export interface GeneratedJson {
   definition: unknown;

@@ -70,7 +70,9 @@ const number = fc.oneof(
   { arbitrary: smallCount, weight: 12 },
   { arbitrary: fc.constantFrom(...NUMBERS).map(([text, refusal]) => word(text, refusal)), weight: 1 },
 );
-/** Counts lean on the forms whose wholeness is a question: `1e3` (not whole to mistreevous), `1.0`, `7.`, `+3`, `-0`. */
+/**
+ * Counts lean on the forms whose wholeness is a question: `1e3` (not whole to mistreevous), `1.0`, `7.`, `+3`, `-0`.
+ */
 const countNumber = fc.oneof(
   { arbitrary: smallCount, weight: 5 },
   {

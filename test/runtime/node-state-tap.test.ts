@@ -56,7 +56,10 @@ async function record(tap: boolean): Promise<string[]> {
   return changes;
 }
 
-/** Steps a selector whose first branch waits on a pending action, ended at the third step by a guard or by endAtNextUpdate. */
+/**
+ * Steps a selector whose first branch waits on a pending action, ended at the third step by a guard or by
+ * endAtNextUpdate.
+ */
 function endedBranch(by: 'guard' | 'end'): { changes: string[]; aborted: number } {
   const open = { value: true };
   let aborted = 0;

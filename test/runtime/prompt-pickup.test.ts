@@ -70,7 +70,7 @@ test.each([
   let calls = 0;
   const h = harness({ t: tree }, (bindings) => {
     bindings.registerCondition('never', () => (calls++, false));
-    bindings.registerAction('instant', async () => void calls++);
+    bindings.registerAction('instant', () => Promise.resolve(void calls++));
   });
   const outcome = h.runner.run('t', { args: {}, world: unusedWorld });
   await h.clock.advance(2000);

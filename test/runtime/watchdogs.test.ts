@@ -138,7 +138,8 @@ describe('noActuator', () => {
       { t: 'root { repeat { sequence while(watchdog, "noActuator", 1000) { action [burst] } } }' },
       (bindings, clock) => {
         actuator = new FakeActuator(clock);
-        // Commands of 2000 ms (longer than the limit: in flight counts as activity), 900 ms apart, 3 times; then silence.
+        // Commands of 2000 ms (longer than the limit: in flight counts as activity), 900 ms apart, 3 times; then
+        // silence.
         bindings.registerAction('burst', async (ctx) => {
           if (++bursts > 3) return new Promise<void>(() => undefined);
           await actuator.command(ctx, 2000);

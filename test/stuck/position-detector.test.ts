@@ -34,7 +34,7 @@ describe('PositionDetector', () => {
     for (let i = 0; i < 50; i++) detector.sample(state, 0, (t += tick), { x: 0, y: 64, z: 0 });
     expect(detector.sample(state, 0, (t += tick), { x: 1, y: 64, z: 0 })).toBeNull();
     for (let i = 0; i < 100; i++) expect(detector.sample(state, 0, (t += tick), { x: 1, y: 64, z: 0 })).toBeNull();
-    expect(detector.sample(state, 0, (t += tick), { x: 1, y: 64, z: 0 })?.type).toBe('position');
+    expect(detector.sample(state, 0, t + tick, { x: 1, y: 64, z: 0 })?.type).toBe('position');
   });
 
   it('ignores jitter below epsilon, even when it alternates every tick', () => {

@@ -31,7 +31,7 @@ describe('ProgressDetector', () => {
     for (let i = 0; i < 100; i++) detector.check(state, 0, (t += tick));
     detector.report(state, 0, (t += tick), 5, 100);
     for (let i = 0; i < 200; i++) expect(detector.check(state, 0, (t += tick))).toBeNull();
-    expect(detector.check(state, 0, (t += tick))?.evidence.best).toBe(5);
+    expect(detector.check(state, 0, t + tick)?.evidence.best).toBe(5);
   });
 
   it('does not count oscillation as progress (negative distance going back and forth)', () => {

@@ -25,7 +25,6 @@ import { arbitraryFor, judgeStep, observation } from '../../src/testing/index.js
 
 const RUNS = { numRuns: 60, seed: 7 };
 const item = fc.constantFrom('oak_log', 'stick', 'cobblestone', 'dirt', 'bread', 'stone_axe');
-const count = fc.integer({ min: 0, max: 20 });
 const inventory = fc.dictionary(item, fc.integer({ min: 1, max: 32 }), { maxKeys: 4 });
 const point = fc.record({
   x: fc.integer({ min: -50, max: 50 }),

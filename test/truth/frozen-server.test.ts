@@ -4,6 +4,7 @@ import { SystemClock } from '../../src/clock/index.js';
 import { assembleExecutor } from '../../src/executor/assemble.js';
 import { startEmbeddedWorld, type ChildEmbeddedServer } from '../../src/world/embedded/index.js';
 import { parseScenario } from '../../src/world/scenario/index.js';
+import { match } from '../helpers/matchers.js';
 
 describe('a server that freezes mid-step', () => {
   it('ends the step naming what happened (the world stopped answering), not as missing effects', async () => {
@@ -37,7 +38,7 @@ describe('a server that freezes mid-step', () => {
       const step = result.steps.find((s) => s.step.stepId === 'put')!;
       expect(step.outcome).toMatchObject({
         ok: false,
-        code: expect.stringMatching(/^(world_unresponsive|world_disconnected)$/),
+        code: match.stringMatching(/^(world_unresponsive|world_disconnected)$/),
       });
     } finally {
       if (frozen) process.kill(server.pid, 'SIGCONT');

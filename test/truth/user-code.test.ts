@@ -7,6 +7,7 @@ import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import type { Planner } from '../../src/executor/planner.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { harness, plan } from '../helpers/executor.js';
+import { match } from '../helpers/matchers.js';
 
 type Misbehaviour = 'throws' | 'returns a promise' | 'returns garbage';
 const MISBEHAVIOURS: Misbehaviour[] = ['throws', 'returns a promise', 'returns garbage'];
@@ -47,7 +48,7 @@ function brokenVerb(part: 'guard' | 'expect' | 'acceptance' | 'subgoals', how: M
 }
 
 async function runBroken(part: 'guard' | 'expect' | 'acceptance' | 'subgoals', how: Misbehaviour) {
-  const registry = createDefaultRegistry().register(brokenVerb(part, how) as never);
+  const registry = createDefaultRegistry().register(brokenVerb(part, how));
   const h = await harness((clock) => SimWorld.create({ clock, inventory: { stone_axe: 1 } }), { registry });
   const events: ExecutorEvent[] = [];
   const run = h.assembly.executor.run(plan({ stepId: 'b', type: 'broken', args: {} }));
@@ -71,13 +72,13 @@ describe('user code cannot break the contract', () => {
         fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals' as const),
         fc.constantFrom(...MISBEHAVIOURS),
         async (part, how) => {
-          const { result, events, state } = await runBroken(part as never, how);
+          const { result, events, state } = await runBroken(part, how);
           expect(result).not.toHaveProperty('rejected');
           expect(result.ok).toBe(false);
           const ended = events.filter((e) => e.type === 'step.ended');
           expect(ended).toHaveLength(1);
           expect(ended[0]).toMatchObject({
-            outcome: { ok: false, code: 'runner_error', detail: expect.stringContaining(`broken.${part}`) },
+            outcome: { ok: false, code: 'runner_error', detail: match.stringContaining(`broken.${part}`) },
           });
           expect(events.at(-1)?.type).toBe('plan.ended');
           expect(state).toBe('FAILED');
@@ -116,14 +117,14 @@ describe('planners cannot break the contract either', () => {
   ] as const) {
     it(`a planner that ${label} ends the plan planner_error, explicitly`, async () => {
       const h = await harness(island, {
-        planner: planner('p', onFailure as Planner['onFailure']),
+        planner: planner('p', onFailure),
         policy: { escalation: { plannerTimeoutMs: 5_000 } },
       });
       const result = await h.run(plan(walk('far', 40)), 600_000);
       expect(result).toMatchObject({
         ok: false,
         code: 'planner_error',
-        detail: expect.stringContaining('planner p.onFailure'),
+        detail: match.stringContaining('planner p.onFailure'),
       });
       expect(h.events.at(-1)?.type).toBe('plan.ended');
     });
@@ -131,18 +132,18 @@ describe('planners cannot break the contract either', () => {
 
   it("a planner's giveUp is final: no stronger planner is asked unless the policy says so", async () => {
     const seen: string[] = [];
-    const weak = planner('weak', async () => ({ giveUp: 'no idea' }), seen);
-    const strong = planner('strong', async () => ({ giveUp: 'nor I' }), seen);
+    const weak = planner('weak', () => Promise.resolve({ giveUp: 'no idea' }), seen);
+    const strong = planner('strong', () => Promise.resolve({ giveUp: 'nor I' }), seen);
     const h = await harness(island, { planner: [weak, strong] });
     const result = await h.run(plan(walk('far', 40)), 600_000);
     expect(result).toMatchObject({
       ok: false,
       code: 'escalation_exhausted',
-      detail: expect.stringContaining('planner weak gave up: no idea'),
+      detail: match.stringContaining('planner weak gave up: no idea'),
     });
     expect(seen).toEqual(['weak']);
     const again = await harness(island, {
-      planner: [planner('weak', async () => ({ giveUp: 'no idea' }), ((seen.length = 0), seen)), strong],
+      planner: [planner('weak', () => Promise.resolve({ giveUp: 'no idea' }), ((seen.length = 0), seen)), strong],
       policy: { escalation: { strongerAfterGiveUp: true } },
     });
     await again.run(plan(walk('far', 40)), 600_000);
@@ -151,14 +152,14 @@ describe('planners cannot break the contract either', () => {
 
   it('a replacement that reuses a step id already run is refused, not run', async () => {
     const h = await harness(island, {
-      planner: planner('p', async () => ({ steps: [walk('far', 2)] })),
+      planner: planner('p', () => Promise.resolve({ steps: [walk('far', 2)] })),
       policy: { escalation: { budget: 1 } },
     });
     const result = await h.run(plan(walk('far', 40)), 600_000);
     expect(result).toMatchObject({
       ok: false,
       code: 'escalation_exhausted',
-      detail: expect.stringContaining('already run in this plan (far)'),
+      detail: match.stringContaining('already run in this plan (far)'),
     });
     expect(result.steps.filter((s) => s.step.stepId === 'far')).toHaveLength(1);
   });
@@ -167,14 +168,14 @@ describe('planners cannot break the contract either', () => {
     const broken: Planner = {
       name: 'p',
       plan: () => Promise.reject(new Error('cannot plan')),
-      onFailure: async () => ({ giveUp: 'x' }),
+      onFailure: () => Promise.resolve({ giveUp: 'x' }),
     };
     const h = await harness(island, { planner: broken });
     const result = await h.run(
       { id: 'i1', source: 'user', goal: 'get wood', urgency: 0.1, safety: { allowed: true } },
       60_000,
     );
-    expect(result).toMatchObject({ ok: false, code: 'planner_error', detail: expect.stringContaining('cannot plan') });
+    expect(result).toMatchObject({ ok: false, code: 'planner_error', detail: match.stringContaining('cannot plan') });
     expect(h.assembly.executor.state()).not.toBe('PLANNING');
   });
 
@@ -184,7 +185,7 @@ describe('planners cannot break the contract either', () => {
     expect(result).toMatchObject({
       ok: false,
       code: 'schema_violation',
-      detail: expect.stringContaining('steps: schema_violation: is empty'),
+      detail: match.stringContaining('steps: schema_violation: is empty'),
     });
   });
 });

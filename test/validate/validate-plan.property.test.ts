@@ -27,7 +27,7 @@ describe('validatePlan properties', () => {
       name: 'unknown verb',
       code: 'unknown_verb',
       where: (i) => `steps[${i}].type`,
-      apply: (s) => void (s.type = `${s.type}_xyz`),
+      apply: (s) => void (s.type = `${String(s.type)}_xyz`),
     },
     {
       name: 'wrong type',

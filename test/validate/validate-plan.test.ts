@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePlan } from '../../src/index.js';
 import { fixtureRegistry, goodPlan } from '../helpers/registry.js';
+import { match } from '../helpers/matchers.js';
 
 const registry = fixtureRegistry();
 
@@ -109,18 +110,18 @@ describe('validatePlan', () => {
     plan.steps[1]!.stepId = 'go';
     expect(issuesOf(plan)[0]).toMatchObject({
       where: 'steps[1].stepId',
-      message: expect.stringContaining('also used by steps[0]'),
+      message: match.stringContaining('also used by steps[0]'),
     });
   });
 
   it('reports a malformed envelope with the allowed values', () => {
     expect(issuesOf({ planId: 'p', steps: [] })[0]).toMatchObject({
       where: 'intentId',
-      message: expect.stringContaining('is required'),
+      message: match.stringContaining('is required'),
     });
     expect(issuesOf({ planId: 'p', intentId: 'i', steps: [{ stepId: 's', type: 'Dig Block' }] })[0]).toMatchObject({
       where: 'steps[0].type',
-      message: expect.stringContaining('snake_case'),
+      message: match.stringContaining('snake_case'),
     });
     expect(issuesOf([])[0]!.where).toBe('(root)');
   });
@@ -129,7 +130,7 @@ describe('validatePlan', () => {
     const plan = { ...goodPlan(), steps: [{ ...goodPlan().steps[1]!, version: 'latest-ish' }] };
     expect(issuesOf(plan)[0]).toMatchObject({
       where: 'steps[0].version',
-      message: expect.stringContaining('semver range'),
+      message: match.stringContaining('semver range'),
     });
   });
 });

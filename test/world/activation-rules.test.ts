@@ -46,7 +46,7 @@ describe("the embedded server's block states", () => {
     expect(toggles.length).toBeGreaterThan(40);
     for (const block of toggles) {
       const key = toggledProperty(block.name)!;
-      for (let id = block.minStateId!; id <= block.maxStateId!; id++) {
+      for (let id = block.minStateId; id <= block.maxStateId; id++) {
         expect(blockStateOf(registry, id)).toEqual({
           name: block.name,
           properties: { [key]: Block.fromStateId(id, 0).getProperties()[key] },
@@ -57,7 +57,7 @@ describe("the embedded server's block states", () => {
 
   it('set it without touching any other property (facing, half, hinge, waterlogged …)', () => {
     const states = toggles.flatMap((b) =>
-      Array.from({ length: b.maxStateId! - b.minStateId! + 1 }, (_, i) => [b, b.minStateId! + i] as const),
+      Array.from({ length: b.maxStateId - b.minStateId + 1 }, (_, i) => [b, b.minStateId + i] as const),
     );
     fc.assert(
       fc.property(fc.constantFrom(...states), fc.boolean(), ([block, id], value) => {

@@ -37,14 +37,14 @@ describe('chests and furnaces on the embedded server (the containers plugin)', (
     const bot = await suite.world.connectBot('storer');
     const chest = { x: 2, y: 5, z: 0 };
     await placed(bot, chest, 'chest');
-    await bot.deposit!(chest, 'cobblestone', 6);
+    await bot.deposit(chest, 'cobblestone', 6);
     expect(suite.server.player('storer')!.inventory.cobblestone).toBe(4);
     expect(await suite.server.containerAt(chest)).toEqual({ cobblestone: 6 });
-    await bot.withdraw!(chest, 'cobblestone', 2);
+    await bot.withdraw(chest, 'cobblestone', 2);
     expect(suite.server.player('storer')!.inventory.cobblestone).toBe(6);
     expect((await bot.observe({ containers: [chest] })).containers).toEqual({ [blockKey(chest)]: { cobblestone: 4 } });
     // More than it holds: refused, nothing moved.
-    expect((await failure(bot.withdraw!(chest, 'cobblestone', 9))).code).toBe('precondition_missing');
+    expect((await failure(bot.withdraw(chest, 'cobblestone', 9))).code).toBe('precondition_missing');
     expect(await suite.server.containerAt(chest)).toEqual({ cobblestone: 4 });
     expect(suite.server.player('storer')!.inventory.cobblestone).toBe(6);
   }, 30_000);
@@ -54,7 +54,7 @@ describe('chests and furnaces on the embedded server (the containers plugin)', (
     const furnace = { x: -2, y: 5, z: 0 };
     await placed(bot, furnace, 'furnace');
     const started = Date.now();
-    await bot.smelt!(furnace, 'raw_iron', 1, 'oak_planks');
+    await bot.smelt(furnace, 'raw_iron', 1, 'oak_planks');
     expect(Date.now() - started).toBeGreaterThanOrEqual(9_000);
     const pack = suite.server.player('smelter')!.inventory;
     expect(pack).toMatchObject({ iron_ingot: 1, raw_iron: 2, oak_planks: 3 });
@@ -66,7 +66,7 @@ describe('chests and furnaces on the embedded server (the containers plugin)', (
     const bot = await suite.world.connectBot('breaker');
     const chest = { x: 0, y: 5, z: 2 };
     await placed(bot, chest, 'chest');
-    await bot.deposit!(chest, 'raw_iron', 1);
+    await bot.deposit(chest, 'raw_iron', 1);
     expect(await suite.server.containerAt(chest)).toEqual({ raw_iron: 1 });
     await suite.server.setBlock(chest, 'air');
     expect(await suite.server.containerAt(chest)).toBeNull();

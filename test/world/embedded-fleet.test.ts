@@ -19,7 +19,10 @@ async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolea
   return true;
 }
 
-/** Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer reads). */
+/**
+ * Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer
+ * reads).
+ */
 const seenAt = (watcher: MineflayerWorld, other: MineflayerWorld) =>
   botOf(watcher).entities[botOf(other).entity.id]?.position;
 
@@ -28,7 +31,7 @@ describe('embedded server with several bots', () => {
     // flying-squid used to send a joining player to another one still logging
     // in, which lost it, and then count it as sent: that pair never saw each other.
     const names = Array.from({ length: 6 }, (_, i) => `join-${i}`);
-    const bots = (await Promise.all(names.map((name) => suite.world.connectBot(name)))) as MineflayerWorld[];
+    const bots = await Promise.all(names.map((name) => suite.world.connectBot(name)));
     const unseen = () =>
       bots.flatMap((w) =>
         bots
@@ -84,7 +87,7 @@ describe('physics step plugin', () => {
     const serv = new EventEmitter() as unknown as SquidServer;
     physicsStepPlugin.server!(serv, {});
     const deltas: number[] = [];
-    const entity = { calculatePhysics: async (delta: number) => deltas.push(delta) };
+    const entity = { calculatePhysics: (delta: number) => Promise.resolve(deltas.push(delta)) };
     serv.emit('newEntity', entity);
     await entity.calculatePhysics(0.02);
     await entity.calculatePhysics(0.9);

@@ -6,6 +6,7 @@ import { connectMineflayerWorld, type MineflayerWorld } from '../../src/world/mi
 import { createServer } from 'node:net';
 import { loadScenario } from '../../src/world/scenario/index.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
+import { match } from '../helpers/matchers.js';
 
 /** One server and one bot for the file; tests run in order and each leaves the bot somewhere sensible. */
 let world: EmbeddedWorld;
@@ -65,7 +66,7 @@ describe('MineflayerWorld against the embedded server', () => {
       await clock.advance(200);
       await walking;
       expect(outcome).toBeInstanceOf(WorldError);
-      expect(outcome).toMatchObject({ code: 'no_path', message: expect.stringContaining('pathfinder stalled') });
+      expect(outcome).toMatchObject({ code: 'no_path', message: match.stringContaining('pathfinder stalled') });
       expect(botOf(carol).pathfinder.goal).toBeNull();
     } finally {
       await carol.close();
@@ -141,7 +142,7 @@ describe('MineflayerWorld against the embedded server', () => {
     const table = { x: -2, y: 5, z: 2 };
     await expect(bot.craft('wooden_pickaxe', 1)).rejects.toMatchObject({
       code: 'precondition_missing',
-      message: expect.stringContaining('crafting table'),
+      message: match.stringContaining('crafting table'),
     });
     await bot.goto({ kind: 'near', ...table, range: 2 });
     await bot.craft('wooden_pickaxe', 1, { table });

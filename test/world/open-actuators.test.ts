@@ -42,6 +42,7 @@ const discard = defineCapability({
 
 /** The same world without its optional actuators, as a user's own WorldPort might be. */
 function withoutOptional(inner: WorldPort): WorldPort {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- dropped from the copy, never called
   const { toss: _toss, chat: _chat, ...rest } = wrapActuators(inner, (_call, act) => act());
   return rest;
 }

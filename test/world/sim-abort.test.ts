@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import type { ActuatorOptions, PathStatus } from '../../src/contracts/world.js';
 import { SimWorld, track } from '../../src/world/sim/index.js';
+import { match } from '../helpers/matchers.js';
 
 function world() {
   const clock = new ManualClock();
@@ -82,7 +83,7 @@ describe('SimWorld movement control', () => {
     await clock.advance(500);
     sim.stopMovement();
     await clock.advance(5000);
-    expect(outcome.outcome).toMatchObject({ code: 'aborted', message: expect.stringContaining('stopMovement') });
+    expect(outcome.outcome).toMatchObject({ code: 'aborted', message: match.stringContaining('stopMovement') });
     expect(sim.position().z).toBe(2.5);
     expect(statuses).toEqual(['planned', 'stopped']);
     expect(sim.liveActuators()).toBe(0);
@@ -111,7 +112,7 @@ describe('SimWorld disconnect', () => {
     await clock.advance(0);
     expect(walking.outcome).toMatchObject({
       code: 'world_disconnected',
-      message: expect.stringContaining('server went away'),
+      message: match.stringContaining('server went away'),
     });
     expect(sim.isConnected()).toBe(false);
     expect(reasons).toEqual(['server went away']);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import { EAT_MS, SimWorld, settle, track } from '../../src/world/sim/index.js';
+import { match } from '../helpers/matchers.js';
 
 function world(extra: Partial<Parameters<typeof SimWorld.create>[0]> = {}) {
   const clock = new ManualClock();
@@ -57,16 +58,16 @@ describe('SimWorld dig', () => {
     expect(sim.blockAt({ x: 1, y: 0, z: 0 })?.diggable).toBe(false);
     expect(await settle(clock, sim.dig({ x: 2, y: 0, z: 0 }))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('nothing to dig'),
+      message: match.stringContaining('nothing to dig'),
     });
     expect(await settle(clock, sim.dig({ x: 1, y: 0, z: 0 }))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('obsidian'),
+      message: match.stringContaining('obsidian'),
     });
     expect(await settle(clock, sim.dig({ x: 0, y: 0, z: 1 }))).toMatchObject({ code: 'guard_failed' });
     expect(await settle(clock, sim.dig({ x: 9, y: 0, z: 0 }))).toMatchObject({
       code: 'precondition_missing',
-      message: expect.stringContaining('reach'),
+      message: match.stringContaining('reach'),
     });
   });
 
@@ -92,26 +93,26 @@ describe('SimWorld place', () => {
     sim.setBlock({ x: 1, y: 0, z: 0 }, 'dirt');
     expect(await settle(clock, sim.place({ x: 0, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('own cell'),
+      message: match.stringContaining('own cell'),
     });
     expect(await settle(clock, sim.place({ x: 0, y: 1, z: 0 }, 'cobblestone'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('own cell'),
+      message: match.stringContaining('own cell'),
     });
     expect(await settle(clock, sim.place({ x: 1, y: 0, z: 0 }, 'cobblestone'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('taken by dirt'),
+      message: match.stringContaining('taken by dirt'),
     });
     expect(await settle(clock, sim.place({ x: 2, y: 3, z: 0 }, 'cobblestone'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('no solid face'),
+      message: match.stringContaining('no solid face'),
     });
     expect(await settle(clock, sim.place({ x: 0, y: 0, z: 2 }, 'oak_planks'))).toMatchObject({
       code: 'precondition_missing',
     });
     expect(await settle(clock, sim.place({ x: 0, y: 0, z: 2 }, 'stick'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('not a placeable'),
+      message: match.stringContaining('not a placeable'),
     });
     expect(sim.inventory()).toEqual({ cobblestone: 5 });
   });
@@ -153,14 +154,14 @@ describe('SimWorld craft', () => {
     const { clock, sim } = world({ inventory: { cobblestone: 3, stick: 2 } });
     expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({
       code: 'precondition_missing',
-      message: expect.stringContaining('crafting_table'),
+      message: match.stringContaining('crafting_table'),
     });
     sim.setBlock({ x: 9, y: 0, z: 0 }, 'crafting_table');
     expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({ code: 'precondition_missing' });
     sim.setBlock({ x: 2, y: 0, z: 2 }, 'crafting_table');
     expect(await settle(clock, sim.craft('stone_axe', 1, { table: { x: 9, y: 0, z: 0 } }))).toMatchObject({
       code: 'precondition_missing',
-      message: expect.stringContaining('reach'),
+      message: match.stringContaining('reach'),
     });
     expect(await settle(clock, sim.craft('stone_axe', 1))).toEqual({ state: 'ok' });
     expect(sim.inventory()).toEqual({ stone_axe: 1 });
@@ -171,11 +172,11 @@ describe('SimWorld craft', () => {
     sim.setBlock({ x: 1, y: 0, z: 1 }, 'crafting_table');
     expect(await settle(clock, sim.craft('stone_axe', 1))).toMatchObject({
       code: 'precondition_missing',
-      message: expect.stringMatching(/2 cobblestone, 2 stick/),
+      message: match.stringMatching(/2 cobblestone, 2 stick/),
     });
     expect(await settle(clock, sim.craft('bedrock', 1))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('no crafting recipe'),
+      message: match.stringContaining('no crafting recipe'),
     });
     expect(await settle(clock, sim.craft('stick', 0))).toMatchObject({ code: 'schema_violation' });
     expect(sim.inventory()).toEqual({ cobblestone: 1 });
@@ -209,12 +210,12 @@ describe('SimWorld equip and consume', () => {
     const { clock, sim } = world({ inventory: { cobblestone: 1, bread: 1 } });
     expect(await settle(clock, sim.consume('cobblestone'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('not food'),
+      message: match.stringContaining('not food'),
     });
     expect(await settle(clock, sim.consume('apple'))).toMatchObject({ code: 'precondition_missing' });
     expect(await settle(clock, sim.consume('bread'))).toMatchObject({
       code: 'guard_failed',
-      message: expect.stringContaining('full'),
+      message: match.stringContaining('full'),
     });
   });
 });

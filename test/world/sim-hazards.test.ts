@@ -5,6 +5,7 @@ import type { Vec3Like } from '../../src/contracts/world.js';
 import { loadScenario } from '../../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 import { SimWorld, settle, track } from '../../src/world/sim/index.js';
+import { match } from '../helpers/matchers.js';
 
 const RADIUS = 5;
 const BURNS = new Set(['lava', 'fire']);
@@ -121,8 +122,7 @@ describe('SimWorld path search keeps out of hazards', () => {
     });
     expect(await settle(clock, world.goto({ kind: 'block', x: 10, y: 5, z: 0 }))).toEqual({ state: 'ok' });
     expect(overRiver.length).toBeGreaterThan(0);
-    for (const at of overRiver)
-      expect(at).toMatchObject({ y: 5, z: expect.toSatisfy((z: number) => z >= 7 && z < 10) });
+    for (const at of overRiver) expect(at).toMatchObject({ y: 5, z: match.toSatisfy((z: number) => z >= 7 && z < 10) });
     expect(world.health()).toBe(20);
   });
 
@@ -186,7 +186,7 @@ describe('SimWorld hazard damage and escape', () => {
     expect(outcome).toMatchObject({
       state: 'rejected',
       code: 'hazard',
-      message: expect.stringContaining('the bot stands in lava at 0,0,0 and cannot get out'),
+      message: match.stringContaining('the bot stands in lava at 0,0,0 and cannot get out'),
     });
   });
 });

@@ -8,7 +8,10 @@ import { SCENARIOS, SimWorld, settle, track } from '../../src/world/sim/index.js
 const RADIUS = 5;
 const SOLIDS = ['stone', 'dirt', 'bedrock'] as const;
 
-/** An independent breadth-first oracle with the documented movement rules: 2-high body, step up 1 with headroom, drop up to 3. */
+/**
+ * An independent breadth-first oracle with the documented movement rules: 2-high body, step up 1 with headroom, drop up
+ * to 3.
+ */
 function reachable(world: SimWorld, from: Vec3Like, to: Vec3Like): boolean {
   const air = (x: number, y: number, z: number) => world.blockAt({ x, y, z })!.name === 'air';
   const stand = (x: number, y: number, z: number) => !air(x, y - 1, z) && air(x, y, z) && air(x, y + 1, z);

@@ -16,11 +16,11 @@ describe('sleep on the embedded server (the beds plugin)', () => {
     const bot = await suite.world.connectBot('sleeper');
     expect((await bot.observe({ time: true })).timeOfDay).toBe(14_000);
     const started = Date.now();
-    await bot.sleep!({ x: 2, y: 5, z: 0 });
+    await bot.sleep({ x: 2, y: 5, z: 0 });
     expect(Date.now() - started).toBeGreaterThanOrEqual(4_000);
     const morning = (await bot.observe({ time: true })).timeOfDay!;
     expect(morning).toBeLessThan(1_000);
-    const refused = await bot.sleep!({ x: 2, y: 5, z: 0 }).then(
+    const refused = await bot.sleep({ x: 2, y: 5, z: 0 }).then(
       () => null,
       (error: unknown) => error,
     );

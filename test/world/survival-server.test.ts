@@ -3,7 +3,12 @@ import { survivalTerrain } from '../../src/world/terrain/survival-terrain.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
 const SEED = 7;
-const suite = embeddedSuite({ terrain: { kind: 'survival', seed: SEED } });
+// The terrain's own mobs, standing where they are put (ai: false), so the layout can be compared while the bot looks:
+// living by the game's rules, the animals would stroll and the zombie burn by day (mob life is test/world/mobs-parity).
+const suite = embeddedSuite({
+  terrain: { kind: 'survival', seed: SEED },
+  mobs: survivalTerrain(SEED).mobs.map((mob) => ({ ...mob, ai: false })),
+});
 
 describe('the survival terrain on the embedded server', () => {
   it('the server generates the same blocks as the terrain function (which SimWorld reads), and the bot sees them', async () => {

@@ -5,7 +5,6 @@ import { parseScenario } from '../../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 import { SEA_LEVEL, survivalTerrain } from '../../src/world/terrain/survival-terrain.js';
 
-const OPEN = new Set(['air', 'water', 'oak_leaves']);
 const seeds = fc.integer({ min: 0, max: 2 ** 31 - 1 });
 
 /** Cells within `r` of the spawn holding `name` with a face open to air: what a bot can see and reach. */

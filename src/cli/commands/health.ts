@@ -91,7 +91,7 @@ Examples:
   $ verbtree health check --watch --interval 10`,
     )
     .action(async (options: CheckOptions) => {
-      const journal = openJournalFor(options.journal);
+      const journal = await openJournalFor(options.journal);
       const config: HealthConfigInput = {
         autoRecover: options.recover,
         ...(options.maxIncidentsPerHour ? { maxIncidentsPerHour: options.maxIncidentsPerHour } : {}),
@@ -100,14 +100,14 @@ Examples:
       };
       try {
         for (let n = 1; ; n++) {
-          const report = runHealthCheck(journal, { config });
-          io.out(options.json ? JSON.stringify(report, null, 2) : healthReportText(report, options.journal));
+          const report = await runHealthCheck(journal, { config });
+          io.out(options.json ? JSON.stringify(report, null, 2) : healthReportText(report, journal.location));
           setExit(report.status === 'unhealthy' ? EXIT.failed : EXIT.ok);
           if (!options.watch || (options.count !== undefined && n >= options.count)) break;
           await sleep(options.interval * 1000);
         }
       } finally {
-        journal.close();
+        await journal.close();
       }
     });
   return new Command('health')

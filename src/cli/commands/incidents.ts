@@ -68,30 +68,29 @@ Examples:
   $ verbtree incidents --clear --older-than 7d
   $ verbtree incidents --resolve 12 --note "restarted the server"`,
     )
-    .action((options: IncidentsOptions) => {
+    .action(async (options: IncidentsOptions) => {
       if (options.olderThan && !options.clear)
         throw new CliUsageError(
           '--older-than only applies with --clear (e.g. `verbtree incidents --clear --older-than 7d`)',
         );
-      const journal = openJournalFor(options.journal);
+      const journal = await openJournalFor(options.journal);
       try {
         if (options.resolve !== undefined) {
-          const row = journal.sql('SELECT resolved_at, resolution FROM incidents WHERE id = ?').get(options.resolve) as
-            { resolved_at: number | null; resolution: string | null } | undefined;
+          const row = await journal.incident(options.resolve);
           if (!row)
             throw new CliUsageError(
               `no incident #${options.resolve}; \`verbtree incidents --unresolved\` lists the open ones`,
             );
           if (row.resolved_at !== null)
             throw new CliUsageError(`incident #${options.resolve} is already resolved: ${row.resolution ?? ''}`);
-          journal.resolveIncident(options.resolve, options.note ?? 'resolved by an operator');
+          await journal.resolveIncident(options.resolve, options.note ?? 'resolved by an operator');
           io.out(`resolved incident #${options.resolve}`);
           setExit(EXIT.ok);
           return;
         }
         if (options.clear) {
           const age = parseDuration(options.olderThan ?? '7d', '--older-than');
-          const removed = clearResolvedIncidents(journal, journal.now() - age);
+          const removed = await clearResolvedIncidents(journal, age);
           io.out(
             options.json
               ? JSON.stringify({ cleared: removed })
@@ -100,7 +99,7 @@ Examples:
           setExit(EXIT.ok);
           return;
         }
-        const { total, incidents } = listIncidents(journal, {
+        const { total, incidents } = await listIncidents(journal, {
           ...(options.step ? { stepId: options.step } : {}),
           ...(options.plan ? { planId: options.plan } : {}),
           unresolved: options.unresolved === true,
@@ -111,7 +110,7 @@ Examples:
         else io.out(`${table(incidents)}\n${incidents.length} of ${total} incident${total === 1 ? '' : 's'}`);
         setExit(EXIT.ok);
       } finally {
-        journal.close();
+        await journal.close();
       }
     });
 }

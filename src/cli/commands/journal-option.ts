@@ -1,15 +1,21 @@
 import { Option } from 'commander';
-import { DEFAULT_JOURNAL_PATH, Journal, JournalOpenError } from '../../journal/journal.js';
+import { DEFAULT_JOURNAL_PATH, JournalOpenError, type Journal } from '../../journal/journal.js';
+import { openJournal } from '../../journal/open.js';
 import { CliUsageError } from '../io.js';
 
 export function journalOption(): Option {
-  return new Option('--journal <path>', 'the run journal (SQLite)').default(DEFAULT_JOURNAL_PATH);
+  return new Option('--journal <path or url>', 'the run journal: a SQLite file, or a postgres:// URL').default(
+    DEFAULT_JOURNAL_PATH,
+  );
 }
 
-/** Opens the journal a reading command inspects; a missing file is a usage error naming the path. */
-export function openJournalFor(path: string, options: { create?: boolean } = {}): Journal {
+/**
+ * Opens the journal a command uses; a missing file (for a reading command) or an unreachable database is a usage
+ * error naming the journal and the fix.
+ */
+export async function openJournalFor(spec: string, options: { create?: boolean } = {}): Promise<Journal> {
   try {
-    return Journal.open(path, { mustExist: options.create !== true });
+    return await openJournal(spec, { mustExist: options.create !== true });
   } catch (error) {
     if (error instanceof JournalOpenError) throw new CliUsageError(error.message);
     throw error;

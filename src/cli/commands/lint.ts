@@ -5,7 +5,10 @@ import type { TreeCapability } from '../../runtime/lint.js';
 import { checkTreeSources, formatProblem, readTreeSources } from '../../runtime/tree-catalog.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 
-/** What the tree commands check trees against: the leaves bound, the capabilities whose trees they are, and where trees live. */
+/**
+ * What the tree commands check trees against: the leaves bound, the capabilities whose trees they are, and where trees
+ * live.
+ */
 export interface TreeContext {
   bindings: BindingRegistry;
   capabilities?: readonly TreeCapability[];

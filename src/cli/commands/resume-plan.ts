@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { runHealthCheck } from '../../journal/health-check.js';
-import type { Journal } from '../../journal/journal.js';
+import { DEFAULT_JOURNAL_PATH, type Journal } from '../../journal/journal.js';
+import { isPostgresUrl } from '../../journal/journal-spec.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint } from '../../journal/resume.js';
 import type { PlanRow } from '../../journal/rows.js';
 import { type CliIO, CliUsageError } from '../io.js';
@@ -23,9 +24,13 @@ export interface PreparedStart {
   resumed: boolean;
 }
 
-/** Where a journaled embedded run keeps its world unless --world-folder says otherwise. */
-export function defaultWorldFolder(journalPath: string, planId: string): string {
-  return join(dirname(journalPath), 'worlds', planId.replace(/[^A-Za-z0-9._-]/g, '_'));
+/**
+ * Where a journaled embedded run keeps its world unless --world-folder says otherwise: beside a SQLite journal, or
+ * under .verbtree/ for a PostgreSQL one (a world folder is on the machine that runs the bot, not in the database).
+ */
+export function defaultWorldFolder(journal: string, planId: string): string {
+  const base = isPostgresUrl(journal) ? dirname(DEFAULT_JOURNAL_PATH) : dirname(journal);
+  return join(base, 'worlds', planId.replace(/[^A-Za-z0-9._-]/g, '_'));
 }
 
 const restartHint = (planId: string) =>
@@ -44,8 +49,8 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
   const say = (line: string) => {
     if (!options.json) io.out(line);
   };
-  const row = journal.sql('SELECT * FROM plans WHERE plan_id = ?').get(planId) as PlanRow | undefined;
-  if (!row) rethrow(() => resumePoint(journal, planId));
+  const row = await journal.plan(planId);
+  if (!row) await rethrow(() => resumePoint(journal, planId));
   const raw: unknown = row!.world ? JSON.parse(row!.world) : null;
   if (options.restart) return restart(journal, row!, raw, options, say);
 
@@ -62,14 +67,14 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
 
   const savedAt = worldSavedAt(descriptor);
   if (savedAt !== undefined) {
-    const distrusted = distrustUnsavedSteps(journal, planId, savedAt);
+    const distrusted = await distrustUnsavedSteps(journal, planId, savedAt);
     if (distrusted.length)
       say(
         `not trusted: ${distrusted.join(', ')} succeeded after the world was last saved; checked again against the world`,
       );
   }
-  recoverOrphans(journal, planId, options, say);
-  const point = rethrow(() => resumePoint(journal, planId), options.overrideIncidentCap === true);
+  await recoverOrphans(journal, planId, options, say);
+  const point = await rethrow(() => resumePoint(journal, planId), options.overrideIncidentCap === true);
   if (point.escalation) {
     const { planner, rung, failedStepId } = point.escalation;
     say(
@@ -85,18 +90,26 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
   return { plan: point.plan, opened, resumed: true };
 }
 
-/** The health check before reading what is left; past the incidents-per-hour cap it recovers only when asked, and the override is an incident. */
-function recoverOrphans(journal: Journal, planId: string, options: ResumeChoice, say: (line: string) => void): void {
-  let report = runHealthCheck(journal);
+/**
+ * The health check before reading what is left; past the incidents-per-hour cap it recovers only when asked, and the
+ * override is an incident.
+ */
+async function recoverOrphans(
+  journal: Journal,
+  planId: string,
+  options: ResumeChoice,
+  say: (line: string) => void,
+): Promise<void> {
+  let report = await runHealthCheck(journal);
   for (const finding of report.findings) say(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
   if (!report.recoveryPaused || !options.overrideIncidentCap) return;
-  const id = journal.openIncident({
+  const id = await journal.openIncident({
     planId,
     mode: 'incident_cap_override',
     details: { paused: report.recoveryPaused, recentIncidents: report.recentIncidents, pid: process.pid },
   });
-  report = runHealthCheck(journal, { config: { maxIncidentsPerHour: Number.MAX_SAFE_INTEGER } });
-  journal.resolveIncident(
+  report = await runHealthCheck(journal, { config: { maxIncidentsPerHour: Number.MAX_SAFE_INTEGER } });
+  await journal.resolveIncident(
     id,
     `recovery ran past the incidents-per-hour cap for one resume of ${planId} (--override-incident-cap)`,
   );
@@ -106,9 +119,9 @@ function recoverOrphans(journal: Journal, planId: string, options: ResumeChoice,
   for (const finding of report.findings) say(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
 }
 
-function rethrow<T>(read: () => T, overridden = true): T {
+async function rethrow<T>(read: () => Promise<T>, overridden = true): Promise<T> {
   try {
-    return read();
+    return await read();
   } catch (error) {
     if (!(error instanceof ResumeError)) throw error;
     const paused = error.stepsInProgress && !overridden;
@@ -118,7 +131,10 @@ function rethrow<T>(read: () => T, overridden = true): T {
   }
 }
 
-/** --restart: the journaled plan from its first step, journaled as a new run, in a world made afresh the way the journal says it was. */
+/**
+ * --restart: the journaled plan from its first step, journaled as a new run, in a world made afresh the way the journal
+ * says it was.
+ */
 async function restart(
   journal: Journal,
   row: PlanRow,
@@ -130,7 +146,7 @@ async function restart(
     throw new CliUsageError(
       `plan "${row.plan_id}" was journaled without its steps (it was never accepted); run it again from its file instead`,
     );
-  recoverOrphans(journal, row.plan_id, options, say);
+  await recoverOrphans(journal, row.plan_id, options, say);
   const was = choiceOf(raw);
   const world = was.world ?? options.world;
   const choice: WorldChoice = {
@@ -144,7 +160,8 @@ async function restart(
     ...((was.isolate ?? options.isolate) ? { isolate: true } : {}),
   };
   if (worldKind(world).reads.includes('worldFolder')) {
-    // A folder verbtree made for the plan starts afresh; one the user named keeps its world, and the plan runs again in it.
+    // A folder verbtree made for the plan starts afresh; one the user named keeps its world, and the plan runs again in
+    // it.
     const folder = was.worldFolder ?? defaultWorldFolder(options.journal, row.plan_id);
     choice.worldFolder = { path: folder, mode: was.worldFolder && was.managed === false ? 'keep' : 'fresh' };
   }

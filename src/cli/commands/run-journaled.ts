@@ -47,21 +47,22 @@ export async function runJournaled(
   setExit: (code: number) => void,
   options: JournaledRunOptions,
 ): Promise<void> {
-  const journal = openJournalFor(options.journal, { create: options.resume === undefined });
+  const journal = await openJournalFor(options.journal, { create: options.resume === undefined });
   const cancel = new AbortController();
   try {
     const planId = options.resume ?? planIdOf(plan);
-    const lease = planId === undefined ? null : takeLease(journal, planId, options.resume ? 'resume' : 'run', cancel);
+    const lease =
+      planId === undefined ? null : await takeLease(journal, planId, options.resume ? 'resume' : 'run', cancel);
     try {
       const start = options.resume
         ? await prepareResume(journal, { ...options, resume: options.resume }, io)
         : await prepareFresh(journal, plan, planId, options, io);
       await execute(journal, start, registry, io, setExit, options, lease, cancel);
     } finally {
-      lease?.release();
+      await lease?.release();
     }
   } finally {
-    journal.close();
+    await journal.close();
   }
 }
 
@@ -70,9 +71,9 @@ function planIdOf(plan: unknown): string | undefined {
   return typeof planId === 'string' ? planId : undefined;
 }
 
-function takeLease(journal: Journal, planId: string, kind: string, cancel: AbortController): PlanLease {
+async function takeLease(journal: Journal, planId: string, kind: string, cancel: AbortController): Promise<PlanLease> {
   try {
-    return PlanLease.acquire(journal, planId, {
+    return await PlanLease.acquire(journal, planId, {
       clock: systemClock,
       kind,
       onLost: (by) => cancel.abort(new Error(`the plan's lease was taken over by ${by}`)),
@@ -95,11 +96,11 @@ async function prepareFresh(
   options: JournaledRunOptions,
   io: CliIO,
 ): Promise<PreparedStart> {
-  for (const finding of runHealthCheck(journal).findings)
+  for (const finding of (await runHealthCheck(journal)).findings)
     if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
   if (planId !== undefined) {
     try {
-      refuseUnfinished(journal, planId);
+      await refuseUnfinished(journal, planId);
     } catch (error) {
       if (error instanceof PlanConflictError) throw new CliUsageError(error.message);
       throw error;
@@ -146,18 +147,16 @@ async function execute(
     try {
       if (monitor)
         io.out(
-          `monitor: ${await monitor.start({ journal, journalPath: options.journal, registry, assembly, port: options.monitorPort!, world: opened.world, note: (line) => io.out(line) })}`,
+          `monitor: ${await monitor.start({ journal, journalPath: journal.location, registry, assembly, port: options.monitorPort!, world: opened.world, note: (line) => io.out(line) })}`,
         );
       for (const finding of assembly.startup.findings)
         if (!options.json) io.out(`journal: ${finding.mode}: ${finding.summary} → ${finding.action}`);
       if (start.resumed) plan = await settleVerified(journal, plan, registry, assembly.world, io, options);
-      if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${options.journal}`);
+      if (!options.json) io.out(`world: ${opened.describe}${options.faultsNote}; journal: ${journal.location}`);
       if ((plan as { steps?: unknown[] }).steps?.length === 0) {
         // Every step of the plan is done and verified: nothing to dispatch (an empty plan is never run).
         const planId = (plan as { planId: string }).planId;
-        journal
-          .sql("UPDATE plans SET status = 'succeeded', updated_at = ? WHERE plan_id = ?")
-          .run(systemClock.now(), planId);
+        await journal.setPlanStatus(planId, 'succeeded');
         if (!options.json) io.out(`✓ plan ${planId}: every step is done and verified; nothing left to run`);
         setExit(EXIT.ok);
         return;
@@ -168,7 +167,7 @@ async function execute(
       cleanups.push(() => stop.dispose());
       let run;
       try {
-        run = assembly.run(plan as RunInput, {
+        run = await assembly.run(plan as RunInput, {
           resumed: start.resumed,
           restart: !start.resumed && options.restart === true,
           signal: cancel.signal,
@@ -188,7 +187,7 @@ async function execute(
       setExit(result.ok ? EXIT.ok : EXIT.failed);
       if (monitor && !options.json)
         io.out(
-          `replay it: verbtree serve --journal ${options.journal} --world none, then open /monitor/#replay=${encodeURIComponent(result.planId)}`,
+          `replay it: verbtree serve --journal ${journal.location} --world none, then open /monitor/#replay=${encodeURIComponent(result.planId)}`,
         );
     } finally {
       for (const cleanup of cleanups) cleanup();

@@ -77,8 +77,8 @@ export function runCommand(
       monitorPortOf,
     )
     .option(
-      '--journal [path]',
-      `journal every step (SQLite, default ${DEFAULT_JOURNAL_PATH}) so a crash can be diagnosed and resumed`,
+      '--journal [path or url]',
+      `journal every step (a SQLite file, default ${DEFAULT_JOURNAL_PATH}, or a postgres:// URL) so a crash can be diagnosed and resumed`,
     )
     .option(
       '--resume <planId>',

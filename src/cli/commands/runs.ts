@@ -31,10 +31,10 @@ Examples:
   $ verbtree runs
   $ verbtree runs --journal runs/bot1.db --limit 5 --json`,
     )
-    .action((options: { journal: string; limit: number; json?: boolean }) => {
-      const journal = openJournalFor(options.journal);
+    .action(async (options: { journal: string; limit: number; json?: boolean }) => {
+      const journal = await openJournalFor(options.journal);
       try {
-        const runs = listRuns(journal, options.limit);
+        const runs = await listRuns(journal, options.limit);
         if (options.json) io.out(JSON.stringify(runs, null, 2));
         else if (runs.length === 0) io.out('no runs journaled yet');
         else {
@@ -58,7 +58,7 @@ Examples:
         }
         setExit(EXIT.ok);
       } finally {
-        journal.close();
+        await journal.close();
       }
     });
 }

@@ -7,6 +7,7 @@ import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld } from '../open-world.js';
+import { RunningPlans, stopRequested } from '../running-plans.js';
 import { serveBots } from '../serve-bots.js';
 import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
@@ -30,19 +31,6 @@ function portOf(value: string): number {
   if (!Number.isInteger(port) || port < 0 || port > 65_535)
     throw new CliUsageError(`--port must be a whole number from 0 to 65535 (0 picks a free port), got "${value}"`);
   return port;
-}
-
-/** Resolves when the process is asked to stop (Ctrl-C or a service manager's SIGTERM). */
-function stopRequested(): Promise<string> {
-  return new Promise((resolve) => {
-    const stop = (signal: string) => {
-      process.off('SIGINT', stop);
-      process.off('SIGTERM', stop);
-      resolve(signal);
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-  });
 }
 
 /** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
@@ -127,7 +115,7 @@ Examples:
       const choice = worldChoiceOf(self);
       if (!choice && options.bots !== 1)
         throw new CliUsageError(`--bots needs a world: ${worldKindsInWords()} (--world none serves the journal only)`);
-      const journal = openJournalFor(options.journal, { create: true });
+      const journal = await openJournalFor(options.journal, { create: true });
       const opened = choice ? await openWorld(choice) : null;
       const running = new RunningPlans();
       const nodeFeed = new NodeFeed(systemClock);
@@ -153,10 +141,10 @@ Examples:
       const trees =
         served?.assemblies[0]!.catalog ??
         (await loadTrees(registry(), [...builtinTreePaths(), ...extraTreePaths()])).catalog;
-      const readOnly = served ? null : new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
+      const readOnly = served ? null : await new JournalRunner(journal, { kind: 'serve', clock: systemClock }).start();
       const api = createApiServer({
         journal,
-        journalPath: options.journal,
+        journalPath: journal.location,
         registry: registry(),
         ...(token ? { token } : {}),
         selfRunnerId: served?.assemblies[0]!.process.id ?? readOnly!.id,
@@ -180,7 +168,7 @@ Examples:
                 .join(', ')})`
             : '';
         io.out(
-          `verbtree API on ${address.url} (journal ${options.journal}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
+          `verbtree API on ${address.url} (journal ${journal.location}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
         );
         io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
@@ -191,9 +179,9 @@ Examples:
         await api.close();
         await served?.close();
         nodeFeed.close();
-        readOnly?.stop();
+        await readOnly?.stop();
         await opened?.close();
-        journal.close();
+        await journal.close();
       }
     });
 }
@@ -201,33 +189,4 @@ Examples:
 /** The monitor's address; the token rides in the fragment, which the browser never sends to a server. */
 export function monitorUrl(base: string, token: string | undefined): string {
   return `${base}/monitor/${token ? `#token=${encodeURIComponent(token)}` : ''}`;
-}
-
-/** The plans the API started, so a stop can cancel them and wait until each has ended its step and been journaled. */
-class RunningPlans {
-  private readonly stop = new AbortController();
-  private readonly results = new Set<Promise<unknown>>();
-
-  get signal(): AbortSignal {
-    return this.stop.signal;
-  }
-
-  get size(): number {
-    return this.results.size;
-  }
-
-  track<R extends { result: Promise<unknown> }>(run: R): R {
-    const settled = run.result.catch(() => undefined);
-    this.results.add(settled);
-    void settled.finally(() => this.results.delete(settled));
-    return run;
-  }
-
-  async cancelAll(graceMs: number): Promise<void> {
-    this.stop.abort(new Error('the server is stopping'));
-    let timer: NodeJS.Timeout | undefined;
-    const grace = new Promise((resolve) => (timer = setTimeout(resolve, graceMs)));
-    await Promise.race([Promise.allSettled([...this.results]), grace]);
-    clearTimeout(timer);
-  }
 }

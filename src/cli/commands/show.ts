@@ -80,18 +80,18 @@ Examples:
   $ verbtree show acquire-wood
   $ verbtree show acquire-wood --journal runs/bot1.db --json`,
     )
-    .action((planId: string, options: { journal: string; json?: boolean }) => {
-      const journal = openJournalFor(options.journal);
+    .action(async (planId: string, options: { journal: string; json?: boolean }) => {
+      const journal = await openJournalFor(options.journal);
       try {
-        const provenance = planProvenance(journal, planId);
+        const provenance = await planProvenance(journal, planId);
         if (!provenance)
           throw new CliUsageError(
-            `no plan "${planId}" in ${options.journal}; \`verbtree runs --journal ${options.journal}\` lists the journaled plans`,
+            `no plan "${planId}" in ${journal.location}; \`verbtree runs --journal ${journal.location}\` lists the journaled plans`,
           );
         io.out(options.json ? JSON.stringify(provenance, null, 2) : provenanceText(provenance));
         setExit(EXIT.ok);
       } finally {
-        journal.close();
+        await journal.close();
       }
     });
 }

@@ -7,7 +7,10 @@ import { closestMatch } from '../../registry/suggest.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import type { TreeContext } from './lint.js';
 
-/** Last state per node path from a recorded run: JSON lines of node state changes ({nodePath, to, ...}) as `run --record-nodes` writes them. */
+/**
+ * Last state per node path from a recorded run: JSON lines of node state changes ({nodePath, to, ...}) as
+ * `run --record-nodes` writes them.
+ */
 async function recordedStates(file: string): Promise<Map<string, NodeState>> {
   const text = await readFile(file, 'utf8').catch(() => {
     throw new CliUsageError(`tree show: cannot read the recorded run ${file}`);

@@ -66,7 +66,7 @@ export const simWorld: WorldKindSpec<SimDescriptor> = {
    */
   async reopen(descriptor, { journal, planId }) {
     const scenario = await scenarioOf(descriptor.scenario?.path);
-    const world = simWorldFromJournal(journal, planId, {
+    const world = await simWorldFromJournal(journal, planId, {
       clock: systemClock,
       seed: descriptor.seed,
       ...(scenario ? { scenario } : {}),

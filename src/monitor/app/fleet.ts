@@ -33,7 +33,10 @@ export interface CatchUp {
   plan: string;
 }
 
-/** Applies one stream message; returns the bots to catch up from the journal (on `hello`), whose messages wait till then. */
+/**
+ * Applies one stream message; returns the bots to catch up from the journal (on `hello`), whose messages wait till
+ * then.
+ */
 export function applyFleet(fleet: Fleet, message: Message): CatchUp[] {
   if (message.type === 'hello' || message.type === 'bots.state') {
     const catchUps: CatchUp[] = [];
@@ -68,7 +71,7 @@ function toBot(fleet: Fleet, name: string, message: Message): void {
   else apply(botOf(fleet, name), message);
 }
 
-const sameEvent = (m: Message) => `${m.type}|${m.at}|${m.stepId ?? ''}`;
+const sameEvent = (m: Message) => `${m.type}|${m.at as number}|${(m.stepId as string | undefined) ?? ''}`;
 
 /**
  * The bot's plan as journaled up to now (its events, and its last step's tree), then what the stream brought

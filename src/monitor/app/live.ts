@@ -75,7 +75,10 @@ function FleetBar({
   </nav>`;
 }
 
-/** The live view: every bot at a glance, and for the one chosen its plan's timeline, the running step's tree, and where it walked. */
+/**
+ * The live view: every bot at a glance, and for the one chosen its plan's timeline, the running step's tree, and where
+ * it walked.
+ */
 export function Live() {
   const [fleet] = useState<Fleet>(emptyFleet);
   const [, redraw] = useState(0);

@@ -4,7 +4,10 @@ import { token } from './connection.js';
 import { Live } from './live.js';
 import { Replay } from './replay.js';
 
-/** `#replay` lists journaled runs, `#replay=<planId>` replays one; anything else is the live view. The token stays in the fragment. */
+/**
+ * `#replay` lists journaled runs, `#replay=<planId>` replays one; anything else is the live view. The token stays in
+ * the fragment.
+ */
 function route(): { replay: string | null } | null {
   const params = new URLSearchParams(location.hash.slice(1));
   return params.has('replay') ? { replay: params.get('replay') || null } : null;

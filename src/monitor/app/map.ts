@@ -2,7 +2,10 @@ import { html } from 'htm/preact';
 
 const SIZE = 220;
 
-/** A top-down map of where the bot has walked (x east, z south), its place now a dot; the other bots grey dots with their names. */
+/**
+ * A top-down map of where the bot has walked (x east, z south), its place now a dot; the other bots grey dots with
+ * their names.
+ */
 export function TrailMap({
   trail,
   others = [],

@@ -1,4 +1,6 @@
-/** The live view's state of one bot, folded from the event stream: the bot, its current plan, its steps and tree runs. */
+/**
+ * The live view's state of one bot, folded from the event stream: the bot, its current plan, its steps and tree runs.
+ */
 
 export type NodeState = 'ready' | 'running' | 'succeeded' | 'failed';
 
@@ -74,7 +76,7 @@ export function apply(model: Model, message: Message): void {
       model.steps.push({
         stepId: stepId!,
         verb: String(message.verb),
-        ...(message.parentStepId ? { parentStepId: String(message.parentStepId) } : {}),
+        ...(message.parentStepId ? { parentStepId: message.parentStepId as string } : {}),
         status: 'running',
         ttfaMs: null,
         durationMs: null,
@@ -94,21 +96,29 @@ export function apply(model: Model, message: Message): void {
       if (step) step.ttfaMs = Number(message.ttfaMs);
       break;
     case 'step.retry':
-      if (step) (step.retries++, step.notes.push(`retry after ${message.code}`));
+      if (step) {
+        step.retries++;
+        step.notes.push(`retry after ${message.code as string}`);
+      }
       break;
     case 'step.repair':
-      if (step) (step.repairs++, step.notes.push(`repair ${message.strategy} (${message.code})`));
+      if (step) {
+        step.repairs++;
+        step.notes.push(`repair ${message.strategy as string} (${message.code as string})`);
+      }
       break;
     case 'step.stuck':
-      step?.notes.push(`stuck: ${message.detector} (${message.code})`);
+      step?.notes.push(`stuck: ${message.detector as string} (${message.code as string})`);
       break;
     case 'step.preempted':
-      step?.notes.push(`preempted by ${message.by}`);
+      step?.notes.push(`preempted by ${message.by as string}`);
       break;
     case 'plan.escalated': {
       // The last rung of the ladder: the failed step's note says the planner was asked.
       const failed = model.steps.findLast((s) => s.stepId === message.failedStepId);
-      failed?.notes.push(`escalated to ${message.planner} (rung ${message.rung}, ${message.code})`);
+      failed?.notes.push(
+        `escalated to ${message.planner as string} (rung ${message.rung as number}, ${message.code as string})`,
+      );
       break;
     }
     case 'step.subgoal':
@@ -140,7 +150,7 @@ export function apply(model: Model, message: Message): void {
         : `failed: ${(message.result as { code?: string }).code ?? ''}`;
       break;
   }
-  if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code}` : ''}`);
+  if (type) model.log.push(`${type}${stepId ? ` ${stepId}` : ''}${message.code ? ` ${message.code as string}` : ''}`);
   if (model.log.length > MAX_LOG) model.log.splice(0, model.log.length - MAX_LOG);
 }
 
@@ -176,7 +186,10 @@ export interface NodeRow {
   position: { x: number; y: number; z: number } | null;
 }
 
-/** The tree of the plan's last journaled step attempt, its nodes as they last stood, and the bot's trail: what a page opened late draws first. */
+/**
+ * The tree of the plan's last journaled step attempt, its nodes as they last stood, and the bot's trail: what a page
+ * opened late draws first.
+ */
 export function journaledTree(model: Model, rows: readonly NodeRow[]): void {
   const last = rows.at(-1);
   if (!last) return;

@@ -55,7 +55,10 @@ function RunList({ link }: { link: (planId: string) => string }) {
   </table>`;
 }
 
-/** A journaled run scrubbed with a slider: the tree of the step at that moment, its nodes as they stood, and the steps' statuses. */
+/**
+ * A journaled run scrubbed with a slider: the tree of the step at that moment, its nodes as they stood, and the steps'
+ * statuses.
+ */
 export function Replay({ planId, link }: { planId: string | null; link: (planId: string) => string }) {
   const [rows, setRows] = useState<NodeRow[] | null>(null);
   const [steps, setSteps] = useState<StepRow[]>([]);

@@ -1,6 +1,9 @@
 /** A plan's steps as the journal's provenance gives them (GET /api/runs/<planId>). */
 
-/** A sub-goal's id without its parent's prefix ("craft/subgoal-x" under "craft" reads "subgoal-x"): it is drawn under its parent. */
+/**
+ * A sub-goal's id without its parent's prefix ("craft/subgoal-x" under "craft" reads "subgoal-x"): it is drawn under
+ * its parent.
+ */
 export const shortStepId = (stepId: string, parent: string | null | undefined) =>
   parent && stepId.startsWith(`${parent}/`) ? stepId.slice(parent.length + 1) : stepId;
 
@@ -9,7 +12,10 @@ export interface StepRow {
   transitions: { to_status: string; at: number; reason: string | null }[];
 }
 
-/** Steps in plan order, each sub-goal right under the step it serves (the journal keeps them in the order they were added). */
+/**
+ * Steps in plan order, each sub-goal right under the step it serves (the journal keeps them in the order they were
+ * added).
+ */
 export function nested(steps: readonly StepRow[]): StepRow[] {
   const children = new Map<string | null, StepRow[]>();
   for (const s of steps) children.set(s.step.parent_step_id, [...(children.get(s.step.parent_step_id) ?? []), s]);

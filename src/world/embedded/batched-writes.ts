@@ -11,18 +11,18 @@ import type { Socket } from 'node:net';
  * any timer can run, so no packet waits for a later turn.
  */
 export function batchWrites(socket: Socket): void {
-  const write = socket.write;
+  const write = socket.write.bind(socket);
   let corked = false;
   const flush = () => {
     corked = false;
     socket.uncork();
   };
-  socket.write = function batchedWrite(this: Socket, ...args: Parameters<Socket['write']>): boolean {
+  socket.write = function batchedWrite(...args: Parameters<Socket['write']>): boolean {
     if (!corked) {
       corked = true;
       socket.cork();
       setImmediate(flush);
     }
-    return write.apply(this, args);
+    return write(...args);
   } as Socket['write'];
 }

@@ -41,7 +41,7 @@ function encode(block: BlockEntry, indices: readonly number[]): number {
 
 /** The block at a state id with the property using it changes, as verbtree's worlds report it. */
 export function blockStateOf(registry: Registry, stateId: number): BlockState {
-  const block = registry.blocksByStateId[stateId] as BlockEntry | undefined;
+  const block = registry.blocksByStateId[stateId];
   if (!block) return blockState('unknown');
   const key = toggledProperty(block.name);
   const index = (block.states ?? []).findIndex((state) => state.name === key);
@@ -50,7 +50,7 @@ export function blockStateOf(registry: Registry, stateId: number): BlockState {
 
 /** The state id with one boolean property set; the same id when the block has no such property. */
 export function withBoolean(registry: Registry, stateId: number, key: string, value: boolean): number {
-  const block = registry.blocksByStateId[stateId] as BlockEntry | undefined;
+  const block = registry.blocksByStateId[stateId];
   const index = (block?.states ?? []).findIndex((state) => state.name === key && state.type === 'bool');
   if (!block || index < 0) return stateId;
   const indices = decode(block, stateId);

@@ -44,7 +44,8 @@ export interface EmbeddedServerOptions {
   startTimeoutMs?: number;
   /**
    * Keep the world in this folder (see prepareWorldFolder): saved every second and at stop, reopened as it is.
-   * The scenario is laid out only in a fresh world; a reopened one keeps its blocks and players. Without it the world lives in memory.
+   * The scenario is laid out only in a fresh world; a reopened one keeps its blocks, players, drops, containers
+   * and mobs (world-folder.ts). Without it the world lives in memory.
    */
   storage?: { folder: string; fresh: boolean };
 }
@@ -107,7 +108,8 @@ function droppingHandler(log: ((line: string) => void) | undefined) {
 export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
   const scenario = options.scenario ?? ScenarioSchema.parse({ name: 'empty' });
   const host = options.host ?? '127.0.0.1';
-  const serv = loadFlyingSquid().createMCServer({
+  const kept = options.storage ? WorldStorage.read(options.storage.folder, options.storage.fresh) : null;
+  const settings = {
     'online-mode': false,
     host,
     port: options.port ?? 0,
@@ -119,7 +121,6 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       scenario.terrain.kind === 'survival'
         ? { name: SURVIVAL_GENERATOR, options: { terrainSeed: scenario.terrain.seed } }
         : { name: FLAT_GENERATOR, options: {} },
-    worldFolder: options.storage?.folder,
     'view-distance': options.viewDistance ?? 4,
     'max-players': MAX_PLAYERS,
     gameMode: 0,
@@ -137,7 +138,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     // Without these flying-squid's header plugin crashes on every join.
     'player-list-text': { header: { text: '' }, footer: { text: '' } },
     motd: 'verbtree embedded world',
-  });
+  };
+  const serv = loadFlyingSquid().createMCServer(settings);
+  // Before any chunk loads (flying-squid's plugins made the world synchronously): chunks and players come from the folder.
+  const storage = kept?.attach(serv, settings) ?? null;
   const timeoutMs = options.startTimeoutMs ?? 10_000;
   const failed = new Promise<never>((_, reject) => serv.once('error', reject));
   let timer: NodeJS.Timeout | undefined;
@@ -169,18 +173,24 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-hazard', hazardPlugin());
     serv.addPlugin('verbtree-respawn', respawnPlugin());
     const layOut = options.storage?.fresh !== false;
-    serv.addPlugin('verbtree-scenario', scenarioPlugin(scenario, { layOut }));
+    serv.addPlugin(
+      'verbtree-scenario',
+      scenarioPlugin(scenario, { isNewPlayer: (player) => !storage?.players.isKnown(player) }),
+    );
     if (layOut) await applyScenarioBlocks(serv, scenario);
     // After the blocks, so a mob stands on the ground laid out for it.
     const mobs = mobsPlugin(scenario, { layOut });
     serv.addPlugin('verbtree-mobs', mobs);
-    const storage = options.storage ? new WorldStorage(serv, options.storage.folder) : null;
     if (storage) {
       serv.addPlugin('verbtree-storage', storage.plugin);
-      await storage.start(layOut ? { scenario: scenario.name } : null);
+      await storage.start(
+        { containers: containers.store, mobs: mobs.store },
+        layOut ? { scenario: scenario.name } : null,
+      );
     }
     return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store);
   } catch (error) {
+    storage?.abandon();
     await shutdown(serv, null);
     throw error;
   } finally {
@@ -224,8 +234,8 @@ class FlyingSquidServer implements EmbeddedServer {
     return this.containers.contentsAt(position);
   }
 
-  async livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
-    return this.mobs.living(query, at);
+  livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
+    return Promise.resolve(this.mobs.living(query, at));
   }
 
   player(username: string): ServerPlayerState | null {
@@ -322,7 +332,6 @@ async function shutdown(serv: SquidServer, storage: WorldStorage | null): Promis
   clearTimeout(grace);
   await closed;
   for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
-  await storage?.settled();
 }
 
 function toVec3(position: Vec3Like): Vec3 {

@@ -19,9 +19,10 @@ interface Registry {
  * spawn wait ~0.5 s for chunk generation.
  */
 export function flatGenerator(options: { registry: Registry }): () => unknown {
-  const Chunk = require('prismarine-chunk')(options.registry) as new () => {
+  const loadChunk = require('prismarine-chunk') as (registry: Registry) => new () => {
     setBlockStateId(position: Vec3, state: number): void;
   };
+  const Chunk = loadChunk(options.registry);
   const states = LAYERS.map((name) => options.registry.blocksByName[name]!.defaultState);
   return () => {
     const chunk = new Chunk();

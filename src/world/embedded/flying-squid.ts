@@ -1,5 +1,6 @@
 import Module, { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Vec3 } from 'vec3';
 import { MissingPackageError } from '../../missing-package.js';
 import { FLAT_GENERATOR, flatGenerator } from './flat-generator.js';
 import { SURVIVAL_GENERATOR, survivalGenerator } from './survival-generator.js';
@@ -29,9 +30,40 @@ export function loadFlyingSquid(): SquidModule {
   preloadModule(path.join(pluginsDir, 'log.js'), { server: quietLogPlugin });
   preloadModule(path.join(pluginsDir, 'errorHandler.js'), {});
   loaded = require('flying-squid') as SquidModule;
+  readPlayersThroughVerbtree(path.join(path.dirname(pluginsDir), 'playerDat.js'));
   loaded.generations[FLAT_GENERATOR] = flatGenerator;
   loaded.generations[SURVIVAL_GENERATOR] = survivalGenerator;
   return loaded;
+}
+
+type PlayerRead = (uuid: string, spawnPoint: Vec3, worldFolder?: string) => Promise<unknown>;
+
+/** How each world kept by verbtree reads its players, by the `worldFolder` flying-squid's login passes. */
+const playerReaders = new Map<string, (uuid: string, spawnPoint: Vec3) => unknown>();
+
+/**
+ * Lets a kept world (world-folder.ts) answer flying-squid's login when it reads
+ * a player from the world folder: the player comes back from the world's save
+ * point, whole, instead of from a player file written apart from it. Returns
+ * the function that stops it.
+ */
+export function registerPlayerReader(
+  worldFolder: string,
+  read: (uuid: string, spawnPoint: Vec3) => unknown,
+): () => void {
+  playerReaders.set(worldFolder, read);
+  return () => {
+    if (playerReaders.get(worldFolder) === read) playerReaders.delete(worldFolder);
+  };
+}
+
+function readPlayersThroughVerbtree(filename: string): void {
+  const playerDat = require(filename) as { read: PlayerRead };
+  const read = playerDat.read;
+  playerDat.read = (uuid, spawnPoint, worldFolder) => {
+    const reader = worldFolder === undefined ? undefined : playerReaders.get(worldFolder);
+    return reader ? Promise.resolve(reader(uuid, spawnPoint)) : read(uuid, spawnPoint, worldFolder);
+  };
 }
 
 function preloadModule(filename: string, exports: object): void {

@@ -44,7 +44,8 @@ export interface SquidPlayer extends EventEmitter {
   updateHealth(health: number): void;
   updateFood(food: number): void;
   updateFoodSaturation(saturation: number): void;
-  setXp(...args: unknown[]): void;
+  /** A closure over its player (flying-squid assigns it), so it may be called unbound. */
+  setXp: (...args: unknown[]) => void;
   kick(reason?: string): void;
   sendSelfPosition(position?: Vec3): void;
   _writeOthersNearby(name: string, params: object): void;
@@ -77,7 +78,10 @@ export interface SquidServer extends EventEmitter {
   setBlock(world: SquidWorld, position: Vec3, stateId: number): Promise<void>;
   setTime(time: number): void;
   getSpawnPoint(world: SquidWorld): Promise<Vec3>;
-  /** The block an item places: flying-squid places `{ id, data }` at `placedPosition`; `{}` places nothing and keeps the item. */
+  /**
+   * The block an item places: flying-squid places `{ id, data }` at `placedPosition`; `{}` places nothing and keeps the
+   * item.
+   */
   onItemPlace(
     itemName: string,
     handler: (data: {

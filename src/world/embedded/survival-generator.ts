@@ -24,9 +24,10 @@ export function survivalGenerator(options: {
   registry: Registry;
   terrainSeed: number;
 }): (chunkX: number, chunkZ: number) => unknown {
-  const Chunk = require('prismarine-chunk')(options.registry) as new () => {
+  const loadChunk = require('prismarine-chunk') as (registry: Registry) => new () => {
     setBlockStateId(position: Vec3, state: number): void;
   };
+  const Chunk = loadChunk(options.registry);
   const terrain = survivalTerrain(options.terrainSeed);
   const states = new Map(terrain.blockNames.map((name) => [name, options.registry.blocksByName[name]!.defaultState]));
   return (chunkX, chunkZ) => {

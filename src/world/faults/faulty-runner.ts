@@ -68,7 +68,10 @@ export function withRunnerFault<A>(runner: Runner<A>, fault: Fault, options: Run
   }
 }
 
-/** Applies the rules aimed at `verb` to its runner. World-level faults belong on the world (injectWorldFaults); only never_actuates is runner-only. */
+/**
+ * Applies the rules aimed at `verb` to its runner. World-level faults belong on the world (injectWorldFaults); only
+ * never_actuates is runner-only.
+ */
 export function injectRunnerFaults<A>(
   verb: string,
   runner: Runner<A>,

@@ -70,6 +70,7 @@ export class FaultyWorld implements WorldPort {
       random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)),
       window: { endsAt: null },
     }));
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- each is called below with .call(inner)
     const { toss, chat, smelt, deposit, withdraw, attack, look, sleep, activate } = inner;
     const signalled = (options: ActuatorOptions | undefined, signal: AbortSignal | undefined) => ({
       ...options,
@@ -218,7 +219,10 @@ export class FaultyWorld implements WorldPort {
   }
 }
 
-/** Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored here. */
+/**
+ * Wraps any world so the given rules' faults hit its actuators; rules that need a runner (never_actuates) are ignored
+ * here.
+ */
 export function injectWorldFaults(
   world: WorldPort,
   rules: readonly FaultRule[],

@@ -3,7 +3,9 @@ import { WorldError } from '../../contracts/world.js';
 import type { Random } from '../../random.js';
 import { type Fault, InjectedFault } from './fault.js';
 
-/** What one faulted call needs: the real call (taking the signal it should obey) and where its time and luck come from. */
+/**
+ * What one faulted call needs: the real call (taking the signal it should obey) and where its time and luck come from.
+ */
 export interface FaultedCall<T> {
   label: string;
   signal: AbortSignal | undefined;

@@ -30,7 +30,9 @@ export interface ParseFaultOptions {
   extraVerbs?: readonly string[];
 }
 
-/** Parses `<verb or actuator>=<fault>[:<param>]`, e.g. `navigate=hang`, `dig_block=flaky:0.3`, `craft_item=slow:500`. */
+/**
+ * Parses `<verb or actuator>=<fault>[:<param>]`, e.g. `navigate=hang`, `dig_block=flaky:0.3`, `craft_item=slow:500`.
+ */
 export function parseFaultSpec(spec: string, options: ParseFaultOptions = {}): FaultRule {
   const separator = spec.indexOf('=');
   if (separator < 1) throw new FaultSpecError(spec, 'expected <verb or actuator>=<fault>, e.g. navigate=hang');

@@ -1,4 +1,7 @@
-/** The WorldPort methods that act on the world, i.e. the ones a fault can target: the core ones and the optional ones (a user's `native` actuator is theirs). */
+/**
+ * The WorldPort methods that act on the world, i.e. the ones a fault can target: the core ones and the optional ones (a
+ * user's `native` actuator is theirs).
+ */
 export const ACTUATOR_METHODS = [
   'goto',
   'dig',
@@ -19,7 +22,10 @@ export const ACTUATOR_METHODS = [
 ] as const;
 export type ActuatorMethod = (typeof ACTUATOR_METHODS)[number];
 
-/** Which actuators each built-in verb drives, for a world that cannot tell which verb runs (through the executor, a verb's fault hits whatever it calls). */
+/**
+ * Which actuators each built-in verb drives, for a world that cannot tell which verb runs (through the executor, a
+ * verb's fault hits whatever it calls).
+ */
 export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>> = {
   navigate: ['goto'],
   dig_block: ['dig'],

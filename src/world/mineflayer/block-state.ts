@@ -2,7 +2,9 @@ import type { BlockState, Vec3Like } from '../../contracts/world.js';
 import { blockState, toggledProperty } from '../activation.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 
-/** A block with the state using it changes, as the server holds it where it can be asked, else as the client sees it. */
+/**
+ * A block with the state using it changes, as the server holds it where it can be asked, else as the client sees it.
+ */
 export async function stateAt(context: BotContext, position: Vec3Like): Promise<BlockState> {
   const truth = context.serverTruth;
   if (truth?.blockStateAt) return truth.blockStateAt(position);

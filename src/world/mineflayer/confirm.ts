@@ -13,7 +13,9 @@ export async function confirmBlock(
   expectation: string,
 ): Promise<void> {
   const { bot, serverTruth: truth } = context;
-  const read = truth ? () => truth.blockAt(position) : async () => bot.blockAt(toVec3(position))?.name ?? 'unknown';
+  const read = truth
+    ? () => truth.blockAt(position)
+    : () => Promise.resolve(bot.blockAt(toVec3(position))?.name ?? 'unknown');
   await confirmRead(
     context,
     read,

@@ -1,6 +1,6 @@
 import type { Block } from 'prismarine-block';
 import { type Vec3Like, WorldError } from '../../contracts/world.js';
-import { checkContainer, checkSmelt, checkTransfer } from '../actuator-rules.js';
+import { checkContainer, checkSmelt, checkTransfer, smeltOutput } from '../actuator-rules.js';
 import { SMELT_TICKS_PER_ITEM } from '../smelting.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import type { Command } from './command-runner.js';
@@ -44,8 +44,9 @@ function packCount(context: BotContext, item: string): number {
 
 /**
  * Opens the furnace, puts in the fuel the rules burn and the input, waits for the output (the window's
- * updates), takes it and closes. Done once the pack holds the output. Cancelling closes the window; what
- * was loaded stays in the furnace and keeps cooking, as on any server.
+ * updates), takes it and closes. Done once the pack holds the output. What the furnace already holds of
+ * the output, and of the input cooking, counts toward `count` (checkSmelt): a smelt cut short goes on.
+ * Cancelling closes the window; what was loaded stays in the furnace and keeps cooking, as on any server.
  */
 export function startSmelt(
   context: BotContext,
@@ -56,20 +57,30 @@ export function startSmelt(
 ): Command {
   const { bot, clock } = context;
   const block = containerBlock(context, 'smelt', position);
-  const { output, fuelCount } = checkSmelt(input, count, fuel, inventoryCounts(bot));
+  const output = smeltOutput(input, count, fuel);
   const [inputId, fuelId] = [itemId(context, 'smelt', input), itemId(context, 'smelt', fuel)];
   const before = packCount(context, output);
   let window: Awaited<ReturnType<typeof bot.openFurnace>> | null = null;
   const done = (async () => {
     window = await bot.openFurnace(block);
-    const existing = window.outputItem();
+    const [existing, cooking] = [window.outputItem(), window.inputItem()];
     if (existing && existing.name !== output)
       throw new WorldError(
         'guard_failed',
         `smelt: take the ${existing.name} out of the furnace at ${at(position)} first`,
       );
-    await window.putFuel(fuelId, null, fuelCount);
-    await window.putInput(inputId, null, count);
+    if (cooking && cooking.name !== input)
+      throw new WorldError(
+        'guard_failed',
+        `smelt: the furnace at ${at(position)} is busy with ${cooking.count} ${cooking.name}`,
+      );
+    const slot = (item: typeof existing) => (item ? { name: item.name, count: item.count } : null);
+    const { load, fuelCount } = checkSmelt(input, count, fuel, inventoryCounts(bot), {
+      input: slot(cooking),
+      output: slot(existing),
+    });
+    if (fuelCount > 0) await window.putFuel(fuelId, null, fuelCount);
+    if (load > 0) await window.putInput(inputId, null, load);
     const furnace = window;
     const cookMs = (count * SMELT_TICKS_PER_ITEM * 1000) / 20;
     await waitFor(

@@ -30,10 +30,12 @@ export function entityInfo(entity: Entity): EntityInfo {
 function kindOf(entity: Entity): EntityKind {
   if (entity.name === 'item') return 'item';
   if ((entity.type as string) === 'player') return 'player';
-  return kindOfEntityType(entity.type as string) ?? 'other';
+  return kindOfEntityType(entity.type) ?? 'other';
 }
 
-/** What a dropped-item entity holds; unknown until the server sent its metadata (prismarine-entity throws before that). */
+/**
+ * What a dropped-item entity holds; unknown until the server sent its metadata (prismarine-entity throws before that).
+ */
 function droppedItem(entity: Entity): { name: string; count: number } | null {
   try {
     const item = entity.getDroppedItem();

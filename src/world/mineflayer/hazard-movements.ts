@@ -11,7 +11,10 @@ interface PathMove {
   parkour?: boolean;
 }
 
-/** Highest fall (blocks) that does no damage; pathfinder's maxDropDown of 4 counts to the floor block, so it allows the same. */
+/**
+ * Highest fall (blocks) that does no damage; pathfinder's maxDropDown of 4 counts to the floor block, so it allows the
+ * same.
+ */
 const SAFE_FALL = 3;
 
 /**

@@ -81,7 +81,10 @@ export function navigate(
     settle(error);
   };
 
-  /** A walk that ends with the bot in lava or fire fails as `hazard`: where it burns matters more than where it was going. */
+  /**
+   * A walk that ends with the bot in lava or fire fails as `hazard`: where it burns matters more than where it was
+   * going.
+   */
   const notThere = (why: string) => {
     const hazard = hazardUnder(bot);
     const at = `${formatPosition(bot)}${hazard ? `, ${hazard}` : ''}`;

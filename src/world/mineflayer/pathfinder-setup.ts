@@ -29,7 +29,9 @@ export class ScopedPathfinder {
     this.movements = guardAgainstHazards(bot, walkingMovements(bot));
   }
 
-  /** Puts verbtree's rules in place for one walk and returns what puts the owner's back (safe to call more than once). */
+  /**
+   * Puts verbtree's rules in place for one walk and returns what puts the owner's back (safe to call more than once).
+   */
   apply(): () => void {
     const pf = this.bot.pathfinder as Bot['pathfinder'] & { searchRadius: number };
     const saved: PathfinderSettings = {

@@ -25,7 +25,7 @@ export function startPlace(context: BotContext, position: Vec3Like, item: string
     await bot.equip(itemId, 'hand');
     // A forced look turns the head at once: the default smooth turn costs up
     // to a second per block when building around the bot.
-    await (bot as PlacingBot)._placeBlockWithOptions(reference as Block, face, { swingArm: 'right', forceLook: true });
+    await (bot as PlacingBot)._placeBlockWithOptions(reference, face, { swingArm: 'right', forceLook: true });
     await confirmBlock(context, position, (name) => name === item, `${item} at ${blockKey(position)}`);
   })();
   return { done, cancel: () => {} };

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { closestMatch } from '../../registry/suggest.js';
 import { survivalTerrain } from '../terrain/survival-terrain.js';
-import { MOB_NAMES } from '../mobs.js';
+import { MOB_NAMES, mobKind } from '../mobs.js';
+import { MOB_HEALTH } from '../actuator-rules.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 
@@ -34,6 +35,9 @@ const MobName = z.string().superRefine((name, ctx) => {
   });
 });
 export const ItemName = knownName('item', data.itemsByName);
+const HostileName = MobName.refine((name) => mobKind(name) === 'hostile', {
+  message: 'is a passive mob: night spawning takes hostile ones, e.g. "zombie" or "skeleton"',
+});
 
 const coordinate = z.number().int('must be a whole block coordinate, e.g. 4').min(-30_000_000).max(30_000_000);
 const height = z
@@ -44,6 +48,18 @@ const height = z
 
 export const BlockPosition = z.strictObject({ x: coordinate, y: height, z: coordinate });
 export type BlockPosition = z.infer<typeof BlockPosition>;
+
+export const ScenarioMob = z.strictObject({
+  name: MobName,
+  x: coordinate,
+  y: height,
+  z: coordinate,
+  /** False: it stands where it is put and never fights (default true: it lives by the game's rules). */
+  ai: z.boolean().optional(),
+  /** Its health when the world starts (default a full 20). */
+  health: z.number().min(1).max(MOB_HEALTH).optional(),
+});
+export type ScenarioMob = z.infer<typeof ScenarioMob>;
 
 export const FillRegion = z.strictObject({ from: BlockPosition, to: BlockPosition, block: BlockName });
 export type FillRegion = z.infer<typeof FillRegion>;
@@ -90,11 +106,6 @@ export const BotSetup = z.strictObject({
 });
 export type BotSetup = z.infer<typeof BotSetup>;
 
-/**
- * A reproducible starting world: where the bot spawns, what blocks are set on
- * top of the superflat ground (grass at y=4, so a bot stands at y=5), what the
- * bot carries, and the time of day.
- */
 /** The scenario's fields as written (before the default spawn is filled in): what error messages name. */
 export const ScenarioFields = z
   .strictObject({
@@ -131,12 +142,25 @@ export const ScenarioFields = z
       .default([]),
     bot: BotSetup.default({ inventory: {}, health: 20, food: 20 }),
     /**
-     * Mobs standing in the world when it starts (they do not move or fight back: flying-squid runs no mob AI).
-     * Default: none on flat ground, the terrain's own on a generated one; `[]` for none.
+     * Mobs in the world when it starts. They live by the game's rules (src/world/mob-rules/): zombies and skeletons
+     * hunt a player they see, burn by day under open sky; animals stroll. `ai: false` keeps one standing where it
+     * is put (a target, a fixture), `health` starts it hurt. Default: none on flat ground, the terrain's own on a
+     * generated one; `[]` for none.
      */
-    mobs: z
-      .array(z.strictObject({ name: MobName, x: coordinate, y: height, z: coordinate }))
-      .max(100)
+    mobs: z.array(ScenarioMob).max(100).optional(),
+    /**
+     * Hostile mobs spawning at night, as the game spawns them in the dark: `kinds` (e.g. ["zombie", "skeleton"]),
+     * up to `maxNearby` within `radius` blocks of each player, never within 24 of one. Off unless given.
+     */
+    spawnAtNight: z
+      .strictObject({
+        kinds: z.array(HostileName).min(1).max(10),
+        maxNearby: z.int('must be a whole number of mobs, e.g. 4').min(1).max(30).default(4),
+        radius: z
+          .int('must be a whole number of blocks, e.g. 40')
+          .min(25, 'must be >= 25: the game never spawns a mob within 24 blocks of a player')
+          .max(128),
+      })
       .optional(),
   })
   .superRefine((scenario, ctx) => {
@@ -150,12 +174,17 @@ export const ScenarioFields = z
     }
   });
 
+/**
+ * A reproducible starting world: where the bot spawns, what blocks are set on
+ * top of the superflat ground (grass at y=4, so a bot stands at y=5), what the
+ * bot carries, and the time of day.
+ */
 export const Scenario = ScenarioFields.transform((scenario) => {
   const terrain = scenario.terrain.kind === 'survival' ? survivalTerrain(scenario.terrain.seed) : null;
   return {
     ...scenario,
     spawn: scenario.spawn ?? terrain?.spawn ?? FLAT_SPAWN,
-    mobs: scenario.mobs ?? (terrain ? [...terrain.mobs] : []),
+    mobs: scenario.mobs ?? (terrain ? terrain.mobs.map((mob): ScenarioMob => ({ ...mob })) : []),
   };
 });
 export type Scenario = z.infer<typeof Scenario>;

@@ -42,7 +42,7 @@ function toolSpeed(name: string, held: string | null): number {
   if (!block || id === undefined) return 1;
   let speed = 1;
   for (const part of (block.material ?? '').split(';')) {
-    const multiplier = (data.materials[part] as Record<string, number> | undefined)?.[id];
+    const multiplier = data.materials[part]?.[id];
     if (multiplier !== undefined && multiplier > speed) speed = multiplier;
   }
   return speed;

@@ -62,8 +62,9 @@ export function withdraw(
 
 /**
  * Loads the furnace with the input and the fuel it takes, waits for the furnace (which runs on its
- * own, see SimFurnace) to have cooked them, and takes the output. An aborted smelt leaves what it
- * loaded in the furnace, still cooking, as a real one does.
+ * own, see SimFurnace) to have cooked them, and takes the output. What the furnace already holds of
+ * the output, and of the input cooking, counts toward `count` (checkSmelt). An aborted smelt leaves
+ * what it loaded in the furnace, still cooking, as a real one does.
  */
 export function smelt(
   { clock, grid, body }: SimParts,
@@ -75,15 +76,15 @@ export function smelt(
   fuel: string,
 ): void {
   checkContainer('smelt', cellText(cell), grid.get(cell.x, cell.y, cell.z));
-  const { output, fuelCount } = checkSmelt(input, count, fuel, Object.fromEntries(body.items));
-  requireReach(body, 'smelt', cell);
   const furnace = containers.furnace(cell, clock.now());
+  const { output, fuelCount } = checkSmelt(input, count, fuel, Object.fromEntries(body.items), furnace);
+  requireReach(body, 'smelt', cell);
   if (furnace.input && furnace.input.name !== input)
     throw new WorldError(
       'guard_failed',
       `smelt: the furnace at ${cellText(cell)} is busy with ${furnace.input.count} ${furnace.input.name}`,
     );
-  if (furnace.fuel && furnace.fuel.name !== fuel)
+  if (fuelCount > 0 && furnace.fuel && furnace.fuel.name !== fuel)
     throw new WorldError(
       'guard_failed',
       `smelt: the furnace at ${cellText(cell)} holds ${furnace.fuel.name} as fuel, not ${fuel}`,
@@ -94,20 +95,21 @@ export function smelt(
       `smelt: take the ${furnace.output.name} out of the furnace at ${cellText(cell)} first`,
     );
   op.after(CRAFT_MS, () => {
-    checkSmelt(input, count, fuel, Object.fromEntries(body.items));
-    body.takeItems(input, count);
-    body.takeItems(fuel, fuelCount);
     furnace.advance(clock.now());
-    furnace.input = { name: input, count: (furnace.input?.count ?? 0) + count };
-    furnace.fuel = { name: fuel, count: (furnace.fuel?.count ?? 0) + fuelCount };
-    const wanted = (furnace.output?.count ?? 0) + count;
+    const { load, fuelCount } = checkSmelt(input, count, fuel, Object.fromEntries(body.items), furnace);
+    if (load > 0) {
+      body.takeItems(input, load);
+      body.takeItems(fuel, fuelCount);
+      furnace.input = { name: input, count: (furnace.input?.count ?? 0) + load };
+      if (fuelCount > 0) furnace.fuel = { name: fuel, count: (furnace.fuel?.count ?? 0) + fuelCount };
+    }
     const poll = () => {
       furnace.advance(clock.now());
-      if ((furnace.output?.count ?? 0) < wanted) {
+      if ((furnace.output?.count ?? 0) < count) {
         if (!furnace.input)
           throw new WorldError(
             'effects_unmet',
-            `smelt: the furnace at ${cellText(cell)} has nothing left to cook and holds ${furnace.output?.count ?? 0} ${output} of the ${wanted} wanted`,
+            `smelt: the furnace at ${cellText(cell)} has nothing left to cook and holds ${furnace.output?.count ?? 0} ${output} of the ${count} wanted`,
           );
         op.after(FURNACE_POLL_MS, poll);
         return;

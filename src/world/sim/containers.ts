@@ -78,7 +78,7 @@ export class SimContainers {
   chest(cell: Vec3Like): Map<string, number> {
     const key = blockKey(cell);
     let chest = this.chests.get(key);
-    if (!chest) this.chests.set(key, (chest = new Map()));
+    if (!chest) this.chests.set(key, (chest = new Map<string, number>()));
     return chest;
   }
 

@@ -10,7 +10,9 @@ export function canBreak(name: string, unbreakable: ReadonlySet<string>): boolea
   return isVanillaDiggable(name) && !unbreakable.has(name);
 }
 
-/** Breaks the block after its dig time with the tool held at the start; its drops fall and nearby ones are picked up. */
+/**
+ * Breaks the block after its dig time with the tool held at the start; its drops fall and nearby ones are picked up.
+ */
 export function dig(parts: SimParts, op: Operation, cell: Cell): void {
   const { grid, body, entities, terrain, locomotion } = parts;
   const name = grid.get(cell.x, cell.y, cell.z);

@@ -9,12 +9,20 @@ export interface SpawnEntity {
   kind: EntityKind;
   position: Vec3Like;
   item?: { name: string; count: number };
+  /**
+   * A mob lives by the game's rules (src/world/mob-rules/: hunts, shoots, burns, strolls) only when this is true; a
+   * SimWorld test's mobs stand still unless they ask for it. A scenario's mobs ask for it unless they say `ai: false`.
+   */
+  ai?: boolean;
+  /** A mob's health at spawn (default MOB_HEALTH). */
+  health?: number;
 }
 
 interface SimEntity extends EntityInfo {
   position: { x: number; y: number; z: number };
   /** Mobs and players: what hits have left of MOB_HEALTH. */
   health?: number;
+  ai: boolean;
 }
 
 /** Every entity in the sim world besides the bot, including dropped items waiting to be picked up. */
@@ -32,9 +40,23 @@ export class EntityStore {
       kind: entity.kind,
       position: { x, y, z },
       ...(entity.item ? { item: { ...entity.item } } : {}),
-      ...(living ? { health: MOB_HEALTH } : {}),
+      ...(living ? { health: entity.health ?? MOB_HEALTH } : {}),
+      ai: entity.ai === true && (entity.kind === 'hostile' || entity.kind === 'passive'),
     });
     return id;
+  }
+
+  /** The mobs the game's rules drive, as copies whose positions the rules move (see `move`). */
+  driven(): { id: number; name: string; position: { x: number; y: number; z: number } }[] {
+    const mobs = [];
+    for (const { id, name, position, ai } of this.byId.values())
+      if (ai) mobs.push({ id, name, position: { ...position } });
+    return mobs;
+  }
+
+  /** Where every hostile mob stands. */
+  hostilePositions(): Vec3Like[] {
+    return [...this.byId.values()].filter((e) => e.kind === 'hostile').map((e) => ({ ...e.position }));
   }
 
   get(id: number): EntityInfo | undefined {

@@ -4,7 +4,10 @@ import type { Body } from './body.js';
 import { type BlockGrid, keyX, keyY, keyZ } from './grid.js';
 import type { Cell } from './terrain.js';
 
-/** The nearest cells holding any of the named blocks, nearest first; ties break by coordinates so results are deterministic. */
+/**
+ * The nearest cells holding any of the named blocks, nearest first; ties break by coordinates so results are
+ * deterministic.
+ */
 export function findBlocks(grid: BlockGrid, body: Body, query: BlockQuery): Vec3Like[] {
   const wanted = new Set(query.names);
   const found: { cell: Cell; distanceSq: number }[] = [];

@@ -84,7 +84,10 @@ export class Locomotion {
     stepOnce(0);
   }
 
-  /** Lifts the bot one block after JUMP_RISE_MS and lands it later, on whatever is below by then (e.g. a block placed under it). */
+  /**
+   * Lifts the bot one block after JUMP_RISE_MS and lands it later, on whatever is below by then (e.g. a block placed
+   * under it).
+   */
   private jump(durationMs: number): void {
     if (this.jumpTimers.length > 0) return;
     const { body, terrain, clock } = this.parts;

@@ -75,7 +75,9 @@ function before(a: SearchNode, b: SearchNode): boolean {
   return a.order < b.order;
 }
 
-/** Whether a path from `start` must keep out of hazards: always, except the way out of one the bot already stands in. */
+/**
+ * Whether a path from `start` must keep out of hazards: always, except the way out of one the bot already stands in.
+ */
 export function avoidsHazards(terrain: Terrain, start: Cell): boolean {
   return !terrain.hazardous(start.x, start.y, start.z);
 }

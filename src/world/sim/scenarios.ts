@@ -14,7 +14,10 @@ export interface SimScenario {
   description: string;
   world: SimWorld;
   goal: NavigationGoal;
-  /** reachable: goto works as is; recoverable: goto fails until a recovery move (dig, pillar up) opens a way; impossible: nothing local helps. */
+  /**
+   * reachable: goto works as is; recoverable: goto fails until a recovery move (dig, pillar up) opens a way;
+   * impossible: nothing local helps.
+   */
   outcome: 'reachable' | 'recoverable' | 'impossible';
 }
 

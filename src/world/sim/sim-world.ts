@@ -19,7 +19,7 @@ import {
   WorldError,
 } from '../../contracts/world.js';
 import { recipeFor } from '../recipes.js';
-import { type Random, mulberry32 } from '../../random.js';
+import { type Random, deriveSeed, mulberry32 } from '../../random.js';
 import { ActuatorLedger, type ActuatorLogEntry } from './actuator-ledger.js';
 import { ActuatorRunner } from './actuator-runner.js';
 import { isKnownBlock } from './block-data.js';
@@ -47,6 +47,8 @@ import { SimContainers } from './containers.js';
 import { DayClock } from './day-clock.js';
 import { sleep } from './sleep.js';
 import { activate } from './activate.js';
+import { SimMobs } from './mob-life.js';
+import type { NightSpawning } from '../mob-rules/index.js';
 import type { SimParts } from './sim-parts.js';
 import { Terrain } from './terrain.js';
 
@@ -78,6 +80,8 @@ export interface SimWorldOptions {
   /** Ticks into the day at the start (default 1000, morning); with `daylightCycle` it runs on the clock. */
   timeOfDay?: number;
   daylightCycle?: boolean;
+  /** Hostile mobs spawn at night around the bot (a scenario's `spawnAtNight`); off by default. */
+  spawnAtNight?: NightSpawning;
 }
 
 /**
@@ -103,6 +107,7 @@ export class SimWorld implements WorldPort {
   private readonly moveListeners = new Set<(position: Vec3Like) => void>();
   private readonly hazardDamage: HazardDamage;
   private readonly containers = new SimContainers();
+  private readonly mobs: SimMobs;
 
   static create(options: SimWorldOptions): SimWorld {
     return new SimWorld(options);
@@ -119,6 +124,17 @@ export class SimWorld implements WorldPort {
       options.terrain ?? null,
     );
     const terrain = new Terrain(this.grid);
+    this.mobs = new SimMobs({
+      clock: this.clock,
+      grid: this.grid,
+      body: this.body,
+      entities: this.entityStore,
+      day: this.day,
+      // A stream of its own, so mobs never change what a scenario drew from `random`.
+      random: mulberry32(deriveSeed(options.seed ?? 1, 'mobs')),
+      spawning: options.spawnAtNight ?? null,
+      hurtBot: (damage) => this.setHealth(this.body.health - damage),
+    });
     this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
     this.locomotion = new Locomotion({
       clock: this.clock,
@@ -136,6 +152,7 @@ export class SimWorld implements WorldPort {
       body: this.body,
       entities: this.entityStore,
       locomotion: this.locomotion,
+      mobs: this.mobs,
       unbreakable: new Set(options.unbreakable ?? []),
     };
     const spawn = options.spawn ?? { x: 0, y: 0, z: 0 };
@@ -146,6 +163,7 @@ export class SimWorld implements WorldPort {
     this.body.held = options.heldItem ?? null;
     this.body.health = options.health ?? MAX_STAT;
     this.body.food = options.food ?? MAX_STAT;
+    this.mobs.wake();
   }
 
   // --- builders (tests and scenarios) ---
@@ -174,7 +192,9 @@ export class SimWorld implements WorldPort {
   }
 
   spawnEntity(entity: SpawnEntity): number {
-    return this.entityStore.spawn(entity);
+    const id = this.entityStore.spawn(entity);
+    if (entity.ai) this.mobs.wake();
+    return id;
   }
 
   /** Moves an entity (a hostile closing in, say); false when there is no such entity. */
@@ -222,6 +242,7 @@ export class SimWorld implements WorldPort {
     this.runner.disconnect(new WorldError('world_disconnected', `sim world disconnected: ${reason}`));
     this.locomotion.cancelJumps();
     this.hazardDamage.stop();
+    this.mobs.stop();
     this.events.emit('disconnected', reason);
   }
 
@@ -287,9 +308,11 @@ export class SimWorld implements WorldPort {
     return recipeFor(item);
   }
 
-  async observe(query?: ObservationQuery): Promise<Observation> {
-    if (!this.runner.connected) throw new WorldError('world_disconnected', 'observe: the sim world is disconnected');
-    return observeSim(this.parts, this.day, this.containers, query);
+  observe(query?: ObservationQuery): Promise<Observation> {
+    if (!this.runner.connected) {
+      return Promise.reject(new WorldError('world_disconnected', 'observe: the sim world is disconnected'));
+    }
+    return Promise.resolve(observeSim(this.parts, this.day, this.containers, query));
   }
 
   // --- actuators ---
@@ -414,8 +437,9 @@ export class SimWorld implements WorldPort {
     );
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.disconnect('closed');
+    return Promise.resolve();
   }
 
   private afterMove(): void {

@@ -43,7 +43,9 @@ export class Terrain {
     return this.solid(x, y - 1, z) && this.passable(x, y, z) && this.passable(x, y + 1, z);
   }
 
-  /** Whether a bot with feet in (x, y, z) gets hurt there: lava or fire around its body, magma or a campfire under it. */
+  /**
+   * Whether a bot with feet in (x, y, z) gets hurt there: lava or fire around its body, magma or a campfire under it.
+   */
   hazardous(x: number, y: number, z: number): boolean {
     return (
       isBodyHazard(this.grid.get(x, y, z)) ||

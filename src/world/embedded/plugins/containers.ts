@@ -3,6 +3,7 @@ import { Vec3 } from 'vec3';
 import { blockKey, type Vec3Like } from '../../../contracts/world.js';
 import { CHEST_BLOCKS, CHEST_SLOTS, FURNACE_BLOCK } from '../../actuator-rules.js';
 import { burnTicks, SMELT_TICKS_PER_ITEM, smeltsInto } from '../../smelting.js';
+import { savedItem, type SavedContainer } from '../save-file.js';
 import type { ServerWindow as Window, SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 import { ServerWindows, type WindowClick } from './server-windows.js';
 
@@ -15,6 +16,7 @@ const WINDOW_IDS = 100;
 const [FUEL_LEFT, FUEL_TOTAL, COOK_PROGRESS, COOK_TOTAL] = [0, 1, 2, 3];
 
 interface Container {
+  at: { x: number; y: number; z: number };
   kind: 'chest' | 'furnace';
   slots: (ItemInstance | null)[];
   /** Ticks of heat left in the burning fuel item, that item's whole burn, and the current item's cooking. */
@@ -28,6 +30,10 @@ interface Container {
 export interface ContainerStore {
   /** Item counts of the container at a cell; null when no chest or furnace stands there. */
   contentsAt(position: Vec3Like): Promise<Record<string, number> | null>;
+  /** Every container's slots and every furnace's progress, for a save. */
+  capture(): SavedContainer[];
+  /** Fills containers as saved, before anyone joins a reopened world; a furnace goes on where it was. */
+  restore(containers: readonly SavedContainer[]): void;
 }
 
 /**
@@ -50,8 +56,9 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     let container = containers.get(key);
     if (!container || container.kind !== kind) {
       container = {
+        at: floored(position),
         kind,
-        slots: new Array(kind === 'chest' ? CHEST_SLOTS : 3).fill(null),
+        slots: new Array<ItemInstance | null>(kind === 'chest' ? CHEST_SLOTS : 3).fill(null),
         burnLeft: 0,
         burnTotal: 0,
         cooked: 0,
@@ -184,6 +191,30 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
       if (container?.kind === kind)
         for (const item of container.slots) if (item) counts[item.name] = (counts[item.name] ?? 0) + item.count;
       return counts;
+    },
+    capture() {
+      return [...containers.values()].map(({ at: { x, y, z }, kind, slots, burnLeft, burnTotal, cooked }) => ({
+        at: { x, y, z },
+        kind,
+        slots: slots.flatMap((item, slot) => savedItem(item, slot) ?? []),
+        burnLeft,
+        burnTotal,
+        cooked,
+      }));
+    },
+    restore(saved) {
+      for (const { at, kind, slots, burnLeft, burnTotal, cooked } of saved) {
+        const container = containerAt(at, kind);
+        Object.assign(container, { burnLeft, burnTotal, cooked });
+        for (const { slot, name, count, nbt } of slots) {
+          const item = serv.registry.itemsByName[name];
+          if (!item || slot >= container.slots.length) {
+            serv.warn(`a saved ${name} in the ${kind} at ${blockKey(at)} does not fit this version; left out`);
+            continue;
+          }
+          container.slots[slot] = withSlot(new windows.Item(item.id, count, 0, (nbt as object) ?? null), slot);
+        }
+      }
     },
   };
 

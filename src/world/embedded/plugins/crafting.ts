@@ -1,5 +1,5 @@
 import type { ServerWindow as Window, SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
-import { RecipeMatcher, type Grid } from './recipe-matcher.js';
+import { RecipeMatcher } from './recipe-matcher.js';
 import { ServerWindows, type WindowClick } from './server-windows.js';
 
 /** A crafting table's grid, in its window (slot 0 is the result). */
@@ -49,7 +49,7 @@ export function craftingPlugin(): SquidPlugin {
       for (let x = 0; x < width; x++) row.push(window.slots[1 + x + y * width]?.type ?? null);
       grid.push(row);
     }
-    const result = matcher.match(grid as Grid);
+    const result = matcher.match(grid);
     window.updateSlot(0, result ? new windows.Item(result.id, result.count) : null);
   }
 
@@ -57,7 +57,7 @@ export function craftingPlugin(): SquidPlugin {
     closeTable(player);
     // Crafting tables take window ids 1..100; containers (containers.ts) the ones above.
     const id = (nextWindowId = (nextWindowId % 100) + 1);
-    tables.set(player, windows.open(player, id, 'minecraft:crafting', 'Crafting'));
+    tables.set(player, windows.open(player, id, 'minecraft:crafting', 'Crafting', [], TABLE_GRID));
   }
 
   /** Writes the table's view of the inventory back, and returns what was left in the grid or on the cursor. */
@@ -65,7 +65,7 @@ export function craftingPlugin(): SquidPlugin {
     const table = tables.get(player);
     if (!table) return;
     tables.delete(player);
-    windows.close(player, table, TABLE_GRID);
+    windows.close(player, table);
   }
 
   return {

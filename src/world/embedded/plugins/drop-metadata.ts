@@ -19,10 +19,11 @@ interface SpawnedEntity {
  */
 export const dropMetadataPlugin: SquidPlugin = {
   player(player: SquidPlayer, serv: SquidServer) {
-    const Item = require('prismarine-item')(serv.registry) as {
+    const loadItem = require('prismarine-item') as (registry: SquidServer['registry']) => {
       new (type: number, count: number): object;
       toNotch(item: object): object;
     };
+    const Item = loadItem(serv.registry);
     // spawnEntity is defined by a plugin that runs after this one, hence 'asap'.
     player.once('asap', () => {
       const spawnEntity = player.spawnEntity as (entity: SpawnedEntity) => void;

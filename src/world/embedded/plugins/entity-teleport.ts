@@ -32,7 +32,10 @@ export const entityTeleportPlugin: SquidPlugin = {
   },
 };
 
-/** What the server's protocol needs of an outgoing packet flying-squid built (packets that need nothing pass as they are). */
+/**
+ * What the server's protocol needs of an outgoing packet flying-squid built (packets that need nothing pass as they
+ * are).
+ */
 export function packetCompleter(serv: SquidServer): (name: string, params: object) => object {
   if (!serv.registry.version['>=']('1.21.2')) return (_name, params) => params;
   return (name, params) => (name === 'entity_teleport' ? completed(params as OldEntityTeleport) : params);

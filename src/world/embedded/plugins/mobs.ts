@@ -1,40 +1,84 @@
 import { Vec3 } from 'vec3';
 import type { EntityInfo, LivingEntity, ObservationQuery, Vec3Like } from '../../../contracts/world.js';
-import { entitiesMatching, knockedBackTo } from '../../actuator-rules.js';
+import { attackDamage, entitiesMatching, knockedBackTo } from '../../actuator-rules.js';
 import { mobKind } from '../../mobs.js';
+import { canStand, isDriven, type MobTerrain } from '../../mob-rules/index.js';
+import { type LivingSquidEntity, mobLife } from './mob-life.js';
 import type { Scenario } from '../../scenario/index.js';
+import type { SavedMob } from '../save-file.js';
+import { spawnWithId, type EntityServer } from '../saved-entities.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
-interface SquidEntity {
-  id: number;
+/** The hotbar's first slot in a player's inventory window; the held item is this plus the selected hotbar slot. */
+const HOTBAR_START = 36;
+
+interface SquidEntity extends LivingSquidEntity {
   type: string;
-  name?: string;
+  uuid: string;
   username?: string;
-  health: number;
-  position: Vec3;
+  yaw: number;
+  pitch: number;
   gravity: Vec3;
-  sendPosition(position: Vec3, onGround: boolean): Promise<void>;
+  size?: Vec3;
+  bornTime: number;
+}
+
+interface SpawnOptions {
+  yaw?: number;
+  pitch?: number;
+  /** False: it stands where it is put (a scenario's `ai: false`). */
+  ai: boolean;
+  health?: number;
 }
 
 /** What the embedded server's mobs and players are, for the world's server truth. */
 export interface LivingStore {
   living(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): LivingEntity[];
+  /** The scenario's mobs still alive, for a save. */
+  capture(): SavedMob[];
+  /** Stands saved mobs where they stood, under their ids, before anyone joins a reopened world. */
+  restore(mobs: readonly SavedMob[]): void;
 }
 
 /**
- * A scenario's mobs, which flying-squid can spawn but never lays out, and their death as a client sees
- * it: flying-squid drops a mob killed by a player from its own list but never tells anyone it is gone,
- * so mineflayer keeps the corpse; each tick a mob gone from the server is destroyed on every client.
- * Its physics are left out: flying-squid's keeps a mob bobbing a block above the ground and throws a hit
- * mob five times its distance from the attacker, sliding on for twenty blocks. A scenario's mobs stand
- * where they are put, and a hit pushes one a block straight back where it has room (as SimWorld does).
+ * A scenario's mobs, which flying-squid can spawn but never lays out, living by the game's rules (mob-life.ts), and
+ * their death as a client sees it: flying-squid drops a mob killed by a player from its own list but never tells
+ * anyone it is gone, so mineflayer keeps the corpse; each tick a mob gone from the server is destroyed on every
+ * client. flying-squid's own physics are left out (it keeps a mob bobbing a block above the ground, throws a hit mob
+ * five times its distance from the attacker sliding on for twenty blocks, and would put back a mob the rules moved
+ * while its step was being computed): a hit pushes a mob a block straight back where it has room (as SimWorld does),
+ * and the rules walk it.
  */
 export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): SquidPlugin & { store: LivingStore } {
-  let serv: SquidServer & {
-    entities: Record<number, SquidEntity>;
-    spawnMob(type: number, world: unknown, position: Vec3): SquidEntity;
-  };
-  const mobs = new Set<number>();
+  let serv: SquidServer &
+    EntityServer & {
+      entities: Record<number, SquidEntity>;
+      spawnMob(type: number, world: unknown, position: Vec3, options?: { yaw?: number; pitch?: number }): SquidEntity;
+    };
+  /** Every mob this plugin stood in the world (to tell clients when one is gone), and whether the rules drive it. */
+  const mobs = new Map<number, { ai: boolean }>();
+  const driven = new Set<number>();
+  let life: ReturnType<typeof mobLife> | null = null;
+
+  /** A mob flying-squid can name, without flying-squid's physics (see above). */
+  function spawn(name: string, position: Vec3, how: SpawnOptions): SquidEntity {
+    const type = serv.registry.entitiesByName[name]!.id;
+    // flying-squid names a spawned mob from `registry.mobs`, which minecraft-data 1.21 fills with only a
+    // few entities (it types the rest "hostile" or "animal"): every mob a scenario may name is added.
+    const known = serv.registry as unknown as {
+      mobs: Record<number, unknown>;
+      entities: Record<number, unknown>;
+    };
+    known.mobs[type] ??= known.entities[type];
+    const spawned = serv.spawnMob(type, serv.overworld, position, { yaw: how.yaw ?? 0, pitch: how.pitch ?? 0 });
+    spawned.gravity = new Vec3(0, 0, 0);
+    // flying-squid's physics tick skips an entity without a size.
+    delete spawned.size;
+    if (how.health !== undefined) spawned.health = how.health;
+    mobs.set(spawned.id, { ai: how.ai });
+    if (how.ai && isDriven(name)) driven.add(spawned.id);
+    return spawned;
+  }
 
   const store: LivingStore = {
     living(query, at) {
@@ -53,47 +97,79 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
         health,
       }));
     },
+    capture() {
+      const saved: SavedMob[] = [];
+      for (const [id, { ai }] of mobs) {
+        const mob = serv.entities[id];
+        if (!mob || mob.world !== serv.overworld) continue;
+        const { x, y, z } = mob.position;
+        const { uuid, yaw = 0, pitch = 0, health } = mob;
+        saved.push({ id, uuid, name: mob.name ?? 'unknown', position: { x, y, z }, yaw, pitch, health });
+        if (!ai) saved.at(-1)!.still = true;
+      }
+      return saved;
+    },
+    restore(saved) {
+      for (const mob of saved) {
+        if (!serv.registry.entitiesByName[mob.name]) {
+          serv.warn(`a saved ${mob.name} is not an entity in this version; left out`);
+          continue;
+        }
+        const { x, y, z } = mob.position;
+        const restored = spawnWithId(serv, mob.id, () =>
+          spawn(mob.name, new Vec3(x, y, z), { yaw: mob.yaw, pitch: mob.pitch, ai: mob.still !== true }),
+        );
+        restored.uuid = mob.uuid;
+        restored.health = mob.health;
+      }
+    },
   };
 
   return {
     store,
     player(player: SquidPlayer) {
-      player.on('attack', async (hit: { attackedEntity: SquidEntity; velocity: Vec3 }) => {
+      player.on('attack', (hit: { attackedEntity: SquidEntity; velocity: Vec3; damage?: number }) => {
         const mob = hit.attackedEntity;
         hit.velocity = new Vec3(0, 0, 0);
-        if (!mobs.has(mob.id)) return;
-        const to = knockedBackTo(player.position, mob.position);
-        const cell = new Vec3(Math.floor(to.x), Math.floor(to.y), Math.floor(to.z));
-        const solid = async (at: Vec3) =>
-          serv.registry.blocks[await serv.overworld.getBlockType(at)]?.boundingBox === 'block';
-        if ((await solid(cell)) || (await solid(cell.offset(0, 1, 0))) || !(await solid(cell.offset(0, -1, 0)))) return;
-        await mob.sendPosition(new Vec3(to.x, to.y, to.z), true);
+        // flying-squid deals 1 whatever the hand holds; the game deals the weapon's damage, as SimWorld does.
+        const held = player.inventory.slots[HOTBAR_START + player.heldItemSlot];
+        hit.damage = attackDamage(held?.name ?? null);
+        if (!mobs.has(mob.id) || !life) return;
+        knockBack(life.terrain, player, mob).catch((error: unknown) =>
+          serv.err(`knockback of mob ${mob.id} failed: ${String(error)}`),
+        );
+        life.hitBy(mob.id, player);
       });
     },
     server(server: SquidServer) {
       serv = server as typeof serv;
-      if (options.layOut) {
+      const seed = scenario.terrain.kind === 'survival' ? scenario.terrain.seed : 0;
+      life = mobLife(serv, {
+        driven,
+        spawning: scenario.spawnAtNight ?? null,
+        seed,
+        spawn: (name, position) => spawn(name, position, { ai: true }),
+      });
+      if (options.layOut)
         for (const mob of scenario.mobs) {
-          const type = serv.registry.entitiesByName[mob.name]!.id;
-          // flying-squid names a spawned mob from `registry.mobs`, which minecraft-data 1.21 fills with only a
-          // few entities (it types the rest "hostile" or "animal"): every mob a scenario may name is added.
-          const known = serv.registry as unknown as {
-            mobs: Record<number, unknown>;
-            entities: Record<number, unknown>;
-          };
-          known.mobs[type] ??= known.entities[type];
-          const spawned = serv.spawnMob(type, serv.overworld, new Vec3(mob.x + 0.5, mob.y, mob.z + 0.5));
-          spawned.gravity = new Vec3(0, 0, 0);
-          mobs.add(spawned.id);
+          const at = new Vec3(mob.x + 0.5, mob.y, mob.z + 0.5);
+          spawn(mob.name, at, { ai: mob.ai !== false, ...(mob.health === undefined ? {} : { health: mob.health }) });
         }
-      }
       serv.on('tick', () => {
-        for (const id of mobs) {
+        for (const id of mobs.keys()) {
           if (serv.entities[id]) continue;
           mobs.delete(id);
+          driven.delete(id);
           serv._writeArray('entity_destroy', { entityIds: [id] }, serv.players);
         }
       });
     },
   };
+}
+
+/** A hit's push: a block straight away from the attacker, where the mob has room to stand (open feet and head, ground). */
+function knockBack(terrain: MobTerrain, player: SquidPlayer, mob: SquidEntity): Promise<void> {
+  const to = knockedBackTo(player.position, mob.position);
+  if (!canStand(terrain, Math.floor(to.x), Math.floor(to.y), Math.floor(to.z))) return Promise.resolve();
+  return mob.sendPosition(new Vec3(to.x, to.y, to.z), true);
 }

@@ -11,24 +11,29 @@ const INVENTORY_SLOTS = [...Array(9).keys()]
   .concat([...Array(27).keys()].map((i) => 9 + i));
 
 /**
- * Makes a scenario's world: every player spawns at its spawn point with its
+ * Makes a scenario's world: every new player spawns at its spawn point with its
  * inventory, health and food; the time of day is fixed unless the scenario asks
  * for a cycle. Blocks are set separately ({@link applyScenarioBlocks}) before
- * anyone joins. In a world reopened from disk (`layOut: false`) players come
- * back as they were saved: the scenario's inventory is not given again.
+ * anyone joins. A world kept in a folder knows the players it has seen
+ * (`isNewPlayer`): they come back as they were saved, and the scenario's
+ * inventory is not given again.
  */
-export function scenarioPlugin(scenario: Scenario, options: { layOut: boolean } = { layOut: true }): SquidPlugin {
+export function scenarioPlugin(
+  scenario: Scenario,
+  options: { isNewPlayer: (player: SquidPlayer) => boolean } = { isNewPlayer: () => true },
+): SquidPlugin {
   return {
     server(serv: SquidServer) {
-      serv.getSpawnPoint = async () => new Vec3(scenario.spawn.x + 0.5, scenario.spawn.y, scenario.spawn.z + 0.5);
+      serv.getSpawnPoint = () =>
+        Promise.resolve(new Vec3(scenario.spawn.x + 0.5, scenario.spawn.y, scenario.spawn.z + 0.5));
       serv.doDaylightCycle = scenario.daylightCycle;
       serv.setTime(scenario.timeOfDay);
     },
     player(player: SquidPlayer, serv: SquidServer) {
-      if (!options.layOut) return;
       // 'connected' comes after login sent the (empty) inventory and before it
       // sends health, which is when mineflayer considers the bot spawned.
       player.once('connected', () => {
+        if (!options.isNewPlayer(player)) return;
         player.health = scenario.bot.health;
         player.food = scenario.bot.food;
         player.foodSaturation = Math.min(5, scenario.bot.food);
@@ -39,7 +44,7 @@ export function scenarioPlugin(scenario: Scenario, options: { layOut: boolean } 
 }
 
 function giveInventory(serv: SquidServer, player: SquidPlayer, inventory: Record<string, number>): void {
-  const Item = require('prismarine-item')(serv.registry);
+  const Item = (require('prismarine-item') as typeof import('prismarine-item').default)(serv.registry);
   const free = [...INVENTORY_SLOTS];
   for (const [name, total] of Object.entries(inventory)) {
     const item = serv.registry.itemsByName[name];

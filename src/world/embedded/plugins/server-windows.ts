@@ -20,6 +20,20 @@ interface ItemClass {
   toNotch(item: ItemInstance | null): object;
 }
 
+/** The window a player has open over a block, and its scratch slots (a crafting grid) that go back to the pack on close. */
+export interface OpenWindow {
+  window: Window & { inventoryStart?: number };
+  scratch: readonly number[];
+}
+
+/** Each player's open block window (one at most, as in vanilla), whichever plugin opened it. */
+const openWindows = new WeakMap<SquidPlayer, OpenWindow>();
+
+/** The block window a player has open, if any: while it is, the window (not the player's inventory) holds the pack. */
+export function openWindowOf(player: SquidPlayer): OpenWindow | undefined {
+  return openWindows.get(player);
+}
+
 interface Windows {
   createWindow(id: number, type: string, title: string, slotCount?: number): Window & { inventoryStart: number };
   windows: Record<string, { type: number }>;
@@ -37,17 +51,21 @@ export class ServerWindows {
   private readonly windows: Windows;
 
   constructor(serv: SquidServer) {
-    this.Item = require('prismarine-item')(serv.registry) as ItemClass;
-    this.windows = require('prismarine-windows')(serv.registry) as Windows;
+    this.Item = (require('prismarine-item') as (registry: SquidServer['registry']) => ItemClass)(serv.registry);
+    this.windows = (require('prismarine-windows') as (registry: SquidServer['registry']) => Windows)(serv.registry);
   }
 
-  /** Opens a window of `type` on the player's client: `contents` fill its first slots, the pack the rest. */
+  /**
+   * Opens a window of `type` on the player's client: `contents` fill its first slots, the pack the rest;
+   * what `scratch` slots hold when it closes goes back to the pack.
+   */
   open(
     player: SquidPlayer,
     id: number,
     type: string,
     title: string,
     contents: readonly (ItemInstance | null)[] = [],
+    scratch: readonly number[] = [],
   ): Window {
     const window = this.windows.createWindow(id, type, title);
     contents.forEach((item, slot) => (window.slots[slot] = item ? this.copyOf(item, slot) : null));
@@ -65,11 +83,15 @@ export class ServerWindows {
       windowTitle: { type: 'compound', name: '', value: { text: { type: 'string', value: title } } },
     });
     this.send(player, window);
+    openWindows.set(player, { window, scratch });
     return window;
   }
 
-  /** Writes the window's view of the pack back, and returns `scratch` slots' and the cursor's items to the pack. */
-  close(player: SquidPlayer, window: Window & { inventoryStart?: number }, scratch: readonly number[] = []): void {
+  /** Writes the window's view of the pack back, and returns the scratch slots' and the cursor's items to the pack. */
+  close(player: SquidPlayer, window: Window & { inventoryStart?: number }): void {
+    const open = openWindows.get(player);
+    const scratch = open?.window === window ? open.scratch : [];
+    if (open?.window === window) openWindows.delete(player);
     window.removeAllListeners('updateSlot');
     const offset = (window.inventoryStart ?? INVENTORY_START) - INVENTORY_START;
     for (let slot = INVENTORY_START; slot <= INVENTORY_END; slot++) {

@@ -58,7 +58,8 @@ export const tossPlugin: SquidPlugin = {
         deathTime: DESPAWN_MS,
       });
     };
-    // Before the click handler, which empties the cursor (verbtree's crafting plugin replaces flying-squid's at 'asap').
+    // Before the click handler, which empties the cursor (verbtree's crafting plugin replaces flying-squid's at
+    // 'asap').
     player.once('spawned', () => player._client.prependListener('window_click', thrown));
   },
 };

@@ -1,6 +1,6 @@
 /**
- * Versioned migrations, applied in order inside one transaction each; the
- * database's `user_version` is the last one applied. Append, never edit.
+ * The SQLite journal's versioned migrations, applied in order inside one transaction each; the database's
+ * `user_version` is the last one applied. Append, never edit.
  */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -208,5 +208,55 @@ export const MIGRATIONS: readonly string[] = [
     z REAL
   );
   CREATE INDEX idx_node_states_plan ON node_states(plan_id, id);
+  `,
+  // The idempotency ledger: a claim is a durable row (in flight, then completed or released), and a completed key
+  // keeps who held it (plan, step, verb, arguments) and the effects its step had. Keys completed before came from
+  // succeeded steps: their identity and expectations are read from those steps.
+  `
+  CREATE TABLE idempotency_ledger (
+    key TEXT PRIMARY KEY,
+    plan_id TEXT,
+    step_id TEXT,
+    verb TEXT,
+    args TEXT,
+    state TEXT NOT NULL CHECK (state IN ('in_flight', 'completed')),
+    expectations TEXT,
+    runner_id TEXT,
+    claimed_at INTEGER,
+    completed_at INTEGER
+  );
+  INSERT INTO idempotency_ledger (key, plan_id, step_id, verb, args, state, expectations, completed_at)
+    SELECT i.key, i.plan_id, i.step_id, s.verb, s.args, 'completed', s.expectations, i.completed_at
+    FROM idempotency i LEFT JOIN steps s ON s.plan_id = i.plan_id AND s.step_id = i.step_id;
+  DROP TABLE idempotency;
+  ALTER TABLE idempotency_ledger RENAME TO idempotency;
+  CREATE INDEX idx_idempotency_in_flight ON idempotency(runner_id) WHERE state = 'in_flight';
+  `,
+  // The fleet: bots, a lease per bot (holder, an epoch every claim bumps, an expiry), and a durable plan queue per
+  // bot, with at most one running plan per bot.
+  `
+  CREATE TABLE bots (
+    name TEXT PRIMARY KEY,
+    added_at INTEGER NOT NULL,
+    settings TEXT
+  );
+  CREATE TABLE bot_leases (
+    bot TEXT PRIMARY KEY REFERENCES bots(name),
+    holder TEXT,
+    epoch INTEGER NOT NULL,
+    expires_at INTEGER,
+    claimed_at INTEGER,
+    renewed_at INTEGER
+  );
+  CREATE INDEX idx_bot_leases_holder ON bot_leases(holder);
+  ALTER TABLE plans ADD COLUMN bot TEXT;
+  CREATE UNIQUE INDEX idx_one_running_plan_per_bot ON plans(bot) WHERE status = 'running';
+  CREATE TABLE plan_queue (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    plan_id TEXT NOT NULL UNIQUE,
+    bot TEXT NOT NULL,
+    enqueued_at INTEGER NOT NULL
+  );
+  CREATE INDEX idx_plan_queue_bot ON plan_queue(bot, id);
   `,
 ];

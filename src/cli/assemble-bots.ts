@@ -1,0 +1,103 @@
+import type { Clock } from '../contracts/clock.js';
+import type { WorldPort } from '../contracts/world.js';
+import type { StepInvoker } from '../executor/invoker.js';
+import type { Planner } from '../executor/planner.js';
+import type { ExecutorPolicyInput } from '../executor/policy.js';
+import { assembleJournaled, type JournaledAssembly } from '../journal/journaled-executor.js';
+import type { Journal } from '../journal/journal.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import type { RuntimeHooks } from '../runtime/hooks.js';
+import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
+import type { WorldDescriptor } from './worlds.js';
+
+/** The bots' names: the first is `verbtree` as a single bot always was, then verbtree-2, verbtree-3, … */
+export const botName = (index: number) => (index === 0 ? 'verbtree' : `verbtree-${index + 1}`);
+
+export interface AssembledBot {
+  name: string;
+  assembly: JournaledAssembly;
+  /** Its world as opened (before the journal's action trace wraps it): a real bot's raw handle is reached here. */
+  world: WorldPort;
+}
+
+export interface AssembledBots {
+  bots: AssembledBot[];
+  close(): Promise<void>;
+}
+
+export interface AssembleBotsOptions {
+  count: number;
+  first: OpenedWorld;
+  choice: WorldChoice;
+  registry: CapabilityRegistry;
+  extraTreePaths: readonly string[];
+  journal: Journal;
+  clock: Clock;
+  /** Each bot's name by its index; default botName (verbtree, verbtree-2, …). */
+  name?: (index: number) => string;
+  /** What kind of process runs them, as the journal's runners table shows it (`serve`, `mcp`). */
+  kind: string;
+  policy?: ExecutorPolicyInput;
+  planner?: Planner;
+  /** Tree observers for one bot, by its name (the API's node feed). */
+  hooksFor?: (name: string) => RuntimeHooks | undefined;
+  /** Wraps each bot's tree invoker, e.g. to inject faults. */
+  wrapInvoker?: (invoker: StepInvoker) => StepInvoker;
+}
+
+/**
+ * `count` bots, each with its own journaled executor on the one journal: what `serve` and `mcp` drive. Where the
+ * world's row says they share it (`bots` in src/cli/worlds/) they meet in one world: the embedded server connects
+ * each, a remote server is joined again under each name; SimWorld holds one bot, so each SimWorld bot gets its own
+ * world from the same seed and scenario. A bot whose assembly fails closes what was opened for it and the bots
+ * before it.
+ */
+export async function assembleBots(options: AssembleBotsOptions): Promise<AssembledBots> {
+  const served: { bot: AssembledBot; closeWorld?: () => Promise<void> }[] = [];
+  const close = async () => {
+    for (const { bot, closeWorld } of [...served].reverse()) {
+      await bot.assembly.close();
+      await closeWorld?.();
+    }
+  };
+  try {
+    for (let i = 0; i < options.count; i++) {
+      const name = (options.name ?? botName)(i);
+      const { world, descriptor, closeWorld } = await worldFor(i, name, options);
+      const hooks = options.hooksFor?.(name);
+      const assembly = await assembleJournaled({
+        registry: options.registry,
+        extraTreePaths: options.extraTreePaths,
+        world,
+        clock: options.clock,
+        journal: options.journal,
+        kind: options.kind,
+        policy: options.policy ?? {},
+        worldDescriptor: descriptor,
+        ...(hooks ? { hooks } : {}),
+        ...(options.planner ? { planner: options.planner } : {}),
+        ...(options.wrapInvoker ? { wrapInvoker: options.wrapInvoker } : {}),
+      }).catch(async (error: unknown) => {
+        // Its own world (a SimWorld of its own) is not yet in `served` to be closed with the rest.
+        await closeWorld?.();
+        throw error;
+      });
+      served.push({ bot: { name, assembly, world }, ...(closeWorld ? { closeWorld } : {}) });
+    }
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  return { bots: served.map((s) => s.bot), close };
+}
+
+async function worldFor(
+  index: number,
+  name: string,
+  options: { first: OpenedWorld; choice: WorldChoice },
+): Promise<{ world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> }> {
+  if (index === 0) return { world: options.first.world, descriptor: options.first.descriptor };
+  if (options.first.connectBot) return options.first.connectBot(name);
+  const own = await openWorld({ ...options.choice, username: name });
+  return { world: own.world, descriptor: own.descriptor, closeWorld: () => own.close() };
+}

@@ -1,0 +1,242 @@
+import pg from 'pg';
+import { maskUrl } from '../journal-spec.js';
+import { JournalOpenError } from '../journal.js';
+import { SqlJournal, type TxOptions } from '../sql/sql-journal.js';
+import { driveAsync, type Op, type Tx } from '../sql/tx.js';
+import type { EventFeedPage } from '../views.js';
+import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
+
+/** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
+const MIGRATION_LOCK = 7_467_001;
+const SWEEPER_LOCK = 7_467_002;
+
+/** bigint (counts, identity ids, epochs) and numeric (sums) arrive as numbers: every one of ours fits in 2^53. */
+const NUMERIC_OIDS = new Set([20, 1700]);
+const builtin = pg.types.getTypeParser.bind(pg.types) as (
+  oid: number,
+  format?: 'text' | 'binary',
+) => (value: string) => unknown;
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    NUMERIC_OIDS.has(oid) ? Number : builtin(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+export interface PostgresJournalOptions {
+  /** Connections in the pool (default 10): each journal write holds one for its transaction. */
+  poolSize?: number;
+  /** Open an existing journal only: refuse a database verbtree has not written to yet. */
+  mustExist?: boolean;
+}
+
+/**
+ * The journal in a PostgreSQL database, through node-postgres and its pool. Each domain operation is one
+ * transaction, a round trip per statement; a write is durable when its promise resolves (not before: callers that
+ * need order await it, as the recorder's queue does). Times come from the database server's clock.
+ */
+export class PostgresJournal extends SqlJournal {
+  readonly backend = 'postgres';
+  readonly writesOnCall = false;
+  protected readonly fenceSql =
+    'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR SHARE';
+  private readonly names = new Map<string, { name: string; text: string }>();
+
+  private constructor(
+    private readonly pool: pg.Pool,
+    readonly location: string,
+  ) {
+    super();
+  }
+
+  static async open(url: string, options: PostgresJournalOptions = {}): Promise<PostgresJournal> {
+    const location = maskUrl(url);
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: 10_000,
+      application_name: 'verbtree',
+      types,
+    });
+    // An idle connection the server dropped: the pool discards it, and the next write that needs one reports why.
+    pool.on('error', () => undefined);
+    let client: pg.PoolClient;
+    try {
+      client = await pool.connect();
+    } catch (error) {
+      await pool.end().catch(() => undefined);
+      throw new JournalOpenError(unreachable(location, error));
+    }
+    const dropped = watchDropped(client);
+    try {
+      await migrate(client, location, options.mustExist === true);
+    } catch (error) {
+      dropped();
+      client.release(true);
+      await pool.end().catch(() => undefined);
+      throw error instanceof JournalOpenError
+        ? error
+        : new JournalOpenError(`cannot prepare the journal at ${location}: ${(error as Error).message}`);
+    }
+    client.release(dropped());
+    return new PostgresJournal(pool, location);
+  }
+
+  async schemaVersion(): Promise<number> {
+    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM verbtree_schema');
+    return rows[0]!.version;
+  }
+
+  /** `?` placeholders numbered for PostgreSQL, each text a named statement its connection prepares once. */
+  private statement(sql: string): { name: string; text: string } {
+    let named = this.names.get(sql);
+    if (!named) {
+      let n = 0;
+      named = { name: `verbtree_${this.names.size}`, text: sql.replace(/\?/g, () => `$${++n}`) };
+      this.names.set(sql, named);
+    }
+    return named;
+  }
+
+  private async execute(client: pg.PoolClient, op: Op): Promise<unknown> {
+    const result = await client.query({ ...this.statement(op.sql), values: [...op.params] });
+    if (op.kind === 'all') return result.rows;
+    if (op.kind === 'get') return result.rows[0];
+    return result.rowCount ?? 0;
+  }
+
+  protected async transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
+    const client = await this.pool.connect();
+    const dropped = watchDropped(client);
+    let broken: Error | undefined;
+    try {
+      // A read sees one snapshot across its statements.
+      await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
+      if (options.sweeper) await client.query('SELECT pg_advisory_xact_lock($1)', [SWEEPER_LOCK]);
+      const result = await driveAsync(body(), (op) => this.execute(client, op));
+      await client.query(options.rollback ? 'ROLLBACK' : 'COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
+      throw error;
+    } finally {
+      const lost = dropped();
+      client.release(broken ?? lost);
+    }
+  }
+
+  /**
+   * Every plan's events in commit order: by (transaction id, id), and only those of transactions older than the
+   * oldest one still running (`pg_snapshot_xmin`). Ids alone commit out of order, so a reader paging by id could
+   * pass an event a slower transaction commits later; no transaction below the bound can still commit.
+   */
+  async eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage> {
+    const [tx, id] = cursor === null ? ['0', 0] : parseCursor(cursor);
+    const { rows } = await this.pool.query<{
+      id: number;
+      plan_id: string;
+      type: string;
+      at: number;
+      body: string;
+      tx: string;
+    }>(
+      `SELECT id, plan_id, type, at, body, tx::text AS tx FROM events
+       WHERE (tx, id) > ($1::xid8, $2) AND tx < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY tx, id LIMIT $3`,
+      [tx, id, limit],
+    );
+    const last = rows.at(-1);
+    return {
+      rows: rows.map((r) => ({
+        id: r.id,
+        planId: r.plan_id,
+        type: r.type,
+        at: r.at,
+        event: JSON.parse(r.body) as unknown,
+      })),
+      cursor: last ? `${last.tx}:${last.id}` : cursor,
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/**
+ * Hears the error a checked-out client emits when the server drops its connection (the database stopped, the
+ * network went): the query in flight fails with it anyway, but unheard it is also an uncaught exception, which
+ * would kill the process instead of failing the one write. The function returned stops listening and gives the
+ * error, if one came, so that the client is discarded at release rather than put back in the pool.
+ */
+function watchDropped(client: pg.PoolClient): () => Error | undefined {
+  let dropped: Error | undefined;
+  const listener = (error: Error) => (dropped = error);
+  client.on('error', listener);
+  return () => {
+    client.off('error', listener);
+    return dropped;
+  };
+}
+
+function parseCursor(cursor: string): [string, number] {
+  const match = /^(\d+):(\d+)$/.exec(cursor);
+  if (!match) throw new Error(`not an event cursor of this journal: "${cursor}" (pass back the cursor a page gave)`);
+  return [match[1]!, Number(match[2])];
+}
+
+/** Applies the migrations this database lacks, one process at a time; refuses a database that is not a journal. */
+async function migrate(client: pg.PoolClient, location: string, mustExist: boolean): Promise<void> {
+  await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    const { rows } = await client.query<{ present: boolean }>(
+      "SELECT to_regclass('verbtree_schema') IS NOT NULL AS present",
+    );
+    if (!rows[0]!.present) {
+      if (mustExist)
+        throw new JournalOpenError(
+          `${location} holds no verbtree journal yet (run a plan with --journal ${location} first, or pass another --journal)`,
+        );
+      const { rows: ours } = await client.query<{ tablename: string }>(
+        'SELECT tablename FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY($1)',
+        [JOURNAL_TABLES],
+      );
+      if (ours.length > 0)
+        throw new JournalOpenError(
+          `${location} is a PostgreSQL database but not a verbtree journal (it has tables of its own named ${ours.map((t) => t.tablename).join(', ')}): give verbtree a database of its own (createdb verbtree) and pass its URL with --journal`,
+        );
+      await client.query(
+        'CREATE TABLE verbtree_schema (version INTEGER NOT NULL); INSERT INTO verbtree_schema VALUES (0)',
+      );
+    }
+    const { rows: at } = await client.query<{ version: number }>('SELECT version FROM verbtree_schema');
+    const version = at[0]!.version;
+    if (version > PG_MIGRATIONS.length)
+      throw new JournalOpenError(
+        `${location} was written by a newer verbtree (journal schema ${version}, this one knows up to ${PG_MIGRATIONS.length}): upgrade verbtree or use another --journal database`,
+      );
+    for (let next = version; next < PG_MIGRATIONS.length; next++) {
+      await client.query('BEGIN');
+      try {
+        await client.query(PG_MIGRATIONS[next]!);
+        await client.query('UPDATE verbtree_schema SET version = $1', [next + 1]);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      }
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+  }
+}
+
+/** Why the database could not be reached, and what to do: never a stack trace. */
+function unreachable(location: string, error: unknown): string {
+  const { code, message } = error as { code?: string; message?: string };
+  const fix =
+    code === '3D000'
+      ? 'create that database (createdb <name>) or fix the database name in --journal'
+      : code === '28P01' || code === '28000'
+        ? 'fix the user or password in --journal (postgres://user:password@host:port/database)'
+        : 'start PostgreSQL there, or fix --journal (postgres://user:password@host:port/database)';
+  return `cannot reach the PostgreSQL journal at ${location}: ${message || code || 'no answer'}; ${fix}`;
+}

@@ -1,0 +1,166 @@
+import type { BotView, EnqueueAnswer, Fence, QueuedPlan } from '../rows.js';
+import { all, get, json, run, type Tx } from './tx.js';
+
+/**
+ * The fleet: bots belong to the journal, each under a lease whose expiry the database's clock sets (`verbtree_now()`:
+ * the server's on PostgreSQL), and whose epoch every claim bumps, so writes fenced by an older epoch are refused.
+ * Lease rows are never deleted: a released lease keeps its epoch, which only grows.
+ */
+
+export class UnknownBotError extends Error {
+  override name = 'UnknownBotError';
+
+  constructor(
+    readonly bot: string,
+    readonly bots: readonly string[],
+  ) {
+    super(
+      `no bot "${bot}" in the fleet; its bots are ${bots.length > 0 ? bots.join(', ') : 'none yet'} (a worker adds one with --bot <name>)`,
+    );
+  }
+}
+
+export function* botNames(): Tx<string[]> {
+  return (yield* all<{ name: string }>('SELECT name FROM bots ORDER BY name')).map((b) => b.name);
+}
+
+function* requireBot(bot: string): Tx<void> {
+  if (!(yield* get<{ name: string }>('SELECT name FROM bots WHERE name = ?', bot)))
+    throw new UnknownBotError(bot, yield* botNames());
+}
+
+export function* addBot(bot: { name: string; settings?: unknown }): Tx<void> {
+  yield* run(
+    'INSERT INTO bots (name, added_at, settings) VALUES (?, verbtree_now(), ?) ON CONFLICT DO NOTHING',
+    bot.name,
+    bot.settings === undefined ? null : json(bot.settings),
+  );
+}
+
+export function* listBots(): Tx<BotView[]> {
+  const rows = yield* all<{
+    name: string;
+    added_at: number;
+    settings: string | null;
+    holder: string | null;
+    epoch: number;
+    expires_at: number | null;
+    held: number;
+    plan: string | null;
+    queued: number;
+  }>(
+    `SELECT b.name, b.added_at, b.settings, l.holder, COALESCE(l.epoch, 0) AS epoch, l.expires_at,
+       CASE WHEN l.holder IS NOT NULL AND l.expires_at > verbtree_now() THEN 1 ELSE 0 END AS held,
+       (SELECT p.plan_id FROM plans p WHERE p.bot = b.name AND p.status IN ('running', 'interrupted') ORDER BY p.updated_at DESC LIMIT 1) AS plan,
+       (SELECT COUNT(*) FROM plans p WHERE p.bot = b.name AND p.status = 'queued') AS queued
+     FROM bots b LEFT JOIN bot_leases l ON l.bot = b.name ORDER BY b.name`,
+  );
+  return rows.map((r) => ({
+    name: r.name,
+    addedAt: r.added_at,
+    settings: r.settings === null ? null : (JSON.parse(r.settings) as unknown),
+    holder: r.holder,
+    epoch: Number(r.epoch),
+    expiresAt: r.expires_at,
+    held: Number(r.held) === 1,
+    plan: r.plan,
+    queued: Number(r.queued),
+  }));
+}
+
+/**
+ * Takes the bot when its lease is free or expired, in one statement: two workers claiming at once cannot both win
+ * (on PostgreSQL the second waits for the first's row, then finds it held). The new epoch, or null when held.
+ */
+export function* claimBot(bot: string, holder: string, ttlMs: number): Tx<number | null> {
+  yield* requireBot(bot);
+  const row = yield* get<{ epoch: number }>(
+    `INSERT INTO bot_leases (bot, holder, epoch, expires_at, claimed_at, renewed_at)
+     VALUES (?, ?, 1, verbtree_now() + ?, verbtree_now(), verbtree_now())
+     ON CONFLICT (bot) DO UPDATE SET holder = excluded.holder, epoch = bot_leases.epoch + 1,
+       expires_at = excluded.expires_at, claimed_at = excluded.claimed_at, renewed_at = excluded.renewed_at
+     WHERE bot_leases.holder IS NULL OR bot_leases.expires_at <= verbtree_now()
+     RETURNING epoch`,
+    bot,
+    holder,
+    ttlMs,
+  );
+  return row ? Number(row.epoch) : null;
+}
+
+/** Every unexpired lease of the holder, extended in one statement; an expired one is not revived (claim it again). */
+export function* renewLeases(holder: string, ttlMs: number): Tx<Fence[]> {
+  const rows = yield* all<{ bot: string; epoch: number }>(
+    'UPDATE bot_leases SET expires_at = verbtree_now() + ?, renewed_at = verbtree_now() WHERE holder = ? AND expires_at > verbtree_now() RETURNING bot, epoch',
+    ttlMs,
+    holder,
+  );
+  return rows.map((r) => ({ bot: r.bot, epoch: Number(r.epoch) })).sort((a, b) => a.bot.localeCompare(b.bot));
+}
+
+/** Gives the bot back; false when the lease had already moved on. */
+export function* releaseBot(fence: Fence & { holder: string }): Tx<boolean> {
+  const changed = yield* run(
+    'UPDATE bot_leases SET holder = NULL, expires_at = NULL, renewed_at = verbtree_now() WHERE bot = ? AND holder = ? AND epoch = ?',
+    fence.bot,
+    fence.holder,
+    fence.epoch,
+  );
+  return changed > 0;
+}
+
+/** Queues a plan for a bot, once per planId: a second enqueue (a client's retry) changes nothing. */
+export function* enqueuePlan(plan: {
+  planId: string;
+  intentId: string;
+  bot: string;
+  body: unknown;
+}): Tx<EnqueueAnswer> {
+  if (!(yield* get<{ name: string }>('SELECT name FROM bots WHERE name = ?', plan.bot)))
+    return { queued: false, unknownBot: true, bots: yield* botNames() };
+  const inserted = yield* run(
+    "INSERT INTO plans (plan_id, intent_id, body, status, bot, created_at, updated_at) VALUES (?, ?, ?, 'queued', ?, verbtree_now(), verbtree_now()) ON CONFLICT DO NOTHING",
+    plan.planId,
+    plan.intentId,
+    JSON.stringify(plan.body),
+    plan.bot,
+  );
+  if (inserted === 0) {
+    const existing = yield* get<{ bot: string | null; status: string }>(
+      'SELECT bot, status FROM plans WHERE plan_id = ?',
+      plan.planId,
+    );
+    return { queued: false, existing: existing ?? { bot: null, status: 'unknown' } };
+  }
+  yield* run('INSERT INTO plan_queue (plan_id, bot, enqueued_at) VALUES (?, ?, verbtree_now())', plan.planId, plan.bot);
+  return { queued: true };
+}
+
+/**
+ * What the bot's holder runs next: the plan a previous holder left running or interrupted (to resume), else the
+ * oldest queued one, now marked running (the partial unique index keeps one running plan per bot).
+ */
+export function* claimNextPlan(fence: Fence): Tx<QueuedPlan | null> {
+  type Row = { plan_id: string; intent_id: string | null; body: string | null };
+  const parse = (row: Row, resume: boolean): QueuedPlan => ({
+    planId: row.plan_id,
+    intentId: row.intent_id,
+    body: row.body === null ? null : (JSON.parse(row.body) as unknown),
+    resume,
+  });
+  const unfinished = yield* get<Row>(
+    "SELECT plan_id, intent_id, body FROM plans WHERE bot = ? AND status IN ('running', 'interrupted') ORDER BY updated_at LIMIT 1",
+    fence.bot,
+  );
+  if (unfinished) return parse(unfinished, true);
+  const next = yield* get<Row>(
+    "SELECT p.plan_id, p.intent_id, p.body FROM plan_queue q JOIN plans p ON p.plan_id = q.plan_id WHERE q.bot = ? AND p.status = 'queued' ORDER BY q.id LIMIT 1",
+    fence.bot,
+  );
+  if (!next) return null;
+  yield* run(
+    "UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ? AND status = 'queued'",
+    next.plan_id,
+  );
+  return parse(next, false);
+}

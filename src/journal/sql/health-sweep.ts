@@ -1,0 +1,329 @@
+import { hostname } from 'node:os';
+import type { HealthConfig } from '../health-config.js';
+import type { HealthFinding, HealthSweep } from '../health-types.js';
+import type { RunnerRow, StepRow, StepStatus } from '../rows.js';
+import { keyCompleted, releaseClaimsOfGoneRunners } from './ledger.js';
+import { openIncident, resolveIncident, transition } from './record.js';
+import { all, count, dbNow, get, run, type Tx } from './tx.js';
+
+const HOUR = 3_600_000;
+const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
+
+interface Sweep {
+  config: HealthConfig;
+  now: number;
+  self: string | undefined;
+  isAlive: (pid: number) => boolean;
+  findings: HealthFinding[];
+  paused: string | null;
+}
+
+/**
+ * One pass of detection and graduated recovery: dead and zombie runners by pid and heartbeat, orphaned
+ * in-progress steps (reset to pending, or skipped after N interruptions, or marked done when their idempotency key
+ * completed), in-flight idempotency claims of runners that are gone (released), and hanging attempts of live
+ * runners. Each finding is an incident; past the hourly limit, nothing is reset.
+ */
+export function* healthSweep(options: {
+  config: HealthConfig;
+  selfRunnerId?: string;
+  isAlive: (pid: number) => boolean;
+  dryRun: boolean;
+}): Tx<HealthSweep> {
+  const sweep: Sweep = {
+    config: options.config,
+    now: yield* dbNow(),
+    self: options.selfRunnerId,
+    isAlive: options.isAlive,
+    findings: [],
+    paused: null,
+  };
+  // The incidents as the journal holds them after the check: for a dry run, which writes nothing, as they were.
+  const before = options.dryRun ? yield* incidentCounts(sweep.now) : null;
+  yield* checkRunners(sweep);
+  yield* releaseClaimsOfGoneRunners();
+  yield* checkOrphans(sweep);
+  yield* checkHanging(sweep);
+  return {
+    at: sweep.now,
+    findings: sweep.findings,
+    recoveryPaused: sweep.paused,
+    ...(before ?? (yield* incidentCounts(sweep.now))),
+  };
+}
+
+function* incidentCounts(
+  now: number,
+): Tx<Pick<HealthSweep, 'activeIncidents' | 'seriousIncidents' | 'recentIncidents'>> {
+  return {
+    activeIncidents: yield* count('SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL'),
+    seriousIncidents: yield* count(
+      "SELECT COUNT(*) AS n FROM incidents WHERE resolved_at IS NULL AND failure_mode IN ('hanging_attempt', 'zombie_runner')",
+    ),
+    recentIncidents: yield* countSince(now - 24 * HOUR),
+  };
+}
+
+function* countSince(since: number): Tx<number> {
+  return yield* count('SELECT COUNT(*) AS n FROM incidents WHERE detected_at > ?', since);
+}
+
+function* recoveryAllowed(sweep: Sweep): Tx<boolean> {
+  if (!sweep.config.autoRecover) {
+    sweep.paused = 'automatic recovery is off (autoRecover: false)';
+    return false;
+  }
+  const recent = yield* countSince(sweep.now - HOUR);
+  if (recent > sweep.config.maxIncidentsPerHour) {
+    sweep.paused = `automatic recovery paused: ${recent} incidents in the last hour (max ${sweep.config.maxIncidentsPerHour}); find the cause, then run again with a higher --max-incidents-per-hour or wait`;
+    return false;
+  }
+  return true;
+}
+
+function* checkRunners(sweep: Sweep): Tx<void> {
+  const here = hostname();
+  const runners = yield* all<RunnerRow>("SELECT * FROM runners WHERE status IN ('running', 'zombie')");
+  for (const runner of runners) {
+    if (runner.id === sweep.self) continue;
+    const silentMs = sweep.now - runner.last_heartbeat;
+    const openZombie = yield* get<{ id: number }>(
+      "SELECT id FROM incidents WHERE runner_id = ? AND failure_mode = 'zombie_runner' AND resolved_at IS NULL",
+      runner.id,
+    );
+    if (runner.host === here && !sweep.isAlive(runner.pid)) yield* deadRunner(sweep, runner, silentMs, openZombie);
+    else if (silentMs > sweep.config.runnerHeartbeatTimeoutMs) {
+      if (openZombie) continue;
+      yield* run("UPDATE runners SET status = 'zombie' WHERE id = ?", runner.id);
+      const id = yield* openIncident({
+        runnerId: runner.id,
+        mode: 'zombie_runner',
+        details: { pid: runner.pid, host: runner.host, silentMs, timeoutMs: sweep.config.runnerHeartbeatTimeoutMs },
+      });
+      sweep.findings.push({
+        mode: 'zombie_runner',
+        incidentId: id,
+        runnerId: runner.id,
+        summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`,
+        action: `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`,
+      });
+    } else if (runner.status === 'zombie') {
+      yield* run("UPDATE runners SET status = 'running' WHERE id = ?", runner.id);
+      if (openZombie) yield* resolveIncident(openZombie.id, 'the runner beats again');
+    }
+  }
+}
+
+function* deadRunner(sweep: Sweep, runner: RunnerRow, silentMs: number, openZombie: { id: number } | undefined) {
+  yield* run("UPDATE runners SET status = 'dead', stopped_at = ? WHERE id = ?", sweep.now, runner.id);
+  if (openZombie) yield* resolveIncident(openZombie.id, `the process ${runner.pid} is gone`);
+  const inProgress = yield* count(
+    "SELECT COUNT(*) AS n FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.runner_id = ? AND s.status = 'in_progress'",
+    runner.id,
+  );
+  const claims = yield* count(
+    "SELECT COUNT(*) AS n FROM idempotency WHERE state = 'in_flight' AND runner_id = ?",
+    runner.id,
+  );
+  const action =
+    `marked dead; ${inProgress} in-progress step${inProgress === 1 ? '' : 's'} left as orphans` +
+    (claims > 0 ? `; ${claims} in-flight idempotency claim${claims === 1 ? '' : 's'} released` : '');
+  const details = {
+    pid: runner.pid,
+    host: runner.host,
+    kind: runner.kind,
+    lastHeartbeat: runner.last_heartbeat,
+    silentMs,
+  };
+  const id = yield* openIncident({ runnerId: runner.id, mode: 'dead_runner', details });
+  yield* resolveIncident(id, action);
+  sweep.findings.push({
+    mode: 'dead_runner',
+    incidentId: id,
+    runnerId: runner.id,
+    summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`,
+    action,
+  });
+}
+
+type OrphanRow = StepRow & { runner_id: string | null; runner_status: string | null; runner_pid: number | null };
+
+function* checkOrphans(sweep: Sweep): Tx<void> {
+  const rows = yield* all<OrphanRow>(
+    `SELECT s.*, r.runner_id AS runner_id, rn.status AS runner_status, rn.pid AS runner_pid
+     FROM steps s LEFT JOIN runs r ON r.id = s.run_id LEFT JOIN runners rn ON rn.id = r.runner_id
+     WHERE s.status = 'in_progress' ORDER BY s.plan_id, s.seq`,
+  );
+  for (const step of rows) {
+    const owned = step.runner_id !== null && step.runner_id !== undefined;
+    const orphaned = owned
+      ? step.runner_id !== sweep.self && (step.runner_status === 'dead' || step.runner_status === 'stopped')
+      : sweep.now - step.updated_at > sweep.config.orphanedStepTimeoutMs;
+    if (orphaned) yield* recoverOrphan(sweep, step);
+  }
+}
+
+function* recoverOrphan(sweep: Sweep, step: OrphanRow): Tx<void> {
+  // Recorded by an earlier check while recovery was paused: recover it now if allowed, without a second incident.
+  const known = yield* get<{ id: number }>(
+    "SELECT id FROM incidents WHERE plan_id = ? AND step_id = ? AND failure_mode = 'orphaned_step' AND resolved_at IS NULL",
+    step.plan_id,
+    step.step_id,
+  );
+  if (known) {
+    if (!(yield* recoveryAllowed(sweep))) return;
+    const why = yield* recover(sweep, step, step.failure_count);
+    yield* resolveIncident(known.id, why);
+    sweep.findings.push({
+      mode: 'orphaned_step',
+      incidentId: known.id,
+      planId: step.plan_id,
+      stepId: step.step_id,
+      summary: `${step.plan_id}/${step.step_id} (${step.verb}) recorded earlier, recovery was paused`,
+      action: why,
+    });
+    return;
+  }
+  const attempt = yield* get<{ id: number; number: number; started_at: number; last_actuator_at: number | null }>(
+    'SELECT id, number, started_at, last_actuator_at FROM attempts WHERE plan_id = ? AND step_id = ? ORDER BY id DESC LIMIT 1',
+    step.plan_id,
+    step.step_id,
+  );
+  yield* run(
+    "UPDATE attempts SET ended_at = ?, outcome = 'orphaned', detail = 'the runner died during the attempt' WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL",
+    sweep.now,
+    step.plan_id,
+    step.step_id,
+  );
+  yield* run(
+    "UPDATE runs SET ended_at = ?, ok = 0, code = 'interrupted', detail = 'the runner died mid-plan' WHERE id = ? AND ended_at IS NULL",
+    sweep.now,
+    step.run_id,
+  );
+  yield* run(
+    "UPDATE plans SET status = 'interrupted', updated_at = ? WHERE plan_id = ? AND status = 'running'",
+    sweep.now,
+    step.plan_id,
+  );
+  const failures = step.failure_count + 1;
+  yield* run(
+    'UPDATE steps SET failure_count = ? WHERE plan_id = ? AND step_id = ?',
+    failures,
+    step.plan_id,
+    step.step_id,
+  );
+  const id = yield* openIncident({
+    planId: step.plan_id,
+    stepId: step.step_id,
+    runnerId: step.runner_id,
+    attemptId: attempt?.id ?? null,
+    mode: 'orphaned_step',
+    details: {
+      runnerId: step.runner_id,
+      pid: step.runner_pid,
+      attempt: attempt?.number ?? null,
+      attemptStartedAt: attempt?.started_at ?? null,
+      lastActuatorAt: attempt?.last_actuator_at ?? null,
+      inProgressForMs: sweep.now - step.updated_at,
+      failureCount: failures,
+    },
+  });
+  let action = 'left in progress';
+  if (yield* recoveryAllowed(sweep)) {
+    action = yield* recover(sweep, step, failures);
+    yield* resolveIncident(id, action);
+  }
+  sweep.findings.push({
+    mode: 'orphaned_step',
+    incidentId: id,
+    planId: step.plan_id,
+    stepId: step.step_id,
+    ...(step.runner_id ? { runnerId: step.runner_id } : {}),
+    summary: `${step.plan_id}/${step.step_id} (${step.verb}) in progress, its runner${step.runner_pid ? ` pid ${step.runner_pid}` : ''} is ${step.runner_status ?? 'unknown'}`,
+    action,
+  });
+}
+
+/** Moves an orphan on: done when its idempotency key completed, skipped past the limit, else pending again. */
+function* recover(sweep: Sweep, step: StepRow, failures: number): Tx<string> {
+  const [to, why] = yield* recoveryFor(sweep.config, step, failures);
+  // The orphan's own claim on its key dies with it; another plan's claim on the same key is not the orphan's to
+  // release.
+  if (step.idempotency_key)
+    yield* run(
+      "DELETE FROM idempotency WHERE key = ? AND state = 'in_flight' AND plan_id = ? AND step_id = ?",
+      step.idempotency_key,
+      step.plan_id,
+      step.step_id,
+    );
+  yield* transition(step.plan_id, step.step_id, to, `health check: ${why}`, null);
+  return why;
+}
+
+function* recoveryFor(config: HealthConfig, step: StepRow, failures: number): Tx<[StepStatus, string]> {
+  if (step.idempotency_key && (yield* keyCompleted(step.idempotency_key)))
+    return ['succeeded', `marked succeeded: its idempotency key "${step.idempotency_key}" completed before the crash`];
+  if (failures >= config.maxRecoveryAttempts)
+    return ['skipped', `skipped after ${failures} interrupted attempts (max ${config.maxRecoveryAttempts})`];
+  return ['pending', `reset to pending (interruption ${failures} of ${config.maxRecoveryAttempts})`];
+}
+
+function* checkHanging(sweep: Sweep): Tx<void> {
+  const rows = yield* all<{
+    id: number;
+    plan_id: string;
+    step_id: string;
+    number: number;
+    started_at: number;
+    last_actuator_at: number | null;
+    deadline_at: number;
+    verb: string;
+    runner_id: string;
+    pid: number;
+  }>(
+    `SELECT a.id, a.plan_id, a.step_id, a.number, a.started_at, a.last_actuator_at, s.deadline_at, s.verb, rn.id AS runner_id, rn.pid
+     FROM attempts a JOIN steps s ON s.plan_id = a.plan_id AND s.step_id = a.step_id
+     JOIN runs r ON r.id = a.run_id JOIN runners rn ON rn.id = r.runner_id
+     WHERE a.ended_at IS NULL AND s.status = 'in_progress' AND rn.status = 'running' AND s.deadline_at IS NOT NULL AND s.deadline_at + ? < ?`,
+    sweep.config.hangingGraceMs,
+    sweep.now,
+  );
+  const settled = yield* all<{ id: number; outcome: string | null }>(
+    "SELECT i.id, a.outcome FROM incidents i JOIN attempts a ON a.id = i.attempt_id WHERE i.failure_mode = 'hanging_attempt' AND i.resolved_at IS NULL AND a.ended_at IS NOT NULL",
+  );
+  for (const incident of settled)
+    yield* resolveIncident(incident.id, `the attempt ended (${incident.outcome ?? 'no outcome'})`);
+  for (const attempt of rows) {
+    if (
+      yield* get<{ id: number }>(
+        "SELECT id FROM incidents WHERE attempt_id = ? AND failure_mode = 'hanging_attempt'",
+        attempt.id,
+      )
+    )
+      continue;
+    const overMs = sweep.now - attempt.deadline_at;
+    const id = yield* openIncident({
+      planId: attempt.plan_id,
+      stepId: attempt.step_id,
+      runnerId: attempt.runner_id,
+      attemptId: attempt.id,
+      mode: 'hanging_attempt',
+      details: {
+        attempt: attempt.number,
+        startedAt: attempt.started_at,
+        deadlineAt: attempt.deadline_at,
+        overMs,
+        lastActuatorAt: attempt.last_actuator_at,
+      },
+    });
+    sweep.findings.push({
+      mode: 'hanging_attempt',
+      incidentId: id,
+      planId: attempt.plan_id,
+      stepId: attempt.step_id,
+      runnerId: attempt.runner_id,
+      summary: `${attempt.plan_id}/${attempt.step_id} (${attempt.verb}) attempt ${attempt.number} is ${seconds(overMs)} past its deadline`,
+      action: `none automatic: runner pid ${attempt.pid} is alive and owns it; stop that process if it does not end, then run the check again`,
+    });
+  }
+}

@@ -1,0 +1,247 @@
+import type { Expectation } from '../../contracts/expectation.js';
+import type { HealthConfig } from '../health-config.js';
+import type { HealthSweep } from '../health-types.js';
+import type { ClaimAnswer, IdempotencyClaim } from '../../executor/idempotency.js';
+import {
+  LeaseLostError,
+  type BeginRun,
+  type EventRecord,
+  type IncidentInput,
+  type Journal,
+  type PlanLeaseRequest,
+} from '../journal.js';
+import type {
+  BotView,
+  EffectRow,
+  EnqueueAnswer,
+  Fence,
+  IncidentRow,
+  PlanLeaseRow,
+  PlanRow,
+  QueuedPlan,
+} from '../rows.js';
+import type { StepStatus } from '../rows.js';
+import type {
+  EventFeedPage,
+  IncidentFilter,
+  MeasuredSla,
+  NodeStatesRow,
+  PlanProvenance,
+  ResumeRecord,
+  RunSummary,
+} from '../views.js';
+import { recordEvent } from './events.js';
+import * as fleet from './fleet.js';
+import { healthSweep } from './health-sweep.js';
+import * as ledger from './ledger.js';
+import * as leases from './plan-leases.js';
+import * as reads from './reads.js';
+import * as record from './record.js';
+import * as resume from './resume.js';
+import * as runners from './runners.js';
+import { get, type Tx } from './tx.js';
+
+export interface TxOptions {
+  /** Run only while the bot's lease carries this epoch, checked in the same transaction. */
+  fence?: Fence | undefined;
+  /** Roll back at the end, whatever it wrote (a dry run). */
+  rollback?: boolean;
+  /** Reads only. */
+  readOnly?: boolean;
+  /** The health sweep: one at a time across every process sharing the journal. */
+  sweeper?: boolean;
+}
+
+/**
+ * The journal's domain operations, once for both engines: each runs one piece of `sql/` logic in one transaction
+ * of the backend (`transact`). A fenced write first checks its lease in that transaction; a refused one rejects with
+ * a LeaseLostError and is counted.
+ */
+export abstract class SqlJournal implements Journal {
+  abstract readonly backend: 'sqlite' | 'postgres';
+  abstract readonly location: string;
+  abstract readonly writesOnCall: boolean;
+  private refused = 0;
+
+  /** Runs `body` in one transaction. */
+  protected abstract transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R>;
+  /** Selects the fence's lease row if it still holds (PostgreSQL adds a share lock, so no claim can pass it). */
+  protected abstract readonly fenceSql: string;
+  abstract schemaVersion(): Promise<number>;
+  abstract close(): Promise<void>;
+  abstract eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage>;
+
+  get fencedWritesRefused(): number {
+    return this.refused;
+  }
+
+  /** A write, fenced when a fence is given. */
+  protected write<R>(body: () => Tx<R>, fence?: Fence): Promise<R> {
+    if (!fence) return this.transact(body, {});
+    const fenceSql = this.fenceSql;
+    const fenced = function* (): Tx<R> {
+      if (!(yield* get<{ bot: string }>(fenceSql, fence.bot, fence.epoch))) throw new LeaseLostError(fence);
+      return yield* body();
+    };
+    return this.transact(fenced, { fence }).catch((error: unknown) => {
+      if (error instanceof LeaseLostError) this.refused++;
+      throw error;
+    });
+  }
+
+  protected read<R>(body: () => Tx<R>): Promise<R> {
+    return this.transact(body, { readOnly: true });
+  }
+
+  registerRunner(runner: { id: string; pid: number; host: string; kind: string }): Promise<void> {
+    return this.write(() => runners.registerRunner(runner));
+  }
+  beatRunner(id: string): Promise<void> {
+    return this.write(() => runners.beatRunner(id));
+  }
+  stopRunner(id: string): Promise<void> {
+    return this.write(() => runners.stopRunner(id));
+  }
+
+  recordIntent(intent: { id: string; source?: string; goal?: string }, fence?: Fence): Promise<void> {
+    return this.write(() => record.recordIntent(intent), fence);
+  }
+  beginRun(run: BeginRun, fence?: Fence): Promise<number> {
+    return this.write(() => record.beginRun(run), fence);
+  }
+  recordEvent(event: EventRecord, fence?: Fence): Promise<void> {
+    return this.write(() => recordEvent(event), fence);
+  }
+  recordAction(
+    action: { planId: string; stepId: string; command: string; args: unknown },
+    fence?: Fence,
+  ): Promise<number> {
+    return this.write(() => record.recordAction(action.planId, action.stepId, action.command, action.args), fence);
+  }
+  settleAction(id: number, error: string | null, fence?: Fence): Promise<void> {
+    return this.write(() => record.settleAction(id, error), fence);
+  }
+  recordNodeStates(row: Parameters<Journal['recordNodeStates']>[0], fence?: Fence): Promise<void> {
+    return this.write(() => record.recordNodeStates(row), fence);
+  }
+  recordRevision(revision: Parameters<Journal['recordRevision']>[0], fence?: Fence): Promise<void> {
+    return this.write(() => record.recordRevision(revision), fence);
+  }
+  setPlanStatus(planId: string, status: string, fence?: Fence): Promise<void> {
+    return this.write(() => record.setPlanStatus(planId, status), fence);
+  }
+  transition(planId: string, stepId: string, to: StepStatus, reason: string, fence?: Fence): Promise<boolean> {
+    return this.write(() => record.transition(planId, stepId, to, reason, null), fence);
+  }
+
+  claimKey(claim: IdempotencyClaim & { runnerId: string | null }, fence?: Fence): Promise<ClaimAnswer> {
+    return this.write(() => ledger.claimKey(claim), fence);
+  }
+  completeKey(key: string, expectations: readonly Expectation[], fence?: Fence): Promise<void> {
+    return this.write(() => ledger.completeKey(key, expectations), fence);
+  }
+  releaseKey(key: string, fence?: Fence): Promise<void> {
+    return this.write(() => ledger.releaseKey(key), fence);
+  }
+  completedKeys(): Promise<string[]> {
+    return this.read(() => ledger.completedKeys());
+  }
+
+  acquirePlanLease(request: PlanLeaseRequest): Promise<void> {
+    return this.write(() => leases.acquirePlanLease(request));
+  }
+  renewPlanLease(planId: string, token: string): Promise<boolean> {
+    return this.write(() => leases.renewPlanLease(planId, token));
+  }
+  releasePlanLease(planId: string, token: string): Promise<void> {
+    return this.write(() => leases.releasePlanLease(planId, token));
+  }
+  planLeaseHolder(planId: string): Promise<PlanLeaseRow | undefined> {
+    return this.read(() => leases.planLeaseHolder(planId));
+  }
+
+  openIncident(incident: IncidentInput): Promise<number> {
+    return this.write(() => record.openIncident(incident));
+  }
+  resolveIncident(id: number, resolution: string): Promise<void> {
+    return this.write(() => record.resolveIncident(id, resolution));
+  }
+  incident(id: number): Promise<IncidentRow | undefined> {
+    return this.read(() => reads.incident(id));
+  }
+  listIncidents(filter: IncidentFilter = {}): Promise<{ total: number; incidents: IncidentRow[] }> {
+    return this.read(() => reads.listIncidents(filter));
+  }
+  clearResolvedIncidents(olderThanMs: number): Promise<number> {
+    return this.write(() => reads.clearResolvedIncidents(olderThanMs));
+  }
+
+  plan(planId: string): Promise<PlanRow | undefined> {
+    return this.read(() => reads.plan(planId));
+  }
+  listRuns(limit = 20): Promise<RunSummary[]> {
+    return this.read(() => reads.listRuns(limit));
+  }
+  planProvenance(
+    planId: string,
+    page?: { offset: number; limit: number },
+  ): Promise<(PlanProvenance & { stepsTotal: number }) | null> {
+    return this.read(() => reads.planProvenance(planId, page));
+  }
+  nodeStateHistory(
+    planId: string,
+    page: { after: number; limit: number },
+  ): Promise<{ rows: NodeStatesRow[]; more: boolean } | null> {
+    return this.read(() => reads.nodeStateHistory(planId, page));
+  }
+  eventHistory(
+    planId: string,
+    page: { after: number; limit: number },
+  ): Promise<{ rows: { id: number; type: string; at: number; event: unknown }[]; more: boolean } | null> {
+    return this.read(() => reads.eventHistory(planId, page));
+  }
+  measuredSla(): Promise<MeasuredSla[]> {
+    return this.read(() => reads.measuredSla());
+  }
+
+  resumeRecord(planId: string): Promise<ResumeRecord | null> {
+    return this.read(() => resume.resumeRecord(planId));
+  }
+  lineEffects(planId: string): Promise<EffectRow[]> {
+    return this.read(() => resume.lineEffects(planId));
+  }
+  distrustUnsavedSteps(planId: string, savedAt: number): Promise<string[]> {
+    return this.write(() => resume.distrustUnsavedSteps(planId, savedAt));
+  }
+
+  healthSweep(options: {
+    config: HealthConfig;
+    selfRunnerId?: string;
+    isAlive: (pid: number) => boolean;
+    dryRun: boolean;
+  }): Promise<HealthSweep> {
+    return this.transact(() => healthSweep(options), { rollback: options.dryRun, sweeper: true });
+  }
+
+  addBot(bot: { name: string; settings?: unknown }): Promise<void> {
+    return this.write(() => fleet.addBot(bot));
+  }
+  listBots(): Promise<BotView[]> {
+    return this.read(() => fleet.listBots());
+  }
+  claimBot(bot: string, holder: string, ttlMs: number): Promise<number | null> {
+    return this.write(() => fleet.claimBot(bot, holder, ttlMs));
+  }
+  renewLeases(holder: string, ttlMs: number): Promise<Fence[]> {
+    return this.write(() => fleet.renewLeases(holder, ttlMs));
+  }
+  releaseBot(fence: Fence & { holder: string }): Promise<boolean> {
+    return this.write(() => fleet.releaseBot(fence));
+  }
+  enqueuePlan(plan: { planId: string; intentId: string; bot: string; body: unknown }): Promise<EnqueueAnswer> {
+    return this.write(() => fleet.enqueuePlan(plan));
+  }
+  claimNextPlan(fence: Fence): Promise<QueuedPlan | null> {
+    return this.write(() => fleet.claimNextPlan(fence), fence);
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * The journal's domain logic is written once, as generator functions that yield SQL statements and receive their
+ * results; each backend drives them inside one of its transactions. better-sqlite3 drives them synchronously (so a
+ * SQLite write is on disk when its method returns, as before), node-postgres asynchronously, a round trip per
+ * statement. The SQL they yield is the portable subset both engines run the same way: `?` placeholders (numbered for
+ * PostgreSQL by its driver), `ON CONFLICT`, `RETURNING`, and `verbtree_now()` for the journal's wall clock (the
+ * injectable clock's on SQLite, the database server's on PostgreSQL, so times written by workers on several machines
+ * compare).
+ */
+
+export type Param = string | number | null;
+
+export type Op =
+  | { kind: 'all'; sql: string; params: readonly Param[] }
+  | { kind: 'get'; sql: string; params: readonly Param[] }
+  | { kind: 'run'; sql: string; params: readonly Param[] };
+
+/** A piece of journal logic: statements out, their results in, `R` at the end. */
+export type Tx<R> = Generator<Op, R, unknown>;
+
+/** Every row the statement returns. */
+export function* all<T>(sql: string, ...params: Param[]): Tx<T[]> {
+  return (yield { kind: 'all', sql, params }) as T[];
+}
+
+/** The first row, or undefined. */
+export function* get<T>(sql: string, ...params: Param[]): Tx<T | undefined> {
+  return (yield { kind: 'get', sql, params }) as T | undefined;
+}
+
+/** Runs a statement that returns no rows; the number of rows it changed. */
+export function* run(sql: string, ...params: Param[]): Tx<number> {
+  return (yield { kind: 'run', sql, params }) as number;
+}
+
+/** A count as both engines return it (PostgreSQL's bigint arrives as a number: the driver parses it). */
+export function* count(sql: string, ...params: Param[]): Tx<number> {
+  const row = yield* get<{ n: number }>(sql, ...params);
+  return Number(row?.n ?? 0);
+}
+
+/** The journal's wall clock now, as the database sees it. */
+export function* dbNow(): Tx<number> {
+  return Number((yield* get<{ now: number }>('SELECT verbtree_now() AS now'))!.now);
+}
+
+/** Drives a piece of logic to its end with a synchronous executor (better-sqlite3). */
+export function driveSync<R>(tx: Tx<R>, execute: (op: Op) => unknown): R {
+  let step = tx.next();
+  while (!step.done) step = tx.next(execute(step.value));
+  return step.value;
+}
+
+/** Drives a piece of logic to its end with an asynchronous executor (node-postgres). */
+export async function driveAsync<R>(tx: Tx<R>, execute: (op: Op) => Promise<unknown>): Promise<R> {
+  let step = tx.next();
+  while (!step.done) step = tx.next(await execute(step.value));
+  return step.value;
+}
+
+/** JSON text for a column, null for nothing. */
+export function json(value: unknown): string | null {
+  return value === undefined ? null : JSON.stringify(value);
+}

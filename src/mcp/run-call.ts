@@ -1,0 +1,150 @@
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
+import type { Clock } from '../contracts/clock.js';
+import type { ExecutorEvent } from '../executor/events.js';
+import type { BotAccess } from '../operations/bot-access.js';
+import { isOperationError } from '../operations/errors.js';
+import type { Operations } from '../operations/operations.js';
+import { ENDED_STATUSES } from '../operations/run-view.js';
+import type { RunOutcome } from '../operations/runs.js';
+import type { ClientEscalations, PendingEscalation } from './escalation.js';
+import { ProgressReporter } from './progress.js';
+import { endedResult, escalationResult, runningResult } from './results.js';
+import type { RunWatch } from './run-watch.js';
+
+export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
+
+/** What every tool call of one server shares. */
+export interface CallContext {
+  ops: Operations;
+  bots: BotAccess;
+  watch: RunWatch;
+  clock: Clock;
+  /** How long a call waits for a run before it answers with a running handle. */
+  blockMs: number;
+  progressPerSecond: number;
+  escalations?: ClientEscalations;
+}
+
+/** The call's progress token, when the client asked for progress. */
+function progressFor(ctx: CallContext, extra: CallExtra): ProgressReporter | null {
+  const token = extra._meta?.progressToken;
+  if (token === undefined) return null;
+  return new ProgressReporter(
+    ({ progress, message }) =>
+      extra.sendNotification({ method: 'notifications/progress', params: { progressToken: token, progress, message } }),
+    ctx.clock,
+    ctx.progressPerSecond,
+  );
+}
+
+/**
+ * Starts a run for this call and follows it: its events go out as progress, the client's cancellation (or its
+ * timeout, which cancels too) cancels the run, and the call answers when the run ends, when its step is held for
+ * the client (`--escalate-to-client`), or after `blockMs` with a running handle; from then on the run is no longer
+ * this call's: its end no longer cancels it, and get_run follows it.
+ */
+export async function driveRun(
+  ctx: CallContext,
+  extra: CallExtra,
+  planId: string,
+  bot: string | undefined,
+  start: (options: {
+    signal: AbortSignal;
+    waitMs: number;
+    onEvent: (event: ExecutorEvent) => void;
+  }) => Promise<RunOutcome>,
+): Promise<CallToolResult> {
+  const chosen = await ctx.bots.get(bot);
+  const progress = progressFor(ctx, extra);
+  const watching = ctx.watch.watch(planId, chosen?.id ?? bot ?? '');
+  const owned = new AbortController();
+  const forward = () => owned.abort(extra.signal.reason);
+  extra.signal.addEventListener('abort', forward, { once: true });
+  if (extra.signal.aborted) forward();
+  try {
+    const running = start({
+      signal: owned.signal,
+      waitMs: ctx.blockMs,
+      onEvent: (event) => {
+        watching(event);
+        progress?.event(event);
+      },
+    });
+    const escalation = await firstOf(ctx, planId, running, owned.signal);
+    return await answer(ctx, planId, escalation, ctx.blockMs);
+  } finally {
+    extra.signal.removeEventListener('abort', forward);
+    await progress?.close();
+  }
+}
+
+/**
+ * Follows a run already under way, for up to `waitMs`: its events as progress, and the answer as driveRun's. The
+ * client's cancellation ends the wait, not the run (cancel_run does that).
+ */
+export async function awaitRun(
+  ctx: CallContext,
+  extra: CallExtra,
+  planId: string,
+  waitMs: number,
+): Promise<CallToolResult> {
+  const progress = progressFor(ctx, extra);
+  let unfollow = () => undefined as unknown;
+  if (progress && waitMs > 0) {
+    try {
+      unfollow = ctx.ops.follow(planId, progress.event);
+    } catch (error) {
+      // Not under way here (ended, or another process's): nothing to report as it goes.
+      if (!isOperationError(error)) throw error;
+    }
+  }
+  try {
+    const escalation =
+      waitMs > 0 && !ctx.escalations?.pending(planId)
+        ? await firstOf(ctx, planId, ctx.ops.getRun(planId, { waitMs, signal: extra.signal }), extra.signal)
+        : undefined;
+    return await answer(ctx, planId, escalation, waitMs);
+  } finally {
+    unfollow();
+    await progress?.close();
+  }
+}
+
+/** Waits for `waiting` or for the plan's step to be held for the client, whichever comes first. */
+async function firstOf(
+  ctx: CallContext,
+  planId: string,
+  waiting: Promise<unknown>,
+  signal: AbortSignal,
+): Promise<PendingEscalation | undefined> {
+  if (!ctx.escalations) {
+    await waiting;
+    return undefined;
+  }
+  const done = new AbortController();
+  const escalated = ctx.escalations.next(planId, AbortSignal.any([done.signal, signal]));
+  try {
+    return await Promise.race([
+      waiting.then(() => undefined),
+      // Resolved empty only when the wait is over anyway: `waiting` then answers, alone.
+      escalated.then((held) => held ?? new Promise<never>(() => undefined)),
+    ]);
+  } finally {
+    done.abort();
+  }
+}
+
+/** The call's answer: the run's end, its held failure, or a running handle. */
+async function answer(
+  ctx: CallContext,
+  planId: string,
+  escalation: PendingEscalation | undefined,
+  waitedMs: number,
+): Promise<CallToolResult> {
+  const view = await ctx.ops.getRun(planId);
+  if (ENDED_STATUSES.includes(view.status)) return endedResult(view, ctx.watch.verified(view.result));
+  const held = escalation ?? ctx.escalations?.pending(planId);
+  if (held) return escalationResult(held, view.bot, ctx.watch.expectsOf(planId, held.stepId), ctx.clock.now());
+  return runningResult(view, waitedMs);
+}

@@ -1,0 +1,128 @@
+import { Vec3 } from 'vec3';
+import { deriveSeed, mulberry32 } from '../../../random.js';
+import { type Mob, MobDirector, type MobHost, type MobTerrain, type NightSpawning } from '../../mob-rules/index.js';
+import { mobKind } from '../../mobs.js';
+import type { SquidPlayer, SquidServer } from '../squid-types.js';
+
+/** A flying-squid mob as the rules move it. */
+export interface LivingSquidEntity {
+  id: number;
+  name?: string;
+  health: number;
+  position: Vec3;
+  world: unknown;
+  sendPosition(position: Vec3, onGround: boolean): Promise<void>;
+  takeDamage(hit: { damage: number; velocity: Vec3; sound?: string }): void;
+}
+
+export interface MobLifeOptions {
+  /** The mobs the rules drive (a scenario's, unless `ai: false`; every night spawn). */
+  driven: ReadonlySet<number>;
+  spawning: NightSpawning | null;
+  seed: number;
+  /** Spawns a hostile mob that the rules will drive. */
+  spawn(name: string, position: Vec3): void;
+}
+
+/**
+ * The embedded server's mobs living by the shared rules (src/world/mob-rules/), ticked on flying-squid's tick as
+ * SimWorld ticks them on its clock: they move by flying-squid's entity position packets (so every client in range
+ * sees them walk), hurt players through the health a client is sent (update_health, and a damage_event so it sees
+ * the hit), burn through flying-squid's own takeDamage (a mob at 0 is gone, and the mobs plugin tells the clients).
+ * Their decisions come from a generator seeded per world.
+ */
+export function mobLife(serv: SquidServer & { entities: Record<number, LivingSquidEntity> }, options: MobLifeOptions) {
+  const director = new MobDirector(mulberry32(deriveSeed(options.seed, 'mobs')), options.spawning);
+  const terrain = serverTerrain(serv);
+  const damageType = damageTypes(serv);
+  const living = (id: number) => {
+    const entity = serv.entities[id];
+    return entity && entity.world === serv.overworld && terrain.loaded(entity.position) ? entity : null;
+  };
+  const host: MobHost = {
+    terrain,
+    timeOfDay: () => serv.time,
+    players: () =>
+      serv.players
+        .filter((p) => p.world === serv.overworld)
+        .map((p) => ({
+          id: p.id,
+          position: p.position,
+          targetable: p.gameMode === 0 && p.health > 0 && p.disconnected !== true,
+        })),
+    mobs: () => {
+      const mobs: Mob[] = [];
+      for (const id of options.driven) {
+        const entity = living(id);
+        if (!entity) continue;
+        const { x, y, z } = entity.position;
+        mobs.push({ id, name: entity.name ?? 'unknown', position: { x, y, z } });
+      }
+      return mobs;
+    },
+    hostilePositions: () =>
+      Object.values(serv.entities)
+        .filter((e) => e.world === serv.overworld && mobKind(e.name ?? '') === 'hostile')
+        .map((e) => e.position),
+    move: (mob, to) => {
+      serv.entities[mob.id]
+        ?.sendPosition(new Vec3(to.x, to.y, to.z), true)
+        .catch((error: unknown) => serv.err(`moving mob ${mob.id} failed: ${String(error)}`));
+    },
+    hurtPlayer: (id, damage, by, cause) => {
+      const player = serv.players.find((p) => p.id === id);
+      if (!player || player.health <= 0) return;
+      player.updateHealth(Math.max(0, player.health - damage));
+      const hurt = {
+        entityId: player.id,
+        sourceTypeId: damageType(cause === 'arrow' ? 'minecraft:arrow' : 'minecraft:mob_attack'),
+        sourceCauseId: by.id + 1,
+        sourceDirectId: by.id + 1,
+      };
+      player._client.write('damage_event', hurt);
+      player._writeOthersNearby('damage_event', hurt);
+    },
+    hurtMob: (mob, damage) => serv.entities[mob.id]?.takeDamage({ damage, velocity: new Vec3(0, 0, 0) }),
+    spawn: (name, position) => options.spawn(name, new Vec3(position.x, position.y, position.z)),
+  };
+  serv.on('tick', (_delta: number, tick: number) => {
+    if (director.active(host)) director.tick(host, tick);
+  });
+  return {
+    /** A player hit a driven mob (after its knock-back): a hostile one turns on that player. */
+    hitBy(mobId: number, player: SquidPlayer): void {
+      const entity = living(mobId);
+      if (!entity || !options.driven.has(mobId)) return;
+      const { x, y, z } = entity.position;
+      director.hitBy({ id: mobId, name: entity.name ?? 'unknown', position: { x, y, z } }, player.id);
+    },
+    terrain,
+  };
+}
+
+/** The server's blocks read synchronously from its loaded chunk columns; a cell in no loaded column is null. */
+function serverTerrain(serv: SquidServer): MobTerrain & { loaded(position: Vec3): boolean } {
+  const world = serv.overworld as unknown as {
+    sync: { getColumn(chunkX: number, chunkZ: number): { getBlockStateId(at: Vec3): number } | undefined };
+  };
+  const inChunk = new Vec3(0, 0, 0);
+  return {
+    block(x, y, z) {
+      const column = world.sync.getColumn(x >> 4, z >> 4);
+      if (!column) return null;
+      inChunk.set(x & 15, y, z & 15);
+      return serv.registry.blocksByStateId[column.getBlockStateId(inChunk)]?.name ?? null;
+    },
+    loaded(position) {
+      return world.sync.getColumn(Math.floor(position.x) >> 4, Math.floor(position.z) >> 4) !== undefined;
+    },
+  };
+}
+
+/** A damage type's index in the registry the server sent at login (what a damage_event names). */
+function damageTypes(serv: SquidServer): (key: string) => number {
+  const codec = (serv.registry as unknown as { loginPacket?: { dimensionCodec?: Record<string, unknown> } }).loginPacket
+    ?.dimensionCodec?.['minecraft:damage_type'] as { entries?: { key: string }[] } | undefined;
+  const keys = codec?.entries?.map((entry) => entry.key) ?? [];
+  return (key) => Math.max(0, keys.indexOf(key));
+}

@@ -1,0 +1,19 @@
+export {
+  type Mob,
+  type MobEvent,
+  type MobMind,
+  type MobPlayer,
+  type MobWorld,
+  arrowDamage,
+  isDriven,
+  newMind,
+  provoke,
+  tickMob,
+  withinMeleeRange,
+} from './brain.js';
+export { HurtImmunity } from './hurt.js';
+export { type NightSpawning, nightSpawn } from './spawning.js';
+export * from './stats.js';
+export { type Cell, type MobTerrain, type Position, canStand, lineOfSight, skyOpenAbove } from './terrain.js';
+export { advance, findWalk, MAX_DROP, MAX_STEP_UP, step } from './walk.js';
+export { MobDirector, type MobHost } from './director.js';

@@ -1,0 +1,161 @@
+import minecraftData from 'minecraft-data';
+import { MINECRAFT_VERSION } from '../recipes.js';
+
+const data = minecraftData(MINECRAFT_VERSION);
+
+/*
+ * Vanilla's numbers for the mobs both worlds run, at Normal difficulty (flying-squid runs no mob of its own, so
+ * these rules are the only difficulty either world has).
+ * Sources: the Minecraft Wiki's pages (https://minecraft.wiki/w/Zombie, /w/Skeleton, /w/Attribute, /w/Arrow,
+ * /w/Daylight_cycle, /w/Fire, /w/Damage#Immunity, /w/Mob_spawning) and the game code they describe, named by the
+ * classes of Mojang's mappings.
+ */
+
+/** One game tick. */
+export const TICK_MS = 50;
+export const TICKS_PER_SECOND = 20;
+
+/**
+ * Blocks per second a mob walks at, from its movement-speed attribute `s`: a mob's forward input is `s` (MoveControl)
+ * times 0.98, accelerating it by that times `s` again each tick, and ground friction (0.6 × 0.91) leaves it at
+ * a / (1 − 0.546) blocks per tick (LivingEntity.travel). A zombie's 0.23 walks 2.3 blocks/s, half a walking player's 4.3.
+ */
+export function walkSpeed(attribute: number): number {
+  return ((attribute * attribute * 0.98) / (1 - 0.6 * 0.91)) * TICKS_PER_SECOND;
+}
+
+export interface MeleeAttack {
+  /** Health points a hit takes off a player (Normal: the attack-damage attribute as it is). */
+  damage: number;
+  /** Ticks between two hits (MeleeAttackGoal.resetAttackCooldown: 20). */
+  cooldownTicks: number;
+}
+
+export interface BowAttack {
+  /** Ticks the bow is drawn before the arrow flies (RangedBowAttackGoal: 20, a full draw). */
+  drawTicks: number;
+  /** Ticks after a shot before the next draw starts (AbstractSkeleton.reassessWeaponGoal: 40, 20 on Hard). */
+  intervalTicks: number;
+  /** Blocks within which it stops walking up and shoots (RangedBowAttackGoal's attack radius, 15). */
+  range: number;
+  /** Closer than this, it backs away while it shoots (the goal strafes backwards under a quarter of range², 7.5). */
+  backOff: number;
+}
+
+export interface HostileStats {
+  followRange: number;
+  /** Blocks per second (see walkSpeed). */
+  speed: number;
+  /** Eyes above the feet: where its line of sight starts. */
+  eyeHeight: number;
+  /** Burns under open sky by day (zombies and skeletons do; husks and strays' kin differ). */
+  burnsInDaylight: boolean;
+  melee?: MeleeAttack;
+  bow?: BowAttack;
+}
+
+const ZOMBIE: HostileStats = {
+  // Zombie: follow range 35, movement speed 0.23, attack damage 3 (Normal), eyes at 1.74.
+  followRange: 35,
+  speed: walkSpeed(0.23),
+  eyeHeight: 1.74,
+  burnsInDaylight: true,
+  melee: { damage: 3, cooldownTicks: 20 },
+};
+
+const SKELETON: HostileStats = {
+  // Skeleton: follow range 16, movement speed 0.25, a bow (RangedBowAttackGoal(this, 1.0, 20, 15)).
+  followRange: 16,
+  speed: walkSpeed(0.25),
+  eyeHeight: 1.74,
+  burnsInDaylight: true,
+  bow: { drawTicks: 20, intervalTicks: 40, range: 15, backOff: 7.5 },
+};
+
+/**
+ * The hostile mobs that move and fight. Other hostile kinds (creepers, spiders...) stand where they are put, as all
+ * mobs did before: their behaviour (explosions, climbing, neutral by day) is not modelled.
+ */
+export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
+  zombie: ZOMBIE,
+  zombie_villager: ZOMBIE,
+  husk: { ...ZOMBIE, burnsInDaylight: false },
+  skeleton: SKELETON,
+  stray: SKELETON,
+};
+
+/** Passive mobs' movement-speed attributes (cow 0.2, sheep 0.23, pig and chicken 0.25); others walk as a pig. */
+const PASSIVE_SPEED: Readonly<Record<string, number>> = { cow: 0.2, mooshroom: 0.2, sheep: 0.23 };
+export function passiveSpeed(name: string): number {
+  return walkSpeed(PASSIVE_SPEED[name] ?? 0.25);
+}
+
+/**
+ * Random strolls (RandomStrollGoal): an idle mob starts one with a chance of 1 in 120 each tick, to a spot within 10
+ * blocks. Here the spot is kept within WANDER_RADIUS of where the mob was put, so a scenario's animals stay about
+ * where it placed them.
+ */
+export const WANDER_CHANCE_PER_TICK = 1 / 120;
+export const WANDER_RADIUS = 6;
+
+/**
+ * A hostile mob looks for a player with a chance of 1 in 10 each tick (NearestAttackableTargetGoal's random interval),
+ * within its follow range and 4 blocks up or down, and only one it can see (mustSee).
+ */
+export const TARGET_CHANCE_PER_TICK = 1 / 10;
+export const TARGET_SEARCH_HEIGHT = 4;
+/** A target out of sight this many ticks is forgotten (TargetGoal.unseenMemoryTicks). */
+export const UNSEEN_MEMORY_TICKS = 60;
+
+/**
+ * How far a mob's melee reaches past its own box, horizontally (Mob.getAttackBoundingBox: √2.04 − 0.6); a hit lands
+ * when that box meets the target's.
+ */
+export const MELEE_REACH = Math.sqrt(2.04) - 0.6;
+
+/** A player's box and eyes. */
+export const PLAYER_WIDTH = 0.6;
+export const PLAYER_HEIGHT = 1.8;
+export const PLAYER_EYE_HEIGHT = 1.62;
+
+/** The mob's box as minecraft-data gives it (a zombie 0.6 × 1.95). */
+export function mobSize(name: string): { width: number; height: number } {
+  const entity = data.entitiesByName[name];
+  return { width: entity?.width ?? 0.6, height: entity?.height ?? 1.8 };
+}
+
+/**
+ * An arrow from a skeleton's full draw: base damage 2 + triangle(difficulty id × 0.11, 0.57425), Normal's id 2
+ * (AbstractArrow.setBaseDamageFromMob), times the arrow's speed, 1.6, rounded up (AbstractArrow.onHitEntity): 3 to 5,
+ * 4 most often.
+ */
+export const ARROW_SPEED = 1.6;
+export const ARROW_BASE = 2;
+export const ARROW_TRIANGLE_MODE = 2 * 0.11;
+export const ARROW_TRIANGLE_SPREAD = 0.57425;
+
+/**
+ * Sunburn (Mob.isSunBurnTick): by day, under a sky its eyes can see, out of water, a chance of (1 − 0.4) × 2 / 30 each
+ * tick in full daylight to catch fire for 8 s; burning takes 1 health every 20 ticks (Entity.baseTick).
+ */
+export const SUNBURN_CHANCE_PER_TICK = ((1 - 0.4) * 2) / 30;
+export const FIRE_TICKS = 8 * TICKS_PER_SECOND;
+export const FIRE_DAMAGE = 1;
+export const FIRE_DAMAGE_EVERY_TICKS = 20;
+
+/**
+ * A player hurt again within 10 ticks of a hit takes only what the new hit exceeds the last by
+ * (LivingEntity.hurt: invulnerableTime 20, checked against 10).
+ */
+export const HURT_IMMUNITY_TICKS = 10;
+
+/**
+ * Night spawning (NaturalSpawner): never within 24 blocks of a player. One attempt a second here, at most the
+ * scenario's `maxNearby` within its radius.
+ */
+export const SPAWN_MIN_DISTANCE = 24;
+export const SPAWN_INTERVAL_TICKS = 20;
+/** Cells a walk is searched over, per block of follow range (PathNavigation.createPathFinder: follow range × 16). */
+export const PATH_NODES_PER_RANGE = 16;
+/** Re-plan a chase this often, or when the target left the planned goal's cell. */
+export const REPATH_TICKS = 10;

@@ -1,0 +1,123 @@
+import { type Cell, canStand, type MobTerrain, type Position, open } from './terrain.js';
+
+/** A mob steps up one block at most (its step height and a jump) and walks off a ledge of at most 3. */
+export const MAX_STEP_UP = 1;
+export const MAX_DROP = 3;
+
+/** The eight horizontal directions, orthogonal first, in a fixed order so walks are deterministic. */
+const DIRECTIONS: readonly (readonly [number, number])[] = [
+  [0, -1],
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [1, -1],
+  [1, 1],
+  [-1, 1],
+  [-1, -1],
+];
+
+/**
+ * The cell a mob standing in `from` reaches by one step in direction (dx, dz), or null: the same level, one up (with
+ * head room to jump), or down a ledge of up to MAX_DROP through open cells. A diagonal step keeps its level and needs
+ * both orthogonal cells open, so a mob never cuts a corner through a wall.
+ */
+export function step(terrain: MobTerrain, from: Cell, dx: number, dz: number): Cell | null {
+  const { x, y, z } = from;
+  const [nx, nz] = [x + dx, z + dz];
+  if (dx !== 0 && dz !== 0) {
+    const side = (sx: number, sz: number) => open(terrain, sx, y, sz) && open(terrain, sx, y + 1, sz);
+    return side(nx, z) && side(x, nz) && canStand(terrain, nx, y, nz) ? { x: nx, y, z: nz } : null;
+  }
+  if (canStand(terrain, nx, y, nz)) return { x: nx, y, z: nz };
+  if (open(terrain, x, y + 2, z) && canStand(terrain, nx, y + MAX_STEP_UP, nz))
+    return { x: nx, y: y + MAX_STEP_UP, z: nz };
+  if (!open(terrain, nx, y, nz) || !open(terrain, nx, y + 1, nz)) return null;
+  for (let drop = 1; drop <= MAX_DROP; drop++) {
+    if (!open(terrain, nx, y - drop, nz)) return null;
+    if (canStand(terrain, nx, y - drop, nz)) return { x: nx, y: y - drop, z: nz };
+  }
+  return null;
+}
+
+const key = (c: Cell) => `${c.x},${c.y},${c.z}`;
+
+function estimate(a: Cell, b: Cell): number {
+  const dx = Math.abs(a.x - b.x);
+  const dz = Math.abs(a.z - b.z);
+  return Math.max(dx, dz) + (Math.SQRT2 - 1) * Math.min(dx, dz) + Math.abs(a.y - b.y);
+}
+
+interface Node {
+  cell: Cell;
+  cost: number;
+  score: number;
+  parent: Node | null;
+}
+
+/**
+ * The cells a mob walks from `from` towards `goal` (not including `from`), by A* over `step`, visiting at most
+ * `maxNodes` cells. It stops within `range` blocks (horizontally) of the goal; when the goal cannot be reached it walks
+ * to the cell nearest to it, as vanilla's partial paths do. Empty when no step gets it closer.
+ */
+export function findWalk(terrain: MobTerrain, from: Cell, goal: Cell, range: number, maxNodes: number): Cell[] {
+  const start: Node = { cell: from, cost: 0, score: estimate(from, goal), parent: null };
+  const open: Node[] = [start];
+  const best = new Map<string, number>([[key(from), 0]]);
+  let nearest = start;
+  for (let visited = 0; open.length > 0 && visited < maxNodes; visited++) {
+    const node = popLowest(open);
+    const left = estimate(node.cell, goal);
+    if (left < estimate(nearest.cell, goal)) nearest = node;
+    if (Math.hypot(node.cell.x - goal.x, node.cell.z - goal.z) <= range && Math.abs(node.cell.y - goal.y) <= 1) {
+      nearest = node;
+      break;
+    }
+    for (const [dx, dz] of DIRECTIONS) {
+      const next = step(terrain, node.cell, dx, dz);
+      if (!next) continue;
+      const cost = node.cost + (dx !== 0 && dz !== 0 ? Math.SQRT2 : 1) + (next.y > node.cell.y ? 0.5 : 0);
+      const k = key(next);
+      if ((best.get(k) ?? Infinity) <= cost) continue;
+      best.set(k, cost);
+      open.push({ cell: next, cost, score: cost + estimate(next, goal), parent: node });
+    }
+  }
+  const walk: Cell[] = [];
+  for (let node: Node | null = nearest; node && node !== start; node = node.parent) walk.unshift(node.cell);
+  return walk;
+}
+
+function popLowest(nodes: Node[]): Node {
+  let lowest = 0;
+  for (let i = 1; i < nodes.length; i++) if (nodes[i]!.score < nodes[lowest]!.score) lowest = i;
+  const [node] = nodes.splice(lowest, 1);
+  return node!;
+}
+
+/**
+ * Moves a mob along its walk by `distance` blocks this tick: horizontally towards the middle of the next cell, taking
+ * that cell's height as it enters it (a step up or a drop). Returns the cells still ahead. A cell that is no longer
+ * standable (a block placed in the way) ends the walk where the mob is.
+ */
+export function advance(terrain: MobTerrain, position: Position, walk: readonly Cell[], distance: number): Cell[] {
+  const ahead = [...walk];
+  let left = distance;
+  while (left > 1e-9 && ahead.length > 0) {
+    const next = ahead[0]!;
+    if (!canStand(terrain, next.x, next.y, next.z)) return [];
+    const [tx, tz] = [next.x + 0.5, next.z + 0.5];
+    const gap = Math.hypot(tx - position.x, tz - position.z);
+    const move = Math.min(left, gap);
+    if (gap > 0) {
+      position.x += ((tx - position.x) * move) / gap;
+      position.z += ((tz - position.z) * move) / gap;
+    }
+    left -= move;
+    if (Math.floor(position.x) === next.x && Math.floor(position.z) === next.z) position.y = next.y;
+    if (move === gap) {
+      position.y = next.y;
+      ahead.shift();
+    }
+  }
+  return ahead;
+}

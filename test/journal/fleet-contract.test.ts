@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { LeaseLostError } from '../../src/journal/journal.js';
+import { JournalRecorder } from '../../src/journal/recorder.js';
+import { contractBackends } from './backends.js';
+import { stepFields } from './helpers.js';
+
+const MINUTE = 60_000;
+const plan = (planId: string) => ({ planId, intentId: 'i', steps: [{ stepId: 's', type: 'navigate' }] });
+
+describe.each(contractBackends())('the fleet on the %s journal', (_backend, fresh) => {
+  it('two holders never both hold one bot: of four workers claiming at once, one wins, epoch 1', async () => {
+    const { journal, another } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const workers = [journal, await another(), await another(), await another()];
+    const epochs = await Promise.all(workers.map((w, i) => w.claimBot('ann', `w${i}`, MINUTE)));
+    expect(epochs.filter((e) => e !== null)).toEqual([1]);
+    const holder = `w${epochs.findIndex((e) => e !== null)}`;
+    // Held: nobody else, not even the holder again, claims it before it lapses.
+    expect(await journal.claimBot('ann', 'w9', MINUTE)).toBeNull();
+    expect(await journal.claimBot('ann', holder, MINUTE)).toBeNull();
+    expect(await journal.listBots()).toMatchObject([
+      { name: 'ann', holder, epoch: 1, held: true, plan: null, queued: 0 },
+    ]);
+    await expect(journal.claimBot('bob', 'w1', MINUTE)).rejects.toThrow('no bot "bob" in the fleet; its bots are ann');
+  });
+
+  it("an expired lease is taken with epoch+1; the old holder's renewal no longer finds it; a release keeps the epoch", async () => {
+    const { journal } = await fresh();
+    for (const name of ['ann', 'bea', 'cy']) await journal.addBot({ name });
+    // A lease of no time lapses at once, by the database's clock.
+    expect(await journal.claimBot('ann', 'w1', 0)).toBe(1);
+    expect(await journal.claimBot('bea', 'w1', MINUTE)).toBe(1);
+    expect(await journal.claimBot('cy', 'w2', MINUTE)).toBe(1);
+    expect(await journal.claimBot('ann', 'w2', MINUTE)).toBe(2);
+    // One statement renews all of a holder's leases, and says which it still holds.
+    expect(await journal.renewLeases('w1', MINUTE)).toEqual([{ bot: 'bea', epoch: 1 }]);
+    expect(await journal.renewLeases('w2', MINUTE)).toEqual([
+      { bot: 'ann', epoch: 2 },
+      { bot: 'cy', epoch: 1 },
+    ]);
+    expect(await journal.releaseBot({ bot: 'ann', holder: 'w1', epoch: 1 })).toBe(false);
+    expect(await journal.releaseBot({ bot: 'ann', holder: 'w2', epoch: 2 })).toBe(true);
+    expect(await journal.releaseBot({ bot: 'ann', holder: 'w2', epoch: 2 })).toBe(false);
+    expect((await journal.listBots())[0]).toMatchObject({ name: 'ann', holder: null, held: false, epoch: 2 });
+    expect(await journal.claimBot('ann', 'w3', MINUTE)).toBe(3);
+    // A lease renewed to no time lapses too: its holder must claim it again.
+    await journal.renewLeases('w2', 0);
+    expect(await journal.renewLeases('w2', MINUTE)).toEqual([]);
+  });
+
+  it("a stale epoch's writes are refused in the same transaction, counted, and change nothing", async () => {
+    const { journal, another } = await fresh();
+    const stale = await another();
+    await journal.addBot({ name: 'ann' });
+    const old = { bot: 'ann', epoch: (await stale.claimBot('ann', 'w1', MINUTE))! };
+    await stale.beginRun({ ...plan('p'), body: plan('p'), runnerId: null }, old);
+    expect(await stale.transition('p', 's', 'in_progress', 'dispatched', old)).toBe(true);
+    // The lease moves on: w1 let it go (a partition would have let it lapse), and w2 holds it now.
+    await stale.releaseBot({ ...old, holder: 'w1' });
+    const now = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w2', MINUTE))! };
+    expect(now.epoch).toBe(2);
+    const refused = await Promise.allSettled([
+      stale.transition('p', 's', 'succeeded', 'verified', old),
+      stale.claimKey({ key: 'k', planId: 'p', stepId: 's', verb: 'navigate', args: {}, runnerId: 'w1' }, old),
+      stale.setPlanStatus('p', 'succeeded', old),
+      stale.claimNextPlan(old),
+    ]);
+    for (const write of refused) {
+      expect(write.status).toBe('rejected');
+      const reason = (write as PromiseRejectedResult).reason as unknown;
+      expect(reason).toBeInstanceOf(LeaseLostError);
+      expect(reason).toMatchObject({ code: 'lease_lost', fence: old });
+    }
+    expect(stale.fencedWritesRefused).toBe(4);
+    expect(await stepFields(journal, 'p', 'status')).toEqual([{ status: 'in_progress' }]);
+    expect((await journal.plan('p'))?.status).toBe('running');
+    expect(
+      await journal.claimKey({ key: 'k', planId: 'q', stepId: 't', verb: 'navigate', args: {}, runnerId: 'w2' }),
+    ).toEqual({ claimed: true });
+    // The new holder's writes go through.
+    expect(await journal.transition('p', 's', 'pending', 'taken over', now)).toBe(true);
+    expect(journal.fencedWritesRefused).toBe(0);
+  });
+
+  it('refuses a write under a lease that lapsed even before anyone else claimed the bot', async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', 0))! };
+    await expect(journal.setPlanStatus('p', 'failed', fence)).rejects.toMatchObject({ code: 'lease_lost' });
+    expect(journal.fencedWritesRefused).toBe(1);
+  });
+
+  it("a fenced recorder's flush rejects with lease_lost once its lease moves on, and it writes nothing more", async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    const recorder = new JournalRecorder(journal, { runnerId: null, fence });
+    await recorder.beginRun({ ...plan('p'), body: plan('p') });
+    const warning = (message: string) => ({
+      type: 'step.warning' as const,
+      at: 0,
+      planId: 'p',
+      stepId: 's',
+      verb: 'navigate',
+      message,
+    });
+    recorder.record(warning('held'));
+    await recorder.flush();
+    await journal.releaseBot({ ...fence, holder: 'w1' });
+    await journal.claimBot('ann', 'w2', MINUTE);
+    recorder.record(warning('after the lease moved on'));
+    await expect(recorder.flush()).rejects.toMatchObject({ code: 'lease_lost' });
+    recorder.record(warning('later still'));
+    await expect(recorder.flush()).rejects.toMatchObject({ code: 'lease_lost' });
+    expect(journal.fencedWritesRefused).toBe(1);
+    const events = (await journal.eventHistory('p', { after: 0, limit: 10 }))!.rows;
+    expect(events.map((e) => (e.event as { message: string }).message)).toEqual(['held']);
+  });
+
+  it('queues a plan once per planId, hands the held bot its plans in order, and keeps one running plan per bot', async () => {
+    const { journal, another } = await fresh();
+    await journal.addBot({ name: 'ann', settings: { auth: 'offline' } });
+    await journal.addBot({ name: 'ann' });
+    const enqueue = (planId: string, bot = 'ann') => ({ ...plan(planId), bot, body: plan(planId) });
+    // Three gateways post the same plan at once: one row.
+    const posts = await Promise.all(
+      [journal, await another(), await another()].map((j) => j.enqueuePlan(enqueue('p1'))),
+    );
+    expect(posts.filter((p) => p.queued)).toHaveLength(1);
+    expect(posts.find((p) => !p.queued)).toEqual({ queued: false, existing: { bot: 'ann', status: 'queued' } });
+    expect(await journal.enqueuePlan(enqueue('p2'))).toEqual({ queued: true });
+    expect(await journal.enqueuePlan(enqueue('p3', 'zed'))).toEqual({ queued: false, unknownBot: true, bots: ['ann'] });
+    expect(await journal.listBots()).toMatchObject([
+      { name: 'ann', settings: { auth: 'offline' }, queued: 2, plan: null },
+    ]);
+
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    expect(await journal.claimNextPlan(fence)).toEqual({
+      planId: 'p1',
+      intentId: 'i',
+      body: plan('p1'),
+      resume: false,
+    });
+    // Until it ends, it is the bot's plan: a new holder (or this one, asking again) resumes it, never a second plan.
+    expect(await journal.claimNextPlan(fence)).toMatchObject({ planId: 'p1', resume: true });
+    await expect(journal.setPlanStatus('p2', 'running')).rejects.toThrow(/unique|constraint/i);
+    expect(await journal.listBots()).toMatchObject([{ plan: 'p1', queued: 1 }]);
+    await journal.setPlanStatus('p1', 'succeeded', fence);
+    expect(await journal.claimNextPlan(fence)).toMatchObject({ planId: 'p2', resume: false });
+    await journal.setPlanStatus('p2', 'failed', fence);
+    expect(await journal.claimNextPlan(fence)).toBeNull();
+  });
+});
