@@ -7,7 +7,7 @@ const PLAN = 'examples/walk.plan.json';
 const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('the table of worlds (src/cli/worlds.ts) on the command line', () => {
-  it.each(['run', 'serve'])('%s --help gives every kind of the table a line of its own', async (command) => {
+  it.each(['run', 'serve', 'mcp'])('%s --help gives every kind of the table a line of its own', async (command) => {
     const { code, out } = await cli(command, '--help');
     expect(code).toBe(0);
     for (const row of WORLDS) expect(out).toMatch(new RegExp(`^  ${row.kind} +${literally(row.summary)}$`, 'm'));
@@ -36,6 +36,8 @@ describe('the table of worlds (src/cli/worlds.ts) on the command line', () => {
         ['serve', '--server-host', 'mc.example.org', '--scenario', 'examples/scenarios/forest.json'],
         '--scenario applies to the embedded and sim worlds only; a remote server keeps its own world',
       ],
+      [['mcp', '--world', 'sim', '--host', 'mc.example.org'], '--host applies to the remote world only'],
+      [['mcp', '--version', '1.20.4'], '--version applies to the remote world only'],
     ] as const) {
       const { code, err } = await cli(...args);
       expect(err).toContain(message);
@@ -50,6 +52,9 @@ describe('the table of worlds (src/cli/worlds.ts) on the command line', () => {
     const serve = await cli('serve', '--world', 'remote');
     expect(serve.err).toContain('--world remote needs --server-host (and usually --server-port, --version)');
     expect(serve.code).toBe(2);
+    const mcp = await cli('mcp', '--world', 'remote');
+    expect(mcp.err).toContain('--world remote needs --host (and usually --port, --username, --version)');
+    expect(mcp.code).toBe(2);
   });
 
   it("a project's remote world is serve's server, under serve's own flags (its --host is the API's)", async () => {
