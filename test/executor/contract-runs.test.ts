@@ -104,6 +104,28 @@ describe('V1 and V2 for the steps the executor makes (resolveStep)', () => {
   });
 });
 
+describe('V1 and V2 for a safety response (resolveStep on the fast path)', () => {
+  /** A consume_food of a project's own, asking for an argument the executor's hunger response does not give. */
+  const pickyEater = defineCapability({
+    ...holdStill(),
+    name: 'consume_food',
+    inputSchema: z.strictObject({ item: z.string() }),
+  });
+
+  it.each([
+    ['not registered', registryWith()],
+    ['registered with arguments the response does not fit', registryWith(pickyEater)],
+  ])('a hungry bot whose response verb is %s runs no response, says so, and its step goes on', async (_, registry) => {
+    const h = await harness({ food: 2 }, { registry, treePaths });
+    const walk = { stepId: 'it', type: 'navigate', args: { target: { kind: 'near', x: 6, y: 0, z: 0, range: 1 } } };
+    const result = await h.run(plan(walk));
+    expect(of(h, 'safety.emergency')[0]).toMatchObject({ signal: 'hunger', response: 'none available' });
+    expect(of(h, 'step.started').map((e) => e.stepId)).toEqual(['it']);
+    expect(h.world.actuatorLog.map((a) => a.command)).not.toContain('consume');
+    expect(result.ok).toBe(true);
+  });
+});
+
 describe('the codes a run ends with', () => {
   it('A4: a step that acts once and then idles past 3 s trips stuck.loop at the first tick past the limit', async () => {
     const actOnce = invoking(async (request) => {
