@@ -1,4 +1,5 @@
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { describeProgress } from '../executor/progress-throttle.js';
 import { describeExpectation } from '../contracts/expectation.js';
 import { newTable } from './table.js';
 
@@ -32,9 +33,7 @@ export function progressLine(event: ExecutorEvent): string | null {
       return `    ${step} not started again: idempotency key "${event.idempotencyKey}" was completed by ${event.holder.stepId} of plan ${event.holder.planId}, and its effects hold now`;
     case 'step.progress':
       // Every report is in --json; a line only for the one that completes the count, so a long walk does not flood.
-      return event.total !== undefined && event.done >= event.total
-        ? `    ${step} ${event.done}/${event.total} ${event.unit}`
-        : null;
+      return event.total !== undefined && event.done >= event.total ? `    ${step} ${describeProgress(event)}` : null;
     case 'step.stuck':
       return `    ⚠ ${step} stuck (${event.detector}): ${event.reason}`;
     case 'step.warning':

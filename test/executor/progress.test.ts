@@ -172,9 +172,10 @@ describe('step.progress as people and clients see it', () => {
     ...(detail !== undefined ? { detail } : {}),
   });
 
-  it('the CLI prints a line only for the report that completes the count; MCP says each in a few words', () => {
+  it("the CLI prints a line only for the report that completes the count; MCP says each in a few words, both with the capability's own detail when it gave one", () => {
     expect(progressLine(event(2))).toBeNull();
     expect(progressLine(event(4))).toBe('    gather (collect_block) 4/4 oak_log');
+    expect(progressLine(event(4, 'all 4 logs in the pack'))).toBe('    gather (collect_block) all 4 logs in the pack');
     expect(progressMessage(event(2))).toBe('gather (collect_block): 2/4 oak_log');
     expect(progressMessage(event(2, '2 logs to go'))).toBe('gather (collect_block): 2 logs to go');
   });
