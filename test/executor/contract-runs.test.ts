@@ -6,7 +6,7 @@ import type { Clock, TimerHandle } from '../../src/contracts/clock.js';
 import { assembleExecutor } from '../../src/executor/assemble.js';
 import type { EventOf, ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import type { AttemptOutcome, AttemptRequest, StepInvoker } from '../../src/executor/invoker.js';
-import { CapabilityRegistry, defineCapability } from '../../src/index.js';
+import { CapabilityRegistry, defineCapability, type AnyCapabilitySpec } from '../../src/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { harness, plan, type Harness } from '../helpers/executor.js';
 
@@ -48,7 +48,7 @@ const needsPlanks = (subgoal: { stepId: string; type: string; args: Record<strin
     subgoals: () => [subgoal],
   });
 
-const registryWith = (...specs: ReturnType<typeof holdStill>[]) =>
+const registryWith = (...specs: AnyCapabilitySpec[]) =>
   specs.reduce((registry, spec) => registry.register(spec), new CapabilityRegistry().register(navigate));
 /** navigate's tree: the only one this registry needs. */
 const treePaths = ['trees/navigate.mdsl'];
@@ -107,9 +107,17 @@ describe('V1 and V2 for the steps the executor makes (resolveStep)', () => {
 describe('V1 and V2 for a safety response (resolveStep on the fast path)', () => {
   /** A consume_food of a project's own, asking for an argument the executor's hunger response does not give. */
   const pickyEater = defineCapability({
-    ...holdStill(),
     name: 'consume_food',
+    version: '1.0.0',
+    description: 'test capability whose arguments the hunger response does not give',
     inputSchema: z.strictObject({ item: z.string() }),
+    safetyLevel: 'safe',
+    expectedDurationMs: 1000,
+    retryableCodes: [],
+    preconds: [],
+    effects: [],
+    guard: () => ({ ok: true }),
+    acceptance: () => ({ ok: true }),
   });
 
   it.each([
