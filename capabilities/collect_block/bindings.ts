@@ -1,8 +1,7 @@
-import { type RunContext, type TreeBindings, type Vec3Like, WorldError, inventoryTotal } from 'verbtree';
+import { inventoryTotal, type RunContext, type TreeBindings, type Vec3Like, withinReach, WorldError } from 'verbtree';
 import { dropsNear, pickUp } from '../collect_drops/drops.js';
 import { betterTool } from '../dig_block/tools.js';
 import { waitUntil } from '../pillar_up/wait.js';
-import { withinReach } from '../place_block/reach.js';
 import type { CollectBlockArgs } from './schema.js';
 import { blocksFor, canHarvestWith, dropItemsOf } from './tags.js';
 

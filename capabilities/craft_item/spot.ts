@@ -1,5 +1,4 @@
-import type { Vec3Like, WorldPort } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import { type Vec3Like, withinReach, type WorldPort } from 'verbtree';
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 const LIQUID = new Set(['water', 'lava']);

@@ -1,7 +1,6 @@
 import type { RunContext, TreeBindings } from 'verbtree';
-import { dropsOf } from 'verbtree';
+import { dropsOf, withinReach } from 'verbtree';
 import { dropsNear } from '../collect_drops/drops.js';
-import { withinReach } from '../place_block/reach.js';
 import { waitUntil } from '../pillar_up/wait.js';
 import type { DigBlockArgs } from './schema.js';
 import { betterTool } from './tools.js';

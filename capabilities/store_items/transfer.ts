@@ -4,9 +4,9 @@ import {
   type GuardResult,
   type Observation,
   type TreeBindings,
+  withinReach,
   WorldError,
 } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
 import { at, type ChestArgs, CHEST_SEARCH, chestHolds, chestOf } from './chest.js';
 
 /** store_items moves items into the chest (deposit), take_items out of it (withdraw). */
