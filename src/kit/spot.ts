@@ -1,4 +1,5 @@
-import { type Vec3Like, withinReach, type WorldPort } from 'verbtree';
+import type { Vec3Like, WorldPort } from '../contracts/index.js';
+import { withinReach } from '../world/reach.js';
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 const LIQUID = new Set(['water', 'lava']);
