@@ -4,8 +4,8 @@ import { smeltingInputsOf } from '../world/smelting.js';
 import { gatherSourceFor } from './block-tags.js';
 
 /*
- * How the built-in verbs get an item they lack: the sub-goals craft_item and smelt_item answer a missing
- * `has_item` with, as steps of the built-in craft_item, smelt_item and collect_block.
+ * The sub-goals with which craft_item and smelt_item answer a missing `has_item`. They are steps of the built-in
+ * verbs craft_item, smelt_item and collect_block, so a registry that uses them must hold those verbs.
  */
 
 const MAX_PER_STEP = 64;
