@@ -125,6 +125,21 @@ describe('verbtree world', () => {
     expect(again.code).toBe(0);
   }, 60_000);
 
+  it('without a folder keeps the world in memory, says so, and stops on SIGINT (exit 0)', async () => {
+    const world = await startWorld(['--port', '0']);
+    expect(world.line).toMatch(
+      /^verbtree world on 127\.0\.0\.1:\d+ \(Minecraft 1\.21\.4, offline mode; scenario empty; kept in memory only\)$/,
+    );
+    world.child.kill('SIGINT');
+    const { code, err } = await world.ended;
+    expect(err).toContain('the world lives in memory only (--world-folder keeps it)');
+    expect(err).toContain('stopping on SIGINT');
+    // verbtree's chest handler replaces flying-squid's on purpose: no warning about it in the log.
+    expect(err).not.toContain('registered twice');
+    expect(code).toBe(0);
+    expect(await portIsFree(world.host, world.port)).toBe(true);
+  });
+
   it('--help says how to start, join and stop it', async () => {
     const { code, out } = await cli('world', '--help');
     expect(code).toBe(0);

@@ -134,7 +134,11 @@ function notes(options: WorldOptions, folder: string | null, fresh: boolean, sce
     lines.push(
       `note: --host ${options.host} lets other machines join, and in offline mode any of them may take any bot's name`,
     );
-  lines.push('SIGINT (Ctrl-C) or SIGTERM saves the world and stops the server');
+  lines.push(
+    folder
+      ? 'SIGINT (Ctrl-C) or SIGTERM saves the world and stops the server'
+      : 'SIGINT (Ctrl-C) or SIGTERM stops the server; the world lives in memory only (--world-folder keeps it)',
+  );
   return lines;
 }
 
