@@ -104,6 +104,8 @@ describe('verbtree world', () => {
     first.child.kill('SIGTERM');
     const stopped = await first.ended;
     expect(stopped.err).not.toMatch(/\n\s+at /);
+    expect(stopped.err).toContain('builder joined from 127.0.0.1 (1 online)');
+    expect(stopped.err).toContain('builder left');
     expect(stopped.err).toContain(`stopped; the world is saved in ${folder}`);
     expect(stopped.code).toBe(0);
     builder.end();
