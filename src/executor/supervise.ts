@@ -143,7 +143,7 @@ class AttemptWatch {
         onActuatorSettled: () => stuck.actuatorSettled(),
         onProgress: (done, total, note) => {
           if (this.disarmed) return;
-          stuck.progress(done, total);
+          if (note?.judged !== false) stuck.progress(done, total);
           plan.progress.report(progressReport(done, total, note));
         },
       })

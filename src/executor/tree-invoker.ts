@@ -26,10 +26,11 @@ export function treeInvoker(runner: TreeRunner): StepInvoker {
           retryableCodes: spec.retryableCodes,
           watchdogDefaults: request.limits,
           hooks: {
-            progress: ({ done, total, unit, detail }) =>
+            progress: ({ done, total, unit, detail, judged }) =>
               request.onProgress(done, total, {
                 ...(unit !== undefined ? { unit } : {}),
                 ...(detail !== undefined ? { detail } : {}),
+                ...(judged !== undefined ? { judged } : {}),
               }),
           },
         },

@@ -44,6 +44,11 @@ export interface ProgressNote {
   unit?: string;
   /** A short line saying where the step stands, e.g. "12 blocks left". */
   detail?: string;
+  /**
+   * false: shown to watchers but not judged by the progress detector, for a measure that may rightly fall back for a
+   * while (straight-line distance on a walk around an obstacle); the position and path detectors judge such a walk.
+   */
+  judged?: boolean;
 }
 
 export type Runner<Args = unknown> = (ctx: RunContext<Args>) => Promise<ActionResult>;

@@ -45,6 +45,8 @@ export interface ProgressEvent extends RunEvent {
   /** What the leaf counts and where it stands, as it said (`ctx.progress`'s note). */
   unit?: string;
   detail?: string;
+  /** false: not for the progress detector to judge (see ProgressNote.judged). */
+  judged?: boolean;
 }
 
 export interface RunEndEvent extends RunEvent {

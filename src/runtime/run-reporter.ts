@@ -60,6 +60,7 @@ export class RunReporter {
         total,
         ...(note?.unit !== undefined ? { unit: note.unit } : {}),
         ...(note?.detail !== undefined ? { detail: note.detail } : {}),
+        ...(note?.judged !== undefined ? { judged: note.judged } : {}),
       });
   }
 

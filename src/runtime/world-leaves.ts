@@ -41,7 +41,8 @@ const walkStarts = new WeakMap<object, number>();
 
 /**
  * Reports the way closed toward the goal, in whole blocks of the distance at the first walk's start, with the
- * blocks left, now and every 250 ms of the walk until it settles or is aborted (a walk that ignores its abort must
+ * blocks left (shown, not judged: a way round an obstacle may lead away from the goal for longer than the progress
+ * detector's limit), now and every 250 ms of the walk until it settles or is aborted (a walk that ignores its abort must
  * not keep a timer alive); the stop function reports once more and stops.
  */
 function reportWalk(ctx: RunContext, goal: NavigationGoal, key: unknown): () => void {
@@ -53,7 +54,7 @@ function reportWalk(ctx: RunContext, goal: NavigationGoal, key: unknown): () => 
   const report = () => {
     const now = left();
     const detail = `${now} ${now === 1 ? 'block' : 'blocks'} left`;
-    ctx.progress(Math.max(0, start - now), start, { unit: 'blocks of the way', detail });
+    ctx.progress(Math.max(0, start - now), start, { unit: 'blocks of the way', detail, judged: false });
   };
   const tick = () => {
     report();

@@ -118,6 +118,20 @@ describe('step.progress through the executor (SimWorld, manual clock)', () => {
     expect(h.events.indexOf(events.at(-1)!)).toBeLessThan(h.events.indexOf(endOf(h, 'walk')));
   });
 
+  it('a walk around a long wall, farther from its goal for more than the stall limit, is not judged stalled', async () => {
+    // Straight-line distance is what the walk shows, not a measure of progress along a path: here the way round
+    // leads 30 blocks away from a goal 8 blocks off, and back (about 15 s of walking with no new best distance).
+    const wall = [];
+    for (let z = -30; z <= 30; z++) for (const y of [0, 1, 2]) wall.push({ position: { x: 4, y, z }, name: 'bedrock' });
+    const h = await harness({ blocks: wall });
+    const walk = { stepId: 'around', type: 'navigate', args: { target: { kind: 'block', x: 8, y: 0, z: 0 } } };
+    const result = await h.run(plan(walk));
+    expect(result.ok, JSON.stringify(endOf(h, 'around'))).toBe(true);
+    expect(h.events.filter((e) => e.type === 'step.stuck' || e.type === 'step.repair')).toEqual([]);
+    expect(endOf(h, 'around').attempts).toBe(1);
+    expect(progressOf(h, 'around').at(-1)).toMatchObject({ done: 8, total: 8, detail: '0 blocks left' });
+  });
+
   it('collect_block reports the blocks gathered of the count asked, in what it gathers', async () => {
     const trunk = [0, 1, 2, 3].map((y) => ({ position: { x: 5, y, z: 0 }, name: 'oak_log' }));
     const h = await harness({ blocks: trunk });
