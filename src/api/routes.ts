@@ -66,6 +66,7 @@ export function healthReply(ctx: ApiContext, report: HealthReport, recovered: bo
       checks: report.checks,
       findings: report.findings,
       recoveryPaused: report.recoveryPaused,
+      skipped: report.skipped,
       activeIncidents: report.activeIncidents,
       recentIncidents: report.recentIncidents,
     },
