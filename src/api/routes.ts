@@ -158,7 +158,11 @@ function historyPage(
   };
 }
 
-/** POST /api/cognitive/execute: starts a plan (202), or with `?wait=true` runs it to its result (200). */
+/**
+ * POST /api/cognitive/execute: starts a plan (202), or with `?wait=true` runs it to its result (200). On a fleet
+ * gateway it queues the plan for the bot's holder, once per planId (`queued: false` on a retry), and `?wait=true`
+ * waits for the run's end in the shared journal.
+ */
 export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
   requireBearer(request, ctx.token);
   // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
@@ -170,12 +174,27 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
     const outcome = await ctx.ops.run(input, { bot });
     const { planId, bot: name } = outcome;
     // With no wait limit given, a run answers at its end; a run still going is accepted, as without ?wait.
-    if (outcome.status === 'running') return ok({ planId, bot: name, status: 'accepted', events: '/api/events' }, 202);
+    if (outcome.status === 'running')
+      return ok({ planId, bot: name, status: 'accepted', run: runPath(planId), events: '/api/events' }, 202);
+    // A fleet worker ran it: its end as the shared journal holds it (the executor's result stayed in the worker).
+    if (outcome.result === null)
+      return {
+        status: 200,
+        body: { success: outcome.run.status === 'succeeded', planId, bot: name, run: outcome.run },
+      };
     return { status: 200, body: { success: outcome.result.ok, planId, bot: name, result: outcome.result } };
   }
   const started = await ctx.ops.start(input, { bot });
   return ok(
-    { planId: started.planId, bot: started.bot, status: 'accepted', steps: started.steps, events: '/api/events' },
+    {
+      planId: started.planId,
+      bot: started.bot,
+      status: 'accepted',
+      ...(started.queued === undefined ? {} : { queued: started.queued }),
+      steps: started.steps,
+      run: runPath(started.planId),
+      events: '/api/events',
+    },
     202,
   );
 }

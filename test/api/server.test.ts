@@ -260,6 +260,7 @@ describe('HTTP API on loopback', () => {
       bot: 'verbtree',
       status: 'accepted',
       steps: 1,
+      run: '/api/runs/ws-plan',
       events: '/api/events',
     });
     await ended;

@@ -8,7 +8,7 @@ import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
-const SWEEPER_LOCK = 7_467_002;
+export const SWEEPER_LOCK = 7_467_002;
 
 /** bigint (counts, identity ids, epochs) and numeric (sums) arrive as numbers: every one of ours fits in 2^53. */
 const NUMERIC_OIDS = new Set([20, 1700]);
