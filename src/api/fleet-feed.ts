@@ -33,6 +33,8 @@ export class FleetFeed {
     private readonly journal: Pick<Journal, 'eventFeed' | 'eventFeedEnd'>,
     private readonly bots: FleetBots,
     private readonly send: (message: unknown) => void,
+    /** Whether anyone listens: while nobody does, the feed only keeps its place at the journal's end. */
+    private readonly listening: () => boolean,
     private readonly options: FleetFeedOptions,
   ) {
     this.everyMs = options.everyMs ?? 250;
@@ -80,6 +82,11 @@ export class FleetFeed {
   }
 
   private async relayEvents(): Promise<void> {
+    if (!this.listening()) {
+      // Nobody to send to: skip to the journal's end instead of pulling every worker's events over the network.
+      this.cursor = (await this.journal.eventFeedEnd()) ?? this.cursor;
+      return;
+    }
     for (;;) {
       const page = await this.journal.eventFeed(this.cursor, PAGE);
       for (const row of page.rows)

@@ -117,10 +117,16 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     () => fleetFeed?.hello() ?? { type: 'hello', attached: bots.size > 0, bots: bots.samples() },
     { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits },
   );
-  const fleetFeed = options.fleet
-    ? new FleetFeed(options.journal, options.fleet, (message) => socket.broadcast(message), {
-        clock: options.clock ?? systemClock,
-      })
+  const fleetFeed: FleetFeed | null = options.fleet
+    ? new FleetFeed(
+        options.journal,
+        options.fleet,
+        (message) => socket.broadcast(message),
+        () => socket.clients > 0,
+        {
+          clock: options.clock ?? systemClock,
+        },
+      )
     : null;
   metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
   // Every message on the stream names its bot (a node batch, each of its runs'); a client showing one bot filters on it.
