@@ -41,4 +41,7 @@ export { digTimeMs, dropsOf } from './world/sim/block-data.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';
 export { HOSTILE_MOBS, mobKind, MOB_NAMES } from './world/mobs.js';
 export { isSolidBlock } from './world/hazards.js';
+export { EYE_HEIGHT, REACH, reachDistance, withinReach } from './world/reach.js';
 export { MissingPackageError } from './missing-package.js';
+// What the verbs share (waiting, drops, spots, block tags, entity targets, chests): a capability imports it from here.
+export * from './kit/index.js';

@@ -1,5 +1,4 @@
-import { blockKey, sameBlockState, type TreeBindings, WorldError } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import { blockKey, sameBlockState, type TreeBindings, withinReach, WorldError } from 'verbtree';
 import type { ActivateBlockArgs } from './schema.js';
 import { aimOf, cellOf } from './target.js';
 

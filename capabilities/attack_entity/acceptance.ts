@@ -1,6 +1,5 @@
-import type { Expectation, Observation } from 'verbtree';
+import { type Expectation, type Observation, targetOf } from 'verbtree';
 import type { AttackEntityArgs } from './schema.js';
-import { targetOf } from './target.js';
 
 /** Done means the mob is dead: gone from the world as its truth holds it. */
 export function attackEntityExpects(pre: Observation, args: AttackEntityArgs): Expectation[] {

@@ -1,6 +1,5 @@
-import type { GuardContext, GuardResult } from 'verbtree';
+import { describeTarget, type GuardContext, type GuardResult, targetOf } from 'verbtree';
 import type { AttackEntityArgs } from './schema.js';
-import { describeTarget, targetOf } from './target.js';
 
 /** A mob of the kind (or the id) is in sight; a player is never a target. */
 export function attackEntityGuard({ observation }: GuardContext, args: AttackEntityArgs): GuardResult {

@@ -1,9 +1,8 @@
-import { defineCapability } from 'verbtree';
+import { defineCapability, targetQuery } from 'verbtree';
 import { attackEntityExpects } from './acceptance.js';
 import { attackEntityBindings } from './bindings.js';
 import { attackEntityGuard } from './guard.js';
 import { AttackEntityArgs } from './schema.js';
-import { targetQuery } from './target.js';
 
 export default defineCapability({
   name: 'attack_entity',

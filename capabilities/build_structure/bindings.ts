@@ -1,6 +1,13 @@
-import { blockKey, type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
-import { isReplaceable, occupiedByBot } from '../place_block/cells.js';
-import { withinReach } from '../place_block/reach.js';
+import {
+  blockKey,
+  isReplaceable,
+  occupiedByBot,
+  type RunContext,
+  type TreeBindings,
+  type Vec3Like,
+  withinReach,
+  WorldError,
+} from 'verbtree';
 import { type PlannedBlock, describePosition, plannedBlocks } from './plan.js';
 import type { BuildStructureArgs } from './schema.js';
 

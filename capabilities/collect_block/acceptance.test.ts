@@ -1,8 +1,8 @@
+import { BLOCK_TAGS, dropItemsOf } from 'verbtree';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { judgeStep, observation } from '../../src/testing/index.js';
 import collectBlock from './index.js';
-import { BLOCK_TAGS, dropItemsOf } from './tags.js';
 
 const parse = (args: unknown) => collectBlock.inputSchema.parse(args);
 

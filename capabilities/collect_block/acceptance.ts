@@ -1,7 +1,6 @@
 import type { Expectation, Observation } from 'verbtree';
-import { inventoryTotal } from 'verbtree';
+import { blocksFor, dropItemsOf, inventoryTotal } from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
-import { blocksFor, dropItemsOf } from './tags.js';
 
 /**
  * The pack holds `count` more of the block's drops than at dispatch, all of its kinds together (any log, for #logs).

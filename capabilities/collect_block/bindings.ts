@@ -1,10 +1,19 @@
-import { type RunContext, type TreeBindings, type Vec3Like, WorldError, inventoryTotal } from 'verbtree';
-import { dropsNear, pickUp } from '../collect_drops/drops.js';
-import { betterTool } from '../dig_block/tools.js';
-import { waitUntil } from '../pillar_up/wait.js';
-import { withinReach } from '../place_block/reach.js';
+import {
+  betterTool,
+  blocksFor,
+  canHarvestWith,
+  dropItemsOf,
+  dropsNear,
+  inventoryTotal,
+  pickUp,
+  type RunContext,
+  type TreeBindings,
+  type Vec3Like,
+  waitUntil,
+  withinReach,
+  WorldError,
+} from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
-import { blocksFor, canHarvestWith, dropItemsOf } from './tags.js';
 
 /**
  * A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the

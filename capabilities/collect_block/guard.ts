@@ -1,6 +1,5 @@
-import type { GuardContext, GuardResult } from 'verbtree';
+import { blocksFor, canHarvestWith, type GuardContext, type GuardResult, harvestToolFor } from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
-import { blocksFor, canHarvestWith, harvestToolFor } from './tags.js';
 
 /**
  * The block is within the radius with a face in the open (buried stone and ore

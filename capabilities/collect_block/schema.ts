@@ -1,14 +1,5 @@
 import { z } from 'zod';
-import { BLOCK_TAGS, blocksFor } from './tags.js';
-
-/** A block name or one of the tags gathering knows, refused with the tags named. */
-export const BlockOrTag = z
-  .string()
-  .min(1)
-  .refine((name) => blocksFor(name) !== null, {
-    error: (issue) =>
-      `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "oak_log", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
-  });
+import { BlockOrTag } from 'verbtree';
 
 export const CollectBlockArgs = z
   .strictObject({

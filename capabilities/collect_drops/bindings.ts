@@ -1,5 +1,4 @@
-import type { TreeBindings } from 'verbtree';
-import { dropsNear, pickUp } from './drops.js';
+import { dropsNear, pickUp, type TreeBindings } from 'verbtree';
 import type { CollectDropsArgs } from './schema.js';
 
 export const collectDropsBindings: TreeBindings<CollectDropsArgs> = {

@@ -1,5 +1,4 @@
-import type { GuardContext, GuardResult } from 'verbtree';
-import { dropsNear } from './drops.js';
+import { dropsNear, type GuardContext, type GuardResult } from 'verbtree';
 import type { CollectDropsArgs } from './schema.js';
 
 export function collectDropsGuard(

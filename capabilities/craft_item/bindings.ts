@@ -1,5 +1,12 @@
-import { craftsFor, type Recipe, type TreeBindings, type Vec3Like, WorldError, type WorldPort } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import {
+  craftsFor,
+  type Recipe,
+  type TreeBindings,
+  type Vec3Like,
+  withinReach,
+  WorldError,
+  type WorldPort,
+} from 'verbtree';
 import { TABLE_REACH } from './requirements.js';
 import type { CraftItemArgs } from './schema.js';
 

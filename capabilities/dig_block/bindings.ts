@@ -1,10 +1,6 @@
 import type { RunContext, TreeBindings } from 'verbtree';
-import { dropsOf } from 'verbtree';
-import { dropsNear } from '../collect_drops/drops.js';
-import { withinReach } from '../place_block/reach.js';
-import { waitUntil } from '../pillar_up/wait.js';
+import { betterTool, dropsNear, dropsOf, waitUntil, withinReach } from 'verbtree';
 import type { DigBlockArgs } from './schema.js';
-import { betterTool } from './tools.js';
 
 /** A real server spawns a block's drop a tick or two after it confirms the block gone. */
 const DROP_WAIT_MS = 500;

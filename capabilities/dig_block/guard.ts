@@ -1,10 +1,9 @@
 import minecraftData from 'minecraft-data';
 import type { GuardContext, GuardResult } from 'verbtree';
-import { MINECRAFT_VERSION } from 'verbtree';
+import { betterTool, MINECRAFT_VERSION } from 'verbtree';
 import { digTimeMs } from 'verbtree';
 import { describePosition, isAir } from './air.js';
 import type { DigBlockArgs } from './schema.js';
-import { betterTool } from './tools.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 

@@ -1,5 +1,4 @@
-import { type RunContext, type TimerHandle, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
-import { blocksFor } from '../collect_block/tags.js';
+import { blocksFor, type RunContext, type TimerHandle, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
 import { lookouts } from './lookouts.js';
 import type { ExploreArgs } from './schema.js';
 

@@ -1,5 +1,4 @@
-import type { Expectation, Observation } from 'verbtree';
-import { blocksFor } from '../collect_block/tags.js';
+import { blocksFor, type Expectation, type Observation } from 'verbtree';
 import type { ExploreArgs } from './schema.js';
 
 /** A block of the kind lies in the open within `sight` of where the bot ends, as the world's truth holds it. */

@@ -1,5 +1,5 @@
+import { BlockOrTag } from 'verbtree';
 import { z } from 'zod';
-import { BlockOrTag } from '../collect_block/schema.js';
 
 export const ExploreArgs = z
   .strictObject({

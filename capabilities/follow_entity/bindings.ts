@@ -1,6 +1,4 @@
-import { type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
-import { targetOf } from '../attack_entity/target.js';
-import { waitUntil } from '../pillar_up/wait.js';
+import { type RunContext, targetOf, type TreeBindings, type Vec3Like, waitUntil, WorldError } from 'verbtree';
 import type { FollowEntityArgs } from './schema.js';
 
 const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);

@@ -1,5 +1,4 @@
-import { defineCapability, type Expectation, type GuardResult } from 'verbtree';
-import { describeTarget, targetOf, targetQuery } from '../attack_entity/target.js';
+import { defineCapability, describeTarget, type Expectation, type GuardResult, targetOf, targetQuery } from 'verbtree';
 import { followEntityBindings } from './bindings.js';
 import { FollowEntityArgs } from './schema.js';
 

@@ -1,6 +1,4 @@
-import { type RunContext, type TreeBindings, WorldError } from 'verbtree';
-import { fightUntilGone } from '../attack_entity/bindings.js';
-import { waitUntil } from '../pillar_up/wait.js';
+import { fightUntilGone, type RunContext, type TreeBindings, waitUntil, WorldError } from 'verbtree';
 import { postOf, within } from './post.js';
 import type { GuardAreaArgs } from './schema.js';
 

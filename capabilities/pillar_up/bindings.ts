@@ -1,7 +1,6 @@
-import { type RunContext, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
+import { type RunContext, type TreeBindings, type Vec3Like, waitUntil, WorldError } from 'verbtree';
 import { choosePillarBlock } from './blocks.js';
 import type { PillarUpArgs } from './schema.js';
-import { waitUntil } from './wait.js';
 
 /** Long enough to leave the ground, short enough not to jump again on landing. */
 const JUMP_HOLD_MS = 300;

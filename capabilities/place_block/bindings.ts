@@ -1,5 +1,4 @@
-import type { TreeBindings } from 'verbtree';
-import { withinReach } from './reach.js';
+import { type TreeBindings, withinReach } from 'verbtree';
 import type { PlaceBlockArgs } from './schema.js';
 
 export const placeBlockBindings: TreeBindings<PlaceBlockArgs> = {

@@ -1,5 +1,5 @@
-import type { GuardContext, GuardResult } from 'verbtree';
-import { describePosition, isReplaceable, NEIGHBOUR_OFFSETS, occupiedByBot, offset } from './cells.js';
+import { type GuardContext, type GuardResult, isReplaceable, occupiedByBot } from 'verbtree';
+import { describePosition, NEIGHBOUR_OFFSETS, offset } from './cells.js';
 import type { PlaceBlockArgs } from './schema.js';
 
 export function placeBlockGuard({ world, observation }: GuardContext, { position, item }: PlaceBlockArgs): GuardResult {

@@ -1,5 +1,4 @@
-import { type TreeBindings, WorldError } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import { type TreeBindings, withinReach, WorldError } from 'verbtree';
 import { bedOf } from './bed.js';
 import type { SleepArgs } from './schema.js';
 

@@ -1,5 +1,4 @@
-import { smeltingInputsOf, type TreeBindings, type Vec3Like, WorldError, type WorldPort } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import { smeltingInputsOf, type TreeBindings, type Vec3Like, withinReach, WorldError, type WorldPort } from 'verbtree';
 import { FURNACE_SEARCH, fuelToBurn, furnaceHolds, inputToLoad, stillToLoad } from './choice.js';
 import { DEFAULT_FUEL } from './guard.js';
 import type { SmeltItemArgs } from './schema.js';

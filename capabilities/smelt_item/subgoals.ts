@@ -1,6 +1,10 @@
-import type { GuardContext, MissingPrecondition, PlanStepInput } from 'verbtree';
-import { spotBeside } from '../craft_item/spot.js';
-import { craftItemSubgoals } from '../craft_item/subgoals.js';
+import {
+  type GuardContext,
+  type MissingPrecondition,
+  type PlanStepInput,
+  spotBeside,
+  subgoalsForMissingItem,
+} from 'verbtree';
 import { FURNACE_REACH, FURNACE_SEARCH } from './choice.js';
 
 /**
@@ -10,10 +14,10 @@ import { FURNACE_REACH, FURNACE_SEARCH } from './choice.js';
  */
 export function smeltItemSubgoals(
   missing: MissingPrecondition,
-  args: unknown,
+  _args: unknown,
   context: GuardContext,
 ): PlanStepInput[] | null {
-  if (missing.predicate === 'has_item') return craftItemSubgoals(missing, args, context);
+  if (missing.predicate === 'has_item') return subgoalsForMissingItem(missing, context.world);
   if (missing.predicate !== 'near_block' || missing.detail.block !== 'furnace') return null;
   const { world, observation } = context;
   const [furnace] = world.findBlocks({ names: ['furnace'], maxDistance: FURNACE_SEARCH, count: 1 });

@@ -1,7 +1,5 @@
-import { defineCapability } from 'verbtree';
-import { chestQuery } from './chest.js';
+import { chestQuery, defineCapability, transferBindings, transferExpects, transferGuard } from 'verbtree';
 import { StoreItemsArgs } from './schema.js';
-import { transferBindings, transferExpects, transferGuard } from './transfer.js';
 
 export default defineCapability({
   name: 'store_items',

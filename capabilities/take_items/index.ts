@@ -1,6 +1,4 @@
-import { defineCapability } from 'verbtree';
-import { chestQuery } from '../store_items/chest.js';
-import { transferBindings, transferExpects, transferGuard } from '../store_items/transfer.js';
+import { chestQuery, defineCapability, transferBindings, transferExpects, transferGuard } from 'verbtree';
 import { TakeItemsArgs } from './schema.js';
 
 export default defineCapability({

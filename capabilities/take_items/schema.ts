@@ -1,5 +1,5 @@
+import { chestTransferArgs } from 'verbtree';
 import type { z } from 'zod';
-import { chestTransferArgs } from '../store_items/schema.js';
 
 export const TakeItemsArgs = chestTransferArgs('take');
 export type TakeItemsArgs = z.output<typeof TakeItemsArgs>;

@@ -1,4 +1,5 @@
 import { type BlockState, WorldError } from '../contracts/world.js';
+import { REACH } from './reach.js';
 
 /*
  * What using a block does (a right click, `activate`), the same in both
@@ -7,7 +8,7 @@ import { type BlockState, WorldError } from '../contracts/world.js';
  */
 
 /** A player's reach for using a block, from the eyes (as for placing one). */
-export const ACTIVATE_REACH = 4.5;
+export const ACTIVATE_REACH = REACH;
 /** What `activate` takes in SimWorld: one right click and the server's answer. */
 export const ACTIVATE_MS = 250;
 

@@ -7,6 +7,7 @@ import {
   type Vec3Like,
   WorldError,
 } from '../contracts/world.js';
+import { EYE_HEIGHT } from './reach.js';
 import { burnTicks, FUELS, fuelFor, smeltsInto } from './smelting.js';
 
 /*
@@ -120,7 +121,6 @@ export function checkSmelt(
 
 /** How far a survival player hits: vanilla's entity reach, from the eyes to the middle of the mob's body. */
 export const ATTACK_REACH = 3;
-const EYE_HEIGHT = 1.62;
 const MID_BODY = 0.9;
 /** One swing and the attack cooldown after it. */
 export const ATTACK_COOLDOWN_MS = 500;

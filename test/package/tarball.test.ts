@@ -83,6 +83,8 @@ describe('the package as a user installs it', () => {
     ])
       expect(packed.files, needed).toContain(needed);
     expect(packed.files.some((f) => f.startsWith('src/') || f.startsWith('test/'))).toBe(false);
+    // Nor what installing examples/user-project in the checkout (its README's first step) leaves there.
+    expect(packed.files.filter((f) => f.includes('node_modules/') || f.endsWith('package-lock.json'))).toEqual([]);
   });
 
   it('a strict TypeScript program on its public entries compiles and runs a plan verified on SimWorld', () => {
@@ -152,7 +154,11 @@ describe('the package as a user installs it', () => {
 
   it('examples/user-project: its own verb and its navigate@2.0.0 are linted, validated, exported as JSON Schema and run by the installed CLI, and its property test passes', () => {
     const project = packed.project('user-project');
-    cpSync(join(root, 'examples', 'user-project'), project, { recursive: true });
+    // The folder as a user gets it, without what installing it in the checkout left there (its own verbtree is a link).
+    cpSync(join(root, 'examples', 'user-project'), project, {
+      recursive: true,
+      filter: (path) => !/[/\\](node_modules|package-lock\.json)$/.test(path),
+    });
     const verbtree = (...args: string[]) =>
       execFileSync(process.execPath, [join(project, 'node_modules', 'verbtree', 'bin', 'verbtree.js'), ...args], {
         cwd: join(project, 'plans'),

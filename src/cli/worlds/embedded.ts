@@ -59,9 +59,22 @@ export const embeddedWorld: WorldKindSpec<EmbeddedDescriptor> = {
   },
 };
 
-async function openEmbedded(settings: WorldSettings) {
-  const clock = systemClock;
-  const username = settings.username ?? 'verbtree';
+/** Where a server started alone listens, and where its log goes (`verbtree world`); a bot's server takes the defaults. */
+export interface EmbeddedListen {
+  host?: string;
+  /** 0 picks a free port. */
+  port?: number;
+  log?: (line: string) => void;
+}
+
+/**
+ * The embedded server a command starts, as `--scenario` and `--world-folder` ask: its scenario loaded and its
+ * folder readied first, so a bad file or folder is the user's to fix (a usage error naming the option), not a stack.
+ */
+export async function startEmbeddedFor(
+  settings: Pick<WorldSettings, 'scenario' | 'isolate' | 'worldFolder'>,
+  listen: EmbeddedListen = {},
+) {
   const scenario = await scenarioOf(settings.scenario);
   const folder = settings.worldFolder ? resolve(settings.worldFolder.path) : null;
   let storage: { folder: string; fresh: boolean } | undefined;
@@ -71,16 +84,24 @@ async function openEmbedded(settings: WorldSettings) {
     throw new CliUsageError(`--world-folder: ${(error as Error).message}`);
   }
   const embedded = await startEmbeddedWorld({
-    clock,
+    clock: systemClock,
     isolation: settings.isolate ? 'child-process' : 'in-process',
     ...(scenario ? { scenario } : {}),
     ...(storage ? { storage } : {}),
+    ...listen,
   });
+  const worldId = folder ? (readWorldMarker(folder)?.worldId ?? null) : null;
+  return { embedded, scenario, folder, fresh: storage?.fresh ?? true, worldId };
+}
+
+async function openEmbedded(settings: WorldSettings) {
+  const clock = systemClock;
+  const username = settings.username ?? 'verbtree';
+  const { embedded, scenario, folder, fresh, worldId } = await startEmbeddedFor(settings);
   try {
     const world = await embedded.connectBot(username);
     const where = `embedded flying-squid ${embedded.server.version} on ${embedded.server.host}:${embedded.server.port}`;
-    const worldId = folder ? (readWorldMarker(folder)?.worldId ?? null) : null;
-    const kept = storage ? `, world ${storage.fresh ? 'made' : 'reopened'} in ${folder}` : '';
+    const kept = folder ? `, world ${fresh ? 'made' : 'reopened'} in ${folder}` : '';
     const descriptor: EmbeddedDescriptor = {
       world: 'embedded',
       seed: settings.seed,

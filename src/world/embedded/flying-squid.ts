@@ -4,7 +4,7 @@ import type { Vec3 } from 'vec3';
 import { MissingPackageError } from '../../missing-package.js';
 import { FLAT_GENERATOR, flatGenerator } from './flat-generator.js';
 import { SURVIVAL_GENERATOR, survivalGenerator } from './survival-generator.js';
-import type { SquidModule, SquidServer } from './squid-types.js';
+import type { SquidModule, SquidPlayer, SquidServer } from './squid-types.js';
 
 const require = createRequire(import.meta.url);
 
@@ -27,7 +27,7 @@ export function loadFlyingSquid(): SquidModule {
     // Not installed: a SimWorld-only planner may leave it out; the embedded world says what to add.
     throw new MissingPackageError('flying-squid', 'the embedded world (a Minecraft server in this process)');
   }
-  preloadModule(path.join(pluginsDir, 'log.js'), { server: quietLogPlugin });
+  preloadModule(path.join(pluginsDir, 'log.js'), { server: quietLogPlugin, player: playerLogPlugin });
   preloadModule(path.join(pluginsDir, 'errorHandler.js'), {});
   loaded = require('flying-squid') as SquidModule;
   readPlayersThroughVerbtree(path.join(path.dirname(pluginsDir), 'playerDat.js'));
@@ -97,4 +97,16 @@ function quietLogPlugin(serv: SquidServer, settings: SquidLogSettings): void {
   serv.err = (message: string) => sink(`[ERROR] ${message}`);
   serv.createLog = () => {};
   serv.on('error', (error: unknown) => serv.err(`Server: ${error instanceof Error ? error.stack : String(error)}`));
+}
+
+/**
+ * Who joins and leaves, as flying-squid's log.js says it, for whoever reads the log of a shared world (`verbtree
+ * world`). It listens to the connection's end, not the player's 'disconnected', which verbtree's plugins crowd.
+ */
+function playerLogPlugin(player: SquidPlayer, serv: SquidServer): void {
+  player.once('spawned', () => {
+    const from = (player._client.socket as { remoteAddress?: string } | undefined)?.remoteAddress;
+    serv.info(`${player.username} joined${from ? ` from ${from}` : ''} (${serv.players.length} online)`);
+  });
+  player._client.once('end', () => serv.info(`${player.username} left`));
 }

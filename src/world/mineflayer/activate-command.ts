@@ -1,12 +1,11 @@
 import { type BlockState, blockKey, type Vec3Like, WorldError } from '../../contracts/world.js';
 import { ACTIVATE_REACH, activationOf, checkActivateItem, sameBlockState } from '../activation.js';
+import { EYE_HEIGHT } from '../reach.js';
 import { stateAt } from './block-state.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import type { Command } from './command-runner.js';
 import { confirmRead } from './confirm.js';
 import { inventoryCounts } from './observe.js';
-
-const EYE_HEIGHT = 1.62;
 
 /**
  * Right-clicks the block (mineflayer's activateBlock), holding `item` when given, after the rules of

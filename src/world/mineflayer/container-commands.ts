@@ -1,6 +1,7 @@
 import type { Block } from 'prismarine-block';
 import { type Vec3Like, WorldError } from '../../contracts/world.js';
 import { checkContainer, checkSmelt, checkTransfer, smeltOutput } from '../actuator-rules.js';
+import { EYE_HEIGHT, REACH } from '../reach.js';
 import { SMELT_TICKS_PER_ITEM } from '../smelting.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import type { Command } from './command-runner.js';
@@ -10,9 +11,6 @@ import { waitFor } from './wait-for.js';
 
 /** Opening and loading a window, besides the cooking. */
 const SMELT_SLACK_MS = 10_000;
-/** The bot's reach from the eyes, as the server checks it. */
-const REACH = 4.5;
-const EYE_HEIGHT = 1.62;
 
 const at = (p: Vec3Like) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
 

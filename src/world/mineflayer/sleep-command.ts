@@ -1,13 +1,11 @@
 import { type Vec3Like, WorldError } from '../../contracts/world.js';
 import { checkSleep, SLEEP_MONSTER_RANGE, SLEEP_MS } from '../actuator-rules.js';
+import { EYE_HEIGHT, REACH } from '../reach.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import type { Command } from './command-runner.js';
 import { botPosition, visibleEntities } from './observe.js';
 import { waitFor } from './wait-for.js';
 
-/** The server's reach for using a block, from the eyes. */
-const REACH = 4.5;
-const EYE_HEIGHT = 1.62;
 /** Besides the night skip itself: the server's tick and the wake packets. */
 const WAKE_SLACK_MS = 10_000;
 

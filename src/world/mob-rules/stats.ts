@@ -1,4 +1,5 @@
 import minecraftData from 'minecraft-data';
+import { EYE_HEIGHT } from '../reach.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
@@ -116,7 +117,7 @@ export const MELEE_REACH = Math.sqrt(2.04) - 0.6;
 /** A player's box and eyes. */
 export const PLAYER_WIDTH = 0.6;
 export const PLAYER_HEIGHT = 1.8;
-export const PLAYER_EYE_HEIGHT = 1.62;
+export const PLAYER_EYE_HEIGHT = EYE_HEIGHT;
 
 /** The mob's box as minecraft-data gives it (a zombie 0.6 × 1.95). */
 export function mobSize(name: string): { width: number; height: number } {

@@ -2,7 +2,7 @@
 export const WALK_SPEED = 4.317;
 /** One block of walking, rounded to whole ms so virtual timestamps stay integers. */
 export const WALK_STEP_MS = Math.round(1000 / WALK_SPEED);
-export const REACH = 4.5;
+export { EYE_HEIGHT, REACH } from '../reach.js';
 /** A crafting table counts when it is this close (blocks, any axis). */
 export const TABLE_RANGE = 4;
 export const PICKUP_RANGE = 1.5;
@@ -13,7 +13,6 @@ export const EQUIP_MS = 50;
 /** A jump's feet pass one block up after about four ticks and land after twelve, as in vanilla. */
 export const JUMP_RISE_MS = 200;
 export const JUMP_AIRTIME_MS = 600;
-export const EYE_HEIGHT = 1.62;
 export const MAX_STAT = 20;
 /** Falls stop here, so a void world cannot drop the bot forever. */
 export const LOWEST_Y = -128;

@@ -223,12 +223,18 @@ export function containersPlugin(): SquidPlugin & { store: ContainerStore } {
     server(server: SquidServer) {
       serv = server;
       windows = new ServerWindows(serv);
+      // Replacing flying-squid's own chest handler is the point: its warning that one was registered is no news.
+      const warn = serv.warn.bind(serv);
+      serv.warn = (message: string) => {
+        if (!message.startsWith('onBlockInteraction handler was registered twice')) warn(message);
+      };
       for (const block of CHEST_BLOCKS) {
         serv.onBlockInteraction(block, ({ block: { position }, player }) => {
           open(player, position, 'chest');
           return true;
         });
       }
+      serv.warn = warn;
       serv.onBlockInteraction(FURNACE_BLOCK, ({ block: { position }, player }) => {
         open(player, position, 'furnace');
         return true;

@@ -1,5 +1,5 @@
-import type { Vec3Like, WorldPort } from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import type { Vec3Like, WorldPort } from '../contracts/index.js';
+import { withinReach } from '../world/reach.js';
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 const LIQUID = new Set(['water', 'lava']);

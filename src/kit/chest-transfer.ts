@@ -1,16 +1,10 @@
-import {
-  type Expectation,
-  type GuardContext,
-  type GuardResult,
-  type Observation,
-  type TreeBindings,
-  WorldError,
-} from 'verbtree';
-import { withinReach } from '../place_block/reach.js';
+import { type Expectation, type Observation, WorldError } from '../contracts/index.js';
+import type { GuardContext, GuardResult, TreeBindings } from '../registry/index.js';
+import { withinReach } from '../world/reach.js';
 import { at, type ChestArgs, CHEST_SEARCH, chestHolds, chestOf } from './chest.js';
 
 /** store_items moves items into the chest (deposit), take_items out of it (withdraw). */
-export type Direction = 'deposit' | 'withdraw';
+export type TransferDirection = 'deposit' | 'withdraw';
 
 const APPROACH_RANGE = 2;
 
@@ -18,7 +12,7 @@ const APPROACH_RANGE = 2;
  * The chest stands where the step means (else guard_failed, or precondition_missing when none is in
  * sight), and the side giving the items holds enough of them (else precondition_missing).
  */
-export function transferGuard(direction: Direction) {
+export function transferGuard(direction: TransferDirection) {
   return ({ observation }: GuardContext, args: ChestArgs): GuardResult => {
     const chest = chestOf(args, observation);
     if (!chest) {
@@ -54,7 +48,7 @@ export function transferGuard(direction: Direction) {
  * dispatch, and the chest that many more or fewer. Where the world cannot read a chest (a server other
  * than the embedded one), the chest's side is "not observed" and the step cannot end ok.
  */
-export function transferExpects(direction: Direction) {
+export function transferExpects(direction: TransferDirection) {
   return (pre: Observation, args: ChestArgs): Expectation[] => {
     const { item, count } = args;
     const inPack = pre.inventory[item] ?? 0;
@@ -81,7 +75,10 @@ function chestFor(args: ChestArgs) {
 }
 
 /** The tree's leaves: whether the chest is within reach, walking up to it, and the transfer itself. */
-export function transferBindings<Args extends ChestArgs>(verb: string, direction: Direction): TreeBindings<Args> {
+export function transferBindings<Args extends ChestArgs>(
+  verb: string,
+  direction: TransferDirection,
+): TreeBindings<Args> {
   return {
     conditions: {
       [`${verb}_chest_in_reach`]: ({ world, args }) => withinReach(world.position(), chestFor(args)),

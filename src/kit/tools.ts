@@ -1,5 +1,5 @@
 import minecraftData from 'minecraft-data';
-import { MINECRAFT_VERSION } from 'verbtree';
+import { MINECRAFT_VERSION } from '../world/recipes.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import { SimWorld, settle } from '../../src/world/sim/index.js';
-import { spotBeside } from './spot.js';
+import { spotBeside } from '../../src/kit/spot.js';
 
 // Worlds of scattered blocks in the void around a bot standing on one block: ledges, pillars, overhangs.
 const cell = fc.record({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { restingCell } from './drops.js';
+import { restingCell } from '../../src/kit/drops.js';
 
 /*
  * Where a drop lands, for any column: the first cell at or below where it was seen with a solid block under it.

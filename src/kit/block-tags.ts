@@ -1,5 +1,6 @@
 import minecraftData from 'minecraft-data';
-import { MINECRAFT_VERSION } from 'verbtree';
+import { z } from 'zod';
+import { MINECRAFT_VERSION } from '../world/recipes.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 const named = (test: (name: string) => boolean) => Object.keys(data.blocksByName).filter(test).sort();
@@ -17,6 +18,15 @@ export function blocksFor(block: string): readonly string[] | null {
   if (block.startsWith('#')) return BLOCK_TAGS[block] ?? null;
   return data.blocksByName[block] ? [block] : null;
 }
+
+/** A block name or one of the tags gathering knows, refused with the tags named. */
+export const BlockOrTag = z
+  .string()
+  .min(1)
+  .refine((name) => blocksFor(name) !== null, {
+    error: (issue) =>
+      `"${String(issue.input)}" is neither a block nor a tag; give a block name such as "oak_log", or one of ${Object.keys(BLOCK_TAGS).join(', ')}`,
+  });
 
 /** What digging any of `blocks` with the right tool puts in the pack (oak_log → oak_log, stone → cobblestone). */
 export function dropItemsOf(blocks: readonly string[]): string[] {

@@ -1,12 +1,7 @@
-import {
-  type EntityInfo,
-  isSolidBlock,
-  type NavigationGoal,
-  type RunContext,
-  type Vec3Like,
-  type WorldPort,
-} from 'verbtree';
-import { waitUntil } from '../pillar_up/wait.js';
+import type { EntityInfo, NavigationGoal, Vec3Like, WorldPort } from '../contracts/index.js';
+import type { RunContext } from '../registry/index.js';
+import { isSolidBlock } from '../world/hazards.js';
+import { waitUntil } from './wait-until.js';
 
 /** Dropped item entities within `radius` of `from`, nearest first; only those of `item` when given. */
 export function dropsNear(

@@ -1,4 +1,5 @@
-import { type RunContext, WorldError } from 'verbtree';
+import { WorldError } from '../contracts/index.js';
+import type { RunContext } from '../registry/index.js';
 
 const POLL_MS = 25;
 

@@ -1,4 +1,6 @@
-import { blockKey, CHEST_BLOCKS, type Observation, type ObservationQuery, type Vec3Like } from 'verbtree';
+import { z } from 'zod';
+import { blockKey, ItemName, type Observation, type ObservationQuery, type Vec3Like } from '../contracts/index.js';
+import { CHEST_BLOCKS } from '../world/actuator-rules.js';
 
 /** How far the nearest chest is looked for when the step names none. */
 export const CHEST_SEARCH = 32;
@@ -41,3 +43,30 @@ export function chestHolds(observation: Observation, chest: Vec3Like, item: stri
 }
 
 export const at = (p: Vec3Like) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+
+const Point = z.strictObject({ x: z.int(), y: z.int(), z: z.int() });
+
+/** What store_items and take_items take: an item, how many, and which chest. */
+export function chestTransferArgs(verb: 'store' | 'take') {
+  return z
+    .strictObject({
+      item: ItemName.describe(
+        verb === 'store'
+          ? 'What to put in the chest, e.g. "cobblestone".'
+          : 'What to take from the chest, e.g. "iron_ingot".',
+      ),
+      count: z
+        .int()
+        .min(1)
+        .max(27 * 64)
+        .describe('How many; a chest holds 27 stacks.'),
+      chest: Point.optional().describe(
+        'The chest (or barrel) to use; default: the nearest one in the open within 32 blocks.',
+      ),
+    })
+    .describe(
+      verb === 'store'
+        ? 'Walk to a chest and put items from the pack into it.'
+        : 'Walk to a chest and take items from it into the pack.',
+    );
+}

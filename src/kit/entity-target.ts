@@ -1,4 +1,4 @@
-import type { LivingEntity, Observation, ObservationQuery } from 'verbtree';
+import type { LivingEntity, Observation, ObservationQuery } from '../contracts/index.js';
 
 /** What attack_entity and follow_entity take to pick their entity. */
 export interface EntityTargetArgs {

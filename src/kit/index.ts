@@ -1,0 +1,36 @@
+/**
+ * The capability kit: what the verbs share, exported by `verbtree` so that a capability folder imports only
+ * `verbtree` and its own files (a user copies a built-in verb's folder and it still compiles). Each piece is here
+ * once; the built-in capabilities are its first users. Reach itself (`withinReach`, `REACH`, `EYE_HEIGHT`) is the
+ * worlds' rule, in `src/world/reach.ts`.
+ *
+ * - waiting: `waitUntil` polls a condition on the run's clock, aborted with the node;
+ * - drops: `dropsNear`, `restingCell`, `pickUp` (walk within pickup reach and wait for the hand-over);
+ * - places: `spotBeside` (a cell to place a table or furnace), `isReplaceable`, `occupiedByBot`;
+ * - blocks and tools: `BLOCK_TAGS`, `BlockOrTag`, `blocksFor`, `dropItemsOf`, `harvestToolFor`, `canHarvestWith`,
+ *   `blocksDropping`, `gatherSourceFor`, `betterTool`;
+ * - getting an item: `stepsToGet`, `subgoalsForMissingItem` (the built-in verbs' sub-goals for a missing item);
+ * - entities: `targetQuery`, `targetOf`, `describeTarget` (the entity a step means), `fightUntilGone`;
+ * - chests: `chestQuery`, `chestOf`, `chestHolds`, `chestTransferArgs`, and the guard, expectations and leaves of
+ *   a transfer (`transferGuard`, `transferExpects`, `transferBindings`).
+ */
+export {
+  BLOCK_TAGS,
+  BlockOrTag,
+  blocksDropping,
+  blocksFor,
+  canHarvestWith,
+  dropItemsOf,
+  gatherSourceFor,
+  harvestToolFor,
+} from './block-tags.js';
+export { isReplaceable, occupiedByBot } from './cells.js';
+export { type ChestArgs, CHEST_SEARCH, chestHolds, chestOf, chestQuery, chestTransferArgs } from './chest.js';
+export { transferBindings, type TransferDirection, transferExpects, transferGuard } from './chest-transfer.js';
+export { dropsNear, pickUp, restingCell } from './drops.js';
+export { describeTarget, type EntityTargetArgs, targetOf, targetQuery } from './entity-target.js';
+export { fightUntilGone } from './fight.js';
+export { stepsToGet, subgoalsForMissingItem } from './item-subgoals.js';
+export { spotBeside } from './spot.js';
+export { betterTool } from './tools.js';
+export { waitUntil } from './wait-until.js';
