@@ -158,6 +158,18 @@ function historyPage(
   };
 }
 
+/** Calls `wait` with a signal aborted when the client's connection closes: nobody is left to answer. */
+async function untilGone<T>(request: IncomingMessage, wait: (gone: AbortSignal) => Promise<T>): Promise<T> {
+  const gone = new AbortController();
+  const onClose = () => gone.abort(new Error('the client closed the connection'));
+  request.socket.once('close', onClose);
+  try {
+    return await wait(gone.signal);
+  } finally {
+    request.socket.off('close', onClose);
+  }
+}
+
 /**
  * POST /api/cognitive/execute: starts a plan (202), or with `?wait=true` runs it to its result (200). On a fleet
  * gateway it queues the plan for the bot's holder, once per planId (`queued: false` on a retry), and `?wait=true`
@@ -171,7 +183,7 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
   const bot = botParam(query);
   const input = await readJsonBody(request, ctx.bodyLimit);
   if (wait) {
-    const outcome = await ctx.ops.run(input, { bot });
+    const outcome = await untilGone(request, (gone) => ctx.ops.run(input, { bot, stopWaiting: gone }));
     const { planId, bot: name } = outcome;
     // With no wait limit given, a run answers at its end; a run still going is accepted, as without ?wait.
     if (outcome.status === 'running')

@@ -111,6 +111,8 @@ export interface RunOptions extends StartOptions {
   signal?: AbortSignal;
   /** Return `{ status: 'running' }` if the plan has not ended within this many ms; default: wait for its end. */
   waitMs?: number;
+  /** Aborting it ends the wait, never the run (the call answers `running`): its caller went away. */
+  stopWaiting?: AbortSignal;
 }
 
 /** Starts a plan and waits for its end (refused as `startRun` is). */
@@ -121,9 +123,10 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
       : wholeNumber(options.waitMs, 'waitMs', { min: 0, max: MAX_WAIT_MS, fallback: 0 });
   const { started, tracked } = await begin(ctx, input, options);
   const { signal } = options;
+  const waiting = anyOf(signal, options.stopWaiting);
   if (!tracked) {
     // A fleet worker runs it: its end is read back from the shared journal. The caller's signal ends the wait.
-    const ended = await awaitJournaled(ctx, started.planId, waitMs, signal);
+    const ended = await awaitJournaled(ctx, started.planId, waitMs, waiting);
     return ended
       ? {
           status: 'ended',
@@ -138,7 +141,7 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted) cancel();
   try {
-    const result = await within(tracked.ended, ctx.clock, waitMs, signal);
+    const result = await within(tracked.ended, ctx.clock, waitMs, waiting);
     // Aborted, the run was cancelled and ends at once (its step `aborted`): the call answers with that end.
     const ended = result ?? (signal?.aborted ? await tracked.ended : undefined);
     return ended
@@ -148,6 +151,12 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
     // Past the call, its caller's signal no longer reaches the run: getRun follows it, cancel ends it.
     signal?.removeEventListener('abort', cancel);
   }
+}
+
+/** Aborted when any of the signals given is. */
+function anyOf(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const given = signals.filter((s) => s !== undefined);
+  return given.length > 1 ? AbortSignal.any(given) : given[0];
 }
 
 export interface GetRunOptions {

@@ -102,4 +102,16 @@ describe('operations on a fleet (FleetBots: bots held by workers elsewhere, reac
     expect(await onClock(clock, waiting, MINUTE)).toMatchObject({ planId: 'p', bot: 'ann', status: 'succeeded' });
     expect(clock.now() - from).toBeLessThanOrEqual(JOURNAL_POLL_MS);
   });
+
+  it('a caller gone ends its wait, never the plan, and leaves no poll behind', async () => {
+    const { journal, clock, ops } = await fleet(['ann']);
+    const gone = new AbortController();
+    const waiting = ops.run(walk('p'), { bot: 'ann', stopWaiting: gone.signal });
+    await clock.advance(5 * JOURNAL_POLL_MS);
+    expect(clock.pendingTimers()).toBe(1);
+    gone.abort();
+    expect(await onClock(clock, waiting, MINUTE)).toEqual({ status: 'running', planId: 'p', bot: 'ann' });
+    expect(clock.pendingTimers()).toBe(0);
+    expect((await journal.plan('p'))?.status).toBe('queued');
+  });
 });
