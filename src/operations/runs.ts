@@ -160,7 +160,7 @@ function anyOf(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined
 }
 
 export interface GetRunOptions {
-  /** Wait up to this many ms for a run under way here to end before answering. */
+  /** Wait up to this many ms for the run to end before answering (another process's: read from the journal). */
   waitMs?: number;
   /** Stops the wait (not the run). */
   signal?: AbortSignal;
