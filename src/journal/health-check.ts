@@ -32,7 +32,7 @@ export interface HealthCheckOptions {
 
 /**
  * One pass of detection and graduated recovery over the journal (`healthSweep` in sql/health-sweep.ts): dead and
- * zombie runners by pid and heartbeat (fleet workers by lease and heartbeat), orphaned in-progress steps (reset to
+ * zombie runners by pid and heartbeat, orphaned in-progress steps (reset to
  * pending, or skipped after N interruptions, or marked done when their idempotency key completed; a fleet bot's left
  * to its next holder), in-flight idempotency claims of runners that are gone, hanging attempts of live runners, and
  * fleet leases that lapsed. Each finding is an incident; past the hourly limit, nothing is reset. On PostgreSQL one

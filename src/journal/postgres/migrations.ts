@@ -237,8 +237,7 @@ export const PG_MIGRATIONS: readonly string[] = [
   CREATE INDEX idx_plan_queue_bot ON plan_queue(bot, id);
   `,
   // What each fleet bot's worker last said of it (connected, agent state, where it stands), under the epoch of the
-  // lease it held: a gateway lists it only while that lease is the bot's current one. Health checks find a fleet
-  // runner (one that ran a bot's plan) by its runs.
+  // lease it held: a gateway lists it only while that lease is the bot's current one.
   `
   CREATE TABLE bot_status (
     bot TEXT PRIMARY KEY,
@@ -253,7 +252,6 @@ export const PG_MIGRATIONS: readonly string[] = [
     food DOUBLE PRECISION,
     reported_at DOUBLE PRECISION NOT NULL
   );
-  CREATE INDEX idx_runs_runner ON runs(runner_id);
   `,
 ];
 

@@ -4,8 +4,8 @@ import { openIncident, resolveIncident } from './record.js';
 import { all, count, get, type Tx } from './tx.js';
 
 /**
- * The health sweep's fleet checks. A fleet worker is judged by its leases and heartbeat, never by a process id: a
- * worker may run on another machine, or in a network namespace that shares this host's name and pid space. A lease
+ * The health sweep's fleet checks. A fleet worker is judged by its leases, never by a process id: a worker may run
+ * on another machine, or in a network namespace that shares this host's name and pid space. A lease
  * that lapsed without a release means its holder stopped renewing: it died, was cut off from the journal, or fenced
  * itself. Nothing here moves a bot's plan on: the bot's next holder resumes it, checking its steps against the world.
  */
@@ -17,30 +17,6 @@ export interface FleetSweep {
 }
 
 const seconds = (ms: number) => `${Math.round(ms / 1000)}s`;
-
-/** A runner that ran a fleet bot's plan: a worker, judged by lease and heartbeat. */
-export function* isFleetRunner(runnerId: string): Tx<boolean> {
-  return (
-    (yield* count(
-      'SELECT COUNT(*) AS n FROM runs r JOIN plans p ON p.plan_id = r.plan_id WHERE r.runner_id = ? AND p.bot IS NOT NULL',
-      runnerId,
-    )) > 0
-  );
-}
-
-/**
- * Bots the silent fleet runner ran plans for that are still held under a lease claimed before its last beat: its own
- * leases, perhaps, still renewed. While there are any, it may still be acting for them.
- */
-export function* leasesFromBefore(runnerId: string, lastHeartbeat: number, now: number): Tx<number> {
-  return yield* count(
-    `SELECT COUNT(*) AS n FROM bot_leases l WHERE l.holder IS NOT NULL AND l.expires_at > ? AND l.claimed_at <= ?
-       AND l.bot IN (SELECT p.bot FROM runs r JOIN plans p ON p.plan_id = r.plan_id WHERE r.runner_id = ? AND p.bot IS NOT NULL)`,
-    now,
-    lastHeartbeat,
-    runnerId,
-  );
-}
 
 interface LapsedLease {
   bot: string;

@@ -2,7 +2,7 @@ import { hostname } from 'node:os';
 import type { HealthConfig } from '../health-config.js';
 import type { HealthFinding, HealthSweep } from '../health-types.js';
 import type { RunnerRow, StepRow, StepStatus } from '../rows.js';
-import { checkLeases, fleetOrphan, isFleetRunner, leasesFromBefore, settleFleetOrphans } from './fleet-health.js';
+import { checkLeases, fleetOrphan, settleFleetOrphans } from './fleet-health.js';
 import { keyCompleted, releaseClaimsOfGoneRunners } from './ledger.js';
 import { openIncident, resolveIncident, transition } from './record.js';
 import { all, count, dbNow, get, run, type Tx } from './tx.js';
@@ -20,8 +20,8 @@ interface Sweep {
 }
 
 /**
- * One pass of detection and graduated recovery: dead and zombie runners by pid and heartbeat (a fleet worker's by
- * lease and heartbeat), orphaned in-progress steps (reset to pending, or skipped after N interruptions, or marked
+ * One pass of detection and graduated recovery: dead and zombie runners by pid and heartbeat, orphaned in-progress
+ * steps (reset to pending, or skipped after N interruptions, or marked
  * done when their idempotency key completed; a fleet bot's are left to its next holder), in-flight idempotency
  * claims of runners that are gone (released), hanging attempts of live runners, and fleet leases that lapsed. Each
  * finding is an incident; past the hourly limit, nothing is reset.
@@ -112,15 +112,8 @@ function* checkRunners(sweep: Sweep): Tx<void> {
       "SELECT id FROM incidents WHERE runner_id = ? AND failure_mode = 'zombie_runner' AND resolved_at IS NULL",
       runner.id,
     );
-    const silent = silentMs > sweep.config.runnerHeartbeatTimeoutMs;
-    // A fleet worker may be on another machine, or in a namespace sharing this host's pids: its pid proves nothing.
-    // Silent, and holding no lease from before its silence, it can no longer write as any bot's holder.
-    const fleet = yield* isFleetRunner(runner.id);
-    const gone = fleet
-      ? silent && (yield* leasesFromBefore(runner.id, runner.last_heartbeat, sweep.now)) === 0
-      : runner.host === here && !sweep.isAlive(runner.pid);
-    if (gone) yield* deadRunner(sweep, runner, silentMs, openZombie, fleet);
-    else if (silent) {
+    if (runner.host === here && !sweep.isAlive(runner.pid)) yield* deadRunner(sweep, runner, silentMs, openZombie);
+    else if (silentMs > sweep.config.runnerHeartbeatTimeoutMs) {
       if (openZombie) continue;
       yield* run("UPDATE runners SET status = 'zombie' WHERE id = ?", runner.id);
       const id = yield* openIncident({
@@ -132,12 +125,8 @@ function* checkRunners(sweep: Sweep): Tx<void> {
         mode: 'zombie_runner',
         incidentId: id,
         runnerId: runner.id,
-        summary: fleet
-          ? `fleet runner on ${runner.host} (verbtree ${runner.kind}) is silent for ${seconds(silentMs)}, but a bot it ran is still held under a lease from before`
-          : `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`,
-        action: fleet
-          ? `none automatic: if its worker does not beat again, its leases lapse and the bots go to another worker`
-          : `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`,
+        summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`,
+        action: `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`,
       });
     } else if (runner.status === 'zombie') {
       yield* run("UPDATE runners SET status = 'running' WHERE id = ?", runner.id);
@@ -146,16 +135,9 @@ function* checkRunners(sweep: Sweep): Tx<void> {
   }
 }
 
-function* deadRunner(
-  sweep: Sweep,
-  runner: RunnerRow,
-  silentMs: number,
-  openZombie: { id: number } | undefined,
-  fleet: boolean,
-) {
+function* deadRunner(sweep: Sweep, runner: RunnerRow, silentMs: number, openZombie: { id: number } | undefined) {
   yield* run("UPDATE runners SET status = 'dead', stopped_at = ? WHERE id = ?", sweep.now, runner.id);
-  if (openZombie)
-    yield* resolveIncident(openZombie.id, fleet ? 'its leases lapsed' : `the process ${runner.pid} is gone`);
+  if (openZombie) yield* resolveIncident(openZombie.id, `the process ${runner.pid} is gone`);
   const inProgress = yield* count(
     "SELECT COUNT(*) AS n FROM steps s JOIN runs r ON r.id = s.run_id WHERE r.runner_id = ? AND s.status = 'in_progress'",
     runner.id,
@@ -180,9 +162,7 @@ function* deadRunner(
     mode: 'dead_runner',
     incidentId: id,
     runnerId: runner.id,
-    summary: fleet
-      ? `fleet runner on ${runner.host} (verbtree ${runner.kind}) is silent for ${seconds(silentMs)} and holds no lease from before: gone`
-      : `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`,
+    summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`,
     action,
   });
 }
