@@ -24,12 +24,12 @@ const STATUS_OF: Record<OperationErrorKind, number> = {
 /** The routes that show what exists, which a refusal's message points to. */
 const ROUTE_OF: Record<OperationName, string> = { listBots: 'GET /api/bots', listRuns: 'GET /api/runs' };
 
-/** An operation's refusal as HTTP answers it: the kind's status, the message with the route to look at, the issues. */
+/** An operation's refusal as HTTP answers it: the kind's status, the message with the route to look at, the issues or bots. */
 export function httpErrorOf(error: OperationError): HttpError {
-  const { see, issues } = error.details;
-  return new HttpError(
-    STATUS_OF[error.kind],
-    see ? `${error.message} (${ROUTE_OF[see]})` : error.message,
-    issues ? { issues } : {},
-  );
+  const { see, issues, bots } = error.details;
+  return new HttpError(STATUS_OF[error.kind], see ? `${error.message} (${ROUTE_OF[see]})` : error.message, {
+    ...(issues ? { issues } : {}),
+    // The names a refusal about a bot offers instead (an unknown bot's 404), for a client to pick from.
+    ...(Array.isArray(bots) ? { bots } : {}),
+  });
 }

@@ -66,6 +66,7 @@ export function healthReply(ctx: ApiContext, report: HealthReport, recovered: bo
       checks: report.checks,
       findings: report.findings,
       recoveryPaused: report.recoveryPaused,
+      skipped: report.skipped,
       activeIncidents: report.activeIncidents,
       recentIncidents: report.recentIncidents,
     },
@@ -157,7 +158,23 @@ function historyPage(
   };
 }
 
-/** POST /api/cognitive/execute: starts a plan (202), or with `?wait=true` runs it to its result (200). */
+/** Calls `wait` with a signal aborted when the client's connection closes: nobody is left to answer. */
+async function untilGone<T>(request: IncomingMessage, wait: (gone: AbortSignal) => Promise<T>): Promise<T> {
+  const gone = new AbortController();
+  const onClose = () => gone.abort(new Error('the client closed the connection'));
+  request.socket.once('close', onClose);
+  try {
+    return await wait(gone.signal);
+  } finally {
+    request.socket.off('close', onClose);
+  }
+}
+
+/**
+ * POST /api/cognitive/execute: starts a plan (202), or with `?wait=true` runs it to its result (200). On a fleet
+ * gateway it queues the plan for the bot's holder, once per planId (`queued: false` on a retry), and `?wait=true`
+ * waits for the run's end in the shared journal.
+ */
 export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
   requireBearer(request, ctx.token);
   // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
@@ -166,15 +183,30 @@ export async function execute(ctx: ApiContext, request: IncomingMessage, query: 
   const bot = botParam(query);
   const input = await readJsonBody(request, ctx.bodyLimit);
   if (wait) {
-    const outcome = await ctx.ops.run(input, { bot });
+    const outcome = await untilGone(request, (gone) => ctx.ops.run(input, { bot, stopWaiting: gone }));
     const { planId, bot: name } = outcome;
     // With no wait limit given, a run answers at its end; a run still going is accepted, as without ?wait.
-    if (outcome.status === 'running') return ok({ planId, bot: name, status: 'accepted', events: '/api/events' }, 202);
+    if (outcome.status === 'running')
+      return ok({ planId, bot: name, status: 'accepted', run: runPath(planId), events: '/api/events' }, 202);
+    // A fleet worker ran it: its end as the shared journal holds it (the executor's result stayed in the worker).
+    if (outcome.result === null)
+      return {
+        status: 200,
+        body: { success: outcome.run.status === 'succeeded', planId, bot: name, run: outcome.run },
+      };
     return { status: 200, body: { success: outcome.result.ok, planId, bot: name, result: outcome.result } };
   }
   const started = await ctx.ops.start(input, { bot });
   return ok(
-    { planId: started.planId, bot: started.bot, status: 'accepted', steps: started.steps, events: '/api/events' },
+    {
+      planId: started.planId,
+      bot: started.bot,
+      status: 'accepted',
+      ...(started.queued === undefined ? {} : { queued: started.queued }),
+      steps: started.steps,
+      run: runPath(started.planId),
+      events: '/api/events',
+    },
     202,
   );
 }

@@ -19,6 +19,10 @@ import type { HealthConfigInput } from '../journal/health-config.js';
 import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { createOperations } from '../operations/operations.js';
+import type { FleetBots } from '../operations/fleet-bots.js';
+import { systemClock } from '../clock/system-clock.js';
+import type { Clock } from '../contracts/clock.js';
+import { FleetFeed } from './fleet-feed.js';
 import { OperationError } from '../operations/errors.js';
 
 /** What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are attached. */
@@ -47,6 +51,13 @@ export interface ApiServerOptions {
   trees?: TreeCatalog;
   /** The monitor web app's built files; default: the package's dist/monitor. */
   monitorDir?: string;
+  /**
+   * A fleet gateway (no `bots` of its own): plans are queued for the fleet's bots, held by workers elsewhere, and
+   * the event stream relays every event the shared journal records.
+   */
+  fleet?: FleetBots;
+  /** The clock the fleet's stream reads the journal on; default the system's. */
+  clock?: Clock;
 }
 
 /** The request target as a URL; a malformed one is the client's error (400), not the server's. */
@@ -84,10 +95,12 @@ export interface ApiServer {
  */
 export function createApiServer(options: ApiServerOptions): ApiServer {
   const bots = new Bots(options.bots ?? []);
+  if (options.fleet && bots.size > 0)
+    throw new Error('a fleet gateway drives no bot of its own: give bots or fleet, not both');
   const ops = createOperations({
     registry: options.registry,
     journal: options.journal,
-    bots,
+    bots: options.fleet ?? bots,
     ...(options.health ? { health: options.health } : {}),
     ...(options.selfRunnerId ? { selfRunnerId: options.selfRunnerId } : {}),
   });
@@ -100,10 +113,21 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
   };
   const metrics = createExecutorMetrics();
   const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
-  const socket = new EventSocket(() => ({ type: 'hello', attached: bots.size > 0, bots: bots.samples() }), {
-    ...DEFAULT_EVENT_SOCKET_LIMITS,
-    ...options.eventLimits,
-  });
+  const socket = new EventSocket(
+    () => fleetFeed?.hello() ?? { type: 'hello', attached: bots.size > 0, bots: bots.samples() },
+    { ...DEFAULT_EVENT_SOCKET_LIMITS, ...options.eventLimits },
+  );
+  const fleetFeed: FleetFeed | null = options.fleet
+    ? new FleetFeed(
+        options.journal,
+        options.fleet,
+        (message) => socket.broadcast(message),
+        () => socket.clients > 0,
+        {
+          clock: options.clock ?? systemClock,
+        },
+      )
+    : null;
   metrics.watchEventClients(() => ({ connected: socket.clients, dropped: socket.dropped }));
   // Every message on the stream names its bot (a node batch, each of its runs'); a client showing one bot filters on it.
   const detach = bots.list.map((bot) => {
@@ -306,7 +330,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   return {
     server,
-    listen(port, host = '127.0.0.1') {
+    async listen(port, host = '127.0.0.1') {
+      await fleetFeed?.start();
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(port, host, () => {
@@ -318,6 +343,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     async close() {
       if (sampler) clearInterval(sampler);
       if (daemon) clearInterval(daemon);
+      fleetFeed?.stop();
       for (const off of detach) off();
       unsubscribeNodes?.();
       for (const viewer of viewers.values()) await viewer.close();

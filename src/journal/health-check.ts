@@ -12,6 +12,8 @@ export interface HealthReport {
   findings: HealthFinding[];
   /** Set when the incident rate stopped automatic recovery. */
   recoveryPaused: string | null;
+  /** Set when another process (a gateway or worker sharing the journal) ran the sweep: this one skipped its round. */
+  skipped: string | null;
   activeIncidents: number;
   recentIncidents: number;
 }
@@ -30,9 +32,11 @@ export interface HealthCheckOptions {
 
 /**
  * One pass of detection and graduated recovery over the journal (`healthSweep` in sql/health-sweep.ts): dead and
- * zombie runners by pid and heartbeat, orphaned in-progress steps (reset to pending, or skipped after N
- * interruptions, or marked done when their idempotency key completed), in-flight idempotency claims of runners that
- * are gone, and hanging attempts of live runners. Each finding is an incident; past the hourly limit, nothing is reset.
+ * zombie runners by pid and heartbeat, orphaned in-progress steps (reset to
+ * pending, or skipped after N interruptions, or marked done when their idempotency key completed; a fleet bot's left
+ * to its next holder), in-flight idempotency claims of runners that are gone, hanging attempts of live runners, and
+ * fleet leases that lapsed. Each finding is an incident; past the hourly limit, nothing is reset. On PostgreSQL one
+ * process sweeps at a time: a recovering check that finds another sweeping skips its round (`skipped`).
  */
 export async function runHealthCheck(journal: Journal, options: HealthCheckOptions = {}): Promise<HealthReport> {
   const config = HealthConfig.parse(options.config ?? {});
@@ -67,6 +71,7 @@ export async function runHealthCheck(journal: Journal, options: HealthCheckOptio
     checks,
     findings,
     recoveryPaused: sweep.recoveryPaused,
+    skipped: sweep.skipped,
     activeIncidents: sweep.activeIncidents,
     recentIncidents: sweep.recentIncidents,
   };

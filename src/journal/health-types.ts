@@ -1,9 +1,12 @@
-export type FailureMode = 'orphaned_step' | 'hanging_attempt' | 'zombie_runner' | 'dead_runner';
+export type FailureMode =
+  'orphaned_step' | 'hanging_attempt' | 'zombie_runner' | 'dead_runner' | 'expired_lease' | 'dead_worker';
 export const FAILURE_MODES: readonly FailureMode[] = [
   'orphaned_step',
   'hanging_attempt',
   'zombie_runner',
   'dead_runner',
+  'expired_lease',
+  'dead_worker',
 ];
 
 export interface HealthFinding {
@@ -24,6 +27,8 @@ export interface HealthSweep {
   findings: HealthFinding[];
   /** Set when the incident rate (or the config) stopped automatic recovery. */
   recoveryPaused: string | null;
+  /** Set when another process held the sweep: this pass looked at nothing and changed nothing. */
+  skipped: string | null;
   activeIncidents: number;
   /** Unresolved zombie or hanging-attempt incidents: serious until resolved, not only in the check that found them. */
   seriousIncidents: number;

@@ -4,6 +4,7 @@ import type { HealthConfig } from './health-config.js';
 import type { HealthSweep } from './health-types.js';
 import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
 import type {
+  BotReport,
   BotView,
   EffectRow,
   EnqueueAnswer,
@@ -161,6 +162,8 @@ export interface Journal {
    * event a still-open transaction may yet commit, so a reader following the cursor misses none.
    */
   eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage>;
+  /** The feed's cursor past every event committed now: a reader that wants only what comes next starts here. */
+  eventFeedEnd(): Promise<string | null>;
   measuredSla(): Promise<MeasuredSla[]>;
 
   resumeRecord(planId: string): Promise<ResumeRecord | null>;
@@ -190,6 +193,12 @@ export interface Journal {
   /** Extends every unexpired lease `holder` has, in one statement; the ones still held. */
   renewLeases(holder: string, ttlMs: number): Promise<Fence[]>;
   releaseBot(fence: Fence & { holder: string }): Promise<boolean>;
+  /**
+   * Records what a worker says of the bots it holds (agent state, position, health), in one statement per 500 bots;
+   * a report under an older epoch than the one recorded changes nothing. `listBots` shows a bot's report only while
+   * its epoch is the bot's current lease's. The number of bots whose report was recorded.
+   */
+  reportBots(reports: readonly BotReport[]): Promise<number>;
   /** Queues a plan for a bot; idempotent on planId (a second enqueue changes nothing and says what is there). */
   enqueuePlan(plan: { planId: string; intentId: string; bot: string; body: unknown }): Promise<EnqueueAnswer>;
   /** The held bot's unfinished plan to resume, else its oldest queued plan (now running); null when none. */

@@ -195,7 +195,27 @@ export interface BotView {
   /** Its running (or interrupted) plan, if any. */
   plan: string | null;
   queued: number;
+  /** What its holder last reported of it under the current lease; null before any report (or from an older lease). */
+  status: BotStatus | null;
 }
+
+/** What a worker says of a bot it holds, as its world and executor stand now (`reportBots`). */
+export interface BotReport {
+  bot: string;
+  /** The epoch of the lease the worker holds it under: a report from an older lease never replaces a newer one. */
+  epoch: number;
+  connected: boolean;
+  /** The executor's agent state: IDLE, PLANNING, EXECUTING, RECOVERING, PAUSED, COMPLETED or FAILED. */
+  state: string;
+  /** The world it acts in (the WorldPort's kind: mineflayer, sim). */
+  kind: string;
+  position: { x: number; y: number; z: number } | null;
+  health: number | null;
+  food: number | null;
+}
+
+/** A bot's last report, with when the journal received it (journal clock, epoch ms). */
+export type BotStatus = Omit<BotReport, 'bot' | 'epoch'> & { reportedAt: number };
 
 export type EnqueueAnswer =
   | { queued: true }

@@ -88,6 +88,8 @@ export interface ResumeRecord {
 export interface FeedEvent {
   id: number;
   planId: string;
+  /** The fleet bot the plan was queued for; null for a plan a process ran directly. */
+  bot: string | null;
   type: string;
   at: number;
   event: unknown;

@@ -22,6 +22,25 @@ export interface OperatedBot {
   run(input: unknown): Awaitable<ExecutionRun>;
 }
 
+/** A bot a fleet worker in another process holds: plans reach it through the journal's queue, for its holder to run. */
+export interface QueuedBot {
+  readonly id: string;
+  /**
+   * Queues the plan for the bot, once per planId: `queued: false` when it was queued before (a client's retry),
+   * with where it stands now. A planId the journal holds for another bot is a `conflict`.
+   */
+  queue(plan: {
+    planId: string;
+    intentId: string;
+    body: unknown;
+  }): Promise<{ queued: true } | { queued: false; status: string }>;
+}
+
+/** A bot operations reach: one this process drives, or one a fleet worker holds. */
+export type ReachableBot = OperatedBot | QueuedBot;
+
+export const isQueuedBot = (bot: ReachableBot): bot is QueuedBot => 'queue' in bot;
+
 /** A bot of this process: also its executor's event stream, which the HTTP stream and the monitor follow. */
 export interface LocalBot extends OperatedBot {
   readonly events: {
@@ -44,17 +63,44 @@ export interface BotSample {
 }
 
 /**
+ * A fleet bot as a gateway sees it (`FleetBots`): its lease (holder, epoch, expiry by the database's clock), its
+ * plan and queue, and what its holder last reported of it under that lease (null fields before any report).
+ */
+export interface FleetBotSample {
+  bot: string;
+  /** The worker that holds (or last held) its lease; `held` says whether that lease is still live. */
+  holder: string | null;
+  held: boolean;
+  epoch: number;
+  leaseExpiresAt: number | null;
+  kind: string | null;
+  connected: boolean;
+  state: string | null;
+  position: { x: number; y: number; z: number } | null;
+  health: number | null;
+  food: number | null;
+  /** When its holder last reported (journal clock, epoch ms). */
+  reportedAt: number | null;
+  /** Its running or interrupted plan, which its (next) holder resumes. */
+  plan: string | null;
+  /** Plans queued behind it. */
+  queued: number;
+}
+
+/**
  * The bots operations can reach, by name. This process's own are `LocalBots`; a fleet gateway (bots held by
- * workers in other processes) is another implementation.
+ * workers in other processes) is `FleetBots`.
  */
 export interface BotAccess {
   /**
-   * The bot `name` names, or the default one (the first) when no name is given; undefined when no bot is
-   * attached. An unknown name is a `not_found` OperationError that lists the bots.
+   * The bot `name` names, or the default one (the first) when no name is given; undefined when none answers a
+   * request that names no bot. An unknown name is a `not_found` OperationError that lists the bots.
    */
-  get(name?: string): Awaitable<OperatedBot | undefined>;
-  sample(bot: OperatedBot): Awaitable<BotSample>;
-  samples(): Awaitable<BotSample[]>;
+  get(name?: string): Awaitable<ReachableBot | undefined>;
+  /** Why no bot answers a request that names none; default: no bot is attached to this process. */
+  noneNamed?(): Awaitable<OperationError>;
+  sample(bot: ReachableBot): Awaitable<BotSample | FleetBotSample>;
+  samples(): Awaitable<(BotSample | FleetBotSample)[]>;
 }
 
 /** A journaled assembly as a bot of this process; `run` defaults to the assembly's own. */

@@ -35,6 +35,8 @@ export interface OperationsJournal {
     page: { after: number; limit: number },
   ): Promise<Page<{ id: number; type: string; at: number; event: unknown }>>;
   measuredSla(): Promise<MeasuredSla[]>;
+  /** Where a plan stands, and the fleet bot it was queued for (null for a plan a process ran directly). */
+  planStatus(planId: string): Promise<{ status: string; bot: string | null } | null>;
 }
 
 /** This process's journal (src/journal) behind the operations' port. */
@@ -47,5 +49,9 @@ export function journalPort(journal: Journal): OperationsJournal {
     nodeStates: (planId, page) => nodeStateHistory(journal, planId, page),
     events: (planId, page) => eventHistory(journal, planId, page),
     measuredSla: () => measuredSla(journal),
+    planStatus: async (planId) => {
+      const plan = await journal.plan(planId);
+      return plan ? { status: plan.status, bot: plan.bot } : null;
+    },
   };
 }

@@ -1,5 +1,5 @@
 import type { DroppedItem, LivingEntity, Vec3Like } from '../contracts/world.js';
-import type { BotAccess } from './bot-access.js';
+import { isQueuedBot, type BotAccess } from './bot-access.js';
 import { OperationError, wholeNumber } from './errors.js';
 
 export interface ObserveQuery {
@@ -47,6 +47,12 @@ export async function observe(bots: BotAccess, query: ObserveQuery = {}): Promis
     throw new OperationError(
       'unavailable',
       'no bot attached: this process was started without a world; start it with one (--world sim) to observe',
+    );
+  if (isQueuedBot(bot))
+    throw new OperationError(
+      'unavailable',
+      `bot ${bot.id} is held by a fleet worker in another process, and this gateway has no world: GET /api/bots shows what its worker last reported`,
+      { field: 'bot', see: 'listBots' },
     );
   const { world } = bot;
   const feet = cellOf(world.position());

@@ -3,7 +3,7 @@ import type { HealthReport } from '../journal/health-check.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import { incidentJson, type MeasuredSla, type NodeStatesRow, type RunSummary } from '../journal/queries.js';
 import type { CapabilityRegistry, CapabilitySummary } from '../registry/registry.js';
-import type { BotAccess, BotSample } from './bot-access.js';
+import { isQueuedBot, type BotAccess, type BotSample, type FleetBotSample } from './bot-access.js';
 import { wholeNumber } from './errors.js';
 import type { OperationsJournal } from './journal-port.js';
 import { noJournaledPlan } from './runs.js';
@@ -119,15 +119,17 @@ export interface CapabilityView extends CapabilitySummary {
 export async function capabilities(ctx: QueryContext, query: { bot?: string } = {}): Promise<CapabilityView[]> {
   const measured = new Map((await ctx.journal.measuredSla()).map((m) => [m.capability, m]));
   const bot = await ctx.bots.get(query.bot);
-  const live = new Map((bot?.executor.metrics().sla ?? []).map((s) => [s.capability, s]));
+  // A fleet bot's executor runs in its worker: only the journal measured it here.
+  const sla = bot && !isQueuedBot(bot) ? bot.executor.metrics().sla : [];
+  const live = new Map(sla.map((s) => [s.capability, s]));
   return ctx.registry.summaries().map((summary) => ({
     ...summary,
     sla: { journal: measured.get(summary.name) ?? null, thisProcess: live.get(summary.name) ?? null },
   }));
 }
 
-/** Every bot with its state now. */
-export async function listBots(ctx: QueryContext): Promise<BotSample[]> {
+/** Every bot with its state now: this process's own, or (on a fleet gateway) every bot of the fleet. */
+export async function listBots(ctx: QueryContext): Promise<(BotSample | FleetBotSample)[]> {
   return ctx.bots.samples();
 }
 
@@ -135,7 +137,7 @@ export async function listBots(ctx: QueryContext): Promise<BotSample[]> {
 export async function botStatus(
   ctx: QueryContext,
   query: { bot?: string } = {},
-): Promise<({ attached: true } & BotSample) | { attached: false }> {
+): Promise<({ attached: true } & (BotSample | FleetBotSample)) | { attached: false }> {
   const bot = await ctx.bots.get(query.bot);
   if (!bot) return { attached: false };
   return { attached: true, ...(await ctx.bots.sample(bot)) };

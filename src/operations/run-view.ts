@@ -38,7 +38,7 @@ export interface RunFailure {
 /** A run as getRun shows it. */
 export interface RunView {
   planId: string;
-  /** The bot that runs it; null when read from the journal, which does not record it. */
+  /** The bot that runs it; from the journal, the fleet bot it was queued for (null for a plan a process ran directly). */
   bot: string | null;
   /** `process`: a run this process started (live, or ended recently); `journal`: read back from the journal. */
   source: 'process' | 'journal';
@@ -78,7 +78,7 @@ export function journalRunView(provenance: PlanProvenance & { stepsTotal: number
       : null;
   return {
     planId: plan.plan_id,
-    bot: null,
+    bot: plan.bot ?? null,
     source: 'journal',
     status,
     steps: steps.map(({ step }) => ({

@@ -7,10 +7,10 @@ import { PlanConflictError } from '../journal/plan-conflict.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { validatePlan } from '../validate/validate-plan.js';
 import { OperationError, wholeNumber } from './errors.js';
-import type { Awaitable, BotAccess } from './bot-access.js';
+import { isQueuedBot, type Awaitable, type BotAccess, type QueuedBot } from './bot-access.js';
 import type { OperationsJournal } from './journal-port.js';
 import type { RunBook, RunListener, TrackedRun } from './run-book.js';
-import { journalRunView, MAX_VIEW_STEPS, type RunView } from './run-view.js';
+import { ENDED_STATUSES, journalRunView, MAX_VIEW_STEPS, type RunView } from './run-view.js';
 import { within } from './wait.js';
 
 export interface RunContext {
@@ -33,11 +33,18 @@ export interface StartedRun {
   bot: string;
   /** How many steps the plan holds. */
   steps: number;
+  /**
+   * On a fleet bot (a gateway): true when this call queued the plan for the bot's holder, false when the same plan
+   * was queued before (a retry: nothing new was queued). Absent for a bot of this process.
+   */
+  queued?: boolean;
 }
 
 /** How a run call ended: the plan's result, or (its wait limit passed) a handle getRun follows. */
 export type RunOutcome =
   | { status: 'ended'; planId: string; bot: string; result: PlanResult }
+  /** A fleet worker's run, as the shared journal holds it: its executor's result stayed in that worker. */
+  | { status: 'ended'; planId: string; bot: string; result: null; run: RunView }
   | { status: 'running'; planId: string; bot: string };
 
 /** The longest a caller may wait for a run in one call: an hour. */
@@ -56,12 +63,15 @@ async function begin(
   ctx: RunContext,
   input: unknown,
   options: StartOptions,
-): Promise<{ started: StartedRun; tracked: TrackedRun }> {
+): Promise<{ started: StartedRun; tracked: TrackedRun | null }> {
   const bot = await ctx.bots.get(options.bot);
   if (!bot)
-    throw new OperationError(
-      'unavailable',
-      'no bot attached: this process was started without a world; start it with one (--world sim) to execute plans',
+    throw (
+      (await ctx.bots.noneNamed?.()) ??
+      new OperationError(
+        'unavailable',
+        'no bot attached: this process was started without a world; start it with one (--world sim) to execute plans',
+      )
     );
   if (input && typeof input === 'object' && 'goal' in input)
     throw new OperationError(
@@ -71,6 +81,8 @@ async function begin(
   const report = validatePlan(input, ctx.registry);
   if (!report.ok)
     throw new OperationError('rejected', `invalid plan: ${issuesLine(report.issues)}`, { issues: report.issues });
+  const started = { planId: report.plan.planId, bot: bot.id, steps: report.steps.length };
+  if (isQueuedBot(bot)) return { started: await queue(bot, report.plan, input, started), tracked: null };
   let run: ExecutionRun;
   try {
     run = await bot.run(input);
@@ -80,7 +92,18 @@ async function begin(
   }
   const tracked = ctx.book.add(report.plan.planId, bot.id, run);
   if (options.onEvent) tracked.follow(options.onEvent);
-  return { started: { planId: report.plan.planId, bot: bot.id, steps: report.steps.length }, tracked };
+  return { started, tracked };
+}
+
+/** Queues the plan, as posted, for the fleet bot's holder (which validates it again before it runs it). */
+async function queue(
+  bot: QueuedBot,
+  plan: { planId: string; intentId: string },
+  input: unknown,
+  started: StartedRun,
+): Promise<StartedRun> {
+  const answer = await bot.queue({ planId: plan.planId, intentId: plan.intentId, body: input });
+  return { ...started, queued: answer.queued };
 }
 
 export interface RunOptions extends StartOptions {
@@ -88,6 +111,8 @@ export interface RunOptions extends StartOptions {
   signal?: AbortSignal;
   /** Return `{ status: 'running' }` if the plan has not ended within this many ms; default: wait for its end. */
   waitMs?: number;
+  /** Aborting it ends the wait, never the run (the call answers `running`): its caller went away. */
+  stopWaiting?: AbortSignal;
 }
 
 /** Starts a plan and waits for its end (refused as `startRun` is). */
@@ -98,11 +123,25 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
       : wholeNumber(options.waitMs, 'waitMs', { min: 0, max: MAX_WAIT_MS, fallback: 0 });
   const { started, tracked } = await begin(ctx, input, options);
   const { signal } = options;
+  const waiting = anyOf(signal, options.stopWaiting);
+  if (!tracked) {
+    // A fleet worker runs it: its end is read back from the shared journal. The caller's signal ends the wait.
+    const ended = await awaitJournaled(ctx, started.planId, waitMs, waiting);
+    return ended
+      ? {
+          status: 'ended',
+          planId: started.planId,
+          bot: started.bot,
+          result: null,
+          run: await journalView(ctx, started.planId),
+        }
+      : { status: 'running', planId: started.planId, bot: started.bot };
+  }
   const cancel = () => tracked.run.cancel(`cancelled by its caller: ${errorText(signal?.reason ?? 'aborted')}`);
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted) cancel();
   try {
-    const result = await within(tracked.ended, ctx.clock, waitMs, signal);
+    const result = await within(tracked.ended, ctx.clock, waitMs, waiting);
     // Aborted, the run was cancelled and ends at once (its step `aborted`): the call answers with that end.
     const ended = result ?? (signal?.aborted ? await tracked.ended : undefined);
     return ended
@@ -114,8 +153,14 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
   }
 }
 
+/** Aborted when any of the signals given is. */
+function anyOf(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const given = signals.filter((s) => s !== undefined);
+  return given.length > 1 ? AbortSignal.any(given) : given[0];
+}
+
 export interface GetRunOptions {
-  /** Wait up to this many ms for a run under way here to end before answering. */
+  /** Wait up to this many ms for the run to end before answering (another process's: read from the journal). */
   waitMs?: number;
   /** Stops the wait (not the run). */
   signal?: AbortSignal;
@@ -129,10 +174,48 @@ export async function getRun(ctx: RunContext, planId: string, options: GetRunOpt
     if (waitMs > 0 && !tracked.hasEnded) await within(tracked.ended, ctx.clock, waitMs, options.signal);
     return tracked.view();
   }
+  if (waitMs > 0) await awaitJournaled(ctx, planId, waitMs, options.signal);
+  return journalView(ctx, planId);
+}
+
+async function journalView(ctx: RunContext, planId: string): Promise<RunView> {
   const found = await ctx.journal.provenance(planId, { offset: 0, limit: MAX_VIEW_STEPS });
   if (!found) throw noJournaledPlan(planId);
   return journalRunView(found);
 }
+
+/** How often a wait for a run of another process reads the journal. */
+export const JOURNAL_POLL_MS = 250;
+
+/** Where a fleet bot's plan has ended: `interrupted` is not an end there, since the bot's next holder resumes it. */
+const FLEET_ENDED = new Set(['succeeded', 'failed', 'rejected', 'cancelled']);
+
+/**
+ * Waits for a plan another process runs to end, reading the shared journal every `JOURNAL_POLL_MS` (the journal
+ * is the record; nothing else is trusted to say it ended), for at most `waitMs` (undefined: until it ends) and no
+ * longer than `signal` stays unaborted. True when it ended.
+ */
+async function awaitJournaled(
+  ctx: RunContext,
+  planId: string,
+  waitMs: number | undefined,
+  signal?: AbortSignal,
+): Promise<boolean> {
+  const deadline = waitMs === undefined ? Infinity : ctx.clock.now() + waitMs;
+  for (;;) {
+    const plan = await ctx.journal.planStatus(planId);
+    if (!plan) throw noJournaledPlan(planId);
+    const ended =
+      plan.bot === null ? ENDED_STATUSES.includes(plan.status as RunView['status']) : FLEET_ENDED.has(plan.status);
+    if (ended) return true;
+    const left = deadline - ctx.clock.now();
+    if (left <= 0 || signal?.aborted) return false;
+    await within(NEVER, ctx.clock, Math.min(JOURNAL_POLL_MS, left), signal);
+  }
+}
+
+/** A promise that never settles: `within` it is a plain wait on the clock. */
+const NEVER = new Promise<never>(() => undefined);
 
 /** Follows a run this process started, from now until it ends; returns how to stop. */
 export function followRun(ctx: RunContext, planId: string, listener: RunListener): () => void {

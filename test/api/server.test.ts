@@ -114,6 +114,8 @@ describe('HTTP API on loopback', () => {
       'hanging_attempt',
       'zombie_runner',
       'dead_runner',
+      'expired_lease',
+      'dead_worker',
     ]);
 
     await journal.openIncident({ planId: 'p', stepId: 'walk-east', mode: 'orphaned_step', details: { pid: 1 } });
@@ -163,6 +165,8 @@ describe('HTTP API on loopback', () => {
       {},
       {},
       { type: 'dead_runner', found: 1 },
+      { type: 'expired_lease', found: 0 },
+      { type: 'dead_worker', found: 0 },
     ]);
     expect(read.health.findings[0]!.action).toMatch(/^not done, this was a read: marked dead/);
     expect(await state()).toEqual(before);
@@ -256,6 +260,7 @@ describe('HTTP API on loopback', () => {
       bot: 'verbtree',
       status: 'accepted',
       steps: 1,
+      run: '/api/runs/ws-plan',
       events: '/api/events',
     });
     await ended;

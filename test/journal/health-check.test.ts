@@ -33,6 +33,8 @@ describe('health check', () => {
       'hanging_attempt',
       'zombie_runner',
       'dead_runner',
+      'expired_lease',
+      'dead_worker',
     ]);
   });
 

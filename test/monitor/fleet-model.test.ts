@@ -39,6 +39,37 @@ const ended = (bot: string, stepId: string, at: number) => ({
 const strip = ({ bot: _bot, ...event }: Record<string, unknown>) => event;
 
 describe("the monitor's fleet model", () => {
+  it("folds a fleet gateway's samples: the holder of a held bot, and nothing made up before its holder's first report", () => {
+    const fleet = emptyFleet();
+    const lease = { epoch: 1, leaseExpiresAt: 2, reportedAt: null, queued: 0 };
+    applyFleet(fleet, {
+      type: 'hello',
+      fleet: true,
+      bots: [
+        { ...sample('ann', 'pa'), ...lease, holder: 'w1', held: true, state: 'EXECUTING' },
+        {
+          bot: 'bob',
+          holder: 'w2',
+          held: false,
+          kind: null,
+          connected: false,
+          state: null,
+          position: null,
+          health: null,
+          food: null,
+          plan: null,
+          ...lease,
+        },
+      ],
+    });
+    const [ann, bob] = [fleet.bots.get('ann')!, fleet.bots.get('bob')!];
+    expect(ann.bot).toEqual({ position: { x: 0, y: 0, z: 0 }, health: 20, food: 20, connected: true, holder: 'w1' });
+    expect(ann.agent).toBe('EXECUTING');
+    // bob's lease lapsed and nobody reported it under its lease: no holder, no position, no health of 0.
+    expect(bob.bot).toEqual({ connected: false });
+    expect(bob.agent).toBe('IDLE');
+  });
+
   it("keeps each bot's messages to its own model, and splits a node batch among the bots whose runs it carries", () => {
     const fleet = emptyFleet();
     applyFleet(fleet, { type: 'hello', bots: [sample('a'), sample('b')] });

@@ -235,7 +235,7 @@ describe('run, start and getRun', () => {
     controller.abort('the client cancelled');
     const ended = await onClock(clock, outcome, 10_000);
     expect(ended).toMatchObject({ status: 'ended', planId: 'far', bot: 'ada', result: { ok: false, code: 'aborted' } });
-    if (ended.status !== 'ended') return;
+    if (ended.status !== 'ended' || !ended.result) return;
     expect(ended.result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'aborted' });
     expect(worlds[0]!.liveActuators()).toBe(0);
     expect(events.find((e) => e.type === 'plan.cancelled')).toMatchObject({

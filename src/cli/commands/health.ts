@@ -9,6 +9,8 @@ const LABELS: Record<FailureMode, string> = {
   hanging_attempt: 'Hanging Attempts:',
   zombie_runner: 'Zombie Runners:',
   dead_runner: 'Dead Runners:',
+  expired_lease: 'Expired Leases:',
+  dead_worker: 'Dead Workers:',
 };
 
 /** Lines in a box sized to the longest, like the task-runner report operators already know. */
@@ -26,6 +28,7 @@ export function box(title: string, lines: readonly string[]): string {
 
 export function healthReportText(report: HealthReport, journalPath: string): string {
   const lines = [`Timestamp: ${formatTime(report.at)}`, `Journal:   ${journalPath}`, `Status:    ${report.status}`, ''];
+  if (report.skipped) lines.push(`Skipped:   ${report.skipped}`, '');
   for (const check of report.checks)
     lines.push(`${LABELS[check.type].padEnd(20)}${String(check.found).padStart(3)} ${check.healthy ? '✓' : '✗'}`);
   lines.push('', `Incidents Found: ${report.findings.length}`);

@@ -11,6 +11,7 @@ import { RunningPlans, stopRequested } from '../running-plans.js';
 import { serveBots } from '../serve-bots.js';
 import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
+import { FleetBots } from '../../operations/fleet-bots.js';
 
 interface ServeOptions {
   port: number;
@@ -57,7 +58,9 @@ export function serveCommand(
     default: 'sim',
     settings: ['host', 'port', 'version', 'scenario'],
     own: { host: { flag: '--server-host <host>' }, port: { flag: '--server-port <port>' } },
-    beside: { none: 'no bot: a read-only API over the journal (the monitor still replays journaled runs)' },
+    beside: {
+      none: "no bot of its own: a gateway to the journal's fleet (plans queued for the bots that workers hold) and its runs",
+    },
   })
     .option(
       '--bots <n>',
@@ -93,6 +96,8 @@ export function serveCommand(
 Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
 POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result, ?bot=<name> for a bot
 other than the first), POST /api/health/recover, POST /api/plans/<planId>/<pause|resume|cancel|replace>;
+With --world none it is a gateway to the journal's fleet: execute queues the plan for ?bot=<name> (once per planId)
+for the worker that holds it, /api/bots lists every fleet bot, /api/events relays every worker's journaled events.
 WebSocket /api/events (the same token, as that header or the subprotocol "bearer.<token>"): every message names its bot.
 The monitor (live view of every bot, replay of journaled runs) at /monitor/; a real bot's 3D view at /viewer/<bot>/.
 Binding an address other than loopback needs a token. On SIGINT/SIGTERM the running steps are cancelled,
@@ -101,6 +106,7 @@ journaled as ended, and then the server stops.
 Examples:
   $ VERBTREE_TOKEN=secret verbtree serve --port 7070
   $ verbtree serve --world none --journal runs/bot1.db
+  $ verbtree serve --world none --journal postgres://verbtree@db.lan/verbtree --host 0.0.0.0 --token secret   # fleet gateway
   $ verbtree serve --world embedded --bots 3 --token secret      # three bots on one embedded server
   $ verbtree serve --server-host mc.example.org --bots 3 --token secret   # three bots on a server you run
   $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`,
@@ -152,7 +158,7 @@ Examples:
         allowOrigins: options.allowOrigin,
         trees,
         nodeFeed,
-        bots: served?.bots ?? [],
+        ...(served ? { bots: served.bots } : { fleet: new FleetBots(journal) }),
       });
       try {
         const address = await api.listen(options.port, options.host).catch((error: NodeJS.ErrnoException) => {
@@ -168,7 +174,7 @@ Examples:
                 .join(', ')})`
             : '';
         io.out(
-          `verbtree API on ${address.url} (journal ${journal.location}; ${opened ? `${opened.describe}${fleet}` : 'no bot attached'}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
+          `verbtree API on ${address.url} (journal ${journal.location}; ${opened ? `${opened.describe}${fleet}` : await gatewayLine(journal)}; control ${token ? 'enabled with a bearer token' : 'disabled: no --token or VERBTREE_TOKEN'})`,
         );
         io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
@@ -184,6 +190,12 @@ Examples:
         await journal.close();
       }
     });
+}
+
+/** What a gateway serves: the fleet's bots as the journal holds them now. */
+async function gatewayLine(journal: { listBots(): Promise<{ name: string }[]> }): Promise<string> {
+  const names = (await journal.listBots()).map((b) => b.name);
+  return `fleet gateway, ${names.length > 0 ? `bots ${names.join(', ')}` : 'no fleet bot yet (verbtree worker --bot <name> adds one)'}`;
 }
 
 /** The monitor's address; the token rides in the fragment, which the browser never sends to a server. */

@@ -236,6 +236,23 @@ export const PG_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idx_plan_queue_bot ON plan_queue(bot, id);
   `,
+  // What each fleet bot's worker last said of it (connected, agent state, where it stands), under the epoch of the
+  // lease it held: a gateway lists it only while that lease is the bot's current one.
+  `
+  CREATE TABLE bot_status (
+    bot TEXT PRIMARY KEY,
+    epoch BIGINT NOT NULL,
+    connected INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    x DOUBLE PRECISION,
+    y DOUBLE PRECISION,
+    z DOUBLE PRECISION,
+    health DOUBLE PRECISION,
+    food DOUBLE PRECISION,
+    reported_at DOUBLE PRECISION NOT NULL
+  );
+  `,
 ];
 
 /** verbtree's tables: one of them in a database without `verbtree_schema` means it belongs to something else. */

@@ -8,7 +8,7 @@ import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
-const SWEEPER_LOCK = 7_467_002;
+export const SWEEPER_LOCK = 7_467_002;
 
 /** bigint (counts, identity ids, epochs) and numeric (sums) arrive as numbers: every one of ours fits in 2^53. */
 const NUMERIC_OIDS = new Set([20, 1700]);
@@ -38,6 +38,7 @@ export class PostgresJournal extends SqlJournal {
   readonly writesOnCall = false;
   protected readonly fenceSql =
     'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR SHARE';
+  protected readonly trySweeperSql = `SELECT pg_try_advisory_xact_lock(${SWEEPER_LOCK}) AS got`;
   private readonly names = new Map<string, { name: string; text: string }>();
 
   private constructor(
@@ -133,14 +134,16 @@ export class PostgresJournal extends SqlJournal {
     const { rows } = await this.pool.query<{
       id: number;
       plan_id: string;
+      bot: string | null;
       type: string;
       at: number;
       body: string;
       tx: string;
     }>(
-      `SELECT id, plan_id, type, at, body, tx::text AS tx FROM events
-       WHERE (tx, id) > ($1::xid8, $2) AND tx < pg_snapshot_xmin(pg_current_snapshot())
-       ORDER BY tx, id LIMIT $3`,
+      `SELECT e.id, e.plan_id, p.bot, e.type, e.at, e.body, e.tx::text AS tx
+       FROM events e LEFT JOIN plans p ON p.plan_id = e.plan_id
+       WHERE (e.tx, e.id) > ($1::xid8, $2) AND e.tx < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY e.tx, e.id LIMIT $3`,
       [tx, id, limit],
     );
     const last = rows.at(-1);
@@ -148,12 +151,26 @@ export class PostgresJournal extends SqlJournal {
       rows: rows.map((r) => ({
         id: r.id,
         planId: r.plan_id,
+        bot: r.bot,
         type: r.type,
         at: r.at,
         event: JSON.parse(r.body) as unknown,
       })),
       cursor: last ? `${last.tx}:${last.id}` : cursor,
     };
+  }
+
+  /**
+   * The last event below the oldest transaction still running: every transaction that can still commit has a later
+   * transaction id, so its events come after this cursor.
+   */
+  async eventFeedEnd(): Promise<string | null> {
+    const { rows } = await this.pool.query<{ tx: string; id: number }>(
+      `SELECT tx::text AS tx, id FROM events WHERE tx < pg_snapshot_xmin(pg_current_snapshot())
+       ORDER BY tx DESC, id DESC LIMIT 1`,
+    );
+    const last = rows[0];
+    return last ? `${last.tx}:${last.id}` : null;
   }
 
   async close(): Promise<void> {

@@ -1,4 +1,5 @@
 import type { BotView, EnqueueAnswer, Fence, QueuedPlan } from '../rows.js';
+import { STATUS_COLUMNS, statusOf, type StatusColumns } from './bot-status.js';
 import { all, get, json, run, type Tx } from './tx.js';
 
 /**
@@ -38,22 +39,27 @@ export function* addBot(bot: { name: string; settings?: unknown }): Tx<void> {
 }
 
 export function* listBots(): Tx<BotView[]> {
-  const rows = yield* all<{
-    name: string;
-    added_at: number;
-    settings: string | null;
-    holder: string | null;
-    epoch: number;
-    expires_at: number | null;
-    held: number;
-    plan: string | null;
-    queued: number;
-  }>(
+  const rows = yield* all<
+    {
+      name: string;
+      added_at: number;
+      settings: string | null;
+      holder: string | null;
+      epoch: number;
+      expires_at: number | null;
+      held: number;
+      plan: string | null;
+      queued: number;
+    } & StatusColumns
+  >(
     `SELECT b.name, b.added_at, b.settings, l.holder, COALESCE(l.epoch, 0) AS epoch, l.expires_at,
        CASE WHEN l.holder IS NOT NULL AND l.expires_at > verbtree_now() THEN 1 ELSE 0 END AS held,
        (SELECT p.plan_id FROM plans p WHERE p.bot = b.name AND p.status IN ('running', 'interrupted') ORDER BY p.updated_at DESC LIMIT 1) AS plan,
-       (SELECT COUNT(*) FROM plans p WHERE p.bot = b.name AND p.status = 'queued') AS queued
-     FROM bots b LEFT JOIN bot_leases l ON l.bot = b.name ORDER BY b.name`,
+       (SELECT COUNT(*) FROM plans p WHERE p.bot = b.name AND p.status = 'queued') AS queued,
+       ${STATUS_COLUMNS}
+     FROM bots b LEFT JOIN bot_leases l ON l.bot = b.name
+       LEFT JOIN bot_status s ON s.bot = b.name AND s.epoch = l.epoch
+     ORDER BY b.name`,
   );
   return rows.map((r) => ({
     name: r.name,
@@ -65,6 +71,7 @@ export function* listBots(): Tx<BotView[]> {
     held: Number(r.held) === 1,
     plan: r.plan,
     queued: Number(r.queued),
+    status: statusOf(r),
   }));
 }
 

@@ -2,6 +2,7 @@ import { hostname } from 'node:os';
 import type { HealthConfig } from '../health-config.js';
 import type { HealthFinding, HealthSweep } from '../health-types.js';
 import type { RunnerRow, StepRow, StepStatus } from '../rows.js';
+import { checkLeases, fleetOrphan, settleFleetOrphans } from './fleet-health.js';
 import { keyCompleted, releaseClaimsOfGoneRunners } from './ledger.js';
 import { openIncident, resolveIncident, transition } from './record.js';
 import { all, count, dbNow, get, run, type Tx } from './tx.js';
@@ -19,17 +20,24 @@ interface Sweep {
 }
 
 /**
- * One pass of detection and graduated recovery: dead and zombie runners by pid and heartbeat, orphaned
- * in-progress steps (reset to pending, or skipped after N interruptions, or marked done when their idempotency key
- * completed), in-flight idempotency claims of runners that are gone (released), and hanging attempts of live
- * runners. Each finding is an incident; past the hourly limit, nothing is reset.
+ * One pass of detection and graduated recovery: dead and zombie runners by pid and heartbeat, orphaned in-progress
+ * steps (reset to pending, or skipped after N interruptions, or marked
+ * done when their idempotency key completed; a fleet bot's are left to its next holder), in-flight idempotency
+ * claims of runners that are gone (released), hanging attempts of live runners, and fleet leases that lapsed. Each
+ * finding is an incident; past the hourly limit, nothing is reset.
+ *
+ * `trySweeperSql`, when given, first tries to take the sweeper's lock (a row `{ got }`): when another process holds
+ * it, this pass is skipped and changes nothing.
  */
-export function* healthSweep(options: {
-  config: HealthConfig;
-  selfRunnerId?: string;
-  isAlive: (pid: number) => boolean;
-  dryRun: boolean;
-}): Tx<HealthSweep> {
+export function* healthSweep(
+  options: {
+    config: HealthConfig;
+    selfRunnerId?: string;
+    isAlive: (pid: number) => boolean;
+    dryRun: boolean;
+  },
+  trySweeperSql: string | null = null,
+): Tx<HealthSweep> {
   const sweep: Sweep = {
     config: options.config,
     now: yield* dbNow(),
@@ -38,19 +46,32 @@ export function* healthSweep(options: {
     findings: [],
     paused: null,
   };
+  if (trySweeperSql !== null && !truthy((yield* get<{ got: unknown }>(trySweeperSql))?.got))
+    return {
+      at: sweep.now,
+      findings: [],
+      recoveryPaused: null,
+      skipped: 'another process is running the health sweep; this round was skipped',
+      ...(yield* incidentCounts(sweep.now)),
+    };
   // The incidents as the journal holds them after the check: for a dry run, which writes nothing, as they were.
   const before = options.dryRun ? yield* incidentCounts(sweep.now) : null;
   yield* checkRunners(sweep);
   yield* releaseClaimsOfGoneRunners();
   yield* checkOrphans(sweep);
   yield* checkHanging(sweep);
+  yield* checkLeases(sweep);
   return {
     at: sweep.now,
     findings: sweep.findings,
     recoveryPaused: sweep.paused,
+    skipped: null,
     ...(before ?? (yield* incidentCounts(sweep.now))),
   };
 }
+
+/** A boolean as either engine returns it (PostgreSQL true, SQLite 1). */
+const truthy = (value: unknown) => value === true || value === 1 || value === '1';
 
 function* incidentCounts(
   now: number,
@@ -146,21 +167,36 @@ function* deadRunner(sweep: Sweep, runner: RunnerRow, silentMs: number, openZomb
   });
 }
 
-type OrphanRow = StepRow & { runner_id: string | null; runner_status: string | null; runner_pid: number | null };
+type OrphanRow = StepRow & {
+  runner_id: string | null;
+  runner_status: string | null;
+  runner_pid: number | null;
+  bot: string | null;
+  bot_held: number;
+};
 
 function* checkOrphans(sweep: Sweep): Tx<void> {
   const rows = yield* all<OrphanRow>(
-    `SELECT s.*, r.runner_id AS runner_id, rn.status AS runner_status, rn.pid AS runner_pid
+    `SELECT s.*, r.runner_id AS runner_id, rn.status AS runner_status, rn.pid AS runner_pid, p.bot AS bot,
+       CASE WHEN l.holder IS NOT NULL AND l.expires_at > ? THEN 1 ELSE 0 END AS bot_held
      FROM steps s LEFT JOIN runs r ON r.id = s.run_id LEFT JOIN runners rn ON rn.id = r.runner_id
+       LEFT JOIN plans p ON p.plan_id = s.plan_id LEFT JOIN bot_leases l ON l.bot = p.bot
      WHERE s.status = 'in_progress' ORDER BY s.plan_id, s.seq`,
+    sweep.now,
   );
   for (const step of rows) {
+    // A fleet bot's step belongs to whoever holds the bot: orphaned only while nobody does, and left to its next holder.
+    if (step.bot !== null && step.bot !== undefined) {
+      if (Number(step.bot_held) === 0) yield* fleetOrphan(sweep, step, step.bot);
+      continue;
+    }
     const owned = step.runner_id !== null && step.runner_id !== undefined;
     const orphaned = owned
       ? step.runner_id !== sweep.self && (step.runner_status === 'dead' || step.runner_status === 'stopped')
       : sweep.now - step.updated_at > sweep.config.orphanedStepTimeoutMs;
     if (orphaned) yield* recoverOrphan(sweep, step);
   }
+  yield* settleFleetOrphans();
 }
 
 function* recoverOrphan(sweep: Sweep, step: OrphanRow): Tx<void> {

@@ -11,6 +11,7 @@ import {
   type PlanLeaseRequest,
 } from '../journal.js';
 import type {
+  BotReport,
   BotView,
   EffectRow,
   EnqueueAnswer,
@@ -30,6 +31,7 @@ import type {
   ResumeRecord,
   RunSummary,
 } from '../views.js';
+import { reportBots } from './bot-status.js';
 import { recordEvent } from './events.js';
 import * as fleet from './fleet.js';
 import { healthSweep } from './health-sweep.js';
@@ -48,7 +50,7 @@ export interface TxOptions {
   rollback?: boolean;
   /** Reads only. */
   readOnly?: boolean;
-  /** The health sweep: one at a time across every process sharing the journal. */
+  /** Wait for the health sweeper's lock: one sweep at a time across every process sharing the journal. */
   sweeper?: boolean;
 }
 
@@ -67,9 +69,12 @@ export abstract class SqlJournal implements Journal {
   protected abstract transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R>;
   /** Selects the fence's lease row if it still holds (PostgreSQL adds a share lock, so no claim can pass it). */
   protected abstract readonly fenceSql: string;
+  /** Takes the health sweeper's lock for the transaction if no other process holds it: one row, `got` true or 1. */
+  protected abstract readonly trySweeperSql: string;
   abstract schemaVersion(): Promise<number>;
   abstract close(): Promise<void>;
   abstract eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage>;
+  abstract eventFeedEnd(): Promise<string | null>;
 
   get fencedWritesRefused(): number {
     return this.refused;
@@ -220,7 +225,11 @@ export abstract class SqlJournal implements Journal {
     isAlive: (pid: number) => boolean;
     dryRun: boolean;
   }): Promise<HealthSweep> {
-    return this.transact(() => healthSweep(options), { rollback: options.dryRun, sweeper: true });
+    // A read (dry run) waits for a sweep under way and then sees what it did; a recovering sweep that finds another
+    // one under way skips its round.
+    if (options.dryRun) return this.transact(() => healthSweep(options), { rollback: true, sweeper: true });
+    const trySweeperSql = this.trySweeperSql;
+    return this.transact(() => healthSweep(options, trySweeperSql), {});
   }
 
   addBot(bot: { name: string; settings?: unknown }): Promise<void> {
@@ -237,6 +246,9 @@ export abstract class SqlJournal implements Journal {
   }
   releaseBot(fence: Fence & { holder: string }): Promise<boolean> {
     return this.write(() => fleet.releaseBot(fence));
+  }
+  reportBots(reports: readonly BotReport[]): Promise<number> {
+    return this.write(() => reportBots(reports));
   }
   enqueuePlan(plan: { planId: string; intentId: string; bot: string; body: unknown }): Promise<EnqueueAnswer> {
     return this.write(() => fleet.enqueuePlan(plan));

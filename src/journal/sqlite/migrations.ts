@@ -259,4 +259,21 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idx_plan_queue_bot ON plan_queue(bot, id);
   `,
+  // What each fleet bot's worker last said of it (connected, agent state, where it stands), under the epoch of the
+  // lease it held: a gateway lists it only while that lease is the bot's current one.
+  `
+  CREATE TABLE bot_status (
+    bot TEXT PRIMARY KEY,
+    epoch INTEGER NOT NULL,
+    connected INTEGER NOT NULL,
+    state TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    x REAL,
+    y REAL,
+    z REAL,
+    health REAL,
+    food REAL,
+    reported_at INTEGER NOT NULL
+  );
+  `,
 ];

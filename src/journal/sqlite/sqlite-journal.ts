@@ -33,6 +33,8 @@ export class SqliteJournal extends SqlJournal {
   readonly writesOnCall = true;
   protected readonly fenceSql =
     'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now()';
+  /** SQLite runs one write transaction at a time: a sweep's writes already wait for another's. */
+  protected readonly trySweeperSql = 'SELECT 1 AS got';
   /** The database itself: for tests that simulate a crash's leftovers or a foreign file, never for the domain. */
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
@@ -160,20 +162,33 @@ export class SqliteJournal extends SqlJournal {
   /** SQLite commits one writer at a time, each assigning its ids inside its transaction: id order is commit order. */
   eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage> {
     const after = cursor === null ? 0 : Number(cursor);
-    const rows = this.statement('SELECT id, plan_id, type, at, body FROM events WHERE id > ? ORDER BY id LIMIT ?').all(
-      after,
-      limit,
-    ) as { id: number; plan_id: string; type: string; at: number; body: string }[];
+    const rows = this.statement(
+      'SELECT e.id, e.plan_id, p.bot, e.type, e.at, e.body FROM events e LEFT JOIN plans p ON p.plan_id = e.plan_id WHERE e.id > ? ORDER BY e.id LIMIT ?',
+    ).all(after, limit) as {
+      id: number;
+      plan_id: string;
+      bot: string | null;
+      type: string;
+      at: number;
+      body: string;
+    }[];
     return Promise.resolve({
       rows: rows.map((r) => ({
         id: r.id,
         planId: r.plan_id,
+        bot: r.bot,
         type: r.type,
         at: r.at,
         event: JSON.parse(r.body) as unknown,
       })),
       cursor: rows.length > 0 ? String(rows.at(-1)!.id) : cursor,
     });
+  }
+
+  /** SQLite commits one writer at a time, in id order: the last id is past everything committed. */
+  eventFeedEnd(): Promise<string | null> {
+    const row = this.statement('SELECT MAX(id) AS id FROM events').get() as { id: number | null };
+    return Promise.resolve(row.id === null ? null : String(row.id));
   }
 
   close(): Promise<void> {

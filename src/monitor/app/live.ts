@@ -71,7 +71,13 @@ function FleetBar({
         <b>${name}</b> <span class="state ${bot.agent}">${bot.agent}</span>
         <span class="muted">${bot.planId ? `${bot.planId}: ${bot.planState}` : 'no plan'}</span>
         <span class="muted"
-          >${p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : ''}${bot.bot.health !== undefined ? ` · health ${bot.bot.health} · food ${bot.bot.food}` : ''}</span
+          >${[
+            p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : null,
+            bot.bot.health !== undefined ? `health ${bot.bot.health} · food ${bot.bot.food}` : null,
+            bot.bot.holder ? `held by ${bot.bot.holder}` : null,
+          ]
+            .filter((part) => part !== null)
+            .join(' · ')}</span
         >
       </button>`;
     })}

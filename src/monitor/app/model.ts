@@ -35,7 +35,14 @@ export interface TreeRunView {
 export interface Model {
   name: string;
   agent: string;
-  bot: { position?: { x: number; y: number; z: number }; health?: number; food?: number; connected?: boolean };
+  bot: {
+    position?: { x: number; y: number; z: number };
+    health?: number;
+    food?: number;
+    connected?: boolean;
+    /** On a fleet gateway: the worker that holds the bot's lease. */
+    holder?: string;
+  };
   trail: { x: number; z: number }[];
   planId?: string;
   planState: string;
@@ -168,14 +175,21 @@ function describeProgress(message: Message): string {
   return `${Number(message.done)}${of} ${unit}`.trim();
 }
 
-/** A sample of the bot as the server holds it now (`hello` and `bots.state` carry one per bot). */
+const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefined);
+
+/**
+ * A sample of the bot as the server holds it now (`hello` and `bots.state` carry one per bot). A fleet gateway's
+ * sample says what the bot's holder last reported, with nulls before its first report, and names the holder.
+ */
 export function botSample(model: Model, message: Message): void {
-  const position = message.position as Model['bot']['position'];
+  const position = (message.position ?? undefined) as Model['bot']['position'];
+  const [health, food] = [numberOf(message.health), numberOf(message.food)];
   model.bot = {
     ...(position ? { position } : {}),
-    health: Number(message.health),
-    food: Number(message.food),
+    ...(health !== undefined ? { health } : {}),
+    ...(food !== undefined ? { food } : {}),
     connected: message.connected === true,
+    ...(typeof message.holder === 'string' && message.held === true ? { holder: message.holder } : {}),
   };
   if (typeof message.state === 'string') model.agent = message.state;
   if (position) {

@@ -1,0 +1,96 @@
+import type { Journal } from '../journal/journal.js';
+import type { BotView } from '../journal/rows.js';
+import type { BotAccess, FleetBotSample, QueuedBot } from './bot-access.js';
+import { OperationError } from './errors.js';
+
+/** What a fleet gateway reads and writes of the journal: the fleet's bots, and each bot's queue of plans. */
+export type FleetJournal = Pick<Journal, 'listBots' | 'enqueuePlan'>;
+
+/**
+ * The bots of a fleet (journal rows, each held under a lease by a worker in some other process), as operations
+ * reach them from a gateway that holds none: a plan is queued in the journal for the bot's holder to run, and what
+ * a bot is doing is what its holder last reported. Every answer is read from the journal when asked, so gateways
+ * on other machines agree.
+ */
+export class FleetBots implements BotAccess {
+  constructor(private readonly journal: FleetJournal) {}
+
+  /** A fleet has no default bot: a request that names none gets `undefined` (see `noneNamed`). */
+  async get(name?: string): Promise<QueuedBot | undefined> {
+    if (name === undefined) return undefined;
+    const names = (await this.journal.listBots()).map((b) => b.name);
+    if (!names.includes(name)) throw unknownBot(name, names);
+    return this.queued(name);
+  }
+
+  async noneNamed(): Promise<OperationError> {
+    const names = (await this.journal.listBots()).map((b) => b.name);
+    if (names.length === 0)
+      return new OperationError(
+        'unavailable',
+        'the fleet has no bot yet: start a worker with --bot <name> (verbtree worker --journal … --bot <name>) to add one',
+      );
+    return new OperationError(
+      'invalid',
+      `name the bot to queue the plan for (?bot=<name>): the fleet's bots are ${names.join(', ')}`,
+      { field: 'bot', bots: names, see: 'listBots' },
+    );
+  }
+
+  async sample(bot: { id: string }): Promise<FleetBotSample> {
+    const view = (await this.journal.listBots()).find((b) => b.name === bot.id);
+    if (!view) throw unknownBot(bot.id, []);
+    return fleetSample(view);
+  }
+
+  async samples(): Promise<FleetBotSample[]> {
+    return (await this.journal.listBots()).map(fleetSample);
+  }
+
+  private queued(name: string): QueuedBot {
+    return {
+      id: name,
+      queue: async (plan) => {
+        const answer = await this.journal.enqueuePlan({ ...plan, bot: name });
+        if (answer.queued) return { queued: true };
+        if ('unknownBot' in answer) throw unknownBot(name, answer.bots);
+        if (answer.existing.bot !== name)
+          throw new OperationError(
+            'conflict',
+            `plan "${plan.planId}" is already in the journal ${answer.existing.bot ? `for bot ${answer.existing.bot}` : 'as a run of another process'} (${answer.existing.status}); a planId names one plan: give this one a new planId`,
+            { field: 'planId' },
+          );
+        return { queued: false, status: answer.existing.status };
+      },
+    };
+  }
+}
+
+/** A fleet bot as its row says: its lease, its plan and queue, and its holder's last report under that lease. */
+export function fleetSample(view: BotView): FleetBotSample {
+  const status = view.status;
+  return {
+    bot: view.name,
+    holder: view.holder,
+    held: view.held,
+    epoch: view.epoch,
+    leaseExpiresAt: view.expiresAt,
+    kind: status?.kind ?? null,
+    connected: status?.connected ?? false,
+    state: status?.state ?? null,
+    position: status?.position ?? null,
+    health: status?.health ?? null,
+    food: status?.food ?? null,
+    reportedAt: status?.reportedAt ?? null,
+    plan: view.plan,
+    queued: view.queued,
+  };
+}
+
+function unknownBot(name: string, names: readonly string[]): OperationError {
+  return new OperationError(
+    'not_found',
+    `no bot "${name.slice(0, 60)}" in the fleet; ${names.length > 0 ? `its bots are ${names.join(', ')}` : 'it has no bot yet (a worker adds one with --bot <name>)'}`,
+    { field: 'bot', bots: [...names], see: 'listBots' },
+  );
+}

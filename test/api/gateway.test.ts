@@ -1,0 +1,262 @@
+import type { ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { systemClock } from '../../src/clock/index.js';
+import type { RunInput } from '../../src/executor/executor.js';
+import type { PlanResult } from '../../src/executor/events.js';
+import { HealthConfig } from '../../src/journal/health-config.js';
+import type { Journal } from '../../src/journal/journal.js';
+import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import { openJournal } from '../../src/journal/open.js';
+import { SWEEPER_LOCK } from '../../src/journal/postgres/postgres-journal.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { cliProcess, finished } from '../journal/cli-process.js';
+
+let cluster: PostgresCluster;
+beforeAll(async () => {
+  cluster = await startPostgres();
+}, 60_000);
+afterAll(() => cluster.stop());
+
+const MINUTE = 60_000;
+const healthConfig = HealthConfig.parse({});
+const TOKEN = 'gateway-token';
+const registry = createDefaultRegistry();
+const planks = (planId: string) => ({
+  planId,
+  intentId: `intent-${planId}`,
+  steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
+});
+
+/**
+ * A fleet worker as this test plays it, through the journal API on a connection of its own: it adds its bot to the
+ * fleet, claims it, reports it, and runs the bot's queued plans on a journaled executor fenced by its lease.
+ */
+async function holder(url: string, worker: string, bot: string) {
+  const journal = await openJournal(url);
+  await journal.addBot({ name: bot });
+  const epoch = await journal.claimBot(bot, worker, MINUTE);
+  expect(epoch).toBe(1);
+  const fence = { bot, epoch: epoch! };
+  const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 2 } });
+  const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'worker', fence });
+  return {
+    journal,
+    report: (state: string) =>
+      journal.reportBots([
+        {
+          bot,
+          epoch: fence.epoch,
+          connected: true,
+          state,
+          kind: world.kind,
+          position: world.position(),
+          health: world.health(),
+          food: world.food(),
+        },
+      ]),
+    /** Runs the bot's queued plans one at a time, in order, until none is left; their results. */
+    async drain(): Promise<PlanResult[]> {
+      const results: PlanResult[] = [];
+      for (;;) {
+        const next = await journal.claimNextPlan(fence);
+        if (!next) break;
+        const run = await assembly.run(next.body as RunInput, { claimed: true });
+        results.push(await run.result);
+        // The plan's end is durable before the next claim: until then the journal holds it running, to resume.
+        await assembly.recorder.flush();
+      }
+      return results;
+    },
+    async close() {
+      await assembly.close();
+      await journal.close();
+    },
+  };
+}
+
+/** `verbtree serve --world none` on the journal, as a process of its own; its base URL once it listens. */
+async function gateway(url: string): Promise<{ base: string; stop: () => Promise<{ code: number | null }> }> {
+  const child: ChildProcess = cliProcess([
+    'serve',
+    '--world',
+    'none',
+    '--journal',
+    url,
+    '--port',
+    '0',
+    '--token',
+    TOKEN,
+    '--health-interval',
+    '0',
+  ]);
+  const ended = finished(child);
+  for await (const line of createInterface({ input: child.stdout! })) {
+    const listening = /^verbtree API on (http:\/\/\S+) \((.*)\)$/.exec(line);
+    if (!listening) continue;
+    expect(listening[2]).toContain('fleet gateway, bots ann, bob');
+    return {
+      base: listening[1]!,
+      stop: async () => {
+        child.kill('SIGTERM');
+        return ended;
+      },
+    };
+  }
+  throw new Error(`the gateway ended before it listened: ${(await ended).err}`);
+}
+
+const post = (base: string, query: string, body: unknown) =>
+  fetch(`${base}/api/cognitive/execute${query}`, {
+    method: 'POST',
+    body: JSON.stringify(body),
+    headers: { authorization: `Bearer ${TOKEN}` },
+  });
+
+type Message = { type: string; bot?: string; planId?: string; bots?: { bot: string }[]; fleet?: boolean };
+
+describe('a fleet gateway (serve --world none on PostgreSQL)', () => {
+  it("queues plans for bots two workers hold, once per planId; all complete; lists the fleet; serves every bot's runs and events", async () => {
+    const url = await cluster.database();
+    const w1 = await holder(url, 'w1', 'ann');
+    const w2 = await holder(url, 'w2', 'bob');
+    await w1.report('IDLE');
+    await w2.report('IDLE');
+    const { base, stop } = await gateway(url);
+    const stream = new WebSocket(`${base.replace('http', 'ws')}/api/events`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const opened = new Promise((resolve) => stream.once('open', resolve));
+    const messages: Message[] = [];
+    stream.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString()) as Message));
+    try {
+      const listed = (await (await fetch(`${base}/api/bots`)).json()) as { bots: Record<string, unknown>[] };
+      expect(listed.bots).toMatchObject([
+        { bot: 'ann', holder: 'w1', held: true, epoch: 1, state: 'IDLE', connected: true, plan: null, queued: 0 },
+        { bot: 'bob', holder: 'w2', held: true, epoch: 1, state: 'IDLE', connected: true, plan: null, queued: 0 },
+      ]);
+      expect(listed.bots[0]!.leaseExpiresAt).toBeGreaterThan(Date.now());
+      await opened;
+
+      const first = await post(base, '?bot=ann', planks('a1'));
+      expect(first.status).toBe(202);
+      expect(await first.json()).toMatchObject({ planId: 'a1', bot: 'ann', queued: true, run: '/api/runs/a1' });
+      // A client's retry of the same plan is one row: nothing new is queued, and it runs once.
+      const again = await post(base, '?bot=ann', planks('a1'));
+      expect(again.status).toBe(202);
+      expect(await again.json()).toMatchObject({ planId: 'a1', bot: 'ann', queued: false });
+      const elsewhere = await post(base, '?bot=bob', planks('a1'));
+      expect(elsewhere.status).toBe(409);
+      expect(await elsewhere.json()).toMatchObject({
+        error: expect.stringContaining('already in the journal for bot ann') as string,
+      });
+
+      const unknown = await post(base, '?bot=zed', planks('z1'));
+      expect(unknown.status).toBe(404);
+      expect(await unknown.json()).toMatchObject({
+        error: 'no bot "zed" in the fleet; its bots are ann, bob (GET /api/bots)',
+        bots: ['ann', 'bob'],
+      });
+      const unnamed = await post(base, '', planks('z2'));
+      expect(unnamed.status).toBe(400);
+      expect(await unnamed.json()).toMatchObject({
+        error: expect.stringContaining("the fleet's bots are ann, bob") as string,
+      });
+
+      const waited = post(base, '?bot=bob&wait=true', planks('b1'));
+      // The wait reads the shared journal: the plan must be queued before bob's worker looks for it.
+      const queuedFor = async (bot: string) =>
+        ((await (await fetch(`${base}/api/bots`)).json()) as { bots: { bot: string; queued: number }[] }).bots.find(
+          (b) => b.bot === bot,
+        )!.queued;
+      for (let polls = 0; polls < 1_000 && (await queuedFor('bob')) === 0; polls++);
+      expect(await queuedFor('bob')).toBe(1);
+
+      const [ran1, ran2] = await Promise.all([w1.drain(), w2.drain()]);
+      expect(ran1.map((r) => [r.planId, r.ok])).toEqual([['a1', true]]);
+      expect(ran2.map((r) => [r.planId, r.ok])).toEqual([['b1', true]]);
+      const answer = await waited;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toMatchObject({
+        success: true,
+        planId: 'b1',
+        bot: 'bob',
+        run: {
+          planId: 'b1',
+          bot: 'bob',
+          source: 'journal',
+          status: 'succeeded',
+          steps: [{ stepId: 'planks', status: 'succeeded' }],
+        },
+      });
+
+      const run = (await (await fetch(`${base}/api/runs/a1`)).json()) as {
+        provenance: { plan: { status: string; bot: string }; runs: unknown[] };
+      };
+      expect(run.provenance.plan).toMatchObject({ status: 'succeeded', bot: 'ann' });
+      expect(run.provenance.runs).toHaveLength(1);
+      const events = (await (await fetch(`${base}/api/runs/b1/events`)).json()) as { events: { type: string }[] };
+      expect(events.events.map((e) => e.type)).toContain('plan.ended');
+
+      // The stream relays what each worker journaled, naming its bot.
+      const ended = (planId: string) => messages.find((m) => m.type === 'plan.ended' && m.planId === planId);
+      for (let polls = 0; polls < 400 && !(ended('a1') && ended('b1')); polls++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(ended('a1')).toMatchObject({ bot: 'ann' });
+      expect(ended('b1')).toMatchObject({ bot: 'bob' });
+      expect(messages[0]).toMatchObject({ type: 'hello', fleet: true, bots: [{ bot: 'ann' }, { bot: 'bob' }] });
+
+      const raw = await rawClient(url);
+      try {
+        const rows = await raw.query<{ plans: string; queued: string }>(
+          "SELECT (SELECT COUNT(*) FROM plans WHERE plan_id = 'a1') AS plans, (SELECT COUNT(*) FROM plan_queue WHERE plan_id = 'a1') AS queued",
+        );
+        expect(rows.rows[0]).toEqual({ plans: '1', queued: '1' });
+      } finally {
+        await raw.end();
+      }
+    } finally {
+      stream.terminate();
+      expect((await stop()).code).toBe(0);
+      await w1.close();
+      await w2.close();
+    }
+  }, 60_000);
+
+  it('lets one health sweeper at a time run: a second that finds the lock taken skips its round and changes nothing', async () => {
+    const url = await cluster.database();
+    const [first, second] = [await openJournal(url), await openJournal(url)];
+    const sweep = (journal: Journal) =>
+      journal.healthSweep({ config: healthConfig, isAlive: () => true, dryRun: false });
+    try {
+      await first.addBot({ name: 'ann' });
+      // A lease of no time has lapsed at once: a finding for whichever sweeper runs.
+      expect(await first.claimBot('ann', 'w-gone', 0)).toBe(1);
+      const raw = await rawClient(url);
+      try {
+        // Another sweeper, mid-sweep: its transaction holds the sweeper's lock.
+        await raw.query('BEGIN');
+        await raw.query('SELECT pg_advisory_xact_lock($1)', [SWEEPER_LOCK]);
+        const skipped = await sweep(second);
+        expect(skipped.skipped).toMatch(/another process is running the health sweep/);
+        expect(skipped.findings).toEqual([]);
+        expect((await first.listIncidents()).total).toBe(0);
+        await raw.query('COMMIT');
+      } finally {
+        await raw.end();
+      }
+      const swept = await sweep(second);
+      expect(swept.skipped).toBeNull();
+      expect(swept.findings.map((f) => f.mode).sort()).toEqual(['dead_worker', 'expired_lease']);
+      // Two sweepers at once: each finding is journaled once, whichever ran.
+      await Promise.all([sweep(first), sweep(second)]);
+      expect((await first.listIncidents()).total).toBe(2);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
