@@ -3,6 +3,7 @@ import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalOpenError, type Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
+import { PG_MIGRATIONS } from '../../src/journal/postgres/migrations.js';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { apiBot } from '../../src/api/bots.js';
 import { createApiServer } from '../../src/api/server.js';
@@ -58,9 +59,10 @@ describe('opening a PostgreSQL journal', () => {
     const url = await cluster.database();
     await expect(openJournal(url, { mustExist: true })).rejects.toThrow(/holds no verbtree journal yet/);
     const [a, b] = await Promise.all([openJournal(url), openJournal(url)]);
-    expect([await a.schemaVersion(), await b.schemaVersion()]).toEqual([1, 1]);
+    const latest = PG_MIGRATIONS.length;
+    expect([await a.schemaVersion(), await b.schemaVersion()]).toEqual([latest, latest]);
     await Promise.all([a.close(), b.close()]);
-    expect(await withJournal(url, (j) => j.schemaVersion())).toBe(1);
+    expect(await withJournal(url, (j) => j.schemaVersion())).toBe(latest);
   });
 
   it("never migrates another application's database, and refuses one written by a newer verbtree", async () => {
@@ -80,8 +82,9 @@ describe('opening a PostgreSQL journal', () => {
     const raw = await rawClient(newer);
     await raw.query('UPDATE verbtree_schema SET version = version + 1');
     await raw.end();
+    const known = PG_MIGRATIONS.length;
     await expect(openJournal(newer)).rejects.toThrow(
-      /was written by a newer verbtree \(journal schema 2, this one knows up to 1\): upgrade verbtree or use another --journal database/,
+      `was written by a newer verbtree (journal schema ${known + 1}, this one knows up to ${known}): upgrade verbtree or use another --journal database`,
     );
   });
 });

@@ -259,4 +259,8 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX idx_plan_queue_bot ON plan_queue(bot, id);
   `,
+  // A fleet run is written under its bot's lease: the epoch it held, so the journal tells a bot's holders apart in time.
+  `
+  ALTER TABLE runs ADD COLUMN epoch INTEGER;
+  `,
 ];
