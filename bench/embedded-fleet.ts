@@ -14,6 +14,8 @@ import {
   type Loaded,
   type PlanRun,
 } from './embedded-support.js';
+import { PacketTally } from './packet-tally.js';
+import { startProfile } from './plan-profile.js';
 import type { BenchResult } from './types.js';
 
 /**
@@ -22,7 +24,9 @@ import type { BenchResult } from './types.js';
  * on the embedded server in this process (CPU and memory include its share).
  * Every plan is judged by the executor against the server's truth; it
  * completes, fails with a code, or is still running at the bench's limit
- * (unfinished, a failure of the bench's goal like any other).
+ * (unfinished, a failure of the bench's goal like any other). The packets the
+ * bots receive meanwhile are counted by kind (packet-tally.ts): a kind whose
+ * count per bot grows with the number of bots costs the fleet n² work.
  */
 
 const CONNECT_BATCH = 10;
@@ -34,7 +38,7 @@ function spot(i: number, bots: number): { x: number; y: number; z: number } {
   return { x: -14 + (i % PER_ROW) * 3, y: 5, z: -5 * Math.floor(rows / 2) + Math.floor(i / PER_ROW) * 5 };
 }
 
-export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchResult[]> {
+export async function fleetBench(loaded: Loaded, bots: number, profileFile?: string): Promise<BenchResult[]> {
   const world = await startEmbeddedWorld({
     clock,
     scenario: parseScenario({ name: 'bench-fleet', bot: { inventory: { dirt: 4 } } }),
@@ -43,19 +47,33 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
     const memBefore = process.memoryUsage();
     const connectStarted = performance.now();
     const fleet: MineflayerWorld[] = [];
+    const joinFailures: string[] = [];
     for (let i = 0; i < bots; i += CONNECT_BATCH) {
       const batch = Array.from({ length: Math.min(CONNECT_BATCH, bots - i) }, (_, j) =>
         world.connectBot(`fleet-${i + j}`),
       );
-      fleet.push(...(await Promise.all(batch)));
+      // A bot that cannot join runs no plan (it is counted as not connected), and the others still run theirs.
+      for (const joined of await Promise.allSettled(batch)) {
+        if (joined.status === 'fulfilled') fleet.push(joined.value);
+        else joinFailures.push(joined.reason instanceof Error ? joined.reason.message : String(joined.reason));
+      }
     }
+    if (joinFailures.length > 0)
+      process.stderr.write(
+        `embedded fleet: ${joinFailures.length} of ${bots} bots could not join:\n  ${joinFailures.join('\n  ')}\n`,
+      );
     const connectMs = performance.now() - connectStarted;
     const memConnected = process.memoryUsage();
-    const disconnects: string[] = [];
+    const disconnects: Disconnect[] = [];
     for (const bot of fleet)
-      bot.events.on('disconnected', (reason) => disconnects.push(`${bot.bot.username}: ${reason}`));
+      bot.events.on('disconnected', (reason) =>
+        disconnects.push({ bot: bot.bot.username, reason, at: performance.now() }),
+      );
 
     const events: ExecutorEvent[] = [];
+    const packets = new PacketTally(fleet);
+    packets.start();
+    const stopProfile = profileFile ? await startProfile(profileFile) : null;
     const loopDelay = monitorEventLoopDelay({ resolution: 10 });
     loopDelay.enable();
     const cpuBefore = process.cpuUsage();
@@ -79,9 +97,11 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
     );
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);
+    packets.stop();
+    await stopProfile?.();
     loopDelay.disable();
     const memAfter = process.memoryUsage();
-    report(runs, disconnects, bots);
+    report(runs, disconnects, bots, started);
 
     const { completed, failedByCode, unfinished } = tally(runs);
     const ttfa = ttfasOf(events);
@@ -135,18 +155,21 @@ export async function fleetBench(loaded: Loaded, bots: number): Promise<BenchRes
         value: loopDelay.percentile(99) / 1e6,
         unit: 'ms',
       },
-      { name: 'embedded fleet: CPU per bot per plan (incl. server)', value: cpuMs / bots, unit: 'ms' },
+      // One stall longer than the server's keep-alive timeout (10 s) kicks every bot at once; a percentile hides it.
+      { name: `embedded fleet: event-loop delay max while running plans`, value: loopDelay.max / 1e6, unit: 'ms' },
+      { name: 'embedded fleet: CPU per bot per plan (incl. server)', value: cpuMs / fleet.length, unit: 'ms' },
       { name: 'embedded fleet: CPU load while running plans', value: (cpuMs / wallMs) * 100, unit: '% of a core' },
       {
         name: 'embedded fleet: RSS per connected bot (incl. server)',
-        value: mb(memConnected.rss - memBefore.rss) / bots,
+        value: mb(memConnected.rss - memBefore.rss) / fleet.length,
         unit: 'MB',
       },
       {
         name: 'embedded fleet: RSS per bot after its plan (incl. server)',
-        value: mb(memAfter.rss - memBefore.rss) / bots,
+        value: mb(memAfter.rss - memBefore.rss) / fleet.length,
         unit: 'MB',
       },
+      ...packets.results('embedded fleet'),
     ];
   } finally {
     await world.stop();
@@ -172,8 +195,15 @@ function tally(runs: readonly PlanRun[]): {
   return { completed, failedByCode, unfinished };
 }
 
-/** Every plan that did not complete, and every connection lost, with its evidence, on stderr. */
-function report(runs: readonly PlanRun[], disconnects: readonly string[], bots: number): void {
+interface Disconnect {
+  bot: string;
+  reason: string;
+  /** performance.now() when the bot heard it was disconnected. */
+  at: number;
+}
+
+/** Every plan that did not complete, and every connection lost (when, from the plans' start), on stderr. */
+function report(runs: readonly PlanRun[], disconnects: readonly Disconnect[], bots: number, started: number): void {
   const lines = runs.flatMap(({ result, unfinished }) =>
     result.ok
       ? []
@@ -187,6 +217,8 @@ function report(runs: readonly PlanRun[], disconnects: readonly string[], bots: 
     );
   if (disconnects.length > 0)
     process.stderr.write(
-      `embedded fleet: ${disconnects.length} bots lost their connection during the plans:\n  ${disconnects.join('\n  ')}\n`,
+      `embedded fleet: ${disconnects.length} bots lost their connection during the plans:\n  ${disconnects
+        .map(({ bot, reason, at }) => `${bot} at ${((at - started) / 1000).toFixed(1)} s: ${reason}`)
+        .join('\n  ')}\n`,
     );
 }

@@ -177,5 +177,5 @@ async function ttfaPerCapability(loaded: Loaded): Promise<BenchResult[]> {
 export default async function embeddedBench(options: BenchOptions): Promise<BenchResult[]> {
   const loaded = await loadTrees(registry);
   const ttfa = options.fleetOnly ? [] : await ttfaPerCapability(loaded);
-  return [...ttfa, ...(await fleetBench(loaded, options.bots ?? DEFAULT_BOTS))];
+  return [...ttfa, ...(await fleetBench(loaded, options.bots ?? DEFAULT_BOTS, options.profile))];
 }

@@ -6,7 +6,7 @@ import type { Bench, BenchOptions, BenchResult } from './types.js';
 /** Bots the embedded server admits (its max-players). */
 const MAX_BOTS = 200;
 
-const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N]
+const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --profile FILE]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
 baseline measured in the same run and the ratio against it where one exists.
@@ -17,6 +17,9 @@ baseline measured in the same run and the ratio against it where one exists.
   --server-seeds N
              how many generated worlds the tech-tree bench runs on the embedded
              server (default 3, about three minutes each; 0 for SimWorld only)
+  --profile FILE
+             the embedded fleet writes a CPU profile of its plan phase to FILE
+             (a .cpuprofile: open it in Chrome's DevTools or speedscope)
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10`;
 
@@ -49,6 +52,10 @@ function parseArgs(argv: string[]): Args | string {
       if (!Number.isInteger(seeds) || seeds < 0 || seeds > 100)
         return `--server-seeds must be a whole number from 0 to 100 (got ${text ?? 'nothing'}), e.g. --server-seeds 10`;
       args.serverSeeds = seeds;
+    } else if (arg === '--profile' || arg.startsWith('--profile=')) {
+      const file = arg === '--profile' ? argv[++i] : arg.slice('--profile='.length);
+      if (!file) return '--profile needs a file to write the CPU profile to, e.g. --profile fleet.cpuprofile';
+      args.profile = file;
     } else if (arg.startsWith('--')) return `unknown option ${arg}; see --help`;
     else args.filters.push(arg);
   }

@@ -18,6 +18,8 @@ export interface BenchOptions {
    * only).
    */
   serverSeeds?: number;
+  /** `--profile FILE`: the embedded fleet writes a CPU profile of its plan phase (all bots at work) to FILE. */
+  profile?: string;
 }
 
 export type Bench = (options: BenchOptions) => Promise<BenchResult[]>;

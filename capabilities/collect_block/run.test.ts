@@ -94,5 +94,7 @@ describe('collect_block runs end to end on SimWorld', () => {
         ['back', 'ok'],
       ]);
     }
-  });
+    // Eight worlds' path searches on virtual time, CPU-bound: about 20 s alone, past the 30 s default when the
+    // machine runs other test files beside it. The limit only catches a hang; time inside is the ManualClock's.
+  }, 120_000);
 });

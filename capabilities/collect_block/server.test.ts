@@ -28,7 +28,7 @@ describe('collect_block on the embedded server', () => {
     expect((inventory.oak_log ?? 0) + (inventory.birch_log ?? 0)).toBeGreaterThanOrEqual(4);
     expect(inventory.oak_log).toBe(3);
     for (const y of [5, 6, 7]) expect(await suite.server.blockAt({ x: 4, y, z: 3 })).toBe('air');
-  });
+  }, 60_000);
 
   it('gathers a whole trunk four high by hand, from the ground: each drop, falling from where its log was, is picked up', async () => {
     const { result, events } = await suite.run('woodcutter', [

@@ -32,6 +32,19 @@ describe('collect_drops runs end to end on SimWorld', () => {
     expect(h.world.entities().map((e) => e.item?.name)).toEqual(['cobblestone', 'oak_log']);
   });
 
+  it('walks up to a drop lying in the far corner of a diagonal cell, where a real server may scatter it: within reach of the drop, not only of its cell', async () => {
+    // The bot stands in the middle of 0,0; the drop lies near the far corner of 1,1, 2.0 from its feet. The cell
+    // beside the drop's satisfies "within a diagonal of its cell", yet no world hands a drop over from that far.
+    const h = await harness();
+    h.world.spawnEntity({ ...drop('oak_log', 1, 1), position: { x: 1.92, y: 0, z: 1.92 } });
+    const result = await h.run(plan(collect({ item: 'oak_log', radius: 8 })));
+    expect(result, JSON.stringify(result.steps.map((s) => s.outcome))).toMatchObject({
+      ok: true,
+      steps: [{ outcome: { ok: true }, attempts: 1 }],
+    });
+    expect(h.world.inventory()).toEqual({ oak_log: 1 });
+  });
+
   it('picks up what a dig dropped under the rest of the trunk: dig_block then collect_drops', async () => {
     // The logs above the dug one stay put, so the drop's own cell has no headroom: the bot picks it up from beside it.
     const h = await harness({ blocks: [0, 1, 2, 3].map((y) => ({ position: { x: 7, y, z: 0 }, name: 'oak_log' })) });

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { embeddedSuite } from '../../test/helpers/embedded.js';
 import { dispatchQueryOf, judgeStep } from '../../src/testing/index.js';
 import collectDrops from './index.js';
@@ -28,14 +28,26 @@ describe('collect_drops on the embedded server', () => {
     await bot.goto({ kind: 'block', x: 0, y: 5, z: -6 });
     await bot.dig({ x: 4, y: 5, z: -6 });
     await bot.dig({ x: -4, y: 5, z: -6 });
-    await new Promise((resolve) => setTimeout(resolve, 1500)); // let both drops land
+    // The dig is confirmed by the server's block; the drop reaches the client in a packet of its own.
     const query = dispatchQueryOf(collectDrops, args);
-    const pre = await bot.observe(query);
-    expect(pre.drops?.filter((d) => d.name === 'oak_log')).toHaveLength(2);
+    const pre = await vi.waitFor(
+      async () => {
+        const seen = await bot.observe(query);
+        expect(seen.drops?.filter((d) => d.name === 'oak_log')).toHaveLength(2);
+        return seen;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     await bot.goto({ kind: 'block', x: 4, y: 5, z: -6 });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const half = await bot.observe(query);
-    expect(suite.server.player('half-gatherer')!.inventory).toEqual({ oak_log: 1 });
+    // The server hands a drop over on one of its ticks once the bot stands by it, then tells the client it is gone.
+    const half = await vi.waitFor(
+      async () => {
+        const seen = await bot.observe(query);
+        expect([seen.inventory, seen.drops?.length]).toEqual([{ oak_log: 1 }, 1]);
+        return seen;
+      },
+      { timeout: 10_000, interval: 50 },
+    );
     expect(judgeStep(collectDrops, pre, half, args)).toMatchObject({
       ok: false,
       unmet: [
@@ -44,7 +56,8 @@ describe('collect_drops on the embedded server', () => {
       ],
     });
     await bot.goto({ kind: 'block', x: -4, y: 5, z: -6 });
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(judgeStep(collectDrops, pre, await bot.observe(query), args)).toEqual({ ok: true });
+    // Picked up on the server, and the client told the drop is gone: the step is judged on both.
+    const judged = async () => judgeStep(collectDrops, pre, await bot.observe(query), args);
+    await vi.waitFor(async () => expect(await judged()).toEqual({ ok: true }), { timeout: 10_000, interval: 50 });
   });
 });

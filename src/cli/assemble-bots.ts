@@ -8,7 +8,7 @@ import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
-import type { WorldDescriptor } from './world-identity.js';
+import type { WorldDescriptor } from './worlds.js';
 
 /** The bots' names: the first is `verbtree` as a single bot always was, then verbtree-2, verbtree-3, … */
 export const botName = (index: number) => (index === 0 ? 'verbtree' : `verbtree-${index + 1}`);
@@ -46,9 +46,11 @@ export interface AssembleBotsOptions {
 }
 
 /**
- * `count` bots, each with its own journaled executor on the one journal: what `serve` and `mcp` drive. On the
- * embedded server they share its world; SimWorld holds one bot, so each SimWorld bot gets its own world from the
- * same seed and scenario. A bot whose assembly fails closes what was opened for it and the bots before it.
+ * `count` bots, each with its own journaled executor on the one journal: what `serve` and `mcp` drive. Where the
+ * world's row says they share it (`bots` in src/cli/worlds/) they meet in one world: the embedded server connects
+ * each, a remote server is joined again under each name; SimWorld holds one bot, so each SimWorld bot gets its own
+ * world from the same seed and scenario. A bot whose assembly fails closes what was opened for it and the bots
+ * before it.
  */
 export async function assembleBots(options: AssembleBotsOptions): Promise<AssembledBots> {
   const served: { bot: AssembledBot; closeWorld?: () => Promise<void> }[] = [];

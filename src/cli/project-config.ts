@@ -9,6 +9,7 @@ import type { CapabilityRegistry } from '../registry/registry.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
 import { CliUsageError } from './io.js';
 import { readJsonFile } from './read-json.js';
+import { isWorldKind, WorldConfig, worldConfigKeys } from './worlds.js';
 
 /** Looked for in this order in each folder from the working directory up. */
 export const CONFIG_FILE_NAMES = [
@@ -19,11 +20,6 @@ export const CONFIG_FILE_NAMES = [
 ] as const;
 
 const path = z.string().min(1);
-const WORLD_SHAPES = {
-  embedded: { kind: z.literal('embedded'), scenario: path.optional() },
-  sim: { kind: z.literal('sim'), seed: z.int().optional(), scenario: path.optional() },
-  remote: { kind: z.literal('remote'), host: z.string().min(1), port: z.int().min(1).max(65_535).optional() },
-} as const;
 
 /** A project's verbtree.config: every path in it is relative to the config file. */
 export const ProjectConfigSchema = z.strictObject({
@@ -34,14 +30,8 @@ export const ProjectConfigSchema = z.strictObject({
   capabilities: z.array(path).optional(),
   /** Tree folders (or files) loaded beside the built-in trees, never in place of them. */
   trees: z.array(path).optional(),
-  /** The world `run` and `serve` use when the command line names none. */
-  world: z
-    .discriminatedUnion('kind', [
-      z.strictObject(WORLD_SHAPES.embedded),
-      z.strictObject(WORLD_SHAPES.sim),
-      z.strictObject(WORLD_SHAPES.remote),
-    ])
-    .optional(),
+  /** The world `run` and `serve` use when the command line names none: a kind of the table of worlds (worlds.ts). */
+  world: WorldConfig.optional(),
   /** Stuck detection and recovery settings (JSON, as `run --stuck-config` reads them). */
   stuckConfig: path.optional(),
   /** The journal every journal-reading command and `run --journal` use: a SQLite file, or a postgres:// URL. */
@@ -107,9 +97,7 @@ function keysAt(at: readonly PropertyKey[], input: unknown): string[] {
   if (at.length === 0) return Object.keys(ProjectConfigSchema.shape);
   if (at[0] === 'api') return ['tokenEnv'];
   const kind = (input as { world?: { kind?: unknown } }).world?.kind;
-  return at[0] === 'world' && typeof kind === 'string' && kind in WORLD_SHAPES
-    ? Object.keys(WORLD_SHAPES[kind as keyof typeof WORLD_SHAPES])
-    : [];
+  return at[0] === 'world' && isWorldKind(kind) ? worldConfigKeys(kind) : [];
 }
 
 function resolvePaths(config: ProjectConfig, file: string): ProjectConfig {

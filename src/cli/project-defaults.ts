@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import { DEFAULT_JOURNAL_PATH } from '../journal/journal.js';
 import { CliUsageError } from './io.js';
 import type { Project } from './project-config.js';
+import { worldConfigDefaults } from './world-options.js';
 
 /**
  * Makes a project's config the default of the options it covers, in the command about to run
@@ -21,7 +22,8 @@ export function applyProjectDefaults(command: Command, project: Project): void {
       option.defaultValueDescription = `${JSON.stringify(value)} ${from}`;
     }
   };
-  const world = config.world;
+  // The config's world, in every command that takes a world (worldChoiceOf drops the settings another kind reads).
+  if (config.world) for (const [name, value] of worldConfigDefaults(command, config.world)) set(command, name, value);
   const each = (target: Command): void => {
     const journal = target.options.find((o) => o.attributeName() === 'journal');
     if (config.journal && journal?.defaultValue === DEFAULT_JOURNAL_PATH) set(target, 'journal', config.journal);
@@ -33,21 +35,8 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     const journal = command.options.find((o) => o.attributeName() === 'journal');
     // `run --journal` without a path, and `run --resume`, use the project's journal.
     if (journal && config.journal) journal.presetArg = config.journal;
-    if (world) {
-      set(command, 'world', world.kind);
-      if (world.kind === 'remote') {
-        set(command, 'host', world.host);
-        set(command, 'port', world.port);
-      } else {
-        set(command, 'scenario', world.scenario);
-        if (world.kind === 'sim') set(command, 'seed', world.seed);
-      }
-    }
     set(command, 'stuckConfig', config.stuckConfig);
     command.hook('preAction', (run) => {
-      // --host on the command line means a remote world, whatever kind the config names.
-      if (run.getOptionValueSource('host') === 'cli' && run.getOptionValueSource('world') === 'config')
-        run.setOptionValue('world', 'remote');
       if (config.journal && run.getOptionValue('resume') !== undefined && run.getOptionValue('journal') === undefined)
         run.setOptionValue('journal', config.journal);
       const journaled = run.getOptionValue('journal') !== undefined || run.getOptionValue('resume') !== undefined;
@@ -59,26 +48,7 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     });
   }
 
-  if (command.name() === 'mcp') {
-    if (world) {
-      set(command, 'world', world.kind);
-      if (world.kind === 'remote') {
-        set(command, 'host', world.host);
-        set(command, 'port', world.port);
-      } else {
-        set(command, 'scenario', world.scenario);
-        if (world.kind === 'sim') set(command, 'seed', world.seed);
-      }
-    }
-    if (config.api?.tokenEnv) set(command, 'token', process.env[config.api.tokenEnv] ?? '', false);
-  }
-
-  if (command.name() === 'serve') {
-    if (world && world.kind !== 'remote') {
-      set(command, 'world', world.kind);
-      set(command, 'scenario', world.scenario);
-      if (world.kind === 'sim') set(command, 'seed', world.seed);
-    }
+  if (command.name() === 'serve' || command.name() === 'mcp') {
     // The token comes from the variable the config names, and only from it; never shown in --help.
     if (config.api?.tokenEnv) set(command, 'token', process.env[config.api.tokenEnv] ?? '', false);
   }

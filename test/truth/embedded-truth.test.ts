@@ -27,9 +27,7 @@ describe('ok means as asked, on the embedded server', () => {
     expect(result.steps.some((s) => s.step.type === 'dig_block')).toBe(false);
   });
 
-  // How long it takes is a wall-clock figure that depends on the machine's load: bench/truth.bench.ts measures it
-  // against the 15 s goal. Here: the step is ended by the path detector's ruling, never by its deadline.
-  it('a goal sealed in bedrock never ends ok (no loosened goal), and ends on the path ruling naming what was ruled out', async () => {
+  it('a goal sealed in bedrock never ends ok (no loosened goal), and gives up on the path ruling after one retry naming what was ruled out', async () => {
     const { result } = await suite.run('sealed', [
       { stepId: 'in', type: 'navigate', args: { target: { kind: 'block', x: -8, y: 5, z: 0 } } },
     ]);
@@ -37,6 +35,11 @@ describe('ok means as asked, on the embedded server', () => {
     expect(result.ok).toBe(false);
     expect(step.outcome.ok).toBe(false);
     expect(step.outcome.ok ? '' : step.outcome.code).toBe('stuck.path');
+    // How long that takes is the truth bench's to measure (`npm run bench -- truth`, goal 15 s): path searches are
+    // CPU-bound, and a loaded machine stretched this one past 15 s twice in nine runs. Here, what bounds it: one
+    // retry, and no repair or unstuck step that cannot help.
+    expect(step.attempts).toBeLessThanOrEqual(2);
+    expect(result.steps.map((s) => s.step.stepId)).toEqual(['in']);
     expect(step.outcome.ok ? '' : step.outcome.detail).toMatch(/repath skipped: the path search already found no way/);
   });
 });

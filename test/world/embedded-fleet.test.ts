@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { joinVisibilityPlugin } from '../../src/world/embedded/plugins/join-visibility.js';
 import { physicsStepPlugin } from '../../src/world/embedded/plugins/physics-step.js';
-import type { SquidPlayer, SquidServer } from '../../src/world/embedded/squid-types.js';
+import type { SquidServer } from '../../src/world/embedded/squid-types.js';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
@@ -92,26 +91,5 @@ describe('physics step plugin', () => {
     await entity.calculatePhysics(0.02);
     await entity.calculatePhysics(0.9);
     expect(deltas).toEqual([0.02, 0.05]);
-  });
-});
-
-describe('join visibility plugin', () => {
-  it('sends nothing to a player before it spawns, then every entity near it', () => {
-    const player = new EventEmitter() as unknown as SquidPlayer & { nearbyEntities: { id: number }[] };
-    const sent: number[] = [];
-    const near = [{ id: 7 }, { id: 8 }];
-    Object.assign(player, {
-      spawnEntity: (e: { id: number }) => sent.push(e.id),
-      getNearby: () => near,
-      nearbyEntities: [],
-    });
-    joinVisibilityPlugin.player!(player, new EventEmitter() as unknown as SquidServer);
-    player.emit('asap');
-    (player.spawnEntity as (e: { id: number }) => void)({ id: 7 });
-    expect(sent).toEqual([]);
-    player.emit('spawned');
-    (player.spawnEntity as (e: { id: number }) => void)({ id: 9 });
-    expect(sent).toEqual([7, 8, 9]);
-    expect(player.nearbyEntities).toEqual(near);
   });
 });

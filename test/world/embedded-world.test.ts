@@ -13,9 +13,21 @@ function networkHandles(): Record<string, number> {
   return counts;
 }
 
-async function settled(): Promise<void> {
-  // Closing sockets leave the active list one turn of the event loop later.
-  for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+const CLOSE_WAIT_MS = 2_000;
+
+/**
+ * The network handles once those closed have left: a closed socket leaves the active list when its close callback
+ * has run, some turns of the event loop later. Polled on setImmediate, which adds no handle of the kinds counted
+ * (a timer would count itself), for at most {@link CLOSE_WAIT_MS}.
+ */
+async function handlesOnceClosed(before: Record<string, number>): Promise<Record<string, number>> {
+  const deadline = Date.now() + CLOSE_WAIT_MS;
+  let after = networkHandles();
+  while (NETWORK.some((type) => (after[type] ?? 0) > (before[type] ?? 0)) && Date.now() < deadline) {
+    await new Promise((resolve) => setImmediate(resolve));
+    after = networkHandles();
+  }
+  return after;
 }
 
 describe('embedded world', () => {
@@ -46,8 +58,7 @@ describe('embedded world', () => {
 
     await world.stop();
     expect(bot.isConnected()).toBe(false);
-    await settled();
-    const after = networkHandles();
+    const after = await handlesOnceClosed(before);
     for (const type of NETWORK) expect(after[type] ?? 0, type).toBeLessThanOrEqual(before[type] ?? 0);
   });
 

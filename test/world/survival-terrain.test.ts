@@ -113,7 +113,8 @@ describe('the generated survival terrain', () => {
               }
         }
       }),
-      { numRuns: 40 },
+      // 1082059992 spawns on a wide beach: no grass within 14 blocks, where only two of the four passive mobs found a place.
+      { numRuns: 40, examples: [[1082059992]] },
     );
   });
 

@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { systemClock } from '../../clock/system-clock.js';
 import { injectFaults } from '../../executor/fault-injection.js';
 import type { RunInput } from '../../executor/executor.js';
@@ -13,17 +13,15 @@ import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs, type FaultRule } from '.
 import { assembleBots } from '../assemble-bots.js';
 import { botKeys, holdBots } from '../bot-holder.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld, WORLD_KINDS, type OpenedWorld, type WorldChoice, type WorldKind } from '../open-world.js';
+import { openWorld, type OpenedWorld, type WorldChoice } from '../open-world.js';
 import { RunningPlans, stopRequested } from '../running-plans.js';
+import { addWorldOptions, howBotsShare, worldChoiceOf } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
+/** What mcp reads itself; the world's settings come from worldChoiceOf. */
 interface McpOptions {
-  world: WorldKind;
-  host?: string;
-  port: number;
+  /** The first bot's name, whatever the world (its kind reads it or not): more bots are <name>-2, <name>-3, … */
   username: string;
-  version: string;
-  scenario?: string;
   seed: number;
   bots: number;
   journal: string;
@@ -53,22 +51,20 @@ export function mcpCommand(
   extraTreePaths: () => readonly string[] = () => [],
   until: () => Promise<string> = stopRequested,
 ): Command {
-  return new Command('mcp')
-    .description(
-      'Serve verbtree to LLM agents over the Model Context Protocol: every verb a tool whose ok is verified in the world, plus run_plan, get_run, cancel_run, observe and the rest.',
+  const command = new Command('mcp').description(
+    'Serve verbtree to LLM agents over the Model Context Protocol: every verb a tool whose ok is verified in the world, plus run_plan, get_run, cancel_run, observe and the rest.',
+  );
+  return addWorldOptions(command, {
+    default: 'embedded',
+    settings: ['host', 'port', 'username', 'version', 'scenario'],
+    own: { username: { description: "the bot's name (more bots: <name>-2, <name>-3, …)" } },
+  })
+    .option(
+      '--bots <n>',
+      `how many bots to drive; tools take a \`bot\` argument: ${howBotsShare()}`,
+      wholeIn('--bots', 1, 100),
+      1,
     )
-    .addOption(
-      new Option('--world <kind>', 'embedded: a real bot on a server in this process; sim: in memory; remote: --host')
-        .choices(WORLD_KINDS)
-        .default('embedded'),
-    )
-    .option('--host <host>', 'a Minecraft server to connect to (implies --world remote)')
-    .option('--port <port>', "the Minecraft server's port", wholeIn('--port', 1, 65_535), 25565)
-    .option('--username <name>', "the bot's name (more bots: <name>-2, <name>-3, …)", 'verbtree')
-    .option('--version <mc-version>', 'the Minecraft version to speak', '1.21.4')
-    .option('--scenario <file>', 'a scenario file laying out the embedded or sim world (examples/scenarios/)')
-    .option('--seed <n>', 'seed for the simulated world and retry jitter', wholeIn('--seed', 0, 2 ** 31), 1)
-    .option('--bots <n>', 'how many bots to drive; tools take a `bot` argument', wholeIn('--bots', 1, 100), 1)
     .addOption(journalOption())
     .option(
       '--fault <verb=fault>',
@@ -111,8 +107,8 @@ Examples:
   $ verbtree mcp --host mc.example.org --username scout
   $ VERBTREE_TOKEN=secret verbtree mcp --http 7072 --escalate-to-client`,
     )
-    .action(async (options: McpOptions) => {
-      if (options.host) options.world = 'remote';
+    .action(async (options: McpOptions, self: Command) => {
+      const choice = worldChoiceOf(self)!;
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       if (options.http !== undefined && !token)
         throw new CliUsageError(
@@ -121,7 +117,7 @@ Examples:
       const faults = parsedFaults(options.fault, registry());
       const stdio = options.http === undefined ? jsonRpcStdio() : null;
       try {
-        const ended = await serveMcp(options, {
+        const ended = await serveMcp(options, choice, {
           registry: registry(),
           extraTreePaths: extraTreePaths(),
           faults,
@@ -158,13 +154,12 @@ interface Serving {
 }
 
 /** Opens the world, assembles the bots, serves MCP until asked to stop, then cancels what runs and closes it all. */
-async function serveMcp(options: McpOptions, serving: Serving): Promise<'asked' | 'lost'> {
+async function serveMcp(options: McpOptions, choice: WorldChoice, serving: Serving): Promise<'asked' | 'lost'> {
   const log = (line: string) => serving.io.err(line);
   const closers: (() => unknown)[] = [];
   try {
     const journal = await openJournalFor(options.journal, { create: true });
     closers.push(() => journal.close());
-    const choice = worldChoice(options);
     let lose: (reason: string) => void = () => undefined;
     const lost = new Promise<string>((resolve) => (lose = resolve));
     // Before the bots connect: a second bot of one name would kick the first off the server.
@@ -202,17 +197,6 @@ async function serveMcp(options: McpOptions, serving: Serving): Promise<'asked' 
 }
 
 const botNameOf = (username: string, index: number) => (index === 0 ? username : `${username}-${index + 1}`);
-
-function worldChoice(options: McpOptions): WorldChoice {
-  return {
-    world: options.world,
-    seed: options.seed,
-    username: options.username,
-    version: options.version,
-    ...(options.host ? { host: options.host, port: options.port } : {}),
-    ...(options.scenario ? { scenario: options.scenario } : {}),
-  };
-}
 
 /** The bots on the opened world, the operations over them, and the MCP server over those. */
 async function assembleServer(

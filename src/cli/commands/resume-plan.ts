@@ -1,16 +1,13 @@
 import { dirname, join } from 'node:path';
-import { systemClock } from '../../clock/system-clock.js';
 import { runHealthCheck } from '../../journal/health-check.js';
 import { DEFAULT_JOURNAL_PATH, type Journal } from '../../journal/journal.js';
 import { isPostgresUrl } from '../../journal/journal-spec.js';
 import { distrustUnsavedSteps, ResumeError, resumePoint } from '../../journal/resume.js';
 import type { PlanRow } from '../../journal/rows.js';
-import { simWorldFromJournal } from '../../journal/sim-restore.js';
-import { readSavedAt } from '../../world/embedded/world-folder.js';
-import { loadScenario } from '../../world/scenario/load.js';
 import { type CliIO, CliUsageError } from '../io.js';
-import { openWorld, simIdentity, type OpenedWorld, type WorldChoice } from '../open-world.js';
-import { choiceOf, notTheSameWorld, WorldDescriptor } from '../world-identity.js';
+import { openWorld, type OpenedWorld, type WorldChoice } from '../open-world.js';
+import { choiceOf, notTheSameWorld, worldSavedAt } from '../world-identity.js';
+import { WorldDescriptor, worldKind } from '../worlds.js';
 
 export interface ResumeChoice extends WorldChoice {
   journal: string;
@@ -68,8 +65,8 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
   if (problem)
     throw new CliUsageError(`cannot resume plan "${planId}" in the same world: ${problem}; ${restartHint(planId)}`);
 
-  if (descriptor.world === 'embedded' && descriptor.worldFolder) {
-    const savedAt = readSavedAt(descriptor.worldFolder) ?? 0;
+  const savedAt = worldSavedAt(descriptor);
+  if (savedAt !== undefined) {
     const distrusted = await distrustUnsavedSteps(journal, planId, savedAt);
     if (distrusted.length)
       say(
@@ -89,7 +86,8 @@ export async function prepareResume(journal: Journal, options: ResumeChoice, io:
   say(
     `resuming plan ${planId}: done ${point.done.join(', ') || '–'}; skipped ${point.skipped.join(', ') || '–'}; to run ${point.plan.steps.map((s) => s.stepId).join(', ') || '–'}`,
   );
-  return { plan: point.plan, opened: await reopen(journal, planId, descriptor), resumed: true };
+  const opened = await worldKind(descriptor.world).reopen(descriptor, { journal, planId });
+  return { plan: point.plan, opened, resumed: true };
 }
 
 /**
@@ -134,48 +132,6 @@ async function rethrow<T>(read: () => Promise<T>, overridden = true): Promise<T>
 }
 
 /**
- * The same world again. A SimWorld died with its process: it is rebuilt from
- * the scenario and the effects of the current line's verified steps (the world
- * the last verified step left; a step killed midway runs again). An embedded
- * world reopens from its folder, the scenario not laid out again. A remote
- * server kept its world.
- */
-async function reopen(journal: Journal, planId: string, descriptor: WorldDescriptor): Promise<OpenedWorld> {
-  if (descriptor.world === 'remote') return openWorld({ ...descriptor, world: 'remote' });
-  if (descriptor.world === 'embedded') {
-    const { scenario, worldFolder, username, version, isolate, seed } = descriptor;
-    const opened = await openWorld({
-      world: 'embedded',
-      seed,
-      username,
-      version,
-      isolate,
-      worldFolder: { path: worldFolder!, mode: 'keep' },
-      ...(scenario && scenario.sha256 !== 'missing' ? { scenario: scenario.path } : {}),
-    });
-    return { ...opened, descriptor };
-  }
-  const scenario = descriptor.scenario
-    ? await loadScenario(descriptor.scenario.path).catch((error: Error) =>
-        Promise.reject(new CliUsageError(error.message)),
-      )
-    : undefined;
-  const world = await simWorldFromJournal(journal, planId, {
-    clock: systemClock,
-    seed: descriptor.seed,
-    ...(scenario ? { scenario } : {}),
-  });
-  return {
-    world,
-    clock: systemClock,
-    describe: `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of this line's verified steps)`,
-    descriptor: { ...descriptor, identity: simIdentity(descriptor.seed, descriptor.scenario?.sha256) },
-    protect: scenario?.protected ?? [],
-    close: () => world.close(),
-  };
-}
-
-/**
  * --restart: the journaled plan from its first step, journaled as a new run, in a world made afresh the way the journal
  * says it was.
  */
@@ -203,7 +159,7 @@ async function restart(
     ...((was.version ?? options.version) ? { version: (was.version ?? options.version)! } : {}),
     ...((was.isolate ?? options.isolate) ? { isolate: true } : {}),
   };
-  if (world === 'embedded') {
+  if (worldKind(world).reads.includes('worldFolder')) {
     // A folder verbtree made for the plan starts afresh; one the user named keeps its world, and the plan runs again in
     // it.
     const folder = was.worldFolder ?? defaultWorldFolder(options.journal, row.plan_id);

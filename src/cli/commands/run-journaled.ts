@@ -13,6 +13,7 @@ import { RunMonitor } from '../run-monitor.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, type WorldChoice } from '../open-world.js';
+import { worldKind } from '../worlds.js';
 import { progressLine, summaryTable } from '../progress.js';
 import { openJournalFor } from './journal-option.js';
 import { defaultWorldFolder, prepareResume, type PreparedStart } from './resume-plan.js';
@@ -24,8 +25,6 @@ export interface JournaledRunOptions extends WorldChoice {
   restart?: boolean;
   /** With resume: recover orphans past the incidents-per-hour cap, this once (recorded as an incident). */
   overrideIncidentCap?: boolean;
-  /** Keep the embedded world in this folder instead of the journal's worlds/<planId>. */
-  worldFolderPath?: string;
   json?: boolean;
   wrapInvoker: (invoker: StepInvoker) => StepInvoker;
   hooks?: RuntimeHooks;
@@ -87,7 +86,8 @@ async function takeLease(journal: Journal, planId: string, kind: string, cancel:
 
 /**
  * A new run: what crashed runners left is recovered first; then it is refused, before its world is touched, when
- * the journal holds the plan unfinished. An embedded world gets a folder of its own.
+ * the journal holds the plan unfinished. A world kept in a folder (embedded) gets one of its own, unless the
+ * command line named one.
  */
 async function prepareFresh(
   journal: Journal,
@@ -106,11 +106,11 @@ async function prepareFresh(
       throw error;
     }
   }
-  const worldFolder = options.worldFolderPath
-    ? { path: options.worldFolderPath, mode: 'keep' as const }
-    : options.world === 'embedded' && planId !== undefined
+  const worldFolder =
+    options.worldFolder ??
+    (worldKind(options.world).reads.includes('worldFolder') && planId !== undefined
       ? { path: defaultWorldFolder(options.journal, planId), mode: 'fresh' as const }
-      : undefined;
+      : undefined);
   return { plan, opened: await openWorld({ ...options, ...(worldFolder ? { worldFolder } : {}) }), resumed: false };
 }
 

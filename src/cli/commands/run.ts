@@ -1,5 +1,5 @@
 import { watchForStop } from '../run-stop.js';
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { assembleExecutor } from '../../executor/assemble.js';
 import { injectFaults } from '../../executor/fault-injection.js';
@@ -7,7 +7,8 @@ import type { RunInput } from '../../executor/executor.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/faults/parse.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld, WORLD_KINDS, type WorldKind } from '../open-world.js';
+import { openWorld } from '../open-world.js';
+import { addWorldOptions, worldChoiceOf } from '../world-options.js';
 import { progressLine, summaryTable } from '../progress.js';
 import { loadStuckConfig } from '../../recovery/config.js';
 import { recordNodeStates } from '../node-recorder.js';
@@ -15,15 +16,8 @@ import { readJsonFile } from '../read-json.js';
 import { DEFAULT_JOURNAL_PATH } from '../../journal/journal.js';
 import { runJournaled } from './run-journaled.js';
 
+/** What run reads itself; the world's settings come from worldChoiceOf (worldFolder is here to refuse --resume). */
 interface RunOptions {
-  world: WorldKind;
-  host?: string;
-  port?: number;
-  username: string;
-  version: string;
-  isolate?: boolean;
-  scenario?: string;
-  seed: number;
   fault: string[];
   json?: boolean;
   journal?: string | true;
@@ -32,30 +26,17 @@ interface RunOptions {
   resume?: string;
   restart?: boolean;
   overrideIncidentCap?: boolean;
-  worldFolder?: string;
+  worldFolder?: object;
   monitor?: number | true;
 }
 
 const collect = (value: string, previous: string[]) => [...previous, value];
-
-function portOf(value: string): number {
-  const port = Number(value);
-  if (!Number.isInteger(port) || port < 1 || port > 65535)
-    throw new CliUsageError(`--port must be a whole number from 1 to 65535, got "${value}"`);
-  return port;
-}
 
 function monitorPortOf(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new CliUsageError(`--monitor takes a port from 0 to 65535 (0 picks a free one), got "${value}"`);
   return port;
-}
-
-function seedOf(value: string): number {
-  const seed = Number(value);
-  if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got "${value}"`);
-  return seed;
 }
 
 /** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
@@ -65,26 +46,21 @@ export function runCommand(
   setExit: (code: number) => void,
   extraTreePaths: () => readonly string[] = () => [],
 ): Command {
-  return new Command('run')
+  const command = new Command('run')
     .description(
       'Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.',
     )
-    .argument('[plan.json]', 'the plan to run (omit with --resume)')
-    .addOption(
-      new Option(
-        '--world <kind>',
-        'embedded: a real server in this process with a real bot; sim: the in-memory world; remote: the server named by --host',
-      )
-        .choices(WORLD_KINDS)
-        .default('embedded'),
-    )
-    .option('--host <host>', 'a Minecraft server to connect to (implies --world remote)')
-    .option('--port <port>', 'its port', portOf, 25565)
-    .option('--username <name>', "the bot's name", 'verbtree')
-    .option('--version <mc-version>', 'the Minecraft version to speak', '1.21.4')
-    .option('--isolate', 'run the embedded server in a child process, so a server crash cannot take the executor down')
-    .option('--scenario <file>', 'a scenario file laying out the world first (examples/scenarios/)')
-    .option('--seed <n>', 'seed for the simulated world and retry jitter', seedOf, 1)
+    .argument('[plan.json]', 'the plan to run (omit with --resume)');
+  return addWorldOptions(command, {
+    default: 'embedded',
+    settings: ['host', 'port', 'username', 'version', 'isolate', 'scenario', 'worldFolder'],
+    own: {
+      worldFolder: {
+        description:
+          'keep the embedded world in this folder (reopened as it is if a verbtree run made it); journaled runs default to worlds/<planId> next to the journal',
+      },
+    },
+  })
     .option('--fault <verb=fault>', `inject a fault, repeatable: ${FAULT_SYNTAX}`, collect, [])
     .option('--json', 'print every event as one JSON line instead of progress text')
     .option(
@@ -103,10 +79,6 @@ export function runCommand(
     .option(
       '--journal [path or url]',
       `journal every step (a SQLite file, default ${DEFAULT_JOURNAL_PATH}, or a postgres:// URL) so a crash can be diagnosed and resumed`,
-    )
-    .option(
-      '--world-folder <dir>',
-      'keep the embedded world in this folder (reopened as it is if a verbtree run made it); journaled runs default to worlds/<planId> next to the journal',
     )
     .option(
       '--resume <planId>',
@@ -137,8 +109,7 @@ Examples:
   $ verbtree run --resume walk --restart
   $ verbtree run examples/walk.plan.json --world sim --record-nodes walk.jsonl && verbtree tree show navigate --run walk.jsonl`,
     )
-    .action(async (planFile: string | undefined, options: RunOptions) => {
-      if (options.host && options.world === 'embedded') options.world = 'remote';
+    .action(async (planFile: string | undefined, options: RunOptions, self: Command) => {
       if (planFile === undefined && options.resume === undefined)
         throw new CliUsageError('give a plan file, or --resume <planId> to continue a journaled plan');
       if (planFile !== undefined && options.resume !== undefined)
@@ -149,13 +120,11 @@ Examples:
         throw new CliUsageError(
           `${options.restart ? '--restart' : '--override-incident-cap'} applies to a journaled plan: add --resume <planId>`,
         );
-      if (options.worldFolder !== undefined && (options.resume !== undefined || options.world !== 'embedded')) {
+      if (options.worldFolder !== undefined && options.resume !== undefined)
         throw new CliUsageError(
-          options.resume !== undefined
-            ? '--world-folder does not combine with --resume: a resumed plan reopens the world folder the journal names'
-            : '--world-folder applies to --world embedded only',
+          '--world-folder does not combine with --resume: a resumed plan reopens the world folder the journal names',
         );
-      }
+      const choice = worldChoiceOf(self)!;
       let faults;
       try {
         faults = parseFaultSpecs(options.fault, { extraVerbs: registry().verbs() });
@@ -184,33 +153,32 @@ Examples:
           const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
           const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
           const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) =>
-            injectFaults(invoker, faults, { clock: systemClock, seed: options.seed });
-          const { worldFolder, ...choice } = options;
+            injectFaults(invoker, faults, { clock: systemClock, seed: choice.seed });
+          const { resume, restart, overrideIncidentCap, json } = options;
           return runJournaled(plan, registry(), io, setExit, {
             ...choice,
+            resume,
+            restart,
+            overrideIncidentCap,
+            json,
             journal: journalPath,
             extraTreePaths: extraTreePaths(),
             wrapInvoker,
             faultsNote,
-            ...(worldFolder ? { worldFolderPath: worldFolder } : {}),
             ...(recorder ? { hooks: recorder.hooks } : {}),
             ...(options.monitor !== undefined ? { monitorPort: options.monitor === true ? 0 : options.monitor } : {}),
           });
         }
         const plan = await readJsonFile(planFile!);
-        const { worldFolder, ...choice } = options;
-        const opened = await openWorld({
-          ...choice,
-          ...(worldFolder ? { worldFolder: { path: worldFolder, mode: 'keep' } } : {}),
-        });
+        const opened = await openWorld(choice);
         try {
           const { executor, runner } = await assembleExecutor({
             registry: registry(),
             extraTreePaths: extraTreePaths(),
             world: opened.world,
             clock: opened.clock,
-            policy: { seed: options.seed, protect: opened.protect ?? [] },
-            wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: options.seed }),
+            policy: { seed: choice.seed, protect: opened.protect ?? [] },
+            wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: choice.seed }),
             ...(recorder ? { hooks: recorder.hooks } : {}),
             ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),
           });

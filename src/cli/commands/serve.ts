@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
@@ -6,9 +6,10 @@ import { NodeFeed } from '../../api/node-feed.js';
 import { builtinTreePaths, loadTrees } from '../../executor/assemble.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
-import { openWorld, type WorldChoice } from '../open-world.js';
+import { openWorld } from '../open-world.js';
 import { RunningPlans, stopRequested } from '../running-plans.js';
 import { serveBots } from '../serve-bots.js';
+import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
 interface ServeOptions {
@@ -16,9 +17,6 @@ interface ServeOptions {
   host: string;
   journal: string;
   token?: string;
-  world: 'sim' | 'embedded' | 'none';
-  scenario?: string;
-  seed: number;
   bots: number;
   healthInterval: number;
   allowOrigin: string[];
@@ -35,12 +33,6 @@ function portOf(value: string): number {
   return port;
 }
 
-function seedOf(value: string): number {
-  const seed = Number(value);
-  if (!Number.isInteger(seed)) throw new CliUsageError(`--seed must be a whole number, got "${value}"`);
-  return seed;
-}
-
 /** `extraTreePaths`: the project's tree folders, loaded beside the built-in ones. */
 export function serveCommand(
   registry: () => CapabilityRegistry,
@@ -49,7 +41,7 @@ export function serveCommand(
   extraTreePaths: () => readonly string[] = () => [],
   until: () => Promise<string> = stopRequested,
 ): Command {
-  return new Command('serve')
+  const command = new Command('serve')
     .description(
       'Serve the HTTP API: health, incidents, capabilities with measured SLA, bot status, /metrics, a bearer-guarded execute endpoint, and live events over a WebSocket.',
     )
@@ -59,20 +51,17 @@ export function serveCommand(
     .option(
       '--token <token>',
       'bearer token for POST /api/cognitive/execute (default: $VERBTREE_TOKEN; without one, control is refused)',
-    )
-    .addOption(
-      new Option(
-        '--world <kind>',
-        'the bot the API drives: sim (in-memory), embedded (a real bot on an in-process server), or none (read-only API)',
-      )
-        .choices(['sim', 'embedded', 'none'])
-        .default('sim'),
-    )
-    .option('--scenario <file>', 'a scenario file laying out the sim world')
-    .option('--seed <n>', 'seed for the simulated world', seedOf, 1)
+    );
+  // --host and --port are the API's own address here: the Minecraft server of a remote world is --server-host/-port.
+  return addWorldOptions(command, {
+    default: 'sim',
+    settings: ['host', 'port', 'version', 'scenario'],
+    own: { host: { flag: '--server-host <host>' }, port: { flag: '--server-port <port>' } },
+    beside: { none: 'no bot: a read-only API over the journal (the monitor still replays journaled runs)' },
+  })
     .option(
       '--bots <n>',
-      'how many bots to drive, named verbtree, verbtree-2, …: on the embedded server they share its world; on sim each has a SimWorld of its own',
+      `how many bots to drive, named verbtree, verbtree-2, …: ${howBotsShare()}`,
       (v: string) => {
         const n = Number(v);
         if (!Number.isInteger(n) || n < 1 || n > 100)
@@ -113,24 +102,20 @@ Examples:
   $ VERBTREE_TOKEN=secret verbtree serve --port 7070
   $ verbtree serve --world none --journal runs/bot1.db
   $ verbtree serve --world embedded --bots 3 --token secret      # three bots on one embedded server
+  $ verbtree serve --server-host mc.example.org --bots 3 --token secret   # three bots on a server you run
   $ curl -H "Authorization: Bearer secret" -d @examples/walk.plan.json http://127.0.0.1:7070/api/cognitive/execute`,
     )
-    .action(async (options: ServeOptions) => {
+    .action(async (options: ServeOptions, self: Command) => {
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       if (!token && !LOOPBACK.has(options.host)) {
         throw new CliUsageError(
           `--host ${options.host} opens the API to the network, and without a token anyone there could read the journal and the event stream: give --token <T> (or set VERBTREE_TOKEN), or bind 127.0.0.1`,
         );
       }
+      const choice = worldChoiceOf(self);
+      if (!choice && options.bots !== 1)
+        throw new CliUsageError(`--bots needs a world: ${worldKindsInWords()} (--world none serves the journal only)`);
       const journal = await openJournalFor(options.journal, { create: true });
-      if (options.world === 'none' && options.bots !== 1)
-        throw new CliUsageError(
-          '--bots needs a world: --world sim or --world embedded (--world none serves the journal only)',
-        );
-      const choice: WorldChoice | null =
-        options.world !== 'none'
-          ? { world: options.world, seed: options.seed, ...(options.scenario ? { scenario: options.scenario } : {}) }
-          : null;
       const opened = choice ? await openWorld(choice) : null;
       const running = new RunningPlans();
       const nodeFeed = new NodeFeed(systemClock);

@@ -23,6 +23,7 @@ async function start(options: ChildStartOptions): Promise<void> {
       port: options.port,
       host: options.host,
       ...(options.viewDistance ? { viewDistance: options.viewDistance } : {}),
+      ...(options.entityTrackingRange ? { entityTrackingRange: options.entityTrackingRange } : {}),
       ...(options.storage ? { storage: options.storage } : {}),
       ...(options.forwardLog ? { log: (line: string) => send({ type: 'log', line }) } : {}),
     });

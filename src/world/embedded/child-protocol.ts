@@ -8,6 +8,7 @@ export interface ChildStartOptions {
   port: number;
   host: string;
   viewDistance?: number;
+  entityTrackingRange?: number;
   storage?: { folder: string; fresh: boolean };
   forwardLog: boolean;
 }

@@ -31,6 +31,7 @@ export function startEmbeddedServerInChild(options: EmbeddedServerOptions = {}):
     port: options.port ?? 0,
     host: options.host ?? '127.0.0.1',
     ...(options.viewDistance ? { viewDistance: options.viewDistance } : {}),
+    ...(options.entityTrackingRange ? { entityTrackingRange: options.entityTrackingRange } : {}),
     ...(options.storage ? { storage: options.storage } : {}),
     forwardLog: options.log !== undefined,
   };

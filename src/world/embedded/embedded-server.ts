@@ -16,11 +16,12 @@ import { craftingPlugin } from './plugins/crafting.js';
 import { mobsPlugin, type LivingStore } from './plugins/mobs.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
+import { entityTrackingPlugin } from './plugins/entity-tracking.js';
+import { movementUpdatesPlugin } from './plugins/movement-updates.js';
 import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
-import { joinVisibilityPlugin } from './plugins/join-visibility.js';
 import { tossPlugin } from './plugins/toss.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
@@ -39,7 +40,13 @@ export interface EmbeddedServerOptions {
   host?: string;
   /** Server log lines; silent by default. */
   log?: (line: string) => void;
+  /** The server's view distance (chunks, 4 unless told): the chunks sent around a player, and how far it sees entities. */
   viewDistance?: number;
+  /**
+   * A cap on how far (blocks) a player is sent other entities, as Paper's entity-tracking-range; without it each type
+   * has vanilla's range, capped by the view distance (64 blocks at the default view distance of 4).
+   */
+  entityTrackingRange?: number;
   /** How long start may take before it fails (ms). */
   startTimeoutMs?: number;
   /**
@@ -88,6 +95,7 @@ export interface EmbeddedServer {
 }
 
 const CLOSE_GRACE_MS = 1000;
+const DEFAULT_VIEW_DISTANCE = 4;
 const MAX_PLAYERS = 200;
 
 /**
@@ -109,6 +117,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const scenario = options.scenario ?? ScenarioSchema.parse({ name: 'empty' });
   const host = options.host ?? '127.0.0.1';
   const kept = options.storage ? WorldStorage.read(options.storage.folder, options.storage.fresh) : null;
+  const viewDistance = options.viewDistance ?? DEFAULT_VIEW_DISTANCE;
   const settings = {
     'online-mode': false,
     host,
@@ -121,7 +130,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       scenario.terrain.kind === 'survival'
         ? { name: SURVIVAL_GENERATOR, options: { terrainSeed: scenario.terrain.seed } }
         : { name: FLAT_GENERATOR, options: {} },
-    'view-distance': options.viewDistance ?? 4,
+    'view-distance': viewDistance,
     'max-players': MAX_PLAYERS,
     gameMode: 0,
     difficulty: 1,
@@ -140,6 +149,9 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     motd: 'verbtree embedded world',
   };
   const serv = loadFlyingSquid().createMCServer(settings);
+  // flying-squid's own plugins and each of verbtree's that acts on the game's tick listen to 'tick' (a dozen and
+  // growing, one per feature): Node's default warning at 10 would be noise on stderr, not a leak.
+  serv.setMaxListeners(50);
   // Before any chunk loads (flying-squid's plugins made the world synchronously): chunks and players come from the folder.
   const storage = kept?.attach(serv, settings) ?? null;
   const timeoutMs = options.startTimeoutMs ?? 10_000;
@@ -158,7 +170,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-fan-out', fanOutPlugin);
     serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
     serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
-    serv.addPlugin('verbtree-join-visibility', joinVisibilityPlugin);
+    serv.addPlugin(
+      'verbtree-entity-tracking',
+      entityTrackingPlugin({ viewDistance, maxRange: options.entityTrackingRange }),
+    );
+    serv.addPlugin('verbtree-movement-updates', movementUpdatesPlugin());
     serv.addPlugin('verbtree-toss', tossPlugin);
     serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
     serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);

@@ -196,7 +196,7 @@ export function survivalTerrain(seed: number): Terrain {
 }
 
 /**
- * Four passive mobs 6–14 blocks from spawn and two hostile ones 24–32 blocks out on the side away from the
+ * Four passive mobs 6–14 blocks from spawn (farther where that ring holds no grass) and two hostile ones 24–32 blocks out on the side away from the
  * cave, each on dry open ground (no tree, no water, head room). The hostile ones stand well beyond the
  * executor's flee radius from spawn and the way down; a bot that wanders near one meets it as on a server.
  */
@@ -225,7 +225,9 @@ function placeMobs(
     for (let attempt = 0; attempt < 200; attempt++) {
       // Widening the arc as attempts fail, for a side of the map under water.
       const angle = around + (hash(mobSeed, i, attempt, 0) - 0.5) * Math.min(Math.PI * 2, spread * (1 + attempt / 40));
-      const distance = near + hash(mobSeed, i, attempt, 1) * (far - near);
+      // And farther out after the first forty: a spawn on a wide beach or bare stone has no grass within `far`.
+      const reach = far + Math.max(0, attempt - 40) * 0.15;
+      const distance = near + hash(mobSeed, i, attempt, 1) * (reach - near);
       const x = Math.round(spawn.x + Math.cos(angle) * distance);
       const z = Math.round(spawn.z + Math.sin(angle) * distance);
       const y = groundHeight(x, z) + 1;

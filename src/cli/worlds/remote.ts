@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { systemClock } from '../../clock/system-clock.js';
+import { connectMineflayerWorld } from '../../world/mineflayer/connect.js';
+import { CliUsageError } from '../io.js';
+import type { WorldKindSpec } from './kind.js';
+
+/** A remote world is the server and the bot's name: verbtree cannot look inside it, and trusts it to be the same. */
+const RemoteDescriptor = z.strictObject({
+  world: z.literal('remote'),
+  identity: z.string(),
+  seed: z.int(),
+  host: z.string(),
+  port: z.int(),
+  username: z.string(),
+  version: z.string(),
+});
+type RemoteDescriptor = z.infer<typeof RemoteDescriptor>;
+
+const DEFAULT_PORT = 25565;
+
+export const remoteWorld: WorldKindSpec<RemoteDescriptor> = {
+  kind: 'remote',
+  summary: 'a Minecraft server you run, joined as a player over the network (offline mode)',
+  reads: ['host', 'port', 'username', 'version'],
+  needs: ['host'],
+  chosenBy: 'host',
+  refuses: { scenario: 'a remote server keeps its own world' },
+  bots: 'share',
+  config: { host: z.string().min(1), port: z.int().min(1).max(65_535).optional() },
+  descriptor: RemoteDescriptor,
+
+  async open(settings) {
+    if (!settings.host) throw new CliUsageError('a remote world needs the host of its server');
+    const clock = systemClock;
+    const { host } = settings;
+    const port = settings.port ?? DEFAULT_PORT;
+    const username = settings.username ?? 'verbtree';
+    const version = settings.version ?? '1.21.4';
+    const world = await connectMineflayerWorld({ host, port, username, version, clock });
+    return {
+      world,
+      clock,
+      describe: `server ${host}:${port} (Minecraft ${version}), bot ${username}`,
+      descriptor: {
+        world: 'remote',
+        seed: settings.seed,
+        host,
+        port,
+        username,
+        version,
+        identity: `${username}@${host}:${port}`,
+      },
+      close: () => world.close(),
+    };
+  },
+
+  notTheSame: () => null,
+
+  /** The server kept its world; the bot joins it again. */
+  reopen(descriptor) {
+    return remoteWorld.open(descriptor);
+  },
+};
