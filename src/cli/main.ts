@@ -20,6 +20,7 @@ import { MissingPackageError } from '../missing-package.js';
 import { controlCommand } from './commands/control.js';
 import { serveCommand } from './commands/serve.js';
 import { mcpCommand } from './commands/mcp.js';
+import { workerCommand } from './commands/worker.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
 import { loadProject, type Project } from './project-config.js';
@@ -86,6 +87,7 @@ Examples:
     showCommand(io, setExit),
     serveCommand(registry, io, setExit, extraTreePaths),
     mcpCommand(registry, io, setExit, extraTreePaths),
+    workerCommand(registry, io, setExit, extraTreePaths),
     controlCommand(io, setExit),
     lintCommand(trees, io, setExit),
     treeCommand(trees, io, setExit),

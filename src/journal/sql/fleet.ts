@@ -176,8 +176,8 @@ export interface Interruption {
 }
 
 /**
- * Ends what a bot's plan had under way without ending the plan: each step in progress closes its open attempt with
- * the interruption, gives back its in-flight idempotency claim and returns to pending (or is succeeded, when its key
+ * Ends what a bot's plan had under way without ending the plan: its in-flight idempotency claims are given back, each
+ * step in progress closes its open attempt with the interruption and returns to pending (or is succeeded, when its key
  * had completed: its effect is known to have happened), its open runs end, and a running plan becomes interrupted.
  * The bot's next holder resumes it, checking each interrupted step against the live world. The steps it moved.
  */
@@ -186,16 +186,12 @@ export function* interruptPlan(planId: string, why: Interruption): Tx<string[]> 
     "SELECT step_id, idempotency_key FROM steps WHERE plan_id = ? AND status = 'in_progress' ORDER BY seq",
     planId,
   );
+  // Every claim of the plan still in flight is its stopped holder's (the caller holds the bot now, or is that holder
+  // giving it up): one whose step never journaled its start never acted, since a step acts only once that is durable.
+  yield* run("DELETE FROM idempotency WHERE plan_id = ? AND state = 'in_flight'", planId);
   for (const step of steps) {
     yield* closeAttempt(planId, step.step_id, why.code, why.reason);
     const key = step.idempotency_key;
-    if (key)
-      yield* run(
-        "DELETE FROM idempotency WHERE key = ? AND state = 'in_flight' AND plan_id = ? AND step_id = ?",
-        key,
-        planId,
-        step.step_id,
-      );
     const done = key !== null && (yield* keyCompleted(key));
     yield* run(
       'UPDATE steps SET failure_count = failure_count + 1 WHERE plan_id = ? AND step_id = ?',

@@ -1,0 +1,173 @@
+import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Journal } from '../../src/journal/journal.js';
+import { openJournal } from '../../src/journal/open.js';
+import {
+  prepareWorldFolder,
+  startEmbeddedServerInChild,
+  type ChildEmbeddedServer,
+} from '../../src/world/embedded/index.js';
+import { parseScenario } from '../../src/world/scenario/index.js';
+import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { cliProcess, finished } from '../journal/cli-process.js';
+
+/*
+ * Real worker processes (the CLI under tsx) on a real PostgreSQL cluster and the embedded server in a child process
+ * keeping its players (so a bot that joins again comes back with what it held). Leases are short (--lease-ms), and
+ * the tests wait for states of the journal, never for a time.
+ */
+
+const LEASE_MS = 2_000;
+let cluster: PostgresCluster;
+let server: ChildEmbeddedServer;
+
+beforeAll(async () => {
+  cluster = await startPostgres();
+  const folder = join(mkdtempSync(join(tmpdir(), 'verbtree-fleet-')), 'world');
+  prepareWorldFolder(folder, 'fresh');
+  server = await startEmbeddedServerInChild({
+    scenario: parseScenario({ name: 'fleet', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 2 } } }),
+    storage: { folder, fresh: true },
+  });
+}, 60_000);
+
+afterAll(async () => {
+  await server?.stop();
+  cluster?.stop();
+});
+
+interface Worker {
+  id: string;
+  child: ChildProcess;
+  ended: ReturnType<typeof finished>;
+}
+
+function startWorker(url: string, id: string, bots: string[], capacity: number): Worker {
+  const child = cliProcess([
+    'worker',
+    ...['--journal', url, '--host', '127.0.0.1', '--port', String(server.port), '--version', '1.21.4'],
+    ...bots.flatMap((b) => ['--bot', b]),
+    ...['--capacity', String(capacity), '--node-id', id, '--lease-ms', String(LEASE_MS)],
+  ]);
+  return { id, child, ended: finished(child) };
+}
+
+async function stopWorker(worker: Worker): Promise<void> {
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
+  await worker.ended;
+}
+
+/** Polls `read` until `done` holds for what it read; fails naming `what` with the last reading past `limitMs`. */
+async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, limitMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() - started > limitMs)
+      throw new Error(`${what} did not happen within ${limitMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A bot's plan: planks from one log, a walk of its own, sticks from two planks, and back; keys make crafts once. */
+function planFor(bot: string, index: number, n: number) {
+  const z = 2 * index;
+  const id = `${bot}-p${n}`;
+  return {
+    planId: id,
+    intentId: `${id}-intent`,
+    steps: [
+      { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: `${id}-planks` },
+      { stepId: 'out', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 5, z } } },
+      { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: `${id}-sticks` },
+      { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z } } },
+    ],
+  };
+}
+
+async function queue(journal: Journal, bot: string, plan: ReturnType<typeof planFor>): Promise<void> {
+  await journal.addBot({ name: bot });
+  expect(await journal.enqueuePlan({ planId: plan.planId, intentId: plan.intentId, bot, body: plan })).toEqual({
+    queued: true,
+  });
+}
+
+const statuses = async (journal: Journal, planIds: string[]) =>
+  Promise.all(planIds.map(async (id) => (await journal.plan(id))?.status ?? 'missing'));
+
+/** Each step's succeeded transitions, by plan and step. */
+async function succeededTransitions(journal: Journal, planId: string): Promise<Record<string, number>> {
+  const provenance = (await journal.planProvenance(planId))!;
+  return Object.fromEntries(
+    provenance.steps
+      .filter((s) => s.step.parent_step_id === null)
+      .map((s) => [s.step.step_id, s.transitions.filter((t) => t.to_status === 'succeeded').length]),
+  );
+}
+
+describe('verbtree worker: bots held under leases by worker processes', () => {
+  it('takeover: a worker SIGKILLed mid-step loses its bots to the other, whose resume ends every plan verified with each step succeeded once and no item doubled', async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    const workers: Worker[] = [];
+    try {
+      const bots = ['ta', 'tb', 'tc', 'td'];
+      const plans = bots.map((bot, i) => planFor(bot, i, 1));
+      for (const [i, bot] of bots.entries()) await queue(journal, bot, plans[i]!);
+      const victim = startWorker(url, 'victim', ['ta', 'tb'], 2);
+      workers.push(victim);
+      // The victim holds its bots and has a step of one under way; only then does the survivor start.
+      const busy = await until(
+        'a step in progress on a bot of the victim',
+        async () => {
+          const held = (await journal.listBots()).filter((b) => b.holder === 'victim' && b.held && b.plan);
+          for (const bot of held) {
+            const steps = (await journal.planProvenance(bot.plan!))?.steps ?? [];
+            const running = steps.find((s) => s.step.status === 'in_progress' && s.step.step_id !== 'planks');
+            if (running) return { bot: bot.name, step: running.step.step_id };
+          }
+          return null;
+        },
+        (found) => found !== null,
+      );
+      expect(busy).not.toBeNull();
+      const survivor = startWorker(url, 'survivor', ['tc', 'td'], 4);
+      workers.push(survivor);
+      victim.child.kill('SIGKILL');
+      expect((await victim.ended).signal).toBe('SIGKILL');
+
+      await until(
+        'every plan ended',
+        () =>
+          statuses(
+            journal,
+            plans.map((p) => p.planId),
+          ),
+        (s) => s.every((status) => status === 'succeeded' || status === 'failed'),
+      );
+      expect(
+        await statuses(
+          journal,
+          plans.map((p) => p.planId),
+        ),
+      ).toEqual(plans.map(() => 'succeeded'));
+      const fleet = await journal.listBots();
+      expect(fleet.map((b) => [b.name, b.holder])).toEqual(bots.map((b) => [b, 'survivor']));
+      for (const plan of plans)
+        expect(await succeededTransitions(journal, plan.planId)).toEqual({ planks: 1, out: 1, sticks: 1, back: 1 });
+      // The victim's bots were resumed, not started over: a run under the survivor's epoch, resumed.
+      for (const bot of ['ta', 'tb']) {
+        const runs = (await journal.planProvenance(`${bot}-p1`))!.runs;
+        expect(runs.at(-1)).toMatchObject({ resumed: 1, ok: 1 });
+      }
+      // Two logs, one crafted into 4 planks, two planks into 4 sticks: once each, on every bot.
+      for (const bot of bots) expect(server.player(bot)?.inventory).toEqual({ oak_log: 1, oak_planks: 2, stick: 4 });
+    } finally {
+      for (const worker of workers) await stopWorker(worker);
+      await journal.close();
+    }
+  }, 180_000);
+});
