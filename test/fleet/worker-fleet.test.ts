@@ -88,7 +88,7 @@ function planFor(bot: string, index: number, n: number) {
   };
 }
 
-async function queue(journal: Journal, bot: string, plan: ReturnType<typeof planFor>): Promise<void> {
+async function queue(journal: Journal, bot: string, plan: { planId: string; intentId: string }): Promise<void> {
   await journal.addBot({ name: bot });
   expect(await journal.enqueuePlan({ planId: plan.planId, intentId: plan.intentId, bot, body: plan })).toEqual({
     queued: true,
@@ -170,4 +170,118 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
       await journal.close();
     }
   }, 180_000);
+
+  it('no double run: three workers contend for six bots and eighteen plans, one killed and replaced midway: no two epochs of a bot overlap, no bot runs two steps at once, no plan runs twice at once', async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    const workers: Worker[] = [];
+    try {
+      const bots = ['na', 'nb', 'nc', 'nd', 'ne', 'nf'];
+      const plans = bots.flatMap((bot, i) => [1, 2, 3].map((n) => ({ bot, plan: walkFor(bot, i + 10, n) })));
+      for (const { bot, plan } of plans) await queue(journal, bot, plan);
+      for (const id of ['n1', 'n2', 'n3']) workers.push(startWorker(url, id, [], 2));
+      // Once every worker holds bots and some plans have ended, one dies and another takes its place.
+      await until(
+        'three workers holding bots and two plans ended',
+        async () => ({
+          holders: new Set((await journal.listBots()).filter((b) => b.held).map((b) => b.holder)).size,
+          ended: (
+            await statuses(
+              journal,
+              plans.map((p) => p.plan.planId),
+            )
+          ).filter((s) => s === 'succeeded').length,
+        }),
+        ({ holders, ended }) => holders === 3 && ended >= 2,
+      );
+      workers[0]!.child.kill('SIGKILL');
+      await workers[0]!.ended;
+      workers.push(startWorker(url, 'n4', [], 2));
+
+      await until(
+        'every plan ended',
+        () =>
+          statuses(
+            journal,
+            plans.map((p) => p.plan.planId),
+          ),
+        (s) => s.every((status) => status === 'succeeded' || status === 'failed'),
+      );
+      expect(
+        await statuses(
+          journal,
+          plans.map((p) => p.plan.planId),
+        ),
+      ).toEqual(plans.map(() => 'succeeded'));
+
+      const runsByBot = new Map<string, { epoch: number | null; from: number; to: number | null }[]>();
+      const stepsByBot = new Map<string, [number, number][]>();
+      for (const { bot, plan } of plans) {
+        const provenance = (await journal.planProvenance(plan.planId))!;
+        // No plan on two workers at once: its runs follow one another, each ended.
+        const runs = [...provenance.runs].sort((a, b) => a.started_at - b.started_at);
+        for (const [i, run] of runs.entries()) {
+          expect(run.ended_at).not.toBeNull();
+          if (i > 0) expect(runs[i - 1]!.ended_at!).toBeLessThanOrEqual(run.started_at);
+        }
+        runsByBot.set(bot, [
+          ...(runsByBot.get(bot) ?? []),
+          ...runs.map((r) => ({ epoch: r.epoch, from: r.started_at, to: r.ended_at })),
+        ]);
+        stepsByBot.set(bot, [
+          ...(stepsByBot.get(bot) ?? []),
+          ...inProgressSpans(provenance.steps.map((s) => s.transitions)),
+        ]);
+        expect(await succeededTransitions(journal, plan.planId)).toEqual({ out: 1, back: 1 });
+      }
+      for (const bot of bots) {
+        // No two epochs of a bot overlap: every run of an epoch ends before the first run of the next begins.
+        const epochs = new Map<number, { from: number; to: number }>();
+        for (const run of runsByBot.get(bot)!) {
+          expect(run.epoch).not.toBeNull();
+          const span = epochs.get(run.epoch!) ?? { from: run.from, to: run.to! };
+          epochs.set(run.epoch!, { from: Math.min(span.from, run.from), to: Math.max(span.to, run.to!) });
+        }
+        const ordered = [...epochs.entries()].sort((a, b) => a[0] - b[0]).map(([, span]) => span);
+        for (let i = 1; i < ordered.length; i++) expect(ordered[i - 1]!.to).toBeLessThanOrEqual(ordered[i]!.from);
+        // No bot with two steps running: its steps' in-progress spans, over all its plans, never overlap.
+        const spans = stepsByBot.get(bot)!.sort((a, b) => a[0] - b[0]);
+        for (let i = 1; i < spans.length; i++) expect(spans[i - 1]![1]).toBeLessThanOrEqual(spans[i]![0]);
+      }
+    } finally {
+      for (const worker of workers) await stopWorker(worker);
+      await journal.close();
+    }
+  }, 180_000);
 });
+
+/** A short plan: a walk out and back on a row of the bot's own. */
+function walkFor(bot: string, index: number, n: number) {
+  const z = 2 * index;
+  const id = `${bot}-w${n}`;
+  return {
+    planId: id,
+    intentId: `${id}-intent`,
+    steps: [
+      { stepId: 'out', type: 'navigate', args: { target: { kind: 'block', x: 2 + n, y: 5, z } } },
+      { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z } } },
+    ],
+  };
+}
+
+/** Each [start, end] a step spent in progress, from its transitions (a span still open would end at infinity). */
+function inProgressSpans(stepsTransitions: { to_status: string; from_status: string | null; at: number }[][]) {
+  const spans: [number, number][] = [];
+  for (const transitions of stepsTransitions) {
+    let start: number | null = null;
+    for (const t of transitions) {
+      if (t.to_status === 'in_progress') start = t.at;
+      else if (t.from_status === 'in_progress' && start !== null) {
+        spans.push([start, t.at]);
+        start = null;
+      }
+    }
+    if (start !== null) spans.push([start, Number.POSITIVE_INFINITY]);
+  }
+  return spans;
+}
