@@ -45,10 +45,10 @@ interface Worker {
   ended: ReturnType<typeof finished>;
 }
 
-function startWorker(url: string, id: string, bots: string[], capacity: number): Worker {
+function startWorker(url: string, id: string, bots: string[], capacity: number, version = '1.21.4'): Worker {
   const child = cliProcess([
     'worker',
-    ...['--journal', url, '--host', '127.0.0.1', '--port', String(server.port), '--version', '1.21.4'],
+    ...['--journal', url, '--host', '127.0.0.1', '--port', String(server.port), '--version', version],
     ...bots.flatMap((b) => ['--bot', b]),
     ...['--capacity', String(capacity), '--node-id', id, '--lease-ms', String(LEASE_MS)],
   ]);
@@ -170,6 +170,39 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
       await journal.close();
     }
   }, 180_000);
+
+  it('asks the server its version: auto finds 1.21.4, and a version the server does not speak is refused naming both', async () => {
+    const url = await cluster.database();
+    const wrong = cliProcess(
+      ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(server.port)].concat([
+        '--version',
+        '1.20.1',
+        '--bot',
+        'va',
+      ]),
+    );
+    const refused = await finished(wrong);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      `the server at 127.0.0.1:${server.port} speaks Minecraft 1.21.4, not 1.20.1 (--version)`,
+    );
+    const auto = startWorker(url, 'auto', ['vb'], 1, 'auto');
+    try {
+      const journal = await openJournal(url);
+      await until(
+        'vb held',
+        () => journal.listBots(),
+        (bots) => bots.some((b) => b.name === 'vb' && b.held),
+      );
+      await journal.close();
+    } finally {
+      await stopWorker(auto);
+    }
+    const ended = await auto.ended;
+    expect(ended.code).toBe(0);
+    expect(ended.out).toContain('(Minecraft 1.21.4, offline)');
+    expect(ended.out).toContain('gave up vb (epoch 1): interrupted');
+  }, 60_000);
 
   it('no double run: three workers contend for six bots and eighteen plans, one killed and replaced midway: no two epochs of a bot overlap, no bot runs two steps at once, no plan runs twice at once', async () => {
     const url = await cluster.database();
