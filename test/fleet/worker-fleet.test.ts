@@ -1,4 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
+import { connect, createServer, type Socket } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -43,6 +44,8 @@ interface Worker {
   id: string;
   child: ChildProcess;
   ended: ReturnType<typeof finished>;
+  /** What it printed so far. */
+  out(): Promise<string>;
 }
 
 function startWorker(url: string, id: string, bots: string[], capacity: number, version = '1.21.4'): Worker {
@@ -52,7 +55,9 @@ function startWorker(url: string, id: string, bots: string[], capacity: number, 
     ...bots.flatMap((b) => ['--bot', b]),
     ...['--capacity', String(capacity), '--node-id', id, '--lease-ms', String(LEASE_MS)],
   ]);
-  return { id, child, ended: finished(child) };
+  let printed = '';
+  child.stdout!.on('data', (chunk) => (printed += String(chunk)));
+  return { id, child, ended: finished(child), out: () => Promise.resolve(printed) };
 }
 
 async function stopWorker(worker: Worker): Promise<void> {
@@ -94,6 +99,9 @@ async function queue(journal: Journal, bot: string, plan: { planId: string; inte
     queued: true,
   });
 }
+
+const stepStatuses = async (journal: Journal, planId: string) =>
+  ((await journal.planProvenance(planId))?.steps ?? []).map((s) => s.step.status);
 
 const statuses = async (journal: Journal, planIds: string[]) =>
   Promise.all(planIds.map(async (id) => (await journal.plan(id))?.status ?? 'missing'));
@@ -201,8 +209,64 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
     const ended = await auto.ended;
     expect(ended.code).toBe(0);
     expect(ended.out).toContain('(Minecraft 1.21.4, offline)');
-    expect(ended.out).toContain('gave up vb (epoch 1): interrupted');
+    expect(ended.out).toContain('fenced vb (epoch 1): interrupted');
+    expect(ended.out).toContain('gave up vb (epoch 1)');
   }, 60_000);
+
+  it('partition: a worker cut off from PostgreSQL fences itself before the new holder acts, and writes nothing under its lost lease', async () => {
+    const url = await cluster.database();
+    const proxy = await pgProxy(cluster.port);
+    const journal = await openJournal(url);
+    const workers: Worker[] = [];
+    try {
+      const plan = walkFor('pa', 20, 1);
+      plan.steps.push(
+        ...[2, 3].flatMap((n) => walkFor('pa', 20, n).steps.map((s) => ({ ...s, stepId: `${s.stepId}${n}` }))),
+      );
+      await queue(journal, 'pa', plan);
+      const cutOff = startWorker(url.replace(`:${cluster.port}/`, `:${proxy.port}/`), 'cut', ['pa'], 1);
+      workers.push(cutOff);
+      await until(
+        'a step of pa in progress',
+        () => stepStatuses(journal, plan.planId),
+        (s) => s.includes('in_progress'),
+      );
+      const other = startWorker(url, 'other', [], 1);
+      workers.push(other);
+      // The other worker must be up (holding nothing, pa being held) before the cut, so it is ready to take over.
+      await until('the other worker up', async () => (await other.out()).includes('worker other:'), Boolean);
+      proxy.cut();
+      await until(
+        'pa taken by the other worker',
+        () => journal.listBots(),
+        (bots) => bots[0]?.holder === 'other',
+      );
+      await until(
+        'the plan ended',
+        () => statuses(journal, [plan.planId]),
+        ([s]) => s === 'succeeded' || s === 'failed',
+      );
+      proxy.heal();
+      await stopWorker(cutOff);
+      const cut = await cutOff.ended;
+      const fenced = /^(\S+) fenced pa \(epoch 1\): lease_lost: no lease renewal came back/m.exec(cut.out);
+      expect(fenced, cut.out).not.toBeNull();
+      // Fenced before the new holder's first action: before its run (epoch 2) began.
+      const runs = (await journal.planProvenance(plan.planId))!.runs;
+      const taken = runs.find((r) => r.epoch === 2)!;
+      expect(Date.parse(fenced![1]!)).toBeLessThan(taken.started_at);
+      // Nothing of epoch 1 was written after epoch 2 began: its runs ended (by the new holder's interruption) no later.
+      for (const run of runs.filter((r) => r.epoch === 1)) expect(run.ended_at!).toBeLessThanOrEqual(taken.started_at);
+      expect(await statuses(journal, [plan.planId])).toEqual(['succeeded']);
+      expect(Object.values(await succeededTransitions(journal, plan.planId))).toEqual([1, 1, 1, 1, 1, 1]);
+      expect(cut.out).toMatch(/stale writes refused: [1-9]\d*/);
+    } finally {
+      proxy.heal();
+      for (const worker of workers) await stopWorker(worker);
+      proxy.close();
+      await journal.close();
+    }
+  }, 120_000);
 
   it('no double run: three workers contend for six bots and eighteen plans, one killed and replaced midway: no two epochs of a bot overlap, no bot runs two steps at once, no plan runs twice at once', async () => {
     const url = await cluster.database();
@@ -317,4 +381,42 @@ function inProgressSpans(stepsTransitions: { to_status: string; from_status: str
     if (start !== null) spans.push([start, Number.POSITIVE_INFINITY]);
   }
   return spans;
+}
+
+/**
+ * A TCP proxy to PostgreSQL that the test cuts and heals: cut, it stops reading either side (what is sent waits in
+ * the kernel, as on a network dropping packets; new connections wait too); healed, everything waiting flows on.
+ */
+async function pgProxy(targetPort: number) {
+  let cut = false;
+  const pairs = new Set<[Socket, Socket]>();
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    // pipe() sets its source flowing: a connection made while cut is paused after.
+    client.pipe(upstream);
+    upstream.pipe(client);
+    for (const socket of pair) {
+      socket.on('error', () => undefined);
+      socket.on('close', () => pairs.delete(pair));
+      if (cut) socket.pause();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    cut() {
+      cut = true;
+      for (const pair of pairs) for (const socket of pair) socket.pause();
+    },
+    heal() {
+      cut = false;
+      for (const pair of pairs) for (const socket of pair) socket.resume();
+    },
+    close() {
+      for (const pair of pairs) for (const socket of pair) socket.destroy();
+      server.close();
+    },
+  };
 }

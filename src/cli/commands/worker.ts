@@ -181,6 +181,7 @@ async function runWorker(
     say(`${signal}: giving the bots back`);
     await worker.stop({ code: 'interrupted', reason: `its worker ${settings.nodeId} was stopped (${signal})` });
     await runner.stop().catch(() => undefined);
+    say(`stale writes refused: ${journal.fencedWritesRefused} (writes under a lease this worker had lost or given up)`);
     return EXIT.ok;
   } finally {
     await journal.close();

@@ -76,6 +76,7 @@ export class HeldBot {
     this.why = why;
     this.deps.journal.revokeFence(this.fence);
     this.cancel.abort(new Error(`${why.code}: ${why.reason}`));
+    this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}): ${why.code}: ${why.reason}`);
     this.fencing = this.giveUp(why);
     return this.fencing;
   }
@@ -96,7 +97,9 @@ export class HeldBot {
     await settleWithin(clock, this.assembly?.close(), graceMs);
     await leaving;
     await journal.releaseBot({ ...this.fence, holder: this.holder }).catch(() => false);
-    this.deps.say(`gave up ${this.fence.bot} (epoch ${this.fence.epoch}): ${why.code}: ${why.reason}`);
+    this.deps.say(
+      `gave up ${this.fence.bot} (epoch ${this.fence.epoch}): it left the server and its lease is released or lapsing`,
+    );
   }
 
   private async work(): Promise<void> {
