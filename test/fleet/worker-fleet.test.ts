@@ -65,12 +65,15 @@ async function stopWorker(worker: Worker): Promise<void> {
   await worker.ended;
 }
 
-/** Polls `read` until `done` holds for what it read; fails naming `what` with the last reading past `limitMs`. */
+/**
+ * Polls `read` until `done` holds for what it read; fails naming `what` with the last reading past `limitMs`. A read
+ * that fails (the test's own pool meeting connections a database restart closed) is a reading of "not yet".
+ */
 async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, limitMs = 90_000) {
   const started = Date.now();
   for (;;) {
-    const value = await read();
-    if (done(value)) return value;
+    const value = await read().catch((error: unknown) => ({ failed: String(error) }) as const);
+    if (!(value && typeof value === 'object' && 'failed' in value) && done(value)) return value;
     if (Date.now() - started > limitMs)
       throw new Error(`${what} did not happen within ${limitMs} ms; last: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -267,6 +270,66 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
       await journal.close();
     }
   }, 120_000);
+
+  it('database restart: every worker fences its bots while PostgreSQL is down; once it is back the plans resume and no step runs twice', async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    const workers: Worker[] = [];
+    try {
+      const bots = ['ra', 'rb', 'rc', 'rd'];
+      const plans = bots.map((bot, i) => {
+        const plan = walkFor(bot, 30 + i, 1);
+        plan.steps.push(...walkFor(bot, 30 + i, 3).steps.map((s) => ({ ...s, stepId: `${s.stepId}-again` })));
+        return plan;
+      });
+      for (const [i, bot] of bots.entries()) await queue(journal, bot, plans[i]!);
+      workers.push(startWorker(url, 'r1', ['ra', 'rb'], 2), startWorker(url, 'r2', ['rc', 'rd'], 2));
+      await until(
+        'a step in progress on a bot of each worker',
+        () => Promise.all(plans.map((p) => stepStatuses(journal, p.planId))),
+        (all) => all.filter((s) => s.includes('in_progress')).length >= 3,
+      );
+      await cluster.restart(() =>
+        until(
+          'every worker fenced its bots',
+          () => Promise.all(workers.map((w) => w.out())),
+          (outs) => bots.every((bot) => outs.some((out) => new RegExp(`fenced ${bot} \\(epoch 1\\): `).test(out))),
+        ).then(() => undefined),
+      );
+      await until(
+        'every plan ended',
+        () =>
+          statuses(
+            journal,
+            plans.map((p) => p.planId),
+          ),
+        (s) => s.every((status) => status === 'succeeded' || status === 'failed'),
+      );
+      expect(
+        await statuses(
+          journal,
+          plans.map((p) => p.planId),
+        ),
+      ).toEqual(plans.map(() => 'succeeded'));
+      for (const plan of plans)
+        expect(await succeededTransitions(journal, plan.planId)).toEqual({
+          out: 1,
+          back: 1,
+          'out-again': 1,
+          'back-again': 1,
+        });
+      // Each plan that was under way was resumed under a later epoch.
+      const resumed = await Promise.all(
+        plans.map(async (p) =>
+          (await journal.planProvenance(p.planId))!.runs.some((r) => r.resumed === 1 && (r.epoch ?? 0) > 1),
+        ),
+      );
+      expect(resumed.filter(Boolean).length).toBeGreaterThanOrEqual(3);
+    } finally {
+      for (const worker of workers) await stopWorker(worker);
+      await journal.close();
+    }
+  }, 150_000);
 
   it('no double run: three workers contend for six bots and eighteen plans, one killed and replaced midway: no two epochs of a bot overlap, no bot runs two steps at once, no plan runs twice at once', async () => {
     const url = await cluster.database();

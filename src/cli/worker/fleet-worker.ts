@@ -58,6 +58,7 @@ export class FleetWorker {
   private renewing = false;
   private claiming = false;
   private lastRenewalError: string | null = null;
+  private lastClaimError: string | null = null;
 
   constructor(
     private readonly deps: HeldBotDeps & { clock: Clock },
@@ -143,8 +144,10 @@ export class FleetWorker {
           this.claimingNow.delete(bot);
         }
       }
+      this.lastClaimError = null;
     } catch (error) {
-      this.deps.say(`claiming bots failed: ${message(error)}`);
+      if (this.lastClaimError === null) this.deps.say(`claiming bots failed: ${message(error)}`);
+      this.lastClaimError = message(error);
     } finally {
       this.claiming = false;
     }
