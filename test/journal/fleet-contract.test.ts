@@ -220,6 +220,17 @@ describe.each(contractBackends())('the fleet on the %s journal', (_backend, fres
     expect(await journal.interruptPlan('p', { code: 'interrupted', reason: 'again' }, fence)).toEqual([]);
   });
 
+  it('interrupting a plan gives back a claim whose step never journaled its start (it never acted)', async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    await midPlan(journal, fence, 'w1');
+    const claim = { key: 'next-key', planId: 'p', stepId: 'next', verb: 'navigate', args: {} };
+    await journal.claimKey({ ...claim, runnerId: 'w1' }, fence);
+    await journal.interruptPlan('p', { code: 'interrupted', reason: 'its worker died' }, fence);
+    expect(await journal.claimKey({ ...claim, runnerId: 'w2' })).toEqual({ claimed: true });
+  });
+
   it('an interrupted step whose idempotency key completed is succeeded, not run again', async () => {
     const { journal } = await fresh();
     await journal.addBot({ name: 'ann' });
