@@ -64,7 +64,11 @@ export function workerCommand(
     .option('--journal <url>', "the fleet's journal: a postgres:// URL every worker and gateway shares")
     .option('--host <host>', 'the Minecraft server the bots join')
     .option('--port <port>', "the Minecraft server's port", wholeIn('--port', 1, 65_535), 25565)
-    .option('--bot <name>', 'a bot to add to the fleet and hold (repeatable)', botName, [])
+    .addOption(
+      new Option('--bot <name>', 'a bot to add to the fleet and hold (repeatable)')
+        .argParser(botName)
+        .default([], 'none'),
+    )
     .option(
       '--capacity <n>',
       'hold up to this many bots in all: its own, then any fleet bot whose lease is free or expired (default: the number of --bot)',
