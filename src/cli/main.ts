@@ -21,6 +21,7 @@ import { controlCommand } from './commands/control.js';
 import { serveCommand } from './commands/serve.js';
 import { mcpCommand } from './commands/mcp.js';
 import { worldCommand } from './commands/world.js';
+import { workerCommand } from './commands/worker.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
 import { loadProject, type Project } from './project-config.js';
@@ -88,6 +89,7 @@ Examples:
     serveCommand(registry, io, setExit, extraTreePaths),
     mcpCommand(registry, io, setExit, extraTreePaths),
     worldCommand(io, setExit),
+    workerCommand(registry, io, setExit, extraTreePaths),
     controlCommand(io, setExit),
     lintCommand(trees, io, setExit),
     treeCommand(trees, io, setExit),

@@ -37,6 +37,15 @@ const OPTIONS: Record<Setting, OptionSpec> = {
   port: { flag: '--port <port>', description: "the Minecraft server's port", parse: serverPort, default: 25565 },
   username: { flag: '--username <name>', description: "the bot's name", default: 'verbtree' },
   version: { flag: '--version <mc-version>', description: 'the Minecraft version to speak', default: '1.21.4' },
+  auth: {
+    flag: '--auth <mode>',
+    description: "how the bot logs in: offline, or microsoft (mineflayer's own login, for online-mode servers)",
+    parse: (flag) => (value: string) => {
+      if (value !== 'offline' && value !== 'microsoft')
+        throw new CliUsageError(`${flag} must be offline or microsoft, got "${value}"`);
+      return value;
+    },
+  },
   isolate: {
     flag: '--isolate',
     description: 'run the embedded server in a child process, so a server crash cannot take the executor down',

@@ -10,8 +10,10 @@ export {
 export { openJournal, isPostgresUrl, maskUrl, type OpenJournalOptions } from './open.js';
 export { SqliteJournal, type SqliteJournalOptions } from './sqlite/sqlite-journal.js';
 export { MIGRATIONS } from './sqlite/migrations.js';
-export { UnknownBotError } from './sql/fleet.js';
+export { UnknownBotError, type Interruption } from './sql/fleet.js';
+export { RunnerInUseError } from './sql/runners.js';
 export type * from './rows.js';
+export { WORKER_RUNNER_KIND } from './rows.js';
 export type * from './views.js';
 export { JournalRecorder, type PlannedRun, type RecorderOptions } from './recorder.js';
 export { WriteQueue } from './write-queue.js';

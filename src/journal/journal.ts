@@ -2,6 +2,7 @@ import type { Expectation } from '../contracts/expectation.js';
 import type { ExecutorEvent } from '../executor/events.js';
 import type { HealthConfig } from './health-config.js';
 import type { HealthSweep } from './health-types.js';
+import type { Interruption } from './sql/fleet.js';
 import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
 import type {
   BotReport,
@@ -86,12 +87,28 @@ export interface Journal {
    * a caller keeps writes in order by calling in order. Otherwise a caller that needs order awaits each write.
    */
   readonly writesOnCall: boolean;
-  /** Writes refused because their fence no longer held (another holder claimed the bot, or the lease expired). */
+  /**
+   * Writes refused because their fence no longer held (another holder claimed the bot, or the lease expired), or
+   * because this process revoked it.
+   */
   readonly fencedWritesRefused: number;
+  /**
+   * Gives a fence up in this process: every later write under it is refused here, before it reaches the database,
+   * except `interruptPlan` (the database still refuses that one once the lease moved on). A worker that fenced itself
+   * never writes as that holder again, even while its lease has not yet lapsed.
+   */
+  revokeFence(fence: Fence): void;
   schemaVersion(): Promise<number>;
   close(): Promise<void>;
 
-  registerRunner(runner: { id: string; pid: number; host: string; kind: string }): Promise<void>;
+  /**
+   * With `takeOverSilentAfterMs` (a fleet worker under its node id): an id already registered is taken over when its
+   * runner stopped, died or has been silent that long, and refused with a RunnerInUseError while it still beats.
+   */
+  registerRunner(
+    runner: { id: string; pid: number; host: string; kind: string },
+    options?: { takeOverSilentAfterMs?: number },
+  ): Promise<void>;
   beatRunner(id: string): Promise<void>;
   stopRunner(id: string): Promise<void>;
 
@@ -203,20 +220,32 @@ export interface Journal {
   enqueuePlan(plan: { planId: string; intentId: string; bot: string; body: unknown }): Promise<EnqueueAnswer>;
   /** The held bot's unfinished plan to resume, else its oldest queued plan (now running); null when none. */
   claimNextPlan(fence: Fence): Promise<QueuedPlan | null>;
+  /**
+   * Ends what the plan had under way without ending the plan (see sql/fleet.ts): its steps in progress back to pending
+   * (succeeded when their idempotency key completed), its open runs ended with the code, the plan interrupted, so the
+   * bot's next holder resumes it through the live-world check. The steps it moved. Permitted under a fence this
+   * process revoked: it is a fenced holder's last write.
+   */
+  interruptPlan(planId: string, why: Interruption, fence?: Fence): Promise<string[]>;
 }
 
 export class JournalOpenError extends Error {
   override name = 'JournalOpenError';
 }
 
-/** A fenced write was refused: the bot's lease no longer carries the fence's epoch (or expired). */
+/** A fenced write was refused: the bot's lease no longer carries the fence's epoch (or expired), or it was revoked. */
 export class LeaseLostError extends Error {
   override name = 'LeaseLostError';
   readonly code = 'lease_lost';
 
-  constructor(readonly fence: Fence) {
+  constructor(
+    readonly fence: Fence,
+    readonly by: 'database' | 'revoked' = 'database',
+  ) {
     super(
-      `the lease on bot "${fence.bot}" no longer carries epoch ${fence.epoch}: another worker holds it, or it expired; this worker must stop acting for it`,
+      by === 'revoked'
+        ? `this process gave up epoch ${fence.epoch} of bot "${fence.bot}" (it fenced itself): it writes nothing more as that holder`
+        : `the lease on bot "${fence.bot}" no longer carries epoch ${fence.epoch}: another worker holds it, or it expired; this worker must stop acting for it`,
     );
   }
 }

@@ -35,8 +35,16 @@ export interface JournaledOptions extends Omit<AssembleOptions, 'idempotency' | 
   worldDescriptor?: unknown;
   /** Lease timing (tests); see PlanLease. */
   lease?: { renewEveryMs?: number; staleAfterMs?: number };
-  /** A fleet worker's bot lease: every write that matters holds only while the lease carries its epoch. */
+  /**
+   * A fleet worker's bot lease: every write that matters holds only while the lease carries its epoch. It also stands
+   * for the plan lease: the bot's holder alone runs the bot's plans, so a run takes no plan lease of its own.
+   */
   fence?: Fence;
+  /**
+   * The process's runner, when it assembles many executors (a fleet worker: one per bot it holds): runs are journaled
+   * under it, and the assembly neither registers nor stops a runner of its own.
+   */
+  runner?: JournalRunner;
 }
 
 export interface JournaledAssembly extends Assembly {
@@ -94,16 +102,19 @@ function isPlanLike(input: unknown): input is {
 export async function assembleJournaled(options: JournaledOptions): Promise<JournaledAssembly> {
   const { journal } = options;
   const clock = options.clock ?? systemClock;
-  const self = new JournalRunner(journal, {
-    kind: options.kind,
-    clock,
-    ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}),
-  });
+  const shared = options.runner;
+  const self =
+    shared ??
+    new JournalRunner(journal, {
+      kind: options.kind,
+      clock,
+      ...(options.beatEveryMs ? { beatEveryMs: options.beatEveryMs } : {}),
+    });
   const startup = await runHealthCheck(journal, {
     ...(options.health ? { config: options.health } : {}),
     selfRunnerId: self.id,
   });
-  await self.start();
+  if (!shared) await self.start();
   const fence = options.fence ? { fence: options.fence } : {};
   const recorder = new JournalRecorder(journal, { runnerId: self.id, world: options.world, ...fence });
   const ledger = new JournalIdempotencyLedger(journal, { runnerId: self.id, ...fence });
@@ -138,14 +149,15 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
         return assembly.executor.run(input, runOptions.signal ? { signal: runOptions.signal } : {});
       }
       const lost = new AbortController();
-      const own = runOptions.lease
-        ? null
-        : await PlanLease.acquire(journal, input.planId, {
-            clock,
-            kind: options.kind,
-            ...options.lease,
-            onLost: (by) => lost.abort(new Error(`the plan's lease was taken over by ${by}`)),
-          });
+      const own =
+        runOptions.lease || options.fence
+          ? null
+          : await PlanLease.acquire(journal, input.planId, {
+              clock,
+              kind: options.kind,
+              ...options.lease,
+              onLost: (by) => lost.abort(new Error(`the plan's lease was taken over by ${by}`)),
+            });
       try {
         if (runOptions.lease && runOptions.lease.planId !== input.planId)
           throw new PlanConflictError(
@@ -188,7 +200,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
       await assembly.runner.shutdown();
       await Promise.all(releasing);
       await recorder.flush().catch(() => undefined);
-      await self.stop();
+      if (!shared) await self.stop();
     },
   };
 }

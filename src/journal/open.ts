@@ -9,6 +9,8 @@ export interface OpenJournalOptions {
   mustExist?: boolean;
   /** SQLite only: the journal's wall clock (epoch ms). PostgreSQL always uses the database server's clock. */
   now?: () => number;
+  /** PostgreSQL only: a statement with no answer this long fails (see PostgresJournalOptions). */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -18,7 +20,10 @@ export interface OpenJournalOptions {
 export async function openJournal(spec: string, options: OpenJournalOptions = {}): Promise<Journal> {
   if (isPostgresUrl(spec)) {
     const { PostgresJournal } = await import('./postgres/postgres-journal.js');
-    return PostgresJournal.open(spec, { mustExist: options.mustExist === true });
+    return PostgresJournal.open(spec, {
+      mustExist: options.mustExist === true,
+      ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+    });
   }
   return SqliteJournal.open(spec, options);
 }

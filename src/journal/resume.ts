@@ -4,6 +4,7 @@ import type { WorldPort } from '../contracts/world.js';
 import { verifiableFromExpectations } from '../registry/effects.js';
 import type { ResolvedStep } from '../validate/validate-plan.js';
 import type { Journal } from './journal.js';
+import type { Fence } from './rows.js';
 
 export class ResumeError extends Error {
   override name = 'ResumeError';
@@ -89,13 +90,15 @@ export interface ResumeVerdicts {
  * absolute fact: the pack holds at least N of X, the block at P is Y) holds
  * in the live world now. Checked in plan order, and only as a prefix: after
  * the first step that is not achieved, everything runs again, because running
- * it may undo what a later step had done.
+ * it may undo what a later step had done. A fleet worker passes its bot's fence: a verdict is journaled only while
+ * it holds the bot.
  */
 export async function verifyInterruptedSteps(
   journal: Journal,
   planId: string,
   steps: readonly ResolvedStep[],
   world: WorldPort,
+  fence?: Fence,
 ): Promise<ResumeVerdicts> {
   const verdicts: ResumeVerdicts = { achieved: [], rerun: [] };
   const record = await journal.resumeRecord(planId);
@@ -121,6 +124,7 @@ export async function verifyInterruptedSteps(
       step.stepId,
       'succeeded',
       `verified on resume: its expectations hold in the live world (${held.join('; ')})`,
+      fence,
     );
     verdicts.achieved.push({ stepId: step.stepId, held });
   }

@@ -3,6 +3,12 @@
 export type StepStatus = 'pending' | 'in_progress' | 'succeeded' | 'failed' | 'skipped';
 export type RunnerStatus = 'running' | 'stopped' | 'dead' | 'zombie';
 
+/**
+ * The runner kind of a fleet worker: its id is its node id and its leases' holder, and health checks judge it by its
+ * heartbeat and leases, never by a pid (a worker may run on another machine, or in another pid namespace of this one).
+ */
+export const WORKER_RUNNER_KIND = 'worker';
+
 export interface PlanRow {
   plan_id: string;
   intent_id: string | null;
@@ -36,6 +42,8 @@ export interface RunRow {
   ok: number | null;
   code: string | null;
   detail: string | null;
+  /** The bot lease epoch a fleet worker ran it under; null for a run outside the fleet. */
+  epoch: number | null;
 }
 
 export interface StepRow {
@@ -191,6 +199,8 @@ export interface BotView {
   epoch: number;
   /** When the lease lapses (journal clock, epoch ms); null when never claimed or released. */
   expiresAt: number | null;
+  /** When its holder (or the last one) claimed it (journal clock, epoch ms); null when never claimed. */
+  claimedAt: number | null;
   held: boolean;
   /** Its running (or interrupted) plan, if any. */
   plan: string | null;

@@ -9,25 +9,37 @@ export interface RunnerOptions {
   clock: Clock;
   /** How often the runner beats; health checks call it a zombie after several missed beats. */
   beatEveryMs?: number;
+  /**
+   * A fleet worker's node id, as its runner id (and its leases' holder): registering takes over a runner of that id
+   * silent this long (its earlier life), and fails with a RunnerInUseError while one still beats. Default: a new UUID.
+   */
+  node?: { id: string; takeOverSilentAfterMs: number };
 }
 
 /**
  * This process as the journal knows it: a runner row with its pid and a
  * heartbeat written on the clock's timer. Health checks find a dead runner by
- * its pid and a zombie (alive, not beating) by its last heartbeat.
+ * its pid and a zombie (alive, not beating) by its last heartbeat; a fleet
+ * worker (kind `worker`) by its heartbeat and its bot leases, never its pid.
  */
 export class JournalRunner {
-  readonly id = randomUUID();
+  readonly id: string;
   private timer: TimerHandle | null = null;
   private stopped = false;
 
   constructor(
     private readonly journal: Journal,
     private readonly options: RunnerOptions,
-  ) {}
+  ) {
+    this.id = options.node?.id ?? randomUUID();
+  }
 
   async start(): Promise<this> {
-    await this.journal.registerRunner({ id: this.id, pid: process.pid, host: hostname(), kind: this.options.kind });
+    const takeOver = this.options.node ? { takeOverSilentAfterMs: this.options.node.takeOverSilentAfterMs } : {};
+    await this.journal.registerRunner(
+      { id: this.id, pid: process.pid, host: hostname(), kind: this.options.kind },
+      takeOver,
+    );
     this.schedule();
     return this;
   }

@@ -1,11 +1,44 @@
 import { describe, expect, it } from 'vitest';
-import { LeaseLostError } from '../../src/journal/journal.js';
+import { LeaseLostError, type EventRecord, type Journal } from '../../src/journal/journal.js';
+import type { Fence } from '../../src/journal/rows.js';
 import { JournalRecorder } from '../../src/journal/recorder.js';
 import { contractBackends } from './backends.js';
 import { stepFields } from './helpers.js';
 
 const MINUTE = 60_000;
 const plan = (planId: string) => ({ planId, intentId: 'i', steps: [{ stepId: 's', type: 'navigate' }] });
+
+/**
+ * Plan p of bot ann as its holder journals it under the fence: planks succeeded, then walk started with its key
+ * claimed and an attempt open, as a worker leaves it when it stops mid-step.
+ */
+async function midPlan(journal: Journal, fence: Fence, runnerId: string): Promise<void> {
+  const steps = [
+    { stepId: 'planks', type: 'craft_item', args: {} },
+    { stepId: 'walk', type: 'navigate', args: {}, idempotencyKey: 'walk-key' },
+  ];
+  const body = { planId: 'p', intentId: 'i', steps };
+  await journal.registerRunner({ id: runnerId, pid: 1, host: 'h', kind: 'worker' }, { takeOverSilentAfterMs: MINUTE });
+  await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: fence.bot, body });
+  await journal.claimNextPlan(fence);
+  await journal.beginRun({ planId: 'p', intentId: 'i', steps, body, runnerId }, fence);
+  const base = { at: 0, planId: 'p', version: '1.0.0', attempt: 1, deadlineAt: 60_000 };
+  const event = (e: object) =>
+    journal.recordEvent({ event: { ...base, ...e } as EventRecord['event'], runnerId }, fence);
+  await event({ type: 'step.started', stepId: 'planks', verb: 'craft_item', args: {} });
+  await event({
+    type: 'step.ended',
+    stepId: 'planks',
+    verb: 'craft_item',
+    outcome: { ok: true },
+    attempts: 1,
+    durationMs: 5,
+    ttfaMs: 1,
+  });
+  await event({ type: 'step.started', stepId: 'walk', verb: 'navigate', args: {}, idempotencyKey: 'walk-key' });
+  await journal.claimKey({ key: 'walk-key', planId: 'p', stepId: 'walk', verb: 'navigate', args: {}, runnerId }, fence);
+  await event({ type: 'attempt.started', stepId: 'walk', verb: 'navigate' });
+}
 
 describe.each(contractBackends())('the fleet on the %s journal', (_backend, fresh) => {
   it('two holders never both hold one bot: of four workers claiming at once, one wins, epoch 1', async () => {
@@ -149,5 +182,107 @@ describe.each(contractBackends())('the fleet on the %s journal', (_backend, fres
     expect(await journal.claimNextPlan(fence)).toMatchObject({ planId: 'p2', resume: false });
     await journal.setPlanStatus('p2', 'failed', fence);
     expect(await journal.claimNextPlan(fence)).toBeNull();
+  });
+  it("interrupting a bot's plan ends its attempt, run and claim, puts its step back to pending, and leaves the plan to resume", async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    await midPlan(journal, fence, 'w1');
+    expect((await journal.listRuns())[0]).toMatchObject({ plan_id: 'p', epoch: fence.epoch, ended_at: null });
+
+    expect(await journal.interruptPlan('p', { code: 'lease_lost', reason: 'renewal late' }, fence)).toEqual(['walk']);
+    expect(await stepFields(journal, 'p', 'step_id', 'status', 'failure_count')).toEqual([
+      { step_id: 'planks', status: 'succeeded', failure_count: 0 },
+      { step_id: 'walk', status: 'pending', failure_count: 1 },
+    ]);
+    const provenance = (await journal.planProvenance('p'))!;
+    expect(provenance.plan.status).toBe('interrupted');
+    expect(provenance.steps[1]!.attempts.map((a) => [a.outcome, a.detail])).toEqual([['lease_lost', 'renewal late']]);
+    expect(provenance.steps[1]!.transitions.at(-1)).toMatchObject({
+      from_status: 'in_progress',
+      to_status: 'pending',
+      reason: 'lease_lost: renewal late',
+    });
+    expect((await journal.listRuns())[0]).toMatchObject({ ok: 0, code: 'lease_lost', detail: 'renewal late' });
+    // Its in-flight claim went with it: the step's next dispatch claims the key again.
+    expect(
+      await journal.claimKey({
+        key: 'walk-key',
+        planId: 'p',
+        stepId: 'walk',
+        verb: 'navigate',
+        args: {},
+        runnerId: 'w2',
+      }),
+    ).toEqual({ claimed: true });
+    // The bot's next holder gets it back to resume; a second interruption finds nothing under way.
+    expect(await journal.claimNextPlan(fence)).toMatchObject({ planId: 'p', resume: true });
+    expect(await journal.interruptPlan('p', { code: 'interrupted', reason: 'again' }, fence)).toEqual([]);
+  });
+
+  it('interrupting a plan gives back a claim whose step never journaled its start (it never acted)', async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    await midPlan(journal, fence, 'w1');
+    const claim = { key: 'next-key', planId: 'p', stepId: 'next', verb: 'navigate', args: {} };
+    await journal.claimKey({ ...claim, runnerId: 'w1' }, fence);
+    await journal.interruptPlan('p', { code: 'interrupted', reason: 'its worker died' }, fence);
+    expect(await journal.claimKey({ ...claim, runnerId: 'w2' })).toEqual({ claimed: true });
+  });
+
+  it('an interrupted step whose idempotency key completed is succeeded, not run again', async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    await midPlan(journal, fence, 'w1');
+    await journal.completeKey('walk-key', [], fence);
+    await journal.interruptPlan('p', { code: 'interrupted', reason: 'its worker died' }, fence);
+    expect(await stepFields(journal, 'p', 'status')).toEqual([{ status: 'succeeded' }, { status: 'succeeded' }]);
+  });
+
+  it('a revoked fence refuses every write in this process but its interruption, which the database still judges', async () => {
+    const { journal, another } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+    await midPlan(journal, fence, 'w1');
+    journal.revokeFence(fence);
+    await expect(journal.setPlanStatus('p', 'failed', fence)).rejects.toMatchObject({
+      code: 'lease_lost',
+      by: 'revoked',
+      message: 'this process gave up epoch 1 of bot "ann" (it fenced itself): it writes nothing more as that holder',
+    });
+    expect(journal.fencedWritesRefused).toBe(1);
+    // The lease still holds in the database: the holder's last write lands.
+    expect(await journal.interruptPlan('p', { code: 'lease_lost', reason: 'fenced' }, fence)).toEqual(['walk']);
+    // Another process knows nothing of the revocation.
+    const other = await another();
+    await other.setPlanStatus('p', 'interrupted', fence);
+    // Once the lease moved on, the database refuses even the interruption.
+    await journal.releaseBot({ ...fence, holder: 'w1' });
+    await journal.claimBot('ann', 'w2', MINUTE);
+    await expect(journal.interruptPlan('p', { code: 'lease_lost', reason: 'late' }, fence)).rejects.toMatchObject({
+      code: 'lease_lost',
+      by: 'database',
+    });
+    expect(journal.fencedWritesRefused).toBe(2);
+  });
+
+  it("a worker registers under its node id, taking over its earlier life's row but never a live one's", async () => {
+    const { journal, another } = await fresh();
+    const node = { id: 'w1', pid: 11, host: 'a', kind: 'worker' };
+    await journal.registerRunner(node, { takeOverSilentAfterMs: MINUTE });
+    const second = await another();
+    await expect(
+      second.registerRunner({ ...node, pid: 22, host: 'b' }, { takeOverSilentAfterMs: MINUTE }),
+    ).rejects.toThrow(/^"w1" is the id of a live verbtree worker \(pid 11 on a, last heartbeat \d+ ms ago\)$/);
+    // Silent long enough (here: any silence at all), or stopped: the node's next life takes the row over.
+    await second.registerRunner({ ...node, pid: 22, host: 'b' }, { takeOverSilentAfterMs: 0 });
+    await second.stopRunner('w1');
+    await journal.registerRunner({ ...node, pid: 33 }, { takeOverSilentAfterMs: MINUTE });
+    // The row is the new life's now: a fourth process is refused in its name.
+    await expect(second.registerRunner({ ...node, pid: 44 }, { takeOverSilentAfterMs: MINUTE })).rejects.toThrow(
+      /pid 33 on a/,
+    );
   });
 });

@@ -114,6 +114,29 @@ describe('health check', () => {
     expect(await journal.listRuns()).toMatchObject([{ runner_status: 'running' }]);
   });
 
+  it('judges a fleet worker by its heartbeat and its leases, never by a pid: silent and holding a lease it is a zombie, silent and holding none it is gone', async () => {
+    const { journal, time } = clocked(100_000);
+    await journal.registerRunner(
+      { id: 'rack2', pid: 1, host: 'another-machine', kind: 'worker' },
+      { takeOverSilentAfterMs: 1 },
+    );
+    await journal.addBot({ name: 'ann' });
+    await journal.claimBot('ann', 'rack2', 60_000);
+    time.now += 31_000;
+    // isAlive says the pid is gone: a pid of another machine proves nothing, the unexpired lease does.
+    const holding = await runHealthCheck(journal, { isAlive: () => false });
+    expect(holding.findings.map((f) => [f.mode, f.summary])).toEqual([
+      ['zombie_runner', 'worker rack2 (pid 1 on another-machine) is silent for 31s but still holds a bot lease'],
+    ]);
+    time.now += 30_000;
+    const lapsed = await runHealthCheck(journal, { isAlive: () => true });
+    expect(lapsed.findings.map((f) => [f.mode, f.summary])).toEqual([
+      ['dead_runner', 'worker rack2 (pid 1 on another-machine) is silent for 61s and holds no bot lease'],
+      // The bot's lapsed lease is a finding of its own; the worker's death is said once, by its runner's check.
+      ['expired_lease', "bot ann's lease (worker rack2, epoch 1) lapsed 1s ago"],
+    ]);
+  });
+
   it('reports an attempt of a live runner open well past its deadline as hanging, once', async () => {
     const { journal, time } = clocked(99_500);
     await crashedMidStep(journal, { runner: 'r1', pid: 1, deadlineInMs: 80_000 - 99_500 });

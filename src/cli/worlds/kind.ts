@@ -20,8 +20,10 @@ export interface WorldSettings {
   port?: number;
   /** Default `verbtree`. */
   username?: string;
-  /** Default 1.21.4, the version the embedded server speaks. */
+  /** Default 1.21.4, the version the embedded server speaks; `auto` (a remote server) asks the server. */
   version?: string;
+  /** How a bot logs in to a remote server: offline (the default) or mineflayer's own Microsoft login. */
+  auth?: 'offline' | 'microsoft';
   /** Run the embedded server in a child process, so a server crash cannot take the executor down. */
   isolate?: boolean;
   /**

@@ -253,6 +253,10 @@ export const PG_MIGRATIONS: readonly string[] = [
     reported_at DOUBLE PRECISION NOT NULL
   );
   `,
+  `
+  -- A fleet run is written under its bot's lease: the epoch it held, so the journal tells a bot's holders apart in time.
+  ALTER TABLE runs ADD COLUMN epoch BIGINT;
+  `,
 ];
 
 /** verbtree's tables: one of them in a database without `verbtree_schema` means it belongs to something else. */

@@ -26,6 +26,12 @@ export interface PostgresJournalOptions {
   poolSize?: number;
   /** Open an existing journal only: refuse a database verbtree has not written to yet. */
   mustExist?: boolean;
+  /**
+   * Give up on a statement with no answer after this long (node-postgres's query_timeout; default: wait). A fleet
+   * worker sets it: on a network that drops packets a statement would otherwise wait for TCP to give up, and its
+   * connection with it; timed out, the write fails and its connection is discarded.
+   */
+  queryTimeoutMs?: number;
 }
 
 /**
@@ -54,6 +60,7 @@ export class PostgresJournal extends SqlJournal {
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
+      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
       application_name: 'verbtree',
       types,
     });

@@ -1,5 +1,6 @@
 import type { HealthConfig } from '../health-config.js';
 import type { HealthFinding } from '../health-types.js';
+import { WORKER_RUNNER_KIND } from '../rows.js';
 import { openIncident, resolveIncident } from './record.js';
 import { all, count, get, type Tx } from './tx.js';
 
@@ -37,7 +38,8 @@ interface OpenFleetIncident {
 /**
  * Leases that lapsed without a release (an `expired_lease` incident per bot and epoch, resolved once the bot is held
  * again or released) and workers none of whose leases is live any more (a `dead_worker` incident per holder,
- * resolved once it holds a lease again or none of its leases is left lapsed).
+ * resolved once it holds a lease again or none of its leases is left lapsed; a registered worker runner is left to
+ * the runners' check).
  */
 export function* checkLeases(sweep: FleetSweep): Tx<void> {
   const lapsed = yield* all<LapsedLease>(
@@ -67,12 +69,20 @@ export function* checkLeases(sweep: FleetSweep): Tx<void> {
   for (const lease of lapsed)
     if (!openLeases.has(leaseKey(lease.bot, Number(lease.epoch)))) yield* expiredLease(sweep, lease);
   for (const holder of lapsedHolders)
-    if (!openWorkers.has(holder) && !(yield* holdsLiveLease(holder, sweep.now)))
+    if (!openWorkers.has(holder) && !(yield* holdsLiveLease(holder, sweep.now)) && !(yield* isWorkerRunner(holder)))
       yield* deadWorker(
         sweep,
         holder,
         lapsed.filter((l) => l.holder === holder),
       );
+}
+
+/**
+ * A holder registered as a `verbtree worker` runner is judged by the runners' check, by its heartbeat and its leases
+ * (`dead_runner`, `zombie_runner`): a second finding here would say the same death twice.
+ */
+function* isWorkerRunner(holder: string): Tx<boolean> {
+  return (yield* count('SELECT COUNT(*) AS n FROM runners WHERE id = ? AND kind = ?', holder, WORKER_RUNNER_KIND)) > 0;
 }
 
 function* holdsLiveLease(holder: string, now: number): Tx<boolean> {

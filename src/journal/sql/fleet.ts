@@ -1,5 +1,7 @@
 import type { BotView, EnqueueAnswer, Fence, QueuedPlan } from '../rows.js';
 import { STATUS_COLUMNS, statusOf, type StatusColumns } from './bot-status.js';
+import { keyCompleted } from './ledger.js';
+import { closeAttempt, transition } from './record.js';
 import { all, get, json, run, type Tx } from './tx.js';
 
 /**
@@ -47,12 +49,13 @@ export function* listBots(): Tx<BotView[]> {
       holder: string | null;
       epoch: number;
       expires_at: number | null;
+      claimed_at: number | null;
       held: number;
       plan: string | null;
       queued: number;
     } & StatusColumns
   >(
-    `SELECT b.name, b.added_at, b.settings, l.holder, COALESCE(l.epoch, 0) AS epoch, l.expires_at,
+    `SELECT b.name, b.added_at, b.settings, l.holder, COALESCE(l.epoch, 0) AS epoch, l.expires_at, l.claimed_at,
        CASE WHEN l.holder IS NOT NULL AND l.expires_at > verbtree_now() THEN 1 ELSE 0 END AS held,
        (SELECT p.plan_id FROM plans p WHERE p.bot = b.name AND p.status IN ('running', 'interrupted') ORDER BY p.updated_at DESC LIMIT 1) AS plan,
        (SELECT COUNT(*) FROM plans p WHERE p.bot = b.name AND p.status = 'queued') AS queued,
@@ -68,6 +71,7 @@ export function* listBots(): Tx<BotView[]> {
     holder: r.holder,
     epoch: Number(r.epoch),
     expiresAt: r.expires_at,
+    claimedAt: r.claimed_at,
     held: Number(r.held) === 1,
     plan: r.plan,
     queued: Number(r.queued),
@@ -170,4 +174,49 @@ export function* claimNextPlan(fence: Fence): Tx<QueuedPlan | null> {
     next.plan_id,
   );
   return parse(next, false);
+}
+
+/** Why a bot's plan stopped short: its holder lost or gave up the lease (`lease_lost`), or died (`interrupted`). */
+export interface Interruption {
+  code: 'lease_lost' | 'interrupted';
+  reason: string;
+}
+
+/**
+ * Ends what a bot's plan had under way without ending the plan: its in-flight idempotency claims are given back, each
+ * step in progress closes its open attempt with the interruption and returns to pending (or is succeeded, when its key
+ * had completed: its effect is known to have happened), its open runs end, and a running plan becomes interrupted.
+ * The bot's next holder resumes it, checking each interrupted step against the live world. The steps it moved.
+ */
+export function* interruptPlan(planId: string, why: Interruption): Tx<string[]> {
+  const steps = yield* all<{ step_id: string; idempotency_key: string | null }>(
+    "SELECT step_id, idempotency_key FROM steps WHERE plan_id = ? AND status = 'in_progress' ORDER BY seq",
+    planId,
+  );
+  // Every claim of the plan still in flight is its stopped holder's (the caller holds the bot now, or is that holder
+  // giving it up): one whose step never journaled its start never acted, since a step acts only once that is durable.
+  yield* run("DELETE FROM idempotency WHERE plan_id = ? AND state = 'in_flight'", planId);
+  for (const step of steps) {
+    yield* closeAttempt(planId, step.step_id, why.code, why.reason);
+    const key = step.idempotency_key;
+    const done = key !== null && (yield* keyCompleted(key));
+    yield* run(
+      'UPDATE steps SET failure_count = failure_count + 1 WHERE plan_id = ? AND step_id = ?',
+      planId,
+      step.step_id,
+    );
+    const reason = `${why.code}: ${why.reason}${done ? `; its idempotency key "${key}" had completed` : ''}`;
+    yield* transition(planId, step.step_id, done ? 'succeeded' : 'pending', reason, null);
+  }
+  yield* run(
+    'UPDATE runs SET ended_at = verbtree_now(), ok = 0, code = ?, detail = ? WHERE plan_id = ? AND ended_at IS NULL',
+    why.code,
+    why.reason,
+    planId,
+  );
+  yield* run(
+    "UPDATE plans SET status = 'interrupted', updated_at = verbtree_now() WHERE plan_id = ? AND status = 'running'",
+    planId,
+  );
+  return steps.map((s) => s.step_id);
 }

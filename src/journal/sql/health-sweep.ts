@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import type { HealthConfig } from '../health-config.js';
 import type { HealthFinding, HealthSweep } from '../health-types.js';
-import type { RunnerRow, StepRow, StepStatus } from '../rows.js';
+import { WORKER_RUNNER_KIND, type RunnerRow, type StepRow, type StepStatus } from '../rows.js';
 import { checkLeases, fleetOrphan, settleFleetOrphans } from './fleet-health.js';
 import { keyCompleted, releaseClaimsOfGoneRunners } from './ledger.js';
 import { openIncident, resolveIncident, transition } from './record.js';
@@ -112,7 +112,7 @@ function* checkRunners(sweep: Sweep): Tx<void> {
       "SELECT id FROM incidents WHERE runner_id = ? AND failure_mode = 'zombie_runner' AND resolved_at IS NULL",
       runner.id,
     );
-    if (runner.host === here && !sweep.isAlive(runner.pid)) yield* deadRunner(sweep, runner, silentMs, openZombie);
+    if (yield* gone(sweep, runner, here, silentMs)) yield* deadRunner(sweep, runner, silentMs, openZombie);
     else if (silentMs > sweep.config.runnerHeartbeatTimeoutMs) {
       if (openZombie) continue;
       yield* run("UPDATE runners SET status = 'zombie' WHERE id = ?", runner.id);
@@ -125,14 +125,37 @@ function* checkRunners(sweep: Sweep): Tx<void> {
         mode: 'zombie_runner',
         incidentId: id,
         runnerId: runner.id,
-        summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`,
-        action: `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`,
+        ...(runner.kind === WORKER_RUNNER_KIND
+          ? {
+              summary: `worker ${runner.id} (pid ${runner.pid} on ${runner.host}) is silent for ${seconds(silentMs)} but still holds a bot lease`,
+              action:
+                'none automatic: its leases lapse by the database clock; whoever takes each bot next resumes its steps through the live-world check',
+            }
+          : {
+              summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is alive but silent for ${seconds(silentMs)}`,
+              action: `none automatic: stop pid ${runner.pid}; its steps are recovered once it is gone`,
+            }),
       });
     } else if (runner.status === 'zombie') {
       yield* run("UPDATE runners SET status = 'running' WHERE id = ?", runner.id);
       if (openZombie) yield* resolveIncident(openZombie.id, 'the runner beats again');
     }
   }
+}
+
+/**
+ * A runner is gone when its process is (a pid of this host no longer alive). A fleet worker is never judged by a pid,
+ * which may be another machine's or another namespace's: it is gone when it has been silent past the heartbeat timeout
+ * and holds no bot lease any more (each lapses by the database's clock).
+ */
+function* gone(sweep: Sweep, runner: RunnerRow, here: string, silentMs: number): Tx<boolean> {
+  if (runner.kind !== WORKER_RUNNER_KIND) return runner.host === here && !sweep.isAlive(runner.pid);
+  if (silentMs <= sweep.config.runnerHeartbeatTimeoutMs) return false;
+  const leases = yield* count(
+    'SELECT COUNT(*) AS n FROM bot_leases WHERE holder = ? AND expires_at > verbtree_now()',
+    runner.id,
+  );
+  return leases === 0;
 }
 
 function* deadRunner(sweep: Sweep, runner: RunnerRow, silentMs: number, openZombie: { id: number } | undefined) {
@@ -162,7 +185,10 @@ function* deadRunner(sweep: Sweep, runner: RunnerRow, silentMs: number, openZomb
     mode: 'dead_runner',
     incidentId: id,
     runnerId: runner.id,
-    summary: `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`,
+    summary:
+      runner.kind === WORKER_RUNNER_KIND
+        ? `worker ${runner.id} (pid ${runner.pid} on ${runner.host}) is silent for ${seconds(silentMs)} and holds no bot lease`
+        : `runner pid ${runner.pid} (verbtree ${runner.kind}) is gone; last beat ${seconds(silentMs)} ago`,
     action,
   });
 }

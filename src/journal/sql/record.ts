@@ -40,8 +40,11 @@ export function* transition(
   return true;
 }
 
-/** Journals a plan and opens its run; a new run of a journaled plan starts it over, a resumed one continues it. */
-export function* beginRun(planned: BeginRun): Tx<number> {
+/**
+ * Journals a plan and opens its run; a new run of a journaled plan starts it over, a resumed one continues it. A fleet
+ * run keeps the lease epoch it was written under.
+ */
+export function* beginRun(planned: BeginRun, epoch: number | null = null): Tx<number> {
   const existing = yield* get<{ plan_id: string }>('SELECT plan_id FROM plans WHERE plan_id = ?', planned.planId);
   const body = json(planned.body) ?? 'null';
   const world = planned.world ? json(planned.world) : null;
@@ -74,10 +77,11 @@ export function* beginRun(planned: BeginRun): Tx<number> {
     );
   }
   const opened = yield* get<{ id: number }>(
-    'INSERT INTO runs (plan_id, runner_id, resumed, started_at) VALUES (?, ?, ?, verbtree_now()) RETURNING id',
+    'INSERT INTO runs (plan_id, runner_id, resumed, started_at, epoch) VALUES (?, ?, ?, verbtree_now(), ?) RETURNING id',
     planned.planId,
     planned.runnerId,
     planned.resumed ? 1 : 0,
+    epoch,
   );
   const runId = Number(opened!.id);
   for (const [index, step] of planned.steps.entries()) yield* ensureStep(planned.planId, step, null, index, runId);

@@ -64,6 +64,8 @@ export abstract class SqlJournal implements Journal {
   abstract readonly location: string;
   abstract readonly writesOnCall: boolean;
   private refused = 0;
+  /** Fences this process gave up (`revokeFence`), as `bot#epoch`. */
+  private readonly revoked = new Set<string>();
 
   /** Runs `body` in one transaction. */
   protected abstract transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R>;
@@ -80,9 +82,20 @@ export abstract class SqlJournal implements Journal {
     return this.refused;
   }
 
-  /** A write, fenced when a fence is given. */
-  protected write<R>(body: () => Tx<R>, fence?: Fence): Promise<R> {
+  revokeFence(fence: Fence): void {
+    this.revoked.add(fenceKey(fence));
+  }
+
+  /**
+   * A write, fenced when a fence is given. A fence this process revoked refuses it here, before the database, unless
+   * it is the `final` write a revoked fence still permits (the database judges that one).
+   */
+  protected write<R>(body: () => Tx<R>, fence?: Fence, options: { final?: boolean } = {}): Promise<R> {
     if (!fence) return this.transact(body, {});
+    if (!options.final && this.revoked.has(fenceKey(fence))) {
+      this.refused++;
+      return Promise.reject(new LeaseLostError(fence, 'revoked'));
+    }
     const fenceSql = this.fenceSql;
     const fenced = function* (): Tx<R> {
       if (!(yield* get<{ bot: string }>(fenceSql, fence.bot, fence.epoch))) throw new LeaseLostError(fence);
@@ -98,8 +111,11 @@ export abstract class SqlJournal implements Journal {
     return this.transact(body, { readOnly: true });
   }
 
-  registerRunner(runner: { id: string; pid: number; host: string; kind: string }): Promise<void> {
-    return this.write(() => runners.registerRunner(runner));
+  registerRunner(
+    runner: { id: string; pid: number; host: string; kind: string },
+    options: { takeOverSilentAfterMs?: number } = {},
+  ): Promise<void> {
+    return this.write(() => runners.registerRunner(runner, options.takeOverSilentAfterMs));
   }
   beatRunner(id: string): Promise<void> {
     return this.write(() => runners.beatRunner(id));
@@ -112,7 +128,7 @@ export abstract class SqlJournal implements Journal {
     return this.write(() => record.recordIntent(intent), fence);
   }
   beginRun(run: BeginRun, fence?: Fence): Promise<number> {
-    return this.write(() => record.beginRun(run), fence);
+    return this.write(() => record.beginRun(run, fence?.epoch ?? null), fence);
   }
   recordEvent(event: EventRecord, fence?: Fence): Promise<void> {
     return this.write(() => recordEvent(event), fence);
@@ -256,4 +272,9 @@ export abstract class SqlJournal implements Journal {
   claimNextPlan(fence: Fence): Promise<QueuedPlan | null> {
     return this.write(() => fleet.claimNextPlan(fence), fence);
   }
+  interruptPlan(planId: string, why: fleet.Interruption, fence?: Fence): Promise<string[]> {
+    return this.write(() => fleet.interruptPlan(planId, why), fence, { final: true });
+  }
 }
+
+const fenceKey = (fence: Fence) => `${fence.bot}#${fence.epoch}`;

@@ -276,4 +276,8 @@ export const MIGRATIONS: readonly string[] = [
     reported_at INTEGER NOT NULL
   );
   `,
+  // A fleet run is written under its bot's lease: the epoch it held, so the journal tells a bot's holders apart in time.
+  `
+  ALTER TABLE runs ADD COLUMN epoch INTEGER;
+  `,
 ];

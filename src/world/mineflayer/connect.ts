@@ -1,3 +1,6 @@
+import { createRequire } from 'node:module';
+import minecraftData from 'minecraft-data';
+import type * as MinecraftProtocol from 'minecraft-protocol';
 import { systemClock } from '../../clock/index.js';
 import { WorldError } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
@@ -12,9 +15,11 @@ export interface ConnectOptions extends MineflayerWorldOptions {
   version?: string;
   /** How long login and spawn may take (ms). */
   connectTimeoutMs?: number;
+  /** 'microsoft': mineflayer's own login, for online-mode servers (it asks the user to sign in). Default offline. */
+  auth?: 'offline' | 'microsoft';
 }
 
-/** Connects a mineflayer bot (offline auth) to any server and resolves once it has spawned. */
+/** Connects a mineflayer bot (offline auth unless told) to any server and resolves once it has spawned. */
 export function connectMineflayerWorld(options: ConnectOptions): Promise<MineflayerWorld> {
   const { mineflayer } = loadMineflayer();
   const target = `${options.host}:${options.port}`;
@@ -23,7 +28,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     port: options.port,
     username: options.username,
     version: options.version ?? MINECRAFT_VERSION,
-    auth: 'offline',
+    auth: options.auth ?? 'offline',
     hideErrors: true,
     logErrors: false,
   });
@@ -56,4 +61,34 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       resolve(new MineflayerWorld(bot, options));
     });
   });
+}
+
+/**
+ * The Minecraft version a server speaks, as its status answer says: its protocol number, and the release of that
+ * protocol whose name its version text holds (a Paper server says "Paper 1.21.4"), else the first release
+ * minecraft-data lists for it. null when it does not answer within `timeoutMs` or minecraft-data does not know its
+ * protocol.
+ */
+export async function serverVersion(
+  host: string,
+  port: number,
+  timeoutMs = 5_000,
+): Promise<{ version: string; protocol: number } | null> {
+  // minecraft-protocol comes with mineflayer (its client); it is not a dependency of verbtree's own.
+  const fromMineflayer = createRequire(createRequire(import.meta.url).resolve('mineflayer/package.json'));
+  const { ping } = fromMineflayer('minecraft-protocol') as typeof MinecraftProtocol;
+  const answer = await ping({ host, port, closeTimeout: timeoutMs, noPongTimeout: 500 }).catch(() => null);
+  if (!answer || !('version' in answer) || typeof answer.version !== 'object') return null;
+  const { name, protocol } = answer.version as { name?: unknown; protocol?: unknown };
+  const known = minecraftData.postNettyVersionsByProtocolVersion.pc[Number(protocol)] as
+    { minecraftVersion: string; releaseType?: string }[] | undefined;
+  const releases = (known ?? []).filter((v) => v.releaseType === 'release');
+  const named = releases.find((v) => typeof name === 'string' && name.includes(v.minecraftVersion));
+  const version = (named ?? releases[0])?.minecraftVersion;
+  return version ? { version, protocol: Number(protocol) } : null;
+}
+
+/** The protocol number of a Minecraft version; null for one minecraft-data does not know. */
+export function protocolOf(version: string): number | null {
+  return minecraftData(version)?.version.version ?? null;
 }

@@ -1,0 +1,203 @@
+import { hostname } from 'node:os';
+import { Command, Option } from 'commander';
+import { systemClock } from '../../clock/system-clock.js';
+import { WorldError } from '../../contracts/world.js';
+import { JournalOpenError, type Journal } from '../../journal/journal.js';
+import { isPostgresUrl, maskUrl, openJournal } from '../../journal/open.js';
+import { WORKER_RUNNER_KIND } from '../../journal/rows.js';
+import { JournalRunner } from '../../journal/runner.js';
+import { RunnerInUseError } from '../../journal/sql/runners.js';
+import type { CapabilityRegistry } from '../../registry/registry.js';
+import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import { stopRequested } from '../running-plans.js';
+import { versionToSpeak } from '../worlds/remote.js';
+import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
+import { joinAsBot } from '../worker/join.js';
+
+interface WorkerOptions {
+  journal?: string;
+  host?: string;
+  port: number;
+  bot: string[];
+  capacity?: number;
+  nodeId: string;
+  version: string;
+  auth: 'offline' | 'microsoft';
+  leaseMs: number;
+}
+
+const DEFAULT_LEASE_MS = 15_000;
+/** A bot name the server accepts in offline mode. */
+const BOT_NAME = /^[A-Za-z0-9_]{1,16}$/;
+
+const wholeIn = (flag: string, min: number, max: number) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min || n > max)
+    throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
+  return n;
+};
+
+const botName = (value: string, all: string[]) => {
+  if (!BOT_NAME.test(value))
+    throw new CliUsageError(`--bot must be a Minecraft name (1 to 16 letters, digits or _), got "${value}"`);
+  return all.includes(value) ? all : [...all, value];
+};
+
+const authMode = (value: string) => {
+  if (value !== 'offline' && value !== 'microsoft')
+    throw new CliUsageError(`--auth must be offline or microsoft, got "${value}"`);
+  return value;
+};
+
+/** `until` is the process's own stop request (SIGINT, SIGTERM), replaced by tests. */
+export function workerCommand(
+  registry: () => CapabilityRegistry,
+  io: CliIO,
+  setExit: (code: number) => void,
+  extraTreePaths: () => readonly string[] = () => [],
+  until: () => Promise<string> = stopRequested,
+): Command {
+  return new Command('worker')
+    .description(
+      "Hold bots of a fleet under leases in the shared PostgreSQL journal, and run each held bot's queued plans on a Minecraft server.",
+    )
+    .option('--journal <url>', "the fleet's journal: a postgres:// URL every worker and gateway shares")
+    .option('--host <host>', 'the Minecraft server the bots join')
+    .option('--port <port>', "the Minecraft server's port", wholeIn('--port', 1, 65_535), 25565)
+    .addOption(
+      new Option('--bot <name>', 'a bot to add to the fleet and hold (repeatable)')
+        .argParser(botName)
+        .default([], 'none'),
+    )
+    .option(
+      '--capacity <n>',
+      'hold up to this many bots in all: its own, then any fleet bot whose lease is free or expired (default: the number of --bot)',
+      wholeIn('--capacity', 1, 1_000),
+    )
+    .option('--node-id <id>', "this worker's name in the fleet: its leases' holder", `${hostname()}-${process.pid}`)
+    .option('--version <mc-version>', 'the Minecraft version to speak; auto asks the server', 'auto')
+    .addOption(
+      new Option('--auth <mode>', "offline, or microsoft: mineflayer's own login, for online-mode servers")
+        .argParser(authMode)
+        .default('offline'),
+    )
+    .option(
+      '--lease-ms <ms>',
+      'how long a lease lasts by the database clock; renewed every fifth of it, fenced after half of it without a renewal',
+      wholeIn('--lease-ms', 500, 600_000),
+      DEFAULT_LEASE_MS,
+    )
+    .addHelpText(
+      'after',
+      `
+Bots belong to the fleet, not to a worker: a bot whose worker dies is taken, once its lease lapses, by a worker with
+spare --capacity, which resumes its plan after checking against the live world what the dead worker had done. Plans
+reach a bot through its queue in the journal (a gateway: verbtree serve --journal postgres://… --world none).
+A worker whose lease renewals stop coming back fences itself: it cancels its steps, journals them interrupted and
+leaves the server before another worker may take its bots. SIGINT or SIGTERM gives its bots back the same way.
+
+Examples:
+  $ verbtree worker --journal postgres://verbtree@db/verbtree --host mc.example.org --bot ann --bot bob
+  $ verbtree worker --journal postgres://verbtree@db/verbtree --host 10.0.0.5 --port 25570 --capacity 20 --node-id rack2`,
+    )
+    .action(async (options: WorkerOptions) => {
+      const settings = checked(options);
+      setExit(await runWorker(settings, { registry: registry(), extraTreePaths: extraTreePaths(), io, until }));
+    });
+}
+
+interface WorkerSettings extends WorkerOptions {
+  journal: string;
+  host: string;
+  capacity: number;
+}
+
+function checked(options: WorkerOptions): WorkerSettings {
+  if (!options.journal)
+    throw new CliUsageError('worker needs --journal postgres://…: the journal every worker of the fleet shares');
+  if (!isPostgresUrl(options.journal))
+    throw new CliUsageError(
+      `--journal must be a postgres:// URL for a worker (the fleet's workers share one PostgreSQL journal), got "${options.journal}"`,
+    );
+  if (!options.host) throw new CliUsageError('worker needs --host: the Minecraft server its bots join');
+  if (options.bot.length === 0 && options.capacity === undefined)
+    throw new CliUsageError('worker needs bots to hold: give --bot <name> (repeatable), --capacity <n>, or both');
+  const capacity = options.capacity ?? options.bot.length;
+  if (capacity < options.bot.length)
+    throw new CliUsageError(
+      `--capacity ${capacity} is fewer than the ${options.bot.length} bots given with --bot; raise --capacity or give fewer --bot`,
+    );
+  if (options.nodeId.trim() === '') throw new CliUsageError('--node-id must not be empty');
+  return { ...options, journal: options.journal, host: options.host, capacity };
+}
+
+async function runWorker(
+  settings: WorkerSettings,
+  context: { registry: CapabilityRegistry; extraTreePaths: readonly string[]; io: CliIO; until: () => Promise<string> },
+): Promise<number> {
+  const { io } = context;
+  const say = (line: string) => io.out(`${new Date().toISOString()} ${line}`);
+  const timing = leaseTiming(settings.leaseMs);
+  const version = await versionToSpeak(settings.host, settings.port, settings.version).catch((error: unknown) => {
+    if (error instanceof WorldError) throw new CliUsageError(error.message);
+    throw error;
+  });
+  const journal = await openFleetJournal(settings.journal, timing.renewEveryMs * 2);
+  try {
+    const runner = new JournalRunner(journal, {
+      kind: WORKER_RUNNER_KIND,
+      clock: systemClock,
+      node: { id: settings.nodeId, takeOverSilentAfterMs: settings.leaseMs },
+    });
+    await runner.start().catch((error: unknown) => {
+      if (error instanceof RunnerInUseError)
+        throw new CliUsageError(`--node-id ${error.message}: give this worker another --node-id`);
+      throw error;
+    });
+    const choice = {
+      world: 'remote' as const,
+      seed: 1,
+      host: settings.host,
+      port: settings.port,
+      version,
+      auth: settings.auth,
+    };
+    const worker = new FleetWorker(
+      {
+        journal,
+        registry: context.registry,
+        extraTreePaths: context.extraTreePaths,
+        runner,
+        clock: systemClock,
+        say,
+        join: (bot, cancel) =>
+          joinAsBot(choice, bot, { clock: systemClock, retryEveryMs: timing.claimEveryMs, cancel, say }),
+        pollEveryMs: timing.claimEveryMs,
+        graceMs: Math.round(timing.ttlMs / 5),
+      },
+      { nodeId: settings.nodeId, bots: settings.bot, capacity: settings.capacity, timing },
+    );
+    say(
+      `worker ${settings.nodeId}: journal ${maskUrl(settings.journal)}, server ${settings.host}:${settings.port} (Minecraft ${version}, ${settings.auth}), capacity ${settings.capacity}, lease ${settings.leaseMs} ms`,
+    );
+    await worker.start();
+    const signal = await context.until();
+    say(`${signal}: giving the bots back`);
+    await worker.stop({ code: 'interrupted', reason: `its worker ${settings.nodeId} was stopped (${signal})` });
+    await runner.stop().catch(() => undefined);
+    say(`stale writes refused: ${journal.fencedWritesRefused} (writes under a lease this worker had lost or given up)`);
+    return EXIT.ok;
+  } finally {
+    await journal.close();
+  }
+}
+
+/** The fleet's journal; a statement with no answer in `queryTimeoutMs` fails rather than waiting for TCP. */
+async function openFleetJournal(url: string, queryTimeoutMs: number): Promise<Journal> {
+  try {
+    return await openJournal(url, { queryTimeoutMs });
+  } catch (error) {
+    if (error instanceof JournalOpenError) throw new CliUsageError(error.message);
+    throw error;
+  }
+}

@@ -1,0 +1,187 @@
+import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import type { Fence } from '../../journal/rows.js';
+import type { Interruption } from '../../journal/sql/fleet.js';
+import { HeldBot, type HeldBotDeps } from './held-bot.js';
+
+/**
+ * How a worker keeps its leases: they last `ttlMs` by the database's clock from each claim or renewal; all are renewed
+ * in one statement every `renewEveryMs`; a bot whose last renewal (or claim) was sent more than `fenceAfterMs` ago is
+ * fenced on a timer of its own, leaving the rest of the lease for the fence to finish before anyone may claim the bot;
+ * free bots are claimed every `claimEveryMs`.
+ */
+export interface LeaseTiming {
+  ttlMs: number;
+  renewEveryMs: number;
+  fenceAfterMs: number;
+  claimEveryMs: number;
+}
+
+/** The share of the lease after which a worker whose renewals do not come back fences itself. */
+export const FENCE_SHARE = 0.5;
+
+export function leaseTiming(ttlMs: number): LeaseTiming {
+  const tick = Math.max(50, Math.round(ttlMs / 5));
+  return { ttlMs, renewEveryMs: tick, fenceAfterMs: Math.round(ttlMs * FENCE_SHARE), claimEveryMs: tick };
+}
+
+export interface FleetWorkerOptions {
+  /** The worker's node id: its runner id and its leases' holder. */
+  nodeId: string;
+  /** Bots it adds to the fleet and claims first. */
+  bots: readonly string[];
+  /** How many bots it holds in all, its own and any free ones of the fleet. */
+  capacity: number;
+  timing: LeaseTiming;
+}
+
+interface Holding {
+  bot: HeldBot;
+  /** The self-fence timer, armed from the last renewal (or the claim) that came back. */
+  timer: TimerHandle;
+}
+
+const key = (fence: Fence) => `${fence.bot}#${fence.epoch}`;
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * A fleet worker's leases and bots: it adds its own bots to the fleet, claims them and free ones up to its capacity,
+ * renews every lease it holds in one statement per interval, and fences a bot (HeldBot.fenceFor) when its renewal is
+ * late or its lease was lost. Renewals and claims run on timers of their own, and so does each bot's fence: a stalled
+ * statement delays neither the other loop nor a fence.
+ */
+export class FleetWorker {
+  private readonly held = new Map<string, Holding>();
+  /** Bots whose claim is on its way: a renewal that sees their lease first must not release it. */
+  private readonly claimingNow = new Set<string>();
+  private stopped = false;
+  private timers: TimerHandle[] = [];
+  private renewing = false;
+  private claiming = false;
+  private lastRenewalError: string | null = null;
+  private lastClaimError: string | null = null;
+
+  constructor(
+    private readonly deps: HeldBotDeps & { clock: Clock },
+    private readonly options: FleetWorkerOptions,
+  ) {}
+
+  async start(): Promise<void> {
+    for (const bot of this.options.bots) await this.deps.journal.addBot({ name: bot });
+    this.loop(() => this.renew(), this.options.timing.renewEveryMs);
+    this.loop(() => this.claim(), this.options.timing.claimEveryMs);
+    await this.claim();
+  }
+
+  /** Gives every bot up (their plans journaled interrupted, their leases released) and stops claiming. */
+  async stop(why: Interruption): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) this.deps.clock.clearTimeout(timer);
+    await Promise.all([...this.held.values()].map((holding) => this.drop(holding, why)));
+  }
+
+  private loop(body: () => Promise<void>, everyMs: number): void {
+    const again = () => {
+      if (this.stopped) return;
+      const timer = this.deps.clock.setTimeout(() => {
+        this.timers = this.timers.filter((t) => t !== timer);
+        void body().finally(again);
+      }, everyMs);
+      this.timers.push(timer);
+    };
+    again();
+  }
+
+  /**
+   * One statement renews every lease; a bot it did not renew (lost, or expired) is fenced at once, one it renewed is
+   * given until `fenceAfterMs` after this renewal was sent. A lease renewed that no live bot stands for (a bot being
+   * fenced, or a previous life's under this node id) is released.
+   */
+  private async renew(): Promise<void> {
+    if (this.renewing) return;
+    this.renewing = true;
+    const sentAt = this.deps.clock.now();
+    try {
+      const renewed = await this.deps.journal.renewLeases(this.options.nodeId, this.options.timing.ttlMs);
+      this.lastRenewalError = null;
+      const live = new Map([...this.held.values()].filter((h) => !h.bot.fenced).map((h) => [key(h.bot.fence), h]));
+      for (const fence of renewed) {
+        const holding = live.get(key(fence));
+        if (holding) this.arm(holding, sentAt + this.options.timing.fenceAfterMs);
+        else if (!this.held.has(fence.bot) && !this.claimingNow.has(fence.bot))
+          await this.deps.journal.releaseBot({ ...fence, holder: this.options.nodeId }).catch(() => false);
+      }
+      const kept = new Set(renewed.map(key));
+      for (const [k, holding] of live)
+        if (!kept.has(k))
+          void this.drop(holding, { code: 'lease_lost', reason: 'its lease was not renewed: it expired or moved on' });
+    } catch (error) {
+      // The timers fence the bots if renewals stay away; one line per outage, not one per try.
+      if (this.lastRenewalError === null) this.deps.say(`lease renewal failed: ${message(error)}`);
+      this.lastRenewalError = message(error);
+    } finally {
+      this.renewing = false;
+    }
+  }
+
+  /** Claims its own bots first, then free or expired bots of the fleet, until it holds its capacity. */
+  private async claim(): Promise<void> {
+    if (this.claiming || this.stopped || this.held.size >= this.options.capacity) return;
+    this.claiming = true;
+    try {
+      const fleet = await this.deps.journal.listBots();
+      const free = new Set(fleet.filter((b) => !b.held).map((b) => b.name));
+      const own = this.options.bots.filter((b) => free.has(b));
+      const others = [...free].filter((b) => !this.options.bots.includes(b));
+      for (const bot of [...own, ...others]) {
+        if (this.stopped || this.held.size >= this.options.capacity) break;
+        if (this.held.has(bot)) continue;
+        const sentAt = this.deps.clock.now();
+        this.claimingNow.add(bot);
+        try {
+          const epoch = await this.deps.journal.claimBot(bot, this.options.nodeId, this.options.timing.ttlMs);
+          if (epoch !== null) this.hold({ bot, epoch }, sentAt);
+        } finally {
+          this.claimingNow.delete(bot);
+        }
+      }
+      this.lastClaimError = null;
+    } catch (error) {
+      if (this.lastClaimError === null) this.deps.say(`claiming bots failed: ${message(error)}`);
+      this.lastClaimError = message(error);
+    } finally {
+      this.claiming = false;
+    }
+  }
+
+  private hold(fence: Fence, sentAt: number): void {
+    this.deps.say(`claimed ${fence.bot} (epoch ${fence.epoch})`);
+    const bot = new HeldBot(fence, this.options.nodeId, this.deps);
+    const holding: Holding = { bot, timer: this.deps.clock.setTimeout(() => undefined, 0) };
+    this.held.set(fence.bot, holding);
+    this.arm(holding, sentAt + this.options.timing.fenceAfterMs);
+    void bot.done.finally(() => {
+      this.deps.clock.clearTimeout(holding.timer);
+      if (this.held.get(fence.bot) === holding) this.held.delete(fence.bot);
+    });
+  }
+
+  /** The bot's self-fence, due at `deadline` unless a later renewal moves it. */
+  private arm(holding: Holding, deadline: number): void {
+    const { clock } = this.deps;
+    clock.clearTimeout(holding.timer);
+    const { fenceAfterMs, ttlMs } = this.options.timing;
+    holding.timer = clock.setTimeout(
+      () =>
+        void this.drop(holding, {
+          code: 'lease_lost',
+          reason: `no lease renewal came back within ${fenceAfterMs} ms (of its ${ttlMs} ms): this worker fenced itself`,
+        }),
+      Math.max(0, deadline - clock.now()),
+    );
+  }
+
+  private drop(holding: Holding, why: Interruption): Promise<void> {
+    this.deps.clock.clearTimeout(holding.timer);
+    return holding.bot.fenceFor(why);
+  }
+}

@@ -1,0 +1,203 @@
+import type { Clock } from '../../contracts/clock.js';
+import type { PlanStep } from '../../contracts/plan-step.js';
+import type { RunInput } from '../../executor/executor.js';
+import type { HealthConfigInput } from '../../journal/health-config.js';
+import { assembleJournaled, type JournaledAssembly } from '../../journal/journaled-executor.js';
+import type { Journal } from '../../journal/journal.js';
+import { ResumeError, resumePoint, verifyInterruptedSteps } from '../../journal/resume.js';
+import type { Fence, QueuedPlan } from '../../journal/rows.js';
+import type { Interruption } from '../../journal/sql/fleet.js';
+import type { JournalRunner } from '../../journal/runner.js';
+import type { CapabilityRegistry } from '../../registry/registry.js';
+import { validatePlan } from '../../validate/validate-plan.js';
+import type { OpenedWorld } from '../open-world.js';
+import { guardedWorld } from './guarded-world.js';
+import { settleWithin, sleep } from './timing.js';
+
+/** What every bot a worker holds shares: the journal, the registry, the worker's runner and how it joins the server. */
+export interface HeldBotDeps {
+  journal: Journal;
+  registry: CapabilityRegistry;
+  extraTreePaths: readonly string[];
+  runner: JournalRunner;
+  clock: Clock;
+  say: (line: string) => void;
+  /** Joins the server as the bot (retrying while the server still holds an old session), until `cancel` aborts. */
+  join: (bot: string, cancel: AbortSignal) => Promise<OpenedWorld>;
+  /** How often an idle bot asks its queue for a plan. */
+  pollEveryMs: number;
+  /** How long a fence waits for a cancelled step to end before it journals the plan interrupted anyway. */
+  graceMs: number;
+  health?: HealthConfigInput;
+}
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/**
+ * One bot a worker holds under one lease epoch: it joins the server as the bot, then runs the bot's queued plans one
+ * at a time in order, resuming a plan a previous holder left unfinished through the live-world check. `fence` ends
+ * it for good: this epoch writes nothing more (the journal refuses it), the running step is cancelled and its actuators
+ * refused, the bot leaves the server, and the plan is journaled interrupted for the bot's next holder. A worker that
+ * holds the bot again does so under a new epoch, as a new HeldBot.
+ */
+export class HeldBot {
+  private readonly cancel = new AbortController();
+  private why: Interruption | null = null;
+  private fencing: Promise<void> | null = null;
+  private opened: OpenedWorld | null = null;
+  private assembly: JournaledAssembly | null = null;
+  /** The plan under way (between its claim and its end), and its run's end once it is running. */
+  private current: { planId: string; ended: Promise<unknown> } | null = null;
+  /** Settles when the bot is given up: fenced, disconnected, its plan journaled. */
+  readonly done: Promise<void>;
+
+  constructor(
+    readonly fence: Fence,
+    readonly holder: string,
+    private readonly deps: HeldBotDeps,
+  ) {
+    this.done = this.work().then(
+      () => this.fenceFor({ code: 'interrupted', reason: 'its worker stopped holding it' }),
+      (error: unknown) => this.fenceFor({ code: 'interrupted', reason: `its worker failed: ${message(error)}` }),
+    );
+  }
+
+  get fenced(): boolean {
+    return this.why !== null;
+  }
+
+  /**
+   * Gives the bot up (idempotent): first the journal refuses this epoch's writes and the actuators refuse commands,
+   * then the bot leaves the server, then the plan under way is journaled interrupted (a fenced holder's last write,
+   * which the database still refuses if the lease has moved on), and the lease is released for the next holder.
+   */
+  fenceFor(why: Interruption): Promise<void> {
+    if (this.fencing) return this.fencing;
+    this.why = why;
+    this.deps.journal.revokeFence(this.fence);
+    this.cancel.abort(new Error(`${why.code}: ${why.reason}`));
+    this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}): ${why.code}: ${why.reason}`);
+    this.fencing = this.giveUp(why);
+    return this.fencing;
+  }
+
+  private async giveUp(why: Interruption): Promise<void> {
+    const { journal, graceMs, clock } = this.deps;
+    const leaving = settleWithin(clock, this.opened?.close(), graceMs);
+    if (this.current) {
+      await settleWithin(clock, this.current.ended, graceMs);
+      await journal
+        .interruptPlan(this.current.planId, why, this.fence)
+        .catch((error: unknown) =>
+          this.deps.say(
+            `${this.fence.bot}: could not journal plan ${this.current?.planId} interrupted: ${message(error)}`,
+          ),
+        );
+    }
+    await settleWithin(clock, this.assembly?.close(), graceMs);
+    await leaving;
+    await journal.releaseBot({ ...this.fence, holder: this.holder }).catch(() => false);
+    this.deps.say(
+      `gave up ${this.fence.bot} (epoch ${this.fence.epoch}): it left the server and its lease is released or lapsing`,
+    );
+  }
+
+  private async work(): Promise<void> {
+    const { deps, fence } = this;
+    const opened = await deps.join(fence.bot, this.cancel.signal);
+    // A fence that came while the bot was joining found nothing to close.
+    if (this.fenced) return opened.close();
+    this.opened = opened;
+    const assembly = await assembleJournaled({
+      registry: deps.registry,
+      extraTreePaths: deps.extraTreePaths,
+      world: guardedWorld(opened.world, () => (this.why ? `${this.why.code}: ${this.why.reason}` : null)),
+      clock: opened.clock,
+      journal: deps.journal,
+      kind: 'worker',
+      runner: deps.runner,
+      fence,
+      policy: { seed: opened.descriptor.seed, protect: opened.protect ?? [] },
+      worldDescriptor: opened.descriptor,
+      ...(deps.health ? { health: deps.health } : {}),
+    });
+    if (this.fenced) return assembly.close();
+    this.assembly = assembly;
+    deps.say(`holding ${fence.bot} (epoch ${fence.epoch}) on ${opened.describe}`);
+    while (!this.fenced) {
+      const next = await deps.journal.claimNextPlan(fence);
+      if (!next) await sleep(deps.clock, deps.pollEveryMs, this.cancel.signal);
+      else await this.runPlan(next, assembly);
+    }
+  }
+
+  /** Runs one claimed plan to its end; a resumed one first has its interrupted steps checked in the live world. */
+  private async runPlan(next: QueuedPlan, assembly: JournaledAssembly): Promise<void> {
+    const { say } = this.deps;
+    const { planId } = next;
+    let ended!: (value?: unknown) => void;
+    this.current = { planId, ended: new Promise((resolve) => (ended = resolve)) };
+    try {
+      const plan = next.resume ? await this.resumable(planId, assembly) : (next.body as RunInput);
+      if (!plan) return;
+      say(`plan ${planId} on ${this.fence.bot}: ${next.resume ? 'resumed' : 'started'}`);
+      const run = await assembly.run(plan, {
+        ...(next.resume ? { resumed: true } : { claimed: true }),
+        signal: this.cancel.signal,
+      });
+      const result = await run.result;
+      // The plan's end must be durable before its queue is read again, or the plan would still read as running.
+      await assembly.recorder.flush();
+      if (this.fenced) return;
+      say(
+        `plan ${planId} on ${this.fence.bot}: ${result.ok ? 'succeeded' : `failed ${result.code}: ${result.detail ?? ''}`}`,
+      );
+    } finally {
+      ended();
+      if (!this.fenced) this.current = null;
+    }
+  }
+
+  /**
+   * A plan a previous holder left unfinished: what it had in progress is ended (it can no longer write: this epoch
+   * holds the bot), then its interrupted steps whose journaled expectations hold in the live world are succeeded, and
+   * the rest is what runs. null when nothing is left to run (the plan is journaled succeeded, or failed when it cannot
+   * be resumed).
+   */
+  private async resumable(planId: string, assembly: JournaledAssembly): Promise<RunInput | null> {
+    const { journal, say } = this.deps;
+    const { fence } = this;
+    await journal.interruptPlan(
+      planId,
+      { code: 'interrupted', reason: `its bot was taken over by ${this.holder} (epoch ${fence.epoch})` },
+      fence,
+    );
+    let point;
+    try {
+      point = await resumePoint(journal, planId);
+    } catch (error) {
+      if (!(error instanceof ResumeError)) throw error;
+      say(`plan ${planId} on ${fence.bot}: cannot be resumed: ${error.message}`);
+      await journal.setPlanStatus(planId, 'failed', fence);
+      return null;
+    }
+    if (point.plan.steps.length === 0) return this.succeeded(planId);
+    const report = validatePlan(point.plan, this.deps.registry);
+    if (!report.ok) return point.plan;
+    const verdicts = await verifyInterruptedSteps(journal, planId, report.steps, assembly.world, fence);
+    for (const { stepId, held } of verdicts.achieved)
+      say(
+        `plan ${planId} on ${fence.bot}: already achieved (checked against the live world): ${stepId}: ${held.join('; ')}`,
+      );
+    const achieved = new Set(verdicts.achieved.map((a) => a.stepId));
+    const steps: PlanStep[] = point.plan.steps.filter((s) => !achieved.has(s.stepId));
+    if (steps.length > 0) return { ...point.plan, steps };
+    return this.succeeded(planId);
+  }
+
+  private async succeeded(planId: string): Promise<null> {
+    await this.deps.journal.setPlanStatus(planId, 'succeeded', this.fence);
+    this.deps.say(`plan ${planId} on ${this.fence.bot}: every step is done and verified`);
+    return null;
+  }
+}

@@ -1,0 +1,165 @@
+import type { ChildProcess } from 'node:child_process';
+import { connect, createServer, type Socket } from 'node:net';
+import { expect } from 'vitest';
+import type { Journal } from '../../src/journal/journal.js';
+import { cliProcess, finished } from '../journal/cli-process.js';
+
+/** What the fleet tests share: worker processes, polling the journal, the plans they queue, a proxy to cut. */
+
+/** The lease the tests' workers hold (--lease-ms): short, so takeovers come within seconds. */
+export const LEASE_MS = 2_000;
+
+export interface Worker {
+  id: string;
+  child: ChildProcess;
+  ended: ReturnType<typeof finished>;
+  /** What it printed so far. */
+  out(): Promise<string>;
+}
+
+export function startWorker(
+  url: string,
+  port: number,
+  id: string,
+  bots: string[],
+  capacity: number,
+  version = '1.21.4',
+): Worker {
+  const child = cliProcess([
+    'worker',
+    ...['--journal', url, '--host', '127.0.0.1', '--port', String(port), '--version', version],
+    ...bots.flatMap((b) => ['--bot', b]),
+    ...['--capacity', String(capacity), '--node-id', id, '--lease-ms', String(LEASE_MS)],
+  ]);
+  let printed = '';
+  child.stdout!.on('data', (chunk) => (printed += String(chunk)));
+  return { id, child, ended: finished(child), out: () => Promise.resolve(printed) };
+}
+
+export async function stopWorker(worker: Worker): Promise<void> {
+  if (worker.child.exitCode === null && worker.child.signalCode === null) worker.child.kill('SIGTERM');
+  await worker.ended;
+}
+
+/**
+ * Polls `read` until `done` holds for what it read; fails naming `what` with the last reading past `limitMs`. A read
+ * that fails (the test's own pool meeting connections a database restart closed) is a reading of "not yet".
+ */
+export async function until<T>(what: string, read: () => Promise<T>, done: (value: T) => boolean, limitMs = 90_000) {
+  const started = Date.now();
+  for (;;) {
+    const value = await read().catch((error: unknown) => ({ failed: String(error) }) as const);
+    if (!(value && typeof value === 'object' && 'failed' in value) && done(value)) return value;
+    if (Date.now() - started > limitMs)
+      throw new Error(`${what} did not happen within ${limitMs} ms; last: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A bot's plan: planks from one log, a walk of its own, sticks from two planks, and back; keys make crafts once. */
+export function planFor(bot: string, index: number, n: number) {
+  const z = 2 * index;
+  const id = `${bot}-p${n}`;
+  return {
+    planId: id,
+    intentId: `${id}-intent`,
+    steps: [
+      { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: `${id}-planks` },
+      { stepId: 'out', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 5, z } } },
+      { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: `${id}-sticks` },
+      { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z } } },
+    ],
+  };
+}
+
+export async function queue(journal: Journal, bot: string, plan: { planId: string; intentId: string }): Promise<void> {
+  await journal.addBot({ name: bot });
+  expect(await journal.enqueuePlan({ planId: plan.planId, intentId: plan.intentId, bot, body: plan })).toEqual({
+    queued: true,
+  });
+}
+
+export const stepStatuses = async (journal: Journal, planId: string) =>
+  ((await journal.planProvenance(planId))?.steps ?? []).map((s) => s.step.status);
+
+export const statuses = async (journal: Journal, planIds: string[]) =>
+  Promise.all(planIds.map(async (id) => (await journal.plan(id))?.status ?? 'missing'));
+
+/** Each step's succeeded transitions, by plan and step. */
+export async function succeededTransitions(journal: Journal, planId: string): Promise<Record<string, number>> {
+  const provenance = (await journal.planProvenance(planId))!;
+  return Object.fromEntries(
+    provenance.steps
+      .filter((s) => s.step.parent_step_id === null)
+      .map((s) => [s.step.step_id, s.transitions.filter((t) => t.to_status === 'succeeded').length]),
+  );
+}
+
+/** A short plan: a walk out and back on a row of the bot's own. */
+export function walkFor(bot: string, index: number, n: number) {
+  const z = 2 * index;
+  const id = `${bot}-w${n}`;
+  return {
+    planId: id,
+    intentId: `${id}-intent`,
+    steps: [
+      { stepId: 'out', type: 'navigate', args: { target: { kind: 'block', x: 2 + n, y: 5, z } } },
+      { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z } } },
+    ],
+  };
+}
+
+/** Each [start, end] a step spent in progress, from its transitions (a span still open would end at infinity). */
+export function inProgressSpans(stepsTransitions: { to_status: string; from_status: string | null; at: number }[][]) {
+  const spans: [number, number][] = [];
+  for (const transitions of stepsTransitions) {
+    let start: number | null = null;
+    for (const t of transitions) {
+      if (t.to_status === 'in_progress') start = t.at;
+      else if (t.from_status === 'in_progress' && start !== null) {
+        spans.push([start, t.at]);
+        start = null;
+      }
+    }
+    if (start !== null) spans.push([start, Number.POSITIVE_INFINITY]);
+  }
+  return spans;
+}
+
+/**
+ * A TCP proxy to PostgreSQL that the test cuts and heals: cut, it stops reading either side (what is sent waits in
+ * the kernel, as on a network dropping packets; new connections wait too); healed, everything waiting flows on.
+ */
+export async function pgProxy(targetPort: number) {
+  let cut = false;
+  const pairs = new Set<[Socket, Socket]>();
+  const server = createServer((client) => {
+    const upstream = connect(targetPort, '127.0.0.1');
+    const pair: [Socket, Socket] = [client, upstream];
+    pairs.add(pair);
+    // pipe() sets its source flowing: a connection made while cut is paused after.
+    client.pipe(upstream);
+    upstream.pipe(client);
+    for (const socket of pair) {
+      socket.on('error', () => undefined);
+      socket.on('close', () => pairs.delete(pair));
+      if (cut) socket.pause();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as { port: number }).port,
+    cut() {
+      cut = true;
+      for (const pair of pairs) for (const socket of pair) socket.pause();
+    },
+    heal() {
+      cut = false;
+      for (const pair of pairs) for (const socket of pair) socket.resume();
+    },
+    close() {
+      for (const pair of pairs) for (const socket of pair) socket.destroy();
+      server.close();
+    },
+  };
+}
