@@ -145,7 +145,8 @@ export interface ActuatorOptions {
 export type PathStatus = 'planned' | 'partial' | 'noPath' | 'timeout' | 'reached' | 'stopped';
 
 export interface WorldEvents {
-  path: (status: PathStatus) => void;
+  /** `why`, when the world knows it, says what ruled a path out ("no way out of the water at 3,2,0: ..."). */
+  path: (status: PathStatus, why?: string) => void;
   disconnected: (reason: string) => void;
   hurt: (health: number) => void;
 }

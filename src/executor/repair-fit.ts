@@ -1,6 +1,7 @@
 import type { FailureCode } from '../contracts/failure-codes.js';
 import { blockKey, type Vec3Like, type WorldPort } from '../contracts/world.js';
 import type { StrategyKind, UnstuckMoveKind } from '../recovery/strategy.js';
+import { isWaterFilled } from '../world/breath-rules.js';
 import type { ExecutorPolicy } from './policy.js';
 
 /*
@@ -176,7 +177,10 @@ export function unfitRungs(
   if (path && !s.progressed)
     unfit.repath = 'the path search already found no way to the goal as asked from here, and nothing has changed since';
   if (path && canMove) unfit.jump = unfit.back_up = 'the bot can move: the way, not its body, is blocked';
+  const water = waterAround(world);
   if (!s.verbs.dig) unfit.dig_out = 'no dig_block capability is registered';
+  else if (water)
+    unfit.dig_out = `the bot is in water at ${water}: a dig there is five times slower and opens no way a swimmer can climb`;
   else if (digOutCells(world, s.target, policy).length === 0)
     unfit.dig_out = 'no diggable, unprotected block stands around the bot or between it and the goal';
   const above = s.target && !Number.isNaN(s.target.y) ? s.target.y - Math.floor(world.position().y) : 0;
@@ -193,4 +197,14 @@ export function unfitRungs(
     unfit.pillar_up ??=
       "rising where the bot stands misses the goal: the sub-goal rung builds up in the goal's own column";
   return unfit;
+}
+
+/** The water cell holding the bot's feet or head ("3,2,0"), or null on dry ground. */
+function waterAround(world: WorldPort): string | null {
+  const feet = cell(world.position());
+  for (const dy of [0, 1]) {
+    const name = world.blockAt({ x: feet.x, y: feet.y + dy, z: feet.z })?.name;
+    if (name !== undefined && isWaterFilled(name)) return `${feet.x},${feet.y + dy},${feet.z}`;
+  }
+  return null;
 }

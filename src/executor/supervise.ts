@@ -183,7 +183,8 @@ class AttemptWatch {
   };
 
   private readonly onCancel = () => this.stop(cancelledOutcome(this.scope));
-  private readonly onPath = (status: PathStatus) => void this.onDetection(this.scope.stuck.pathStatus(status));
+  private readonly onPath = (status: PathStatus, why?: string) =>
+    void this.onDetection(this.scope.stuck.pathStatus(status, why));
   private readonly onDisconnect = (reason: string) =>
     this.stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
 

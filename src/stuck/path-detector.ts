@@ -29,7 +29,8 @@ export class PathDetector {
     state[at + LATCHED] = 0;
   }
 
-  report(state: Float64Array, base: number, now: number, status: PathStatus): Detection | null {
+  /** `why` is what ruled the last path out when the world says (its detail names it: "no way out of the water at ..."). */
+  report(state: Float64Array, base: number, now: number, status: PathStatus, why?: string): Detection | null {
     const at = base + this.offset;
     if (status === 'planned' || status === 'reached') {
       this.reset(state, base);
@@ -44,7 +45,7 @@ export class PathDetector {
     const since = state[at + FIRST_FAILURE_AT]!;
     return createDetection(
       'path',
-      `pathfinding failed ${failures} times in a row (last: ${status}; limit ${this.maxFailures})`,
+      `pathfinding failed ${failures} times in a row (last: ${status}${why ? `, ${why}` : ''}; limit ${this.maxFailures})`,
       since,
       now,
       { consecutiveFailures: failures, lastStatus: status, limit: this.maxFailures },

@@ -138,11 +138,11 @@ export class StuckMonitor {
     this.detectors.hanging.settle(this.state, this.base);
   }
 
-  /** A path event from the world; returns the detection it tripped, if any. */
-  pathStatus(status: PathStatus): Detection | null {
+  /** A path event from the world (`why`: what ruled the path out, when it says); returns the detection it tripped. */
+  pathStatus(status: PathStatus, why?: string): Detection | null {
     const { state, base, detectors } = this;
     const now = this.clock.now();
-    const path = this.emit(detectors.path.report(state, base, now, status));
+    const path = this.emit(detectors.path.report(state, base, now, status, why));
     const flap = this.emit(detectors.flap.pathStatus(state, base, now, status, this.lastPosition));
     return path ?? flap;
   }

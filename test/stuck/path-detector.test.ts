@@ -17,6 +17,16 @@ describe('PathDetector', () => {
     });
   });
 
+  it("names what ruled the last path out when the world says, so the step's detail does", () => {
+    const detector = new PathDetector(config.path);
+    const state = new Float64Array(detector.slots);
+    detector.report(state, 0, 1, 'noPath');
+    detector.report(state, 0, 2, 'noPath');
+    expect(detector.report(state, 0, 3, 'noPath', 'no way out of the water at 3,2,0')?.reason).toBe(
+      'pathfinding failed 3 times in a row (last: noPath, no way out of the water at 3,2,0; limit 3)',
+    );
+  });
+
   it('a planned path clears the run; partial and stopped neither count nor clear', () => {
     const detector = new PathDetector(config.path);
     const state = new Float64Array(detector.slots);

@@ -22,6 +22,7 @@ import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
+import { drowningPlugin, type AirStore } from './plugins/drowning.js';
 import { tossPlugin } from './plugins/toss.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
@@ -62,6 +63,8 @@ export interface ServerPlayerState {
   position: Vec3Like;
   health: number;
   food: number;
+  /** Ticks of air left (300 when full), as the drowning plugin holds it. */
+  air: number;
   inventory: Record<string, number>;
 }
 
@@ -187,6 +190,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-food', foodPlugin());
     serv.addPlugin('verbtree-health', healthPlugin());
     serv.addPlugin('verbtree-hazard', hazardPlugin());
+    const drowning = drowningPlugin();
+    serv.addPlugin('verbtree-drowning', drowning);
     serv.addPlugin('verbtree-respawn', respawnPlugin());
     const layOut = options.storage?.fresh !== false;
     serv.addPlugin(
@@ -204,7 +209,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
         layOut ? { scenario: scenario.name } : null,
       );
     }
-    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store);
+    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store, drowning.air);
   } catch (error) {
     storage?.abandon();
     await shutdown(serv, null);
@@ -226,6 +231,7 @@ class FlyingSquidServer implements EmbeddedServer {
     private readonly storage: WorldStorage | null,
     private readonly containers: ContainerStore,
     private readonly mobs: LivingStore,
+    private readonly air: AirStore,
   ) {}
 
   async blockAt(position: Vec3Like): Promise<string> {
@@ -258,7 +264,13 @@ class FlyingSquidServer implements EmbeddedServer {
     const player = this.serv.players.find((p) => p.username === username);
     if (!player) return null;
     const { x, y, z } = player.position;
-    return { position: { x, y, z }, health: player.health, food: player.food, inventory: inventoryOf(player) };
+    return {
+      position: { x, y, z },
+      health: player.health,
+      food: player.food,
+      air: this.air.of(player),
+      inventory: inventoryOf(player),
+    };
   }
 
   playerNames(): string[] {

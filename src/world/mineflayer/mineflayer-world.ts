@@ -166,7 +166,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
           goals,
           clock: this.context.clock,
           stallTimeoutMs: this.stallTimeoutMs,
-          onStatus: (status) => this.events.emit('path', status),
+          onStatus: (status, why) => this.events.emit('path', status, why),
         });
         stopWalk = () => {
           walk.stop();

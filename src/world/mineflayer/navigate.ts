@@ -1,9 +1,10 @@
 import type { Bot } from 'mineflayer';
 import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
-import { WorldError, type NavigationGoal, type PathStatus } from '../../contracts/world.js';
+import { WorldError, type NavigationGoal, type PathStatus, type Vec3Like } from '../../contracts/world.js';
 import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
 import { hazardUnder } from './leave-hazard.js';
+import { waterAhead, waterUnder } from './water-movements.js';
 
 export interface NavigateOptions {
   goals: typeof PathfinderGoals;
@@ -13,12 +14,13 @@ export interface NavigateOptions {
    * pathfinder re-plans forever against an obstacle it cannot pass.
    */
   stallTimeoutMs: number;
-  onStatus: (status: PathStatus) => void;
+  /** `why`: what ruled the path out, when navigation knows more than pathfinder's status. */
+  onStatus: (status: PathStatus, why?: string) => void;
 }
 
 interface PathUpdate {
   status: 'success' | 'partial' | 'noPath' | 'timeout';
-  path: unknown[];
+  path: Vec3Like[];
 }
 
 const STATUS: Record<PathUpdate['status'], PathStatus> = {
@@ -57,6 +59,8 @@ export function navigate(
   let lastPosition = bot.entity.position.clone();
   /** Set while pathfinder's latest verdict is "no path" but it still walks toward the closest point. */
   let noPathSince: number | null = null;
+  /** Set once this walk's path was cut short of water (see keepOutOfWater): the water a failure then names. */
+  let waterCut: Vec3Like | null = null;
 
   /** Ends this walk once: no more listeners or stall checks. False when it had already ended. */
   const detach = (): boolean => {
@@ -92,6 +96,7 @@ export function navigate(
   };
 
   function onPathUpdate(update: PathUpdate) {
+    if (update.status !== 'success' && keepOutOfWater(update)) return;
     options.onStatus(STATUS[update.status]);
     if (update.status !== 'noPath' && update.status !== 'timeout') {
       noPathSince = null;
@@ -106,6 +111,32 @@ export function navigate(
       return;
     }
     finish(notThere(update.status === 'noPath' ? 'pathfinder found no path' : 'pathfinder timed out while planning'));
+  }
+
+  /**
+   * A path that does not reach the goal leads to the closest point pathfinder found, which pathfinder then walks to:
+   * through water, that is a swim with no promise of a way out (pathfinder plans one only on a path to the goal, see
+   * water-movements.ts), and a bot that cannot climb out stays and sinks. So a bot on dry ground follows such a path
+   * only to a block short of the water (pathfinder walks the array it just announced, so cutting it in place is what it
+   * follows): a search still running waits there for its verdict; a final one fails at once, naming the water.
+   * True when the walk ended here.
+   */
+  function keepOutOfWater(update: PathUpdate): boolean {
+    if (waterUnder(bot)) return false;
+    const ahead = waterAhead(bot, update.path);
+    if (ahead) {
+      // A node short of the edge: a bot walking (sprinting) to the last dry node slides on past it when it stops.
+      update.path.splice(Math.max(0, ahead.from - 1));
+      waterCut = ahead.water;
+      // With no path left pathfinder returns before it touches the controls, and the last step's stay held.
+      if (update.path.length === 0) bot.clearControlStates();
+    }
+    if (update.status === 'partial' || waterCut === null) return false;
+    const { x, y, z } = waterCut;
+    const why = `no way out of the water at ${x},${y},${z}: pathfinder found no path to the goal, and the closest point it found lies in or across water whose banks there stand higher than a swimmer climbs (level with the water's top block), so the bot stays out of it`;
+    options.onStatus(STATUS[update.status], why);
+    finish(notThere(why));
+    return true;
   }
 
   function onGoalReached() {

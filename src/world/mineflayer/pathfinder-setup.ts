@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer';
 import type { Movements } from 'mineflayer-pathfinder';
 import { guardAgainstHazards } from './hazard-movements.js';
 import { loadMineflayer } from './load-mineflayer.js';
+import { climbOutOfWater } from './water-movements.js';
 
 const THINK_TIMEOUT_MS = 3000;
 
@@ -26,7 +27,7 @@ export class ScopedPathfinder {
   ) {
     const { pathfinder } = loadMineflayer();
     if (!bot.pathfinder) bot.loadPlugin(pathfinder.pathfinder);
-    this.movements = guardAgainstHazards(bot, walkingMovements(bot));
+    this.movements = guardAgainstHazards(bot, climbOutOfWater(bot, walkingMovements(bot)));
   }
 
   /**

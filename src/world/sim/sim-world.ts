@@ -35,6 +35,7 @@ import { findBlocks } from './find-blocks.js';
 import { describeGoal } from './goals.js';
 import type { Terrain as GeneratedTerrain } from '../terrain/survival-terrain.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
+import { Breath } from './breath.js';
 import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
 import { place } from './place.js';
@@ -106,6 +107,7 @@ export class SimWorld implements WorldPort {
   private readonly parts: SimParts;
   private readonly moveListeners = new Set<(position: Vec3Like) => void>();
   private readonly hazardDamage: HazardDamage;
+  private readonly breath: Breath;
   private readonly containers = new SimContainers();
   private readonly mobs: SimMobs;
 
@@ -136,6 +138,7 @@ export class SimWorld implements WorldPort {
       hurtBot: (damage) => this.setHealth(this.body.health - damage),
     });
     this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
+    this.breath = new Breath(this.clock, this.grid, this.body, (health) => this.setHealth(health));
     this.locomotion = new Locomotion({
       clock: this.clock,
       terrain,
@@ -173,6 +176,7 @@ export class SimWorld implements WorldPort {
       throw new Error(`setBlock: "${name}" is not a Minecraft 1.21.4 block name (e.g. "stone", "oak_log")`);
     this.grid.set(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z), name);
     this.hazardDamage.check();
+    this.breath.check();
     return this;
   }
 
@@ -215,6 +219,7 @@ export class SimWorld implements WorldPort {
   teleport(cell: Vec3Like): this {
     this.body.setFeet(Math.floor(cell.x), Math.floor(cell.y), Math.floor(cell.z));
     this.hazardDamage.check();
+    this.breath.check();
     return this;
   }
 
@@ -242,6 +247,7 @@ export class SimWorld implements WorldPort {
     this.runner.disconnect(new WorldError('world_disconnected', `sim world disconnected: ${reason}`));
     this.locomotion.cancelJumps();
     this.hazardDamage.stop();
+    this.breath.stop();
     this.mobs.stop();
     this.events.emit('disconnected', reason);
   }
@@ -271,6 +277,11 @@ export class SimWorld implements WorldPort {
 
   health(): number {
     return this.body.health;
+  }
+
+  /** Ticks of air left (300 when full), by the drowning rules the embedded server applies. */
+  air(): number {
+    return this.breath.air;
   }
 
   food(): number {
@@ -444,6 +455,7 @@ export class SimWorld implements WorldPort {
 
   private afterMove(): void {
     this.hazardDamage.check();
+    this.breath.check();
     this.entityStore.pickUpNear(this.body);
     for (const listener of this.moveListeners) listener(this.body.feet);
   }
