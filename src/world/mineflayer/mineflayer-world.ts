@@ -37,7 +37,8 @@ import { leaveHazard } from './leave-hazard.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { startMove } from './move-command.js';
 import { navigate } from './navigate.js';
-import { blockInfo, botPosition, findBlockCells, inventoryCounts, observe, visibleEntities } from './observe.js';
+import { blockInfo, botPosition, inventoryCounts, observe, visibleEntities } from './observe.js';
+import { findBlocksInChunks } from './find-blocks.js';
 import { ScopedPathfinder } from './pathfinder-setup.js';
 import { startPlace } from './place-command.js';
 import type { ServerTruth } from './server-truth.js';
@@ -135,7 +136,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
   }
 
   findBlocks(query: BlockQuery): Vec3Like[] {
-    return findBlockCells(this.context.bot, query);
+    return findBlocksInChunks(this.context.bot, query);
   }
 
   entities(): EntityInfo[] {
