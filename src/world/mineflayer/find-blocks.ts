@@ -28,9 +28,10 @@ export function findBlocksInChunks(bot: Bot, query: BlockQuery): Vec3Like[] {
   for (const section of sectionsWithin(bot, feet, query.maxDistance)) {
     if (section.distanceSq > Math.min(maxSq, enough)) break;
     scanSection(section, wanted, (x, y, z) => {
-      if (query.exposed && !exposed(x, y, z)) return;
       const distanceSq = (x + 0.5 - feet.x) ** 2 + (y + 0.5 - feet.y) ** 2 + (z + 0.5 - feet.z) ** 2;
-      if (distanceSq <= maxSq) found.push({ x, y, z, distanceSq });
+      // The distance first: it is cheap, and the open-face check reads six cells.
+      if (distanceSq > Math.min(maxSq, enough) || (query.exposed && !exposed(x, y, z))) return;
+      found.push({ x, y, z, distanceSq });
     });
     if (found.length >= query.count) {
       found.sort(nearestFirst);
