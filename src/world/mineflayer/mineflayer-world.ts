@@ -31,7 +31,7 @@ import { startSleep } from './sleep-command.js';
 import { startActivate } from './activate-command.js';
 import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
-import { startDig } from './dig-command.js';
+import { startDig, useVanillaDigTime } from './dig-command.js';
 import { startEquip } from './equip-command.js';
 import { leaveHazard } from './leave-hazard.js';
 import { loadMineflayer } from './load-mineflayer.js';
@@ -91,6 +91,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     this.stallTimeoutMs = options.stallTimeoutMs ?? 4000;
     this.pathfinder = new ScopedPathfinder(this.context.bot, options.searchRadius ?? 48);
     this.watch(this.context.bot);
+    useVanillaDigTime(this.context.bot);
   }
 
   private watch(bot: Bot): void {
