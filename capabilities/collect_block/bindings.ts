@@ -6,6 +6,7 @@ import { withinReach } from '../place_block/reach.js';
 import type { CollectBlockArgs } from './schema.js';
 import { dropLandsWithinReach } from './drop-reach.js';
 import { blocksFor, canHarvestWith, dropItemsOf } from './tags.js';
+import { walkReportingProgress } from './walk-progress.js';
 
 /**
  * A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the
@@ -113,8 +114,11 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
         tried.add(cellKey(cell));
         try {
           if (!withinReach(world.position(), cell)) {
-            await ctx.actuate('goto', () =>
-              world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }),
+            const gained = Math.min(total() - baseline, args.count);
+            await walkReportingProgress(ctx, cell, gained, args.count, () =>
+              ctx.actuate('goto', () =>
+                world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }),
+              ),
             );
           }
           // The approach may end standing on it: digging it would drop the bot into its own shaft.

@@ -81,6 +81,21 @@ describe('collect_block runs end to end on SimWorld', () => {
     expect(h.world.actuatorLog.filter((entry) => entry.command === 'goto' && entry.outcome !== 'ok')).toEqual([]);
   });
 
+  it('walking to a tree 45 blocks off reports the way closed as progress, so the stuck detector does not cut the walk', async () => {
+    const progress: ProgressEvent[] = [];
+    const h = await harness(
+      { blocks: trunk(45, 0, 'oak_log', 1) },
+      { hooks: { progress: (event) => progress.push(event) } },
+    );
+    const result = await h.run(plan(collect({ block: 'oak_log', count: 1, radius: 48 })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.events.filter((event) => event.type === 'step.stuck' || event.type === 'step.retry')).toEqual([]);
+    const onTheWay = progress.map((event) => event.done).filter((done) => done > 0 && done < 1);
+    expect(onTheWay.length).toBeGreaterThan(0);
+    expect(onTheWay).toEqual([...onTheWay].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1 });
+  });
+
   it('refuses before moving when nothing of the kind is in sight', async () => {
     const h = await harness();
     const result = await h.run(plan(collect({ block: '#iron_ores', radius: 16 })));
