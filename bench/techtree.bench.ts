@@ -17,7 +17,7 @@ import type { BenchOptions, BenchResult } from './types.js';
  * (examples/goal-planner): one run per generated survival world (terrain seeds
  * 1–10) to an iron pickaxe, in SimWorld (game time) and on the embedded server
  * with a real bot on the first `--server-seeds` of them (wall time, default 3;
- * a run there takes about three minutes). Each milestone is the moment its
+ * a run there takes about two minutes). Each milestone is the moment its
  * pickaxe is crafted and verified; the counts are those up to that moment.
  * Every failure is printed with its code.
  */
