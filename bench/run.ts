@@ -16,7 +16,7 @@ baseline measured in the same run and the ratio against it where one exists.
   --fleet    of the embedded bench, only the fleet (skips TTFA per capability)
   --server-seeds N
              how many generated worlds the tech-tree bench runs on the embedded
-             server (default 3, about three minutes each; 0 for SimWorld only)
+             server (default 3, about two minutes each; 0 for SimWorld only)
   --profile FILE
              the embedded fleet writes a CPU profile of its plan phase to FILE
              (a .cpuprofile: open it in Chrome's DevTools or speedscope)

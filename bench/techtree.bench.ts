@@ -1,3 +1,6 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createDefaultRegistry } from '../capabilities/index.js';
 import { goalPlanner } from '../examples/goal-planner/goal-planner.js';
 import { ManualClock, SystemClock } from '../src/clock/index.js';
@@ -14,7 +17,7 @@ import type { BenchOptions, BenchResult } from './types.js';
  * (examples/goal-planner): one run per generated survival world (terrain seeds
  * 1–10) to an iron pickaxe, in SimWorld (game time) and on the embedded server
  * with a real bot on the first `--server-seeds` of them (wall time, default 3;
- * a run there takes about three minutes). Each milestone is the moment its
+ * a run there takes about two minutes). Each milestone is the moment its
  * pickaxe is crafted and verified; the counts are those up to that moment.
  * Every failure is printed with its code.
  */
@@ -39,6 +42,8 @@ interface Run {
   seed: number;
   result: PlanResult;
   reached: Partial<Record<(typeof MILESTONES)[number], Reached>>;
+  /** Each retry, repair and escalation up to the goal (or the end), named by its cause. */
+  recoveries: string[];
 }
 
 const intent = {
@@ -54,9 +59,12 @@ function milestoneWatcher(clock: Clock, started: number) {
   const reached: Run['reached'] = {};
   const crafting = new Map<string, string>();
   const counts = { steps: 0, retries: 0, repairs: 0, escalations: 0 };
+  const recoveries: string[] = [];
   const on = (event: ExecutorEvent) => {
     if (event.type === 'step.started' && event.verb === 'craft_item')
       crafting.set(event.stepId, String((event.args as { item?: unknown }).item));
+    const cause = recoveryCause(event);
+    if (cause && !reached[GOAL]) recoveries.push(cause);
     if (event.type === 'step.retry') counts.retries++;
     if (event.type === 'step.repair') counts.repairs++;
     if (event.type === 'plan.escalated') counts.escalations++;
@@ -66,7 +74,15 @@ function milestoneWatcher(clock: Clock, started: number) {
     if (event.outcome.ok && item && MILESTONES.includes(item) && !reached[item])
       reached[item] = { ms: clock.now() - started, ...counts };
   };
-  return { on, reached };
+  return { on, reached, recoveries };
+}
+
+/** A recovery's cause as the bench counts it: the verb that failed, and the failure's code. */
+function recoveryCause(event: ExecutorEvent): string | null {
+  if (event.type === 'step.retry') return `retry ${event.verb}: ${event.code}`;
+  if (event.type === 'step.repair') return `repair ${event.verb}: ${event.code}`;
+  if (event.type === 'plan.escalated') return `escalation: ${event.code}`;
+  return null;
 }
 
 async function onSim(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: number): Promise<Run> {
@@ -85,7 +101,7 @@ async function onSim(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: number
   let result: PlanResult | undefined;
   void executor.run(intent).result.then((r) => (result = r));
   await clock.runUntil(() => result !== undefined, 3_600_000);
-  return { seed, result: result!, reached: watcher.reached };
+  return { seed, result: result!, reached: watcher.reached, recoveries: watcher.recoveries };
 }
 
 async function onServer(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: number): Promise<Run> {
@@ -102,19 +118,32 @@ async function onServer(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: num
     });
     const watcher = milestoneWatcher(clock, clock.now());
     executor.events.on('event', watcher.on);
+    const events: string[] = [];
+    executor.events.on('event', (event: ExecutorEvent) => events.push(JSON.stringify(event)));
     const result = await executor.run(intent).result;
     await runner.shutdown();
+    await writeTrace(seed, events);
     process.stderr.write(
       `techtree the embedded server seed ${seed}: ${result.ok ? `${GOAL} in ${((watcher.reached[GOAL]?.ms ?? 0) / 1000).toFixed(0)} s` : `${result.code}`}\n`,
     );
-    return { seed, result, reached: watcher.reached };
+    return { seed, result, reached: watcher.reached, recoveries: watcher.recoveries };
   } finally {
     await world.stop();
   }
 }
 
+/** Every event of a server run, one JSON a line, where the cause of each recovery can be read after the bench. */
+async function writeTrace(seed: number, events: string[]): Promise<void> {
+  const dir = join(tmpdir(), 'verbtree-techtree');
+  await mkdir(dir, { recursive: true });
+  const file = join(dir, `seed-${seed}.jsonl`);
+  await writeFile(file, events.join('\n') + '\n');
+  process.stderr.write(`techtree the embedded server seed ${seed}: events in ${file}\n`);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
+
 function summarise(where: string, runs: Run[]): BenchResult[] {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
   const mean = (values: number[]) => (values.length === 0 ? 0 : values.reduce((a, b) => a + b, 0) / values.length);
   for (const run of runs.filter((r) => !r.result.ok))
     process.stderr.write(`techtree ${where} seed ${run.seed}: ${run.result.code}: ${run.result.detail}\n`);
@@ -137,7 +166,29 @@ function summarise(where: string, runs: Run[]): BenchResult[] {
       },
     );
   }
-  return results;
+  return [...results, ...recoveriesByCause(where, runs)];
+}
+
+/** Recoveries per run, in all and per cause: the median over the runs, and each run's count in the name. */
+function recoveriesByCause(where: string, runs: Run[]): BenchResult[] {
+  const causes = [...new Set(runs.flatMap((run) => run.recoveries))].sort();
+  const row = (what: string, counts: number[]): BenchResult => ({
+    name: `techtree recoveries on ${where}: ${what} (per run: ${counts.join(', ')})`,
+    value: median(counts),
+    unit: 'median',
+  });
+  return [
+    row(
+      'all causes',
+      runs.map((run) => run.recoveries.length),
+    ),
+    ...causes.map((cause) =>
+      row(
+        cause,
+        runs.map((run) => run.recoveries.filter((c) => c === cause).length),
+      ),
+    ),
+  ];
 }
 
 export default async function techtreeBench(options: BenchOptions): Promise<BenchResult[]> {

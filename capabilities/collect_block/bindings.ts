@@ -14,6 +14,8 @@ import {
   WorldError,
 } from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
+import { dropLandsWithinReach } from './drop-reach.js';
+import { walkReportingProgress } from './walk-progress.js';
 
 /**
  * A real server spawns a block's drop a tick or two after the block is gone, and hands it over a tick or two after the
@@ -24,8 +26,11 @@ const DROP_WAIT_MS = 500;
 const DROP_RADIUS = 3;
 /** Close enough to dig from, and reachable when the block is up a trunk. */
 const APPROACH_RANGE = 3;
-/** How many candidate cells one search looks at. */
-const SEARCH_COUNT = 64;
+/**
+ * How many candidate cells one search looks at: the nearest blocks in the open may all be ones whose drops no walk
+ * reaches (a lake's bed, the walls of a ravine), and a search of the client's chunks costs milliseconds.
+ */
+const SEARCH_COUNT = 256;
 
 /**
  * What the pack held of the drops when the step first ran: a retry gathers
@@ -101,10 +106,12 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
       while (total() < target) {
         const here = world.position();
         const candidates = (blocksFor(args.block) ?? []).filter((name) => canHarvestWith(name, world.inventory()));
-        const cell = world
+        const open = world
           .findBlocks({ names: candidates, maxDistance: args.radius, count: SEARCH_COUNT, exposed: true })
           .filter((c) => !tried.has(cellKey(c)) && !underFeet(world.position(), c))
-          .sort((a, b) => cost(world, here, a) - cost(world, here, b))[0];
+          .sort((a, b) => cost(world, here, a) - cost(world, here, b));
+        // One whose drop a walk reaches first; else the nearest, as digging its neighbours may open the way.
+        const cell = open.find((c) => dropLandsWithinReach(world, c)) ?? open[0];
         if (!cell) {
           // eslint-disable-next-line @typescript-eslint/only-throw-error -- rethrows the last caught error as it was
           if (lastError !== undefined) throw lastError;
@@ -116,8 +123,11 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
         tried.add(cellKey(cell));
         try {
           if (!withinReach(world.position(), cell)) {
-            await ctx.actuate('goto', () =>
-              world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }),
+            const gained = Math.min(total() - baseline, args.count);
+            await walkReportingProgress(ctx, cell, gained, args.count, () =>
+              ctx.actuate('goto', () =>
+                world.goto({ kind: 'near', ...cell, range: APPROACH_RANGE }, { signal: ctx.signal }),
+              ),
             );
           }
           // The approach may end standing on it: digging it would drop the bot into its own shaft.

@@ -63,6 +63,39 @@ describe('collect_block runs end to end on SimWorld', () => {
     ).toEqual([]);
   });
 
+  it('leaves an ore in a wall above its head, whose drop would stay in the nook out of reach, for one it can pick up', async () => {
+    // A stone wall three high at x=2; the ore in it two above the bot's feet, its face open towards the bot.
+    const wall = [];
+    for (let y = 0; y <= 3; y++)
+      for (let z = -1; z <= 1; z++)
+        wall.push({ position: { x: 2, y, z }, name: y === 2 && z === 0 ? 'iron_ore' : 'stone' });
+    const h = await harness({
+      blocks: [...wall, { position: { x: -6, y: 0, z: 0 }, name: 'iron_ore' }],
+      inventory: { stone_pickaxe: 1 },
+    });
+    const result = await h.run(plan(collect({ block: '#iron_ores', count: 1, radius: 16 })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.inventory().raw_iron).toBe(1);
+    expect(h.world.blockAt({ x: 2, y: 2, z: 0 })?.name).toBe('iron_ore');
+    // No walk towards a drop that no walk reaches (three of them in a row trip the path watchdog).
+    expect(h.world.actuatorLog.filter((entry) => entry.command === 'goto' && entry.outcome !== 'ok')).toEqual([]);
+  });
+
+  it('walking to a tree 45 blocks off reports the way closed as progress, so the stuck detector does not cut the walk', async () => {
+    const progress: ProgressEvent[] = [];
+    const h = await harness(
+      { blocks: trunk(45, 0, 'oak_log', 1) },
+      { hooks: { progress: (event) => progress.push(event) } },
+    );
+    const result = await h.run(plan(collect({ block: 'oak_log', count: 1, radius: 48 })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.events.filter((event) => event.type === 'step.stuck' || event.type === 'step.retry')).toEqual([]);
+    const onTheWay = progress.map((event) => event.done).filter((done) => done > 0 && done < 1);
+    expect(onTheWay.length).toBeGreaterThan(0);
+    expect(onTheWay).toEqual([...onTheWay].sort((a, b) => a - b));
+    expect(progress.at(-1)).toMatchObject({ done: 1, total: 1 });
+  });
+
   it('refuses before moving when nothing of the kind is in sight', async () => {
     const h = await harness();
     const result = await h.run(plan(collect({ block: '#iron_ores', radius: 16 })));

@@ -63,4 +63,21 @@ describe('a spot to place a table or furnace near the bot', () => {
       { numRuns: 150 },
     );
   });
+
+  it('does not stand a block on a crafting table, which a server opens when clicked, while there is ground further off', () => {
+    const world = SimWorld.create({ clock: new ManualClock(), spawn: { x: 0.5, y: 0, z: 0.5 } });
+    // Stone round the bot up to three steps off, two high, but for its own cells, the table beside it and the cell above.
+    for (let x = -3; x <= 3; x++)
+      for (let z = -3; z <= 3; z++)
+        if (Math.abs(x) + Math.abs(z) <= 3 && (x !== 0 || z !== 0)) {
+          world.setBlock({ x, y: 0, z }, 'stone');
+          world.setBlock({ x, y: 1, z }, 'stone');
+        }
+    world.setBlock({ x: 1, y: 0, z: 0 }, 'crafting_table');
+    world.setBlock({ x: 1, y: 1, z: 0 }, 'air');
+    const spot = spotBeside(world, world.position());
+    expect(spot).not.toBeNull();
+    expect(spot).not.toEqual({ x: 1, y: 1, z: 0 });
+    expect(world.blockAt({ ...spot!, y: spot!.y - 1 })?.name).not.toBe('crafting_table');
+  });
 });

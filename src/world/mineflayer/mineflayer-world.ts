@@ -31,13 +31,14 @@ import { startSleep } from './sleep-command.js';
 import { startActivate } from './activate-command.js';
 import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
-import { startDig } from './dig-command.js';
+import { startDig, useVanillaDigTime } from './dig-command.js';
 import { startEquip } from './equip-command.js';
 import { leaveHazard } from './leave-hazard.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { startMove } from './move-command.js';
 import { navigate } from './navigate.js';
-import { blockInfo, botPosition, findBlockCells, inventoryCounts, observe, visibleEntities } from './observe.js';
+import { blockInfo, botPosition, inventoryCounts, observe, visibleEntities } from './observe.js';
+import { findBlocksInChunks } from './find-blocks.js';
 import { ScopedPathfinder } from './pathfinder-setup.js';
 import { startPlace } from './place-command.js';
 import type { ServerTruth } from './server-truth.js';
@@ -90,6 +91,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     this.stallTimeoutMs = options.stallTimeoutMs ?? 4000;
     this.pathfinder = new ScopedPathfinder(this.context.bot, options.searchRadius ?? 48);
     this.watch(this.context.bot);
+    useVanillaDigTime(this.context.bot);
   }
 
   private watch(bot: Bot): void {
@@ -135,7 +137,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
   }
 
   findBlocks(query: BlockQuery): Vec3Like[] {
-    return findBlockCells(this.context.bot, query);
+    return findBlocksInChunks(this.context.bot, query);
   }
 
   entities(): EntityInfo[] {

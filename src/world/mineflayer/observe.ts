@@ -1,8 +1,6 @@
 import type { Bot } from 'mineflayer';
-import { Vec3 } from 'vec3';
 import {
   type BlockInfo,
-  type BlockQuery,
   type EntityInfo,
   type LivingEntity,
   type Observation,
@@ -15,6 +13,7 @@ import { stateAt } from './block-state.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import { entityInfo, isSpawned } from './entities.js';
 import { dropsWithin } from '../drops.js';
+import { findBlocksInChunks } from './find-blocks.js';
 
 /** Reads of the bot's client-side view of the world, and observe(), which prefers the server's. */
 
@@ -37,30 +36,6 @@ export function blockInfo(bot: Bot, position: Vec3Like): BlockInfo | null {
     position: { x: block.position.x, y: block.position.y, z: block.position.z },
     diggable: block.diggable,
   };
-}
-
-export function findBlockCells(bot: Bot, query: BlockQuery): Vec3Like[] {
-  const ids = query.names
-    .map((name) => bot.registry.blocksByName[name]?.id)
-    .filter((id): id is number => id !== undefined);
-  if (ids.length === 0) return [];
-  const open = (x: number, y: number, z: number) => bot.blockAt(new Vec3(x, y, z))?.boundingBox === 'empty';
-  // A second pass over the blocks that match by id (mineflayer calls it with each candidate only).
-  const exposed = ({ position: { x, y, z } }: { position: Vec3 }) =>
-    open(x + 1, y, z) ||
-    open(x - 1, y, z) ||
-    open(x, y + 1, z) ||
-    open(x, y - 1, z) ||
-    open(x, y, z + 1) ||
-    open(x, y, z - 1);
-  return bot
-    .findBlocks({
-      matching: ids,
-      maxDistance: query.maxDistance,
-      count: query.count,
-      ...(query.exposed ? { useExtraInfo: exposed } : {}),
-    })
-    .map(({ x, y, z }) => ({ x, y, z }));
 }
 
 export function visibleEntities(bot: Bot): EntityInfo[] {
@@ -160,7 +135,7 @@ async function findConfirmed(
   find: NonNullable<ObservationQuery['find']>,
 ): Promise<Vec3Like | null> {
   const { bot, serverTruth } = context;
-  const candidates = findBlockCells(bot, {
+  const candidates = findBlocksInChunks(bot, {
     names: find.names,
     maxDistance: find.within,
     count: FIND_CANDIDATES,

@@ -1,4 +1,5 @@
 import minecraftData from 'minecraft-data';
+import { miningMaterial } from '../mining-speed.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
@@ -41,7 +42,7 @@ function toolSpeed(name: string, held: string | null): number {
   const id = heldItemId(held);
   if (!block || id === undefined) return 1;
   let speed = 1;
-  for (const part of (block.material ?? '').split(';')) {
+  for (const part of (miningMaterial(block.material) ?? '').split(';')) {
     const multiplier = data.materials[part]?.[id];
     if (multiplier !== undefined && multiplier > speed) speed = multiplier;
   }
