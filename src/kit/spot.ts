@@ -1,22 +1,9 @@
 import type { Vec3Like, WorldPort } from '../contracts/index.js';
+import { isUsedOnClick } from '../world/activation.js';
 import { withinReach } from '../world/reach.js';
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 const LIQUID = new Set(['water', 'lava']);
-/**
- * Blocks a click opens rather than builds on (a server opens them and places nothing, as the game does for a player
- * not sneaking): not ground, nor a face, for a block placed. Seen on generated terrain: a furnace's spot on top of the
- * crafting table just placed.
- */
-const USED_ON_CLICK = new Set([
-  'crafting_table',
-  'furnace',
-  'blast_furnace',
-  'smoker',
-  'chest',
-  'trapped_chest',
-  'barrel',
-]);
 /** How far around the bot a spot is looked for, horizontally and up or down. */
 const AROUND = 2;
 /** A player's collision box, with a little margin for the server's rounding. */
@@ -35,7 +22,7 @@ export function spotBeside(world: WorldPort, position: Vec3Like): Vec3Like | nul
   const open = (cell: Vec3Like) => AIR.has(name(cell) ?? '');
   const solid = (cell: Vec3Like) => {
     const block = name(cell);
-    return block !== null && !AIR.has(block) && !LIQUID.has(block) && !USED_ON_CLICK.has(block);
+    return block !== null && !AIR.has(block) && !LIQUID.has(block) && !isUsedOnClick(block);
   };
   // The bot's body is 0.6 wide and 1.8 tall around its position: standing near an edge it reaches into the next cell,
   // where a server refuses to place.

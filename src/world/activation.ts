@@ -96,3 +96,24 @@ export function doorPartner<T extends { y: number }>(
   if (nameAt(cell.y - 1) === name) return { ...cell, y: cell.y - 1 };
   return null;
 }
+
+/**
+ * Blocks a right click uses rather than builds on: the server opens a table, furnace or chest clicked (as the game
+ * does for a player not sneaking), sleeps in a bed, toggles a door or lever, and places nothing, so neither a face to
+ * place against nor ground for a spot. Seen on generated terrain: a furnace put on top of the crafting table just
+ * placed failed so (mineflayer waited 5 s for a block that never came), and the step was retried.
+ */
+const USED_ON_CLICK: ReadonlySet<string> = new Set([
+  'crafting_table',
+  'furnace',
+  'blast_furnace',
+  'smoker',
+  'chest',
+  'trapped_chest',
+  'barrel',
+  'lever',
+]);
+
+export function isUsedOnClick(name: string): boolean {
+  return USED_ON_CLICK.has(name) || name.endsWith('_bed') || isOpenable(name);
+}

@@ -2,7 +2,7 @@ import type { Bot } from 'mineflayer';
 import type { Block } from 'prismarine-block';
 import { Vec3 } from 'vec3';
 import { blockKey, type Vec3Like } from '../../contracts/world.js';
-import { isOpenable } from '../activation.js';
+import { isUsedOnClick } from '../activation.js';
 
 /** Half the width of a player's bounding box. */
 const HALF_WIDTH = 0.3;
@@ -18,22 +18,6 @@ const REPLACEABLE = new Set([
   'fern',
   'snow',
 ]);
-/**
- * Blocks a right click uses rather than builds on: the server opens a table, furnace or chest clicked (as the game
- * does for a player not sneaking) and places nothing, and mineflayer then waits 5 s for a block that never comes. Seen
- * on generated terrain: a furnace put on top of the crafting table just placed failed so, and the step was retried.
- */
-const USED_ON_CLICK = new Set([
-  'crafting_table',
-  'furnace',
-  'blast_furnace',
-  'smoker',
-  'chest',
-  'trapped_chest',
-  'barrel',
-]);
-const usedOnClick = (name: string) =>
-  USED_ON_CLICK.has(name) || name.endsWith('_bed') || isOpenable(name) || name === 'lever';
 
 /** Faces to place against, most natural first: the block below, the sides, then above. */
 const NEIGHBOURS = [
@@ -70,7 +54,7 @@ export function placementProblem(bot: Bot, position: Vec3Like, item: string): st
   if (!REPLACEABLE.has(current.name)) return `cannot place ${item} at ${where}: ${current.name} is already there`;
   for (const offset of NEIGHBOURS) {
     const reference = bot.blockAt(target.plus(offset));
-    if (reference && reference.boundingBox === 'block' && !usedOnClick(reference.name)) {
+    if (reference && reference.boundingBox === 'block' && !isUsedOnClick(reference.name)) {
       if (bot.entity.position.offset(0, bot.entity.height, 0).distanceTo(target.offset(0.5, 0.5, 0.5)) > 5) {
         return `cannot place ${item} at ${where}: out of reach; navigate within 4 blocks first`;
       }
