@@ -101,6 +101,16 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
       ).toEqual(plans.map(() => 'succeeded'));
       const fleet = await journal.listBots();
       expect(fleet.map((b) => [b.name, b.holder])).toEqual(bots.map((b) => [b, 'survivor']));
+      // The survivor tells the journal what each bot does, under its own epoch (what a gateway's GET /api/bots lists).
+      const reported = await until(
+        "the survivor's reports of every bot",
+        () => journal.listBots(),
+        (listed) => listed.every((b) => b.status?.connected === true && b.status.state === 'COMPLETED'),
+      );
+      for (const bot of reported) {
+        expect(bot.status).toMatchObject({ kind: 'mineflayer', health: 20 });
+        expect(bot.status?.position).not.toBeNull();
+      }
       for (const plan of plans)
         expect(await succeededTransitions(journal, plan.planId)).toEqual({ planks: 1, out: 1, sticks: 1, back: 1 });
       // The victim's bots were resumed, not started over: a run under the survivor's epoch, resumed.

@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
-import type { Fence } from '../../journal/rows.js';
+import type { BotReport, Fence } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
 import { HeldBot, type HeldBotDeps } from './held-bot.js';
 
@@ -114,6 +114,7 @@ export class FleetWorker {
       for (const [k, holding] of live)
         if (!kept.has(k))
           void this.drop(holding, { code: 'lease_lost', reason: 'its lease was not renewed: it expired or moved on' });
+      await this.report([...live.values()].filter((h) => kept.has(key(h.bot.fence))));
     } catch (error) {
       // The timers fence the bots if renewals stay away; one line per outage, not one per try.
       if (this.lastRenewalError === null) this.deps.say(`lease renewal failed: ${message(error)}`);
@@ -121,6 +122,16 @@ export class FleetWorker {
     } finally {
       this.renewing = false;
     }
+  }
+
+  /**
+   * Tells the journal what each bot it still holds is doing (agent state, where it stands), one statement per
+   * renewal, so a gateway lists the fleet as its workers see it; a report lost is only a stale listing, so its failure
+   * is not the lease's.
+   */
+  private async report(holdings: readonly Holding[]): Promise<void> {
+    const reports = holdings.map((h) => h.bot.report()).filter((r): r is BotReport => r !== null);
+    if (reports.length > 0) await this.deps.journal.reportBots(reports).catch(() => 0);
   }
 
   /** Claims its own bots first, then free or expired bots of the fleet, until it holds its capacity. */

@@ -5,7 +5,7 @@ import type { HealthConfigInput } from '../../journal/health-config.js';
 import { assembleJournaled, type JournaledAssembly } from '../../journal/journaled-executor.js';
 import type { Journal } from '../../journal/journal.js';
 import { ResumeError, resumePoint, verifyInterruptedSteps } from '../../journal/resume.js';
-import type { Fence, QueuedPlan } from '../../journal/rows.js';
+import type { BotReport, Fence, QueuedPlan } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
 import type { JournalRunner } from '../../journal/runner.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
@@ -64,6 +64,26 @@ export class HeldBot {
 
   get fenced(): boolean {
     return this.why !== null;
+  }
+
+  /**
+   * What the bot is doing now, under its epoch, for the fleet's listing (GET /api/bots on any gateway); null until it
+   * is on the server with its executor, and once it is fenced (a fenced holder reports nothing).
+   */
+  report(): BotReport | null {
+    if (this.fenced || !this.opened || !this.assembly) return null;
+    const { world } = this.opened;
+    const at = world.position();
+    return {
+      bot: this.fence.bot,
+      epoch: this.fence.epoch,
+      connected: world.isConnected(),
+      state: this.assembly.executor.state(),
+      kind: world.kind,
+      position: { x: at.x, y: at.y, z: at.z },
+      health: world.health(),
+      food: world.food(),
+    };
   }
 
   /**
