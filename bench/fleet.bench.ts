@@ -35,6 +35,8 @@ interface Row {
   unfinished: number;
   wallMs: number;
   ttfas: number[];
+  /** From a plan's enqueue to its first run's start (ms, both on the journal's clock), for each plan that started. */
+  startWaits: number[];
   loopP99: number[];
   workerCpuMs: number;
   serverCpuMs: number;
@@ -136,7 +138,7 @@ async function plansEnded(db: pg.Client, bots: number, deadline: number): Promis
 async function outcomes(
   db: pg.Client,
   statuses: Map<string, string>,
-): Promise<Pick<Row, 'completed' | 'failedByCode' | 'unfinished' | 'ttfas'>> {
+): Promise<Pick<Row, 'completed' | 'failedByCode' | 'unfinished' | 'ttfas' | 'startWaits'>> {
   const { rows: runs } = await db.query<{ plan_id: string; code: string | null }>(
     'SELECT DISTINCT ON (plan_id) plan_id, code FROM runs ORDER BY plan_id, id DESC',
   );
@@ -152,10 +154,33 @@ async function outcomes(
       failedByCode[code] = (failedByCode[code] ?? 0) + 1;
     }
   }
+  await reportUnfinished(db, statuses);
   const { rows } = await db.query<{ ttfa_ms: number }>(
     "SELECT ttfa_ms FROM steps WHERE plan_id LIKE 'fleet-%' AND ttfa_ms IS NOT NULL ORDER BY ttfa_ms",
   );
-  return { completed, failedByCode, unfinished, ttfas: rows.map((r) => Number(r.ttfa_ms)) };
+  const { rows: waits } = await db.query<{ wait: number }>(
+    "SELECT MIN(r.started_at) - p.created_at AS wait FROM plans p JOIN runs r USING (plan_id) WHERE p.plan_id LIKE 'fleet-%' GROUP BY p.plan_id, p.created_at ORDER BY wait",
+  );
+  const startWaits = waits.map((r) => Number(r.wait));
+  return { completed, failedByCode, unfinished, ttfas: rows.map((r) => Number(r.ttfa_ms)), startWaits };
+}
+
+/** Where each plan that did not end stands (its status, and the step under way), on stderr: queued or mid-step. */
+async function reportUnfinished(db: pg.Client, statuses: Map<string, string>): Promise<void> {
+  const unfinished = [...statuses].filter(([, status]) => !ENDED.has(status));
+  if (unfinished.length === 0) return;
+  const { rows } = await db.query<{ plan_id: string; step_id: string; status: string }>(
+    "SELECT plan_id, step_id, status FROM steps WHERE plan_id LIKE 'fleet-%' AND status NOT IN ('succeeded', 'pending')",
+  );
+  const at = new Map(rows.map((r) => [r.plan_id, `${r.step_id} ${r.status}`]));
+  const count = new Map<string, number>();
+  for (const [planId, status] of unfinished) {
+    const where = `${status}${at.has(planId) ? `, at ${at.get(planId)}` : ''}`;
+    count.set(where, (count.get(where) ?? 0) + 1);
+  }
+  process.stderr.write(
+    `fleet: ${unfinished.length} plans unfinished: ${[...count].map(([where, n]) => `${n} ${where}`).join('; ')}\n`,
+  );
 }
 
 /** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase. */
@@ -193,6 +218,7 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
     })),
     versus(`plans unfinished ${(PLAN_LIMIT_MS + QUEUE_POLL_MS) / 1000} s after enqueue`, 'plans', (r) => r.unfinished),
     versus('wall time of the plans', 'ms', (r) => r.wallMs),
+    versus(`plan start after its enqueue p95 (n=${row.startWaits.length})`, 'ms', (r) => percentile(r.startWaits, 95)),
     versus(`ttfa p95 (n=${row.ttfas.length})`, 'ms', (r) => percentile(r.ttfas, 95)),
     ...row.loopP99.map((p99, k) => ({
       name: `${at}: worker ${k} event-loop delay p99`,
