@@ -104,6 +104,7 @@ async function runRow(postgres: PostgresCluster, scenario: string, bots: number,
     const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + cpuMsOf(w.pid) - cpuBefore[k]!, 0);
     const serverCpuMs = cpuMsOf(world.pid) - serverBefore;
     const loopP99 = await loopDelayP99(fleetProcesses);
+    reportFences(fleetProcesses);
     return { bots, workers, joined, wallMs, workerCpuMs, serverCpuMs, loopP99, ...(await outcomes(db, statuses)) };
   } finally {
     await Promise.all(fleetProcesses.map((w) => w.stop()));
@@ -115,7 +116,9 @@ async function runRow(postgres: PostgresCluster, scenario: string, bots: number,
 
 /** How many bots joined (each worker says "holding <bot> …" once its bot is in the world), within JOIN_LIMIT_MS. */
 async function allJoined(fleetProcesses: readonly CliProcess[], bots: number): Promise<number> {
-  const count = () => fleetProcesses.reduce((n, w) => n + w.lines.filter((l) => / holding fleet_/.test(l)).length, 0);
+  // A bot fenced and claimed again says "holding" once more: count bots, not lines.
+  const count = () =>
+    new Set(fleetProcesses.flatMap((w) => w.lines.flatMap((l) => / holding (fleet_\d+) /.exec(l)?.[1] ?? []))).size;
   const deadline = performance.now() + JOIN_LIMIT_MS;
   while (count() < bots && performance.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
   if (count() < bots) process.stderr.write(`fleet: ${count()} of ${bots} bots joined within ${JOIN_LIMIT_MS} ms\n`);
@@ -183,6 +186,18 @@ async function reportUnfinished(db: pg.Client, statuses: Map<string, string>): P
   );
 }
 
+/** Why workers gave bots up during the row ("fenced <bot> (epoch n): <code>: <reason>"), counted by reason, on stderr. */
+function reportFences(fleetProcesses: readonly CliProcess[]): void {
+  const count = new Map<string, number>();
+  for (const w of fleetProcesses)
+    for (const line of w.lines) {
+      const reason = / fenced \S+ \(epoch \d+\): (.*)$/.exec(line)?.[1]?.replace(/\d+/g, 'N');
+      if (reason) count.set(reason, (count.get(reason) ?? 0) + 1);
+    }
+  if (count.size > 0)
+    process.stderr.write(`fleet: bots fenced: ${[...count].map(([why, n]) => `${n} × ${why}`).join('; ')}\n`);
+}
+
 /** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase. */
 async function loopDelayP99(fleetProcesses: readonly CliProcess[]): Promise<number[]> {
   const reports = fleetProcesses.map((w) => w.lines.filter((l) => l.startsWith(LOOP_STATS_PREFIX)).length);
@@ -226,8 +241,8 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
       unit: 'ms',
       ...(base ? { baseline: base.loopP99[0]!, ratio: p99 / base.loopP99[0]! } : {}),
     })),
-    versus('workers CPU per bot per plan', 'ms', (r) => r.workerCpuMs / r.bots),
-    versus('server CPU per bot per plan', 'ms', (r) => r.serverCpuMs / r.bots),
+    versus('workers CPU per joined bot per plan', 'ms', (r) => r.workerCpuMs / r.joined),
+    versus('server CPU per joined bot per plan', 'ms', (r) => r.serverCpuMs / r.joined),
     versus('server CPU load during the plans', '% of a core', (r) => (r.serverCpuMs / r.wallMs) * 100),
   ];
 }
