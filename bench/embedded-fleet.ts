@@ -13,6 +13,7 @@ import {
   ttfasOf,
   type Loaded,
   type PlanRun,
+  type Step,
 } from './embedded-support.js';
 import { PacketTally } from './packet-tally.js';
 import { startProfile } from './plan-profile.js';
@@ -36,6 +37,17 @@ const PER_ROW = 10;
 function spot(i: number, bots: number): { x: number; y: number; z: number } {
   const rows = Math.ceil(bots / PER_ROW);
   return { x: -14 + (i % PER_ROW) * 3, y: 5, z: -5 * Math.floor(rows / 2) + Math.floor(i / PER_ROW) * 5 };
+}
+
+/** Bot i's plan: walk to its spot, place a dirt block two blocks south of it, and dig that block again. */
+export function fleetPlan(i: number, bots: number): Step[] {
+  const { x, z } = spot(i, bots);
+  const cell = { x, y: 5, z: z + 2 };
+  return [
+    { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z } } },
+    { stepId: 'place', type: 'place_block', args: { position: cell, item: 'dirt' } },
+    { stepId: 'dig', type: 'dig_block', args: { position: cell, block: 'dirt' } },
+  ];
 }
 
 export async function fleetBench(loaded: Loaded, bots: number, profileFile?: string): Promise<BenchResult[]> {
@@ -79,21 +91,7 @@ export async function fleetBench(loaded: Loaded, bots: number, profileFile?: str
     const cpuBefore = process.cpuUsage();
     const started = performance.now();
     const runs = await Promise.all(
-      fleet.map((bot, i) => {
-        const { x, z } = spot(i, bots);
-        const cell = { x, y: 5, z: z + 2 };
-        return runPlan(
-          bot,
-          loaded,
-          `fleet-${i}`,
-          [
-            { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z } } },
-            { stepId: 'place', type: 'place_block', args: { position: cell, item: 'dirt' } },
-            { stepId: 'dig', type: 'dig_block', args: { position: cell, block: 'dirt' } },
-          ],
-          events,
-        );
-      }),
+      fleet.map((bot, i) => runPlan(bot, loaded, `fleet-${i}`, fleetPlan(i, bots), events)),
     );
     const wallMs = performance.now() - started;
     const cpu = process.cpuUsage(cpuBefore);

@@ -5,8 +5,13 @@ import type { Bench, BenchOptions, BenchResult } from './types.js';
 
 /** Bots the embedded server admits (its max-players). */
 const MAX_BOTS = 200;
+/** Worker processes the fleet bench starts at most in one row. */
+const MAX_WORKERS = 8;
+/** Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row. */
+const ON_REQUEST = new Set(['fleet.bench.ts']);
 
 const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --profile FILE]
+       npm run bench -- fleet [--bots 50,150] [--workers 1,2,3]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
 baseline measured in the same run and the ratio against it where one exists.
@@ -20,8 +25,23 @@ baseline measured in the same run and the ratio against it where one exists.
   --profile FILE
              the embedded fleet writes a CPU profile of its plan phase to FILE
              (a .cpuprofile: open it in Chrome's DevTools or speedscope)
+
+fleet (runs only when named): one \`verbtree world\` process, a throwaway
+PostgreSQL cluster and W \`verbtree worker\` processes, the bots spread over
+them, each running the embedded fleet's plan enqueued through the journal; a
+row per bot count and worker count, the 1-worker row its baseline. Needs the
+built CLI (npm run build) and PostgreSQL's initdb/pg_ctl, as the tests do.
+  --bots 50,150    bot counts, one row each (default 50)
+  --workers 1,2,3  worker processes, one row each (default 1,2)
 e.g. npm run bench -- embedded --fleet --bots 100
-     npm run bench -- techtree --server-seeds 10`;
+     npm run bench -- techtree --server-seeds 10
+     npm run bench -- fleet --bots 50,150 --workers 1,2,3`;
+
+/** "50,150" as [50, 150]; undefined unless every number is whole and within [min, max]. */
+function wholeNumbers(text: string | undefined, min: number, max: number): number[] | undefined {
+  const numbers = (text ?? '').split(',').map(Number);
+  return text && numbers.every((n) => Number.isInteger(n) && n >= min && n <= max) ? numbers : undefined;
+}
 
 function format(value: number | undefined): string {
   if (value === undefined) return '';
@@ -42,10 +62,17 @@ function parseArgs(argv: string[]): Args | string {
     else if (arg === '--fleet') args.fleetOnly = true;
     else if (arg === '--bots' || arg.startsWith('--bots=')) {
       const text = arg === '--bots' ? argv[++i] : arg.slice('--bots='.length);
-      const bots = Number(text);
-      if (!Number.isInteger(bots) || bots < 1 || bots > MAX_BOTS)
-        return `--bots must be a whole number from 1 to ${MAX_BOTS} (got ${text ?? 'nothing'}), e.g. --bots 100`;
-      args.bots = bots;
+      const bots = wholeNumbers(text, 1, MAX_BOTS);
+      if (!bots)
+        return `--bots must be whole numbers from 1 to ${MAX_BOTS}, commas between (got ${text ?? 'nothing'}), e.g. --bots 100 or --bots 50,150`;
+      [args.bots] = bots;
+      args.botCounts = bots;
+    } else if (arg === '--workers' || arg.startsWith('--workers=')) {
+      const text = arg === '--workers' ? argv[++i] : arg.slice('--workers='.length);
+      const workers = wholeNumbers(text, 1, MAX_WORKERS);
+      if (!workers)
+        return `--workers must be whole numbers from 1 to ${MAX_WORKERS}, commas between (got ${text ?? 'nothing'}), e.g. --workers 1,2,3`;
+      args.workers = workers;
     } else if (arg === '--server-seeds' || arg.startsWith('--server-seeds=')) {
       const text = arg === '--server-seeds' ? argv[++i] : arg.slice('--server-seeds='.length);
       const seeds = Number(text);
@@ -76,7 +103,7 @@ async function main(argv: string[]): Promise<number> {
   const dir = fileURLToPath(new URL('.', import.meta.url));
   const files = (await readdir(dir))
     .filter((file) => file.endsWith('.bench.ts'))
-    .filter((file) => filters.length === 0 || filters.some((f) => file.includes(f)))
+    .filter((file) => (filters.length === 0 ? !ON_REQUEST.has(file) : filters.some((f) => file.includes(f))))
     .sort();
   const table = new Table({ head: ['bench', 'value', 'unit', 'baseline', 'ratio'] });
   for (const file of files) {

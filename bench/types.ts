@@ -11,6 +11,10 @@ export interface BenchResult {
 export interface BenchOptions {
   /** `--bots N`: how many bots the embedded fleet and the monitor feed run at once. */
   bots?: number;
+  /** `--bots 50,150`: every count given; the fleet bench runs a row for each (the others take `bots`, the first). */
+  botCounts?: number[];
+  /** `--workers 1,2,3`: how many worker processes each row of the fleet bench spreads its bots over. */
+  workers?: number[];
   /** `--fleet`: of the embedded bench, only the fleet. */
   fleetOnly?: boolean;
   /**

@@ -13,6 +13,7 @@ import { stopRequested } from '../running-plans.js';
 import { versionToSpeak } from '../worlds/remote.js';
 import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
 import { joinAsBot } from '../worker/join.js';
+import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
 
 interface WorkerOptions {
   journal?: string;
@@ -180,8 +181,10 @@ async function runWorker(
     say(
       `worker ${settings.nodeId}: journal ${maskUrl(settings.journal)}, server ${settings.host}:${settings.port} (Minecraft ${version}, ${settings.auth}), capacity ${settings.capacity}, lease ${settings.leaseMs} ms`,
     );
+    const stopLoopStats = reportLoopDelayOnSignal((line) => io.out(line));
     await worker.start();
     const signal = await context.until();
+    stopLoopStats();
     say(`${signal}: giving the bots back`);
     await worker.stop({ code: 'interrupted', reason: `its worker ${settings.nodeId} was stopped (${signal})` });
     await runner.stop().catch(() => undefined);

@@ -1,0 +1,248 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { LOOP_STATS_ENV, LOOP_STATS_PREFIX } from '../src/cli/worker/loop-stats.js';
+import { openJournal } from '../src/journal/open.js';
+import { startPostgres, type PostgresCluster } from '../test/helpers/postgres.js';
+import { PLAN_LIMIT_MS, percentile } from './embedded-support.js';
+import { CliProcess, cleanUpOnExit, cpuMsOf } from './fleet-processes.js';
+import { fleetPlan } from './embedded-fleet.js';
+import type { BenchOptions, BenchResult } from './types.js';
+
+/**
+ * The fleet across processes: one `verbtree world`, W `verbtree worker` processes sharing a throwaway PostgreSQL
+ * journal, `bots` bots spread over them (worker k holds bots k, k+W, …), and each bot's plan of the embedded fleet
+ * bench (walk to its spot, place a block, dig it) enqueued through the journal once every bot has joined. A plan's end
+ * is what the journal says of it; TTFA is the steps' journaled ttfa_ms. CPU is read from /proc for each process over
+ * the plan phase; each worker reports its event-loop delay over that phase (VERBTREE_LOOP_STATS, SIGUSR2). The row of
+ * one worker, measured in the same run, is the baseline of the others.
+ */
+
+/** How long every bot has to join the world once the workers are up. */
+const JOIN_LIMIT_MS = 120_000;
+/** An idle bot asks its queue every fifth of the lease (15 s by default): its plan may start this late. */
+const QUEUE_POLL_MS = 3_000;
+const POLL_MS = 250;
+const ENDED = new Set(['succeeded', 'failed', 'rejected']);
+
+interface Row {
+  bots: number;
+  workers: number;
+  joined: number;
+  completed: number;
+  failedByCode: Record<string, number>;
+  unfinished: number;
+  wallMs: number;
+  ttfas: number[];
+  /** From a plan's enqueue to its first run's start (ms, both on the journal's clock), for each plan that started. */
+  startWaits: number[];
+  loopP99: number[];
+  workerCpuMs: number;
+  serverCpuMs: number;
+}
+
+export default async function fleet(options: BenchOptions): Promise<BenchResult[]> {
+  const botCounts = options.botCounts ?? [options.bots ?? 50];
+  const workerCounts = options.workers ?? [1, 2];
+  const cluster = startPostgres();
+  const folder = mkdtempSync(join(tmpdir(), 'verbtree-fleet-bench-'));
+  const scenario = join(folder, 'fleet.json');
+  writeFileSync(scenario, JSON.stringify({ name: 'bench-fleet', bot: { inventory: { dirt: 4 } } }));
+  const postgres = await cluster;
+  const release = cleanUpOnExit(() => {
+    postgres.stop();
+    rmSync(folder, { recursive: true, force: true });
+  });
+  try {
+    const results: BenchResult[] = [];
+    for (const bots of botCounts) {
+      let baseline: Row | undefined;
+      for (const workers of workerCounts) {
+        process.stderr.write(`fleet: ${bots} bots over ${workers} worker(s)…\n`);
+        const row = await runRow(postgres, scenario, bots, workers);
+        if (workers === 1) baseline = row;
+        results.push(...figures(row, baseline));
+      }
+    }
+    return results;
+  } finally {
+    release();
+    postgres.stop();
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function runRow(postgres: PostgresCluster, scenario: string, bots: number, workers: number): Promise<Row> {
+  const url = await postgres.database();
+  const journal = await openJournal(url);
+  const db = new pg.Client({ connectionString: url });
+  await db.connect();
+  const world = new CliProcess('world', ['world', '--scenario', scenario, '--port', '0', '--json']);
+  const fleetProcesses: CliProcess[] = [];
+  try {
+    const { port } = JSON.parse(await world.line((line) => line.startsWith('{'))) as { port: number };
+    const names = Array.from({ length: bots }, (_, i) => `fleet_${i}`);
+    for (let k = 0; k < workers; k++) {
+      const own = names.filter((_, i) => i % workers === k);
+      const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
+      args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
+      fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }));
+    }
+    const joined = await allJoined(fleetProcesses, bots);
+    const cpuBefore = fleetProcesses.map((w) => cpuMsOf(w.pid));
+    const serverBefore = cpuMsOf(world.pid);
+    for (const w of fleetProcesses) w.signal('SIGUSR2');
+    await Promise.all(fleetProcesses.map((w) => w.line((line) => line.startsWith(LOOP_STATS_PREFIX))));
+    const started = performance.now();
+    for (const [i, bot] of names.entries()) {
+      const body = { planId: `fleet-${i}`, intentId: 'bench', steps: fleetPlan(i, bots) };
+      await journal.enqueuePlan({ planId: body.planId, intentId: 'bench', bot, body });
+    }
+    const statuses = await plansEnded(db, bots, started + PLAN_LIMIT_MS + QUEUE_POLL_MS);
+    const wallMs = performance.now() - started;
+    const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + cpuMsOf(w.pid) - cpuBefore[k]!, 0);
+    const serverCpuMs = cpuMsOf(world.pid) - serverBefore;
+    const loopP99 = await loopDelayP99(fleetProcesses);
+    reportFences(fleetProcesses);
+    return { bots, workers, joined, wallMs, workerCpuMs, serverCpuMs, loopP99, ...(await outcomes(db, statuses)) };
+  } finally {
+    await Promise.all(fleetProcesses.map((w) => w.stop()));
+    await world.stop();
+    await db.end();
+    await journal.close();
+  }
+}
+
+/** How many bots joined (each worker says "holding <bot> …" once its bot is in the world), within JOIN_LIMIT_MS. */
+async function allJoined(fleetProcesses: readonly CliProcess[], bots: number): Promise<number> {
+  // A bot fenced and claimed again says "holding" once more: count bots, not lines.
+  const count = () =>
+    new Set(fleetProcesses.flatMap((w) => w.lines.flatMap((l) => / holding (fleet_\d+) /.exec(l)?.[1] ?? []))).size;
+  const deadline = performance.now() + JOIN_LIMIT_MS;
+  while (count() < bots && performance.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
+  if (count() < bots) process.stderr.write(`fleet: ${count()} of ${bots} bots joined within ${JOIN_LIMIT_MS} ms\n`);
+  return count();
+}
+
+/** Each plan's status once all have ended, or as they stand at `deadline`. */
+async function plansEnded(db: pg.Client, bots: number, deadline: number): Promise<Map<string, string>> {
+  for (;;) {
+    const { rows } = await db.query<{ plan_id: string; status: string }>(
+      "SELECT plan_id, status FROM plans WHERE plan_id LIKE 'fleet-%'",
+    );
+    const statuses = new Map(rows.map((r) => [r.plan_id, r.status]));
+    const ended = rows.filter((r) => ENDED.has(r.status)).length;
+    if (ended === bots || performance.now() >= deadline) return statuses;
+    await new Promise((r) => setTimeout(r, POLL_MS));
+  }
+}
+
+async function outcomes(
+  db: pg.Client,
+  statuses: Map<string, string>,
+): Promise<Pick<Row, 'completed' | 'failedByCode' | 'unfinished' | 'ttfas' | 'startWaits'>> {
+  const { rows: runs } = await db.query<{ plan_id: string; code: string | null }>(
+    'SELECT DISTINCT ON (plan_id) plan_id, code FROM runs ORDER BY plan_id, id DESC',
+  );
+  const codeOf = new Map(runs.map((r) => [r.plan_id, r.code]));
+  let completed = 0;
+  let unfinished = 0;
+  const failedByCode: Record<string, number> = {};
+  for (const [planId, status] of statuses) {
+    if (status === 'succeeded') completed++;
+    else if (!ENDED.has(status)) unfinished++;
+    else {
+      const code = codeOf.get(planId) ?? status;
+      failedByCode[code] = (failedByCode[code] ?? 0) + 1;
+    }
+  }
+  await reportUnfinished(db, statuses);
+  const { rows } = await db.query<{ ttfa_ms: number }>(
+    "SELECT ttfa_ms FROM steps WHERE plan_id LIKE 'fleet-%' AND ttfa_ms IS NOT NULL ORDER BY ttfa_ms",
+  );
+  const { rows: waits } = await db.query<{ wait: number }>(
+    "SELECT MIN(r.started_at) - p.created_at AS wait FROM plans p JOIN runs r USING (plan_id) WHERE p.plan_id LIKE 'fleet-%' GROUP BY p.plan_id, p.created_at ORDER BY wait",
+  );
+  const startWaits = waits.map((r) => Number(r.wait));
+  return { completed, failedByCode, unfinished, ttfas: rows.map((r) => Number(r.ttfa_ms)), startWaits };
+}
+
+/** Where each plan that did not end stands (its status, and the step under way), on stderr: queued or mid-step. */
+async function reportUnfinished(db: pg.Client, statuses: Map<string, string>): Promise<void> {
+  const unfinished = [...statuses].filter(([, status]) => !ENDED.has(status));
+  if (unfinished.length === 0) return;
+  const { rows } = await db.query<{ plan_id: string; step_id: string; status: string }>(
+    "SELECT plan_id, step_id, status FROM steps WHERE plan_id LIKE 'fleet-%' AND status NOT IN ('succeeded', 'pending')",
+  );
+  const at = new Map(rows.map((r) => [r.plan_id, `${r.step_id} ${r.status}`]));
+  const count = new Map<string, number>();
+  for (const [planId, status] of unfinished) {
+    const where = `${status}${at.has(planId) ? `, at ${at.get(planId)}` : ''}`;
+    count.set(where, (count.get(where) ?? 0) + 1);
+  }
+  process.stderr.write(
+    `fleet: ${unfinished.length} plans unfinished: ${[...count].map(([where, n]) => `${n} ${where}`).join('; ')}\n`,
+  );
+}
+
+/** Why workers gave bots up during the row ("fenced <bot> (epoch n): <code>: <reason>"), counted by reason, on stderr. */
+function reportFences(fleetProcesses: readonly CliProcess[]): void {
+  const count = new Map<string, number>();
+  for (const w of fleetProcesses)
+    for (const line of w.lines) {
+      const reason = / fenced \S+ \(epoch \d+\): (.*)$/.exec(line)?.[1]?.replace(/\d+/g, 'N');
+      if (reason) count.set(reason, (count.get(reason) ?? 0) + 1);
+    }
+  if (count.size > 0)
+    process.stderr.write(`fleet: bots fenced: ${[...count].map(([why, n]) => `${n} × ${why}`).join('; ')}\n`);
+}
+
+/** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase. */
+async function loopDelayP99(fleetProcesses: readonly CliProcess[]): Promise<number[]> {
+  const reports = fleetProcesses.map((w) => w.lines.filter((l) => l.startsWith(LOOP_STATS_PREFIX)).length);
+  for (const w of fleetProcesses) w.signal('SIGUSR2');
+  return Promise.all(
+    fleetProcesses.map(async (w, k) => {
+      let seen = 0;
+      const line = await w.line((l) => l.startsWith(LOOP_STATS_PREFIX) && ++seen > reports[k]!);
+      return (JSON.parse(line.slice(LOOP_STATS_PREFIX.length)) as { p99: number }).p99;
+    }),
+  );
+}
+
+function figures(row: Row, baseline: Row | undefined): BenchResult[] {
+  const { bots, workers } = row;
+  const at = `fleet ${bots} bots, ${workers} worker${workers === 1 ? '' : 's'}`;
+  const base = workers === 1 ? undefined : baseline;
+  const versus = (name: string, unit: string, of: (r: Row) => number): BenchResult => {
+    const value = of(row);
+    if (!base) return { name: `${at}: ${name}`, value, unit };
+    const b = of(base);
+    return { name: `${at}: ${name}`, value, unit, baseline: b, ...(b === 0 ? {} : { ratio: value / b }) };
+  };
+  const failed = (r: Row) => Object.values(r.failedByCode).reduce((s, n) => s + n, 0);
+  return [
+    { name: `${at}: bots joined`, value: row.joined, unit: 'bots', baseline: bots },
+    versus('plans completed (navigate+place+dig)', 'plans', (r) => r.completed),
+    versus('plans failed', 'plans', failed),
+    ...Object.entries(row.failedByCode).map(([code, n]) => ({
+      name: `${at}: plans failed with ${code}`,
+      value: n,
+      unit: 'plans',
+    })),
+    versus(`plans unfinished ${(PLAN_LIMIT_MS + QUEUE_POLL_MS) / 1000} s after enqueue`, 'plans', (r) => r.unfinished),
+    versus('wall time of the plans', 'ms', (r) => r.wallMs),
+    versus(`plan start after its enqueue p95 (n=${row.startWaits.length})`, 'ms', (r) => percentile(r.startWaits, 95)),
+    versus(`ttfa p95 (n=${row.ttfas.length})`, 'ms', (r) => percentile(r.ttfas, 95)),
+    ...row.loopP99.map((p99, k) => ({
+      name: `${at}: worker ${k} event-loop delay p99`,
+      value: p99,
+      unit: 'ms',
+      ...(base ? { baseline: base.loopP99[0]!, ratio: p99 / base.loopP99[0]! } : {}),
+    })),
+    versus('workers CPU per joined bot per plan', 'ms', (r) => r.workerCpuMs / r.joined),
+    versus('server CPU per joined bot per plan', 'ms', (r) => r.serverCpuMs / r.joined),
+    versus('server CPU load during the plans', '% of a core', (r) => (r.serverCpuMs / r.wallMs) * 100),
+  ];
+}
