@@ -194,6 +194,13 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
         ([s]) => s === 'succeeded' || s === 'failed',
       );
       proxy.heal();
+      // Its fence's last write (the plan journaled interrupted under epoch 1) is tried until the database answers it:
+      // only once that answer came has a stale write certainly met the healed network.
+      await until(
+        'the cut-off worker gave pa up',
+        () => cutOff.out(),
+        (out) => out.includes('gave up pa (epoch 1)'),
+      );
       await stopWorker(cutOff);
       const cut = await cutOff.ended;
       const fenced = /^(\S+) fenced pa \(epoch 1\): lease_lost: no lease renewal came back/m.exec(cut.out);

@@ -76,7 +76,12 @@ export class FleetWorker {
   async stop(why: Interruption): Promise<void> {
     this.stopped = true;
     for (const timer of this.timers) this.deps.clock.clearTimeout(timer);
-    await Promise.all([...this.held.values()].map((holding) => this.drop(holding, why)));
+    await Promise.all(
+      [...this.held.values()].map((holding) => {
+        this.deps.clock.clearTimeout(holding.timer);
+        return holding.bot.stop(why);
+      }),
+    );
   }
 
   private loop(body: () => Promise<void>, everyMs: number): void {

@@ -3,7 +3,7 @@ import type { PlanStep } from '../../contracts/plan-step.js';
 import type { RunInput } from '../../executor/executor.js';
 import type { HealthConfigInput } from '../../journal/health-config.js';
 import { assembleJournaled, type JournaledAssembly } from '../../journal/journaled-executor.js';
-import type { Journal } from '../../journal/journal.js';
+import { LeaseLostError, type Journal } from '../../journal/journal.js';
 import { ResumeError, resumePoint, verifyInterruptedSteps } from '../../journal/resume.js';
 import type { BotReport, Fence, QueuedPlan } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
@@ -42,6 +42,8 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
  */
 export class HeldBot {
   private readonly cancel = new AbortController();
+  /** Aborted when the worker stops: a fence no longer waits for the database to answer its last write. */
+  private readonly stopping = new AbortController();
   private why: Interruption | null = null;
   private fencing: Promise<void> | null = null;
   private opened: OpenedWorld | null = null;
@@ -64,6 +66,12 @@ export class HeldBot {
 
   get fenced(): boolean {
     return this.why !== null;
+  }
+
+  /** Fences the bot (if it is not yet) as its worker stops: the fence's last write is then tried once more at most. */
+  stop(why: Interruption): Promise<void> {
+    this.stopping.abort();
+    return this.fenceFor(why);
   }
 
   /**
@@ -106,13 +114,7 @@ export class HeldBot {
     const leaving = settleWithin(clock, this.opened?.close(), graceMs);
     if (this.current) {
       await settleWithin(clock, this.current.ended, graceMs);
-      await journal
-        .interruptPlan(this.current.planId, why, this.fence)
-        .catch((error: unknown) =>
-          this.deps.say(
-            `${this.fence.bot}: could not journal plan ${this.current?.planId} interrupted: ${message(error)}`,
-          ),
-        );
+      await this.journalInterrupted(this.current.planId, why);
     }
     await settleWithin(clock, this.assembly?.close(), graceMs);
     await leaving;
@@ -120,6 +122,30 @@ export class HeldBot {
     this.deps.say(
       `gave up ${this.fence.bot} (epoch ${this.fence.epoch}): it left the server and its lease is released or lapsing`,
     );
+  }
+
+  /**
+   * The fenced holder's last write, tried until the database answers it (journaled, or refused and counted because the
+   * lease moved on) or the worker stops. A try lost on a cut network is tried again, not dropped: once the network
+   * heals, the database itself tells this worker it no longer holds the bot, whatever the pool's timeouts did before.
+   */
+  private async journalInterrupted(planId: string, why: Interruption): Promise<void> {
+    const { journal, clock, pollEveryMs, say } = this.deps;
+    for (let tries = 1; ; tries++) {
+      try {
+        await journal.interruptPlan(planId, why, this.fence);
+        return;
+      } catch (error) {
+        // Refused by the database (the lease moved on), or the worker is stopping: no try after this one.
+        const last = error instanceof LeaseLostError || this.stopping.signal.aborted;
+        if (last || tries === 1)
+          say(
+            `${this.fence.bot}: could not journal plan ${planId} interrupted: ${message(error)}${last ? '' : '; trying again until the database answers'}`,
+          );
+        if (last) return;
+        await sleep(clock, pollEveryMs, this.stopping.signal);
+      }
+    }
   }
 
   private async work(): Promise<void> {
