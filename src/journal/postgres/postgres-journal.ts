@@ -29,8 +29,7 @@ export interface PostgresJournalOptions {
   /**
    * Give up on a statement with no answer after this long (node-postgres's query_timeout; default: wait). A fleet
    * worker sets it: on a network that drops packets a statement would otherwise wait for TCP to give up, and its
-   * connection with it; timed out, the write fails and its connection is discarded. The server likewise ends a
-   * transaction of the worker's left idle that long (idle_in_transaction_session_timeout), releasing its locks.
+   * connection with it; timed out, the write fails and its connection is discarded.
    */
   queryTimeoutMs?: number;
 }
@@ -61,12 +60,7 @@ export class PostgresJournal extends SqlJournal {
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
-      // The server ends a transaction left idle that long too: one cut off mid-transaction (its fence's FOR SHARE
-      // lock taken, its next statement lost) would otherwise hold its lease row, and block the next holder's claim,
-      // until the network heals.
-      ...(options.queryTimeoutMs
-        ? { query_timeout: options.queryTimeoutMs, idle_in_transaction_session_timeout: options.queryTimeoutMs }
-        : {}),
+      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
       application_name: 'verbtree',
       types,
     });
