@@ -3,6 +3,7 @@ import type { ExecutorEvent } from '../executor/events.js';
 import type { HealthConfig } from './health-config.js';
 import type { HealthSweep } from './health-types.js';
 import type { Interruption } from './sql/fleet.js';
+import type { PlanControl, PlanControlAction, PlanControlAnswer } from './sql/plan-control.js';
 import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
 import type {
   BotReport,
@@ -220,6 +221,13 @@ export interface Journal {
   enqueuePlan(plan: { planId: string; intentId: string; bot: string; body: unknown }): Promise<EnqueueAnswer>;
   /** The held bot's unfinished plan to resume, else its oldest queued plan (now running); null when none. */
   claimNextPlan(fence: Fence): Promise<QueuedPlan | null>;
+  /**
+   * An operator's pause, resume or cancel of a fleet plan, written on its row for the bot's holder (a queued plan is
+   * cancelled at once); see sql/plan-control.ts.
+   */
+  requestPlanControl(planId: string, action: PlanControlAction, reason: string): Promise<PlanControlAnswer>;
+  /** What the fleet plan's holder is asked to do with its run now; null when there is no such plan. */
+  planControl(planId: string): Promise<PlanControl | null>;
   /**
    * Ends what the plan had under way without ending the plan (see sql/fleet.ts): its steps in progress back to pending
    * (succeeded when their idempotency key completed), its open runs ended with the code, the plan interrupted, so the

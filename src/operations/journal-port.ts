@@ -14,6 +14,7 @@ import {
   type RunSummary,
 } from '../journal/queries.js';
 import type { IncidentRow } from '../journal/rows.js';
+import type { PlanControlAction, PlanControlAnswer } from '../journal/sql/plan-control.js';
 
 type Page<Row> = { rows: Row[]; more: boolean } | null;
 
@@ -37,6 +38,8 @@ export interface OperationsJournal {
   measuredSla(): Promise<MeasuredSla[]>;
   /** Where a plan stands, and the fleet bot it was queued for (null for a plan a process ran directly). */
   planStatus(planId: string): Promise<{ status: string; bot: string | null } | null>;
+  /** An operator's pause, resume or cancel of a fleet plan, for the bot's holder in another process to apply. */
+  controlPlan(planId: string, action: PlanControlAction, reason: string): Promise<PlanControlAnswer>;
 }
 
 /** This process's journal (src/journal) behind the operations' port. */
@@ -53,5 +56,6 @@ export function journalPort(journal: Journal): OperationsJournal {
       const plan = await journal.plan(planId);
       return plan ? { status: plan.status, bot: plan.bot } : null;
     },
+    controlPlan: (planId, action, reason) => journal.requestPlanControl(planId, action, reason),
   };
 }

@@ -232,6 +232,12 @@ export interface ControlAnswer {
   action: ControlAction;
   /** After a replace: how many steps now remain after the running one. */
   steps?: number;
+  /**
+   * On a fleet plan (a gateway's): true when the bot's holder, a worker in another process, applies the action at its
+   * next look at the journal (within its poll interval; the run's events show when); false when it was done here (a
+   * queued plan cancelled before any worker took it).
+   */
+  pending?: boolean;
 }
 
 /** The longest reason a control action keeps (it is journaled with the event). */
@@ -240,7 +246,7 @@ const reasonOf = (reason: string | undefined) => (reason === undefined ? undefin
 
 /** Pauses a run under way here at its next safe point; `conflict` when it is already paused. */
 export function pauseRun(ctx: RunContext, planId: string, reason?: string): Promise<ControlAnswer> {
-  return control(ctx, planId, 'pause', (run) => {
+  return control(ctx, planId, 'pause', reason, (run) => {
     if (!run.pause(reasonOf(reason)))
       throw new OperationError('conflict', `plan "${planId}" is already paused or has ended`);
   });
@@ -248,14 +254,14 @@ export function pauseRun(ctx: RunContext, planId: string, reason?: string): Prom
 
 /** Lets a paused run go on; `conflict` when it is not paused. */
 export function resumeRun(ctx: RunContext, planId: string): Promise<ControlAnswer> {
-  return control(ctx, planId, 'resume', (run) => {
+  return control(ctx, planId, 'resume', undefined, (run) => {
     if (!run.resume()) throw new OperationError('conflict', `plan "${planId}" is not paused`);
   });
 }
 
 /** Ends a run: its running step ends `aborted`, no further step starts; `conflict` when already cancelled. */
 export function cancelRun(ctx: RunContext, planId: string, reason?: string): Promise<ControlAnswer> {
-  return control(ctx, planId, 'cancel', (run) => {
+  return control(ctx, planId, 'cancel', reason, (run) => {
     if (!run.cancel(reasonOf(reason)))
       throw new OperationError('conflict', `plan "${planId}" has already ended or been cancelled`);
   });
@@ -266,7 +272,7 @@ export function cancelRun(ctx: RunContext, planId: string, reason?: string): Pro
  * running step. A replacement that does not validate is `rejected` with every issue, and changes nothing.
  */
 export function replaceRemaining(ctx: RunContext, planId: string, steps: unknown): Promise<ControlAnswer> {
-  return control(ctx, planId, 'replace', (run) => {
+  return control(ctx, planId, 'replace', undefined, (run) => {
     if (!Array.isArray(steps))
       throw new OperationError(
         'invalid',
@@ -283,20 +289,60 @@ export function replaceRemaining(ctx: RunContext, planId: string, steps: unknown
 }
 
 /**
- * One control action on a run under way here; `act` refuses with an OperationError, or returns a step count.
- * A run held by another process (a fleet's) may answer later.
+ * One control action on a run under way here (`act` refuses with an OperationError, or returns a step count), else on
+ * a fleet plan through the journal, for the worker that holds its bot to apply.
  */
 async function control(
   ctx: RunContext,
   planId: string,
   action: ControlAction,
+  reason: string | undefined,
   act: (run: ExecutionRun) => Awaitable<number | void>,
 ): Promise<ControlAnswer> {
   const tracked = ctx.book.live(planId);
-  if (!tracked) throw noLiveRun(planId);
+  if (!tracked) return controlFleetPlan(ctx, planId, action, reason);
   const steps = await act(tracked.run);
   return { planId, action, ...(typeof steps === 'number' ? { steps } : {}) };
 }
+
+/** The operator's reason a fleet plan's holder journals, when the caller gave none. */
+const FLEET_CONTROL_REASON = 'by the operator (through a gateway)';
+
+async function controlFleetPlan(
+  ctx: RunContext,
+  planId: string,
+  action: ControlAction,
+  reason: string | undefined,
+): Promise<ControlAnswer> {
+  if (action === 'replace') {
+    const plan = await ctx.journal.planStatus(planId);
+    if (plan?.bot)
+      throw new OperationError(
+        'conflict',
+        `plan "${planId}" runs on fleet bot ${plan.bot} in a worker's process, where replace does not reach: cancel it and queue the steps still wanted as a new plan`,
+        { field: 'planId' },
+      );
+    throw noLiveRun(planId);
+  }
+  const answer = await ctx.journal.controlPlan(
+    planId,
+    action,
+    reasonOf(reason) ?? `${PAST[action]} ${FLEET_CONTROL_REASON}`,
+  );
+  switch (answer.outcome) {
+    case 'not_fleet':
+      throw noLiveRun(planId);
+    case 'refused':
+      throw new OperationError('conflict', `plan "${planId}" cannot be ${PAST[action]}: ${answer.why}`, {
+        status: answer.status,
+      });
+    case 'applied':
+    case 'requested':
+      return { planId, action, pending: answer.outcome === 'requested' };
+  }
+}
+
+const PAST = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' } as const;
 
 const issuesLine = (issues: readonly { where: string; message: string }[]) =>
   issues.map((i) => `${i.where}: ${i.message}`).join('; ');

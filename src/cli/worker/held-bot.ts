@@ -12,6 +12,7 @@ import type { CapabilityRegistry } from '../../registry/registry.js';
 import { validatePlan } from '../../validate/validate-plan.js';
 import type { OpenedWorld } from '../open-world.js';
 import { guardedWorld } from './guarded-world.js';
+import { watchPlanControl } from './plan-control-watch.js';
 import { settleWithin, sleep } from './timing.js';
 
 /** What every bot a worker holds shares: the journal, the registry, the worker's runner and how it joins the server. */
@@ -185,13 +186,22 @@ export class HeldBot {
     this.current = { planId, ended: new Promise((resolve) => (ended = resolve)) };
     try {
       const plan = next.resume ? await this.resumable(planId, assembly) : (next.body as RunInput);
-      if (!plan) return;
+      if (!plan || (await this.cancelledBeforeStart(planId))) return;
       say(`plan ${planId} on ${this.fence.bot}: ${next.resume ? 'resumed' : 'started'}`);
       const run = await assembly.run(plan, {
         ...(next.resume ? { resumed: true } : { claimed: true }),
         signal: this.cancel.signal,
       });
-      const result = await run.result;
+      const runEnded = new AbortController();
+      const { journal, clock, pollEveryMs } = this.deps;
+      const watch = watchPlanControl(
+        { journal, clock, everyMs: pollEveryMs, say },
+        planId,
+        run,
+        AbortSignal.any([runEnded.signal, this.cancel.signal]),
+      );
+      const result = await run.result.finally(() => runEnded.abort());
+      await watch;
       // The plan's end must be durable before its queue is read again, or the plan would still read as running.
       await assembly.recorder.flush();
       if (this.fenced) return;
@@ -202,6 +212,20 @@ export class HeldBot {
       ended();
       if (!this.fenced) this.current = null;
     }
+  }
+
+  /**
+   * A plan an operator cancelled through a gateway after a worker took it (a resumed one, or one claimed just then)
+   * ends here, cancelled, without running.
+   */
+  private async cancelledBeforeStart(planId: string): Promise<boolean> {
+    const asked = await this.deps.journal.planControl(planId);
+    if (asked?.control !== 'cancel') return false;
+    await this.deps.journal.setPlanStatus(planId, 'cancelled', this.fence);
+    this.deps.say(
+      `plan ${planId} on ${this.fence.bot}: cancelled before it started: ${asked.reason ?? 'by the operator'}`,
+    );
+    return true;
   }
 
   /**

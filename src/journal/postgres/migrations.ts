@@ -257,6 +257,12 @@ export const PG_MIGRATIONS: readonly string[] = [
   -- A fleet run is written under its bot's lease: the epoch it held, so the journal tells a bot's holders apart in time.
   ALTER TABLE runs ADD COLUMN epoch BIGINT;
   `,
+  `
+  -- What an operator asked of a fleet plan through any gateway (pause or cancel), for the bot's holder to apply:
+  -- the holder reads it while the plan runs, so a gateway that holds no bot still controls the plan.
+  ALTER TABLE plans ADD COLUMN control TEXT;
+  ALTER TABLE plans ADD COLUMN control_reason TEXT;
+  `,
 ];
 
 /** verbtree's tables: one of them in a database without `verbtree_schema` means it belongs to something else. */

@@ -169,11 +169,12 @@ export function* claimNextPlan(fence: Fence): Tx<QueuedPlan | null> {
     fence.bot,
   );
   if (!next) return null;
-  yield* run(
+  const taken = yield* run(
     "UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ? AND status = 'queued'",
     next.plan_id,
   );
-  return parse(next, false);
+  // Cancelled from a gateway between the read and the update: not this holder's to run; the next call reads again.
+  return taken > 0 ? parse(next, false) : null;
 }
 
 /** Why a bot's plan stopped short: its holder lost or gave up the lease (`lease_lost`), or died (`interrupted`). */

@@ -35,6 +35,8 @@ import { reportBots } from './bot-status.js';
 import { recordEvent } from './events.js';
 import * as fleet from './fleet.js';
 import { healthSweep } from './health-sweep.js';
+import * as control from './plan-control.js';
+import type { PlanControl, PlanControlAction, PlanControlAnswer } from './plan-control.js';
 import * as ledger from './ledger.js';
 import * as leases from './plan-leases.js';
 import * as reads from './reads.js';
@@ -271,6 +273,12 @@ export abstract class SqlJournal implements Journal {
   }
   claimNextPlan(fence: Fence): Promise<QueuedPlan | null> {
     return this.write(() => fleet.claimNextPlan(fence), fence);
+  }
+  requestPlanControl(planId: string, action: PlanControlAction, reason: string): Promise<PlanControlAnswer> {
+    return this.write(() => control.requestPlanControl(planId, action, reason));
+  }
+  planControl(planId: string): Promise<PlanControl | null> {
+    return this.read(() => control.planControl(planId));
   }
   interruptPlan(planId: string, why: fleet.Interruption, fence?: Fence): Promise<string[]> {
     return this.write(() => fleet.interruptPlan(planId, why), fence, { final: true });

@@ -280,4 +280,9 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN epoch INTEGER;
   `,
+  // What an operator asked of a fleet plan through any gateway (pause or cancel), for the bot's holder to apply.
+  `
+  ALTER TABLE plans ADD COLUMN control TEXT;
+  ALTER TABLE plans ADD COLUMN control_reason TEXT;
+  `,
 ];
