@@ -226,6 +226,52 @@ describe('a fleet gateway (serve --world none on PostgreSQL)', () => {
     }
   }, 60_000);
 
+  it('controls a fleet plan over HTTP: a queued one is cancelled at once, a running one is marked for its holder', async () => {
+    const url = await cluster.database();
+    const w1 = await holder(url, 'w1', 'ann');
+    const w2 = await holder(url, 'w2', 'bob');
+    const { base, stop } = await gateway(url);
+    const control = (planId: string, action: string, body: unknown = { reason: 'from the test' }) =>
+      fetch(`${base}/api/plans/${planId}/${action}`, {
+        method: 'POST',
+        body: JSON.stringify(body),
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+    try {
+      expect((await post(base, '?bot=ann', planks('run1'))).status).toBe(202);
+      expect((await post(base, '?bot=ann', planks('drop1'))).status).toBe(202);
+      const cancelled = await control('drop1', 'cancel');
+      expect(cancelled.status).toBe(200);
+      expect(await cancelled.json()).toEqual({ success: true, planId: 'drop1', action: 'cancel', pending: false });
+      const twice = await control('drop1', 'cancel');
+      expect(twice.status).toBe(409);
+      expect(await twice.json()).toMatchObject({
+        error: 'plan "drop1" cannot be cancelled: it has already ended (cancelled)',
+      });
+
+      // The holder takes run1 (a drain would run it at once): the gateway marks it for the holder to pause.
+      const next = await w1.journal.claimNextPlan({ bot: 'ann', epoch: 1 });
+      expect(next).toMatchObject({ planId: 'run1' });
+      const paused = await control('run1', 'pause');
+      expect(await paused.json()).toEqual({ success: true, planId: 'run1', action: 'pause', pending: true });
+      expect(await w1.journal.planControl('run1')).toEqual({ control: 'pause', reason: 'from the test' });
+      const replaced = await control('run1', 'replace', { steps: [] });
+      expect(replaced.status).toBe(409);
+      expect(await replaced.json()).toMatchObject({
+        error: expect.stringContaining('runs on fleet bot ann in a worker') as string,
+      });
+      const unknown = await control('nowhere', 'cancel');
+      expect(unknown.status).toBe(404);
+      expect((await (await fetch(`${base}/api/runs/drop1`)).json()) as unknown).toMatchObject({
+        provenance: { plan: { status: 'cancelled', bot: 'ann' }, runs: [] },
+      });
+    } finally {
+      expect((await stop()).code).toBe(0);
+      await w1.close();
+      await w2.close();
+    }
+  }, 60_000);
+
   it('lets one health sweeper at a time run: a second that finds the lock taken skips its round and changes nothing', async () => {
     const url = await cluster.database();
     const [first, second] = [await openJournal(url), await openJournal(url)];

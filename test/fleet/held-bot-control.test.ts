@@ -1,0 +1,152 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { HeldBot } from '../../src/cli/worker/held-bot.js';
+import { simIdentity } from '../../src/cli/worlds/sim.js';
+import { ManualClock } from '../../src/clock/index.js';
+import type { Fence } from '../../src/journal/rows.js';
+import { JournalRunner } from '../../src/journal/runner.js';
+import type { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
+import { isOperationError, type OperationError } from '../../src/operations/errors.js';
+import { FleetBots } from '../../src/operations/fleet-bots.js';
+import { createOperations } from '../../src/operations/operations.js';
+import { SUPERFLAT_GROUND } from '../../src/world/sim-scenario.js';
+import { SimWorld } from '../../src/world/sim/sim-world.js';
+import { openTemp } from '../journal/helpers.js';
+
+const registry = createDefaultRegistry();
+const MINUTE = 60_000;
+const POLL_MS = 500;
+const walk = (planId: string, x: number) => ({
+  planId,
+  intentId: 'i',
+  steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x, y: 5, z: 0, range: 1 } } }],
+});
+
+/**
+ * A worker's held bot in this process (the worker's own code: HeldBot, its journaled executor, its control watch) on
+ * a SimWorld and a manual clock, and a gateway's operations over the same journal: what a gateway asks of a plan
+ * reaches the run only through the journal's rows.
+ */
+async function fleet(before?: (journal: SqliteJournal, fence: Fence) => Promise<void>) {
+  const { journal } = openTemp();
+  const clock = new ManualClock();
+  await journal.addBot({ name: 'ann' });
+  const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
+  await before?.(journal, fence);
+  const runner = new JournalRunner(journal, {
+    kind: 'worker',
+    clock,
+    node: { id: 'w1', takeOverSilentAfterMs: MINUTE },
+  });
+  await runner.start();
+  const world = SimWorld.create({ clock, seed: 1, ground: SUPERFLAT_GROUND, spawn: { x: 0, y: 5, z: 0 } });
+  const lines: string[] = [];
+  const bot = new HeldBot(fence, 'w1', {
+    journal,
+    registry,
+    extraTreePaths: [],
+    runner,
+    clock,
+    say: (line) => lines.push(line),
+    join: () =>
+      Promise.resolve({
+        world,
+        clock,
+        describe: 'SimWorld',
+        descriptor: { world: 'sim', seed: 1, identity: simIdentity(1, undefined) },
+        protect: [],
+        close: () => world.close(),
+      }),
+    pollEveryMs: POLL_MS,
+    graceMs: 1_000,
+  });
+  // Joining builds the bot's executor, loading its trees from disk: real I/O, which no manual clock moves on.
+  for (let turns = 0; bot.report() === null && turns < 1_000; turns++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clock.runUntil(() => bot.report() !== null, 10);
+  }
+  expect(bot.report()).not.toBeNull();
+  const ops = createOperations({ registry, journal, bots: new FleetBots(journal), clock });
+  const said = (text: string) => () => lines.some((l) => l.includes(text));
+  const state = () => bot.report()?.state;
+  stops.push(async () => {
+    await bot.stop({ code: 'interrupted', reason: 'the test is over' });
+    await runner.stop();
+    await journal.close();
+  });
+  return { journal, clock, world, ops, said, state, lines };
+}
+
+const stops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const stop of stops.splice(0)) await stop();
+});
+
+async function refusal(call: () => Promise<unknown>): Promise<OperationError> {
+  try {
+    await call();
+  } catch (error) {
+    if (isOperationError(error)) return error;
+    throw error;
+  }
+  throw new Error('the operation did not refuse');
+}
+
+describe("a gateway's control of a fleet plan, applied by the worker that holds the bot", () => {
+  it('pauses the walk where it is, lets it go on, cancels it; a queued plan cancelled never starts; the next one runs', async () => {
+    const { journal, clock, world, ops, said, state } = await fleet();
+    await ops.start(walk('far', 300), { bot: 'ann' });
+    await ops.start(walk('back', 0), { bot: 'ann' });
+    await ops.start(walk('never', 5), { bot: 'ann' });
+    expect(await ops.cancel('never', 'changed my mind')).toEqual({ planId: 'never', action: 'cancel', pending: false });
+
+    expect(await clock.runUntil(() => state() === 'EXECUTING' && world.position().x > 3, MINUTE)).toBe(true);
+    expect(await ops.pause('far', 'hold on')).toEqual({ planId: 'far', action: 'pause', pending: true });
+    expect(await clock.runUntil(() => state() === 'PAUSED', 5 * POLL_MS)).toBe(true);
+    const heldAt = world.position().x;
+    await clock.advance(10_000);
+    expect(world.position().x).toBe(heldAt);
+    expect(await refusal(() => ops.pause('far'))).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('it is already paused') as string,
+    });
+
+    await ops.resume('far');
+    expect(await clock.runUntil(() => world.position().x > heldAt + 3, MINUTE)).toBe(true);
+    expect(await refusal(() => ops.replaceRemaining('far', []))).toMatchObject({
+      kind: 'conflict',
+      message: expect.stringContaining('runs on fleet bot ann in a worker') as string,
+    });
+    expect(await ops.cancel('far', 'enough')).toMatchObject({ pending: true });
+    expect(await clock.runUntil(said('plan far on ann: failed aborted'), 5 * POLL_MS)).toBe(true);
+    expect(world.position().x).toBeLessThan(300 - 10);
+
+    expect(await clock.runUntil(said('plan back on ann: succeeded'), 2 * MINUTE)).toBe(true);
+    expect(await clock.runUntil(() => state() === 'COMPLETED' || state() === 'IDLE', 5 * POLL_MS)).toBe(true);
+    const events = (await journal.eventHistory('far', { after: 0, limit: 500 }))!.rows;
+    expect(events.filter((e) => e.type.startsWith('plan.')).map((e) => e.type)).toEqual(
+      expect.arrayContaining(['plan.paused', 'plan.resumed', 'plan.cancelled', 'plan.ended']),
+    );
+    expect(events.find((e) => e.type === 'plan.cancelled')?.event).toMatchObject({ reason: 'enough' });
+    expect(await journal.plan('never')).toMatchObject({ status: 'cancelled' });
+    expect(await journal.eventHistory('never', { after: 0, limit: 10 })).toMatchObject({ rows: [] });
+    expect(await refusal(() => ops.cancel('far'))).toMatchObject({
+      kind: 'conflict',
+      message: 'plan "far" cannot be cancelled: it has already ended (failed)',
+    });
+  });
+
+  it('ends a plan cancelled after its bot was handed it, before it ran, without running it', async () => {
+    const { journal, clock, world, said } = await fleet(async (journal, fence) => {
+      const plan = walk('taken', 50);
+      await journal.enqueuePlan({ ...plan, bot: 'ann', body: plan });
+      // A holder took it, then stopped before its run began; the operator cancels it meanwhile.
+      expect(await journal.claimNextPlan(fence)).toMatchObject({ planId: 'taken' });
+      expect(await journal.requestPlanControl('taken', 'cancel', 'not now')).toMatchObject({ outcome: 'requested' });
+    });
+    expect(await clock.runUntil(said('plan taken on ann: cancelled before it started: not now'), MINUTE)).toBe(true);
+    expect(await journal.plan('taken')).toMatchObject({ status: 'cancelled' });
+    await clock.advance(10_000);
+    expect(world.position()).toMatchObject({ x: 0.5, z: 0.5 });
+  });
+});
