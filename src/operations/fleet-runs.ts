@@ -88,7 +88,8 @@ export async function followFleetRun(ctx: RunContext, started: StartedRun, wait:
   const from = ctx.clock.now();
   const poll = wait.onEvent ? journaledEvents(ctx, planId, wait.onEvent) : undefined;
   let ended = await awaitJournaled(ctx, planId, wait.waitMs, anyOf(wait.signal, wait.stopWaiting), poll);
-  if (!ended && wait.signal?.aborted && !wait.stopWaiting?.aborted) {
+  // The caller's abort cancels, even when the wait was also stopped meanwhile (a server closing its sessions, then itself).
+  if (!ended && wait.signal?.aborted) {
     await cancelForCaller(ctx, planId, wait.signal.reason);
     const left = wait.waitMs === undefined ? undefined : Math.max(0, from + wait.waitMs - ctx.clock.now());
     ended = await awaitJournaled(ctx, planId, left, wait.stopWaiting, poll);

@@ -111,7 +111,10 @@ async function queue(
 }
 
 export interface RunOptions extends StartOptions {
-  /** Aborting it cancels the run: the running step ends `aborted`, and the call returns the ended run. */
+  /**
+   * Aborting it cancels the run: the running step ends `aborted`, and the call returns the ended run (on a fleet bot
+   * the cancel goes through the journal to its holder, and the call waits for that end within `waitMs`).
+   */
   signal?: AbortSignal;
   /** Return `{ status: 'running' }` if the plan has not ended within this many ms; default: wait for its end. */
   waitMs?: number;

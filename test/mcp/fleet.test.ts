@@ -208,6 +208,12 @@ describe('verbtree mcp --world none: an MCP client drives a fleet through the jo
       const nobody = await call(client, 'observe', { bot: 'cy' });
       expect(nobody.isError).toBe(true);
       expect(text(nobody)).toContain('no worker holds cy now (no worker has claimed it yet)');
+
+      // The server stops while a call waits for its plan: the call's cancel reaches the journal before close returns.
+      void call(client, 'run_plan', { bot: 'cy', plan: { ...farPlan, planId: 'left' } }).catch(() => undefined);
+      await until(async () => (await journal.plan('left'))?.status === 'queued');
+      await mcp.close();
+      expect(await journal.plan('left')).toMatchObject({ status: 'cancelled' });
     } finally {
       await client.close();
       await http.close();
