@@ -2,11 +2,12 @@ import type { CallToolResult, Tool, ToolAnnotations } from '@modelcontextprotoco
 import { z } from 'zod';
 import { Plan } from '../contracts/plan.js';
 import { PlanStep } from '../contracts/plan-step.js';
-import { ENDED_STATUSES } from '../operations/run-view.js';
+import { isQueuedBot, type BotSample, type FleetBotSample } from '../operations/bot-access.js';
+import { runHasEnded } from '../operations/run-view.js';
 import type { ValidationIssue } from '../validate/issue.js';
 import { declaredKeys, fromZodIssues } from '../validate/zod-issues.js';
-import { awaitRun, driveRun, type CallContext, type CallExtra } from './run-call.js';
-import { dataResult, invalidArgumentsResult, issueLine } from './results.js';
+import { awaitRun, driveRun, fleetBotUnnamed, type CallContext, type CallExtra } from './run-call.js';
+import { dataResult, holderReportResult, invalidArgumentsResult, issueLine } from './results.js';
 
 const planId = z.string().min(1).describe('The plan id run_plan, start_plan or a verb tool answered with.');
 const bot = z.string().min(1).describe('The bot to act with (list_bots names them); default the first.');
@@ -180,20 +181,25 @@ const HANDLERS: { [N in ControlToolName]: Handler<N> } = {
       ctx.ops.run(input.plan, { ...o, ...(input.bot ? { bot: input.bot } : {}) }),
     ),
   start_plan: async (ctx, input) => {
+    const unnamed = await fleetBotUnnamed(ctx, input.bot);
+    if (unnamed) return unnamed;
     const chosen = await ctx.bots.get(input.bot);
     const onEvent = ctx.watch.watch(planIdOf(input.plan), chosen?.id ?? '');
     const started = await ctx.ops.start(input.plan, { onEvent, ...(input.bot ? { bot: input.bot } : {}) });
-    return dataResult(
-      `started plan ${started.planId} on ${started.bot} (${started.steps} step${started.steps === 1 ? '' : 's'}); follow it with get_run`,
-      { status: 'started', ...started, next: 'get_run' },
-    );
+    const steps = `${started.steps} step${started.steps === 1 ? '' : 's'}`;
+    const how =
+      started.queued === undefined
+        ? `started plan ${started.planId} on ${started.bot} (${steps})`
+        : `${started.queued ? 'queued' : 'already queued (nothing new queued)'} plan ${started.planId} (${steps}) for the worker that holds ${started.bot}`;
+    return dataResult(`${how}; follow it with get_run`, { status: 'started', ...started, next: 'get_run' });
   },
   get_run: (ctx, input, extra) => awaitRun(ctx, extra, input.planId, Math.min(input.waitMs ?? 0, ctx.blockMs)),
   pause_run: async (ctx, input) => {
     const answer = await ctx.ops.pause(input.planId, input.reason);
-    return dataResult(`plan ${input.planId} will pause at its next safe point; resume_run lets it go on`, {
-      ...answer,
-    });
+    return dataResult(
+      `plan ${input.planId} will pause at its next safe point${answer.pending ? " (its bot's holder applies it at its next look at the journal)" : ''}; resume_run lets it go on`,
+      { ...answer },
+    );
   },
   resume_run: async (ctx, input) => {
     const answer = await ctx.ops.resume(input.planId);
@@ -202,7 +208,7 @@ const HANDLERS: { [N in ControlToolName]: Handler<N> } = {
   cancel_run: async (ctx, input, extra) => {
     await ctx.ops.cancel(input.planId, input.reason ?? 'cancelled by the MCP client');
     const view = await ctx.ops.getRun(input.planId, { waitMs: ctx.blockMs, signal: extra.signal });
-    const ended = ENDED_STATUSES.includes(view.status);
+    const ended = runHasEnded(view);
     const running = view.steps.filter((s) => s.status === 'running').map((s) => s.stepId);
     return dataResult(
       ended
@@ -231,6 +237,10 @@ const HANDLERS: { [N in ControlToolName]: Handler<N> } = {
     return dataResult(['plan is not valid:', ...answer.issues.map(issueLine)].join('\n'), { ...answer });
   },
   observe: async (ctx, input) => {
+    const unnamed = await fleetBotUnnamed(ctx, input.bot);
+    if (unnamed) return unnamed;
+    const chosen = await ctx.bots.get(input.bot);
+    if (chosen && isQueuedBot(chosen)) return holderReportResult((await ctx.bots.sample(chosen)) as FleetBotSample);
     const view = await ctx.ops.observe(input);
     const p = view.position;
     const pack = Object.entries(view.inventory).map(([item, n]) => `${n} ${item}`);
@@ -242,12 +252,21 @@ const HANDLERS: { [N in ControlToolName]: Handler<N> } = {
   list_bots: async (ctx) => {
     const bots = await ctx.ops.listBots();
     return dataResult(
-      bots.length > 0
-        ? bots
-            .map((b) => `${b.bot}: ${b.connected ? b.state : 'disconnected'}${b.plan ? `, plan ${b.plan}` : ''}`)
-            .join('\n')
-        : 'no bot attached',
+      bots.length > 0 ? bots.map(botLine).join('\n') : ctx.fleet ? 'the fleet has no bot yet' : 'no bot attached',
       { bots },
     );
   },
 };
+
+/** One bot of list_bots: its state and plan, and on a fleet its holder and queue. */
+function botLine(b: BotSample | FleetBotSample): string {
+  const plan = b.plan ? `, plan ${b.plan}` : '';
+  if (!('holder' in b)) return `${b.bot}: ${b.connected ? b.state : 'disconnected'}${plan}`;
+  const held = b.held
+    ? `held by ${b.holder} (epoch ${b.epoch})`
+    : b.holder
+      ? `lease of ${b.holder} lapsed`
+      : 'not held';
+  const state = b.state === null ? 'not reported' : b.connected ? b.state : 'disconnected';
+  return `${b.bot}: ${held}, ${state}${plan}${b.queued > 0 ? `, ${b.queued} queued` : ''}`;
+}

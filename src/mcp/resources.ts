@@ -16,6 +16,7 @@ import type { Operations } from '../operations/operations.js';
 import { exportJsonSchemas } from '../registry/json-schema.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { ClientEscalations } from './escalation.js';
+import { verifiedOf } from './run-call.js';
 import type { RunWatch } from './run-watch.js';
 
 export interface ResourceContext {
@@ -152,7 +153,7 @@ export class SessionResources {
     if (planId !== null) {
       const view = await ops.getRun(planId);
       const held = this.ctx.escalations?.pending(planId);
-      return { ...view, verified: this.ctx.watch.verified(view.result), ...(held ? { awaitingPlan: held } : {}) };
+      return { ...view, verified: await verifiedOf(this.ctx, view), ...(held ? { awaitingPlan: held } : {}) };
     }
     throw new McpError(
       ErrorCode.InvalidParams,

@@ -1,6 +1,7 @@
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { describeExpectation, type Expectation } from '../contracts/expectation.js';
 import { FAILURE_CODES, type FailureCode } from '../contracts/failure-codes.js';
+import type { FleetBotSample } from '../operations/bot-access.js';
 import type { OperationError, OperationName } from '../operations/errors.js';
 import type { RunView } from '../operations/run-view.js';
 import type { ValidationIssue } from '../validate/issue.js';
@@ -195,4 +196,32 @@ export function escalationResult(
     `  the plan waits for you: replace_remaining { "planId": "${escalation.planId}", "steps": [...] } (new stepIds) goes on with those steps, cancel_run ends it; in ${leftS} s it ends by itself (escalation_exhausted)`,
   ].join('\n');
   return result(summary, structured, true);
+}
+
+/** What a fleet gateway cannot see of a bot: only the bot's holder has its world. */
+const UNSEEN_ON_A_FLEET = ['inventory', 'heldItem', 'timeOfDay', 'blocks', 'entities', 'drops'];
+
+/**
+ * `observe` on a fleet bot: this gateway has no world, so it answers what the bot's holder last reported under its
+ * lease (position, health, food, state, plan), saying what it cannot see; an error saying why when there is no
+ * report to give (no worker holds the bot, or its holder has not reported it yet).
+ */
+export function holderReportResult(sample: FleetBotSample): CallToolResult {
+  const { bot, holder } = sample;
+  if (!sample.held || sample.reportedAt === null || sample.position === null) {
+    const why = !sample.held
+      ? `no worker holds ${bot} now (${holder ? `the lease of ${holder}, its last holder, has lapsed` : 'no worker has claimed it yet'}); a worker with room takes it, or one started with --bot ${bot}`
+      : `${holder} holds ${bot} but has not reported it yet (it is joining the server); try again in a few seconds`;
+    return result(
+      `refused (unavailable): cannot look at ${bot}: this gateway holds no bot, and ${why}`,
+      { error: 'unavailable', message: why, ...sample, see: SEE.listBots },
+      true,
+    );
+  }
+  const p = sample.position;
+  return result(
+    `${bot} as its holder ${holder} (epoch ${sample.epoch}) last reported it, at ${new Date(sample.reportedAt).toISOString()}: at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}, ${p.z.toFixed(1)}), health ${sample.health}, food ${sample.food}, ${sample.connected ? sample.state : 'disconnected'}${sample.plan ? `, plan ${sample.plan}` : ''}${sample.queued > 0 ? `, ${sample.queued} queued` : ''}. This gateway has no world: its pack, the blocks and the mobs around it are seen only by its holder (a plan's steps verify them there).`,
+    { source: 'holder_report', ...sample, unseen: UNSEEN_ON_A_FLEET },
+    false,
+  );
 }

@@ -1,15 +1,24 @@
 import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import type { CallToolResult, ServerNotification, ServerRequest } from '@modelcontextprotocol/sdk/types.js';
 import type { Clock } from '../contracts/clock.js';
+import { describeExpectation, type Expectation } from '../contracts/expectation.js';
 import type { ExecutorEvent } from '../executor/events.js';
 import type { BotAccess } from '../operations/bot-access.js';
 import { isOperationError } from '../operations/errors.js';
 import type { Operations } from '../operations/operations.js';
-import { ENDED_STATUSES } from '../operations/run-view.js';
+import { runHasEnded, type RunView } from '../operations/run-view.js';
 import type { RunOutcome } from '../operations/runs.js';
 import type { ClientEscalations, PendingEscalation } from './escalation.js';
 import { ProgressReporter } from './progress.js';
-import { endedResult, escalationResult, runningResult } from './results.js';
+import { issueAt } from '../validate/issue.js';
+import {
+  endedResult,
+  escalationResult,
+  invalidArgumentsResult,
+  refusalResult,
+  runningResult,
+  type VerifiedStep,
+} from './results.js';
 import type { RunWatch } from './run-watch.js';
 
 export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
@@ -18,6 +27,10 @@ export type CallExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 export interface CallContext {
   ops: Operations;
   bots: BotAccess;
+  /** The bots are a fleet's, held by workers elsewhere: every call names its bot. */
+  fleet: boolean;
+  /** Aborted as the server closes: a wait for a fleet plan's end stops then. */
+  closing: AbortSignal;
   watch: RunWatch;
   clock: Clock;
   /** How long a call waits for a run before it answers with a running handle. */
@@ -51,10 +64,13 @@ export async function driveRun(
   bot: string | undefined,
   start: (options: {
     signal: AbortSignal;
+    stopWaiting?: AbortSignal;
     waitMs: number;
     onEvent: (event: ExecutorEvent) => void;
   }) => Promise<RunOutcome>,
 ): Promise<CallToolResult> {
+  const unnamed = await fleetBotUnnamed(ctx, bot);
+  if (unnamed) return unnamed;
   const chosen = await ctx.bots.get(bot);
   const progress = progressFor(ctx, extra);
   const watching = ctx.watch.watch(planId, chosen?.id ?? bot ?? '');
@@ -65,6 +81,9 @@ export async function driveRun(
   try {
     const running = start({
       signal: owned.signal,
+      // A fleet plan's wait reads the journal until its end: the server's close ends it (its session's close, before,
+      // cancelled the plan).
+      ...(ctx.fleet ? { stopWaiting: ctx.closing } : {}),
       waitMs: ctx.blockMs,
       onEvent: (event) => {
         watching(event);
@@ -143,8 +162,49 @@ async function answer(
   waitedMs: number,
 ): Promise<CallToolResult> {
   const view = await ctx.ops.getRun(planId);
-  if (ENDED_STATUSES.includes(view.status)) return endedResult(view, ctx.watch.verified(view.result));
+  if (runHasEnded(view)) return endedResult(view, await verifiedOf(ctx, view));
   const held = escalation ?? ctx.escalations?.pending(planId);
   if (held) return escalationResult(held, view.bot, ctx.watch.expectsOf(planId, held.stepId), ctx.clock.now());
   return runningResult(view, waitedMs);
+}
+
+/**
+ * On a fleet every call that acts names its bot: undefined when this one does (or the bots are this process's), else
+ * the result naming the fleet's bots (or saying how a bot joins an empty fleet).
+ */
+export async function fleetBotUnnamed(ctx: CallContext, bot: string | undefined): Promise<CallToolResult | undefined> {
+  if (!ctx.fleet || bot !== undefined) return undefined;
+  const why = await ctx.bots.noneNamed?.();
+  if (!why) return undefined;
+  const bots = why.details.bots as string[] | undefined;
+  if (!bots) return refusalResult(why);
+  return invalidArgumentsResult([
+    issueAt(
+      'schema_violation',
+      ['bot'],
+      `is required on a fleet gateway: name the bot to act with, one of ${bots.join(', ')} (list_bots shows each with its holder)`,
+    ),
+  ]);
+}
+
+/**
+ * What each succeeded step of an ended run was verified to do: from its result when it ended in this process, else
+ * (a fleet worker's run, or an older one) from the expectations the journal holds for each step it journaled ended ok.
+ */
+export async function verifiedOf(ctx: { ops: Operations; watch: RunWatch }, view: RunView): Promise<VerifiedStep[]> {
+  if (view.result) return ctx.watch.verified(view.result);
+  if (view.status !== 'succeeded') return [];
+  const { provenance } = await ctx.ops.provenance(view.planId, { limit: 1000 });
+  return provenance.steps
+    .filter(({ step }) => step.status === 'succeeded')
+    .map(({ step }) => {
+      const expects = step.expectations ? (JSON.parse(step.expectations) as Expectation[]) : [];
+      return {
+        stepId: step.step_id,
+        verb: step.verb,
+        ...(step.parent_step_id ? { parentStepId: step.parent_step_id } : {}),
+        verified: expects.map(describeExpectation),
+        expects,
+      };
+    });
 }

@@ -3,7 +3,7 @@ import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprot
 import { systemClock } from '../clock/system-clock.js';
 import type { Clock } from '../contracts/clock.js';
 import type { ExecutorEvent } from '../executor/events.js';
-import type { LocalBots } from '../operations/bot-access.js';
+import { LocalBots, type BotAccess } from '../operations/bot-access.js';
 import type { Operations } from '../operations/operations.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { ClientEscalations } from './escalation.js';
@@ -19,8 +19,11 @@ export const DEFAULT_BLOCK_MS = 25_000;
 export interface VerbtreeMcpOptions {
   operations: Operations;
   registry: CapabilityRegistry;
-  /** This process's bots (the operations act on the same ones). */
-  bots: LocalBots;
+  /**
+   * The bots the operations act on: this process's (`LocalBots`), or a fleet's (`FleetBots`: held by workers in other
+   * processes, every tool naming its bot).
+   */
+  bots: BotAccess;
   clock?: Clock;
   blockMs?: number;
   progressPerSecond?: number;
@@ -36,6 +39,10 @@ retry may help, what was unmet, and the evidence. run_plan runs several steps; v
 A call not done within the server's block time answers { status: "running", planId }: follow it with get_run (waitMs), stop
 it with cancel_run. Cancelling a call that runs a step cancels that step; observe shows the world as it is.`;
 
+const FLEET_INSTRUCTIONS = `This server is a gateway to a fleet: each bot is held by a worker process elsewhere, so every tool that acts
+names its bot (list_bots names them, with their holders). A plan is queued for the bot's holder and its answer is read from
+the shared journal; observe answers what the bot's holder last reported.`;
+
 /**
  * verbtree as an MCP server: an adapter over the operations, as the HTTP API is. One instance serves every
  * session (stdio has one; Streamable HTTP one per client), which share its runs and their watch.
@@ -46,21 +53,30 @@ export class VerbtreeMcp {
   private readonly context: CallContext;
   private readonly sessions = new Set<{ server: McpServer; resources: SessionResources }>();
   private readonly detach: (() => void)[] = [];
+  /** Aborted as the server closes: a call's wait for a fleet plan ends then. */
+  private readonly closing = new AbortController();
+  /** The tool calls under way, which close waits for. */
+  private readonly calls = new Set<Promise<unknown>>();
+  private readonly fleet: boolean;
 
   constructor(private readonly options: VerbtreeMcpOptions) {
     this.catalog = new ToolCatalog(options.registry);
+    this.fleet = !(options.bots instanceof LocalBots);
     this.context = {
       ops: options.operations,
       bots: options.bots,
+      fleet: this.fleet,
+      closing: this.closing.signal,
       watch: this.watch,
       clock: options.clock ?? systemClock,
       blockMs: options.blockMs ?? DEFAULT_BLOCK_MS,
       progressPerSecond: options.progressPerSecond ?? PROGRESS_PER_SECOND,
       ...(options.escalations ? { escalations: options.escalations } : {}),
     };
-    // Each bot's plan, for list_bots and the bot resources.
-    for (const bot of options.bots.list) {
-      const listener = (event: ExecutorEvent) => options.bots.observe(bot, event);
+    // Each bot's plan, for list_bots and the bot resources (a fleet's bots: their rows in the journal).
+    const local: LocalBots | null = options.bots instanceof LocalBots ? (options.bots as LocalBots) : null;
+    for (const bot of local?.list ?? []) {
+      const listener = (event: ExecutorEvent) => local?.observe(bot, event);
       bot.events.on('event', listener);
       this.detach.push(() => bot.events.off('event', listener));
     }
@@ -80,14 +96,19 @@ export class VerbtreeMcp {
       { name: 'verbtree', version: this.options.version ?? '0.1.0' },
       {
         capabilities: { tools: {}, resources: { subscribe: true } },
-        instructions: INSTRUCTIONS,
+        instructions: this.fleet ? `${INSTRUCTIONS}\n${FLEET_INSTRUCTIONS}` : INSTRUCTIONS,
       },
     );
     const { server } = mcp;
-    server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.catalog.tools }));
-    server.setRequestHandler(CallToolRequestSchema, (request, extra) =>
-      this.catalog.call(this.context, request.params.name, request.params.arguments, extra),
-    );
+    server.setRequestHandler(ListToolsRequestSchema, async () => ({
+      tools: this.fleet ? this.catalog.fleetTools(await this.fleetBotNames()) : this.catalog.tools,
+    }));
+    server.setRequestHandler(CallToolRequestSchema, (request, extra) => {
+      const call = this.catalog.call(this.context, request.params.name, request.params.arguments, extra);
+      this.calls.add(call);
+      void call.catch(() => undefined).finally(() => this.calls.delete(call));
+      return call;
+    });
     const session = {
       server: mcp,
       resources: new SessionResources(server, { ...this.context, registry: this.options.registry }),
@@ -102,13 +123,24 @@ export class VerbtreeMcp {
     return mcp;
   }
 
-  /** Closes every session; the runs and the bots are their owner's to stop. */
+  /** The fleet's bots now, as the journal lists them. */
+  private async fleetBotNames(): Promise<string[]> {
+    return (await this.options.operations.listBots()).map((b) => b.bot);
+  }
+
+  /**
+   * Closes every session; on a fleet, then waits for the calls still under way (a call whose session closed cancels
+   * its plan through the journal, which must be written before the journal closes). The runs and the bots are their
+   * owner's to stop.
+   */
   async close(): Promise<void> {
     for (const session of [...this.sessions]) {
       session.resources.close();
       await session.server.close();
     }
     this.sessions.clear();
+    this.closing.abort();
+    if (this.fleet) await Promise.allSettled([...this.calls]);
     for (const detach of this.detach.splice(0)) detach();
   }
 }

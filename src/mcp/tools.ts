@@ -29,6 +29,26 @@ export class ToolCatalog {
   }
 
   /**
+   * The tools as a fleet gateway lists them: every `bot` argument required, its description naming the fleet's bots
+   * now (workers may add more: an unknown name's error names them again).
+   */
+  fleetTools(bots: readonly string[]): Tool[] {
+    const description = `The fleet's bot to act with (required): ${bots.length > 0 ? `now ${bots.join(', ')}` : 'none yet (a worker adds one with --bot <name>)'}; list_bots shows each with its holder.`;
+    return this.tools.map((tool) => {
+      const properties = tool.inputSchema.properties;
+      if (!properties?.bot) return tool;
+      return {
+        ...tool,
+        inputSchema: {
+          ...tool.inputSchema,
+          properties: { ...properties, bot: { type: 'string', description } },
+          required: [...(tool.inputSchema.required ?? []), 'bot'],
+        },
+      };
+    });
+  }
+
+  /**
    * Answers one tool call. Whatever goes wrong for the caller is a result the model can read (isError with the
    * message), never a protocol error: bad arguments, an unknown tool, a refused operation.
    */

@@ -61,3 +61,18 @@ export function wholeNumber(
     );
   return value;
 }
+
+/** A plan the journal does not hold. */
+export const noJournaledPlan = (planId: string) =>
+  new OperationError('not_found', `no plan "${planId}" in the journal; the runs list names the journaled plans`, {
+    field: 'planId',
+    see: 'listRuns',
+  });
+
+/** A control action on a plan no run of this process holds and no fleet bot was queued. */
+export const noLiveRun = (planId: string) =>
+  new OperationError(
+    'not_found',
+    `this server is running no plan "${planId}"; the runs list names the journaled ones`,
+    { field: 'planId', see: 'listRuns' },
+  );

@@ -4,9 +4,8 @@ import type { HealthConfigInput } from '../journal/health-config.js';
 import { incidentJson, type MeasuredSla, type NodeStatesRow, type RunSummary } from '../journal/queries.js';
 import type { CapabilityRegistry, CapabilitySummary } from '../registry/registry.js';
 import { isQueuedBot, type BotAccess, type BotSample, type FleetBotSample } from './bot-access.js';
-import { wholeNumber } from './errors.js';
+import { noJournaledPlan, wholeNumber } from './errors.js';
 import type { OperationsJournal } from './journal-port.js';
-import { noJournaledPlan } from './runs.js';
 
 export interface QueryContext {
   journal: OperationsJournal;

@@ -56,7 +56,13 @@ export const MAX_VIEW_STEPS = 1000;
 
 export const retryable = (code: string): boolean => FAILURE_CODES[code as FailureCode]?.retryable ?? false;
 
-const JOURNAL_STATUSES = new Set<string>(['running', 'succeeded', 'failed', 'rejected', 'interrupted']);
+/**
+ * Whether a run has ended: a fleet plan interrupted with its worker has not, since the bot's next holder resumes it.
+ */
+export const runHasEnded = (view: RunView): boolean =>
+  ENDED_STATUSES.includes(view.status) && !(view.status === 'interrupted' && view.source === 'journal' && view.bot);
+
+const JOURNAL_STATUSES = new Set<string>(['running', 'succeeded', 'failed', 'rejected', 'interrupted', 'cancelled']);
 
 /** A run of another process, or an older one, from the journal's record of its plan. */
 export function journalRunView(provenance: PlanProvenance & { stepsTotal: number }): RunView {
@@ -75,7 +81,9 @@ export function journalRunView(provenance: PlanProvenance & { stepsTotal: number
           expects: failedStep?.expectations ? (JSON.parse(failedStep.expectations) as unknown[]) : [],
           evidence: [],
         }
-      : null;
+      : plan.status === 'cancelled'
+        ? cancelledBeforeItRan()
+        : null;
   return {
     planId: plan.plan_id,
     bot: plan.bot ?? null,
@@ -94,3 +102,14 @@ export function journalRunView(provenance: PlanProvenance & { stepsTotal: number
     result: null,
   };
 }
+
+/** A fleet plan cancelled through the journal before any worker ran a step of it. */
+const cancelledBeforeItRan = (): RunFailure => ({
+  code: 'aborted',
+  retryable: false,
+  detail: 'cancelled before its bot ran it',
+  stepId: null,
+  unmet: [],
+  expects: [],
+  evidence: [],
+});

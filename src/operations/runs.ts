@@ -6,12 +6,16 @@ import { errorText } from '../executor/user-code.js';
 import { PlanConflictError } from '../journal/plan-conflict.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { validatePlan } from '../validate/validate-plan.js';
-import { OperationError, wholeNumber } from './errors.js';
+import { noLiveRun, OperationError, wholeNumber } from './errors.js';
+import { awaitJournaled, controlFleetPlan, followFleetRun, journalView, reasonOf } from './fleet-runs.js';
 import { isQueuedBot, type Awaitable, type BotAccess, type QueuedBot } from './bot-access.js';
 import type { OperationsJournal } from './journal-port.js';
 import type { RunBook, RunListener, TrackedRun } from './run-book.js';
-import { ENDED_STATUSES, journalRunView, MAX_VIEW_STEPS, type RunView } from './run-view.js';
-import { within } from './wait.js';
+import type { RunView } from './run-view.js';
+import { anyOf, within } from './wait.js';
+
+export { JOURNAL_POLL_MS } from './fleet-runs.js';
+export { noJournaledPlan } from './errors.js';
 
 export interface RunContext {
   registry: CapabilityRegistry;
@@ -107,7 +111,10 @@ async function queue(
 }
 
 export interface RunOptions extends StartOptions {
-  /** Aborting it cancels the run: the running step ends `aborted`, and the call returns the ended run. */
+  /**
+   * Aborting it cancels the run: the running step ends `aborted`, and the call returns the ended run (on a fleet bot
+   * the cancel goes through the journal to its holder, and the call waits for that end within `waitMs`).
+   */
   signal?: AbortSignal;
   /** Return `{ status: 'running' }` if the plan has not ended within this many ms; default: wait for its end. */
   waitMs?: number;
@@ -123,25 +130,13 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
       : wholeNumber(options.waitMs, 'waitMs', { min: 0, max: MAX_WAIT_MS, fallback: 0 });
   const { started, tracked } = await begin(ctx, input, options);
   const { signal } = options;
-  const waiting = anyOf(signal, options.stopWaiting);
-  if (!tracked) {
-    // A fleet worker runs it: its end is read back from the shared journal. The caller's signal ends the wait.
-    const ended = await awaitJournaled(ctx, started.planId, waitMs, waiting);
-    return ended
-      ? {
-          status: 'ended',
-          planId: started.planId,
-          bot: started.bot,
-          result: null,
-          run: await journalView(ctx, started.planId),
-        }
-      : { status: 'running', planId: started.planId, bot: started.bot };
-  }
+  // A fleet worker runs it: its end is read back from the shared journal, and a cancel goes there.
+  if (!tracked) return followFleetRun(ctx, started, { ...options, waitMs });
   const cancel = () => tracked.run.cancel(`cancelled by its caller: ${errorText(signal?.reason ?? 'aborted')}`);
   signal?.addEventListener('abort', cancel, { once: true });
   if (signal?.aborted) cancel();
   try {
-    const result = await within(tracked.ended, ctx.clock, waitMs, waiting);
+    const result = await within(tracked.ended, ctx.clock, waitMs, anyOf(signal, options.stopWaiting));
     // Aborted, the run was cancelled and ends at once (its step `aborted`): the call answers with that end.
     const ended = result ?? (signal?.aborted ? await tracked.ended : undefined);
     return ended
@@ -151,12 +146,6 @@ export async function runToEnd(ctx: RunContext, input: unknown, options: RunOpti
     // Past the call, its caller's signal no longer reaches the run: getRun follows it, cancel ends it.
     signal?.removeEventListener('abort', cancel);
   }
-}
-
-/** Aborted when any of the signals given is. */
-function anyOf(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
-  const given = signals.filter((s) => s !== undefined);
-  return given.length > 1 ? AbortSignal.any(given) : given[0];
 }
 
 export interface GetRunOptions {
@@ -177,45 +166,6 @@ export async function getRun(ctx: RunContext, planId: string, options: GetRunOpt
   if (waitMs > 0) await awaitJournaled(ctx, planId, waitMs, options.signal);
   return journalView(ctx, planId);
 }
-
-async function journalView(ctx: RunContext, planId: string): Promise<RunView> {
-  const found = await ctx.journal.provenance(planId, { offset: 0, limit: MAX_VIEW_STEPS });
-  if (!found) throw noJournaledPlan(planId);
-  return journalRunView(found);
-}
-
-/** How often a wait for a run of another process reads the journal. */
-export const JOURNAL_POLL_MS = 250;
-
-/** Where a fleet bot's plan has ended: `interrupted` is not an end there, since the bot's next holder resumes it. */
-const FLEET_ENDED = new Set(['succeeded', 'failed', 'rejected', 'cancelled']);
-
-/**
- * Waits for a plan another process runs to end, reading the shared journal every `JOURNAL_POLL_MS` (the journal
- * is the record; nothing else is trusted to say it ended), for at most `waitMs` (undefined: until it ends) and no
- * longer than `signal` stays unaborted. True when it ended.
- */
-async function awaitJournaled(
-  ctx: RunContext,
-  planId: string,
-  waitMs: number | undefined,
-  signal?: AbortSignal,
-): Promise<boolean> {
-  const deadline = waitMs === undefined ? Infinity : ctx.clock.now() + waitMs;
-  for (;;) {
-    const plan = await ctx.journal.planStatus(planId);
-    if (!plan) throw noJournaledPlan(planId);
-    const ended =
-      plan.bot === null ? ENDED_STATUSES.includes(plan.status as RunView['status']) : FLEET_ENDED.has(plan.status);
-    if (ended) return true;
-    const left = deadline - ctx.clock.now();
-    if (left <= 0 || signal?.aborted) return false;
-    await within(NEVER, ctx.clock, Math.min(JOURNAL_POLL_MS, left), signal);
-  }
-}
-
-/** A promise that never settles: `within` it is a plain wait on the clock. */
-const NEVER = new Promise<never>(() => undefined);
 
 /** Follows a run this process started, from now until it ends; returns how to stop. */
 export function followRun(ctx: RunContext, planId: string, listener: RunListener): () => void {
@@ -239,10 +189,6 @@ export interface ControlAnswer {
    */
   pending?: boolean;
 }
-
-/** The longest reason a control action keeps (it is journaled with the event). */
-const MAX_REASON = 500;
-const reasonOf = (reason: string | undefined) => (reason === undefined ? undefined : reason.slice(0, MAX_REASON));
 
 /** Pauses a run under way here at its next safe point; `conflict` when it is already paused. */
 export function pauseRun(ctx: RunContext, planId: string, reason?: string): Promise<ControlAnswer> {
@@ -305,57 +251,5 @@ async function control(
   return { planId, action, ...(typeof steps === 'number' ? { steps } : {}) };
 }
 
-/** The operator's reason a fleet plan's holder journals, when the caller gave none. */
-const FLEET_CONTROL_REASON = 'by the operator (through a gateway)';
-
-async function controlFleetPlan(
-  ctx: RunContext,
-  planId: string,
-  action: ControlAction,
-  reason: string | undefined,
-): Promise<ControlAnswer> {
-  if (action === 'replace') {
-    const plan = await ctx.journal.planStatus(planId);
-    if (plan?.bot)
-      throw new OperationError(
-        'conflict',
-        `plan "${planId}" runs on fleet bot ${plan.bot} in a worker's process, where replace does not reach: cancel it and queue the steps still wanted as a new plan`,
-        { field: 'planId' },
-      );
-    throw noLiveRun(planId);
-  }
-  const answer = await ctx.journal.controlPlan(
-    planId,
-    action,
-    reasonOf(reason) ?? `${PAST[action]} ${FLEET_CONTROL_REASON}`,
-  );
-  switch (answer.outcome) {
-    case 'not_fleet':
-      throw noLiveRun(planId);
-    case 'refused':
-      throw new OperationError('conflict', `plan "${planId}" cannot be ${PAST[action]}: ${answer.why}`, {
-        status: answer.status,
-      });
-    case 'applied':
-    case 'requested':
-      return { planId, action, pending: answer.outcome === 'requested' };
-  }
-}
-
-const PAST = { pause: 'paused', resume: 'resumed', cancel: 'cancelled' } as const;
-
 const issuesLine = (issues: readonly { where: string; message: string }[]) =>
   issues.map((i) => `${i.where}: ${i.message}`).join('; ');
-
-export const noJournaledPlan = (planId: string) =>
-  new OperationError('not_found', `no plan "${planId}" in the journal; the runs list names the journaled plans`, {
-    field: 'planId',
-    see: 'listRuns',
-  });
-
-const noLiveRun = (planId: string) =>
-  new OperationError(
-    'not_found',
-    `this server is running no plan "${planId}"; the runs list names the journaled ones`,
-    { field: 'planId', see: 'listRuns' },
-  );

@@ -30,3 +30,9 @@ export function within<T>(
     );
   });
 }
+
+/** Aborted when any of the signals given is. */
+export function anyOf(...signals: (AbortSignal | undefined)[]): AbortSignal | undefined {
+  const given = signals.filter((s) => s !== undefined);
+  return given.length > 1 ? AbortSignal.any(given) : given[0];
+}

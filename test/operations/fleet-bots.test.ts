@@ -114,4 +114,24 @@ describe('operations on a fleet (FleetBots: bots held by workers elsewhere, reac
     expect(clock.pendingTimers()).toBe(0);
     expect((await journal.plan('p'))?.status).toBe('queued');
   });
+
+  it("a caller's abort cancels the plan through the journal, and the call answers the end it journals", async () => {
+    const { journal, clock, ops } = await fleet(['ann']);
+    const cancel = new AbortController();
+    const waiting = ops.run(walk('p'), { bot: 'ann', signal: cancel.signal });
+    await clock.advance(2 * JOURNAL_POLL_MS);
+    cancel.abort('the caller went away');
+    // Still queued (no worker took it): cancelled at once, an end.
+    expect(await onClock(clock, waiting, MINUTE)).toMatchObject({
+      status: 'ended',
+      result: null,
+      run: { planId: 'p', bot: 'ann', status: 'cancelled', failure: { code: 'aborted' } },
+    });
+    expect(await journal.plan('p')).toMatchObject({ status: 'cancelled' });
+    expect(await journal.planControl('p')).toEqual({
+      control: 'cancel',
+      reason: 'cancelled by its caller: the caller went away',
+    });
+    expect(clock.pendingTimers()).toBe(0);
+  });
 });

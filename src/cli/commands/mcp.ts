@@ -7,6 +7,7 @@ import { ClientEscalations, DEFAULT_ESCALATION_TIMEOUT_MS } from '../../mcp/esca
 import { serveHttp } from '../../mcp/http.js';
 import { DEFAULT_BLOCK_MS, VerbtreeMcp } from '../../mcp/server.js';
 import { jsonRpcStdio } from '../../mcp/stdio.js';
+import { FleetBots } from '../../operations/fleet-bots.js';
 import { createOperations, LocalBots, localBot } from '../../operations/index.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs, type FaultRule } from '../../world/faults/parse.js';
@@ -15,7 +16,7 @@ import { botKeys, holdBots } from '../bot-holder.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from '../open-world.js';
 import { RunningPlans, stopRequested } from '../running-plans.js';
-import { addWorldOptions, howBotsShare, worldChoiceOf } from '../world-options.js';
+import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
 /** What mcp reads itself; the world's settings come from worldChoiceOf. */
@@ -58,6 +59,9 @@ export function mcpCommand(
     default: 'embedded',
     settings: ['host', 'port', 'username', 'version', 'scenario'],
     own: { username: { description: "the bot's name (more bots: <name>-2, <name>-3, …)" } },
+    beside: {
+      none: "no bot of its own: a gateway to the journal's fleet (--journal postgres://…), each plan queued for the worker that holds its bot",
+    },
   })
     .option(
       '--bots <n>',
@@ -105,10 +109,12 @@ Examples:
   $ verbtree mcp --scenario examples/scenarios/stone-age.json
   $ verbtree mcp --world sim --fault navigate=hang
   $ verbtree mcp --host mc.example.org --username scout
-  $ VERBTREE_TOKEN=secret verbtree mcp --http 7072 --escalate-to-client`,
+  $ VERBTREE_TOKEN=secret verbtree mcp --http 7072 --escalate-to-client
+  $ verbtree mcp --world none --journal postgres://verbtree@db.lan/verbtree   # a fleet's bots, held by its workers`,
     )
     .action(async (options: McpOptions, self: Command) => {
-      const choice = worldChoiceOf(self)!;
+      const choice = worldChoiceOf(self);
+      if (!choice) checkFleetOptions(self);
       const token = options.token ?? process.env.VERBTREE_TOKEN;
       if (options.http !== undefined && !token)
         throw new CliUsageError(
@@ -117,21 +123,41 @@ Examples:
       const faults = parsedFaults(options.fault, registry());
       const stdio = options.http === undefined ? jsonRpcStdio() : null;
       try {
-        const ended = await serveMcp(options, choice, {
-          registry: registry(),
-          extraTreePaths: extraTreePaths(),
-          faults,
-          io,
-          until,
-          stdio,
-          token,
-        });
+        const serving = { registry: registry(), extraTreePaths: extraTreePaths(), faults, io, until, stdio, token };
+        const ended = choice ? await serveMcp(options, choice, serving) : await serveFleetMcp(options, serving);
         // A bot taken over by another process is a stop the user did not ask for.
         setExit(ended === 'asked' ? EXIT.ok : EXIT.failed);
       } finally {
         stdio?.restore();
       }
     });
+}
+
+/** What `--world none` cannot take: a bot of this process, or what acts on one; and it needs the fleet's journal. */
+const FLEET_REFUSES: Record<string, string> = {
+  bots: '--bots',
+  fault: '--fault',
+  escalateToClient: '--escalate-to-client',
+  escalationTimeout: '--escalation-timeout',
+  username: '--username',
+  scenario: '--scenario',
+  host: '--host',
+  port: '--port',
+  version: '--version',
+  seed: '--seed',
+};
+
+function checkFleetOptions(self: Command): void {
+  for (const [name, flag] of Object.entries(FLEET_REFUSES)) {
+    if (self.getOptionValueSource(name) !== 'cli') continue;
+    throw new CliUsageError(
+      `${flag} applies to bots of this process, and --world none has none: the fleet's bots are held by its workers (verbtree worker --journal … --bot <name>); drop ${flag}, or give a world (${worldKindsInWords()})`,
+    );
+  }
+  if (self.getOptionValueSource('journal') === 'default')
+    throw new CliUsageError(
+      "--world none serves a fleet's journal, and names none: give --journal postgres://… (the database the fleet's workers share), or the SQLite file they share",
+    );
 }
 
 function parsedFaults(specs: string[], registry: CapabilityRegistry): FaultRule[] {
@@ -193,6 +219,39 @@ async function serveMcp(options: McpOptions, choice: WorldChoice, serving: Servi
     return stop.asked ? 'asked' : 'lost';
   } finally {
     for (const close of closers.reverse()) await close();
+  }
+}
+
+/**
+ * `--world none`: a gateway to the journal's fleet, holding no bot. The tools reach the fleet's bots through the
+ * journal (FleetBots): a plan is queued for the bot's holder and followed there. Stopping closes the sessions, whose
+ * calls under way cancel their plans through the journal, as a local server's stop cancels its runs.
+ */
+async function serveFleetMcp(options: McpOptions, serving: Serving): Promise<'asked'> {
+  const journal = await openJournalFor(options.journal, { create: true });
+  try {
+    const bots = new FleetBots(journal);
+    const mcp = new VerbtreeMcp({
+      operations: createOperations({ registry: serving.registry, journal, bots, clock: systemClock }),
+      registry: serving.registry,
+      bots,
+      blockMs: options.blockMs,
+      version: process.env.npm_package_version ?? '0.1.0',
+    });
+    const where = await listen(mcp, options, serving);
+    try {
+      const names = (await journal.listBots()).map((b) => b.name);
+      serving.io.err(
+        `verbtree mcp: ${where.describe}; fleet gateway, ${names.length > 0 ? `bots ${names.join(', ')}` : 'no fleet bot yet (verbtree worker --bot <name> adds one)'}; journal ${journal.location}`,
+      );
+      serving.io.err(`stopping (${await Promise.race([serving.until(), where.closed])})`);
+      return 'asked';
+    } finally {
+      await where.close();
+      await mcp.close();
+    }
+  } finally {
+    await journal.close();
   }
 }
 
