@@ -16,6 +16,18 @@ export interface SafetySignal {
   responses: FastPathStep[];
 }
 
+const SAFETY_SIGNALS: ReadonlySet<string> = new Set<SafetySignal['signal']>([
+  'hazard',
+  'hostile',
+  'low_health',
+  'hunger',
+]);
+
+/** Whether an interrupt's signal is the safety monitor's (not an urgent intent's or a pause's). */
+export function isSafetySignal(signal: string): boolean {
+  return SAFETY_SIGNALS.has(signal);
+}
+
 const COOLDOWN_MS = 5_000;
 /** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
 const ESCAPE_RADIUS = 4;

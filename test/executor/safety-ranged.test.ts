@@ -43,3 +43,33 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
     });
   });
 });
+
+describe('a threat that keeps coming back ends the step instead of holding it for ever', () => {
+  it('after policy.safety.maxPreemptionsPerStep flights the step fails preempted, saying why', async () => {
+    const h = await harness({ ground: { radius: 60 } }, { policy: { safety: { maxPreemptionsPerStep: 3 } } });
+    // A zombie that stands in the bot's way again after every flight (as a swarm follows a bot back to its work).
+    const zombie = () => {
+      const at = h.world.position();
+      return h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: at.x + 2.5, y: 0, z: at.z + 0.5 } });
+    };
+    let current = zombie();
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.resumed') return;
+      h.world.removeEntity(current);
+      current = zombie();
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 40, y: 0, z: 0, range: 1 } } }),
+      600_000,
+    );
+    const walk = result.steps.find((s) => s.step.stepId === 'walk')!;
+    expect(walk.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail: expect.stringMatching(
+        /^the safety monitor took this step over 3 times \(last: hostile, zombie/,
+      ) as unknown,
+    });
+    expect(h.events.filter((e) => e.type === 'step.preempted' && e.stepId === 'walk')).toHaveLength(3);
+  });
+});
