@@ -15,6 +15,7 @@ import {
 } from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
 import { dropLandsWithinReach } from './drop-reach.js';
+import { blocksInRadius } from './search.js';
 import { walkReportingProgress } from './walk-progress.js';
 
 /**
@@ -106,8 +107,7 @@ export const collectBlockBindings: TreeBindings<CollectBlockArgs> = {
       while (total() < target) {
         const here = world.position();
         const candidates = (blocksFor(args.block) ?? []).filter((name) => canHarvestWith(name, world.inventory()));
-        const open = world
-          .findBlocks({ names: candidates, maxDistance: args.radius, count: SEARCH_COUNT, exposed: true })
+        const open = blocksInRadius(world, args, candidates, SEARCH_COUNT)
           .filter((c) => !tried.has(cellKey(c)) && !underFeet(world.position(), c))
           .sort((a, b) => cost(world, here, a) - cost(world, here, b));
         // One whose drop a walk reaches first; else the nearest, as digging its neighbours may open the way.

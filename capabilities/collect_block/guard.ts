@@ -1,19 +1,30 @@
-import { blocksFor, canHarvestWith, type GuardContext, type GuardResult, harvestToolFor } from 'verbtree';
+import {
+  blocksFor,
+  canHarvestWith,
+  type GuardContext,
+  type GuardResult,
+  harvestToolFor,
+  type Vec3Like,
+} from 'verbtree';
 import type { CollectBlockArgs } from './schema.js';
+import { blocksInRadius, originOf } from './search.js';
 
 /**
- * The block is within the radius with a face in the open (buried stone and ore
+ * The block is within the radius (of the bot, or of where the step started: see blocksInRadius) with a face in the open (buried stone and ore
  * are not in sight: reaching them means tunnelling), and the pack
  * holds a tool that makes it drop; a missing tool is a sub-goal (craft it).
  */
-export function collectBlockGuard({ world }: GuardContext, { block, radius }: CollectBlockArgs): GuardResult {
+export function collectBlockGuard({ world }: GuardContext, args: CollectBlockArgs): GuardResult {
+  const { block, radius } = args;
   const blocks = blocksFor(block) ?? [];
   // Sight first: a tool is worth crafting only for a block there is.
-  if (world.findBlocks({ names: blocks, maxDistance: radius, count: 1, exposed: true }).length === 0) {
-    const { x, y, z } = world.position();
+  if (blocksInRadius(world, args, blocks, 1).length === 0) {
+    const at = (p: Vec3Like) => `(${Math.floor(p.x)}, ${Math.floor(p.y)}, ${Math.floor(p.z)})`;
+    const [here, start] = [at(world.position()), at(originOf(args, world))];
+    const where = here === start ? here : `${here} or of ${start}, where the step started`;
     return {
       ok: false,
-      reason: `no ${block} within ${radius} blocks of (${Math.floor(x)}, ${Math.floor(y)}, ${Math.floor(z)}); explore, or give a larger radius`,
+      reason: `no ${block} within ${radius} blocks of ${where}; explore, or give a larger radius`,
       missing: { predicate: 'block_in_sight', detail: { block, radius } },
     };
   }
@@ -27,10 +38,7 @@ export function collectBlockGuard({ world }: GuardContext, { block, radius }: Co
       missing: { predicate: 'has_item', detail: { item: tool ?? 'wooden_pickaxe', count: 1 } },
     };
   }
-  if (
-    harvestable.length < blocks.length &&
-    world.findBlocks({ names: harvestable, maxDistance: radius, count: 1, exposed: true }).length === 0
-  ) {
+  if (harvestable.length < blocks.length && blocksInRadius(world, args, harvestable, 1).length === 0) {
     return { ok: false, reason: `the ${block} within ${radius} blocks all need a better tool than the pack holds` };
   }
   return { ok: true };

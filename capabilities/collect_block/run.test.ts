@@ -96,6 +96,26 @@ describe('collect_block runs end to end on SimWorld', () => {
     expect(progress.at(-1)).toMatchObject({ done: 1, total: 1 });
   });
 
+  it('resumed after a safety flee, searches from where the step started, not from where the flight ended', async () => {
+    // A trunk 6 blocks east within the step's radius of 8; a zombie 3 blocks east, between the bot and the tree. The
+    // bot flees 16 blocks west of it (x <= -13, 19 blocks from the trunk), the zombie is gone when the flight ends,
+    // and the step resumes there: the trunk is where it was, within the radius of where the step started.
+    const h = await harness({ blocks: trunk(6, 0), ground: { radius: 40 } });
+    const zombie = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
+    let fledTo: number | null = null;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'flee') return;
+      h.world.removeEntity(zombie);
+      fledTo = h.world.position().x;
+    });
+    const result = await h.run(plan(collect({ block: 'oak_log', count: 3, radius: 8 })));
+    expect(fledTo).not.toBeNull();
+    expect(fledTo!).toBeLessThanOrEqual(-13 + 1);
+    const gather = result.steps.find((s) => s.step.stepId === 'gather')!;
+    expect(gather.outcome, JSON.stringify(gather.outcome)).toEqual({ ok: true });
+    expect(h.world.inventory().oak_log).toBe(3);
+  });
+
   it('refuses before moving when nothing of the kind is in sight', async () => {
     const h = await harness();
     const result = await h.run(plan(collect({ block: '#iron_ores', radius: 16 })));

@@ -192,6 +192,8 @@ export interface WorldPort {
   recipe(item: string): Recipe | null;
   /** The world's truth (for a real server, the server's, not the client's prediction). */
   observe(query?: ObservationQuery): Promise<Observation>;
+  /** Ticks of air left (300 when full; src/world/breath-rules.ts), for a world that tracks it. */
+  air?(): number;
 
   // --- actuators ---
   goto(goal: NavigationGoal, options?: ActuatorOptions): Promise<void>;

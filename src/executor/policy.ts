@@ -50,6 +50,12 @@ export const ExecutorPolicy = z.strictObject({
       minHealth: z.number().min(0).max(20).default(6),
       minFood: z.number().min(0).max(20).default(4),
       hostileRadius: z.number().min(0).default(5),
+      /**
+       * A step the safety monitor took over this many times ends (`preempted`) instead of going back into the threat
+       * again: a swarm that follows the bot back to its work would otherwise hold the step between flight and resume
+       * for ever, its deadline moving by every pause.
+       */
+      maxPreemptionsPerStep: z.int().min(1).default(5),
       hazardBlocks: z.array(z.string()).default(['lava', 'fire', 'soul_fire', 'magma_block', 'campfire']),
     })
     .prefault({}),

@@ -1,8 +1,8 @@
 import type { FailureCode } from '../contracts/failure-codes.js';
 import { blockKey, type Vec3Like, type WorldPort } from '../contracts/world.js';
 import type { StrategyKind, UnstuckMoveKind } from '../recovery/strategy.js';
-import { isWaterFilled } from '../world/breath-rules.js';
 import type { ExecutorPolicy } from './policy.js';
+import { waterAround } from './stranded.js';
 
 /*
  * What the world says about the repair rungs for one failure: which cannot
@@ -197,14 +197,4 @@ export function unfitRungs(
     unfit.pillar_up ??=
       "rising where the bot stands misses the goal: the sub-goal rung builds up in the goal's own column";
   return unfit;
-}
-
-/** The water cell holding the bot's feet or head ("3,2,0"), or null on dry ground. */
-function waterAround(world: WorldPort): string | null {
-  const feet = cell(world.position());
-  for (const dy of [0, 1]) {
-    const name = world.blockAt({ x: feet.x, y: feet.y + dy, z: feet.z })?.name;
-    if (name !== undefined && isWaterFilled(name)) return `${feet.x},${feet.y + dy},${feet.z}`;
-  }
-  return null;
 }

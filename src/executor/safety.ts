@@ -1,5 +1,7 @@
-import type { Vec3Like, WorldPort } from '../contracts/world.js';
+import type { EntityInfo, Vec3Like, WorldPort } from '../contracts/world.js';
 import { describeHazardAt, nearestSafeCell } from '../world/hazards.js';
+import { type BowAttack, HOSTILE_STATS, type MobTerrain, lineOfSight } from '../world/mob-rules/index.js';
+import { EYE_HEIGHT } from '../world/reach.js';
 import type { ExecutorPolicy } from './policy.js';
 
 export interface FastPathStep {
@@ -12,6 +14,18 @@ export interface SafetySignal {
   signal: 'hazard' | 'hostile' | 'low_health' | 'hunger';
   detail: string;
   responses: FastPathStep[];
+}
+
+const SAFETY_SIGNALS: ReadonlySet<string> = new Set<SafetySignal['signal']>([
+  'hazard',
+  'hostile',
+  'low_health',
+  'hunger',
+]);
+
+/** Whether an interrupt's signal is the safety monitor's (not an urgent intent's or a pause's). */
+export function isSafetySignal(signal: string): boolean {
+  return SAFETY_SIGNALS.has(signal);
 }
 
 const COOLDOWN_MS = 5_000;
@@ -40,16 +54,11 @@ export class SafetyMonitor {
     const at = world.position();
     const hazard = this.hazardHere();
     if (hazard) return { signal: 'hazard', detail: hazard, responses: this.waysOut(at) };
-    const hostile = world
-      .entities()
-      .filter((e) => e.kind === 'hostile')
-      .map((e) => ({ entity: e, distance: Math.hypot(e.position.x - at.x, e.position.y - at.y, e.position.z - at.z) }))
-      .filter((e) => e.distance <= policy.hostileRadius)
-      .sort((a, b) => a.distance - b.distance)[0];
-    if (hostile && !ignoreHostiles) {
+    const hostile = ignoreHostiles ? null : this.nearestThreat(at);
+    if (hostile) {
       return {
         signal: 'hostile',
-        detail: `${hostile.entity.name} ${hostile.distance.toFixed(1)} blocks away`,
+        detail: hostile.detail,
         responses: [
           { verb: 'flee', args: { from: floor(hostile.entity.position), distance: 16 } },
           { verb: 'pillar_up', args: { height: 3 } },
@@ -74,6 +83,34 @@ export class SafetyMonitor {
       };
     }
     return null;
+  }
+
+  /**
+   * The nearest hostile that can hurt the bot from where it is: any hostile within `hostileRadius` (a zombie's melee
+   * is a step away), and an archer (a skeleton) within its bow's range with a line of sight from its eyes to the
+   * bot's, the line its arrows fly along (src/world/mob-rules, the rules the embedded server's and SimWorld's mobs
+   * shoot by). A skeleton behind a wall, or beyond its range, is no threat yet.
+   */
+  private nearestThreat(at: Vec3Like): { entity: EntityInfo; detail: string } | null {
+    const terrain: MobTerrain = { block: (x, y, z) => this.world.blockAt({ x, y, z })?.name ?? null };
+    const eyes = { x: at.x, y: at.y + EYE_HEIGHT, z: at.z };
+    let nearest: { entity: EntityInfo; distance: number; bow: BowAttack | null } | null = null;
+    for (const entity of this.world.entities()) {
+      if (entity.kind !== 'hostile') continue;
+      const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
+      if (nearest && distance >= nearest.distance) continue;
+      if (distance <= this.policy.hostileRadius) nearest = { entity, distance, bow: null };
+      else {
+        const stats = HOSTILE_STATS[entity.name];
+        if (!stats?.bow || distance > stats.bow.range) continue;
+        const from = { ...entity.position, y: entity.position.y + stats.eyeHeight };
+        if (lineOfSight(terrain, from, eyes)) nearest = { entity, distance, bow: stats.bow };
+      }
+    }
+    if (!nearest) return null;
+    const away = `${nearest.entity.name} ${nearest.distance.toFixed(1)} blocks away`;
+    const detail = nearest.bow ? `${away}, in its bow's range (${nearest.bow.range}) with a line of sight` : away;
+    return { entity: nearest.entity, detail };
   }
 
   /**

@@ -5,6 +5,7 @@ import type { Interrupt } from './interrupts.js';
 import { flushed } from './durability.js';
 import { observeWithin } from './observe.js';
 import { recoveryContext } from './repair.js';
+import { isSafetySignal } from './safety.js';
 import { moveAgent } from './scope.js';
 import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
@@ -99,6 +100,15 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   moveAgent(scope, 'IDLE', `back to ${base.stepId}`);
   moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
   if (outcome.ok || outcome.code !== 'preempted') return GO_ON;
+  if (isSafetySignal(by.signal) && ++state.safetyPreemptions >= scope.policy.safety.maxPreemptionsPerStep) {
+    const times = `the safety monitor took this step over ${state.safetyPreemptions} times`;
+    return finish(
+      fail(
+        'preempted',
+        `${times} (last: ${by.signal}, ${by.detail}): the threat keeps coming back where the step goes, so it ends here rather than go back into it`,
+      ),
+    );
+  }
   state.attempts--;
   state.decision = null;
   scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: by.signal, deadlineAt: state.deadlineAt });

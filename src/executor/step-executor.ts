@@ -4,6 +4,7 @@ import type { RunScope } from './scope.js';
 import { acceptancePhase, attemptPhase, resumeAfterPreemption, succeeded } from './step-attempt.js';
 import { guardPhase } from './step-guard.js';
 import { claimKey } from './step-idempotency.js';
+import { noteWater } from './stranded.js';
 import type { StepInput } from './step-input.js';
 import { afterFailure } from './step-recovery.js';
 import { fail, finish, type Next, openStep, type StepState } from './step-state.js';
@@ -75,8 +76,9 @@ async function cycle(state: StepState): Promise<Next> {
  * its record kept in the run's result. With a durability barrier, the end is
  * durable before the record is returned, so the next step cannot start before it.
  */
-async function finishStep(state: StepState, outcome: StepOutcome): Promise<StepRecord> {
+async function finishStep(state: StepState, ended: StepOutcome): Promise<StepRecord> {
   const { scope, input, base } = state;
+  const outcome = noteWater(scope.world, ended);
   const { clock } = scope;
   await closeKey(state, outcome);
   const durationMs = clock.now() - state.startedAt;

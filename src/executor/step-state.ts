@@ -53,6 +53,8 @@ export interface StepState {
   attempts: number;
   retries: number;
   repairs: number;
+  /** How often the safety monitor took the step over (see `policy.safety.maxPreemptionsPerStep`). */
+  safetyPreemptions: number;
   /** A1 in docs/contract.md: from dispatch to the first actuator command anywhere below the step, sub-goals too. */
   ttfaMs: number | null;
   /** How often the guard failed each way (reason and missing precondition), for FM-02. */
@@ -91,6 +93,7 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
     attempts: 0,
     retries: 0,
     repairs: 0,
+    safetyPreemptions: 0,
     ttfaMs: null,
     guardFailures: new Map(),
     asked: null,

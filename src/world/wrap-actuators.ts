@@ -48,6 +48,7 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     entities: () => world.entities(),
     recipe: (item) => world.recipe(item),
     observe: (query) => world.observe(query),
+    ...(world.air ? { air: () => world.air!() } : {}),
     goto: (goal, options) => around({ command: 'goto', args: goal }, () => world.goto(goal, options)),
     stopMovement: () =>
       void around({ command: 'stopMovement', args: null }, () => Promise.resolve(world.stopMovement())),

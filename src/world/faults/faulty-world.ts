@@ -60,11 +60,15 @@ export class FaultyWorld implements WorldPort {
   readonly activate?: WorldPort['activate'];
   readonly native?: WorldPort['native'];
 
+  /** The inner world's air, when it tracks it (an observation: no fault applies). */
+  readonly air?: () => number;
+
   constructor(
     readonly inner: WorldPort,
     rules: readonly FaultRule[],
     private readonly options: WorldFaultOptions,
   ) {
+    if (inner.air) this.air = () => inner.air!();
     this.armed = rules.map((rule) => ({
       rule,
       random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)),

@@ -33,6 +33,7 @@ import { startSmelt, startTransfer } from './container-commands.js';
 import { startCraft } from './craft-command.js';
 import { startDig, useVanillaDigTime } from './dig-command.js';
 import { startEquip } from './equip-command.js';
+import { keepAfloat } from './keep-afloat.js';
 import { leaveHazard } from './leave-hazard.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { startMove } from './move-command.js';
@@ -58,6 +59,8 @@ export interface MineflayerWorldOptions {
 }
 
 const CLOSE_GRACE_MS = 1000;
+/** mineflayer's oxygenLevel is the server's air (ticks) / 15, rounded: 20 when full. */
+const AIR_PER_OXYGEN_LEVEL = 15;
 /** Lava takes 20 health in 2.5 s: a bot not out by then is not getting out on foot. */
 const LEAVE_HAZARD_MS = 3000;
 
@@ -92,6 +95,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     this.pathfinder = new ScopedPathfinder(this.context.bot, options.searchRadius ?? 48);
     this.watch(this.context.bot);
     useVanillaDigTime(this.context.bot);
+    keepAfloat(this.context.bot);
   }
 
   private watch(bot: Bot): void {
@@ -122,6 +126,11 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   food(): number {
     return this.context.bot.food;
+  }
+
+  /** Ticks of air left, as the server last told the client (mineflayer keeps it in twentieths: oxygenLevel). */
+  air(): number {
+    return Math.round(this.context.bot.oxygenLevel * AIR_PER_OXYGEN_LEVEL);
   }
 
   inventory(): Record<string, number> {

@@ -1,5 +1,6 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { type NavigationGoal, type PathStatus, type UnstuckMove, WorldError } from '../../contracts/world.js';
+import { isWaterFilled } from '../breath-rules.js';
 import type { Body } from './body.js';
 import { JUMP_AIRTIME_MS, JUMP_RISE_MS, LOWEST_Y } from './constants.js';
 import type { Operation } from './operation.js';
@@ -32,7 +33,9 @@ export class Locomotion {
     this.owner?.fail(new WorldError('preempted', `${this.owner.command} was replaced by a newer ${op.command}`));
     this.owner = op;
     op.onEnd(() => {
-      if (this.owner === op) this.owner = null;
+      if (this.owner !== op) return;
+      this.owner = null;
+      this.float();
     });
   }
 
@@ -58,7 +61,26 @@ export class Locomotion {
     body.setFeet(body.cellX(), restY, body.cellZ());
     // Where it lands counts as a move: into lava, say.
     this.parts.afterMove();
+    this.float();
     return true;
+  }
+
+  /**
+   * An idle body in water rises to the surface, as MineflayerWorld's keepAfloat holds jump for a real bot: feet in the
+   * column's top water cell, eyes in the open cell above it, breathing. A walk swims along the floor (SimWorld's water
+   * is walked through as the path search plans it); once nothing moves the bot, it floats up. Under a roof (no open
+   * cell above the water) it stays where it is.
+   */
+  float(): void {
+    if (this.owner !== null || this.jumpTimers.length > 0) return;
+    const { body, terrain } = this.parts;
+    const [x, z] = [body.cellX(), body.cellZ()];
+    let top = body.cellY();
+    if (!isWaterFilled(terrain.grid.get(x, top, z))) return;
+    while (isWaterFilled(terrain.grid.get(x, top + 1, z))) top++;
+    if (top === body.cellY() || !terrain.passable(x, top + 1, z)) return;
+    body.setFeet(x, top, z);
+    this.parts.afterMove();
   }
 
   cancelJumps(): void {

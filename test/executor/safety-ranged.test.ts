@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock/index.js';
+import { ExecutorPolicy } from '../../src/executor/policy.js';
+import { SafetyMonitor } from '../../src/executor/safety.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { harness, plan } from '../helpers/executor.js';
+
+/** A bot at 0,0,0 on flat ground and one mob `distance` blocks east of it, with nothing between unless a wall is put. */
+function field(name: string, distance: number, wall = false) {
+  const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 30 } });
+  if (wall) world.fill({ x: 3, y: 0, z: -2 }, { x: 3, y: 3, z: 2 }, 'stone');
+  world.spawnEntity({ name, kind: 'hostile', position: { x: distance + 0.5, y: 0, z: 0.5 } });
+  return new SafetyMonitor(ExecutorPolicy.parse({}).safety, world);
+}
+
+describe('the safety monitor sees a skeleton that can shoot the bot, not only a mob within melee', () => {
+  it('a skeleton within its bow range (15) with a line of sight is a hostile threat, and the bot flees from it', () => {
+    const signal = field('skeleton', 12).check(0);
+    expect(signal).toMatchObject({
+      signal: 'hostile',
+      detail: "skeleton 12.0 blocks away, in its bow's range (15) with a line of sight",
+      responses: [{ verb: 'flee', args: { from: { x: 12, y: 0, z: 0 }, distance: 16 } }, { verb: 'pillar_up' }],
+    });
+  });
+
+  it('a skeleton behind a wall, or beyond its range, is no threat; nor is a zombie out of melee reach', () => {
+    expect(field('skeleton', 12, true).check(0)).toBeNull();
+    expect(field('skeleton', 16).check(0)).toBeNull();
+    expect(field('zombie', 12).check(0)).toBeNull();
+    expect(field('zombie', 4).check(0)).toMatchObject({ signal: 'hostile', detail: 'zombie 4.0 blocks away' });
+  });
+
+  it('a walk with a skeleton in sight 12 blocks off is preempted by the flee fast path', async () => {
+    const h = await harness({ ground: { radius: 40 } });
+    h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
+    await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } }),
+    );
+    expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({
+      signal: 'hostile',
+      response: 'flee',
+      detail: expect.stringMatching(/^skeleton [\d.]+ blocks away, in its bow's range/) as unknown,
+    });
+  });
+});
+
+describe('a threat that keeps coming back ends the step instead of holding it for ever', () => {
+  it('after policy.safety.maxPreemptionsPerStep flights the step fails preempted, saying why', async () => {
+    const h = await harness({ ground: { radius: 60 } }, { policy: { safety: { maxPreemptionsPerStep: 3 } } });
+    // A zombie that stands in the bot's way again after every flight (as a swarm follows a bot back to its work).
+    const zombie = () => {
+      const at = h.world.position();
+      return h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: at.x + 2.5, y: 0, z: at.z + 0.5 } });
+    };
+    let current = zombie();
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.resumed') return;
+      h.world.removeEntity(current);
+      current = zombie();
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 40, y: 0, z: 0, range: 1 } } }),
+      600_000,
+    );
+    const walk = result.steps.find((s) => s.step.stepId === 'walk')!;
+    expect(walk.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail: expect.stringMatching(
+        /^the safety monitor took this step over 3 times \(last: hostile, zombie/,
+      ) as unknown,
+    });
+    expect(h.events.filter((e) => e.type === 'step.preempted' && e.stepId === 'walk')).toHaveLength(3);
+  });
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import type { EventOf } from '../../src/executor/events.js';
+import { embeddedSuite } from '../helpers/embedded.js';
+
+// Night without a daylight cycle (a skeleton does not burn); one skeleton 12 blocks east of the spawn, in the open,
+// with the mob rules driving it: it sees the bot and shoots along its line of sight (src/world/mob-rules).
+const suite = embeddedSuite({ timeOfDay: 18_000, mobs: [{ name: 'skeleton', x: 12, y: 5, z: 0 }] });
+
+describe('a skeleton in bow range on the embedded server', () => {
+  it('is a threat the safety monitor answers, though it stands far beyond melee reach', async () => {
+    const { events } = await suite.run('archer-target', [
+      { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z: -14 } } },
+    ]);
+    const emergency = events.find((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
+    expect(emergency, JSON.stringify(events.filter((e) => e.type.startsWith('step.')).slice(0, 8))).toMatchObject({
+      signal: 'hostile',
+      response: 'flee',
+    });
+    expect(emergency!.detail).toMatch(/^skeleton [\d.]+ blocks away, in its bow's range \(15\) with a line of sight$/);
+    expect(suite.server.player('archer-target')!.health).toBeGreaterThan(0);
+  }, 120_000);
+});
