@@ -1,5 +1,5 @@
 import type { ChildProcess } from 'node:child_process';
-import { connect, createServer, type Socket } from 'node:net';
+import pg from 'pg';
 import { expect } from 'vitest';
 import type { Journal } from '../../src/journal/journal.js';
 import { cliProcess, finished } from '../journal/cli-process.js';
@@ -127,39 +127,26 @@ export function inProgressSpans(stepsTransitions: { to_status: string; from_stat
 }
 
 /**
- * A TCP proxy to PostgreSQL that the test cuts and heals: cut, it stops reading either side (what is sent waits in
- * the kernel, as on a network dropping packets; new connections wait too); healed, everything waiting flows on.
+ * Who holds and who waits for locks on the cluster now (pg_stat_activity with pg_blocking_pids and each session's
+ * granted row-level and relation locks), one line per session of `database`: what a stalled takeover is shown with.
  */
-export async function pgProxy(targetPort: number) {
-  let cut = false;
-  const pairs = new Set<[Socket, Socket]>();
-  const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    const pair: [Socket, Socket] = [client, upstream];
-    pairs.add(pair);
-    // pipe() sets its source flowing: a connection made while cut is paused after.
-    client.pipe(upstream);
-    upstream.pipe(client);
-    for (const socket of pair) {
-      socket.on('error', () => undefined);
-      socket.on('close', () => pairs.delete(pair));
-      if (cut) socket.pause();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    cut() {
-      cut = true;
-      for (const pair of pairs) for (const socket of pair) socket.pause();
-    },
-    heal() {
-      cut = false;
-      for (const pair of pairs) for (const socket of pair) socket.resume();
-    },
-    close() {
-      for (const pair of pairs) for (const socket of pair) socket.destroy();
-      server.close();
-    },
-  };
+export async function lockReport(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Record<string, unknown>>(
+      `SELECT a.pid, a.client_port, a.state, a.wait_event_type, a.wait_event, pg_blocking_pids(a.pid) AS blocked_by,
+         round(extract(epoch FROM now() - a.xact_start) * 1000) AS xact_ms,
+         round(extract(epoch FROM now() - a.state_change) * 1000) AS state_ms, left(a.query, 160) AS query,
+         (SELECT string_agg(l.locktype || ':' || coalesce(l.relation::regclass::text, '') || ':' || l.mode || ':' ||
+            CASE WHEN l.granted THEN 'held' ELSE 'waiting' END, ' ')
+          FROM pg_locks l WHERE l.pid = a.pid AND l.locktype IN ('relation', 'tuple', 'transactionid')
+            AND (l.relation IS NULL OR l.relation::regclass::text NOT LIKE 'pg_%')) AS locks
+       FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
+       ORDER BY a.xact_start NULLS LAST`,
+    );
+    return rows.map((r) => JSON.stringify(r)).join('\n');
+  } finally {
+    await client.end();
+  }
 }

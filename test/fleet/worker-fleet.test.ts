@@ -13,7 +13,7 @@ import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { cliProcess, finished } from '../journal/cli-process.js';
 import {
   inProgressSpans,
-  pgProxy,
+  lockReport,
   planFor,
   queue,
   startWorker as startWorkerOn,
@@ -25,6 +25,7 @@ import {
   walkFor,
   type Worker,
 } from './fleet-helpers.js';
+import { pgProxy } from '../helpers/pg-proxy.js';
 
 /*
  * Real worker processes (the CLI under tsx) on a real PostgreSQL cluster and the embedded server in a child process
@@ -185,11 +186,16 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
       // The other worker must be up (holding nothing, pa being held) before the cut, so it is ready to take over.
       await until('the other worker up', async () => (await other.out()).includes('worker other:'), Boolean);
       proxy.cut();
+      const cutPorts = proxy.upstreamPorts();
       await until(
         'pa taken by the other worker',
         () => journal.listBots(),
         (bots) => bots[0]?.holder === 'other',
-      );
+      ).catch(async (error: Error) => {
+        throw new Error(
+          `${error.message}\nsessions of the cut-off worker (client ports ${cutPorts.join(', ')}) and the others:\n${await lockReport(url)}\ncut:\n${await cutOff.out()}\nother:\n${await other.out()}`,
+        );
+      });
       await until(
         'the plan ended',
         () => statuses(journal, [plan.planId]),
@@ -210,6 +216,7 @@ describe('verbtree worker: bots held under leases by worker processes', () => {
       // Fenced before the new holder's first action: before its run (epoch 2) began.
       const runs = (await journal.planProvenance(plan.planId))!.runs;
       const taken = runs.find((r) => r.epoch === 2)!;
+      expect(taken, `runs: ${JSON.stringify(runs)}\nother:\n${await other.out()}\ncut:\n${cut.out}`).toBeDefined();
       expect(Date.parse(fenced![1]!)).toBeLessThan(taken.started_at);
       // Nothing of epoch 1 was written after epoch 2 began: its runs ended (by the new holder's interruption) no later.
       for (const run of runs.filter((r) => r.epoch === 1)) expect(run.ended_at!).toBeLessThanOrEqual(taken.started_at);
