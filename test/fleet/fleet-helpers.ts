@@ -1,10 +1,52 @@
 import type { ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Journal } from '../../src/journal/journal.js';
+import {
+  prepareWorldFolder,
+  startEmbeddedServerInChild,
+  type ChildEmbeddedServer,
+} from '../../src/world/embedded/index.js';
+import { parseScenario } from '../../src/world/scenario/index.js';
+import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { cliProcess, finished } from '../journal/cli-process.js';
 
 /** What the fleet tests share: worker processes, polling the journal, the plans they queue, a proxy to cut. */
+
+/**
+ * A fleet test file's own world: a PostgreSQL cluster and the embedded server in a child process keeping its players
+ * (so a bot that joins again comes back with what it held), started before its tests and stopped after. Each fleet
+ * scenario is a file of its own, so that vitest runs them side by side; the fields are set once the hook has run.
+ */
+export function useFleetWorld(): FleetWorld {
+  const world = {} as FleetWorld;
+  beforeAll(async () => {
+    world.cluster = await startPostgres();
+    const folder = join(mkdtempSync(join(tmpdir(), 'verbtree-fleet-')), 'world');
+    prepareWorldFolder(folder, 'fresh');
+    world.server = await startEmbeddedServerInChild({
+      scenario: parseScenario({ name: 'fleet', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 2 } } }),
+      storage: { folder, fresh: true },
+    });
+    world.startWorker = (url, id, bots, capacity, version) =>
+      startWorker(url, world.server.port, id, bots, capacity, version);
+  }, 60_000);
+  afterAll(async () => {
+    await world.server?.stop();
+    world.cluster?.stop();
+  });
+  return world;
+}
+
+export interface FleetWorld {
+  cluster: PostgresCluster;
+  server: ChildEmbeddedServer;
+  /** A worker process on this world's server. */
+  startWorker(url: string, id: string, bots: string[], capacity: number, version?: string): Worker;
+}
 
 /** The lease the tests' workers hold (--lease-ms): short, so takeovers come within seconds. */
 export const LEASE_MS = 2_000;
