@@ -80,10 +80,17 @@ describe('verbtree worker: takeover after a crash', () => {
       }
       for (const plan of plans)
         expect(await succeededTransitions(journal, plan.planId)).toEqual({ planks: 1, out: 1, sticks: 1, back: 1 });
-      // The victim's bots were resumed, not started over: a run under the survivor's epoch, resumed.
+      // A plan the victim had begun was resumed, not started over: its last run is the survivor's, resumed. The bot
+      // busy at the kill had begun its plan; the other may not have on a loaded machine (the survivor then ran it).
       for (const bot of ['ta', 'tb']) {
         const runs = (await journal.planProvenance(`${bot}-p1`))!.runs;
-        expect(runs.at(-1)).toMatchObject({ resumed: 1, ok: 1 });
+        const begun = runs.some((r) => r.runner_id === 'victim');
+        if (bot === busy?.bot) expect(begun, JSON.stringify(runs)).toBe(true);
+        expect(runs.at(-1), JSON.stringify(runs)).toMatchObject({
+          runner_id: 'survivor',
+          ok: 1,
+          ...(begun ? { resumed: 1 } : {}),
+        });
       }
       // Two logs, one crafted into 4 planks, two planks into 4 sticks: once each, on every bot.
       for (const bot of bots)
