@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/journal/open.js';
 import { pgProxy } from '../helpers/pg-proxy.js';
 import {
+  cutWhileLeaseLocked,
   lockReport,
   queue,
   statuses,
@@ -51,7 +52,8 @@ describe('verbtree worker: a partition from PostgreSQL', () => {
         async () => ({ bot: (await journal.listBots())[0], steps: await stepStatuses(journal, plan.planId) }),
         ({ bot, steps }) => bot?.holder === 'cut' && bot.held && steps.includes('in_progress'),
       );
-      proxy.cut();
+      // The worst moment: mid-transaction, a session of the cut-off worker holding a lock on pa's lease row.
+      await cutWhileLeaseLocked(proxy, url);
       const epoch = held.bot!.epoch;
       const cutPorts = proxy.upstreamPorts();
       await until(

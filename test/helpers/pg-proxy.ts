@@ -1,5 +1,7 @@
 import { connect, createServer, type Socket } from 'node:net';
 
+export type PgProxy = Awaited<ReturnType<typeof pgProxy>>;
+
 /**
  * A TCP proxy to PostgreSQL that the test cuts and heals: cut, it stops reading either side (what is sent waits in
  * the kernel, as on a network dropping packets; new connections wait too); healed, everything waiting flows on.
