@@ -11,6 +11,8 @@ export interface OpenJournalOptions {
   now?: () => number;
   /** PostgreSQL only: a statement with no answer this long fails (see PostgresJournalOptions). */
   queryTimeoutMs?: number;
+  /** PostgreSQL only: the server ends a transaction left idle this long (see PostgresJournalOptions). */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /**
@@ -23,6 +25,7 @@ export async function openJournal(spec: string, options: OpenJournalOptions = {}
     return PostgresJournal.open(spec, {
       mustExist: options.mustExist === true,
       ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+      ...(options.idleInTransactionTimeoutMs ? { idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs } : {}),
     });
   }
   return SqliteJournal.open(spec, options);

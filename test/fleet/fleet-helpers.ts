@@ -1,10 +1,53 @@
 import type { ChildProcess } from 'node:child_process';
-import { connect, createServer, type Socket } from 'node:net';
-import { expect } from 'vitest';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { Journal } from '../../src/journal/journal.js';
+import {
+  prepareWorldFolder,
+  startEmbeddedServerInChild,
+  type ChildEmbeddedServer,
+} from '../../src/world/embedded/index.js';
+import { parseScenario } from '../../src/world/scenario/index.js';
+import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import type { PgProxy } from '../helpers/pg-proxy.js';
 import { cliProcess, finished } from '../journal/cli-process.js';
 
 /** What the fleet tests share: worker processes, polling the journal, the plans they queue, a proxy to cut. */
+
+/**
+ * A fleet test file's own world: a PostgreSQL cluster and the embedded server in a child process keeping its players
+ * (so a bot that joins again comes back with what it held), started before its tests and stopped after. Each fleet
+ * scenario is a file of its own, so that vitest runs them side by side; the fields are set once the hook has run.
+ */
+export function useFleetWorld(): FleetWorld {
+  const world = {} as FleetWorld;
+  beforeAll(async () => {
+    world.cluster = await startPostgres();
+    const folder = join(mkdtempSync(join(tmpdir(), 'verbtree-fleet-')), 'world');
+    prepareWorldFolder(folder, 'fresh');
+    world.server = await startEmbeddedServerInChild({
+      scenario: parseScenario({ name: 'fleet', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 2 } } }),
+      storage: { folder, fresh: true },
+    });
+    world.startWorker = (url, id, bots, capacity, version) =>
+      startWorker(url, world.server.port, id, bots, capacity, version);
+  }, 60_000);
+  afterAll(async () => {
+    await world.server?.stop();
+    world.cluster?.stop();
+  });
+  return world;
+}
+
+export interface FleetWorld {
+  cluster: PostgresCluster;
+  server: ChildEmbeddedServer;
+  /** A worker process on this world's server. */
+  startWorker(url: string, id: string, bots: string[], capacity: number, version?: string): Worker;
+}
 
 /** The lease the tests' workers hold (--lease-ms): short, so takeovers come within seconds. */
 export const LEASE_MS = 2_000;
@@ -127,39 +170,58 @@ export function inProgressSpans(stepsTransitions: { to_status: string; from_stat
 }
 
 /**
- * A TCP proxy to PostgreSQL that the test cuts and heals: cut, it stops reading either side (what is sent waits in
- * the kernel, as on a network dropping packets; new connections wait too); healed, everything waiting flows on.
+ * Who holds and who waits for locks on the cluster now (pg_stat_activity with pg_blocking_pids and each session's
+ * granted row-level and relation locks), one line per session of `database`: what a stalled takeover is shown with.
  */
-export async function pgProxy(targetPort: number) {
-  let cut = false;
-  const pairs = new Set<[Socket, Socket]>();
-  const server = createServer((client) => {
-    const upstream = connect(targetPort, '127.0.0.1');
-    const pair: [Socket, Socket] = [client, upstream];
-    pairs.add(pair);
-    // pipe() sets its source flowing: a connection made while cut is paused after.
-    client.pipe(upstream);
-    upstream.pipe(client);
-    for (const socket of pair) {
-      socket.on('error', () => undefined);
-      socket.on('close', () => pairs.delete(pair));
-      if (cut) socket.pause();
+export async function lockReport(url: string): Promise<string> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<Record<string, unknown>>(
+      `SELECT a.pid, a.client_port, a.state, a.wait_event_type, a.wait_event, pg_blocking_pids(a.pid) AS blocked_by,
+         round(extract(epoch FROM now() - a.xact_start) * 1000) AS xact_ms,
+         round(extract(epoch FROM now() - a.state_change) * 1000) AS state_ms, left(a.query, 160) AS query,
+         (SELECT string_agg(l.locktype || ':' || coalesce(l.relation::regclass::text, '') || ':' || l.mode || ':' ||
+            CASE WHEN l.granted THEN 'held' ELSE 'waiting' END, ' ')
+          FROM pg_locks l WHERE l.pid = a.pid AND l.locktype IN ('relation', 'tuple', 'transactionid')
+            AND (l.relation IS NULL OR l.relation::regclass::text NOT LIKE 'pg_%')) AS locks
+       FROM pg_stat_activity a WHERE a.datname = current_database() AND a.pid <> pg_backend_pid()
+       ORDER BY a.xact_start NULLS LAST`,
+    );
+    return rows.map((r) => JSON.stringify(r)).join('\n');
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Cuts the proxy at a moment one of its sessions holds a lock on a lease row mid-transaction (a fence check's
+ * FOR SHARE, a renewal's or claim's UPDATE), as pg_locks shows it: a cut that came a moment late (the transaction
+ * ended, or its COMMIT had already passed the proxy) is healed and tried again. The moment a claim queued behind a cut-off holder's lock would wait for the heal.
+ */
+export async function cutWhileLeaseLocked(proxy: PgProxy, url: string, limitMs = 60_000): Promise<void> {
+  const probe = new pg.Client({ connectionString: url });
+  await probe.connect();
+  const locked = async () =>
+    (
+      await probe.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
+         WHERE l.relation = 'bot_leases'::regclass AND l.granted AND l.mode <> 'AccessShareLock'
+           AND a.client_port = ANY($1)`,
+        [proxy.upstreamPorts()],
+      )
+    ).rows[0]!.n > 0;
+  try {
+    for (const started = Date.now(); Date.now() - started < limitMs;) {
+      if (!(await locked())) continue;
+      proxy.cut();
+      // What the proxy forwarded before the cut (a COMMIT) lands within moments; a lock still held after is stuck.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (await locked()) return;
+      proxy.heal();
     }
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (server.address() as { port: number }).port,
-    cut() {
-      cut = true;
-      for (const pair of pairs) for (const socket of pair) socket.pause();
-    },
-    heal() {
-      cut = false;
-      for (const pair of pairs) for (const socket of pair) socket.resume();
-    },
-    close() {
-      for (const pair of pairs) for (const socket of pair) socket.destroy();
-      server.close();
-    },
-  };
+    throw new Error(`no session behind the proxy was seen holding a lease row's lock within ${limitMs} ms`);
+  } finally {
+    await probe.end();
+  }
 }

@@ -143,7 +143,10 @@ async function runWorker(
     if (error instanceof WorldError) throw new CliUsageError(error.message);
     throw error;
   });
-  const journal = await openFleetJournal(settings.journal, timing.renewEveryMs * 2);
+  const journal = await openFleetJournal(settings.journal, {
+    queryTimeoutMs: timing.renewEveryMs * 2,
+    idleInTransactionTimeoutMs: timing.fenceAfterMs,
+  });
   try {
     const runner = new JournalRunner(journal, {
       kind: WORKER_RUNNER_KIND,
@@ -195,10 +198,17 @@ async function runWorker(
   }
 }
 
-/** The fleet's journal; a statement with no answer in `queryTimeoutMs` fails rather than waiting for TCP. */
-async function openFleetJournal(url: string, queryTimeoutMs: number): Promise<Journal> {
+/**
+ * The fleet's journal: a statement with no answer in `queryTimeoutMs` fails rather than waiting for TCP, and the
+ * server ends a transaction of this worker's left idle for its fence's share of the lease (a worker cut off
+ * mid-transaction would hold its row locks, and stall its bots' next holder, until the network heals).
+ */
+async function openFleetJournal(
+  url: string,
+  timeouts: { queryTimeoutMs: number; idleInTransactionTimeoutMs: number },
+): Promise<Journal> {
   try {
-    return await openJournal(url, { queryTimeoutMs });
+    return await openJournal(url, timeouts);
   } catch (error) {
     if (error instanceof JournalOpenError) throw new CliUsageError(error.message);
     throw error;

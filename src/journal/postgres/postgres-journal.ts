@@ -29,9 +29,18 @@ export interface PostgresJournalOptions {
   /**
    * Give up on a statement with no answer after this long (node-postgres's query_timeout; default: wait). A fleet
    * worker sets it: on a network that drops packets a statement would otherwise wait for TCP to give up, and its
-   * connection with it; timed out, the write fails and its connection is discarded.
+   * connection with it; timed out, the write fails and its connection is discarded. The server gives the statement
+   * up as long after (statement_timeout), so none is left running there, holding or awaiting locks, for nobody.
    */
   queryTimeoutMs?: number;
+  /**
+   * The server ends a session whose transaction stays idle this long (idle_in_transaction_session_timeout), releasing
+   * its locks. A fleet worker sets it to its fence's share of the lease: cut off from the database between two
+   * statements of a transaction, it would otherwise hold that transaction's row locks (its fence check's share lock
+   * on the lease row, the rows it wrote) until the network heals, and the bot's next holder would wait behind them;
+   * a worker whose next statement is that late has fenced its bots already.
+   */
+  idleInTransactionTimeoutMs?: number;
 }
 
 /**
@@ -44,6 +53,7 @@ export class PostgresJournal extends SqlJournal {
   readonly writesOnCall = false;
   protected readonly fenceSql =
     'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR SHARE';
+  protected readonly skipLockedSql = 'FOR UPDATE SKIP LOCKED';
   protected readonly trySweeperSql = `SELECT pg_try_advisory_xact_lock(${SWEEPER_LOCK}) AS got`;
   private readonly names = new Map<string, { name: string; text: string }>();
 
@@ -60,7 +70,12 @@ export class PostgresJournal extends SqlJournal {
       connectionString: url,
       max: options.poolSize ?? 10,
       connectionTimeoutMillis: 10_000,
-      ...(options.queryTimeoutMs ? { query_timeout: options.queryTimeoutMs } : {}),
+      ...(options.queryTimeoutMs
+        ? { query_timeout: options.queryTimeoutMs, statement_timeout: options.queryTimeoutMs }
+        : {}),
+      ...(options.idleInTransactionTimeoutMs
+        ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
+        : {}),
       application_name: 'verbtree',
       types,
     });

@@ -80,23 +80,34 @@ export function* listBots(): Tx<BotView[]> {
 }
 
 /**
- * Takes the bot when its lease is free or expired, in one statement: two workers claiming at once cannot both win
- * (on PostgreSQL the second waits for the first's row, then finds it held). The new epoch, or null when held.
+ * Takes the bot when its lease is free or expired: two workers claiming at once cannot both win. The new epoch, or
+ * null when held, or when its lease row is locked right now (`skipLocked`: PostgreSQL's `FOR UPDATE SKIP LOCKED`; ''
+ * on SQLite, whose writers take turns). A claim never waits for a row lock: the lock may be a transaction of a holder
+ * cut off from the database (its fence check's share lock, its renewal's update), which holds it until the server
+ * ends that session, and a claim queued behind it would stall this worker's whole claim round; a bot skipped is
+ * tried again at the next claim.
  */
-export function* claimBot(bot: string, holder: string, ttlMs: number): Tx<number | null> {
+export function* claimBot(bot: string, holder: string, ttlMs: number, skipLocked: string): Tx<number | null> {
   yield* requireBot(bot);
-  const row = yield* get<{ epoch: number }>(
-    `INSERT INTO bot_leases (bot, holder, epoch, expires_at, claimed_at, renewed_at)
-     VALUES (?, ?, 1, verbtree_now() + ?, verbtree_now(), verbtree_now())
-     ON CONFLICT (bot) DO UPDATE SET holder = excluded.holder, epoch = bot_leases.epoch + 1,
-       expires_at = excluded.expires_at, claimed_at = excluded.claimed_at, renewed_at = excluded.renewed_at
-     WHERE bot_leases.holder IS NULL OR bot_leases.expires_at <= verbtree_now()
+  const taken = yield* get<{ epoch: number }>(
+    `UPDATE bot_leases SET holder = ?, epoch = epoch + 1, expires_at = verbtree_now() + ?,
+       claimed_at = verbtree_now(), renewed_at = verbtree_now()
+     WHERE bot = (SELECT bot FROM bot_leases WHERE bot = ? AND (holder IS NULL OR expires_at <= verbtree_now()) ${skipLocked})
      RETURNING epoch`,
+    holder,
+    ttlMs,
+    bot,
+  );
+  if (taken) return Number(taken.epoch);
+  // Never claimed before: the first claim makes its row (a row that exists, held or locked, is left alone).
+  const first = yield* get<{ epoch: number }>(
+    `INSERT INTO bot_leases (bot, holder, epoch, expires_at, claimed_at, renewed_at)
+     VALUES (?, ?, 1, verbtree_now() + ?, verbtree_now(), verbtree_now()) ON CONFLICT (bot) DO NOTHING RETURNING epoch`,
     bot,
     holder,
     ttlMs,
   );
-  return row ? Number(row.epoch) : null;
+  return first ? Number(first.epoch) : null;
 }
 
 /** Every unexpired lease of the holder, extended in one statement; an expired one is not revived (claim it again). */

@@ -73,6 +73,8 @@ export abstract class SqlJournal implements Journal {
   protected abstract transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R>;
   /** Selects the fence's lease row if it still holds (PostgreSQL adds a share lock, so no claim can pass it). */
   protected abstract readonly fenceSql: string;
+  /** What a claim's row lock adds so that it skips a row another transaction holds, never waiting for it. */
+  protected abstract readonly skipLockedSql: string;
   /** Takes the health sweeper's lock for the transaction if no other process holds it: one row, `got` true or 1. */
   protected abstract readonly trySweeperSql: string;
   abstract schemaVersion(): Promise<number>;
@@ -257,7 +259,7 @@ export abstract class SqlJournal implements Journal {
     return this.read(() => fleet.listBots());
   }
   claimBot(bot: string, holder: string, ttlMs: number): Promise<number | null> {
-    return this.write(() => fleet.claimBot(bot, holder, ttlMs));
+    return this.write(() => fleet.claimBot(bot, holder, ttlMs, this.skipLockedSql));
   }
   renewLeases(holder: string, ttlMs: number): Promise<Fence[]> {
     return this.write(() => fleet.renewLeases(holder, ttlMs));

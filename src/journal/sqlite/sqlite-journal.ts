@@ -35,6 +35,8 @@ export class SqliteJournal extends SqlJournal {
     'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now()';
   /** SQLite runs one write transaction at a time: a sweep's writes already wait for another's. */
   protected readonly trySweeperSql = 'SELECT 1 AS got';
+  /** SQLite's writers take turns: no row is ever locked by another writer while a claim runs. */
+  protected readonly skipLockedSql = '';
   /** The database itself: for tests that simulate a crash's leftovers or a foreign file, never for the domain. */
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
