@@ -111,7 +111,7 @@ export class PlayerSaves {
 
   readonly plugin: SquidPlugin = {
     player: (player: SquidPlayer) => {
-      this.holdPickupsUntilSettled(player);
+      this.holdPickups(player);
       player.once('connected', () => {
         const saved = this.known.get(uuidOf(player));
         if (saved) this.restore(player, saved);
@@ -128,14 +128,17 @@ export class PlayerSaves {
    * the saved item over it, the drop gone and the item in no save (issue 23:
    * a log felled before a SIGKILL lost at the resume). A vanilla player joins
    * with its pack; here it picks nothing up until its pack is restored.
+   * Nor while a block window is open: that window holds the pack (server-windows.ts)
+   * and writes it back when it closes, over an item picked up meanwhile; the
+   * drop waits on the ground until the window closes.
    */
-  private holdPickupsUntilSettled(player: SquidPlayer): void {
+  private holdPickups(player: SquidPlayer): void {
     const picker = player as unknown as { collect?: (entity: unknown) => void };
     let collect = picker.collect;
     Object.defineProperty(player, 'collect', {
       configurable: true,
       get: () => (entity: unknown) => {
-        if (this.settled.has(player)) collect?.(entity);
+        if (this.settled.has(player) && !openWindowOf(player)) collect?.(entity);
       },
       set: (assigned: (entity: unknown) => void) => (collect = assigned),
     });
