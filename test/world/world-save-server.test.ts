@@ -2,7 +2,9 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { Vec3 } from 'vec3';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
+import { botOf } from '../../src/world/mineflayer/bot-of.js';
 import {
   prepareWorldFolder,
   readSavedAt,
@@ -11,7 +13,7 @@ import {
   type EmbeddedServer,
   type EmbeddedWorld,
 } from '../../src/world/embedded/index.js';
-import { readSaveFile, type SaveFile } from '../../src/world/embedded/save-file.js';
+import { readSaveFile, writeSaveFile, type SaveFile } from '../../src/world/embedded/save-file.js';
 import { parseScenario, type ScenarioInput } from '../../src/world/scenario/index.js';
 
 /*
@@ -131,6 +133,58 @@ describe('a kept embedded world survives a SIGKILL (no last save)', () => {
       expect(total(seen, 'cobblestone')).toBe(3);
       await bot.goto({ kind: 'block', ...floored(seen[0]!.position) });
       await until('the drops are picked up', () => bot.inventory().cobblestone === 10);
+    } finally {
+      await world.stop();
+    }
+  }, 90_000);
+
+  it("a drop at a player's feet at the kill is picked up into its restored pack, not under it", async () => {
+    // The save a kill right after a dig leaves: the log lies where the player stands, ready to be picked up.
+    const scenario = scenarioOf();
+    const { folder, last } = await actThenKill(scenario, () => Promise.resolve());
+    const keeper = last.players.find((p) => p.username === 'keeper')!;
+    const log = { id: 0, name: 'oak_log', count: 1, position: keeper.position, velocity: { x: 0, y: 0, z: 0 } };
+    await writeSaveFile(folder, { ...last, drops: [...last.drops, { ...log, ageMs: 5_000 }] });
+    const world = await reopen(folder, scenario);
+    try {
+      const bot = await world.connectBot('keeper');
+      const joinedAt = Date.now();
+      const after = await until('a save with the log picked up', () => {
+        const save = readSaveFile(folder);
+        return save && save.savedAt > joinedAt && total(save.drops, 'oak_log') === 0 ? save : undefined;
+      });
+      const pack = { cobblestone: 10, raw_iron: 2, oak_planks: 4, oak_log: 1 };
+      expect(packOf(after, 'keeper')).toEqual(pack);
+      expect(bot.inventory()).toEqual(pack);
+    } finally {
+      await world.stop();
+    }
+  }, 90_000);
+
+  it('a drop that ripens while a chest is open waits for the window to close, then lands in the pack', async () => {
+    // The open chest's window holds the pack and writes it back when it closes, over anything picked up meanwhile.
+    const scenario = scenarioOf();
+    const { folder, last } = await actThenKill(scenario, () => Promise.resolve());
+    const keeper = last.players.find((p) => p.username === 'keeper')!;
+    const log = { id: 0, name: 'oak_log', count: 1, position: keeper.position, velocity: { x: 0, y: 0, z: 0 } };
+    const pickupDelayMs = 6_000;
+    await writeSaveFile(folder, { ...last, drops: [...last.drops, { ...log, ageMs: 0, pickupDelayMs }] });
+    const world = await reopen(folder, scenario);
+    const ripeAt = Date.now() + pickupDelayMs;
+    try {
+      const bot = await world.connectBot('keeper');
+      const raw = botOf(bot);
+      const chest = await raw.openContainer(raw.blockAt(new Vec3(CHEST.x, CHEST.y, CHEST.z))!);
+      await until('the drop is ripe and a tick has passed', () => Date.now() > ripeAt + 500);
+      chest.close();
+      const closedAt = Date.now();
+      const after = await until('a save with the log picked up', () => {
+        const save = readSaveFile(folder);
+        return save && save.savedAt > closedAt && total(save.drops, 'oak_log') === 0 ? save : undefined;
+      });
+      const pack = { cobblestone: 10, raw_iron: 2, oak_planks: 4, oak_log: 1 };
+      expect(packOf(after, 'keeper')).toEqual(pack);
+      expect(bot.inventory()).toEqual(pack);
     } finally {
       await world.stop();
     }

@@ -111,6 +111,7 @@ export class PlayerSaves {
 
   readonly plugin: SquidPlugin = {
     player: (player: SquidPlayer) => {
+      this.holdPickups(player);
       player.once('connected', () => {
         const saved = this.known.get(uuidOf(player));
         if (saved) this.restore(player, saved);
@@ -118,6 +119,30 @@ export class PlayerSaves {
       });
     },
   };
+
+  /**
+   * flying-squid puts a player among the world's players (where a drop's
+   * pickup finds it) when its login reads where it stands, but fills its
+   * saved pack only when the login announces it: a restored drop it stood on
+   * was picked up into the empty pack in between, and the restore then wrote
+   * the saved item over it, the drop gone and the item in no save (issue 23:
+   * a log felled before a SIGKILL lost at the resume). A vanilla player joins
+   * with its pack; here it picks nothing up until its pack is restored.
+   * Nor while a block window is open: that window holds the pack (server-windows.ts)
+   * and writes it back when it closes, over an item picked up meanwhile; the
+   * drop waits on the ground until the window closes.
+   */
+  private holdPickups(player: SquidPlayer): void {
+    const picker = player as unknown as { collect?: (entity: unknown) => void };
+    let collect = picker.collect;
+    Object.defineProperty(player, 'collect', {
+      configurable: true,
+      get: () => (entity: unknown) => {
+        if (this.settled.has(player) && !openWindowOf(player)) collect?.(entity);
+      },
+      set: (assigned: (entity: unknown) => void) => (collect = assigned),
+    });
+  }
 
   private restore(player: SquidPlayer, saved: SavedPlayer): void {
     player.foodSaturation = saved.saturation;
