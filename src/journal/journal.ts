@@ -221,6 +221,11 @@ export interface Journal {
   /** The held bot's unfinished plan to resume, else its oldest queued plan (now running); null when none. */
   claimNextPlan(fence: Fence): Promise<QueuedPlan | null>;
   /**
+   * The bots whose lease `holder` has and that have a plan queued: one read for all of a worker's bots, which it
+   * asks often so that a plan starts soon after its enqueue, instead of every bot asking its own queue.
+   */
+  queuedBots(holder: string): Promise<string[]>;
+  /**
    * Ends what the plan had under way without ending the plan (see sql/fleet.ts): its steps in progress back to pending
    * (succeeded when their idempotency key completed), its open runs ended with the code, the plan interrupted, so the
    * bot's next holder resumes it through the live-world check. The steps it moved. Permitted under a fence this
