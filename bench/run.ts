@@ -3,8 +3,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import Table from 'cli-table3';
 import type { Bench, BenchOptions, BenchResult } from './types.js';
 
-/** Bots the embedded server admits (its max-players). */
-const MAX_BOTS = 200;
+/**
+ * Bots a bench may run at once: 300, so that the fleet bench shows where 300 bends (issue 21 §6); the embedded server
+ * admits 200 players (its max-players), so no more than 200 of them can join.
+ */
+const MAX_BOTS = 300;
 /** Worker processes the fleet bench starts at most in one row. */
 const MAX_WORKERS = 8;
 /** Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row. */

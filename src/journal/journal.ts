@@ -229,6 +229,11 @@ export interface Journal {
   /** What the fleet plan's holder is asked to do with its run now; null when there is no such plan. */
   planControl(planId: string): Promise<PlanControl | null>;
   /**
+   * The bots whose lease `holder` has and that have a plan queued: one read for all of a worker's bots, which it
+   * asks often so that a plan starts soon after its enqueue, instead of every bot asking its own queue.
+   */
+  queuedBots(holder: string): Promise<string[]>;
+  /**
    * Ends what the plan had under way without ending the plan (see sql/fleet.ts): its steps in progress back to pending
    * (succeeded when their idempotency key completed), its open runs ended with the code, the plan interrupted, so the
    * bot's next holder resumes it through the live-world check. The steps it moved. Permitted under a fence this

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
+import { sleep } from '../../src/cli/worker/timing.js';
 import { HeldBot } from '../../src/cli/worker/held-bot.js';
 import { simIdentity } from '../../src/cli/worlds/sim.js';
 import { ManualClock } from '../../src/clock/index.js';
@@ -58,6 +59,7 @@ async function fleet(before?: (journal: SqliteJournal, fence: Fence) => Promise<
         close: () => world.close(),
       }),
     pollEveryMs: POLL_MS,
+    planQueued: (_bot, cancel) => sleep(clock, POLL_MS, cancel),
     graceMs: 1_000,
   });
   // Joining builds the bot's executor, loading its trees from disk: real I/O, which no manual clock moves on.

@@ -183,6 +183,26 @@ describe.each(contractBackends())('the fleet on the %s journal', (_backend, fres
     await journal.setPlanStatus('p2', 'failed', fence);
     expect(await journal.claimNextPlan(fence)).toBeNull();
   });
+  it("tells a holder, in one read, which of its bots have a plan queued, and none of another holder's", async () => {
+    const { journal } = await fresh();
+    for (const name of ['ann', 'bob', 'cy']) await journal.addBot({ name });
+    const enqueue = (planId: string, bot: string) => ({ ...plan(planId), bot, body: plan(planId) });
+    await journal.claimBot('ann', 'w1', MINUTE);
+    const bob = { bot: 'bob', epoch: (await journal.claimBot('bob', 'w1', MINUTE))! };
+    await journal.claimBot('cy', 'w2', MINUTE);
+    expect(await journal.queuedBots('w1')).toEqual([]);
+    await journal.enqueuePlan(enqueue('b1', 'bob'));
+    await journal.enqueuePlan(enqueue('b2', 'bob'));
+    await journal.enqueuePlan(enqueue('c1', 'cy'));
+    expect(await journal.queuedBots('w1')).toEqual(['bob']);
+    expect(await journal.queuedBots('w2')).toEqual(['cy']);
+    // A plan taken from the queue is no longer queued; the next one still is.
+    await journal.claimNextPlan(bob);
+    expect(await journal.queuedBots('w1')).toEqual(['bob']);
+    await journal.setPlanStatus('b1', 'succeeded', bob);
+    await journal.claimNextPlan(bob);
+    expect(await journal.queuedBots('w1')).toEqual([]);
+  });
   it("interrupting a bot's plan ends its attempt, run and claim, puts its step back to pending, and leaves the plan to resume", async () => {
     const { journal } = await fresh();
     await journal.addBot({ name: 'ann' });

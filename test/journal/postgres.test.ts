@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalOpenError, type Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
 import { PG_MIGRATIONS } from '../../src/journal/postgres/migrations.js';
+import { PostgresJournal } from '../../src/journal/postgres/postgres-journal.js';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { apiBot } from '../../src/api/bots.js';
 import { createApiServer } from '../../src/api/server.js';
@@ -118,6 +119,42 @@ describe('fencing against a claim in flight', () => {
       expect(await write).toBe('lease_lost');
       expect((await journal.plan('p'))?.status).toBe('running');
     });
+  });
+});
+
+describe('renewing leases while every connection of the pool is taken', () => {
+  it("a renewal and a claim go through on the lease pool while the bots' pool is taken by a write that waits", async () => {
+    const url = await cluster.database();
+    const journal = await PostgresJournal.open(url, { poolSize: 1 });
+    try {
+      await journal.addBot({ name: 'ann' });
+      await journal.addBot({ name: 'bob' });
+      const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', 60_000))! };
+      await journal.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, fence);
+      // The pool's one connection is taken by a write that waits for a row another session holds (unfenced: a fenced
+      // write's share lock on the lease row would hold the renewal back by itself, whatever its connection).
+      const other = await rawClient(url);
+      await other.query('BEGIN');
+      await other.query("SELECT plan_id FROM plans WHERE plan_id = 'p' FOR UPDATE");
+      const write = journal.setPlanStatus('p', 'failed');
+      let waiting = 0;
+      for (let polls = 0; polls < 1_000 && waiting === 0; polls++) {
+        const { rows } = await other.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE plans%'",
+        );
+        waiting = rows[0]!.n;
+      }
+      expect(waiting).toBe(1);
+      // The worker's renewal and claim do not wait for that connection.
+      expect(await journal.renewLeases('w1', 60_000)).toEqual([fence]);
+      expect(await journal.claimBot('bob', 'w1', 60_000)).toBe(1);
+      await other.query('COMMIT');
+      await other.end();
+      await write;
+      expect((await journal.plan('p'))?.status).toBe('failed');
+    } finally {
+      await journal.close();
+    }
   });
 });
 

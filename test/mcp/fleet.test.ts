@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { sleep } from '../../src/cli/worker/timing.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,7 @@ async function fleet(url: string) {
         close: () => world.close(),
       }),
     pollEveryMs: 100,
+    planQueued: (_bot, cancel) => sleep(systemClock, 100, cancel),
     graceMs: 1_000,
   });
   await until(() => bot.report() !== null);

@@ -12,7 +12,7 @@ import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { stopRequested } from '../running-plans.js';
 import { versionToSpeak } from '../worlds/remote.js';
 import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
-import { joinAsBot } from '../worker/join.js';
+import { JoinGate, joinAsBot } from '../worker/join.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
 
 interface WorkerOptions {
@@ -28,6 +28,11 @@ interface WorkerOptions {
 }
 
 const DEFAULT_LEASE_MS = 15_000;
+/**
+ * Logins one worker lets run at once (JoinGate): 150 at once all timed out (no spawn within 15 s) on this project's
+ * 2-core machine, and each failed join fenced its bot and joined it again.
+ */
+const JOINS_AT_ONCE = 8;
 /** A bot name the server accepts in offline mode. */
 const BOT_NAME = /^[A-Za-z0-9_]{1,16}$/;
 
@@ -166,6 +171,7 @@ async function runWorker(
       version,
       auth: settings.auth,
     };
+    const gate = new JoinGate(JOINS_AT_ONCE);
     const worker = new FleetWorker(
       {
         journal,
@@ -175,7 +181,7 @@ async function runWorker(
         clock: systemClock,
         say,
         join: (bot, cancel) =>
-          joinAsBot(choice, bot, { clock: systemClock, retryEveryMs: timing.claimEveryMs, cancel, say }),
+          joinAsBot(choice, bot, { clock: systemClock, retryEveryMs: timing.claimEveryMs, cancel, gate, say }),
         pollEveryMs: timing.claimEveryMs,
         graceMs: Math.round(timing.ttlMs / 5),
       },

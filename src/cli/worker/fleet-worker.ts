@@ -14,14 +14,28 @@ export interface LeaseTiming {
   renewEveryMs: number;
   fenceAfterMs: number;
   claimEveryMs: number;
+  /** How often the worker asks, for all its idle bots at once, which have a plan queued. */
+  pickUpEveryMs: number;
 }
+
+/** A plan starts within this long of its enqueue (one read per worker each time, whatever its number of bots). */
+const PICK_UP_EVERY_MS = 250;
+
+/** Lease renewals a worker lets be under way at once (sent every renewEveryMs, whatever the last one's answer). */
+const MAX_RENEWALS_UNDER_WAY = 2;
 
 /** The share of the lease after which a worker whose renewals do not come back fences itself. */
 export const FENCE_SHARE = 0.5;
 
 export function leaseTiming(ttlMs: number): LeaseTiming {
   const tick = Math.max(50, Math.round(ttlMs / 5));
-  return { ttlMs, renewEveryMs: tick, fenceAfterMs: Math.round(ttlMs * FENCE_SHARE), claimEveryMs: tick };
+  return {
+    ttlMs,
+    renewEveryMs: tick,
+    fenceAfterMs: Math.round(ttlMs * FENCE_SHARE),
+    claimEveryMs: tick,
+    pickUpEveryMs: Math.min(tick, PICK_UP_EVERY_MS),
+  };
 }
 
 export interface FleetWorkerOptions {
@@ -36,6 +50,10 @@ export interface FleetWorkerOptions {
 
 interface Holding {
   bot: HeldBot;
+  /** When its claim was sent: a renewal sent before it cannot have renewed this epoch. */
+  claimSentAt: number;
+  /** When its self-fence is due. */
+  deadline: number;
   /** The self-fence timer, armed from the last renewal (or the claim) that came back. */
   timer: TimerHandle;
 }
@@ -53,22 +71,27 @@ export class FleetWorker {
   private readonly held = new Map<string, Holding>();
   /** Bots whose claim is on its way: a renewal that sees their lease first must not release it. */
   private readonly claimingNow = new Set<string>();
+  /** Idle bots waiting for a plan: each one's wake-up. */
+  private readonly idle = new Map<string, () => void>();
   private stopped = false;
   private timers: TimerHandle[] = [];
-  private renewing = false;
+  /** Renewals sent and not yet answered. */
+  private renewing = 0;
   private claiming = false;
+  private reporting = false;
   private lastRenewalError: string | null = null;
   private lastClaimError: string | null = null;
 
   constructor(
-    private readonly deps: HeldBotDeps & { clock: Clock },
+    private readonly deps: Omit<HeldBotDeps, 'planQueued'> & { clock: Clock },
     private readonly options: FleetWorkerOptions,
   ) {}
 
   async start(): Promise<void> {
     for (const bot of this.options.bots) await this.deps.journal.addBot({ name: bot });
-    this.loop(() => this.renew(), this.options.timing.renewEveryMs);
+    this.every(() => this.renew(), this.options.timing.renewEveryMs);
     this.loop(() => this.claim(), this.options.timing.claimEveryMs);
+    this.loop(() => this.pickUp(), this.options.timing.pickUpEveryMs);
     await this.claim();
   }
 
@@ -97,35 +120,60 @@ export class FleetWorker {
   }
 
   /**
+   * Runs `body` every `everyMs` from its last start, whether or not its last run has ended: a renewal that is slow to
+   * come back does not push the next one later (after its answer, the next went out 3 s later still, and two slow
+   * answers in a row passed the fence's 7.5 s).
+   */
+  private every(body: () => Promise<void>, everyMs: number): void {
+    const again = () => {
+      if (this.stopped) return;
+      const timer = this.deps.clock.setTimeout(() => {
+        this.timers = this.timers.filter((t) => t !== timer);
+        again();
+        void body();
+      }, everyMs);
+      this.timers.push(timer);
+    };
+    again();
+  }
+
+  /**
    * One statement renews every lease; a bot it did not renew (lost, or expired) is fenced at once, one it renewed is
    * given until `fenceAfterMs` after this renewal was sent. A lease renewed that no live bot stands for (a bot being
    * fenced, or a previous life's under this node id) is released.
    */
   private async renew(): Promise<void> {
-    if (this.renewing) return;
-    this.renewing = true;
+    // Two under way at most: a third would only wait for a connection of the lease pool behind them.
+    if (this.renewing >= MAX_RENEWALS_UNDER_WAY) return;
+    this.renewing++;
     const sentAt = this.deps.clock.now();
     try {
       const renewed = await this.deps.journal.renewLeases(this.options.nodeId, this.options.timing.ttlMs);
       this.lastRenewalError = null;
-      const live = new Map([...this.held.values()].filter((h) => !h.bot.fenced).map((h) => [key(h.bot.fence), h]));
+      // A bot claimed after this renewal was sent may have been claimed after it ran: it says nothing of that bot.
+      const live = new Map(
+        [...this.held.values()]
+          .filter((h) => !h.bot.fenced && h.claimSentAt <= sentAt)
+          .map((h) => [key(h.bot.fence), h]),
+      );
       for (const fence of renewed) {
         const holding = live.get(key(fence));
         if (holding) this.arm(holding, sentAt + this.options.timing.fenceAfterMs);
         else if (!this.held.has(fence.bot) && !this.claimingNow.has(fence.bot))
-          await this.deps.journal.releaseBot({ ...fence, holder: this.options.nodeId }).catch(() => false);
+          void this.deps.journal.releaseBot({ ...fence, holder: this.options.nodeId }).catch(() => false);
       }
       const kept = new Set(renewed.map(key));
       for (const [k, holding] of live)
         if (!kept.has(k))
           void this.drop(holding, { code: 'lease_lost', reason: 'its lease was not renewed: it expired or moved on' });
-      await this.report([...live.values()].filter((h) => kept.has(key(h.bot.fence))));
+      // Neither the releases nor the report hold the next renewal back: they wait for the bots' connections.
+      void this.report([...live.values()].filter((h) => kept.has(key(h.bot.fence))));
     } catch (error) {
       // The timers fence the bots if renewals stay away; one line per outage, not one per try.
       if (this.lastRenewalError === null) this.deps.say(`lease renewal failed: ${message(error)}`);
       this.lastRenewalError = message(error);
     } finally {
-      this.renewing = false;
+      this.renewing--;
     }
   }
 
@@ -136,7 +184,10 @@ export class FleetWorker {
    */
   private async report(holdings: readonly Holding[]): Promise<void> {
     const reports = holdings.map((h) => h.bot.report()).filter((r): r is BotReport => r !== null);
-    if (reports.length > 0) await this.deps.journal.reportBots(reports).catch(() => 0);
+    if (this.reporting || reports.length === 0) return;
+    this.reporting = true;
+    await this.deps.journal.reportBots(reports).catch(() => 0);
+    this.reporting = false;
   }
 
   /** Claims its own bots first, then free or expired bots of the fleet, until it holds its capacity. */
@@ -169,10 +220,47 @@ export class FleetWorker {
     }
   }
 
+  /**
+   * Wakes each idle bot that has a plan queued, from one read for every bot this worker holds. Each bot asking its own
+   * queue (a fenced transaction every 3 s per bot) was 50 transactions a second at 150 bots, ahead of their step writes
+   * in the pool, and still let a plan wait up to 3 s.
+   */
+  private async pickUp(): Promise<void> {
+    if (this.idle.size === 0) return;
+    const queued = await this.deps.journal.queuedBots(this.options.nodeId).catch(() => []);
+    for (const bot of queued) this.idle.get(bot)?.();
+  }
+
+  /**
+   * Resolves when a pick-up finds a plan queued for `bot`, or when `cancel` aborts. A lease's time later it resolves
+   * anyway, so a missed wake-up costs at most that wait.
+   */
+  private planQueued(bot: string, cancel: AbortSignal): Promise<void> {
+    const { clock } = this.deps;
+    return new Promise((resolve) => {
+      const wake = () => {
+        clock.clearTimeout(timer);
+        cancel.removeEventListener('abort', wake);
+        if (this.idle.get(bot) === wake) this.idle.delete(bot);
+        resolve();
+      };
+      const timer = clock.setTimeout(wake, this.options.timing.ttlMs);
+      cancel.addEventListener('abort', wake, { once: true });
+      this.idle.set(bot, wake);
+      if (cancel.aborted) wake();
+    });
+  }
+
   private hold(fence: Fence, sentAt: number): void {
     this.deps.say(`claimed ${fence.bot} (epoch ${fence.epoch})`);
-    const bot = new HeldBot(fence, this.options.nodeId, this.deps);
-    const holding: Holding = { bot, timer: this.deps.clock.setTimeout(() => undefined, 0) };
+    const planQueued = (bot: string, cancel: AbortSignal) => this.planQueued(bot, cancel);
+    const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued });
+    const holding: Holding = {
+      bot,
+      claimSentAt: sentAt,
+      deadline: 0,
+      timer: this.deps.clock.setTimeout(() => undefined, 0),
+    };
     this.held.set(fence.bot, holding);
     this.arm(holding, sentAt + this.options.timing.fenceAfterMs);
     void bot.done.finally(() => {
@@ -181,9 +269,14 @@ export class FleetWorker {
     });
   }
 
-  /** The bot's self-fence, due at `deadline` unless a later renewal moves it. */
+  /**
+   * The bot's self-fence, due at `deadline` unless a later renewal moves it; never earlier than it was (with two
+   * renewals under way, the older may come back last).
+   */
   private arm(holding: Holding, deadline: number): void {
     const { clock } = this.deps;
+    if (deadline <= holding.deadline) return;
+    holding.deadline = deadline;
     clock.clearTimeout(holding.timer);
     const { fenceAfterMs, ttlMs } = this.options.timing;
     holding.timer = clock.setTimeout(

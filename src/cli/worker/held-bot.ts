@@ -25,8 +25,10 @@ export interface HeldBotDeps {
   say: (line: string) => void;
   /** Joins the server as the bot (retrying while the server still holds an old session), until `cancel` aborts. */
   join: (bot: string, cancel: AbortSignal) => Promise<OpenedWorld>;
-  /** How often an idle bot asks its queue for a plan. */
+  /** How long a fenced bot waits between tries of its last write, and how often a running plan's row is read for an operator's pause or cancel. */
   pollEveryMs: number;
+  /** Waits until the bot may have a plan queued (its worker asks for every bot it holds at once), or `cancel` aborts. */
+  planQueued: (bot: string, cancel: AbortSignal) => Promise<void>;
   /** How long a fence waits for a cancelled step to end before it journals the plan interrupted anyway. */
   graceMs: number;
   health?: HealthConfigInput;
@@ -173,7 +175,7 @@ export class HeldBot {
     deps.say(`holding ${fence.bot} (epoch ${fence.epoch}) on ${opened.describe}`);
     while (!this.fenced) {
       const next = await deps.journal.claimNextPlan(fence);
-      if (!next) await sleep(deps.clock, deps.pollEveryMs, this.cancel.signal);
+      if (!next) await deps.planQueued(fence.bot, this.cancel.signal);
       else await this.runPlan(next, assembly);
     }
   }

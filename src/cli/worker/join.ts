@@ -8,16 +8,19 @@ const OLD_SESSION = /already connected/i;
 /**
  * Joins the server as `bot` the way `run --host` does (the remote world of the table of worlds), retrying every
  * `retryEveryMs` while the server still holds the bot's old session (a worker that died or was cut off leaves it
- * until the server notices), until `cancel` aborts. Any other refusal is the caller's.
+ * until the server notices), until `cancel` aborts, each try in its turn at `gate` when one is given. Any other
+ * refusal is the caller's.
  */
 export async function joinAsBot(
   choice: WorldChoice,
   bot: string,
-  options: { clock: Clock; retryEveryMs: number; cancel: AbortSignal; say(line: string): void },
+  options: { clock: Clock; retryEveryMs: number; cancel: AbortSignal; gate?: JoinGate; say(line: string): void },
 ): Promise<OpenedWorld> {
+  const open = () => openWorld({ ...choice, username: bot });
   for (let tries = 1; ; tries++) {
     try {
-      return await openWorld({ ...choice, username: bot });
+      // Each try takes its turn at the gate: a bot waiting for its old session to go holds no turn.
+      return await (options.gate ? options.gate.run(open, options.cancel) : open());
     } catch (error) {
       if (options.cancel.aborted || !(error instanceof Error) || !OLD_SESSION.test(error.message)) throw error;
       if (tries === 1) options.say(`${bot}: the server still holds its old session; logging in again until it is gone`);
@@ -26,3 +29,54 @@ export async function joinAsBot(
     }
   }
 }
+
+/**
+ * At most `limit` joins in flight at once, the rest waiting their turn in order. A login is the costliest moment of a
+ * bot's life on both ends (the server sends it every chunk in view, the client parses them): 150 bots joining at once
+ * on one worker all ran past their spawn timeout, each failure fenced its bot and the next claim joined it again,
+ * a storm that kept a third of them out (`npm run bench -- fleet --bots 150`). A join counts its timeout from its
+ * turn, not from its wait.
+ */
+export class JoinGate {
+  private inFlight = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {
+    if (!Number.isInteger(limit) || limit < 1) throw new Error(`a join gate needs a limit of 1 or more, got ${limit}`);
+  }
+
+  /** Runs `join` in its turn; rejects with the abort's reason, without joining, when `cancel` aborts while it waits. */
+  async run<T>(join: () => Promise<T>, cancel: AbortSignal): Promise<T> {
+    await this.turn(cancel);
+    try {
+      return await join();
+    } finally {
+      this.inFlight--;
+      this.waiting.shift()?.();
+    }
+  }
+
+  private turn(cancel: AbortSignal): Promise<void> {
+    if (cancel.aborted) return Promise.reject(cancelled(cancel));
+    if (this.inFlight < this.limit) {
+      this.inFlight++;
+      return Promise.resolve();
+    }
+    return new Promise((resolve, reject) => {
+      const go = () => {
+        cancel.removeEventListener('abort', leave);
+        this.inFlight++;
+        resolve();
+      };
+      const leave = () => {
+        this.waiting.splice(this.waiting.indexOf(go), 1);
+        reject(cancelled(cancel));
+      };
+      this.waiting.push(go);
+      cancel.addEventListener('abort', leave, { once: true });
+    });
+  }
+}
+
+const cancelled = (cancel: AbortSignal) =>
+  cancel.reason instanceof Error ? cancel.reason : new Error('the join was cancelled before its turn');

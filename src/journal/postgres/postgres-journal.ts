@@ -24,6 +24,11 @@ const types = {
 export interface PostgresJournalOptions {
   /** Connections in the pool (default 10): each journal write holds one for its transaction. */
   poolSize?: number;
+  /**
+   * Connections kept for lease claims and renewals alone (default 3: a fleet worker's claim, and up to two renewals
+   * under way at once), so that none waits for a connection behind the bots' writes.
+   */
+  leasePoolSize?: number;
   /** Open an existing journal only: refuse a database verbtree has not written to yet. */
   mustExist?: boolean;
   /**
@@ -59,6 +64,7 @@ export class PostgresJournal extends SqlJournal {
 
   private constructor(
     private readonly pool: pg.Pool,
+    private readonly leasePool: pg.Pool,
     readonly location: string,
   ) {
     super();
@@ -66,26 +72,13 @@ export class PostgresJournal extends SqlJournal {
 
   static async open(url: string, options: PostgresJournalOptions = {}): Promise<PostgresJournal> {
     const location = maskUrl(url);
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.poolSize ?? 10,
-      connectionTimeoutMillis: 10_000,
-      ...(options.queryTimeoutMs
-        ? { query_timeout: options.queryTimeoutMs, statement_timeout: options.queryTimeoutMs }
-        : {}),
-      ...(options.idleInTransactionTimeoutMs
-        ? { idle_in_transaction_session_timeout: options.idleInTransactionTimeoutMs }
-        : {}),
-      application_name: 'verbtree',
-      types,
-    });
-    // An idle connection the server dropped: the pool discards it, and the next write that needs one reports why.
-    pool.on('error', () => undefined);
+    const pool = newPool(url, options.poolSize ?? 10, options);
+    const leasePool = newPool(url, options.leasePoolSize ?? 3, options);
     let client: pg.PoolClient;
     try {
       client = await pool.connect();
     } catch (error) {
-      await pool.end().catch(() => undefined);
+      await Promise.all([pool.end(), leasePool.end()]).catch(() => undefined);
       throw new JournalOpenError(unreachable(location, error));
     }
     const dropped = watchDropped(client);
@@ -94,13 +87,13 @@ export class PostgresJournal extends SqlJournal {
     } catch (error) {
       dropped();
       client.release(true);
-      await pool.end().catch(() => undefined);
+      await Promise.all([pool.end(), leasePool.end()]).catch(() => undefined);
       throw error instanceof JournalOpenError
         ? error
         : new JournalOpenError(`cannot prepare the journal at ${location}: ${(error as Error).message}`);
     }
     client.release(dropped());
-    return new PostgresJournal(pool, location);
+    return new PostgresJournal(pool, leasePool, location);
   }
 
   async schemaVersion(): Promise<number> {
@@ -127,7 +120,8 @@ export class PostgresJournal extends SqlJournal {
   }
 
   protected async transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
-    const client = await this.pool.connect();
+    if (options.single) return this.statementAlone(body, options);
+    const client = await (options.lease ? this.leasePool : this.pool).connect();
     const dropped = watchDropped(client);
     let broken: Error | undefined;
     try {
@@ -143,6 +137,26 @@ export class PostgresJournal extends SqlJournal {
     } finally {
       const lost = dropped();
       client.release(broken ?? lost);
+    }
+  }
+
+  /** A body of one statement, run without BEGIN and COMMIT: PostgreSQL commits it alone. */
+  private async statementAlone<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
+    const client = await (options.lease ? this.leasePool : this.pool).connect();
+    const dropped = watchDropped(client);
+    let statements = 0;
+    let failed: Error | undefined;
+    try {
+      return await driveAsync(body(), (op) => {
+        if (++statements > 1) throw new Error(`a single-statement write ran a second statement: ${op.sql}`);
+        return this.execute(client, op);
+      });
+    } catch (error) {
+      // A statement timed out may still be running on its connection: that connection is not given to another.
+      failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      client.release(dropped() ?? failed);
     }
   }
 
@@ -196,8 +210,28 @@ export class PostgresJournal extends SqlJournal {
   }
 
   async close(): Promise<void> {
-    await this.pool.end();
+    await Promise.all([this.pool.end(), this.leasePool.end()]);
   }
+}
+
+function newPool(
+  url: string,
+  max: number,
+  timeouts: Pick<PostgresJournalOptions, 'queryTimeoutMs' | 'idleInTransactionTimeoutMs'>,
+): pg.Pool {
+  const { queryTimeoutMs, idleInTransactionTimeoutMs } = timeouts;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 10_000,
+    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
+    ...(idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: idleInTransactionTimeoutMs } : {}),
+    application_name: 'verbtree',
+    types,
+  });
+  // An idle connection the server dropped: the pool discards it, and the next write that needs one reports why.
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /**

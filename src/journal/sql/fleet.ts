@@ -188,6 +188,15 @@ export function* claimNextPlan(fence: Fence): Tx<QueuedPlan | null> {
   return taken > 0 ? parse(next, false) : null;
 }
 
+/** The bots `holder` holds a lease of (live or not: the holder judges that) that have a plan queued. */
+export function* queuedBots(holder: string): Tx<string[]> {
+  const rows = yield* all<{ bot: string }>(
+    "SELECT DISTINCT p.bot FROM bot_leases l JOIN plans p ON p.bot = l.bot WHERE l.holder = ? AND p.status = 'queued' ORDER BY p.bot",
+    holder,
+  );
+  return rows.map((r) => r.bot);
+}
+
 /** Why a bot's plan stopped short: its holder lost or gave up the lease (`lease_lost`), or died (`interrupted`). */
 export interface Interruption {
   code: 'lease_lost' | 'interrupted';

@@ -54,6 +54,16 @@ export interface TxOptions {
   readOnly?: boolean;
   /** Wait for the health sweeper's lock: one sweep at a time across every process sharing the journal. */
   sweeper?: boolean;
+  /**
+   * A lease's claim or renewal: on PostgreSQL it runs on connections of its own, so it never queues behind the held
+   * bots' step writes and plan claims (behind them, a renewal came back too late and its worker fenced its own bots).
+   */
+  lease?: boolean;
+  /**
+   * The body is one statement: PostgreSQL runs it alone (its own implicit transaction), one round trip instead of
+   * three, each of which waits for a turn of a busy worker's event loop.
+   */
+  single?: boolean;
 }
 
 /**
@@ -259,10 +269,10 @@ export abstract class SqlJournal implements Journal {
     return this.read(() => fleet.listBots());
   }
   claimBot(bot: string, holder: string, ttlMs: number): Promise<number | null> {
-    return this.write(() => fleet.claimBot(bot, holder, ttlMs, this.skipLockedSql));
+    return this.transact(() => fleet.claimBot(bot, holder, ttlMs, this.skipLockedSql), { lease: true });
   }
   renewLeases(holder: string, ttlMs: number): Promise<Fence[]> {
-    return this.write(() => fleet.renewLeases(holder, ttlMs));
+    return this.transact(() => fleet.renewLeases(holder, ttlMs), { lease: true, single: true });
   }
   releaseBot(fence: Fence & { holder: string }): Promise<boolean> {
     return this.write(() => fleet.releaseBot(fence));
@@ -281,6 +291,9 @@ export abstract class SqlJournal implements Journal {
   }
   planControl(planId: string): Promise<PlanControl | null> {
     return this.read(() => control.planControl(planId));
+  }
+  queuedBots(holder: string): Promise<string[]> {
+    return this.read(() => fleet.queuedBots(holder));
   }
   interruptPlan(planId: string, why: fleet.Interruption, fence?: Fence): Promise<string[]> {
     return this.write(() => fleet.interruptPlan(planId, why), fence, { final: true });
