@@ -70,6 +70,44 @@ describe('a claim and the row locks of a holder cut off from the database', () =
     },
   );
 
+  it("a holder's renewal never waits for its own fenced write in flight, and no claim passes that write", async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    const raw = await rawClient(url);
+    try {
+      await journal.addBot({ name: 'ann' });
+      expect(await journal.claimBot('ann', 'w1', 60_000)).toBe(1);
+      // A fenced write of w1 under way: its fence check done (the journal's own statement), its transaction still open.
+      const writer = await rawClient(url);
+      await writer.query('BEGIN');
+      // The journal's own fence check (a protected field), its placeholders numbered as pg takes them.
+      let n = 0;
+      const fenceSql = (journal as unknown as { fenceSql: string }).fenceSql.replace(/\?/g, () => `$${++n}`);
+      const checked = await writer.query(fenceSql, ['ann', 1]);
+      expect(checked.rowCount).toBe(1);
+      let settled = false;
+      const renewal = journal.renewLeases('w1', 60_000).finally(() => (settled = true));
+      const waited = await eventually(async () => settled || (await lockWaits(raw)) > 0);
+      const queued = !settled && waited;
+      if (queued) {
+        await writer.query('COMMIT');
+        await writer.end();
+        expect(queued, 'the renewal waited for the fenced write').toBe(false);
+      }
+      // Expired meanwhile, the lease is still no claim's while the write is open: the claim skips the bot.
+      await raw.query("UPDATE bot_leases SET expires_at = expires_at - 120000 WHERE bot = 'ann'");
+      const claimDuringWrite = await journal.claimBot('ann', 'w2', 60_000);
+      await writer.query('COMMIT');
+      await writer.end();
+      expect(await renewal).toEqual([{ bot: 'ann', epoch: 1 }]);
+      expect(claimDuringWrite).toBeNull();
+      expect(await journal.claimBot('ann', 'w2', 60_000)).toBe(2);
+    } finally {
+      await raw.end();
+      await journal.close();
+    }
+  });
+
   it("a worker's transaction cut off between two statements is ended by the server within its idle limit: its locks go, its write never lands, and the next holder claims the bot", async () => {
     const url = await cluster.database();
     const proxy = await pgProxy(cluster.port);

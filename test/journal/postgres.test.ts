@@ -90,6 +90,27 @@ describe('opening a PostgreSQL journal', () => {
   });
 });
 
+/**
+ * How many sessions matching `where` wait for a lock, polled until one does (at most 1,000 reads), on a connection of
+ * its own outside any transaction: pg_stat_activity is a snapshot taken once per transaction, so a poll from inside
+ * one would never see a session that began to wait after its first read.
+ */
+async function lockWaiters(url: string, where: string): Promise<number> {
+  const watcher = await rawClient(url);
+  try {
+    let waiting = 0;
+    for (let polls = 0; polls < 1_000 && waiting === 0; polls++) {
+      const { rows } = await watcher.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND ${where}`,
+      );
+      waiting = rows[0]!.n;
+    }
+    return waiting;
+  } finally {
+    await watcher.end();
+  }
+}
+
 describe('fencing against a claim in flight', () => {
   it('a fenced write that meets a claim not yet committed waits for it, then is refused: it never lands after the claim', async () => {
     const url = await cluster.database();
@@ -97,22 +118,18 @@ describe('fencing against a claim in flight', () => {
       await journal.addBot({ name: 'ann' });
       const old = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', 60_000))! };
       await journal.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, old);
-      // Another worker's claim is under way (its lease row updated, not yet committed)…
+      // Another worker's claim is under way (its lease row locked FOR UPDATE and updated, as claimBot does; not yet
+      // committed)…
       const claim = await rawClient(url);
       await claim.query('BEGIN');
+      await claim.query("SELECT bot FROM bot_leases WHERE bot = 'ann' FOR UPDATE");
       await claim.query("UPDATE bot_leases SET holder = 'w2', epoch = epoch + 1 WHERE bot = 'ann'");
       // …when the old holder writes. Its fence check must wait on that row, not read the last committed epoch.
       const write = journal.setPlanStatus('p', 'failed', old).then(
         () => 'written',
         (error: { code?: string }) => error.code,
       );
-      let waiting = 0;
-      for (let polls = 0; polls < 1_000 && waiting === 0; polls++) {
-        const { rows } = await claim.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND datname = current_database()",
-        );
-        waiting = rows[0]!.n;
-      }
+      const waiting = await lockWaiters(url, 'datname = current_database()');
       await claim.query('COMMIT');
       await claim.end();
       expect(waiting).toBe(1);
@@ -137,14 +154,7 @@ describe('renewing leases while every connection of the pool is taken', () => {
       await other.query('BEGIN');
       await other.query("SELECT plan_id FROM plans WHERE plan_id = 'p' FOR UPDATE");
       const write = journal.setPlanStatus('p', 'failed');
-      let waiting = 0;
-      for (let polls = 0; polls < 1_000 && waiting === 0; polls++) {
-        const { rows } = await other.query<{ n: number }>(
-          "SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE 'UPDATE plans%'",
-        );
-        waiting = rows[0]!.n;
-      }
-      expect(waiting).toBe(1);
+      expect(await lockWaiters(url, "datname = current_database() AND query LIKE 'UPDATE plans%'")).toBe(1);
       // The worker's renewal and claim do not wait for that connection.
       expect(await journal.renewLeases('w1', 60_000)).toEqual([fence]);
       expect(await journal.claimBot('bob', 'w1', 60_000)).toBe(1);

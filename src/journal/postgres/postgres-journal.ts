@@ -56,8 +56,16 @@ export interface PostgresJournalOptions {
 export class PostgresJournal extends SqlJournal {
   readonly backend = 'postgres';
   readonly writesOnCall = false;
+  /**
+   * FOR KEY SHARE, not FOR SHARE: a claim (its FOR UPDATE SKIP LOCKED) still passes over a bot with a fenced write in
+   * flight, so no write of an old epoch lands after a new epoch's claim, but a renewal (an UPDATE of the expiry alone,
+   * FOR NO KEY UPDATE) no longer waits for the holder's own open transactions. Under FOR SHARE a worker's renewal waited
+   * for each of its bots' transactions on the way (seen in pg_stat_activity during `npm run bench -- fleet --bots
+   * 150`: the renewal's UPDATE waiting on transactionid locks of sessions idle in transaction while their busy worker
+   * got to its next statement), came back past the fence's share of the lease, and the worker fenced every bot.
+   */
   protected readonly fenceSql =
-    'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR SHARE';
+    'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR KEY SHARE';
   protected readonly skipLockedSql = 'FOR UPDATE SKIP LOCKED';
   protected readonly trySweeperSql = `SELECT pg_try_advisory_xact_lock(${SWEEPER_LOCK}) AS got`;
   private readonly names = new Map<string, { name: string; text: string }>();
