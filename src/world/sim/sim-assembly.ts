@@ -93,7 +93,13 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     hurtBot: (damage) => hooks.setHealth(body.health - damage),
   });
   const hazardDamage = new HazardDamage(clock, grid, body, (health) => hooks.setHealth(health));
-  const breath = new Breath(clock, grid, body, (health) => hooks.setHealth(health));
+  const breath = new Breath(
+    clock,
+    grid,
+    body,
+    (health) => hooks.setHealth(health),
+    () => locomotion.float(),
+  );
   const locomotion = new Locomotion({
     clock,
     terrain,
