@@ -36,6 +36,18 @@ describe('SimWorld keeps an idle bot afloat, as the embedded server test shows f
     expect(h.world.position().y + PLAYER_EYE_HEIGHT).toBeGreaterThan(WATER_SURFACE);
   });
 
+  it('a bot put on the floor of the pool with nothing done floats up from the first ticks and keeps its air', async () => {
+    const h = await harness();
+    pit(h.world);
+    expect(h.world.position().y).toBe(1);
+    await h.clock.advance(1_000);
+    expect(h.world.position().y + PLAYER_EYE_HEIGHT).toBeGreaterThan(WATER_SURFACE);
+    expect(h.world.air()).toBe(MAX_AIR);
+    await h.clock.advance(10_000);
+    expect(h.world.air()).toBe(MAX_AIR);
+    expect(h.world.position().y + PLAYER_EYE_HEIGHT).toBeGreaterThan(WATER_SURFACE);
+  });
+
   it('under a roof there is no surface to rise to: the bot stays where it is', async () => {
     const h = await harness();
     pit(h.world).fill({ x: -1, y: 5, z: -1 }, { x: 1, y: 5, z: 1 }, 'stone');

@@ -19,6 +19,8 @@ export class Breath {
     private readonly grid: BlockGrid,
     private readonly body: Body,
     private readonly hurt: (health: number) => void,
+    /** Lifts an idle body to the surface (Locomotion.float), on the ticks that breathe it. */
+    private readonly keepAfloat: () => void,
   ) {}
 
   /** Ticks of air left (MAX_AIR when full). */
@@ -43,6 +45,9 @@ export class Breath {
   private tick(): void {
     this.timer = null;
     if (this.body.health <= 0) return;
+    // A bot put into deep water with nothing to do floats from the first tick, as the real bot holds jump whenever
+    // pathfinder is not walking (keep-afloat.ts), not only once its first action ends.
+    this.keepAfloat();
     const { air, damage } = breathe(this.current, this.eyesUnder());
     this.current = air;
     if (damage > 0) this.hurt(this.body.health - damage);

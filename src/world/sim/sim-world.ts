@@ -19,25 +19,24 @@ import {
   WorldError,
 } from '../../contracts/world.js';
 import { recipeFor } from '../recipes.js';
-import { type Random, deriveSeed, mulberry32 } from '../../random.js';
-import { ActuatorLedger, type ActuatorLogEntry } from './actuator-ledger.js';
-import { ActuatorRunner } from './actuator-runner.js';
+import { type Random, mulberry32 } from '../../random.js';
+import type { ActuatorLedger, ActuatorLogEntry } from './actuator-ledger.js';
+import type { ActuatorRunner } from './actuator-runner.js';
 import { isKnownBlock } from './block-data.js';
-import { Body, clampStat } from './body.js';
-import { cellText, toCell } from './cells.js';
-import { MAX_STAT, WALK_STEP_MS } from './constants.js';
+import { type Body, clampStat } from './body.js';
+import { cellText, cellsOfBox, pointText, toCell } from './cells.js';
+import { MAX_STAT } from './constants.js';
 import { consume } from './consume.js';
 import { craft } from './craft.js';
 import { canBreak, dig } from './dig.js';
-import { EntityStore, type SpawnEntity } from './entity-store.js';
+import type { EntityStore, SpawnEntity } from './entity-store.js';
 import { equip } from './equip.js';
 import { findBlocks } from './find-blocks.js';
 import { describeGoal } from './goals.js';
-import type { Terrain as GeneratedTerrain } from '../terrain/survival-terrain.js';
-import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
-import { Breath } from './breath.js';
-import { HazardDamage } from './hazard-damage.js';
-import { Locomotion } from './locomotion.js';
+import type { BlockGrid } from './grid.js';
+import type { Breath } from './breath.js';
+import type { HazardDamage } from './hazard-damage.js';
+import type { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import { toss } from './toss-chat.js';
 import { checkChat } from '../actuator-rules.js';
@@ -45,45 +44,15 @@ import { attack } from './attack.js';
 import { observeSim } from './observe.js';
 import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
-import { DayClock } from './day-clock.js';
+import type { DayClock } from './day-clock.js';
 import { sleep } from './sleep.js';
 import { activate } from './activate.js';
-import { SimMobs } from './mob-life.js';
-import type { NightSpawning } from '../mob-rules/index.js';
+import type { SimMobs } from './mob-life.js';
 import type { SimParts } from './sim-parts.js';
-import { Terrain } from './terrain.js';
+import { type SimWorldOptions, assembleSim } from './sim-assembly.js';
 
 export type { SpawnEntity } from './entity-store.js';
-
-export interface SimWorldOptions {
-  clock: Clock;
-  /** Seeds `random`, which scenarios use to lay out the world. */
-  seed?: number;
-  /** The cell the bot's feet start in. Default 0,0,0 (standing on the default ground). */
-  spawn?: Vec3Like;
-  /** The generated ground; null for none (a void with only explicit blocks). */
-  ground?: Partial<GroundOptions> | null;
-  /** Generated terrain (a survival world from a seed) as the ground, instead of `ground`'s flat slab. */
-  terrain?: GeneratedTerrain;
-  blocks?: readonly { position: Vec3Like; name: string }[];
-  entities?: readonly SpawnEntity[];
-  inventory?: Record<string, number>;
-  heldItem?: string | null;
-  health?: number;
-  food?: number;
-  /** Extra block names no tool can break here (bedrock and barrier never break). */
-  unbreakable?: readonly string[];
-  walkSpeed?: number;
-  /** Cells A* may explore before giving up with `timeout`. */
-  maxSearchNodes?: number;
-  /** Keep `actuatorLog` (default true); benches with many steps turn it off. */
-  recordActuatorLog?: boolean;
-  /** Ticks into the day at the start (default 1000, morning); with `daylightCycle` it runs on the clock. */
-  timeOfDay?: number;
-  daylightCycle?: boolean;
-  /** Hostile mobs spawn at night around the bot (a scenario's `spawnAtNight`); off by default. */
-  spawnAtNight?: NightSpawning;
-}
+export type { SimWorldOptions } from './sim-assembly.js';
 
 /**
  * A deterministic, in-memory world behind the WorldPort contract. Time only
@@ -100,8 +69,8 @@ export class SimWorld implements WorldPort {
   private readonly grid: BlockGrid;
   private readonly ledger: ActuatorLedger;
   private readonly runner: ActuatorRunner;
-  private readonly body = new Body();
-  private readonly entityStore = new EntityStore();
+  private readonly body: Body;
+  private readonly entityStore: EntityStore;
   private readonly day: DayClock;
   private readonly locomotion: Locomotion;
   private readonly parts: SimParts;
@@ -117,47 +86,24 @@ export class SimWorld implements WorldPort {
 
   constructor(options: SimWorldOptions) {
     this.clock = options.clock;
-    this.ledger = new ActuatorLedger(options.recordActuatorLog ?? true);
-    this.runner = new ActuatorRunner(this.clock, this.ledger);
     this.random = mulberry32(options.seed ?? 1);
-    this.day = new DayClock(this.clock, options.timeOfDay ?? 1000, options.daylightCycle ?? false);
-    this.grid = new BlockGrid(
-      options.ground === null ? null : { ...DEFAULT_GROUND, ...options.ground },
-      options.terrain ?? null,
-    );
-    const terrain = new Terrain(this.grid);
-    this.mobs = new SimMobs({
-      clock: this.clock,
+    ({
       grid: this.grid,
+      ledger: this.ledger,
+      runner: this.runner,
       body: this.body,
-      entities: this.entityStore,
+      entityStore: this.entityStore,
       day: this.day,
-      // A stream of its own, so mobs never change what a scenario drew from `random`.
-      random: mulberry32(deriveSeed(options.seed ?? 1, 'mobs')),
-      spawning: options.spawnAtNight ?? null,
-      hurtBot: (damage) => this.setHealth(this.body.health - damage),
-    });
-    this.hazardDamage = new HazardDamage(this.clock, this.grid, this.body, (health) => this.setHealth(health));
-    this.breath = new Breath(this.clock, this.grid, this.body, (health) => this.setHealth(health));
-    this.locomotion = new Locomotion({
-      clock: this.clock,
-      terrain,
-      body: this.body,
-      stepMs: options.walkSpeed === undefined ? WALK_STEP_MS : Math.round(1000 / options.walkSpeed),
-      maxSearchNodes: options.maxSearchNodes ?? 10_000,
+      mobs: this.mobs,
+      hazardDamage: this.hazardDamage,
+      breath: this.breath,
+      locomotion: this.locomotion,
+      parts: this.parts,
+    } = assembleSim(options, {
+      setHealth: (health) => this.setHealth(health),
       emitPath: (status) => this.emitPath(status),
       afterMove: () => this.afterMove(),
-    });
-    this.parts = {
-      clock: this.clock,
-      grid: this.grid,
-      terrain,
-      body: this.body,
-      entities: this.entityStore,
-      locomotion: this.locomotion,
-      mobs: this.mobs,
-      unbreakable: new Set(options.unbreakable ?? []),
-    };
+    }));
     const spawn = options.spawn ?? { x: 0, y: 0, z: 0 };
     this.teleport(spawn);
     for (const block of options.blocks ?? []) this.setBlock(block.position, block.name);
@@ -187,11 +133,7 @@ export class SimWorld implements WorldPort {
 
   /** Sets every cell of the box spanned by two corners (inclusive). */
   fill(from: Vec3Like, to: Vec3Like, name: string): this {
-    const [x0, x1] = span(from.x, to.x);
-    const [y0, y1] = span(from.y, to.y);
-    const [z0, z1] = span(from.z, to.z);
-    for (let x = x0; x <= x1; x++)
-      for (let y = y0; y <= y1; y++) for (let z = z0; z <= z1; z++) this.setBlock({ x, y, z }, name);
+    for (const cell of cellsOfBox(from, to)) this.setBlock(cell, name);
     return this;
   }
 
@@ -408,15 +350,10 @@ export class SimWorld implements WorldPort {
   }
 
   look(at: Vec3Like, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start(
-      'look',
-      `${at.x.toFixed(1)},${at.y.toFixed(1)},${at.z.toFixed(1)}`,
-      options?.signal,
-      (op) => {
-        this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
-        op.succeed();
-      },
-    );
+    return this.runner.start('look', pointText(at), options?.signal, (op) => {
+      this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
+      op.succeed();
+    });
   }
 
   chat(message: string, options?: ActuatorOptions): Promise<void> {
@@ -463,8 +400,4 @@ export class SimWorld implements WorldPort {
   private emitPath(status: PathStatus): void {
     this.events.emit('path', status);
   }
-}
-
-function span(a: number, b: number): [number, number] {
-  return [Math.floor(Math.min(a, b)), Math.floor(Math.max(a, b))];
 }
