@@ -11,6 +11,8 @@ export interface OpenJournalOptions {
   now?: () => number;
   /** PostgreSQL only: a statement with no answer this long fails (see PostgresJournalOptions). */
   queryTimeoutMs?: number;
+  /** PostgreSQL: how many connections the journal's pool opens at most for its writes and reads (default 10). */
+  poolSize?: number;
   /** PostgreSQL only: the server ends a transaction left idle this long (see PostgresJournalOptions). */
   idleInTransactionTimeoutMs?: number;
 }
@@ -25,6 +27,7 @@ export async function openJournal(spec: string, options: OpenJournalOptions = {}
     return PostgresJournal.open(spec, {
       mustExist: options.mustExist === true,
       ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
+      ...(options.poolSize ? { poolSize: options.poolSize } : {}),
       ...(options.idleInTransactionTimeoutMs ? { idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs } : {}),
     });
   }

@@ -151,6 +151,7 @@ async function runWorker(
   const journal = await openFleetJournal(settings.journal, {
     queryTimeoutMs: timing.renewEveryMs * 2,
     idleInTransactionTimeoutMs: timing.fenceAfterMs,
+    poolSize: journalPoolSize(settings.capacity),
   });
   try {
     const runner = new JournalRunner(journal, {
@@ -209,9 +210,21 @@ async function runWorker(
  * server ends a transaction of this worker's left idle for its fence's share of the lease (a worker cut off
  * mid-transaction would hold its row locks, and stall its bots' next holder, until the network heals).
  */
+/**
+ * How many connections a worker's journal pool may open for its bots' writes (its leases have 3 of their own): 0.4 a
+ * bot, from 10 up to 30. Each bot's step writes a few short transactions, each of several round trips on a busy event
+ * loop; with the default 10 for 75 bots they queued for a connection past its 10 s limit (`npm run bench -- fleet
+ * --bots 150 --workers 2`: 38 bots fenced "timeout exceeded when trying to connect", 0 of 150 plans done in 30 s;
+ * with 30, none fenced and 95 done). At the cap a worker takes 33 connections: three such workers and a gateway need
+ * more than PostgreSQL's default max_connections of 100 (README, "A fleet on two machines").
+ */
+export function journalPoolSize(capacity: number): number {
+  return Math.min(30, Math.max(10, Math.ceil(capacity * 0.4)));
+}
+
 async function openFleetJournal(
   url: string,
-  timeouts: { queryTimeoutMs: number; idleInTransactionTimeoutMs: number },
+  timeouts: { queryTimeoutMs: number; idleInTransactionTimeoutMs: number; poolSize: number },
 ): Promise<Journal> {
   try {
     return await openJournal(url, timeouts);
