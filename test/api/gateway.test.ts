@@ -262,7 +262,7 @@ describe('a fleet gateway (serve --world none on PostgreSQL)', () => {
       });
       const unknown = await control('nowhere', 'cancel');
       expect(unknown.status).toBe(404);
-      expect((await (await fetch(`${base}/api/runs/drop1`)).json()) as unknown).toMatchObject({
+      expect(await (await fetch(`${base}/api/runs/drop1`)).json()).toMatchObject({
         provenance: { plan: { status: 'cancelled', bot: 'ann' }, runs: [] },
       });
     } finally {
