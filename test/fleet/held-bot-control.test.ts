@@ -7,12 +7,12 @@ import { ManualClock } from '../../src/clock/index.js';
 import type { Fence } from '../../src/journal/rows.js';
 import { JournalRunner } from '../../src/journal/runner.js';
 import type { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
-import { isOperationError, type OperationError } from '../../src/operations/errors.js';
 import { FleetBots } from '../../src/operations/fleet-bots.js';
 import { createOperations } from '../../src/operations/operations.js';
 import { SUPERFLAT_GROUND } from '../../src/world/sim-scenario.js';
 import { SimWorld } from '../../src/world/sim/sim-world.js';
 import { openTemp } from '../journal/helpers.js';
+import { refusal } from '../helpers/operations.js';
 
 const registry = createDefaultRegistry();
 const MINUTE = 60_000;
@@ -83,16 +83,6 @@ const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
 });
-
-async function refusal(call: () => Promise<unknown>): Promise<OperationError> {
-  try {
-    await call();
-  } catch (error) {
-    if (isOperationError(error)) return error;
-    throw error;
-  }
-  throw new Error('the operation did not refuse');
-}
 
 describe("a gateway's control of a fleet plan, applied by the worker that holds the bot", () => {
   it('pauses the walk where it is, lets it go on, cancels it; a queued plan cancelled never starts; the next one runs', async () => {

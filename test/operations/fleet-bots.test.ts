@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
-import { isOperationError, type OperationError } from '../../src/operations/errors.js';
 import { FleetBots } from '../../src/operations/fleet-bots.js';
 import { createOperations } from '../../src/operations/operations.js';
 import { JOURNAL_POLL_MS } from '../../src/operations/runs.js';
 import { openTemp } from '../journal/helpers.js';
+import { refusal } from '../helpers/operations.js';
 
 const registry = createDefaultRegistry();
 const MINUTE = 60_000;
@@ -21,16 +21,6 @@ async function fleet(bots: readonly string[]) {
   const clock = new ManualClock();
   const ops = createOperations({ registry, journal, bots: new FleetBots(journal), clock });
   return { journal, clock, ops };
-}
-
-async function refusal(call: () => Promise<unknown>): Promise<OperationError> {
-  try {
-    await call();
-  } catch (error) {
-    if (isOperationError(error)) return error;
-    throw error;
-  }
-  throw new Error('the operation did not refuse');
 }
 
 async function onClock<T>(clock: ManualClock, promise: Promise<T>, maxMs: number): Promise<T> {

@@ -3,15 +3,10 @@ import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import type { ExecutorEvent } from '../../src/executor/events.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import {
-  createOperations,
-  LocalBots,
-  localBot,
-  OperationError,
-  type OperationErrorKind,
-} from '../../src/operations/index.js';
+import { createOperations, LocalBots, localBot, type OperationErrorKind } from '../../src/operations/index.js';
 import { SimWorld, type SimWorldOptions } from '../../src/world/sim/index.js';
 import { openTemp, stepFields } from '../journal/helpers.js';
+import { refusal } from '../helpers/operations.js';
 
 const registry = createDefaultRegistry();
 let closers: (() => Promise<void>)[] = [];
@@ -42,17 +37,6 @@ const walk = (planId: string, x: number) => ({
   intentId: 'i',
   steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x, y: 0, z: 0 } } }],
 });
-
-/** The OperationError `call` refuses with. */
-async function refusal(call: () => unknown): Promise<OperationError> {
-  try {
-    await call();
-  } catch (error) {
-    if (error instanceof OperationError) return error;
-    throw error;
-  }
-  throw new Error('the operation did not refuse');
-}
 
 /** Settles `promise` while the manual clock runs, at most `maxMs` of virtual time. */
 async function onClock<T>(clock: ManualClock, promise: Promise<T>, maxMs = 60_000): Promise<T> {
