@@ -55,7 +55,48 @@ export interface EventRecord {
   runnerId: string | null;
   /** A succeeded step's effects, read from the world when it ended: the bot, and the blocks it touched. */
   effects?: { post: unknown; blocks: readonly { x: number; y: number; z: number; name: string }[] };
+  /** The run it belongs to, when the writer opened it (otherwise the plan's latest run, looked up). */
+  runId?: number;
 }
+
+/** An actuator command of the innermost open step. */
+export interface ActionInput {
+  planId: string;
+  stepId: string;
+  command: string;
+  args: unknown;
+}
+
+/** The node state changes of one tree step of a step's tree. */
+export interface NodeStatesInput {
+  planId: string;
+  stepId: string;
+  tree: string;
+  changes: readonly [string, string][];
+  position: { x: number; y: number; z: number } | null;
+}
+
+/** Replacement steps a planner sent on escalation. */
+export interface RevisionInput {
+  planId: string;
+  rung: number;
+  planner: string;
+  failedStepId: string;
+  steps: unknown;
+}
+
+/**
+ * One of a run's writes, as `recordBatch` takes them. Each answers what its own method does: `beginRun` the run's id,
+ * `action` the action's id, the others nothing.
+ */
+export type JournalWrite =
+  | { kind: 'intent'; intent: { id: string; source?: string; goal?: string } }
+  | { kind: 'beginRun'; run: BeginRun }
+  | { kind: 'event'; record: EventRecord }
+  | { kind: 'action'; action: ActionInput }
+  | { kind: 'settleAction'; id: number; error: string | null }
+  | { kind: 'nodeStates'; row: NodeStatesInput }
+  | { kind: 'revision'; revision: RevisionInput };
 
 export interface IncidentInput {
   planId?: string | null;
@@ -118,26 +159,16 @@ export interface Journal {
   beginRun(run: BeginRun, fence?: Fence): Promise<number>;
   recordEvent(record: EventRecord, fence?: Fence): Promise<void>;
   /** An actuator command of the innermost open step; the action's id, for `settleAction`. */
-  recordAction(
-    action: { planId: string; stepId: string; command: string; args: unknown },
-    fence?: Fence,
-  ): Promise<number>;
+  recordAction(action: ActionInput, fence?: Fence): Promise<number>;
   settleAction(id: number, error: string | null, fence?: Fence): Promise<void>;
-  recordNodeStates(
-    row: {
-      planId: string;
-      stepId: string;
-      tree: string;
-      changes: readonly [string, string][];
-      position: { x: number; y: number; z: number } | null;
-    },
-    fence?: Fence,
-  ): Promise<void>;
+  recordNodeStates(row: NodeStatesInput, fence?: Fence): Promise<void>;
   /** Replacement steps a planner sent on escalation, before the executor judges them. */
-  recordRevision(
-    revision: { planId: string; rung: number; planner: string; failedStepId: string; steps: unknown },
-    fence?: Fence,
-  ): Promise<void>;
+  recordRevision(revision: RevisionInput, fence?: Fence): Promise<void>;
+  /**
+   * Several of a run's writes, in order, in one transaction (one fence check): all are durable, or none and the
+   * promise rejects. Each write's answer, in order.
+   */
+  recordBatch(writes: readonly JournalWrite[], fence?: Fence): Promise<unknown[]>;
   setPlanStatus(planId: string, status: string, fence?: Fence): Promise<void>;
   /** Moves a step to `to` with a transition row; false when there is no such step. */
   transition(planId: string, stepId: string, to: StepStatus, reason: string, fence?: Fence): Promise<boolean>;

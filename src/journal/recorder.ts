@@ -3,7 +3,7 @@ import type { Executor } from '../executor/executor.js';
 import type { ExecutorEvent } from '../executor/events.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 import type { ActionSink } from './action-trace.js';
-import type { EventRecord, Journal, PlannedStep } from './journal.js';
+import type { EventRecord, Journal, JournalWrite, PlannedStep } from './journal.js';
 import type { Fence } from './rows.js';
 import { snapshotWorld } from './world-snapshot.js';
 import { WriteQueue } from './write-queue.js';
@@ -35,25 +35,29 @@ interface OpenStep {
 
 /**
  * Writes every executor event to the journal, in order, as an ordered queue of domain writes. On SQLite each is on
- * disk before the event's listeners return, as always; on PostgreSQL each commits before the next begins, and
- * `flush()` resolves once everything emitted so far is durable: the step executor awaits it before an attempt's
- * first actuator command and after `step.ended`. A failed write stops the recorder: `flush()` rejects (with
- * `code: 'lease_lost'` when the fence was refused), and nothing more is written.
+ * disk before the event's listeners return, as always; on PostgreSQL the writes asked for while a batch commits go
+ * together in the next one (one transaction, one fence check), and `flush()` resolves once everything emitted so far
+ * is durable: the step executor awaits it before an attempt's first actuator command and after `step.ended`. A
+ * failed write stops the recorder: `flush()` rejects (with `code: 'lease_lost'` when the fence was refused), and
+ * nothing more is written.
  */
 export class JournalRecorder implements ActionSink {
   /** Plans with a run this recorder opened and that have not ended. */
   private readonly begun = new Set<string>();
   /** Open steps, innermost last: a sub-goal runs inside its parent, and actions belong to the innermost. */
   private readonly open: OpenStep[] = [];
-  private readonly queue: WriteQueue;
-  private readonly actionIds = new Map<number, Promise<number>>();
+  private readonly queue: WriteQueue<JournalWrite>;
+  /** Each action's id once its write committed (undefined until then), by the handle `actionStarted` gave. */
+  private readonly actionIds = new Map<number, { id?: number }>();
+  /** The run each plan's events belong to, once its opening committed. */
+  private readonly runs = new Map<string, number>();
   private nextAction = 1;
 
   constructor(
-    private readonly journal: Journal,
+    journal: Journal,
     private readonly options: RecorderOptions = {},
   ) {
-    this.queue = new WriteQueue(journal.writesOnCall);
+    this.queue = new WriteQueue((writes) => journal.recordBatch(writes, options.fence), journal.writesOnCall);
   }
 
   private get runnerId(): string | null {
@@ -74,16 +78,19 @@ export class JournalRecorder implements ActionSink {
   /** Journals a plan and opens its run before the executor sees it; the run's id. */
   beginRun(planned: PlannedRun): Promise<number> {
     this.begun.add(planned.planId);
-    return this.queue.push(() => this.journal.beginRun({ ...planned, runnerId: this.runnerId }, this.options.fence));
+    this.runs.delete(planned.planId);
+    return this.queue.push<number>({ kind: 'beginRun', run: { ...planned, runnerId: this.runnerId } }, (runId) =>
+      this.runs.set(planned.planId, runId),
+    );
   }
 
   recordIntent(intent: { id: string; source?: string; goal?: string }): void {
-    void this.queue.push(() => this.journal.recordIntent(intent, this.options.fence));
+    void this.queue.push({ kind: 'intent', intent });
   }
 
   /** Replacement steps a planner sent, journaled in order with the events around them. */
   recordRevision(revision: Parameters<Journal['recordRevision']>[0]): Promise<void> {
-    return this.queue.push(() => this.journal.recordRevision(revision, this.options.fence));
+    return this.queue.push({ kind: 'revision', revision });
   }
 
   record(event: ExecutorEvent): void {
@@ -103,7 +110,12 @@ export class JournalRecorder implements ActionSink {
         record.effects = effectsOf(this.options.world, step?.touched ?? []);
     }
     if (event.type === 'plan.ended') this.begun.delete(event.planId);
-    void this.queue.push(() => this.journal.recordEvent(record, this.options.fence));
+    // The run is known once its opening committed; until then the journal looks up the plan's latest.
+    void this.queue.push(() => {
+      const runId = this.runs.get(event.planId);
+      if (event.type === 'plan.ended') this.runs.delete(event.planId);
+      return { kind: 'event', record: runId === undefined ? record : { ...record, runId } };
+    });
   }
 
   /**
@@ -122,7 +134,7 @@ export class JournalRecorder implements ActionSink {
         changes: event.changes.map((change): [string, string] => [change.nodePath, change.to]),
         position: at ? { x: at.x, y: at.y, z: at.z } : null,
       };
-      void this.queue.push(() => this.journal.recordNodeStates(row, this.options.fence));
+      void this.queue.push({ kind: 'nodeStates', row });
     },
   };
 
@@ -132,18 +144,20 @@ export class JournalRecorder implements ActionSink {
     if (touches) step.touched.push({ x: touches.x, y: touches.y, z: touches.z });
     const handle = this.nextAction++;
     const action = { planId: step.planId, stepId: step.stepId, command, args };
-    this.actionIds.set(
-      handle,
-      this.queue.push(() => this.journal.recordAction(action, this.options.fence)),
-    );
+    const known: { id?: number } = {};
+    this.actionIds.set(handle, known);
+    void this.queue.push<number>({ kind: 'action', action }, (id) => (known.id = id));
     return handle;
   }
 
   actionSettled(handle: number | null, error?: string): void {
-    const id = handle === null ? undefined : this.actionIds.get(handle);
-    if (!id) return;
+    const known = handle === null ? undefined : this.actionIds.get(handle);
+    if (!known) return;
     this.actionIds.delete(handle!);
-    void this.queue.push(async () => this.journal.settleAction(await id, error ?? null, this.options.fence));
+    // The settle needs the action's id: it waits for the batch that journals the action, and goes in a later one.
+    void this.queue.push(() =>
+      known.id === undefined ? undefined : { kind: 'settleAction', id: known.id, error: error ?? null },
+    );
   }
 }
 

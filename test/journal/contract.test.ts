@@ -110,6 +110,41 @@ describe.each(contractBackends())('the %s journal', (backend, fresh) => {
     expect(await (await another()).schemaVersion()).toBe(version);
   });
 
+  it("commits a batch of a run's writes whole, answering each in order, or none of it", async () => {
+    const { journal } = await fresh();
+    const begin = {
+      planId: 'p',
+      intentId: 'i',
+      steps: [{ stepId: 'a', type: 'craft_item' }],
+      body: {},
+      runnerId: null,
+    };
+    const action = { planId: 'p', stepId: 'a', command: 'craft', args: {} };
+    // An action's command is NOT NULL: the last write fails, and the run and action before it go with it.
+    const broken = { kind: 'action', action: { ...action, command: null as unknown as string } } as const;
+    await expect(
+      journal.recordBatch([{ kind: 'beginRun', run: begin }, { kind: 'action', action }, broken]),
+    ).rejects.toThrow();
+    expect(await journal.plan('p')).toBeUndefined();
+    const [runId, event, actionId] = await journal.recordBatch([
+      { kind: 'beginRun', run: begin },
+      {
+        kind: 'event',
+        record: {
+          event: { type: 'attempt.started', planId: 'p', stepId: 'a', verb: 'craft_item', attempt: 1, at: 0 },
+          runnerId: null,
+        },
+      },
+      { kind: 'action', action },
+    ]);
+    expect([typeof runId, event, typeof actionId]).toEqual(['number', undefined, 'number']);
+    await journal.recordBatch([{ kind: 'settleAction', id: actionId as number, error: null }]);
+    const [step] = (await journal.planProvenance('p'))!.steps;
+    expect(step!.attempts.flatMap((a) => a.actions).map((a) => [a.id, a.settled_at !== null])).toEqual([
+      [actionId, true],
+    ]);
+  });
+
   it('records a run from its events: steps, transitions, attempts, actions, effects, node states, SLA and the run’s end', async () => {
     const { journal } = await fresh();
     const world = SimWorld.create({ clock: new ManualClock(), inventory: { stick: 4 } });

@@ -115,6 +115,25 @@ describe.each(contractBackends())('the fleet on the %s journal', (_backend, fres
     expect(journal.fencedWritesRefused).toBe(0);
   });
 
+  it('refuses a batch under a lost lease whole, counting each of its writes', async () => {
+    const { journal } = await fresh();
+    await journal.addBot({ name: 'ann' });
+    const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', 0))! };
+    const run = { ...plan('p'), body: plan('p'), runnerId: null };
+    const intent = { id: 'i' };
+    await expect(
+      journal.recordBatch(
+        [
+          { kind: 'beginRun', run },
+          { kind: 'intent', intent },
+        ],
+        fence,
+      ),
+    ).rejects.toMatchObject({ code: 'lease_lost', fence });
+    expect(journal.fencedWritesRefused).toBe(2);
+    expect(await journal.plan('p')).toBeUndefined();
+  });
+
   it('refuses a write under a lease that lapsed even before anyone else claimed the bot', async () => {
     const { journal } = await fresh();
     await journal.addBot({ name: 'ann' });

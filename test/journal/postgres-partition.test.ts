@@ -120,16 +120,18 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       await journal.addBot({ name: 'bea' });
       const fence = { bot: 'bea', epoch: (await cutOff.claimBot('bea', 'cut', 60_000))! };
       await cutOff.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, fence);
-      // The cut-off worker's write: its fence check locks the lease row, then its update waits for the plan's row…
+      // The cut-off worker's write: its transaction opens, and its fence check (the statement before its update, whose
+      // answer the write awaits) waits for the lease row another session holds…
       await raw.query('BEGIN');
-      await raw.query("SELECT plan_id FROM plans WHERE plan_id = 'p' FOR UPDATE");
+      await raw.query("SELECT bot FROM bot_leases WHERE bot = 'bea' FOR UPDATE");
       const write = cutOff.setPlanStatus('p', 'failed', fence).then(
         () => 'written',
         () => 'lost',
       );
       const other = await rawClient(url);
       expect(await eventually(async () => (await lockWaits(other)) === 1)).toBe(true);
-      // …the network goes, then the plan's row is free: its update is done, its answer and COMMIT lost in the cut.
+      // …the network goes, then the lease row is free: the check is done and holds its lock, its answer lost in the
+      // cut, so the update and COMMIT never come.
       proxy.cut();
       await raw.query('COMMIT');
       // The server ends that session once it has been idle in its transaction past the limit; before, it held on.

@@ -154,7 +154,7 @@ describe('renewing leases while every connection of the pool is taken', () => {
       await other.query('BEGIN');
       await other.query("SELECT plan_id FROM plans WHERE plan_id = 'p' FOR UPDATE");
       const write = journal.setPlanStatus('p', 'failed');
-      expect(await lockWaiters(url, "datname = current_database() AND query LIKE 'UPDATE plans%'")).toBe(1);
+      expect(await lockWaiters(url, "datname = current_database() AND query LIKE '%UPDATE plans%'")).toBe(1);
       // The worker's renewal and claim do not wait for that connection.
       expect(await journal.renewLeases('w1', 60_000)).toEqual([fence]);
       expect(await journal.claimBot('bob', 'w1', 60_000)).toBe(1);

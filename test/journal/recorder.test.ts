@@ -29,11 +29,15 @@ const walkAndCraft = {
  */
 function watchCommits(journal: Journal): string[] {
   const committed: string[] = [];
-  const record = journal.recordEvent.bind(journal);
-  journal.recordEvent = async (entry, fence) => {
-    await record(entry, fence);
-    const { event } = entry;
-    committed.push('stepId' in event ? `${event.type} ${event.stepId}` : event.type);
+  const record = journal.recordBatch.bind(journal);
+  journal.recordBatch = async (writes, fence) => {
+    const answers = await record(writes, fence);
+    for (const write of writes) {
+      if (write.kind !== 'event') continue;
+      const { event } = write.record;
+      committed.push('stepId' in event ? `${event.type} ${event.stepId}` : event.type);
+    }
+    return answers;
   };
   return committed;
 }

@@ -50,7 +50,7 @@ export interface PostgresJournalOptions {
 
 /**
  * The journal in a PostgreSQL database, through node-postgres and its pool. Each domain operation is one
- * transaction, a round trip per statement; a write is durable when its promise resolves (not before: callers that
+ * transaction, a round trip per statement whose answer it needs (`transact`); a write is durable when its promise resolves (not before: callers that
  * need order await it, as the recorder's queue does). Times come from the database server's clock.
  */
 export class PostgresJournal extends SqlJournal {
@@ -121,23 +121,30 @@ export class PostgresJournal extends SqlJournal {
   }
 
   private async execute(client: pg.PoolClient, op: Op): Promise<unknown> {
-    const result = await client.query({ ...this.statement(op.sql), values: [...op.params] });
-    if (op.kind === 'all') return result.rows;
-    if (op.kind === 'get') return result.rows[0];
-    return result.rowCount ?? 0;
+    return answer(op, await client.query({ ...this.statement(op.sql), values: [...op.params] }));
   }
 
+  /**
+   * One transaction, in as few round trips as its logic allows: BEGIN and every statement whose answer is not needed
+   * (`exec`) wait to be sent, in order and as one simple query, with the next statement whose answer is, or with the
+   * COMMIT. On a busy worker each round trip waits for a turn of its event loop, holding the connection.
+   */
   protected async transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
     if (options.single) return this.statementAlone(body, options);
     const client = await (options.lease ? this.leasePool : this.pool).connect();
     const dropped = watchDropped(client);
     let broken: Error | undefined;
+    // A read sees one snapshot across its statements.
+    const held = [options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN'];
+    if (options.sweeper) held.push(`SELECT pg_advisory_xact_lock(${SWEEPER_LOCK})`);
     try {
-      // A read sees one snapshot across its statements.
-      await client.query(options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN');
-      if (options.sweeper) await client.query('SELECT pg_advisory_xact_lock($1)', [SWEEPER_LOCK]);
-      const result = await driveAsync(body(), (op) => this.execute(client, op));
-      await client.query(options.rollback ? 'ROLLBACK' : 'COMMIT');
+      const result = await driveAsync(body(), (op) => {
+        if (op.kind !== 'exec') return this.executeAfter(client, held.splice(0), op);
+        held.push(inline(op));
+        return Promise.resolve(undefined);
+      });
+      held.push(options.rollback ? 'ROLLBACK' : 'COMMIT');
+      await client.query(held.join(';\n'));
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
@@ -146,6 +153,13 @@ export class PostgresJournal extends SqlJournal {
       const lost = dropped();
       client.release(broken ?? lost);
     }
+  }
+
+  /** `op`, sent after the statements held for it: one simple query for all, the answer of the last. */
+  private async executeAfter(client: pg.PoolClient, held: readonly string[], op: Op): Promise<unknown> {
+    if (held.length === 0) return this.execute(client, op);
+    const results = (await client.query([...held, inline(op)].join(';\n'))) as pg.QueryResult | pg.QueryResult[];
+    return answer(op, Array.isArray(results) ? results.at(-1)! : results);
   }
 
   /** A body of one statement, run without BEGIN and COMMIT: PostgreSQL commits it alone. */
@@ -220,6 +234,28 @@ export class PostgresJournal extends SqlJournal {
   async close(): Promise<void> {
     await Promise.all([this.pool.end(), this.leasePool.end()]);
   }
+}
+
+/** What the logic receives for a statement: its rows, its first row, or the rows it changed. */
+function answer(op: Op, result: pg.QueryResult): unknown {
+  if (op.kind === 'all') return result.rows;
+  if (op.kind === 'get') return result.rows[0];
+  return result.rowCount ?? 0;
+}
+
+/**
+ * The statement with its parameters written in as quoted literals, for a simple query (which takes no parameters).
+ * A quoted literal is of unknown type until its context gives it one, as a parameter is, so a number goes quoted too.
+ */
+function inline(op: Op): string {
+  let next = 0;
+  const text = op.sql.replace(/\?/g, () => {
+    if (next >= op.params.length) throw new Error(`a statement has more placeholders than parameters: ${op.sql}`);
+    const value = op.params[next++];
+    return value === null || value === undefined ? 'NULL' : pg.escapeLiteral(String(value));
+  });
+  if (next !== op.params.length) throw new Error(`a statement has fewer placeholders than parameters: ${op.sql}`);
+  return text;
 }
 
 function newPool(

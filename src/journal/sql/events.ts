@@ -12,7 +12,7 @@ import {
   recordRevision,
   transition,
 } from './record.js';
-import { get, json, run, type Tx } from './tx.js';
+import { exec, get, json, type Tx } from './tx.js';
 
 /** A rejected plan's run keeps this many of its issues. */
 const MAX_ISSUES_IN_DETAIL = 20;
@@ -23,8 +23,8 @@ const MAX_ISSUES_IN_DETAIL = 20;
  */
 export function* recordEvent(record: EventRecord): Tx<void> {
   const { event } = record;
-  const runId = yield* currentRun(event.planId);
-  yield* run(
+  const runId = record.runId ?? (yield* currentRun(event.planId));
+  yield* exec(
     'INSERT INTO events (run_id, plan_id, type, at, body) VALUES (?, ?, ?, ?, ?)',
     runId,
     event.planId,
@@ -87,14 +87,14 @@ export function* recordEvent(record: EventRecord): Tx<void> {
 }
 
 function* updateStep(event: { planId: string; stepId: string }, set: string, value: string | number | null): Tx<void> {
-  yield* run(`UPDATE steps SET ${set} WHERE plan_id = ? AND step_id = ?`, value, event.planId, event.stepId);
+  yield* exec(`UPDATE steps SET ${set} WHERE plan_id = ? AND step_id = ?`, value, event.planId, event.stepId);
 }
 
 /** The plan as validated: every step with the version it resolved to and its arguments as parsed. */
 function* planAccepted(event: EventOf<'plan.accepted'>, runId: number | null): Tx<void> {
   for (const [index, step] of event.resolved.entries()) {
     yield* ensureStep(event.planId, step, null, index, runId);
-    yield* run(
+    yield* exec(
       'UPDATE steps SET capability_version = ?, args = ?, idempotency_key = ? WHERE plan_id = ? AND step_id = ?',
       step.version,
       json(step.args),
@@ -106,7 +106,7 @@ function* planAccepted(event: EventOf<'plan.accepted'>, runId: number | null): T
   // A plan planned from an intent (or handed to the executor directly) has no body yet: its resolved steps are it, so
   // it can be resumed.
   const body = { planId: event.planId, intentId: event.intentId, steps: event.resolved.map(asPlanStep) };
-  yield* run(
+  yield* exec(
     "UPDATE plans SET body = ? WHERE plan_id = ? AND (body IS NULL OR body = 'null')",
     JSON.stringify(body),
     event.planId,
@@ -143,7 +143,7 @@ function* learnStep(
 
 function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<void> {
   yield* learnStep(event, runId);
-  yield* run(
+  yield* exec(
     `UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = verbtree_now() + ?,
        expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?`,
     event.verb,
@@ -164,7 +164,7 @@ function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects:
   const code = outcome.ok ? (outcome.deduplicated ? 'deduplicated' : 'ok') : outcome.code;
   const detail = outcome.ok ? null : outcome.detail;
   yield* closeAttempt(event.planId, event.stepId, code, detail);
-  yield* run(
+  yield* exec(
     'UPDATE steps SET attempts = attempts + ?, duration_ms = ?, ttfa_ms = ?, outcome_code = ?, outcome_detail = ? WHERE plan_id = ? AND step_id = ?',
     event.attempts,
     event.durationMs,
@@ -181,7 +181,7 @@ function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects:
     : `${outcome.code}: ${outcome.detail}`;
   yield* transition(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', reason, runId);
   if (effects)
-    yield* run(
+    yield* exec(
       'INSERT INTO effects (plan_id, step_id, run_id, at, post, blocks) VALUES (?, ?, ?, verbtree_now(), ?, ?)',
       event.planId,
       event.stepId,
@@ -194,7 +194,7 @@ function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects:
 
 function* updateSla(event: EventOf<'step.ended'>): Tx<void> {
   const failed = !event.outcome.ok;
-  yield* run(
+  yield* exec(
     `INSERT INTO capability_sla (capability, runs, successes, ttfa_sum, ttfa_count, duration_sum, last_failure_code, last_failure_at, updated_at)
      VALUES (?, 1, ?, ?, ?, ?, ?, CASE WHEN ? = 1 THEN verbtree_now() ELSE NULL END, verbtree_now())
      ON CONFLICT (capability) DO UPDATE SET runs = capability_sla.runs + 1, successes = capability_sla.successes + excluded.successes,
@@ -216,7 +216,7 @@ function* planEnded(event: EventOf<'plan.ended'> | EventOf<'plan.rejected'>, run
   const result =
     event.type === 'plan.ended' ? event.result : { ok: false, code: event.code, detail: issuesLine(event.issues) };
   if (runId !== null)
-    yield* run(
+    yield* exec(
       'UPDATE runs SET ended_at = verbtree_now(), ok = ?, code = ?, detail = ? WHERE id = ? AND ended_at IS NULL',
       result.ok ? 1 : 0,
       result.code ?? null,
@@ -224,7 +224,7 @@ function* planEnded(event: EventOf<'plan.ended'> | EventOf<'plan.rejected'>, run
       runId,
     );
   // plan.ended follows plan.rejected: the plan stays rejected, not merely failed.
-  yield* run(
+  yield* exec(
     "UPDATE plans SET status = ?, updated_at = verbtree_now() WHERE plan_id = ? AND status != 'rejected'",
     result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed',
     event.planId,

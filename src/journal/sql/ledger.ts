@@ -1,7 +1,7 @@
 import type { Expectation } from '../../contracts/expectation.js';
 import type { ClaimAnswer, IdempotencyClaim, IdempotencyHolder } from '../../executor/idempotency.js';
 import type { IdempotencyRow } from '../rows.js';
-import { all, get, json, run, type Tx } from './tx.js';
+import { all, exec, get, json, run, type Tx } from './tx.js';
 
 /** A claim loses to its holder only while that holder's row stands; a holder released meanwhile is claimed over. */
 const CLAIM_TRIES = 3;
@@ -42,7 +42,7 @@ function holderOf(row: IdempotencyRow): IdempotencyHolder {
 
 /** The key's step succeeded: it stays completed, with the holder's identity and the effects its step had. */
 export function* completeKey(key: string, expectations: readonly Expectation[]): Tx<void> {
-  yield* run(
+  yield* exec(
     "UPDATE idempotency SET state = 'completed', expectations = ?, completed_at = verbtree_now() WHERE key = ?",
     JSON.stringify(expectations),
     key,
@@ -51,7 +51,7 @@ export function* completeKey(key: string, expectations: readonly Expectation[]):
 
 /** A failed step gives its key back, so a later, repaired dispatch may claim it; a completed key stays. */
 export function* releaseKey(key: string): Tx<void> {
-  yield* run("DELETE FROM idempotency WHERE key = ? AND state = 'in_flight'", key);
+  yield* exec("DELETE FROM idempotency WHERE key = ? AND state = 'in_flight'", key);
 }
 
 export function* completedKeys(): Tx<string[]> {

@@ -1,6 +1,6 @@
 import type { BeginRun, PlannedStep } from '../journal.js';
 import type { PlanRevisionRow, StepStatus } from '../rows.js';
-import { all, get, json, run, type Param, type Tx } from './tx.js';
+import { all, exec, get, json, run, type Param, type Tx } from './tx.js';
 
 /** The plan's current run: the latest one opened (one process runs a plan at a time, under its lease). */
 export function* currentRun(planId: string): Tx<number | null> {
@@ -22,13 +22,13 @@ export function* transition(
     stepId,
   );
   if (!row) return false;
-  yield* run(
+  yield* exec(
     'UPDATE steps SET status = ?, updated_at = verbtree_now() WHERE plan_id = ? AND step_id = ?',
     to,
     planId,
     stepId,
   );
-  yield* run(
+  yield* exec(
     'INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, ?, ?, verbtree_now(), ?)',
     planId,
     stepId,
@@ -49,10 +49,10 @@ export function* beginRun(planned: BeginRun, epoch: number | null = null): Tx<nu
   const body = json(planned.body) ?? 'null';
   const world = planned.world ? json(planned.world) : null;
   if (existing && planned.resumed) {
-    yield* run("UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ?", planned.planId);
+    yield* exec("UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ?", planned.planId);
   } else if (existing) {
     // A new run of a journaled plan starts over; the old run's history stays in transitions, attempts and events.
-    yield* run(
+    yield* exec(
       "UPDATE plans SET intent_id = ?, body = ?, world = ?, status = 'running', updated_at = verbtree_now() WHERE plan_id = ?",
       planned.intentId,
       body,
@@ -66,9 +66,9 @@ export function* beginRun(planned: BeginRun, epoch: number | null = null): Tx<nu
     for (const { step_id } of old) yield* transition(planned.planId, step_id, 'pending', 'new run of the plan', null);
     // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own
     // line of runs.
-    yield* run('UPDATE steps SET expectations = NULL WHERE plan_id = ?', planned.planId);
+    yield* exec('UPDATE steps SET expectations = NULL WHERE plan_id = ?', planned.planId);
   } else {
-    yield* run(
+    yield* exec(
       "INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', verbtree_now(), verbtree_now())",
       planned.planId,
       planned.intentId,
@@ -107,7 +107,7 @@ export function* ensureStep(
     step.idempotencyKey ?? null,
   );
   if (inserted > 0) {
-    yield* run(
+    yield* exec(
       "INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, NULL, 'pending', verbtree_now(), ?)",
       planId,
       step.stepId,
@@ -141,14 +141,14 @@ export function* adoptRevision(planId: string, stepId: string, runId: number | n
   if (!latest || latest.adopted_at !== null) return;
   const steps = JSON.parse(latest.steps) as PlannedStep[];
   if (!steps.some((s) => s.stepId === stepId)) return;
-  yield* run('UPDATE plan_revisions SET adopted_at = verbtree_now(), run_id = ? WHERE id = ?', runId, latest.id);
+  yield* exec('UPDATE plan_revisions SET adopted_at = verbtree_now(), run_id = ? WHERE id = ?', runId, latest.id);
   let seq = yield* nextSeq(planId);
   for (const step of steps) yield* ensureStep(planId, step, null, seq++, runId);
 }
 
 /** Ends the step's open attempt with its outcome (no open attempt: nothing to do). */
 export function* closeAttempt(planId: string, stepId: string, outcome: string, detail: string | null): Tx<void> {
-  yield* run(
+  yield* exec(
     'UPDATE attempts SET ended_at = verbtree_now(), outcome = ?, detail = ? WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL',
     outcome,
     detail,
@@ -166,7 +166,7 @@ export function* openAttempt(planId: string, stepId: string, runId: number | nul
   // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open
   // attempt per step.
   yield* closeAttempt(planId, stepId, 'superseded', null);
-  yield* run(
+  yield* exec(
     'INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, verbtree_now())',
     planId,
     stepId,
@@ -178,7 +178,7 @@ export function* openAttempt(planId: string, stepId: string, runId: number | nul
 const OPEN_ATTEMPT = '(SELECT MAX(id) FROM attempts WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL)';
 
 export function* recordAction(planId: string, stepId: string, command: string, args: unknown): Tx<number> {
-  yield* run(
+  yield* exec(
     'UPDATE attempts SET last_actuator_at = verbtree_now() WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL',
     planId,
     stepId,
@@ -196,7 +196,7 @@ export function* recordAction(planId: string, stepId: string, command: string, a
 }
 
 export function* settleAction(id: number, error: string | null): Tx<void> {
-  yield* run('UPDATE actions SET settled_at = verbtree_now(), error = ? WHERE id = ?', error, id);
+  yield* exec('UPDATE actions SET settled_at = verbtree_now(), error = ? WHERE id = ?', error, id);
 }
 
 export function* recordNodeStates(row: {
@@ -206,7 +206,7 @@ export function* recordNodeStates(row: {
   changes: readonly [string, string][];
   position: { x: number; y: number; z: number } | null;
 }): Tx<void> {
-  yield* run(
+  yield* exec(
     `INSERT INTO node_states (plan_id, step_id, attempt_id, tree, at, changes, event_id, x, y, z)
      VALUES (?, ?, ${OPEN_ATTEMPT}, ?, verbtree_now(), ?, (SELECT MAX(id) FROM events WHERE plan_id = ?), ?, ?, ?)`,
     row.planId,
@@ -229,7 +229,7 @@ export function* recordRevision(revision: {
   failedStepId: string;
   steps: unknown;
 }): Tx<void> {
-  yield* run(
+  yield* exec(
     'INSERT INTO plan_revisions (plan_id, rung, planner, failed_step_id, steps, created_at) VALUES (?, ?, ?, ?, ?, verbtree_now())',
     revision.planId,
     revision.rung,
@@ -240,7 +240,7 @@ export function* recordRevision(revision: {
 }
 
 export function* recordIntent(intent: { id: string; source?: string; goal?: string }): Tx<void> {
-  yield* run(
+  yield* exec(
     'INSERT INTO intents (id, source, goal, body, created_at) VALUES (?, ?, ?, ?, verbtree_now()) ON CONFLICT DO NOTHING',
     intent.id,
     intent.source ?? null,
@@ -250,7 +250,7 @@ export function* recordIntent(intent: { id: string; source?: string; goal?: stri
 }
 
 export function* setPlanStatus(planId: string, status: string): Tx<void> {
-  yield* run('UPDATE plans SET status = ?, updated_at = verbtree_now() WHERE plan_id = ?', status, planId);
+  yield* exec('UPDATE plans SET status = ?, updated_at = verbtree_now() WHERE plan_id = ?', status, planId);
 }
 
 export function* openIncident(incident: {
@@ -276,7 +276,7 @@ export function* openIncident(incident: {
 }
 
 export function* resolveIncident(id: number, resolution: string): Tx<void> {
-  yield* run('UPDATE incidents SET resolved_at = verbtree_now(), resolution = ? WHERE id = ?', resolution, id);
+  yield* exec('UPDATE incidents SET resolved_at = verbtree_now(), resolution = ? WHERE id = ?', resolution, id);
 }
 
 /** `?, ?, ?` for a list of parameters. */

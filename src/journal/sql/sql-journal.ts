@@ -4,11 +4,15 @@ import type { HealthSweep } from '../health-types.js';
 import type { ClaimAnswer, IdempotencyClaim } from '../../executor/idempotency.js';
 import {
   LeaseLostError,
+  type ActionInput,
   type BeginRun,
   type EventRecord,
   type IncidentInput,
   type Journal,
+  type JournalWrite,
+  type NodeStatesInput,
   type PlanLeaseRequest,
+  type RevisionInput,
 } from '../journal.js';
 import type {
   BotReport,
@@ -31,6 +35,7 @@ import type {
   ResumeRecord,
   RunSummary,
 } from '../views.js';
+import { recordBatch } from './batch.js';
 import { reportBots } from './bot-status.js';
 import { recordEvent } from './events.js';
 import * as fleet from './fleet.js';
@@ -104,10 +109,11 @@ export abstract class SqlJournal implements Journal {
    * A write, fenced when a fence is given. A fence this process revoked refuses it here, before the database, unless
    * it is the `final` write a revoked fence still permits (the database judges that one).
    */
-  protected write<R>(body: () => Tx<R>, fence?: Fence, options: { final?: boolean } = {}): Promise<R> {
+  protected write<R>(body: () => Tx<R>, fence?: Fence, options: { final?: boolean; writes?: number } = {}): Promise<R> {
     if (!fence) return this.transact(body, {});
+    const writes = options.writes ?? 1;
     if (!options.final && this.revoked.has(fenceKey(fence))) {
-      this.refused++;
+      this.refused += writes;
       return Promise.reject(new LeaseLostError(fence, 'revoked'));
     }
     const fenceSql = this.fenceSql;
@@ -116,7 +122,7 @@ export abstract class SqlJournal implements Journal {
       return yield* body();
     };
     return this.transact(fenced, { fence }).catch((error: unknown) => {
-      if (error instanceof LeaseLostError) this.refused++;
+      if (error instanceof LeaseLostError) this.refused += writes;
       throw error;
     });
   }
@@ -147,20 +153,20 @@ export abstract class SqlJournal implements Journal {
   recordEvent(event: EventRecord, fence?: Fence): Promise<void> {
     return this.write(() => recordEvent(event), fence);
   }
-  recordAction(
-    action: { planId: string; stepId: string; command: string; args: unknown },
-    fence?: Fence,
-  ): Promise<number> {
+  recordAction(action: ActionInput, fence?: Fence): Promise<number> {
     return this.write(() => record.recordAction(action.planId, action.stepId, action.command, action.args), fence);
   }
   settleAction(id: number, error: string | null, fence?: Fence): Promise<void> {
     return this.write(() => record.settleAction(id, error), fence);
   }
-  recordNodeStates(row: Parameters<Journal['recordNodeStates']>[0], fence?: Fence): Promise<void> {
+  recordNodeStates(row: NodeStatesInput, fence?: Fence): Promise<void> {
     return this.write(() => record.recordNodeStates(row), fence);
   }
-  recordRevision(revision: Parameters<Journal['recordRevision']>[0], fence?: Fence): Promise<void> {
+  recordRevision(revision: RevisionInput, fence?: Fence): Promise<void> {
     return this.write(() => record.recordRevision(revision), fence);
+  }
+  recordBatch(writes: readonly JournalWrite[], fence?: Fence): Promise<unknown[]> {
+    return this.write(() => recordBatch(writes, fence?.epoch ?? null), fence, { writes: writes.length });
   }
   setPlanStatus(planId: string, status: string, fence?: Fence): Promise<void> {
     return this.write(() => record.setPlanStatus(planId, status), fence);

@@ -2,10 +2,11 @@
  * The journal's domain logic is written once, as generator functions that yield SQL statements and receive their
  * results; each backend drives them inside one of its transactions. better-sqlite3 drives them synchronously (so a
  * SQLite write is on disk when its method returns, as before), node-postgres asynchronously, a round trip per
- * statement. The SQL they yield is the portable subset both engines run the same way: `?` placeholders (numbered for
+ * statement whose answer the logic needs. The SQL they yield is the portable subset both engines run the same way: `?` placeholders (numbered for
  * PostgreSQL by its driver), `ON CONFLICT`, `RETURNING`, and `verbtree_now()` for the journal's wall clock (the
  * injectable clock's on SQLite, the database server's on PostgreSQL, so times written by workers on several machines
- * compare).
+ * compare). A statement whose answer is not needed is yielded with `exec`: PostgreSQL sends those with the next
+ * statement that needs an answer.
  */
 
 export type Param = string | number | null;
@@ -13,7 +14,8 @@ export type Param = string | number | null;
 export type Op =
   | { kind: 'all'; sql: string; params: readonly Param[] }
   | { kind: 'get'; sql: string; params: readonly Param[] }
-  | { kind: 'run'; sql: string; params: readonly Param[] };
+  | { kind: 'run'; sql: string; params: readonly Param[] }
+  | { kind: 'exec'; sql: string; params: readonly Param[] };
 
 /** A piece of journal logic: statements out, their results in, `R` at the end. */
 export type Tx<R> = Generator<Op, R, unknown>;
@@ -31,6 +33,15 @@ export function* get<T>(sql: string, ...params: Param[]): Tx<T | undefined> {
 /** Runs a statement that returns no rows; the number of rows it changed. */
 export function* run(sql: string, ...params: Param[]): Tx<number> {
   return (yield { kind: 'run', sql, params }) as number;
+}
+
+/**
+ * A statement whose answer the logic does not need. A backend may hold it back and send it with the next statement
+ * whose answer is needed (or with the commit), in order, in the same transaction: PostgreSQL does, so a run of
+ * writes costs one round trip, not one each. Its failure surfaces there, and the transaction fails as a whole.
+ */
+export function* exec(sql: string, ...params: Param[]): Tx<void> {
+  yield { kind: 'exec', sql, params };
 }
 
 /** A count as both engines return it (PostgreSQL's bigint arrives as a number: the driver parses it). */
