@@ -56,7 +56,7 @@ export interface Worker {
   id: string;
   child: ChildProcess;
   ended: ReturnType<typeof finished>;
-  /** What it printed so far. */
+  /** What it printed so far (on stdout, and on stderr marked as such) and its exit, once it exited. */
   out(): Promise<string>;
 }
 
@@ -76,6 +76,9 @@ export function startWorker(
   ]);
   let printed = '';
   child.stdout!.on('data', (chunk) => (printed += String(chunk)));
+  // Its errors and its exit too, marked: a wait that fails shows them with the rest.
+  child.stderr!.on('data', (chunk) => (printed += `[stderr] ${String(chunk)}`));
+  child.on('exit', (code, signal) => (printed += `[exited ${code ?? signal}]\n`));
   return { id, child, ended: finished(child), out: () => Promise.resolve(printed) };
 }
 

@@ -8,6 +8,7 @@ export type PgProxy = Awaited<ReturnType<typeof pgProxy>>;
  */
 export async function pgProxy(targetPort: number) {
   let cut = false;
+  let endNextAtReady = false;
   const pairs = new Set<[Socket, Socket]>();
   const closePair = (pair: [Socket, Socket]) => {
     for (const socket of pair) socket.destroy();
@@ -19,7 +20,10 @@ export async function pgProxy(targetPort: number) {
     pairs.add(pair);
     // pipe() sets its source flowing: a connection made while cut is paused after.
     client.pipe(upstream);
-    upstream.pipe(client);
+    if (endNextAtReady) {
+      endNextAtReady = false;
+      endAtReady(upstream, client);
+    } else upstream.pipe(client);
     for (const socket of pair) {
       socket.on('error', () => undefined);
       // One side gone: the other goes too, but not across a cut (its news would not cross it either) — at the heal.
@@ -40,6 +44,14 @@ export async function pgProxy(targetPort: number) {
     upstreamPorts() {
       return [...pairs].map(([, upstream]) => upstream.localPort);
     },
+    /**
+     * The next session the proxy carries is ended by "the server" as it becomes ready: the chunk with its first
+     * ReadyForQuery reaches the client with a FATAL error after it (what a server shutting down sends a session),
+     * in one write, and the connection closes.
+     */
+    endNextSessionAtReady() {
+      endNextAtReady = true;
+    },
     heal() {
       cut = false;
       for (const pair of pairs)
@@ -51,4 +63,32 @@ export async function pgProxy(targetPort: number) {
       server.close();
     },
   };
+}
+
+/** ReadyForQuery while idle: 'Z', length 5, 'I'. */
+const READY = Buffer.from([0x5a, 0, 0, 0, 5, 0x49]);
+
+/** An ErrorResponse as PostgreSQL sends it to each session when it shuts down. */
+function fatalShutdown(): Buffer {
+  const fields = Buffer.concat(
+    [
+      ['S', 'FATAL'],
+      ['V', 'FATAL'],
+      ['C', '57P01'],
+      ['M', 'terminating connection due to administrator command'],
+    ]
+      .map(([code, text]) => Buffer.from(`${code}${text}\0`))
+      .concat(Buffer.from('\0')),
+  );
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(fields.length + 4);
+  return Buffer.concat([Buffer.from('E'), length, fields]);
+}
+
+function endAtReady(upstream: Socket, client: Socket): void {
+  upstream.on('data', (chunk: Buffer) => {
+    if (!chunk.subarray(-READY.length).equals(READY)) return void client.write(chunk);
+    client.end(Buffer.concat([chunk, fatalShutdown()]));
+    upstream.destroy();
+  });
 }

@@ -14,6 +14,7 @@ import { SimWorld } from '../../src/world/sim/index.js';
 import { cli } from '../helpers/cli.js';
 import { cliProcess, finished, untilEvent } from './cli-process.js';
 import { CONFIG, cliIn, userProject } from '../helpers/user-project.js';
+import { pgProxy } from '../helpers/pg-proxy.js';
 import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { stepFields, tempJournalPath } from './helpers.js';
 import { match } from '../helpers/matchers.js';
@@ -164,6 +165,27 @@ describe('renewing leases while every connection of the pool is taken', () => {
       expect((await journal.plan('p'))?.status).toBe('failed');
     } finally {
       await journal.close();
+    }
+  });
+});
+
+describe('a session the server ends as it becomes ready', () => {
+  it('fails the write that was to use it, never the process, and the next write gets another', async () => {
+    const url = await cluster.database();
+    const proxy = await pgProxy(cluster.port);
+    const journal = await PostgresJournal.open(url.replace(`:${cluster.port}/`, `:${proxy.port}/`));
+    try {
+      // The pool keeps one connection from opening; of two writes at once, the second needs a new one, whose
+      // ReadyForQuery arrives with the server's FATAL in one chunk (a shutdown catching a session as it connects): the
+      // client is handed out before it reads that error, with no one yet listening for it.
+      proxy.endNextSessionAtReady();
+      const writes = await Promise.allSettled([journal.addBot({ name: 'ann' }), journal.addBot({ name: 'bob' })]);
+      expect(writes.map((w) => w.status).sort()).toEqual(['fulfilled', 'rejected']);
+      await journal.addBot({ name: 'cy' });
+      expect((await journal.listBots()).map((b) => b.name).length).toBeGreaterThanOrEqual(2);
+    } finally {
+      await journal.close();
+      proxy.close();
     }
   });
 });

@@ -275,6 +275,11 @@ function newPool(
   });
   // An idle connection the server dropped: the pool discards it, and the next write that needs one reports why.
   pool.on('error', () => undefined);
+  // A session the server ends (a restart, an administrator's command) sends its error when it comes, query or not; a
+  // client with no listener at that moment would raise it as an uncaught exception and kill the worker, as a
+  // `verbtree worker` did once in `test/fleet/db-restart.test.ts` under load. Heard here for the client's whole life,
+  // it fails only the write that uses the client next ("not queryable"), and `watchDropped` still discards it.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 
