@@ -2,21 +2,22 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as MineflayerModule from 'mineflayer';
 import type * as PathfinderModule from 'mineflayer-pathfinder';
+import { memoizeMinecraftData } from './minecraft-data-memo.js';
 
 const require = createRequire(import.meta.url);
 
 /**
- * Loads mineflayer with one fix: its promise helpers (`once`, `withTimeout`)
- * race every wait against a timer they never clear, so after a craft or an
- * equip the process keeps up to 20 s of dead timers and cannot exit. The
- * replacement has the same API and semantics but clears the timer when the
- * wait settles. It must be in the require cache before mineflayer's plugins
- * load; if mineflayer was already loaded elsewhere, the original stays.
+ * Loads mineflayer with two fixes. minecraft-data answers each version from memory (`memoizeMinecraftData`: physics
+ * asks on every tick). And mineflayer's promise helpers (`once`, `withTimeout`) race every wait against a timer they
+ * never clear, so after a craft or an equip the process keeps up to 20 s of dead timers and cannot exit. The
+ * replacement has the same API and semantics but clears the timer when the wait settles. It must be in the require
+ * cache before mineflayer's plugins load; if mineflayer was already loaded elsewhere, the original stays.
  */
 let loaded: { mineflayer: typeof MineflayerModule; pathfinder: typeof PathfinderModule } | null = null;
 
 export function loadMineflayer(): { mineflayer: typeof MineflayerModule; pathfinder: typeof PathfinderModule } {
   if (loaded) return loaded;
+  memoizeMinecraftData();
   const mineflayerDir = path.dirname(require.resolve('mineflayer/package.json'));
   const filename = path.join(mineflayerDir, 'lib', 'promise_utils.js');
   if (!require.cache[filename]) {
