@@ -30,6 +30,8 @@ import { physicsStepPlugin } from './plugins/physics-step.js';
 import { respawnPlugin } from './plugins/respawn.js';
 import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
+import { tabListPlugin } from './plugins/tab-list.js';
+import { playerEntityPlugin } from './plugins/player-entity.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
 import { WorldStorage } from './world-folder.js';
@@ -168,6 +170,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
     serv._server.on('connection', (client: { socket: Socket }) => batchWrites(client.socket));
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
+    serv.addPlugin('verbtree-tab-list', tabListPlugin);
+    serv.addPlugin('verbtree-player-entity', playerEntityPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
     serv.addPlugin('verbtree-entity-teleport', entityTeleportPlugin);
     serv.addPlugin('verbtree-fan-out', fanOutPlugin);

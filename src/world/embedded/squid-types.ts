@@ -49,6 +49,7 @@ export interface SquidPlayer extends EventEmitter {
   kick(reason?: string): void;
   sendSelfPosition(position?: Vec3): void;
   _writeOthersNearby(name: string, params: object): void;
+  _writeOthers(name: string, params: object): void;
   [key: string]: unknown;
 }
 
