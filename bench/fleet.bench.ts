@@ -38,6 +38,8 @@ interface Row {
   /** From a plan's enqueue to its first run's start (ms, both on the journal's clock), for each plan that started. */
   startWaits: number[];
   loopP99: number[];
+  /** Transactions committed on the journal's database during the plan phase (every process's, reads included). */
+  transactions: number;
   workerCpuMs: number;
   serverCpuMs: number;
 }
@@ -94,6 +96,7 @@ async function runRow(postgres: PostgresCluster, scenario: string, bots: number,
     const serverBefore = cpuMsOf(world.pid);
     for (const w of fleetProcesses) w.signal('SIGUSR2');
     await Promise.all(fleetProcesses.map((w) => w.line((line) => line.startsWith(LOOP_STATS_PREFIX))));
+    const committedBefore = await transactionsCommitted(db);
     const started = performance.now();
     for (const [i, bot] of names.entries()) {
       const body = { planId: `fleet-${i}`, intentId: 'bench', steps: fleetPlan(i, bots) };
@@ -101,17 +104,27 @@ async function runRow(postgres: PostgresCluster, scenario: string, bots: number,
     }
     const statuses = await plansEnded(db, bots, started + PLAN_LIMIT_MS + QUEUE_POLL_MS);
     const wallMs = performance.now() - started;
+    const transactions = (await transactionsCommitted(db)) - committedBefore;
     const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + cpuMsOf(w.pid) - cpuBefore[k]!, 0);
     const serverCpuMs = cpuMsOf(world.pid) - serverBefore;
     const loopP99 = await loopDelayP99(fleetProcesses);
     reportFences(fleetProcesses);
-    return { bots, workers, joined, wallMs, workerCpuMs, serverCpuMs, loopP99, ...(await outcomes(db, statuses)) };
+    const ended = await outcomes(db, statuses);
+    return { bots, workers, joined, wallMs, workerCpuMs, serverCpuMs, loopP99, transactions, ...ended };
   } finally {
     await Promise.all(fleetProcesses.map((w) => w.stop()));
     await world.stop();
     await db.end();
     await journal.close();
   }
+}
+
+/** Transactions committed so far on the bench's database (PostgreSQL's own count, pg_stat_database). */
+async function transactionsCommitted(db: pg.Client): Promise<number> {
+  const { rows } = await db.query<{ n: string }>(
+    'SELECT xact_commit AS n FROM pg_stat_database WHERE datname = current_database()',
+  );
+  return Number(rows[0]!.n);
 }
 
 /** How many bots joined (each worker says "holding <bot> …" once its bot is in the world), within JOIN_LIMIT_MS. */
@@ -241,6 +254,7 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
       unit: 'ms',
       ...(base ? { baseline: base.loopP99[0]!, ratio: p99 / base.loopP99[0]! } : {}),
     })),
+    versus('journal transactions per plan', 'transactions', (r) => r.transactions / bots),
     versus('workers CPU per joined bot per plan', 'ms', (r) => r.workerCpuMs / r.joined),
     versus('server CPU per joined bot per plan', 'ms', (r) => r.serverCpuMs / r.joined),
     versus('server CPU load during the plans', '% of a core', (r) => (r.serverCpuMs / r.wallMs) * 100),
