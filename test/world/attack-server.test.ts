@@ -3,6 +3,7 @@ import { WorldError } from '../../src/contracts/world.js';
 import { ATTACK_DAMAGE, MOB_HEALTH } from '../../src/world/actuator-rules.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { eventually } from '../helpers/eventually.js';
 
 // Targets that stand where they are put (ai: false): a wandering cow or a zombie walking up would race the hits and
 // the out-of-reach refusal this file is about (a fight with a mob that moves is capabilities/attack_entity's).
@@ -12,15 +13,6 @@ const suite = embeddedSuite({
     { name: 'zombie', x: -12, y: 5, z: 0, ai: false },
   ],
 });
-
-/** Polls on real time until `test` holds; false if it never does within `limitMs`. */
-async function eventually(test: () => boolean | Promise<boolean>, limitMs = 5_000): Promise<boolean> {
-  for (const end = Date.now() + limitMs; !(await test());) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
-}
 
 describe('attack on the embedded server', () => {
   it("a scenario's mobs stand in the world; hits take the server's health down until the mob is gone, for the server and the client", async () => {

@@ -3,6 +3,7 @@ import { blockKey, WorldError, type Vec3Like } from '../../src/contracts/world.j
 import { Vec3 } from 'vec3';
 import { botOf, type MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { eventually } from '../helpers/eventually.js';
 
 const suite = embeddedSuite({ bot: { inventory: { cobblestone: 10, raw_iron: 3, oak_planks: 4 } } });
 
@@ -13,15 +14,6 @@ async function failure(promise: Promise<unknown>): Promise<WorldError> {
   );
   expect(error).toBeInstanceOf(WorldError);
   return error as WorldError;
-}
-
-/** Polls on real time until `test` holds; false if it never does within `limitMs`. */
-async function eventually(test: () => boolean | Promise<boolean>, limitMs = 5_000): Promise<boolean> {
-  for (const end = Date.now() + limitMs; !(await test());) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 /** Sets a block on the server and waits until the bot's client has it too (it opens what it sees). */

@@ -5,18 +5,9 @@ import type { SquidServer } from '../../src/world/embedded/squid-types.js';
 import type { MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
+import { eventually } from '../helpers/eventually.js';
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } } });
-
-/** Polls `test` on real time until it holds; false if it never does within `limitMs`. */
-async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolean> {
-  const end = Date.now() + limitMs;
-  while (!test()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
 
 /**
  * Where `watcher`'s client believes `other` stands (by entity id: flying-squid's player list is not one mineflayer

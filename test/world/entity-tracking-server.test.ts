@@ -3,6 +3,7 @@ import { startEmbeddedWorld } from '../../src/world/embedded/index.js';
 import { botOf, type MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { parseScenario } from '../../src/world/scenario/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { eventually } from '../helpers/eventually.js';
 
 /**
  * Entity tracking by range: a bot is sent another entity only while it is within vanilla's tracking range (64 blocks,
@@ -12,16 +13,6 @@ import { embeddedSuite } from '../helpers/embedded.js';
 // It stands where it is put (ai: false): this file is about who is told of it, not about what it does.
 const MOB_AT = { x: 90, y: 5, z: 0 };
 const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } }, mobs: [{ name: 'zombie', ...MOB_AT, ai: false }] });
-
-/** Polls `test` on real time until it holds; false if it never does within `limitMs`. */
-async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolean> {
-  const end = Date.now() + limitMs;
-  while (!test()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
 
 interface Received {
   name: string;

@@ -1,18 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { botOf, type MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { eventually } from '../helpers/eventually.js';
 
 const suite = embeddedSuite({});
-
-/** Polls `test` on real time until it holds; false if it never does within `limitMs`. */
-async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolean> {
-  const end = Date.now() + limitMs;
-  while (!test()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
 
 interface Client {
   write(name: string, params: object): void;

@@ -7,6 +7,7 @@ import { SimWorld } from '../../src/world/sim/index.js';
 import { wrapActuators } from '../../src/world/wrap-actuators.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
+import { eventually } from '../helpers/eventually.js';
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 5 } } });
 
@@ -17,15 +18,6 @@ async function failure(promise: Promise<unknown>): Promise<WorldError> {
   );
   expect(error).toBeInstanceOf(WorldError);
   return error as WorldError;
-}
-
-/** Polls on real time until `test` holds; false if it never does within `limitMs`. */
-async function eventually(test: () => Promise<boolean>, limitMs = 5_000): Promise<boolean> {
-  for (const end = Date.now() + limitMs; !(await test());) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  return true;
 }
 
 describe('optional actuators on the embedded server', () => {

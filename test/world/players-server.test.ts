@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { botOf, type MineflayerWorld } from '../../src/world/mineflayer/index.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { eventually } from '../helpers/eventually.js';
 
 /**
  * Players as vanilla shows them to each other: the tab list (player_info) when a player joins (the joining player gets
@@ -8,16 +9,6 @@ import { embeddedSuite } from '../helpers/embedded.js';
  */
 
 const suite = embeddedSuite({ bot: { inventory: { dirt: 4 } } });
-
-/** Polls `test` on real time until it holds; false if it never does within `limitMs`. */
-async function eventually(test: () => boolean, limitMs = 10_000): Promise<boolean> {
-  const end = Date.now() + limitMs;
-  while (!test()) {
-    if (Date.now() > end) return false;
-    await new Promise((resolve) => setTimeout(resolve, 25));
-  }
-  return true;
-}
 
 interface PlayerInfo {
   action: number | Record<string, boolean>;
