@@ -1,5 +1,6 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JournalOpenError, type Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
@@ -165,6 +166,46 @@ describe('renewing leases while every connection of the pool is taken', () => {
       expect((await journal.plan('p'))?.status).toBe('failed');
     } finally {
       await journal.close();
+    }
+  });
+});
+
+describe('statements sent with the next one (their values written into the query)', () => {
+  it('store every text as a parameter would, quotes, backslashes and placeholders included; a NUL is refused', async () => {
+    const url = await cluster.database();
+    const raw = await rawClient(url);
+    try {
+      await withJournal(url, async (journal) => {
+        // Texts as a planner may send them, and the characters a literal must escape or a query could misread.
+        const awkward = fc.oneof(
+          fc.string({ unit: 'binary', maxLength: 40 }),
+          fc.constantFrom("'", "''", '\\', "\\'", '?', '$1', "'); DROP TABLE intents; --", "E'x'", '\n\t'),
+        );
+        let n = 0;
+        await fc.assert(
+          fc.asyncProperty(
+            awkward.filter((t) => !t.includes('\0')),
+            awkward.filter((t) => !t.includes('\0')),
+            async (source, goal) => {
+              const id = `i${n++}`;
+              // An intent is written with exec: held, then sent in the COMMIT's query.
+              await journal.recordBatch([{ kind: 'intent', intent: { id, source, goal } }]);
+              const { rows } = await raw.query<{ source: string; goal: string }>(
+                'SELECT source, goal FROM intents WHERE id = $1',
+                [id],
+              );
+              expect(rows).toEqual([{ source, goal }]);
+            },
+          ),
+          { numRuns: 60 },
+        );
+        await expect(journal.recordBatch([{ kind: 'intent', intent: { id: 'nul', goal: 'a\0b' } }])).rejects.toThrow(
+          'NUL character',
+        );
+        expect((await raw.query("SELECT id FROM intents WHERE id = 'nul'")).rows).toEqual([]);
+      });
+    } finally {
+      await raw.end();
     }
   });
 });

@@ -252,7 +252,11 @@ function inline(op: Op): string {
   const text = op.sql.replace(/\?/g, () => {
     if (next >= op.params.length) throw new Error(`a statement has more placeholders than parameters: ${op.sql}`);
     const value = op.params[next++];
-    return value === null || value === undefined ? 'NULL' : pg.escapeLiteral(String(value));
+    if (value === null || value === undefined) return 'NULL';
+    const text = String(value);
+    // As a parameter it would be refused (PostgreSQL's text holds no NUL); in a query's text it would end the query.
+    if (text.includes('\0')) throw new Error('a value holds a NUL character, which PostgreSQL text cannot hold');
+    return pg.escapeLiteral(text);
   });
   if (next !== op.params.length) throw new Error(`a statement has fewer placeholders than parameters: ${op.sql}`);
   return text;
