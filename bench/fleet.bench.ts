@@ -45,8 +45,9 @@ interface Row {
 }
 
 export default async function fleet(options: BenchOptions): Promise<BenchResult[]> {
-  const botCounts = options.botCounts ?? [options.bots ?? 50];
-  const workerCounts = options.workers ?? [1, 2];
+  // The matrix unless told otherwise: 50, 150 and 300 bots over 1, 2 and 3 workers (about ten minutes here).
+  const botCounts = options.botCounts ?? [50, 150, 300];
+  const workerCounts = options.workers ?? [1, 2, 3];
   const cluster = startPostgres();
   const folder = mkdtempSync(join(tmpdir(), 'verbtree-fleet-bench-'));
   const scenario = join(folder, 'fleet.json');

@@ -14,7 +14,7 @@ const MAX_WORKERS = 8;
 const ON_REQUEST = new Set(['fleet.bench.ts']);
 
 const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --profile FILE]
-       npm run bench -- fleet [--bots 50,150] [--workers 1,2,3]
+       npm run bench -- fleet [--bots 50,150,300] [--workers 1,2,3]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
 baseline measured in the same run and the ratio against it where one exists.
@@ -34,11 +34,12 @@ PostgreSQL cluster and W \`verbtree worker\` processes, the bots spread over
 them, each running the embedded fleet's plan enqueued through the journal; a
 row per bot count and worker count, the 1-worker row its baseline. Needs the
 built CLI (npm run build) and PostgreSQL's initdb/pg_ctl, as the tests do.
-  --bots 50,150    bot counts, one row each (default 50)
-  --workers 1,2,3  worker processes, one row each (default 1,2)
+  --bots 50,150    bot counts, one row each (default 50,150,300)
+  --workers 1,2,3  worker processes, one row each (default 1,2,3; the nine
+                   rows of the defaults take about ten minutes)
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
-     npm run bench -- fleet --bots 50,150 --workers 1,2,3`;
+     npm run bench -- fleet --bots 150 --workers 2`;
 
 /** "50,150" as [50, 150]; undefined unless every number is whole and within [min, max]. */
 function wholeNumbers(text: string | undefined, min: number, max: number): number[] | undefined {
