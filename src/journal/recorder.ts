@@ -3,7 +3,7 @@ import type { Executor } from '../executor/executor.js';
 import type { ExecutorEvent } from '../executor/events.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 import type { ActionSink } from './action-trace.js';
-import type { EventRecord, Journal, JournalWrite, PlannedStep } from './journal.js';
+import type { EventRecord, Journal, JournalWrite, PlannedStep, RevisionInput } from './journal.js';
 import type { Fence } from './rows.js';
 import { snapshotWorld } from './world-snapshot.js';
 import { WriteQueue } from './write-queue.js';
@@ -49,8 +49,8 @@ export class JournalRecorder implements ActionSink {
   private readonly queue: WriteQueue<JournalWrite>;
   /** Each action's id once its write committed (undefined until then), by the handle `actionStarted` gave. */
   private readonly actionIds = new Map<number, { id?: number }>();
-  /** The run each plan's events belong to, once its opening committed. */
-  private readonly runs = new Map<string, number>();
+  /** The run each plan's events belong to: its id once its opening committed (undefined until then). */
+  private readonly runs = new Map<string, { id?: number }>();
   private nextAction = 1;
 
   constructor(
@@ -78,10 +78,12 @@ export class JournalRecorder implements ActionSink {
   /** Journals a plan and opens its run before the executor sees it; the run's id. */
   beginRun(planned: PlannedRun): Promise<number> {
     this.begun.add(planned.planId);
-    this.runs.delete(planned.planId);
-    return this.queue.push<number>({ kind: 'beginRun', run: { ...planned, runnerId: this.runnerId } }, (runId) =>
-      this.runs.set(planned.planId, runId),
-    );
+    // This run's own entry: a later run of the plan gets another, whatever order the commits come in.
+    const run: { id?: number } = {};
+    this.runs.set(planned.planId, run);
+    return this.queue.push<number>({ kind: 'beginRun', run: { ...planned, runnerId: this.runnerId } }, (id) => {
+      run.id = id;
+    });
   }
 
   recordIntent(intent: { id: string; source?: string; goal?: string }): void {
@@ -89,7 +91,7 @@ export class JournalRecorder implements ActionSink {
   }
 
   /** Replacement steps a planner sent, journaled in order with the events around them. */
-  recordRevision(revision: Parameters<Journal['recordRevision']>[0]): Promise<void> {
+  recordRevision(revision: RevisionInput): Promise<void> {
     return this.queue.push({ kind: 'revision', revision });
   }
 
@@ -109,11 +111,15 @@ export class JournalRecorder implements ActionSink {
       if (outcome.ok && !outcome.deduplicated && this.options.world)
         record.effects = effectsOf(this.options.world, step?.touched ?? []);
     }
-    if (event.type === 'plan.ended') this.begun.delete(event.planId);
-    // The run is known once its opening committed; until then the journal looks up the plan's latest.
+    // The event's run, as it stands now: its id is known once the run's opening committed (until then the journal
+    // looks up the plan's latest run).
+    const run = this.runs.get(event.planId);
+    if (event.type === 'plan.ended') {
+      this.begun.delete(event.planId);
+      this.runs.delete(event.planId);
+    }
     void this.queue.push(() => {
-      const runId = this.runs.get(event.planId);
-      if (event.type === 'plan.ended') this.runs.delete(event.planId);
+      const runId = run?.id;
       return { kind: 'event', record: runId === undefined ? record : { ...record, runId } };
     });
   }

@@ -145,6 +145,39 @@ describe.each(contractBackends())('the %s journal', (backend, fresh) => {
     ]);
   });
 
+  it("ends each run of a plan run twice in quick succession as its own events say, while the first run's opening commits", async () => {
+    const { journal } = await fresh();
+    const recorder = new JournalRecorder(journal, { runnerId: null });
+    const planned = { planId: 'p', intentId: 'i', steps: [{ stepId: 'a', type: 'craft_item' }], body: { planId: 'p' } };
+    const ended = (detail: string): ExecutorEvent => ({
+      ...base,
+      type: 'plan.ended',
+      result: {
+        planId: 'p',
+        ok: false,
+        code: 'aborted',
+        detail,
+        steps: [],
+        escalations: 0,
+        repairs: 0,
+        retries: 0,
+        durationMs: 1,
+      },
+    });
+    void recorder.beginRun(planned);
+    // The first run's opening is on its way (PostgreSQL: in flight) while it ends and the plan runs again.
+    await Promise.resolve();
+    recorder.record(ended('first'));
+    void recorder.beginRun(planned);
+    recorder.record(ended('second'));
+    await recorder.flush();
+    const { runs } = (await journal.planProvenance('p'))!;
+    expect(runs.map((r) => [r.detail, r.ended_at !== null])).toEqual([
+      ['first', true],
+      ['second', true],
+    ]);
+  });
+
   it('records a run from its events: steps, transitions, attempts, actions, effects, node states, SLA and the run’s end', async () => {
     const { journal } = await fresh();
     const world = SimWorld.create({ clock: new ManualClock(), inventory: { stick: 4 } });
