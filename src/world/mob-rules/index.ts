@@ -17,3 +17,4 @@ export * from './stats.js';
 export { type Cell, type MobTerrain, type Position, canStand, lineOfSight, skyOpenAbove } from './terrain.js';
 export { advance, findWalk, MAX_DROP, MAX_STEP_UP, step } from './walk.js';
 export { MobDirector, type MobHost } from './director.js';
+export { type ArmourPiece, armourOf, armourPiece, damageAfterArmour } from './armour.js';
