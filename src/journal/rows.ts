@@ -44,6 +44,8 @@ export interface RunRow {
   detail: string | null;
   /** The bot lease epoch a fleet worker ran it under; null for a run outside the fleet. */
   epoch: number | null;
+  /** When it was cancelled (its plan.cancelled); a run that then ended not ok ended cancelled. */
+  cancelled_at: number | null;
 }
 
 export interface StepRow {

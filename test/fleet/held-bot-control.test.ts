@@ -111,6 +111,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     });
     expect(await ops.cancel('far', 'enough')).toMatchObject({ pending: true });
     expect(await clock.runUntil(said('plan far on ann: failed aborted'), 5 * POLL_MS)).toBe(true);
+    expect(await journal.plan('far')).toMatchObject({ status: 'cancelled' });
     expect(world.position().x).toBeLessThan(300 - 10);
 
     expect(await clock.runUntil(said('plan back on ann: succeeded'), 2 * MINUTE)).toBe(true);
@@ -124,7 +125,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     expect(await journal.eventHistory('never', { after: 0, limit: 10 })).toMatchObject({ rows: [] });
     expect(await refusal(() => ops.cancel('far'))).toMatchObject({
       kind: 'conflict',
-      message: 'plan "far" cannot be cancelled: it has already ended (failed)',
+      message: 'plan "far" cannot be cancelled: it has already ended (cancelled)',
     });
   });
 

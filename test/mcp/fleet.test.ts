@@ -169,13 +169,13 @@ describe('verbtree mcp --world none: an MCP client drives a fleet through the jo
       const from = held.world.position().x;
       abort.abort('the agent changed its mind');
       expect(await far).toBeInstanceOf(Error);
-      await until(async () => (await held.journal.plan('far'))?.status === 'failed');
+      await until(async () => (await held.journal.plan('far'))?.status === 'cancelled');
       const record = (await held.journal.planProvenance('far', { offset: 0, limit: 10 }))!;
       expect(record.runs.at(-1)).toMatchObject({ ok: 0, code: 'aborted' });
       expect(record.steps[0]!.step).toMatchObject({ step_id: 'walk', status: 'failed', outcome_code: 'aborted' });
       expect(held.world.position().x).toBeLessThan(from + 20);
       const ended = await call(client, 'get_run', { planId: 'far' });
-      expect(structured(ended)).toMatchObject({ status: 'failed', code: 'aborted', bot: 'ann' });
+      expect(structured(ended)).toMatchObject({ status: 'cancelled', code: 'aborted', bot: 'ann' });
       expect(stderr()).toContain('fleet gateway, bots ann, bob');
     } finally {
       await client.close();

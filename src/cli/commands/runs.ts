@@ -15,6 +15,7 @@ function runStatus(run: RunSummary): string {
     return gone ? 'running? its process is gone (verbtree health check)' : 'running';
   }
   if (run.ok === 1) return 'succeeded';
+  if (run.cancelled_at !== null) return 'cancelled';
   return run.code === 'interrupted' ? 'interrupted' : `failed: ${run.code ?? '?'}`;
 }
 

@@ -46,12 +46,19 @@ function stepLines(entry: StepProvenance, depth: number): string[] {
   return lines;
 }
 
+/** How one run of the plan ended, as `runs` says it: a cancelled run is cancelled, whatever its steps' code. */
+function runEnd(run: PlanProvenance['runs'][number]): string {
+  if (run.ended_at === null) return 'running';
+  if (run.ok) return 'ok';
+  return run.cancelled_at !== null ? 'cancelled' : (run.code ?? 'failed');
+}
+
 export function provenanceText(p: PlanProvenance): string {
   const lines = [
     `plan ${p.plan.plan_id}: ${p.plan.status}`,
     `intent ${p.plan.intent_id ?? '–'}${p.intent?.goal ? `: "${p.intent.goal}" (${p.intent.source})` : ''}`,
     ...(p.plan.world ? [`world ${p.plan.world}`] : []),
-    `runs ${p.runs.map((r) => `#${r.id}${r.resumed ? ' resumed' : ''} ${r.ended_at === null ? 'running' : r.ok ? 'ok' : (r.code ?? 'failed')}`).join(', ') || '–'}`,
+    `runs ${p.runs.map((r) => `#${r.id}${r.resumed ? ' resumed' : ''} ${runEnd(r)}`).join(', ') || '–'}`,
     '',
   ];
   // Tree order: each sub-goal right under the step that needed it.

@@ -263,6 +263,10 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE plans ADD COLUMN control TEXT;
   ALTER TABLE plans ADD COLUMN control_reason TEXT;
   `,
+  `
+  -- When a run was cancelled (its plan.cancelled): a cancelled run ends cancelled, not failed, in every read.
+  ALTER TABLE runs ADD COLUMN cancelled_at DOUBLE PRECISION;
+  `,
 ];
 
 /** verbtree's tables: one of them in a database without `verbtree_schema` means it belongs to something else. */

@@ -78,6 +78,10 @@ export function* recordEvent(record: EventRecord): Tx<void> {
         details: { detail: event.detail },
       });
       return;
+    case 'plan.cancelled':
+      if (runId !== null)
+        yield* exec('UPDATE runs SET cancelled_at = verbtree_now() WHERE id = ? AND cancelled_at IS NULL', runId);
+      return;
     case 'plan.rejected':
     case 'plan.ended':
       return yield* planEnded(event, runId);
@@ -226,9 +230,16 @@ function* planEnded(event: EventOf<'plan.ended'> | EventOf<'plan.rejected'>, run
   // plan.ended follows plan.rejected: the plan stays rejected, not merely failed.
   yield* exec(
     "UPDATE plans SET status = ?, updated_at = verbtree_now() WHERE plan_id = ? AND status != 'rejected'",
-    result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : 'failed',
+    result.ok ? 'succeeded' : event.type === 'plan.rejected' ? 'rejected' : yield* failedStatus(runId),
     event.planId,
   );
+}
+
+/** A run that failed after its plan.cancelled was cancelled (its steps end `aborted`); any other failed. */
+function* failedStatus(runId: number | null): Tx<'cancelled' | 'failed'> {
+  if (runId === null) return 'failed';
+  const run = yield* get<{ cancelled_at: number | null }>('SELECT cancelled_at FROM runs WHERE id = ?', runId);
+  return run?.cancelled_at != null ? 'cancelled' : 'failed';
 }
 
 /** A resolved step written back as a plan step, pinned to the version it resolved to. */

@@ -285,4 +285,8 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE plans ADD COLUMN control TEXT;
   ALTER TABLE plans ADD COLUMN control_reason TEXT;
   `,
+  // When a run was cancelled (its plan.cancelled): a cancelled run ends `cancelled`, not failed, in every read.
+  `
+  ALTER TABLE runs ADD COLUMN cancelled_at INTEGER;
+  `,
 ];
