@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Duplex } from 'node:stream';
 import { requireOptional } from '../missing-package.js';
 
 /**
@@ -30,6 +31,42 @@ interface IoSocket {
   emit(event: string, payload: unknown): void;
   on(event: 'disconnect', listener: () => void): void;
   disconnect(): void;
+}
+
+interface Engine {
+  handleRequest(request: IncomingMessage, response: ServerResponse): void;
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void;
+}
+type EngineClass = new () => Engine;
+type IoServerClass = new (options: object) => {
+  bind(engine: Engine): void;
+  on(event: 'connection', listener: (socket: IoSocket) => void): void;
+  close(callback?: () => void): void;
+};
+
+/** Each server's views' engines by socket.io path, behind one request and one upgrade listener for them all. */
+const routers = new WeakMap<Server, Map<string, Engine>>();
+
+/**
+ * The server's router of 3D views, installed at its first view: a request or upgrade under a view's socket.io path
+ * goes to that view's engine; any other request goes to the listeners the server had (the API), and any other upgrade
+ * is left to the API's own upgrade listener.
+ */
+function viewRoutes(server: Server): Map<string, Engine> {
+  const known = routers.get(server);
+  if (known) return known;
+  const engines = new Map<string, Engine>();
+  const engineFor = (url = '') => [...engines].find(([path]) => url.startsWith(path))?.[1];
+  const earlier = server.listeners('request') as ((request: IncomingMessage, response: ServerResponse) => void)[];
+  server.removeAllListeners('request');
+  server.on('request', (request, response) => {
+    const engine = engineFor(request.url);
+    if (engine) engine.handleRequest(request, response);
+    else for (const listener of earlier) listener.call(server, request, response);
+  });
+  server.on('upgrade', (request, socket, head) => engineFor(request.url)?.handleUpgrade(request, socket, head));
+  routers.set(server, engines);
+  return engines;
 }
 
 /** Whether prismarine-viewer is installed (an optional dependency: 370 MB of textures for every version). */
@@ -66,14 +103,15 @@ export function attachViewer(server: Server, bot: ViewerBot, prefix: string, vie
   const { WorldView } = viewerRequire('./viewer/lib/worldView') as {
     WorldView: new (world: unknown, distance: number, position: unknown, socket: IoSocket) => WorldViewInstance;
   };
-  const { Server: IoServer } = viewerRequire('socket.io') as {
-    Server: new (
-      server: Server,
-      options: object,
-    ) => { on(event: 'connection', listener: (socket: IoSocket) => void): void; close(callback?: () => void): void };
-  };
-  // destroyUpgrade off: the event stream's upgrades on the same server are not socket.io's to end.
-  const io = new IoServer(server, { path: `${prefix}socket.io`, serveClient: false, destroyUpgrade: false });
+  const io = new (viewerRequire('socket.io') as { Server: IoServerClass }).Server({ serveClient: false });
+  // One engine per view, reached through the server's one router of views (`viewRoutes`): a socket.io attached to the
+  // server itself would add its own request, upgrade, listening and close listeners for every bot.
+  const engines = viewRoutes(server);
+  const engine = new (
+    createRequire(viewerRequire.resolve('socket.io'))('engine.io') as { Server: EngineClass }
+  ).Server();
+  io.bind(engine);
+  engines.set(`${prefix}socket.io/`, engine);
   const sockets = new Set<IoSocket>();
   io.on('connection', (socket) => {
     sockets.add(socket);
@@ -101,9 +139,9 @@ export function attachViewer(server: Server, bot: ViewerBot, prefix: string, vie
     close: () =>
       new Promise<void>((resolve) => {
         for (const socket of sockets) socket.disconnect();
-        // socket.io closes the http server it is attached to as well; the API closes its own, so only the sockets go
-        // here.
-        resolve();
+        engines.delete(`${prefix}socket.io/`);
+        // Bound to an engine, not attached to the server: socket.io's close leaves the API's server to the API.
+        io.close(() => resolve());
       }),
   };
 }
