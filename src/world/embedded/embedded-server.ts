@@ -26,6 +26,7 @@ import { drowningPlugin, type AirStore } from './plugins/drowning.js';
 import { tossPlugin } from './plugins/toss.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
 import { promptLoginPlugin } from './plugins/prompt-login.js';
+import { loginTakeoverPlugin } from './plugins/login-takeover.js';
 import { physicsStepPlugin } from './plugins/physics-step.js';
 import { respawnPlugin } from './plugins/respawn.js';
 import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
@@ -177,6 +178,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     serv.addPlugin('verbtree-fan-out', fanOutPlugin);
     serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
     serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
+    serv.addPlugin('verbtree-login-takeover', loginTakeoverPlugin());
     serv.addPlugin(
       'verbtree-entity-tracking',
       entityTrackingPlugin({ viewDistance, maxRange: options.entityTrackingRange }),
