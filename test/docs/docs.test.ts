@@ -1,0 +1,88 @@
+/**
+ * The docs break the build when they drift: every fenced block of the README and of docs/*.md is checked
+ * against the code (commands against the CLI's --help and package.json, plans against the validator, TypeScript
+ * against the package's exports), and every relative link against the files and headings it points to.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { validatePlan } from '../../src/validate/index.js';
+import { commandLineProblems } from './cli-help.js';
+import { codeBlocks, docFiles, headingAnchors, relativeLinks, repoRoot } from './markdown.js';
+import { examplePaths, npmScript, SHELL_LANGS, shellCommands, verbtreeArgs } from './shell.js';
+import { isFragment, parseProblems, TS_LANGS, typecheckProblems } from './typecheck.js';
+
+const docs = docFiles();
+const blocks = docs.flatMap(codeBlocks);
+const shell = blocks.filter((block) => SHELL_LANGS.has(block.lang)).flatMap(shellCommands);
+const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: object }).scripts;
+
+describe('the docs (README.md and docs/*.md)', () => {
+  it('run only verbtree commands and options that exist, as each command’s --help lists them', async () => {
+    const lines = shell.flatMap((command) => {
+      const args = verbtreeArgs(command.words);
+      return args ? [{ at: `${command.file}:${command.line}`, args }] : [];
+    });
+    expect(lines.length, 'verbtree command lines found in the docs').toBeGreaterThan(30);
+    const problems = (
+      await Promise.all(lines.map(async ({ at, args }) => (await commandLineProblems(args)).map((p) => `${at}: ${p}`)))
+    ).flat();
+    expect(problems).toEqual([]);
+  });
+
+  it('run only npm scripts package.json has, and name only files under examples/ that exist', () => {
+    const problems = shell.flatMap(({ file, line, words }) => {
+      const script = npmScript(words);
+      const missingScript = script !== undefined && !(script in scripts) ? [`npm script "${script}"`] : [];
+      const missingFiles = examplePaths(words).filter((path) => !existsSync(join(repoRoot, path)));
+      return [...missingScript, ...missingFiles].map((what) => `${file}:${line}: no ${what}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('hold JSON that parses, and plans that pass verbtree validate with the built-in registry', () => {
+    const json = blocks.filter((block) => block.lang === 'json');
+    expect(json.length).toBeGreaterThan(0);
+    const registry = createDefaultRegistry();
+    const problems = json.flatMap((block) => {
+      let value: unknown;
+      try {
+        value = JSON.parse(block.code);
+      } catch (error) {
+        return [`${block.file}:${block.line}: ${(error as Error).message}`];
+      }
+      if (typeof value !== 'object' || value === null || !('steps' in value)) return [];
+      const report = validatePlan(value, registry);
+      return report.ok ? [] : report.issues.map((issue) => `${block.file}:${block.line}: ${JSON.stringify(issue)}`);
+    });
+    expect(problems).toEqual([]);
+  });
+
+  it('hold TypeScript that typechecks against the package’s exports (fragments and JavaScript: that parses)', () => {
+    const typescript = blocks.filter((block) => TS_LANGS.has(block.lang));
+    expect(typescript.length).toBeGreaterThan(0);
+    const javascript = blocks.filter((block) => block.lang === 'js' || block.lang === 'javascript');
+    const fragments = [...typescript.filter(isFragment), ...javascript];
+    const problems = [
+      ...fragments.flatMap(parseProblems),
+      ...typecheckProblems(typescript.filter((block) => !isFragment(block))),
+    ];
+    expect(problems).toEqual([]);
+  }, 120_000);
+
+  it('link only to files and headings that exist', () => {
+    const anchorsOf = new Map(docs.map((doc) => [doc.path, headingAnchors(doc)]));
+    const problems = docs.flatMap(relativeLinks).flatMap(({ file, line, target }) => {
+      const [path, anchor] = target.split('#') as [string, string | undefined];
+      const resolved = path === '' ? file : join(dirname(file), decodeURIComponent(path));
+      if (!existsSync(join(repoRoot, resolved))) return [`${file}:${line}: ${target}: no file ${resolved}`];
+      if (anchor === undefined || !resolved.endsWith('.md')) return [];
+      const anchors =
+        anchorsOf.get(resolved) ??
+        headingAnchors({ path: resolved, text: readFileSync(join(repoRoot, resolved), 'utf8') });
+      return anchors.has(anchor) ? [] : [`${file}:${line}: ${target}: no heading #${anchor} in ${resolved}`];
+    });
+    expect(problems).toEqual([]);
+  });
+});
