@@ -76,3 +76,11 @@ export async function commandLineProblems(args: readonly string[]): Promise<stri
   }
   return problems;
 }
+
+/** What `verbtree <args…>` prints (standard output, then standard error), run in-process from the repository. */
+export async function cliOutput(args: readonly string[]): Promise<string> {
+  const out: string[] = [];
+  const err: string[] = [];
+  await runCli(args, { io: { out: (text) => void out.push(text), err: (text) => void err.push(text) }, cwd: repoRoot });
+  return [...out, ...err].join('\n').trimEnd();
+}

@@ -8,9 +8,9 @@ import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { validatePlan } from '../../src/validate/index.js';
-import { commandLineProblems } from './cli-help.js';
+import { cliOutput, commandLineProblems } from './cli-help.js';
 import { codeBlocks, docFiles, headingAnchors, relativeLinks, repoRoot } from './markdown.js';
-import { examplePaths, npmScript, SHELL_LANGS, shellCommands, verbtreeArgs } from './shell.js';
+import { consoleTranscript, examplePaths, npmScript, SHELL_LANGS, shellCommands, verbtreeArgs } from './shell.js';
 import { isFragment, parseProblems, TS_LANGS, typecheckProblems } from './typecheck.js';
 
 const docs = docFiles();
@@ -31,6 +31,20 @@ describe('the docs (README.md and docs/*.md)', () => {
     expect(problems).toEqual([]);
   });
 
+  it('show, in a console block marked checked, what each command really prints', async () => {
+    const transcript = blocks
+      .filter((block) => block.lang === 'console' && block.marks.includes('checked'))
+      .flatMap(consoleTranscript);
+    expect(transcript.length).toBeGreaterThan(0);
+    const problems: string[] = [];
+    for (const { file, line, words, output } of transcript) {
+      const args = verbtreeArgs(words);
+      if (!args) problems.push(`${file}:${line}: only verbtree commands run in a checked console block`);
+      else if ((await cliOutput(args)) !== output) problems.push(`${file}:${line}: prints\n${await cliOutput(args)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+
   it('run only npm scripts package.json has, and name only files under examples/ that exist', () => {
     const problems = shell.flatMap(({ file, line, words }) => {
       const script = npmScript(words);
@@ -41,7 +55,7 @@ describe('the docs (README.md and docs/*.md)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('hold JSON that parses, and plans that pass verbtree validate with the built-in registry', () => {
+  it('hold JSON that parses, plans that pass verbtree validate, and MCP configs whose verbtree options exist', async () => {
     const json = blocks.filter((block) => block.lang === 'json');
     expect(json.length).toBeGreaterThan(0);
     const registry = createDefaultRegistry();
@@ -56,6 +70,15 @@ describe('the docs (README.md and docs/*.md)', () => {
       const report = validatePlan(value, registry);
       return report.ok ? [] : report.issues.map((issue) => `${block.file}:${block.line}: ${JSON.stringify(issue)}`);
     });
+    // A client's MCP config ({ mcpServers: { name: { command: "npx", args: ["verbtree", "mcp", …] } } }).
+    for (const block of json) {
+      const servers = (JSON.parse(block.code) as { mcpServers?: Record<string, { command: string; args: string[] }> })
+        .mcpServers;
+      for (const server of Object.values(servers ?? {})) {
+        const args = verbtreeArgs([server.command, ...server.args]);
+        if (args) problems.push(...(await commandLineProblems(args)).map((p) => `${block.file}:${block.line}: ${p}`));
+      }
+    }
     expect(problems).toEqual([]);
   });
 
@@ -70,6 +93,18 @@ describe('the docs (README.md and docs/*.md)', () => {
     ];
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('quote tree files as they are (```mdsl trees/<name>.mdsl)', () => {
+    const quoted = blocks.filter((block) => block.lang === 'mdsl');
+    expect(quoted.length).toBeGreaterThan(0);
+    const problems = quoted.flatMap((block) => {
+      const path = block.marks[0];
+      if (!path || !existsSync(join(repoRoot, path))) return [`${block.file}:${block.line}: names no tree file`];
+      const text = readFileSync(join(repoRoot, path), 'utf8');
+      return text.includes(block.code) ? [] : [`${block.file}:${block.line}: is not what ${path} holds`];
+    });
+    expect(problems).toEqual([]);
+  });
 
   it('link only to files and headings that exist', () => {
     const anchorsOf = new Map(docs.map((doc) => [doc.path, headingAnchors(doc)]));

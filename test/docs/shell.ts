@@ -85,3 +85,23 @@ export function examplePaths(words: readonly string[]): string[] {
     .map((word) => word.replace(/^--[\w-]+=/, '').replace(/^@/, ''))
     .filter((word) => word.startsWith('examples/'));
 }
+
+export interface TranscriptEntry {
+  file: string;
+  line: number;
+  words: string[];
+  /** The lines the doc shows after the command, up to the next `$ ` line or blank line. */
+  output: string;
+}
+
+/** A console block as commands and the output the doc says each prints. */
+export function consoleTranscript(block: CodeBlock): TranscriptEntry[] {
+  const lines = block.code.split('\n');
+  return lines.flatMap((text, index) => {
+    if (!text.startsWith('$ ')) return [];
+    const rest = lines.slice(index + 1);
+    const end = rest.findIndex((line) => line.startsWith('$ ') || line.trim() === '');
+    const output = (end < 0 ? rest : rest.slice(0, end)).join('\n');
+    return [{ file: block.file, line: block.line + 1 + index, words: shellWords(text.slice(2)), output }];
+  });
+}
