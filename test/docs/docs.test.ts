@@ -1,21 +1,34 @@
 /**
- * The docs break the build when they drift: every fenced block of the README and of docs/*.md is checked
- * against the code (commands against the CLI's --help and package.json, plans against the validator, TypeScript
- * against the package's exports), and every relative link against the files and headings it points to.
+ * The docs break the build when they drift: every fenced block of the README and of docs/*.md, and every command
+ * quoted inline, is checked against the code (commands against the CLI's --help, package.json and bench/, plans
+ * against the validator, TypeScript against the package's exports), and every relative link against the files and
+ * headings it points to.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { validatePlan } from '../../src/validate/index.js';
 import { cliOutput, commandLineProblems } from './cli-help.js';
 import { codeBlocks, docFiles, headingAnchors, relativeLinks, repoRoot } from './markdown.js';
-import { consoleTranscript, examplePaths, npmScript, SHELL_LANGS, shellCommands, verbtreeArgs } from './shell.js';
+import {
+  consoleTranscript,
+  examplePaths,
+  inlineCommands,
+  npmScript,
+  SHELL_LANGS,
+  shellCommands,
+  verbtreeArgs,
+} from './shell.js';
 import { isFragment, parseProblems, TS_LANGS, typecheckProblems } from './typecheck.js';
 
 const docs = docFiles();
 const blocks = docs.flatMap(codeBlocks);
-const shell = blocks.filter((block) => SHELL_LANGS.has(block.lang)).flatMap(shellCommands);
+const shell = [
+  ...blocks.filter((block) => SHELL_LANGS.has(block.lang)).flatMap(shellCommands),
+  ...docs.flatMap(inlineCommands),
+];
+const benches = readdirSync(join(repoRoot, 'bench')).filter((name) => name.endsWith('.bench.ts'));
 const scripts = (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { scripts: object }).scripts;
 
 describe('the docs (README.md and docs/*.md)', () => {
@@ -45,12 +58,17 @@ describe('the docs (README.md and docs/*.md)', () => {
     expect(problems).toEqual([]);
   });
 
-  it('run only npm scripts package.json has, and name only files under examples/ that exist', () => {
+  it('run only npm scripts package.json has and benches bench/ has, and name only files under examples/ that exist', () => {
     const problems = shell.flatMap(({ file, line, words }) => {
       const script = npmScript(words);
       const missingScript = script !== undefined && !(script in scripts) ? [`npm script "${script}"`] : [];
+      // `npm run bench -- <filter>` runs the bench files whose name holds the filter: at least one must.
+      const filter =
+        script === 'bench' ? words.slice(words.indexOf('--') + 1).find((w) => !w.startsWith('-')) : undefined;
+      const missingBench = words.includes('--') && filter && !benches.some((name) => name.includes(filter));
       const missingFiles = examplePaths(words).filter((path) => !existsSync(join(repoRoot, path)));
-      return [...missingScript, ...missingFiles].map((what) => `${file}:${line}: no ${what}`);
+      const problems = [...missingScript, ...(missingBench ? [`bench/*.bench.ts named like "${filter}"`] : [])];
+      return [...problems, ...missingFiles].map((what) => `${file}:${line}: no ${what}`);
     });
     expect(problems).toEqual([]);
   });

@@ -72,15 +72,15 @@ export function codeBlocks(doc: DocFile): CodeBlock[] {
   return blocks;
 }
 
-/** The text outside code blocks and inline code, where links and headings live. */
-export function proseLines(doc: DocFile): { line: number; text: string }[] {
-  const out: { line: number; text: string }[] = [];
+/** The lines outside code blocks, where links and headings live: `text` without its inline code, `raw` with it. */
+export function proseLines(doc: DocFile): { line: number; text: string; raw: string }[] {
+  const out: { line: number; text: string; raw: string }[] = [];
   let fence: string | undefined;
   doc.text.split('\n').forEach((text, index) => {
     const open = FENCE.exec(text);
     if (fence === undefined && open) fence = open[1];
     else if (fence !== undefined && text.trim() === fence) fence = undefined;
-    else if (fence === undefined) out.push({ line: index + 1, text: text.replace(/`[^`]*`/g, '``') });
+    else if (fence === undefined) out.push({ line: index + 1, text: text.replace(/`[^`]*`/g, '``'), raw: text });
   });
   return out;
 }

@@ -2,7 +2,7 @@
  * The commands a shell block of the docs runs, split into words as a shell would (quotes, `&&`, `|`, `;`,
  * leading `VAR=value`), so each can be checked against the CLI's own `--help` and package.json.
  */
-import type { CodeBlock } from './markdown.js';
+import { type CodeBlock, type DocFile, proseLines } from './markdown.js';
 
 export interface ShellCommand {
   file: string;
@@ -104,4 +104,17 @@ export function consoleTranscript(block: CodeBlock): TranscriptEntry[] {
     const output = (end < 0 ? rest : rest.slice(0, end)).join('\n');
     return [{ file: block.file, line: block.line + 1 + index, words: shellWords(text.slice(2)), output }];
   });
+}
+
+/**
+ * Commands quoted inline in the prose (`` `verbtree health check --journal $J` ``, `` `npm run bench -- truth` ``),
+ * except templates with a placeholder (`` `verbtree <command>` ``).
+ */
+export function inlineCommands(doc: DocFile): ShellCommand[] {
+  return proseLines(doc).flatMap(({ line, raw }) =>
+    [...raw.matchAll(/`((?:npx )?verbtree [^`]+|npm run [^`]+)`/g)]
+      .map((match) => match[1]!)
+      .filter((command) => !command.includes('<'))
+      .map((command) => ({ file: doc.path, line, words: shellWords(command) })),
+  );
 }
