@@ -110,7 +110,7 @@ describe('the docs (README.md and docs/*.md)', () => {
       ...typecheckProblems(typescript.filter((block) => !isFragment(block))),
     ];
     expect(problems).toEqual([]);
-  }, 120_000);
+  }, 300_000);
 
   it('quote tree files as they are (```mdsl trees/<name>.mdsl)', () => {
     const quoted = blocks.filter((block) => block.lang === 'mdsl');
