@@ -6,7 +6,15 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['dist/', 'node_modules/', 'coverage/', '.verbtree/', '.scratch/', 'examples/user-project/node_modules/'],
+    ignores: [
+      'dist/',
+      'docs/api/',
+      'node_modules/',
+      'coverage/',
+      '.verbtree/',
+      '.scratch/',
+      'examples/user-project/node_modules/',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

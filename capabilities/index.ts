@@ -1,3 +1,8 @@
+/**
+ * The built-in capabilities (one per canonical verb) and the default registry that holds them.
+ *
+ * @module verbtree/capabilities
+ */
 import { type AnyCapabilitySpec, CapabilityRegistry } from 'verbtree';
 import activateBlock from './activate_block/index.js';
 import attackEntity from './attack_entity/index.js';

@@ -1,3 +1,9 @@
+/**
+ * The core: plans and their validation, the capability registry, the executor and its events, the tree runtime,
+ * stuck detection, the clock, and the kit capabilities share.
+ *
+ * @module verbtree
+ */
 export * from './clock/index.js';
 export * from './contracts/index.js';
 export * from './executor/index.js';
@@ -45,3 +51,31 @@ export { EYE_HEIGHT, REACH, reachDistance, withinReach } from './world/reach.js'
 export { MissingPackageError } from './missing-package.js';
 // What the verbs share (waiting, drops, spots, block tags, entity targets, chests): a capability imports it from here.
 export * from './kit/index.js';
+// Types the exported API names in its signatures, exported so the API reference (npm run docs:api) can link them.
+export type { AcceptedStep, Base as ExecutorEventBase, StepBase as StepEventBase } from './executor/events.js';
+export type { ReplaceAnswer } from './executor/run-control.js';
+export type { CompiledNode, CompiledTree } from './runtime/compile.js';
+export type {
+  ActuationEvent,
+  NodeStateChange,
+  NodeStatesEvent,
+  ProgressEvent,
+  RunEndEvent,
+  RunEvent as TreeRunEvent,
+  WatchdogTripEvent,
+} from './runtime/hooks.js';
+export type { RunContextParts } from './runtime/invocation.js';
+export type { LintOptions, TreeCapability } from './runtime/lint.js';
+export type { TreeOutcome } from './runtime/outcome.js';
+export type { TreeCatalog } from './runtime/tree-catalog.js';
+export { COMPOSITE_TYPES, DECORATOR_TYPES, LEAF_TYPES } from './runtime/tree-definition.js';
+export type {
+  AttributeDefinition,
+  NodeArgument,
+  NodeType,
+  TreeFile,
+  TreeNodeDefinition,
+  TreeProblem,
+} from './runtime/tree-definition.js';
+export type { RunOptions as TreeRunOptions, TreeRunnerOptions } from './runtime/tree-runner.js';
+export type { WatchdogDefaults, WatchdogSpec } from './runtime/watchdog-spec.js';

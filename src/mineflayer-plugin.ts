@@ -1,3 +1,8 @@
+/**
+ * verbtree as a mineflayer plugin, on a bot you create yourself.
+ *
+ * @module verbtree/mineflayer
+ */
 import type { Bot } from 'mineflayer';
 import { createDefaultRegistry } from '../capabilities/index.js';
 import type { Clock } from './contracts/clock.js';

@@ -1,5 +1,5 @@
 /*
- * A picture of a running monitor with its 3D view open, as the README's demo picture was taken:
+ * A picture of a running monitor with its 3D view open, as docs/monitor.md's demo picture was taken:
  *
  *   npm run demo:monitor            # prints "monitor: http://127.0.0.1:7071/monitor/#token=…"
  *   npx tsx examples/monitor/screenshot.ts '<that address>' monitor-demo.png [wait-ms]

@@ -9,12 +9,14 @@ import type { IdempotencyState } from './idempotency.js';
 export type StepOutcome =
   { ok: true; deduplicated?: boolean } | { ok: false; code: FailureCode; detail: string; unmet?: string[] };
 
-interface Base {
+/** What every executor event carries: when it happened and the plan it belongs to. */
+export interface Base {
   at: number;
   planId: string;
 }
 
-interface StepBase extends Base {
+/** What every event about one step carries besides {@link Base}: the step and its verb. */
+export interface StepBase extends Base {
   stepId: string;
   verb: string;
 }

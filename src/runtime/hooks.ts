@@ -4,7 +4,8 @@ import type { TreeFailure, TreeOutcome } from './outcome.js';
 export const NODE_STATES = ['ready', 'running', 'succeeded', 'failed'] as const;
 export type NodeState = (typeof NODE_STATES)[number];
 
-interface RunEvent {
+/** What every event of one tree run carries: the run, its tree, and when. */
+export interface RunEvent {
   runId: number;
   tree: string;
   /** Clock time of the event. */

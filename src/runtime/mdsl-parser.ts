@@ -15,7 +15,7 @@ export { MdslSyntaxError } from './mdsl-tokens.js';
 /**
  * An MDSL parser that reads mistreevous 4.3.1's grammar as mistreevous does but
  * keeps the line of every node, because mistreevous's own parser reports errors
- * without one. Where it differs on purpose (README, "How verbtree reads tree
+ * without one. Where it differs on purpose (docs/capabilities.md, "How verbtree reads tree
  * definitions"), its error says why.
  */
 

@@ -1,3 +1,8 @@
+/**
+ * Property testing for capabilities: arbitraries from zod schemas, observations, `judgeStep`, `checkCapability`.
+ *
+ * @module verbtree/testing
+ */
 export { arbitraryFor, arbitraryOutputFor } from './arbitrary.js';
 export { observation } from './observation.js';
 export { guardContext, worldFromObservation } from './observed-world.js';

@@ -92,7 +92,7 @@ interface DomElement {
   getAttribute(name: string): string | null;
 }
 
-/** With VERBTREE_SCREENSHOTS=<dir>, the README's pictures of the monitor are taken from these runs. */
+/** With VERBTREE_SCREENSHOTS=<dir>, the pictures in docs/monitor.md are taken from these runs. */
 async function screenshot(page: Page, name: string): Promise<void> {
   const dir = process.env.VERBTREE_SCREENSHOTS;
   if (dir) await page.screenshot({ path: join(dir, name) });

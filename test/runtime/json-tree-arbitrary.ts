@@ -3,7 +3,7 @@ import fc from 'fast-check';
 /**
  * Random mistreevous JSON definitions, valid and not: every node kind, ranges,
  * weights, arguments and attributes, with now and then a wrong value, a missing
- * key or a key in the wrong place. Where verbtree is stricter on purpose (README,
+ * key or a key in the wrong place. Where verbtree is stricter on purpose (docs/capabilities.md,
  * "How verbtree reads tree definitions") a flag names the refusal expected.
  */
 

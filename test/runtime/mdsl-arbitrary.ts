@@ -5,7 +5,7 @@ import fc from 'fast-check';
  * node kind, both bracket kinds, every argument type, ranges, attributes with
  * `then`, comments, every line-end style, and the corners where verbtree differs
  * on purpose. Each such corner sets a flag naming the documented difference
- * (README, "How verbtree reads tree definitions"), so the differential test can
+ * (docs/capabilities.md, "How verbtree reads tree definitions"), so the differential test can
  * expect it explicitly.
  */
 

@@ -6,7 +6,7 @@ import { readTreeDefinition } from '../../src/runtime/tree-source.js';
 import { JSON_REFUSALS, generatedJson } from './json-tree-arbitrary.js';
 import { REFUSALS, generatedMdsl } from './mdsl-arbitrary.js';
 
-/** mistreevous 4.3.1 unescapes only the first \" of a string; verbtree unescapes each (README). */
+/** mistreevous 4.3.1 unescapes only the first \" of a string; verbtree unescapes each (docs/capabilities.md). */
 function unescapeEveryQuote(value: unknown): unknown {
   if (typeof value === 'string') return value.replace(/\\"/g, '"');
   if (Array.isArray(value)) return value.map(unescapeEveryQuote);

@@ -37,7 +37,7 @@ action/condition/guard names (with "did you mean"), leaves called with the wrong
 arguments, $name arguments the capability's input schema lacks, watchdog kinds and limits, idiom placement
 (backoff inside a retry), missing and circular branches, nesting deeper than 200 levels.
 Symlinks are followed only inside the folder named. Where verbtree is stricter than
-mistreevous, the message says why (README: "How verbtree reads tree definitions").
+mistreevous, the message says why (docs/capabilities.md: "How verbtree reads tree definitions").
 Exit codes: 0 clean, 1 problems found, 2 usage error (e.g. a path that does not exist).
 
 Examples:

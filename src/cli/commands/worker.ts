@@ -216,7 +216,7 @@ async function runWorker(
  * loop; with the default 10 for 75 bots they queued for a connection past its 10 s limit (`npm run bench -- fleet
  * --bots 150 --workers 2`: 38 bots fenced "timeout exceeded when trying to connect", 0 of 150 plans done in 30 s;
  * with 30, none fenced and 95 done). At the cap a worker takes 33 connections: three such workers and a gateway need
- * more than PostgreSQL's default max_connections of 100 (README, "A fleet on two machines").
+ * more than PostgreSQL's default max_connections of 100 (docs/fleet.md, "A fleet on two machines").
  */
 export function journalPoolSize(capacity: number): number {
   return Math.min(30, Math.max(10, Math.ceil(capacity * 0.4)));
