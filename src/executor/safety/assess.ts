@@ -58,7 +58,14 @@ export interface CombatSettings {
 export type Choice =
   | { kind: 'fight'; target: HostileSeen; weapon: string | null; reason: string }
   | { kind: 'close_in'; target: HostileSeen; weapon: string | null; reason: string }
-  | { kind: 'flee'; from: { x: number; y: number; z: number }; distance: number; reason: string }
+  | {
+      kind: 'flee';
+      from: { x: number; y: number; z: number };
+      /** The kinds to end clear of, judged where they are when the flight ends. */
+      clearOf: string[];
+      distance: number;
+      reason: string;
+    }
   | { kind: 'shelter'; height: number; reason: string }
   | { kind: 'eat'; food: string; reason: string };
 
@@ -67,6 +74,8 @@ export interface Assessment {
   choices: Choice[];
   /** The fight's estimate with the best weapon (null when no hostile can be fought). */
   fight: FightEstimate | null;
+  /** The hostiles that can reach the bot now. */
+  threats: readonly HostileSeen[];
 }
 
 export interface FightEstimate {
@@ -98,8 +107,10 @@ const EAT_CLEARANCE = 10;
 /** This many hostiles or more at once, too many to fight, send the bot up a pillar rather than running. */
 const OUTNUMBERED = 3;
 const SHELTER_HEIGHT = 3;
-/** A flight ends this far beyond the farthest chaser's reach: past a skeleton's bow (15), past a zombie's notice. */
-const FLEE_DISTANCE = 16;
+/** A flight from walkers ends this far clear of every one: twice a zombie's notice of a close bot (hostileRadius). */
+const CHASER_CLEARANCE = 10;
+/** With an archer among them, past its bow's range (15). */
+const ARCHER_CLEARANCE = 16;
 /** An arrow from a full draw: 4 most often (mob-rules' arrowDamage draws 3 to 5). */
 const ARROW_TYPICAL = 4;
 
@@ -110,7 +121,7 @@ export function assess(
   weaponOf: (item: string | null) => WeaponStats,
 ): Assessment {
   const threats = seen.hostiles.filter((h) => h.reach !== 'none');
-  if (threats.length === 0) return { choices: [], fight: null };
+  if (threats.length === 0) return { choices: [], fight: null, threats };
   const fight = estimateFight(seen, threats, weaponOf);
   const choices: Choice[] = [];
   const eat = eatFirst(seen, threats);
@@ -126,7 +137,7 @@ export function assess(
   if (shelter && (!seen.ground.wayOut || threats.length >= OUTNUMBERED || healthAfter < settings.fightHealthFloor))
     choices.push(shelter, flight);
   else choices.push(flight, ...(shelter ? [shelter] : []));
-  return { choices, fight };
+  return { choices, fight, threats };
 }
 
 /**
@@ -204,7 +215,9 @@ function fleeChoice(
     : whyNotFight(seen, fight, settings);
   const archersOnly = threats.every((h) => h.reach === 'bow');
   const verb = archersOnly ? 'out of the archers’ sight' : 'away from all';
-  return { kind: 'flee', from, distance: FLEE_DISTANCE, reason: `flee ${verb}: ${countByKind(threats)}; ${why}` };
+  const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
+  const clearOf = [...new Set(threats.map((h) => h.name))];
+  return { kind: 'flee', from, clearOf, distance, reason: `flee ${verb}: ${countByKind(threats)}; ${why}` };
 }
 
 function shelterChoice(
@@ -253,7 +266,7 @@ function centroid(hostiles: readonly HostileSeen[]): { x: number; y: number; z: 
 }
 
 /** "3 zombies", "2 zombies and a skeleton". */
-export function countByKind(hostiles: readonly HostileSeen[]): string {
+export function countByKind(hostiles: readonly { name: string }[]): string {
   const counts = new Map<string, number>();
   for (const h of hostiles) counts.set(h.name, (counts.get(h.name) ?? 0) + 1);
   const parts = [...counts].map(([name, n]) => (n === 1 ? `a ${name}` : `${n} ${name}s`));

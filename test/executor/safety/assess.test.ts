@@ -78,7 +78,7 @@ describe('assess: the response to an encounter, with its reasons', () => {
       auto,
       weaponOf,
     );
-    expect(first(a)).toMatchObject({ kind: 'flee', from: { x: 1.5, y: 0, z: 2.5 }, distance: 16 });
+    expect(first(a)).toMatchObject({ kind: 'flee', from: { x: 1.5, y: 0, z: 2.5 }, clearOf: ['zombie'], distance: 10 });
   });
 
   it('closes in on a skeleton shooting from 12 blocks; breaks its line of sight when the fight is too costly', () => {
