@@ -2,8 +2,13 @@ import type { SafetyOverride } from '../contracts/plan-step.js';
 import { dispatchQuery } from '../registry/effects.js';
 import type { StepRecord } from './events.js';
 import { resolveStep } from './resolve-step.js';
-import type { FastPathStep, SafetySignal } from './safety/index.js';
-import { nestedStepId, type RunScope } from './scope.js';
+import { countByKind, type FastPathStep, type SafetySignal } from './safety/index.js';
+import type { InterruptVerdict } from './interrupts.js';
+import { nestedStepId, type RunScope, sleep } from './scope.js';
+
+/** How long a bot up its pillar waits for the walkers below to leave (daylight burns zombies; a night does not end). */
+const SHELTER_WAIT_MS = 20_000;
+const SHELTER_LOOK_MS = 1_000;
 
 /**
  * Runs a step the executor itself decided on (a safety response or an unstuck
@@ -47,19 +52,38 @@ export async function runFastPath(
   threat: SafetySignal,
   interruptedStepId: string,
   combat?: SafetyOverride,
-): Promise<void> {
+): Promise<InterruptVerdict> {
   const options = combat ? { combat } : {};
   let signal: SafetySignal | null = threat;
+  let sheltered = false;
   for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
     if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
     const answered = await respond(scope, signal, interruptedStepId);
-    if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return;
+    if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
+    sheltered = answered === 'pillar_up';
     signal = scope.safety.threatRemaining(options);
   }
+  return sheltered ? waitOutShelter(scope, interruptedStepId) : {};
 }
 
-/** Runs the first response whose guard holds; false when none could run here. */
-async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<boolean> {
+/**
+ * Up its pillar, the bot waits for the walkers below to leave; if they are still there after SHELTER_WAIT_MS the
+ * step ends (explicitly, naming them) rather than climb down into them.
+ */
+async function waitOutShelter(scope: RunScope, stepId: string): Promise<InterruptVerdict> {
+  const until = scope.clock.now() + SHELTER_WAIT_MS;
+  while (scope.safety.walkersBelow().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
+    await sleep(scope, SHELTER_LOOK_MS);
+  const below = scope.safety.walkersBelow();
+  if (below.length === 0) return {};
+  const tally = scope.safety.tally.describe(stepId, scope.world.health());
+  return {
+    endStep: `sheltered up a pillar from ${countByKind(below)} still below after ${SHELTER_WAIT_MS / 1000} s${tally ? ` (${tally})` : ''}: the step ends rather than climb down into them`,
+  };
+}
+
+/** Runs the first response whose guard holds: the verb it ran (ok or not), or null when none could run here. */
+async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<string | null> {
   for (const response of threat.responses) {
     if (!(await guardHolds(scope, response))) continue;
     scope.emit({
@@ -79,7 +103,7 @@ async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId:
       scope.safety.tally.killed(interruptedStepId, name);
     }
     reportStillBurning(scope, threat, response, record);
-    return true;
+    return record?.outcome.ok ? response.verb : 'failed';
   }
   scope.emit({
     type: 'safety.emergency',
@@ -89,7 +113,7 @@ async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId:
     detail: threat.detail,
     response: 'none available',
   });
-  return false;
+  return null;
 }
 
 async function guardHolds(scope: RunScope, response: FastPathStep): Promise<boolean> {

@@ -96,11 +96,12 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   const { clock } = scope;
   scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: by.signal, reason: by.detail });
   const pausedAt = clock.now();
-  await by.run();
+  const verdict = await by.run();
   state.deadlineAt += clock.now() - pausedAt;
   moveAgent(scope, 'IDLE', `back to ${base.stepId}`);
   moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
   if (outcome.ok || outcome.code !== 'preempted') return GO_ON;
+  if (verdict?.endStep) return finish(fail('preempted', verdict.endStep));
   if (isSafetySignal(by.signal) && ++state.safetyPreemptions >= scope.policy.safety.maxPreemptionsPerStep) {
     const times = `the safety monitor took this step over ${state.safetyPreemptions} times`;
     const tally = scope.safety.tally.describe(base.stepId, scope.world.health());

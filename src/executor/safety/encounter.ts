@@ -2,6 +2,7 @@ import minecraftData from 'minecraft-data';
 import type { Vec3Like, WorldPort } from '../../contracts/world.js';
 import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
 import { armourOf, canStand, HOSTILE_STATS, lineOfSight, type MobTerrain } from '../../world/mob-rules/index.js';
+import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './assess.js';
@@ -33,11 +34,16 @@ export function observeEncounter(world: WorldPort, closeRadius: number): Encount
   const at = world.position();
   const terrain: MobTerrain = { block: (x, y, z) => world.blockAt({ x, y, z })?.name ?? null };
   const hostiles: HostileSeen[] = [];
+  const perched = isPerched(terrain, at);
   for (const entity of world.entities()) {
     if (entity.kind !== 'hostile') continue;
     const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
     if (distance > ASSESS_RADIUS) continue;
-    const reach = reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
+    const below = perched && at.y - entity.position.y >= PERCH_HEIGHT;
+    const reach =
+      below && !isRanged(entity.name)
+        ? 'none'
+        : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
     hostiles.push({ id: entity.id, name: entity.name, distance, health: null, reach, position: entity.position });
   }
   const inventory = world.inventory();
@@ -86,6 +92,30 @@ function reachOf(
   }
   if (stats?.melee) return distance <= stats.followRange ? 'melee' : 'none';
   return distance <= closeRadius ? 'melee' : 'none';
+}
+
+/** A bot this far above a walker, on a column it cannot climb, is out of its reach (a step up is 1 block). */
+export const PERCH_HEIGHT = 2;
+
+function isRanged(name: string): boolean {
+  return HOSTILE_STATS[name]?.bow !== undefined;
+}
+
+/**
+ * Whether the bot stands on a column nothing can walk up to: none of the four cells beside its floor, nor the ones
+ * under those, holds anything to stand on (a pillar it built). Walkers below it cannot reach it there.
+ */
+export function isPerched(terrain: MobTerrain, at: Vec3Like): boolean {
+  const x = Math.floor(at.x);
+  const y = Math.floor(at.y);
+  const z = Math.floor(at.z);
+  const sides: [number, number][] = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ];
+  return sides.every(([dx, dz]) => [1, 2].every((down) => !blocksMovement(terrain.block(x + dx, y - down, z + dz))));
 }
 
 /** Full solid blocks a pillar or a wall can be built of (not sand or gravel: they fall). */

@@ -72,6 +72,21 @@ export class SafetyMonitor {
     return this.hazardHere() ? null : this.hostileSignal(at, options);
   }
 
+  /**
+   * Walkers (no bow) within twice hostileRadius, horizontally: those that would reach the bot if it left its shelter.
+   */
+  walkersBelow(): { id: number; name: string }[] {
+    const at = this.world.position();
+    return this.world
+      .entities()
+      .filter(
+        (e) =>
+          e.kind === 'hostile' &&
+          !HOSTILE_STATS[e.name]?.bow &&
+          Math.hypot(e.position.x - at.x, e.position.z - at.z) <= 2 * this.policy.hostileRadius,
+      );
+  }
+
   /** The combat policy in force: the step's or the plan's override over the executor's. */
   settings(override: SafetyOverride = {}): CombatSettings {
     return {
