@@ -153,7 +153,10 @@ function estimateFight(
   const targets = threats.filter((h) => !isCreeper(h)).sort((a, b) => danger(b, seen) - danger(a, seen));
   if (targets.length === 0) return null;
   let best: FightEstimate | null = null;
-  for (const weapon of new Set([seen.bot.held, ...seen.bot.pack, null])) {
+  const fists = weaponOf(null).damage;
+  for (const item of new Set([seen.bot.held, ...seen.bot.pack, null])) {
+    // Dirt in hand hits as a fist does: name it so, and equip nothing for it.
+    const weapon = weaponOf(item).damage > fists ? item : null;
     const stats = weaponOf(weapon);
     const expectedDamage = damageWhileKilling(seen, targets, stats);
     if (

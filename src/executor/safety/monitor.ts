@@ -134,11 +134,13 @@ export class SafetyMonitor {
       this.settings(options.combat),
       weaponStats,
     );
+    // Near, but unable to reach the bot (walkers below the pillar it stands on): nothing to answer.
+    const [first] = assessment.choices;
+    if (!first) return null;
     const held = this.world.heldItem();
     const responses = assessment.choices.map((choice) => responseFor(choice, held));
     if (!responses.some((r) => r.verb === 'pillar_up')) responses.push({ verb: 'pillar_up', args: { height: 3 } });
-    const detail = assessment.choices[0]?.reason ?? nearest.detail;
-    return { signal: 'hostile', detail: `${nearest.detail}; ${detail}`, responses, assessment };
+    return { signal: 'hostile', detail: `${nearest.detail}; ${first.reason}`, responses, assessment };
   }
 
   /**
