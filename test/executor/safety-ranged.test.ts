@@ -73,6 +73,14 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
     });
     expect(h.world.actuatorLog.filter((entry) => entry.command === 'attack')).toEqual([]);
   });
+
+  it("a step's own safety wins over its plan's: an escort step fights where the plan avoids", async () => {
+    const h = await harness({ ground: { radius: 40 } });
+    h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
+    const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } };
+    await h.run({ ...plan(walk), steps: [{ ...walk, safety: { combat: 'auto' } }], safety: { combat: 'avoid' } });
+    expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({ response: 'attack_entity' });
+  });
 });
 
 describe('a threat that keeps coming back ends the step instead of holding it for ever', () => {
