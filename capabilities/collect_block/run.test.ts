@@ -98,9 +98,13 @@ describe('collect_block runs end to end on SimWorld', () => {
 
   it('resumed after a safety flee, searches from where the step started, not from where the flight ended', async () => {
     // A trunk 6 blocks east within the step's radius of 8; a zombie 3 blocks east, between the bot and the tree. The
-    // bot flees 16 blocks west of it (x <= -13, 19 blocks from the trunk), the zombie is gone when the flight ends,
-    // and the step resumes there: the trunk is where it was, within the radius of where the step started.
-    const h = await harness({ blocks: trunk(6, 0), ground: { radius: 40 } });
+    // bot (avoiding fights: by default it would fight the zombie) flees west of it, 16 blocks or more (x <= -13, 19
+    // blocks from the trunk), the zombie is gone when the flight ends, and the step resumes there: the trunk is where it
+    // was, within the radius of where the step started.
+    const h = await harness(
+      { blocks: trunk(6, 0), ground: { radius: 40 } },
+      { policy: { safety: { combat: 'avoid' } } },
+    );
     const zombie = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
     let fledTo: number | null = null;
     h.assembly.executor.events.on('event', (event) => {

@@ -51,4 +51,20 @@ describe('flee', () => {
       unmet: ['the bot is at least 7 blocks from (5, 0, 0): it is 6.0 blocks away'],
     });
   });
+
+  it('with clearOf, runs from the centre of those kinds and is judged by where they are at the end, not where it began', () => {
+    const world = SimWorld.create({ clock: new ManualClock() });
+    world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4, y: 0, z: 0 } });
+    world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 0, y: 0, z: 4 } });
+    world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: -2, y: 0, z: 0 } });
+    const args = flee.inputSchema.parse({ clearOf: ['zombie'], distance: 10 });
+    expect(threatPosition(args, world.entities(), world.position())).toEqual({ x: 2, y: 0, z: 2 });
+    const zombieAt = (x: number) => ({ id: 1, name: 'zombie', position: { x, y: 0, z: 0 }, health: 20 });
+    const end = (zombie: number) => observation({ position: { x: 20, y: 0, z: 0 }, entities: [zombieAt(zombie)] });
+    expect(judgeStep(flee, at(0), end(5), args)).toEqual({ ok: true });
+    expect(judgeStep(flee, at(0), end(12), args)).toEqual({
+      ok: false,
+      unmet: ['no zombie is within 9 of the bot: a zombie (entity 1) at (12, 0, 0)'],
+    });
+  });
 });

@@ -60,7 +60,9 @@ export const fleeBindings: TreeBindings<FleeArgs> = {
           'flee: nothing to flee from any more (no hostile within range and no `from`)',
         );
       let lastError: unknown;
-      for (const goal of fleeGoals(threat, start, args.distance)) {
+      // Chasers follow at about half the bot's pace: to end `distance` clear of them it runs about twice as far.
+      const reach = args.clearOf ? 2 * args.distance : args.distance;
+      for (const goal of fleeGoals(threat, start, reach)) {
         try {
           await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
           return;

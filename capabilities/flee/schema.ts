@@ -7,6 +7,13 @@ export const FleeArgs = z
       'The danger to run from. Omit it to run from the nearest hostile mob within 32 blocks.',
     ),
     distance: z.number().min(4).max(64).default(16).describe('How far from the danger the bot must end up, in blocks.'),
+    clearOf: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        'Mob kinds to get away from, e.g. ["zombie", "skeleton"]: the bot runs from the centre of those within 32 blocks (unless `from` is given) and ends with none of them alive within `distance` of it, judged where the chasers are, not where they were.',
+      ),
   })
   .describe('Run away from a position or from the nearest hostile mob until at a safe distance.');
 

@@ -6,6 +6,7 @@ import { createDefaultRegistry } from '../../capabilities/index.js';
 import { isPostgresUrl } from '../journal/journal-spec.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
+import { SafetyOverride } from '../contracts/plan-step.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
 import { CliUsageError } from './io.js';
 import { readJsonFile } from './read-json.js';
@@ -36,6 +37,8 @@ export const ProjectConfigSchema = z.strictObject({
   stuckConfig: path.optional(),
   /** The journal every journal-reading command and `run --journal` use: a SQLite file, or a postgres:// URL. */
   journal: path.optional(),
+  /** How `run`, `serve` and `mcp` bots answer hostiles (their --combat and --fight-health-floor; docs/defense.md). */
+  safety: SafetyOverride.optional(),
   api: z
     .strictObject({
       tokenEnv: z

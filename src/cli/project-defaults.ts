@@ -30,6 +30,9 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     target.commands.forEach(each);
   };
   each(command);
+  // run, serve and mcp: the combat policy (set only where the command has the option).
+  set(command, 'combat', config.safety?.combat);
+  set(command, 'fightHealthFloor', config.safety?.fightHealthFloor);
 
   if (command.name() === 'run') {
     const journal = command.options.find((o) => o.attributeName() === 'journal');

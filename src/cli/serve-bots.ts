@@ -1,4 +1,5 @@
 import { apiBot, type ApiBot } from '../api/bots.js';
+import type { ExecutorPolicyInput } from '../executor/policy.js';
 import type { NodeFeed } from '../api/node-feed.js';
 import type { RunInput, ExecutionRun } from '../executor/executor.js';
 import type { JournaledAssembly } from '../journal/journaled-executor.js';
@@ -34,11 +35,13 @@ export async function serveBots(options: {
   note: (line: string) => void;
   track: (run: ExecutionRun) => ExecutionRun;
   signal: AbortSignal;
+  /** The policy's combat settings (--combat, --fight-health-floor, the project config's safety). */
+  combat?: Pick<ExecutorPolicyInput, 'safety'>;
 }): Promise<ServedBots> {
   const assembled = await assembleBots({
     ...options,
     kind: 'serve',
-    policy: { seed: options.choice.seed },
+    policy: { seed: options.choice.seed, ...options.combat },
     hooksFor: (name) => options.nodeFeed.hooksFor(name),
   });
   const bots = assembled.bots.map(({ name, assembly, world }, i) => {

@@ -73,9 +73,14 @@ export const Expectation = z.discriminatedUnion('kind', [
     })
     .describe('The bot stands within this many blocks of the entity, which is alive, as the world holds both.'),
   z
-    .strictObject({ kind: z.literal('no_entities'), names: Names, around: Point, radius: z.number().positive() })
+    .strictObject({
+      kind: z.literal('no_entities'),
+      names: Names,
+      around: Point.optional(),
+      radius: z.number().positive(),
+    })
     .describe(
-      'No living entity of these names is within the radius of a point (horizontally), as the world holds them.',
+      'No living entity of these names is within the radius of a point, or of the bot where it ends when `around` is omitted (horizontally), as the world holds them.',
     ),
   z
     .strictObject({
@@ -185,7 +190,7 @@ export function describeExpectation(e: Expectation): string {
       return `the block at ${at(e.at)} is ${state.length > 0 ? `a ${state.join(', ')} ` : ''}${e.name}`;
     }
     case 'no_entities':
-      return `no ${e.names.length === 1 ? e.names[0] : e.names.length > 3 ? 'hostile mob' : e.names.join(' or ')} is within ${e.radius} of ${at(e.around)}`;
+      return `no ${e.names.length === 1 ? e.names[0] : e.names.length > 3 ? 'hostile mob' : e.names.join(' or ')} is within ${e.radius} of ${e.around ? at(e.around) : 'the bot'}`;
     case 'near_entity':
       return `the bot stands within ${e.within} of the ${e.name} (entity ${e.id})`;
   }
@@ -246,10 +251,11 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
     }
     case 'no_entities': {
       if (!observation.entities) return `${describeExpectation(e)}: entities were not observed`;
+      const around = e.around ?? observation.position;
       const inside = observation.entities.filter(
         (entity) =>
           e.names.includes(entity.name) &&
-          Math.hypot(entity.position.x - e.around.x, entity.position.z - e.around.z) <= e.radius,
+          Math.hypot(entity.position.x - around.x, entity.position.z - around.z) <= e.radius,
       );
       return inside.length === 0
         ? null

@@ -194,6 +194,8 @@ export interface WorldPort {
   observe(query?: ObservationQuery): Promise<Observation>;
   /** Ticks of air left (300 when full; src/world/breath-rules.ts), for a world that tracks it. */
   air?(): number;
+  /** The items worn in the four armour slots (helmet to boots), for a world that models armour. */
+  worn?(): string[];
 
   // --- actuators ---
   goto(goal: NavigationGoal, options?: ActuatorOptions): Promise<void>;

@@ -1,7 +1,14 @@
+import type { SafetyOverride } from '../contracts/plan-step.js';
+import { dispatchQuery } from '../registry/effects.js';
 import type { StepRecord } from './events.js';
 import { resolveStep } from './resolve-step.js';
-import type { SafetySignal } from './safety.js';
-import { nestedStepId, type RunScope } from './scope.js';
+import { countByKind, type FastPathStep, type SafetySignal } from './safety/index.js';
+import type { InterruptVerdict } from './interrupts.js';
+import { nestedStepId, type RunScope, sleep } from './scope.js';
+
+/** How long a bot up its pillar waits for the walkers below to leave (daylight burns zombies; a night does not end). */
+const SHELTER_WAIT_MS = 20_000;
+const SHELTER_LOOK_MS = 1_000;
 
 /**
  * Runs a step the executor itself decided on (a safety response or an unstuck
@@ -22,7 +29,7 @@ export async function runHelperStep(
     args,
   });
   if (!resolved.ok) return null;
-  const observation = await scope.world.observe();
+  const observation = await scope.world.observe(dispatchQuery(resolved.spec, resolved.args));
   if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;
   return scope.runStep({
     step: resolved.step,
@@ -35,38 +42,68 @@ export async function runHelperStep(
   });
 }
 
-/** Safety > goal: runs the first fast-path capability whose guard holds for the signal. */
-export async function runFastPath(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<void> {
+/**
+ * Safety > goal: answers the signal with the first fast-path capability whose guard holds. A hostile is answered
+ * round after round (the next zombie of a crowd, a chaser still close after a flight) until none can reach the bot or
+ * `maxDefenseRounds` ran, so the step never resumes into a threat still at hand.
+ */
+export async function runFastPath(
+  scope: RunScope,
+  threat: SafetySignal,
+  interruptedStepId: string,
+  combat?: SafetyOverride,
+): Promise<InterruptVerdict> {
+  const options = combat ? { combat } : {};
+  let signal: SafetySignal | null = threat;
+  let sheltered = false;
+  for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
+    if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
+    const answered = await respond(scope, signal, interruptedStepId);
+    if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
+    sheltered = answered === 'pillar_up';
+    signal = scope.safety.threatRemaining(options);
+  }
+  return sheltered ? waitOutShelter(scope, interruptedStepId) : {};
+}
+
+/**
+ * Up its pillar, the bot waits for the walkers below to leave; if they are still there after SHELTER_WAIT_MS the
+ * step ends (explicitly, naming them) rather than climb down into them.
+ */
+async function waitOutShelter(scope: RunScope, stepId: string): Promise<InterruptVerdict> {
+  const until = scope.clock.now() + SHELTER_WAIT_MS;
+  while (scope.safety.walkersBelow().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
+    await sleep(scope, SHELTER_LOOK_MS);
+  const below = scope.safety.walkersBelow();
+  if (below.length === 0) return {};
+  const tally = scope.safety.tally.describe(stepId, scope.world.health());
+  return {
+    endStep: `sheltered up a pillar from ${countByKind(below)} still below after ${SHELTER_WAIT_MS / 1000} s${tally ? ` (${tally})` : ''}: the step ends rather than climb down into them`,
+  };
+}
+
+/** Runs the first response whose guard holds: the verb it ran (ok or not), or null when none could run here. */
+async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<string | null> {
   for (const response of threat.responses) {
-    const resolved = resolveStep(scope.registry, { stepId: 'probe', type: response.verb, args: response.args });
-    if (
-      !resolved.ok ||
-      !resolved.spec.guard({ world: scope.world, observation: await scope.world.observe() }, resolved.args).ok
-    )
-      continue;
+    if (!(await guardHolds(scope, response))) continue;
     scope.emit({
       type: 'safety.emergency',
       at: scope.clock.now(),
       planId: scope.planId,
       signal: threat.signal,
-      detail: threat.detail,
+      detail: response.reason ?? threat.detail,
       response: response.verb,
     });
+    for (const before of response.before ?? [])
+      await runHelperStep(scope, before.verb, before.args, interruptedStepId, 'safety');
     const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
-    const hazard = threat.signal === 'hazard' ? scope.safety.hazardHere() : null;
-    if (record && !record.outcome.ok && hazard) {
-      // The way out failed and the bot still burns: say where, not only how the walk failed.
-      const { code, detail } = record.outcome;
-      scope.emit({
-        type: 'safety.emergency',
-        at: scope.clock.now(),
-        planId: scope.planId,
-        signal: 'hazard',
-        detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`,
-        response: 'failed',
-      });
+    if (record?.outcome.ok && response.verb === 'attack_entity') {
+      const target = (response.args as { target: { id: number } }).target.id;
+      const name = threat.assessment?.threats.find((t) => t.id === target)?.name ?? 'mob';
+      scope.safety.tally.killed(interruptedStepId, name);
     }
-    return;
+    reportStillBurning(scope, threat, response, record);
+    return record?.outcome.ok ? response.verb : 'failed';
   }
   scope.emit({
     type: 'safety.emergency',
@@ -75,5 +112,33 @@ export async function runFastPath(scope: RunScope, threat: SafetySignal, interru
     signal: threat.signal,
     detail: threat.detail,
     response: 'none available',
+  });
+  return null;
+}
+
+async function guardHolds(scope: RunScope, response: FastPathStep): Promise<boolean> {
+  const resolved = resolveStep(scope.registry, { stepId: 'probe', type: response.verb, args: response.args });
+  if (!resolved.ok) return false;
+  const observation = await scope.world.observe(dispatchQuery(resolved.spec, resolved.args));
+  return resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok;
+}
+
+/** The way out of a hazard failed and the bot still burns: say where, not only how the walk failed. */
+function reportStillBurning(
+  scope: RunScope,
+  threat: SafetySignal,
+  response: FastPathStep,
+  record: StepRecord | null,
+): void {
+  const hazard = threat.signal === 'hazard' ? scope.safety.hazardHere() : null;
+  if (!record || record.outcome.ok || !hazard) return;
+  const { code, detail } = record.outcome;
+  scope.emit({
+    type: 'safety.emergency',
+    at: scope.clock.now(),
+    planId: scope.planId,
+    signal: 'hazard',
+    detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`,
+    response: 'failed',
   });
 }

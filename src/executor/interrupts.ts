@@ -1,8 +1,13 @@
+/** What an interrupt decided about the step it took over: it resumes, unless `endStep` says why it ends. */
+export interface InterruptVerdict {
+  endStep?: string;
+}
+
 /** Work that preempts the running step at its next safe point; the step resumes after it. */
 export interface Interrupt {
   signal: string;
   detail: string;
-  run(): Promise<void>;
+  run(): Promise<InterruptVerdict | void>;
 }
 
 /** Urgent work waiting for the running step to reach a point where it may be preempted. */

@@ -72,7 +72,8 @@ export async function runPlan(
         },
       );
     scope.ladder.beginStep();
-    const record = await executeStep(scope, { ...next, depth: 0, preemptible: true });
+    const combat = { ...input.plan.safety, ...next.step.safety };
+    const record = await executeStep(scope, { ...next, depth: 0, preemptible: true, combat });
     records.push(record);
     // The journal lost (a step's end, a key or an attempt not durable): no further step starts, no planner is asked.
     if (scope.halted) return end(scope.halted);

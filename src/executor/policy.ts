@@ -57,6 +57,15 @@ export const ExecutorPolicy = z.strictObject({
        */
       maxPreemptionsPerStep: z.int().min(1).default(5),
       hazardBlocks: z.array(z.string()).default(['lava', 'fire', 'soul_fire', 'magma_block', 'campfire']),
+      /**
+       * How a hostile is answered (docs/defense.md): 'auto' fights what the assessment says the bot can beat, and flees
+       * or shelters from the rest; 'avoid' never starts a fight. A plan or a step may override it (`safety`).
+       */
+      combat: z.enum(['auto', 'avoid']).default('auto'),
+      /** A fight is started only while its expected damage leaves at least this much health. */
+      fightHealthFloor: z.number().min(0).max(20).default(6),
+      /** Responses in a row one takeover may run (fight one mob, then the next...) before the step resumes. */
+      maxDefenseRounds: z.int().min(1).max(32).default(8),
     })
     .prefault({}),
   /**

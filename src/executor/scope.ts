@@ -12,7 +12,7 @@ import type { InterruptQueue } from './interrupts.js';
 import type { StepInvoker } from './invoker.js';
 import type { ExecutionMetrics } from './metrics.js';
 import type { ExecutorPolicy } from './policy.js';
-import type { SafetyMonitor } from './safety.js';
+import type { SafetyMonitor } from './safety/index.js';
 import type { StepRunner } from './step-input.js';
 
 export type RunFailure = Extract<StepOutcome, { ok: false }>;

@@ -5,7 +5,7 @@ import type { Interrupt } from './interrupts.js';
 import { flushed } from './durability.js';
 import { observeWithin } from './observe.js';
 import { recoveryContext } from './repair.js';
-import { isSafetySignal } from './safety.js';
+import { isSafetySignal } from './safety/index.js';
 import { moveAgent } from './scope.js';
 import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
@@ -41,6 +41,7 @@ export async function attemptPhase(state: StepState): Promise<Attempt | Extract<
     args: input.args,
     deadlineAt: state.deadlineAt,
     preemptible: input.preemptible,
+    ...(input.combat ? { combat: input.combat } : {}),
     limits: {
       ttfaMs: policy.ttfaMs,
       // A verb that waits by design (follow) is bounded by its deadline, not by the no-actuator limit.
@@ -95,17 +96,19 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   const { clock } = scope;
   scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: by.signal, reason: by.detail });
   const pausedAt = clock.now();
-  await by.run();
+  const verdict = await by.run();
   state.deadlineAt += clock.now() - pausedAt;
   moveAgent(scope, 'IDLE', `back to ${base.stepId}`);
   moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
   if (outcome.ok || outcome.code !== 'preempted') return GO_ON;
+  if (verdict?.endStep) return finish(fail('preempted', verdict.endStep));
   if (isSafetySignal(by.signal) && ++state.safetyPreemptions >= scope.policy.safety.maxPreemptionsPerStep) {
     const times = `the safety monitor took this step over ${state.safetyPreemptions} times`;
+    const tally = scope.safety.tally.describe(base.stepId, scope.world.health());
     return finish(
       fail(
         'preempted',
-        `${times} (last: ${by.signal}, ${by.detail}): the threat keeps coming back where the step goes, so it ends here rather than go back into it`,
+        `${tally ? `${tally}: ` : ''}${times} (last: ${by.signal}, ${by.detail}): the threat keeps coming back where the step goes, so it ends here rather than go back into it`,
       ),
     );
   }

@@ -1,4 +1,4 @@
-import type { PlanStep } from '../contracts/plan-step.js';
+import type { PlanStep, SafetyOverride } from '../contracts/plan-step.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { StepRecord } from './events.js';
 
@@ -12,6 +12,8 @@ export interface StepInput {
   parentStepId?: string;
   /** Fast-path (safety) steps are not themselves preempted. */
   preemptible: boolean;
+  /** The plan's and the step's combat policy over the executor's (a sub-goal runs under its parent's). */
+  combat?: SafetyOverride;
   /** A sub-goal or repair step must end by its parent's deadline. */
   deadlineCap?: number;
   /** The parent's TTFA hook: a sub-goal's first action is its parent's first action too. */

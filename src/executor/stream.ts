@@ -18,7 +18,7 @@ import type { StepInvoker } from './invoker.js';
 import { ExecutionMetrics } from './metrics.js';
 import type { Planner } from './planner.js';
 import { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
-import { SafetyMonitor } from './safety.js';
+import { SafetyMonitor } from './safety/index.js';
 
 export interface ExecutorOptions {
   registry: CapabilityRegistry;

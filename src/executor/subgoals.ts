@@ -57,6 +57,7 @@ export async function runSubgoals(
       depth: input.depth + 1,
       parentStepId: input.step.stepId,
       preemptible: input.preemptible,
+      ...(input.combat ? { combat: input.combat } : {}),
       ...(input.deadlineCap !== undefined ? { deadlineCap: input.deadlineCap } : {}),
       ...(input.onFirstAction ? { onFirstAction: input.onFirstAction } : {}),
     });

@@ -1,4 +1,5 @@
 import type { TimerHandle } from '../contracts/clock.js';
+import type { SafetyOverride } from '../contracts/plan-step.js';
 import type { PathStatus } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { Detection } from '../stuck/detection.js';
@@ -16,6 +17,8 @@ export interface AttemptPlan {
   limits: AttemptLimits;
   /** Safety signals and urgent intents may cancel this attempt (never during a fast-path step itself). */
   preemptible: boolean;
+  /** The plan's and the step's combat policy over the executor's. */
+  combat?: SafetyOverride;
   onFirstAction(command: string): void;
   /** Where the capability's progress reports go on as `step.progress`, at a bounded rate. */
   progress: ProgressThrottle;
@@ -170,10 +173,7 @@ class AttemptWatch {
     const { scope, plan } = this;
     scope.heartbeat.beat();
     if (this.onDetection(scope.stuck.tick(scope.world.position()))) return;
-    const threat =
-      plan.preemptible && !this.pendingPreemption
-        ? nextInterrupt(scope, plan.stepId, plan.spec.engagesHostiles === true)
-        : null;
+    const threat = plan.preemptible && !this.pendingPreemption ? nextInterrupt(scope, plan) : null;
     if (threat && plan.spec.atomic) this.pendingPreemption = threat;
     else if (threat) {
       this.preemptedBy = threat;
@@ -227,9 +227,12 @@ function noFirstAction(plan: AttemptPlan): AttemptOutcome {
 }
 
 /** Safety first (a fast-path capability), then urgent intents waiting in the stream. */
-function nextInterrupt(scope: RunScope, stepId: string, fighting: boolean): Interrupt | null {
-  const threat = scope.safety.check(scope.clock.now(), { ignoreHostiles: fighting });
-  if (threat) return { signal: threat.signal, detail: threat.detail, run: () => runFastPath(scope, threat, stepId) };
+function nextInterrupt(scope: RunScope, plan: AttemptPlan): Interrupt | null {
+  const { stepId, combat } = plan;
+  const options = { ignoreHostiles: plan.spec.engagesHostiles === true, ...(combat ? { combat } : {}) };
+  const threat = scope.safety.check(scope.clock.now(), options);
+  if (threat)
+    return { signal: threat.signal, detail: threat.detail, run: () => runFastPath(scope, threat, stepId, combat) };
   return scope.interrupts.take() ?? null;
 }
 

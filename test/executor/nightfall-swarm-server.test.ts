@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FAILURE_CODE_LIST } from '../../src/contracts/failure-codes.js';
 import { embeddedSuite } from '../helpers/embedded.js';
+import { watchLowestHealth } from '../helpers/health-watch.js';
 
 const trunk = (x: number, z: number) => [5, 6, 7, 8].map((y) => ({ x, y, z, block: 'oak_log' }));
 
@@ -18,11 +19,7 @@ const suite = embeddedSuite({
 describe('a hostile swarm at nightfall, on the embedded server', () => {
   it('a plan that gathers wood and crafts ends verified or fails explicitly with a code, and the bot lives through it', async () => {
     // The server's truth of the bot's health, read every tick through the run: it must never reach 0.
-    let lowest = 20;
-    const watch = setInterval(() => {
-      const health = suite.server.player('woodcutter')?.health;
-      if (health !== undefined) lowest = Math.min(lowest, health);
-    }, 50);
+    const health = watchLowestHealth(() => suite.server, 'woodcutter');
     try {
       const { result, events } = await suite.run('woodcutter', [
         { stepId: 'logs', type: 'collect_block', args: { block: 'oak_log', count: 8, radius: 16 } },
@@ -32,7 +29,7 @@ describe('a hostile swarm at nightfall, on the embedded server', () => {
         ok: result.ok,
         code: result.code,
         detail: result.detail,
-        lowest,
+        lowest: health.lowest(),
         steps: result.steps.map((s) => [s.step.type, s.outcome.ok ? 'ok' : s.outcome.code]),
         emergencies: events.filter((e) => e.type === 'safety.emergency'),
       });
@@ -43,9 +40,9 @@ describe('a hostile swarm at nightfall, on the embedded server', () => {
         events.some((e) => e.type === 'safety.emergency'),
         summary,
       ).toBe(true);
-      expect(lowest, summary).toBeGreaterThan(0);
+      expect(health.lowest(), summary).toBeGreaterThan(0);
     } finally {
-      clearInterval(watch);
+      health.stop();
     }
   }, 240_000);
 });

@@ -71,8 +71,8 @@ describe('preemption', () => {
     expect(h.events.filter((e) => e.type === 'plan.ended').map((e) => e.planId)).toEqual(['test-plan', 'for-routine']);
   });
 
-  it('a hostile nearby preempts a walk with the flee fast path, then the walk resumes', async () => {
-    const h = await harness({ ground: { radius: 40 } });
+  it('with fights avoided, a hostile nearby preempts a walk with the flee fast path, then the walk resumes', async () => {
+    const h = await harness({ ground: { radius: 40 } }, { policy: { safety: { combat: 'avoid' } } });
     let result: PlanResult | undefined;
     void h.assembly.executor.run(plan(walkFar)).result.then((r) => (result = r));
     await h.clock.advance(1_000);

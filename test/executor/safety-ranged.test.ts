@@ -1,25 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import { ExecutorPolicy } from '../../src/executor/policy.js';
-import { SafetyMonitor } from '../../src/executor/safety.js';
+import { SafetyMonitor } from '../../src/executor/safety/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { harness, plan } from '../helpers/executor.js';
 
 /** A bot at 0,0,0 on flat ground and one mob `distance` blocks east of it, with nothing between unless a wall is put. */
-function field(name: string, distance: number, wall = false) {
+function field(name: string, distance: number, wall = false, combat: 'auto' | 'avoid' = 'auto') {
   const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 30 } });
   if (wall) world.fill({ x: 3, y: 0, z: -2 }, { x: 3, y: 3, z: 2 }, 'stone');
   world.spawnEntity({ name, kind: 'hostile', position: { x: distance + 0.5, y: 0, z: 0.5 } });
-  return new SafetyMonitor(ExecutorPolicy.parse({}).safety, world);
+  return new SafetyMonitor(ExecutorPolicy.parse({ safety: { combat } }).safety, world);
 }
 
 describe('the safety monitor sees a skeleton that can shoot the bot, not only a mob within melee', () => {
-  it('a skeleton within its bow range (15) with a line of sight is a hostile threat, and the bot flees from it', () => {
-    const signal = field('skeleton', 12).check(0);
-    expect(signal).toMatchObject({
+  it('a skeleton within its bow range (15) with a line of sight is a hostile threat: the bot closes in on it, or with combat avoided flees out of its range', () => {
+    const detail = "skeleton 12.0 blocks away, in its bow's range (15) with a line of sight";
+    expect(field('skeleton', 12).check(0)).toMatchObject({
       signal: 'hostile',
-      detail: "skeleton 12.0 blocks away, in its bow's range (15) with a line of sight",
-      responses: [{ verb: 'flee', args: { from: { x: 12, y: 0, z: 0 }, distance: 16 } }, { verb: 'pillar_up' }],
+      detail: `${detail}; close in on the skeleton: a skeleton, bare hands 1 per hit, expected 2.1 damage taken of 20`,
+      responses: [
+        { verb: 'attack_entity', args: { target: { id: 1 } } },
+        { verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } },
+        { verb: 'pillar_up' },
+      ],
+    });
+    expect(field('skeleton', 12, false, 'avoid').check(0)).toMatchObject({
+      signal: 'hostile',
+      detail: expect.stringContaining(
+        'flee out of the archers’ sight: a skeleton; the policy avoids fights',
+      ) as unknown,
+      responses: [{ verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } }, { verb: 'pillar_up' }],
     });
   });
 
@@ -27,25 +38,53 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
     expect(field('skeleton', 12, true).check(0)).toBeNull();
     expect(field('skeleton', 16).check(0)).toBeNull();
     expect(field('zombie', 12).check(0)).toBeNull();
-    expect(field('zombie', 4).check(0)).toMatchObject({ signal: 'hostile', detail: 'zombie 4.0 blocks away' });
+    expect(field('zombie', 4).check(0)).toMatchObject({
+      signal: 'hostile',
+      detail: expect.stringMatching(/^zombie 4.0 blocks away; /) as unknown,
+    });
   });
 
-  it('a walk with a skeleton in sight 12 blocks off is preempted by the flee fast path', async () => {
+  it('a walk with a skeleton in sight 12 blocks off is preempted: the bot closes in and kills it, then walks on', async () => {
     const h = await harness({ ground: { radius: 40 } });
-    h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
-    await h.run(
+    const skeleton = h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
+    const result = await h.run(
       plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } }),
     );
     expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({
       signal: 'hostile',
-      response: 'flee',
-      detail: expect.stringMatching(/^skeleton [\d.]+ blocks away, in its bow's range/) as unknown,
+      response: 'attack_entity',
+      detail: expect.stringMatching(/^close in on the skeleton: a skeleton, bare hands 1 per hit, expected/) as unknown,
     });
+    expect(h.world.entities().map((e) => e.id)).not.toContain(skeleton);
+    expect(result.ok, JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]))).toBe(true);
+  });
+
+  it("a plan that avoids fights (safety.combat 'avoid') flees the same skeleton instead", async () => {
+    const h = await harness({ ground: { radius: 40 } });
+    h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
+    await h.run({
+      ...plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } }),
+      safety: { combat: 'avoid' },
+    });
+    expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({
+      signal: 'hostile',
+      response: 'flee',
+      detail: expect.stringMatching(/^flee out of the archers’ sight: a skeleton; the policy avoids fights/) as unknown,
+    });
+    expect(h.world.actuatorLog.filter((entry) => entry.command === 'attack')).toEqual([]);
+  });
+
+  it("a step's own safety wins over its plan's: an escort step fights where the plan avoids", async () => {
+    const h = await harness({ ground: { radius: 40 } });
+    h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
+    const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } };
+    await h.run({ ...plan(walk), steps: [{ ...walk, safety: { combat: 'auto' } }], safety: { combat: 'avoid' } });
+    expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({ response: 'attack_entity' });
   });
 });
 
 describe('a threat that keeps coming back ends the step instead of holding it for ever', () => {
-  it('after policy.safety.maxPreemptionsPerStep flights the step fails preempted, saying why', async () => {
+  it('after policy.safety.maxPreemptionsPerStep takeovers the step fails preempted, naming what beat it', async () => {
     const h = await harness({ ground: { radius: 60 } }, { policy: { safety: { maxPreemptionsPerStep: 3 } } });
     // A zombie that stands in the bot's way again after every flight (as a swarm follows a bot back to its work).
     const zombie = () => {
@@ -67,7 +106,7 @@ describe('a threat that keeps coming back ends the step instead of holding it fo
       ok: false,
       code: 'preempted',
       detail: expect.stringMatching(
-        /^the safety monitor took this step over 3 times \(last: hostile, zombie/,
+        /^3 zombies kept returning; 3 killed; health \d+ of 20: the safety monitor took this step over 3 times \(last: hostile, zombie/,
       ) as unknown,
     });
     expect(h.events.filter((e) => e.type === 'step.preempted' && e.stepId === 'walk')).toHaveLength(3);

@@ -7,16 +7,26 @@ import { embeddedSuite } from '../helpers/embedded.js';
 const suite = embeddedSuite({ timeOfDay: 18_000, mobs: [{ name: 'skeleton', x: 12, y: 5, z: 0 }] });
 
 describe('a skeleton in bow range on the embedded server', () => {
-  it('is a threat the safety monitor answers, though it stands far beyond melee reach', async () => {
-    const { events } = await suite.run('archer-target', [
+  it('is a threat the safety monitor answers, though it stands far beyond melee reach: the bot closes in on it and lives', async () => {
+    const { events, result, bot } = await suite.run('archer-target', [
       { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z: -14 } } },
     ]);
     const emergency = events.find((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
     expect(emergency, JSON.stringify(events.filter((e) => e.type.startsWith('step.')).slice(0, 8))).toMatchObject({
       signal: 'hostile',
-      response: 'flee',
+      response: 'attack_entity',
     });
-    expect(emergency!.detail).toMatch(/^skeleton [\d.]+ blocks away, in its bow's range \(15\) with a line of sight$/);
+    // The step was taken over for the skeleton in sight; the assessment chose to charge it (bare hands, full health).
+    const preempted = events.find((e): e is EventOf<'step.preempted'> => e.type === 'step.preempted');
+    expect(preempted!.reason).toMatch(/^skeleton [\d.]+ blocks away, in its bow's range \(15\) with a line of sight; /);
+    expect(emergency!.detail).toMatch(
+      /^close in on the skeleton: a skeleton, bare hands 1 per hit, expected [\d.]+ damage/,
+    );
+    const summary = JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]));
+    // It killed the skeleton (the server holds it dead) and lived; the walk then ended verified.
+    const left = await bot.observe({ entities: { names: ['skeleton'], within: 64 } });
+    expect(left.entities, summary).toEqual([]);
     expect(suite.server.player('archer-target')!.health).toBeGreaterThan(0);
+    expect(result.ok, summary).toBe(true);
   }, 120_000);
 });

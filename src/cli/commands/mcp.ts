@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { addCombatOptions, type CombatOptions, combatPolicy } from '../combat-options.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { injectFaults } from '../../executor/fault-injection.js';
 import type { RunInput } from '../../executor/executor.js';
@@ -20,7 +21,7 @@ import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from 
 import { journalOption, openJournalFor } from './journal-option.js';
 
 /** What mcp reads itself; the world's settings come from worldChoiceOf. */
-interface McpOptions {
+interface McpOptions extends CombatOptions {
   /** The first bot's name, whatever the world (its kind reads it or not): more bots are <name>-2, <name>-3, … */
   username: string;
   seed: number;
@@ -55,6 +56,7 @@ export function mcpCommand(
   const command = new Command('mcp').description(
     'Serve verbtree to LLM agents over the Model Context Protocol: every verb a tool whose ok is verified in the world, plus run_plan, get_run, cancel_run, observe and the rest.',
   );
+  addCombatOptions(command);
   return addWorldOptions(command, {
     default: 'embedded',
     settings: ['host', 'port', 'username', 'version', 'scenario'],
@@ -282,6 +284,7 @@ async function assembleServer(
     policy: {
       seed: options.seed,
       protect: opened.protect ?? [],
+      ...combatPolicy(options),
       ...(escalations ? { escalation: { plannerTimeoutMs: escalations.plannerTimeoutMs } } : {}),
     },
     ...(escalations ? { planner: escalations.planner } : {}),

@@ -1,4 +1,5 @@
 import type { CapabilityRegistry } from '../../registry/registry.js';
+import type { ExecutorPolicyInput } from '../../executor/policy.js';
 import { watchForStop } from '../run-stop.js';
 import { systemClock } from '../../clock/system-clock.js';
 import type { RunInput } from '../../executor/executor.js';
@@ -26,6 +27,8 @@ export interface JournaledRunOptions extends WorldChoice {
   /** With resume: recover orphans past the incidents-per-hour cap, this once (recorded as an incident). */
   overrideIncidentCap?: boolean;
   json?: boolean;
+  /** The policy's combat settings from --combat and --fight-health-floor. */
+  combat?: Pick<ExecutorPolicyInput, 'safety'>;
   wrapInvoker: (invoker: StepInvoker) => StepInvoker;
   hooks?: RuntimeHooks;
   faultsNote: string;
@@ -138,7 +141,7 @@ async function execute(
       clock: opened.clock,
       journal,
       kind: 'run',
-      policy: { seed: opened.descriptor.seed, protect: opened.protect ?? [] },
+      policy: { seed: opened.descriptor.seed, protect: opened.protect ?? [], ...options.combat },
       worldDescriptor: opened.descriptor,
       wrapInvoker: options.wrapInvoker,
       ...(options.extraTreePaths ? { extraTreePaths: options.extraTreePaths } : {}),

@@ -15,9 +15,10 @@ import { recordNodeStates } from '../node-recorder.js';
 import { readJsonFile } from '../read-json.js';
 import { DEFAULT_JOURNAL_PATH } from '../../journal/journal.js';
 import { runJournaled } from './run-journaled.js';
+import { addCombatOptions, type CombatOptions, combatPolicy } from '../combat-options.js';
 
 /** What run reads itself; the world's settings come from worldChoiceOf (worldFolder is here to refuse --resume). */
-interface RunOptions {
+interface RunOptions extends CombatOptions {
   fault: string[];
   json?: boolean;
   journal?: string | true;
@@ -51,6 +52,7 @@ export function runCommand(
       'Run a plan: each step validated, executed as its behavior tree under watchdogs, repaired or escalated, and verified.',
     )
     .argument('[plan.json]', 'the plan to run (omit with --resume)');
+  addCombatOptions(command);
   return addWorldOptions(command, {
     default: 'embedded',
     settings: ['host', 'port', 'username', 'version', 'isolate', 'scenario', 'worldFolder'],
@@ -161,6 +163,7 @@ Examples:
             restart,
             overrideIncidentCap,
             json,
+            combat: combatPolicy(options),
             journal: journalPath,
             extraTreePaths: extraTreePaths(),
             wrapInvoker,
@@ -177,7 +180,7 @@ Examples:
             extraTreePaths: extraTreePaths(),
             world: opened.world,
             clock: opened.clock,
-            policy: { seed: choice.seed, protect: opened.protect ?? [] },
+            policy: { seed: choice.seed, protect: opened.protect ?? [], ...combatPolicy(options) },
             wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: choice.seed }),
             ...(recorder ? { hooks: recorder.hooks } : {}),
             ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),

@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { addCombatOptions, type CombatOptions, combatPolicy } from '../combat-options.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { createApiServer } from '../../api/server.js';
@@ -13,7 +14,7 @@ import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from 
 import { journalOption, openJournalFor } from './journal-option.js';
 import { FleetBots } from '../../operations/fleet-bots.js';
 
-interface ServeOptions {
+interface ServeOptions extends CombatOptions {
   port: number;
   host: string;
   journal: string;
@@ -53,6 +54,7 @@ export function serveCommand(
       '--token <token>',
       'bearer token for POST /api/cognitive/execute (default: $VERBTREE_TOKEN; without one, control is refused)',
     );
+  addCombatOptions(command);
   // --host and --port are the API's own address here: the Minecraft server of a remote world is --server-host/-port.
   return addWorldOptions(command, {
     default: 'sim',
@@ -138,6 +140,7 @@ Examples:
             note: (line) => io.out(line),
             track: (run) => running.track(run),
             signal: running.signal,
+            combat: combatPolicy(options),
           }).catch(async (error: unknown) => {
             await opened.close();
             throw error;

@@ -62,6 +62,8 @@ export class FaultyWorld implements WorldPort {
 
   /** The inner world's air, when it tracks it (an observation: no fault applies). */
   readonly air?: () => number;
+  /** The inner world's worn armour, when it models it (an observation: no fault applies). */
+  readonly worn?: () => string[];
 
   constructor(
     readonly inner: WorldPort,
@@ -69,6 +71,7 @@ export class FaultyWorld implements WorldPort {
     private readonly options: WorldFaultOptions,
   ) {
     if (inner.air) this.air = () => inner.air!();
+    if (inner.worn) this.worn = () => inner.worn!();
     this.armed = rules.map((rule) => ({
       rule,
       random: mulberry32(deriveSeed(options.seed ?? 1, rule.spec)),

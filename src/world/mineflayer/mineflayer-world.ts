@@ -137,6 +137,15 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     return inventoryCounts(this.context.bot);
   }
 
+  /** The armour slots (5 to 8 of the player's window: head, torso, legs, feet), as the server last sent them. */
+  worn(): string[] {
+    const { slots } = this.context.bot.inventory;
+    return [5, 6, 7, 8].flatMap((slot) => {
+      const item = slots[slot];
+      return item ? [item.name] : [];
+    });
+  }
+
   heldItem(): string | null {
     return this.context.bot.heldItem?.name ?? null;
   }

@@ -238,6 +238,10 @@ export class SimWorld implements WorldPort {
     return this.body.held;
   }
 
+  worn(): string[] {
+    return [...this.body.worn].filter(([part]) => part !== 'off-hand').map(([, item]) => item);
+  }
+
   /** What is worn or held at `part` (the hand is heldItem()); a sim-only read for tests. */
   equipped(part: BodyPart): string | null {
     return part === 'hand' ? this.body.held : (this.body.worn.get(part) ?? null);

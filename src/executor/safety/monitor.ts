@@ -1,19 +1,23 @@
-import type { EntityInfo, Vec3Like, WorldPort } from '../contracts/world.js';
-import { describeHazardAt, nearestSafeCell } from '../world/hazards.js';
-import { type BowAttack, HOSTILE_STATS, type MobTerrain, lineOfSight } from '../world/mob-rules/index.js';
-import { EYE_HEIGHT } from '../world/reach.js';
-import type { ExecutorPolicy } from './policy.js';
+import type { SafetyOverride } from '../../contracts/plan-step.js';
+import type { EntityInfo, Vec3Like, WorldPort } from '../../contracts/world.js';
+import { describeHazardAt, nearestSafeCell } from '../../world/hazards.js';
+import { type BowAttack, HOSTILE_STATS, type MobTerrain, lineOfSight } from '../../world/mob-rules/index.js';
+import { EYE_HEIGHT } from '../../world/reach.js';
+import type { ExecutorPolicy } from '../policy.js';
+import { type Assessment, assess, type CombatSettings } from './assess.js';
+import { observeEncounter, weaponStats } from './encounter.js';
+import { cell, type FastPathStep, responseFor } from './responses.js';
+import { DefenseTally } from './tally.js';
 
-export interface FastPathStep {
-  verb: string;
-  args: Record<string, unknown>;
-}
+export type { FastPathStep } from './responses.js';
 
 /** A threat that preempts goal work (safety > goal), with the fast-path capabilities to try, in order. */
 export interface SafetySignal {
   signal: 'hazard' | 'hostile' | 'low_health' | 'hunger';
   detail: string;
   responses: FastPathStep[];
+  /** For a hostile: the judgment the responses come from. */
+  assessment?: Assessment;
 }
 
 const SAFETY_SIGNALS: ReadonlySet<string> = new Set<SafetySignal['signal']>([
@@ -28,6 +32,14 @@ export function isSafetySignal(signal: string): boolean {
   return SAFETY_SIGNALS.has(signal);
 }
 
+/** What a check is asked about the running step. */
+export interface CheckOptions {
+  /** The running step is a fight: a hostile nearby is no signal; the others still are. */
+  ignoreHostiles?: boolean;
+  /** The plan's or the step's combat policy, over the executor's. */
+  combat?: SafetyOverride;
+}
+
 const COOLDOWN_MS = 5_000;
 /** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
 const ESCAPE_RADIUS = 4;
@@ -35,36 +47,61 @@ const ESCAPE_RADIUS = 4;
 /** Checks the world each tick for the configured safety signals; cheap, and quiet for a while after each one. */
 export class SafetyMonitor {
   private quietUntil = -Infinity;
+  /** What each step's defences met and killed, for the failure that names what beat it. */
+  readonly tally = new DefenseTally();
 
   constructor(
     private readonly policy: ExecutorPolicy['safety'],
     private readonly world: WorldPort,
   ) {}
 
-  /** With `ignoreHostiles` (the running step is a fight), a hostile nearby is no signal; the others still are. */
-  check(now: number, options: { ignoreHostiles?: boolean } = {}): SafetySignal | null {
+  check(now: number, options: CheckOptions = {}): SafetySignal | null {
     if (!this.policy.enabled || now < this.quietUntil) return null;
-    const signal = this.detect(options.ignoreHostiles === true);
+    const signal = this.detect(options);
     if (signal) this.quietUntil = now + COOLDOWN_MS;
     return signal;
   }
 
-  private detect(ignoreHostiles: boolean): SafetySignal | null {
+  /**
+   * After a defence, before the step resumes: a hostile still able to reach the bot (a chaser still close, the next
+   * zombie of a crowd) is answered first, whatever the cooldown.
+   */
+  threatRemaining(options: CheckOptions = {}): SafetySignal | null {
+    if (!this.policy.enabled) return null;
+    const at = this.world.position();
+    return this.hazardHere() ? null : this.hostileSignal(at, options);
+  }
+
+  /**
+   * Walkers (no bow) within twice hostileRadius, horizontally: those that would reach the bot if it left its shelter.
+   */
+  walkersBelow(): { id: number; name: string }[] {
+    const at = this.world.position();
+    return this.world
+      .entities()
+      .filter(
+        (e) =>
+          e.kind === 'hostile' &&
+          !HOSTILE_STATS[e.name]?.bow &&
+          Math.hypot(e.position.x - at.x, e.position.z - at.z) <= 2 * this.policy.hostileRadius,
+      );
+  }
+
+  /** The combat policy in force: the step's or the plan's override over the executor's. */
+  settings(override: SafetyOverride = {}): CombatSettings {
+    return {
+      combat: override.combat ?? this.policy.combat,
+      fightHealthFloor: override.fightHealthFloor ?? this.policy.fightHealthFloor,
+    };
+  }
+
+  private detect(options: CheckOptions): SafetySignal | null {
     const { world, policy } = this;
     const at = world.position();
     const hazard = this.hazardHere();
     if (hazard) return { signal: 'hazard', detail: hazard, responses: this.waysOut(at) };
-    const hostile = ignoreHostiles ? null : this.nearestThreat(at);
-    if (hostile) {
-      return {
-        signal: 'hostile',
-        detail: hostile.detail,
-        responses: [
-          { verb: 'flee', args: { from: floor(hostile.entity.position), distance: 16 } },
-          { verb: 'pillar_up', args: { height: 3 } },
-        ],
-      };
-    }
+    const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options);
+    if (hostile) return hostile;
     if (world.health() < policy.minHealth) {
       return {
         signal: 'low_health',
@@ -83,6 +120,27 @@ export class SafetyMonitor {
       };
     }
     return null;
+  }
+
+  /**
+   * A hostile close enough to act on, answered as the assessment of the whole encounter ranks it (fight, close in,
+   * flee, shelter, eat); pillar_up is always the last resort.
+   */
+  private hostileSignal(at: Vec3Like, options: CheckOptions): SafetySignal | null {
+    const nearest = this.nearestThreat(at);
+    if (!nearest) return null;
+    const assessment = assess(
+      observeEncounter(this.world, this.policy.hostileRadius),
+      this.settings(options.combat),
+      weaponStats,
+    );
+    // Near, but unable to reach the bot (walkers below the pillar it stands on): nothing to answer.
+    const [first] = assessment.choices;
+    if (!first) return null;
+    const held = this.world.heldItem();
+    const responses = assessment.choices.map((choice) => responseFor(choice, held));
+    if (!responses.some((r) => r.verb === 'pillar_up')) responses.push({ verb: 'pillar_up', args: { height: 3 } });
+    return { signal: 'hostile', detail: `${nearest.detail}; ${first.reason}`, responses, assessment };
   }
 
   /**
@@ -135,11 +193,7 @@ export class SafetyMonitor {
       ESCAPE_RADIUS,
       (name) => hazards.includes(name),
     );
-    const flee: FastPathStep = { verb: 'flee', args: { from: floor(at), distance: 8 } };
+    const flee: FastPathStep = { verb: 'flee', args: { from: cell(at), distance: 8 } };
     return safe ? [{ verb: 'navigate', args: { target: { kind: 'block', ...safe } } }, flee] : [flee];
   }
-}
-
-function floor(position: { x: number; y: number; z: number }) {
-  return { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
 }

@@ -1,0 +1,281 @@
+import { type ArmourPiece, damageAfterArmour, HOSTILE_STATS, type HostileStats } from '../../world/mob-rules/index.js';
+
+/*
+ * The safety layer's judgment of an encounter: a pure function from what the bot sees (the hostiles, itself, the
+ * ground) to a ranked list of responses, each with the reason a log or a planner can read. The monitor builds the
+ * observation from the world (encounter.ts) and turns the choice into fast-path steps (responses.ts).
+ */
+
+/** How a hostile can hurt the bot from where it stands now. */
+export type Reach = 'melee' | 'bow' | 'explosion' | 'none';
+
+export interface HostileSeen {
+  id: number;
+  name: string;
+  /** Blocks from the bot (3-D, feet to feet). */
+  distance: number;
+  /** Health left; null when the world does not say (a fresh mob's 20 is assumed). */
+  health: number | null;
+  reach: Reach;
+  /** Where it stands, for the way out (away from every threat's centroid). */
+  position: { x: number; y: number; z: number };
+}
+
+/** What the bot's melee does with one item in hand: damage per hit and the time between full-strength hits. */
+export interface WeaponStats {
+  damage: number;
+  cooldownMs: number;
+}
+
+export interface EncounterObservation {
+  hostiles: readonly HostileSeen[];
+  bot: {
+    health: number;
+    food: number;
+    /** What the main hand holds now. */
+    held: string | null;
+    /** Items in the pack that could be held instead (weapons, tools); the hand's item need not be repeated. */
+    pack: readonly string[];
+    armour: ArmourPiece;
+    /** Food items the pack holds (eating between fights). */
+    foods: readonly string[];
+    /** Solid blocks in the pack: what a pillar or a wall is built of. */
+    blocks: number;
+  };
+  ground: {
+    /** A walkable way away from every threat (from their centroid). */
+    wayOut: boolean;
+  };
+}
+
+export interface CombatSettings {
+  /** 'avoid' never starts a fight: flee or shelter. */
+  combat: 'auto' | 'avoid';
+  /** The health a fight must be expected to leave the bot with, at least. */
+  fightHealthFloor: number;
+}
+
+export type Choice =
+  | { kind: 'fight'; target: HostileSeen; weapon: string | null; reason: string }
+  | { kind: 'close_in'; target: HostileSeen; weapon: string | null; reason: string }
+  | {
+      kind: 'flee';
+      from: { x: number; y: number; z: number };
+      /** The kinds to end clear of, judged where they are when the flight ends. */
+      clearOf: string[];
+      distance: number;
+      reason: string;
+    }
+  | { kind: 'shelter'; height: number; reason: string }
+  | { kind: 'eat'; food: string; reason: string };
+
+export interface Assessment {
+  /** Best first; the fast path runs the first whose capability can run here. Empty when nothing threatens. */
+  choices: Choice[];
+  /** The fight's estimate with the best weapon (null when no hostile can be fought). */
+  fight: FightEstimate | null;
+  /** The hostiles that can reach the bot now. */
+  threats: readonly HostileSeen[];
+}
+
+export interface FightEstimate {
+  weapon: string | null;
+  damagePerHit: number;
+  /** Health the bot is expected to lose before every reachable hostile is dead. */
+  expectedDamage: number;
+  targets: readonly HostileSeen[];
+}
+
+/** Full health for a player, and a fresh mob's (flying-squid and vanilla zombies, skeletons and creepers). */
+const FULL_HEALTH = 20;
+/** A creeper ignites within 3 blocks and defuses beyond 7: a flight from one ends farther than this. */
+const CREEPER_DANGER = 7;
+/** A creeper's blast (power 3) at point-blank on Normal: what the bot must never take. */
+const CREEPER_BLAST = 43;
+/**
+ * Share of its hits a mob lands in a fight: the one being hit is knocked back a block each swing and walks back into
+ * reach (about half the swing's cooldown at a zombie's 2.3 blocks/s), the others must come round it and catch the
+ * bot as it moves from one target to the next, and the bot is hurt at most once per 10 ticks. A calibration (three
+ * zombies against a stone sword cost about 6 of 20), not a rule of the game; a crowd still adds up, since every
+ * living mob counts in every phase of the fight.
+ */
+const CONTACT_SHARE = 0.15;
+/** Seconds a fight spends walking from one target to the next. */
+const RETARGET_S = 0.5;
+/** A hostile this far or farther (and out of its bow's reach) lets the bot eat first. */
+const EAT_CLEARANCE = 10;
+/** This many hostiles or more at once, too many to fight, send the bot up a pillar rather than running. */
+const OUTNUMBERED = 3;
+const SHELTER_HEIGHT = 3;
+/** A flight from walkers ends this far clear of every one: twice a zombie's notice of a close bot (hostileRadius). */
+const CHASER_CLEARANCE = 10;
+/** With an archer among them, past its bow's range (15). */
+const ARCHER_CLEARANCE = 16;
+/** An arrow from a full draw: 4 most often (mob-rules' arrowDamage draws 3 to 5). */
+const ARROW_TYPICAL = 4;
+
+/** The assessment: what threatens, what a fight would cost, and the ranked responses with their reasons. */
+export function assess(
+  seen: EncounterObservation,
+  settings: CombatSettings,
+  weaponOf: (item: string | null) => WeaponStats,
+): Assessment {
+  const threats = seen.hostiles.filter((h) => h.reach !== 'none');
+  if (threats.length === 0) return { choices: [], fight: null, threats };
+  const fight = estimateFight(seen, threats, weaponOf);
+  const choices: Choice[] = [];
+  const eat = eatFirst(seen, threats);
+  if (eat) choices.push(eat);
+  // No melee with a creeper about: it walks up to a bot busy with another mob and blows up beside it.
+  const creeper = threats.find(isCreeper);
+  const fightable = fight !== null && settings.combat === 'auto' && !creeper;
+  const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
+  if (fight && fightable && healthAfter >= settings.fightHealthFloor) choices.push(fightChoice(seen, fight));
+  const flight = fleeChoice(seen, threats, creeper, fight, settings);
+  const shelter = shelterChoice(seen, threats, fight, settings);
+  // Outnumbered or weak: a pillar first when the pack holds its blocks, a flight when it does not or the pillar fails.
+  if (shelter && (!seen.ground.wayOut || threats.length >= OUTNUMBERED || healthAfter < settings.fightHealthFloor))
+    choices.push(shelter, flight);
+  else choices.push(flight, ...(shelter ? [shelter] : []));
+  return { choices, fight, threats };
+}
+
+/**
+ * The fight with the weapon that costs least: the targets most dangerous first (the nearest of the hardest hitters),
+ * each killed in turn while every mob still alive hits back at its rate times CONTACT_SHARE. A creeper is never a
+ * melee target (it is backed off from, see fleeChoice).
+ */
+function estimateFight(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+  weaponOf: (item: string | null) => WeaponStats,
+): FightEstimate | null {
+  const targets = threats.filter((h) => !isCreeper(h)).sort((a, b) => danger(b, seen) - danger(a, seen));
+  if (targets.length === 0) return null;
+  let best: FightEstimate | null = null;
+  const fists = weaponOf(null).damage;
+  for (const item of new Set([seen.bot.held, ...seen.bot.pack, null])) {
+    // Dirt in hand hits as a fist does: name it so, and equip nothing for it.
+    const weapon = weaponOf(item).damage > fists ? item : null;
+    const stats = weaponOf(weapon);
+    const expectedDamage = damageWhileKilling(seen, targets, stats);
+    if (
+      !best ||
+      expectedDamage < best.expectedDamage ||
+      (expectedDamage === best.expectedDamage && weapon === seen.bot.held)
+    )
+      best = { weapon, damagePerHit: stats.damage, expectedDamage, targets };
+  }
+  return best;
+}
+
+function damageWhileKilling(seen: EncounterObservation, targets: readonly HostileSeen[], weapon: WeaponStats): number {
+  let total = 0;
+  for (let k = 0; k < targets.length; k++) {
+    const hits = Math.ceil((targets[k]!.health ?? FULL_HEALTH) / weapon.damage);
+    const seconds = (hits * weapon.cooldownMs) / 1000 + RETARGET_S;
+    for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * CONTACT_SHARE;
+  }
+  return round(total);
+}
+
+/** Health per second a hostile takes off the bot while it can reach it, after armour. */
+function damagePerSecond(hostile: HostileSeen, seen: EncounterObservation): number {
+  const stats: HostileStats | undefined = HOSTILE_STATS[hostile.name];
+  if (hostile.reach === 'bow' || (stats?.bow && !stats.melee)) {
+    const interval = stats?.bow ? (stats.bow.drawTicks + stats.bow.intervalTicks) / 20 : 3;
+    return damageAfterArmour(ARROW_TYPICAL, seen.bot.armour) / interval;
+  }
+  const melee = stats?.melee ?? { damage: 3, cooldownTicks: 20 };
+  return damageAfterArmour(melee.damage, seen.bot.armour) / (melee.cooldownTicks / 20);
+}
+
+/** Hardest hitter first, nearest first among equals: what a player strikes first. */
+function danger(hostile: HostileSeen, seen: EncounterObservation): number {
+  return damagePerSecond(hostile, seen) / Math.max(1, hostile.distance);
+}
+
+function fightChoice(seen: EncounterObservation, fight: FightEstimate): Choice {
+  const target = fight.targets[0]!;
+  const what = `${countByKind(fight.targets)}, ${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
+  const reason = `${what}, expected ${fight.expectedDamage} damage taken of ${seen.bot.health}`;
+  // An archer out of melee reach is charged: attack_entity walks up to it, out of its bow's line as it closes.
+  if (target.reach === 'bow' && target.distance > 3)
+    return { kind: 'close_in', target, weapon: fight.weapon, reason: `close in on the ${target.name}: ${reason}` };
+  return { kind: 'fight', target, weapon: fight.weapon, reason };
+}
+
+function fleeChoice(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+  creeper: HostileSeen | undefined,
+  fight: FightEstimate | null,
+  settings: CombatSettings,
+): Choice {
+  const from = centroid(threats);
+  const why = creeper
+    ? `a creeper ${creeper.distance.toFixed(1)} blocks away: never fought at point-blank (a blast takes up to ${CREEPER_BLAST}); keep beyond ${CREEPER_DANGER}, where its fuse goes out`
+    : whyNotFight(seen, fight, settings);
+  const archersOnly = threats.every((h) => h.reach === 'bow');
+  const verb = archersOnly ? 'out of the archers’ sight' : 'away from all';
+  const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
+  const clearOf = [...new Set(threats.map((h) => h.name))];
+  return { kind: 'flee', from, clearOf, distance, reason: `flee ${verb}: ${countByKind(threats)}; ${why}` };
+}
+
+function shelterChoice(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+  fight: FightEstimate | null,
+  settings: CombatSettings,
+): Choice | null {
+  if (seen.bot.blocks < SHELTER_HEIGHT) return null;
+  const reason = `shelter ${SHELTER_HEIGHT} blocks up: ${countByKind(threats)}; ${whyNotFight(seen, fight, settings)}`;
+  return { kind: 'shelter', height: SHELTER_HEIGHT, reason };
+}
+
+function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {
+  if (settings.combat === 'avoid') return 'the policy avoids fights';
+  if (!fight) return 'nothing here can be fought in melee';
+  const weapon = `${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
+  return `a fight (${weapon}) is expected to take ${fight.expectedDamage} of ${seen.bot.health} health, below the floor of ${settings.fightHealthFloor}`;
+}
+
+/** Eat before anything else when hurt, something to eat is in the pack and every threat is still far. */
+function eatFirst(seen: EncounterObservation, threats: readonly HostileSeen[]): Choice | null {
+  const food = seen.bot.foods[0];
+  if (!food || seen.bot.health >= FULL_HEALTH / 2 || seen.bot.food >= FULL_HEALTH) return null;
+  const clear = threats.every((h) => h.reach !== 'bow' && h.distance >= EAT_CLEARANCE);
+  if (!clear) return null;
+  return {
+    kind: 'eat',
+    food,
+    reason: `eat ${food} first: health ${seen.bot.health}, every hostile ${EAT_CLEARANCE}+ blocks off`,
+  };
+}
+
+function isCreeper(hostile: HostileSeen): boolean {
+  return hostile.reach === 'explosion' || hostile.name === 'creeper';
+}
+
+function centroid(hostiles: readonly HostileSeen[]): { x: number; y: number; z: number } {
+  const sum = hostiles.reduce((s, h) => ({ x: s.x + h.position.x, y: s.y + h.position.y, z: s.z + h.position.z }), {
+    x: 0,
+    y: 0,
+    z: 0,
+  });
+  const n = hostiles.length;
+  return { x: sum.x / n, y: sum.y / n, z: sum.z / n };
+}
+
+/** "3 zombies", "2 zombies and a skeleton". */
+export function countByKind(hostiles: readonly { name: string }[]): string {
+  const counts = new Map<string, number>();
+  for (const h of hostiles) counts.set(h.name, (counts.get(h.name) ?? 0) + 1);
+  const parts = [...counts].map(([name, n]) => (n === 1 ? `a ${name}` : `${n} ${name}s`));
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}` : parts[0]!;
+}
+
+function round(n: number): number {
+  return Math.round(n * 10) / 10;
+}

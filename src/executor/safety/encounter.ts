@@ -1,0 +1,144 @@
+import minecraftData from 'minecraft-data';
+import type { Vec3Like, WorldPort } from '../../contracts/world.js';
+import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
+import { armourOf, canStand, HOSTILE_STATS, lineOfSight, type MobTerrain } from '../../world/mob-rules/index.js';
+import { blocksMovement } from '../../world/mob-rules/terrain.js';
+import { EYE_HEIGHT } from '../../world/reach.js';
+import { MINECRAFT_VERSION } from '../../world/recipes.js';
+import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './assess.js';
+
+/*
+ * The assessment's observation, read from the world: every hostile within ASSESS_RADIUS and how it can reach the bot,
+ * the bot's health, weapons, armour, food and blocks, and whether the ground leads away from the threats.
+ */
+
+const data = minecraftData(MINECRAFT_VERSION);
+
+/** Hostiles this close are part of the encounter: a zombie closes 16 blocks in 7 s. */
+export const ASSESS_RADIUS = 16;
+/** Cells checked along the way out, every other block up to this far. */
+const WAY_OUT_LENGTH = 8;
+/** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
+const EXPLOSION_WATCH = ASSESS_RADIUS;
+
+/** What a hit with `item` in hand does, as both worlds deal it today (actuator-rules). */
+export function weaponStats(item: string | null): WeaponStats {
+  return { damage: attackDamage(item), cooldownMs: ATTACK_COOLDOWN_MS };
+}
+
+/**
+ * The encounter around the bot. `closeRadius` is the policy's hostileRadius: a hostile kind whose fighting is not
+ * modelled counts as a melee threat within it.
+ */
+export function observeEncounter(world: WorldPort, closeRadius: number): EncounterObservation {
+  const at = world.position();
+  const terrain: MobTerrain = { block: (x, y, z) => world.blockAt({ x, y, z })?.name ?? null };
+  const hostiles: HostileSeen[] = [];
+  const perched = isPerched(terrain, at);
+  for (const entity of world.entities()) {
+    if (entity.kind !== 'hostile') continue;
+    const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
+    if (distance > ASSESS_RADIUS) continue;
+    const below = perched && at.y - entity.position.y >= PERCH_HEIGHT;
+    const reach =
+      below && !isRanged(entity.name)
+        ? 'none'
+        : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
+    hostiles.push({ id: entity.id, name: entity.name, distance, health: null, reach, position: entity.position });
+  }
+  const inventory = world.inventory();
+  const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
+  return {
+    hostiles,
+    bot: {
+      health: world.health(),
+      food: world.food(),
+      held: world.heldItem(),
+      pack: items.filter((item) => attackDamage(item) > ATTACK_DAMAGE),
+      armour: armourOf(world.worn?.() ?? []),
+      foods: items.filter((item) => data.foodsByName[item] !== undefined),
+      blocks: items.filter(isBuildingBlock).reduce((sum, item) => sum + (inventory[item] ?? 0), 0),
+    },
+    ground: {
+      wayOut: wayOut(
+        terrain,
+        at,
+        hostiles.filter((h) => h.reach !== 'none'),
+      ),
+    },
+  };
+}
+
+/**
+ * How a hostile reaches the bot: a melee kind walks up (its follow range is beyond ASSESS_RADIUS for zombies), an
+ * archer shoots within its bow's range along a clear line from its eyes to the bot's, a creeper blows up. A skeleton
+ * behind a wall does not reach the bot yet.
+ */
+function reachOf(
+  name: string,
+  position: Vec3Like,
+  distance: number,
+  bot: Vec3Like,
+  terrain: MobTerrain,
+  closeRadius: number,
+): Reach {
+  const stats = HOSTILE_STATS[name];
+  if (name === 'creeper') return distance <= EXPLOSION_WATCH ? 'explosion' : 'none';
+  if (stats?.bow) {
+    if (distance > stats.bow.range) return 'none';
+    const eyes = { x: bot.x, y: bot.y + EYE_HEIGHT, z: bot.z };
+    const from = { ...position, y: position.y + stats.eyeHeight };
+    return lineOfSight(terrain, from, eyes) ? 'bow' : 'none';
+  }
+  if (stats?.melee) return distance <= stats.followRange ? 'melee' : 'none';
+  return distance <= closeRadius ? 'melee' : 'none';
+}
+
+/** A bot this far above a walker, on a column it cannot climb, is out of its reach (a step up is 1 block). */
+export const PERCH_HEIGHT = 2;
+
+function isRanged(name: string): boolean {
+  return HOSTILE_STATS[name]?.bow !== undefined;
+}
+
+/**
+ * Whether the bot stands on a column nothing can walk up to: none of the four cells beside its floor, nor the ones
+ * under those, holds anything to stand on (a pillar it built). Walkers below it cannot reach it there.
+ */
+export function isPerched(terrain: MobTerrain, at: Vec3Like): boolean {
+  const x = Math.floor(at.x);
+  const y = Math.floor(at.y);
+  const z = Math.floor(at.z);
+  const sides: [number, number][] = [
+    [1, 0],
+    [-1, 0],
+    [0, 1],
+    [0, -1],
+  ];
+  return sides.every(([dx, dz]) => [1, 2].every((down) => !blocksMovement(terrain.block(x + dx, y - down, z + dz))));
+}
+
+/** Full solid blocks a pillar or a wall can be built of (not sand or gravel: they fall). */
+function isBuildingBlock(item: string): boolean {
+  const block = data.blocksByName[item];
+  return block !== undefined && block.boundingBox === 'block' && !FALLING.has(item) && !block.name.includes('ore');
+}
+const FALLING = new Set(['sand', 'red_sand', 'gravel', 'suspicious_sand', 'suspicious_gravel']);
+
+/** Whether the bot can walk WAY_OUT_LENGTH blocks straight away from the threats' centroid (a step up or down allowed). */
+function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen[]): boolean {
+  if (threats.length === 0) return true;
+  const cx = threats.reduce((s, h) => s + h.position.x, 0) / threats.length;
+  const cz = threats.reduce((s, h) => s + h.position.z, 0) / threats.length;
+  const length = Math.hypot(at.x - cx, at.z - cz);
+  const [dx, dz] = length < 1e-6 ? [1, 0] : [(at.x - cx) / length, (at.z - cz) / length];
+  let y = Math.floor(at.y);
+  for (let step = 2; step <= WAY_OUT_LENGTH; step += 2) {
+    const x = Math.floor(at.x + dx * step);
+    const z = Math.floor(at.z + dz * step);
+    const next = [y, y + 1, y - 1].find((cy) => canStand(terrain, x, cy, z));
+    if (next === undefined) return false;
+    y = next;
+  }
+  return true;
+}

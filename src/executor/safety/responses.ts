@@ -1,0 +1,47 @@
+import type { Choice } from './assess.js';
+
+/** A capability the safety layer runs as a repair of the step it took over, and why. */
+export interface FastPathStep {
+  verb: string;
+  args: Record<string, unknown>;
+  /** What the assessment said, for the `safety.emergency` event; the signal's detail when absent. */
+  reason?: string;
+  /** Run first, their failures ignored (the weapon to hold for a fight: bare hands still fight). */
+  before?: FastPathStep[];
+}
+
+/** How far a fight follows its mob before giving up (attack_entity's `within`): a chaser's reach, not farther. */
+const FIGHT_WITHIN = 24;
+
+/**
+ * The capability for each choice: a fight is attack_entity at the chosen mob (its id, so the most dangerous one, not
+ * the nearest) with the best weapon equipped first; a flight is flee from the threats' centroid; a shelter pillar_up;
+ * eating consume_food.
+ */
+export function responseFor(choice: Choice, held: string | null): FastPathStep {
+  const { reason } = choice;
+  switch (choice.kind) {
+    case 'fight':
+    case 'close_in': {
+      const equip =
+        choice.weapon && choice.weapon !== held ? [{ verb: 'equip', args: { item: choice.weapon } }] : undefined;
+      const args = { target: { id: choice.target.id }, within: FIGHT_WITHIN };
+      return {
+        verb: 'attack_entity',
+        args,
+        reason: `${choice.kind === 'fight' ? 'fight: ' : ''}${reason}`,
+        ...(equip ? { before: equip } : {}),
+      };
+    }
+    case 'flee':
+      return { verb: 'flee', args: { clearOf: choice.clearOf, distance: choice.distance }, reason };
+    case 'shelter':
+      return { verb: 'pillar_up', args: { height: choice.height }, reason };
+    case 'eat':
+      return { verb: 'consume_food', args: { item: choice.food }, reason };
+  }
+}
+
+export function cell(position: { x: number; y: number; z: number }) {
+  return { x: Math.floor(position.x), y: Math.floor(position.y), z: Math.floor(position.z) };
+}

@@ -1,0 +1,215 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ATTACK_COOLDOWN_MS, attackDamage } from '../../../src/world/actuator-rules.js';
+import { armourOf } from '../../../src/world/mob-rules/index.js';
+import {
+  type Assessment,
+  assess,
+  type CombatSettings,
+  type EncounterObservation,
+  type HostileSeen,
+  type Reach,
+} from '../../../src/executor/safety/assess.js';
+
+const weaponOf = (item: string | null) => ({ damage: attackDamage(item), cooldownMs: ATTACK_COOLDOWN_MS });
+const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
+
+function hostile(id: number, name: string, distance: number, reach: Reach = 'melee'): HostileSeen {
+  return { id, name, distance, health: 20, reach, position: { x: distance, y: 0, z: id } };
+}
+
+function encounter(
+  hostiles: HostileSeen[],
+  bot: Partial<EncounterObservation['bot']> = {},
+  ground: EncounterObservation['ground'] = { wayOut: true },
+): EncounterObservation {
+  return {
+    hostiles,
+    bot: { health: 20, food: 20, held: null, pack: [], armour: armourOf([]), foods: [], blocks: 0, ...bot },
+    ground,
+  };
+}
+
+const zombies = (n: number, from = 3) => Array.from({ length: n }, (_, i) => hostile(i + 1, 'zombie', from + i));
+const first = (a: Assessment) => a.choices[0];
+/** Fight or flight: a charge at an archer is a fight, a pillar a flight; eating first is neither. */
+const stance = (a: Assessment) => {
+  const kind = a.choices.find((c) => c.kind !== 'eat')?.kind;
+  return kind === 'fight' || kind === 'close_in' ? 'fight' : kind === undefined ? 'none' : 'flight';
+};
+
+describe('assess: the response to an encounter, with its reasons', () => {
+  it('fights three zombies with a stone sword at full health, saying what it expects', () => {
+    const a = assess(encounter(zombies(3), { held: 'stone_sword' }), auto, weaponOf);
+    expect(first(a)).toMatchObject({ kind: 'fight', target: { id: 1 }, weapon: 'stone_sword' });
+    expect(first(a)!.reason).toBe('3 zombies, stone_sword 5 per hit, expected 6.8 damage taken of 20');
+    // A flight stays ranked behind it, for when the fight cannot start.
+    expect(a.choices.map((c) => c.kind)).toEqual(['fight', 'flee']);
+  });
+
+  it('takes the best weapon from the pack, not what the hand holds', () => {
+    const a = assess(encounter(zombies(2), { held: 'dirt', pack: ['wooden_pickaxe', 'iron_sword'] }), auto, weaponOf);
+    expect(first(a)).toMatchObject({ kind: 'fight', weapon: 'iron_sword' });
+  });
+
+  it('shelters from eight zombies with bare hands at half health, and flees when it has no blocks', () => {
+    const crowd = encounter(zombies(8), { health: 10, blocks: 16 });
+    const a = assess(crowd, auto, weaponOf);
+    expect(a.choices.map((c) => c.kind)).toEqual(['shelter', 'flee']);
+    expect(first(a)!.reason).toMatch(
+      /^shelter 3 blocks up: 8 zombies; a fight \(bare hands 1 per hit\) is expected to take \d+(\.\d)? of 10 health, below the floor of 6$/,
+    );
+    expect(assess({ ...crowd, bot: { ...crowd.bot, blocks: 0 } }, auto, weaponOf).choices.map((c) => c.kind)).toEqual([
+      'flee',
+    ]);
+  });
+
+  it('flees away from the centroid of every threat, not only the nearest', () => {
+    const a = assess(
+      encounter(
+        [
+          { ...hostile(1, 'zombie', 3), position: { x: 3, y: 0, z: 0 } },
+          { ...hostile(2, 'zombie', 5), position: { x: 0, y: 0, z: 5 } },
+        ],
+        {
+          health: 7,
+        },
+      ),
+      auto,
+      weaponOf,
+    );
+    expect(first(a)).toMatchObject({ kind: 'flee', from: { x: 1.5, y: 0, z: 2.5 }, clearOf: ['zombie'], distance: 10 });
+  });
+
+  it('closes in on a skeleton shooting from 12 blocks; breaks its line of sight when the fight is too costly', () => {
+    const archer = hostile(1, 'skeleton', 12, 'bow');
+    expect(first(assess(encounter([archer], { held: 'stone_sword' }), auto, weaponOf))).toMatchObject({
+      kind: 'close_in',
+      target: { id: 1 },
+    });
+    const weak = assess(encounter([archer], { health: 3 }), auto, weaponOf);
+    expect(first(weak)).toMatchObject({ kind: 'flee' });
+    expect(first(weak)!.reason).toContain('out of the archers’ sight');
+  });
+
+  it('never melees a creeper close by: backs off from it, whatever the weapon and health', () => {
+    const a = assess(encounter([hostile(1, 'creeper', 2.5)], { held: 'diamond_sword' }), auto, weaponOf);
+    expect(a.choices.map((c) => c.kind)).toEqual(['flee']);
+    expect(first(a)!.reason).toContain('a creeper 2.5 blocks away: never fought at point-blank');
+  });
+
+  it("with combat 'avoid' never starts a fight, and says so", () => {
+    const a = assess(encounter(zombies(1), { held: 'iron_sword' }), { ...auto, combat: 'avoid' }, weaponOf);
+    expect(a.choices.map((c) => c.kind)).toEqual(['flee']);
+    expect(first(a)!.reason).toContain('the policy avoids fights');
+  });
+
+  it('eats first when hurt and every hostile is still far; a skeleton in sight is never far', () => {
+    const hurt = { health: 8, food: 14, foods: ['bread'], held: 'stone_sword' };
+    expect(first(assess(encounter(zombies(1, 12), hurt), auto, weaponOf))).toMatchObject({
+      kind: 'eat',
+      food: 'bread',
+    });
+    expect(first(assess(encounter([hostile(1, 'skeleton', 14, 'bow')], hurt), auto, weaponOf))?.kind).not.toBe('eat');
+  });
+
+  it('nothing that can reach the bot (a skeleton behind a wall) asks for no response', () => {
+    expect(assess(encounter([hostile(1, 'skeleton', 8, 'none')]), auto, weaponOf).choices).toEqual([]);
+  });
+
+  it('armour lowers the expected damage', () => {
+    const bare = assess(encounter(zombies(3), { held: 'stone_sword' }), auto, weaponOf).fight!.expectedDamage;
+    const iron = armourOf(['iron_helmet', 'iron_chestplate', 'iron_leggings', 'iron_boots']);
+    const worn = assess(encounter(zombies(3), { held: 'stone_sword', armour: iron }), auto, weaponOf);
+    expect(worn.fight!.expectedDamage).toBeLessThan(bare);
+  });
+});
+
+const WEAPONS = [null, 'wooden_sword', 'stone_sword', 'iron_sword', 'diamond_sword', 'stone_axe', 'iron_pickaxe'];
+const kinds = fc.constantFrom<[string, Reach]>(
+  ['zombie', 'melee'],
+  ['husk', 'melee'],
+  ['skeleton', 'bow'],
+  ['creeper', 'explosion'],
+);
+const arbHostile = (id: number) =>
+  fc
+    .record({
+      kind: kinds,
+      distance: fc.double({ min: 1, max: 16, noNaN: true }),
+      health: fc.integer({ min: 1, max: 20 }),
+      x: fc.integer({ min: -16, max: 16 }),
+      z: fc.integer({ min: -16, max: 16 }),
+    })
+    .map(({ kind: [name, reach], distance, health, x, z }) => ({
+      id,
+      name,
+      distance,
+      health,
+      reach,
+      position: { x, y: 0, z },
+    }));
+const arbEncounter = fc
+  .record({
+    hostiles: fc
+      .array(fc.nat(), { minLength: 1, maxLength: 8 })
+      .chain((ids) => fc.tuple(...ids.map((_, i) => arbHostile(i + 1)))),
+    health: fc.integer({ min: 1, max: 20 }),
+    food: fc.integer({ min: 0, max: 20 }),
+    held: fc.constantFrom(...WEAPONS),
+    pack: fc.subarray(WEAPONS.filter((w): w is string => w !== null)),
+    blocks: fc.integer({ min: 0, max: 20 }),
+    foods: fc.subarray(['bread', 'cooked_beef']),
+    wayOut: fc.boolean(),
+  })
+  .map(({ hostiles, wayOut, ...bot }) => encounter(hostiles, { ...bot, armour: armourOf([]) }, { wayOut }));
+const arbSettings = fc.record({
+  combat: fc.constantFrom<CombatSettings['combat']>('auto', 'avoid'),
+  fightHealthFloor: fc.integer({ min: 0, max: 20 }),
+});
+
+describe('assess: properties', () => {
+  it('more health never turns a fight into a flight', () => {
+    fc.assert(
+      fc.property(arbEncounter, arbSettings, fc.integer({ min: 1, max: 19 }), (seen, settings, more) => {
+        const healthier = { ...seen, bot: { ...seen.bot, health: Math.min(20, seen.bot.health + more) } };
+        if (stance(assess(seen, settings, weaponOf)) === 'fight')
+          expect(stance(assess(healthier, settings, weaponOf))).toBe('fight');
+      }),
+    );
+  });
+
+  it('a better weapon in the pack never turns a fight into a flight', () => {
+    fc.assert(
+      fc.property(arbEncounter, arbSettings, fc.constantFrom(...WEAPONS.slice(1)), (seen, settings, weapon) => {
+        const armed = { ...seen, bot: { ...seen.bot, pack: [...seen.bot.pack, weapon as string] } };
+        if (stance(assess(seen, settings, weaponOf)) === 'fight')
+          expect(stance(assess(armed, settings, weaponOf))).toBe('fight');
+      }),
+    );
+  });
+
+  it('more mobs never turn a flight into a fight', () => {
+    fc.assert(
+      fc.property(arbEncounter, arbSettings, arbHostile(99), (seen, settings, extra) => {
+        const crowded = { ...seen, hostiles: [...seen.hostiles, extra] };
+        if (stance(assess(seen, settings, weaponOf)) === 'flight')
+          expect(stance(assess(crowded, settings, weaponOf))).toBe('flight');
+      }),
+    );
+  });
+
+  it('every threat gets a response, each with its reason; a fight is never at a creeper', () => {
+    fc.assert(
+      fc.property(arbEncounter, arbSettings, (seen, settings) => {
+        const { choices } = assess(seen, settings, weaponOf);
+        expect(choices.length).toBeGreaterThan(0);
+        for (const choice of choices) {
+          expect(choice.reason.length).toBeGreaterThan(0);
+          if (choice.kind === 'fight' || choice.kind === 'close_in') expect(choice.target.name).not.toBe('creeper');
+        }
+        if (settings.combat === 'avoid') expect(stance(assess(seen, settings, weaponOf))).not.toBe('fight');
+      }),
+    );
+  });
+});

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/clock/index.js';
+import { ExecutorPolicy } from '../../../src/executor/policy.js';
+import { observeEncounter, SafetyMonitor } from '../../../src/executor/safety/index.js';
+import { SimWorld } from '../../../src/world/sim/index.js';
+
+/** Flat ground (feet at y 0); the bot on a 3-block dirt pillar at 0,0,0 when `perched`; zombies 2 blocks off. */
+function field(perched: boolean, inventory: Record<string, number> = {}) {
+  const world = SimWorld.create({
+    clock: new ManualClock(),
+    ground: { radius: 20 },
+    inventory,
+    ...(perched
+      ? { spawn: { x: 0, y: 3, z: 0 }, blocks: [0, 1, 2].map((y) => ({ position: { x: 0, y, z: 0 }, name: 'dirt' })) }
+      : {}),
+  });
+  for (const [x, z] of [
+    [2, 0],
+    [-2, 1],
+    [0, 2],
+  ] as const)
+    world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+  return { world, monitor: new SafetyMonitor(ExecutorPolicy.parse({}).safety, world) };
+}
+
+describe('the encounter as the world shows it', () => {
+  it('on the ground the zombies reach the bot; up its pillar they cannot, and the monitor stays quiet', () => {
+    const ground = field(false);
+    expect(observeEncounter(ground.world, 5).hostiles.map((h) => h.reach)).toEqual(['melee', 'melee', 'melee']);
+    expect(ground.monitor.check(0)).toMatchObject({ signal: 'hostile' });
+    const pillar = field(true);
+    expect(observeEncounter(pillar.world, 5).hostiles.map((h) => h.reach)).toEqual(['none', 'none', 'none']);
+    expect(pillar.monitor.check(0)).toBeNull();
+    expect(pillar.monitor.walkersBelow()).toHaveLength(3);
+  });
+
+  it('reads the weapons in the pack, the food and the building blocks', () => {
+    const { world } = field(false, { stone_sword: 1, bread: 3, dirt: 10, cobblestone: 5, sand: 4 });
+    const { bot } = observeEncounter(world, 5);
+    expect(bot.pack).toEqual(['stone_sword']);
+    expect(bot.foods).toEqual(['bread']);
+    expect(bot.blocks).toBe(15);
+  });
+});
