@@ -1,4 +1,5 @@
 import minecraftData from 'minecraft-data';
+import { MOB_HEALTH } from '../actuator-rules.js';
 import { EYE_HEIGHT } from '../reach.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 
@@ -44,6 +45,10 @@ export interface BowAttack {
 }
 
 export interface HostileStats {
+  /** Health at spawn (the max-health attribute). */
+  health: number;
+  /** Natural armour points (a player's hits are reduced by them as a player's armour reduces a mob's). */
+  armour: number;
   followRange: number;
   /** Blocks per second (see walkSpeed). */
   speed: number;
@@ -56,7 +61,9 @@ export interface HostileStats {
 }
 
 const ZOMBIE: HostileStats = {
-  // Zombie: follow range 35, movement speed 0.23, attack damage 3 (Normal), eyes at 1.74.
+  // Zombie: health 20, armour 2, follow range 35, movement speed 0.23, attack damage 3 (Normal), eyes at 1.74.
+  health: 20,
+  armour: 2,
   followRange: 35,
   speed: walkSpeed(0.23),
   eyeHeight: 1.74,
@@ -65,7 +72,9 @@ const ZOMBIE: HostileStats = {
 };
 
 const SKELETON: HostileStats = {
-  // Skeleton: follow range 16, movement speed 0.25, a bow (RangedBowAttackGoal(this, 1.0, 20, 15)).
+  // Skeleton: health 20, no armour, follow range 16, movement speed 0.25, a bow (RangedBowAttackGoal(this, 1.0, 20, 15)).
+  health: 20,
+  armour: 0,
   followRange: 16,
   speed: walkSpeed(0.25),
   eyeHeight: 1.74,
@@ -84,6 +93,11 @@ export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
   skeleton: SKELETON,
   stray: SKELETON,
 };
+
+/** A mob's health at spawn: a hostile kind's own, any other MOB_HEALTH (flying-squid's 20 for every mob). */
+export function maxHealth(name: string): number {
+  return HOSTILE_STATS[name]?.health ?? MOB_HEALTH;
+}
 
 /** Passive mobs' movement-speed attributes (cow 0.2, sheep 0.23, pig and chicken 0.25); others walk as a pig. */
 const PASSIVE_SPEED: Readonly<Record<string, number>> = { cow: 0.2, mooshroom: 0.2, sheep: 0.23 };

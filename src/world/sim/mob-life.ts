@@ -1,6 +1,7 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { Random } from '../../random.js';
-import { MobDirector, type MobHost, type NightSpawning, TICK_MS } from '../mob-rules/index.js';
+import type { EntityInfo } from '../../contracts/world.js';
+import { knockedBackTo, Melee, MobDirector, type MobHost, type NightSpawning, TICK_MS } from '../mob-rules/index.js';
 import { mobKind } from '../mobs.js';
 import type { Body } from './body.js';
 import type { DayClock } from './day-clock.js';
@@ -28,6 +29,7 @@ export interface SimMobsParts {
  */
 export class SimMobs {
   private readonly director: MobDirector;
+  private readonly melee = new Melee();
   private readonly host: MobHost;
   private timer: TimerHandle | null = null;
   private stopped = false;
@@ -56,9 +58,22 @@ export class SimMobs {
     this.timer = this.parts.clock.setTimeout(() => this.tick(), TICK_MS);
   }
 
-  /** The bot hit this mob. */
-  hitBy(mobId: number): void {
-    const mob = this.host.mobs().find((m) => m.id === mobId);
+  /**
+   * The bot's swing landed on `target`: the melee rules' damage comes off its health, a fresh hit pushes it back where it
+   * has room to stand, and a hostile one it hurt turns on the bot.
+   */
+  struck(target: EntityInfo, how: { held: string | null; falling: boolean; sprinting: boolean }): void {
+    const { entities, body, grid } = this.parts;
+    const hit = this.melee.hit(SIM_BOT_ID, target, how, this.now());
+    if (hit.damage === 0) return;
+    entities.damage(target.id, hit.damage);
+    if (!entities.get(target.id)) {
+      this.melee.forget(target.id);
+      return;
+    }
+    const terrain = { block: (x: number, y: number, z: number) => grid.get(x, y, z) };
+    if (hit.knockback > 0) entities.move(target.id, knockedBackTo(terrain, body.feet, target.position, hit.knockback));
+    const mob = this.host.mobs().find((m) => m.id === target.id);
     if (mob) this.director.hitBy(mob, SIM_BOT_ID);
   }
 
@@ -68,9 +83,16 @@ export class SimMobs {
     this.timer = null;
   }
 
+  private now(): number {
+    return Math.floor(this.parts.clock.now() / TICK_MS);
+  }
+
   private tick(): void {
     this.timer = null;
-    this.director.tick(this.host, Math.floor(this.parts.clock.now() / TICK_MS));
+    const tick = this.now();
+    // A change of held item starts the attack charge over; SimWorld notices it here and at a swing.
+    this.melee.hold(SIM_BOT_ID, this.parts.body.held, tick);
+    this.director.tick(this.host, tick);
     this.wake();
   }
 }
