@@ -2,6 +2,7 @@ import type { Vec3Like } from '../../contracts/world.js';
 import type { Random } from '../../random.js';
 import { mobKind } from '../mobs.js';
 import { type Mob, type MobMind, type MobPlayer, newMind, provoke, tickMob } from './brain.js';
+import { armourOf, damageAfterArmour } from './armour.js';
 import { HurtImmunity } from './hurt.js';
 import { type NightSpawning, nightSpawn } from './spawning.js';
 import { SPAWN_INTERVAL_TICKS } from './stats.js';
@@ -18,7 +19,9 @@ export interface MobHost {
   hostilePositions(): readonly Vec3Like[];
   /** Stands the mob at a new position. */
   move(mob: Mob, to: Vec3Like): void;
-  /** Takes health off a player (already net of its hurt immunity). */
+  /** The armour names a player wears (its four armour slots' items). */
+  wornBy(player: number): readonly string[];
+  /** Takes health off a player (already net of its hurt immunity and armour). */
   hurtPlayer(player: number, damage: number, by: Mob, cause: 'melee' | 'arrow'): void;
   /** Takes health off a mob (its sunburn); at 0 the world removes it. */
   hurtMob(mob: Mob, damage: number): void;
@@ -65,8 +68,10 @@ export class MobDirector {
       for (const event of events) {
         if (event.kind === 'burn') host.hurtMob(mob, event.damage);
         else {
+          // Immunity weighs the hit as dealt, armour then cuts what gets through (LivingEntity.hurt, then actuallyHurt).
           const damage = this.immunity.hurt(event.player, event.damage, tick);
-          if (damage > 0) host.hurtPlayer(event.player, damage, mob, event.cause);
+          const taken = damageAfterArmour(damage, armourOf(host.wornBy(event.player)));
+          if (taken > 0) host.hurtPlayer(event.player, taken, mob, event.cause);
         }
       }
     }

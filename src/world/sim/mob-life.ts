@@ -44,6 +44,7 @@ export class SimMobs {
       mobs: () => entities.driven(),
       hostilePositions: () => entities.hostilePositions(),
       move: (mob, to) => entities.move(mob.id, to),
+      wornBy: () => [...body.worn.values()],
       hurtPlayer: (_player, damage) => parts.hurtBot(damage),
       hurtMob: (mob, damage) => entities.damage(mob.id, damage),
       spawn: (name, position) => {

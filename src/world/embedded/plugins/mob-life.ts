@@ -4,6 +4,9 @@ import { type Mob, MobDirector, type MobHost, type MobTerrain, type NightSpawnin
 import { mobKind } from '../../mobs.js';
 import type { SquidPlayer, SquidServer } from '../squid-types.js';
 
+/** The armour slots of a player's inventory window: head, chest, legs, feet. */
+const ARMOUR_SLOTS = { first: 5, last: 8 };
+
 /** A flying-squid mob as the rules move it. */
 export interface LivingSquidEntity {
   id: number;
@@ -68,6 +71,16 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
       serv.entities[mob.id]
         ?.sendPosition(new Vec3(to.x, to.y, to.z), true)
         .catch((error: unknown) => serv.err(`moving mob ${mob.id} failed: ${String(error)}`));
+    },
+    wornBy: (id) => {
+      const player = serv.players.find((p) => p.id === id);
+      if (!player) return [];
+      const worn: string[] = [];
+      for (let slot = ARMOUR_SLOTS.first; slot <= ARMOUR_SLOTS.last; slot++) {
+        const item = player.inventory.slots[slot];
+        if (item) worn.push(item.name);
+      }
+      return worn;
     },
     hurtPlayer: (id, damage, by, cause) => {
       const player = serv.players.find((p) => p.id === id);
