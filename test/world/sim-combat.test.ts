@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import type { BodyPart } from '../../src/contracts/world.js';
+import { blastDamage } from '../../src/world/mob-rules/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 
 // SimWorld's side of the combat rules (src/world/mob-rules/): each number is the Minecraft Wiki's.
@@ -45,5 +46,24 @@ describe('SimWorld: armour against mobs', () => {
       expect(await firstHurt(world, clock)).toBeCloseTo(left, 10);
       await world.close();
     }
+  });
+});
+
+describe('SimWorld: a creeper', () => {
+  it('walks up, lights its fuse within 3 blocks and blows up: the bot loses what its distance says, the ground breaks', async () => {
+    const clock = new ManualClock();
+    const world = await nightWorld(clock, []);
+    world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 6.5, y: 5, z: 0.5 }, ai: true });
+    let last = world.entities()[0]!.position;
+    for (let t = 0; t < 20_000 && world.health() === 20; t += 50) {
+      last = world.entities().find((e) => e.name === 'creeper')?.position ?? last;
+      await clock.advance(50);
+    }
+    const gap = Math.hypot(last.x - world.position().x, last.y - world.position().y, last.z - world.position().z);
+    expect(gap).toBeLessThan(3);
+    expect(20 - world.health()).toBeCloseTo(blastDamage(3, gap, 1), 10);
+    expect(world.entities().filter((e) => e.name === 'creeper')).toEqual([]);
+    expect(world.blockAt({ x: Math.floor(last.x), y: 4, z: Math.floor(last.z) })?.name).toBe('air');
+    await world.close();
   });
 });

@@ -7,6 +7,7 @@ import {
   ARROW_TRIANGLE_MODE,
   ARROW_TRIANGLE_SPREAD,
   type BowAttack,
+  type CreeperFuse,
   FIRE_DAMAGE,
   FIRE_DAMAGE_EVERY_TICKS,
   FIRE_TICKS,
@@ -69,10 +70,18 @@ export interface MobMind {
   drawingSince: number | null;
   nextDrawAt: number;
   fireTicks: number;
+  /** A creeper's fuse: ticks burnt so far, and whether it is burning (1) or going out (−1). */
+  swell: number;
+  swellDir: 1 | -1;
 }
 
 export type MobEvent =
-  { kind: 'hit'; player: number; damage: number; cause: 'melee' | 'arrow' } | { kind: 'burn'; damage: number };
+  | { kind: 'hit'; player: number; damage: number; cause: 'melee' | 'arrow' }
+  | { kind: 'burn'; damage: number }
+  /** A creeper's fuse was lit (true) or started going out (false). */
+  | { kind: 'swell'; lit: boolean }
+  /** A creeper's fuse burnt down: it blows up where it stands. */
+  | { kind: 'explode'; power: number };
 
 /** What one tick of the world gives the rules. */
 export interface MobWorld {
@@ -97,6 +106,8 @@ export function newMind(home: Vec3Like): MobMind {
     drawingSince: null,
     nextDrawAt: 0,
     fireTicks: 0,
+    swell: 0,
+    swellDir: -1,
   };
 }
 
@@ -142,6 +153,7 @@ function burning(mob: Mob, mind: MobMind, world: MobWorld, burnsInDaylight: bool
 
 function hunt(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats): MobEvent[] {
   const target = keepOrFindTarget(mob, mind, world, stats);
+  if (stats.fuse) return swell(mob, mind, world, stats, stats.fuse, target);
   if (!target) {
     mind.walk = [];
     mind.drawingSince = null;
@@ -238,6 +250,36 @@ function chase(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, ta
     mind.repathAt = world.tick + REPATH_TICKS;
   }
   mind.walk = advance(world.terrain, mob.position, mind.walk, stats.speed / TICKS_PER_SECOND);
+}
+
+/**
+ * A creeper (SwellGoal with MeleeAttackGoal): walk up to the player; within `igniteWithin` blocks stand and light the
+ * fuse, which keeps burning while the player stays in sight within `defuseBeyond` and goes back out, a tick at a time,
+ * otherwise (the walk resumes once it is out of the near range with the fuse going out). A fuse burnt for `ticks`
+ * blows it up.
+ */
+function swell(
+  mob: Mob,
+  mind: MobMind,
+  world: MobWorld,
+  stats: HostileStats,
+  fuse: CreeperFuse,
+  target: MobPlayer | null,
+): MobEvent[] {
+  const gap = target ? distance(target.position, mob.position) : Infinity;
+  const before = mind.swellDir;
+  if (target && (mind.swellDir > 0 || gap < fuse.igniteWithin)) {
+    mind.walk = [];
+    const seen = lineOfSight(world.terrain, eyesOf(mob, stats), playerEyes(target));
+    mind.swellDir = gap > fuse.defuseBeyond || !seen ? -1 : 1;
+  } else {
+    mind.swellDir = -1;
+    if (target) chase(mob, mind, world, stats, target, 1);
+    else mind.walk = [];
+  }
+  mind.swell = Math.max(0, mind.swell + mind.swellDir);
+  if (mind.swell >= fuse.ticks) return [{ kind: 'explode', power: fuse.power }];
+  return mind.swellDir === before ? [] : [{ kind: 'swell', lit: mind.swellDir > 0 }];
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Random } from '../../random.js';
 import { mobKind } from '../mobs.js';
 import { type Mob, type MobMind, type MobPlayer, newMind, provoke, tickMob } from './brain.js';
 import { armourOf, damageAfterArmour } from './armour.js';
+import { type BlastedBlocks, blastBlocks, blastDamage, exposure } from './explosion.js';
 import { HurtImmunity } from './hurt.js';
 import { type NightSpawning, nightSpawn } from './spawning.js';
 import { SPAWN_INTERVAL_TICKS } from './stats.js';
@@ -22,7 +23,11 @@ export interface MobHost {
   /** The armour names a player wears (its four armour slots' items). */
   wornBy(player: number): readonly string[];
   /** Takes health off a player (already net of its hurt immunity and armour). */
-  hurtPlayer(player: number, damage: number, by: Mob, cause: 'melee' | 'arrow'): void;
+  hurtPlayer(player: number, damage: number, by: Mob, cause: 'melee' | 'arrow' | 'explosion'): void;
+  /** A creeper's fuse was lit or started going out (the server shows it swelling). */
+  swelling(mob: Mob, lit: boolean): void;
+  /** A creeper blew up: it is gone, and so are the blocks its blast broke (the `dropped` ones drop their items). */
+  explode(mob: Mob, blocks: BlastedBlocks): void;
   /** Takes health off a mob (its sunburn); at 0 the world removes it. */
   hurtMob(mob: Mob, damage: number): void;
   /** Spawns a hostile mob the rules will drive. */
@@ -67,12 +72,9 @@ export class MobDirector {
         host.move(mob, mob.position);
       for (const event of events) {
         if (event.kind === 'burn') host.hurtMob(mob, event.damage);
-        else {
-          // Immunity weighs the hit as dealt, armour then cuts what gets through (LivingEntity.hurt, then actuallyHurt).
-          const damage = this.immunity.hurt(event.player, event.damage, tick);
-          const taken = damageAfterArmour(damage, armourOf(host.wornBy(event.player)));
-          if (taken > 0) host.hurtPlayer(event.player, taken, mob, event.cause);
-        }
+        else if (event.kind === 'swell') host.swelling(mob, event.lit);
+        else if (event.kind === 'explode') this.explode(host, world.players, mob, event.power, tick);
+        else this.hurt(host, event.player, event.damage, mob, event.cause, tick);
       }
     }
     for (const id of this.minds.keys()) if (!alive.has(id)) this.minds.delete(id);
@@ -87,6 +89,33 @@ export class MobDirector {
       );
       if (spawned && mobKind(spawned.name) === 'hostile') host.spawn(spawned.name, spawned.position);
     }
+  }
+
+  /** Immunity weighs a hit as dealt, armour then cuts what gets through (LivingEntity.hurt, then actuallyHurt). */
+  private hurt(
+    host: MobHost,
+    player: number,
+    dealt: number,
+    by: Mob,
+    cause: 'melee' | 'arrow' | 'explosion',
+    tick: number,
+  ): void {
+    const damage = this.immunity.hurt(player, dealt, tick);
+    const taken = damageAfterArmour(damage, armourOf(host.wornBy(player)));
+    if (taken > 0) host.hurtPlayer(player, taken, by, cause);
+  }
+
+  /** A creeper's blast: the players it reaches are hurt by what the terrain let through, then the blocks break. */
+  private explode(host: MobHost, players: readonly MobPlayer[], mob: Mob, power: number, tick: number): void {
+    const centre = mob.position;
+    const blocks = blastBlocks(host.terrain, centre, power, this.random);
+    for (const player of players) {
+      if (!player.targetable) continue;
+      const gap = Math.hypot(player.position.x - centre.x, player.position.y - centre.y, player.position.z - centre.z);
+      const dealt = blastDamage(power, gap, exposure(host.terrain, centre, player.position));
+      if (dealt > 0) this.hurt(host, player.id, dealt, mob, 'explosion', tick);
+    }
+    host.explode(mob, blocks);
   }
 
   /** A player hit this mob: a hostile one turns on it, and any re-plans its walk from where the hit left it. */

@@ -19,3 +19,4 @@ export { advance, findWalk, MAX_DROP, MAX_STEP_UP, step } from './walk.js';
 export { MobDirector, type MobHost } from './director.js';
 export { type ArmourPiece, armourOf, armourPiece, damageAfterArmour } from './armour.js';
 export * from './combat.js';
+export { type BlastedBlocks, blastBlocks, blastDamage, blastDrops, exposure } from './explosion.js';

@@ -44,6 +44,17 @@ export interface BowAttack {
   backOff: number;
 }
 
+export interface CreeperFuse {
+  /** Blocks within which it lights its fuse (SwellGoal: distance² < 9). */
+  igniteWithin: number;
+  /** Blocks beyond which a lit fuse goes back out (SwellGoal: distance² > 49). */
+  defuseBeyond: number;
+  /** Ticks the fuse burns before the blast (Creeper.maxSwell 30: 1.5 s). */
+  ticks: number;
+  /** The blast's power (Creeper.explosionRadius 3). */
+  power: number;
+}
+
 export interface HostileStats {
   /** Health at spawn (the max-health attribute). */
   health: number;
@@ -58,6 +69,7 @@ export interface HostileStats {
   burnsInDaylight: boolean;
   melee?: MeleeAttack;
   bow?: BowAttack;
+  fuse?: CreeperFuse;
 }
 
 const ZOMBIE: HostileStats = {
@@ -82,9 +94,20 @@ const SKELETON: HostileStats = {
   bow: { drawTicks: 20, intervalTicks: 40, range: 15, backOff: 7.5 },
 };
 
+const CREEPER: HostileStats = {
+  // Creeper: health 20, no armour, follow range 16, movement speed 0.25, eyes at 1.445 (0.85 × its 1.7), no sunburn.
+  health: 20,
+  armour: 0,
+  followRange: 16,
+  speed: walkSpeed(0.25),
+  eyeHeight: 1.445,
+  burnsInDaylight: false,
+  fuse: { igniteWithin: 3, defuseBeyond: 7, ticks: 30, power: 3 },
+};
+
 /**
- * The hostile mobs that move and fight. Other hostile kinds (creepers, spiders...) stand where they are put, as all
- * mobs did before: their behaviour (explosions, climbing, neutral by day) is not modelled.
+ * The hostile mobs that move and fight. Other hostile kinds stand where they are put, as all mobs did before: their
+ * behaviour is not modelled.
  */
 export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
   zombie: ZOMBIE,
@@ -92,6 +115,7 @@ export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
   husk: { ...ZOMBIE, burnsInDaylight: false },
   skeleton: SKELETON,
   stray: SKELETON,
+  creeper: CREEPER,
 };
 
 /** A mob's health at spawn: a hostile kind's own, any other MOB_HEALTH (flying-squid's 20 for every mob). */

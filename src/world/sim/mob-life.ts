@@ -1,12 +1,24 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { Random } from '../../random.js';
 import type { EntityInfo } from '../../contracts/world.js';
-import { knockedBackTo, Melee, MobDirector, type MobHost, type NightSpawning, TICK_MS } from '../mob-rules/index.js';
+import {
+  type BlastedBlocks,
+  blastDrops,
+  knockedBackTo,
+  Melee,
+  MobDirector,
+  type MobHost,
+  type NightSpawning,
+  TICK_MS,
+} from '../mob-rules/index.js';
 import { mobKind } from '../mobs.js';
+import { AIR } from './block-data.js';
 import type { Body } from './body.js';
+import { canBreak } from './dig.js';
 import type { DayClock } from './day-clock.js';
 import type { EntityStore } from './entity-store.js';
 import type { BlockGrid } from './grid.js';
+import type { Terrain } from './terrain.js';
 
 /** The bot as the mob rules name it (the entity store numbers the others from 1). */
 export const SIM_BOT_ID = 0;
@@ -19,8 +31,13 @@ export interface SimMobsParts {
   day: DayClock;
   random: Random;
   spawning: NightSpawning | null;
+  terrain: Terrain;
+  /** Blocks the world will not break (SimWorld's `unbreakable`, beyond vanilla's). */
+  unbreakable: ReadonlySet<string>;
   /** Takes health off the bot (SimWorld.setHealth, so `hurt` is emitted). */
   hurtBot: (damage: number) => void;
+  /** Blocks changed around the bot (a blast): it falls if its floor went. */
+  blocksChanged: () => void;
 }
 
 /**
@@ -47,6 +64,8 @@ export class SimMobs {
       wornBy: () => [...body.worn.values()],
       hurtPlayer: (_player, damage) => parts.hurtBot(damage),
       hurtMob: (mob, damage) => entities.damage(mob.id, damage),
+      swelling: () => {},
+      explode: (mob, blocks) => this.blowUp(mob.id, blocks),
       spawn: (name, position) => {
         entities.spawn({ name, kind: mobKind(name) ?? 'hostile', position, ai: true });
       },
@@ -76,6 +95,19 @@ export class SimMobs {
     if (hit.knockback > 0) entities.move(target.id, knockedBackTo(terrain, body.feet, target.position, hit.knockback));
     const mob = this.host.mobs().find((m) => m.id === target.id);
     if (mob) this.director.hitBy(mob, SIM_BOT_ID);
+  }
+
+  /** A creeper's blast: it is gone, the blocks it broke are air, and the `dropped` ones' items lie where they were. */
+  private blowUp(creeper: number, { broken, dropped }: BlastedBlocks): void {
+    const { entities, grid, terrain, unbreakable } = this.parts;
+    entities.remove(creeper);
+    const names = new Map(broken.map((cell) => [cell, grid.get(cell.x, cell.y, cell.z)]));
+    for (const cell of broken) if (canBreak(names.get(cell)!, unbreakable)) grid.set(cell.x, cell.y, cell.z, AIR);
+    for (const cell of dropped) {
+      const name = names.get(cell)!;
+      if (canBreak(name, unbreakable)) for (const drop of blastDrops(name)) entities.dropItem(terrain, cell, drop);
+    }
+    this.parts.blocksChanged();
   }
 
   stop(): void {
