@@ -70,6 +70,12 @@ export interface HostileStats {
   melee?: MeleeAttack;
   bow?: BowAttack;
   fuse?: CreeperFuse;
+  /** Climbs a wall it walks into (a spider), as high as it has room to. */
+  climbs?: boolean;
+  /** Leaps at a target 2 to 4 blocks off (LeapAtTargetGoal). */
+  leaps?: boolean;
+  /** Seeks no target in daylight under open sky, and now and then lets one go there (a spider's light rule). */
+  neutralInLight?: boolean;
 }
 
 const ZOMBIE: HostileStats = {
@@ -105,6 +111,34 @@ const CREEPER: HostileStats = {
   fuse: { igniteWithin: 3, defuseBeyond: 7, ticks: 30, power: 3 },
 };
 
+const SPIDER: HostileStats = {
+  // Spider: health 16, no armour, follow range 16, movement speed 0.3, attack damage 2 (Normal), eyes at 0.65,
+  // no sunburn; climbs walls, leaps at its target, neutral in bright light unless provoked.
+  health: 16,
+  armour: 0,
+  followRange: 16,
+  speed: walkSpeed(0.3),
+  eyeHeight: 0.65,
+  burnsInDaylight: false,
+  melee: { damage: 2, cooldownTicks: 20 },
+  climbs: true,
+  leaps: true,
+  neutralInLight: true,
+};
+
+/**
+ * A leap (LeapAtTargetGoal(0.4)): tried with a chance of 1 in 5 a tick while on the ground with the target 2 to 4
+ * blocks off; it throws the mob at 0.4 blocks a tick towards it, air drag keeping 0.91 of that each tick, until it is
+ * no faster than its walk (about 2.3 blocks in 8 ticks for a spider).
+ */
+export const LEAP_CHANCE_PER_TICK = 1 / 5;
+export const LEAP_MIN = 2;
+export const LEAP_MAX = 4;
+export const LEAP_SPEED = 0.4;
+export const AIR_DRAG = 0.91;
+/** A bright-lit spider lets its target go with a chance of 1 in 100 a tick (SpiderAttackGoal.canContinueToUse). */
+export const LIGHT_FORGET_CHANCE_PER_TICK = 1 / 100;
+
 /**
  * The hostile mobs that move and fight. Other hostile kinds stand where they are put, as all mobs did before: their
  * behaviour is not modelled.
@@ -116,6 +150,7 @@ export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
   skeleton: SKELETON,
   stray: SKELETON,
   creeper: CREEPER,
+  spider: SPIDER,
 };
 
 /** A mob's health at spawn: a hostile kind's own, any other MOB_HEALTH (flying-squid's 20 for every mob). */
