@@ -29,28 +29,35 @@ interface Story {
   hurts: { tick: number; damage: number; cause: string }[];
   swells: { tick: number; lit: boolean }[];
   blast: { tick: number; blocks: BlastedBlocks } | null;
+  /** Damage other mobs took, by name. */
+  mobHurts: { name: string; damage: number }[];
 }
 
 /**
  * A creeper at (0.5, 5, 0.5) at night and a player at `player(tick)`, driven by the MobDirector for `ticks`
  * (the player's path is the test's).
  */
-function story(player: (tick: number, told: Story) => Vec3Like, ticks: number, worn: string[] = []): Story {
+function story(
+  player: (tick: number, told: Story) => Vec3Like,
+  ticks: number,
+  worn: string[] = [],
+  others: Mob[] = [],
+): Story {
   const terrain = flat();
   const creeper: Mob = { id: 1, name: 'creeper', position: { x: 0.5, y: 5, z: 0.5 } };
   let alive = true;
-  const told: Story = { hurts: [], swells: [], blast: null };
+  const told: Story = { hurts: [], swells: [], blast: null, mobHurts: [] };
   let now = 0;
   const host: MobHost = {
     terrain,
     timeOfDay: () => 18_000,
     players: () => [{ id: 7, position: player(now, told), targetable: true }],
-    mobs: () => (alive ? [{ ...creeper, position: { ...creeper.position } }] : []),
+    mobs: () => [...(alive ? [{ ...creeper, position: { ...creeper.position } }] : []), ...others],
     hostilePositions: () => [],
-    move: (_mob, to) => Object.assign(creeper.position, to),
+    move: (mob, to) => mob.id === creeper.id && Object.assign(creeper.position, to),
     wornBy: () => worn,
     hurtPlayer: (_player, damage, _by, cause) => told.hurts.push({ tick: now, damage, cause }),
-    hurtMob: () => {},
+    hurtMob: (mob, damage) => told.mobHurts.push({ name: mob.name, damage }),
     spawn: () => {},
     swelling: (_mob, lit) => told.swells.push({ tick: now, lit }),
     explode: (_mob, blocks) => {
@@ -138,6 +145,15 @@ describe('creeper: its fuse', () => {
     expect(told.swells[0]!.tick).toBeLessThan(30);
     expect(told.blast).toBeNull();
     expect(told.hurts).toEqual([]);
+  });
+
+  it('hurts the other mobs it reaches too, by their distance, and not those past 6 blocks', () => {
+    // Witches, which the rules do not move: one a block from where the creeper stands and blows, one 20 blocks off.
+    const near: Mob = { id: 2, name: 'witch', position: { x: 0.5, y: 5, z: 1.5 } };
+    const far: Mob = { id: 3, name: 'witch', position: { x: -19.5, y: 5, z: 0.5 } };
+    const told = story(() => ({ x: 2, y: 5, z: 0.5 }), 300, [], [near, far]);
+    expect(told.blast).not.toBeNull();
+    expect(told.mobHurts).toEqual([{ name: 'witch', damage: blastDamage(3, 1, 1) }]);
   });
 
   it('armour cuts the blast by the wiki formula (full diamond: 20 points, 8 toughness)', () => {

@@ -3,11 +3,14 @@ import type { Random } from '../../random.js';
 import { mobKind } from '../mobs.js';
 import { type Mob, type MobMind, type MobPlayer, newMind, provoke, tickMob } from './brain.js';
 import { armourOf, damageAfterArmour } from './armour.js';
+import { damageToMob } from './combat.js';
 import { type BlastedBlocks, blastBlocks, blastDamage, exposure } from './explosion.js';
 import { HurtImmunity } from './hurt.js';
 import { type NightSpawning, nightSpawn } from './spawning.js';
-import { SPAWN_INTERVAL_TICKS } from './stats.js';
+import { mobSize, SPAWN_INTERVAL_TICKS } from './stats.js';
 import type { MobTerrain } from './terrain.js';
+
+const distanceBetween = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
 /** A world as the mob rules drive it: SimWorld and the embedded server each adapt theirs to this. */
 export interface MobHost {
@@ -105,15 +108,27 @@ export class MobDirector {
     if (taken > 0) host.hurtPlayer(player, taken, by, cause);
   }
 
-  /** A creeper's blast: the players it reaches are hurt by what the terrain let through, then the blocks break. */
+  /**
+   * A creeper's blast: the players and the other mobs it reaches are hurt by what the terrain let through (mobs
+   * through their armour), then the blocks break.
+   */
   private explode(host: MobHost, players: readonly MobPlayer[], mob: Mob, power: number, tick: number): void {
     const centre = mob.position;
     const blocks = blastBlocks(host.terrain, centre, power, this.random);
     for (const player of players) {
       if (!player.targetable) continue;
-      const gap = Math.hypot(player.position.x - centre.x, player.position.y - centre.y, player.position.z - centre.z);
-      const dealt = blastDamage(power, gap, exposure(host.terrain, centre, player.position));
+      const dealt = blastDamage(
+        power,
+        distanceBetween(player.position, centre),
+        exposure(host.terrain, centre, player.position),
+      );
       if (dealt > 0) this.hurt(host, player.id, dealt, mob, 'explosion', tick);
+    }
+    for (const other of host.mobs()) {
+      if (other.id === mob.id) continue;
+      const seen = exposure(host.terrain, centre, other.position, mobSize(other.name));
+      const dealt = blastDamage(power, distanceBetween(other.position, centre), seen);
+      if (dealt > 0) host.hurtMob(other, damageToMob(other.name, dealt));
     }
     host.explode(mob, blocks);
   }

@@ -73,12 +73,17 @@ export function blastDrops(name: string): string[] {
 }
 
 /**
- * The share of a player's body the centre sees (Explosion.getSeenPercent): rays from a grid over its box, spaced
- * 1 / (2 × size + 1), offset as vanilla offsets them, each unobstructed one counting.
+ * The share of a body the centre sees (Explosion.getSeenPercent): rays from a grid over its box (a player's unless
+ * told), spaced 1 / (2 × size + 1), offset as vanilla offsets them, each unobstructed one counting.
  */
-export function exposure(terrain: MobTerrain, centre: Vec3Like, feet: Vec3Like): number {
-  const stepXZ = 1 / (PLAYER_WIDTH * 2 + 1);
-  const stepY = 1 / (PLAYER_HEIGHT * 2 + 1);
+export function exposure(
+  terrain: MobTerrain,
+  centre: Vec3Like,
+  feet: Vec3Like,
+  box: { width: number; height: number } = { width: PLAYER_WIDTH, height: PLAYER_HEIGHT },
+): number {
+  const stepXZ = 1 / (box.width * 2 + 1);
+  const stepY = 1 / (box.height * 2 + 1);
   const offset = (1 - Math.floor(1 / stepXZ) * stepXZ) / 2;
   let seen = 0;
   let all = 0;
@@ -86,9 +91,9 @@ export function exposure(terrain: MobTerrain, centre: Vec3Like, feet: Vec3Like):
     for (let fy = 0; fy <= 1; fy += stepY)
       for (let fz = 0; fz <= 1; fz += stepXZ) {
         const point = {
-          x: feet.x - PLAYER_WIDTH / 2 + fx * PLAYER_WIDTH + offset,
-          y: feet.y + fy * PLAYER_HEIGHT,
-          z: feet.z - PLAYER_WIDTH / 2 + fz * PLAYER_WIDTH + offset,
+          x: feet.x - box.width / 2 + fx * box.width + offset,
+          y: feet.y + fy * box.height,
+          z: feet.z - box.width / 2 + fz * box.width + offset,
         };
         if (lineOfSight(terrain, point, centre)) seen++;
         all++;
