@@ -20,8 +20,20 @@ describe('attack_entity runs end to end on SimWorld', () => {
     expect(alive).not.toContain(near);
     expect(h.events.filter((e) => e.type === 'safety.emergency' && e.signal === 'hostile')).toEqual([]);
     const hits = h.world.actuatorLog.filter((entry) => entry.command === 'attack' && entry.outcome === 'ok');
-    expect(hits).toHaveLength(20);
+    // A bare hand deals 1, which a zombie's 2 armour points cut to 0.94 (Minecraft Wiki, Zombie and Armor): 22 hits.
+    expect(hits).toHaveLength(22);
     expect(h.world.actuatorLog.some((entry) => entry.command === 'goto')).toBe(true);
+  });
+
+  it('swings a stone sword at full charge, 0.625 s apart at least: five hits kill a zombie (4.92 each after its armour)', async () => {
+    const h = await harness({ heldItem: 'stone_sword', inventory: { stone_sword: 1 } });
+    const zombie = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 2.5, y: 0, z: 0.5 } });
+    const result = await h.run(plan(attack({ id: zombie })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    const hits = h.world.actuatorLog.filter((entry) => entry.command === 'attack' && entry.outcome === 'ok');
+    expect(hits).toHaveLength(5);
+    const gaps = hits.slice(1).map((hit, i) => hit.startedAt - hits[i]!.startedAt);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(625);
   });
 
   it('fights the mob it names by id, not the nearest one', async () => {

@@ -1,6 +1,7 @@
 import { type EntityInfo, type Vec3Like, WorldError } from '../contracts/index.js';
 import type { RunContext } from '../registry/index.js';
 import { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, MOB_HEALTH } from '../world/actuator-rules.js';
+import { attackCooldownMs, TICK_MS } from '../world/mob-rules/index.js';
 import { waitUntil } from './wait-until.js';
 
 /** A mob knocked into the air lands within this long; it is hit again once it is back within reach. */
@@ -12,12 +13,19 @@ const MAX_HITS = 3 * Math.ceil(MOB_HEALTH / ATTACK_DAMAGE);
 /** Walks in a row that leave the bot no closer before the mob counts as out of reach. */
 const MAX_FRUITLESS_WALKS = 3;
 const WALK_PAUSE_MS = 250;
+/**
+ * Waited past the held item's attack cooldown before a swing: the server counts the charge in its own ticks, and a
+ * swing that reaches it a little sooner than the last one did must still find it full.
+ */
+const CHARGE_MARGIN_MS = TICK_MS;
 
 const horizontal = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.z - b.z);
 
 /**
  * Until the mob is gone from the world: walk up to it when it is out of reach, hit it when it is in
- * reach (hits knock it back, so the two alternate), and give up once it is further than `within` from
+ * reach (hits knock it back, so the two alternate), each swing at full charge (the held item's attack cooldown
+ * waited out on the run's clock since the last swing or the start of the fight, which may have just drawn the
+ * weapon), and give up once it is further than `within` from
  * the bot, or `enough` says the fight is over (a guard drives a mob out of its area). No progress is
  * reported: how many hits a mob takes is not known in advance. Every verb that fights (attack_entity, guard_area)
  * fights through this.
@@ -33,6 +41,7 @@ export async function fightUntilGone(
   const where = () => world.entities().find((entity) => entity.id === target.id);
   let hits = 0;
   let fruitless = 0;
+  let lastSwingAt = ctx.clock.now();
   for (let mob = where(); mob && !enough(mob); mob = where()) {
     const feet = world.position();
     if (horizontal(mob.position, feet) > args.within)
@@ -63,8 +72,15 @@ export async function fightUntilGone(
     }
     if (hits >= MAX_HITS)
       throw new WorldError('effects_unmet', `attack_entity: ${hits} hits landed and the ${target.name} is still alive`);
+    const chargedAt = lastSwingAt + attackCooldownMs(world.heldItem()) + CHARGE_MARGIN_MS;
+    if (ctx.clock.now() < chargedAt) {
+      await waitUntil(ctx, () => ctx.clock.now() >= chargedAt, chargedAt - ctx.clock.now());
+      continue;
+    }
     try {
+      const swingAt = ctx.clock.now();
       await ctx.actuate('attack', () => world.attack!(target.id, { signal: ctx.signal }));
+      lastSwingAt = swingAt;
       hits++;
     } catch (error) {
       // Moved out of reach (or died) between the look and the swing: look again.

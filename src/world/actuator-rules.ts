@@ -122,15 +122,19 @@ export function checkSmelt(
 /** How far a survival player hits: vanilla's entity reach, from the eyes to the middle of the mob's body. */
 export const ATTACK_REACH = 3;
 const MID_BODY = 0.9;
-/** One swing and the attack cooldown after it. */
-export const ATTACK_COOLDOWN_MS = 500;
-/** What one hit with an empty hand (or anything that is no weapon or tool) takes off a mob. */
+/**
+ * How long `attack` takes: the swing and a recovery a tick longer than a mob's 10 ticks of hurt immunity, so that
+ * swings made one after another never land within it. The charge of the next swing is the melee rules' business
+ * (mob-rules/combat.ts): a fighter waits out the held item's attackCooldownMs before swinging again.
+ */
+export const ATTACK_COOLDOWN_MS = 550;
+/** What one hit with an empty hand (or anything that is no weapon or tool) takes off a mob at full charge. */
 export const ATTACK_DAMAGE = 1;
 
 /**
  * Vanilla's melee damage of what the hand holds (Java 1.21, https://minecraft.wiki/w/Melee_attack#Damage): swords
- * 4–8, axes 7–10, pickaxes 2–6, shovels 2.5–6.5, by material; anything else ATTACK_DAMAGE. Both worlds deal it, once
- * per ATTACK_COOLDOWN_MS whatever the item (vanilla's per-item attack speed is not modelled).
+ * 4–8, axes 7–10, pickaxes 2–6, shovels 2.5–6.5, by material; anything else ATTACK_DAMAGE. This is a swing at full
+ * charge: both worlds scale it by the swing's charge, critical hits and the mob's armour (mob-rules/combat.ts).
  */
 const WEAPON_DAMAGE: Readonly<Record<string, readonly [number, number, number, number, number, number]>> = {
   // wooden, golden, stone, iron, diamond, netherite
@@ -151,17 +155,6 @@ export function attackDamage(held: string | null): number {
 export const MOB_HEALTH = 20;
 
 /** What `attack` refuses: an entity not in sight, one that is no mob or player, one out of reach. */
-/** A hit pushes a mob this far away from the attacker, horizontally (both worlds; vanilla's is about this). */
-export const KNOCKBACK = 1;
-
-/** Where a hit pushes a mob: KNOCKBACK blocks straight away from the attacker. The world moves it there only when there is room. */
-export function knockedBackTo(attacker: Vec3Like, mob: Vec3Like): Vec3Like {
-  const dx = mob.x - attacker.x;
-  const dz = mob.z - attacker.z;
-  const length = Math.hypot(dx, dz) || 1;
-  return { x: mob.x + (KNOCKBACK * dx) / length, y: mob.y, z: mob.z + (KNOCKBACK * dz) / length };
-}
-
 export function checkAttack(entityId: number, entity: EntityInfo | undefined, feet: Vec3Like): void {
   if (!entity)
     throw new WorldError('precondition_missing', `attack: no entity ${entityId} in sight (dead, gone, or never there)`);

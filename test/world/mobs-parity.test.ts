@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock, SystemClock } from '../../src/clock/index.js';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../src/clock/index.js';
 import type { LivingEntity, Vec3Like } from '../../src/contracts/world.js';
-import { startEmbeddedWorld, type EmbeddedWorld } from '../../src/world/embedded/index.js';
 import { parseScenario, type Scenario, type ScenarioInput } from '../../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
+import { serverPerCase } from '../helpers/server-per-case.js';
 
 /*
  * The mob rules on both worlds, case by case: the same scenario, the same outcome (who got hurt, which mob came
@@ -123,16 +123,10 @@ describe('mob rules: the same outcomes on SimWorld and the embedded server', () 
     });
   }
 
-  let embedded: EmbeddedWorld | null = null;
-  afterEach(async () => {
-    await embedded?.stop();
-    embedded = null;
-  });
+  const startServer = serverPerCase();
   for (const c of cases) {
     it(`embedded server: ${c.name}`, async () => {
-      embedded = await startEmbeddedWorld({ scenario: scenarioOf(c), clock: new SystemClock() });
-      const bot = await embedded.connectBot('target');
-      const server = embedded.server;
+      const { bot, server } = await startServer(scenarioOf(c), 'target');
       const truth = async (): Promise<Truth> => {
         const { health, position } = server.player('target')!;
         return { health, bot: position, mobs: await server.livingEntities(LOOK, position) };

@@ -2,16 +2,23 @@ import { isNight, type Vec3Like } from '../../contracts/world.js';
 import type { Random } from '../../random.js';
 import { mobKind } from '../mobs.js';
 import {
+  AIR_DRAG,
   ARROW_BASE,
   ARROW_SPEED,
   ARROW_TRIANGLE_MODE,
   ARROW_TRIANGLE_SPREAD,
   type BowAttack,
+  type CreeperFuse,
   FIRE_DAMAGE,
   FIRE_DAMAGE_EVERY_TICKS,
   FIRE_TICKS,
   HOSTILE_STATS,
   type HostileStats,
+  LEAP_CHANCE_PER_TICK,
+  LEAP_MAX,
+  LEAP_MIN,
+  LEAP_SPEED,
+  LIGHT_FORGET_CHANCE_PER_TICK,
   MELEE_REACH,
   mobSize,
   PATH_NODES_PER_RANGE,
@@ -69,10 +76,20 @@ export interface MobMind {
   drawingSince: number | null;
   nextDrawAt: number;
   fireTicks: number;
+  /** A creeper's fuse: ticks burnt so far, and whether it is burning (1) or going out (−1). */
+  swell: number;
+  swellDir: 1 | -1;
+  /** A leaper's speed in blocks a tick while it flies at its target (0 on the ground). */
+  leap: number;
 }
 
 export type MobEvent =
-  { kind: 'hit'; player: number; damage: number; cause: 'melee' | 'arrow' } | { kind: 'burn'; damage: number };
+  | { kind: 'hit'; player: number; damage: number; cause: 'melee' | 'arrow' }
+  | { kind: 'burn'; damage: number }
+  /** A creeper's fuse was lit (true) or started going out (false). */
+  | { kind: 'swell'; lit: boolean }
+  /** A creeper's fuse burnt down: it blows up where it stands. */
+  | { kind: 'explode'; power: number };
 
 /** What one tick of the world gives the rules. */
 export interface MobWorld {
@@ -97,6 +114,9 @@ export function newMind(home: Vec3Like): MobMind {
     drawingSince: null,
     nextDrawAt: 0,
     fireTicks: 0,
+    swell: 0,
+    swellDir: -1,
+    leap: 0,
   };
 }
 
@@ -142,6 +162,7 @@ function burning(mob: Mob, mind: MobMind, world: MobWorld, burnsInDaylight: bool
 
 function hunt(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats): MobEvent[] {
   const target = keepOrFindTarget(mob, mind, world, stats);
+  if (stats.fuse) return swell(mob, mind, world, stats, stats.fuse, target);
   if (!target) {
     mind.walk = [];
     mind.drawingSince = null;
@@ -167,6 +188,8 @@ function distance(a: Vec3Like, b: Vec3Like): number {
 /** The target kept (alive, in range, not out of sight too long) or newly found (in range, in sight), or null. */
 function keepOrFindTarget(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats): MobPlayer | null {
   const sees = (player: MobPlayer) => lineOfSight(world.terrain, eyesOf(mob, stats), playerEyes(player));
+  const bright = stats.neutralInLight === true && inBrightLight(mob, world, stats);
+  if (mind.target !== null && bright && world.random() < LIGHT_FORGET_CHANCE_PER_TICK) mind.target = null;
   if (mind.target !== null) {
     const kept = world.players.find((p) => p.id === mind.target);
     if (kept?.targetable && distance(kept.position, mob.position) <= stats.followRange) {
@@ -175,7 +198,7 @@ function keepOrFindTarget(mob: Mob, mind: MobMind, world: MobWorld, stats: Hosti
     }
     mind.target = null;
   }
-  if (world.random() >= TARGET_CHANCE_PER_TICK) return null;
+  if (bright || world.random() >= TARGET_CHANCE_PER_TICK) return null;
   const found = world.players
     .filter(
       (p) =>
@@ -190,6 +213,12 @@ function keepOrFindTarget(mob: Mob, mind: MobMind, world: MobWorld, stats: Hosti
   mind.unseenTicks = 0;
   mind.seeTicks = 0;
   return found;
+}
+
+/** Daylight on the mob: by day, with the sky open above its eyes (the light a spider's rule reads as bright). */
+function inBrightLight(mob: Mob, world: MobWorld, stats: HostileStats): boolean {
+  if (isNight(world.timeOfDay)) return false;
+  return skyOpenAbove(world.terrain, cellOf({ ...mob.position, y: mob.position.y + stats.eyeHeight }));
 }
 
 /**
@@ -224,7 +253,8 @@ function strike(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, t
 /** Walks towards the target until within `stopAt` blocks of it horizontally, re-planning as it moves. */
 function chase(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, target: MobPlayer, stopAt: number) {
   const gap = Math.hypot(target.position.x - mob.position.x, target.position.z - mob.position.z);
-  if (gap <= stopAt) {
+  // Close enough, unless the target is a level up or more (a climber goes on up the wall to it).
+  if (gap <= stopAt && Math.abs(target.position.y - mob.position.y) < 1) {
     mind.walk = [];
     return;
   }
@@ -233,11 +263,59 @@ function chase(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, ta
     mind.walkGoal === null || goal.x !== mind.walkGoal.x || goal.y !== mind.walkGoal.y || goal.z !== mind.walkGoal.z;
   if (mind.walk.length === 0 || moved || world.tick >= mind.repathAt) {
     const maxNodes = Math.floor(stats.followRange * PATH_NODES_PER_RANGE);
-    mind.walk = findWalk(world.terrain, cellOf(mob.position), goal, 1, maxNodes);
+    mind.walk = findWalk(world.terrain, cellOf(mob.position), goal, 1, maxNodes, stats.climbs === true);
     mind.walkGoal = goal;
     mind.repathAt = world.tick + REPATH_TICKS;
   }
-  mind.walk = advance(world.terrain, mob.position, mind.walk, stats.speed / TICKS_PER_SECOND);
+  const leap = leapSpeed(mob, mind, world, stats, gap);
+  mind.walk = advance(world.terrain, mob.position, mind.walk, Math.max(leap, stats.speed / TICKS_PER_SECOND));
+}
+
+/**
+ * A leaper's speed this tick while it flies at its target (0 when it is not leaping): a leap starts by chance on the
+ * ground 2 to 4 blocks from the target and slows by the air's drag until no faster than the walk.
+ */
+function leapSpeed(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, gap: number): number {
+  if (!stats.leaps) return 0;
+  if (mind.leap > stats.speed / TICKS_PER_SECOND) {
+    const speed = mind.leap;
+    mind.leap *= AIR_DRAG;
+    return speed;
+  }
+  mind.leap = 0;
+  const onGround = Number.isInteger(mob.position.y);
+  if (onGround && gap >= LEAP_MIN && gap <= LEAP_MAX && world.random() < LEAP_CHANCE_PER_TICK) mind.leap = LEAP_SPEED;
+  return 0;
+}
+
+/**
+ * A creeper (SwellGoal with MeleeAttackGoal): walk up to the player; within `igniteWithin` blocks stand and light the
+ * fuse, which keeps burning while the player stays in sight within `defuseBeyond` and goes back out, a tick at a time,
+ * otherwise (the walk resumes once it is out of the near range with the fuse going out). A fuse burnt for `ticks`
+ * blows it up.
+ */
+function swell(
+  mob: Mob,
+  mind: MobMind,
+  world: MobWorld,
+  stats: HostileStats,
+  fuse: CreeperFuse,
+  target: MobPlayer | null,
+): MobEvent[] {
+  const gap = target ? distance(target.position, mob.position) : Infinity;
+  const before = mind.swellDir;
+  if (target && (mind.swellDir > 0 || gap < fuse.igniteWithin)) {
+    mind.walk = [];
+    const seen = lineOfSight(world.terrain, eyesOf(mob, stats), playerEyes(target));
+    mind.swellDir = gap > fuse.defuseBeyond || !seen ? -1 : 1;
+  } else {
+    mind.swellDir = -1;
+    if (target) chase(mob, mind, world, stats, target, 1);
+    else mind.walk = [];
+  }
+  mind.swell = Math.max(0, mind.swell + mind.swellDir);
+  if (mind.swell >= fuse.ticks) return [{ kind: 'explode', power: fuse.power }];
+  return mind.swellDir === before ? [] : [{ kind: 'swell', lit: mind.swellDir > 0 }];
 }
 
 /**

@@ -2,10 +2,15 @@ import type { Vec3Like } from '../../contracts/world.js';
 import type { Random } from '../../random.js';
 import { mobKind } from '../mobs.js';
 import { type Mob, type MobMind, type MobPlayer, newMind, provoke, tickMob } from './brain.js';
+import { armourOf, damageAfterArmour } from './armour.js';
+import { damageToMob } from './combat.js';
+import { type BlastedBlocks, blastBlocks, blastDamage, exposure } from './explosion.js';
 import { HurtImmunity } from './hurt.js';
 import { type NightSpawning, nightSpawn } from './spawning.js';
-import { SPAWN_INTERVAL_TICKS } from './stats.js';
+import { mobSize, SPAWN_INTERVAL_TICKS } from './stats.js';
 import type { MobTerrain } from './terrain.js';
+
+const distanceBetween = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
 /** A world as the mob rules drive it: SimWorld and the embedded server each adapt theirs to this. */
 export interface MobHost {
@@ -18,8 +23,14 @@ export interface MobHost {
   hostilePositions(): readonly Vec3Like[];
   /** Stands the mob at a new position. */
   move(mob: Mob, to: Vec3Like): void;
-  /** Takes health off a player (already net of its hurt immunity). */
-  hurtPlayer(player: number, damage: number, by: Mob, cause: 'melee' | 'arrow'): void;
+  /** The armour names a player wears (its four armour slots' items). */
+  wornBy(player: number): readonly string[];
+  /** Takes health off a player (already net of its hurt immunity and armour). */
+  hurtPlayer(player: number, damage: number, by: Mob, cause: 'melee' | 'arrow' | 'explosion'): void;
+  /** A creeper's fuse was lit or started going out (the server shows it swelling). */
+  swelling(mob: Mob, lit: boolean): void;
+  /** A creeper blew up: it is gone, and so are the blocks its blast broke (the `dropped` ones drop their items). */
+  explode(mob: Mob, blocks: BlastedBlocks): void;
   /** Takes health off a mob (its sunburn); at 0 the world removes it. */
   hurtMob(mob: Mob, damage: number): void;
   /** Spawns a hostile mob the rules will drive. */
@@ -64,10 +75,9 @@ export class MobDirector {
         host.move(mob, mob.position);
       for (const event of events) {
         if (event.kind === 'burn') host.hurtMob(mob, event.damage);
-        else {
-          const damage = this.immunity.hurt(event.player, event.damage, tick);
-          if (damage > 0) host.hurtPlayer(event.player, damage, mob, event.cause);
-        }
+        else if (event.kind === 'swell') host.swelling(mob, event.lit);
+        else if (event.kind === 'explode') this.explode(host, world.players, mob, event.power, tick);
+        else this.hurt(host, event.player, event.damage, mob, event.cause, tick);
       }
     }
     for (const id of this.minds.keys()) if (!alive.has(id)) this.minds.delete(id);
@@ -82,6 +92,45 @@ export class MobDirector {
       );
       if (spawned && mobKind(spawned.name) === 'hostile') host.spawn(spawned.name, spawned.position);
     }
+  }
+
+  /** Immunity weighs a hit as dealt, armour then cuts what gets through (LivingEntity.hurt, then actuallyHurt). */
+  private hurt(
+    host: MobHost,
+    player: number,
+    dealt: number,
+    by: Mob,
+    cause: 'melee' | 'arrow' | 'explosion',
+    tick: number,
+  ): void {
+    const damage = this.immunity.hurt(player, dealt, tick);
+    const taken = damageAfterArmour(damage, armourOf(host.wornBy(player)));
+    if (taken > 0) host.hurtPlayer(player, taken, by, cause);
+  }
+
+  /**
+   * A creeper's blast: the players and the other mobs it reaches are hurt by what the terrain let through (mobs
+   * through their armour), then the blocks break.
+   */
+  private explode(host: MobHost, players: readonly MobPlayer[], mob: Mob, power: number, tick: number): void {
+    const centre = mob.position;
+    const blocks = blastBlocks(host.terrain, centre, power, this.random);
+    for (const player of players) {
+      if (!player.targetable) continue;
+      const dealt = blastDamage(
+        power,
+        distanceBetween(player.position, centre),
+        exposure(host.terrain, centre, player.position),
+      );
+      if (dealt > 0) this.hurt(host, player.id, dealt, mob, 'explosion', tick);
+    }
+    for (const other of host.mobs()) {
+      if (other.id === mob.id) continue;
+      const seen = exposure(host.terrain, centre, other.position, mobSize(other.name));
+      const dealt = blastDamage(power, distanceBetween(other.position, centre), seen);
+      if (dealt > 0) host.hurtMob(other, damageToMob(other.name, dealt));
+    }
+    host.explode(mob, blocks);
   }
 
   /** A player hit this mob: a hostile one turns on it, and any re-plans its walk from where the hit left it. */

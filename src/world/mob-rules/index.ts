@@ -18,3 +18,5 @@ export { type Cell, type MobTerrain, type Position, canStand, lineOfSight, skyOp
 export { advance, findWalk, MAX_DROP, MAX_STEP_UP, step } from './walk.js';
 export { MobDirector, type MobHost } from './director.js';
 export { type ArmourPiece, armourOf, armourPiece, damageAfterArmour } from './armour.js';
+export * from './combat.js';
+export { type BlastedBlocks, blastBlocks, blastDamage, blastDrops, exposure } from './explosion.js';

@@ -1,4 +1,5 @@
 import minecraftData from 'minecraft-data';
+import { MOB_HEALTH } from '../actuator-rules.js';
 import { EYE_HEIGHT } from '../reach.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 
@@ -43,7 +44,22 @@ export interface BowAttack {
   backOff: number;
 }
 
+export interface CreeperFuse {
+  /** Blocks within which it lights its fuse (SwellGoal: distance² < 9). */
+  igniteWithin: number;
+  /** Blocks beyond which a lit fuse goes back out (SwellGoal: distance² > 49). */
+  defuseBeyond: number;
+  /** Ticks the fuse burns before the blast (Creeper.maxSwell 30: 1.5 s). */
+  ticks: number;
+  /** The blast's power (Creeper.explosionRadius 3). */
+  power: number;
+}
+
 export interface HostileStats {
+  /** Health at spawn (the max-health attribute). */
+  health: number;
+  /** Natural armour points (a player's hits are reduced by them as a player's armour reduces a mob's). */
+  armour: number;
   followRange: number;
   /** Blocks per second (see walkSpeed). */
   speed: number;
@@ -53,10 +69,19 @@ export interface HostileStats {
   burnsInDaylight: boolean;
   melee?: MeleeAttack;
   bow?: BowAttack;
+  fuse?: CreeperFuse;
+  /** Climbs a wall it walks into (a spider), as high as it has room to. */
+  climbs?: boolean;
+  /** Leaps at a target 2 to 4 blocks off (LeapAtTargetGoal). */
+  leaps?: boolean;
+  /** Seeks no target in daylight under open sky, and now and then lets one go there (a spider's light rule). */
+  neutralInLight?: boolean;
 }
 
 const ZOMBIE: HostileStats = {
-  // Zombie: follow range 35, movement speed 0.23, attack damage 3 (Normal), eyes at 1.74.
+  // Zombie: health 20, armour 2, follow range 35, movement speed 0.23, attack damage 3 (Normal), eyes at 1.74.
+  health: 20,
+  armour: 2,
   followRange: 35,
   speed: walkSpeed(0.23),
   eyeHeight: 1.74,
@@ -65,7 +90,9 @@ const ZOMBIE: HostileStats = {
 };
 
 const SKELETON: HostileStats = {
-  // Skeleton: follow range 16, movement speed 0.25, a bow (RangedBowAttackGoal(this, 1.0, 20, 15)).
+  // Skeleton: health 20, no armour, follow range 16, movement speed 0.25, a bow (RangedBowAttackGoal(this, 1.0, 20, 15)).
+  health: 20,
+  armour: 0,
   followRange: 16,
   speed: walkSpeed(0.25),
   eyeHeight: 1.74,
@@ -73,9 +100,48 @@ const SKELETON: HostileStats = {
   bow: { drawTicks: 20, intervalTicks: 40, range: 15, backOff: 7.5 },
 };
 
+const CREEPER: HostileStats = {
+  // Creeper: health 20, no armour, follow range 16, movement speed 0.25, eyes at 1.445 (0.85 × its 1.7), no sunburn.
+  health: 20,
+  armour: 0,
+  followRange: 16,
+  speed: walkSpeed(0.25),
+  eyeHeight: 1.445,
+  burnsInDaylight: false,
+  fuse: { igniteWithin: 3, defuseBeyond: 7, ticks: 30, power: 3 },
+};
+
+const SPIDER: HostileStats = {
+  // Spider: health 16, no armour, follow range 16, movement speed 0.3, attack damage 2 (Normal), eyes at 0.65,
+  // no sunburn; climbs walls, leaps at its target, neutral in bright light unless provoked.
+  health: 16,
+  armour: 0,
+  followRange: 16,
+  speed: walkSpeed(0.3),
+  eyeHeight: 0.65,
+  burnsInDaylight: false,
+  melee: { damage: 2, cooldownTicks: 20 },
+  climbs: true,
+  leaps: true,
+  neutralInLight: true,
+};
+
 /**
- * The hostile mobs that move and fight. Other hostile kinds (creepers, spiders...) stand where they are put, as all
- * mobs did before: their behaviour (explosions, climbing, neutral by day) is not modelled.
+ * A leap (LeapAtTargetGoal(0.4)): tried with a chance of 1 in 5 a tick while on the ground with the target 2 to 4
+ * blocks off; it throws the mob at 0.4 blocks a tick towards it, air drag keeping 0.91 of that each tick, until it is
+ * no faster than its walk (about 2.3 blocks in 8 ticks for a spider).
+ */
+export const LEAP_CHANCE_PER_TICK = 1 / 5;
+export const LEAP_MIN = 2;
+export const LEAP_MAX = 4;
+export const LEAP_SPEED = 0.4;
+export const AIR_DRAG = 0.91;
+/** A bright-lit spider lets its target go with a chance of 1 in 100 a tick (SpiderAttackGoal.canContinueToUse). */
+export const LIGHT_FORGET_CHANCE_PER_TICK = 1 / 100;
+
+/**
+ * The hostile mobs that move and fight. Other hostile kinds stand where they are put, as all mobs did before: their
+ * behaviour is not modelled.
  */
 export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
   zombie: ZOMBIE,
@@ -83,7 +149,14 @@ export const HOSTILE_STATS: Readonly<Record<string, HostileStats>> = {
   husk: { ...ZOMBIE, burnsInDaylight: false },
   skeleton: SKELETON,
   stray: SKELETON,
+  creeper: CREEPER,
+  spider: SPIDER,
 };
+
+/** A mob's health at spawn: a hostile kind's own, any other MOB_HEALTH (flying-squid's 20 for every mob). */
+export function maxHealth(name: string): number {
+  return HOSTILE_STATS[name]?.health ?? MOB_HEALTH;
+}
 
 /** Passive mobs' movement-speed attributes (cow 0.2, sheep 0.23, pig and chicken 0.25); others walk as a pig. */
 const PASSIVE_SPEED: Readonly<Record<string, number>> = { cow: 0.2, mooshroom: 0.2, sheep: 0.23 };

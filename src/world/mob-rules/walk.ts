@@ -3,6 +3,8 @@ import { type Cell, canStand, type MobTerrain, type Position, open } from './ter
 /** A mob steps up one block at most (its step height and a jump) and walks off a ledge of at most 3. */
 export const MAX_STEP_UP = 1;
 export const MAX_DROP = 3;
+/** The highest wall a climber's walk goes up in one step (the search's bound; a spider climbs any height). */
+export const MAX_CLIMB = 32;
 
 /** The eight horizontal directions, orthogonal first, in a fixed order so walks are deterministic. */
 const DIRECTIONS: readonly (readonly [number, number])[] = [
@@ -18,10 +20,11 @@ const DIRECTIONS: readonly (readonly [number, number])[] = [
 
 /**
  * The cell a mob standing in `from` reaches by one step in direction (dx, dz), or null: the same level, one up (with
- * head room to jump), or down a ledge of up to MAX_DROP through open cells. A diagonal step keeps its level and needs
- * both orthogonal cells open, so a mob never cuts a corner through a wall.
+ * head room to jump), up the face of a wall for a climber (with its own column open all the way), or down a ledge of
+ * up to MAX_DROP through open cells. A diagonal step keeps its level and needs both orthogonal cells open, so a mob
+ * never cuts a corner through a wall.
  */
-export function step(terrain: MobTerrain, from: Cell, dx: number, dz: number): Cell | null {
+export function step(terrain: MobTerrain, from: Cell, dx: number, dz: number, climbs = false): Cell | null {
   const { x, y, z } = from;
   const [nx, nz] = [x + dx, z + dz];
   if (dx !== 0 && dz !== 0) {
@@ -31,6 +34,9 @@ export function step(terrain: MobTerrain, from: Cell, dx: number, dz: number): C
   if (canStand(terrain, nx, y, nz)) return { x: nx, y, z: nz };
   if (open(terrain, x, y + 2, z) && canStand(terrain, nx, y + MAX_STEP_UP, nz))
     return { x: nx, y: y + MAX_STEP_UP, z: nz };
+  if (climbs)
+    for (let up = MAX_STEP_UP + 1; up <= MAX_CLIMB && open(terrain, x, y + up + 1, z); up++)
+      if (canStand(terrain, nx, y + up, nz)) return { x: nx, y: y + up, z: nz };
   if (!open(terrain, nx, y, nz) || !open(terrain, nx, y + 1, nz)) return null;
   for (let drop = 1; drop <= MAX_DROP; drop++) {
     if (!open(terrain, nx, y - drop, nz)) return null;
@@ -59,7 +65,14 @@ interface Node {
  * `maxNodes` cells. It stops within `range` blocks (horizontally) of the goal; when the goal cannot be reached it walks
  * to the cell nearest to it, as vanilla's partial paths do. Empty when no step gets it closer.
  */
-export function findWalk(terrain: MobTerrain, from: Cell, goal: Cell, range: number, maxNodes: number): Cell[] {
+export function findWalk(
+  terrain: MobTerrain,
+  from: Cell,
+  goal: Cell,
+  range: number,
+  maxNodes: number,
+  climbs = false,
+): Cell[] {
   const start: Node = { cell: from, cost: 0, score: estimate(from, goal), parent: null };
   const open: Node[] = [start];
   const best = new Map<string, number>([[key(from), 0]]);
@@ -73,9 +86,11 @@ export function findWalk(terrain: MobTerrain, from: Cell, goal: Cell, range: num
       break;
     }
     for (const [dx, dz] of DIRECTIONS) {
-      const next = step(terrain, node.cell, dx, dz);
+      const next = step(terrain, node.cell, dx, dz, climbs);
       if (!next) continue;
-      const cost = node.cost + (dx !== 0 && dz !== 0 ? Math.SQRT2 : 1) + (next.y > node.cell.y ? 0.5 : 0);
+      const rise = next.y - node.cell.y;
+      const cost =
+        node.cost + (dx !== 0 && dz !== 0 ? Math.SQRT2 : 1) + (rise > MAX_STEP_UP ? rise : rise > 0 ? 0.5 : 0);
       const k = key(next);
       if ((best.get(k) ?? Infinity) <= cost) continue;
       best.set(k, cost);
@@ -96,8 +111,9 @@ function popLowest(nodes: Node[]): Node {
 
 /**
  * Moves a mob along its walk by `distance` blocks this tick: horizontally towards the middle of the next cell, taking
- * that cell's height as it enters it (a step up or a drop). Returns the cells still ahead. A cell that is no longer
- * standable (a block placed in the way) ends the walk where the mob is.
+ * that cell's height as it enters it (a step up or a drop); a climb up a wall higher than a step rises first, at the
+ * same speed (a spider climbs at about its walking pace, 0.2 blocks a tick), then steps over. Returns the cells still
+ * ahead. A cell that is no longer standable (a block placed in the way) ends the walk where the mob is.
  */
 export function advance(terrain: MobTerrain, position: Position, walk: readonly Cell[], distance: number): Cell[] {
   const ahead = [...walk];
@@ -105,6 +121,12 @@ export function advance(terrain: MobTerrain, position: Position, walk: readonly 
   while (left > 1e-9 && ahead.length > 0) {
     const next = ahead[0]!;
     if (!canStand(terrain, next.x, next.y, next.z)) return [];
+    if (next.y - position.y > MAX_STEP_UP) {
+      const rise = Math.min(left, next.y - MAX_STEP_UP - position.y);
+      position.y += rise;
+      left -= rise;
+      continue;
+    }
     const [tx, tz] = [next.x + 0.5, next.z + 0.5];
     const gap = Math.hypot(tx - position.x, tz - position.z);
     const move = Math.min(left, gap);

@@ -1,5 +1,6 @@
 import type { EntityInfo, EntityKind, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
-import { entitiesMatching, MOB_HEALTH } from '../actuator-rules.js';
+import { entitiesMatching } from '../actuator-rules.js';
+import { maxHealth } from '../mob-rules/index.js';
 import type { Body } from './body.js';
 import { LOWEST_Y, PICKUP_RANGE } from './constants.js';
 import type { Cell, Terrain } from './terrain.js';
@@ -14,13 +15,13 @@ export interface SpawnEntity {
    * SimWorld test's mobs stand still unless they ask for it. A scenario's mobs ask for it unless they say `ai: false`.
    */
   ai?: boolean;
-  /** A mob's health at spawn (default MOB_HEALTH). */
+  /** A mob's health at spawn (default its kind's, maxHealth). */
   health?: number;
 }
 
 interface SimEntity extends EntityInfo {
   position: { x: number; y: number; z: number };
-  /** Mobs and players: what hits have left of MOB_HEALTH. */
+  /** Mobs and players: what hits have left of their health. */
   health?: number;
   ai: boolean;
 }
@@ -40,7 +41,7 @@ export class EntityStore {
       kind: entity.kind,
       position: { x, y, z },
       ...(entity.item ? { item: { ...entity.item } } : {}),
-      ...(living ? { health: entity.health ?? MOB_HEALTH } : {}),
+      ...(living ? { health: entity.health ?? maxHealth(entity.name) } : {}),
       ai: entity.ai === true && (entity.kind === 'hostile' || entity.kind === 'passive'),
     });
     return id;

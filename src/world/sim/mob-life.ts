@@ -1,11 +1,24 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { Random } from '../../random.js';
-import { MobDirector, type MobHost, type NightSpawning, TICK_MS } from '../mob-rules/index.js';
+import type { EntityInfo } from '../../contracts/world.js';
+import {
+  type BlastedBlocks,
+  blastDrops,
+  knockedBackTo,
+  Melee,
+  MobDirector,
+  type MobHost,
+  type NightSpawning,
+  TICK_MS,
+} from '../mob-rules/index.js';
 import { mobKind } from '../mobs.js';
+import { AIR } from './block-data.js';
 import type { Body } from './body.js';
+import { canBreak } from './dig.js';
 import type { DayClock } from './day-clock.js';
 import type { EntityStore } from './entity-store.js';
 import type { BlockGrid } from './grid.js';
+import type { Terrain } from './terrain.js';
 
 /** The bot as the mob rules name it (the entity store numbers the others from 1). */
 export const SIM_BOT_ID = 0;
@@ -18,8 +31,13 @@ export interface SimMobsParts {
   day: DayClock;
   random: Random;
   spawning: NightSpawning | null;
+  terrain: Terrain;
+  /** Blocks the world will not break (SimWorld's `unbreakable`, beyond vanilla's). */
+  unbreakable: ReadonlySet<string>;
   /** Takes health off the bot (SimWorld.setHealth, so `hurt` is emitted). */
   hurtBot: (damage: number) => void;
+  /** Blocks changed around the bot (a blast): it falls if its floor went. */
+  blocksChanged: () => void;
 }
 
 /**
@@ -28,6 +46,7 @@ export interface SimMobsParts {
  */
 export class SimMobs {
   private readonly director: MobDirector;
+  private readonly melee = new Melee();
   private readonly host: MobHost;
   private timer: TimerHandle | null = null;
   private stopped = false;
@@ -42,8 +61,11 @@ export class SimMobs {
       mobs: () => entities.driven(),
       hostilePositions: () => entities.hostilePositions(),
       move: (mob, to) => entities.move(mob.id, to),
+      wornBy: () => [...body.worn.values()],
       hurtPlayer: (_player, damage) => parts.hurtBot(damage),
       hurtMob: (mob, damage) => entities.damage(mob.id, damage),
+      swelling: () => {},
+      explode: (mob, blocks) => this.blowUp(mob.id, blocks),
       spawn: (name, position) => {
         entities.spawn({ name, kind: mobKind(name) ?? 'hostile', position, ai: true });
       },
@@ -56,10 +78,36 @@ export class SimMobs {
     this.timer = this.parts.clock.setTimeout(() => this.tick(), TICK_MS);
   }
 
-  /** The bot hit this mob. */
-  hitBy(mobId: number): void {
-    const mob = this.host.mobs().find((m) => m.id === mobId);
+  /**
+   * The bot's swing landed on `target`: the melee rules' damage comes off its health, a fresh hit pushes it back where it
+   * has room to stand, and a hostile one it hurt turns on the bot.
+   */
+  struck(target: EntityInfo, how: { held: string | null; falling: boolean; sprinting: boolean }): void {
+    const { entities, body, grid } = this.parts;
+    const hit = this.melee.hit(SIM_BOT_ID, target, how, this.now());
+    if (hit.damage === 0) return;
+    entities.damage(target.id, hit.damage);
+    if (!entities.get(target.id)) {
+      this.melee.forget(target.id);
+      return;
+    }
+    const terrain = { block: (x: number, y: number, z: number) => grid.get(x, y, z) };
+    if (hit.knockback > 0) entities.move(target.id, knockedBackTo(terrain, body.feet, target.position, hit.knockback));
+    const mob = this.host.mobs().find((m) => m.id === target.id);
     if (mob) this.director.hitBy(mob, SIM_BOT_ID);
+  }
+
+  /** A creeper's blast: it is gone, the blocks it broke are air, and the `dropped` ones' items lie where they were. */
+  private blowUp(creeper: number, { broken, dropped }: BlastedBlocks): void {
+    const { entities, grid, terrain, unbreakable } = this.parts;
+    entities.remove(creeper);
+    const names = new Map(broken.map((cell) => [cell, grid.get(cell.x, cell.y, cell.z)]));
+    for (const cell of broken) if (canBreak(names.get(cell)!, unbreakable)) grid.set(cell.x, cell.y, cell.z, AIR);
+    for (const cell of dropped) {
+      const name = names.get(cell)!;
+      if (canBreak(name, unbreakable)) for (const drop of blastDrops(name)) entities.dropItem(terrain, cell, drop);
+    }
+    this.parts.blocksChanged();
   }
 
   stop(): void {
@@ -68,9 +116,16 @@ export class SimMobs {
     this.timer = null;
   }
 
+  private now(): number {
+    return Math.floor(this.parts.clock.now() / TICK_MS);
+  }
+
   private tick(): void {
     this.timer = null;
-    this.director.tick(this.host, Math.floor(this.parts.clock.now() / TICK_MS));
+    const tick = this.now();
+    // A change of held item starts the attack charge over; SimWorld notices it here and at a swing.
+    this.melee.hold(SIM_BOT_ID, this.parts.body.held, tick);
+    this.director.tick(this.host, tick);
     this.wake();
   }
 }

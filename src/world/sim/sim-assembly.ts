@@ -90,7 +90,10 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     // A stream of its own, so mobs never change what a scenario drew from `random`.
     random: mulberry32(deriveSeed(options.seed ?? 1, 'mobs')),
     spawning: options.spawnAtNight ?? null,
+    terrain,
+    unbreakable: new Set(options.unbreakable ?? []),
     hurtBot: (damage) => hooks.setHealth(body.health - damage),
+    blocksChanged: () => locomotion.fall(),
   });
   const hazardDamage = new HazardDamage(clock, grid, body, (health) => hooks.setHealth(health));
   const breath = new Breath(

@@ -12,8 +12,8 @@ const EXHAUSTION_PER_SPRINT_METRE = 0.1;
 const EXHAUSTION_PER_JUMP = 0.05;
 const EXHAUSTION_PER_SPRINT_JUMP = 0.2;
 /** The sprint actions of `entity_action`: names on current protocols, ids on old ones. */
-const START_SPRINTING = new Set<string | number>(['start_sprinting', 3]);
-const STOP_SPRINTING = new Set<string | number>(['stop_sprinting', 4]);
+export const START_SPRINTING = new Set<string | number>(['start_sprinting', 3]);
+export const STOP_SPRINTING = new Set<string | number>(['stop_sprinting', 4]);
 
 interface Movement {
   x: number;

@@ -1,8 +1,27 @@
 import { Vec3 } from 'vec3';
 import { deriveSeed, mulberry32 } from '../../../random.js';
-import { type Mob, MobDirector, type MobHost, type MobTerrain, type NightSpawning } from '../../mob-rules/index.js';
+import {
+  type BlastedBlocks,
+  blastDrops,
+  type Mob,
+  MobDirector,
+  type MobHost,
+  type MobTerrain,
+  type NightSpawning,
+} from '../../mob-rules/index.js';
 import { mobKind } from '../../mobs.js';
 import type { SquidPlayer, SquidServer } from '../squid-types.js';
+
+/** The armour slots of a player's inventory window: head, chest, legs, feet. */
+const ARMOUR_SLOTS = { first: 5, last: 8 };
+
+/** A creeper's swell direction in its entity metadata (minecraft-data's metadataKeys: `swell_dir`, an int). */
+const SWELL_DIR_INDEX = 16;
+const DAMAGE_TYPES = { melee: 'minecraft:mob_attack', arrow: 'minecraft:arrow', explosion: 'minecraft:explosion' };
+type SpawnObject = (type: number, world: unknown, position: Vec3, options: object) => void;
+/** How long a blast's drops wait before they can be picked up, and lie before they vanish (as a dig's). */
+const DROP_PICKUP_MS = 500;
+const DROP_DESPAWN_MS = 5 * 60 * 1000;
 
 /** A flying-squid mob as the rules move it. */
 export interface LivingSquidEntity {
@@ -69,13 +88,34 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
         ?.sendPosition(new Vec3(to.x, to.y, to.z), true)
         .catch((error: unknown) => serv.err(`moving mob ${mob.id} failed: ${String(error)}`));
     },
+    wornBy: (id) => {
+      const player = serv.players.find((p) => p.id === id);
+      if (!player) return [];
+      const worn: string[] = [];
+      for (let slot = ARMOUR_SLOTS.first; slot <= ARMOUR_SLOTS.last; slot++) {
+        const item = player.inventory.slots[slot];
+        if (item) worn.push(item.name);
+      }
+      return worn;
+    },
+    swelling: (mob, lit) => {
+      const swell = { key: SWELL_DIR_INDEX, type: 'int', value: lit ? 1 : -1 };
+      serv._writeArray('entity_metadata', { entityId: mob.id, metadata: [swell] }, serv.players);
+    },
+    explode: (mob, blocks) => {
+      // Gone at once; the mobs plugin tells every client on its next tick.
+      delete serv.entities[mob.id];
+      blowUp(serv, terrain, blocks).catch((error: unknown) =>
+        serv.err(`the blast of mob ${mob.id} failed to break its blocks: ${String(error)}`),
+      );
+    },
     hurtPlayer: (id, damage, by, cause) => {
       const player = serv.players.find((p) => p.id === id);
       if (!player || player.health <= 0) return;
       player.updateHealth(Math.max(0, player.health - damage));
       const hurt = {
         entityId: player.id,
-        sourceTypeId: damageType(cause === 'arrow' ? 'minecraft:arrow' : 'minecraft:mob_attack'),
+        sourceTypeId: damageType(DAMAGE_TYPES[cause]),
         sourceCauseId: by.id + 1,
         sourceDirectId: by.id + 1,
       };
@@ -98,6 +138,21 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
     },
     terrain,
   };
+}
+
+/** Breaks a blast's blocks (each block change goes to the clients) and drops the items of the `dropped` ones. */
+async function blowUp(serv: SquidServer, terrain: MobTerrain, { broken, dropped }: BlastedBlocks): Promise<void> {
+  const names = new Map(broken.map((cell) => [cell, terrain.block(cell.x, cell.y, cell.z)]));
+  const spawnObject = (serv as unknown as { spawnObject: SpawnObject }).spawnObject;
+  for (const cell of broken) await serv.setBlock(serv.overworld, new Vec3(cell.x, cell.y, cell.z), 0);
+  for (const cell of dropped)
+    for (const drop of blastDrops(names.get(cell) ?? 'air'))
+      spawnObject(serv.registry.entitiesByName.item!.id, serv.overworld, new Vec3(cell.x + 0.5, cell.y, cell.z + 0.5), {
+        itemId: serv.registry.itemsByName[drop]!.id,
+        itemCount: 1,
+        pickupTime: DROP_PICKUP_MS,
+        deathTime: DROP_DESPAWN_MS,
+      });
 }
 
 /** The server's blocks read synchronously from its loaded chunk columns; a cell in no loaded column is null. */

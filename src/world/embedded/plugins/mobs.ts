@@ -1,16 +1,14 @@
 import { Vec3 } from 'vec3';
 import type { EntityInfo, LivingEntity, ObservationQuery, Vec3Like } from '../../../contracts/world.js';
-import { attackDamage, entitiesMatching, knockedBackTo } from '../../actuator-rules.js';
+import { attackDamage, entitiesMatching } from '../../actuator-rules.js';
 import { mobKind } from '../../mobs.js';
-import { canStand, isDriven, type MobTerrain } from '../../mob-rules/index.js';
+import { isDriven, knockedBackTo, maxHealth, type MobTerrain } from '../../mob-rules/index.js';
+import { heldItemOf, meleeTracker } from './melee.js';
 import { type LivingSquidEntity, mobLife } from './mob-life.js';
 import type { Scenario } from '../../scenario/index.js';
 import type { SavedMob } from '../save-file.js';
 import { spawnWithId, type EntityServer } from '../saved-entities.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
-
-/** The hotbar's first slot in a player's inventory window; the held item is this plus the selected hotbar slot. */
-const HOTBAR_START = 36;
 
 interface SquidEntity extends LivingSquidEntity {
   type: string;
@@ -46,8 +44,9 @@ export interface LivingStore {
  * anyone it is gone, so mineflayer keeps the corpse; each tick a mob gone from the server is destroyed on every
  * client. flying-squid's own physics are left out (it keeps a mob bobbing a block above the ground, throws a hit mob
  * five times its distance from the attacker sliding on for twenty blocks, and would put back a mob the rules moved
- * while its step was being computed): a hit pushes a mob a block straight back where it has room (as SimWorld does),
- * and the rules walk it.
+ * while its step was being computed): a player's hit deals and pushes what the melee rules say (melee.ts; a hit the
+ * mob's immunity absorbs is cancelled), the push straight back as far as the mob has room (as SimWorld does), and the
+ * rules walk it.
  */
 export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): SquidPlugin & { store: LivingStore } {
   let serv: SquidServer &
@@ -59,6 +58,7 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
   const mobs = new Map<number, { ai: boolean }>();
   const driven = new Set<number>();
   let life: ReturnType<typeof mobLife> | null = null;
+  const melee = meleeTracker();
 
   /** A mob flying-squid can name, without flying-squid's physics (see above). */
   function spawn(name: string, position: Vec3, how: SpawnOptions): SquidEntity {
@@ -74,7 +74,7 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
     spawned.gravity = new Vec3(0, 0, 0);
     // flying-squid's physics tick skips an entity without a size.
     delete spawned.size;
-    if (how.health !== undefined) spawned.health = how.health;
+    spawned.health = how.health ?? maxHealth(name);
     mobs.set(spawned.id, { ai: how.ai });
     if (how.ai && isDriven(name)) driven.add(spawned.id);
     return spawned;
@@ -128,16 +128,23 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
   return {
     store,
     player(player: SquidPlayer) {
-      player.on('attack', (hit: { attackedEntity: SquidEntity; velocity: Vec3; damage?: number }) => {
+      melee.player(player);
+      // flying-squid deals 1 whatever the hand holds and flings the mob; the game deals what the melee rules say.
+      type Hit = { attackedEntity: SquidEntity; velocity: Vec3; damage?: number };
+      player.on('attack_cancel', (hit: Hit, cancel: () => void) => {
         const mob = hit.attackedEntity;
+        // A player hit by a player takes the weapon's full damage (player combat is not the melee rules' subject).
+        if (mob.type === 'player') return void (hit.damage = attackDamage(heldItemOf(player)));
+        const dealt = melee.hit(player, { id: mob.id, name: mob.name ?? 'unknown' });
+        if (dealt.damage === 0) return cancel();
         hit.velocity = new Vec3(0, 0, 0);
-        // flying-squid deals 1 whatever the hand holds; the game deals the weapon's damage, as SimWorld does.
-        const held = player.inventory.slots[HOTBAR_START + player.heldItemSlot];
-        hit.damage = attackDamage(held?.name ?? null);
+        hit.damage = dealt.damage;
+        if (mob.health - dealt.damage <= 0) return melee.forget(mob.id);
         if (!mobs.has(mob.id) || !life) return;
-        knockBack(life.terrain, player, mob).catch((error: unknown) =>
-          serv.err(`knockback of mob ${mob.id} failed: ${String(error)}`),
-        );
+        if (dealt.knockback > 0)
+          knockBack(life.terrain, player, mob, dealt.knockback).catch((error: unknown) =>
+            serv.err(`knockback of mob ${mob.id} failed: ${String(error)}`),
+          );
         life.hitBy(mob.id, player);
       });
     },
@@ -156,6 +163,7 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
           spawn(mob.name, at, { ai: mob.ai !== false, ...(mob.health === undefined ? {} : { health: mob.health }) });
         }
       serv.on('tick', () => {
+        melee.tick(serv.players);
         for (const id of mobs.keys()) {
           if (serv.entities[id]) continue;
           mobs.delete(id);
@@ -167,9 +175,8 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
   };
 }
 
-/** A hit's push: a block straight away from the attacker, where the mob has room to stand (open feet and head, ground). */
-function knockBack(terrain: MobTerrain, player: SquidPlayer, mob: SquidEntity): Promise<void> {
-  const to = knockedBackTo(player.position, mob.position);
-  if (!canStand(terrain, Math.floor(to.x), Math.floor(to.y), Math.floor(to.z))) return Promise.resolve();
+/** A hit's push: `distance` blocks straight away from the attacker, as far as the mob has room to stand. */
+function knockBack(terrain: MobTerrain, player: SquidPlayer, mob: SquidEntity, distance: number): Promise<void> {
+  const to = knockedBackTo(terrain, player.position, mob.position, distance);
   return mob.sendPosition(new Vec3(to.x, to.y, to.z), true);
 }
