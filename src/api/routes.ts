@@ -1,9 +1,10 @@
 import type { IncomingMessage } from 'node:http';
 import type { HealthReport } from '../journal/health-check.js';
 import type { Operations } from '../operations/operations.js';
-import { requireBearer } from './auth.js';
 import { readJsonBody } from './body.js';
 import { HttpError } from './http-error.js';
+import { treeShape } from './tree-shape.js';
+import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
 /** What the routes adapt: the operations, and what HTTP adds to them (the journal's path, the token, the body limit, the 3D views). */
 export interface ApiContext {
@@ -42,17 +43,6 @@ function booleanParam(query: URLSearchParams, name: string): boolean {
   throw new HttpError(400, `${name} must be true or false, got "${value}"`);
 }
 
-/** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
-function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
-  for (const name of query.keys()) {
-    if (!allowed.includes(name))
-      throw new HttpError(
-        400,
-        `unknown query parameter "${name}"; this route takes ${allowed.length > 0 ? allowed.join(', ') : 'none'}`,
-      );
-  }
-}
-
 const botParam = (query: URLSearchParams) => query.get('bot') ?? undefined;
 
 /** The journal's health as GET /api/health and POST /api/health/recover answer it. */
@@ -87,7 +77,6 @@ export async function incidents(ctx: ApiContext, query: URLSearchParams): Promis
 
 /** Capabilities with their SLA as the journal measured it, and as this process measured it for the bot `?bot=` names (default: the first). */
 export async function capabilities(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['bot']);
   return ok({ capabilities: await ctx.ops.capabilities({ bot: botParam(query) }) });
 }
 
@@ -95,7 +84,6 @@ const NO_BOT = 'no bot attached: this server was started without a world (serve 
 
 /** One bot's status: `?bot=<name>`, default the first. */
 export async function botStatus(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['bot']);
   const status = await ctx.ops.botStatus({ bot: botParam(query) });
   if (!status.attached) return ok({ attached: false, message: NO_BOT });
   const { attached, bot: name, ...sample } = status;
@@ -116,7 +104,6 @@ const runPath = (planId: string) => `/api/runs/${encodeURIComponent(planId)}`;
 
 /** A plan's provenance, its steps a page at a time (`?offset=&limit=`, at most 1000): a plan may hold a million steps. */
 export async function provenance(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['offset', 'limit']);
   const found = await ctx.ops.provenance(planId, {
     offset: numberParam(query, 'offset'),
     limit: numberParam(query, 'limit'),
@@ -128,7 +115,6 @@ export async function provenance(ctx: ApiContext, planId: string, query: URLSear
 
 /** A plan's node state changes, with the last event before each and where the bot stood, paged by the last row id seen. */
 export async function nodeStates(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['after', 'limit']);
   const found = await ctx.ops.nodeStates(planId, {
     after: numberParam(query, 'after'),
     limit: numberParam(query, 'limit'),
@@ -138,12 +124,34 @@ export async function nodeStates(ctx: ApiContext, planId: string, query: URLSear
 
 /** A plan's journaled executor events: a replay's event log, paged by the last row id seen. */
 export async function planEvents(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['after', 'limit']);
   const found = await ctx.ops.planEvents(planId, {
     after: numberParam(query, 'after'),
     limit: numberParam(query, 'limit'),
   });
   return ok({ events: found.rows, page: historyPage(planId, 'events', found.page) });
+}
+
+/** A run's status, steps and failure (`?waitMs=` waits for its end first, as long as the client stays). */
+export async function runStatus(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  planId: string,
+  query: URLSearchParams,
+): Promise<Reply> {
+  const waitMs = numberParam(query, 'waitMs');
+  const run = await untilGone(request, (gone) => ctx.ops.getRun(planId, { waitMs, signal: gone }));
+  return ok({ run });
+}
+
+/** A tree's nodes for drawing, by its name. */
+export function tree(trees: TreeCatalog | undefined, name: string): Reply {
+  const found = trees?.get(name);
+  if (!found)
+    throw new HttpError(
+      404,
+      `no tree "${name}"${trees ? '; GET /api/trees lists them' : ': this server has no trees loaded'}`,
+    );
+  return ok({ tree: treeShape(found) });
 }
 
 function historyPage(
@@ -176,9 +184,8 @@ async function untilGone<T>(request: IncomingMessage, wait: (gone: AbortSignal) 
  * waits for the run's end in the shared journal.
  */
 export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
-  requireBearer(request, ctx.token);
-  // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
-  onlyParams(query, ['wait', 'bot']);
+  // Every parameter is checked before anything starts (the router checked their names): a client retrying a 400
+  // must never run the plan twice.
   const wait = booleanParam(query, 'wait');
   const bot = botParam(query);
   const input = await readJsonBody(request, ctx.bodyLimit);
