@@ -56,6 +56,7 @@ function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
     runs: ({ query }) => routes.runs(ctx, query),
     provenance: ({ params, query }) => routes.provenance(ctx, params.planId!, query),
     runStatus: ({ request, params, query }) => routes.runStatus(ctx, request, params.planId!, query),
+    escalation: ({ request, params, query }) => routes.escalation(ctx, request, params.planId!, query),
     nodeStates: ({ params, query }) => routes.nodeStates(ctx, params.planId!, query),
     planEvents: ({ params, query }) => routes.planEvents(ctx, params.planId!, query),
     execute: ({ request, query }) => routes.execute(ctx, request, query),

@@ -2,6 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import type { HealthReport } from '../journal/health-check.js';
 import type { Operations } from '../operations/operations.js';
 import { readJsonBody } from './body.js';
+import { heldEscalations, type HeldEscalations } from './escalations.js';
 import { HttpError } from './http-error.js';
 import { treeShape } from './tree-shape.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
@@ -14,6 +15,8 @@ export interface ApiContext {
   bodyLimit: number;
   /** Where each bot's 3D view is served, by bot name (real bots only). */
   viewers: Map<string, string>;
+  /** The failures held for the clients to answer (serve --escalate-to-client). */
+  escalations?: HeldEscalations;
 }
 
 export interface Reply {
@@ -141,6 +144,31 @@ export async function runStatus(
   const waitMs = numberParam(query, 'waitMs');
   const run = await untilGone(request, (gone) => ctx.ops.getRun(planId, { waitMs, signal: gone }));
   return ok({ run });
+}
+
+/**
+ * A plan's held failure (serve --escalate-to-client), null when none is held; `?waitMs=` waits for one to be held
+ * or for the run to end, as long as the client stays.
+ */
+export async function escalation(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  planId: string,
+  query: URLSearchParams,
+): Promise<Reply> {
+  const held = heldEscalations(ctx.escalations);
+  const waitMs = numberParam(query, 'waitMs');
+  // Asked first, so an unknown plan is a 404 at once and a bad waitMs a 400 before any wait.
+  const before = await ctx.ops.getRun(planId, { waitMs: 0 });
+  if (waitMs && !held.pending(planId))
+    await untilGone(request, async (gone) => {
+      const stop = new AbortController();
+      const either = AbortSignal.any([gone, stop.signal]);
+      await Promise.race([held.next(planId, either), ctx.ops.getRun(planId, { waitMs, signal: either })]);
+      stop.abort();
+    });
+  const status = waitMs ? (await ctx.ops.getRun(planId)).status : before.status;
+  return ok({ planId, status, escalation: held.pending(planId) ?? null });
 }
 
 /** A tree's nodes for drawing, by its name. */

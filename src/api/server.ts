@@ -9,6 +9,7 @@ import { createExecutorMetrics } from './metrics.js';
 import * as routes from './routes.js';
 import { attachViewer, viewerPrefix, type Viewer } from './viewer.js';
 import { createRouter } from './handlers.js';
+import type { HeldEscalations } from './escalations.js';
 import { Bots, type ApiBot } from './bots.js';
 import type { NodeFeed } from './node-feed.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
@@ -55,6 +56,11 @@ export interface ApiServerOptions {
   fleet?: FleetBots;
   /** The clock the fleet's stream reads the journal on; default the system's. */
   clock?: Clock;
+  /**
+   * The failures the bots' planner holds for the clients to answer (serve --escalate-to-client): read at
+   * GET /api/runs/<planId>/escalation, answered by POST /api/plans/<planId>/replace or cancel.
+   */
+  escalations?: HeldEscalations;
 }
 
 export interface ApiServer {
@@ -87,6 +93,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     ...(options.token ? { token: options.token } : {}),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     viewers: new Map(),
+    ...(options.escalations ? { escalations: options.escalations } : {}),
   };
   const metrics = createExecutorMetrics();
   const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
@@ -112,6 +119,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       metrics.observe(event);
       bots.observe(bot, event);
       socket.broadcast({ ...event, bot: bot.id });
+      // A cancelled plan whose failure waits for a client ends now, not at the hold's timeout.
+      if (event.type === 'plan.cancelled')
+        options.escalations?.answer(event.planId, { giveUp: `cancelled: ${event.reason}` });
     };
     bot.events.on('event', onEvent);
     return () => bot.events.off('event', onEvent);

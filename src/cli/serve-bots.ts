@@ -1,6 +1,7 @@
 import { apiBot, type ApiBot } from '../api/bots.js';
 import type { NodeFeed } from '../api/node-feed.js';
 import type { RunInput, ExecutionRun } from '../executor/executor.js';
+import type { Planner } from '../executor/planner.js';
 import type { JournaledAssembly } from '../journal/journaled-executor.js';
 import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
@@ -34,11 +35,19 @@ export async function serveBots(options: {
   note: (line: string) => void;
   track: (run: ExecutionRun) => ExecutionRun;
   signal: AbortSignal;
+  /** The bots' planner: a failed step's escalation (serve --escalate-to-client holds it for the clients). */
+  planner?: Planner;
+  /** How long the executor waits for that planner. */
+  plannerTimeoutMs?: number;
 }): Promise<ServedBots> {
+  const { plannerTimeoutMs } = options;
   const assembled = await assembleBots({
     ...options,
     kind: 'serve',
-    policy: { seed: options.choice.seed },
+    policy: {
+      seed: options.choice.seed,
+      ...(plannerTimeoutMs ? { escalation: { plannerTimeoutMs } } : {}),
+    },
     hooksFor: (name) => options.nodeFeed.hooksFor(name),
   });
   const bots = assembled.bots.map(({ name, assembly, world }, i) => {

@@ -1,20 +1,9 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { createDefaultRegistry } from '../../capabilities/index.js';
-import { apiBot } from '../../src/api/bots.js';
 import { ROUTES, type RouteSpec } from '../../src/api/contract/route-table.js';
 import { ErrorBody } from '../../src/api/contract/schemas.js';
-import { createApiServer } from '../../src/api/server.js';
-import { systemClock } from '../../src/clock/index.js';
-import { loadTrees } from '../../src/executor/assemble.js';
-import { assembleJournaled } from '../../src/journal/journaled-executor.js';
-import { SimWorld } from '../../src/world/sim/index.js';
-import { openTemp } from '../journal/helpers.js';
-
-const TOKEN = 'contract-token';
-const registry = createDefaultRegistry();
-const AUTH = { authorization: `Bearer ${TOKEN}` };
+import { AUTH, serveSim } from './serve-sim.js';
 
 type Operation = { responses: Record<string, unknown>; parameters?: { name: string; in: string }[] };
 type OpenApi = { openapi: string; paths: Record<string, Record<string, Operation>> };
@@ -26,23 +15,9 @@ afterEach(async () => {
 });
 
 async function serve(): Promise<string> {
-  const { path, journal } = openTemp();
-  const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 4 } });
-  const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'serve' });
-  closers.push(() => assembly.close());
-  const api = createApiServer({
-    journal,
-    journalPath: path,
-    registry,
-    token: TOKEN,
-    selfRunnerId: assembly.process.id,
-    bots: [apiBot('verbtree', assembly)],
-    trees: (await loadTrees(registry)).catalog,
-    botStateEveryMs: 0,
-  });
-  const { url } = await api.listen(0);
-  closers.push(() => api.close());
-  return url;
+  const served = await serveSim({ inventory: { oak_log: 4 } });
+  closers.push(served.close);
+  return served.url;
 }
 
 /** The template with each `{param}` filled: a plan id, a tree's name, a file. */

@@ -148,6 +148,19 @@ export const ROUTES = {
     responses: { 200: json('The run.', body.RunViewReply) },
     errors: [400, 404, 503],
   },
+  escalation: {
+    method: 'GET',
+    path: '/api/runs/{planId}/escalation',
+    tag: 'control',
+    summary:
+      "A plan's failure held for the client (serve --escalate-to-client): the step, its code, detail, unmet expectations and evidence, and when the hold ends; null when none is held. Answer it with POST /api/plans/<planId>/replace (the steps to run instead) or cancel.",
+    query: z.object({
+      waitMs: whole('Wait up to this many ms for a failure to be held or the run to end (at most an hour).'),
+    }),
+    strictQuery: true,
+    responses: { 200: json("The plan's status and its held failure.", body.EscalationReply) },
+    errors: [400, 404, 503],
+  },
   nodeStates: {
     method: 'GET',
     path: '/api/runs/{planId}/nodes',

@@ -156,6 +156,10 @@ export const ControlAnswer = z.strictObject({
   planId: z.string(),
   action: z.enum(CONTROL_ACTIONS),
   steps: z.int().optional().describe('After a replace: how many steps now remain after the running one.'),
+  escalationAnswered: z
+    .literal(true)
+    .optional()
+    .describe("A replace that answered the plan's held failure: the new steps run instead of the failed one."),
 });
 
 export const HealthReply = z.strictObject({
@@ -220,6 +224,27 @@ export const PlanEventsReply = z.strictObject({
     }),
   ),
   page: page({ after: z.int(), limit: z.int() }),
+});
+export const Escalation = z
+  .looseObject({
+    planId: z.string(),
+    stepId: z.string().describe('The step that failed past local repair.'),
+    verb: z.string(),
+    code: FailureCode,
+    detail: z.string(),
+    unmet: z.array(z.string()).describe('The expectations acceptance found unmet.'),
+    evidence: z.array(ExecutorEvent).describe("The failed step's events, from its dispatch to its end."),
+    completedStepIds: z.array(z.string()),
+    rung: z.int().describe("1 for the plan's first escalation, 2 for the next, …"),
+    nudge: z.string().optional().describe('Set when the last replacement looked like plans that already failed.'),
+    deadlineAt: z.number().describe('Epoch ms: past it the hold ends, and the plan with it (escalation_exhausted).'),
+  })
+  .describe('A failed step held for the client to decide.');
+export const EscalationReply = z.strictObject({
+  success,
+  planId: z.string(),
+  status: RunStatus,
+  escalation: Escalation.nullable(),
 });
 export const RunViewReply = z.strictObject({ success, run: RunView });
 export const TreesReply = z.strictObject({ success, trees: z.array(z.string()) });
