@@ -63,6 +63,7 @@ describe('the OpenAPI contract at /api/openapi.json', () => {
       '503',
     ]);
     expect(execute.parameters?.map((p) => p.name)).toEqual(['wait', 'bot']);
+    expect(execute.responses['401']).toMatchObject({ headers: { 'www-authenticate': {} } });
   });
 
   it('names every route the server answers, and the server answers every route it names', async () => {

@@ -20,6 +20,17 @@ const ERROR_MEANING: Record<number, string> = {
   503: 'Not now: no bot attached, the journal busy, or the stream full; the answer says which.',
 };
 
+/** The headers a refusal carries besides its body. */
+const ERROR_HEADERS: Record<number, Record<string, string>> = {
+  401: { 'www-authenticate': 'Bearer.' },
+  405: { allow: 'The methods the path takes.' },
+};
+
+const headerObjects = (headers: Record<string, string>) =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }]),
+  );
+
 /** A zod schema as a JSON Schema 2020-12 object (OpenAPI 3.1's dialect), every part inline. */
 function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): Json {
   const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, {
@@ -48,13 +59,7 @@ function parameters(route: RouteSpec): Json[] {
 function response({ description, schema, contentType, headers }: ResponseSpec): Json {
   return {
     description,
-    ...(headers
-      ? {
-          headers: Object.fromEntries(
-            Object.entries(headers).map(([name, about]) => [name, { description: about, schema: { type: 'string' } }]),
-          ),
-        }
-      : {}),
+    ...(headers ? { headers: headerObjects(headers) } : {}),
     ...(schema
       ? { content: { 'application/json': { schema: jsonSchema(schema, 'output') } } }
       : contentType
@@ -69,6 +74,7 @@ function operation(id: string, route: RouteSpec): Json {
       String(status),
       {
         description: ERROR_MEANING[status] ?? 'Refused.',
+        ...(status in ERROR_HEADERS ? { headers: headerObjects(ERROR_HEADERS[status]!) } : {}),
         content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
       },
     ]),
