@@ -1,7 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import type { PlanStepInput } from '../contracts/plan-step.js';
 import type { ControlAction, ControlAnswer } from '../operations/runs.js';
-import { readJsonBody } from './body.js';
 import type { ApiContext, Reply } from './routes.js';
 
 /**
@@ -11,14 +9,8 @@ import type { ApiContext, Reply } from './routes.js';
  * validate is a 422 naming each issue, and changes nothing. A replace of a plan whose failure is held
  * (serve --escalate-to-client) answers the hold: `escalationAnswered: true`.
  */
-export async function control(
-  ctx: ApiContext,
-  request: IncomingMessage,
-  planId: string,
-  action: ControlAction,
-): Promise<Reply> {
-  const body = (await readJsonBody(request, ctx.bodyLimit, { optional: true })) as
-    { reason?: unknown; steps?: unknown } | undefined;
+export async function control(ctx: ApiContext, planId: string, action: ControlAction, json: unknown): Promise<Reply> {
+  const body = json as { reason?: unknown; steps?: unknown } | undefined;
   const reason = typeof body?.reason === 'string' ? body.reason : 'operator (HTTP API)';
   const held = ctx.escalations?.pending(planId);
   const answer = await act(ctx, planId, action, reason, body?.steps);

@@ -1,8 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
-import { requireBearer } from './auth.js';
 import { control } from './control-routes.js';
-import { decodePath, matchRoute } from './contract/match.js';
 import { openApiDocument } from './contract/openapi.js';
 import type { RouteId } from './contract/route-table.js';
 import { HttpError } from './http-error.js';
@@ -11,14 +9,16 @@ import { DEFAULT_MONITOR_DIR, monitorAsset, staticAsset } from './monitor-assets
 import * as routes from './routes.js';
 import type { Viewer } from './viewer.js';
 
-/** What a route's handler gets: the request, its query, and the template's params. */
-interface RouteRequest {
+/** What a route's handler gets: the request, its query, the template's params (decoded), and its body if any. */
+export interface RouteRequest {
   request: IncomingMessage;
   query: URLSearchParams;
   params: Record<string, string>;
+  /** The body as JSON, undefined when it was empty; read (within the limit) by the framework. */
+  body: unknown;
 }
 
-type Handler = (at: RouteRequest) => routes.Reply | Promise<routes.Reply>;
+export type Handler = (at: RouteRequest) => routes.Reply | Promise<routes.Reply>;
 
 export interface HandlerDeps {
   ctx: routes.ApiContext;
@@ -34,7 +34,7 @@ const NO_VIEW = 'it needs a mineflayer bot (not SimWorld) and the prismarine-vie
 const redirect = (location: string): routes.Reply => ({ status: 302, body: '', headers: { location } });
 
 /** The handler of every route of the table: the record's type makes a route without one a compile error. */
-function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
+export function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
   const { ctx } = deps;
   let document: string | null = null;
   const firstView = () => {
@@ -44,8 +44,8 @@ function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
   };
   const steer =
     (action: 'pause' | 'resume' | 'cancel' | 'replace'): Handler =>
-    ({ request, params }) =>
-      control(ctx, request, params.planId!, action);
+    ({ params, body }) =>
+      control(ctx, params.planId!, action, body);
   return {
     health: () => deps.checkHealth(false),
     recover: () => deps.checkHealth(true),
@@ -59,13 +59,13 @@ function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
     escalation: ({ request, params, query }) => routes.escalation(ctx, request, params.planId!, query),
     nodeStates: ({ params, query }) => routes.nodeStates(ctx, params.planId!, query),
     planEvents: ({ params, query }) => routes.planEvents(ctx, params.planId!, query),
-    execute: ({ request, query }) => routes.execute(ctx, request, query),
+    execute: ({ request, query, body }) => routes.execute(ctx, request, query, body),
     pause: steer('pause'),
     resume: steer('resume'),
     cancel: steer('cancel'),
     replace: steer('replace'),
     trees: () => ({ status: 200, body: { success: true, trees: deps.trees?.names() ?? [] } }),
-    tree: ({ params }) => routes.tree(deps.trees, decodePath(params.name!)),
+    tree: ({ params }) => routes.tree(deps.trees, params.name!),
     events: () => {
       throw new HttpError(
         426,
@@ -84,37 +84,28 @@ function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
     root: () => redirect('/monitor/'),
     monitorRoot: () => redirect('/monitor/'),
     monitor: ({ params }) => {
-      const asset = monitorAsset(deps.monitorDir ?? DEFAULT_MONITOR_DIR, decodePath(params.path!));
+      const asset = monitorAsset(deps.monitorDir ?? DEFAULT_MONITOR_DIR, params.path!);
       return { status: 200, body: asset.body, contentType: asset.contentType };
     },
     viewerRoot: firstView,
     viewer: ({ params }) => {
       const [botId = '', ...file] = params.path!.split('/');
       if (!botId) return firstView();
-      const viewer = deps.viewers.get(decodePath(botId));
+      const viewer = deps.viewers.get(botId);
       if (!viewer)
         throw new HttpError(
           404,
-          `no 3D view of "${decodePath(botId).slice(0, 60)}": ${NO_VIEW}${deps.viewers.size > 0 ? `; the views are ${[...ctx.viewers.values()].join(', ')}` : ''}`,
+          `no 3D view of "${botId.slice(0, 60)}": ${NO_VIEW}${deps.viewers.size > 0 ? `; the views are ${[...ctx.viewers.values()].join(', ')}` : ''}`,
         );
       if (file.length === 0) return redirect(viewer.prefix);
-      const asset = staticAsset(viewer.assets, decodePath(file.join('/')));
+      const asset = staticAsset(viewer.assets, file.join('/'));
       return { status: 200, body: asset.body, contentType: asset.contentType };
     },
   };
 }
 
-/** The request target as a URL; a malformed one is the client's error (400), not the server's. */
-function parseTarget(target: string | undefined): URL {
-  try {
-    return new URL(target ?? '/', 'http://localhost');
-  } catch {
-    throw new HttpError(400, 'malformed request target');
-  }
-}
-
 /** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
-function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
+export function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
   for (const name of query.keys()) {
     if (!allowed.includes(name))
       throw new HttpError(
@@ -122,19 +113,4 @@ function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
         `unknown query parameter "${name}"; this route takes ${allowed.length > 0 ? allowed.join(', ') : 'none'}`,
       );
   }
-}
-
-/**
- * Answers a request by the route table: the route its method and path fit, then the token (before anything is
- * read: a client retrying a 401 never runs a plan twice), then the query's names, then the route's handler.
- */
-export function createRouter(deps: HandlerDeps): (request: IncomingMessage) => Promise<routes.Reply> {
-  const handle = handlers(deps);
-  return async (request) => {
-    const url = parseTarget(request.url);
-    const { id, route, params } = matchRoute(request.method ?? 'GET', url.pathname);
-    if (route.auth) requireBearer(request, deps.ctx.token);
-    if (route.strictQuery) onlyParams(url.searchParams, Object.keys(route.query?.shape ?? {}));
-    return handle[id]({ request, query: url.searchParams, params });
-  };
 }

@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { HealthReport } from '../journal/health-check.js';
 import type { Operations } from '../operations/operations.js';
-import { readJsonBody } from './body.js';
+import { requiredBody } from './body.js';
 import { heldEscalations, type HeldEscalations } from './escalations.js';
 import { HttpError } from './http-error.js';
 import { treeShape } from './tree-shape.js';
@@ -211,12 +211,17 @@ async function untilGone<T>(request: IncomingMessage, wait: (gone: AbortSignal) 
  * gateway it queues the plan for the bot's holder, once per planId (`queued: false` on a retry), and `?wait=true`
  * waits for the run's end in the shared journal.
  */
-export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
+export async function execute(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  query: URLSearchParams,
+  body: unknown,
+): Promise<Reply> {
   // Every parameter is checked before anything starts (the router checked their names): a client retrying a 400
   // must never run the plan twice.
   const wait = booleanParam(query, 'wait');
   const bot = botParam(query);
-  const input = await readJsonBody(request, ctx.bodyLimit);
+  const input = requiredBody(body);
   if (wait) {
     const outcome = await untilGone(request, (gone) => ctx.ops.run(input, { bot, stopWaiting: gone }));
     const { planId, bot: name } = outcome;

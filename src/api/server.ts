@@ -1,14 +1,13 @@
-import { createServer, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ExecutorEvent } from '../executor/events.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { DEFAULT_EVENT_SOCKET_LIMITS, EventSocket, type EventSocketLimits } from './event-socket.js';
 import { refuseUpgrade } from './upgrade-checks.js';
-import { HttpError, httpErrorOf } from './http-error.js';
 import { createExecutorMetrics } from './metrics.js';
 import * as routes from './routes.js';
 import { attachViewer, viewerPrefix, type Viewer } from './viewer.js';
-import { createRouter } from './handlers.js';
+import { createHttpApp } from './http-app.js';
 import type { HeldEscalations } from './escalations.js';
 import { Bots, type ApiBot } from './bots.js';
 import type { NodeFeed } from './node-feed.js';
@@ -21,7 +20,6 @@ import type { FleetBots } from '../operations/fleet-bots.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { Clock } from '../contracts/clock.js';
 import { FleetFeed } from './fleet-feed.js';
-import { OperationError } from '../operations/errors.js';
 
 /** What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are attached. */
 export interface ApiServerOptions {
@@ -70,7 +68,7 @@ export interface ApiServer {
 }
 
 /**
- * verbtree's HTTP API on node:http (a handful of routes needs no framework):
+ * verbtree's HTTP API on Fastify (its routes are the route table's, `http-app.ts`):
  * health, incidents, capabilities with measured SLA, the bots and their status, runs,
  * Prometheus metrics, a bearer-guarded execute endpoint, and the executors'
  * events (each naming its bot) over a WebSocket at /api/events. GET /api/health runs a health check
@@ -149,7 +147,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
 
   // Filled below, once the server exists for the 3D views' socket.io to attach to.
   const viewers = new Map<string, Viewer>();
-  const route = createRouter({
+  const app = createHttpApp({
     ctx,
     metrics,
     checkHealth,
@@ -157,37 +155,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     ...(options.trees ? { trees: options.trees } : {}),
     ...(options.monitorDir ? { monitorDir: options.monitorDir } : {}),
   });
-
-  const send = (response: ServerResponse, reply: routes.Reply) => {
-    const text =
-      typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
-    response.writeHead(reply.status, {
-      'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-      ...reply.headers,
-    });
-    response.end(text);
-  };
-
-  const server = createServer((request, response) => {
-    route(request).then(
-      (reply) => send(response, reply),
-      (raw: unknown) => {
-        // Each operation's refusal answered as HTTP answers its kind.
-        const error = raw instanceof OperationError ? httpErrorOf(raw) : raw;
-        const status = error instanceof HttpError ? error.status : 500;
-        const extra = error instanceof HttpError ? error.extra : {};
-        if (status === 405 && typeof extra.allow === 'string') response.setHeader('allow', extra.allow);
-        if (status === 401) response.setHeader('www-authenticate', 'Bearer');
-        // An unread body (refused before reading) must not keep the connection busy.
-        if (status === 413 || status === 401) response.setHeader('connection', 'close');
-        send(response, {
-          status,
-          body: { success: false, error: error instanceof Error ? error.message : String(error), ...extra },
-        });
-      },
-    );
-  });
+  const server = app.server;
   // After the request listener above: each socket.io answers its own path and hands every other request on.
   for (const bot of bots.list) {
     if (!bot.viewerBot) continue;
@@ -215,13 +183,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     server,
     async listen(port, host = '127.0.0.1') {
       await fleetFeed?.start();
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          const address = server.address() as AddressInfo;
-          resolve({ host: address.address, port: address.port, url: `http://${address.address}:${address.port}` });
-        });
-      });
+      await app.listen({ port, host });
+      const address = server.address() as AddressInfo;
+      return { host: address.address, port: address.port, url: `http://${address.address}:${address.port}` };
     },
     async close() {
       if (sampler) clearInterval(sampler);
@@ -231,8 +195,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       unsubscribeNodes?.();
       for (const viewer of viewers.values()) await viewer.close();
       await socket.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
     },
   };
 }
