@@ -1,9 +1,11 @@
 import type { IncomingMessage } from 'node:http';
 import type { HealthReport } from '../journal/health-check.js';
 import type { Operations } from '../operations/operations.js';
-import { requireBearer } from './auth.js';
-import { readJsonBody } from './body.js';
+import { requiredBody } from './body.js';
+import { heldEscalations, type HeldEscalations } from './escalations.js';
 import { HttpError } from './http-error.js';
+import { treeShape } from './tree-shape.js';
+import type { TreeCatalog } from '../runtime/tree-catalog.js';
 
 /** What the routes adapt: the operations, and what HTTP adds to them (the journal's path, the token, the body limit, the 3D views). */
 export interface ApiContext {
@@ -13,6 +15,8 @@ export interface ApiContext {
   bodyLimit: number;
   /** Where each bot's 3D view is served, by bot name (real bots only). */
   viewers: Map<string, string>;
+  /** The failures held for the clients to answer (serve --escalate-to-client). */
+  escalations?: HeldEscalations;
 }
 
 export interface Reply {
@@ -40,17 +44,6 @@ function booleanParam(query: URLSearchParams, name: string): boolean {
   if (value === 'true' || value === '1') return true;
   if (value === 'false' || value === '0') return false;
   throw new HttpError(400, `${name} must be true or false, got "${value}"`);
-}
-
-/** Refuses (400) a query parameter the route does not take, so a typo is not silently ignored. */
-function onlyParams(query: URLSearchParams, allowed: readonly string[]): void {
-  for (const name of query.keys()) {
-    if (!allowed.includes(name))
-      throw new HttpError(
-        400,
-        `unknown query parameter "${name}"; this route takes ${allowed.length > 0 ? allowed.join(', ') : 'none'}`,
-      );
-  }
 }
 
 const botParam = (query: URLSearchParams) => query.get('bot') ?? undefined;
@@ -87,7 +80,6 @@ export async function incidents(ctx: ApiContext, query: URLSearchParams): Promis
 
 /** Capabilities with their SLA as the journal measured it, and as this process measured it for the bot `?bot=` names (default: the first). */
 export async function capabilities(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['bot']);
   return ok({ capabilities: await ctx.ops.capabilities({ bot: botParam(query) }) });
 }
 
@@ -95,7 +87,6 @@ const NO_BOT = 'no bot attached: this server was started without a world (serve 
 
 /** One bot's status: `?bot=<name>`, default the first. */
 export async function botStatus(ctx: ApiContext, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['bot']);
   const status = await ctx.ops.botStatus({ bot: botParam(query) });
   if (!status.attached) return ok({ attached: false, message: NO_BOT });
   const { attached, bot: name, ...sample } = status;
@@ -116,7 +107,6 @@ const runPath = (planId: string) => `/api/runs/${encodeURIComponent(planId)}`;
 
 /** A plan's provenance, its steps a page at a time (`?offset=&limit=`, at most 1000): a plan may hold a million steps. */
 export async function provenance(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['offset', 'limit']);
   const found = await ctx.ops.provenance(planId, {
     offset: numberParam(query, 'offset'),
     limit: numberParam(query, 'limit'),
@@ -128,7 +118,6 @@ export async function provenance(ctx: ApiContext, planId: string, query: URLSear
 
 /** A plan's node state changes, with the last event before each and where the bot stood, paged by the last row id seen. */
 export async function nodeStates(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['after', 'limit']);
   const found = await ctx.ops.nodeStates(planId, {
     after: numberParam(query, 'after'),
     limit: numberParam(query, 'limit'),
@@ -138,12 +127,59 @@ export async function nodeStates(ctx: ApiContext, planId: string, query: URLSear
 
 /** A plan's journaled executor events: a replay's event log, paged by the last row id seen. */
 export async function planEvents(ctx: ApiContext, planId: string, query: URLSearchParams): Promise<Reply> {
-  onlyParams(query, ['after', 'limit']);
   const found = await ctx.ops.planEvents(planId, {
     after: numberParam(query, 'after'),
     limit: numberParam(query, 'limit'),
   });
   return ok({ events: found.rows, page: historyPage(planId, 'events', found.page) });
+}
+
+/** A run's status, steps and failure (`?waitMs=` waits for its end first, as long as the client stays). */
+export async function runStatus(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  planId: string,
+  query: URLSearchParams,
+): Promise<Reply> {
+  const waitMs = numberParam(query, 'waitMs');
+  const run = await untilGone(request, (gone) => ctx.ops.getRun(planId, { waitMs, signal: gone }));
+  return ok({ run });
+}
+
+/**
+ * A plan's held failure (serve --escalate-to-client), null when none is held; `?waitMs=` waits for one to be held
+ * or for the run to end, as long as the client stays.
+ */
+export async function escalation(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  planId: string,
+  query: URLSearchParams,
+): Promise<Reply> {
+  const held = heldEscalations(ctx.escalations);
+  const waitMs = numberParam(query, 'waitMs');
+  // Asked first, so an unknown plan is a 404 at once and a bad waitMs a 400 before any wait.
+  const before = await ctx.ops.getRun(planId, { waitMs: 0 });
+  if (waitMs && !held.pending(planId))
+    await untilGone(request, async (gone) => {
+      const stop = new AbortController();
+      const either = AbortSignal.any([gone, stop.signal]);
+      await Promise.race([held.next(planId, either), ctx.ops.getRun(planId, { waitMs, signal: either })]);
+      stop.abort();
+    });
+  const status = waitMs ? (await ctx.ops.getRun(planId)).status : before.status;
+  return ok({ planId, status, escalation: held.pending(planId) ?? null });
+}
+
+/** A tree's nodes for drawing, by its name. */
+export function tree(trees: TreeCatalog | undefined, name: string): Reply {
+  const found = trees?.get(name);
+  if (!found)
+    throw new HttpError(
+      404,
+      `no tree "${name}"${trees ? '; GET /api/trees lists them' : ': this server has no trees loaded'}`,
+    );
+  return ok({ tree: treeShape(found) });
 }
 
 function historyPage(
@@ -175,13 +211,17 @@ async function untilGone<T>(request: IncomingMessage, wait: (gone: AbortSignal) 
  * gateway it queues the plan for the bot's holder, once per planId (`queued: false` on a retry), and `?wait=true`
  * waits for the run's end in the shared journal.
  */
-export async function execute(ctx: ApiContext, request: IncomingMessage, query: URLSearchParams): Promise<Reply> {
-  requireBearer(request, ctx.token);
-  // Every parameter is checked before anything starts: a client retrying a 400 must never run the plan twice.
-  onlyParams(query, ['wait', 'bot']);
+export async function execute(
+  ctx: ApiContext,
+  request: IncomingMessage,
+  query: URLSearchParams,
+  body: unknown,
+): Promise<Reply> {
+  // Every parameter is checked before anything starts (the router checked their names): a client retrying a 400
+  // must never run the plan twice.
   const wait = booleanParam(query, 'wait');
   const bot = botParam(query);
-  const input = await readJsonBody(request, ctx.bodyLimit);
+  const input = requiredBody(body);
   if (wait) {
     const outcome = await untilGone(request, (gone) => ctx.ops.run(input, { bot, stopWaiting: gone }));
     const { planId, bot: name } = outcome;

@@ -1,19 +1,16 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ExecutorEvent } from '../executor/events.js';
 import { DEFAULT_BODY_LIMIT } from './body.js';
 import { DEFAULT_EVENT_SOCKET_LIMITS, EventSocket, type EventSocketLimits } from './event-socket.js';
 import { refuseUpgrade } from './upgrade-checks.js';
-import { HttpError, httpErrorOf } from './http-error.js';
 import { createExecutorMetrics } from './metrics.js';
-import { requireBearer } from './auth.js';
 import * as routes from './routes.js';
-import { control } from './control-routes.js';
-import { DEFAULT_MONITOR_DIR, monitorAsset, staticAsset } from './monitor-assets.js';
-import { attachViewer, VIEWER_PREFIX, viewerPrefix, type Viewer } from './viewer.js';
+import { attachViewer, viewerPrefix, type Viewer } from './viewer.js';
+import { createHttpApp } from './http-app.js';
+import type { HeldEscalations } from './escalations.js';
 import { Bots, type ApiBot } from './bots.js';
 import type { NodeFeed } from './node-feed.js';
-import { treeShape } from './tree-shape.js';
 import type { TreeCatalog } from '../runtime/tree-catalog.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import type { Journal } from '../journal/journal.js';
@@ -23,7 +20,6 @@ import type { FleetBots } from '../operations/fleet-bots.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { Clock } from '../contracts/clock.js';
 import { FleetFeed } from './fleet-feed.js';
-import { OperationError } from '../operations/errors.js';
 
 /** What the API serves: always a journal and a registry; the bots (each an executor and its world) when any are attached. */
 export interface ApiServerOptions {
@@ -58,26 +54,11 @@ export interface ApiServerOptions {
   fleet?: FleetBots;
   /** The clock the fleet's stream reads the journal on; default the system's. */
   clock?: Clock;
-}
-
-/** The request target as a URL; a malformed one is the client's error (400), not the server's. */
-function parseTarget(target: string | undefined): URL {
-  try {
-    return new URL(target ?? '/', 'http://localhost');
-  } catch {
-    throw new HttpError(400, 'malformed request target');
-  }
-}
-
-function decodePath(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new HttpError(
-      400,
-      `malformed percent-encoding in "${segment.slice(0, 100)}": encode the plan id with encodeURIComponent`,
-    );
-  }
+  /**
+   * The failures the bots' planner holds for the clients to answer (serve --escalate-to-client): read at
+   * GET /api/runs/<planId>/escalation, answered by POST /api/plans/<planId>/replace or cancel.
+   */
+  escalations?: HeldEscalations;
 }
 
 export interface ApiServer {
@@ -87,7 +68,7 @@ export interface ApiServer {
 }
 
 /**
- * verbtree's HTTP API on node:http (a handful of routes needs no framework):
+ * verbtree's HTTP API on Fastify (its routes are the route table's, `http-app.ts`):
  * health, incidents, capabilities with measured SLA, the bots and their status, runs,
  * Prometheus metrics, a bearer-guarded execute endpoint, and the executors'
  * events (each naming its bot) over a WebSocket at /api/events. GET /api/health runs a health check
@@ -110,6 +91,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     ...(options.token ? { token: options.token } : {}),
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     viewers: new Map(),
+    ...(options.escalations ? { escalations: options.escalations } : {}),
   };
   const metrics = createExecutorMetrics();
   const botsState = () => ({ type: 'bots.state', at: Date.now(), bots: bots.samples() });
@@ -135,6 +117,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       metrics.observe(event);
       bots.observe(bot, event);
       socket.broadcast({ ...event, bot: bot.id });
+      // A cancelled plan whose failure waits for a client ends now, not at the hold's timeout.
+      if (event.type === 'plan.cancelled')
+        options.escalations?.answer(event.planId, { giveUp: `cancelled: ${event.reason}` });
     };
     bot.events.on('event', onEvent);
     return () => bot.events.off('event', onEvent);
@@ -160,152 +145,18 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     : null;
   daemon?.unref();
 
-  /** /viewer/ leads to the first bot's view. */
-  const viewerRedirect = (): routes.Reply => {
-    const first = ctx.viewers.values().next().value;
-    if (!first)
-      throw new HttpError(
-        404,
-        'no 3D view: it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package',
-      );
-    return { status: 302, body: '', headers: { location: first } };
-  };
-
-  async function route(request: IncomingMessage): Promise<routes.Reply> {
-    const url = parseTarget(request.url);
-    const get = request.method === 'GET' || request.method === 'HEAD';
-    const only = (method: string) => {
-      if (request.method !== method)
-        throw new HttpError(405, `${url.pathname} takes ${method}, not ${request.method}`, { allow: method });
-    };
-    switch (url.pathname) {
-      case '/api/health':
-        only('GET');
-        return checkHealth(false);
-      case '/api/health/recover':
-        only('POST');
-        requireBearer(request, ctx.token);
-        return checkHealth(true);
-      case '/api/incidents':
-        only('GET');
-        return routes.incidents(ctx, url.searchParams);
-      case '/api/capabilities':
-        only('GET');
-        return routes.capabilities(ctx, url.searchParams);
-      case '/api/bots':
-        only('GET');
-        return routes.botList(ctx);
-      case '/api/bot/status':
-        only('GET');
-        return routes.botStatus(ctx, url.searchParams);
-      case '/api/runs':
-        only('GET');
-        return routes.runs(ctx, url.searchParams);
-      case '/api/cognitive/execute':
-        only('POST');
-        return routes.execute(ctx, request, url.searchParams);
-      case '/viewer':
-        only('GET');
-        return viewerRedirect();
-      case '/':
-      case '/monitor':
-        only('GET');
-        return { status: 302, body: '', headers: { location: '/monitor/' } };
-      case '/api/trees':
-        only('GET');
-        return { status: 200, body: { success: true, trees: options.trees?.names() ?? [] } };
-      case '/metrics':
-        only('GET');
-        return { status: 200, body: await metrics.registry.metrics(), contentType: metrics.registry.contentType };
-      default:
-        if (url.pathname.startsWith('/api/plans/')) {
-          only('POST');
-          const [planId = '', action = '', ...rest] = url.pathname.slice('/api/plans/'.length).split('/');
-          if (rest.length > 0 || !planId || !action)
-            throw new HttpError(404, 'control routes are POST /api/plans/<planId>/<pause|resume|cancel|replace>');
-          return control(ctx, request, decodePath(planId), action);
-        }
-        if (url.pathname.startsWith(VIEWER_PREFIX) && get) {
-          const [botId = '', ...file] = url.pathname.slice(VIEWER_PREFIX.length).split('/');
-          if (!botId) return viewerRedirect();
-          const viewer = viewers.get(decodePath(botId));
-          if (!viewer)
-            throw new HttpError(
-              404,
-              `no 3D view of "${decodePath(botId).slice(0, 60)}": it needs a mineflayer bot (not SimWorld) and the prismarine-viewer package${viewers.size > 0 ? `; the views are ${[...ctx.viewers.values()].join(', ')}` : ''}`,
-            );
-          if (file.length === 0) return { status: 302, body: '', headers: { location: viewer.prefix } };
-          const asset = staticAsset(viewer.assets, decodePath(file.join('/')));
-          return { status: 200, body: asset.body, contentType: asset.contentType };
-        }
-        if (url.pathname.startsWith('/monitor/') && get) {
-          const asset = monitorAsset(
-            options.monitorDir ?? DEFAULT_MONITOR_DIR,
-            decodePath(url.pathname.slice('/monitor/'.length)),
-          );
-          return { status: 200, body: asset.body, contentType: asset.contentType };
-        }
-        if (url.pathname.startsWith('/api/trees/') && get) {
-          const name = decodePath(url.pathname.slice('/api/trees/'.length));
-          const tree = options.trees?.get(name);
-          if (!tree)
-            throw new HttpError(
-              404,
-              `no tree "${name}"${options.trees ? '; GET /api/trees lists them' : ': this server has no trees loaded'}`,
-            );
-          return { status: 200, body: { success: true, tree: treeShape(tree) } };
-        }
-        if (url.pathname.startsWith('/api/runs/') && get) {
-          const [planId = '', view, ...rest] = url.pathname.slice('/api/runs/'.length).split('/');
-          if (view === undefined) return routes.provenance(ctx, decodePath(planId), url.searchParams);
-          if (view === 'nodes' && rest.length === 0)
-            return routes.nodeStates(ctx, decodePath(planId), url.searchParams);
-          if (view === 'events' && rest.length === 0)
-            return routes.planEvents(ctx, decodePath(planId), url.searchParams);
-          throw new HttpError(
-            404,
-            `no route GET ${url.pathname}; a run is GET /api/runs/<planId>, its node states GET /api/runs/<planId>/nodes, its events GET /api/runs/<planId>/events`,
-          );
-        }
-        throw new HttpError(
-          404,
-          `no route ${request.method} ${url.pathname}; see GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>/nodes, /api/runs/<planId>/events, /api/trees, /metrics, POST /api/cognitive/execute, POST /api/plans/<planId>/<pause|resume|cancel|replace>, WS /api/events, the monitor at /monitor/, 3D views at /viewer/<bot>/`,
-        );
-    }
-  }
-
-  const send = (response: ServerResponse, reply: routes.Reply) => {
-    const text =
-      typeof reply.body === 'string' || Buffer.isBuffer(reply.body) ? reply.body : JSON.stringify(reply.body);
-    response.writeHead(reply.status, {
-      'content-type': reply.contentType ?? 'application/json; charset=utf-8',
-      'content-length': Buffer.byteLength(text),
-      ...reply.headers,
-    });
-    response.end(text);
-  };
-
-  const server = createServer((request, response) => {
-    route(request).then(
-      (reply) => send(response, reply),
-      (raw: unknown) => {
-        // Each operation's refusal answered as HTTP answers its kind.
-        const error = raw instanceof OperationError ? httpErrorOf(raw) : raw;
-        const status = error instanceof HttpError ? error.status : 500;
-        const extra = error instanceof HttpError ? error.extra : {};
-        if (status === 405 && typeof extra.allow === 'string') response.setHeader('allow', extra.allow);
-        if (status === 401) response.setHeader('www-authenticate', 'Bearer');
-        // An unread body (refused before reading) must not keep the connection busy.
-        if (status === 413 || status === 401) response.setHeader('connection', 'close');
-        send(response, {
-          status,
-          body: { success: false, error: error instanceof Error ? error.message : String(error), ...extra },
-        });
-      },
-    );
-  });
-  // After the request listener above: each socket.io answers its own path and hands every other request on.
+  // Filled below, once the server exists for the 3D views' socket.io to attach to.
   const viewers = new Map<string, Viewer>();
+  const app = createHttpApp({
+    ctx,
+    metrics,
+    checkHealth,
+    viewers,
+    ...(options.trees ? { trees: options.trees } : {}),
+    ...(options.monitorDir ? { monitorDir: options.monitorDir } : {}),
+  });
+  const server = app.server;
+  // After the request listener above: each socket.io answers its own path and hands every other request on.
   for (const bot of bots.list) {
     if (!bot.viewerBot) continue;
     viewers.set(bot.id, attachViewer(server, bot.viewerBot, viewerPrefix(bot.id)));
@@ -332,13 +183,9 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
     server,
     async listen(port, host = '127.0.0.1') {
       await fleetFeed?.start();
-      return new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, () => {
-          const address = server.address() as AddressInfo;
-          resolve({ host: address.address, port: address.port, url: `http://${address.address}:${address.port}` });
-        });
-      });
+      await app.listen({ port, host });
+      const address = server.address() as AddressInfo;
+      return { host: address.address, port: address.port, url: `http://${address.address}:${address.port}` };
     },
     async close() {
       if (sampler) clearInterval(sampler);
@@ -348,8 +195,7 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
       unsubscribeNodes?.();
       for (const viewer of viewers.values()) await viewer.close();
       await socket.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.close();
     },
   };
 }

@@ -2,6 +2,7 @@ import { apiBot, type ApiBot } from '../api/bots.js';
 import type { ExecutorPolicyInput } from '../executor/policy.js';
 import type { NodeFeed } from '../api/node-feed.js';
 import type { RunInput, ExecutionRun } from '../executor/executor.js';
+import type { Planner } from '../executor/planner.js';
 import type { JournaledAssembly } from '../journal/journaled-executor.js';
 import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
@@ -37,11 +38,20 @@ export async function serveBots(options: {
   signal: AbortSignal;
   /** The policy's combat settings (--combat, --fight-health-floor, the project config's safety). */
   combat?: Pick<ExecutorPolicyInput, 'safety'>;
+  /** The bots' planner: a failed step's escalation (serve --escalate-to-client holds it for the clients). */
+  planner?: Planner;
+  /** How long the executor waits for that planner. */
+  plannerTimeoutMs?: number;
 }): Promise<ServedBots> {
+  const { plannerTimeoutMs } = options;
   const assembled = await assembleBots({
     ...options,
     kind: 'serve',
-    policy: { seed: options.choice.seed, ...options.combat },
+    policy: {
+      seed: options.choice.seed,
+      ...options.combat,
+      ...(plannerTimeoutMs ? { escalation: { plannerTimeoutMs } } : {}),
+    },
     hooksFor: (name) => options.nodeFeed.hooksFor(name),
   });
   const bots = assembled.bots.map(({ name, assembly, world }, i) => {

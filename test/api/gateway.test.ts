@@ -1,5 +1,3 @@
-import type { ChildProcess } from 'node:child_process';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDefaultRegistry } from '../../capabilities/index.js';
@@ -13,7 +11,7 @@ import { openJournal } from '../../src/journal/open.js';
 import { SWEEPER_LOCK } from '../../src/journal/postgres/postgres-journal.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
-import { cliProcess, finished } from '../journal/cli-process.js';
+import { serveProcess } from '../helpers/serve-process.js';
 
 let cluster: PostgresCluster;
 beforeAll(async () => {
@@ -80,33 +78,9 @@ async function holder(url: string, worker: string, bot: string) {
 
 /** `verbtree serve --world none` on the journal, as a process of its own; its base URL once it listens. */
 async function gateway(url: string): Promise<{ base: string; stop: () => Promise<{ code: number | null }> }> {
-  const child: ChildProcess = cliProcess([
-    'serve',
-    '--world',
-    'none',
-    '--journal',
-    url,
-    '--port',
-    '0',
-    '--token',
-    TOKEN,
-    '--health-interval',
-    '0',
-  ]);
-  const ended = finished(child);
-  for await (const line of createInterface({ input: child.stdout! })) {
-    const listening = /^verbtree API on (http:\/\/\S+) \((.*)\)$/.exec(line);
-    if (!listening) continue;
-    expect(listening[2]).toContain('fleet gateway, bots ann, bob');
-    return {
-      base: listening[1]!,
-      stop: async () => {
-        child.kill('SIGTERM');
-        return ended;
-      },
-    };
-  }
-  throw new Error(`the gateway ended before it listened: ${(await ended).err}`);
+  const served = await serveProcess(['--world', 'none', '--journal', url, '--token', TOKEN]);
+  expect(served.about).toContain('fleet gateway, bots ann, bob');
+  return { base: served.url, stop: served.stop };
 }
 
 const post = (base: string, query: string, body: unknown) =>

@@ -13,6 +13,7 @@ import { serveBots } from '../serve-bots.js';
 import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 import { FleetBots } from '../../operations/fleet-bots.js';
+import { ClientEscalations, DEFAULT_ESCALATION_TIMEOUT_MS } from '../../mcp/escalation.js';
 
 interface ServeOptions extends CombatOptions {
   port: number;
@@ -22,6 +23,8 @@ interface ServeOptions extends CombatOptions {
   bots: number;
   healthInterval: number;
   allowOrigin: string[];
+  escalateToClient?: boolean;
+  escalationTimeout: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -92,10 +95,26 @@ export function serveCommand(
       },
       30,
     )
+    .option(
+      '--escalate-to-client',
+      'a step that fails past local repair is held for the HTTP client (GET /api/runs/<planId>/escalation) to answer with POST /api/plans/<planId>/replace or cancel',
+    )
+    .option(
+      '--escalation-timeout <s>',
+      'with --escalate-to-client: how long a held failure waits before its plan ends (escalation_exhausted)',
+      (v: string) => {
+        const s = Number(v);
+        if (!Number.isInteger(s) || s < 1 || s > 86_400)
+          throw new CliUsageError(`--escalation-timeout must be a whole number of seconds from 1 to 86400, got "${v}"`);
+        return s;
+      },
+      DEFAULT_ESCALATION_TIMEOUT_MS / 1000,
+    )
     .addHelpText(
       'after',
       `
-Endpoints: GET /api/health, /api/incidents, /api/capabilities, /api/bots, /api/bot/status, /api/runs, /api/runs/<planId>, /metrics;
+Endpoints (the OpenAPI 3.1 contract: GET /api/openapi.json): GET /api/health, /api/incidents, /api/capabilities,
+/api/bots, /api/bot/status, /api/runs, /api/runs/<planId>[/status|/events|/nodes|/escalation], /metrics;
 POST /api/cognitive/execute (Authorization: Bearer <token>; ?wait=true to get the result, ?bot=<name> for a bot
 other than the first), POST /api/health/recover, POST /api/plans/<planId>/<pause|resume|cancel|replace>;
 With --world none it is a gateway to the journal's fleet: execute queues the plan for ?bot=<name> (once per planId)
@@ -121,12 +140,19 @@ Examples:
         );
       }
       const choice = worldChoiceOf(self);
+      if (!choice && options.escalateToClient)
+        throw new CliUsageError(
+          "--escalate-to-client holds the failures of this server's own bots: give it a world (a fleet's bots are the workers')",
+        );
       if (!choice && options.bots !== 1)
         throw new CliUsageError(`--bots needs a world: ${worldKindsInWords()} (--world none serves the journal only)`);
       const journal = await openJournalFor(options.journal, { create: true });
       const opened = choice ? await openWorld(choice) : null;
       const running = new RunningPlans();
       const nodeFeed = new NodeFeed(systemClock);
+      const escalations = options.escalateToClient
+        ? new ClientEscalations(systemClock, options.escalationTimeout * 1000)
+        : undefined;
       const served = opened
         ? await serveBots({
             nodeFeed,
@@ -141,6 +167,7 @@ Examples:
             track: (run) => running.track(run),
             signal: running.signal,
             combat: combatPolicy(options),
+            ...(escalations ? { planner: escalations.planner, plannerTimeoutMs: escalations.plannerTimeoutMs } : {}),
           }).catch(async (error: unknown) => {
             await opened.close();
             throw error;
@@ -161,6 +188,7 @@ Examples:
         allowOrigins: options.allowOrigin,
         trees,
         nodeFeed,
+        ...(escalations ? { escalations } : {}),
         ...(served ? { bots: served.bots } : { fleet: new FleetBots(journal) }),
       });
       try {
@@ -182,6 +210,7 @@ Examples:
         io.out(`monitor: ${monitorUrl(address.url, token)}`);
         const signal = await until();
         io.out(`stopping on ${signal}${running.size > 0 ? `: cancelling ${running.size} running plan(s)` : ''}`);
+        escalations?.releaseAll('the server is stopping');
         await running.cancelAll(STOP_GRACE_MS);
         setExit(EXIT.ok);
       } finally {
