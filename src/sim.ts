@@ -14,3 +14,16 @@ export { loadScenario, parseScenario, Scenario, ScenarioError } from './world/sc
 export { simWorldFromScenario } from './world/sim-scenario.js';
 export { SimWorld, type SimWorldOptions } from './world/sim/index.js';
 export { survivalTerrain, type Terrain } from './world/terrain/survival-terrain.js';
+export {
+  captureView,
+  ForkWorld,
+  forkWorld,
+  MAX_VIEW_HEIGHT,
+  MAX_VIEW_RADIUS,
+  UNKNOWN_CELL,
+  ViewBounds,
+  ViewBoundsError,
+  type ForkOptions,
+  type ViewEntity,
+  type CapturedView,
+} from './foresight/index.js';
