@@ -16,6 +16,8 @@ export { SimWorld, type SimWorldOptions } from './world/sim/index.js';
 export { survivalTerrain, type Terrain } from './world/terrain/survival-terrain.js';
 export {
   captureView,
+  DEFAULT_FORK_WALL_MS,
+  ForkPool,
   ForkWorld,
   forkWorld,
   MAX_VIEW_HEIGHT,
@@ -23,7 +25,11 @@ export {
   UNKNOWN_CELL,
   ViewBounds,
   ViewBoundsError,
+  runInFork,
+  type ForkJob,
   type ForkOptions,
+  type ForkOutcome,
+  type ForkPoolOptions,
   type ViewEntity,
   type CapturedView,
 } from './foresight/index.js';

@@ -112,7 +112,10 @@ let shared: ForkPool | undefined;
  * Runs one step on a fork of `view` in a worker thread (see runForkJob) and returns its outcome; `pool` defaults to
  * one shared pool of os.availableParallelism() threads, each fork bounded by DEFAULT_FORK_WALL_MS.
  */
-export function runInFork(view: CapturedView, job: ForkJob, pool?: ForkPool): Promise<ForkOutcome> {
-  shared ??= pool ? undefined : new ForkPool({ wallBudgetMs: DEFAULT_FORK_WALL_MS });
-  return (pool ?? shared!).run(view, job);
+export function runInFork(view: CapturedView, job: ForkJob, pool: ForkPool = sharedPool()): Promise<ForkOutcome> {
+  return pool.run(view, job);
+}
+
+function sharedPool(): ForkPool {
+  return (shared ??= new ForkPool({ wallBudgetMs: DEFAULT_FORK_WALL_MS }));
 }

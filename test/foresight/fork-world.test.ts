@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
-import { CORE_ACTUATORS, OPTIONAL_ACTUATORS, type Vec3Like, type WorldPort } from '../../src/contracts/world.js';
+import type { Vec3Like, WorldPort } from '../../src/contracts/world.js';
 import { captureView, forkWorld, ViewBoundsError } from '../../src/foresight/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
+import { recordingActuators } from './instrumented.js';
 
 const BOUNDS = { radius: 6, height: 4 };
 
@@ -92,18 +93,7 @@ describe('forkWorld(captureView(world))', () => {
   it('never calls an actuator on the real world while capturing and running a fork', async () => {
     const clock = new ManualClock();
     const real = livedIn(clock);
-    const calls: string[] = [];
-    const actuators = new Set<string>([...CORE_ACTUATORS, ...OPTIONAL_ACTUATORS, 'stopMovement']);
-    const instrumented = new Proxy(real, {
-      get(target, key, receiver) {
-        const value: unknown = Reflect.get(target, key, receiver);
-        if (typeof value !== 'function') return value;
-        return (...args: unknown[]) => {
-          if (typeof key === 'string' && actuators.has(key)) calls.push(key);
-          return (value as (...a: unknown[]) => unknown).apply(target, args);
-        };
-      },
-    });
+    const { world: instrumented, calls } = recordingActuators(real);
     const forkClock = new ManualClock();
     const fork = forkWorld(await captureView(instrumented, BOUNDS), { clock: forkClock });
     const done = Promise.all([
