@@ -26,3 +26,22 @@ export type { ActuatorLogEntry } from './world/sim/actuator-ledger.js';
 export type { SpawnEntity } from './world/sim/entity-store.js';
 export type { GroundOptions } from './world/sim/grid.js';
 export type { GeneratedMob } from './world/terrain/survival-terrain.js';
+export {
+  captureView,
+  DEFAULT_FORK_WALL_MS,
+  ForkPool,
+  ForkWorld,
+  forkWorld,
+  MAX_VIEW_HEIGHT,
+  MAX_VIEW_RADIUS,
+  UNKNOWN_CELL,
+  ViewBounds,
+  ViewBoundsError,
+  runInFork,
+  type ForkJob,
+  type ForkOptions,
+  type ForkOutcome,
+  type ForkPoolOptions,
+  type ViewEntity,
+  type CapturedView,
+} from './foresight/index.js';

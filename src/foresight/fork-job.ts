@@ -1,0 +1,82 @@
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { ManualClock } from '../clock/index.js';
+import type { Expectation } from '../contracts/expectation.js';
+import { assembleExecutor } from '../executor/assemble.js';
+import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { forkWorld } from './fork.js';
+import type { CapturedView } from './view.js';
+
+/** One step to try on a fork: a canonical verb and its arguments, and how much simulated time it may take. */
+export interface ForkJob {
+  verb: string;
+  args: Record<string, unknown>;
+  /** Simulated milliseconds the step may run on the fork before it is cut off (`sim_budget`). */
+  simBudgetMs: number;
+}
+
+/**
+ * How a step went on a fork. `ok` and `failed` are the executor's verdict, checked against the fork's truth;
+ * `sim_budget` and `wall_budget` say the fork was cut off first; `crashed` that the fork itself failed.
+ */
+export interface ForkOutcome {
+  outcome: 'ok' | 'failed' | 'sim_budget' | 'wall_budget' | 'crashed';
+  code?: string;
+  detail?: string;
+  /** What the step said it would make true (its `step.expects`), and which of those did not hold. */
+  expectations: Expectation[];
+  unmet: string[];
+  /** Health lost on the fork, summed over every hurt. */
+  damage: number;
+  simulatedMs: number;
+  /** Reads of cells the view did not hold (ForkWorld.unknownTouches): the less, the surer. */
+  unknownTouches: number;
+}
+
+const STEP_ID = 'foresight';
+
+/** Runs `job` through the executor on a fork of `view`, on virtual time; never touches any other world. */
+export async function runForkJob(view: CapturedView, job: ForkJob): Promise<ForkOutcome> {
+  const clock = new ManualClock();
+  const fork = forkWorld(view, { clock });
+  let damage = 0;
+  let health = fork.health();
+  fork.events.on('hurt', (now) => {
+    damage += Math.max(0, health - now);
+    health = now;
+  });
+  const { executor } = await assembleExecutor({ registry: createDefaultRegistry(), world: fork, clock });
+  const events: ExecutorEvent[] = [];
+  executor.events.on('event', (event) => events.push(event));
+  const controller = new AbortController();
+  let result: PlanResult | undefined;
+  const plan = { planId: STEP_ID, intentId: STEP_ID, steps: [{ stepId: STEP_ID, type: job.verb, args: job.args }] };
+  void executor.run(plan, { signal: controller.signal }).result.then((r) => (result = r));
+  const ended = await clock.runUntil(() => result !== undefined, job.simBudgetMs);
+  const simulatedMs = clock.now();
+  if (!ended) controller.abort();
+  await fork.close();
+  const expects = events.find((event) => event.type === 'step.expects' && event.stepId === STEP_ID);
+  const common = {
+    expectations: expects?.type === 'step.expects' ? expects.expectations : [],
+    damage,
+    simulatedMs,
+    unknownTouches: fork.unknownTouches,
+  };
+  if (!ended || !result)
+    return {
+      outcome: 'sim_budget',
+      detail: `still running after ${job.simBudgetMs} ms of simulated time`,
+      unmet: [],
+      ...common,
+    };
+  const record = result.steps.find((step) => step.step.stepId === STEP_ID);
+  if (result.ok && record?.outcome.ok) return { outcome: 'ok', unmet: [], ...common };
+  const failure = record && !record.outcome.ok ? record.outcome : undefined;
+  return {
+    outcome: 'failed',
+    code: failure?.code ?? result.code ?? 'unknown',
+    detail: failure?.detail ?? result.detail ?? '',
+    unmet: failure?.unmet ?? [],
+    ...common,
+  };
+}
