@@ -26,6 +26,12 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
     });
   }
   if (
+    failure.code === 'world_disconnected' &&
+    isRetryable(input.spec, failure.code) &&
+    (await rejoined(state, failure))
+  )
+    return again('retry');
+  if (
     !state.decision &&
     !stalled &&
     isRetryable(input.spec, failure.code) &&
@@ -41,6 +47,36 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
 
 function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
   return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
+}
+
+/** How often a step waiting for its world's connection looks again. */
+const RECONNECT_POLL_MS = 250;
+
+/**
+ * A world whose connection dropped may come back (a bot rejoining a server that restarts): the step waits for it,
+ * never past its deadline, rather than spend its retries in a second on a server that is away. The wait spends no
+ * retry of the budget, which is for failures of a world that answers. True when the world was away and is back;
+ * false when it was not away (the failure was another's, e.g. a fenced holder's) or its deadline or the run ended
+ * the wait.
+ */
+export async function rejoined(state: StepState, failure: Failure): Promise<boolean> {
+  const { scope, base } = state;
+  if (scope.world.isConnected() || scope.signal.aborted) return false;
+  scope.emit({
+    type: 'step.retry',
+    at: scope.clock.now(),
+    ...base,
+    attempt: state.attempts + 1,
+    delayMs: Math.max(0, state.deadlineAt - scope.clock.now()),
+    code: failure.code,
+    detail: `${failure.detail}; waiting for the connection, until the step's deadline at the latest`,
+  });
+  while (!scope.world.isConnected()) {
+    const left = state.deadlineAt - scope.clock.now();
+    if (left <= 0 || scope.signal.aborted) return false;
+    await sleep(scope, Math.min(RECONNECT_POLL_MS, left));
+  }
+  return true;
 }
 
 /**
