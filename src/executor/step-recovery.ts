@@ -2,10 +2,14 @@ import { isRetryableByDefault, type FailureCode } from '../contracts/failure-cod
 import type { Vec3Like } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import { backoffDelayMs } from '../recovery/backoff.js';
+import { unmetExpectations } from '../contracts/expectation.js';
+import { verdictQuery } from '../registry/effects.js';
 import { applyDecision } from './apply-decision.js';
+import { observeWithin } from './observe.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { BODY_CODES, distanceTo, hasFreeNeighbour } from './repair-fit.js';
 import { moveAgent, sleep } from './scope.js';
+import { succeeded } from './step-attempt.js';
 import { again, type Failure, finish, type Next, type StepState } from './step-state.js';
 
 /**
@@ -30,7 +34,7 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
     isRetryable(input.spec, failure.code) &&
     (await rejoined(state, failure))
   )
-    return again('retry');
+    return (await heldThrough(state)) ? succeeded(state, { ok: true }) : again('retry');
   if (
     !state.decision &&
     !stalled &&
@@ -77,6 +81,20 @@ export async function rejoined(state: StepState, failure: Failure): Promise<bool
     await sleep(scope, Math.min(RECONNECT_POLL_MS, left));
   }
   return true;
+}
+
+/**
+ * After a rejoin, what the dropped attempt may have done is checked before it is done again (run --resume's rule:
+ * never redo what holds): its effects as asked, observed in the world as it is now, the server's rollback included.
+ * A craft that went through before the server went away is not crafted twice; one the restart undid is redone.
+ */
+async function heldThrough(state: StepState): Promise<boolean> {
+  const { scope, input } = state;
+  const expectations = state.asked?.expectations ?? [];
+  if (expectations.length === 0) return false;
+  const query = verdictQuery(input.spec, input.args, expectations);
+  const observed = await observeWithin(scope, query, 'to check what the attempt did before the connection dropped');
+  return observed.ok && unmetExpectations(expectations, observed.observation).length === 0;
 }
 
 /**

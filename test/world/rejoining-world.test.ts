@@ -1,7 +1,8 @@
+import { EventEmitter } from 'eventemitter3';
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
-import { WorldError } from '../../src/contracts/world.js';
+import { WorldError, type WorldEvents, type WorldPort } from '../../src/contracts/world.js';
 import { assembleExecutor } from '../../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import { Rejoining, type Session } from '../../src/world/mineflayer/rejoining-world.js';
@@ -96,4 +97,57 @@ describe('Rejoining: a world that outlives its connection', () => {
     expect(setup.tries()).toBeGreaterThan(3);
     await setup.rejoining.close();
   });
+
+  it('a craft the server did before the connection dropped is checked after the rejoin, not crafted twice', async () => {
+    const clock = new ManualClock();
+    // One server world, seen through one connection after another: the first drops as the craft goes through.
+    const server = SimWorld.create({ clock, inventory: { oak_log: 2 } });
+    const first = connectionTo(server, { dropAfter: 'craft' });
+    const rejoining = new Rejoining(first.session, {
+      clock,
+      join: () => Promise.resolve(connectionTo(server, {}).session),
+    });
+    const assembly = await assembleExecutor({ registry: createDefaultRegistry(), world: rejoining.world, clock });
+    const events: ExecutorEvent[] = [];
+    assembly.executor.events.on('event', (event) => events.push(event));
+    const craft = { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } };
+    let result: PlanResult | undefined;
+    void assembly.executor.run({ planId: 'p', intentId: 'i', steps: [craft] }).result.then((r) => (result = r));
+    await clock.runUntil(() => result !== undefined, 120_000);
+    expect(result).toMatchObject({ ok: true });
+    expect(events.filter((e) => e.type === 'step.retry').map((e) => e.code)).toEqual(['world_disconnected']);
+    expect(server.actuatorLog.filter((entry) => entry.command === 'craft')).toHaveLength(1);
+    expect(server.inventory()).toEqual({ oak_log: 1, oak_planks: 4 });
+    await rejoining.close();
+  });
 });
+
+/**
+ * A connection to a server world: its own events and connected flag, refusing reads and commands once dropped. With
+ * `dropAfter`, it drops the moment that command's effect is done on the server, before the client hears of it.
+ */
+function connectionTo(server: SimWorld, options: { dropAfter?: string }) {
+  let dropped = false;
+  const events = new EventEmitter<WorldEvents>();
+  server.events.on('path', (status, why) => events.emit('path', status, why));
+  const drop = () => {
+    dropped = true;
+    events.emit('disconnected', 'the server closed');
+  };
+  const world = new Proxy(server, {
+    get(target, property, receiver) {
+      if (property === 'events') return events;
+      if (property === 'isConnected') return () => !dropped;
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function') return value;
+      return (...args: unknown[]) => {
+        if (dropped && property !== 'position' && property !== 'close')
+          throw new WorldError('world_disconnected', `${String(property)}: the connection dropped`);
+        const answer: unknown = (value as (...a: unknown[]) => unknown).apply(target, args);
+        if (property !== options.dropAfter) return answer;
+        return (answer as Promise<void>).then(drop);
+      };
+    },
+  }) as WorldPort;
+  return { session: { world, close: () => Promise.resolve() } satisfies Session };
+}

@@ -27,7 +27,8 @@ interface Loads {
 }
 
 const FIRST_DELAY_MS = 250;
-const MAX_DELAY_MS = 5_000;
+/** A restarted server is back within seconds: a bot tries at least every 2 s, so it is back soon after (a status ping's worth of load). */
+const MAX_DELAY_MS = 2_000;
 
 /**
  * A bot's world that outlives its connection: when the server goes away (a crash, a restart, a kick), it joins again
@@ -118,7 +119,7 @@ export class Rejoining {
         this.session = session;
         this.awaySince = null;
         this.follow(session.world);
-        if (this.awaySince === null) this.options.onRejoined?.(clock.now() - since, tries);
+        if (this.awaySince === null) this.options.onRejoined?.(Math.round(clock.now() - since), tries);
         return;
       }
       await session?.close().catch(() => undefined);
