@@ -1,15 +1,8 @@
-import type { ChildProcess } from 'node:child_process';
-import { once } from 'node:events';
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/journal/open.js';
-import { connectMineflayerWorld } from '../../src/world/mineflayer/index.js';
-import { tempDir } from '../helpers/temp-dir.js';
 import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
-import { cliProcess, finished } from '../journal/cli-process.js';
 import { planFor, queue, startWorker, statuses, stopWorker, succeededTransitions, until } from './fleet-helpers.js';
+import { inventoryOf, startWorld, stopWorld, worldFiles } from './world-process.js';
 
 /*
  * The game server dies under a fleet and comes back: `verbtree world` (a process of its own, keeping its world in a
@@ -23,60 +16,24 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => cluster?.stop());
 
-const SCENARIO = { name: 'fleet', spawn: { x: 0, y: 5, z: 0 }, bot: { inventory: { oak_log: 2 } } };
-
-interface WorldProcess {
-  child: ChildProcess;
-  ended: ReturnType<typeof finished>;
-  port: number;
-}
-
-/** `verbtree world` on the folder (and port, 0 for a free one), once it has printed its address. */
-async function startWorld(scenario: string, folder: string, port: number): Promise<WorldProcess> {
-  const child = cliProcess([
-    'world',
-    ...['--scenario', scenario, '--world-folder', folder, '--port', String(port), '--json'],
-  ]);
-  const ended = finished(child);
-  const [line] = (await Promise.race([
-    once(createInterface({ input: child.stdout! }), 'line'),
-    ended.then(({ code, err }) => {
-      throw new Error(`verbtree world ended (exit ${code}) before printing its address:\n${err}`);
-    }),
-  ])) as [string];
-  return { child, ended, port: (JSON.parse(line) as { port: number }).port };
-}
-
-/** What the bot holds on the server, as it comes back from the world's save when it logs in. */
-async function inventoryOf(port: number, bot: string): Promise<Record<string, number>> {
-  const world = await connectMineflayerWorld({ host: '127.0.0.1', port, username: bot });
-  try {
-    return (await world.observe()).inventory;
-  } finally {
-    await world.close();
-  }
-}
-
-/** Every step of a rejoin plan may wait a minute: the server's restart and the bots' return fit in its deadline. */
-const patientPlanFor = (bot: string, index: number) => {
+/** The bot's plan with each step's expected duration (its deadline is 3 times that, 5 s at least). */
+const planExpecting = (bot: string, index: number, expectedDurationMs: number) => {
   const plan = planFor(bot, index, 1);
-  return { ...plan, steps: plan.steps.map((step) => ({ ...step, expectedDurationMs: 20_000 })) };
+  return { ...plan, steps: plan.steps.map((step) => ({ ...step, expectedDurationMs })) };
 };
 
 describe('verbtree worker: the game server dies and comes back', () => {
   it('SIGKILL of verbtree world mid-plan, restarted on its folder and port: the bots rejoin by themselves, report the outage meanwhile, and every plan ends verified with each step done once', async () => {
-    const dir = await tempDir('verbtree-rejoin-');
-    const scenario = join(dir, 'scenario.json');
-    writeFileSync(scenario, JSON.stringify(SCENARIO));
-    const folder = join(dir, 'world');
-    let server = await startWorld(scenario, folder, 0);
+    const files = await worldFiles('verbtree-rejoin-');
+    let server = await startWorld(files, 0);
     const { port } = server;
     const url = await cluster.database();
     const journal = await openJournal(url);
     const worker = startWorker(url, port, 'w1', ['ra', 'rb'], 2);
     try {
       const bots = ['ra', 'rb'];
-      const plans = bots.map((bot, i) => patientPlanFor(bot, i));
+      // Each step may wait a minute: the server's restart and the bots' return fit in its deadline.
+      const plans = bots.map((bot, i) => planExpecting(bot, i, 20_000));
       for (const [i, bot] of bots.entries()) await queue(journal, bot, plans[i]!);
       await until(
         'a walk in progress',
@@ -106,7 +63,7 @@ describe('verbtree worker: the game server dies and comes back', () => {
         ),
       ).not.toContain('failed');
 
-      server = await startWorld(scenario, folder, port);
+      server = await startWorld(files, port);
       const returned = Date.now();
       await until(
         'both bots back on the server',
@@ -144,8 +101,74 @@ describe('verbtree worker: the game server dies and comes back', () => {
     } finally {
       await stopWorker(worker);
       await journal.close();
-      server.child.kill('SIGTERM');
+      await stopWorld(server);
+    }
+  }, 240_000);
+
+  it('a server that stays away: the plans fail at their deadlines, the bots say since when they are away, and past --away-limit-ms the worker releases them and claims them again once the server answers', async () => {
+    const files = await worldFiles('verbtree-away-');
+    let server = await startWorld(files, 0);
+    const { port } = server;
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    const limitMs = 15_000;
+    const worker = startWorker(url, port, 'w2', ['sa'], 1, '1.21.4', ['--away-limit-ms', String(limitMs)]);
+    try {
+      // Steps of the shortest deadline (5 s): well within the worker's limit.
+      const plan = planExpecting('sa', 0, 1_000);
+      await queue(journal, 'sa', plan);
+      await until(
+        'the walk in progress',
+        async () => (await journal.planProvenance(plan.planId))?.steps ?? [],
+        (steps) => steps.some((s) => s.step.status === 'in_progress' && s.step.step_id === 'out'),
+      );
+      server.child.kill('SIGKILL');
       await server.ended;
+      const [away] = await until(
+        'sa reported disconnected',
+        () => journal.listBots(),
+        ([bot]) => bot?.status?.connected === false,
+      );
+      expect(away?.status?.state).toMatch(/^disconnected since /);
+      expect(away?.status?.position).toBeNull();
+      expect(away).toMatchObject({ held: true, holder: 'w2' });
+
+      // The walk waited for its bot until its deadline, then failed explicitly, before the worker's limit.
+      await until(
+        'the plan ended',
+        () => statuses(journal, [plan.planId]),
+        ([status]) => status === 'failed' || status === 'succeeded' || status === 'interrupted',
+      );
+      const provenance = (await journal.planProvenance(plan.planId))!;
+      expect(provenance.plan.status).toBe('failed');
+      expect(provenance.runs.at(-1)).toMatchObject({ ok: 0, code: 'deadline_exceeded' });
+      const out = provenance.steps.find((s) => s.step.step_id === 'out')!;
+      expect(out.step.status).toBe('failed');
+
+      // Past the limit the worker says so, and gives the bot up for a worker that can reach the server.
+      await until(
+        'the worker gave sa up',
+        () => worker.out(),
+        (log) => log.includes('SERVER UNREACHABLE'),
+      );
+      await until(
+        'sa released',
+        () => journal.listBots(),
+        ([bot]) => bot?.held === false,
+      );
+      expect(await worker.out()).toMatch(/the server is unreachable: claiming no bot until it answers/);
+
+      server = await startWorld(files, port);
+      await until(
+        'sa held again and on the server',
+        () => journal.listBots(),
+        ([bot]) => bot?.held === true && bot.status?.connected === true,
+      );
+      expect(await worker.out()).toMatch(/the server answers again after \d+ ms: claiming bots again/);
+    } finally {
+      await stopWorker(worker);
+      await journal.close();
+      await stopWorld(server);
     }
   }, 240_000);
 });

@@ -234,7 +234,7 @@ export class FleetWorker {
   private async serverAnswers(): Promise<boolean> {
     if (this.serverAwaySince === null) return true;
     if (!(await (this.deps.reachable?.() ?? Promise.resolve(true)))) return false;
-    const awayMs = this.deps.clock.now() - this.serverAwaySince;
+    const awayMs = Math.round(this.deps.clock.now() - this.serverAwaySince);
     this.deps.say(`the server answers again after ${awayMs} ms: claiming bots again`);
     this.serverAwaySince = null;
     return true;

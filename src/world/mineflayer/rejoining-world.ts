@@ -85,6 +85,8 @@ export class Rejoining {
         return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current()) : value;
       },
       has: (_target, property) => property in own || property in current(),
+      // `instanceof MineflayerWorld` (the monitor's 3D view) sees the session's world.
+      getPrototypeOf: () => Object.getPrototypeOf(current()) as object | null,
     });
   }
 
