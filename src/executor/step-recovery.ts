@@ -57,15 +57,15 @@ function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
 const RECONNECT_POLL_MS = 250;
 
 /**
- * A world whose connection dropped may come back (a bot rejoining a server that restarts): the step waits for it,
- * never past its deadline, rather than spend its retries in a second on a server that is away. The wait spends no
- * retry of the budget, which is for failures of a world that answers. True when the world was away and is back;
- * false when it was not away (the failure was another's, e.g. a fenced holder's) or its deadline or the run ended
- * the wait.
+ * A world whose connection dropped and that is joining again (`reconnecting`: a bot rejoining a server that
+ * restarts) is waited for, never past the step's deadline, rather than spend its retries in a second on a server
+ * that is away. The wait spends no retry of the budget, which is for failures of a world that answers. True when
+ * the world was away and is back; false when it is not rejoining (connected, so the failure was another's, e.g. a
+ * fenced holder's; or down for good, which no wait mends), or its deadline, the run or the rejoining ended the wait.
  */
 export async function rejoined(state: StepState, failure: Failure): Promise<boolean> {
   const { scope, base } = state;
-  if (scope.world.isConnected() || scope.signal.aborted) return false;
+  if (!scope.world.reconnecting?.() || scope.signal.aborted) return false;
   scope.emit({
     type: 'step.retry',
     at: scope.clock.now(),
@@ -77,7 +77,7 @@ export async function rejoined(state: StepState, failure: Failure): Promise<bool
   });
   while (!scope.world.isConnected()) {
     const left = state.deadlineAt - scope.clock.now();
-    if (left <= 0 || scope.signal.aborted) return false;
+    if (left <= 0 || scope.signal.aborted || !scope.world.reconnecting?.()) return false;
     await sleep(scope, Math.min(RECONNECT_POLL_MS, left));
   }
   return true;

@@ -98,6 +98,21 @@ describe('Rejoining: a world that outlives its connection', () => {
     await setup.rejoining.close();
   });
 
+  it('a world that is down for good (no rejoining) fails the step at once as world_disconnected, with no wait', async () => {
+    const clock = new ManualClock();
+    const world = SimWorld.create({ clock });
+    const assembly = await assembleExecutor({ registry: createDefaultRegistry(), world, clock });
+    const events: ExecutorEvent[] = [];
+    assembly.executor.events.on('event', (event) => events.push(event));
+    let result: PlanResult | undefined;
+    void assembly.executor.run({ planId: 'p', intentId: 'i', steps: [walk] }).result.then((r) => (result = r));
+    await clock.advance(300);
+    world.disconnect('the server closed');
+    await clock.runUntil(() => result !== undefined, 120_000);
+    expect(result).toMatchObject({ ok: false, code: 'world_disconnected' });
+    expect(events.some((e) => e.type === 'step.retry' && e.detail.includes('waiting for the connection'))).toBe(false);
+  });
+
   it('a craft the server did before the connection dropped is checked after the rejoin, not crafted twice', async () => {
     const clock = new ManualClock();
     // One server world, seen through one connection after another: the first drops as the craft goes through.

@@ -75,6 +75,7 @@ export class Rejoining {
     const own: Partial<Record<PropertyKey, unknown>> = {
       events: this.events,
       isConnected: () => this.awaySince === null && !this.closed && this.session.world.isConnected(),
+      reconnecting: () => this.awaySince !== null && !this.closed,
       close: () => this.close(),
     };
     const current = () => this.session.world as unknown as Record<PropertyKey, unknown>;
