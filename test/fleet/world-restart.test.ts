@@ -29,7 +29,9 @@ describe('verbtree worker: the game server dies and comes back', () => {
     const { port } = server;
     const url = await cluster.database();
     const journal = await openJournal(url);
-    const worker = startWorker(url, port, 'w1', ['ra', 'rb'], 2);
+    // A lease of 10 s (not the fleet tests' 2 s): this test is about the server, and a loaded machine's late
+    // renewals would fence a bot for reasons of its own.
+    const worker = startWorker(url, port, 'w1', ['ra', 'rb'], 2, '1.21.4', ['--lease-ms', '10000']);
     try {
       const bots = ['ra', 'rb'];
       // Each step may wait a minute: the server's restart and the bots' return fit in its deadline.
@@ -112,7 +114,9 @@ describe('verbtree worker: the game server dies and comes back', () => {
     const url = await cluster.database();
     const journal = await openJournal(url);
     const limitMs = 15_000;
-    const worker = startWorker(url, port, 'w2', ['sa'], 1, '1.21.4', ['--away-limit-ms', String(limitMs)]);
+    const worker = startWorker(url, port, 'w2', ['sa'], 1, '1.21.4', [
+      ...['--away-limit-ms', String(limitMs), '--lease-ms', '10000'],
+    ]);
     try {
       // Steps of the shortest deadline (5 s): well within the worker's limit.
       const plan = planExpecting('sa', 0, 1_000);
