@@ -11,7 +11,9 @@ import type { ExecutorEvent, ExecutorEventType, PlanResult } from './executor/ev
 import type { ExecutionRun, ExecutorOptions, RunInput } from './executor/executor.js';
 import type { CapabilityRegistry } from './registry/registry.js';
 import type { RuntimeHooks } from './runtime/hooks.js';
+import { systemClock } from './clock/system-clock.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './world/mineflayer/index.js';
+import { Rejoining } from './world/mineflayer/rejoining-world.js';
 export { botOf } from './world/mineflayer/bot-of.js';
 
 /*
@@ -35,6 +37,14 @@ export interface VerbtreePluginOptions {
   hooks?: RuntimeHooks;
   /** How the bot is read and driven (server truth, stall and confirm timeouts). */
   world?: MineflayerWorldOptions;
+  /**
+   * Makes the bot again, as you made this one (mineflayer.createBot under the same name), for when its connection
+   * ends (the server restarted, a kick): verbtree then calls it with backoff until a new bot spawns and has read its
+   * world, and drives that one, its steps waiting within their deadlines. Events stay on the first bot, and
+   * `bot.verbtree.world` is the new bot's world. Without it, a bot whose connection ended stays down and its steps
+   * fail world_disconnected.
+   */
+  rejoin?: () => Bot | Promise<Bot>;
 }
 
 export interface BotVerbtree {
@@ -67,11 +77,23 @@ export function verbtree(options: VerbtreePluginOptions = {}): (bot: Bot) => voi
     const registry = options.registry ?? createDefaultRegistry();
     let world: MineflayerWorld | null = null;
     const spawned = bot.entity ? Promise.resolve() : new Promise<void>((resolve) => bot.once('spawn', () => resolve()));
+    const worldOptions = { ...options.world, ...(options.clock ? { clock: options.clock } : {}) };
     const ready = spawned.then(async () => {
-      world = new MineflayerWorld(bot, { ...options.world, ...(options.clock ? { clock: options.clock } : {}) });
+      world = new MineflayerWorld(bot, worldOptions);
+      const rejoin = options.rejoin;
+      const port = rejoin
+        ? new Rejoining(session(world), {
+            clock: options.clock ?? systemClock,
+            join: async () => {
+              const next = new MineflayerWorld(await spawnedBot(await rejoin()), worldOptions);
+              world = next;
+              return session(next);
+            },
+          }).world
+        : world;
       const assembly = await assembleExecutor({
         registry,
-        world,
+        world: port,
         ...(options.treePaths ? { treePaths: options.treePaths } : {}),
         ...(options.clock ? { clock: options.clock } : {}),
         ...(options.policy ? { policy: options.policy } : {}),
@@ -98,4 +120,37 @@ export function verbtree(options: VerbtreePluginOptions = {}): (bot: Bot) => voi
       run: async (planOrIntent, runOptions) => (await start(planOrIntent, runOptions)).result,
     };
   };
+}
+
+const session = (world: MineflayerWorld) => ({ world, close: () => world.close() });
+
+/**
+ * The bot once it has spawned; rejects when its connection fails or ends first (the server is still away). Its
+ * error listener lives only until then: a refused connection must not crash the process, and a spawned bot is the
+ * user's, with no handler of verbtree's.
+ */
+function spawnedBot(bot: Bot): Promise<Bot> {
+  // A factory may hand over a bot that has spawned already (as the first one may be).
+  if (bot.entity) return Promise.resolve(bot);
+  return new Promise((resolve, reject) => {
+    const failed = (why: unknown) => {
+      done();
+      // A bot that never spawned is verbtree's to drop: its later errors go nowhere.
+      bot.on('error', () => undefined);
+      bot.end();
+      reject(new Error(`the bot did not spawn: ${why instanceof Error ? why.message : String(why)}`));
+    };
+    const spawned = () => {
+      done();
+      resolve(bot);
+    };
+    const done = () => {
+      bot.removeListener('error', failed);
+      bot.removeListener('end', failed);
+      bot.removeListener('spawn', spawned);
+    };
+    bot.on('error', failed);
+    bot.on('end', failed);
+    bot.on('spawn', spawned);
+  });
 }

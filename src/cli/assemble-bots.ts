@@ -7,6 +7,7 @@ import { assembleJournaled, type JournaledAssembly } from '../journal/journaled-
 import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
+import { Rejoining } from '../world/mineflayer/rejoining-world.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
 import type { WorldDescriptor } from './worlds.js';
 
@@ -43,6 +44,8 @@ export interface AssembleBotsOptions {
   hooksFor?: (name: string) => RuntimeHooks | undefined;
   /** Wraps each bot's tree invoker, e.g. to inject faults. */
   wrapInvoker?: (invoker: StepInvoker) => StepInvoker;
+  /** Where a bot's outages and returns are said. */
+  note?: (line: string) => void;
 }
 
 /**
@@ -63,7 +66,7 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
   try {
     for (let i = 0; i < options.count; i++) {
       const name = (options.name ?? botName)(i);
-      const { world, descriptor, closeWorld } = await worldFor(i, name, options);
+      const { world, descriptor, closeWorld } = rejoinable(name, await worldFor(i, name, options), options);
       const hooks = options.hooksFor?.(name);
       const assembly = await assembleJournaled({
         registry: options.registry,
@@ -91,11 +94,31 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
   return { bots: served.map((s) => s.bot), close };
 }
 
+type BotWorld = { world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> };
+
+/**
+ * A bot on a remote server keeps its place across the server's restarts: it joins again under its name with backoff
+ * (Rejoining), its steps waiting within their deadlines. The embedded server and SimWorld live in this process: they
+ * cannot go away without it.
+ */
+function rejoinable(name: string, opened: BotWorld, options: AssembleBotsOptions): BotWorld {
+  if (options.choice.world !== 'remote') return opened;
+  const say = options.note ?? (() => undefined);
+  const first = { world: opened.world, close: opened.closeWorld ?? (() => Promise.resolve()) };
+  const rejoining = new Rejoining(first, {
+    clock: options.clock,
+    join: () => openWorld({ ...options.choice, username: name }),
+    onLost: (reason) => say(`${name}: the server went away (${reason}); joining again with backoff`),
+    onRejoined: (awayMs) => say(`${name}: back on the server after ${awayMs} ms away; its world is read again`),
+  });
+  return { world: rejoining.world, descriptor: opened.descriptor, closeWorld: () => rejoining.close() };
+}
+
 async function worldFor(
   index: number,
   name: string,
   options: { first: OpenedWorld; choice: WorldChoice },
-): Promise<{ world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> }> {
+): Promise<BotWorld> {
   if (index === 0) return { world: options.first.world, descriptor: options.first.descriptor };
   if (options.first.connectBot) return options.first.connectBot(name);
   const own = await openWorld({ ...options.choice, username: name });

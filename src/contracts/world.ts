@@ -177,6 +177,11 @@ export interface WorldPort {
   readonly kind: string;
   readonly events: EventEmitter<WorldEvents>;
   isConnected(): boolean;
+  /**
+   * True while the connection is down and the world is joining its server again (a bot that rejoins after a server
+   * restart): a step waits for it within its deadline. Absent or false, a world that is down stays down.
+   */
+  reconnecting?(): boolean;
 
   // --- observations ---
   /** Cheap, synchronous: read every tick by the stuck detectors. */

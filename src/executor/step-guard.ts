@@ -4,6 +4,7 @@ import { dispatchQuery } from '../registry/effects.js';
 import { observeWithin } from './observe.js';
 import { cancelledOutcome } from './scope.js';
 import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
+import { rejoined } from './step-recovery.js';
 import { runSubgoals } from './subgoals.js';
 import { callExpect, callGuard } from './user-code.js';
 
@@ -20,7 +21,12 @@ export async function guardPhase(state: StepState): Promise<Next> {
     return finish(fail('deadline_exceeded', `step ${base.stepId} passed its deadline before its next attempt`));
 
   const observed = await observeWithin(scope, dispatchQuery(input.spec, input.args), 'before the attempt');
-  if (!observed.ok) return finish(fail(observed.code, observed.detail));
+  if (!observed.ok) {
+    const failure = fail(observed.code, observed.detail);
+    // A world that is away says nothing about itself: the guard is judged once it is back, within the deadline.
+    if (failure.code === 'world_disconnected' && (await rejoined(state, failure))) return again('retry');
+    return finish(failure);
+  }
   const pre = observed.observation;
   const expected = fixExpectations(state, pre);
   if (expected.then !== 'go_on') return expected;

@@ -2,10 +2,14 @@ import { isRetryableByDefault, type FailureCode } from '../contracts/failure-cod
 import type { Vec3Like } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import { backoffDelayMs } from '../recovery/backoff.js';
+import { unmetExpectations } from '../contracts/expectation.js';
+import { verdictQuery } from '../registry/effects.js';
 import { applyDecision } from './apply-decision.js';
+import { observeWithin } from './observe.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { BODY_CODES, distanceTo, hasFreeNeighbour } from './repair-fit.js';
 import { moveAgent, sleep } from './scope.js';
+import { succeeded } from './step-attempt.js';
 import { again, type Failure, finish, type Next, type StepState } from './step-state.js';
 
 /**
@@ -26,6 +30,12 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
     });
   }
   if (
+    failure.code === 'world_disconnected' &&
+    isRetryable(input.spec, failure.code) &&
+    (await rejoined(state, failure))
+  )
+    return (await heldThrough(state)) ? succeeded(state, { ok: true }) : again('retry');
+  if (
     !state.decision &&
     !stalled &&
     isRetryable(input.spec, failure.code) &&
@@ -41,6 +51,50 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
 
 function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
   return spec.retryableCodes.length > 0 ? spec.retryableCodes.includes(code) : isRetryableByDefault(code);
+}
+
+/** How often a step waiting for its world's connection looks again. */
+const RECONNECT_POLL_MS = 250;
+
+/**
+ * A world whose connection dropped and that is joining again (`reconnecting`: a bot rejoining a server that
+ * restarts) is waited for, never past the step's deadline, rather than spend its retries in a second on a server
+ * that is away. The wait spends no retry of the budget, which is for failures of a world that answers. True when
+ * the world was away and is back; false when it is not rejoining (connected, so the failure was another's, e.g. a
+ * fenced holder's; or down for good, which no wait mends), or its deadline, the run or the rejoining ended the wait.
+ */
+export async function rejoined(state: StepState, failure: Failure): Promise<boolean> {
+  const { scope, base } = state;
+  if (!scope.world.reconnecting?.() || scope.signal.aborted) return false;
+  scope.emit({
+    type: 'step.retry',
+    at: scope.clock.now(),
+    ...base,
+    attempt: state.attempts + 1,
+    delayMs: Math.max(0, state.deadlineAt - scope.clock.now()),
+    code: failure.code,
+    detail: `${failure.detail}; waiting for the connection, until the step's deadline at the latest`,
+  });
+  while (!scope.world.isConnected()) {
+    const left = state.deadlineAt - scope.clock.now();
+    if (left <= 0 || scope.signal.aborted || !scope.world.reconnecting?.()) return false;
+    await sleep(scope, Math.min(RECONNECT_POLL_MS, left));
+  }
+  return true;
+}
+
+/**
+ * After a rejoin, what the dropped attempt may have done is checked before it is done again (run --resume's rule:
+ * never redo what holds): its effects as asked, observed in the world as it is now, the server's rollback included.
+ * A craft that went through before the server went away is not crafted twice; one the restart undid is redone.
+ */
+async function heldThrough(state: StepState): Promise<boolean> {
+  const { scope, input } = state;
+  const expectations = state.asked?.expectations ?? [];
+  if (expectations.length === 0) return false;
+  const query = verdictQuery(input.spec, input.args, expectations);
+  const observed = await observeWithin(scope, query, 'to check what the attempt did before the connection dropped');
+  return observed.ok && unmetExpectations(expectations, observed.observation).length === 0;
 }
 
 /**

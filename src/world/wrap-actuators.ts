@@ -49,6 +49,7 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     recipe: (item) => world.recipe(item),
     observe: (query) => world.observe(query),
     ...(world.air ? { air: () => world.air!() } : {}),
+    ...(world.reconnecting ? { reconnecting: () => world.reconnecting!() } : {}),
     goto: (goal, options) => around({ command: 'goto', args: goal }, () => world.goto(goal, options)),
     stopMovement: () =>
       void around({ command: 'stopMovement', args: null }, () => Promise.resolve(world.stopMovement())),

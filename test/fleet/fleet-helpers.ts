@@ -67,12 +67,15 @@ export function startWorker(
   bots: string[],
   capacity: number,
   version = '1.21.4',
+  /** More options of `verbtree worker`. */
+  extra: string[] = [],
 ): Worker {
   const child = cliProcess([
     'worker',
     ...['--journal', url, '--host', '127.0.0.1', '--port', String(port), '--version', version],
     ...bots.flatMap((b) => ['--bot', b]),
     ...['--capacity', String(capacity), '--node-id', id, '--lease-ms', String(LEASE_MS)],
+    ...extra,
   ]);
   let printed = '';
   child.stdout!.on('data', (chunk) => (printed += String(chunk)));

@@ -71,4 +71,39 @@ describe('verbtree as a mineflayer plugin', () => {
       bot.end();
     }
   });
+
+  it('with rejoin, a bot kicked from the server is made again and the plan waits for it, then ends verified', async () => {
+    const bot = await usersBot('plugin-rejoin');
+    const again: Bot[] = [];
+    try {
+      bot.loadPlugin(
+        verbtree({
+          world: { serverTruth: suite.server },
+          rejoin: async () => {
+            const next = await usersBot('plugin-rejoin');
+            again.push(next);
+            return next;
+          },
+        }),
+      );
+      await bot.verbtree.ready;
+      const first = bot.verbtree.world;
+      const left = new Promise((resolve) => bot.once('kicked', resolve));
+      expect(suite.server.kick('plugin-rejoin', 'the server restarts')).toBe(true);
+      await left;
+      const result = await bot.verbtree.run({
+        planId: 'plugin-rejoin-walk',
+        intentId: 'walk-after-the-kick',
+        steps: [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 2, y: 5, z: 4 } } }],
+      });
+      expect(result.ok, JSON.stringify(result)).toBe(true);
+      expect(again).toHaveLength(1);
+      expect(bot.verbtree.world).not.toBe(first);
+      const at = suite.server.player('plugin-rejoin')!.position;
+      expect([Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)]).toEqual([2, 5, 4]);
+    } finally {
+      await bot.verbtree.world?.close();
+      for (const next of again) next.end();
+    }
+  }, 90_000);
 });

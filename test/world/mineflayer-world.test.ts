@@ -193,6 +193,10 @@ describe('MineflayerWorld against the embedded server', () => {
     expect(await disconnected).toMatch(/kicked|ended/);
     expect(bob.isConnected()).toBe(false);
     expect((await failure(bob.dig({ x: 0, y: 4, z: 0 }))).code).toBe('world_disconnected');
+    // Nothing is read from the dead connection's cache: the guard and the acceptance learn it is away, not a fact.
+    expect((await failure(bob.observe({ blocks: [{ x: 0, y: 4, z: 0 }] }))).code).toBe('world_disconnected');
+    expect(() => bob.blockAt({ x: 0, y: 4, z: 0 })).toThrow(WorldError);
+    expect(() => bob.findBlocks({ names: ['dirt'], maxDistance: 8, count: 1 })).toThrow(/disconnected/);
   });
 
   it('connecting to a port where no server listens fails with world_disconnected', async () => {

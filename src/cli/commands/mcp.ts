@@ -281,6 +281,8 @@ async function assembleServer(
     clock: systemClock,
     kind: 'mcp',
     name: (i) => botNameOf(options.username, i),
+    // stdout is the protocol's: a bot's outages are said on stderr.
+    note: (line) => serving.io.err(line),
     policy: {
       seed: options.seed,
       protect: opened.protect ?? [],

@@ -10,9 +10,11 @@ import { RunnerInUseError } from '../../journal/sql/runners.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { stopRequested } from '../running-plans.js';
+import { serverVersion } from '../../world/mineflayer/connect.js';
 import { versionToSpeak } from '../worlds/remote.js';
 import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
 import { JoinGate, joinAsBot } from '../worker/join.js';
+import { DEFAULT_AWAY_LIMIT_MS } from '../worker/stay-joined.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
 
 interface WorkerOptions {
@@ -25,9 +27,12 @@ interface WorkerOptions {
   version: string;
   auth: 'offline' | 'microsoft';
   leaseMs: number;
+  awayLimitMs: number;
 }
 
 const DEFAULT_LEASE_MS = 15_000;
+/** How long a worker whose server is away waits for a status answer before it counts the server still away. */
+const PING_TIMEOUT_MS = 2_000;
 /**
  * Logins one worker lets run at once (JoinGate): 150 at once all timed out (no spawn within 15 s) on this project's
  * 2-core machine, and each failed join fenced its bot and joined it again.
@@ -93,6 +98,12 @@ export function workerCommand(
       wholeIn('--lease-ms', 500, 600_000),
       DEFAULT_LEASE_MS,
     )
+    .option(
+      '--away-limit-ms <ms>',
+      'how long the server may stay away (bots joining again, steps waiting within their deadlines) before the worker gives its bots up, releasing their leases for a worker that can reach it',
+      wholeIn('--away-limit-ms', 1_000, 86_400_000),
+      DEFAULT_AWAY_LIMIT_MS,
+    )
     .addHelpText(
       'after',
       `
@@ -101,6 +112,9 @@ spare --capacity, which resumes its plan after checking against the live world w
 reach a bot through its queue in the journal (a gateway: verbtree serve --journal postgres://… --world none).
 A worker whose lease renewals stop coming back fences itself: it cancels its steps, journals them interrupted and
 leaves the server before another worker may take its bots. SIGINT or SIGTERM gives its bots back the same way.
+When the server goes away (a crash, a restart), the worker keeps its leases and its bots join again with backoff;
+their steps wait for them within their deadlines. Past --away-limit-ms it gives them up the same way and claims no
+bot until the server answers again, so that a worker that can reach the server takes them.
 
 Examples:
   $ verbtree worker --journal postgres://verbtree@db/verbtree --host mc.example.org --bot ann --bot bob
@@ -185,6 +199,12 @@ async function runWorker(
           joinAsBot(choice, bot, { clock: systemClock, retryEveryMs: timing.claimEveryMs, cancel, gate, say }),
         pollEveryMs: timing.claimEveryMs,
         graceMs: Math.round(timing.ttlMs / 5),
+        awayLimitMs: settings.awayLimitMs,
+        reachable: () =>
+          serverVersion(settings.host, settings.port, PING_TIMEOUT_MS).then(
+            (answer) => answer !== null,
+            () => false,
+          ),
       },
       { nodeId: settings.nodeId, bots: settings.bot, capacity: settings.capacity, timing },
     );

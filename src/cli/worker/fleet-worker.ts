@@ -81,9 +81,15 @@ export class FleetWorker {
   private reporting = false;
   private lastRenewalError: string | null = null;
   private lastClaimError: string | null = null;
+  /** Since when a bot of this worker gave itself up because the server stayed away; null while it answers. */
+  private serverAwaySince: number | null = null;
 
   constructor(
-    private readonly deps: Omit<HeldBotDeps, 'planQueued'> & { clock: Clock },
+    private readonly deps: Omit<HeldBotDeps, 'planQueued' | 'serverAway'> & {
+      clock: Clock;
+      /** Whether the server answers now (a status ping): a worker that cannot reach it claims no bot. */
+      reachable?: () => Promise<boolean>;
+    },
     private readonly options: FleetWorkerOptions,
   ) {}
 
@@ -195,6 +201,7 @@ export class FleetWorker {
     if (this.claiming || this.stopped || this.held.size >= this.options.capacity) return;
     this.claiming = true;
     try {
+      if (!(await this.serverAnswers())) return;
       const fleet = await this.deps.journal.listBots();
       const free = new Set(fleet.filter((b) => !b.held).map((b) => b.name));
       const own = this.options.bots.filter((b) => free.has(b));
@@ -218,6 +225,19 @@ export class FleetWorker {
     } finally {
       this.claiming = false;
     }
+  }
+
+  /**
+   * A worker whose bots gave themselves up because the server stayed away claims none (it would only take them from
+   * a worker that can reach it) until the server answers a status ping again.
+   */
+  private async serverAnswers(): Promise<boolean> {
+    if (this.serverAwaySince === null) return true;
+    if (!(await (this.deps.reachable?.() ?? Promise.resolve(true)))) return false;
+    const awayMs = Math.round(this.deps.clock.now() - this.serverAwaySince);
+    this.deps.say(`the server answers again after ${awayMs} ms: claiming bots again`);
+    this.serverAwaySince = null;
+    return true;
   }
 
   /**
@@ -254,7 +274,11 @@ export class FleetWorker {
   private hold(fence: Fence, sentAt: number): void {
     this.deps.say(`claimed ${fence.bot} (epoch ${fence.epoch})`);
     const planQueued = (bot: string, cancel: AbortSignal) => this.planQueued(bot, cancel);
-    const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued });
+    const serverAway = () => {
+      if (this.serverAwaySince === null) this.deps.say('the server is unreachable: claiming no bot until it answers');
+      this.serverAwaySince ??= this.deps.clock.now();
+    };
+    const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued, serverAway });
     const holding: Holding = {
       bot,
       claimSentAt: sentAt,

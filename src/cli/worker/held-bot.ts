@@ -10,9 +10,11 @@ import type { Interruption } from '../../journal/sql/fleet.js';
 import type { JournalRunner } from '../../journal/runner.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { validatePlan } from '../../validate/validate-plan.js';
+import type { Rejoining } from '../../world/mineflayer/rejoining-world.js';
 import type { OpenedWorld } from '../open-world.js';
 import { guardedWorld } from './guarded-world.js';
 import { watchPlanControl } from './plan-control-watch.js';
+import { DEFAULT_AWAY_LIMIT_MS, stayJoined } from './stay-joined.js';
 import { settleWithin, sleep } from './timing.js';
 
 /** What every bot a worker holds shares: the journal, the registry, the worker's runner and how it joins the server. */
@@ -31,6 +33,14 @@ export interface HeldBotDeps {
   planQueued: (bot: string, cancel: AbortSignal) => Promise<void>;
   /** How long a fence waits for a cancelled step to end before it journals the plan interrupted anyway. */
   graceMs: number;
+  /**
+   * How long the server may stay away (the bot joining again meanwhile, its steps waiting) before the bot is given
+   * up: its plan journaled interrupted and its lease released for a worker that can reach the server (default
+   * DEFAULT_AWAY_LIMIT_MS).
+   */
+  awayLimitMs?: number;
+  /** Told when a bot gives itself up because its server stayed away past `awayLimitMs`. */
+  serverAway?: (bot: string, awayMs: number) => void;
   health?: HealthConfigInput;
 }
 
@@ -50,6 +60,7 @@ export class HeldBot {
   private why: Interruption | null = null;
   private fencing: Promise<void> | null = null;
   private opened: OpenedWorld | null = null;
+  private rejoining: Rejoining | null = null;
   private assembly: JournaledAssembly | null = null;
   /** The plan under way (between its claim and its end), and its run's end once it is running. */
   private current: { planId: string; ended: Promise<unknown> } | null = null;
@@ -84,6 +95,19 @@ export class HeldBot {
   report(): BotReport | null {
     if (this.fenced || !this.opened || !this.assembly) return null;
     const { world } = this.opened;
+    const away = this.rejoining?.disconnectedSince ?? null;
+    // Away, it says since when, and nothing of where it stood: that was the dead session's view.
+    if (away !== null)
+      return {
+        bot: this.fence.bot,
+        epoch: this.fence.epoch,
+        connected: false,
+        state: `disconnected since ${new Date(away).toISOString()}`,
+        kind: world.kind,
+        position: null,
+        health: null,
+        food: null,
+      };
     const at = world.position();
     return {
       bot: this.fence.bot,
@@ -153,10 +177,16 @@ export class HeldBot {
 
   private async work(): Promise<void> {
     const { deps, fence } = this;
-    const opened = await deps.join(fence.bot, this.cancel.signal);
+    const joined = await deps.join(fence.bot, this.cancel.signal);
     // A fence that came while the bot was joining found nothing to close.
-    if (this.fenced) return opened.close();
+    if (this.fenced) return joined.close();
+    const { opened, rejoining } = stayJoined(joined, fence.bot, this.cancel.signal, {
+      ...deps,
+      awayLimitMs: deps.awayLimitMs ?? DEFAULT_AWAY_LIMIT_MS,
+      tooLong: (awayMs) => this.serverAwayTooLong(awayMs),
+    });
     this.opened = opened;
+    this.rejoining = rejoining;
     const assembly = await assembleJournaled({
       registry: deps.registry,
       extraTreePaths: deps.extraTreePaths,
@@ -178,6 +208,22 @@ export class HeldBot {
       if (!next) await deps.planQueued(fence.bot, this.cancel.signal);
       else await this.runPlan(next, assembly);
     }
+  }
+
+  /**
+   * The server stayed away past the limit: the bot is given up like a fenced one (its plan journaled interrupted, its
+   * lease released), so that a worker that can reach the server takes it and resumes the plan.
+   */
+  private serverAwayTooLong(awayMs: number): void {
+    const { awayLimitMs = DEFAULT_AWAY_LIMIT_MS, say } = this.deps;
+    say(
+      `${this.fence.bot}: SERVER UNREACHABLE for ${awayMs} ms (limit ${awayLimitMs} ms): giving the bot up for a worker that can reach it`,
+    );
+    this.deps.serverAway?.(this.fence.bot, awayMs);
+    void this.fenceFor({
+      code: 'interrupted',
+      reason: `its server was unreachable for ${awayMs} ms, past its worker's limit of ${awayLimitMs} ms`,
+    });
   }
 
   /** Runs one claimed plan to its end; a resumed one first has its interrupted steps checked in the live world. */

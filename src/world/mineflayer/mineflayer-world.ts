@@ -17,6 +17,7 @@ import type {
   WorldEvents,
   WorldPort,
 } from '../../contracts/world.js';
+import { WorldError } from '../../contracts/world.js';
 import { systemClock } from '../../clock/index.js';
 import { recipeFor } from '../recipes.js';
 import type { BotContext } from './bot-context.js';
@@ -151,10 +152,12 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
   }
 
   blockAt(position: Vec3Like): BlockInfo | null {
+    this.refuseWhileDisconnected('blockAt');
     return blockInfo(this.context.bot, position);
   }
 
   findBlocks(query: BlockQuery): Vec3Like[] {
+    this.refuseWhileDisconnected('findBlocks');
     return findBlocksInChunks(this.context.bot, query);
   }
 
@@ -166,8 +169,42 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     return recipeFor(item);
   }
 
-  observe(query: ObservationQuery = {}): Promise<Observation> {
-    return observe(this.context, query);
+  /**
+   * The world as the server (or, without its truth, the client) shows it; refused as world_disconnected when the
+   * connection is down at its start or dropped before it ended: a dead connection's cache (chunks a closing client
+   * may already have dropped, blocks a restarted server may have rolled back) is no fact about the world.
+   */
+  async observe(query: ObservationQuery = {}): Promise<Observation> {
+    this.refuseWhileDisconnected('observe');
+    const observation = await observe(this.context, query);
+    this.refuseWhileDisconnected('observe');
+    return observation;
+  }
+
+  /**
+   * Resolves once the chunks around the bot are loaded (a fresh join's view of the world is whole), within
+   * `timeoutMs`; rejects past it or when the connection drops first.
+   */
+  worldLoaded(timeoutMs = 10_000): Promise<void> {
+    const { bot, clock } = this.context;
+    return new Promise((resolve, reject) => {
+      const timer = clock.setTimeout(
+        () =>
+          reject(new WorldError('world_unresponsive', `the chunks around the bot did not load within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
+      bot.waitForChunksToLoad().then(
+        () => {
+          clock.clearTimeout(timer);
+          if (this.runner.connected) resolve();
+          else reject(new WorldError('world_disconnected', 'the connection dropped while the world loaded'));
+        },
+        (error: unknown) => {
+          clock.clearTimeout(timer);
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+      );
+    });
   }
 
   // --- actuators ---
@@ -294,6 +331,14 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     const fallback = clock.setTimeout(() => this.context.bot._client.socket?.destroy(), CLOSE_GRACE_MS);
     await ended;
     clock.clearTimeout(fallback);
+  }
+
+  private refuseWhileDisconnected(what: string): void {
+    if (!this.runner.connected)
+      throw new WorldError(
+        'world_disconnected',
+        `${what}: the bot is disconnected; its cache is no fact about the world`,
+      );
   }
 
   private disconnected(reason: string): void {

@@ -1,0 +1,141 @@
+import { EventEmitter } from 'eventemitter3';
+import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import type { WorldEvents, WorldPort } from '../../contracts/world.js';
+
+/** One connection of a bot to its server: the world it sees through it, and how to leave. */
+export interface Session {
+  world: WorldPort;
+  close(): Promise<void>;
+}
+
+export interface RejoinOptions {
+  clock: Clock;
+  /** Joins the server again as the same bot; rejects when this try fails (the server is still away). */
+  join(cancel: AbortSignal): Promise<Session>;
+  /** The first wait before a try, doubled after each failed try up to `maxDelayMs`. */
+  firstDelayMs?: number;
+  maxDelayMs?: number;
+  /** Told once per outage, when the connection drops. */
+  onLost?(reason: string, since: number): void;
+  /** Told when the bot is back, its world read again, after `awayMs` away and `tries` tries. */
+  onRejoined?(awayMs: number, tries: number): void;
+}
+
+/** A world that can say when its view of the world is whole again after a fresh join (MineflayerWorld's chunks). */
+interface Loads {
+  worldLoaded?(): Promise<void>;
+}
+
+const FIRST_DELAY_MS = 250;
+/** A restarted server is back within seconds: a bot tries at least every 2 s, so it is back soon after (a status ping's worth of load). */
+const MAX_DELAY_MS = 2_000;
+
+/**
+ * A bot's world that outlives its connection: when the server goes away (a crash, a restart, a kick), it joins again
+ * with backoff until it is back or `close` is called, and each new session's world replaces the dead one behind the
+ * same WorldPort, so the executor and its journal keep the one world they were assembled with.
+ *
+ * While it is away, `isConnected()` is false and every read or command goes to the dead session's world, which
+ * refuses them as `world_disconnected` (MineflayerWorld reads nothing from a dead connection's cache): nothing is
+ * said about the world until a new session has read it (`worldLoaded`, the chunks around the bot) and only then is
+ * it connected again. Its events are the sessions' events, and `disconnected` once per outage.
+ */
+export class Rejoining {
+  readonly events = new EventEmitter<WorldEvents>();
+  readonly world: WorldPort;
+  private session: Session;
+  private awaySince: number | null = null;
+  private closed = false;
+  private readonly stopTrying = new AbortController();
+  private wait: TimerHandle | null = null;
+
+  constructor(
+    first: Session,
+    private readonly options: RejoinOptions,
+  ) {
+    this.session = first;
+    this.follow(first.world);
+    this.world = this.facade();
+  }
+
+  /** When the connection dropped (the clock's ms), while it is away; null while connected. */
+  get disconnectedSince(): number | null {
+    return this.awaySince;
+  }
+
+  /** Stops rejoining and leaves the server. */
+  async close(): Promise<void> {
+    this.closed = true;
+    this.stopTrying.abort(new Error('the world was closed'));
+    if (this.wait) this.options.clock.clearTimeout(this.wait);
+    await this.session.close();
+  }
+
+  private facade(): WorldPort {
+    const own: Partial<Record<PropertyKey, unknown>> = {
+      events: this.events,
+      isConnected: () => this.awaySince === null && !this.closed && this.session.world.isConnected(),
+      reconnecting: () => this.awaySince !== null && !this.closed,
+      close: () => this.close(),
+    };
+    const current = () => this.session.world as unknown as Record<PropertyKey, unknown>;
+    return new Proxy({} as WorldPort, {
+      get: (_target, property) => {
+        if (property in own) return own[property];
+        const value = current()[property];
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(current()) : value;
+      },
+      has: (_target, property) => property in own || property in current(),
+      // `instanceof MineflayerWorld` (the monitor's 3D view) sees the session's world.
+      getPrototypeOf: () => Object.getPrototypeOf(current()) as object | null,
+    });
+  }
+
+  private follow(world: WorldPort): void {
+    world.events.on('path', (status, why) => this.events.emit('path', status, why));
+    world.events.on('hurt', (health) => this.events.emit('hurt', health));
+    world.events.once('disconnected', (reason) => this.lost(world, reason));
+    // A session that dropped before it was followed is lost all the same.
+    if (!world.isConnected()) this.lost(world, 'the connection dropped');
+  }
+
+  private lost(world: WorldPort, reason: string): void {
+    if (this.closed || world !== this.session.world || this.awaySince !== null) return;
+    this.awaySince = this.options.clock.now();
+    this.events.emit('disconnected', reason);
+    this.options.onLost?.(reason, this.awaySince);
+    void this.rejoin();
+  }
+
+  /** Tries again and again, each wait twice the last up to its cap, until a session is back with its world read. */
+  private async rejoin(): Promise<void> {
+    const { clock } = this.options;
+    const dead = this.session;
+    await dead.close().catch(() => undefined);
+    let delay = this.options.firstDelayMs ?? FIRST_DELAY_MS;
+    for (let tries = 1; !this.closed; tries++) {
+      await new Promise<void>((resolve) => (this.wait = clock.setTimeout(resolve, delay)));
+      if (this.closed) return;
+      const session = await this.options.join(this.stopTrying.signal).catch(() => null);
+      if (session && !this.closed && (await loaded(session.world))) {
+        const since = this.awaySince!;
+        this.session = session;
+        this.awaySince = null;
+        this.follow(session.world);
+        if (this.awaySince === null) this.options.onRejoined?.(Math.round(clock.now() - since), tries);
+        return;
+      }
+      await session?.close().catch(() => undefined);
+      delay = Math.min(delay * 2, this.options.maxDelayMs ?? MAX_DELAY_MS);
+    }
+  }
+}
+
+/** Whether a fresh session has read the world around the bot (a world that cannot say has nothing to read). */
+async function loaded(world: WorldPort & Loads): Promise<boolean> {
+  if (!world.worldLoaded) return world.isConnected();
+  return world.worldLoaded().then(
+    () => world.isConnected(),
+    () => false,
+  );
+}
