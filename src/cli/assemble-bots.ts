@@ -7,7 +7,7 @@ import { assembleJournaled, type JournaledAssembly } from '../journal/journaled-
 import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
-import { Rejoining } from '../world/mineflayer/rejoining-world.js';
+import { Rejoining, replacedLine } from '../world/mineflayer/rejoining-world.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
 import type { WorldDescriptor } from './worlds.js';
 
@@ -110,6 +110,7 @@ function rejoinable(name: string, opened: BotWorld, options: AssembleBotsOptions
     join: () => openWorld({ ...options.choice, username: name }),
     onLost: (reason) => say(`${name}: the server went away (${reason}); joining again with backoff`),
     onRejoined: (awayMs) => say(`${name}: back on the server after ${awayMs} ms away; its world is read again`),
+    onReplaced: (reason) => say(`${name}: ${replacedLine(reason)}`),
   });
   return { world: rejoining.world, descriptor: opened.descriptor, closeWorld: () => rejoining.close() };
 }

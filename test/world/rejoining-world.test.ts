@@ -75,6 +75,37 @@ describe('Rejoining: a world that outlives its connection', () => {
     await rejoining.close();
   });
 
+  it('never joins again after another login of its name replaced the session: the name is another holder now', async () => {
+    for (const reason of [
+      'kicked: You logged in from another location',
+      'kicked: {"translate":"multiplayer.disconnect.duplicate_login"}',
+    ]) {
+      const setup = setUp(0);
+      const { clock, first, rejoining } = setup;
+      const replaced: string[] = [];
+      const lost: string[] = [];
+      const again = new Rejoining(
+        { world: first, close: () => Promise.resolve(first.close()) },
+        {
+          clock,
+          join: () => Promise.reject(new Error('must not join again')),
+          onReplaced: (why) => replaced.push(why),
+          onLost: (why) => lost.push(why),
+        },
+      );
+      first.disconnect(reason);
+      await clock.advance(30_000);
+      expect(replaced).toEqual([reason]);
+      expect(lost).toEqual([]);
+      expect(setup.tries()).toBe(0);
+      expect(again.world.isConnected()).toBe(false);
+      // Not waiting for a rejoin that will never come: a step fails world_disconnected at once.
+      expect(again.world.reconnecting?.()).toBe(false);
+      await again.close();
+      await rejoining.close();
+    }
+  });
+
   it('a step whose bot loses its server mid-walk waits for the rejoin and ends verified, its retries unspent', async () => {
     const setup = setUp(4);
     const { result, events } = await runWalk(setup, 300);

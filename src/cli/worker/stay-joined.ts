@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
-import { Rejoining } from '../../world/mineflayer/rejoining-world.js';
+import { Rejoining, replacedLine } from '../../world/mineflayer/rejoining-world.js';
 import type { OpenedWorld } from '../open-world.js';
 
 /** A server restart (a crash, an update) is back within seconds; one away for a minute is down. */
@@ -38,6 +38,7 @@ export function stayJoined(
       );
       limit = clock.setTimeout(() => deps.tooLong(Math.round(clock.now() - since)), deps.awayLimitMs);
     },
+    onReplaced: (reason) => say(`${bot}: ${replacedLine(reason)}`),
     onRejoined: (awayMs, tries) => {
       if (limit) clock.clearTimeout(limit);
       say(`${bot}: back on the server after ${awayMs} ms away (${tries} tries); its world is read again`);

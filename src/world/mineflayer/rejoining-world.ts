@@ -2,6 +2,11 @@ import { EventEmitter } from 'eventemitter3';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { WorldEvents, WorldPort } from '../../contracts/world.js';
 
+/** What a log says when another login replaced the bot's session. */
+export function replacedLine(reason: string): string {
+  return `another login of its name replaced this session (${reason}); not joining again: the name is another holder's now`;
+}
+
 /** One connection of a bot to its server: the world it sees through it, and how to leave. */
 export interface Session {
   world: WorldPort;
@@ -19,6 +24,8 @@ export interface RejoinOptions {
   onLost?(reason: string, since: number): void;
   /** Told when the bot is back, its world read again, after `awayMs` away and `tries` tries. */
   onRejoined?(awayMs: number, tries: number): void;
+  /** Told when a login of the bot's name elsewhere replaced this session: it is not joined again. */
+  onReplaced?(reason: string): void;
 }
 
 /** A world that can say when its view of the world is whole again after a fresh join (MineflayerWorld's chunks). */
@@ -27,12 +34,22 @@ interface Loads {
 }
 
 const FIRST_DELAY_MS = 250;
+
+/**
+ * Whether a kick says another client logged in under the bot's name (vanilla's duplicate_login, as its text or its
+ * translation key; the embedded server kicks with the same words). That session now belongs to another holder, a
+ * worker that took the bot over: joining again would kick it in turn, and the two would take the name from each
+ * other for ever.
+ */
+export function replacedByAnotherLogin(reason: string): boolean {
+  return /logged in from another location|multiplayer\.disconnect\.duplicate_login/i.test(reason);
+}
 /** A restarted server is back within seconds: a bot tries at least every 2 s, so it is back soon after (a status ping's worth of load). */
 const MAX_DELAY_MS = 2_000;
 
 /**
  * A bot's world that outlives its connection: when the server goes away (a crash, a restart, a kick), it joins again
- * with backoff until it is back or `close` is called, and each new session's world replaces the dead one behind the
+ * with backoff (but never after a kick for a login of its name elsewhere: `replacedByAnotherLogin`) until it is back or `close` is called, and each new session's world replaces the dead one behind the
  * same WorldPort, so the executor and its journal keep the one world they were assembled with.
  *
  * While it is away, `isConnected()` is false and every read or command goes to the dead session's world, which
@@ -46,6 +63,8 @@ export class Rejoining {
   private session: Session;
   private awaySince: number | null = null;
   private closed = false;
+  /** Another login took the bot's name: the session is over for good. */
+  private replaced = false;
   private readonly stopTrying = new AbortController();
   private wait: TimerHandle | null = null;
 
@@ -75,7 +94,7 @@ export class Rejoining {
     const own: Partial<Record<PropertyKey, unknown>> = {
       events: this.events,
       isConnected: () => this.awaySince === null && !this.closed && this.session.world.isConnected(),
-      reconnecting: () => this.awaySince !== null && !this.closed,
+      reconnecting: () => this.awaySince !== null && !this.closed && !this.replaced,
       close: () => this.close(),
     };
     const current = () => this.session.world as unknown as Record<PropertyKey, unknown>;
@@ -103,6 +122,12 @@ export class Rejoining {
     if (this.closed || world !== this.session.world || this.awaySince !== null) return;
     this.awaySince = this.options.clock.now();
     this.events.emit('disconnected', reason);
+    if (replacedByAnotherLogin(reason)) {
+      this.replaced = true;
+      this.options.onReplaced?.(reason);
+      void this.session.close().catch(() => undefined);
+      return;
+    }
     this.options.onLost?.(reason, this.awaySince);
     void this.rejoin();
   }
