@@ -1,8 +1,9 @@
 import type { Bot } from 'mineflayer';
 import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import { heightText } from '../../contracts/stands-on.js';
 import { WorldError, type NavigationGoal, type PathStatus, type Vec3Like } from '../../contracts/world.js';
-import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
+import { describeGoal, toPathfinderGoal, unmetArrival } from './goals.js';
 import { hazardUnder } from './leave-hazard.js';
 import { waterAhead, waterUnder } from './water-movements.js';
 
@@ -69,6 +70,7 @@ export function navigate(
     bot.removeListener('path_update', onPathUpdate);
     bot.removeListener('goal_reached', onGoalReached);
     bot.removeListener('path_stop', onPathStop);
+    bot.removeListener('physicsTick', onLanding);
     if (stallTimer) clock.clearTimeout(stallTimer);
     return true;
   };
@@ -102,7 +104,7 @@ export function navigate(
       noPathSince = null;
       return;
     }
-    if (isAtGoal(goal, bot.entity.position)) return finish();
+    if (unmetArrival(goal, bot) === null) return finish();
     // With a non-empty path pathfinder still walks to the closest point it can
     // reach and re-plans as chunks load there; the walk fails once the bot has
     // stood there for a moment without a better path (see checkStall).
@@ -139,10 +141,28 @@ export function navigate(
     return true;
   }
 
+  /**
+   * Pathfinder's arrival, checked by the one rule: a bot still in the air (the last step up onto a slab, say) is
+   * followed until it lands, each physics tick, and judged then; one that landed elsewhere fails, saying where.
+   */
   function onGoalReached() {
     options.onStatus('reached');
-    if (isAtGoal(goal, bot.entity.position)) finish();
-    else finish(notThere('pathfinder reported arrival but the bot is not at the goal'));
+    if (!bot.entity.onGround) {
+      bot.on('physicsTick', onLanding);
+      return;
+    }
+    judgeArrival();
+  }
+
+  function onLanding() {
+    if (finished || bot.entity.onGround) bot.removeListener('physicsTick', onLanding);
+    if (!finished && bot.entity.onGround) judgeArrival();
+  }
+
+  function judgeArrival() {
+    const why = unmetArrival(goal, bot);
+    if (why === null) finish();
+    else finish(notThere(`pathfinder reported arrival but the bot does not stand at the goal: ${why}`));
   }
 
   function onPathStop() {
@@ -173,7 +193,7 @@ export function navigate(
     stallTimer = clock.setTimeout(checkStall, STALL_CHECK_MS);
   }
 
-  if (isAtGoal(goal, bot.entity.position)) {
+  if (unmetArrival(goal, bot) === null) {
     finish();
     return { done, stop: () => {} };
   }
@@ -196,7 +216,8 @@ function halt(bot: Bot): void {
   bot.clearControlStates();
 }
 
+/** Where the bot is, its height exact enough to tell farmland's 4.9375 from soul sand's 4.875. */
 function formatPosition(bot: Bot): string {
   const { x, y, z } = bot.entity.position;
-  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}`;
+  return `${x.toFixed(1)},${heightText(y)},${z.toFixed(1)}`;
 }
