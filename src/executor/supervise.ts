@@ -1,3 +1,4 @@
+import type { TreeRecovery } from './tree-recoveries.js';
 import type { TimerHandle } from '../contracts/clock.js';
 import type { PathStatus } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
@@ -17,6 +18,8 @@ export interface AttemptPlan {
   /** Safety signals and urgent intents may cancel this attempt (never during a fast-path step itself). */
   preemptible: boolean;
   onFirstAction(command: string): void;
+  /** The tree's own retries and unstuck moves inside the attempt (see tree-recoveries.ts). */
+  onTreeRecovery?: (recovery: TreeRecovery) => void;
   /** Where the capability's progress reports go on as `step.progress`, at a bounded rate. */
   progress: ProgressThrottle;
 }
@@ -141,6 +144,7 @@ class AttemptWatch {
           plan.onFirstAction(command);
         },
         onActuatorSettled: () => stuck.actuatorSettled(),
+        ...(plan.onTreeRecovery ? { onTreeRecovery: plan.onTreeRecovery } : {}),
         onProgress: (done, total, note) => {
           if (this.disarmed) return;
           if (note?.judged !== false) stuck.progress(done, total);
