@@ -48,20 +48,25 @@ export function isWalkThrough(name: string): boolean {
   return collisionHeight(name) <= FLOOR_COVERING;
 }
 
+/** Half a player's width: the body's footprint reaches this far each way from its centre. */
+const HALF_WIDTH = 0.3;
+
 /**
- * The ground under feet at `feet`: the highest collision top, in the feet's column, at or below the feet and in
- * their cell or the one below (a fence's 1.5 reaches up from the cell below into the feet's); null when none is.
+ * The ground under feet at `feet`: the highest collision top under the body's footprint (0.6 wide, as the physics
+ * collides), at or below the feet, in their cell or the one below (a fence's 1.5 reaches up from the cell below into
+ * the feet's); null when none is. A body at x 4.2 stepping onto farmland still rests on the grass edge of x 3 at 5.
  * `topsAt` answers a cell's collision tops as the world holds the block there.
  */
 export function groundUnder(feet: Vec3Like, topsAt: (cell: Vec3Like) => readonly number[]): number | null {
-  const [x, z] = [Math.floor(feet.x), Math.floor(feet.z)];
   const feetCell = Math.floor(feet.y);
   let ground: number | null = null;
-  for (const y of [feetCell, feetCell - 1])
-    for (const top of topsAt({ x, y, z })) {
-      const at = y + top;
-      if (at <= feet.y + RESTING && (ground === null || at > ground)) ground = at;
-    }
+  for (let x = Math.floor(feet.x - HALF_WIDTH); x <= Math.floor(feet.x + HALF_WIDTH - 1e-9); x++)
+    for (let z = Math.floor(feet.z - HALF_WIDTH); z <= Math.floor(feet.z + HALF_WIDTH - 1e-9); z++)
+      for (const y of [feetCell, feetCell - 1])
+        for (const top of topsAt({ x, y, z })) {
+          const at = y + top;
+          if (at <= feet.y + RESTING && (ground === null || at > ground)) ground = at;
+        }
   return ground;
 }
 
@@ -70,7 +75,7 @@ export function groundUnder(feet: Vec3Like, topsAt: (cell: Vec3Like) => readonly
  * up to C's floor covering (farmland below: C - 1/16; a carpet in C: C + 1/16); C when nothing is there.
  */
 export function restingFeetY(cell: Vec3Like, topsAt: (cell: Vec3Like) => readonly number[]): number {
-  return groundUnder({ x: cell.x, y: cell.y + FLOOR_COVERING, z: cell.z }, topsAt) ?? cell.y;
+  return groundUnder({ x: cell.x + 0.5, y: cell.y + FLOOR_COVERING, z: cell.z + 0.5 }, topsAt) ?? cell.y;
 }
 
 /** Feet this close above a top rest on it (physics lands them on it to float precision). */

@@ -34,6 +34,9 @@ const STALL_CHECK_MS = 250;
 /** After a no-path verdict, how long the bot may stand at the closest point before the walk fails. */
 const NO_PATH_IDLE_MS = 1000;
 const MOVED_EPSILON = 0.05;
+/** Horizontal speed (blocks a tick) below which a bot pathfinder has let go of has stopped sliding. */
+const SETTLED_SPEED = 0.003;
+const MAX_SETTLING_TICKS = 20;
 
 /**
  * Walks to a goal with pathfinder, ending every known failure mode explicitly:
@@ -60,6 +63,8 @@ export function navigate(
   let lastPosition = bot.entity.position.clone();
   /** Set while pathfinder's latest verdict is "no path" but it still walks toward the closest point. */
   let noPathSince: number | null = null;
+  /** Physics ticks since pathfinder called the goal reached, while the bot settles (see onGoalReached). */
+  let settlingTicks = 0;
   /** Set once this walk's path was cut short of water (see keepOutOfWater): the water a failure then names. */
   let waterCut: Vec3Like | null = null;
 
@@ -70,7 +75,7 @@ export function navigate(
     bot.removeListener('path_update', onPathUpdate);
     bot.removeListener('goal_reached', onGoalReached);
     bot.removeListener('path_stop', onPathStop);
-    bot.removeListener('physicsTick', onLanding);
+    bot.removeListener('physicsTick', onSettling);
     if (stallTimer) clock.clearTimeout(stallTimer);
     return true;
   };
@@ -142,21 +147,27 @@ export function navigate(
   }
 
   /**
-   * Pathfinder's arrival, checked by the one rule: a bot still in the air (the last step up onto a slab, say) is
-   * followed until it lands, each physics tick, and judged then; one that landed elsewhere fails, saying where.
+   * Pathfinder's arrival, checked by the one rule once the body has settled: pathfinder calls a node reached while the
+   * bot still moves (in the air after a step up, or sliding on from the grass edge down onto farmland's 15/16), so the
+   * bot is followed, each physics tick, until it rests on the ground and has stopped, and judged there.
    */
   function onGoalReached() {
     options.onStatus('reached');
-    if (!bot.entity.onGround) {
-      bot.on('physicsTick', onLanding);
-      return;
-    }
+    if (settled()) return judgeArrival();
+    settlingTicks = 0;
+    bot.on('physicsTick', onSettling);
+  }
+
+  /** A bot that never settles (carried by flowing water) is judged where it is after a second of ticks. */
+  function onSettling() {
+    if (finished || (!settled() && ++settlingTicks < MAX_SETTLING_TICKS)) return;
+    bot.removeListener('physicsTick', onSettling);
     judgeArrival();
   }
 
-  function onLanding() {
-    if (finished || bot.entity.onGround) bot.removeListener('physicsTick', onLanding);
-    if (!finished && bot.entity.onGround) judgeArrival();
+  function settled(): boolean {
+    const { velocity, onGround } = bot.entity;
+    return onGround && Math.hypot(velocity.x, velocity.z) < SETTLED_SPEED;
   }
 
   function judgeArrival() {
