@@ -294,6 +294,8 @@ export function createApiServer(options: ApiServerOptions): ApiServer {
         const status = error instanceof HttpError ? error.status : 500;
         const extra = error instanceof HttpError ? error.extra : {};
         if (status === 405 && typeof extra.allow === 'string') response.setHeader('allow', extra.allow);
+        if (error instanceof HttpError)
+          for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
         if (status === 401) response.setHeader('www-authenticate', 'Bearer');
         // An unread body (refused before reading) must not keep the connection busy.
         if (status === 413 || status === 401) response.setHeader('connection', 'close');
