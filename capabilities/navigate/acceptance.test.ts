@@ -11,7 +11,8 @@ describe('navigate', () => {
     expect(judgeStep(navigate, at(0, 0, 0), at(3.5, 0, 4.5), args)).toEqual({ ok: true });
     const miss = judgeStep(navigate, at(0, 0, 0), at(4.5, 0, 4.5), args);
     expect(miss.ok).toBe(false);
-    if (!miss.ok) expect(miss.unmet[0]).toMatch(/^the bot stands on \(3, 0, 4\): it is 1\.0 blocks short/);
+    if (!miss.ok)
+      expect(miss.unmet[0]).toBe('the bot stands on (3, 0, 4): it stands on 4,0,4 (feet at y 0), 1.0 blocks short');
   });
 
   it('accepts anywhere within range of a near target, defaulting range to 2', () => {

@@ -51,6 +51,8 @@ export function createHttpApp(deps: HandlerDeps): FastifyInstance {
     const { status, extra } = error;
     if (status === 405 && typeof extra.allow === 'string') void reply.header('allow', extra.allow);
     if (status === 401) void reply.header('www-authenticate', 'Bearer');
+    // What the refusal says beside its body (Retry-After on a 503: a dependency that is down).
+    for (const [name, value] of Object.entries(error.headers)) void reply.header(name, value);
     // An unread body (refused before reading) must not keep the connection busy.
     if (status === 413 || status === 401) void reply.header('connection', 'close');
     return send(reply, { status, body: { success: false, error: error.message, ...extra } });

@@ -1,12 +1,6 @@
 import { z } from 'zod';
-import {
-  blockKey,
-  isNight,
-  type NavigationGoal,
-  type Observation,
-  type ObservationQuery,
-  type Vec3Like,
-} from './world.js';
+import { unmetGoal } from './stands-on.js';
+import { blockKey, isNight, type Observation, type ObservationQuery, type Vec3Like } from './world.js';
 
 /*
  * A step's effects as absolute facts about the world, each checkable against
@@ -43,7 +37,9 @@ export const Expectation = z.discriminatedUnion('kind', [
     .describe('The block at a cell is one of / none of these names.'),
   z
     .strictObject({ kind: z.literal('position'), goal: Goal })
-    .describe('The bot stands where the navigation goal is satisfied, measured as the worlds measure goals.'),
+    .describe(
+      'The bot stands (on the ground, its feet on the top of what is under them) in a cell that meets the navigation goal.',
+    ),
   z
     .strictObject({ kind: z.literal('away'), from: Point, atLeast: z.number().min(0) })
     .describe('The bot is at least this far from a point.'),
@@ -109,28 +105,6 @@ export type Expectation = z.infer<typeof Expectation>;
 
 export const Expectations = z.array(Expectation);
 
-/**
- * How far `position` is from satisfying a navigation goal, in blocks (0 when
- * there). Measured between block cells, as the worlds' goals are
- * (mineflayer-pathfinder's rules): a real bot stops anywhere inside the first
- * cell that satisfies its goal, often off the cell's centre, and counts as
- * arrived there.
- */
-export function distanceToGoal(position: Vec3Like, goal: NavigationGoal): number {
-  const dx = Math.floor(position.x) - goal.x;
-  const dz = Math.floor(position.z) - goal.z;
-  switch (goal.kind) {
-    case 'block': {
-      const dy = Math.abs(position.y - goal.y) < 1 ? 0 : Math.floor(position.y) - goal.y;
-      return Math.hypot(dx, dy, dz);
-    }
-    case 'near':
-      return Math.max(0, Math.hypot(dx, Math.floor(position.y) - goal.y, dz) - goal.range);
-    case 'xz':
-      return Math.max(0, Math.hypot(dx, dz) - (goal.range ?? 1));
-  }
-}
-
 const at = (p: Vec3Like) => `(${p.x}, ${p.y}, ${p.z})`;
 const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
@@ -158,7 +132,7 @@ export function describeExpectation(e: Expectation): string {
     }
     case 'position':
       return e.goal.kind === 'xz'
-        ? `the bot stands within ${e.goal.range ?? 1} of column (${e.goal.x}, ${e.goal.z})`
+        ? `the bot stands within ${e.goal.range ?? 0} of column (${e.goal.x}, ${e.goal.z})`
         : `the bot stands ${e.goal.kind === 'near' ? `within ${e.goal.range} of` : 'on'} ${at(e.goal)}`;
     case 'away':
       return `the bot is at least ${e.atLeast} blocks from ${at(e.from)}`;
@@ -215,10 +189,9 @@ export function unmetExpectation(e: Expectation, observation: Observation): stri
       return `${describeExpectation(e)}: it holds ${name}`;
     }
     case 'position': {
-      const remaining = distanceToGoal(observation.position, e.goal);
-      if (remaining <= 0) return null;
-      const p = observation.position;
-      return `${describeExpectation(e)}: it is ${remaining.toFixed(1)} blocks short, at (${p.x.toFixed(1)}, ${p.y.toFixed(1)}, ${p.z.toFixed(1)})`;
+      if (!observation.footing) return `${describeExpectation(e)}: its footing was not observed`;
+      const why = unmetGoal(e.goal, observation.position, observation.footing);
+      return why === null ? null : `${describeExpectation(e)}: ${why}`;
     }
     case 'away': {
       const d = distance(observation.position, e.from);

@@ -6,5 +6,6 @@ export * from './intent.js';
 export * from './limits.js';
 export * from './plan.js';
 export * from './plan-step.js';
+export * from './stands-on.js';
 export * from './position.js';
 export * from './world.js';

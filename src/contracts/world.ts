@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'eventemitter3';
 import type { FailureCode } from './failure-codes.js';
+import type { Footing } from './stands-on.js';
 
 export interface Vec3Like {
   readonly x: number;
@@ -47,6 +48,8 @@ export interface Recipe {
 export interface Observation {
   at: number;
   position: Vec3Like;
+  /** How the body rests (src/contracts/stands-on.ts): both worlds always report it; a `position` expectation needs it. */
+  footing?: Footing;
   health: number;
   food: number;
   inventory: Record<string, number>;

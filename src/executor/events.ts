@@ -59,8 +59,16 @@ export type ExecutorEvent =
   | (StepBase & { type: 'step.expects'; expectations: Expectation[] })
   | (StepBase & { type: 'attempt.started'; attempt: number })
   | (StepBase & { type: 'step.firstAction'; ttfaMs: number; command: string })
-  | (StepBase & { type: 'step.retry'; attempt: number; delayMs: number; code: FailureCode; detail: string })
-  | (StepBase & { type: 'step.repair'; strategy: string; code: FailureCode; detail: string })
+  /** `inTree`: the capability's tree retried a failed command, or made an unstuck move, inside attempt `attempt`. */
+  | (StepBase & {
+      type: 'step.retry';
+      attempt: number;
+      delayMs: number;
+      code: FailureCode;
+      detail: string;
+      inTree?: true;
+    })
+  | (StepBase & { type: 'step.repair'; strategy: string; code: FailureCode; detail: string; inTree?: true })
   | (StepBase & {
       type: 'step.subgoal';
       reason: string;

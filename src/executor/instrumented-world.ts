@@ -3,7 +3,8 @@ import { wrapActuators } from '../world/wrap-actuators.js';
 
 export interface ActuatorListener {
   started(command: string): void;
-  settled(command: string): void;
+  /** `error`: what the command failed with, when it failed. */
+  settled(command: string, error?: unknown): void;
 }
 
 /**
@@ -15,8 +16,10 @@ export function instrumentWorld(world: WorldPort, listener: ActuatorListener): W
     listener.started(command);
     try {
       await act();
-    } finally {
-      listener.settled(command);
+    } catch (error) {
+      listener.settled(command, error);
+      throw error;
     }
+    listener.settled(command);
   });
 }

@@ -2,6 +2,7 @@ import type { Clock } from '../contracts/clock.js';
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { WorldPort } from '../contracts/world.js';
 import type { AnyCapabilitySpec, ProgressNote } from '../registry/capability-spec.js';
+import type { TreeRecovery } from './tree-recoveries.js';
 
 /** Step-level watchdog limits for one attempt. */
 export interface AttemptLimits {
@@ -23,6 +24,8 @@ export interface AttemptRequest {
   /** Called as each actuator command starts and settles. */
   onActuatorStart: (command: string) => void;
   onActuatorSettled: (command: string) => void;
+  /** Called when the capability's tree retries a failed command or makes an unstuck move inside the attempt. */
+  onTreeRecovery?: (recovery: TreeRecovery) => void;
   /** The capability's progress reports (`ctx.progress`), with what they count. */
   onProgress: (done: number, total?: number, note?: ProgressNote) => void;
 }

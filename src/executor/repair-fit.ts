@@ -1,3 +1,4 @@
+import { feetCell } from '../contracts/stands-on.js';
 import type { FailureCode } from '../contracts/failure-codes.js';
 import { blockKey, type Vec3Like, type WorldPort } from '../contracts/world.js';
 import type { StrategyKind, UnstuckMoveKind } from '../recovery/strategy.js';
@@ -84,7 +85,7 @@ export function isProtected(
  */
 export function digOutCells(world: WorldPort, target: Vec3Like | undefined, policy: ExecutorPolicy): Vec3Like[] {
   const at = world.position();
-  const feet = cell(at);
+  const feet = feetCell(at);
   const candidates: Vec3Like[] = [];
   const dx = target ? target.x + 0.5 - at.x : 0;
   const dz = target ? target.z + 0.5 - at.z : 0;
@@ -145,7 +146,7 @@ export function reachPlan(world: WorldPort, target: Vec3Like | undefined): Reach
 
 /** A neighbouring column the bot could step into (two cells of air). */
 export function hasFreeNeighbour(world: WorldPort): boolean {
-  const feet = cell(world.position());
+  const feet = feetCell(world.position());
   return [
     [1, 0],
     [-1, 0],
@@ -183,7 +184,7 @@ export function unfitRungs(
     unfit.dig_out = `the bot is in water at ${water}: a dig there is five times slower and opens no way a swimmer can climb`;
   else if (digOutCells(world, s.target, policy).length === 0)
     unfit.dig_out = 'no diggable, unprotected block stands around the bot or between it and the goal';
-  const above = s.target && !Number.isNaN(s.target.y) ? s.target.y - Math.floor(world.position().y) : 0;
+  const above = s.target && !Number.isNaN(s.target.y) ? s.target.y - feetCell(world.position()).y : 0;
   if (!s.verbs.pillar) unfit.pillar_up = 'no pillar_up capability is registered';
   else if (path && canMove && above < 2)
     unfit.pillar_up = 'the bot can move and the goal is not above it: rising cannot bring it closer';

@@ -8,6 +8,7 @@ import { recoveryContext } from './repair.js';
 import { isSafetySignal } from './safety/index.js';
 import { moveAgent } from './scope.js';
 import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
+import { noteTreeRecovery } from './step-recovery.js';
 import { type SupervisedOutcome, superviseAttempt } from './supervise.js';
 import { callJudge } from './user-code.js';
 
@@ -50,6 +51,7 @@ export async function attemptPhase(state: StepState): Promise<Attempt | Extract<
       expectedDurationMs: expectedMs,
     },
     onFirstAction: (command) => noteFirstAction(state, command),
+    onTreeRecovery: (recovery) => noteTreeRecovery(state, recovery),
     progress: state.progress,
   });
   return { supervised, startedFrom };
@@ -121,7 +123,7 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
 /** Verified as asked: the ladder's open incident, if any, is resolved, and the step ends ok. */
 export function succeeded(state: StepState, outcome: StepOutcome): Next {
   const { scope, input } = state;
-  if (state.retries > 0) scope.metrics.recordRetrySucceeded();
+  if (state.retries + state.treeRetries > 0) scope.metrics.recordRetrySucceeded();
   if (state.decision) scope.ladder.report(state.decision, { resolved: true }, recoveryContext(scope, input.spec.name));
   scope.ladder.stepCompleted();
   return finish(outcome);

@@ -84,7 +84,7 @@ async function finishStep(state: StepState, ended: StepOutcome): Promise<StepRec
   const durationMs = clock.now() - state.startedAt;
   if (!(outcome.ok && outcome.deduplicated))
     scope.metrics.recordStep(base.verb, clock.now(), durationMs, state.ttfaMs, outcome.ok ? undefined : outcome);
-  const { attempts, ttfaMs, retries, repairs } = state;
+  const { attempts, ttfaMs } = state;
   scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
   const record: StepRecord = {
     step: input.step,
@@ -92,8 +92,8 @@ async function finishStep(state: StepState, ended: StepOutcome): Promise<StepRec
     attempts,
     ttfaMs,
     durationMs,
-    retries,
-    repairs,
+    retries: state.retries + state.treeRetries,
+    repairs: state.repairs + state.treeRepairs,
     ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
   };
   scope.dispatched.push(record);

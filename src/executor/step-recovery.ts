@@ -10,6 +10,7 @@ import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { BODY_CODES, distanceTo, hasFreeNeighbour } from './repair-fit.js';
 import { moveAgent, sleep } from './scope.js';
 import { succeeded } from './step-attempt.js';
+import type { TreeRecovery } from './tree-recoveries.js';
 import { again, type Failure, finish, type Next, type StepState } from './step-state.js';
 
 /**
@@ -159,6 +160,35 @@ async function climbLadder(state: StepState, failure: Failure, progressed: boole
   });
   state.decision = repaired.decision;
   return again('repair');
+}
+
+/**
+ * A retry or an unstuck move the capability's tree made inside an attempt: counted in the step's record and the SLA,
+ * and told as `step.retry` / `step.repair` marked `inTree` (the executor's own budget is untouched: the tree's
+ * retries are the tree's).
+ */
+export function noteTreeRecovery(state: StepState, recovery: TreeRecovery): void {
+  const { scope, base } = state;
+  const at = scope.clock.now();
+  const { code, detail, command } = recovery;
+  if (recovery.kind === 'retry') {
+    state.treeRetries++;
+    scope.metrics.recordRetry();
+    const attempt = state.attempts;
+    scope.emit({ type: 'step.retry', at, ...base, attempt, delayMs: 0, code, detail, inTree: true });
+    return;
+  }
+  state.treeRepairs++;
+  scope.metrics.recordRepair();
+  scope.emit({
+    type: 'step.repair',
+    at,
+    ...base,
+    strategy: `unstuck: ${command} inside the tree`,
+    code,
+    detail,
+    inTree: true,
+  });
 }
 
 const PROGRESS_BLOCKS = 1;

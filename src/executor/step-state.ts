@@ -51,8 +51,12 @@ export interface StepState {
   /** Moves by the time sub-goals and preemptions took, never past the parent's cap. */
   deadlineAt: number;
   attempts: number;
+  /** The executor's own local retries (its budget, `policy.maxLocalRetries`) and recovery rungs. */
   retries: number;
   repairs: number;
+  /** The tree's own retries and unstuck moves inside attempts (tree-recoveries.ts): in the record, not the budget. */
+  treeRetries: number;
+  treeRepairs: number;
   /** How often the safety monitor took the step over (see `policy.safety.maxPreemptionsPerStep`). */
   safetyPreemptions: number;
   /** A1 in docs/contract.md: from dispatch to the first actuator command anywhere below the step, sub-goals too. */
@@ -93,6 +97,8 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
     attempts: 0,
     retries: 0,
     repairs: 0,
+    treeRetries: 0,
+    treeRepairs: 0,
     safetyPreemptions: 0,
     ttfaMs: null,
     guardFailures: new Map(),

@@ -1,3 +1,4 @@
+import type { TreeRecovery } from './tree-recoveries.js';
 import type { TimerHandle } from '../contracts/clock.js';
 import type { SafetyOverride } from '../contracts/plan-step.js';
 import type { PathStatus } from '../contracts/world.js';
@@ -20,6 +21,8 @@ export interface AttemptPlan {
   /** The plan's and the step's combat policy over the executor's. */
   combat?: SafetyOverride;
   onFirstAction(command: string): void;
+  /** The tree's own retries and unstuck moves inside the attempt (see tree-recoveries.ts). */
+  onTreeRecovery?: (recovery: TreeRecovery) => void;
   /** Where the capability's progress reports go on as `step.progress`, at a bounded rate. */
   progress: ProgressThrottle;
 }
@@ -144,6 +147,7 @@ class AttemptWatch {
           plan.onFirstAction(command);
         },
         onActuatorSettled: () => stuck.actuatorSettled(),
+        ...(plan.onTreeRecovery ? { onTreeRecovery: plan.onTreeRecovery } : {}),
         onProgress: (done, total, note) => {
           if (this.disarmed) return;
           if (note?.judged !== false) stuck.progress(done, total);

@@ -1,6 +1,7 @@
 import type { TreeRunner } from '../runtime/tree-runner.js';
 import type { AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';
 import { instrumentWorld } from './instrumented-world.js';
+import { watchTreeRecoveries } from './tree-recoveries.js';
 
 /** Runs each attempt as the capability's behavior tree, with the step's watchdog limits as the tree's defaults. */
 export function treeInvoker(runner: TreeRunner): StepInvoker {
@@ -13,9 +14,16 @@ export function treeInvoker(runner: TreeRunner): StepInvoker {
           code: 'not_runnable',
           detail: `${spec.name}@${spec.version} declares no tree; it is not runnable in this build`,
         };
+      const recoveries = watchTreeRecoveries((recovery) => request.onTreeRecovery?.(recovery));
       const world = instrumentWorld(request.world, {
-        started: request.onActuatorStart,
-        settled: request.onActuatorSettled,
+        started: (command) => {
+          request.onActuatorStart(command);
+          recoveries.started(command);
+        },
+        settled: (command, error) => {
+          request.onActuatorSettled(command);
+          recoveries.settled(command, error);
+        },
       });
       return runner.run(
         spec.tree,

@@ -1,3 +1,4 @@
+import { feetCell } from '../contracts/stands-on.js';
 import type { Clock } from '../contracts/clock.js';
 import type { Scenario } from '../world/scenario/schema.js';
 import { SUPERFLAT_GROUND } from '../world/sim-scenario.js';
@@ -30,9 +31,8 @@ export async function simWorldFromJournal(
     clock: options.clock,
     seed: options.seed,
     ground: SUPERFLAT_GROUND,
-    spawn: bot
-      ? { x: Math.floor(bot.position.x), y: Math.floor(bot.position.y), z: Math.floor(bot.position.z) }
-      : (scenario?.spawn ?? { x: 0, y: 5, z: 0 }),
+    // The cell it stood in (feet at 4.9375 on farmland stand in cell 5).
+    spawn: bot ? feetCell(bot.position) : (scenario?.spawn ?? { x: 0, y: 5, z: 0 }),
     ...(bot
       ? { inventory: bot.inventory, heldItem: bot.heldItem, health: bot.health, food: bot.food }
       : scenario

@@ -13,8 +13,8 @@ export const OPERATION_ERROR_KINDS = {
   not_found: 'no such bot, run or plan',
   /** The request would change nothing (pausing a paused plan), or collides with a run that holds the plan. */
   conflict: 'the state of the run or plan refuses it',
-  /** Nothing here can do it: no bot is attached. */
-  unavailable: 'no bot is attached to do it',
+  /** Nothing here can do it now: no bot is attached, or the journal it needs is down (`retryAfterSeconds`: when to ask again). */
+  unavailable: 'no bot is attached to do it, or the journal it needs is down',
 } as const;
 
 export type OperationErrorKind = keyof typeof OPERATION_ERROR_KINDS;

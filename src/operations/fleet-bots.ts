@@ -1,7 +1,11 @@
 import type { Journal } from '../journal/journal.js';
 import type { BotView } from '../journal/rows.js';
 import type { BotAccess, FleetBotSample, QueuedBot } from './bot-access.js';
+import { journalUnreachable } from '../journal/unreachable.js';
 import { OperationError } from './errors.js';
+
+/** How soon a caller refused for a journal that is down may ask again: about a database restart's time. */
+const RETRY_AFTER_SECONDS = 5;
 
 /** What a fleet gateway reads and writes of the journal: the fleet's bots, and each bot's queue of plans. */
 export type FleetJournal = Pick<Journal, 'listBots' | 'enqueuePlan'>;
@@ -44,7 +48,22 @@ export class FleetBots implements BotAccess {
   }
 
   async samples(): Promise<FleetBotSample[]> {
-    return (await this.journal.listBots()).map(fleetSample);
+    return (await this.listed()).map(fleetSample);
+  }
+
+  /** The fleet's bots; with the journal's database down, a refusal that says so (a caller may try again). */
+  private async listed(): Promise<BotView[]> {
+    try {
+      return await this.journal.listBots();
+    } catch (error) {
+      const reason = journalUnreachable(error);
+      if (reason === null) throw error;
+      throw new OperationError(
+        'unavailable',
+        `the fleet's journal is unreachable (${reason}): its bots cannot be listed until the database is back; try again shortly`,
+        { retryAfterSeconds: RETRY_AFTER_SECONDS },
+      );
+    }
   }
 
   private queued(name: string): QueuedBot {

@@ -1,5 +1,5 @@
 import type { TimerHandle } from '../contracts/clock.js';
-import { distanceToGoal } from '../contracts/expectation.js';
+import { distanceToGoal } from '../contracts/stands-on.js';
 import { WorldError, type NavigationGoal, type UnstuckMove, type Vec3Like } from '../contracts/world.js';
 import type { RunContext, TreeBindings } from '../registry/capability-spec.js';
 import { BindingRegistry } from './binding-registry.js';

@@ -176,7 +176,8 @@ function checkLifecycle(events: readonly ExecutorEvent[]): Map<string, number> {
   const retries = new Map<string, number>();
   for (const event of events) {
     if (event.type === 'step.started') deadlines.set(event.stepId, event.deadlineAt);
-    if (event.type === 'step.retry') retries.set(event.stepId, (retries.get(event.stepId) ?? 0) + 1);
+    // The executor's own retries, which its policy bounds; a tree's retries inside an attempt are the tree's.
+    if (event.type === 'step.retry' && !event.inTree) retries.set(event.stepId, (retries.get(event.stepId) ?? 0) + 1);
     if (event.type !== 'step.ended') continue;
     if (endedAt.has(event.stepId)) throw new Broken('one terminal event per step', `${event.stepId} ended twice`);
     endedAt.set(event.stepId, event.at);

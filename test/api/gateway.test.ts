@@ -279,4 +279,32 @@ describe('a fleet gateway (serve --world none on PostgreSQL)', () => {
       await second.close();
     }
   });
+
+  it("answers GET /api/bots with 503, the reason and Retry-After while the fleet's PostgreSQL is down, and lists again once it is back", async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    await journal.addBot({ name: 'ann' });
+    await journal.addBot({ name: 'bob' });
+    await journal.close();
+    const { base, stop } = await gateway(url);
+    try {
+      expect((await fetch(`${base}/api/bots`)).status).toBe(200);
+      let down: Response | undefined;
+      let body: { success?: boolean; error?: string } = {};
+      await cluster.restart(async () => {
+        down = await fetch(`${base}/api/bots`);
+        body = (await down.json()) as typeof body;
+      });
+      expect(down?.status).toBe(503);
+      expect(down?.headers.get('retry-after')).toBe('5');
+      expect(body).toMatchObject({ success: false });
+      expect(body.error).toMatch(
+        /^the fleet's journal is unreachable \(.*ECONNREFUSED.*\): its bots cannot be listed until the database is back; try again shortly$/,
+      );
+      const listed = (await (await fetch(`${base}/api/bots`)).json()) as { bots: { bot: string }[] };
+      expect(listed.bots.map((b) => b.bot)).toEqual(['ann', 'bob']);
+    } finally {
+      expect((await stop()).code).toBe(0);
+    }
+  }, 60_000);
 });

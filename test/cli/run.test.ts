@@ -42,6 +42,25 @@ describe('verbtree run', () => {
     expect(shown.out).toMatch(/root\s+= succeeded/);
   });
 
+  it('records node states of a journaled run, the file closed only after the run ends', async () => {
+    const dir = await tempDir('verbtree-');
+    const file = join(dir, 'nodes.jsonl');
+    const journal = join(dir, 'journal.db');
+    const { code } = await cli(
+      'run',
+      'test/fixtures/equip.plan.json',
+      ...sim,
+      '--journal',
+      journal,
+      '--record-nodes',
+      file,
+    );
+    expect(code).toBe(0);
+    expect((await readFile(file, 'utf8')).trim().split('\n').length).toBeGreaterThan(2);
+    const shown = await cli('tree', 'show', 'equip', '--run', file);
+    expect(shown.out).toMatch(/root\s+= succeeded/);
+  });
+
   it('exits 2 on a bad fault spec, listing the valid faults', async () => {
     const { code, err } = await cli('run', 'test/fixtures/equip.plan.json', ...sim, '--fault', 'equip=explode');
     expect(code).toBe(2);

@@ -6,6 +6,7 @@ import { simIdentity } from '../../src/cli/worlds/sim.js';
 import { ManualClock } from '../../src/clock/index.js';
 import type { Fence } from '../../src/journal/rows.js';
 import { JournalRunner } from '../../src/journal/runner.js';
+import { connect, createServer, type AddressInfo } from 'node:net';
 import type { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 import { FleetBots } from '../../src/operations/fleet-bots.js';
 import { createOperations } from '../../src/operations/operations.js';
@@ -79,6 +80,15 @@ async function fleet(before?: (journal: SqliteJournal, fence: Fence) => Promise<
   return { journal, clock, world, ops, said, state, lines };
 }
 
+/** The error a connection to a port nobody listens on fails with, as node's socket gives it (code ECONNREFUSED). */
+async function connectionRefused(): Promise<Error> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise((resolve) => server.close(resolve));
+  return new Promise((resolve) => connect(port, '127.0.0.1').on('error', resolve));
+}
+
 const stops: (() => Promise<void>)[] = [];
 afterEach(async () => {
   for (const stop of stops.splice(0)) await stop();
@@ -141,5 +151,17 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     expect(await journal.plan('taken')).toMatchObject({ status: 'cancelled' });
     await clock.advance(10_000);
     expect(world.position()).toMatchObject({ x: 0.5, z: 0.5 });
+  });
+
+  it('a bot fenced because the database connection failed says "the journal was unreachable", not that its worker failed', async () => {
+    const refused = await connectionRefused();
+    const { journal, clock, said, lines } = await fleet();
+    // The database goes away: the next read of the bot's queue fails as node-postgres fails it.
+    journal.claimNextPlan = () => Promise.reject(refused);
+    expect(await clock.runUntil(said('fenced ann'), MINUTE)).toBe(true);
+    expect(lines.find((l) => l.startsWith('fenced ann'))).toBe(
+      `fenced ann (epoch 1): interrupted: the journal was unreachable: ${refused.message}`,
+    );
+    expect(refused.message).toMatch(/^connect ECONNREFUSED /);
   });
 });

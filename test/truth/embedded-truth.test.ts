@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { distanceToGoal } from '../../src/contracts/expectation.js';
+import { distanceToGoal } from '../../src/contracts/stands-on.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
 /*

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EventOf } from '../../src/executor/events.js';
-import { distanceToGoal } from '../../src/contracts/expectation.js';
+import { distanceToGoal } from '../../src/contracts/stands-on.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { harness, plan } from '../helpers/executor.js';
 

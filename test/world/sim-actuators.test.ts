@@ -229,6 +229,7 @@ describe('SimWorld observations and moves', () => {
     expect(before).toEqual({
       at: 0,
       position: { x: 0.5, y: 0, z: 0.5 },
+      footing: { onGround: true, ground: 0 },
       health: 20,
       food: 20,
       inventory: { dirt: 1 },

@@ -24,6 +24,7 @@ const ERROR_MEANING: Record<number, string> = {
 const ERROR_HEADERS: Record<number, Record<string, string>> = {
   401: { 'www-authenticate': 'Bearer.' },
   405: { allow: 'The methods the path takes.' },
+  503: { 'retry-after': 'Seconds after which to ask again: what the route needs (the journal) is down for now.' },
 };
 
 const headerObjects = (headers: Record<string, string>) =>

@@ -157,7 +157,8 @@ Examples:
           const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) =>
             injectFaults(invoker, faults, { clock: systemClock, seed: choice.seed });
           const { resume, restart, overrideIncidentCap, json } = options;
-          return runJournaled(plan, registry(), io, setExit, {
+          // Awaited here: the finally below closes the recorder, which must outlive the run it records.
+          return await runJournaled(plan, registry(), io, setExit, {
             ...choice,
             resume,
             restart,

@@ -7,6 +7,7 @@ import { LeaseLostError, type Journal } from '../../journal/journal.js';
 import { ResumeError, resumePoint, verifyInterruptedSteps } from '../../journal/resume.js';
 import type { BotReport, Fence, QueuedPlan } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
+import { journalUnreachable } from '../../journal/unreachable.js';
 import type { JournalRunner } from '../../journal/runner.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { validatePlan } from '../../validate/validate-plan.js';
@@ -74,8 +75,20 @@ export class HeldBot {
   ) {
     this.done = this.work().then(
       () => this.fenceFor({ code: 'interrupted', reason: 'its worker stopped holding it' }),
-      (error: unknown) => this.fenceFor({ code: 'interrupted', reason: `its worker failed: ${message(error)}` }),
+      (error: unknown) => this.fenceFor({ code: 'interrupted', reason: this.failure(error) }),
     );
+  }
+
+  /**
+   * Why the bot's work ended, as it is: once on the server, a connection to the database that failed is the journal
+   * being unreachable (the worker lives on and holds the bot again when it is back), not the worker failing; before
+   * that, the same socket error would be the game server's.
+   */
+  private failure(error: unknown): string {
+    const unreachable = this.opened ? journalUnreachable(error) : null;
+    return unreachable === null
+      ? `its worker failed: ${message(error)}`
+      : `the journal was unreachable: ${unreachable}`;
   }
 
   get fenced(): boolean {

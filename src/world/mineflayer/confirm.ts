@@ -76,11 +76,14 @@ export async function confirmInventory(
 export async function serverCaughtUp(context: BotContext): Promise<void> {
   const { bot, clock, serverTruth: truth } = context;
   if (!truth) return;
-  const cell = (p: Vec3Like) => `${Math.floor(p.x)},${Math.floor(p.y)},${Math.floor(p.z)}`;
+  // The same cell and the same height: a bot that landed on farmland (4.9375) is not yet there on a server that still
+  // has it mid-step at 5.2.
+  const same = (a: Vec3Like, b: Vec3Like) =>
+    Math.floor(a.x) === Math.floor(b.x) && Math.floor(a.z) === Math.floor(b.z) && Math.abs(a.y - b.y) < 1e-3;
   const deadline = clock.now() + context.confirmTimeoutMs;
   while (clock.now() < deadline) {
     const server = truth.player(bot.username);
-    if (!server || cell(server.position) === cell(botPosition(bot))) return;
+    if (!server || same(server.position, botPosition(bot))) return;
     await sleep(context, POLL_MS);
   }
 }

@@ -1,5 +1,9 @@
+import type { Bot } from 'mineflayer';
 import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
+import { Vec3 } from 'vec3';
+import { type Footing, unmetGoal } from '../../contracts/stands-on.js';
 import type { NavigationGoal, Vec3Like } from '../../contracts/world.js';
+import { footingOf } from '../stands-on.js';
 
 type Goals = typeof PathfinderGoals;
 
@@ -15,23 +19,22 @@ export function toPathfinderGoal(goals: Goals, goal: NavigationGoal): Pathfinder
   }
 }
 
+/** The bot's footing as its client's physics holds it, the ground read from the collision shapes of the blocks it knows. */
+export function botFooting(bot: Bot, at: Vec3Like = bot.entity.position): Footing {
+  return footingOf(at, bot.entity.onGround, ({ x, y, z }) => topsOf(bot.blockAt(new Vec3(x, y, z), false)?.shapes));
+}
+
 /**
- * Whether a position satisfies the goal, by the same rules pathfinder's goals
- * use (block cells, squared ranges). Checked after pathfinder says it arrived,
- * because `goto` also resolves when no path exists at all.
+ * Null when the bot stands where the goal is met, by the one rule (src/contracts/stands-on.ts); otherwise why not.
+ * Checked after pathfinder says it arrived: `goto` also resolves when no path exists at all, and pathfinder counts a
+ * bot on any ground thinner than a block as standing in the cell above, in the air or not.
  */
-export function isAtGoal(goal: NavigationGoal, position: Vec3Like): boolean {
-  const x = Math.floor(position.x);
-  const y = Math.floor(position.y);
-  const z = Math.floor(position.z);
-  switch (goal.kind) {
-    case 'block':
-      return x === goal.x && y === goal.y && z === goal.z;
-    case 'near':
-      return (x - goal.x) ** 2 + (y - goal.y) ** 2 + (z - goal.z) ** 2 <= goal.range ** 2;
-    case 'xz':
-      return goal.range ? (x - goal.x) ** 2 + (z - goal.z) ** 2 <= goal.range ** 2 : x === goal.x && z === goal.z;
-  }
+export function unmetArrival(goal: NavigationGoal, bot: Bot): string | null {
+  return unmetGoal(goal, bot.entity.position, botFooting(bot));
+}
+
+function topsOf(shapes: readonly (readonly number[])[] | undefined): number[] {
+  return (shapes ?? []).map((box) => box[4]!);
 }
 
 export function describeGoal(goal: NavigationGoal): string {

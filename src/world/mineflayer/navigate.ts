@@ -1,8 +1,9 @@
 import type { Bot } from 'mineflayer';
 import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import { heightText } from '../../contracts/stands-on.js';
 import { WorldError, type NavigationGoal, type PathStatus, type Vec3Like } from '../../contracts/world.js';
-import { describeGoal, isAtGoal, toPathfinderGoal } from './goals.js';
+import { describeGoal, toPathfinderGoal, unmetArrival } from './goals.js';
 import { hazardUnder } from './leave-hazard.js';
 import { waterAhead, waterUnder } from './water-movements.js';
 
@@ -33,6 +34,9 @@ const STALL_CHECK_MS = 250;
 /** After a no-path verdict, how long the bot may stand at the closest point before the walk fails. */
 const NO_PATH_IDLE_MS = 1000;
 const MOVED_EPSILON = 0.05;
+/** Horizontal speed (blocks a tick) below which a bot pathfinder has let go of has stopped sliding. */
+const SETTLED_SPEED = 0.003;
+const MAX_SETTLING_TICKS = 20;
 
 /**
  * Walks to a goal with pathfinder, ending every known failure mode explicitly:
@@ -59,6 +63,8 @@ export function navigate(
   let lastPosition = bot.entity.position.clone();
   /** Set while pathfinder's latest verdict is "no path" but it still walks toward the closest point. */
   let noPathSince: number | null = null;
+  /** Physics ticks since pathfinder called the goal reached, while the bot settles (see onGoalReached). */
+  let settlingTicks = 0;
   /** Set once this walk's path was cut short of water (see keepOutOfWater): the water a failure then names. */
   let waterCut: Vec3Like | null = null;
 
@@ -69,6 +75,7 @@ export function navigate(
     bot.removeListener('path_update', onPathUpdate);
     bot.removeListener('goal_reached', onGoalReached);
     bot.removeListener('path_stop', onPathStop);
+    bot.removeListener('physicsTick', onSettling);
     if (stallTimer) clock.clearTimeout(stallTimer);
     return true;
   };
@@ -102,7 +109,7 @@ export function navigate(
       noPathSince = null;
       return;
     }
-    if (isAtGoal(goal, bot.entity.position)) return finish();
+    if (unmetArrival(goal, bot) === null) return finish();
     // With a non-empty path pathfinder still walks to the closest point it can
     // reach and re-plans as chunks load there; the walk fails once the bot has
     // stood there for a moment without a better path (see checkStall).
@@ -139,10 +146,34 @@ export function navigate(
     return true;
   }
 
+  /**
+   * Pathfinder's arrival, checked by the one rule once the body has settled: pathfinder calls a node reached while the
+   * bot still moves (in the air after a step up, or sliding on from the grass edge down onto farmland's 15/16), so the
+   * bot is followed, each physics tick, until it rests on the ground and has stopped, and judged there.
+   */
   function onGoalReached() {
     options.onStatus('reached');
-    if (isAtGoal(goal, bot.entity.position)) finish();
-    else finish(notThere('pathfinder reported arrival but the bot is not at the goal'));
+    if (settled()) return judgeArrival();
+    settlingTicks = 0;
+    bot.on('physicsTick', onSettling);
+  }
+
+  /** A bot that never settles (carried by flowing water) is judged where it is after a second of ticks. */
+  function onSettling() {
+    if (finished || (!settled() && ++settlingTicks < MAX_SETTLING_TICKS)) return;
+    bot.removeListener('physicsTick', onSettling);
+    judgeArrival();
+  }
+
+  function settled(): boolean {
+    const { velocity, onGround } = bot.entity;
+    return onGround && Math.hypot(velocity.x, velocity.z) < SETTLED_SPEED;
+  }
+
+  function judgeArrival() {
+    const why = unmetArrival(goal, bot);
+    if (why === null) finish();
+    else finish(notThere(`pathfinder reported arrival but the bot does not stand at the goal: ${why}`));
   }
 
   function onPathStop() {
@@ -173,7 +204,7 @@ export function navigate(
     stallTimer = clock.setTimeout(checkStall, STALL_CHECK_MS);
   }
 
-  if (isAtGoal(goal, bot.entity.position)) {
+  if (unmetArrival(goal, bot) === null) {
     finish();
     return { done, stop: () => {} };
   }
@@ -196,7 +227,8 @@ function halt(bot: Bot): void {
   bot.clearControlStates();
 }
 
+/** Where the bot is, its height exact enough to tell farmland's 4.9375 from soul sand's 4.875. */
 function formatPosition(bot: Bot): string {
   const { x, y, z } = bot.entity.position;
-  return `${x.toFixed(1)},${y.toFixed(1)},${z.toFixed(1)}`;
+  return `${x.toFixed(1)},${heightText(y)},${z.toFixed(1)}`;
 }

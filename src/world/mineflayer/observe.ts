@@ -14,6 +14,7 @@ import { type BotContext, toVec3 } from './bot-context.js';
 import { entityInfo, isSpawned } from './entities.js';
 import { dropsWithin } from '../drops.js';
 import { findBlocksInChunks } from './find-blocks.js';
+import { botFooting } from './goals.js';
 
 /** Reads of the bot's client-side view of the world, and observe(), which prefers the server's. */
 
@@ -54,9 +55,13 @@ export async function observe(context: BotContext, query: ObservationQuery): Pro
       : (bot.blockAt(toVec3(position))?.name ?? 'unknown');
   }
   const found = query.find ? await findConfirmed(context, query.find) : undefined;
+  const position = server?.position ?? botPosition(bot);
   return {
     at: context.clock.now(),
-    position: server?.position ?? botPosition(bot),
+    position,
+    // Whether it is on the ground is the client's physics (which tells the server so); the ground is under the feet
+    // the observation reports, read from the collision shapes of the blocks the server sent.
+    footing: botFooting(bot, position),
     health: server?.health ?? bot.health,
     food: server?.food ?? bot.food,
     inventory: server?.inventory ?? inventoryCounts(bot),

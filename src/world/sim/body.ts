@@ -13,10 +13,17 @@ export class Body {
   held: string | null = null;
   health = MAX_STAT;
   food = MAX_STAT;
+  /** The cell the bot stands in (src/contracts/stands-on.ts); its feet rest on the ground's real top in it. */
+  private standingY = 0;
 
+  /** `feetHeight`: where feet rest in a cell, on the collision top of the ground there (the terrain's, see Terrain). */
+  constructor(private readonly feetHeight: (x: number, y: number, z: number) => number = (_x, y) => y) {}
+
+  /** Puts the bot in a cell, its feet on the ground there: at 4.9375 in cell 5 over farmland, not at 5. */
   setFeet(x: number, y: number, z: number): void {
+    this.standingY = y;
     this.feet.x = x + 0.5;
-    this.feet.y = y;
+    this.feet.y = this.feetHeight(x, y, z);
     this.feet.z = z + 0.5;
   }
 
@@ -24,7 +31,7 @@ export class Body {
     return Math.floor(this.feet.x);
   }
   cellY(): number {
-    return Math.floor(this.feet.y);
+    return this.standingY;
   }
   cellZ(): number {
     return Math.floor(this.feet.z);

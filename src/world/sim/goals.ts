@@ -1,21 +1,9 @@
+import { cellMeetsGoal } from '../../contracts/stands-on.js';
 import type { NavigationGoal } from '../../contracts/world.js';
 
-/** Whether a bot whose feet are in cell (x, y, z) satisfies the goal (mineflayer-pathfinder's goal semantics). */
+/** Whether a bot standing in cell (x, y, z) meets the goal: the one rule's (src/contracts/stands-on.ts). */
 export function goalSatisfied(goal: NavigationGoal, x: number, y: number, z: number): boolean {
-  const dx = x - Math.floor(goal.x);
-  const dz = z - Math.floor(goal.z);
-  switch (goal.kind) {
-    case 'block':
-      return dx === 0 && dz === 0 && y === Math.floor(goal.y);
-    case 'near': {
-      const dy = y - Math.floor(goal.y);
-      return dx * dx + dy * dy + dz * dz <= goal.range * goal.range;
-    }
-    case 'xz': {
-      const range = goal.range ?? 0;
-      return dx * dx + dz * dz <= range * range;
-    }
-  }
+  return cellMeetsGoal(goal, { x, y, z });
 }
 
 /**

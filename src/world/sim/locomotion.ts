@@ -83,6 +83,11 @@ export class Locomotion {
     this.parts.afterMove();
   }
 
+  /** Whether the body is in a jump (off the ground from the jump's start until it lands): it stands on nothing. */
+  airborne(): boolean {
+    return this.jumpTimers.length > 0;
+  }
+
   cancelJumps(): void {
     for (const timer of this.jumpTimers.splice(0)) this.parts.clock.clearTimeout(timer);
   }

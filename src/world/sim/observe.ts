@@ -6,6 +6,7 @@ import {
   type Vec3Like,
 } from '../../contracts/world.js';
 import { dropsWithin } from '../drops.js';
+import { footingOf } from '../stands-on.js';
 import { toCell } from './cells.js';
 import type { SimContainers } from './containers.js';
 import type { DayClock } from './day-clock.js';
@@ -19,7 +20,7 @@ export function observeSim(
   containers: SimContainers,
   query: ObservationQuery | undefined,
 ): Observation {
-  const { grid, body, entities, clock } = parts;
+  const { grid, body, entities, clock, terrain, locomotion } = parts;
   const blocks: Record<string, string> = {};
   for (const position of query?.blocks ?? [])
     blocks[blockKey(position)] = grid.get(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z));
@@ -45,6 +46,7 @@ export function observeSim(
   return {
     at: now,
     position: { x: feet.x, y: feet.y, z: feet.z },
+    footing: footingOf(feet, !locomotion.airborne(), terrain.topsAt),
     health: body.health,
     food: body.food,
     inventory: Object.fromEntries(body.items),

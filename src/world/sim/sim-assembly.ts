@@ -73,7 +73,6 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
   const { clock } = options;
   const ledger = new ActuatorLedger(options.recordActuatorLog ?? true);
   const runner = new ActuatorRunner(clock, ledger);
-  const body = new Body();
   const entityStore = new EntityStore();
   const day = new DayClock(clock, options.timeOfDay ?? 1000, options.daylightCycle ?? false);
   const grid = new BlockGrid(
@@ -81,6 +80,7 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     options.terrain ?? null,
   );
   const terrain = new Terrain(grid);
+  const body = new Body((x, y, z) => terrain.feetHeight(x, y, z));
   const mobs = new SimMobs({
     clock,
     grid,

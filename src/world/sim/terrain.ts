@@ -1,5 +1,5 @@
 import { isBodyHazard, isFloorHazard } from '../hazards.js';
-import { isPassable } from './block-data.js';
+import { collisionTops, isWalkThrough, restingFeetY } from '../stands-on.js';
 import type { BlockGrid } from './grid.js';
 
 /** Highest fall the bot takes on its own, as mineflayer-pathfinder's default maxDropDown allows. */
@@ -19,7 +19,10 @@ export const DIRECTIONS: readonly (readonly [number, number])[] = [
   [-1, 0],
 ];
 
-/** Walking rules over a block grid: where a two-block-tall bot can stand and which cells it can step between. */
+/**
+ * Walking rules over a block grid: where a two-block-tall bot can stand and which cells it can step between. A cell
+ * is passable when its block has nothing to collide with, or only a floor covering (a carpet, stood on in its cell).
+ */
 export class Terrain {
   private readonly passableByName = new Map<string, boolean>();
 
@@ -29,11 +32,19 @@ export class Terrain {
     const name = this.grid.get(x, y, z);
     let known = this.passableByName.get(name);
     if (known === undefined) {
-      known = isPassable(name);
+      known = isWalkThrough(name);
       this.passableByName.set(name, known);
     }
     return known;
   }
+
+  /** Where feet rest in the cell: on the real collision top of the ground there (see src/world/stands-on.ts). */
+  feetHeight(x: number, y: number, z: number): number {
+    return restingFeetY({ x, y, z }, this.topsAt);
+  }
+
+  /** The collision tops of the block in a cell (its name's default state: the grid holds names). */
+  readonly topsAt = (cell: Cell): readonly number[] => collisionTops(this.grid.get(cell.x, cell.y, cell.z));
 
   solid(x: number, y: number, z: number): boolean {
     return !this.passable(x, y, z);
