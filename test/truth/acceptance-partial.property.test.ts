@@ -152,10 +152,28 @@ describe('acceptance checks what the step asked, for every capability', () => {
         (rawFlee, rawPillar, start) => {
           const fleeArgs = flee.inputSchema.parse(rawFlee);
           const pre = observation({ position: centre(start) });
-          const from = fleeArgs.from ? centre(fleeArgs.from) : centre(start);
-          const away = (d: number) => observation({ position: { ...from, x: from.x + d } });
-          expect(judgeStep(flee, pre, away(fleeArgs.distance), fleeArgs).ok).toBe(true);
-          expect(judgeStep(flee, pre, away(fleeArgs.distance - 1.5), fleeArgs).ok).toBe(false);
+          if (fleeArgs.clearOf) {
+            // Judged by the chasers where they are at the end: the nearest of the kinds asked, this far from the bot.
+            const chaserAt = (d: number) =>
+              observation({
+                position: pre.position,
+                entities: [
+                  {
+                    id: 1,
+                    name: fleeArgs.clearOf![0]!,
+                    position: { ...pre.position, x: pre.position.x + d },
+                    health: 20,
+                  },
+                ],
+              });
+            expect(judgeStep(flee, pre, chaserAt(fleeArgs.distance), fleeArgs).ok).toBe(true);
+            expect(judgeStep(flee, pre, chaserAt(fleeArgs.distance - 1.5), fleeArgs).ok).toBe(false);
+          } else {
+            const from = fleeArgs.from ? centre(fleeArgs.from) : centre(start);
+            const away = (d: number) => observation({ position: { ...from, x: from.x + d } });
+            expect(judgeStep(flee, pre, away(fleeArgs.distance), fleeArgs).ok).toBe(true);
+            expect(judgeStep(flee, pre, away(fleeArgs.distance - 1.5), fleeArgs).ok).toBe(false);
+          }
 
           const pillarArgs = pillarUp.inputSchema.parse(rawPillar);
           const risen = (dy: number) => observation({ position: { ...pre.position, y: pre.position.y + dy } });
