@@ -10,8 +10,11 @@ import type { Bench, BenchOptions, BenchResult } from './types.js';
 const MAX_BOTS = 300;
 /** Worker processes the fleet bench starts at most in one row. */
 const MAX_WORKERS = 8;
-/** Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row. */
-const ON_REQUEST = new Set(['fleet.bench.ts']);
+/**
+ * Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row; the night
+ * runs a server per placement (30 rows of 10 take hours).
+ */
+const ON_REQUEST = new Set(['fleet.bench.ts', 'night.bench.ts']);
 
 const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --profile FILE]
        npm run bench -- fleet [--bots 50,150,300] [--workers 1,2,3]
@@ -37,9 +40,17 @@ built CLI (npm run build) and PostgreSQL's initdb/pg_ctl, as the tests do.
   --bots 50,150    bot counts, one row each (default 50,150,300)
   --workers 1,2,3  worker processes, one row each (default 1,2,3; the nine
                    rows of the defaults take about ten minutes)
+night: a real bot on the embedded server fells 3 logs at midnight among 0, 2, 4
+or 8 hostiles (zombies; zombies and a skeleton; zombies and a creeper), bare-
+handed, with a wooden sword, or with a stone sword and leather armour; a row per
+encounter and kit: completed, deaths, median damage taken, median time.
+  --placements N   placements of the mobs per row (default 10)
+  --rows a,b       only the rows whose label (e.g. zombies-4/stone) contains
+                   one of these texts
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
-     npm run bench -- fleet --bots 150 --workers 2`;
+     npm run bench -- fleet --bots 150 --workers 2
+     npm run bench -- night --placements 2 --rows none,zombies-2/stone`;
 
 /** "50,150" as [50, 150]; undefined unless every number is whole and within [min, max]. */
 function wholeNumbers(text: string | undefined, min: number, max: number): number[] | undefined {
@@ -83,6 +94,16 @@ function parseArgs(argv: string[]): Args | string {
       if (!Number.isInteger(seeds) || seeds < 0 || seeds > 100)
         return `--server-seeds must be a whole number from 0 to 100 (got ${text ?? 'nothing'}), e.g. --server-seeds 10`;
       args.serverSeeds = seeds;
+    } else if (arg === '--placements' || arg.startsWith('--placements=')) {
+      const text = arg === '--placements' ? argv[++i] : arg.slice('--placements='.length);
+      const [placements] = wholeNumbers(text, 1, 100) ?? [];
+      if (placements === undefined || text?.includes(','))
+        return `--placements must be a whole number from 1 to 100 (got ${text ?? 'nothing'}), e.g. --placements 2`;
+      args.placements = placements;
+    } else if (arg === '--rows' || arg.startsWith('--rows=')) {
+      const text = arg === '--rows' ? argv[++i] : arg.slice('--rows='.length);
+      if (!text) return '--rows needs row labels or parts of them, commas between, e.g. --rows zombies-2/stone,none';
+      args.rows = text.split(',');
     } else if (arg === '--profile' || arg.startsWith('--profile=')) {
       const file = arg === '--profile' ? argv[++i] : arg.slice('--profile='.length);
       if (!file) return '--profile needs a file to write the CPU profile to, e.g. --profile fleet.cpuprofile';

@@ -24,6 +24,10 @@ export interface BenchOptions {
   serverSeeds?: number;
   /** `--profile FILE`: the embedded fleet writes a CPU profile of its plan phase (all bots at work) to FILE. */
   profile?: string;
+  /** `--placements N`: how many placements of the mobs each row of the night bench runs. */
+  placements?: number;
+  /** `--rows a,b`: of the night bench, only the rows whose label contains one of these texts. */
+  rows?: string[];
 }
 
 export type Bench = (options: BenchOptions) => Promise<BenchResult[]>;

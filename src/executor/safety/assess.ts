@@ -1,4 +1,13 @@
-import { type ArmourPiece, damageAfterArmour, HOSTILE_STATS, type HostileStats } from '../../world/mob-rules/index.js';
+import {
+  type ArmourPiece,
+  blastDamage,
+  damageAfterArmour,
+  damageToMob,
+  HOSTILE_STATS,
+  type HostileStats,
+  maxHealth,
+  TICK_MS,
+} from '../../world/mob-rules/index.js';
 
 /*
  * The safety layer's judgment of an encounter: a pure function from what the bot sees (the hostiles, itself, the
@@ -14,15 +23,18 @@ export interface HostileSeen {
   name: string;
   /** Blocks from the bot (3-D, feet to feet). */
   distance: number;
-  /** Health left; null when the world does not say (a fresh mob's 20 is assumed). */
+  /** Health left; null when the world does not say (the kind's health at spawn, HOSTILE_STATS, is assumed). */
   health: number | null;
   reach: Reach;
+  /** A creeper's fuse is burning (the world shows it swelling); absent when the world does not say. */
+  swelling?: boolean;
   /** Where it stands, for the way out (away from every threat's centroid). */
   position: { x: number; y: number; z: number };
 }
 
 /** What the bot's melee does with one item in hand: damage per hit and the time between full-strength hits. */
 export interface WeaponStats {
+  /** Before the mob's own armour (damageToMob takes that off per target). */
   damage: number;
   cooldownMs: number;
 }
@@ -86,12 +98,8 @@ export interface FightEstimate {
   targets: readonly HostileSeen[];
 }
 
-/** Full health for a player, and a fresh mob's (flying-squid and vanilla zombies, skeletons and creepers). */
+/** Full health for a player. */
 const FULL_HEALTH = 20;
-/** A creeper ignites within 3 blocks and defuses beyond 7: a flight from one ends farther than this. */
-const CREEPER_DANGER = 7;
-/** A creeper's blast (power 3) at point-blank on Normal: what the bot must never take. */
-const CREEPER_BLAST = 43;
 /**
  * Share of its hits a mob lands in a fight: the one being hit is knocked back a block each swing and walks back into
  * reach (about half the swing's cooldown at a zombie's 2.3 blocks/s), the others must come round it and catch the
@@ -126,8 +134,8 @@ export function assess(
   const choices: Choice[] = [];
   const eat = eatFirst(seen, threats);
   if (eat) choices.push(eat);
-  // No melee with a creeper about: it walks up to a bot busy with another mob and blows up beside it.
-  const creeper = threats.find(isCreeper);
+  // No melee with a creeper about that outlives its own fuse under the bot's blows: it blows up beside the bot.
+  const creeper = threats.find((h) => isCreeper(h) && !killableBeforeBlast(h, seen, weaponOf));
   const fightable = fight !== null && settings.combat === 'auto' && !creeper;
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
   if (fight && fightable && healthAfter >= settings.fightHealthFloor) choices.push(fightChoice(seen, fight));
@@ -142,15 +150,18 @@ export function assess(
 
 /**
  * The fight with the weapon that costs least: the targets most dangerous first (the nearest of the hardest hitters),
- * each killed in turn while every mob still alive hits back at its rate times CONTACT_SHARE. A creeper is never a
- * melee target (it is backed off from, see fleeChoice).
+ * each killed in turn while every mob still alive hits back at its rate times CONTACT_SHARE. A creeper is a target
+ * only when the best weapon kills it before its fuse burns down (killableBeforeBlast); otherwise it is backed off
+ * from (fleeChoice).
  */
 function estimateFight(
   seen: EncounterObservation,
   threats: readonly HostileSeen[],
   weaponOf: (item: string | null) => WeaponStats,
 ): FightEstimate | null {
-  const targets = threats.filter((h) => !isCreeper(h)).sort((a, b) => danger(b, seen) - danger(a, seen));
+  const targets = threats
+    .filter((h) => !isCreeper(h) || killableBeforeBlast(h, seen, weaponOf))
+    .sort((a, b) => danger(b, seen) - danger(a, seen));
   if (targets.length === 0) return null;
   let best: FightEstimate | null = null;
   const fists = weaponOf(null).damage;
@@ -172,16 +183,45 @@ function estimateFight(
 function damageWhileKilling(seen: EncounterObservation, targets: readonly HostileSeen[], weapon: WeaponStats): number {
   let total = 0;
   for (let k = 0; k < targets.length; k++) {
-    const hits = Math.ceil((targets[k]!.health ?? FULL_HEALTH) / weapon.damage);
-    const seconds = (hits * weapon.cooldownMs) / 1000 + RETARGET_S;
+    const seconds = (hitsToKill(targets[k]!, weapon) * weapon.cooldownMs) / 1000 + RETARGET_S;
     for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * CONTACT_SHARE;
   }
   return round(total);
 }
 
-/** Health per second a hostile takes off the bot while it can reach it, after armour. */
+/** Full-strength hits that kill `hostile`: its health left (else its kind's at spawn) over a hit after its armour. */
+function hitsToKill(hostile: HostileSeen, weapon: WeaponStats): number {
+  const health = hostile.health ?? maxHealth(hostile.name);
+  return Math.ceil(health / damageToMob(hostile.name, weapon.damage));
+}
+
+/**
+ * Whether the best weapon at hand kills a creeper before its fuse, lit as it comes within reach, burns down: the first
+ * hit lands as it ignites, each next one a cooldown later. One swelling, or within its ignition range when the world
+ * does not say whether it swells (its fuse may be half burnt), is never walked up to.
+ */
+function killableBeforeBlast(
+  creeper: HostileSeen,
+  seen: EncounterObservation,
+  weaponOf: (item: string | null) => WeaponStats,
+): boolean {
+  const fuse = HOSTILE_STATS[creeper.name]?.fuse;
+  if (!fuse) return false;
+  const mayBurn = creeper.swelling ?? creeper.distance <= fuse.igniteWithin;
+  if (mayBurn) return false;
+  return [seen.bot.held, ...seen.bot.pack, null].some((item) => {
+    const weapon = weaponOf(item);
+    return (hitsToKill(creeper, weapon) - 1) * weapon.cooldownMs < fuse.ticks * TICK_MS;
+  });
+}
+
+/**
+ * Health per second a hostile takes off the bot while it can reach it, after armour. A creeper in a fight is one the
+ * bot kills before its blast (killableBeforeBlast), so it costs nothing.
+ */
 function damagePerSecond(hostile: HostileSeen, seen: EncounterObservation): number {
   const stats: HostileStats | undefined = HOSTILE_STATS[hostile.name];
+  if (stats?.fuse) return 0;
   if (hostile.reach === 'bow' || (stats?.bow && !stats.melee)) {
     const interval = stats?.bow ? (stats.bow.drawTicks + stats.bow.intervalTicks) / 20 : 3;
     return damageAfterArmour(ARROW_TYPICAL, seen.bot.armour) / interval;
@@ -190,9 +230,11 @@ function damagePerSecond(hostile: HostileSeen, seen: EncounterObservation): numb
   return damageAfterArmour(melee.damage, seen.bot.armour) / (melee.cooldownTicks / 20);
 }
 
-/** Hardest hitter first, nearest first among equals: what a player strikes first. */
+/** Hardest hitter first (a creeper's blast over its fuse), nearest first among equals: what a player strikes first. */
 function danger(hostile: HostileSeen, seen: EncounterObservation): number {
-  return damagePerSecond(hostile, seen) / Math.max(1, hostile.distance);
+  const fuse = HOSTILE_STATS[hostile.name]?.fuse;
+  const rate = fuse ? pointBlank(fuse.power) / ((fuse.ticks * TICK_MS) / 1000) : damagePerSecond(hostile, seen);
+  return rate / Math.max(1, hostile.distance);
 }
 
 function fightChoice(seen: EncounterObservation, fight: FightEstimate): Choice {
@@ -213,9 +255,11 @@ function fleeChoice(
   settings: CombatSettings,
 ): Choice {
   const from = centroid(threats);
-  const why = creeper
-    ? `a creeper ${creeper.distance.toFixed(1)} blocks away: never fought at point-blank (a blast takes up to ${CREEPER_BLAST}); keep beyond ${CREEPER_DANGER}, where its fuse goes out`
-    : whyNotFight(seen, fight, settings);
+  const fuse = creeper ? HOSTILE_STATS[creeper.name]?.fuse : undefined;
+  const why =
+    creeper && fuse
+      ? `a ${creeper.swelling === true ? 'swelling ' : ''}creeper ${creeper.distance.toFixed(1)} blocks away outlives its ${fuse.ticks * TICK_MS} ms fuse under these blows (a blast at point-blank takes ${pointBlank(fuse.power)}); keep beyond ${fuse.defuseBeyond}, where its fuse goes out`
+      : whyNotFight(seen, fight, settings);
   const archersOnly = threats.every((h) => h.reach === 'bow');
   const verb = archersOnly ? 'out of the archers’ sight' : 'away from all';
   const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
@@ -255,7 +299,12 @@ function eatFirst(seen: EncounterObservation, threats: readonly HostileSeen[]): 
 }
 
 function isCreeper(hostile: HostileSeen): boolean {
-  return hostile.reach === 'explosion' || hostile.name === 'creeper';
+  return hostile.reach === 'explosion' || HOSTILE_STATS[hostile.name]?.fuse !== undefined;
+}
+
+/** A blast of `power` on a body it sees whole, at its centre (vanilla's explosion: 43 for a creeper's 3). */
+function pointBlank(power: number): number {
+  return Math.round(blastDamage(power, 0, 1));
 }
 
 function centroid(hostiles: readonly HostileSeen[]): { x: number; y: number; z: number } {

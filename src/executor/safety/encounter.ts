@@ -1,7 +1,14 @@
 import minecraftData from 'minecraft-data';
-import type { Vec3Like, WorldPort } from '../../contracts/world.js';
-import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
-import { armourOf, canStand, HOSTILE_STATS, lineOfSight, type MobTerrain } from '../../world/mob-rules/index.js';
+import { isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
+import { ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
+import {
+  armourOf,
+  attackCooldownMs,
+  canStand,
+  HOSTILE_STATS,
+  lineOfSight,
+  type MobTerrain,
+} from '../../world/mob-rules/index.js';
 import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
@@ -21,16 +28,28 @@ const WAY_OUT_LENGTH = 8;
 /** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
 const EXPLOSION_WATCH = ASSESS_RADIUS;
 
-/** What a hit with `item` in hand does, as both worlds deal it today (actuator-rules). */
+/** What a full-strength hit with `item` in hand does and how often it comes, as both worlds deal it (mob-rules' combat). */
 export function weaponStats(item: string | null): WeaponStats {
-  return { damage: attackDamage(item), cooldownMs: ATTACK_COOLDOWN_MS };
+  return { damage: attackDamage(item), cooldownMs: attackCooldownMs(item) };
+}
+
+/** What the world's last observation said that its cheap reads do not: the mobs' health and the time of day. */
+export interface ObservedLately {
+  health: ReadonlyMap<number, number | null>;
+  timeOfDay?: number;
 }
 
 /**
  * The encounter around the bot. `closeRadius` is the policy's hostileRadius: a hostile kind whose fighting is not
- * modelled counts as a melee threat within it.
+ * modelled counts as a melee threat within it. `lately` gives each hostile's health and whether it is day (a spider
+ * is neutral then); without it a mob has its kind's health at spawn.
  */
-export function observeEncounter(world: WorldPort, closeRadius: number): EncounterObservation {
+export function observeEncounter(
+  world: WorldPort,
+  closeRadius: number,
+  lately: ObservedLately = { health: new Map() },
+): EncounterObservation {
+  const daylight = lately.timeOfDay !== undefined && !isNight(lately.timeOfDay);
   const at = world.position();
   const terrain: MobTerrain = { block: (x, y, z) => world.blockAt({ x, y, z })?.name ?? null };
   const hostiles: HostileSeen[] = [];
@@ -40,11 +59,13 @@ export function observeEncounter(world: WorldPort, closeRadius: number): Encount
     const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
     if (distance > ASSESS_RADIUS) continue;
     const below = perched && at.y - entity.position.y >= PERCH_HEIGHT;
+    const neutral = daylight && HOSTILE_STATS[entity.name]?.neutralInLight === true;
     const reach =
-      below && !isRanged(entity.name)
+      neutral || (below && !isRanged(entity.name))
         ? 'none'
         : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
-    hostiles.push({ id: entity.id, name: entity.name, distance, health: null, reach, position: entity.position });
+    const health = lately.health.get(entity.id) ?? null;
+    hostiles.push({ id: entity.id, name: entity.name, distance, health, reach, position: entity.position });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);

@@ -5,7 +5,7 @@ import { type BowAttack, HOSTILE_STATS, type MobTerrain, lineOfSight } from '../
 import { EYE_HEIGHT } from '../../world/reach.js';
 import type { ExecutorPolicy } from '../policy.js';
 import { type Assessment, assess, type CombatSettings } from './assess.js';
-import { observeEncounter, weaponStats } from './encounter.js';
+import { ASSESS_RADIUS, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
 import { cell, type FastPathStep, responseFor } from './responses.js';
 import { DefenseTally } from './tally.js';
 
@@ -49,6 +49,9 @@ export class SafetyMonitor {
   private quietUntil = -Infinity;
   /** What each step's defences met and killed, for the failure that names what beat it. */
   readonly tally = new DefenseTally();
+  /** The last observation's mob health and time of day; refreshed while hostiles are about (see refresh). */
+  private lately: ObservedLately = { health: new Map() };
+  private refreshing: Promise<void> | null = null;
 
   constructor(
     private readonly policy: ExecutorPolicy['safety'],
@@ -56,7 +59,9 @@ export class SafetyMonitor {
   ) {}
 
   check(now: number, options: CheckOptions = {}): SafetySignal | null {
-    if (!this.policy.enabled || now < this.quietUntil) return null;
+    if (!this.policy.enabled) return null;
+    this.startRefresh();
+    if (now < this.quietUntil) return null;
     const signal = this.detect(options);
     if (signal) this.quietUntil = now + COOLDOWN_MS;
     return signal;
@@ -85,6 +90,31 @@ export class SafetyMonitor {
           !HOSTILE_STATS[e.name]?.bow &&
           Math.hypot(e.position.x - at.x, e.position.z - at.z) <= 2 * this.policy.hostileRadius,
       );
+  }
+
+  /**
+   * Reads the hostiles' health and the time of day from the world's truth (an observation), for the next assessment.
+   * The check is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing
+   * here heals), so a stale one overrates the mob, never underrates it.
+   */
+  async refresh(): Promise<void> {
+    const at = this.world.position();
+    const ids = this.world
+      .entities()
+      .filter((e) => e.kind === 'hostile' && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS)
+      .map((e) => e.id);
+    if (ids.length === 0) return;
+    const seen = await this.world.observe({ entities: { ids }, time: true });
+    const health = new Map((seen.entities ?? []).map((e) => [e.id, e.health] as const));
+    this.lately = { health, ...(seen.timeOfDay !== undefined ? { timeOfDay: seen.timeOfDay } : {}) };
+  }
+
+  /** One reading at a time, started by each check; a failed reading leaves the last one in place. */
+  private startRefresh(): void {
+    if (this.refreshing) return;
+    this.refreshing = this.refresh()
+      .catch(() => undefined)
+      .finally(() => (this.refreshing = null));
   }
 
   /** The combat policy in force: the step's or the plan's override over the executor's. */
@@ -130,7 +160,7 @@ export class SafetyMonitor {
     const nearest = this.nearestThreat(at);
     if (!nearest) return null;
     const assessment = assess(
-      observeEncounter(this.world, this.policy.hostileRadius),
+      observeEncounter(this.world, this.policy.hostileRadius, this.lately),
       this.settings(options.combat),
       weaponStats,
     );

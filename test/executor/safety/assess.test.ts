@@ -1,6 +1,5 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ATTACK_COOLDOWN_MS, attackDamage } from '../../../src/world/actuator-rules.js';
 import { armourOf } from '../../../src/world/mob-rules/index.js';
 import {
   type Assessment,
@@ -10,8 +9,9 @@ import {
   type HostileSeen,
   type Reach,
 } from '../../../src/executor/safety/assess.js';
+import { weaponStats } from '../../../src/executor/safety/encounter.js';
 
-const weaponOf = (item: string | null) => ({ damage: attackDamage(item), cooldownMs: ATTACK_COOLDOWN_MS });
+const weaponOf = weaponStats;
 const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
 
 function hostile(id: number, name: string, distance: number, reach: Reach = 'melee'): HostileSeen {
@@ -42,7 +42,7 @@ describe('assess: the response to an encounter, with its reasons', () => {
   it('fights three zombies with a stone sword at full health, saying what it expects', () => {
     const a = assess(encounter(zombies(3), { held: 'stone_sword' }), auto, weaponOf);
     expect(first(a)).toMatchObject({ kind: 'fight', target: { id: 1 }, weapon: 'stone_sword' });
-    expect(first(a)!.reason).toBe('3 zombies, stone_sword 5 per hit, expected 6.8 damage taken of 20');
+    expect(first(a)!.reason).toBe('3 zombies, stone_sword 5 per hit, expected 9.8 damage taken of 20');
     // A flight stays ranked behind it, for when the fight cannot start.
     expect(a.choices.map((c) => c.kind)).toEqual(['fight', 'flee']);
   });
@@ -92,10 +92,52 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(first(weak)!.reason).toContain('out of the archers’ sight');
   });
 
-  it('never melees a creeper close by: backs off from it, whatever the weapon and health', () => {
+  it('never melees a creeper within its ignition range (its fuse may burn), whatever the weapon and health', () => {
     const a = assess(encounter([hostile(1, 'creeper', 2.5)], { held: 'diamond_sword' }), auto, weaponOf);
     expect(a.choices.map((c) => c.kind)).toEqual(['flee']);
-    expect(first(a)!.reason).toContain('a creeper 2.5 blocks away: never fought at point-blank');
+    expect(first(a)!.reason).toContain(
+      'a creeper 2.5 blocks away outlives its 1500 ms fuse under these blows (a blast at point-blank takes 43); keep beyond 7',
+    );
+  });
+
+  it('strikes a creeper it kills within its 1.5 s fuse (diamond: 3 hits, 1.25 s); backs off from one it does not', () => {
+    const creeper = hostile(1, 'creeper', 5, 'explosion');
+    const diamond = assess(encounter([creeper], { held: 'diamond_sword' }), auto, weaponOf);
+    expect(first(diamond)).toMatchObject({ kind: 'fight', target: { id: 1 }, weapon: 'diamond_sword' });
+    // A stone sword takes 4 hits, 1.875 s: the fuse burns down first.
+    expect(first(assess(encounter([creeper], { held: 'stone_sword' }), auto, weaponOf))?.kind).toBe('flee');
+    // Hurt to 10, it dies in 2 stone-sword hits: struck.
+    const hurt = { ...creeper, health: 10 };
+    expect(first(assess(encounter([hurt], { held: 'stone_sword' }), auto, weaponOf))?.kind).toBe('fight');
+    // Swelling, it is never walked up to.
+    const lit = { ...creeper, swelling: true };
+    const a = assess(encounter([lit], { held: 'diamond_sword' }), auto, weaponOf);
+    expect(first(a)!.reason).toContain('a swelling creeper 5.0 blocks away');
+    // With zombies about, a creeper that can be killed is struck first.
+    const mixed = assess(encounter([...zombies(2), creeper], { held: 'diamond_sword' }), auto, weaponOf);
+    expect(first(mixed)).toMatchObject({ kind: 'fight', target: { name: 'creeper' } });
+  });
+
+  it("takes a hurt mob's health from the observation and a spider's 16 from its stats, not a fresh mob's 20", () => {
+    const fresh = assess(encounter(zombies(1), { held: 'wooden_sword' }), auto, weaponOf).fight!.expectedDamage;
+    const hurt = { ...zombies(1)[0]!, health: 4 };
+    const hurtCost = assess(encounter([hurt], { held: 'wooden_sword' }), auto, weaponOf).fight!.expectedDamage;
+    expect(hurtCost).toBeLessThan(fresh);
+    const spider = { ...hostile(1, 'spider', 3), health: null };
+    const zombie = { ...hostile(1, 'zombie', 3), health: null };
+    // A spider's 16 health and no armour take 4 wooden-sword hits; a zombie's 20 through 2 armour take 6.
+    const spiderFight = assess(encounter([spider], { held: 'wooden_sword' }), auto, weaponOf).fight!;
+    const zombieFight = assess(encounter([zombie], { held: 'wooden_sword' }), auto, weaponOf).fight!;
+    expect(spiderFight.expectedDamage).toBeLessThan(zombieFight.expectedDamage);
+  });
+
+  it("weighs each weapon's own cooldown: an axe's slow swings cost more than a sword's against a crowd", () => {
+    const axe = assess(encounter(zombies(3), { held: 'stone_axe' }), auto, weaponOf).fight!;
+    const sword = assess(encounter(zombies(3), { held: 'stone_sword' }), auto, weaponOf).fight!;
+    expect(sword.expectedDamage).toBeLessThan(axe.expectedDamage);
+    expect(
+      assess(encounter(zombies(3), { held: 'stone_axe', pack: ['stone_sword'] }), auto, weaponOf).fight!.weapon,
+    ).toBe('stone_sword');
   });
 
   it("with combat 'avoid' never starts a fight, and says so", () => {
@@ -199,14 +241,15 @@ describe('assess: properties', () => {
     );
   });
 
-  it('every threat gets a response, each with its reason; a fight is never at a creeper', () => {
+  it('every threat gets a response, each with its reason; a fight is never at a creeper that may be swelling', () => {
     fc.assert(
       fc.property(arbEncounter, arbSettings, (seen, settings) => {
         const { choices } = assess(seen, settings, weaponOf);
         expect(choices.length).toBeGreaterThan(0);
         for (const choice of choices) {
           expect(choice.reason.length).toBeGreaterThan(0);
-          if (choice.kind === 'fight' || choice.kind === 'close_in') expect(choice.target.name).not.toBe('creeper');
+          if ((choice.kind === 'fight' || choice.kind === 'close_in') && choice.target.name === 'creeper')
+            expect(choice.target.swelling ?? choice.target.distance <= 3).toBe(false);
         }
         if (settings.combat === 'avoid') expect(stance(assess(seen, settings, weaponOf))).not.toBe('fight');
       }),

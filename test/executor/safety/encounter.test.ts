@@ -42,3 +42,22 @@ describe('the encounter as the world shows it', () => {
     expect(bot.blocks).toBe(15);
   });
 });
+
+describe('what the last observation adds: mob health and the time of day', () => {
+  it("a hurt zombie's health comes from the world's truth after a refresh, not its kind's 20", async () => {
+    const { world, monitor } = field(false);
+    const hurt = world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 1.5, y: 0, z: -1.5 }, health: 7 });
+    expect(observeEncounter(world, 5).hostiles.find((h) => h.id === hurt)!.health).toBeNull();
+    await monitor.refresh();
+    const threats = monitor.check(0)!.assessment!.threats;
+    expect(threats.find((h) => h.id === hurt)!.health).toBe(7);
+    expect(threats.filter((h) => h.id !== hurt).map((h) => h.health)).toEqual([20, 20, 20]);
+  });
+
+  it('a spider is no threat by day (neutral in light) and one by night', () => {
+    const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 20 } });
+    world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: 2.5, y: 0, z: 0.5 } });
+    expect(observeEncounter(world, 5, { health: new Map(), timeOfDay: 6000 }).hostiles[0]!.reach).toBe('none');
+    expect(observeEncounter(world, 5, { health: new Map(), timeOfDay: 18000 }).hostiles[0]!.reach).toBe('melee');
+  });
+});
