@@ -36,6 +36,7 @@ export {
   type IdempotencyState,
 } from './idempotency.js';
 export type { AttemptLimits, AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';
+export type { TreeRecovery } from './tree-recoveries.js';
 export type { CapabilitySla, ExecutionTotals } from './metrics.js';
 export type { FailureContext, Planner, PlannerReply } from './planner.js';
 export { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
