@@ -14,7 +14,7 @@ import { SUPERFLAT_GROUND } from '../../src/world/sim-scenario.js';
 import { SimWorld } from '../../src/world/sim/sim-world.js';
 import { openJournal } from '../../src/journal/open.js';
 import { openTemp } from '../journal/helpers.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { refusal } from '../helpers/operations.js';
 
 const registry = createDefaultRegistry();
@@ -82,10 +82,10 @@ async function fleet(
 
 /**
  * Runs the manual clock until `done`, 50 ms a turn, letting real I/O (files, sockets) answer between its turns, as it
- * never does while the clock alone runs; false when 1,000 turns were not enough.
+ * never does while the clock alone runs; false when `turns` were not enough.
  */
-async function withRealIo(clock: ManualClock, done: () => boolean): Promise<boolean> {
-  for (let turns = 0; !done() && turns < 1_000; turns++) {
+async function withRealIo(clock: ManualClock, done: () => boolean, turns = 1_000): Promise<boolean> {
+  for (let turn = 0; !done() && turn < turns; turn++) {
     await new Promise((resolve) => setTimeout(resolve, 5));
     await clock.advanceUntil(done, 50);
   }
@@ -184,23 +184,54 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     }, 60_000);
     afterAll(() => cluster?.stop());
 
-    it('stopped while the worker holds the bot mid-walk: fenced as "the journal was unreachable"; back, the walk is journaled interrupted for that reason', async () => {
+    /**
+     * The held bot walks far; `cut` takes the database from it mid-walk. The bot must be fenced with the journal named
+     * unreachable, and once the database answers, its run journaled ended interrupted for that same reason: the fence
+     * line's cause and the run's detail, returned.
+     */
+    async function fencedMidWalk(cut: (clock: ManualClock, fenced: () => boolean) => Promise<void>) {
       const journal = await openJournal(await cluster!.database());
       const { clock, world, ops, said, state, lines } = await fleet(undefined, journal);
       await ops.start(walk('far', 300), { bot: 'ann' });
       expect(await withRealIo(clock, () => state() === 'EXECUTING' && world.position().x > 3)).toBe(true);
-      // An operator's fast shutdown: sessions ended (57P01), then no server to connect to until it starts again.
-      await cluster!.restart(async () => {
-        expect(await withRealIo(clock, said('fenced ann'))).toBe(true);
-      });
-      const fenced = lines.find((l) => l.startsWith('fenced ann'));
+      await cut(clock, said('fenced ann'));
+      expect(await withRealIo(clock, said('fenced ann'))).toBe(true);
+      const fenced = lines.find((l) => l.startsWith('fenced ann'))!;
       expect(fenced).toMatch(/^fenced ann \(epoch 1\): interrupted: the journal was unreachable: /);
       // The fenced holder's last write lands once the database answers again: the run ended, for the same reason.
       expect(await withRealIo(clock, said('gave up ann'))).toBe(true);
       const runs = (await journal.planProvenance('far'))!.runs;
-      expect(runs).toEqual([
-        expect.objectContaining({ epoch: 1, ok: 0, code: 'interrupted', detail: fenced!.split('interrupted: ')[1] }),
-      ]);
+      expect(runs).toEqual([expect.objectContaining({ epoch: 1, ok: 0, code: 'interrupted' })]);
+      return { cause: fenced.split('interrupted: ')[1], detail: runs[0]!.detail };
+    }
+
+    it('stopped while the worker holds the bot mid-walk: fenced as "the journal was unreachable"; back, the walk is journaled interrupted for that reason', async () => {
+      const { cause, detail } = await fencedMidWalk(async (clock, fenced) => {
+        // An operator's fast shutdown; the bot must be fenced while there is no server to connect to.
+        await cluster!.restart(async () => {
+          expect(await withRealIo(clock, fenced)).toBe(true);
+        });
+      });
+      expect(detail).toBe(cause);
+    }, 120_000);
+
+    it("its sessions terminated by an administrator (57P01) mid-walk: the same, the terminated session's error named", async () => {
+      const admin = await rawClient(cluster!.url());
+      try {
+        const { cause, detail } = await fencedMidWalk(async (clock, fenced) => {
+          // Every session of the journal's pools ended, again and again, until one ended under the bot's feet.
+          for (let turns = 0; !fenced() && turns < 100; turns++) {
+            await admin.query(
+              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'verbtree' AND pid <> pg_backend_pid()",
+            );
+            await withRealIo(clock, fenced, 1);
+          }
+        });
+        expect(cause).toBe('the journal was unreachable: terminating connection due to administrator command');
+        expect(detail).toBe(cause);
+      } finally {
+        await admin.end();
+      }
     }, 120_000);
   });
 });
