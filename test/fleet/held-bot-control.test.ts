@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { sleep } from '../../src/cli/worker/timing.js';
 import { HeldBot } from '../../src/cli/worker/held-bot.js';
@@ -7,12 +7,14 @@ import { ManualClock } from '../../src/clock/index.js';
 import type { Fence } from '../../src/journal/rows.js';
 import { JournalRunner } from '../../src/journal/runner.js';
 import { connect, createServer, type AddressInfo } from 'node:net';
-import type { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
+import type { Journal } from '../../src/journal/journal.js';
 import { FleetBots } from '../../src/operations/fleet-bots.js';
 import { createOperations } from '../../src/operations/operations.js';
 import { SUPERFLAT_GROUND } from '../../src/world/sim-scenario.js';
 import { SimWorld } from '../../src/world/sim/sim-world.js';
+import { openJournal } from '../../src/journal/open.js';
 import { openTemp } from '../journal/helpers.js';
+import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { refusal } from '../helpers/operations.js';
 
 const registry = createDefaultRegistry();
@@ -29,8 +31,10 @@ const walk = (planId: string, x: number) => ({
  * a SimWorld and a manual clock, and a gateway's operations over the same journal: what a gateway asks of a plan
  * reaches the run only through the journal's rows.
  */
-async function fleet(before?: (journal: SqliteJournal, fence: Fence) => Promise<void>) {
-  const { journal } = openTemp();
+async function fleet(
+  before?: (journal: Journal, fence: Fence) => Promise<void>,
+  journal: Journal = openTemp().journal,
+) {
   const clock = new ManualClock();
   await journal.addBot({ name: 'ann' });
   const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
@@ -64,11 +68,7 @@ async function fleet(before?: (journal: SqliteJournal, fence: Fence) => Promise<
     graceMs: 1_000,
   });
   // Joining builds the bot's executor, loading its trees from disk: real I/O, which no manual clock moves on.
-  for (let turns = 0; bot.report() === null && turns < 1_000; turns++) {
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    await clock.runUntil(() => bot.report() !== null, 10);
-  }
-  expect(bot.report()).not.toBeNull();
+  expect(await withRealIo(clock, () => bot.report() !== null)).toBe(true);
   const ops = createOperations({ registry, journal, bots: new FleetBots(journal), clock });
   const said = (text: string) => () => lines.some((l) => l.includes(text));
   const state = () => bot.report()?.state;
@@ -78,6 +78,18 @@ async function fleet(before?: (journal: SqliteJournal, fence: Fence) => Promise<
     await journal.close();
   });
   return { journal, clock, world, ops, said, state, lines };
+}
+
+/**
+ * Runs the manual clock until `done`, 50 ms a turn, letting real I/O (files, sockets) answer between its turns, as it
+ * never does while the clock alone runs; false when `turns` were not enough.
+ */
+async function withRealIo(clock: ManualClock, done: () => boolean, turns = 1_000): Promise<boolean> {
+  for (let turn = 0; !done() && turn < turns; turn++) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    await clock.advanceUntil(done, 50);
+  }
+  return done();
 }
 
 /** The error a connection to a port nobody listens on fails with, as node's socket gives it (code ECONNREFUSED). */
@@ -163,5 +175,63 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
       `fenced ann (epoch 1): interrupted: the journal was unreachable: ${refused.message}`,
     );
     expect(refused.message).toMatch(/^connect ECONNREFUSED /);
+  });
+
+  describe('on a real PostgreSQL', () => {
+    let cluster: PostgresCluster | undefined;
+    beforeAll(async () => {
+      cluster = await startPostgres();
+    }, 60_000);
+    afterAll(() => cluster?.stop());
+
+    /**
+     * The held bot walks far; `cut` takes the database from it mid-walk. The bot must be fenced with the journal named
+     * unreachable, and once the database answers, its run journaled ended interrupted for that same reason: the fence
+     * line's cause and the run's detail, returned.
+     */
+    async function fencedMidWalk(cut: (clock: ManualClock, fenced: () => boolean) => Promise<void>) {
+      const journal = await openJournal(await cluster!.database());
+      const { clock, world, ops, said, state, lines } = await fleet(undefined, journal);
+      await ops.start(walk('far', 300), { bot: 'ann' });
+      expect(await withRealIo(clock, () => state() === 'EXECUTING' && world.position().x > 3)).toBe(true);
+      await cut(clock, said('fenced ann'));
+      expect(await withRealIo(clock, said('fenced ann'))).toBe(true);
+      const fenced = lines.find((l) => l.startsWith('fenced ann'))!;
+      expect(fenced).toMatch(/^fenced ann \(epoch 1\): interrupted: the journal was unreachable: /);
+      // The fenced holder's last write lands once the database answers again: the run ended, for the same reason.
+      expect(await withRealIo(clock, said('gave up ann'))).toBe(true);
+      const runs = (await journal.planProvenance('far'))!.runs;
+      expect(runs).toEqual([expect.objectContaining({ epoch: 1, ok: 0, code: 'interrupted' })]);
+      return { cause: fenced.split('interrupted: ')[1], detail: runs[0]!.detail };
+    }
+
+    it('stopped while the worker holds the bot mid-walk: fenced as "the journal was unreachable"; back, the walk is journaled interrupted for that reason', async () => {
+      const { cause, detail } = await fencedMidWalk(async (clock, fenced) => {
+        // An operator's fast shutdown; the bot must be fenced while there is no server to connect to.
+        await cluster!.restart(async () => {
+          expect(await withRealIo(clock, fenced)).toBe(true);
+        });
+      });
+      expect(detail).toBe(cause);
+    }, 120_000);
+
+    it("its sessions terminated by an administrator (57P01) mid-walk: the same, the terminated session's error named", async () => {
+      const admin = await rawClient(cluster!.url());
+      try {
+        const { cause, detail } = await fencedMidWalk(async (clock, fenced) => {
+          // Every session of the journal's pools ended, again and again, until one ended under the bot's feet.
+          for (let turns = 0; !fenced() && turns < 100; turns++) {
+            await admin.query(
+              "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'verbtree' AND pid <> pg_backend_pid()",
+            );
+            await withRealIo(clock, fenced, 1);
+          }
+        });
+        expect(cause).toBe('the journal was unreachable: terminating connection due to administrator command');
+        expect(detail).toBe(cause);
+      } finally {
+        await admin.end();
+      }
+    }, 120_000);
   });
 });

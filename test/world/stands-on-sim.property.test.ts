@@ -1,14 +1,11 @@
 import fc from 'fast-check';
-import minecraftData from 'minecraft-data';
 import { describe, expect, it } from 'vitest';
 import { unmetExpectation } from '../../src/contracts/expectation.js';
 import { feetCell } from '../../src/contracts/stands-on.js';
 import type { EventOf } from '../../src/executor/events.js';
-import { isBodyHazard, isFloorHazard } from '../../src/world/hazards.js';
-import { MINECRAFT_VERSION } from '../../src/world/recipes.js';
 import { settle } from '../../src/world/sim/settle.js';
-import { collisionHeight } from '../../src/world/stands-on.js';
 import { harness, plan } from '../helpers/executor.js';
+import { PARTIAL_BLOCKS as PARTIAL } from '../helpers/partial-blocks.js';
 import { ManualClock } from '../../src/clock/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 
@@ -18,12 +15,6 @@ import { SimWorld } from '../../src/world/sim/index.js';
  * cell is walked onto through the executor, and the step must be verified on its first try, with no retry and no
  * unstuck move anywhere in it.
  */
-
-const data = minecraftData(MINECRAFT_VERSION);
-/** Every block whose default state's collision top lies inside its cell; not those that hurt a body standing there. */
-const PARTIAL = data.blocksArray
-  .map((block) => ({ name: block.name, top: collisionHeight(block.name) }))
-  .filter(({ name, top }) => top > 0 && top < 1 && !isFloorHazard(name) && !isBodyHazard(name));
 
 describe('SimWorld: a bot walked onto any partial-height block stands on it, verified on the first try', () => {
   it(`property: every one of the ${PARTIAL.length} blocks with a collision top inside the cell, placed anywhere near`, async () => {

@@ -245,6 +245,7 @@ export class HeldBot {
     const { planId } = next;
     let ended!: (value?: unknown) => void;
     this.current = { planId, ended: new Promise((resolve) => (ended = resolve)) };
+    let failed = false;
     try {
       const plan = next.resume ? await this.resumable(planId, assembly) : (next.body as RunInput);
       if (!plan || (await this.cancelledBeforeStart(planId))) return;
@@ -269,9 +270,14 @@ export class HeldBot {
       say(
         `plan ${planId} on ${this.fence.bot}: ${result.ok ? 'succeeded' : `failed ${result.code}: ${result.detail ?? ''}`}`,
       );
+    } catch (error) {
+      failed = true;
+      throw error;
     } finally {
       ended();
-      if (!this.fenced) this.current = null;
+      // A plan whose run failed stays the one under way: the failure fences the bot (after this), and the fence
+      // journals that plan interrupted, saying why (the journal unreachable mid-step, say).
+      if (!this.fenced && !failed) this.current = null;
     }
   }
 
