@@ -3,18 +3,7 @@ import { EscalationReply } from '../../src/api/contract/schemas.js';
 import { systemClock } from '../../src/clock/index.js';
 import { ClientEscalations } from '../../src/mcp/escalation.js';
 import { AUTH, serveSim } from './serve-sim.js';
-
-/** Planks from an empty pack in an empty world: the step fails past its sub-goals (no log anywhere). */
-const planks = (planId: string) => ({
-  planId,
-  intentId: 'i',
-  steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
-});
-const walk = (stepId: string, x: number) => ({
-  stepId,
-  type: 'navigate',
-  args: { target: { kind: 'block', x, y: 0, z: 0 } },
-});
+import { planks, walk } from '../helpers/escalation-plans.js';
 
 let closers: (() => Promise<void>)[] = [];
 afterEach(async () => {

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mcpOnSim, onClock, structured, text } from './helpers.js';
-
-/** Planks from an empty pack and an empty world: the step fails past its sub-goals (no log anywhere). */
-const planks = (planId: string) => ({
-  planId,
-  intentId: 'i',
-  steps: [{ stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } }],
-});
-const walk = (stepId: string, x: number) => ({
-  stepId,
-  type: 'navigate',
-  args: { target: { kind: 'block', x, y: 0, z: 0 } },
-});
+import { planks, walk } from '../helpers/escalation-plans.js';
 
 describe('--escalate-to-client', () => {
   it('holds a step that failed past local repair, answers the pending call with the failure, and goes on with replace_remaining', async () => {
