@@ -45,6 +45,20 @@ export {
 // Vanilla block data (how long a block takes to dig with a tool, what it drops), as both worlds use it.
 export { digTimeMs, dropsOf } from './world/sim/block-data.js';
 export { AGENT_STATES, type AgentState } from './recovery/agent-state-machine.js';
+// Branch exploration's plain parts (the forks that run branches are verbtree/sim's forkExplorer).
+export {
+  BranchConfigSchema,
+  chooseBranch,
+  scoreBranch,
+  type BranchCandidate,
+  type BranchConfig,
+  type BranchExplorer,
+  type BranchRequest,
+  type BranchSource,
+  type BranchStep,
+  type BranchTrial,
+  type ScoredBranch,
+} from './recovery/branches.js';
 export { HOSTILE_MOBS, mobKind, MOB_NAMES } from './world/mobs.js';
 export { isSolidBlock } from './world/hazards.js';
 export { EYE_HEIGHT, REACH, reachDistance, withinReach } from './world/reach.js';

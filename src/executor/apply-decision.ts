@@ -76,5 +76,8 @@ async function applyRung(
     }
     case 'teleport':
       return NEXT_RUNG;
+    case 'branch':
+      // Branch exploration ran its way out before the ladder recorded it (branch-stage.ts): nothing is left to do.
+      return { decision, label: `branch: ${action.label}` };
   }
 }

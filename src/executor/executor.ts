@@ -193,6 +193,8 @@ function openScope(
     stuck: stream.stuck,
     safety: stream.safety,
     ladder: stream.ladder,
+    explorer: options.explorer,
+    planners: stream.planners,
     agent: stream.agent,
     heartbeat: stream.heartbeat,
     interrupts: stream.interrupts,

@@ -38,7 +38,7 @@ export {
 export type { AttemptLimits, AttemptOutcome, AttemptRequest, StepInvoker } from './invoker.js';
 export type { TreeRecovery } from './tree-recoveries.js';
 export type { CapabilitySla, ExecutionTotals } from './metrics.js';
-export type { FailureContext, Planner, PlannerReply } from './planner.js';
+export type { AlternativeStep, AlternativesRequest, FailureContext, Planner, PlannerReply } from './planner.js';
 export { ExecutorPolicy, type ExecutorPolicyInput } from './policy.js';
 export { describeProgress, type ProgressReport } from './progress-throttle.js';
 export { treeInvoker } from './tree-invoker.js';

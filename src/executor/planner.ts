@@ -21,6 +21,19 @@ export interface FailureContext {
   nudge?: string;
 }
 
+/** What a planner is told when branch exploration gathers ways out of a stuck step (`proposeAlternatives`). */
+export interface AlternativesRequest {
+  failedStep: PlanStep;
+  failure: { code: FailureCode; detail: string };
+  observation: Observation;
+}
+
+/** One step of a proposed alternative: a canonical verb and its arguments. */
+export interface AlternativeStep {
+  type: string;
+  args?: Record<string, unknown>;
+}
+
 /** The steps to run instead of the failed step and everything after it, or an explicit give-up. */
 export type PlannerReply = { steps: PlanStepInput[] } | { giveUp: string };
 
@@ -29,4 +42,10 @@ export interface Planner {
   /** Turns an intent into a plan; needed only to run intents. */
   plan?(intent: Intent): Promise<PlanInput>;
   onFailure(context: FailureContext): Promise<PlannerReply>;
+  /**
+   * Optional: ways out of a stuck step, each a short list of steps that should achieve what the step would. Branch
+   * exploration tries each on a fork beside the recovery ladder's own candidates, and the best scored runs for real;
+   * the step's own expectations then judge it.
+   */
+  proposeAlternatives?(request: AlternativesRequest): Promise<AlternativeStep[][]>;
 }

@@ -1,6 +1,6 @@
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { Vec3Like } from '../contracts/world.js';
-import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
+import type { ChosenBranch, RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { RecoveryContext, RecoveryDecision } from '../recovery/strategy.js';
 import { createDetection, type StuckType } from '../stuck/detection.js';
 import { runHelperStep } from './fast-path.js';
@@ -57,11 +57,13 @@ export function openIncident(
   at: number,
   position: Vec3Like,
   context: RecoveryContext,
+  branch?: ChosenBranch,
 ): RecoveryDecision {
   const type = STUCK_TYPE_OF[code]!;
   return ladder.onDetection(
     createDetection(type, detail, at, at, { code }, { x: position.x, y: position.y, z: position.z }),
     context,
+    branch,
   );
 }
 

@@ -1,6 +1,7 @@
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
 import type { AgentState, AgentStateMachine } from '../recovery/agent-state-machine.js';
+import type { BranchExplorer } from '../recovery/branches.js';
 import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
@@ -9,6 +10,7 @@ import type { Durability } from './durability.js';
 import type { ExecutorEvent, StepOutcome, StepRecord } from './events.js';
 import type { IdempotencyLedger } from './idempotency.js';
 import type { InterruptQueue } from './interrupts.js';
+import type { Planner } from './planner.js';
 import type { StepInvoker } from './invoker.js';
 import type { ExecutionMetrics } from './metrics.js';
 import type { ExecutorPolicy } from './policy.js';
@@ -31,6 +33,10 @@ export interface RunScope {
   safety: SafetyMonitor;
   /** The stream's recovery ladder: repair rungs between local retries and escalation, within its budgets. */
   ladder: RecoveryLadder;
+  /** Tries ways out of a stuck step on forks, when the recovery config's `branches` stage is on. */
+  explorer: BranchExplorer | undefined;
+  /** The stream's planners, weakest first: those with `proposeAlternatives` add branches. */
+  planners: readonly Planner[];
   /** The agent's state (IDLE, PLANNING, EXECUTING, RECOVERING, …), transitions enforced. */
   agent: AgentStateMachine;
   /** Watches the supervision tick from outside it: a stopped tick is a zombie. */

@@ -5,6 +5,7 @@ import { backoffDelayMs } from '../recovery/backoff.js';
 import { unmetExpectations } from '../contracts/expectation.js';
 import { verdictQuery } from '../registry/effects.js';
 import { applyDecision } from './apply-decision.js';
+import { chosenBranch, exploreBranches, noteRung, runChosenBranch } from './branch-stage.js';
 import { observeWithin } from './observe.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { BODY_CODES, distanceTo, hasFreeNeighbour } from './repair-fit.js';
@@ -126,14 +127,29 @@ async function localRetry(state: StepState, failure: Failure): Promise<Next> {
  * agent goes RECOVERING and back. A spent ladder ends the step.
  */
 async function climbLadder(state: StepState, failure: Failure, progressed: boolean): Promise<Next> {
-  const { scope, input, base } = state;
+  const { scope, input } = state;
   const situation = { code: failure.code, target: state.target, progressed };
   const context = recoveryContext(scope, input.spec.name, situation);
+  // A new incident first tries its ways out on forks (when the branch stage is on): the best scored is its first rung.
+  const explored = state.decision ? null : await exploreBranches(state, failure);
   const decision = state.decision
     ? scope.ladder.report(state.decision, { resolved: false }, context)
-    : openIncident(scope.ladder, failure.code, failure.detail, scope.clock.now(), scope.world.position(), context);
+    : openIncident(
+        scope.ladder,
+        failure.code,
+        failure.detail,
+        scope.clock.now(),
+        scope.world.position(),
+        context,
+        chosenBranch(explored),
+      );
   state.decision = decision;
   if (!decision) return finish(failure);
+  if (decision.action.kind === 'branch' && explored) {
+    const { done } = await runChosenBranch(state, failure, decision, explored);
+    // A branch that stood in for the step is verified by the step's own expectations; else the step runs again.
+    return done && (await heldThrough(state)) ? succeeded(state, { ok: true }) : again('repair');
+  }
   moveAgent(scope, 'RECOVERING', `${failure.code}: ${decision.strategy}`);
   const repaired = await applyDecision(
     scope,
@@ -148,16 +164,7 @@ async function climbLadder(state: StepState, failure: Failure, progressed: boole
   }
   state.lastRung = repaired.label;
   moveAgent(scope, 'EXECUTING', `recovery rung done: ${repaired.label}`);
-  state.repairs++;
-  scope.metrics.recordRepair();
-  scope.emit({
-    type: 'step.repair',
-    at: scope.clock.now(),
-    ...base,
-    strategy: repaired.label,
-    code: failure.code,
-    detail: failure.detail,
-  });
+  noteRung(state, repaired.label, failure, failure.detail);
   state.decision = repaired.decision;
   return again('repair');
 }

@@ -4,6 +4,7 @@ import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { AgentStateMachine } from '../recovery/agent-state-machine.js';
 import type { RecoveryConfigInput } from '../recovery/config.js';
+import type { BranchExplorer } from '../recovery/branches.js';
 import { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import { mulberry32 } from '../random.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
@@ -35,6 +36,8 @@ export interface ExecutorOptions {
    * (A3 in docs/contract.md).
    */
   recovery?: RecoveryConfigInput;
+  /** Tries ways out of a stuck step on forks (verbtree/sim's forkExplorer), when `recovery.branches.enabled`. */
+  explorer?: BranchExplorer;
   /** Share one ledger between executors (in memory, or journaled) so a key is never dispatched twice. */
   idempotency?: IdempotencyLedger;
   /** What must be durable before the executor acts: flush() resolves once every event emitted so far is durably journaled, and rejects when it cannot be (the journal is unreachable, or this process lost its lease). */

@@ -1,9 +1,11 @@
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../clock/index.js';
-import type { Expectation } from '../contracts/expectation.js';
+import { queryFor, type Expectation } from '../contracts/expectation.js';
+import type { Observation } from '../contracts/world.js';
 import { assembleExecutor } from '../executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
-import { forkWorld } from './fork.js';
+import { branchProgress, itemsSpent } from '../recovery/branches.js';
+import { forkWorld, type ForkWorld } from './fork.js';
 import type { CapturedView } from './view.js';
 
 /** One step to try on a fork: a canonical verb and its arguments, and how much simulated time it may take. */
@@ -12,6 +14,10 @@ export interface ForkJob {
   args: Record<string, unknown>;
   /** Simulated milliseconds the step may run on the fork before it is cut off (`sim_budget`). */
   simBudgetMs: number;
+  /** Steps run on the fork before this one, in order, as one plan (a branch: pillar up, then the step). */
+  prelude?: { verb: string; args: Record<string, unknown> }[];
+  /** Expectations to judge the fork's end by (`progress`), e.g. those of the real step this job is a way out for. */
+  judgeBy?: Expectation[];
 }
 
 /**
@@ -30,6 +36,10 @@ export interface ForkOutcome {
   simulatedMs: number;
   /** Reads of cells the view did not hold (ForkWorld.unknownTouches): the less, the surer. */
   unknownTouches: number;
+  /** With `judgeBy`: how far the fork came toward those expectations, 0 to 1 (branchProgress). */
+  progress?: number;
+  /** Items the pack lost on the fork (blocks placed, ingredients used). */
+  spent?: number;
 }
 
 const STEP_ID = 'foresight';
@@ -49,18 +59,31 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
   executor.events.on('event', (event) => events.push(event));
   const controller = new AbortController();
   let result: PlanResult | undefined;
-  const plan = { planId: STEP_ID, intentId: STEP_ID, steps: [{ stepId: STEP_ID, type: job.verb, args: job.args }] };
-  void executor.run(plan, { signal: controller.signal }).result.then((r) => (result = r));
+  const prelude = (job.prelude ?? []).map((step, index) => ({
+    stepId: `${STEP_ID}-${index + 1}`,
+    type: step.verb,
+    args: step.args,
+  }));
+  const steps = [...prelude, { stepId: STEP_ID, type: job.verb, args: job.args }];
+  const before = await judgement(fork, job);
+  void executor
+    .run({ planId: STEP_ID, intentId: STEP_ID, steps }, { signal: controller.signal })
+    .result.then((r) => (result = r));
   const ended = await clock.runUntil(() => result !== undefined, job.simBudgetMs);
   const simulatedMs = clock.now();
   if (!ended) controller.abort();
+  const after = await judgement(fork, job);
   await fork.close();
   const expects = events.find((event) => event.type === 'step.expects' && event.stepId === STEP_ID);
+  const okOnFork = ended && result?.ok === true;
   const common = {
     expectations: expects?.type === 'step.expects' ? expects.expectations : [],
     damage,
     simulatedMs,
     unknownTouches: fork.unknownTouches,
+    ...(before && after
+      ? { progress: branchProgress(job.judgeBy ?? [], before, after, okOnFork), spent: itemsSpent(before, after) }
+      : {}),
   };
   if (!ended || !result)
     return {
@@ -79,4 +102,9 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
     unmet: failure?.unmet ?? [],
     ...common,
   };
+}
+
+/** The fork observed as the job's `judgeBy` needs it, or null when the job asks for no judgement. */
+async function judgement(fork: ForkWorld, job: ForkJob): Promise<Observation | null> {
+  return job.judgeBy ? fork.observe(queryFor(job.judgeBy)) : null;
 }

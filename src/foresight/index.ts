@@ -6,6 +6,7 @@ export {
   type ForkOutcome,
   type ForkPoolOptions,
 } from './fork-pool.js';
+export { forkExplorer, jobFor, type ForkExplorerOptions, type ForkRunner } from './explore.js';
 export { ForkWorld, forkWorld, type ForkOptions } from './fork.js';
 export {
   captureView,

@@ -3,6 +3,7 @@ import { withoutByteOrderMark } from '../json-text.js';
 import { z } from 'zod';
 import { StuckDetectionConfigSchema } from '../stuck/config.js';
 import { STUCK_TYPES, type StuckType } from '../stuck/detection.js';
+import { BranchConfigSchema } from './branches.js';
 import { STRATEGY_KINDS, UNSTUCK_MOVES, type StrategyKind } from './strategy.js';
 
 const ms = z.number().int('must be a whole number of milliseconds').nonnegative('must be >= 0 ms');
@@ -107,6 +108,11 @@ export const RecoveryConfigSchema = z.strictObject({
       maxIncidentsPerHour: count.default(10),
     })
     .prefault({}),
+  /**
+   * Branch exploration (issue 33): when a step first climbs the ladder, up to `count` ways out are tried on forks of
+   * the world, and the best scored runs for real as the incident's first rung. Off by default; needs an explorer.
+   */
+  branches: BranchConfigSchema.prefault({}),
   /** Off by default; when on, records outcomes and orders strategies by measured success. */
   learning: z.strictObject({ enabled: z.boolean().default(false) }).prefault({}),
   /** A new plan this similar (Jaccard) to each of the last `window` failed plans is a loop (`planner.loop`). */

@@ -5,6 +5,7 @@ import { backoffDelayMs } from './backoff.js';
 import { RecoveryConfigSchema, type RecoveryConfig, type RecoveryConfigInput } from './config.js';
 import { IncidentRate } from './incident-rate.js';
 import { RecoveryLearning } from './learning.js';
+import { RecoveryMetrics } from './recovery-metrics.js';
 import { mulberry32 } from '../random.js';
 import type {
   RecoveryAction,
@@ -34,6 +35,13 @@ export interface RecoveryLadderOptions {
   learning?: RecoveryLearning;
 }
 
+/** The way out branch exploration chose (src/recovery/branches.ts), as the ladder records it. */
+export interface ChosenBranch {
+  candidate: string;
+  label: string;
+  score: number;
+}
+
 export interface RecoveryOutcome {
   /** The stuck condition cleared: the step can resume. */
   resolved: boolean;
@@ -53,6 +61,8 @@ function distance(a: Vec3Like, b: Vec3Like): number {
 export class RecoveryLadder {
   readonly config: RecoveryConfig;
   readonly learning: RecoveryLearning;
+  /** Seed 001's recovery metrics: triggers, successes, the stage that resolved each, iterations. */
+  readonly metrics = new RecoveryMetrics();
   private readonly clock: Clock;
   private readonly random: () => number;
   private readonly incidents = new IncidentRate();
@@ -118,13 +128,17 @@ export class RecoveryLadder {
     this.pausedUntil = Number.NEGATIVE_INFINITY;
   }
 
-  /** A detector tripped: a new incident. Returns the first rung to perform. */
-  onDetection(detection: Detection, context: RecoveryContext = {}): RecoveryDecision {
+  /**
+   * A detector tripped: a new incident. Returns the first rung to perform: the branch exploration chose (`branch`),
+   * already run for real by the executor, when one is given and the budgets allow it; else the ladder's own.
+   */
+  onDetection(detection: Detection, context: RecoveryContext = {}, branch?: ChosenBranch): RecoveryDecision {
     const now = this.clock.now();
     this.incident = detection;
     if (this.failure) return this.failure;
     if (now < this.pausedUntil) return this.pause(detection.type, now, 'automatic recovery is still paused');
     this.incidents.record(now);
+    this.metrics.triggered();
     const perHour = this.incidents.count(now);
     const { maxIncidentsPerHour, maxConsecutiveStuck } = this.config.budgets;
     if (perHour > maxIncidentsPerHour) {
@@ -141,6 +155,7 @@ export class RecoveryLadder {
         `${this.consecutiveStuck} consecutive stuck detections without completing a step (limit ${maxConsecutiveStuck})`,
       );
     }
+    if (branch && this.withinBudgets()) return this.decideBranch(branch);
     return this.choose(context);
   }
 
@@ -155,7 +170,8 @@ export class RecoveryLadder {
       );
     }
     this.outstanding = null;
-    if (this.config.learning.enabled) {
+    if (outcome.resolved) this.metrics.resolvedBy(decision.strategy);
+    if (this.config.learning.enabled && decision.strategy !== 'branch') {
       this.learning.record(decision.stuckType, context.situation ?? 'any', decision.strategy, outcome.resolved);
     }
     this.tried[this.tried.length - 1] += outcome.resolved ? ' → resolved' : ' → unresolved';
@@ -275,10 +291,33 @@ export class RecoveryLadder {
     this.strategyAttempts.set(kind, attempt);
     if (action.kind === 'unstuck') this.movesTried.add(action.move);
     if (kind === 'escalate') this.escalations += 1;
+    return this.spend(kind, action, attempt, reason, kind === 'escalate' ? 'PLANNING' : 'RECOVERING');
+  }
+
+  private withinBudgets(): boolean {
+    const { totalPerTask, attemptsPerStep } = this.config.budgets;
+    return this.taskAttempts < totalPerTask && this.stepAttempts < attemptsPerStep;
+  }
+
+  /** The branch the forks chose counts as a rung: it spends the same budgets, and the rungs after it are the ladder's. */
+  private decideBranch(branch: ChosenBranch): RecoveryDecision {
+    const action: RecoveryAction = { kind: 'branch', ...branch };
+    const reason = `branch exploration chose ${branch.label} (score ${branch.score})`;
+    return this.spend('branch', action, 1, reason, 'RECOVERING');
+  }
+
+  private spend(
+    kind: StrategyKind | 'branch',
+    action: RecoveryAction,
+    attempt: number,
+    reason: string,
+    nextState: RecoveryDecision['nextState'],
+  ): RecoveryDecision {
     this.stepAttempts += 1;
     this.taskAttempts += 1;
+    this.metrics.iterated();
     this.tried.push(this.label(action, attempt));
-    const decision = this.build(kind, action, attempt, reason, kind === 'escalate' ? 'PLANNING' : 'RECOVERING');
+    const decision = this.build(kind, action, attempt, reason, nextState);
     this.outstanding = decision;
     return decision;
   }
@@ -299,14 +338,14 @@ export class RecoveryLadder {
   }
 
   private build(
-    strategy: StrategyKind | 'pause',
+    strategy: StrategyKind | 'pause' | 'branch',
     action: RecoveryAction,
     attempt: number,
     reason: string,
     nextState: RecoveryDecision['nextState'],
     type: StuckType = this.incident!.type,
   ): RecoveryDecision {
-    const priority = strategy === 'pause' ? null : this.config.strategies[strategy].priority;
+    const priority = strategy === 'pause' || strategy === 'branch' ? null : this.config.strategies[strategy].priority;
     return {
       id: this.nextId++,
       action,
@@ -349,6 +388,8 @@ export class RecoveryLadder {
         return `teleport to ${action.to.x},${action.to.y},${action.to.z}`;
       case 'subgoal':
         return `subgoal: ${action.goal}`;
+      case 'branch':
+        return `branch: ${action.label} (score ${action.score})`;
       default:
         return `${action.kind}#${attempt}`;
     }

@@ -19,6 +19,8 @@ export type RecoveryAction =
   | { kind: 'subgoal'; goal: string }
   | { kind: 'escalate'; summary: string; tried: readonly string[] }
   | { kind: 'abort'; code: FailureCode; reason: string }
+  /** Branch exploration chose this way out on a fork; the executor has run it for real. */
+  | { kind: 'branch'; candidate: string; label: string; score: number }
   | { kind: 'pause'; until: number; reason: string };
 
 export interface RecoveryBudgetView {
@@ -38,8 +40,8 @@ export interface RecoveryDecision {
   /** Increasing per ladder; `report` takes it back. */
   readonly id: number;
   readonly action: RecoveryAction;
-  readonly strategy: StrategyKind | 'pause';
-  /** The strategy's priority; null for a pause, which is not a strategy. */
+  readonly strategy: StrategyKind | 'pause' | 'branch';
+  /** The strategy's priority; null for a pause or a branch, which are not the ladder's strategies. */
   readonly priority: number | null;
   /** 1-based attempt of this strategy within the step. */
   readonly attempt: number;

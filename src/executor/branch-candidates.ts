@@ -1,0 +1,153 @@
+import { blockKey, type Vec3Like, type WorldPort } from '../contracts/world.js';
+import type { BranchCandidate } from '../recovery/branches.js';
+import type { AlternativeStep } from './planner.js';
+import { isProtected } from './repair-fit.js';
+import type { RunScope } from './scope.js';
+
+/*
+ * The ways out branch exploration tries for a stuck step, in the ladder's spirit: the step again on a fresh path
+ * search, another block of the same kind, a tunnel, a bridge, a pillar (each with its parameters), then whatever the
+ * planner proposes. Only what the registry can run and the pack allows is gathered.
+ */
+
+const PILLAR_HEIGHTS = [1, 2];
+const LINE_REACH = 8;
+const TUNNELS = 2;
+const OTHER_BLOCKS = 2;
+const OPEN = new Set(['air', 'cave_air', 'void_air', 'water', 'lava']);
+
+export interface CandidateSituation {
+  verb: string;
+  args: Record<string, unknown>;
+  target: Vec3Like | undefined;
+  proposals: readonly AlternativeStep[][];
+}
+
+/** At most `count` candidates, the ladder's first (in the order above), then the planner's. */
+export function gatherCandidates(scope: RunScope, situation: CandidateSituation, count: number): BranchCandidate[] {
+  const { registry, world } = scope;
+  const { target } = situation;
+  const block = placeableItem(world);
+  const candidates: BranchCandidate[] = [
+    { id: 'repath', source: 'repath', label: 'the step again on a fresh path search', steps: [], thenStep: true },
+  ];
+  if (situation.verb === 'collect_block' && registry.has('navigate')) candidates.push(...otherBlocks(world, situation));
+  if (registry.has('dig_block'))
+    tunnelCells(scope, target).forEach((position, index) =>
+      candidates.push({
+        id: `tunnel:${index + 1}`,
+        source: 'tunnel',
+        label: `dig the block at ${position.x},${position.y},${position.z}, then the step`,
+        steps: [{ verb: 'dig_block', args: { position } }],
+        thenStep: true,
+      }),
+    );
+  const bridge = block && registry.has('place_block') ? bridgeCells(scope, target) : [];
+  if (bridge.length > 0)
+    candidates.push({
+      id: 'bridge',
+      source: 'bridge',
+      label: `bridge ${bridge.length} ${block} toward the target, then the step`,
+      steps: bridge.map((position) => ({ verb: 'place_block', args: { position, item: block } })),
+      thenStep: true,
+    });
+  if (block && registry.has('pillar_up'))
+    for (const height of PILLAR_HEIGHTS)
+      candidates.push({
+        id: `pillar:${height}`,
+        source: 'pillar',
+        label: `pillar up ${height}, then the step`,
+        steps: [{ verb: 'pillar_up', args: { height } }],
+        thenStep: true,
+      });
+  situation.proposals.forEach((steps, index) =>
+    candidates.push({
+      id: `planner:${index + 1}`,
+      source: 'planner',
+      label: `the planner's ${steps.map((step) => step.type).join(' then ')}`,
+      steps: steps.map((step) => ({ verb: step.type, args: step.args ?? {} })),
+      thenStep: false,
+    }),
+  );
+  return candidates.filter((candidate) => candidate.thenStep || candidate.steps.length > 0).slice(0, count);
+}
+
+/** The pack's most plentiful item, the one a pillar or a bridge would be built of; null with an empty pack. */
+function placeableItem(world: WorldPort): string | null {
+  const items = Object.entries(world.inventory()).filter(([, n]) => n > 0);
+  items.sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return items[0]?.[0] ?? null;
+}
+
+/** Walking to another instance of the block asked for first, so the step's nearest is that one (not a tag's). */
+function otherBlocks(world: WorldPort, situation: CandidateSituation): BranchCandidate[] {
+  const name = situation.args.block;
+  const radius = typeof situation.args.radius === 'number' ? situation.args.radius : 32;
+  if (typeof name !== 'string' || name.startsWith('#')) return [];
+  const found = world.findBlocks({ names: [name], maxDistance: radius, count: OTHER_BLOCKS + 1, exposed: true });
+  return found.slice(1, OTHER_BLOCKS + 1).map((at, index) => ({
+    id: `another_block:${index + 1}`,
+    source: 'another_block' as const,
+    label: `go to the ${name} at ${at.x},${at.y},${at.z}, then the step`,
+    steps: [{ verb: 'navigate', args: { target: { kind: 'near', x: at.x, y: at.y, z: at.z, range: 2 } } }],
+    thenStep: true,
+  }));
+}
+
+/**
+ * The diggable cells at the bot's feet and head levels within LINE_REACH that lie nearer the target than the bot, the
+ * nearest to the straight way first: a wall's one soft block, wherever the bot stands along the wall. Never a
+ * protected cell.
+ */
+function tunnelCells(scope: RunScope, target: Vec3Like | undefined): Vec3Like[] {
+  const { world } = scope;
+  if (!target) return [];
+  const at = world.position();
+  const feet = Math.floor(at.y);
+  const goal = { x: target.x + 0.5, z: target.z + 0.5 };
+  const away = Math.hypot(goal.x - at.x, goal.z - at.z);
+  const found: { cell: Vec3Like; off: number }[] = [];
+  for (let x = Math.floor(at.x) - LINE_REACH; x <= Math.floor(at.x) + LINE_REACH; x++)
+    for (let z = Math.floor(at.z) - LINE_REACH; z <= Math.floor(at.z) + LINE_REACH; z++)
+      for (const y of [feet, feet + 1]) {
+        const cell = { x, y, z };
+        if (Math.hypot(goal.x - x - 0.5, goal.z - z - 0.5) >= away) continue;
+        const block = world.blockAt(cell);
+        if (!block?.diggable || OPEN.has(block.name) || isProtected(cell, target, world, scope.policy)) continue;
+        found.push({
+          cell,
+          off: offLine(at, goal, { x: x + 0.5, z: z + 0.5 }) + Math.hypot(x + 0.5 - at.x, z + 0.5 - at.z) / 100,
+        });
+      }
+  return found
+    .sort((a, b) => a.off - b.off)
+    .slice(0, TUNNELS)
+    .map((entry) => entry.cell);
+}
+
+/** How far `p` lies from the straight way from `a` to `b`, on the ground plane. */
+function offLine(a: { x: number; z: number }, b: { x: number; z: number }, p: { x: number; z: number }): number {
+  const length = Math.hypot(b.x - a.x, b.z - a.z) || 1;
+  return Math.abs((b.x - a.x) * (a.z - p.z) - (a.x - p.x) * (b.z - a.z)) / length;
+}
+
+/** The open cells (air, water, lava) under the straight way to the target, nearest first, within LINE_REACH. */
+function bridgeCells(scope: RunScope, target: Vec3Like | undefined): Vec3Like[] {
+  const { world } = scope;
+  if (!target) return [];
+  const at = world.position();
+  const dx = target.x + 0.5 - at.x;
+  const dz = target.z + 0.5 - at.z;
+  const length = Math.hypot(dx, dz);
+  const cells = new Map<string, Vec3Like>();
+  for (let step = 1; step <= Math.min(LINE_REACH, Math.floor(length)); step++) {
+    const cell = {
+      x: Math.floor(at.x + (dx / length) * step),
+      y: Math.floor(at.y) - 1,
+      z: Math.floor(at.z + (dz / length) * step),
+    };
+    if (OPEN.has(world.blockAt(cell)?.name ?? '') && !isProtected(cell, target, world, scope.policy))
+      cells.set(blockKey(cell), cell);
+  }
+  return [...cells.values()];
+}

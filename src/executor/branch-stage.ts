@@ -1,0 +1,125 @@
+import { chooseBranch, describeBranches, type BranchCandidate, type ScoredBranch } from '../recovery/branches.js';
+import type { ChosenBranch } from '../recovery/recovery-ladder.js';
+import type { RecoveryDecision } from '../recovery/strategy.js';
+import { gatherCandidates } from './branch-candidates.js';
+import { runHelperStep } from './fast-path.js';
+import type { AlternativeStep } from './planner.js';
+import { moveAgent } from './scope.js';
+import type { Failure, StepState } from './step-state.js';
+
+/** What branch exploration found for a stuck step: every branch with its score, and the one chosen (if any scored). */
+export interface Exploration {
+  scored: ScoredBranch[];
+  chosen: (ScoredBranch & { score: number }) | null;
+  /** One line per branch, the choice marked: for events, the journal and `show`. */
+  summary: string;
+}
+
+/**
+ * The branch stage (issue 33 §2), between local repair and the ladder's rungs: gathers up to `branches.count` ways
+ * out, has the explorer try each on a fork, and picks the best scored. Null when the stage is off (no explorer, or
+ * `recovery.branches.enabled` false), recovery is paused, or the explorer failed; then the ladder goes on as before.
+ * When none scores, a `step.warning` says so with every branch's result.
+ */
+export async function exploreBranches(state: StepState, failure: Failure): Promise<Exploration | null> {
+  const { scope, input, base } = state;
+  const config = scope.ladder.config.branches;
+  if (!config.enabled || !scope.explorer || scope.ladder.paused || scope.signal.aborted) return null;
+  const args = (input.args ?? {}) as Record<string, unknown>;
+  const warn = (message: string) =>
+    scope.emit({ type: 'step.warning', at: scope.clock.now(), ...base, message: `branch exploration: ${message}` });
+  try {
+    const proposals = await plannerProposals(state, failure, warn);
+    const situation = { verb: input.spec.name, args, target: state.target, proposals };
+    const candidates = gatherCandidates(scope, situation, config.count);
+    const scored = await scope.explorer.explore({
+      world: scope.world,
+      candidates,
+      step: { verb: input.spec.name, args },
+      judgeBy: state.asked?.expectations ?? [],
+      config,
+    });
+    const chosen = chooseBranch(scored) as Exploration['chosen'];
+    const summary = describeBranches(scored, chosen);
+    if (!chosen) warn(`none of ${scored.length} branches scored, the ladder goes on: ${summary}`);
+    return { scored, chosen, summary };
+  } catch (error) {
+    warn(`the forks failed (${error instanceof Error ? error.message : String(error)}), the ladder goes on`);
+    return null;
+  }
+}
+
+/** The ways out each planner with `proposeAlternatives` offers; a planner that fails is named and left out. */
+async function plannerProposals(
+  state: StepState,
+  failure: Failure,
+  warn: (message: string) => void,
+): Promise<AlternativeStep[][]> {
+  const { scope, input } = state;
+  const proposals: AlternativeStep[][] = [];
+  for (const planner of scope.planners) {
+    if (!planner.proposeAlternatives) continue;
+    try {
+      const observation = await scope.world.observe({});
+      const offered = await planner.proposeAlternatives({
+        failedStep: input.step,
+        failure: { code: failure.code, detail: failure.detail },
+        observation,
+      });
+      proposals.push(...offered.filter((steps) => steps.length > 0));
+    } catch (error) {
+      warn(`planner ${planner.name} could not propose alternatives: ${(error as Error).message}`);
+    }
+  }
+  return proposals;
+}
+
+/** The chosen branch as the ladder records it. */
+export function chosenBranch(exploration: Exploration | null): ChosenBranch | undefined {
+  const chosen = exploration?.chosen;
+  return chosen ? { candidate: chosen.candidate.id, label: chosen.candidate.label, score: chosen.score } : undefined;
+}
+
+/**
+ * Runs the chosen branch's steps for real, each a full nested step (guard, verification, journal) under the stuck
+ * step, and says so as `step.repair` with every branch's score. Resolves `done` when every step of a branch that
+ * stands in for the step (`thenStep` false) ended ok: the caller then checks the step's own expectations in the world.
+ */
+export async function runChosenBranch(
+  state: StepState,
+  failure: Failure,
+  decision: RecoveryDecision,
+  exploration: Exploration,
+): Promise<{ done: boolean }> {
+  const { scope, input } = state;
+  const candidate = exploration.chosen!.candidate;
+  moveAgent(scope, 'RECOVERING', `${failure.code}: ${decision.reason}`);
+  const ranAll = await runSteps(state, candidate);
+  moveAgent(scope, 'EXECUTING', `branch done: ${candidate.label}`);
+  state.lastRung = `branch: ${candidate.label}`;
+  noteRung(
+    state,
+    `branch: ${candidate.label} (score ${exploration.chosen!.score})`,
+    failure,
+    `${failure.detail}; branch exploration of ${input.spec.name}: ${exploration.summary}${ranAll ? '' : '; a step of the chosen branch failed for real'}`,
+  );
+  return { done: ranAll && !candidate.thenStep };
+}
+
+/** A rung done (a ladder's or a branch): counted as a repair and told as `step.repair`, which closes the attempt. */
+export function noteRung(state: StepState, strategy: string, failure: Failure, detail: string): void {
+  const { scope, base } = state;
+  state.repairs++;
+  scope.metrics.recordRepair();
+  scope.emit({ type: 'step.repair', at: scope.clock.now(), ...base, strategy, code: failure.code, detail });
+}
+
+async function runSteps(state: StepState, candidate: BranchCandidate): Promise<boolean> {
+  const { scope, input } = state;
+  for (const step of candidate.steps) {
+    if (scope.signal.aborted) return false;
+    const record = await runHelperStep(scope, step.verb, step.args, input.step.stepId, 'branch', state.deadlineAt);
+    if (record?.outcome.ok !== true) return false;
+  }
+  return true;
+}
