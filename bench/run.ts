@@ -12,9 +12,9 @@ const MAX_BOTS = 300;
 const MAX_WORKERS = 8;
 /**
  * Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row; the night
- * runs a server per placement (30 rows of 10 take hours).
+ * runs a server per placement (30 rows of 10 take hours); foresight starts worker threads for its forks.
  */
-const ON_REQUEST = new Set(['fleet.bench.ts', 'night.bench.ts']);
+const ON_REQUEST = new Set(['fleet.bench.ts', 'night.bench.ts', 'foresight.bench.ts']);
 
 const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --profile FILE]
        npm run bench -- fleet [--bots 50,150,300] [--workers 1,2,3]
@@ -47,6 +47,10 @@ encounter and kit: completed, deaths, median damage taken, median time.
   --placements N   placements of the mobs per row (default 10)
   --rows a,b       only the rows whose label (e.g. zombies-4/stone) contains
                    one of these texts
+foresight: the stuck cases of issue 33 (a moat, a wall with one diggable block,
+the nearest log out of reach) in SimWorld, each with and without branch
+exploration (forks in worker threads): ok, time to truth, false oks, the forks'
+wall time and the process CPU while they ran.
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
      npm run bench -- fleet --bots 150 --workers 2
