@@ -59,6 +59,7 @@ export {
   type BranchTrial,
   type ScoredBranch,
 } from './recovery/branches.js';
+export type { RecoveryMetricsView } from './recovery/recovery-metrics.js';
 export { HOSTILE_MOBS, mobKind, MOB_NAMES } from './world/mobs.js';
 export { isSolidBlock } from './world/hazards.js';
 export { EYE_HEIGHT, REACH, reachDistance, withinReach } from './world/reach.js';

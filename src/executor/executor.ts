@@ -7,6 +7,7 @@ import { admit } from './admission.js';
 import { EventStream } from './event-stream.js';
 import { type ExecutorEvent, failedRun, type PlanResult } from './events.js';
 import { ExecutionMetrics } from './metrics.js';
+import type { RecoveryMetricsView } from '../recovery/recovery-metrics.js';
 import { ExecutorPolicy } from './policy.js';
 import { runPlan } from './plan-runner.js';
 import { RunControl, type ReplaceAnswer } from './run-control.js';
@@ -41,7 +42,12 @@ export interface Executor {
   run(planOrIntent: RunInput, options?: { signal?: AbortSignal }): ExecutionRun;
   /** The stream's agent state: IDLE, PLANNING, EXECUTING, RECOVERING, PAUSED, COMPLETED or FAILED. */
   state(): AgentState;
-  metrics(): { sla: ReturnType<ExecutionMetrics['sla']>; totals: ReturnType<ExecutionMetrics['summary']> };
+  /** Per-capability SLA, the run totals, and the recovery ladder's metrics (seed 001: triggers, successes, stages). */
+  metrics(): {
+    sla: ReturnType<ExecutionMetrics['sla']>;
+    totals: ReturnType<ExecutionMetrics['summary']>;
+    recovery: RecoveryMetricsView;
+  };
 }
 
 /**
@@ -53,7 +59,11 @@ export function createExecutor(options: ExecutorOptions): Executor {
   return {
     events: stream.events,
     policy: stream.policy,
-    metrics: () => ({ sla: stream.metrics.sla(), totals: stream.metrics.summary() }),
+    metrics: () => ({
+      sla: stream.metrics.sla(),
+      totals: stream.metrics.summary(),
+      recovery: stream.ladder.metrics.view(),
+    }),
     state: () => stream.agent.state,
     run: (planOrIntent, runOptions = {}) => startRun(stream, planOrIntent, runOptions.signal),
   };

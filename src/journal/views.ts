@@ -36,6 +36,8 @@ export interface StepProvenance {
   attempts: (AttemptRow & { actions: ActionRow[] })[];
   effects: EffectRow[];
   incidents: IncidentRow[];
+  /** Branch exploration for this step (issue 33): each branch tried with its score and the choice, as journaled. */
+  branches: string[];
 }
 
 /** The chain intent → plan → step → capability@version → action trace → effects, step by step. */

@@ -2,6 +2,7 @@ import { runForkJob } from '../../src/foresight/fork-job.js';
 import { forkExplorer } from '../../src/foresight/index.js';
 import type { BranchExplorer, BranchRequest, ScoredBranch } from '../../src/recovery/branches.js';
 import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
+import type { ManualClock } from '../../src/clock/index.js';
 import type { Harness } from './executor.js';
 
 /**
@@ -30,17 +31,27 @@ export function watchedExplorer(
 }
 
 /** Runs the plan on virtual time, the clock held still while the explorer works. */
-export async function runHeldForForks(
+export function runHeldForForks(
   h: Harness,
   watch: ReturnType<typeof watchedExplorer>,
   plan: unknown,
   maxMs = 600_000,
 ): Promise<PlanResult> {
+  return awaitHeldForForks(h.clock, watch, h.assembly.executor.run(plan as never).result, maxMs);
+}
+
+/** Waits for a run's result on virtual time, the clock held still while the explorer works. */
+export async function awaitHeldForForks(
+  clock: ManualClock,
+  watch: ReturnType<typeof watchedExplorer>,
+  running: Promise<PlanResult>,
+  maxMs = 600_000,
+): Promise<PlanResult> {
   let result: PlanResult | undefined;
-  void h.assembly.executor.run(plan as never).result.then((r) => (result = r));
-  const until = h.clock.now() + maxMs;
-  while (result === undefined && h.clock.now() < until) {
-    await h.clock.runUntil(() => result !== undefined || watch.pending !== null, until - h.clock.now());
+  void running.then((r) => (result = r));
+  const until = clock.now() + maxMs;
+  while (result === undefined && clock.now() < until) {
+    await clock.runUntil(() => result !== undefined || watch.pending !== null, until - clock.now());
     if (watch.pending) await watch.pending.catch(() => undefined);
     else if (result === undefined) break;
   }

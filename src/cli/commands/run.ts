@@ -15,6 +15,7 @@ import { recordNodeStates } from '../node-recorder.js';
 import { readJsonFile } from '../read-json.js';
 import { DEFAULT_JOURNAL_PATH } from '../../journal/journal.js';
 import { runJournaled } from './run-journaled.js';
+import { forkExplorer } from '../../foresight/index.js';
 import { addCombatOptions, type CombatOptions, combatPolicy } from '../combat-options.js';
 
 /** What run reads itself; the world's settings come from worldChoiceOf (worldFolder is here to refuse --resume). */
@@ -185,6 +186,8 @@ Examples:
             wrapInvoker: (invoker) => injectFaults(invoker, faults, { clock: opened.clock, seed: choice.seed }),
             ...(recorder ? { hooks: recorder.hooks } : {}),
             ...(stuckConfig ? { stuck: stuckConfig.detection, recovery: stuckConfig.recovery } : {}),
+            // Branch exploration, when the stuck config turns it on, tries its ways out on forks in worker threads.
+            ...(stuckConfig?.recovery.branches.enabled ? { explorer: forkExplorer() } : {}),
           });
           if (!options.json)
             io.out(

@@ -41,6 +41,7 @@ function stepLines(entry: StepProvenance, depth: number): string[] {
       );
   }
   for (const effect of entry.effects) lines.push(`${pad}    ${effectLine(effect.post, effect.blocks)}`);
+  for (const note of entry.branches) lines.push(`${pad}    ⑂ ${note}`);
   for (const incident of entry.incidents)
     lines.push(`${pad}    ! incident #${incident.id} ${incident.failure_mode}: ${incident.resolution ?? 'unresolved'}`);
   return lines;

@@ -13,6 +13,7 @@ import type {
 import type { IncidentFilter, MeasuredSla, NodeStatesRow, PlanProvenance, RunSummary } from '../views.js';
 import { placeholders } from './record.js';
 import { all, count, get, run, type Param, type Tx } from './tx.js';
+import type { EventOf } from '../../executor/events.js';
 
 /** Incidents newest first; a step filter matches the id or its prefix. */
 export function* listIncidents(filter: IncidentFilter): Tx<{ total: number; incidents: IncidentRow[] }> {
@@ -106,15 +107,35 @@ export function* planProvenance(
   const effects = yield* ofSteps<EffectRow>('effects');
   const incidents = yield* ofSteps<IncidentRow & { step_id: string }>('incidents');
   const actionsByAttempt = groupBy([...actions.values()].flat(), (a) => a.attempt_id);
+  const branches = yield* branchNotes(planId);
   const steps = stepRows.map((step) => ({
     step,
     transitions: transitions.get(step.step_id) ?? [],
     attempts: (attempts.get(step.step_id) ?? []).map((a) => ({ ...a, actions: actionsByAttempt.get(a.id) ?? [] })),
     effects: effects.get(step.step_id) ?? [],
     incidents: incidents.get(step.step_id) ?? [],
+    branches: branches.get(step.step_id) ?? [],
   }));
   const revisions = yield* all<PlanRevisionRow>('SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY id', planId);
   return { plan: found, intent, runs, revisions, steps, stepsTotal };
+}
+
+/** What branch exploration journaled for each step of a plan: the branch it ran (with every score), or that none scored. */
+function* branchNotes(planId: string): Tx<Map<string, string[]>> {
+  const rows = yield* all<{ body: string }>(
+    "SELECT body FROM events WHERE plan_id = ? AND type IN ('step.repair', 'step.warning') ORDER BY id",
+    planId,
+  );
+  const notes = rows.flatMap(({ body }) => {
+    const event = JSON.parse(body) as EventOf<'step.repair'> | EventOf<'step.warning'>;
+    if (event.type === 'step.warning')
+      return event.message.startsWith('branch exploration:') ? [{ stepId: event.stepId, note: event.message }] : [];
+    const at = event.detail.indexOf('branch exploration of ');
+    return event.strategy.startsWith('branch:') && at >= 0
+      ? [{ stepId: event.stepId, note: `${event.strategy}; ${event.detail.slice(at)}` }]
+      : [];
+  });
+  return new Map([...groupBy(notes, (n) => n.stepId)].map(([id, list]) => [id, list.map((n) => n.note)]));
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
