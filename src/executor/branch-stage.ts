@@ -28,6 +28,7 @@ export async function exploreBranches(state: StepState, failure: Failure): Promi
   const args = (input.args ?? {}) as Record<string, unknown>;
   const warn = (message: string) =>
     scope.emit({ type: 'step.warning', at: scope.clock.now(), ...base, message: `branch exploration: ${message}` });
+  const exploringFrom = scope.clock.now();
   try {
     const proposals = await plannerProposals(state, failure, warn);
     const situation = { verb: input.spec.name, args, target: state.target, proposals };
@@ -39,6 +40,10 @@ export async function exploreBranches(state: StepState, failure: Failure): Promi
       judgeBy: state.asked?.expectations ?? [],
       config,
     });
+    // The forks are thinking time, as sub-goals are: the step's own deadline moves by it (never past its cap).
+    state.deadlineAt = Math.min(input.deadlineCap ?? Infinity, state.deadlineAt + (scope.clock.now() - exploringFrom));
+    const at = scope.clock.now();
+    scope.emit({ type: 'step.resumed', at, ...base, after: 'branch exploration', deadlineAt: state.deadlineAt });
     const chosen = chooseBranch(scored) as Exploration['chosen'];
     const summary = describeBranches(scored, chosen);
     if (!chosen) warn(`none of ${scored.length} branches scored, the ladder goes on: ${summary}`);

@@ -95,6 +95,29 @@ describe('branch exploration in the ladder (SimWorld hard cases)', () => {
   });
 });
 
+describe("the forks' time", () => {
+  it("moves the step's deadline: a step whose forks took longer than its deadline still gets its attempt", async () => {
+    let hard: HardCase | undefined;
+    let clock: ManualClock | undefined;
+    const inThread = forkExplorer({ runFork: (view, job) => runForkJob(view, job) });
+    // The forks take ten minutes of the run's clock, far past any navigate step's deadline.
+    const watch = watchedExplorer({
+      explore: async (request) => {
+        const scored = await inThread.explore(request);
+        await clock!.advance(600_000);
+        return scored;
+      },
+    });
+    const h = await harness((c) => ((clock = c), (hard = moat(c))).world, {
+      explorer: watch.explorer,
+      recovery: { branches: { enabled: true } },
+    });
+    const result = await runHeldForForks(h, watch, plan({ stepId: 'stuck', ...hard!.step }), 1_200_000);
+    expect(result.ok).toBe(true);
+    expect(ofType(h.events, 'step.resumed').map((e) => e.after)).toContain('branch exploration');
+  });
+});
+
 describe('forks never act on the real world', () => {
   it('an instrumented world sees no actuator call while its branches run, in this thread and in worker threads', async () => {
     const clock = new ManualClock();
