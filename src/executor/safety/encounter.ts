@@ -42,7 +42,8 @@ export interface ObservedLately {
 /**
  * The encounter around the bot. `closeRadius` is the policy's hostileRadius: a hostile kind whose fighting is not
  * modelled counts as a melee threat within it. `lately` gives each hostile's health and whether it is day (a spider
- * is neutral then); without it a mob has its kind's health at spawn.
+ * is neutral then, unless the world shows it aggressive); without it a mob has its kind's health at spawn. A
+ * creeper's swell is the world's (`EntityInfo.swelling`) when it says.
  */
 export function observeEncounter(
   world: WorldPort,
@@ -59,13 +60,23 @@ export function observeEncounter(
     const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
     if (distance > ASSESS_RADIUS) continue;
     const below = perched && at.y - entity.position.y >= PERCH_HEIGHT;
-    const neutral = daylight && HOSTILE_STATS[entity.name]?.neutralInLight === true;
+    // A spider is neutral by day unless provoked: then it is after the bot until it lets it go (its aggressive flag).
+    const neutral = daylight && HOSTILE_STATS[entity.name]?.neutralInLight === true && entity.aggressive !== true;
     const reach =
       neutral || (below && !isRanged(entity.name))
         ? 'none'
         : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
     const health = lately.health.get(entity.id) ?? null;
-    hostiles.push({ id: entity.id, name: entity.name, distance, health, reach, position: entity.position });
+    const swelling = entity.swelling !== undefined ? { swelling: entity.swelling } : {};
+    hostiles.push({
+      id: entity.id,
+      name: entity.name,
+      distance,
+      health,
+      reach,
+      position: entity.position,
+      ...swelling,
+    });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
