@@ -96,3 +96,40 @@ describe('what the world shows of a mob: a creeper swelling, a spider provoked',
     await world.close();
   });
 });
+
+describe('the encounter from a shelter', () => {
+  /** The bot at 0,0,0 on flat ground, walled in by stone at feet and head level (and covered when asked). */
+  function shelter(covered: boolean) {
+    const sides = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ].flatMap(([x, z]) => [0, 1].map((y) => ({ position: { x: x!, y, z: z! }, name: 'stone' })));
+    const roof = covered ? [{ position: { x: 0, y: 2, z: 0 }, name: 'stone' }] : [];
+    const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 20 }, blocks: [...sides, ...roof] });
+    for (const [name, x] of [
+      ['zombie', 3],
+      ['spider', -3],
+      ['creeper', 5],
+    ] as const)
+      world.spawnEntity({ name, kind: 'hostile', position: { x: x + 0.5, y: 0, z: 0.5 } });
+    const night = { health: new Map(), timeOfDay: 18_000 };
+    return Object.fromEntries(observeEncounter(world, 5, night).hostiles.map((h) => [h.name, h.reach]));
+  }
+
+  it('behind a wall a zombie cannot reach the bot, a spider climbs over it, a creeper blows through it', () => {
+    expect(shelter(false)).toEqual({ zombie: 'none', spider: 'melee', creeper: 'explosion' });
+  });
+
+  it('up a pillar a spider still reaches the bot: it climbs', () => {
+    const { world } = field(true);
+    world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: -2.5, y: 0, z: 0.5 } });
+    const reach = observeEncounter(world, 5, { health: new Map(), timeOfDay: 18_000 }).hostiles.map((h) => h.reach);
+    expect(reach).toEqual(['none', 'none', 'none', 'melee']);
+  });
+
+  it('under a closed top the spider cannot reach it either', () => {
+    expect(shelter(true)).toEqual({ zombie: 'none', spider: 'none', creeper: 'explosion' });
+  });
+});
