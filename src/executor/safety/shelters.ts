@@ -32,29 +32,35 @@ const DIGGING_TOOL = /_(shovel|pickaxe)$/;
 export function shelterChoices(seen: EncounterObservation, threats: readonly HostileSeen[], context: string): Choice[] {
   const canDig = [seen.bot.held, ...seen.bot.pack].some((item) => item !== null && DIGGING_TOOL.test(item));
   const passedOver = whatGetsPast(threats);
-  const not = passedOver.size > 0 ? `; passed over: ${[...new Set(passedOver.values())].join(', ')}` : '';
+  const not = passedOver.how.length > 0 ? `; passed over: ${passedOver.how.join(', ')}` : '';
   const choices: Choice[] = [];
   for (const verb of ['pillar_up', 'wall_in', 'dig_in'] as const) {
     const shelter = SHELTERS[verb];
-    if (passedOver.has(verb) || seen.bot.blocks < shelter.blocks || (shelter.digs && !canDig)) continue;
+    if (passedOver.verbs.has(verb) || seen.bot.blocks < shelter.blocks || (shelter.digs && !canDig)) continue;
     const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
     choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
   }
   return choices;
 }
 
-/** The shelters some threat gets past, each with how. */
-function whatGetsPast(threats: readonly HostileSeen[]): Map<ShelterVerb, string> {
-  const past = new Map<ShelterVerb, string>();
+/** The shelters some threat gets past, and how, once per kind. */
+function whatGetsPast(threats: readonly HostileSeen[]): { verbs: Set<ShelterVerb>; how: string[] } {
+  const verbs = new Set<ShelterVerb>();
+  const how = new Map<string, string>();
   for (const { name, reach } of threats) {
-    const stats = HOSTILE_STATS[name];
-    if (reach === 'bow' || stats?.bow) {
-      past.set('pillar_up', `a ${name} shoots up a pillar`);
-      past.set('wall_in', `a ${name} shoots over a wall`);
-    } else if (stats?.climbs) {
-      past.set('pillar_up', `a ${name} climbs a pillar`);
-      past.set('wall_in', `a ${name} climbs a wall`);
-    } else if (reach === 'explosion' || stats?.fuse) past.set('wall_in', `a ${name} blows through a wall`);
+    const past = getsPast(name, reach);
+    if (!past) continue;
+    how.set(name, `a ${name} ${past.how}`);
+    for (const verb of past.verbs) verbs.add(verb);
   }
-  return past;
+  return { verbs, how: [...how.values()] };
+}
+
+function getsPast(name: string, reach: HostileSeen['reach']): { how: string; verbs: ShelterVerb[] } | null {
+  const stats = HOSTILE_STATS[name];
+  if (reach === 'bow' || stats?.bow)
+    return { how: 'shoots up a pillar and over a wall', verbs: ['pillar_up', 'wall_in'] };
+  if (stats?.climbs) return { how: 'climbs a pillar and a wall', verbs: ['pillar_up', 'wall_in'] };
+  if (reach === 'explosion' || stats?.fuse) return { how: 'blows through a wall', verbs: ['wall_in'] };
+  return null;
 }

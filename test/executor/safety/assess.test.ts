@@ -75,7 +75,7 @@ describe('assess: the response to an encounter, with its reasons', () => {
     const archer = assess(encounter([...zombies(3), hostile(9, 'skeleton', 8, 'bow')], kit), auto, weaponOf);
     expect(verbs(archer)).toEqual(['dig_in', 'flee']);
     expect(first(archer)!.reason).toMatch(
-      /^shelter dug in under a closed top: 3 zombies and a skeleton; .*; passed over: a skeleton shoots up a pillar, a skeleton shoots over a wall$/,
+      /^shelter dug in under a closed top: 3 zombies and a skeleton; .*; passed over: a skeleton shoots up a pillar and over a wall$/,
     );
     // Without a tool to dig, no shelter keeps an arrow out: the flight.
     const bare = assess(
@@ -86,7 +86,7 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(verbs(bare)).toEqual(['flee']);
     const spider = assess(encounter([...zombies(2), hostile(9, 'spider', 4)], kit), auto, weaponOf);
     expect(verbs(spider)).toEqual(['dig_in', 'flee']);
-    expect(first(spider)!.reason).toContain('passed over: a spider climbs a pillar, a spider climbs a wall');
+    expect(first(spider)!.reason).toContain('passed over: a spider climbs a pillar and a wall');
     // A creeper: distance first, then a pillar or a hole, never a wall it blows through.
     const creeper = assess(encounter([...zombies(3), hostile(9, 'creeper', 9, 'explosion')], kit), auto, weaponOf);
     expect(verbs(creeper)).toEqual(['flee', 'pillar_up', 'dig_in']);
