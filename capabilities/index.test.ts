@@ -11,6 +11,7 @@ const CANONICAL_VERBS = [
   'consume_food',
   'craft_item',
   'dig_block',
+  'dig_in',
   'equip',
   'explore',
   'flee',
@@ -23,6 +24,7 @@ const CANONICAL_VERBS = [
   'smelt_item',
   'store_items',
   'take_items',
+  'wall_in',
 ];
 
 describe('builtin capabilities', () => {

@@ -12,6 +12,7 @@ import collectDrops from './collect_drops/index.js';
 import consumeFood from './consume_food/index.js';
 import craftItem from './craft_item/index.js';
 import digBlock from './dig_block/index.js';
+import digIn from './dig_in/index.js';
 import equip from './equip/index.js';
 import explore from './explore/index.js';
 import flee from './flee/index.js';
@@ -24,6 +25,7 @@ import sleep from './sleep/index.js';
 import smeltItem from './smelt_item/index.js';
 import storeItems from './store_items/index.js';
 import takeItems from './take_items/index.js';
+import wallIn from './wall_in/index.js';
 
 /** Every capability this build ships. Adding a verb means adding its folder and one line here. */
 export const BUILTIN_CAPABILITIES = [
@@ -46,6 +48,8 @@ export const BUILTIN_CAPABILITIES = [
   buildStructure,
   flee,
   pillarUp,
+  wallIn,
+  digIn,
   equip,
 ] as const;
 

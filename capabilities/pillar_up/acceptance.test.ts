@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/index.js';
+import { chooseBuildingBlock, ManualClock } from '../../src/index.js';
 import { judgeStep, observation } from '../../src/testing/index.js';
 import { JUMP_RISE_MS, SimWorld } from '../../src/world/sim/index.js';
-import { choosePillarBlock } from './blocks.js';
 import pillarUp from './index.js';
 
 function column(inventory: Record<string, number>) {
@@ -20,9 +19,9 @@ describe('pillar_up', () => {
   });
 
   it('picks the most expendable block held in quantity, else the one held most', () => {
-    expect(choosePillarBlock({ oak_planks: 9, cobblestone: 5, dirt: 2 }, 3)).toBe('cobblestone');
-    expect(choosePillarBlock({ oak_planks: 2, dirt: 1, diamond_block: 64 }, 3)).toBe('oak_planks');
-    expect(choosePillarBlock({ diamond_block: 64 }, 3)).toBeNull();
+    expect(chooseBuildingBlock({ oak_planks: 9, cobblestone: 5, dirt: 2 }, 3)).toBe('cobblestone');
+    expect(chooseBuildingBlock({ oak_planks: 2, dirt: 1, diamond_block: 64 }, 3)).toBe('oak_planks');
+    expect(chooseBuildingBlock({ diamond_block: 64 }, 3)).toBeNull();
   });
 
   it('reports the block shortfall as has_item', async () => {

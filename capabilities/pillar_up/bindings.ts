@@ -1,5 +1,11 @@
-import { type RunContext, type TreeBindings, type Vec3Like, waitUntil, WorldError } from 'verbtree';
-import { choosePillarBlock } from './blocks.js';
+import {
+  chooseBuildingBlock,
+  type RunContext,
+  type TreeBindings,
+  type Vec3Like,
+  waitUntil,
+  WorldError,
+} from 'verbtree';
 import type { PillarUpArgs } from './schema.js';
 
 /** Long enough to leave the ground, short enough not to jump again on landing. */
@@ -41,7 +47,7 @@ export const pillarUpBindings: TreeBindings<PillarUpArgs> = {
      */
     pillar_up_rise: async (ctx) => {
       const { world, args } = ctx;
-      const item = args.block ?? choosePillarBlock(world.inventory(), args.height);
+      const item = args.block ?? chooseBuildingBlock(world.inventory(), args.height);
       if (!item)
         throw new WorldError('precondition_missing', 'pillar_up: no building block in the inventory to stand on');
       // Held before the first jump, so the moment in the air goes to placing, not to swapping items.

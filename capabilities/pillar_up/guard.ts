@@ -1,11 +1,10 @@
-import type { GuardContext, GuardResult } from 'verbtree';
-import { choosePillarBlock } from './blocks.js';
+import { chooseBuildingBlock, type GuardContext, type GuardResult } from 'verbtree';
 import type { PillarUpArgs } from './schema.js';
 
 const AIR = new Set(['air', 'cave_air', 'void_air']);
 
 export function pillarUpGuard({ world, observation }: GuardContext, { height, block }: PillarUpArgs): GuardResult {
-  const item = block ?? choosePillarBlock(observation.inventory, height) ?? 'dirt';
+  const item = block ?? chooseBuildingBlock(observation.inventory, height) ?? 'dirt';
   const have = observation.inventory[item] ?? 0;
   if (have < height) {
     return {

@@ -30,6 +30,13 @@ export interface EntityInfo {
   position: Vec3Like;
   /** For dropped items: what lies on the ground. */
   item?: { name: string; count: number };
+  /** A creeper's fuse is burning (it swells); absent for other kinds and while the world has not said. */
+  swelling?: boolean;
+  /**
+   * A mob is after a target now (vanilla's mob flag "aggressive": a spider provoked by day is); absent while the
+   * world has not said.
+   */
+  aggressive?: boolean;
 }
 
 /** A crafting recipe as the world knows it (minecraft-data for both worlds). */

@@ -6,8 +6,14 @@ import { countByKind, type FastPathStep, type SafetySignal } from './safety/inde
 import type { InterruptVerdict } from './interrupts.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
 
-/** How long a bot up its pillar waits for the walkers below to leave (daylight burns zombies; a night does not end). */
+/** How long a sheltered bot waits for the walkers about to leave (daylight burns zombies; a night does not end). */
 const SHELTER_WAIT_MS = 20_000;
+/** The shelters the bot waits in, and how a failure names where it is. */
+const SHELTERED: Readonly<Record<string, string>> = {
+  pillar_up: 'up a pillar',
+  wall_in: 'behind a wall',
+  dig_in: 'dug in',
+};
 const SHELTER_LOOK_MS = 1_000;
 
 /**
@@ -55,22 +61,22 @@ export async function runFastPath(
 ): Promise<InterruptVerdict> {
   const options = combat ? { combat } : {};
   let signal: SafetySignal | null = threat;
-  let sheltered = false;
+  let sheltered: string | null = null;
   for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
     if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
     const answered = await respond(scope, signal, interruptedStepId);
     if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
-    sheltered = answered === 'pillar_up';
+    sheltered = SHELTERED[answered] ?? null;
     signal = scope.safety.threatRemaining(options);
   }
-  return sheltered ? waitOutShelter(scope, interruptedStepId) : {};
+  return sheltered ? waitOutShelter(scope, interruptedStepId, sheltered) : {};
 }
 
 /**
- * Up its pillar, the bot waits for the walkers below to leave; if they are still there after SHELTER_WAIT_MS the
- * step ends (explicitly, naming them) rather than climb down into them.
+ * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about to leave; if they are
+ * still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than come out into them.
  */
-async function waitOutShelter(scope: RunScope, stepId: string): Promise<InterruptVerdict> {
+async function waitOutShelter(scope: RunScope, stepId: string, where: string): Promise<InterruptVerdict> {
   const until = scope.clock.now() + SHELTER_WAIT_MS;
   while (scope.safety.walkersBelow().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
     await sleep(scope, SHELTER_LOOK_MS);
@@ -78,7 +84,7 @@ async function waitOutShelter(scope: RunScope, stepId: string): Promise<Interrup
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
   return {
-    endStep: `sheltered up a pillar from ${countByKind(below)} still below after ${SHELTER_WAIT_MS / 1000} s${tally ? ` (${tally})` : ''}: the step ends rather than climb down into them`,
+    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${SHELTER_WAIT_MS / 1000} s${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
   };
 }
 

@@ -1,7 +1,7 @@
 import type { Vec3Like } from '../contracts/index.js';
 
 /** Blocks a placement simply overwrites, as the game does. */
-const REPLACEABLE_BLOCKS: ReadonlySet<string> = new Set([
+export const REPLACEABLE_BLOCKS: ReadonlySet<string> = new Set([
   'air',
   'cave_air',
   'void_air',

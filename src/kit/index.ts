@@ -6,7 +6,8 @@
  *
  * - waiting: `waitUntil` polls a condition on the run's clock, aborted with the node;
  * - drops: `dropsNear`, `restingCell`, `pickUp` (walk within pickup reach and wait for the hand-over);
- * - places: `spotBeside` (a cell to place a table or furnace), `isReplaceable`, `occupiedByBot`;
+ * - places: `spotBeside` (a cell to place a table or furnace), `isReplaceable`, `REPLACEABLE_BLOCKS`, `occupiedByBot`,
+ *   `chooseBuildingBlock` (the block a pillar, a wall or a cover spends);
  * - blocks and tools: `BLOCK_TAGS`, `BlockOrTag`, `blocksFor`, `dropItemsOf`, `harvestToolFor`, `canHarvestWith`,
  *   `blocksDropping`, `gatherSourceFor`, `betterTool`;
  * - getting an item: `stepsToGet`, `subgoalsForMissingItem` (the built-in verbs' sub-goals for a missing item);
@@ -24,7 +25,8 @@ export {
   gatherSourceFor,
   harvestToolFor,
 } from './block-tags.js';
-export { isReplaceable, occupiedByBot } from './cells.js';
+export { BUILDING_BLOCKS, chooseBuildingBlock } from './building-blocks.js';
+export { isReplaceable, occupiedByBot, REPLACEABLE_BLOCKS } from './cells.js';
 export { type ChestArgs, CHEST_SEARCH, chestHolds, chestOf, chestQuery, chestTransferArgs } from './chest.js';
 export { transferBindings, type TransferDirection, transferExpects, transferGuard } from './chest-transfer.js';
 export { dropsNear, pickUp, restingCell } from './drops.js';

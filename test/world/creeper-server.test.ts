@@ -25,6 +25,8 @@ async function untilLit(on: EmbeddedSuite, username: string) {
   const client = botOf(bot);
   const creeper = (await bot.observe({ entities: { names: ['creeper'], within: 32 } })).entities![0]!.id;
   expect(await eventually(() => swellOf(client, creeper) === 1, 20_000)).toBe(true);
+  // The world port reads it so: the safety assessment's `swelling`.
+  expect(bot.entities().find((e) => e.id === creeper)?.swelling).toBe(true);
   return { bot, client, creeper };
 }
 
@@ -48,7 +50,7 @@ const away = embeddedSuite({ timeOfDay: 18_000, mobs: [{ name: 'creeper', x: 6, 
 
 describe('a creeper whose target runs', () => {
   it('puts its fuse out once the bot is past 7 blocks, and the bot is not hurt', async () => {
-    const { client, creeper } = await untilLit(away, 'runner');
+    const { bot, client, creeper } = await untilLit(away, 'runner');
     // Sprint straight away from it.
     const from = client.entities[creeper]!.position;
     const me = client.entity.position;
@@ -56,6 +58,7 @@ describe('a creeper whose target runs', () => {
     client.setControlState('sprint', true);
     client.setControlState('forward', true);
     expect(await eventually(() => swellOf(client, creeper) === -1, 5000)).toBe(true);
+    expect(bot.entities().find((e) => e.id === creeper)?.swelling).toBe(false);
     client.clearControlStates();
     expect(distance(client.entity.position, client.entities[creeper]!.position)).toBeGreaterThan(7);
     expect(away.server.player('runner')!.health).toBe(20);

@@ -60,6 +60,7 @@ function story(
     hurtMob: (mob, damage) => told.mobHurts.push({ name: mob.name, damage }),
     spawn: () => {},
     swelling: (_mob, lit) => told.swells.push({ tick: now, lit }),
+    aggressive: () => {},
     explode: (_mob, blocks) => {
       alive = false;
       told.blast = { tick: now, blocks };

@@ -20,5 +20,7 @@ describe('a spider on the embedded server', () => {
     expect(20 - suite.server.player('perched')!.health).toBe(2);
     expect((await spider()).position.y).toBe(8);
     expect(bot.position().y).toBe(8);
+    // After the bot, and showing it: its "aggressive" flag, as the world port reads it.
+    expect(bot.entities().find((e) => e.name === 'spider')?.aggressive).toBe(true);
   }, 60_000);
 });

@@ -30,14 +30,16 @@ function run(options: { top?: number; player: Vec3Like; time: number; ticks: num
   const random = mulberry32(5);
   const terrain = ground(options.top ?? 4);
   const hits: (MobEvent & { tick: number })[] = [];
+  const shown: (MobEvent & { tick: number })[] = [];
   const path: Vec3Like[] = [];
   for (let tick = 1; tick <= options.ticks; tick++) {
     const players = [{ id: 7, position: options.player, targetable: true }];
     for (const event of tickMob(spider, mind, { terrain, tick, timeOfDay: options.time, players, random }))
       if (event.kind === 'hit') hits.push({ ...event, tick });
+      else if (event.kind === 'aggressive') shown.push({ ...event, tick });
     path.push({ ...spider.position });
   }
-  return { hits, path };
+  return { hits, path, shown };
 }
 
 describe('spider: its numbers', () => {
@@ -77,5 +79,21 @@ describe('spider: by day', () => {
     expect(
       run({ player: { x: 4.5, y: 5, z: 0.5 }, time: NOON, ticks: 60, provoked: true }).hits.length,
     ).toBeGreaterThan(0);
+  });
+});
+
+describe('spider: provoked by day', () => {
+  it('shows itself aggressive from the hit until the light makes it let its target go (1 in 100 a tick)', () => {
+    const { shown, hits } = run({ player: { x: 4.5, y: 5, z: 0.5 }, time: NOON, ticks: 1000, provoked: true });
+    expect(shown[0]).toEqual({ kind: 'aggressive', on: true, tick: 1 });
+    const calm = shown.find((e) => e.kind === 'aggressive' && !e.on);
+    expect(calm).toBeDefined();
+    // Its bites all come while it is after the player; once calm it takes no new target in the light.
+    expect(hits.every((h) => h.tick < calm!.tick)).toBe(true);
+    expect(shown).toHaveLength(2);
+  });
+
+  it('unprovoked in the light, it never shows itself aggressive', () => {
+    expect(run({ player: { x: 4.5, y: 5, z: 0.5 }, time: NOON, ticks: 400 }).shown).toEqual([]);
   });
 });

@@ -8,6 +8,9 @@ import {
   maxHealth,
   TICK_MS,
 } from '../../world/mob-rules/index.js';
+import { shelterChoices, type ShelterVerb } from './shelters.js';
+
+export type { ShelterVerb } from './shelters.js';
 
 /*
  * The safety layer's judgment of an encounter: a pure function from what the bot sees (the hostiles, itself, the
@@ -78,7 +81,14 @@ export type Choice =
       distance: number;
       reason: string;
     }
-  | { kind: 'shelter'; height: number; reason: string }
+  | {
+      kind: 'shelter';
+      /** The capability that builds it: up a pillar, behind a wall, or dug into the ground under a closed top. */
+      verb: ShelterVerb;
+      /** A pillar's height. */
+      height?: number;
+      reason: string;
+    }
   | { kind: 'eat'; food: string; reason: string };
 
 export interface Assessment {
@@ -116,7 +126,6 @@ const RETARGET_S = 0.5;
 const EAT_CLEARANCE = 10;
 /** This many hostiles or more at once, too many to fight, send the bot up a pillar rather than running. */
 const OUTNUMBERED = 3;
-const SHELTER_HEIGHT = 3;
 /** A flight from walkers ends this far clear of every one: twice a zombie's notice of a close bot (hostileRadius). */
 const CHASER_CLEARANCE = 10;
 /** With an archer among them, past its bow's range (15). */
@@ -142,11 +151,18 @@ export function assess(
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
   if (fight && fightable && healthAfter >= settings.fightHealthFloor) choices.push(fightChoice(seen, fight));
   const flight = fleeChoice(seen, threats, creeper, fight, settings);
-  const shelter = shelterChoice(seen, threats, fight, settings);
-  // Outnumbered or weak: a pillar first when the pack holds its blocks, a flight when it does not or the pillar fails.
-  if (shelter && (!seen.ground.wayOut || threats.length >= OUTNUMBERED || healthAfter < settings.fightHealthFloor))
-    choices.push(shelter, flight);
-  else choices.push(flight, ...(shelter ? [shelter] : []));
+  const [shelter, ...otherShelters] = shelterChoices(
+    seen,
+    threats,
+    `${countByKind(threats)}; ${whyNotFight(seen, fight, settings)}`,
+  );
+  // Outnumbered or weak: the best shelter first when the pack holds what it takes, a flight when it does not or the
+  // shelter fails. A creeper about is kept at a distance first: its blast reaches into any shelter close by.
+  const shelterFirst =
+    !threats.some(isCreeper) &&
+    (!seen.ground.wayOut || threats.length >= OUTNUMBERED || healthAfter < settings.fightHealthFloor);
+  if (shelter && shelterFirst) choices.push(shelter, flight, ...otherShelters);
+  else choices.push(flight, ...(shelter ? [shelter, ...otherShelters] : []));
   return { choices, fight, threats };
 }
 
@@ -267,17 +283,6 @@ function fleeChoice(
   const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
   const clearOf = [...new Set(threats.map((h) => h.name))];
   return { kind: 'flee', from, clearOf, distance, reason: `flee ${verb}: ${countByKind(threats)}; ${why}` };
-}
-
-function shelterChoice(
-  seen: EncounterObservation,
-  threats: readonly HostileSeen[],
-  fight: FightEstimate | null,
-  settings: CombatSettings,
-): Choice | null {
-  if (seen.bot.blocks < SHELTER_HEIGHT) return null;
-  const reason = `shelter ${SHELTER_HEIGHT} blocks up: ${countByKind(threats)}; ${whyNotFight(seen, fight, settings)}`;
-  return { kind: 'shelter', height: SHELTER_HEIGHT, reason };
 }
 
 function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {

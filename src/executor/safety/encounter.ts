@@ -42,7 +42,8 @@ export interface ObservedLately {
 /**
  * The encounter around the bot. `closeRadius` is the policy's hostileRadius: a hostile kind whose fighting is not
  * modelled counts as a melee threat within it. `lately` gives each hostile's health and whether it is day (a spider
- * is neutral then); without it a mob has its kind's health at spawn.
+ * is neutral then, unless the world shows it aggressive); without it a mob has its kind's health at spawn. A
+ * creeper's swell is the world's (`EntityInfo.swelling`) when it says.
  */
 export function observeEncounter(
   world: WorldPort,
@@ -54,18 +55,32 @@ export function observeEncounter(
   const terrain: MobTerrain = { block: (x, y, z) => world.blockAt({ x, y, z })?.name ?? null };
   const hostiles: HostileSeen[] = [];
   const perched = isPerched(terrain, at);
+  const enclosed = enclosure(terrain, at);
   for (const entity of world.entities()) {
     if (entity.kind !== 'hostile') continue;
     const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
     if (distance > ASSESS_RADIUS) continue;
-    const below = perched && at.y - entity.position.y >= PERCH_HEIGHT;
-    const neutral = daylight && HOSTILE_STATS[entity.name]?.neutralInLight === true;
+    const stats = HOSTILE_STATS[entity.name];
+    const melee = !isRanged(entity.name) && !isExplosive(entity.name);
+    // Up a pillar a walker below cannot reach the bot, but a spider climbs it; behind a wall no walker reaches it, and
+    // a climber only goes over it when the top is open.
+    const below = perched && at.y - entity.position.y >= PERCH_HEIGHT && !stats?.climbs && !isRanged(entity.name);
+    const shut = melee && (stats?.climbs ? enclosed.covered : enclosed.walled);
+    // A spider is neutral by day unless provoked: then it is after the bot until it lets it go (its aggressive flag).
+    const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
-      neutral || (below && !isRanged(entity.name))
-        ? 'none'
-        : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
+      neutral || below || shut ? 'none' : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
     const health = lately.health.get(entity.id) ?? null;
-    hostiles.push({ id: entity.id, name: entity.name, distance, health, reach, position: entity.position });
+    const swelling = entity.swelling !== undefined ? { swelling: entity.swelling } : {};
+    hostiles.push({
+      id: entity.id,
+      name: entity.name,
+      distance,
+      health,
+      reach,
+      position: entity.position,
+      ...swelling,
+    });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
@@ -115,11 +130,35 @@ function reachOf(
   return distance <= closeRadius ? 'melee' : 'none';
 }
 
+const SIDES: readonly (readonly [number, number])[] = [
+  [1, 0],
+  [-1, 0],
+  [0, 1],
+  [0, -1],
+];
+
 /** A bot this far above a walker, on a column it cannot climb, is out of its reach (a step up is 1 block). */
 export const PERCH_HEIGHT = 2;
 
 function isRanged(name: string): boolean {
   return HOSTILE_STATS[name]?.bow !== undefined;
+}
+
+/** A creeper's blast goes through a wall (and up a pillar: its reach is the blast's, not a walk). */
+function isExplosive(name: string): boolean {
+  return HOSTILE_STATS[name]?.fuse !== undefined;
+}
+
+/**
+ * Whether the bot is walled in (every cell beside its feet and its head blocks movement: wall_in, or the hole dig_in
+ * dug) and also covered (the cell over its head too).
+ */
+export function enclosure(terrain: MobTerrain, at: Vec3Like): { walled: boolean; covered: boolean } {
+  const x = Math.floor(at.x);
+  const y = Math.floor(at.y);
+  const z = Math.floor(at.z);
+  const walled = SIDES.every(([dx, dz]) => [0, 1].every((up) => blocksMovement(terrain.block(x + dx, y + up, z + dz))));
+  return { walled, covered: walled && blocksMovement(terrain.block(x, y + 2, z)) };
 }
 
 /**
@@ -130,13 +169,7 @@ export function isPerched(terrain: MobTerrain, at: Vec3Like): boolean {
   const x = Math.floor(at.x);
   const y = Math.floor(at.y);
   const z = Math.floor(at.z);
-  const sides: [number, number][] = [
-    [1, 0],
-    [-1, 0],
-    [0, 1],
-    [0, -1],
-  ];
-  return sides.every(([dx, dz]) => [1, 2].every((down) => !blocksMovement(terrain.block(x + dx, y - down, z + dz))));
+  return SIDES.every(([dx, dz]) => [1, 2].every((down) => !blocksMovement(terrain.block(x + dx, y - down, z + dz))));
 }
 
 /** Full solid blocks a pillar or a wall can be built of (not sand or gravel: they fall). */

@@ -15,8 +15,8 @@ const FIGHT_WITHIN = 24;
 
 /**
  * The capability for each choice: a fight is attack_entity at the chosen mob (its id, so the most dangerous one, not
- * the nearest) with the best weapon equipped first; a flight is flee from the threats' centroid; a shelter pillar_up;
- * eating consume_food.
+ * the nearest) with the best weapon equipped first; a flight is flee from the threats' centroid; a shelter its verb
+ * (pillar_up, wall_in, dig_in); eating consume_food.
  */
 export function responseFor(choice: Choice, held: string | null): FastPathStep {
   const { reason } = choice;
@@ -36,7 +36,7 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
     case 'flee':
       return { verb: 'flee', args: { clearOf: choice.clearOf, distance: choice.distance }, reason };
     case 'shelter':
-      return { verb: 'pillar_up', args: { height: choice.height }, reason };
+      return { verb: choice.verb, args: choice.height !== undefined ? { height: choice.height } : {}, reason };
     case 'eat':
       return { verb: 'consume_food', args: { item: choice.food }, reason };
   }

@@ -37,6 +37,8 @@ export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>>
   build_structure: ['place'],
   flee: ['goto'],
   pillar_up: ['place', 'move'],
+  wall_in: ['place'],
+  dig_in: ['dig', 'place'],
   collect_block: ['goto', 'dig', 'equip'],
   explore: ['goto'],
   smelt_item: ['goto', 'smelt'],

@@ -11,6 +11,12 @@ export function isSpawned(entity: Entity): boolean {
   return entity.type !== undefined && entity.type !== null;
 }
 
+/** A mob's flags in its entity metadata (minecraft-data's metadataKeys: `mob_flags`, a byte); bit 4 is "aggressive". */
+const MOB_FLAGS_INDEX = 15;
+const AGGRESSIVE_FLAG = 4;
+/** A creeper's swell direction (`swell_dir`, an int): 1 while its fuse burns, -1 idle or going out. */
+const SWELL_DIR_INDEX = 16;
+
 /** How verbtree sees a mineflayer entity: kind from its type, and for drops what lies on the ground. */
 export function entityInfo(entity: Entity): EntityInfo {
   const { x, y, z } = entity.position;
@@ -24,6 +30,11 @@ export function entityInfo(entity: Entity): EntityInfo {
     const item = droppedItem(entity);
     if (item) info.item = item;
   }
+  const flags = entity.metadata?.[MOB_FLAGS_INDEX] as unknown;
+  const mob = info.kind === 'hostile' || info.kind === 'passive';
+  if (mob && typeof flags === 'number') info.aggressive = (flags & AGGRESSIVE_FLAG) !== 0;
+  const swell = entity.metadata?.[SWELL_DIR_INDEX] as unknown;
+  if (entity.name === 'creeper' && typeof swell === 'number') info.swelling = swell > 0;
   return info;
 }
 

@@ -81,6 +81,8 @@ export interface MobMind {
   swellDir: 1 | -1;
   /** A leaper's speed in blocks a tick while it flies at its target (0 on the ground). */
   leap: number;
+  /** Whether the world was last told the mob is after a target (its "aggressive" flag). */
+  shownAggressive: boolean;
 }
 
 export type MobEvent =
@@ -89,7 +91,9 @@ export type MobEvent =
   /** A creeper's fuse was lit (true) or started going out (false). */
   | { kind: 'swell'; lit: boolean }
   /** A creeper's fuse burnt down: it blows up where it stands. */
-  | { kind: 'explode'; power: number };
+  | { kind: 'explode'; power: number }
+  /** It took a target (true) or lost it (false): the "aggressive" flag a client sees (Mob.setAggressive). */
+  | { kind: 'aggressive'; on: boolean };
 
 /** What one tick of the world gives the rules. */
 export interface MobWorld {
@@ -117,6 +121,7 @@ export function newMind(home: Vec3Like): MobMind {
     swell: 0,
     swellDir: -1,
     leap: 0,
+    shownAggressive: false,
   };
 }
 
@@ -162,13 +167,25 @@ function burning(mob: Mob, mind: MobMind, world: MobWorld, burnsInDaylight: bool
 
 function hunt(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats): MobEvent[] {
   const target = keepOrFindTarget(mob, mind, world, stats);
-  if (stats.fuse) return swell(mob, mind, world, stats, stats.fuse, target);
+  const shown = showAggression(mind, target !== null);
+  if (stats.fuse) return [...shown, ...swell(mob, mind, world, stats, stats.fuse, target)];
   if (!target) {
     mind.walk = [];
     mind.drawingSince = null;
-    return [];
+    return shown;
   }
-  return stats.bow ? shoot(mob, mind, world, stats, stats.bow, target) : strike(mob, mind, world, stats, target);
+  const acts = stats.bow ? shoot(mob, mind, world, stats, stats.bow, target) : strike(mob, mind, world, stats, target);
+  return [...shown, ...acts];
+}
+
+/**
+ * The "aggressive" flag changes with the target (vanilla sets it as its attack goal starts and stops): a spider
+ * provoked by day shows it until it lets its target go.
+ */
+function showAggression(mind: MobMind, hunting: boolean): MobEvent[] {
+  if (hunting === mind.shownAggressive) return [];
+  mind.shownAggressive = hunting;
+  return [{ kind: 'aggressive', on: hunting }];
 }
 
 function eyesOf(mob: Mob, stats: HostileStats): Vec3Like {

@@ -29,6 +29,8 @@ export interface MobHost {
   hurtPlayer(player: number, damage: number, by: Mob, cause: 'melee' | 'arrow' | 'explosion'): void;
   /** A creeper's fuse was lit or started going out (the server shows it swelling). */
   swelling(mob: Mob, lit: boolean): void;
+  /** A mob took a target or lost it (the server shows its "aggressive" flag). */
+  aggressive(mob: Mob, on: boolean): void;
   /** A creeper blew up: it is gone, and so are the blocks its blast broke (the `dropped` ones drop their items). */
   explode(mob: Mob, blocks: BlastedBlocks): void;
   /** Takes health off a mob (its sunburn); at 0 the world removes it. */
@@ -76,6 +78,7 @@ export class MobDirector {
       for (const event of events) {
         if (event.kind === 'burn') host.hurtMob(mob, event.damage);
         else if (event.kind === 'swell') host.swelling(mob, event.lit);
+        else if (event.kind === 'aggressive') host.aggressive(mob, event.on);
         else if (event.kind === 'explode') this.explode(host, world.players, mob, event.power, tick);
         else this.hurt(host, event.player, event.damage, mob, event.cause, tick);
       }

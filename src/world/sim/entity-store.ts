@@ -92,6 +92,12 @@ export class EntityStore {
     return true;
   }
 
+  /** What the mob rules told the world about a mob: its creeper's swell, its aggressive flag (as the server sends them). */
+  show(id: number, shown: Pick<EntityInfo, 'swelling' | 'aggressive'>): void {
+    const entity = this.byId.get(id);
+    if (entity) Object.assign(entity, shown);
+  }
+
   remove(id: number): boolean {
     return this.byId.delete(id);
   }
@@ -102,8 +108,16 @@ export class EntityStore {
   }
 
   /** What a caller sees of an entity: a copy, without the health only observations report. */
-  private info({ id, name, kind, position, item }: SimEntity): EntityInfo {
-    return { id, name, kind, position: { ...position }, ...(item ? { item: { ...item } } : {}) };
+  private info({ id, name, kind, position, item, swelling, aggressive }: SimEntity): EntityInfo {
+    return {
+      id,
+      name,
+      kind,
+      position: { ...position },
+      ...(item ? { item: { ...item } } : {}),
+      ...(swelling !== undefined ? { swelling } : {}),
+      ...(aggressive !== undefined ? { aggressive } : {}),
+    };
   }
 
   /** Drops one item where a broken block was; it falls to the first solid block below. */

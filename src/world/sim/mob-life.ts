@@ -64,7 +64,8 @@ export class SimMobs {
       wornBy: () => [...body.worn.values()],
       hurtPlayer: (_player, damage) => parts.hurtBot(damage),
       hurtMob: (mob, damage) => entities.damage(mob.id, damage),
-      swelling: () => {},
+      swelling: (mob, lit) => entities.show(mob.id, { swelling: lit }),
+      aggressive: (mob, on) => entities.show(mob.id, { aggressive: on }),
       explode: (mob, blocks) => this.blowUp(mob.id, blocks),
       spawn: (name, position) => {
         entities.spawn({ name, kind: mobKind(name) ?? 'hostile', position, ai: true });

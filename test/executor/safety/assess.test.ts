@@ -59,13 +59,38 @@ describe('assess: the response to an encounter, with its reasons', () => {
   it('shelters from eight zombies with bare hands at half health, and flees when it has no blocks', () => {
     const crowd = encounter(zombies(8), { health: 10, blocks: 16 });
     const a = assess(crowd, auto, weaponOf);
-    expect(a.choices.map((c) => c.kind)).toEqual(['shelter', 'flee']);
+    // The pillar first (fewest blocks), a flight if it cannot be built here, then a wall (16 blocks are enough).
+    expect(a.choices.map((c) => (c.kind === 'shelter' ? c.verb : c.kind))).toEqual(['pillar_up', 'flee', 'wall_in']);
     expect(first(a)!.reason).toMatch(
       /^shelter 3 blocks up: 8 zombies; a fight \(bare hands 1 per hit\) is expected to take \d+(\.\d)? of 10 health, below the floor of 6$/,
     );
     expect(assess({ ...crowd, bot: { ...crowd.bot, blocks: 0 } }, auto, weaponOf).choices.map((c) => c.kind)).toEqual([
       'flee',
     ]);
+  });
+
+  it('shelters where the threats cannot follow: dug in from a skeleton or a spider, never behind a wall from a creeper', () => {
+    const verbs = (a: Assessment) => a.choices.map((c) => (c.kind === 'shelter' ? c.verb : c.kind));
+    const kit = { health: 10, blocks: 16, pack: ['wooden_shovel'] };
+    const archer = assess(encounter([...zombies(3), hostile(9, 'skeleton', 8, 'bow')], kit), auto, weaponOf);
+    expect(verbs(archer)).toEqual(['dig_in', 'flee']);
+    expect(first(archer)!.reason).toMatch(
+      /^shelter dug in under a closed top: 3 zombies and a skeleton; .*; passed over: a skeleton shoots up a pillar and over a wall$/,
+    );
+    // Without a tool to dig, no shelter keeps an arrow out: the flight.
+    const bare = assess(
+      encounter([...zombies(3), hostile(9, 'skeleton', 8, 'bow')], { ...kit, pack: [] }),
+      auto,
+      weaponOf,
+    );
+    expect(verbs(bare)).toEqual(['flee']);
+    const spider = assess(encounter([...zombies(2), hostile(9, 'spider', 4)], kit), auto, weaponOf);
+    expect(verbs(spider)).toEqual(['dig_in', 'flee']);
+    expect(first(spider)!.reason).toContain('passed over: a spider climbs a pillar and a wall');
+    // A creeper: distance first, then a pillar or a hole, never a wall it blows through.
+    const creeper = assess(encounter([...zombies(3), hostile(9, 'creeper', 9, 'explosion')], kit), auto, weaponOf);
+    expect(verbs(creeper)).toEqual(['flee', 'pillar_up', 'dig_in']);
+    expect(creeper.choices[1]!.reason).toContain('passed over: a creeper blows through a wall');
   });
 
   it('flees away from the centroid of every threat, not only the nearest', () => {
@@ -171,12 +196,22 @@ describe('assess: the response to an encounter, with its reasons', () => {
   });
 });
 
-const WEAPONS = [null, 'wooden_sword', 'stone_sword', 'iron_sword', 'diamond_sword', 'stone_axe', 'iron_pickaxe'];
+const WEAPONS = [
+  null,
+  'wooden_sword',
+  'stone_sword',
+  'iron_sword',
+  'diamond_sword',
+  'stone_axe',
+  'iron_pickaxe',
+  'wooden_shovel',
+];
 const kinds = fc.constantFrom<[string, Reach]>(
   ['zombie', 'melee'],
   ['husk', 'melee'],
   ['skeleton', 'bow'],
   ['creeper', 'explosion'],
+  ['spider', 'melee'],
 );
 const arbHostile = (id: number) =>
   fc
@@ -241,6 +276,17 @@ describe('assess: properties', () => {
         const crowded = { ...seen, hostiles: [...seen.hostiles, extra] };
         if (stance(assess(seen, settings, weaponOf)) === 'flight')
           expect(stance(assess(crowded, settings, weaponOf))).toBe('flight');
+      }),
+    );
+  });
+
+  it('with no blocks and no tool to dig, never a shelter', () => {
+    fc.assert(
+      fc.property(arbEncounter, arbSettings, (seen, settings) => {
+        const tools = /_(shovel|pickaxe)$/;
+        const held = seen.bot.held !== null && tools.test(seen.bot.held) ? null : seen.bot.held;
+        const bot = { ...seen.bot, held, pack: seen.bot.pack.filter((item) => !tools.test(item)), blocks: 0 };
+        expect(assess({ ...seen, bot }, settings, weaponOf).choices.filter((c) => c.kind === 'shelter')).toEqual([]);
       }),
     );
   });

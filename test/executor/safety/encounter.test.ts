@@ -61,3 +61,75 @@ describe('what the last observation adds: mob health and the time of day', () =>
     expect(observeEncounter(world, 5, { health: new Map(), timeOfDay: 18000 }).hostiles[0]!.reach).toBe('melee');
   });
 });
+
+describe('what the world shows of a mob: a creeper swelling, a spider provoked', () => {
+  /** A SimWorld on grass at y 4 (feet at 5), the bot at 0,5,0, one mob by the rules beside it. */
+  function beside(name: string, timeOfDay: number, x: number) {
+    const clock = new ManualClock();
+    const world = SimWorld.create({ clock, ground: { top: 4 }, timeOfDay, spawn: { x: 0, y: 5, z: 0 } });
+    const id = world.spawnEntity({ name, kind: 'hostile', position: { x: x + 0.5, y: 5, z: 0.5 }, ai: true });
+    return { clock, world, id };
+  }
+
+  it("a creeper's swell is the world's: unsaid at first, then swelling once it lights its fuse, in the encounter", async () => {
+    const { clock, world, id } = beside('creeper', 18_000, 2);
+    expect(world.entities().find((e) => e.id === id)!.swelling).toBeUndefined();
+    for (let t = 0; t < 5000 && world.entities().find((e) => e.id === id)?.swelling !== true; t += 50)
+      await clock.advance(50);
+    expect(world.entities().find((e) => e.id === id)!.swelling).toBe(true);
+    expect(observeEncounter(world, 5).hostiles[0]).toMatchObject({ id, swelling: true });
+    await world.close();
+  });
+
+  it('a spider hit by day is aggressive and a threat in the light; one left alone is neither', async () => {
+    const day = { health: new Map(), timeOfDay: 6000 };
+    const { clock, world, id } = beside('spider', 6000, 2);
+    await clock.advance(1000);
+    expect(world.entities().find((e) => e.id === id)!.aggressive).toBeUndefined();
+    expect(observeEncounter(world, 5, day).hostiles[0]!.reach).toBe('none');
+    const hit = world.attack(id);
+    await clock.advance(1000);
+    await hit;
+    await clock.advance(100);
+    expect(world.entities().find((e) => e.id === id)!.aggressive).toBe(true);
+    expect(observeEncounter(world, 5, day).hostiles[0]!.reach).toBe('melee');
+    await world.close();
+  });
+});
+
+describe('the encounter from a shelter', () => {
+  /** The bot at 0,0,0 on flat ground, walled in by stone at feet and head level (and covered when asked). */
+  function shelter(covered: boolean) {
+    const sides = [
+      [1, 0],
+      [-1, 0],
+      [0, 1],
+      [0, -1],
+    ].flatMap(([x, z]) => [0, 1].map((y) => ({ position: { x: x!, y, z: z! }, name: 'stone' })));
+    const roof = covered ? [{ position: { x: 0, y: 2, z: 0 }, name: 'stone' }] : [];
+    const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 20 }, blocks: [...sides, ...roof] });
+    for (const [name, x] of [
+      ['zombie', 3],
+      ['spider', -3],
+      ['creeper', 5],
+    ] as const)
+      world.spawnEntity({ name, kind: 'hostile', position: { x: x + 0.5, y: 0, z: 0.5 } });
+    const night = { health: new Map(), timeOfDay: 18_000 };
+    return Object.fromEntries(observeEncounter(world, 5, night).hostiles.map((h) => [h.name, h.reach]));
+  }
+
+  it('behind a wall a zombie cannot reach the bot, a spider climbs over it, a creeper blows through it', () => {
+    expect(shelter(false)).toEqual({ zombie: 'none', spider: 'melee', creeper: 'explosion' });
+  });
+
+  it('up a pillar a spider still reaches the bot: it climbs', () => {
+    const { world } = field(true);
+    world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: -2.5, y: 0, z: 0.5 } });
+    const reach = observeEncounter(world, 5, { health: new Map(), timeOfDay: 18_000 }).hostiles.map((h) => h.reach);
+    expect(reach).toEqual(['none', 'none', 'none', 'melee']);
+  });
+
+  it('under a closed top the spider cannot reach it either', () => {
+    expect(shelter(true)).toEqual({ zombie: 'none', spider: 'none', creeper: 'explosion' });
+  });
+});

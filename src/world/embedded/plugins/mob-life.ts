@@ -17,6 +17,9 @@ const ARMOUR_SLOTS = { first: 5, last: 8 };
 
 /** A creeper's swell direction in its entity metadata (minecraft-data's metadataKeys: `swell_dir`, an int). */
 const SWELL_DIR_INDEX = 16;
+/** A mob's flags (`mob_flags`, a byte): bit 4 says it is after a target ("aggressive"). */
+const MOB_FLAGS_INDEX = 15;
+const AGGRESSIVE_FLAG = 4;
 const DAMAGE_TYPES = { melee: 'minecraft:mob_attack', arrow: 'minecraft:arrow', explosion: 'minecraft:explosion' };
 type SpawnObject = (type: number, world: unknown, position: Vec3, options: object) => void;
 /** How long a blast's drops wait before they can be picked up, and lie before they vanish (as a dig's). */
@@ -101,6 +104,10 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
     swelling: (mob, lit) => {
       const swell = { key: SWELL_DIR_INDEX, type: 'int', value: lit ? 1 : -1 };
       serv._writeArray('entity_metadata', { entityId: mob.id, metadata: [swell] }, serv.players);
+    },
+    aggressive: (mob, on) => {
+      const flags = { key: MOB_FLAGS_INDEX, type: 'byte', value: on ? AGGRESSIVE_FLAG : 0 };
+      serv._writeArray('entity_metadata', { entityId: mob.id, metadata: [flags] }, serv.players);
     },
     explode: (mob, blocks) => {
       // Gone at once; the mobs plugin tells every client on its next tick.

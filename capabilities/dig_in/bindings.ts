@@ -1,0 +1,37 @@
+import { betterTool, chooseBuildingBlock, type TreeBindings, waitUntil, WorldError } from 'verbtree';
+import { coverOf, holeCells } from './cells.js';
+import type { DigInArgs } from './schema.js';
+
+/** A body falls one block in about 6 ticks; more than this and it did not drop into the cell it dug out. */
+const FALL_WAIT_MS = 1_000;
+
+export const digInBindings: TreeBindings<DigInArgs> = {
+  actions: {
+    /** Digs the three cells under the bot one by one with the best tool at hand, falling into each; progress per cell. */
+    dig_in_dig: async (ctx) => {
+      const { world } = ctx;
+      const feet = world.position();
+      const hole = holeCells({ x: Math.floor(feet.x), y: Math.floor(feet.y), z: Math.floor(feet.z) });
+      for (const [i, cell] of hole.entries()) {
+        const name = world.blockAt(cell)?.name ?? 'air';
+        const tool = betterTool(name, world.heldItem(), world.inventory());
+        if (tool) await ctx.actuate('equip', () => world.equip(tool, 'hand', { signal: ctx.signal }));
+        await ctx.actuate('dig', () => world.dig(cell, { signal: ctx.signal }));
+        if (!(await waitUntil(ctx, () => world.position().y <= cell.y + 0.01, FALL_WAIT_MS)))
+          throw new WorldError('stuck.progress', `dig_in: the bot did not drop into (${cell.x}, ${cell.y}, ${cell.z})`);
+        ctx.progress(i + 1, hole.length, { unit: 'blocks dug' });
+      }
+    },
+    /** Closes the top of the hole, two blocks above the bot's feet. */
+    dig_in_cover: async (ctx) => {
+      const { world, args } = ctx;
+      const feet = world.position();
+      const cover = coverOf(holeCells({ x: Math.floor(feet.x), y: Math.floor(feet.y) + 3, z: Math.floor(feet.z) }));
+      const item = args.block ?? chooseBuildingBlock(world.inventory(), 1);
+      if (!item) throw new WorldError('precondition_missing', 'dig_in: no block in the inventory to close the hole');
+      if (world.heldItem() !== item)
+        await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
+      await ctx.actuate('place', () => world.place(cover, item, { signal: ctx.signal }));
+    },
+  },
+};

@@ -1,0 +1,63 @@
+import {
+  betterTool,
+  chooseBuildingBlock,
+  digTimeMs,
+  type GuardContext,
+  type GuardResult,
+  isSolidBlock,
+  type Vec3Like,
+  type WorldPort,
+} from 'verbtree';
+import { besideOf, bottomOf, coverOf, holeCells } from './cells.js';
+import type { DigInArgs } from './schema.js';
+
+/** The three cells must come out quickly enough to matter with hostiles about (dirt by hand: 2.25 s). */
+export const DIG_IN_MAX_MS = 4_500;
+
+const at = (c: Vec3Like) => `(${c.x}, ${c.y}, ${c.z})`;
+const feetOf = (p: Vec3Like) => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) });
+
+/**
+ * The ground below is three solid, diggable blocks over a floor, walled on every side of where the body will be (no
+ * cave opens into the hole), the best tool at hand digs them within DIG_IN_MAX_MS, and the pack holds a block for
+ * the cover.
+ */
+export function digInGuard({ world, observation }: GuardContext, { block }: DigInArgs): GuardResult {
+  const hole = holeCells(feetOf(observation.position));
+  const refusal = groundRefusal(world, hole);
+  if (refusal) return { ok: false, reason: refusal };
+  let ms = 0;
+  for (const cell of hole) {
+    const name = world.blockAt(cell)!.name;
+    ms += digTimeMs(name, betterTool(name, observation.heldItem, observation.inventory) ?? observation.heldItem);
+  }
+  if (ms > DIG_IN_MAX_MS)
+    return {
+      ok: false,
+      reason: `digging in takes ${ms} ms with the best tool at hand, more than ${DIG_IN_MAX_MS}: carry a shovel or a pickaxe`,
+    };
+  const item = block ?? chooseBuildingBlock(observation.inventory, 1) ?? 'dirt';
+  if ((observation.inventory[item] ?? 0) < 1)
+    return {
+      ok: false,
+      reason: `closing the hole needs 1 ${item}, the inventory holds none`,
+      missing: { predicate: 'has_item', detail: { item, count: 1 } },
+    };
+  return { ok: true };
+}
+
+function groundRefusal(world: WorldPort, hole: readonly Vec3Like[]): string | null {
+  for (const cell of hole) {
+    const found = world.blockAt(cell);
+    if (!found || !isSolidBlock(found.name) || !found.diggable)
+      return `${found?.name ?? 'nothing loaded'} at ${at(cell)}: the ground below is not three solid blocks to dig`;
+  }
+  const bottom = bottomOf(hole);
+  const floor = { ...bottom, y: bottom.y - 1 };
+  if (!isSolidBlock(world.blockAt(floor)?.name ?? 'air')) return `no floor at ${at(floor)} to stand on in the hole`;
+  for (const cell of hole.slice(1).flatMap(besideOf))
+    if (!isSolidBlock(world.blockAt(cell)?.name ?? 'air')) return `the hole would open to the side at ${at(cell)}`;
+  if (!besideOf(coverOf(hole)).some((cell) => isSolidBlock(world.blockAt(cell)?.name ?? 'air')))
+    return `nothing beside ${at(coverOf(hole))} to place the cover against`;
+  return null;
+}

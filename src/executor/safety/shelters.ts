@@ -1,0 +1,66 @@
+import { HOSTILE_STATS } from '../../world/mob-rules/index.js';
+import type { Choice, EncounterObservation, HostileSeen } from './assess.js';
+
+/*
+ * Which shelter the assessment offers: by what the pack holds (blocks, a tool to dig) and by what each threat gets
+ * past.
+ */
+
+export type ShelterVerb = 'pillar_up' | 'wall_in' | 'dig_in';
+
+/** A pillar this high puts the bot out of a walker's reach (it steps up 1 block). */
+const PILLAR_HEIGHT = 3;
+
+/** What each shelter takes from the pack and how a reason names it. */
+const SHELTERS: Record<ShelterVerb, { blocks: number; digs: boolean; what: string }> = {
+  pillar_up: { blocks: PILLAR_HEIGHT, digs: false, what: `shelter ${PILLAR_HEIGHT} blocks up` },
+  // Four sides at feet and head level (fewer where the ground beside is solid already).
+  wall_in: { blocks: 8, digs: false, what: 'shelter behind a wall' },
+  // The cover; the blocks it digs come into the pack too.
+  dig_in: { blocks: 1, digs: true, what: 'shelter dug in under a closed top' },
+};
+
+/** A tool that digs the ground quickly: a shovel for dirt, a pickaxe for stone. */
+const DIGGING_TOOL = /_(shovel|pickaxe)$/;
+
+/**
+ * The shelters the pack provides for, best first, leaving out those a threat gets past: a skeleton shoots up a
+ * pillar and over a wall, a spider climbs both, a creeper blows through a wall. Against walkers alone: the pillar
+ * first (fewest blocks), then the wall, then the hole. `context` is what the reason goes on with (the threats, why
+ * not fight).
+ */
+export function shelterChoices(seen: EncounterObservation, threats: readonly HostileSeen[], context: string): Choice[] {
+  const canDig = [seen.bot.held, ...seen.bot.pack].some((item) => item !== null && DIGGING_TOOL.test(item));
+  const passedOver = whatGetsPast(threats);
+  const not = passedOver.how.length > 0 ? `; passed over: ${passedOver.how.join(', ')}` : '';
+  const choices: Choice[] = [];
+  for (const verb of ['pillar_up', 'wall_in', 'dig_in'] as const) {
+    const shelter = SHELTERS[verb];
+    if (passedOver.verbs.has(verb) || seen.bot.blocks < shelter.blocks || (shelter.digs && !canDig)) continue;
+    const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
+    choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
+  }
+  return choices;
+}
+
+/** The shelters some threat gets past, and how, once per kind. */
+function whatGetsPast(threats: readonly HostileSeen[]): { verbs: Set<ShelterVerb>; how: string[] } {
+  const verbs = new Set<ShelterVerb>();
+  const how = new Map<string, string>();
+  for (const { name, reach } of threats) {
+    const past = getsPast(name, reach);
+    if (!past) continue;
+    how.set(name, `a ${name} ${past.how}`);
+    for (const verb of past.verbs) verbs.add(verb);
+  }
+  return { verbs, how: [...how.values()] };
+}
+
+function getsPast(name: string, reach: HostileSeen['reach']): { how: string; verbs: ShelterVerb[] } | null {
+  const stats = HOSTILE_STATS[name];
+  if (reach === 'bow' || stats?.bow)
+    return { how: 'shoots up a pillar and over a wall', verbs: ['pillar_up', 'wall_in'] };
+  if (stats?.climbs) return { how: 'climbs a pillar and a wall', verbs: ['pillar_up', 'wall_in'] };
+  if (reach === 'explosion' || stats?.fuse) return { how: 'blows through a wall', verbs: ['wall_in'] };
+  return null;
+}
