@@ -112,7 +112,9 @@ export function nextFightMove(view: FightView): FightMove {
   if (nearest) return { kind: 'strike', mob: nearest, style: strikeStyle(nearest, mobs, view.feet) };
   const { target } = view;
   const away = horizontal(target.position, view.feet);
-  const comesToTheBot = target.kind === 'hostile' && away <= WAIT_RANGE && view.targetStalledMs < APPROACH_PATIENCE_MS;
+  // An archer keeps its distance and shoots: it is charged, never waited for.
+  const walksUp = target.kind === 'hostile' && HOSTILE_STATS[target.name]?.bow === undefined;
+  const comesToTheBot = walksUp && away <= WAIT_RANGE && view.targetStalledMs < APPROACH_PATIENCE_MS;
   if (away <= AIRBORNE_CLOSE || comesToTheBot) return { kind: 'watch', mob: target, ms: WATCH_MS };
   return { kind: 'close_in', mob: target };
 }

@@ -62,10 +62,12 @@ describe('the fighting skill, move by move', () => {
     });
   });
 
-  it('watches a knocked-back zombie walk in rather than follow it; goes after one that stopped coming, or a cow', () => {
+  it('watches a knocked-back zombie walk in rather than follow it; goes after one that stopped coming, a cow, or a skeleton', () => {
     expect(nextFightMove(view(mob(1, 5, 0)))).toMatchObject({ kind: 'watch', mob: { id: 1 } });
     expect(nextFightMove(view(mob(1, 5, 0), [], { targetStalledMs: 3_000 }))).toMatchObject({ kind: 'close_in' });
     expect(nextFightMove(view(mob(1, 5, 0, 'cow', 'passive')))).toMatchObject({ kind: 'close_in' });
+    // A skeleton keeps its distance and shoots: charged at once.
+    expect(nextFightMove(view(mob(1, 8, 0, 'skeleton')))).toMatchObject({ kind: 'close_in' });
   });
 
   it('a retreat from two zombies on either side does not walk into a third', () => {
