@@ -4,8 +4,8 @@ import { embeddedSuite } from '../helpers/embedded.js';
 import { watchLowestHealth } from '../helpers/health-watch.js';
 
 // Midnight, no daylight cycle; the bot spawns at 0,5,0 at full health with a stone sword, and a zombie stands on the
-// way to its goal 14 blocks east, its AI on (src/world/mob-rules/): it comes for the bot and hits it. (Three at once
-// cost more than the bot has, as it fights today: the assessment's CONTACT_SHARE, measured; it flees them.)
+// way to its goal 14 blocks east, its AI on (src/world/mob-rules/): it comes for the bot and hits it. (Three at once:
+// defense-crowd-server.test.ts.)
 const suite = embeddedSuite({
   timeOfDay: 18_000,
   bot: { inventory: { stone_sword: 1 } },
