@@ -107,8 +107,9 @@ const FULL_HEALTH = 20;
  * recharges (src/kit/fight-moves.ts), so a zombie lands a hit only when several arrive at once. A calibration, not a
  * rule of the game, measured on the embedded server with vanilla combat (src/world/mob-rules/combat.ts):
  * `npm run bench -- night --placements 2 --rows zombies-2/stone,zombies-4/stone` (a stone sword and leather) cost a
- * median 5.8 for two zombies and 0.0 for four, 2 of 2 completed in each row; 0.12 puts the estimates at 3.1 and 10.2,
- * above the damage both rows took together and low enough that four zombies against a stone sword are a fight. With
+ * median 5.8 and 4.7 for two zombies and 0.0 and 2.3 for four in two runs, 2 of 2 completed in each row; 0.12 puts the
+ * estimates at 3.1 and 10.2, above the damage both rows took together and low enough that four zombies against a
+ * stone sword are a fight. With
  * the fight before this skill (following each knocked-back mob) the share was 0.4, and three zombies were a flight.
  */
 const CONTACT_SHARE = 0.12;
