@@ -5,7 +5,7 @@ import type { Operation } from './operation.js';
 import type { SimParts } from './sim-parts.js';
 
 /** A critical swing lands this long after its jump starts: past the rise, before the landing (on the way down). */
-export const CRITICAL_SWING_MS = (JUMP_RISE_MS + JUMP_AIRTIME_MS) / 2;
+const CRITICAL_SWING_MS = (JUMP_RISE_MS + JUMP_AIRTIME_MS) / 2;
 
 /**
  * One swing at a mob with what the hand holds, by the melee rules (mob-rules/combat.ts): the hit lands at once, its
