@@ -8,7 +8,7 @@ export default defineCapability({
   name: 'attack_entity',
   version: '1.0.0',
   description:
-    'Fight a mob (by id, or the nearest of a kind) until it is dead, following it as hits knock it back; verified by its absence from the world.',
+    'Fight a mob (by id, or the nearest of a kind) until it is dead, as a player fights: strike at full charge (critical when it can), back away from the crowd while the weapon recharges; verified by its absence from the world.',
   inputSchema: AttackEntityArgs,
   safetyLevel: 'caution',
   expectedDurationMs: 30_000,
@@ -17,7 +17,7 @@ export default defineCapability({
   effects: ['entity_dead'],
   tree: 'attack_entity',
   moves: true,
-  actuators: ['attack'],
+  actuators: ['attack', 'look'],
   // A fight is not run from because its mob is hostile; low health, hunger and hazards still preempt it.
   engagesHostiles: true,
   observes: targetQuery,

@@ -18,7 +18,7 @@ export const AttackEntityArgs = z
       .describe('How far the mob is looked for, and how far it may lead the bot before the fight is given up.'),
   })
   .describe(
-    'Fight a mob until it is dead: walk up to it, hit it with what the hand holds, follow it as hits knock it back.',
+    'Fight a mob until it is dead with what the hand holds, as a player fights: strike at full charge (critical when a jump fits), back away from the crowd while the weapon recharges, walk up to a mob that does not come.',
   );
 
 export type AttackEntityArgs = z.output<typeof AttackEntityArgs>;

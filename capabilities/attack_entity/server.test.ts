@@ -15,7 +15,7 @@ const suite = embeddedSuite({
 });
 
 describe('attack_entity on the embedded server', () => {
-  it('kills the zombie it was sent for as it fights back, following its knock-backs, without fleeing from it; the server no longer holds it, and the bot lives', async () => {
+  it('kills the zombie it was sent for as it fights back, without fleeing from it; the server no longer holds it, and the bot lives', async () => {
     const { result, events, bot } = await suite.run('knight', [
       { stepId: 'fight', type: 'attack_entity', args: { target: { name: 'zombie' } } },
     ]);

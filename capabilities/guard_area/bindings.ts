@@ -41,6 +41,8 @@ async function guard(ctx: RunContext<GuardAreaArgs>): Promise<void> {
     }
     await waitUntil(ctx, () => clock.now() >= until || intruder() !== undefined || away(), until - clock.now());
   }
+  // A fight that outlasts the watch (the bot backs away from the mobs between swings) still ends at the post.
+  if (away()) await ctx.actuate('goto', () => world.goto({ kind: 'near', ...post, range: 1 }, { signal: ctx.signal }));
 }
 
 export const guardAreaBindings: TreeBindings<GuardAreaArgs> = {

@@ -152,6 +152,22 @@ export interface ActuatorOptions {
   signal?: AbortSignal;
 }
 
+/**
+ * How a swing is made: `plain`; `critical` (jump and strike on the way down, 1.5 times the damage); `sprint` (strike
+ * sprinting, knocking the mob back further; never critical).
+ */
+export type AttackStyle = 'plain' | 'critical' | 'sprint';
+
+export interface AttackOptions extends ActuatorOptions {
+  /** `plain` when absent. */
+  style?: AttackStyle;
+  /**
+   * False: resolve as soon as the swing has landed, for a fighter that paces its own swings (and backs off between
+   * them). True or absent: wait ATTACK_COOLDOWN_MS after it too.
+   */
+  recover?: boolean;
+}
+
 export type PathStatus = 'planned' | 'partial' | 'noPath' | 'timeout' | 'reached' | 'stopped';
 
 export interface WorldEvents {
@@ -244,11 +260,12 @@ export interface WorldPort {
    */
   withdraw?(container: Vec3Like, item: string, count: number, options?: ActuatorOptions): Promise<void>;
   /**
-   * Hits the entity `entityId` once with what the main hand holds; resolves when the swing has landed and the
-   * attack cooldown passed (ATTACK_COOLDOWN_MS). Refuses an entity not in sight (precondition_missing) or out of
-   * reach (ATTACK_REACH from the eyes: precondition_missing, walk closer first).
+   * Hits the entity `entityId` once with what the main hand holds, in `options.style`; resolves when the swing has
+   * landed and (unless `options.recover` is false) the attack cooldown passed (ATTACK_COOLDOWN_MS). Refuses an entity
+   * not in sight (precondition_missing) or out of reach (ATTACK_REACH from the eyes: precondition_missing, walk closer
+   * first), when it is called and again when a critical swing comes down.
    */
-  attack?(entityId: number, options?: ActuatorOptions): Promise<void>;
+  attack?(entityId: number, options?: AttackOptions): Promise<void>;
   /**
    * Lies in the bed at `bed` and sleeps through the night: resolves once the world's day has begun.
    * Refuses a bed out of reach or none there (precondition_missing), a day (guard_failed: one sleeps only

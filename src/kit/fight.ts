@@ -1,34 +1,47 @@
 import { type EntityInfo, type Vec3Like, WorldError } from '../contracts/index.js';
 import type { RunContext } from '../registry/index.js';
-import { ATTACK_DAMAGE, ATTACK_REACH, attackDistance, MOB_HEALTH } from '../world/actuator-rules.js';
+import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, MOB_HEALTH } from '../world/actuator-rules.js';
+import { EYE_HEIGHT } from '../world/reach.js';
 import { attackCooldownMs, TICK_MS } from '../world/mob-rules/index.js';
+import { BACK_OFF_MS, type FightMove, nextFightMove } from './fight-moves.js';
 import { waitUntil } from './wait-until.js';
 
-/** A mob knocked into the air lands within this long; it is hit again once it is back within reach. */
-const SETTLE_MS = 600;
-/** Walk to within this of the mob (horizontally) before swinging. */
+/** Walk to within this of a mob that does not come to the bot (horizontally) before swinging. */
 const CLOSE_IN = 1;
 /** Three times what kills a mob: more hits than that land without effect. */
 const MAX_HITS = 3 * Math.ceil(MOB_HEALTH / ATTACK_DAMAGE);
 /** Walks in a row that leave the bot no closer before the mob counts as out of reach. */
 const MAX_FRUITLESS_WALKS = 3;
 const WALK_PAUSE_MS = 250;
+/** A back-off that moved the bot less than this was blocked. */
+const MOVED = 0.3;
 /**
  * Waited past the held item's attack cooldown before a swing: the server counts the charge in its own ticks, and a
- * swing that reaches it a little sooner than the last one did must still find it full.
+ * swing that reaches it a little sooner than the last one did must still find it full. Never sooner than
+ * ATTACK_COOLDOWN_MS either: a mob's hurt immunity would swallow the hit.
  */
 const CHARGE_MARGIN_MS = TICK_MS;
 
 const horizontal = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.z - b.z);
 
+/** What the fight remembers from one move to the next. */
+interface FightState {
+  hits: number;
+  fruitless: number;
+  lastSwingAt: number;
+  closest: number;
+  closerAt: number;
+  blockedBackOffs: number;
+}
+
 /**
- * Until the mob is gone from the world: walk up to it when it is out of reach, hit it when it is in
- * reach (hits knock it back, so the two alternate), each swing at full charge (the held item's attack cooldown
- * waited out on the run's clock since the last swing or the start of the fight, which may have just drawn the
- * weapon), and give up once it is further than `within` from
- * the bot, or `enough` says the fight is over (a guard drives a mob out of its area). No progress is
- * reported: how many hits a mob takes is not known in advance. Every verb that fights (attack_entity, guard_area)
- * fights through this.
+ * Until the mob is gone from the world: each moment, the skill in fight-moves.ts picks a move (strike the nearest
+ * mob in reach at full charge, critical or sprinting; back away from the crowd while the weapon recharges; wait for a
+ * hostile that walks up; close in on one that does not), and this carries it out. The charge is the held item's attack
+ * cooldown waited out on the run's clock since the last swing or the start of the fight (which may have just drawn
+ * the weapon). It gives up once the mob is further than `within` from the bot, or `enough` says the fight is over (a
+ * guard drives a mob out of its area). No progress is reported: how many hits a mob takes is not known in advance.
+ * Every verb that fights (attack_entity, guard_area) fights through this.
  */
 export async function fightUntilGone(
   ctx: RunContext<unknown>,
@@ -36,55 +49,114 @@ export async function fightUntilGone(
   within: number,
   enough: (mob: EntityInfo) => boolean = () => false,
 ): Promise<void> {
-  const { world } = ctx;
-  const args = { within };
+  const { world, clock } = ctx;
   const where = () => world.entities().find((entity) => entity.id === target.id);
-  let hits = 0;
-  let fruitless = 0;
-  let lastSwingAt = ctx.clock.now();
+  const start = clock.now();
+  const state: FightState = {
+    hits: 0,
+    fruitless: 0,
+    lastSwingAt: start,
+    closest: Infinity,
+    closerAt: start,
+    blockedBackOffs: 0,
+  };
   for (let mob = where(); mob && !enough(mob); mob = where()) {
-    const feet = world.position();
-    if (horizontal(mob.position, feet) > args.within)
+    const feet = { ...world.position() };
+    const away = horizontal(mob.position, feet);
+    if (away > within)
       throw new WorldError(
         'precondition_missing',
-        `the ${target.name} got away: ${horizontal(mob.position, feet).toFixed(1)} blocks off, more than ${args.within}`,
+        `the ${target.name} got away: ${away.toFixed(1)} blocks off, more than ${within}`,
       );
-    if (attackDistance(feet, mob.position) > ATTACK_REACH) {
-      if (horizontal(mob.position, feet) <= CLOSE_IN + 1) {
-        // Close, but up in the air after a hit: wait for it to come down.
-        await waitUntil(ctx, () => !where() || Math.abs(where()!.position.y - feet.y) < 1, SETTLE_MS);
-        continue;
-      }
+    if (away < state.closest - 0.1) [state.closest, state.closerAt] = [away, clock.now()];
+    const swingGap = Math.max(attackCooldownMs(world.heldItem()) + CHARGE_MARGIN_MS, ATTACK_COOLDOWN_MS);
+    const move = nextFightMove({
+      feet,
+      target: mob,
+      others: world.entities().filter((entity) => entity.id !== mob.id),
+      chargeInMs: state.lastSwingAt + swingGap - clock.now(),
+      targetStalledMs: clock.now() - state.closerAt,
+      blockedBackOffs: state.blockedBackOffs,
+    });
+    await carryOut(ctx, move, target, feet, state);
+  }
+}
+
+async function carryOut(
+  ctx: RunContext<unknown>,
+  move: FightMove,
+  target: { id: number; name: string },
+  feet: Vec3Like,
+  state: FightState,
+): Promise<void> {
+  const { world, clock } = ctx;
+  switch (move.kind) {
+    case 'wait':
+      await waitUntil(ctx, () => false, move.ms);
+      return;
+    case 'watch': {
+      const eyes = { ...move.mob.position, y: move.mob.position.y + EYE_HEIGHT };
+      if (world.look) await ctx.actuate('look', () => world.look!(eyes, { signal: ctx.signal }));
+      await waitUntil(ctx, () => false, move.ms);
+      return;
+    }
+    case 'strike':
+      return strike(ctx, move, target, state);
+    case 'back_off': {
+      // Facing the crowd, a step back leads away from it (a world without `look` steps back from where the bot faces).
+      const eyes = { ...move.from, y: move.from.y + EYE_HEIGHT };
+      if (world.look) await ctx.actuate('look', () => world.look!(eyes, { signal: ctx.signal }));
+      await ctx.actuate('move', () => world.move(move.move, BACK_OFF_MS, { signal: ctx.signal }));
+      state.blockedBackOffs = horizontal(world.position(), feet) < MOVED ? state.blockedBackOffs + 1 : 0;
+      return;
+    }
+    case 'close_in': {
       const goal = {
         kind: 'near' as const,
-        x: Math.floor(mob.position.x),
+        x: Math.floor(move.mob.position.x),
         y: Math.floor(feet.y),
-        z: Math.floor(mob.position.z),
+        z: Math.floor(move.mob.position.z),
         range: CLOSE_IN,
       };
-      const before = horizontal(mob.position, feet);
+      const before = horizontal(move.mob.position, feet);
       await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
-      if (horizontal(mob.position, world.position()) < before - 0.5) fruitless = 0;
-      else if (++fruitless >= MAX_FRUITLESS_WALKS)
-        throw new WorldError('no_path', `attack_entity: ${fruitless} walks towards the ${target.name} got no closer`);
+      if (horizontal(move.mob.position, world.position()) < before - 0.5) state.fruitless = 0;
+      else if (++state.fruitless >= MAX_FRUITLESS_WALKS)
+        throw new WorldError(
+          'no_path',
+          `attack_entity: ${state.fruitless} walks towards the ${target.name} got no closer`,
+        );
       else await waitUntil(ctx, () => false, WALK_PAUSE_MS);
-      continue;
+      // A walk up to a mob that does not come to the bot counts as coming closer.
+      state.closerAt = clock.now();
+      return;
     }
-    if (hits >= MAX_HITS)
-      throw new WorldError('effects_unmet', `attack_entity: ${hits} hits landed and the ${target.name} is still alive`);
-    const chargedAt = lastSwingAt + attackCooldownMs(world.heldItem()) + CHARGE_MARGIN_MS;
-    if (ctx.clock.now() < chargedAt) {
-      await waitUntil(ctx, () => ctx.clock.now() >= chargedAt, chargedAt - ctx.clock.now());
-      continue;
-    }
-    try {
-      const swingAt = ctx.clock.now();
-      await ctx.actuate('attack', () => world.attack!(target.id, { signal: ctx.signal }));
-      lastSwingAt = swingAt;
-      hits++;
-    } catch (error) {
-      // Moved out of reach (or died) between the look and the swing: look again.
-      if (ctx.signal.aborted || !(error instanceof WorldError) || error.code !== 'precondition_missing') throw error;
-    }
+  }
+}
+
+async function strike(
+  ctx: RunContext<unknown>,
+  move: Extract<FightMove, { kind: 'strike' }>,
+  target: { id: number; name: string },
+  state: FightState,
+): Promise<void> {
+  const { world, clock } = ctx;
+  if (move.mob.id === target.id && state.hits >= MAX_HITS)
+    throw new WorldError(
+      'effects_unmet',
+      `attack_entity: ${state.hits} hits landed and the ${target.name} is still alive`,
+    );
+  try {
+    await ctx.actuate('attack', () =>
+      world.attack!(move.mob.id, { signal: ctx.signal, style: move.style, recover: false }),
+    );
+    // The swing lands when the command ends (a critical one after its jump): the charge starts over then.
+    state.lastSwingAt = clock.now();
+    // A hit knocks the mob away: it has to walk back in, which is no reason to go after it.
+    [state.closest, state.closerAt] = [Infinity, clock.now()];
+    if (move.mob.id === target.id) state.hits++;
+  } catch (error) {
+    // Moved out of reach (or died) between the look and the swing: look again.
+    if (ctx.signal.aborted || !(error instanceof WorldError) || error.code !== 'precondition_missing') throw error;
   }
 }

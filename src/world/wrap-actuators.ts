@@ -1,4 +1,4 @@
-import type { ActuatorOptions, Vec3Like, WorldPort } from '../contracts/world.js';
+import type { ActuatorOptions, AttackOptions, Vec3Like, WorldPort } from '../contracts/world.js';
 
 /** One actuator command as a wrapper sees it: its name, its arguments, and the block it touches, if any. */
 export interface ActuatorCall {
@@ -106,7 +106,7 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
       : {}),
     ...(world.attack
       ? {
-          attack: (entityId: number, options?: ActuatorOptions) =>
+          attack: (entityId: number, options?: AttackOptions) =>
             around({ command: 'attack', args: { entityId } }, () => world.attack!(entityId, options)),
         }
       : {}),

@@ -18,7 +18,7 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
     const detail = "skeleton 12.0 blocks away, in its bow's range (15) with a line of sight";
     expect(field('skeleton', 12).check(0)).toMatchObject({
       signal: 'hostile',
-      detail: `${detail}; close in on the skeleton: a skeleton, bare hands 1 per hit, expected 2.9 damage taken of 20`,
+      detail: `${detail}; close in on the skeleton: a skeleton, bare hands 1 per hit, expected 1.8 damage taken of 20`,
       responses: [
         { verb: 'attack_entity', args: { target: { id: 1 } } },
         { verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
-import type { BodyPart, LivingEntity, WorldPort } from '../../src/contracts/world.js';
+import type { AttackStyle, BodyPart, LivingEntity, WorldPort } from '../../src/contracts/world.js';
 import { attackCooldownMs, blastDamage, TICK_MS } from '../../src/world/mob-rules/index.js';
 import { parseScenario, type ScenarioInput } from '../../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
@@ -39,29 +39,41 @@ async function until(side: Side, done: () => boolean | Promise<boolean>, limitMs
   for (let waited = 0; waited < limitMs && !(await done()); waited += TICK_MS) await side.wait(TICK_MS);
 }
 
+/** A bot with a stone sword and a zombie 2 blocks off: a wall behind the zombie stops its knock-back, so it stays in reach. */
+const ZOMBIE_AT_A_WALL: Case['scenario'] = {
+  bot: { inventory: { stone_sword: 1 } },
+  fills: [{ from: { x: 3, y: 5, z: -2 }, to: { x: 3, y: 6, z: 2 }, block: 'stone' }],
+  mobs: [{ name: 'zombie', x: 2, y: 5, z: 0, ai: false }],
+};
+
+/** Draws the sword and swings at full charge in `style` until the zombie is gone: its health after each hit. */
+async function swingUntilGone(side: Side, style: AttackStyle, settleTicks: number): Promise<(number | 'gone')[]> {
+  await side.world.equip('stone_sword', 'hand');
+  const healths: (number | 'gone')[] = [];
+  for (let hit = 0; hit < 8 && healths.at(-1) !== 'gone'; hit++) {
+    await side.wait(attackCooldownMs('stone_sword') + TICK_MS);
+    const [zombie] = await side.mobs();
+    await side.world.attack!(zombie!.id, { style });
+    await side.wait(settleTicks * TICK_MS);
+    const after = (await side.mobs())[0];
+    healths.push(after ? Math.round(after.health! * 100) / 100 : 'gone');
+  }
+  return healths;
+}
+
 const cases: Case[] = [
   {
     name: 'a stone sword swung at full charge takes a zombie (2 armour points) down 4.92 a hit: five hits',
-    scenario: {
-      bot: { inventory: { stone_sword: 1 } },
-      // A wall behind the zombie stops its knock-back, so it stays in reach.
-      fills: [{ from: { x: 3, y: 5, z: -2 }, to: { x: 3, y: 6, z: 2 }, block: 'stone' }],
-      mobs: [{ name: 'zombie', x: 2, y: 5, z: 0, ai: false }],
-    },
-    async play(side) {
-      await side.world.equip('stone_sword', 'hand');
-      const healths: (number | 'gone')[] = [];
-      for (let hit = 0; hit < 8 && healths.at(-1) !== 'gone'; hit++) {
-        await side.wait(attackCooldownMs('stone_sword') + TICK_MS);
-        const [zombie] = await side.mobs();
-        await side.world.attack!(zombie!.id);
-        await side.wait(2 * TICK_MS);
-        const after = (await side.mobs())[0];
-        healths.push(after ? Math.round(after.health! * 100) / 100 : 'gone');
-      }
-      return healths;
-    },
+    scenario: ZOMBIE_AT_A_WALL,
+    play: (side) => swingUntilGone(side, 'plain', 2),
     expected: [15.08, 10.16, 5.24, 0.32, 'gone'],
+  },
+  {
+    name: 'a critical stone-sword swing (jump, strike on the way down) takes a zombie down 7.38 a hit: three hits',
+    scenario: ZOMBIE_AT_A_WALL,
+    // Landed before the next jump: a jump from mid-air would not come down as one.
+    play: (side) => swingUntilGone(side, 'critical', 20),
+    expected: [12.62, 5.24, 'gone'],
   },
   {
     name: "full leather (7 points) takes a zombie's 3 down to 2.34",

@@ -1,3 +1,4 @@
+import { ATTACK_COOLDOWN_MS } from '../../world/actuator-rules.js';
 import {
   type ArmourPiece,
   blastDamage,
@@ -111,15 +112,17 @@ export interface FightEstimate {
 /** Full health for a player. */
 const FULL_HEALTH = 20;
 /**
- * Share of its hits a mob lands in a fight: the one being hit is knocked back each swing and walks back into reach,
- * the others must come round it and catch the bot as it moves from one target to the next, and the bot is hurt at
- * most once per 10 ticks. A calibration, not a rule of the game, measured on the embedded server with vanilla combat
- * (src/world/mob-rules/combat.ts): two zombies against a stone sword cost a median 12.9 of 20
- * (`npm run bench -- night --placements 2 --rows zombies-2/stone`), and the fight test saw 14 health lost killing
- * the first of three; 0.4 puts the estimate for two at 14.7. At 0.15 the bot took on three zombies it could not
- * survive. A crowd still adds up, since every living mob counts in every phase of the fight.
+ * Share of its hits a mob lands in a fight: the bot strikes each mob as it walks into reach, at full charge and
+ * sprinting (knocked back about 5 blocks, it must walk in again), and steps back from the crowd while its weapon
+ * recharges (src/kit/fight-moves.ts), so a zombie lands a hit only when several arrive at once. A calibration, not a
+ * rule of the game, measured on the embedded server with vanilla combat (src/world/mob-rules/combat.ts):
+ * `npm run bench -- night --placements 2 --rows zombies-2/stone,zombies-4/stone` (a stone sword and leather) cost a
+ * median 5.8 and 4.7 for two zombies and 0.0 and 2.3 for four in two runs, 2 of 2 completed in each row; 0.12 puts the
+ * estimates at 3.1 and 10.2, above the damage both rows took together and low enough that four zombies against a
+ * stone sword are a fight. With
+ * the fight before this skill (following each knocked-back mob) the share was 0.4, and three zombies were a flight.
  */
-const CONTACT_SHARE = 0.4;
+const CONTACT_SHARE = 0.12;
 /** Seconds a fight spends walking from one target to the next. */
 const RETARGET_S = 0.5;
 /** A hostile this far or farther (and out of its bow's reach) lets the bot eat first. */
@@ -201,10 +204,18 @@ function estimateFight(
 function damageWhileKilling(seen: EncounterObservation, targets: readonly HostileSeen[], weapon: WeaponStats): number {
   let total = 0;
   for (let k = 0; k < targets.length; k++) {
-    const seconds = (hitsToKill(targets[k]!, weapon) * weapon.cooldownMs) / 1000 + RETARGET_S;
+    const seconds = (hitsToKill(targets[k]!, weapon) * swingGapMs(weapon)) / 1000 + RETARGET_S;
     for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * CONTACT_SHARE;
   }
   return round(total);
+}
+
+/**
+ * Time between two swings of a fight: the weapon's cooldown, but never within a mob's hurt immunity (the fight waits
+ * ATTACK_COOLDOWN_MS at least, so a hand's 0.25 s swings come every 0.55 s).
+ */
+function swingGapMs(weapon: WeaponStats): number {
+  return Math.max(weapon.cooldownMs, ATTACK_COOLDOWN_MS);
 }
 
 /** Full-strength hits that kill `hostile`: its health left (else its kind's at spawn) over a hit after its armour. */

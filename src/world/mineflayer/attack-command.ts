@@ -1,17 +1,79 @@
+import type { AttackOptions } from '../../contracts/world.js';
 import { ATTACK_COOLDOWN_MS, checkAttack } from '../actuator-rules.js';
 import type { BotContext } from './bot-context.js';
 import type { Command } from './command-runner.js';
 import { entityInfo, isSpawned } from './entities.js';
 import { botPosition } from './observe.js';
 
-/** One hit on the entity (mineflayer's attack: a swing and a use_entity packet), then the swing's cooldown. */
-export function startAttack(context: BotContext, entityId: number): Command {
+/**
+ * Physics ticks in a row the bot must have come down before a critical swing: the server reads "falling" from the
+ * position packets it already has, and the one for the current tick goes out only after the swing's packet.
+ */
+const DESCENDING_TICKS = 2;
+/** A jump that has not come down by then (a ceiling, a ledge) swings anyway, not critical. */
+const CRITICAL_GIVE_UP_MS = 1_000;
+
+/**
+ * One hit on the entity (mineflayer's attack: a swing and a use_entity packet), then, unless `recover` is false, the
+ * swing's cooldown. `sprint` tells the server the bot sprints for the swing (the entity_action the client sends when
+ * it starts and stops sprinting); `critical` jumps and swings once the bot has come down two ticks.
+ */
+export function startAttack(context: BotContext, entityId: number, options: AttackOptions = {}): Command {
   const { bot, clock } = context;
-  const entity = bot.entities[entityId];
-  checkAttack(entityId, entity && isSpawned(entity) ? entityInfo(entity) : undefined, botPosition(bot));
-  bot.attack(entity!);
+  const inReach = () => {
+    const entity = bot.entities[entityId];
+    checkAttack(entityId, entity && isSpawned(entity) ? entityInfo(entity) : undefined, botPosition(bot));
+    return entity!;
+  };
+  const swing = () => {
+    const entity = inReach();
+    const sprint = options.style === 'sprint';
+    if (sprint) bot.setControlState('sprint', true);
+    bot.attack(entity);
+    if (sprint) bot.setControlState('sprint', false);
+  };
   let timer: ReturnType<typeof clock.setTimeout> | undefined;
-  const done = new Promise<void>((resolve) => (timer = clock.setTimeout(resolve, ATTACK_COOLDOWN_MS)));
-  // The hit has landed; cancelling only cuts the cooldown short (the runner ends the command as aborted).
-  return { done, cancel: () => timer !== undefined && clock.clearTimeout(timer) };
+  let stopJump = () => {};
+  const recover = (resolve: () => void) => {
+    if (options.recover === false) resolve();
+    else timer = clock.setTimeout(resolve, ATTACK_COOLDOWN_MS);
+  };
+  inReach();
+  const done = new Promise<void>((resolve, reject) => {
+    if (options.style !== 'critical') {
+      swing();
+      return recover(resolve);
+    }
+    const startedAt = clock.now();
+    let lastY = bot.entity.position.y;
+    let descending = 0;
+    const onTick = () => {
+      const { y } = bot.entity.position;
+      descending = !bot.entity.onGround && y < lastY ? descending + 1 : 0;
+      lastY = y;
+      if (!bot.entity.onGround) bot.setControlState('jump', false);
+      if (descending < DESCENDING_TICKS && clock.now() - startedAt < CRITICAL_GIVE_UP_MS) return;
+      stopJump();
+      try {
+        swing();
+        recover(resolve);
+      } catch (error) {
+        reject(error);
+      }
+    };
+    stopJump = () => {
+      bot.removeListener('physicsTick', onTick);
+      bot.setControlState('jump', false);
+    };
+    bot.setControlState('jump', true);
+    bot.on('physicsTick', onTick);
+  });
+  // A landed hit stays landed; cancelling only cuts the jump or the cooldown short (the runner ends it as aborted).
+  return {
+    done,
+    cancel: () => {
+      stopJump();
+      if (timer !== undefined) clock.clearTimeout(timer);
+    },
+  };
 }

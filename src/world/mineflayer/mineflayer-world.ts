@@ -5,6 +5,7 @@ import type { Clock } from '../../contracts/clock.js';
 import type {
   BlockQuery,
   ActuatorOptions,
+  AttackOptions,
   BlockInfo,
   BodyPart,
   EntityInfo,
@@ -292,8 +293,8 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     return this.runner.run('withdraw', options, () => startTransfer(this.context, 'withdraw', container, item, count));
   }
 
-  attack(entityId: number, options: ActuatorOptions = {}): Promise<void> {
-    return this.runner.run('attack', options, () => startAttack(this.context, entityId));
+  attack(entityId: number, options: AttackOptions = {}): Promise<void> {
+    return this.runner.run('attack', options, () => startAttack(this.context, entityId, options));
   }
 
   sleep(bed: Vec3Like, options: ActuatorOptions = {}): Promise<void> {

@@ -3,6 +3,7 @@ import type { Clock } from '../../contracts/clock.js';
 import {
   type BlockQuery,
   type ActuatorOptions,
+  type AttackOptions,
   type BlockInfo,
   type BlockState,
   type BodyPart,
@@ -332,8 +333,11 @@ export class SimWorld implements WorldPort {
     });
   }
 
-  attack(entityId: number, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start('attack', `entity ${entityId}`, options?.signal, (op) => attack(this.parts, op, entityId));
+  attack(entityId: number, options?: AttackOptions): Promise<void> {
+    const how = options?.style && options.style !== 'plain' ? ` (${options.style})` : '';
+    return this.runner.start('attack', `entity ${entityId}${how}`, options?.signal, (op) =>
+      attack(this.parts, op, entityId, options),
+    );
   }
 
   sleep(bed: Vec3Like, options?: ActuatorOptions): Promise<void> {
@@ -355,7 +359,10 @@ export class SimWorld implements WorldPort {
 
   look(at: Vec3Like, options?: ActuatorOptions): Promise<void> {
     return this.runner.start('look', pointText(at), options?.signal, (op) => {
-      this.locomotion.faceTowards({ x: Math.floor(at.x), z: Math.floor(at.z) });
+      // The body faces one of four directions: the one nearest the point's.
+      const [dx, dz] = [at.x - this.body.feet.x, at.z - this.body.feet.z];
+      const along = Math.abs(dx) >= Math.abs(dz) ? { x: Math.sign(dx), z: 0 } : { x: 0, z: Math.sign(dz) };
+      this.locomotion.faceTowards({ x: this.body.cellX() + along.x, z: this.body.cellZ() + along.z });
       op.succeed();
     });
   }

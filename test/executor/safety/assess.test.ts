@@ -39,16 +39,28 @@ const stance = (a: Assessment) => {
 };
 
 describe('assess: the response to an encounter, with its reasons', () => {
-  it('fights a zombie with a stone sword at full health, saying what it expects; three cost more than it has', () => {
+  it('fights a zombie with a stone sword at full health, saying what it expects; three and four too, five cost more than it has', () => {
     const a = assess(encounter(zombies(1), { held: 'stone_sword' }), auto, weaponOf);
     expect(first(a)).toMatchObject({ kind: 'fight', target: { id: 1 }, weapon: 'stone_sword' });
-    expect(first(a)!.reason).toBe('a zombie, stone_sword 5 per hit, expected 4.4 damage taken of 20');
+    expect(first(a)!.reason).toBe('a zombie, stone_sword 5 per hit, expected 1.3 damage taken of 20');
     // A flight stays ranked behind it, for when the fight cannot start.
     expect(a.choices.map((c) => c.kind)).toEqual(['fight', 'flee']);
-    // Three at once, as the bot fights today (CONTACT_SHARE, measured), would take more than the floor leaves.
-    const three = assess(encounter(zombies(3), { held: 'stone_sword' }), auto, weaponOf);
-    expect(three.choices.map((c) => c.kind)).toEqual(['flee']);
-    expect(first(three)!.reason).toMatch(/a fight \(stone_sword 5 per hit\) is expected to take [\d.]+ of 20 health/);
+    // Issue 30: a player with a stone sword kills three zombies, four too (CONTACT_SHARE, measured with its skill).
+    for (const n of [3, 4]) {
+      const crowd = assess(encounter(zombies(n), { held: 'stone_sword', blocks: 16 }), auto, weaponOf);
+      expect(first(crowd)).toMatchObject({ kind: 'fight', weapon: 'stone_sword' });
+      expect(first(crowd)!.reason).toMatch(
+        new RegExp(`^${n} zombies, stone_sword 5 per hit, expected [\\d.]+ damage taken of 20$`),
+      );
+    }
+    const five = assess(encounter(zombies(5), { held: 'stone_sword' }), auto, weaponOf);
+    expect(five.choices.map((c) => c.kind)).toEqual(['flee']);
+    expect(first(five)!.reason).toMatch(/a fight \(stone_sword 5 per hit\) is expected to take [\d.]+ of 20 health/);
+  });
+
+  it('shelters from eight zombies with bare hands even at full health', () => {
+    const a = assess(encounter(zombies(8), { blocks: 16 }), auto, weaponOf);
+    expect(a.choices.map((c) => c.kind)).toEqual(['shelter', 'flee']);
   });
 
   it('takes the best weapon from the pack, not what the hand holds', () => {
