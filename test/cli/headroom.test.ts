@@ -28,7 +28,7 @@ function fakeLoad(): LoadSources & { late: number; cpuUsed: number } {
 
 describe('a worker’s headroom (issue 34: admission by headroom, never failure by load)', () => {
   it('has room while both the loop delay and the CPU are below their limits, and names the one past it', () => {
-    expect(headroomOf(null, limits)).toEqual({ room: true });
+    expect(headroomOf(null, limits)).toEqual({ room: false, reason: 'its load is not measured yet' });
     expect(headroomOf({ loopDelayMs: 199, cpu: 0.79 }, limits)).toEqual({ room: true });
     expect(headroomOf({ loopDelayMs: 812.4, cpu: 0.1 }, limits)).toEqual({
       room: false,
@@ -55,7 +55,7 @@ describe('a worker’s headroom (issue 34: admission by headroom, never failure 
     const monitor = new HeadroomMonitor(clock, limits, load);
     monitor.start();
     expect(monitor.last).toBeNull();
-    expect(monitor.headroom()).toEqual({ room: true });
+    expect(monitor.headroom().room).toBe(false);
     load.late = 30;
     load.cpuUsed = 900;
     await clock.advance(1_000);

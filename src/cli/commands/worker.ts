@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { systemClock } from '../../clock/system-clock.js';
 import { WorldError } from '../../contracts/world.js';
 import { JournalOpenError, type Journal } from '../../journal/journal.js';
-import { isPostgresUrl, maskUrl, openJournal } from '../../journal/open.js';
+import { isPostgresUrl, maskUrl, openJournal, type OpenJournalOptions } from '../../journal/open.js';
 import { WORKER_RUNNER_KIND } from '../../journal/rows.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { RunnerInUseError } from '../../journal/sql/runners.js';
@@ -17,6 +17,7 @@ import { JoinGate, joinAsBot } from '../worker/join.js';
 import { DEFAULT_AWAY_LIMIT_MS } from '../worker/stay-joined.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
 import { DEFAULT_HEADROOM, HeadroomLimits, HeadroomMonitor, processLoad } from '../worker/headroom.js';
+import { createWorkerMetrics, serveMetrics, type WorkerMetrics } from '../worker/worker-metrics.js';
 
 interface WorkerOptions {
   journal?: string;
@@ -32,6 +33,8 @@ interface WorkerOptions {
   maxLoopDelayMs: number;
   maxCpu: number;
   headroomWindowMs: number;
+  metricsHost: string;
+  metricsPort: number;
 }
 
 const DEFAULT_LEASE_MS = 15_000;
@@ -132,6 +135,13 @@ export function workerCommand(
       aNumber('--headroom-window-ms'),
       DEFAULT_HEADROOM.windowMs,
     )
+    .option('--metrics-host <host>', 'where the worker serves its Prometheus metrics (GET /metrics)', '127.0.0.1')
+    .option(
+      '--metrics-port <port>',
+      'the port of its Prometheus metrics; 0 picks a free one, printed at start',
+      wholeIn('--metrics-port', 0, 65_535),
+      0,
+    )
     .addHelpText(
       'after',
       `
@@ -210,10 +220,13 @@ async function runWorker(
     if (error instanceof WorldError) throw new CliUsageError(error.message);
     throw error;
   });
+  // The journal opens before the metrics that hear its transactions exist.
+  let metrics: WorkerMetrics | undefined;
   const journal = await openFleetJournal(settings.journal, {
     queryTimeoutMs: timing.renewEveryMs * 2,
     idleInTransactionTimeoutMs: timing.fenceAfterMs,
     poolSize: journalPoolSize(settings.capacity),
+    observe: (t) => metrics?.observeJournal(t),
   });
   try {
     const runner = new JournalRunner(journal, {
@@ -262,6 +275,20 @@ async function runWorker(
     say(
       `worker ${settings.nodeId}: journal ${maskUrl(settings.journal)}, server ${settings.host}:${settings.port} (Minecraft ${version}, ${settings.auth}), capacity ${settings.capacity}, lease ${settings.leaseMs} ms, headroom below ${settings.headroom.loopDelayMs} ms of loop delay and ${settings.headroom.cpu} of a core`,
     );
+    metrics = createWorkerMetrics({
+      worker,
+      headroom,
+      capacity: settings.capacity,
+      fencedWritesRefused: () => journal.fencedWritesRefused,
+    });
+    const served = await serveMetrics(metrics.registry, settings.metricsHost, settings.metricsPort).catch(
+      (error: unknown) => {
+        throw new CliUsageError(
+          `--metrics-port ${settings.metricsPort}: cannot serve metrics on ${settings.metricsHost}: ${String(error)}; give another --metrics-port (0 picks a free one)`,
+        );
+      },
+    );
+    say(`metrics on ${served.url}`);
     const stopLoopStats = reportLoopDelayOnSignal((line) => io.out(line));
     headroom.start();
     await worker.start();
@@ -269,6 +296,8 @@ async function runWorker(
     stopLoopStats();
     headroom.stop();
     load.stop();
+    served.server.closeAllConnections();
+    served.server.close();
     say(`${signal}: giving the bots back`);
     await worker.stop({ code: 'interrupted', reason: `its worker ${settings.nodeId} was stopped (${signal})` });
     await runner.stop().catch(() => undefined);
@@ -298,7 +327,7 @@ export function journalPoolSize(capacity: number): number {
 
 async function openFleetJournal(
   url: string,
-  timeouts: { queryTimeoutMs: number; idleInTransactionTimeoutMs: number; poolSize: number },
+  timeouts: Pick<OpenJournalOptions, 'queryTimeoutMs' | 'idleInTransactionTimeoutMs' | 'poolSize' | 'observe'>,
 ): Promise<Journal> {
   try {
     return await openJournal(url, timeouts);

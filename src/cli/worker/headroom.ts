@@ -44,9 +44,12 @@ export interface LoadSample {
 
 export type Headroom = { room: true } | { room: false; reason: string };
 
-/** The rule: room while both measures are below their limits; none measured yet is room. */
+/**
+ * The rule: room while both measures are below their limits. Nothing measured yet is no room: a worker starting
+ * takes one bot and one plan, not its whole capacity at once, before its first window says what they cost.
+ */
 export function headroomOf(sample: LoadSample | null, limits: Pick<HeadroomLimits, 'loopDelayMs' | 'cpu'>): Headroom {
-  if (sample === null) return { room: true };
+  if (sample === null) return { room: false, reason: 'its load is not measured yet' };
   if (sample.loopDelayMs >= limits.loopDelayMs)
     return {
       room: false,

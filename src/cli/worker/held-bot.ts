@@ -163,7 +163,7 @@ export class HeldBot {
     this.cause = cause;
     this.deps.journal.revokeFence(this.fence);
     this.cancel.abort(new Error(`${why.code}: ${why.reason}`));
-    this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}): ${why.code}: ${why.reason}`);
+    this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}, ${cause}): ${why.code}: ${why.reason}`);
     this.fencing = this.giveUp(why);
     return this.fencing;
   }

@@ -53,6 +53,15 @@ export interface PostgresJournalOptions {
    * never fails them.
    */
   connectTimeoutMs?: number;
+  /** Told of every transaction: which pool, how long it waited for a connection, how long it took in all (ms). */
+  observe?: (timing: JournalTiming) => void;
+}
+
+/** One transaction's times, for a worker's metrics. */
+export interface JournalTiming {
+  pool: 'bots' | 'lease';
+  waitedMs: number;
+  tookMs: number;
 }
 
 const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
@@ -86,6 +95,7 @@ export class PostgresJournal extends SqlJournal {
     private readonly pool: pg.Pool,
     private readonly leasePool: pg.Pool,
     readonly location: string,
+    private readonly observe?: (timing: JournalTiming) => void,
   ) {
     super();
     this.turns = new Turns(pool.options.max);
@@ -114,7 +124,7 @@ export class PostgresJournal extends SqlJournal {
         : new JournalOpenError(`cannot prepare the journal at ${location}: ${(error as Error).message}`);
     }
     client.release(dropped());
-    return new PostgresJournal(pool, leasePool, location);
+    return new PostgresJournal(pool, leasePool, location, options.observe);
   }
 
   async schemaVersion(): Promise<number> {
@@ -129,19 +139,27 @@ export class PostgresJournal extends SqlJournal {
    * so that the pool's limit only bounds opening a connection.
    */
   private async checkout(lease: boolean | undefined): Promise<Checkout> {
+    const asked = performance.now();
+    const timed = (release: (err?: Error) => void) => {
+      const got = performance.now();
+      return (err?: Error) => {
+        release(err);
+        this.observe?.({ pool: lease ? 'lease' : 'bots', waitedMs: got - asked, tookMs: performance.now() - asked });
+      };
+    };
     if (lease) {
       const client = await this.leasePool.connect();
-      return { client, release: (err) => client.release(err) };
+      return { client, release: timed((err) => client.release(err)) };
     }
     const giveBack = await this.turns.take();
     try {
       const client = await this.pool.connect();
       return {
         client,
-        release: (err) => {
+        release: timed((err) => {
           client.release(err);
           giveBack();
-        },
+        }),
       };
     } catch (error) {
       giveBack();
