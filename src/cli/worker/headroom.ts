@@ -21,7 +21,7 @@ const cpu = z
   .describe('the share of one core its process used over the last window it stays below');
 const windowMs = z.int().min(100).max(60_000).describe('how long each window of measurement is (ms)');
 
-export const DEFAULT_HEADROOM = { loopDelayMs: 250, cpu: 0.85, windowMs: 1_000 } as const;
+export const DEFAULT_HEADROOM = { loopDelayMs: 500, cpu: 0.9, windowMs: 1_000 } as const;
 
 export const HeadroomLimits = z.strictObject({
   loopDelayMs: loopDelayMs.default(DEFAULT_HEADROOM.loopDelayMs),
