@@ -200,16 +200,24 @@ async function reportUnfinished(db: pg.Client, statuses: Map<string, string>): P
   );
 }
 
-/** Why workers gave bots up during the row ("fenced <bot> (epoch n): <code>: <reason>"), counted by reason, on stderr. */
+/**
+ * Why workers gave bots up during the row ("fenced <bot> (epoch n, <cause>): <code>: <reason>"), on stderr: counted by
+ * cause (lease_lost, renewal_late, released, failed: issue 34 counts them apart), then by reason.
+ */
 function reportFences(fleetProcesses: readonly CliProcess[]): void {
-  const count = new Map<string, number>();
+  const byCause = new Map<string, number>();
+  const byReason = new Map<string, number>();
   for (const w of fleetProcesses)
     for (const line of w.lines) {
-      const reason = / fenced \S+ \(epoch \d+\): (.*)$/.exec(line)?.[1]?.replace(/\d+/g, 'N');
-      if (reason) count.set(reason, (count.get(reason) ?? 0) + 1);
+      const fenced = / fenced \S+ \(epoch \d+, (\w+)\): (.*)$/.exec(line);
+      if (!fenced) continue;
+      const reason = fenced[2]!.replace(/\d+/g, 'N');
+      byCause.set(fenced[1]!, (byCause.get(fenced[1]!) ?? 0) + 1);
+      byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
     }
-  if (count.size > 0)
-    process.stderr.write(`fleet: bots fenced: ${[...count].map(([why, n]) => `${n} × ${why}`).join('; ')}\n`);
+  if (byCause.size === 0) return;
+  const list = (count: Map<string, number>) => [...count].map(([why, n]) => `${n} × ${why}`).join('; ');
+  process.stderr.write(`fleet: bots fenced by cause: ${list(byCause)}; by reason: ${list(byReason)}\n`);
 }
 
 /** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase. */

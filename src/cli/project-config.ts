@@ -9,6 +9,7 @@ import type { CapabilityRegistry } from '../registry/registry.js';
 import { SafetyOverride } from '../contracts/plan-step.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
 import { CliUsageError } from './io.js';
+import { HeadroomConfig } from './worker/headroom.js';
 import { readJsonFile } from './read-json.js';
 import { isWorldKind, WorldConfig, worldConfigKeys } from './worlds.js';
 
@@ -39,6 +40,8 @@ export const ProjectConfigSchema = z.strictObject({
   journal: path.optional(),
   /** How `run`, `serve` and `mcp` bots answer hostiles (their --combat and --fight-health-floor; docs/defense.md). */
   safety: SafetyOverride.optional(),
+  /** `verbtree worker`: the headroom past which it claims no more bots and starts no more plans (docs/fleet.md). */
+  worker: z.strictObject({ headroom: HeadroomConfig.optional() }).optional(),
   api: z
     .strictObject({
       tokenEnv: z
@@ -99,6 +102,7 @@ function parseConfig(file: string, input: unknown): ProjectConfig {
 function keysAt(at: readonly PropertyKey[], input: unknown): string[] {
   if (at.length === 0) return Object.keys(ProjectConfigSchema.shape);
   if (at[0] === 'api') return ['tokenEnv'];
+  if (at[0] === 'worker') return at.length === 1 ? ['headroom'] : Object.keys(HeadroomConfig.shape);
   const kind = (input as { world?: { kind?: unknown } }).world?.kind;
   return at[0] === 'world' && isWorldKind(kind) ? worldConfigKeys(kind) : [];
 }

@@ -51,6 +51,13 @@ export function applyProjectDefaults(command: Command, project: Project): void {
     });
   }
 
+  if (command.name() === 'worker') {
+    const headroom = config.worker?.headroom;
+    set(command, 'maxLoopDelayMs', headroom?.loopDelayMs);
+    set(command, 'maxCpu', headroom?.cpu);
+    set(command, 'headroomWindowMs', headroom?.windowMs);
+  }
+
   if (command.name() === 'serve' || command.name() === 'mcp') {
     // The token comes from the variable the config names, and only from it; never shown in --help.
     if (config.api?.tokenEnv) set(command, 'token', process.env[config.api.tokenEnv] ?? '', false);

@@ -1,4 +1,5 @@
 import type { Journal } from './journal.js';
+import type { JournalTiming } from './postgres/postgres-journal.js';
 import { isPostgresUrl } from './journal-spec.js';
 import { SqliteJournal } from './sqlite/sqlite-journal.js';
 
@@ -15,6 +16,8 @@ export interface OpenJournalOptions {
   poolSize?: number;
   /** PostgreSQL only: the server ends a transaction left idle this long (see PostgresJournalOptions). */
   idleInTransactionTimeoutMs?: number;
+  /** PostgreSQL only: told each transaction's times (see PostgresJournalOptions). */
+  observe?: (timing: JournalTiming) => void;
 }
 
 /**
@@ -29,6 +32,7 @@ export async function openJournal(spec: string, options: OpenJournalOptions = {}
       ...(options.queryTimeoutMs ? { queryTimeoutMs: options.queryTimeoutMs } : {}),
       ...(options.poolSize ? { poolSize: options.poolSize } : {}),
       ...(options.idleInTransactionTimeoutMs ? { idleInTransactionTimeoutMs: options.idleInTransactionTimeoutMs } : {}),
+      ...(options.observe ? { observe: options.observe } : {}),
     });
   }
   return SqliteJournal.open(spec, options);

@@ -226,6 +226,12 @@ export interface BotReport {
   food: number | null;
 }
 
+/**
+ * The state a worker reports for a bot whose queued plan waits for the worker's headroom (an overloaded worker starts
+ * no more plans until it has room again; issue 34).
+ */
+export const WAITING_FOR_HEADROOM = 'WAITING';
+
 /** A bot's last report, with when the journal received it (journal clock, epoch ms). */
 export type BotStatus = Omit<BotReport, 'bot' | 'epoch'> & { reportedAt: number };
 

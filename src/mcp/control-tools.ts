@@ -268,5 +268,5 @@ function botLine(b: BotSample | FleetBotSample): string {
       ? `lease of ${b.holder} lapsed`
       : 'not held';
   const state = b.state === null ? 'not reported' : b.connected ? b.state : 'disconnected';
-  return `${b.bot}: ${held}, ${state}${plan}${b.queued > 0 ? `, ${b.queued} queued` : ''}`;
+  return `${b.bot}: ${held}, ${state}${plan}${b.queued > 0 ? `, ${b.queued} queued` : ''}${b.waiting ? ` (${b.waiting})` : ''}`;
 }

@@ -85,6 +85,8 @@ export interface FleetBotSample {
   plan: string | null;
   /** Plans queued behind it. */
   queued: number;
+  /** Why its queued (or interrupted) plan waits, when it waits for a worker: none holds it, or its holder has no headroom. */
+  waiting: string | null;
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Journal } from '../journal/journal.js';
-import type { BotView } from '../journal/rows.js';
+import { WAITING_FOR_HEADROOM, type BotView } from '../journal/rows.js';
 import type { BotAccess, FleetBotSample, QueuedBot } from './bot-access.js';
 import { journalUnreachable } from '../journal/unreachable.js';
 import { OperationError } from './errors.js';
@@ -103,7 +103,22 @@ export function fleetSample(view: BotView): FleetBotSample {
     reportedAt: status?.reportedAt ?? null,
     plan: view.plan,
     queued: view.queued,
+    waiting: waitingFor(view),
   };
+}
+
+/**
+ * Why a bot's plan waits for a worker: no worker holds the bot (each refuses a claim past its headroom, or none has
+ * spare capacity), or its holder reported it waiting for headroom. null when nothing of it waits, or it waits for
+ * nothing but its turn.
+ */
+function waitingFor(view: BotView): string | null {
+  if (view.queued === 0 && view.plan === null) return null;
+  if (!view.held)
+    return 'queued: no worker holds the bot yet (each takes bots only while it has headroom and capacity)';
+  if (view.status?.state === WAITING_FOR_HEADROOM)
+    return `queued: its worker ${view.holder} has no headroom; the plan starts when it has`;
+  return null;
 }
 
 function unknownBot(name: string, names: readonly string[]): OperationError {

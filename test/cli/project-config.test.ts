@@ -96,6 +96,18 @@ describe('a project config (verbtree.config.mjs), found from a subfolder of the 
     expect(code).toBe(0);
   });
 
+  it("sets a worker's headroom limits, which its --help shows as the defaults from the config", async () => {
+    const { sub } = await userProject({
+      'verbtree.config.mjs': 'export default { worker: { headroom: { loopDelayMs: 400, cpu: 1.5 } } };',
+    });
+    const { code, out } = await cliIn(sub, 'worker', '--help');
+    expect(code).toBe(0);
+    // --help wraps its lines: read it as one.
+    const help = out.replace(/\s+/g, ' ');
+    expect(help).toContain('(default: 400 from verbtree.config.mjs)');
+    expect(help).toContain('(default: 1.5 from verbtree.config.mjs)');
+  });
+
   it('--config names a config anywhere; its paths stay relative to it', async () => {
     const { dir } = await userProject();
     const elsewhere = fileURLToPath(new URL('.', import.meta.url));
@@ -136,6 +148,11 @@ describe('a bad project config: one line naming the file, the place and the fix;
     expect(err).toContain(
       'verbtree.config.mjs: config.world.seed: expected number, got string "three"; give a number, e.g. 3',
     );
+  });
+
+  it("a worker's headroom out of bounds names its path", async () => {
+    const err = await bad({ 'verbtree.config.mjs': 'export default { worker: { headroom: { cpu: -1 } } };' });
+    expect(err).toContain('config.worker.headroom.cpu');
   });
 
   it('a capability module that does not exist', async () => {

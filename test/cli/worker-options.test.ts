@@ -15,6 +15,8 @@ describe('verbtree worker: its options', () => {
       '--version',
       '--auth',
       '--lease-ms',
+      '--max-loop-delay-ms',
+      '--max-cpu',
     ])
       expect(out).toContain(flag);
     expect(out).toContain('fences itself');
@@ -43,6 +45,14 @@ describe('verbtree worker: its options', () => {
     [
       ['--journal', 'postgres://db/v', '--host', 'h', '--bot', 'a', '--port', '70000'],
       '--port must be a whole number from 1 to 65535',
+    ],
+    [
+      ['--journal', 'postgres://db/v', '--host', 'h', '--bot', 'a', '--max-cpu', '-1'],
+      '--max-cpu: Too small: expected number to be >=0',
+    ],
+    [
+      ['--journal', 'postgres://db/v', '--host', 'h', '--bot', 'a', '--max-loop-delay-ms', 'soon'],
+      '--max-loop-delay-ms must be a number, got "soon"',
     ],
   ])('refuses %j naming the option (exit 2, no stack)', async (args, said) => {
     const { code, err } = await cli('worker', ...args);

@@ -42,7 +42,8 @@ describe('verbtree worker: PostgreSQL restarts', () => {
         until(
           'every worker fenced its bots',
           () => Promise.all(workers.map((w) => w.out())),
-          (outs) => bots.every((bot) => outs.some((out) => new RegExp(`fenced ${bot} \\(epoch 1\\): `).test(out))),
+          (outs) =>
+            bots.every((bot) => outs.some((out) => new RegExp(`fenced ${bot} \\(epoch 1, \\w+\\): `).test(out))),
         ).then(() => undefined),
       );
       await until(

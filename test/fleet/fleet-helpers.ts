@@ -134,6 +134,15 @@ export const stepStatuses = async (journal: Journal, planId: string) =>
 export const statuses = async (journal: Journal, planIds: string[]) =>
   Promise.all(planIds.map(async (id) => (await journal.plan(id))?.status ?? 'missing'));
 
+/** Waits until every plan of `planIds` has ended (succeeded or failed), then gives their statuses. */
+export const plansEnded = (journal: Journal, planIds: string[], limitMs?: number) =>
+  until(
+    'every plan ended',
+    () => statuses(journal, planIds),
+    (s) => s.every((status) => status === 'succeeded' || status === 'failed'),
+    limitMs,
+  );
+
 /** Each step's succeeded transitions, by plan and step. */
 export async function succeededTransitions(journal: Journal, planId: string): Promise<Record<string, number>> {
   const provenance = (await journal.planProvenance(planId))!;

@@ -172,7 +172,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     journal.claimNextPlan = () => Promise.reject(refused);
     expect(await clock.runUntil(said('fenced ann'), MINUTE)).toBe(true);
     expect(lines.find((l) => l.startsWith('fenced ann'))).toBe(
-      `fenced ann (epoch 1): interrupted: the journal was unreachable: ${refused.message}`,
+      `fenced ann (epoch 1, failed): interrupted: the journal was unreachable: ${refused.message}`,
     );
     expect(refused.message).toMatch(/^connect ECONNREFUSED /);
   });
@@ -197,7 +197,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
       await cut(clock, said('fenced ann'));
       expect(await withRealIo(clock, said('fenced ann'))).toBe(true);
       const fenced = lines.find((l) => l.startsWith('fenced ann'))!;
-      expect(fenced).toMatch(/^fenced ann \(epoch 1\): interrupted: the journal was unreachable: /);
+      expect(fenced).toMatch(/^fenced ann \(epoch 1, failed\): interrupted: the journal was unreachable: /);
       // The fenced holder's last write lands once the database answers again: the run ended, for the same reason.
       expect(await withRealIo(clock, said('gave up ann'))).toBe(true);
       const runs = (await journal.planProvenance('far'))!.runs;

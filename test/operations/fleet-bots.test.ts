@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
+import { WAITING_FOR_HEADROOM } from '../../src/journal/rows.js';
 import { FleetBots } from '../../src/operations/fleet-bots.js';
 import { createOperations } from '../../src/operations/operations.js';
 import { JOURNAL_POLL_MS } from '../../src/operations/runs.js';
@@ -58,6 +59,22 @@ describe('operations on a fleet (FleetBots: bots held by workers elsewhere, reac
       { bot: 'ann', holder: null, held: false, state: null, position: null, plan: null, queued: 1 },
       { bot: 'bob', queued: 0 },
     ]);
+  });
+
+  it('a queued plan says why it waits for a worker: none holds its bot, or its holder has no headroom', async () => {
+    const { journal, ops } = await fleet(['ann', 'bob']);
+    await ops.start(walk('p1'), { bot: 'ann' });
+    const waiting = async () => (await ops.listBots()).map((b) => ('waiting' in b ? b.waiting : 'not a fleet bot'));
+    expect(await waiting()).toEqual([
+      'queued: no worker holds the bot yet (each takes bots only while it has headroom and capacity)',
+      null,
+    ]);
+    const epoch = (await journal.claimBot('ann', 'w1', MINUTE))!;
+    const report = { bot: 'ann', epoch, connected: true, kind: 'sim', position: null, health: 20, food: 20 };
+    await journal.reportBots([{ ...report, state: 'IDLE' }]);
+    expect(await waiting()).toEqual([null, null]);
+    await journal.reportBots([{ ...report, state: WAITING_FOR_HEADROOM }]);
+    expect(await waiting()).toEqual(['queued: its worker w1 has no headroom; the plan starts when it has', null]);
   });
 
   it('an empty fleet says how a bot joins it', async () => {

@@ -3,7 +3,7 @@ import { Command, Option } from 'commander';
 import { systemClock } from '../../clock/system-clock.js';
 import { WorldError } from '../../contracts/world.js';
 import { JournalOpenError, type Journal } from '../../journal/journal.js';
-import { isPostgresUrl, maskUrl, openJournal } from '../../journal/open.js';
+import { isPostgresUrl, maskUrl, openJournal, type OpenJournalOptions } from '../../journal/open.js';
 import { WORKER_RUNNER_KIND } from '../../journal/rows.js';
 import { JournalRunner } from '../../journal/runner.js';
 import { RunnerInUseError } from '../../journal/sql/runners.js';
@@ -16,6 +16,8 @@ import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
 import { JoinGate, joinAsBot } from '../worker/join.js';
 import { DEFAULT_AWAY_LIMIT_MS } from '../worker/stay-joined.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
+import { DEFAULT_HEADROOM, HeadroomLimits, HeadroomMonitor, processLoad } from '../worker/headroom.js';
+import { createWorkerMetrics, serveMetrics, type WorkerMetrics } from '../worker/worker-metrics.js';
 
 interface WorkerOptions {
   journal?: string;
@@ -28,6 +30,11 @@ interface WorkerOptions {
   auth: 'offline' | 'microsoft';
   leaseMs: number;
   awayLimitMs: number;
+  maxLoopDelayMs: number;
+  maxCpu: number;
+  headroomWindowMs: number;
+  metricsHost: string;
+  metricsPort: number;
 }
 
 const DEFAULT_LEASE_MS = 15_000;
@@ -52,6 +59,12 @@ const botName = (value: string, all: string[]) => {
   if (!BOT_NAME.test(value))
     throw new CliUsageError(`--bot must be a Minecraft name (1 to 16 letters, digits or _), got "${value}"`);
   return all.includes(value) ? all : [...all, value];
+};
+
+const aNumber = (flag: string) => (value: string) => {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n)) throw new CliUsageError(`${flag} must be a number, got "${value}"`);
+  return n;
 };
 
 const authMode = (value: string) => {
@@ -104,6 +117,31 @@ export function workerCommand(
       wholeIn('--away-limit-ms', 1_000, 86_400_000),
       DEFAULT_AWAY_LIMIT_MS,
     )
+    .option(
+      '--max-loop-delay-ms <ms>',
+      'headroom: past this event-loop lateness (p99 over a window) the worker claims no more bots and starts no more plans',
+      aNumber('--max-loop-delay-ms'),
+      DEFAULT_HEADROOM.loopDelayMs,
+    )
+    .option(
+      '--max-cpu <cores>',
+      'headroom: past this share of a core used by its process (over a window) it claims no more bots and starts no more plans',
+      aNumber('--max-cpu'),
+      DEFAULT_HEADROOM.cpu,
+    )
+    .option(
+      '--headroom-window-ms <ms>',
+      'headroom: how long each window of measurement is',
+      aNumber('--headroom-window-ms'),
+      DEFAULT_HEADROOM.windowMs,
+    )
+    .option('--metrics-host <host>', 'where the worker serves its Prometheus metrics (GET /metrics)', '127.0.0.1')
+    .option(
+      '--metrics-port <port>',
+      'the port of its Prometheus metrics; 0 picks a free one, printed at start',
+      wholeIn('--metrics-port', 0, 65_535),
+      0,
+    )
     .addHelpText(
       'after',
       `
@@ -130,6 +168,26 @@ interface WorkerSettings extends WorkerOptions {
   journal: string;
   host: string;
   capacity: number;
+  headroom: HeadroomLimits;
+}
+
+const HEADROOM_FLAGS: Record<keyof HeadroomLimits, string> = {
+  loopDelayMs: '--max-loop-delay-ms',
+  cpu: '--max-cpu',
+  windowMs: '--headroom-window-ms',
+};
+
+/** The headroom flags, checked by the same schema as a project's `worker.headroom`; a bad one is named with its bounds. */
+function headroomOf(options: WorkerOptions): HeadroomLimits {
+  const parsed = HeadroomLimits.safeParse({
+    loopDelayMs: options.maxLoopDelayMs,
+    cpu: options.maxCpu,
+    windowMs: options.headroomWindowMs,
+  });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0]!;
+  const flag = HEADROOM_FLAGS[issue.path[0] as keyof HeadroomLimits];
+  throw new CliUsageError(`${flag}: ${issue.message}`);
 }
 
 function checked(options: WorkerOptions): WorkerSettings {
@@ -148,7 +206,7 @@ function checked(options: WorkerOptions): WorkerSettings {
       `--capacity ${capacity} is fewer than the ${options.bot.length} bots given with --bot; raise --capacity or give fewer --bot`,
     );
   if (options.nodeId.trim() === '') throw new CliUsageError('--node-id must not be empty');
-  return { ...options, journal: options.journal, host: options.host, capacity };
+  return { ...options, journal: options.journal, host: options.host, capacity, headroom: headroomOf(options) };
 }
 
 async function runWorker(
@@ -162,10 +220,13 @@ async function runWorker(
     if (error instanceof WorldError) throw new CliUsageError(error.message);
     throw error;
   });
+  // The journal opens before the metrics that hear its transactions exist.
+  let metrics: WorkerMetrics | undefined;
   const journal = await openFleetJournal(settings.journal, {
     queryTimeoutMs: timing.renewEveryMs * 2,
     idleInTransactionTimeoutMs: timing.fenceAfterMs,
     poolSize: journalPoolSize(settings.capacity),
+    observe: (t) => metrics?.observeJournal(t),
   });
   try {
     const runner = new JournalRunner(journal, {
@@ -187,6 +248,8 @@ async function runWorker(
       auth: settings.auth,
     };
     const gate = new JoinGate(JOINS_AT_ONCE);
+    const load = processLoad();
+    const headroom = new HeadroomMonitor(systemClock, settings.headroom, load);
     const worker = new FleetWorker(
       {
         journal,
@@ -205,16 +268,36 @@ async function runWorker(
             (answer) => answer !== null,
             () => false,
           ),
+        headroom,
       },
       { nodeId: settings.nodeId, bots: settings.bot, capacity: settings.capacity, timing },
     );
     say(
-      `worker ${settings.nodeId}: journal ${maskUrl(settings.journal)}, server ${settings.host}:${settings.port} (Minecraft ${version}, ${settings.auth}), capacity ${settings.capacity}, lease ${settings.leaseMs} ms`,
+      `worker ${settings.nodeId}: journal ${maskUrl(settings.journal)}, server ${settings.host}:${settings.port} (Minecraft ${version}, ${settings.auth}), capacity ${settings.capacity}, lease ${settings.leaseMs} ms, headroom below ${settings.headroom.loopDelayMs} ms of loop delay and ${settings.headroom.cpu} of a core`,
     );
+    metrics = createWorkerMetrics({
+      worker,
+      headroom,
+      capacity: settings.capacity,
+      fencedWritesRefused: () => journal.fencedWritesRefused,
+    });
+    const served = await serveMetrics(metrics.registry, settings.metricsHost, settings.metricsPort).catch(
+      (error: unknown) => {
+        throw new CliUsageError(
+          `--metrics-port ${settings.metricsPort}: cannot serve metrics on ${settings.metricsHost}: ${String(error)}; give another --metrics-port (0 picks a free one)`,
+        );
+      },
+    );
+    say(`metrics on ${served.url}`);
     const stopLoopStats = reportLoopDelayOnSignal((line) => io.out(line));
+    headroom.start();
     await worker.start();
     const signal = await context.until();
     stopLoopStats();
+    headroom.stop();
+    load.stop();
+    served.server.closeAllConnections();
+    served.server.close();
     say(`${signal}: giving the bots back`);
     await worker.stop({ code: 'interrupted', reason: `its worker ${settings.nodeId} was stopped (${signal})` });
     await runner.stop().catch(() => undefined);
@@ -244,7 +327,7 @@ export function journalPoolSize(capacity: number): number {
 
 async function openFleetJournal(
   url: string,
-  timeouts: { queryTimeoutMs: number; idleInTransactionTimeoutMs: number; poolSize: number },
+  timeouts: Pick<OpenJournalOptions, 'queryTimeoutMs' | 'idleInTransactionTimeoutMs' | 'poolSize' | 'observe'>,
 ): Promise<Journal> {
   try {
     return await openJournal(url, timeouts);

@@ -1,7 +1,9 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { BotReport, Fence } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
-import { HeldBot, type HeldBotDeps } from './held-bot.js';
+import { Admission } from './admission.js';
+import type { Headroom } from './headroom.js';
+import { HeldBot, type FenceCause, type HeldBotDeps } from './held-bot.js';
 
 /**
  * How a worker keeps its leases: they last `ttlMs` by the database's clock from each claim or renewal; all are renewed
@@ -58,6 +60,14 @@ interface Holding {
   timer: TimerHandle;
 }
 
+/** What a worker counted since it started, for its metrics. */
+export interface WorkerCounts {
+  /** Bots fenced, by why. */
+  fences: Record<FenceCause, number>;
+  /** Claims it did not make for want of headroom (another worker takes the bot, or it waits). */
+  claimsRefused: number;
+}
+
 const key = (fence: Fence) => `${fence.bot}#${fence.epoch}`;
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
@@ -83,15 +93,26 @@ export class FleetWorker {
   private lastClaimError: string | null = null;
   /** Since when a bot of this worker gave itself up because the server stayed away; null while it answers. */
   private serverAwaySince: number | null = null;
+  /** Fences by cause and claims refused, since it started. */
+  readonly counts: WorkerCounts = {
+    fences: { lease_lost: 0, renewal_late: 0, released: 0, failed: 0 },
+    claimsRefused: 0,
+  };
+  /** Its headroom's say over which plans start. */
+  readonly admission: Admission;
 
   constructor(
     private readonly deps: Omit<HeldBotDeps, 'planQueued' | 'serverAway'> & {
       clock: Clock;
       /** Whether the server answers now (a status ping): a worker that cannot reach it claims no bot. */
       reachable?: () => Promise<boolean>;
+      /** Whether the worker has room for more load now (default: always). */
+      headroom?: { headroom(): Headroom };
     },
     private readonly options: FleetWorkerOptions,
-  ) {}
+  ) {
+    this.admission = new Admission(deps.headroom ?? { headroom: () => ({ room: true }) }, deps.say);
+  }
 
   async start(): Promise<void> {
     for (const bot of this.options.bots) await this.deps.journal.addBot({ name: bot });
@@ -99,6 +120,11 @@ export class FleetWorker {
     this.loop(() => this.claim(), this.options.timing.claimEveryMs);
     this.loop(() => this.pickUp(), this.options.timing.pickUpEveryMs);
     await this.claim();
+  }
+
+  /** How many bots it holds now. */
+  get botsHeld(): number {
+    return this.held.size;
   }
 
   /** Gives every bot up (their plans journaled interrupted, their leases released) and stops claiming. */
@@ -171,7 +197,11 @@ export class FleetWorker {
       const kept = new Set(renewed.map(key));
       for (const [k, holding] of live)
         if (!kept.has(k))
-          void this.drop(holding, { code: 'lease_lost', reason: 'its lease was not renewed: it expired or moved on' });
+          void this.drop(
+            holding,
+            { code: 'lease_lost', reason: 'its lease was not renewed: it expired or moved on' },
+            'lease_lost',
+          );
       // Neither the releases nor the report hold the next renewal back: they wait for the bots' connections.
       void this.report([...live.values()].filter((h) => kept.has(key(h.bot.fence))));
     } catch (error) {
@@ -189,7 +219,9 @@ export class FleetWorker {
    * is not the lease's.
    */
   private async report(holdings: readonly Holding[]): Promise<void> {
-    const reports = holdings.map((h) => h.bot.report()).filter((r): r is BotReport => r !== null);
+    const reports = holdings
+      .map((h) => this.admission.reported(h.bot.report()))
+      .filter((r): r is BotReport => r !== null);
     if (this.reporting || reports.length === 0) return;
     this.reporting = true;
     await this.deps.journal.reportBots(reports).catch(() => 0);
@@ -209,6 +241,11 @@ export class FleetWorker {
       for (const bot of [...own, ...others]) {
         if (this.stopped || this.held.size >= this.options.capacity) break;
         if (this.held.has(bot)) continue;
+        // Past its headroom it leaves the bot to another worker (or to a later claim of its own).
+        if (!this.admission.admitting(this.held.size)) {
+          this.counts.claimsRefused++;
+          break;
+        }
         const sentAt = this.deps.clock.now();
         this.claimingNow.add(bot);
         try {
@@ -246,9 +283,10 @@ export class FleetWorker {
    * in the pool, and still let a plan wait up to 3 s.
    */
   private async pickUp(): Promise<void> {
-    if (this.idle.size === 0) return;
+    if (this.idle.size === 0 && this.admission.holdingBack === 0) return;
     const queued = await this.deps.journal.queuedBots(this.options.nodeId).catch(() => []);
     for (const bot of queued) this.idle.get(bot)?.();
+    this.admission.pickedUp(queued);
   }
 
   /**
@@ -274,11 +312,12 @@ export class FleetWorker {
   private hold(fence: Fence, sentAt: number): void {
     this.deps.say(`claimed ${fence.bot} (epoch ${fence.epoch})`);
     const planQueued = (bot: string, cancel: AbortSignal) => this.planQueued(bot, cancel);
+    const admit = (bot: string, cancel: AbortSignal) => this.admission.admit(bot, cancel);
     const serverAway = () => {
       if (this.serverAwaySince === null) this.deps.say('the server is unreachable: claiming no bot until it answers');
       this.serverAwaySince ??= this.deps.clock.now();
     };
-    const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued, serverAway });
+    const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued, admit, serverAway });
     const holding: Holding = {
       bot,
       claimSentAt: sentAt,
@@ -288,6 +327,8 @@ export class FleetWorker {
     this.held.set(fence.bot, holding);
     this.arm(holding, sentAt + this.options.timing.fenceAfterMs);
     void bot.done.finally(() => {
+      const cause = bot.fenceCause;
+      if (cause) this.counts.fences[cause]++;
       this.deps.clock.clearTimeout(holding.timer);
       if (this.held.get(fence.bot) === holding) this.held.delete(fence.bot);
     });
@@ -303,18 +344,25 @@ export class FleetWorker {
     holding.deadline = deadline;
     clock.clearTimeout(holding.timer);
     const { fenceAfterMs, ttlMs } = this.options.timing;
-    holding.timer = clock.setTimeout(
-      () =>
-        void this.drop(holding, {
+    const late = () => {
+      // Still due after the loop read what came in: no renewal came back in time.
+      if (holding.deadline !== deadline) return;
+      void this.drop(
+        holding,
+        {
           code: 'lease_lost',
           reason: `no lease renewal came back within ${fenceAfterMs} ms (of its ${ttlMs} ms): this worker fenced itself`,
-        }),
-      Math.max(0, deadline - clock.now()),
-    );
+        },
+        'renewal_late',
+      );
+    };
+    // On a late event loop the timer fires before the loop reads the renewal's answer that came meanwhile (timers run
+    // before I/O in each turn): the check phase comes after that read, and a renewal read there moves the deadline.
+    holding.timer = clock.setTimeout(() => setImmediate(late), Math.max(0, deadline - clock.now()));
   }
 
-  private drop(holding: Holding, why: Interruption): Promise<void> {
+  private drop(holding: Holding, why: Interruption, cause: FenceCause): Promise<void> {
     this.deps.clock.clearTimeout(holding.timer);
-    return holding.bot.fenceFor(why);
+    return holding.bot.fenceFor(why, cause);
   }
 }

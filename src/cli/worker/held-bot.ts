@@ -32,6 +32,11 @@ export interface HeldBotDeps {
   pollEveryMs: number;
   /** Waits until the bot may have a plan queued (its worker asks for every bot it holds at once), or `cancel` aborts. */
   planQueued: (bot: string, cancel: AbortSignal) => Promise<void>;
+  /**
+   * Waits until its worker has headroom to start a plan (at once while it has), or `cancel` aborts; `done` says the
+   * plan, or the look at the queue, is over.
+   */
+  admit?: (bot: string, cancel: AbortSignal) => Promise<{ done(): void }>;
   /** How long a fence waits for a cancelled step to end before it journals the plan interrupted anyway. */
   graceMs: number;
   /**
@@ -48,6 +53,13 @@ export interface HeldBotDeps {
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
+ * Why a bot was fenced, counted apart in a worker's metrics: its lease was not renewed (`lease_lost`), no renewal came
+ * back in time (`renewal_late`), it was given up on purpose (`released`: a stop, its server away too long, its worker
+ * done with it), or its work failed (`failed`).
+ */
+export type FenceCause = 'lease_lost' | 'renewal_late' | 'released' | 'failed';
+
+/**
  * One bot a worker holds under one lease epoch: it joins the server as the bot, then runs the bot's queued plans one
  * at a time in order, resuming a plan a previous holder left unfinished through the live-world check. `fence` ends
  * it for good: this epoch writes nothing more (the journal refuses it), the running step is cancelled and its actuators
@@ -59,6 +71,7 @@ export class HeldBot {
   /** Aborted when the worker stops: a fence no longer waits for the database to answer its last write. */
   private readonly stopping = new AbortController();
   private why: Interruption | null = null;
+  private cause: FenceCause | null = null;
   private fencing: Promise<void> | null = null;
   private opened: OpenedWorld | null = null;
   private rejoining: Rejoining | null = null;
@@ -75,7 +88,7 @@ export class HeldBot {
   ) {
     this.done = this.work().then(
       () => this.fenceFor({ code: 'interrupted', reason: 'its worker stopped holding it' }),
-      (error: unknown) => this.fenceFor({ code: 'interrupted', reason: this.failure(error) }),
+      (error: unknown) => this.fenceFor({ code: 'interrupted', reason: this.failure(error) }, 'failed'),
     );
   }
 
@@ -93,6 +106,11 @@ export class HeldBot {
 
   get fenced(): boolean {
     return this.why !== null;
+  }
+
+  /** Why it was fenced; null while it is not. */
+  get fenceCause(): FenceCause | null {
+    return this.cause;
   }
 
   /** Fences the bot (if it is not yet) as its worker stops: the fence's last write is then tried once more at most. */
@@ -139,12 +157,13 @@ export class HeldBot {
    * then the bot leaves the server, then the plan under way is journaled interrupted (a fenced holder's last write,
    * which the database still refuses if the lease has moved on), and the lease is released for the next holder.
    */
-  fenceFor(why: Interruption): Promise<void> {
+  fenceFor(why: Interruption, cause: FenceCause = 'released'): Promise<void> {
     if (this.fencing) return this.fencing;
     this.why = why;
+    this.cause = cause;
     this.deps.journal.revokeFence(this.fence);
     this.cancel.abort(new Error(`${why.code}: ${why.reason}`));
-    this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}): ${why.code}: ${why.reason}`);
+    this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}, ${cause}): ${why.code}: ${why.reason}`);
     this.fencing = this.giveUp(why);
     return this.fencing;
   }
@@ -217,9 +236,18 @@ export class HeldBot {
     this.assembly = assembly;
     deps.say(`holding ${fence.bot} (epoch ${fence.epoch}) on ${opened.describe}`);
     while (!this.fenced) {
-      const next = await deps.journal.claimNextPlan(fence);
-      if (!next) await deps.planQueued(fence.bot, this.cancel.signal);
-      else await this.runPlan(next, assembly);
+      const admitted = await deps.admit?.(fence.bot, this.cancel.signal);
+      try {
+        if (this.fenced) break;
+        const next = await deps.journal.claimNextPlan(fence);
+        if (next) await this.runPlan(next, assembly);
+        else {
+          admitted?.done();
+          await deps.planQueued(fence.bot, this.cancel.signal);
+        }
+      } finally {
+        admitted?.done();
+      }
     }
   }
 

@@ -4,12 +4,17 @@ import { sleep } from './timing.js';
 
 /** flying-squid refuses a login under a name whose session it still holds; a vanilla server kicks the old one. */
 const OLD_SESSION = /already connected/i;
+/**
+ * A login the server took but did not finish within the spawn timeout: a loaded machine (issue 34: beside a CPU hog,
+ * a join took past 15 s, and the bot was given up and claimed again). Joined again, the bot stays its worker's.
+ */
+const SLOW_SPAWN = /no spawn within/i;
 
 /**
  * Joins the server as `bot` the way `run --host` does (the remote world of the table of worlds), retrying every
  * `retryEveryMs` while the server still holds the bot's old session (a worker that died or was cut off leaves it
- * until the server notices), until `cancel` aborts, each try in its turn at `gate` when one is given. Any other
- * refusal is the caller's.
+ * until the server notices) or its spawn came too late, until `cancel` aborts, each try in its turn at `gate` when
+ * one is given. Any other refusal is the caller's.
  */
 export async function joinAsBot(
   choice: WorldChoice,
@@ -22,8 +27,11 @@ export async function joinAsBot(
       // Each try takes its turn at the gate: a bot waiting for its old session to go holds no turn.
       return await (options.gate ? options.gate.run(open, options.cancel) : open());
     } catch (error) {
-      if (options.cancel.aborted || !(error instanceof Error) || !OLD_SESSION.test(error.message)) throw error;
-      if (tries === 1) options.say(`${bot}: the server still holds its old session; logging in again until it is gone`);
+      if (options.cancel.aborted || !(error instanceof Error)) throw error;
+      if (SLOW_SPAWN.test(error.message)) options.say(`${bot}: ${error.message}: joining again`);
+      else if (!OLD_SESSION.test(error.message)) throw error;
+      else if (tries === 1)
+        options.say(`${bot}: the server still holds its old session; logging in again until it is gone`);
       await sleep(options.clock, options.retryEveryMs, options.cancel);
       if (options.cancel.aborted) throw error;
     }

@@ -5,6 +5,7 @@ import { SqlJournal, type TxOptions } from '../sql/sql-journal.js';
 import { driveAsync, type Op, type Tx } from '../sql/tx.js';
 import type { EventFeedPage } from '../views.js';
 import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
+import { Turns } from './turns.js';
 
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
@@ -46,7 +47,24 @@ export interface PostgresJournalOptions {
    * a worker whose next statement is that late has fenced its bots already.
    */
   idleInTransactionTimeoutMs?: number;
+  /**
+   * How long opening a connection may take before the write that needs it fails (default 10 s): a database that does
+   * not answer. Waiting for a connection of the pool to come free has no limit: a busy pool slows its writes down,
+   * never fails them.
+   */
+  connectTimeoutMs?: number;
+  /** Told of every transaction: which pool, how long it waited for a connection, how long it took in all (ms). */
+  observe?: (timing: JournalTiming) => void;
 }
+
+/** One transaction's times, for a worker's metrics. */
+export interface JournalTiming {
+  pool: 'bots' | 'lease';
+  waitedMs: number;
+  tookMs: number;
+}
+
+const DEFAULT_CONNECT_TIMEOUT_MS = 10_000;
 
 /**
  * The journal in a PostgreSQL database, through node-postgres and its pool. Each domain operation is one
@@ -70,12 +88,17 @@ export class PostgresJournal extends SqlJournal {
   protected readonly trySweeperSql = `SELECT pg_try_advisory_xact_lock(${SWEEPER_LOCK}) AS got`;
   private readonly names = new Map<string, { name: string; text: string }>();
 
+  /** Turns at the bots' pool: a write that finds every connection busy waits here, in order, with no time limit. */
+  private readonly turns: Turns;
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly leasePool: pg.Pool,
     readonly location: string,
+    private readonly observe?: (timing: JournalTiming) => void,
   ) {
     super();
+    this.turns = new Turns(pool.options.max);
   }
 
   static async open(url: string, options: PostgresJournalOptions = {}): Promise<PostgresJournal> {
@@ -101,12 +124,62 @@ export class PostgresJournal extends SqlJournal {
         : new JournalOpenError(`cannot prepare the journal at ${location}: ${(error as Error).message}`);
     }
     client.release(dropped());
-    return new PostgresJournal(pool, leasePool, location);
+    return new PostgresJournal(pool, leasePool, location, options.observe);
   }
 
   async schemaVersion(): Promise<number> {
-    const { rows } = await this.pool.query<{ version: number }>('SELECT version FROM verbtree_schema');
+    const { rows } = await this.query<{ version: number }>('SELECT version FROM verbtree_schema');
     return rows[0]!.version;
+  }
+
+  /**
+   * A connection of the bots' pool (or the lease pool's), and its release. pg-pool would fail a caller that waits for a
+   * connection past its connection timeout, as if the database were down (`npm run bench -- fleet --bots 300`: writes
+   * that waited for a busy pool failed their runs and fenced their bots); the caller waits for its turn here instead,
+   * so that the pool's limit only bounds opening a connection.
+   */
+  private async checkout(lease: boolean | undefined): Promise<Checkout> {
+    const asked = performance.now();
+    const timed = (release: (err?: Error) => void) => {
+      const got = performance.now();
+      return (err?: Error) => {
+        release(err);
+        this.observe?.({ pool: lease ? 'lease' : 'bots', waitedMs: got - asked, tookMs: performance.now() - asked });
+      };
+    };
+    if (lease) {
+      const client = await this.leasePool.connect();
+      return { client, release: timed((err) => client.release(err)) };
+    }
+    const giveBack = await this.turns.take();
+    try {
+      const client = await this.pool.connect();
+      return {
+        client,
+        release: timed((err) => {
+          client.release(err);
+          giveBack();
+        }),
+      };
+    } catch (error) {
+      giveBack();
+      throw error;
+    }
+  }
+
+  /** One statement on a connection of the bots' pool, in its turn. */
+  private async query<R extends pg.QueryResultRow>(sql: string, values: unknown[] = []): Promise<pg.QueryResult<R>> {
+    const { client, release } = await this.checkout(false);
+    const dropped = watchDropped(client);
+    let failed: Error | undefined;
+    try {
+      return await client.query<R>(sql, values);
+    } catch (error) {
+      failed = error instanceof Error ? error : new Error(String(error));
+      throw error;
+    } finally {
+      release(dropped() ?? failed);
+    }
   }
 
   /** `?` placeholders numbered for PostgreSQL, each text a named statement its connection prepares once. */
@@ -131,7 +204,7 @@ export class PostgresJournal extends SqlJournal {
    */
   protected async transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
     if (options.single) return this.statementAlone(body, options);
-    const client = await (options.lease ? this.leasePool : this.pool).connect();
+    const { client, release } = await this.checkout(options.lease);
     const dropped = watchDropped(client);
     let broken: Error | undefined;
     // A read sees one snapshot across its statements.
@@ -151,7 +224,7 @@ export class PostgresJournal extends SqlJournal {
       throw error;
     } finally {
       const lost = dropped();
-      client.release(broken ?? lost);
+      release(broken ?? lost);
     }
   }
 
@@ -164,7 +237,7 @@ export class PostgresJournal extends SqlJournal {
 
   /** A body of one statement, run without BEGIN and COMMIT: PostgreSQL commits it alone. */
   private async statementAlone<R>(body: () => Tx<R>, options: TxOptions): Promise<R> {
-    const client = await (options.lease ? this.leasePool : this.pool).connect();
+    const { client, release } = await this.checkout(options.lease);
     const dropped = watchDropped(client);
     let statements = 0;
     let failed: Error | undefined;
@@ -178,7 +251,7 @@ export class PostgresJournal extends SqlJournal {
       failed = error instanceof Error ? error : new Error(String(error));
       throw error;
     } finally {
-      client.release(dropped() ?? failed);
+      release(dropped() ?? failed);
     }
   }
 
@@ -189,7 +262,7 @@ export class PostgresJournal extends SqlJournal {
    */
   async eventFeed(cursor: string | null, limit: number): Promise<EventFeedPage> {
     const [tx, id] = cursor === null ? ['0', 0] : parseCursor(cursor);
-    const { rows } = await this.pool.query<{
+    const { rows } = await this.query<{
       id: number;
       plan_id: string;
       bot: string | null;
@@ -223,7 +296,7 @@ export class PostgresJournal extends SqlJournal {
    * transaction id, so its events come after this cursor.
    */
   async eventFeedEnd(): Promise<string | null> {
-    const { rows } = await this.pool.query<{ tx: string; id: number }>(
+    const { rows } = await this.query<{ tx: string; id: number }>(
       `SELECT tx::text AS tx, id FROM events WHERE tx < pg_snapshot_xmin(pg_current_snapshot())
        ORDER BY tx DESC, id DESC LIMIT 1`,
     );
@@ -234,6 +307,12 @@ export class PostgresJournal extends SqlJournal {
   async close(): Promise<void> {
     await Promise.all([this.pool.end(), this.leasePool.end()]);
   }
+}
+
+/** A connection taken from a pool, and how it goes back (broken, with the error that broke it). */
+interface Checkout {
+  client: pg.PoolClient;
+  release: (err?: Error) => void;
 }
 
 /** What the logic receives for a statement: its rows, its first row, or the rows it changed. */
@@ -265,13 +344,13 @@ function inline(op: Op): string {
 function newPool(
   url: string,
   max: number,
-  timeouts: Pick<PostgresJournalOptions, 'queryTimeoutMs' | 'idleInTransactionTimeoutMs'>,
+  timeouts: Pick<PostgresJournalOptions, 'queryTimeoutMs' | 'idleInTransactionTimeoutMs' | 'connectTimeoutMs'>,
 ): pg.Pool {
   const { queryTimeoutMs, idleInTransactionTimeoutMs } = timeouts;
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    connectionTimeoutMillis: 10_000,
+    connectionTimeoutMillis: timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
     ...(idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: idleInTransactionTimeoutMs } : {}),
     application_name: 'verbtree',

@@ -70,6 +70,7 @@ function FleetBar({
       >
         <b>${name}</b> <span class="state ${bot.agent}">${bot.agent}</span>
         <span class="muted">${bot.planId ? `${bot.planId}: ${bot.planState}` : 'no plan'}</span>
+        ${bot.bot.waiting ? html`<span class="waiting" data-waiting>${bot.bot.waiting}</span>` : null}
         <span class="muted"
           >${[
             p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : null,

@@ -42,6 +42,8 @@ export interface Model {
     connected?: boolean;
     /** On a fleet gateway: the worker that holds the bot's lease. */
     holder?: string;
+    /** On a fleet gateway: why its plan waits for a worker (none holds it, or its holder has no headroom). */
+    waiting?: string;
   };
   trail: { x: number; z: number }[];
   planId?: string;
@@ -190,6 +192,7 @@ export function botSample(model: Model, message: Message): void {
     ...(food !== undefined ? { food } : {}),
     connected: message.connected === true,
     ...(typeof message.holder === 'string' && message.held === true ? { holder: message.holder } : {}),
+    ...(typeof message.waiting === 'string' ? { waiting: message.waiting } : {}),
   };
   if (typeof message.state === 'string') model.agent = message.state;
   if (position) {
