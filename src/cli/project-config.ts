@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { isPostgresUrl } from '../journal/journal-spec.js';
-import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import { registerContribution } from '../registry/contribution.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { SafetyOverride } from '../contracts/plan-step.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
@@ -132,15 +132,8 @@ async function addCapabilities(registry: CapabilityRegistry, module: string, con
   if (!existsSync(module))
     throw new CliUsageError(`${named} does not exist (resolved to ${module}); paths are relative to the config file`);
   const exports = await importModule(module, named);
-  const contribution = exports.default ?? exports.capabilities;
   try {
-    if (typeof contribution === 'function') await (contribution as (registry: CapabilityRegistry) => unknown)(registry);
-    else if (Array.isArray(contribution))
-      for (const spec of contribution as AnyCapabilitySpec[]) registry.register(spec);
-    else
-      throw new Error(
-        'export default (or export const capabilities) an array of capabilities, or a function (registry) => void',
-      );
+    await registerContribution(registry, exports);
   } catch (error) {
     throw new CliUsageError(`${named}: ${firstLine(error)}`);
   }

@@ -1,8 +1,11 @@
+import { pathToFileURL } from 'node:url';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../clock/index.js';
 import type { Expectation } from '../contracts/expectation.js';
 import { assembleExecutor } from '../executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { registerContribution } from '../registry/contribution.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
 import { forkWorld } from './fork.js';
 import type { CapturedView } from './view.js';
 
@@ -12,6 +15,12 @@ export interface ForkJob {
   args: Record<string, unknown>;
   /** Simulated milliseconds the step may run on the fork before it is cut off (`sim_budget`). */
   simBudgetMs: number;
+  /** The version of the verb to run (a canary is made to act on the fork); default the version that acts. */
+  version?: string;
+  /** Capability modules (file paths, as a project config lists them) registered on the fork beside the built-in ones. */
+  capabilityModules?: string[];
+  /** Tree folders or files loaded beside the built-in trees, for those modules' capabilities. */
+  treePaths?: string[];
 }
 
 /**
@@ -30,6 +39,8 @@ export interface ForkOutcome {
   simulatedMs: number;
   /** Reads of cells the view did not hold (ForkWorld.unknownTouches): the less, the surer. */
   unknownTouches: number;
+  /** Simulated milliseconds to the step's first actuator command, null when it made none (absent when cut off). */
+  ttfaMs?: number | null;
 }
 
 const STEP_ID = 'foresight';
@@ -44,12 +55,21 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
     damage += Math.max(0, health - now);
     health = now;
   });
-  const { executor } = await assembleExecutor({ registry: createDefaultRegistry(), world: fork, clock });
+  const { executor } = await assembleExecutor({
+    registry: await forkRegistry(job),
+    world: fork,
+    clock,
+    ...(job.treePaths ? { extraTreePaths: job.treePaths } : {}),
+  });
   const events: ExecutorEvent[] = [];
   executor.events.on('event', (event) => events.push(event));
   const controller = new AbortController();
   let result: PlanResult | undefined;
-  const plan = { planId: STEP_ID, intentId: STEP_ID, steps: [{ stepId: STEP_ID, type: job.verb, args: job.args }] };
+  const plan = {
+    planId: STEP_ID,
+    intentId: STEP_ID,
+    steps: [{ stepId: STEP_ID, type: job.verb, args: job.args, ...(job.version ? { version: job.version } : {}) }],
+  };
   void executor.run(plan, { signal: controller.signal }).result.then((r) => (result = r));
   const ended = await clock.runUntil(() => result !== undefined, job.simBudgetMs);
   const simulatedMs = clock.now();
@@ -70,13 +90,26 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
       ...common,
     };
   const record = result.steps.find((step) => step.step.stepId === STEP_ID);
-  if (result.ok && record?.outcome.ok) return { outcome: 'ok', unmet: [], ...common };
+  const stepEnded = events.find((event) => event.type === 'step.ended' && event.stepId === STEP_ID);
+  const ttfaMs = stepEnded?.type === 'step.ended' ? stepEnded.ttfaMs : null;
+  if (result.ok && record?.outcome.ok) return { outcome: 'ok', unmet: [], ttfaMs, ...common };
   const failure = record && !record.outcome.ok ? record.outcome : undefined;
   return {
     outcome: 'failed',
     code: failure?.code ?? result.code ?? 'unknown',
     detail: failure?.detail ?? result.detail ?? '',
     unmet: failure?.unmet ?? [],
+    ttfaMs,
     ...common,
   };
+}
+
+/** The fork's registry: the built-in capabilities, the job's modules, and the job's version made to act. */
+async function forkRegistry(job: ForkJob): Promise<CapabilityRegistry> {
+  const registry = createDefaultRegistry();
+  for (const module of job.capabilityModules ?? [])
+    await registerContribution(registry, (await import(pathToFileURL(module).href)) as Record<string, unknown>);
+  if (job.version !== undefined && registry.canaryOf(job.verb)?.version === job.version)
+    registry.promote(job.verb, job.version);
+  return registry;
 }
