@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { isPostgresUrl } from '../journal/journal-spec.js';
+import { CanaryConfig } from '../registry/canary-sla.js';
 import { registerContribution } from '../registry/contribution.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { SafetyOverride } from '../contracts/plan-step.js';
@@ -37,6 +38,8 @@ export const ProjectConfigSchema = z.strictObject({
   stuckConfig: path.optional(),
   /** The journal every journal-reading command and `run --journal` use: a SQLite file, or a postgres:// URL. */
   journal: path.optional(),
+  /** Canaries (docs/foresight.md): the promotion rule, and the ones the project makes act (`<verb>@<version>`). */
+  canaries: CanaryConfig.optional(),
   /** How `run`, `serve` and `mcp` bots answer hostiles (their --combat and --fight-health-floor; docs/defense.md). */
   safety: SafetyOverride.optional(),
   api: z
@@ -74,6 +77,14 @@ export async function loadProject(cwd: string, explicit?: string): Promise<Proje
   const config = resolvePaths(parseConfig(file, await readConfig(file)), file);
   const registry = createDefaultRegistry();
   for (const module of config.capabilities ?? []) await addCapabilities(registry, module, file);
+  for (const [i, ref] of (config.canaries?.promote ?? []).entries()) {
+    const [verb, version] = ref.split('@') as [string, string];
+    try {
+      registry.promote(verb, version);
+    } catch (error) {
+      throw new CliUsageError(`${file}: config.canaries.promote[${i}]: ${firstLine(error)}`);
+    }
+  }
   return { file, config, registry };
 }
 
@@ -99,6 +110,7 @@ function parseConfig(file: string, input: unknown): ProjectConfig {
 function keysAt(at: readonly PropertyKey[], input: unknown): string[] {
   if (at.length === 0) return Object.keys(ProjectConfigSchema.shape);
   if (at[0] === 'api') return ['tokenEnv'];
+  if (at[0] === 'canaries') return at.length === 1 ? ['rule', 'promote'] : ['minRuns', 'p95MarginPct'];
   const kind = (input as { world?: { kind?: unknown } }).world?.kind;
   return at[0] === 'world' && isWorldKind(kind) ? worldConfigKeys(kind) : [];
 }

@@ -47,6 +47,15 @@ export const PromotionRule = z.strictObject({
 });
 export type PromotionRule = z.infer<typeof PromotionRule>;
 
+/** A project config's `canaries`: the promotion rule, and the canaries the project makes act whatever the rule says. */
+export const CanaryConfig = z.strictObject({
+  rule: PromotionRule.optional(),
+  promote: z
+    .array(z.string().regex(/^[^@\s]+@[^@\s]+$/, { error: 'must be <verb>@<version>, e.g. collect_block@2.0.0' }))
+    .optional(),
+});
+export type CanaryConfig = z.infer<typeof CanaryConfig>;
+
 /** Nearest-rank percentile of `values` (not empty). */
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -166,5 +175,26 @@ export function promoteCanary(
       `promote ${ref}: not ready by the promotion rule (${status.reason}); let it run in shadow longer, or list it in the project config's canaries.promote`,
     );
   registry.promote(verb, version);
-  return { ...status, state: 'promoted', promoted: true, reason: `promoted: ${status.reason.replace(/^ready: /, '')}` };
+  return { ...status, state: 'promoted', promoted: true, reason: status.reason.replace(/^ready: /, '') };
+}
+
+/**
+ * Makes act the canaries a journal says were promoted (by `verbtree registry promote`), where the registry still
+ * holds them; a promotion of a canary the registry no longer has is left alone.
+ */
+export function applyPromotions(
+  registry: CapabilityRegistry,
+  promotions: readonly { verb: string; version: string }[],
+): void {
+  for (const { verb, version } of promotions)
+    if (registry.canaryOf(verb)?.version === version) registry.promote(verb, version);
+}
+
+/** Every canary's standing by the rule over `runs`. */
+export function canaryStatuses(
+  registry: CapabilityRegistry,
+  runs: readonly VersionRun[],
+  rule: PromotionRule,
+): CanaryStatus[] {
+  return registry.canaries().map((entry) => canaryStatus(entry, runs, rule));
 }
