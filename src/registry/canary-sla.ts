@@ -113,7 +113,7 @@ export function canaryStatus(entry: CanaryEntry, runs: readonly VersionRun[], ru
       canary,
       stable: sla.find((s) => !s.shadow && s.version === entry.stable && s.worldKind === canary.worldKind) ?? null,
     }));
-  if (entry.promoted) return { ...entry, state: 'promoted', reason: 'promoted: it acts', sla: pairs };
+  if (entry.promoted) return { ...entry, state: 'promoted', reason: 'it acts', sla: pairs };
   const judged = pairs.filter((pair) => pair.canary.runs >= rule.minRuns);
   const faults = judged.flatMap((pair) => faultOf(pair, rule, entry));
   const most = Math.max(0, ...pairs.map((pair) => pair.canary.runs));
@@ -122,7 +122,7 @@ export function canaryStatus(entry: CanaryEntry, runs: readonly VersionRun[], ru
       ? faults.join('; ')
       : judged.length === 0
         ? `${most} of ${rule.minRuns} shadow runs so far`
-        : `ready: ${judged.map((p) => `${p.canary.runs} shadow runs on ${p.worldKind}`).join(', ')} meet the rule`;
+        : `${judged.map((p) => `${p.canary.runs} shadow runs on ${p.worldKind}`).join(', ')} meet the rule`;
   return { ...entry, state: faults.length === 0 && judged.length > 0 ? 'ready' : 'shadow', reason, sla: pairs };
 }
 
@@ -175,7 +175,7 @@ export function promoteCanary(
       `promote ${ref}: not ready by the promotion rule (${status.reason}); let it run in shadow longer, or list it in the project config's canaries.promote`,
     );
   registry.promote(verb, version);
-  return { ...status, state: 'promoted', promoted: true, reason: status.reason.replace(/^ready: /, '') };
+  return { ...status, state: 'promoted', promoted: true, reason: status.reason };
 }
 
 /**

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/journal/open.js';
 import type { VersionRun } from '../../src/registry/canary-sla.js';
+import { navigateRun } from '../helpers/canary-journal.js';
 import { cli } from '../helpers/cli.js';
 import { tempJournalPath } from '../journal/helpers.js';
 
@@ -18,18 +19,7 @@ function project(extra: Record<string, unknown> = {}): { config: string; journal
   return { config, journal };
 }
 
-const run = (version: string, shadow: boolean, ok: boolean): VersionRun => ({
-  verb: 'navigate',
-  version,
-  worldKind: 'sim',
-  shadow,
-  ok,
-  code: ok ? null : 'acceptance_failed',
-  ttfaMs: 5,
-  durationMs: 1000,
-  damage: 0,
-  at: 0,
-});
+const run = navigateRun;
 
 async function journalWith(path: string, runs: VersionRun[]): Promise<void> {
   const journal = await openJournal(path);

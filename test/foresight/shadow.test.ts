@@ -136,7 +136,7 @@ describe('the promotion rule over shadow runs', () => {
     const { registry, runs, status } = await shadowedWalks(GOOD, RULE.minRuns);
     const before = canaryStatus(registry.canaries()[0]!, runs.slice(0, 2 * (RULE.minRuns - 1)), RULE);
     expect(before).toMatchObject({ state: 'shadow', reason: '2 of 3 shadow runs so far' });
-    expect(status()).toMatchObject({ state: 'ready', reason: 'ready: 3 shadow runs on sim meet the rule' });
+    expect(status()).toMatchObject({ state: 'ready', reason: '3 shadow runs on sim meet the rule' });
     expect(status().sla).toMatchObject([
       {
         worldKind: 'sim',

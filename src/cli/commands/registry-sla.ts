@@ -36,7 +36,7 @@ export function slaTable(statuses: readonly CanaryStatus[]): string {
     wordWrap: true,
   });
   for (const status of statuses) {
-    const standing = `${status.state}: ${status.reason.replace(/^(ready|promoted): /, '')}`;
+    const standing = `${status.state}: ${status.reason}`;
     if (status.sla.length === 0)
       table.push([status.verb, status.version, 'canary', '–', '0', '', '', '', '', standing]);
     for (const { worldKind, stable, canary } of status.sla) {
