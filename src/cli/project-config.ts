@@ -145,7 +145,7 @@ async function addCapabilities(registry: CapabilityRegistry, module: string, con
     throw new CliUsageError(`${named} does not exist (resolved to ${module}); paths are relative to the config file`);
   const exports = await importModule(module, named);
   try {
-    await registerContribution(registry, exports);
+    await registerContribution(registry, exports, module);
   } catch (error) {
     throw new CliUsageError(`${named}: ${firstLine(error)}`);
   }

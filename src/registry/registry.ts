@@ -46,6 +46,8 @@ export class CapabilityRegistry {
   private readonly byVerb = new Map<string, AnyCapabilitySpec[]>();
   /** Canaries made to act, as `verb@version`. */
   private readonly promoted = new Set<string>();
+  /** The capability modules registered into it (a project's), so a fork in a worker thread can register them too. */
+  readonly modules: string[] = [];
 
   register(spec: AnyCapabilitySpec): this {
     const version = semver.valid(spec.version);
