@@ -51,6 +51,7 @@ export function handlers(deps: HandlerDeps): Record<RouteId, Handler> {
     recover: () => deps.checkHealth(true),
     incidents: ({ query }) => routes.incidents(ctx, query),
     capabilities: ({ query }) => routes.capabilities(ctx, query),
+    canaries: () => routes.canaries(ctx),
     bots: () => routes.botList(ctx),
     botStatus: ({ query }) => routes.botStatus(ctx, query),
     runs: ({ query }) => routes.runs(ctx, query),

@@ -83,6 +83,11 @@ export async function capabilities(ctx: ApiContext, query: URLSearchParams): Pro
   return ok({ capabilities: await ctx.ops.capabilities({ bot: botParam(query) }) });
 }
 
+/** Each canary beside its stable version, with its standing by the promotion rule. */
+export async function canaries(ctx: ApiContext): Promise<Reply> {
+  return ok({ canaries: await ctx.ops.canaries() });
+}
+
 const NO_BOT = 'no bot attached: this server was started without a world (serve --world none)';
 
 /** One bot's status: `?bot=<name>`, default the first. */

@@ -79,7 +79,7 @@ Examples:
     );
   for (const command of [
     validateCommand(registry, io, setExit),
-    registryCommand(registry, join(root, 'capabilities'), io, setExit),
+    registryCommand(registry, join(root, 'capabilities'), io, setExit, () => state.project?.config.canaries),
     verbsCommand(registry, io, setExit),
     runCommand(registry, io, setExit, extraTreePaths),
     healthCommand(io, setExit),

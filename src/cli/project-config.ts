@@ -4,7 +4,8 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { isPostgresUrl } from '../journal/journal-spec.js';
-import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
+import { CanaryConfig } from '../registry/canary-sla.js';
+import { registerContribution } from '../registry/contribution.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import { SafetyOverride } from '../contracts/plan-step.js';
 import { fromZodIssues } from '../validate/zod-issues.js';
@@ -38,6 +39,8 @@ export const ProjectConfigSchema = z.strictObject({
   stuckConfig: path.optional(),
   /** The journal every journal-reading command and `run --journal` use: a SQLite file, or a postgres:// URL. */
   journal: path.optional(),
+  /** Canaries (docs/foresight.md): the promotion rule, and the ones the project makes act (`<verb>@<version>`). */
+  canaries: CanaryConfig.optional(),
   /** How `run`, `serve` and `mcp` bots answer hostiles (their --combat and --fight-health-floor; docs/defense.md). */
   safety: SafetyOverride.optional(),
   /** `verbtree worker`: the headroom past which it claims no more bots and starts no more plans (docs/fleet.md). */
@@ -77,6 +80,14 @@ export async function loadProject(cwd: string, explicit?: string): Promise<Proje
   const config = resolvePaths(parseConfig(file, await readConfig(file)), file);
   const registry = createDefaultRegistry();
   for (const module of config.capabilities ?? []) await addCapabilities(registry, module, file);
+  for (const [i, ref] of (config.canaries?.promote ?? []).entries()) {
+    const [verb, version] = ref.split('@') as [string, string];
+    try {
+      registry.promote(verb, version);
+    } catch (error) {
+      throw new CliUsageError(`${file}: config.canaries.promote[${i}]: ${firstLine(error)}`);
+    }
+  }
   return { file, config, registry };
 }
 
@@ -103,6 +114,7 @@ function keysAt(at: readonly PropertyKey[], input: unknown): string[] {
   if (at.length === 0) return Object.keys(ProjectConfigSchema.shape);
   if (at[0] === 'api') return ['tokenEnv'];
   if (at[0] === 'worker') return at.length === 1 ? ['headroom'] : Object.keys(HeadroomConfig.shape);
+  if (at[0] === 'canaries') return at.length === 1 ? ['rule', 'promote'] : ['minRuns', 'p95MarginPct'];
   const kind = (input as { world?: { kind?: unknown } }).world?.kind;
   return at[0] === 'world' && isWorldKind(kind) ? worldConfigKeys(kind) : [];
 }
@@ -136,15 +148,8 @@ async function addCapabilities(registry: CapabilityRegistry, module: string, con
   if (!existsSync(module))
     throw new CliUsageError(`${named} does not exist (resolved to ${module}); paths are relative to the config file`);
   const exports = await importModule(module, named);
-  const contribution = exports.default ?? exports.capabilities;
   try {
-    if (typeof contribution === 'function') await (contribution as (registry: CapabilityRegistry) => unknown)(registry);
-    else if (Array.isArray(contribution))
-      for (const spec of contribution as AnyCapabilitySpec[]) registry.register(spec);
-    else
-      throw new Error(
-        'export default (or export const capabilities) an array of capabilities, or a function (registry) => void',
-      );
+    await registerContribution(registry, exports, module);
   } catch (error) {
     throw new CliUsageError(`${named}: ${firstLine(error)}`);
   }

@@ -1,3 +1,4 @@
+import { pathToFileURL } from 'node:url';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../clock/index.js';
 import { queryFor, type Expectation } from '../contracts/expectation.js';
@@ -5,6 +6,8 @@ import type { Observation } from '../contracts/world.js';
 import { assembleExecutor } from '../executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../executor/events.js';
 import { branchProgress, itemsSpent } from '../recovery/branches.js';
+import { registerContribution } from '../registry/contribution.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
 import { forkWorld, type ForkWorld } from './fork.js';
 import type { CapturedView } from './view.js';
 
@@ -18,6 +21,12 @@ export interface ForkJob {
   prelude?: { verb: string; args: Record<string, unknown> }[];
   /** Expectations to judge the fork's end by (`progress`), e.g. those of the real step this job is a way out for. */
   judgeBy?: Expectation[];
+  /** The version of the verb to run (a canary is made to act on the fork); default the version that acts. */
+  version?: string;
+  /** Capability modules (file paths, as a project config lists them) registered on the fork beside the built-in ones. */
+  capabilityModules?: string[];
+  /** Tree folders or files loaded beside the built-in trees, for those modules' capabilities. */
+  treePaths?: string[];
 }
 
 /**
@@ -40,6 +49,8 @@ export interface ForkOutcome {
   progress?: number;
   /** Items the pack lost on the fork (blocks placed, ingredients used). */
   spent?: number;
+  /** Simulated milliseconds to the step's first actuator command, null when it made none (absent when cut off). */
+  ttfaMs?: number | null;
 }
 
 const STEP_ID = 'foresight';
@@ -54,7 +65,12 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
     damage += Math.max(0, health - now);
     health = now;
   });
-  const { executor } = await assembleExecutor({ registry: createDefaultRegistry(), world: fork, clock });
+  const { executor } = await assembleExecutor({
+    registry: await forkRegistry(job),
+    world: fork,
+    clock,
+    ...(job.treePaths ? { extraTreePaths: job.treePaths } : {}),
+  });
   const events: ExecutorEvent[] = [];
   executor.events.on('event', (event) => events.push(event));
   const controller = new AbortController();
@@ -64,7 +80,10 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
     type: step.verb,
     args: step.args,
   }));
-  const steps = [...prelude, { stepId: STEP_ID, type: job.verb, args: job.args }];
+  const steps = [
+    ...prelude,
+    { stepId: STEP_ID, type: job.verb, args: job.args, ...(job.version ? { version: job.version } : {}) },
+  ];
   const before = await judgement(fork, job);
   void executor
     .run({ planId: STEP_ID, intentId: STEP_ID, steps }, { signal: controller.signal })
@@ -93,13 +112,16 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
       ...common,
     };
   const record = result.steps.find((step) => step.step.stepId === STEP_ID);
-  if (result.ok && record?.outcome.ok) return { outcome: 'ok', unmet: [], ...common };
+  const stepEnded = events.find((event) => event.type === 'step.ended' && event.stepId === STEP_ID);
+  const ttfaMs = stepEnded?.type === 'step.ended' ? stepEnded.ttfaMs : null;
+  if (result.ok && record?.outcome.ok) return { outcome: 'ok', unmet: [], ttfaMs, ...common };
   const failure = record && !record.outcome.ok ? record.outcome : undefined;
   return {
     outcome: 'failed',
     code: failure?.code ?? result.code ?? 'unknown',
     detail: failure?.detail ?? result.detail ?? '',
     unmet: failure?.unmet ?? [],
+    ttfaMs,
     ...common,
   };
 }
@@ -107,4 +129,14 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
 /** The fork observed as the job's `judgeBy` needs it, or null when the job asks for no judgement. */
 async function judgement(fork: ForkWorld, job: ForkJob): Promise<Observation | null> {
   return job.judgeBy ? fork.observe(queryFor(job.judgeBy)) : null;
+}
+
+/** The fork's registry: the built-in capabilities, the job's modules, and the job's version made to act. */
+async function forkRegistry(job: ForkJob): Promise<CapabilityRegistry> {
+  const registry = createDefaultRegistry();
+  for (const module of job.capabilityModules ?? [])
+    await registerContribution(registry, (await import(pathToFileURL(module).href)) as Record<string, unknown>);
+  if (job.version !== undefined && registry.canaryOf(job.verb)?.version === job.version)
+    registry.promote(job.verb, job.version);
+  return registry;
 }

@@ -3,6 +3,8 @@ import type { ExecutorEvent } from '../executor/events.js';
 import type { HealthConfig } from './health-config.js';
 import type { HealthSweep } from './health-types.js';
 import type { Interruption } from './sql/fleet.js';
+import type { PromotionRow } from './sql/version-runs.js';
+import type { VersionRun } from '../registry/canary-sla.js';
 import type { PlanControl, PlanControlAction, PlanControlAnswer } from './sql/plan-control.js';
 import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
 import type {
@@ -214,6 +216,13 @@ export interface Journal {
   /** The feed's cursor past every event committed now: a reader that wants only what comes next starts here. */
   eventFeedEnd(): Promise<string | null>;
   measuredSla(): Promise<MeasuredSla[]>;
+  /** Keeps one run of a version (a real step, or a canary's shadow run), for its SLA by world kind. */
+  recordVersionRun(run: VersionRun): Promise<void>;
+  /** The runs kept of `verb`'s versions (of every verb without one), oldest first. */
+  versionRuns(verb?: string): Promise<VersionRun[]>;
+  /** Keeps that a canary was promoted: it acts from then on, for every process that reads the journal. */
+  recordPromotion(verb: string, version: string): Promise<void>;
+  promotions(): Promise<PromotionRow[]>;
 
   resumeRecord(planId: string): Promise<ResumeRecord | null>;
   /** The effects of the current line of runs' verified steps, in order: what rebuilds a SimWorld. */

@@ -2,6 +2,10 @@ import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
 import { systemClock } from '../clock/system-clock.js';
 import { assembleExecutor, type AssembleOptions, type Assembly } from '../executor/assemble.js';
+import { ShadowRuns, type ShadowOptions } from '../executor/shadow.js';
+import { captureView, type CapturedView } from '../foresight/view.js';
+import { runInFork } from '../foresight/fork-pool.js';
+import { applyPromotions } from '../registry/canary-sla.js';
 import type { ExecutionRun, RunInput } from '../executor/executor.js';
 import { mergeHooks } from '../runtime/hooks.js';
 import { traceActions } from './action-trace.js';
@@ -45,9 +49,19 @@ export interface JournaledOptions extends Omit<AssembleOptions, 'idempotency' | 
    * under it, and the assembly neither registers nor stops a runner of its own.
    */
   runner?: JournalRunner;
+  /**
+   * Shadow runs of the registry's canaries (src/executor/shadow.ts), each recorded in the journal: by default, when
+   * the registry has a canary, views of `DEFAULT_SHADOW_VIEW` run on foresight's shared fork pool; false: none.
+   */
+  shadows?: false | Pick<ShadowOptions<CapturedView>, 'capture' | 'runFork' | 'maxInFlight'>;
 }
 
+/** What a shadow run captures around the bot: small, as the capture reads it on the bot's own thread. */
+export const DEFAULT_SHADOW_VIEW = { radius: 8, height: 4 } as const;
+
 export interface JournaledAssembly extends Assembly {
+  /** The canaries' shadow runs, when the registry has a canary (and `shadows` is not false). */
+  shadows?: ShadowRuns<CapturedView>;
   journal: Journal;
   recorder: JournalRecorder;
   /** The executor's idempotency ledger, kept in the journal. */
@@ -131,8 +145,11 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     durability: recorder,
     ...(options.planner ? { planner: journalPlanners(options.planner, recorder) } : {}),
   };
+  // Canaries promoted by `verbtree registry promote` act in every process that assembles on this journal.
+  applyPromotions(options.registry, await journal.promotions());
   const assembly = await assembleExecutor(executorOptions);
   const detach = recorder.attach(assembly.executor);
+  const shadows = shadowRuns(options, assembly, clock);
   const releasing = new Set<Promise<void>>();
   return {
     ...assembly,
@@ -142,6 +159,7 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
     process: self,
     startup,
     world,
+    ...(shadows ? { shadows } : {}),
     async run(input, runOptions = {}) {
       if (!isPlanLike(input)) {
         if (input && typeof input === 'object' && 'goal' in input && typeof (input as { id?: unknown }).id === 'string')
@@ -196,6 +214,8 @@ export async function assembleJournaled(options: JournaledOptions): Promise<Jour
       return run;
     },
     async close() {
+      shadows?.detach();
+      await shadows?.idle();
       detach();
       await assembly.runner.shutdown();
       await Promise.all(releasing);
@@ -213,4 +233,21 @@ export async function refuseUnfinished(journal: Journal, planId: string): Promis
       `plan "${planId}" is ${row.status} in the journal; continue it with \`verbtree run --resume ${planId}\`, run it again from its first step with \`verbtree run --resume ${planId} --restart\`, or give the new plan another planId`,
     );
   }
+}
+
+/** The canaries' shadow runs on the real world (not the traced one: a capture only reads), kept in the journal. */
+function shadowRuns(options: JournaledOptions, assembly: Assembly, clock: Clock): ShadowRuns<CapturedView> | undefined {
+  if (options.shadows === false || options.registry.canaries().length === 0) return undefined;
+  const { registry, journal } = options;
+  return new ShadowRuns(assembly.executor, {
+    registry,
+    world: options.world,
+    clock,
+    capture: (world) => captureView(world, DEFAULT_SHADOW_VIEW),
+    runFork: (view, job) => runInFork(view, job),
+    ...options.shadows,
+    record: (run) => journal.recordVersionRun(run),
+    capabilityModules: registry.modules,
+    ...(options.extraTreePaths ? { treePaths: [...options.extraTreePaths] } : {}),
+  });
 }

@@ -53,6 +53,7 @@ const INPUTS = {
       .describe('Mobs, players and drops within this many blocks (default 16).'),
   }),
   list_bots: z.strictObject({}),
+  list_canaries: z.strictObject({}),
 } as const;
 
 export type ControlToolName = keyof typeof INPUTS;
@@ -111,6 +112,11 @@ const ABOUT: Record<ControlToolName, { annotations: ToolAnnotations; description
   list_bots: {
     annotations: { ...READ, openWorldHint: true },
     description: 'The bots this server drives, each with its state, position, health, food and the plan it runs.',
+  },
+  list_canaries: {
+    annotations: READ,
+    description:
+      'Each canary capability beside its stable version: in shadow (it runs only on forks, never acts), ready by the promotion rule, or promoted; with both SLAs by world kind.',
   },
 };
 
@@ -254,6 +260,15 @@ const HANDLERS: { [N in ControlToolName]: Handler<N> } = {
     return dataResult(
       bots.length > 0 ? bots.map(botLine).join('\n') : ctx.fleet ? 'the fleet has no bot yet' : 'no bot attached',
       { bots },
+    );
+  },
+  list_canaries: async (ctx) => {
+    const canaries = await ctx.ops.canaries();
+    return dataResult(
+      canaries.length > 0
+        ? canaries.map((c) => `${c.verb}@${c.version} (stable ${c.stable}): ${c.state}: ${c.reason}`).join('\n')
+        : 'no canaries registered',
+      { canaries },
     );
   },
 };

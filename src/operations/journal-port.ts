@@ -15,6 +15,8 @@ import {
 } from '../journal/queries.js';
 import type { IncidentRow } from '../journal/rows.js';
 import type { PlanControlAction, PlanControlAnswer } from '../journal/sql/plan-control.js';
+import type { PromotionRow } from '../journal/sql/version-runs.js';
+import type { VersionRun } from '../registry/canary-sla.js';
 
 type Page<Row> = { rows: Row[]; more: boolean } | null;
 
@@ -36,6 +38,9 @@ export interface OperationsJournal {
     page: { after: number; limit: number },
   ): Promise<Page<{ id: number; type: string; at: number; event: unknown }>>;
   measuredSla(): Promise<MeasuredSla[]>;
+  /** The runs kept of versions of verbs with a canary (real and shadow), and the canaries promoted. */
+  versionRuns(): Promise<VersionRun[]>;
+  promotions(): Promise<PromotionRow[]>;
   /** Where a plan stands, and the fleet bot it was queued for (null for a plan a process ran directly). */
   planStatus(planId: string): Promise<{ status: string; bot: string | null } | null>;
   /** An operator's pause, resume or cancel of a fleet plan, for the bot's holder in another process to apply. */
@@ -52,6 +57,8 @@ export function journalPort(journal: Journal): OperationsJournal {
     nodeStates: (planId, page) => nodeStateHistory(journal, planId, page),
     events: (planId, page) => eventHistory(journal, planId, page),
     measuredSla: () => measuredSla(journal),
+    versionRuns: () => journal.versionRuns(),
+    promotions: () => journal.promotions(),
     planStatus: async (planId) => {
       const plan = await journal.plan(planId);
       return plan ? { status: plan.status, bot: plan.bot } : null;

@@ -1,3 +1,4 @@
+import type { PromotionRule } from '../registry/canary-sla.js';
 import { systemClock } from '../clock/system-clock.js';
 import type { Clock } from '../contracts/clock.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
@@ -21,6 +22,8 @@ export interface OperationsOptions {
   health?: HealthConfigInput;
   /** This process's runner id, so its own health check never judges itself. */
   selfRunnerId?: string;
+  /** The rule that marks a canary ready; default PromotionRule's defaults. */
+  canaryRule?: PromotionRule;
   /** How many ended runs getRun still shows from memory (with their result); older ones come from the journal. */
   keepEnded?: number;
 }
@@ -53,6 +56,8 @@ export interface Operations {
   botStatus: Bound<typeof queries.botStatus>;
   /** Capabilities with their SLA, from the journal and from this process. */
   capabilities: Bound<typeof queries.capabilities>;
+  /** Each canary beside its stable version: the SLAs by world kind, and its standing by the promotion rule. */
+  canaries: Bound<typeof queries.canaries>;
   /** The journal's health: a read changes nothing, `recover` acts. */
   health: Bound<typeof queries.health>;
   incidents: Bound<typeof queries.incidents>;
@@ -80,6 +85,7 @@ export function createOperations(options: OperationsOptions): Operations {
     bots: options.bots,
     ...(options.health ? { health: options.health } : {}),
     ...(options.selfRunnerId ? { selfRunnerId: options.selfRunnerId } : {}),
+    ...(options.canaryRule ? { canaryRule: options.canaryRule } : {}),
   };
   return {
     start: (input, o) => runs.startRun(run, input, o),
@@ -95,6 +101,7 @@ export function createOperations(options: OperationsOptions): Operations {
     listBots: () => queries.listBots(query),
     botStatus: (q) => queries.botStatus(query, q),
     capabilities: (q) => queries.capabilities(query, q),
+    canaries: () => queries.canaries(query),
     health: (o) => queries.health(query, o),
     incidents: (q) => queries.incidents(query, q),
     listRuns: (q) => queries.listRuns(query, q),

@@ -2,6 +2,7 @@ import type { Executor } from '../executor/executor.js';
 import type { HealthReport } from '../journal/health-check.js';
 import type { HealthConfigInput } from '../journal/health-config.js';
 import { incidentJson, type MeasuredSla, type NodeStatesRow, type RunSummary } from '../journal/queries.js';
+import { canaryStatuses, PromotionRule, type CanaryStatus } from '../registry/canary-sla.js';
 import type { CapabilityRegistry, CapabilitySummary } from '../registry/registry.js';
 import { isQueuedBot, type BotAccess, type BotSample, type FleetBotSample } from './bot-access.js';
 import { noJournaledPlan, wholeNumber } from './errors.js';
@@ -14,6 +15,8 @@ export interface QueryContext {
   health?: HealthConfigInput;
   /** This process's runner id, so its own health check never judges itself. */
   selfRunnerId?: string;
+  /** The rule that marks a canary ready (the project config's canaries.rule); default PromotionRule's defaults. */
+  canaryRule?: PromotionRule;
 }
 
 /** Page sizes: at most 1000 rows a call, so no answer holds a whole huge plan. */
@@ -125,6 +128,20 @@ export async function capabilities(ctx: QueryContext, query: { bot?: string } = 
     ...summary,
     sla: { journal: measured.get(summary.name) ?? null, thisProcess: live.get(summary.name) ?? null },
   }));
+}
+
+/**
+ * Every canary's standing by the rule over the journal's runs: in shadow, ready, or promoted (in this process's
+ * registry, or in the journal by `verbtree registry promote`).
+ */
+export async function canaries(ctx: QueryContext): Promise<CanaryStatus[]> {
+  const promoted = new Set((await ctx.journal.promotions()).map((p) => `${p.verb}@${p.version}`));
+  const rule = ctx.canaryRule ?? PromotionRule.parse({});
+  return canaryStatuses(ctx.registry, await ctx.journal.versionRuns(), rule).map((status) =>
+    status.state !== 'promoted' && promoted.has(`${status.verb}@${status.version}`)
+      ? { ...status, state: 'promoted', promoted: true, reason: 'promoted in the journal (verbtree registry promote)' }
+      : status,
+  );
 }
 
 /** Every bot with its state now: this process's own, or (on a fleet gateway) every bot of the fleet. */

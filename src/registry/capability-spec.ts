@@ -105,6 +105,11 @@ export interface CapabilitySpec<Schema extends z.ZodType = z.ZodType, Name exten
   effects: readonly string[];
   /** Set to a reason when the version still runs but should no longer be used. */
   deprecated?: string;
+  /**
+   * A candidate beside the verb's stable version: it runs only in shadow, on forks of the moment the stable one acts,
+   * and never acts itself until promoted (`verbtree registry promote <verb>@<version>` or the project config).
+   */
+  canary?: boolean;
   /** The behavior tree (trees/<tree>.mdsl) that runs the capability; without one it is not runnable in this build. */
   tree?: string;
   /**

@@ -25,6 +25,17 @@ export interface CapabilitySummary {
   deprecated?: string;
   runnable: boolean;
   tree?: string;
+  /** A canary's stage: `shadow` (runs only on forks, never acts) or `promoted` (acts). */
+  canary?: 'shadow' | 'promoted';
+}
+
+/** A verb's canary beside the stable version that acts while the canary runs in shadow. */
+export interface CanaryEntry {
+  verb: string;
+  version: string;
+  /** The newest stable (non-canary) version: the one that acts until the canary is promoted. */
+  stable: string;
+  promoted: boolean;
 }
 
 /**
@@ -33,6 +44,10 @@ export interface CapabilitySummary {
  */
 export class CapabilityRegistry {
   private readonly byVerb = new Map<string, AnyCapabilitySpec[]>();
+  /** Canaries made to act, as `verb@version`. */
+  private readonly promoted = new Set<string>();
+  /** The capability modules registered into it (a project's), so a fork in a worker thread can register them too. */
+  readonly modules: string[] = [];
 
   register(spec: AnyCapabilitySpec): this {
     const version = semver.valid(spec.version);
@@ -63,6 +78,7 @@ export class CapabilityRegistry {
         `${spec.name}@${version} is already registered; bump the version to register a new one`,
       );
     }
+    if (spec.canary) checkCanary(spec.name, version, versions);
     versions.push(spec);
     versions.sort((a, b) => semver.rcompare(a.version, b.version));
     this.byVerb.set(spec.name, versions);
@@ -94,14 +110,19 @@ export class CapabilityRegistry {
         ...(suggestion ? { suggestion } : {}),
       };
     }
+    const acting = versions.filter((s) => this.acts(s));
     const spec =
-      range === undefined ? this.newestStable(versions) : versions.find((s) => semver.satisfies(s.version, range));
+      range === undefined ? this.newestStable(acting) : acting.find((s) => semver.satisfies(s.version, range));
     if (!spec) {
-      const available = versions.map((s) => s.version);
+      const available = acting.map((s) => s.version);
+      const canary = versions.find((s) => !this.acts(s) && range !== undefined && semver.satisfies(s.version, range));
+      const why = canary
+        ? `${verb}@${canary.version} is a canary: it runs only in shadow until promoted (verbtree registry promote ${verb}@${canary.version})`
+        : `no version of "${verb}" satisfies "${range}"`;
       return {
         ok: false,
         code: 'version_unsatisfied',
-        message: `no version of "${verb}" satisfies "${range}"; available: ${available.join(', ')}`,
+        message: `${why}; available: ${available.join(', ')}`,
         available,
       };
     }
@@ -118,14 +139,88 @@ export class CapabilityRegistry {
         ...(spec.deprecated ? { deprecated: spec.deprecated } : {}),
         runnable: spec.tree !== undefined,
         ...(spec.tree ? { tree: spec.tree } : {}),
+        ...(spec.canary ? { canary: this.acts(spec) ? ('promoted' as const) : ('shadow' as const) } : {}),
       })),
     );
+  }
+
+  /** The verb's canary that runs in shadow now (registered, not promoted); undefined when it has none. */
+  canaryOf(verb: string): AnyCapabilitySpec | undefined {
+    return this.versions(verb).find((spec) => !this.acts(spec));
+  }
+
+  /** Every canary, promoted or not, beside the stable version it was registered against. */
+  canaries(): CanaryEntry[] {
+    return this.verbs().flatMap((verb) =>
+      this.versions(verb)
+        .filter((spec) => spec.canary)
+        .map((spec) => ({
+          verb,
+          version: spec.version,
+          stable: this.newestStable(this.versions(verb).filter((s) => !s.canary))!.version,
+          promoted: this.acts(spec),
+        })),
+    );
+  }
+
+  /**
+   * Makes a canary the version that acts (as `resolve(verb)` answers it). Refuses, naming the fix, a verb or version
+   * the registry does not hold and a version that is no canary.
+   */
+  promote(verb: string, version: string): AnyCapabilitySpec {
+    const versions = this.byVerb.get(verb);
+    if (!versions) {
+      const near = closestMatch(verb, this.verbs());
+      throw new RegistrationError(
+        `promote ${verb}@${version}: unknown verb "${verb}"${near ? `; did you mean "${near}"?` : `; registered verbs: ${this.verbs().join(', ')}`}`,
+      );
+    }
+    const spec = semver.valid(version) ? versions.find((s) => semver.eq(s.version, version)) : undefined;
+    const canaries = versions.filter((s) => s.canary).map((s) => `${verb}@${s.version}`);
+    const listed = canaries.length ? `its canaries: ${canaries.join(', ')}` : `it has no canary`;
+    if (!spec)
+      throw new RegistrationError(
+        `promote ${verb}@${version}: ${verb} has no version "${version}" (versions: ${versions.map((s) => s.version).join(', ')}; ${listed})`,
+      );
+    if (!spec.canary)
+      throw new RegistrationError(
+        `promote ${verb}@${version}: ${verb}@${spec.version} is not a canary, so there is nothing to promote (${listed})`,
+      );
+    this.promoted.add(`${verb}@${spec.version}`);
+    return spec;
+  }
+
+  private acts(spec: AnyCapabilitySpec): boolean {
+    return !spec.canary || this.promoted.has(`${spec.name}@${spec.version}`);
   }
 
   private newestStable(versions: readonly AnyCapabilitySpec[]): AnyCapabilitySpec | undefined {
     const stable = versions.filter((s) => semver.prerelease(s.version) === null);
     return stable.find((s) => !s.deprecated) ?? stable[0] ?? versions[0];
   }
+}
+
+/**
+ * A canary needs a stable version of its verb registered first (the one that acts meanwhile), must be newer than it,
+ * and is the verb's only canary.
+ */
+function checkCanary(verb: string, version: string, versions: readonly AnyCapabilitySpec[]): void {
+  const at = `${verb}@${version}: canary: true`;
+  const other = versions.find((s) => s.canary);
+  if (other)
+    throw new RegistrationError(
+      `${at}, but ${verb}@${other.version} is already its canary; a verb has one canary at a time (remove one, or drop canary from it)`,
+    );
+  const stable = versions.filter((s) => semver.prerelease(s.version) === null && !s.deprecated);
+  const newest = stable[0] ?? versions[0];
+  if (!newest)
+    throw new RegistrationError(
+      `${at}, but no stable version of "${verb}" is registered to act beside it; register the stable version first (a canary never acts until promoted)`,
+    );
+  if (!semver.gt(version, newest.version))
+    throw new RegistrationError(
+      `${at}, but it is not newer than the stable ${verb}@${newest.version}; give it a version above ${newest.version}`,
+    );
 }
 
 /**

@@ -125,6 +125,7 @@ describe('the OpenAPI contract at /api/openapi.json', () => {
       [ROUTES.health, '/api/health'],
       [ROUTES.incidents, '/api/incidents?unresolved=true'],
       [ROUTES.capabilities, '/api/capabilities'],
+      [ROUTES.canaries, '/api/canaries'],
       [ROUTES.bots, '/api/bots'],
       [ROUTES.botStatus, '/api/bot/status'],
       [ROUTES.runs, '/api/runs'],

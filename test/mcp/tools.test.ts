@@ -39,6 +39,7 @@ describe('the tools', () => {
       'validate_plan',
       'observe',
       'list_bots',
+      'list_canaries',
     ]);
   });
 });

@@ -95,6 +95,17 @@ export const ROUTES = {
     responses: { 200: json('The capabilities.', body.CapabilitiesReply) },
     errors: [400, 404, 503],
   },
+  canaries: {
+    method: 'GET',
+    path: '/api/canaries',
+    tag: 'bots',
+    summary:
+      'Each canary capability beside its stable version: their SLAs by world kind (its shadow runs, their real ones) and its standing by the promotion rule.',
+    query: z.object({}),
+    strictQuery: true,
+    responses: { 200: json('The canaries.', body.CanariesReply) },
+    errors: [400, 503],
+  },
   bots: {
     method: 'GET',
     path: '/api/bots',

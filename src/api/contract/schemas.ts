@@ -192,6 +192,33 @@ export const CapabilitiesReply = z.strictObject({
   capabilities: z.array(open('A capability with its SLA as measured.')),
 });
 
+const VersionSla = z
+  .strictObject({
+    verb: z.string(),
+    version: z.string(),
+    worldKind: z.string(),
+    shadow: z.boolean().describe('true: the canary on forks, never acting; false: the real runs.'),
+    runs: z.int(),
+    successes: z.int(),
+    successRate: z.number(),
+    p95DurationMs: z.number(),
+    p95TtfaMs: z.number().nullable(),
+    meanDamage: z.number(),
+  })
+  .describe("A version's SLA on one kind of world.");
+const CanaryStatus = z
+  .strictObject({
+    verb: z.string(),
+    version: z.string().describe("The canary's version."),
+    stable: z.string().describe('The stable version, which acts until the canary is promoted.'),
+    promoted: z.boolean(),
+    state: z.enum(['shadow', 'ready', 'promoted']),
+    reason: z.string().describe('Why, by the promotion rule.'),
+    sla: z.array(z.strictObject({ worldKind: z.string(), stable: VersionSla.nullable(), canary: VersionSla })),
+  })
+  .describe('A canary beside its stable version: their SLAs by world kind and its standing.');
+export const CanariesReply = z.strictObject({ success, canaries: z.array(CanaryStatus) });
+
 const BotSample = z
   .looseObject({ bot: z.string(), connected: z.boolean(), viewer: z.string().nullable() })
   .describe(

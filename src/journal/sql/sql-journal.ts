@@ -49,6 +49,9 @@ import * as record from './record.js';
 import * as resume from './resume.js';
 import * as runners from './runners.js';
 import { get, type Tx } from './tx.js';
+import * as versions from './version-runs.js';
+import type { PromotionRow } from './version-runs.js';
+import type { VersionRun } from '../../registry/canary-sla.js';
 
 export interface TxOptions {
   /** Run only while the bot's lease carries this epoch, checked in the same transaction. */
@@ -243,6 +246,18 @@ export abstract class SqlJournal implements Journal {
   }
   measuredSla(): Promise<MeasuredSla[]> {
     return this.read(() => reads.measuredSla());
+  }
+  recordVersionRun(run: VersionRun): Promise<void> {
+    return this.write(() => versions.recordVersionRun(run));
+  }
+  versionRuns(verb?: string): Promise<VersionRun[]> {
+    return this.read(() => versions.versionRuns(verb));
+  }
+  recordPromotion(verb: string, version: string): Promise<void> {
+    return this.write(() => versions.recordPromotion(verb, version));
+  }
+  promotions(): Promise<PromotionRow[]> {
+    return this.read(() => versions.promotions());
   }
 
   resumeRecord(planId: string): Promise<ResumeRecord | null> {

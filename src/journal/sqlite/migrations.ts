@@ -289,4 +289,28 @@ export const MIGRATIONS: readonly string[] = [
   `
   ALTER TABLE runs ADD COLUMN cancelled_at INTEGER;
   `,
+  // Each run of a verb that has a canary, per version and world kind: the stable version's real runs and the
+  // canary's shadow runs on forks (src/executor/shadow.ts), for their SLAs side by side; and the canaries promoted.
+  `
+  CREATE TABLE version_runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    verb TEXT NOT NULL,
+    version TEXT NOT NULL,
+    world_kind TEXT NOT NULL,
+    shadow INTEGER NOT NULL,
+    ok INTEGER NOT NULL,
+    code TEXT,
+    ttfa_ms REAL,
+    duration_ms REAL NOT NULL,
+    damage REAL NOT NULL,
+    at REAL NOT NULL
+  );
+  CREATE INDEX idx_version_runs_verb ON version_runs(verb, id);
+  CREATE TABLE capability_promotions (
+    verb TEXT NOT NULL,
+    version TEXT NOT NULL,
+    promoted_at INTEGER NOT NULL,
+    PRIMARY KEY (verb, version)
+  );
+  `,
 ];
