@@ -13,5 +13,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // One initdb per run, copied by every PostgreSQL test file's cluster (test/helpers/postgres.ts).
+    globalSetup: ['./test/helpers/postgres-template.ts'],
   },
 });

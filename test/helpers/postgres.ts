@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,6 +51,30 @@ function freePort(): Promise<number> {
   });
 }
 
+/** Where the test run keeps a cluster's data folder fresh from initdb, to copy (test/helpers/postgres-template.ts). */
+export const TEMPLATE_ENV = 'VERBTREE_PG_TEMPLATE';
+
+/**
+ * A fresh cluster's data folder at `data`: a copy of the run's template when there is one (initdb takes seconds, most
+ * of a cluster's start, and a copy of its result is the same cluster), else `initdb`'s own, then kept as the template.
+ * Two files racing to keep theirs both run initdb, as without a template; the first rename wins.
+ */
+function freshDataFolder(data: string, initdb: () => void): void {
+  const template = process.env[TEMPLATE_ENV];
+  // cp -a keeps the owner (the postgres user, when run as root) and the 0700 mode PostgreSQL insists on.
+  const copy = (from: string, to: string) => execFileSync('cp', ['-a', from, to], { stdio: 'pipe' });
+  if (template && existsSync(template)) return void copy(template, data);
+  initdb();
+  if (!template) return;
+  const kept = `${template}.${process.pid}`;
+  copy(data, kept);
+  try {
+    renameSync(kept, template);
+  } catch {
+    rmSync(kept, { recursive: true, force: true });
+  }
+}
+
 export async function startPostgres(): Promise<PostgresCluster> {
   const bin = postgresBin();
   const asRoot = process.getuid?.() === 0;
@@ -65,19 +89,21 @@ export async function startPostgres(): Promise<PostgresCluster> {
       ? execFileSync('runuser', ['-u', 'postgres', '--', join(bin, command), ...args], { stdio: 'pipe' })
       : execFileSync(join(bin, command), args, { stdio: 'pipe' });
   const data = join(dir, 'data');
-  as('initdb', [
-    '-D',
-    data,
-    '-A',
-    'trust',
-    '-U',
-    'postgres',
-    '-E',
-    'UTF8',
-    '--locale=C',
-    '--no-sync',
-    '--no-instructions',
-  ]);
+  freshDataFolder(data, () =>
+    as('initdb', [
+      '-D',
+      data,
+      '-A',
+      'trust',
+      '-U',
+      'postgres',
+      '-E',
+      'UTF8',
+      '--locale=C',
+      '--no-sync',
+      '--no-instructions',
+    ]),
+  );
   const port = await freePort();
   const settings = [
     `-p ${port}`,
