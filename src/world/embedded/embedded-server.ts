@@ -34,6 +34,7 @@ import { loginTimersPlugin } from './plugins/login-timers.js';
 import { tabListPlugin } from './plugins/tab-list.js';
 import { playerEntityPlugin } from './plugins/player-entity.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
+import { serverMarkPlugin } from './plugins/server-mark.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
 import { WorldStorage } from './world-folder.js';
 
@@ -171,6 +172,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
     serv._server.on('connection', (client: { socket: Socket }) => batchWrites(client.socket));
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
+    serv.addPlugin('verbtree-server-mark', serverMarkPlugin(storage?.savedUpTo ?? null));
     serv.addPlugin('verbtree-tab-list', tabListPlugin);
     serv.addPlugin('verbtree-player-entity', playerEntityPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);

@@ -142,6 +142,11 @@ export class WorldStorage {
     };
   }
 
+  /** Up to when (epoch ms) the world this server started from was saved; null for a fresh world. */
+  get savedUpTo(): number | null {
+    return this.saved?.savedAt ?? null;
+  }
+
   /**
    * A flying-squid plugin: the player's state is restored at login and kept
    * at flying-squid's own saves of it (end of login, logout). flying-squid's
