@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { createDefaultRegistry } from '../../capabilities/index.js';
+import { ManualClock, systemClock } from '../../src/clock/index.js';
+import type { Clock } from '../../src/contracts/clock.js';
+import { assembleExecutor } from '../../src/executor/assemble.js';
+import type { Journal } from '../../src/journal/journal.js';
+import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import { recheckAfterRestart, type RecheckScope } from '../../src/journal/rollback.js';
+import { SimWorld } from '../../src/world/sim/index.js';
+import { contractBackends } from './backends.js';
+
+/*
+ * A server restart that rolled the world back: a plan of bot ann ran to its end on a SimWorld and was journaled, then
+ * the world that "came back" is a fresh one where only the first steps were done (what the last save held). The
+ * re-check must retract exactly the successes that world no longer holds, and release their idempotency keys.
+ */
+
+const registry = createDefaultRegistry();
+const DIRT = { x: 1, y: 0, z: 0 };
+export const rollbackPlan = {
+  planId: 'p',
+  intentId: 'i',
+  steps: [
+    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: 'k-planks' },
+    { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'k-sticks' },
+    { stepId: 'dig', type: 'dig_block', args: { position: DIRT, block: 'dirt' }, idempotencyKey: 'k-dig' },
+  ],
+};
+
+/** A log to craft from and a dirt block beside the bot. */
+export const startWorld = (clock: Clock) =>
+  SimWorld.create({ clock, inventory: { oak_log: 1 } }).setBlock(DIRT, 'dirt');
+
+/** The world a restart brings back when the last save held the plan's first `saved` steps: they are done again. */
+export async function worldAfterSave(saved: number): Promise<SimWorld> {
+  const clock = new ManualClock();
+  const world = startWorld(clock);
+  if (saved === 0) return world;
+  const { executor } = await assembleExecutor({ registry, world, clock });
+  const run = executor.run({ ...rollbackPlan, steps: rollbackPlan.steps.slice(0, saved) });
+  let ended = false;
+  void run.result.then(() => (ended = true));
+  await clock.runUntil(() => ended, 60_000);
+  expect((await run.result).ok).toBe(true);
+  return world;
+}
+
+/** Runs the plan as bot ann's holder (queued, claimed, run under the lease), to its end. */
+async function runAsAnn(journal: Journal, clock: Clock = systemClock) {
+  await journal.addBot({ name: 'ann' });
+  await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: 'ann', body: rollbackPlan });
+  const epoch = await journal.claimBot('ann', 'w1', 600_000);
+  const fence = { bot: 'ann', epoch: epoch! };
+  await journal.claimNextPlan(fence);
+  const assembly = await assembleJournaled({
+    registry,
+    world: startWorld(clock),
+    clock,
+    journal,
+    kind: 'test',
+    fence,
+  });
+  const result = await (await assembly.run(rollbackPlan, { claimed: true })).result;
+  await assembly.recorder.flush();
+  await assembly.close();
+  expect(result.ok).toBe(true);
+  return fence;
+}
+
+const statusOf = async (journal: Journal) =>
+  Object.fromEntries(((await journal.planProvenance('p'))?.steps ?? []).map((s) => [s.step.step_id, s.step.status]));
+
+const generic = (fence: RecheckScope['fence']): RecheckScope => ({
+  bot: 'ann',
+  restart: "the world's age went back from 900 to 40 ticks",
+  savedUpTo: null,
+  windowStart: 0,
+  ...(fence ? { fence } : {}),
+});
+
+describe.each(contractBackends())('re-checking successes after a server restart, on the %s journal', (_name, fresh) => {
+  it('a success whose effect the rollback undid is retracted with its evidence and its key released; the ended plan gets a record', async () => {
+    const { journal } = await fresh();
+    const fence = await runAsAnn(journal);
+    expect((await journal.completedKeys()).sort()).toEqual(['k-dig', 'k-planks', 'k-sticks']);
+
+    const verdicts = await recheckAfterRestart(journal, await worldAfterSave(1), generic(fence));
+
+    expect(verdicts.retracted.map((r) => r.stepId)).toEqual(['sticks', 'dig']);
+    expect(verdicts.held).toEqual([{ planId: 'p', stepId: 'planks' }]);
+    expect(await statusOf(journal)).toEqual({ planks: 'succeeded', sticks: 'retracted', dig: 'retracted' });
+    const sticks = (await journal.planProvenance('p'))!.steps.find((s) => s.step.step_id === 'sticks')!;
+    expect(sticks.step).toMatchObject({ outcome_code: 'retracted' });
+    expect(sticks.step.outcome_detail).toMatch(
+      /the server restarted \(the world's age went back.*not in the live world/,
+    );
+    // A retry with a released key runs again; the one whose effect holds is still honoured as done.
+    expect(await journal.completedKeys()).toEqual(['k-planks']);
+    const { incidents } = await journal.listIncidents({});
+    expect(incidents.map((i) => [i.failure_mode, i.plan_id])).toEqual([['steps_retracted', 'p']]);
+    expect(JSON.parse(incidents[0]!.details!)).toMatchObject({
+      planStatus: 'succeeded',
+      steps: [{ stepId: 'sticks' }, { stepId: 'dig' }],
+    });
+  });
+
+  it('successes that hold are left as they are: nothing retracted, no key released, no record', async () => {
+    const { journal } = await fresh();
+    const fence = await runAsAnn(journal);
+    const verdicts = await recheckAfterRestart(journal, await worldAfterSave(3), generic(fence));
+    expect(verdicts.retracted).toEqual([]);
+    expect(await statusOf(journal)).toEqual({ planks: 'succeeded', sticks: 'succeeded', dig: 'succeeded' });
+    expect((await journal.completedKeys()).sort()).toEqual(['k-dig', 'k-planks', 'k-sticks']);
+    expect((await journal.listIncidents({})).total).toBe(0);
+  });
+
+  it('the save time known (the embedded world): each success after it is checked on its own; in a plan under way, a later success that holds by chance goes back to pending', async () => {
+    const { journal } = await fresh();
+    const fence = await runAsAnn(journal);
+    await journal.setPlanStatus('p', 'interrupted', fence);
+    const planks = (await journal.planProvenance('p'))!.steps.find((s) => s.step.step_id === 'planks')!;
+    const planksAt = Number(planks.transitions.find((t) => t.to_status === 'succeeded')!.at);
+    // Saved after planks; the dirt is gone anyway (someone else dug it): dig holds, sticks does not.
+    const world = await worldAfterSave(1);
+    world.setBlock(DIRT, 'air');
+    const verdicts = await recheckAfterRestart(journal, world, {
+      ...generic(fence),
+      restart: 'the server is another process (a, now b)',
+      savedUpTo: planksAt,
+    });
+    expect(verdicts.retracted.map((r) => r.stepId)).toEqual(['sticks']);
+    expect(verdicts.retracted[0]!.evidence).toMatch(/after the world was last saved \(\d{4}-/);
+    expect(await statusOf(journal)).toEqual({ planks: 'succeeded', sticks: 'retracted', dig: 'pending' });
+    expect(await journal.completedKeys()).toEqual(['k-planks']);
+    expect((await journal.listIncidents({})).total).toBe(0);
+  });
+});
