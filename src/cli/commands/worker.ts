@@ -16,6 +16,7 @@ import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
 import { JoinGate, joinAsBot } from '../worker/join.js';
 import { DEFAULT_AWAY_LIMIT_MS } from '../worker/stay-joined.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
+import { wholeIn } from '../whole-number.js';
 
 interface WorkerOptions {
   journal?: string;
@@ -28,6 +29,7 @@ interface WorkerOptions {
   auth: 'offline' | 'microsoft';
   leaseMs: number;
   awayLimitMs: number;
+  recheckWindowMs?: number;
 }
 
 const DEFAULT_LEASE_MS = 15_000;
@@ -40,13 +42,6 @@ const PING_TIMEOUT_MS = 2_000;
 const JOINS_AT_ONCE = 8;
 /** A bot name the server accepts in offline mode. */
 const BOT_NAME = /^[A-Za-z0-9_]{1,16}$/;
-
-const wholeIn = (flag: string, min: number, max: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
-  return n;
-};
 
 const botName = (value: string, all: string[]) => {
   if (!BOT_NAME.test(value))
@@ -104,6 +99,11 @@ export function workerCommand(
       wholeIn('--away-limit-ms', 1_000, 86_400_000),
       DEFAULT_AWAY_LIMIT_MS,
     )
+    .option(
+      '--recheck-window-ms <ms>',
+      'after a server restart, how far back the bots check their successes against the world when the server does not say when it last saved (default: since each bot last connected)',
+      wholeIn('--recheck-window-ms', 1_000, 86_400_000),
+    )
     .addHelpText(
       'after',
       `
@@ -115,6 +115,10 @@ leaves the server before another worker may take its bots. SIGINT or SIGTERM giv
 When the server goes away (a crash, a restart), the worker keeps its leases and its bots join again with backoff;
 their steps wait for them within their deadlines. Past --away-limit-ms it gives them up the same way and claims no
 bot until the server answers again, so that a worker that can reach the server takes them.
+A server that restarted may have rolled its world back to its last save: each bot back on it checks its successes
+that may not have been saved against the world (the embedded world says when it saved; otherwise those since the bot
+last connected, or --recheck-window-ms, and its plans under way). One whose effect is gone is journaled retracted,
+its idempotency key released, and a running plan redoes it.
 
 Examples:
   $ verbtree worker --journal postgres://verbtree@db/verbtree --host mc.example.org --bot ann --bot bob
@@ -200,6 +204,7 @@ async function runWorker(
         pollEveryMs: timing.claimEveryMs,
         graceMs: Math.round(timing.ttlMs / 5),
         awayLimitMs: settings.awayLimitMs,
+        ...(settings.recheckWindowMs === undefined ? {} : { recheckWindowMs: settings.recheckWindowMs }),
         reachable: () =>
           serverVersion(settings.host, settings.port, PING_TIMEOUT_MS).then(
             (answer) => answer !== null,

@@ -55,11 +55,11 @@ export interface EmbeddedServerOptions {
   /** How long start may take before it fails (ms). */
   startTimeoutMs?: number;
   /**
-   * Keep the world in this folder (see prepareWorldFolder): saved every second and at stop, reopened as it is.
-   * The scenario is laid out only in a fresh world; a reopened one keeps its blocks, players, drops, containers
-   * and mobs (world-folder.ts). Without it the world lives in memory.
+   * Keep the world in this folder (see prepareWorldFolder): saved every `saveEveryMs` (a second) and at stop,
+   * reopened as it is. The scenario is laid out only in a fresh world; a reopened one keeps its blocks, players,
+   * drops, containers and mobs (world-folder.ts). Without it the world lives in memory.
    */
-  storage?: { folder: string; fresh: boolean };
+  storage?: { folder: string; fresh: boolean; saveEveryMs?: number };
 }
 
 /** The server's view of one connected player: the truth acceptance checks against. */
@@ -215,6 +215,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       await storage.start(
         { containers: containers.store, mobs: mobs.store },
         layOut ? { scenario: scenario.name } : null,
+        options.storage?.saveEveryMs,
       );
     }
     return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store, drowning.air);
