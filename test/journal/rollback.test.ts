@@ -6,6 +6,10 @@ import { assembleExecutor } from '../../src/executor/assemble.js';
 import type { Journal } from '../../src/journal/journal.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import { recheckAfterRestart, type RecheckScope } from '../../src/journal/rollback.js';
+import { provenanceText } from '../../src/cli/commands/show.js';
+import { endedResult } from '../../src/mcp/results.js';
+import { journalRunView } from '../../src/operations/run-view.js';
+import { RunView } from '../../src/api/contract/schemas.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { contractBackends } from './backends.js';
 
@@ -102,6 +106,22 @@ describe.each(contractBackends())('re-checking successes after a server restart,
       planStatus: 'succeeded',
       steps: [{ stepId: 'sticks' }, { stepId: 'dig' }],
     });
+
+    // Every reader says so: show, runs, the API's run view (its schema), MCP's get_run.
+    const provenance = (await journal.planProvenance('p'))!;
+    expect(provenanceText(provenance)).toMatch(/retracted sticks, dig: a server restart undid them/);
+    expect((await journal.listRuns(5)).map((r) => Number(r.steps_retracted))).toEqual([2]);
+    const view = journalRunView(provenance);
+    expect(RunView.parse(view).steps.map((s) => [s.stepId, s.status, s.code])).toEqual([
+      ['planks', 'succeeded', 'ok'],
+      ['sticks', 'retracted', 'retracted'],
+      ['dig', 'retracted', 'retracted'],
+    ]);
+    const answer = endedResult(view, []);
+    expect(answer.structuredContent).toMatchObject({ retracted: [{ stepId: 'sticks' }, { stepId: 'dig' }] });
+    expect(JSON.stringify(answer.content)).toMatch(
+      /sticks \(craft_item\) no longer holds: retracted: the server restarted/,
+    );
   });
 
   it('successes that hold are left as they are: nothing retracted, no key released, no record', async () => {
