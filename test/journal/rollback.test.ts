@@ -1,75 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { createDefaultRegistry } from '../../capabilities/index.js';
-import { ManualClock, systemClock } from '../../src/clock/index.js';
-import type { Clock } from '../../src/contracts/clock.js';
-import { assembleExecutor } from '../../src/executor/assemble.js';
 import type { Journal } from '../../src/journal/journal.js';
-import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import { recheckAfterRestart, type RecheckScope } from '../../src/journal/rollback.js';
 import { provenanceText } from '../../src/cli/commands/show.js';
 import { endedResult } from '../../src/mcp/results.js';
 import { journalRunView } from '../../src/operations/run-view.js';
 import { RunView } from '../../src/api/contract/schemas.js';
-import { SimWorld } from '../../src/world/sim/index.js';
 import { contractBackends } from './backends.js';
+import { DIRT, runAsAnn, worldAfterSave } from './rollback-fixture.js';
 
 /*
  * A server restart that rolled the world back: a plan of bot ann ran to its end on a SimWorld and was journaled, then
  * the world that "came back" is a fresh one where only the first steps were done (what the last save held). The
  * re-check must retract exactly the successes that world no longer holds, and release their idempotency keys.
  */
-
-const registry = createDefaultRegistry();
-const DIRT = { x: 1, y: 0, z: 0 };
-export const rollbackPlan = {
-  planId: 'p',
-  intentId: 'i',
-  steps: [
-    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 }, idempotencyKey: 'k-planks' },
-    { stepId: 'sticks', type: 'craft_item', args: { item: 'stick', count: 4 }, idempotencyKey: 'k-sticks' },
-    { stepId: 'dig', type: 'dig_block', args: { position: DIRT, block: 'dirt' }, idempotencyKey: 'k-dig' },
-  ],
-};
-
-/** A log to craft from and a dirt block beside the bot. */
-export const startWorld = (clock: Clock) =>
-  SimWorld.create({ clock, inventory: { oak_log: 1 } }).setBlock(DIRT, 'dirt');
-
-/** The world a restart brings back when the last save held the plan's first `saved` steps: they are done again. */
-export async function worldAfterSave(saved: number): Promise<SimWorld> {
-  const clock = new ManualClock();
-  const world = startWorld(clock);
-  if (saved === 0) return world;
-  const { executor } = await assembleExecutor({ registry, world, clock });
-  const run = executor.run({ ...rollbackPlan, steps: rollbackPlan.steps.slice(0, saved) });
-  let ended = false;
-  void run.result.then(() => (ended = true));
-  await clock.runUntil(() => ended, 60_000);
-  expect((await run.result).ok).toBe(true);
-  return world;
-}
-
-/** Runs the plan as bot ann's holder (queued, claimed, run under the lease), to its end. */
-async function runAsAnn(journal: Journal, clock: Clock = systemClock) {
-  await journal.addBot({ name: 'ann' });
-  await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: 'ann', body: rollbackPlan });
-  const epoch = await journal.claimBot('ann', 'w1', 600_000);
-  const fence = { bot: 'ann', epoch: epoch! };
-  await journal.claimNextPlan(fence);
-  const assembly = await assembleJournaled({
-    registry,
-    world: startWorld(clock),
-    clock,
-    journal,
-    kind: 'test',
-    fence,
-  });
-  const result = await (await assembly.run(rollbackPlan, { claimed: true })).result;
-  await assembly.recorder.flush();
-  await assembly.close();
-  expect(result.ok).toBe(true);
-  return fence;
-}
 
 const statusOf = async (journal: Journal) =>
   Object.fromEntries(((await journal.planProvenance('p'))?.steps ?? []).map((s) => [s.step.step_id, s.step.status]));
