@@ -2,6 +2,7 @@ import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { BotReport, Fence } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
 import { HeldBot, type HeldBotDeps } from './held-bot.js';
+import { wallTimeOf, type Outage } from './outage.js';
 
 /**
  * How a worker keeps its leases: they last `ttlMs` by the database's clock from each claim or renewal; all are renewed
@@ -225,6 +226,16 @@ export class FleetWorker {
     } finally {
       this.claiming = false;
     }
+  }
+
+  /** The game server's outage as this worker sees it, for its metrics (outage.ts). */
+  outage(): Outage {
+    const disconnected = [...this.held.values()].flatMap(({ bot }) => {
+      const since = bot.disconnectedSince();
+      return since === null ? [] : [{ bot: bot.fence.bot, since }];
+    });
+    const away = this.serverAwaySince;
+    return { disconnected, unreachableSince: away === null ? null : wallTimeOf(this.deps.clock, away) };
   }
 
   /**

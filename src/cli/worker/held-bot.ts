@@ -18,6 +18,7 @@ import { watchPlanControl } from './plan-control-watch.js';
 import { DEFAULT_AWAY_LIMIT_MS, stayJoined } from './stay-joined.js';
 import { settleWithin, sleep } from './timing.js';
 import { recheckOnReturn } from './after-restart.js';
+import { wallTimeOf } from './outage.js';
 import type { WorldPort } from '../../contracts/world.js';
 import type { Restart } from '../../world/server-mark.js';
 
@@ -115,7 +116,7 @@ export class HeldBot {
   report(): BotReport | null {
     if (this.fenced || !this.opened || !this.assembly) return null;
     const { world } = this.opened;
-    const away = this.rejoining?.disconnectedSince ?? null;
+    const away = this.disconnectedSince();
     // Away, it says since when, and nothing of where it stood: that was the dead session's view.
     if (away !== null)
       return {
@@ -139,6 +140,12 @@ export class HeldBot {
       health: world.health(),
       food: world.food(),
     };
+  }
+
+  /** Since when (epoch ms) the bot is away from the server; null while it is on it (or not yet joined). */
+  disconnectedSince(): number | null {
+    const away = this.rejoining?.disconnectedSince ?? null;
+    return away === null ? null : wallTimeOf(this.deps.clock, away);
   }
 
   /**
