@@ -97,18 +97,28 @@ describe('verbtree worker: the game server dies and comes back', () => {
       expect(log).toMatch(/ra: back on the server after \d+ ms away/);
       // The server said it is another process and when it saved: the planks made since were checked, found gone,
       // retracted with that evidence and their keys released, and each running plan stopped and resumed to redo them.
-      expect(log).toMatch(/ra: the server restarted \(the server is another process/);
-      expect(log).toMatch(/plan ra-p1 on ra: step planks retracted: .*not in the live world/);
-      expect(log).toMatch(/plan ra-p1 on ra: stopped to redo what the server's restart undid/);
+      // (The bot whose walk was under way at the kill had crafted its planks; the other may still have been crafting.)
+      expect(log).toMatch(/r[ab]: the server restarted \(the server is another process/);
+      expect(log).toMatch(/plan r[ab]-p1 on r[ab]: step planks retracted: .*not in the live world/);
+      expect(log).toMatch(/plan r[ab]-p1 on r[ab]: stopped to redo what the server's restart undid/);
       // The worker kept its leases through the outage: no bot was fenced from the kill on (a loaded machine may fence
       // one before, its renewals late, which is the lease's business).
       expect(log.slice(log.indexOf('the server went away')), log).not.toMatch(/fenced r[ab]/);
+      let redone = 0;
       for (const plan of plans) {
-        // planks succeeded, was retracted, and succeeded again; the rest once each.
-        expect(await succeededTransitions(journal, plan.planId)).toEqual({ planks: 2, out: 1, sticks: 1, back: 1 });
+        // planks succeeded, was retracted and succeeded again when the kill undid it, else once; the rest once each.
         const planks = (await journal.planProvenance(plan.planId))!.steps.find((s) => s.step.step_id === 'planks')!;
-        expect(planks.transitions.map((t) => t.to_status)).toContain('retracted');
+        const retracted = planks.transitions.some((t) => t.to_status === 'retracted');
+        if (retracted) redone++;
+        expect(await succeededTransitions(journal, plan.planId)).toEqual({
+          planks: retracted ? 2 : 1,
+          out: 1,
+          sticks: 1,
+          back: 1,
+        });
+        expect(planks.step.status).toBe('succeeded');
       }
+      expect(redone).toBeGreaterThanOrEqual(1);
       await stopWorker(worker);
       // Every success holds in the world, and nothing was done twice: one log made 4 planks, two of them 4 sticks.
       for (const bot of bots) expect(await inventoryOf(port, bot)).toEqual({ oak_log: 1, oak_planks: 2, stick: 4 });
