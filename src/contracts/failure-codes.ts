@@ -82,6 +82,11 @@ export const FAILURE_CODES = {
     retryable: false,
     meaning: 'The bot is in a hazard (lava, fire, a deadly drop) and could not get out; the detail names it.',
   },
+  retracted: {
+    retryable: false,
+    meaning:
+      'The step had succeeded, but a server restart rolled its effect back: found gone when the bot rejoined, its idempotency key released (a running plan redoes it).',
+  },
 } as const satisfies Record<string, { retryable: boolean; meaning: string }>;
 
 export type FailureCode = keyof typeof FAILURE_CODES;

@@ -6,6 +6,7 @@ import type { Interruption } from './sql/fleet.js';
 import type { PromotionRow } from './sql/version-runs.js';
 import type { VersionRun } from '../registry/canary-sla.js';
 import type { PlanControl, PlanControlAction, PlanControlAnswer } from './sql/plan-control.js';
+import type { RecordedSuccess, Retraction } from './sql/retract.js';
 import type { ClaimAnswer, IdempotencyClaim } from '../executor/idempotency.js';
 import type {
   BotReport,
@@ -229,6 +230,16 @@ export interface Journal {
   lineEffects(planId: string): Promise<EffectRow[]>;
   /** See `distrustUnsavedSteps` in resume.ts; the steps set back to pending. */
   distrustUnsavedSteps(planId: string, savedAt: number): Promise<string[]>;
+  /**
+   * The bot's plans' top-level successes after `since` (the journal's clock), oldest first; with `running`, also every
+   * success of its plans still under way. What a server's restart may have undone (see rollback.ts).
+   */
+  successesSince(bot: string, since: number, running: boolean): Promise<RecordedSuccess[]>;
+  /**
+   * Steps whose effect a server's rollback undid: each `retracted` with its evidence and its idempotency key released;
+   * a plan already ended gets a `steps_retracted` incident naming them. `restart` says what showed the restart.
+   */
+  retractSteps(retractions: readonly Retraction[], restart: string, fence?: Fence): Promise<void>;
 
   /**
    * One pass of detection and recovery (see health-check.ts), in one transaction; rolled back when `dryRun`. On

@@ -131,7 +131,8 @@ export async function verifyInterruptedSteps(
   return verdicts;
 }
 
-async function unmetNow(world: WorldPort, journaled: string): Promise<string | null> {
+/** What of the journaled expectations the live world does not hold now; null when it holds them all. */
+export async function unmetNow(world: WorldPort, journaled: string): Promise<string | null> {
   const parsed = Expectations.safeParse(JSON.parse(journaled));
   if (!parsed.success) return 'its journaled expectations do not parse';
   const unmet = unmetExpectations(parsed.data, await world.observe(queryFor(parsed.data)));

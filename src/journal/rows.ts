@@ -1,6 +1,7 @@
 /** The journal's rows as the queries return them (snake_case, as stored; times in epoch ms). */
 
-export type StepStatus = 'pending' | 'in_progress' | 'succeeded' | 'failed' | 'skipped';
+/** `retracted`: it succeeded, and a server's rollback undid its effect (found gone from the live world since). */
+export type StepStatus = 'pending' | 'in_progress' | 'succeeded' | 'failed' | 'skipped' | 'retracted';
 export type RunnerStatus = 'running' | 'stopped' | 'dead' | 'zombie';
 
 /**

@@ -28,6 +28,8 @@ export interface RunSummary extends RunRow {
   steps_total: number;
   /** The plan's own steps this run brought to success. */
   steps_succeeded: number;
+  /** The plan's own steps retracted now: they had succeeded, and a server's restart undid them. */
+  steps_retracted: number;
 }
 
 export interface StepProvenance {

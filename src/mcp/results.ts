@@ -105,7 +105,11 @@ function formatRelative(path: readonly (string | number)[]): string {
  * `{ code, retryable, detail, unmet, expects, stepId, evidence }` and what the code means.
  */
 export function endedResult(view: RunView, verified: VerifiedStep[]): CallToolResult {
-  const head = { status: view.status, planId: view.planId, bot: view.bot };
+  const retracted = view.steps
+    .filter((s) => s.status === 'retracted')
+    .map((s) => ({ stepId: s.stepId, verb: s.verb, evidence: s.detail ?? '' }));
+  const head = { status: view.status, planId: view.planId, bot: view.bot, ...(retracted.length ? { retracted } : {}) };
+  const undone = retracted.map((s) => `  ✗ ${s.stepId} (${s.verb}) no longer holds: retracted: ${s.evidence}`);
   if (view.status === 'succeeded') {
     const counts = view.result
       ? { durationMs: view.result.durationMs, retries: view.result.retries, repairs: view.result.repairs }
@@ -115,7 +119,9 @@ export function endedResult(view: RunView, verified: VerifiedStep[]): CallToolRe
         `  ${s.parentStepId ? `  (for ${s.parentStepId}) ` : ''}${s.stepId} (${s.verb}): ${s.verified.length > 0 ? s.verified.join('; ') : 'done'}`,
     );
     return result(
-      [`✓ plan ${view.planId} succeeded on ${view.bot ?? 'its bot'}; verified in the world:`, ...lines].join('\n'),
+      [`✓ plan ${view.planId} succeeded on ${view.bot ?? 'its bot'}; verified in the world:`, ...lines, ...undone].join(
+        '\n',
+      ),
       { ...head, ...counts, steps: verified },
       false,
     );
@@ -137,6 +143,7 @@ export function endedResult(view: RunView, verified: VerifiedStep[]): CallToolRe
       ? [`  it was to make true: ${(failure.expects as Expectation[]).map(describeExpectation).join('; ')}`]
       : []),
     `  ${failure.retryable ? 'retryable: trying again may succeed' : 'not retryable as it is: change the plan or the world first'}${meaning ? ` (${failure.code}: ${meaning})` : ''}`,
+    ...undone,
   ].join('\n');
   return result(summary, { ...head, ...failure, meaning }, true);
 }

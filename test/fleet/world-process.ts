@@ -25,11 +25,16 @@ export async function worldFiles(prefix: string): Promise<{ scenario: string; fo
   return { scenario, folder: join(dir, 'world') };
 }
 
-/** `verbtree world` on the folder (and port, 0 for a free one), once it has printed its address. */
-export async function startWorld(files: { scenario: string; folder: string }, port: number): Promise<WorldProcess> {
+/** `verbtree world` on the folder (and port, 0 for a free one) with `extra` options, once it has printed its address. */
+export async function startWorld(
+  files: { scenario: string; folder: string },
+  port: number,
+  extra: readonly string[] = [],
+): Promise<WorldProcess> {
   const child = cliProcess([
     'world',
     ...['--scenario', files.scenario, '--world-folder', files.folder, '--port', String(port), '--json'],
+    ...extra,
   ]);
   const ended = finished(child);
   const [line] = (await Promise.race([

@@ -93,6 +93,12 @@ export const RunFailure = z.looseObject({
   evidence: z.array(ExecutorEvent).describe("The failed step's last events; empty when read from the journal."),
 });
 
+export const StepState = z
+  .enum(['pending', 'running', 'in_progress', 'succeeded', 'failed', 'skipped', 'retracted'])
+  .describe(
+    "A step's state. `retracted`: it had succeeded, and a server restart rolled its effect back (found gone when its bot rejoined; `code` retracted, `detail` the evidence, its idempotency key released).",
+  );
+
 export const RunView = z.looseObject({
   planId: z.string(),
   bot: z.string().nullable(),
@@ -102,7 +108,7 @@ export const RunView = z.looseObject({
     z.looseObject({
       stepId: z.string(),
       verb: z.string(),
-      status: z.string(),
+      status: StepState,
       parentStepId: z.string().optional(),
       code: z.string().optional(),
       detail: z.string().optional(),

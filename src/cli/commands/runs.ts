@@ -47,7 +47,7 @@ Examples:
             table.push([
               String(run.id),
               run.plan_id,
-              runStatus(run),
+              runStatus(run) + (Number(run.steps_retracted) > 0 ? `; ${run.steps_retracted} retracted` : ''),
               `${run.steps_succeeded}/${run.steps_total}`,
               formatTime(run.started_at),
               run.ended_at === null ? '–' : `${((run.ended_at - run.started_at) / 1000).toFixed(1)}s`,

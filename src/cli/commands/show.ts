@@ -54,12 +54,23 @@ function runEnd(run: PlanProvenance['runs'][number]): string {
   return run.cancelled_at !== null ? 'cancelled' : (run.code ?? 'failed');
 }
 
+/** The plan's steps a server's restart undid, when it has any: they no longer hold in the world. */
+function retractedLine(p: PlanProvenance): string[] {
+  const retracted = p.steps.filter((s) => s.step.status === 'retracted').map((s) => s.step.step_id);
+  return retracted.length === 0
+    ? []
+    : [
+        `retracted ${retracted.join(', ')}: a server restart undid ${retracted.length === 1 ? 'it' : 'them'} (see each step)`,
+      ];
+}
+
 export function provenanceText(p: PlanProvenance): string {
   const lines = [
     `plan ${p.plan.plan_id}: ${p.plan.status}`,
     `intent ${p.plan.intent_id ?? '–'}${p.intent?.goal ? `: "${p.intent.goal}" (${p.intent.source})` : ''}`,
     ...(p.plan.world ? [`world ${p.plan.world}`] : []),
     `runs ${p.runs.map((r) => `#${r.id}${r.resumed ? ' resumed' : ''} ${runEnd(r)}`).join(', ') || '–'}`,
+    ...retractedLine(p),
     '',
   ];
   // Tree order: each sub-goal right under the step that needed it.

@@ -17,7 +17,9 @@ import { JoinGate, joinAsBot } from '../worker/join.js';
 import { DEFAULT_AWAY_LIMIT_MS } from '../worker/stay-joined.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
 import { DEFAULT_HEADROOM, HeadroomLimits, HeadroomMonitor, processLoad } from '../worker/headroom.js';
+import { registerOutageMetrics } from '../worker/outage.js';
 import { createWorkerMetrics, serveMetrics, type WorkerMetrics } from '../worker/worker-metrics.js';
+import { wholeIn } from '../whole-number.js';
 
 interface WorkerOptions {
   journal?: string;
@@ -35,6 +37,7 @@ interface WorkerOptions {
   headroomWindowMs: number;
   metricsHost: string;
   metricsPort: number;
+  recheckWindowMs?: number;
 }
 
 const DEFAULT_LEASE_MS = 15_000;
@@ -47,13 +50,6 @@ const PING_TIMEOUT_MS = 2_000;
 const JOINS_AT_ONCE = 8;
 /** A bot name the server accepts in offline mode. */
 const BOT_NAME = /^[A-Za-z0-9_]{1,16}$/;
-
-const wholeIn = (flag: string, min: number, max: number) => (value: string) => {
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < min || n > max)
-    throw new CliUsageError(`${flag} must be a whole number from ${min} to ${max}, got "${value}"`);
-  return n;
-};
 
 const botName = (value: string, all: string[]) => {
   if (!BOT_NAME.test(value))
@@ -142,6 +138,11 @@ export function workerCommand(
       wholeIn('--metrics-port', 0, 65_535),
       0,
     )
+    .option(
+      '--recheck-window-ms <ms>',
+      'after a server restart, how far back the bots check their successes against the world when the server does not say when it last saved (default: since each bot last connected)',
+      wholeIn('--recheck-window-ms', 1_000, 86_400_000),
+    )
     .addHelpText(
       'after',
       `
@@ -153,6 +154,10 @@ leaves the server before another worker may take its bots. SIGINT or SIGTERM giv
 When the server goes away (a crash, a restart), the worker keeps its leases and its bots join again with backoff;
 their steps wait for them within their deadlines. Past --away-limit-ms it gives them up the same way and claims no
 bot until the server answers again, so that a worker that can reach the server takes them.
+A server that restarted may have rolled its world back to its last save: each bot back on it checks its successes
+that may not have been saved against the world (the embedded world says when it saved; otherwise those since the bot
+last connected, or --recheck-window-ms, and its plans under way). One whose effect is gone is journaled retracted,
+its idempotency key released, and a running plan redoes it.
 
 Examples:
   $ verbtree worker --journal postgres://verbtree@db/verbtree --host mc.example.org --bot ann --bot bob
@@ -263,6 +268,7 @@ async function runWorker(
         pollEveryMs: timing.claimEveryMs,
         graceMs: Math.round(timing.ttlMs / 5),
         awayLimitMs: settings.awayLimitMs,
+        ...(settings.recheckWindowMs === undefined ? {} : { recheckWindowMs: settings.recheckWindowMs }),
         reachable: () =>
           serverVersion(settings.host, settings.port, PING_TIMEOUT_MS).then(
             (answer) => answer !== null,
@@ -281,6 +287,7 @@ async function runWorker(
       capacity: settings.capacity,
       fencedWritesRefused: () => journal.fencedWritesRefused,
     });
+    registerOutageMetrics(metrics.registry, () => worker.outage());
     const served = await serveMetrics(metrics.registry, settings.metricsHost, settings.metricsPort).catch(
       (error: unknown) => {
         throw new CliUsageError(

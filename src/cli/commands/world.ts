@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { readWorldMarker } from '../../world/embedded/world-folder.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
+import { wholeIn } from '../whole-number.js';
 import { startEmbeddedFor } from '../worlds/embedded.js';
 
 interface WorldOptions {
@@ -9,6 +10,7 @@ interface WorldOptions {
   port: number;
   host: string;
   json?: boolean;
+  saveEveryMs?: number;
 }
 
 /** Minecraft's own port, so a client's "add server" finds it without one. */
@@ -40,6 +42,11 @@ export function worldCommand(io: CliIO, setExit: (code: number) => void): Comman
       '--world-folder <dir>',
       'keep the world in this folder: saved every second and at stop, reopened as it is by the next start (a new or empty folder starts a world)',
     )
+    .option(
+      '--save-every-ms <ms>',
+      'with --world-folder, how often the world is saved (default 1000): what a crash may lose; a vanilla server autosaves every 5 minutes',
+      wholeIn('--save-every-ms', 100, 3_600_000),
+    )
     .option('--port <n>', `port to listen on (0 picks a free one)`, portOf, MINECRAFT_PORT)
     .option('--host <address>', 'address to bind; 0.0.0.0 lets other machines join', '127.0.0.1')
     .option('--json', 'print the address as one JSON line: {"host","port","version","scenario","worldFolder",…}')
@@ -66,7 +73,12 @@ Examples:
           ...(options.scenario ? { scenario: options.scenario } : {}),
           ...(options.worldFolder ? { worldFolder: { path: options.worldFolder, mode: 'keep' } } : {}),
         },
-        { host: options.host, port: options.port, log: (line) => io.err(line) },
+        {
+          host: options.host,
+          port: options.port,
+          log: (line) => io.err(line),
+          ...(options.saveEveryMs === undefined ? {} : { saveEveryMs: options.saveEveryMs }),
+        },
       ).catch((error: unknown) => {
         stop.dispose();
         throw listenError(error, options) ?? error;

@@ -4,6 +4,7 @@ import type { Interruption } from '../../journal/sql/fleet.js';
 import { Admission } from './admission.js';
 import type { Headroom } from './headroom.js';
 import { HeldBot, type FenceCause, type HeldBotDeps } from './held-bot.js';
+import { wallTimeOf, type Outage } from './outage.js';
 
 /**
  * How a worker keeps its leases: they last `ttlMs` by the database's clock from each claim or renewal; all are renewed
@@ -262,6 +263,16 @@ export class FleetWorker {
     } finally {
       this.claiming = false;
     }
+  }
+
+  /** The game server's outage as this worker sees it, for its metrics (outage.ts). */
+  outage(): Outage {
+    const disconnected = [...this.held.values()].flatMap(({ bot }) => {
+      const since = bot.disconnectedSince();
+      return since === null ? [] : [{ bot: bot.fence.bot, since }];
+    });
+    const away = this.serverAwaySince;
+    return { disconnected, unreachableSince: away === null ? null : wallTimeOf(this.deps.clock, away) };
   }
 
   /**

@@ -17,6 +17,10 @@ import { guardedWorld } from './guarded-world.js';
 import { watchPlanControl } from './plan-control-watch.js';
 import { DEFAULT_AWAY_LIMIT_MS, stayJoined } from './stay-joined.js';
 import { settleWithin, sleep } from './timing.js';
+import { recheckOnReturn } from './after-restart.js';
+import { wallTimeOf } from './outage.js';
+import type { WorldPort } from '../../contracts/world.js';
+import type { Restart } from '../../world/server-mark.js';
 
 /** What every bot a worker holds shares: the journal, the registry, the worker's runner and how it joins the server. */
 export interface HeldBotDeps {
@@ -47,6 +51,8 @@ export interface HeldBotDeps {
   awayLimitMs?: number;
   /** Told when a bot gives itself up because its server stayed away past `awayLimitMs`. */
   serverAway?: (bot: string, awayMs: number) => void;
+  /** How far back a restart's re-check reaches when the server does not say when it saved (default: since the bot last connected). */
+  recheckWindowMs?: number;
   health?: HealthConfigInput;
 }
 
@@ -77,7 +83,9 @@ export class HeldBot {
   private rejoining: Rejoining | null = null;
   private assembly: JournaledAssembly | null = null;
   /** The plan under way (between its claim and its end), and its run's end once it is running. */
-  private current: { planId: string; ended: Promise<unknown> } | null = null;
+  private current: { planId: string; ended: Promise<unknown>; redo: AbortController } | null = null;
+  /** When the bot last joined the server (the clock's ms): a restart's re-check window starts there by default. */
+  private connectedAt = 0;
   /** Settles when the bot is given up: fenced, disconnected, its plan journaled. */
   readonly done: Promise<void>;
 
@@ -126,7 +134,7 @@ export class HeldBot {
   report(): BotReport | null {
     if (this.fenced || !this.opened || !this.assembly) return null;
     const { world } = this.opened;
-    const away = this.rejoining?.disconnectedSince ?? null;
+    const away = this.disconnectedSince();
     // Away, it says since when, and nothing of where it stood: that was the dead session's view.
     if (away !== null)
       return {
@@ -150,6 +158,12 @@ export class HeldBot {
       health: world.health(),
       food: world.food(),
     };
+  }
+
+  /** Since when (epoch ms) the bot is away from the server; null while it is on it (or not yet joined). */
+  disconnectedSince(): number | null {
+    const away = this.rejoining?.disconnectedSince ?? null;
+    return away === null ? null : wallTimeOf(this.deps.clock, away);
   }
 
   /**
@@ -212,10 +226,12 @@ export class HeldBot {
     const joined = await deps.join(fence.bot, this.cancel.signal);
     // A fence that came while the bot was joining found nothing to close.
     if (this.fenced) return joined.close();
+    this.connectedAt = deps.clock.now();
     const { opened, rejoining } = stayJoined(joined, fence.bot, this.cancel.signal, {
       ...deps,
       awayLimitMs: deps.awayLimitMs ?? DEFAULT_AWAY_LIMIT_MS,
       tooLong: (awayMs) => this.serverAwayTooLong(awayMs),
+      returning: (world, restart) => this.returning(world, restart),
     });
     this.opened = opened;
     this.rejoining = rejoining;
@@ -267,12 +283,34 @@ export class HeldBot {
     });
   }
 
+  /**
+   * The bot is back on the server, its steps still waiting: after a restart, the successes it may have rolled back are
+   * checked against the world that came back, and a running plan with a step found gone is stopped, to be resumed
+   * (the step redone, what holds not). `connectedAt` moves to now either way.
+   */
+  private async returning(world: WorldPort, restart: Restart | null): Promise<void> {
+    const { clock, recheckWindowMs } = this.deps;
+    const connectedAt = this.connectedAt;
+    this.connectedAt = clock.now();
+    if (!restart || this.fenced) return;
+    const verdicts = await recheckOnReturn(world, restart, this.fence, {
+      ...this.deps,
+      connectedAt,
+      now: clock.now(),
+      ...(recheckWindowMs === undefined ? {} : { recheckWindowMs }),
+    });
+    const current = this.current;
+    if (current && verdicts?.retracted.some((r) => r.planId === current.planId))
+      current.redo.abort(new Error('the server restarted and undid a step of the plan: it is resumed to redo it'));
+  }
+
   /** Runs one claimed plan to its end; a resumed one first has its interrupted steps checked in the live world. */
   private async runPlan(next: QueuedPlan, assembly: JournaledAssembly): Promise<void> {
     const { say } = this.deps;
     const { planId } = next;
     let ended!: (value?: unknown) => void;
-    this.current = { planId, ended: new Promise((resolve) => (ended = resolve)) };
+    const redo = new AbortController();
+    this.current = { planId, ended: new Promise((resolve) => (ended = resolve)), redo };
     let failed = false;
     try {
       const plan = next.resume ? await this.resumable(planId, assembly) : (next.body as RunInput);
@@ -280,7 +318,7 @@ export class HeldBot {
       say(`plan ${planId} on ${this.fence.bot}: ${next.resume ? 'resumed' : 'started'}`);
       const run = await assembly.run(plan, {
         ...(next.resume ? { resumed: true } : { claimed: true }),
-        signal: this.cancel.signal,
+        signal: AbortSignal.any([this.cancel.signal, redo.signal]),
       });
       const runEnded = new AbortController();
       const { journal, clock, pollEveryMs } = this.deps;
@@ -295,6 +333,7 @@ export class HeldBot {
       // The plan's end must be durable before its queue is read again, or the plan would still read as running.
       await assembly.recorder.flush();
       if (this.fenced) return;
+      if (redo.signal.aborted) return await this.toRedo(planId);
       say(
         `plan ${planId} on ${this.fence.bot}: ${result.ok ? 'succeeded' : `failed ${result.code}: ${result.detail ?? ''}`}`,
       );
@@ -307,6 +346,12 @@ export class HeldBot {
       // journals that plan interrupted, saying why (the journal unreachable mid-step, say).
       if (!this.fenced && !failed) this.current = null;
     }
+  }
+
+  /** A plan stopped for a step a restart undid is journaled interrupted: the bot's next claim resumes it. */
+  private async toRedo(planId: string): Promise<void> {
+    await this.deps.journal.setPlanStatus(planId, 'interrupted', this.fence);
+    this.deps.say(`plan ${planId} on ${this.fence.bot}: stopped to redo what the server's restart undid; resuming it`);
   }
 
   /**

@@ -1,5 +1,7 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import type { WorldPort } from '../../contracts/world.js';
 import { Rejoining, replacedLine } from '../../world/mineflayer/rejoining-world.js';
+import type { Restart } from '../../world/server-mark.js';
 import type { OpenedWorld } from '../open-world.js';
 
 /** A server restart (a crash, an update) is back within seconds; one away for a minute is down. */
@@ -13,6 +15,8 @@ export interface StayJoinedDeps {
   /** How long the server may stay away before `tooLong` is told. */
   awayLimitMs: number;
   tooLong: (awayMs: number) => void;
+  /** Awaited as the bot is back, before its steps go on: what a restart may have undone is checked there. */
+  returning?: (world: WorldPort, restart: Restart | null) => Promise<void>;
 }
 
 /**
@@ -39,6 +43,7 @@ export function stayJoined(
       limit = clock.setTimeout(() => deps.tooLong(Math.round(clock.now() - since)), deps.awayLimitMs);
     },
     onReplaced: (reason) => say(`${bot}: ${replacedLine(reason)}`),
+    ...(deps.returning ? { returning: deps.returning } : {}),
     onRejoined: (awayMs, tries) => {
       if (limit) clock.clearTimeout(limit);
       say(`${bot}: back on the server after ${awayMs} ms away (${tries} tries); its world is read again`);

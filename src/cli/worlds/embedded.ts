@@ -65,6 +65,8 @@ export interface EmbeddedListen {
   /** 0 picks a free port. */
   port?: number;
   log?: (line: string) => void;
+  /** How often a kept world is saved (a second unless said): what a SIGKILL may lose. */
+  saveEveryMs?: number;
 }
 
 /**
@@ -77,9 +79,11 @@ export async function startEmbeddedFor(
 ) {
   const scenario = await scenarioOf(settings.scenario);
   const folder = settings.worldFolder ? resolve(settings.worldFolder.path) : null;
-  let storage: { folder: string; fresh: boolean } | undefined;
+  const { saveEveryMs, ...where } = listen;
+  let storage: { folder: string; fresh: boolean; saveEveryMs?: number } | undefined;
   try {
-    storage = folder ? { folder, ...prepareWorldFolder(folder, settings.worldFolder!.mode) } : undefined;
+    const every = saveEveryMs === undefined ? {} : { saveEveryMs };
+    storage = folder ? { folder, ...prepareWorldFolder(folder, settings.worldFolder!.mode), ...every } : undefined;
   } catch (error) {
     throw new CliUsageError(`--world-folder: ${(error as Error).message}`);
   }
@@ -88,7 +92,7 @@ export async function startEmbeddedFor(
     isolation: settings.isolate ? 'child-process' : 'in-process',
     ...(scenario ? { scenario } : {}),
     ...(storage ? { storage } : {}),
-    ...listen,
+    ...where,
   });
   const worldId = folder ? (readWorldMarker(folder)?.worldId ?? null) : null;
   return { embedded, scenario, folder, fresh: storage?.fresh ?? true, worldId };

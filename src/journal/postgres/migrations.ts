@@ -291,6 +291,12 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (verb, version)
   );
   `,
+  `
+  -- A step a server's rollback undid: retracted (it succeeded, and its effect was found gone from the live world).
+  ALTER TABLE steps DROP CONSTRAINT steps_status_check;
+  ALTER TABLE steps ADD CONSTRAINT steps_status_check
+    CHECK (status IN ('pending', 'in_progress', 'succeeded', 'failed', 'skipped', 'retracted'));
+  `,
 ];
 
 /** verbtree's tables: one of them in a database without `verbtree_schema` means it belongs to something else. */

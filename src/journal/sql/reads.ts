@@ -58,7 +58,9 @@ export function* listRuns(limit: number): Tx<RunSummary[]> {
     `SELECT r.*, rn.pid AS runner_pid, rn.host AS runner_host, rn.status AS runner_status, p.status AS plan_status,
        (SELECT COUNT(*) FROM steps s WHERE s.plan_id = r.plan_id AND s.parent_step_id IS NULL) AS steps_total,
        (SELECT COUNT(DISTINCT t.step_id) FROM step_transitions t JOIN steps s ON s.plan_id = t.plan_id AND s.step_id = t.step_id
-          WHERE t.run_id = r.id AND t.to_status = 'succeeded' AND s.parent_step_id IS NULL) AS steps_succeeded
+          WHERE t.run_id = r.id AND t.to_status = 'succeeded' AND s.parent_step_id IS NULL) AS steps_succeeded,
+       (SELECT COUNT(*) FROM steps s WHERE s.plan_id = r.plan_id AND s.parent_step_id IS NULL AND s.status = 'retracted')
+         AS steps_retracted
      FROM runs r JOIN plans p ON p.plan_id = r.plan_id LEFT JOIN runners rn ON rn.id = r.runner_id
      ORDER BY r.id DESC LIMIT ?`,
     limit,

@@ -47,6 +47,7 @@ import * as leases from './plan-leases.js';
 import * as reads from './reads.js';
 import * as record from './record.js';
 import * as resume from './resume.js';
+import * as retract from './retract.js';
 import * as runners from './runners.js';
 import { get, type Tx } from './tx.js';
 import * as versions from './version-runs.js';
@@ -268,6 +269,12 @@ export abstract class SqlJournal implements Journal {
   }
   distrustUnsavedSteps(planId: string, savedAt: number): Promise<string[]> {
     return this.write(() => resume.distrustUnsavedSteps(planId, savedAt));
+  }
+  successesSince(bot: string, since: number, running: boolean): Promise<retract.RecordedSuccess[]> {
+    return this.read(() => retract.successesSince(bot, since, running));
+  }
+  retractSteps(retractions: readonly retract.Retraction[], restart: string, fence?: Fence): Promise<void> {
+    return this.write(() => retract.retractSteps(retractions, restart), fence);
   }
 
   healthSweep(options: {

@@ -313,4 +313,40 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (verb, version)
   );
   `,
+  // A step a server's rollback undid: `retracted` (it succeeded, and its effect was found gone from the live world).
+  // SQLite changes a CHECK only by rebuilding the table.
+  `
+  CREATE TABLE steps_retractable (
+    plan_id TEXT NOT NULL REFERENCES plans(plan_id),
+    step_id TEXT NOT NULL,
+    parent_step_id TEXT,
+    seq INTEGER NOT NULL,
+    verb TEXT NOT NULL,
+    capability_version TEXT,
+    args TEXT,
+    idempotency_key TEXT,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'in_progress', 'succeeded', 'failed', 'skipped', 'retracted')),
+    failure_count INTEGER NOT NULL DEFAULT 0,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    run_id INTEGER REFERENCES runs(id),
+    deadline_at INTEGER,
+    ttfa_ms REAL,
+    duration_ms REAL,
+    outcome_code TEXT,
+    outcome_detail TEXT,
+    updated_at INTEGER NOT NULL,
+    expectations TEXT,
+    PRIMARY KEY (plan_id, step_id)
+  );
+  INSERT INTO steps_retractable (plan_id, step_id, parent_step_id, seq, verb, capability_version, args, idempotency_key,
+      status, failure_count, attempts, run_id, deadline_at, ttfa_ms, duration_ms, outcome_code, outcome_detail,
+      updated_at, expectations)
+    SELECT plan_id, step_id, parent_step_id, seq, verb, capability_version, args, idempotency_key, status,
+      failure_count, attempts, run_id, deadline_at, ttfa_ms, duration_ms, outcome_code, outcome_detail, updated_at,
+      expectations
+    FROM steps;
+  DROP TABLE steps;
+  ALTER TABLE steps_retractable RENAME TO steps;
+  CREATE INDEX idx_steps_status ON steps(status);
+  `,
 ];

@@ -119,7 +119,10 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
       ${header}
       <p class="muted">${planId} has no journaled node states (run before the journal kept them?)</p>
     </div>`;
-  const status = (s: StepRow) => s.transitions.filter((t) => t.at <= row!.at).at(-1)?.to_status ?? 'pending';
+  // A retracted step had succeeded; a server's restart rolled its effect back (the title holds the evidence).
+  const stateLabel = (state: string) => (state === 'retracted' ? 'retracted: undone by a server restart' : state);
+  const lastAt = (s: StepRow) => s.transitions.filter((t) => t.at <= row!.at).at(-1);
+  const status = (s: StepRow) => lastAt(s)?.to_status ?? 'pending';
   return html`<div>
     ${header}
     <main>
@@ -145,13 +148,13 @@ export function Replay({ planId, link }: { planId: string | null; link: (planId:
           ${steps.map(
             (s) =>
               html`<tr
-                class=${status(s) === 'succeeded' ? 'ok' : status(s) === 'failed' ? 'failed' : status(s) === 'in_progress' ? 'running' : ''}
+                class=${status(s) === 'succeeded' ? 'ok' : status(s) === 'failed' || status(s) === 'retracted' ? 'failed' : status(s) === 'in_progress' ? 'running' : ''}
               >
                 <td class=${s.step.parent_step_id ? 'sub' : ''} title=${s.step.step_id}>
                   ${s.step.parent_step_id ? '↳ ' : ''}${shortStepId(s.step.step_id, s.step.parent_step_id)}
                 </td>
                 <td>${s.step.verb}</td>
-                <td>${status(s)}</td>
+                <td title=${lastAt(s)?.reason ?? ''}>${stateLabel(status(s))}</td>
               </tr>`,
           )}
         </table>

@@ -9,7 +9,7 @@ export interface ChildStartOptions {
   host: string;
   viewDistance?: number;
   entityTrackingRange?: number;
-  storage?: { folder: string; fresh: boolean };
+  storage?: { folder: string; fresh: boolean; saveEveryMs?: number };
   forwardLog: boolean;
 }
 

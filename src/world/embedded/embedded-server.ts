@@ -34,6 +34,7 @@ import { loginTimersPlugin } from './plugins/login-timers.js';
 import { tabListPlugin } from './plugins/tab-list.js';
 import { playerEntityPlugin } from './plugins/player-entity.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
+import { serverMarkPlugin } from './plugins/server-mark.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
 import { WorldStorage } from './world-folder.js';
 
@@ -54,11 +55,11 @@ export interface EmbeddedServerOptions {
   /** How long start may take before it fails (ms). */
   startTimeoutMs?: number;
   /**
-   * Keep the world in this folder (see prepareWorldFolder): saved every second and at stop, reopened as it is.
-   * The scenario is laid out only in a fresh world; a reopened one keeps its blocks, players, drops, containers
-   * and mobs (world-folder.ts). Without it the world lives in memory.
+   * Keep the world in this folder (see prepareWorldFolder): saved every `saveEveryMs` (a second) and at stop,
+   * reopened as it is. The scenario is laid out only in a fresh world; a reopened one keeps its blocks, players,
+   * drops, containers and mobs (world-folder.ts). Without it the world lives in memory.
    */
-  storage?: { folder: string; fresh: boolean };
+  storage?: { folder: string; fresh: boolean; saveEveryMs?: number };
 }
 
 /** The server's view of one connected player: the truth acceptance checks against. */
@@ -171,6 +172,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
     serv._server.on('connection', (client: { socket: Socket }) => batchWrites(client.socket));
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
+    serv.addPlugin('verbtree-server-mark', serverMarkPlugin(storage?.savedUpTo ?? null));
     serv.addPlugin('verbtree-tab-list', tabListPlugin);
     serv.addPlugin('verbtree-player-entity', playerEntityPlugin);
     serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
@@ -213,6 +215,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
       await storage.start(
         { containers: containers.store, mobs: mobs.store },
         layOut ? { scenario: scenario.name } : null,
+        options.storage?.saveEveryMs,
       );
     }
     return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store, drowning.air);

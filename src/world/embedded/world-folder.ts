@@ -142,6 +142,11 @@ export class WorldStorage {
     };
   }
 
+  /** Up to when (epoch ms) the world this server started from was saved; null for a fresh world. */
+  get savedUpTo(): number | null {
+    return this.saved?.savedAt ?? null;
+  }
+
   /**
    * A flying-squid plugin: the player's state is restored at login and kept
    * at flying-squid's own saves of it (end of login, logout). flying-squid's
@@ -159,8 +164,8 @@ export class WorldStorage {
     },
   };
 
-  /** Restores what a reopened world held besides its chunks, saves, and saves every second from then on. */
-  async start(parts: SavedParts, fresh: { scenario: string } | null): Promise<void> {
+  /** Restores what a reopened world held besides its chunks, saves, and saves every `everyMs` (a second) from then on. */
+  async start(parts: SavedParts, fresh: { scenario: string } | null, everyMs = SAVE_EVERY_MS): Promise<void> {
     this.parts = parts;
     if (this.saved) this.restore(this.saved, parts);
     await this.flush();
@@ -175,7 +180,7 @@ export class WorldStorage {
       );
     this.timer = setInterval(
       () => void this.flush().catch((error: Error) => this.serv.warn(`world save failed: ${error.message}`)),
-      SAVE_EVERY_MS,
+      everyMs,
     );
     this.timer.unref();
   }

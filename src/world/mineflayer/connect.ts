@@ -6,6 +6,7 @@ import { WorldError } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './mineflayer-world.js';
+import { listenForServerMark } from './server-marks.js';
 
 export interface ConnectOptions extends MineflayerWorldOptions {
   host: string;
@@ -32,6 +33,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     hideErrors: true,
     logErrors: false,
   });
+  listenForServerMark(bot);
   return new Promise((resolve, reject) => {
     const fail = (why: string) => {
       cleanup();

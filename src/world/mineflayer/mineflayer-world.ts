@@ -45,6 +45,8 @@ import { findBlocksInChunks } from './find-blocks.js';
 import { ScopedPathfinder } from './pathfinder-setup.js';
 import { startPlace } from './place-command.js';
 import type { ServerTruth } from './server-truth.js';
+import type { ServerMark } from '../server-mark.js';
+import { serverMarkOf } from './server-marks.js';
 
 export type { ServerTruth } from './server-truth.js';
 
@@ -114,6 +116,11 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
 
   isConnected(): boolean {
     return this.runner.connected;
+  }
+
+  /** Which server the session joined and how old its world is, for a rejoin to tell a restart (Rejoining). */
+  serverMark(): ServerMark {
+    return serverMarkOf(this.context.bot);
   }
 
   // --- observations ---

@@ -1,6 +1,7 @@
 import { EventEmitter } from 'eventemitter3';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { WorldEvents, WorldPort } from '../../contracts/world.js';
+import { restartBetween, type Restart, type ServerMark } from '../server-mark.js';
 
 /** What a log says when another login replaced the bot's session. */
 export function replacedLine(reason: string): string {
@@ -22,15 +23,26 @@ export interface RejoinOptions {
   maxDelayMs?: number;
   /** Told once per outage, when the connection drops. */
   onLost?(reason: string, since: number): void;
+  /**
+   * Awaited when a new session is back with its world read, before the world reads as connected again (steps still
+   * wait): `restart` says whether the server restarted meanwhile and may have rolled its world back (`restartBetween`),
+   * and `world` is the new session's, to check what the bot did against. It reports its own failures: one that escapes
+   * is ignored, and the bot comes back all the same.
+   */
+  returning?(world: WorldPort, restart: Restart | null): Promise<void>;
   /** Told when the bot is back, its world read again, after `awayMs` away and `tries` tries. */
-  onRejoined?(awayMs: number, tries: number): void;
+  onRejoined?(awayMs: number, tries: number, restart: Restart | null): void;
   /** Told when a login of the bot's name elsewhere replaced this session: it is not joined again. */
   onReplaced?(reason: string): void;
 }
 
-/** A world that can say when its view of the world is whole again after a fresh join (MineflayerWorld's chunks). */
+/**
+ * A world that can say when its view of the world is whole again after a fresh join (MineflayerWorld's chunks), and
+ * which server its session joined.
+ */
 interface Loads {
   worldLoaded?(): Promise<void>;
+  serverMark?(): ServerMark;
 }
 
 const FIRST_DELAY_MS = 250;
@@ -62,6 +74,8 @@ export class Rejoining {
   readonly world: WorldPort;
   private session: Session;
   private awaySince: number | null = null;
+  /** The lost session's server, as it last knew it: what the next session's is compared with. */
+  private before: ServerMark | null = null;
   private closed = false;
   /** Another login took the bot's name: the session is over for good. */
   private replaced = false;
@@ -121,6 +135,7 @@ export class Rejoining {
   private lost(world: WorldPort, reason: string): void {
     if (this.closed || world !== this.session.world || this.awaySince !== null) return;
     this.awaySince = this.options.clock.now();
+    this.before = (world as WorldPort & Loads).serverMark?.() ?? null;
     this.events.emit('disconnected', reason);
     if (replacedByAnotherLogin(reason)) {
       this.replaced = true;
@@ -130,6 +145,12 @@ export class Rejoining {
     }
     this.options.onLost?.(reason, this.awaySince);
     void this.rejoin();
+  }
+
+  /** Whether the server restarted since the lost session: null when it did not, or neither session can say. */
+  private restartSince(world: WorldPort & Loads): Restart | null {
+    const after = world.serverMark?.();
+    return this.before && after ? restartBetween(this.before, after) : null;
   }
 
   /** Tries again and again, each wait twice the last up to its cap, until a session is back with its world read. */
@@ -143,11 +164,13 @@ export class Rejoining {
       if (this.closed) return;
       const session = await this.options.join(this.stopTrying.signal).catch(() => null);
       if (session && !this.closed && (await loaded(session.world))) {
+        const restart = this.restartSince(session.world);
+        await this.options.returning?.(session.world, restart).catch(() => undefined);
         const since = this.awaySince!;
         this.session = session;
         this.awaySince = null;
         this.follow(session.world);
-        if (this.awaySince === null) this.options.onRejoined?.(Math.round(clock.now() - since), tries);
+        if (this.awaySince === null) this.options.onRejoined?.(Math.round(clock.now() - since), tries, restart);
         return;
       }
       await session?.close().catch(() => undefined);

@@ -1,0 +1,56 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { Clock } from '../../contracts/clock.js';
+
+/** What a worker can say of its game server's outage now. */
+export interface Outage {
+  /** Each held bot away from the server, and since when (epoch ms). */
+  disconnected: { bot: string; since: number }[];
+  /** Since when (epoch ms) the server is unreachable past the worker's limit (its bots given up); null when it is not. */
+  unreachableSince: number | null;
+}
+
+/** A time of the (monotonic) injectable clock as epoch ms, for what people and other machines read. */
+export function wallTimeOf(clock: Clock, at: number): number {
+  return Math.round(Date.now() - (clock.now() - at));
+}
+
+/**
+ * The outage as Prometheus series on a worker's registry, read when scraped: how many of its bots are disconnected,
+ * since when each one is, and whether the server is unreachable past the limit (SERVER UNREACHABLE) and since when.
+ */
+export function registerOutageMetrics(registry: Registry, read: () => Outage): void {
+  new Gauge({
+    name: 'verbtree_worker_bots_disconnected',
+    help: 'Bots this worker holds that are away from the game server now (joining again with backoff)',
+    registers: [registry],
+    collect() {
+      this.set(read().disconnected.length);
+    },
+  });
+  new Gauge({
+    name: 'verbtree_worker_bot_disconnected_since_seconds',
+    help: 'Since when (Unix seconds) each disconnected bot is away from the game server',
+    labelNames: ['bot'],
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const { bot, since } of read().disconnected) this.set({ bot }, since / 1000);
+    },
+  });
+  new Gauge({
+    name: 'verbtree_worker_server_unreachable',
+    help: "SERVER UNREACHABLE: 1 while the game server has been away past the worker's --away-limit-ms (its bots given up), else 0",
+    registers: [registry],
+    collect() {
+      this.set(read().unreachableSince === null ? 0 : 1);
+    },
+  });
+  new Gauge({
+    name: 'verbtree_worker_server_unreachable_since_seconds',
+    help: 'Since when (Unix seconds) the game server is unreachable past the limit; 0 while it is not',
+    registers: [registry],
+    collect() {
+      this.set((read().unreachableSince ?? 0) / 1000);
+    },
+  });
+}
