@@ -14,8 +14,10 @@ import type { BenchOptions, BenchResult } from './types.js';
  * (0, 2, 4 or 8 hostiles: zombies; zombies and a skeleton; zombies and a creeper) and kit (bare hands; a wooden
  * sword; a stone sword and leather armour, put on first), each over N placements of the mobs (`--placements`, default
  * 10; seeded, the same every run). A row: how many runs completed the task (the plan ended ok), deaths (the server
- * held the bot at 0 health), the median damage taken (every drop of the server's health summed) and the median time.
- * `--rows zombies-2/stone,creeper` runs only the rows whose label contains one of the texts.
+ * held the bot at 0 health, or it respawned between two samples), the median damage taken (every drop of the server's
+ * health summed) and the median time.
+ * `--rows zombies-2/stone,creeper` runs only the rows whose label contains one of the texts; `NIGHT_VERBOSE=1` prints
+ * each run's events and every change of the bot's health with the mobs around it (how a death came about).
  */
 
 const PLACEMENTS = 10;
@@ -26,6 +28,8 @@ const NEAREST = 8;
 const FARTHEST = 16;
 /** The server's health is read this often: a death between two of the executor's looks is still counted. */
 const HEALTH_SAMPLE_MS = 50;
+/** Regeneration heals 1 at a time: a bigger rise between samples is a respawn at full health. */
+const RESPAWN_RISE = 1.5;
 
 interface Kit {
   key: string;
@@ -95,7 +99,8 @@ async function runOnce(
     const now = world.server.player(username)?.health;
     if (now === undefined) return;
     if (now < health.last) health.damage += health.last - now;
-    if (now <= 0 && health.last > 0) health.deaths++;
+    // A respawn can come between two samples: health back up by more than regeneration's 1 a time is one too.
+    if ((now <= 0 && health.last > 0) || now - health.last > RESPAWN_RISE) health.deaths++;
     health.last = now;
   }, HEALTH_SAMPLE_MS);
   try {
@@ -106,7 +111,9 @@ async function runOnce(
       { stepId: 'fell', type: 'collect_block', args: { block: 'oak_log', count: LOGS } },
     ];
     const started = clock.now();
-    const result = await executor.run({ planId: scenario.name, intentId: scenario.name, steps }).result;
+    const run = executor.run({ planId: scenario.name, intentId: scenario.name, steps });
+    if (process.env.NIGHT_VERBOSE) traceRun(run, world, bot, username, started);
+    const result = await run.result;
     const seconds = (clock.now() - started) / 1000;
     await runner.shutdown();
     return { completed: result.ok, deaths: health.deaths, damage: health.damage, seconds };
@@ -114,6 +121,42 @@ async function runOnce(
     clearInterval(sampler);
     await world.stop();
   }
+}
+
+/** NIGHT_VERBOSE=1: each event of the run (bar progress), with the bot's health and the mobs around it, on stderr. */
+function traceRun(
+  run: ReturnType<ReturnType<typeof assembleLoaded>['executor']['run']>,
+  world: Awaited<ReturnType<typeof startEmbeddedWorld>>,
+  bot: Awaited<ReturnType<Awaited<ReturnType<typeof startEmbeddedWorld>>['connectBot']>>,
+  username: string,
+  started: number,
+): void {
+  let last = 20;
+  const watch = setInterval(() => {
+    const now = world.server.player(username)?.health ?? last;
+    if (now !== last) {
+      const at = bot.position();
+      const mobs = bot
+        .entities()
+        .filter((e) => e.kind === 'hostile')
+        .map((e) => `${e.name}@${Math.hypot(e.position.x - at.x, e.position.z - at.z).toFixed(1)}`);
+      process.stderr.write(
+        `  health ${last} -> ${now} at ${at.x.toFixed(1)},${at.z.toFixed(1)} held ${bot.heldItem()} ${mobs.join(' ')}\n`,
+      );
+    }
+    last = now;
+    if (now <= 0) clearInterval(watch);
+  }, HEALTH_SAMPLE_MS);
+  void run.result.finally(() => clearInterval(watch));
+  void (async () => {
+    for await (const event of run) {
+      if (event.type === 'step.progress') continue;
+      const player = world.server.player(username);
+      const { type, at, ...rest } = event;
+      const detail = JSON.stringify(rest).slice(0, 400);
+      process.stderr.write(`${((at - started) / 1000).toFixed(1)}s health ${player?.health} ${type} ${detail}\n`);
+    }
+  })();
 }
 
 function slotOf(item: string): string {

@@ -5,9 +5,15 @@ import { SafetyMonitor } from '../../src/executor/safety/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { harness, plan } from '../helpers/executor.js';
 
+/** A stone sword in hand: what a charge at a skeleton takes (bare hands lose the race with its arrows). */
+const SWORD: { inventory: Record<string, number>; heldItem: string | null } = {
+  inventory: { stone_sword: 1 },
+  heldItem: 'stone_sword',
+};
+
 /** A bot at 0,0,0 on flat ground and one mob `distance` blocks east of it, with nothing between unless a wall is put. */
-function field(name: string, distance: number, wall = false, combat: 'auto' | 'avoid' = 'auto') {
-  const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 30 } });
+function field(name: string, distance: number, wall = false, combat: 'auto' | 'avoid' = 'auto', held = SWORD) {
+  const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 30 }, ...held });
   if (wall) world.fill({ x: 3, y: 0, z: -2 }, { x: 3, y: 3, z: 2 }, 'stone');
   world.spawnEntity({ name, kind: 'hostile', position: { x: distance + 0.5, y: 0, z: 0.5 } });
   return new SafetyMonitor(ExecutorPolicy.parse({ safety: { combat } }).safety, world);
@@ -18,7 +24,7 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
     const detail = "skeleton 12.0 blocks away, in its bow's range (15) with a line of sight";
     expect(field('skeleton', 12).check(0)).toMatchObject({
       signal: 'hostile',
-      detail: `${detail}; close in on the skeleton: a skeleton, bare hands 1 per hit, expected 1.8 damage taken of 20`,
+      detail: `${detail}; close in on the skeleton: a skeleton, stone_sword 5 per hit, expected 11.4 damage taken of 20`,
       responses: [
         { verb: 'attack_entity', args: { target: { id: 1 } } },
         { verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } },
@@ -31,6 +37,10 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
         'flee out of the archers’ sight: a skeleton; the policy avoids fights',
       ) as unknown,
       responses: [{ verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } }, { verb: 'pillar_up' }],
+    });
+    // Bare-handed, 20 hits and the chase take longer than its arrows leave the bot alive: out of its sight instead.
+    expect(field('skeleton', 12, false, 'auto', { inventory: {}, heldItem: null }).check(0)).toMatchObject({
+      detail: expect.stringContaining('flee out of the archers’ sight: a skeleton; a fight (bare hands') as unknown,
     });
   });
 
@@ -45,7 +55,7 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
   });
 
   it('a walk with a skeleton in sight 12 blocks off is preempted: the bot closes in and kills it, then walks on', async () => {
-    const h = await harness({ ground: { radius: 40 } });
+    const h = await harness({ ground: { radius: 40 }, ...SWORD });
     const skeleton = h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
     const result = await h.run(
       plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } }),
@@ -53,14 +63,16 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
     expect(h.events.find((e) => e.type === 'safety.emergency')).toMatchObject({
       signal: 'hostile',
       response: 'attack_entity',
-      detail: expect.stringMatching(/^close in on the skeleton: a skeleton, bare hands 1 per hit, expected/) as unknown,
+      detail: expect.stringMatching(
+        /^close in on the skeleton: a skeleton, stone_sword 5 per hit, expected/,
+      ) as unknown,
     });
     expect(h.world.entities().map((e) => e.id)).not.toContain(skeleton);
     expect(result.ok, JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]))).toBe(true);
   });
 
   it("a plan that avoids fights (safety.combat 'avoid') flees the same skeleton instead", async () => {
-    const h = await harness({ ground: { radius: 40 } });
+    const h = await harness({ ground: { radius: 40 }, ...SWORD });
     h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
     await h.run({
       ...plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } }),
@@ -75,7 +87,7 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
   });
 
   it("a step's own safety wins over its plan's: an escort step fights where the plan avoids", async () => {
-    const h = await harness({ ground: { radius: 40 } });
+    const h = await harness({ ground: { radius: 40 }, ...SWORD });
     h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 12.5, y: 0, z: 0.5 } });
     const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: 20, range: 1 } } };
     await h.run({ ...plan(walk), steps: [{ ...walk, safety: { combat: 'auto' } }], safety: { combat: 'avoid' } });

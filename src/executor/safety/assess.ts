@@ -1,4 +1,4 @@
-import { ATTACK_COOLDOWN_MS } from '../../world/actuator-rules.js';
+import { ATTACK_COOLDOWN_MS, ATTACK_REACH } from '../../world/actuator-rules.js';
 import {
   type ArmourPiece,
   blastDamage,
@@ -133,6 +133,10 @@ const OUTNUMBERED = 3;
 const CHASER_CLEARANCE = 10;
 /** With an archer among them, past its bow's range (15). */
 const ARCHER_CLEARANCE = 16;
+/** A player's walk, blocks per second (sprint-less, as the pathfinder closes in). */
+const PLAYER_WALK_SPEED = 4.317;
+/** An archer as fast as the bot is still caught up with, slowly: it stops to draw. */
+const MIN_CLOSING_SPEED = 0.5;
 /** An arrow from a full draw: 4 most often (mob-rules' arrowDamage draws 3 to 5). */
 const ARROW_TYPICAL = 4;
 
@@ -201,13 +205,38 @@ function estimateFight(
   return best;
 }
 
+/**
+ * Each target in turn: the time to reach it (an archer's chase) and to kill it, while every mob still alive hits
+ * back. A walker lands CONTACT_SHARE of its hits against the fighting skill; an archer's arrows land in full (the
+ * skill's back-off keeps walkers at bay, not arrows), the whole time it lives, the chase after it included.
+ */
 function damageWhileKilling(seen: EncounterObservation, targets: readonly HostileSeen[], weapon: WeaponStats): number {
   let total = 0;
   for (let k = 0; k < targets.length; k++) {
-    const seconds = (hitsToKill(targets[k]!, weapon) * swingGapMs(weapon)) / 1000 + RETARGET_S;
-    for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * CONTACT_SHARE;
+    const target = targets[k]!;
+    const seconds = chaseSeconds(target) + (hitsToKill(target, weapon) * swingGapMs(weapon)) / 1000 + RETARGET_S;
+    for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * shareLanded(alive);
   }
   return round(total);
+}
+
+/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), CONTACT_SHARE of melee blows. */
+function shareLanded(hostile: HostileSeen): number {
+  return isArcher(hostile) ? 1 : CONTACT_SHARE;
+}
+
+/**
+ * Seconds the bot walks before an archer is in reach of its sword: the gap closed at the bot's walk less the archer's
+ * own (it backs away as it shoots). A walker comes to the bot: no chase.
+ */
+function chaseSeconds(hostile: HostileSeen): number {
+  if (!isArcher(hostile)) return 0;
+  const closing = PLAYER_WALK_SPEED - (HOSTILE_STATS[hostile.name]?.speed ?? 0);
+  return Math.max(0, hostile.distance - ATTACK_REACH) / Math.max(closing, MIN_CLOSING_SPEED);
+}
+
+function isArcher(hostile: HostileSeen): boolean {
+  return hostile.reach === 'bow' || HOSTILE_STATS[hostile.name]?.bow !== undefined;
 }
 
 /**

@@ -133,6 +133,31 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(first(weak)!.reason).toContain('out of the archers’ sight');
   });
 
+  it('counts every arrow of an archer while the bot chases it: at 7.7 health a skeleton 11 blocks off is fled, not charged', () => {
+    // The night bench's skeleton-2/stone death: after killing the zombie at 7.7 health, the bot charged the skeleton
+    // on an estimate of 0.4 (its arrows cut to the melee share) and took 3.2 an arrow down to nothing as it backed away.
+    const leather = armourOf(['leather_helmet', 'leather_chestplate', 'leather_leggings', 'leather_boots']);
+    const hurt = { health: 7.7, held: 'stone_sword', armour: leather };
+    const a = assess(encounter([hostile(1, 'skeleton', 11, 'bow')], hurt), auto, weaponOf);
+    expect(first(a)).toMatchObject({ kind: 'flee', clearOf: ['skeleton'], distance: 16 });
+    expect(a.fight!.expectedDamage).toBeGreaterThan(hurt.health - auto.fightHealthFloor);
+  });
+
+  it('an archer farther off costs more: the chase to it is under its arrows', () => {
+    fc.assert(
+      fc.property(
+        fc.double({ min: 4, max: 13, noNaN: true }),
+        fc.double({ min: 1, max: 2, noNaN: true }),
+        (d, more) => {
+          const cost = (distance: number) =>
+            assess(encounter([hostile(1, 'skeleton', distance, 'bow')], { held: 'stone_sword' }), auto, weaponOf).fight!
+              .expectedDamage;
+          expect(cost(d + more)).toBeGreaterThan(cost(d));
+        },
+      ),
+    );
+  });
+
   it('never melees a creeper within its ignition range (its fuse may burn), whatever the weapon and health', () => {
     const a = assess(encounter([hostile(1, 'creeper', 2.5)], { held: 'diamond_sword' }), auto, weaponOf);
     expect(a.choices.map((c) => c.kind)).toEqual(['flee']);
