@@ -81,7 +81,7 @@ describe('verbtree worker: a partition from PostgreSQL', () => {
       await stopWorker(cutOff);
       const cut = await cutOff.ended;
       const fenced = new RegExp(
-        `^(\\S+) fenced pa \\(epoch ${epoch}\\): lease_lost: no lease renewal came back`,
+        `^(\\S+) fenced pa \\(epoch ${epoch}, renewal_late\\): lease_lost: no lease renewal came back`,
         'm',
       ).exec(cut.out);
       expect(fenced, cut.out).not.toBeNull();

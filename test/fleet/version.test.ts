@@ -41,7 +41,7 @@ describe("verbtree worker: the server's version", () => {
     const ended = await auto.ended;
     expect(ended.code).toBe(0);
     expect(ended.out).toContain('(Minecraft 1.21.4, offline)');
-    expect(ended.out).toContain('fenced vb (epoch 1): interrupted');
+    expect(ended.out).toContain('fenced vb (epoch 1, released): interrupted');
     expect(ended.out).toContain('gave up vb (epoch 1)');
   }, 60_000);
 });
