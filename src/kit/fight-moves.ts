@@ -113,16 +113,29 @@ export function nextFightMove(view: FightView): FightMove {
   const { target } = view;
   const away = horizontal(target.position, view.feet);
   // An archer keeps its distance and shoots: it is charged, never waited for.
-  const walksUp = target.kind === 'hostile' && HOSTILE_STATS[target.name]?.bow === undefined;
+  const walksUp = target.kind === 'hostile' && !isArcher(target);
   const comesToTheBot = walksUp && away <= WAIT_RANGE && view.targetStalledMs < APPROACH_PATIENCE_MS;
   if (away <= AIRBORNE_CLOSE || comesToTheBot) return { kind: 'watch', mob: target, ms: WATCH_MS };
   return { kind: 'close_in', mob: target };
 }
 
-/** While the weapon recharges: step away from the mobs that could reach the bot before the swing, else wait. */
+/** A mob that shoots from afar (a skeleton): it never walks into melee, and it backs away from the bot as it shoots. */
+const isArcher = (mob: EntityInfo) => HOSTILE_STATS[mob.name]?.bow !== undefined;
+
+/**
+ * While the weapon recharges: step away from the walkers that could reach the bot before the swing. Never from an
+ * archer: it has no blow to dodge, and every step back is ground it gains; an archer target out of reach is chased
+ * through the recharge instead, else the bot waits.
+ */
 function recharge(view: FightView, mobs: readonly EntityInfo[]): FightMove {
-  const pressing = mobs.filter((mob) => mob.kind === 'hostile' && reachesWithin(mob, view.feet, view.chargeInMs));
-  if (pressing.length === 0) return { kind: 'wait', ms: Math.min(view.chargeInMs, 100) };
+  const pressing = mobs.filter(
+    (mob) => mob.kind === 'hostile' && !isArcher(mob) && reachesWithin(mob, view.feet, view.chargeInMs),
+  );
+  if (pressing.length === 0) {
+    const { target } = view;
+    const chase = isArcher(target) && horizontal(target.position, view.feet) > AIRBORNE_CLOSE;
+    return chase ? { kind: 'close_in', mob: target } : { kind: 'wait', ms: Math.min(view.chargeInMs, 100) };
+  }
   const moves = ['back', 'left', 'right'] as const;
   const move = moves[view.blockedBackOffs === 0 ? 0 : 1 + ((view.blockedBackOffs - 1) % 2)]!;
   const way = retreat(view.feet, pressing, mobs);

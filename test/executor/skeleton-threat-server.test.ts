@@ -3,8 +3,13 @@ import type { EventOf } from '../../src/executor/events.js';
 import { embeddedSuite } from '../helpers/embedded.js';
 
 // Night without a daylight cycle (a skeleton does not burn); one skeleton 12 blocks east of the spawn, in the open,
-// with the mob rules driving it: it sees the bot and shoots along its line of sight (src/world/mob-rules).
-const suite = embeddedSuite({ timeOfDay: 18_000, mobs: [{ name: 'skeleton', x: 12, y: 5, z: 0 }] });
+// with the mob rules driving it: it sees the bot and shoots along its line of sight (src/world/mob-rules). The bot
+// holds a stone sword: bare hands, 20 hits under its arrows, make a flight, not a fight.
+const suite = embeddedSuite({
+  timeOfDay: 18_000,
+  bot: { inventory: { stone_sword: 1 } },
+  mobs: [{ name: 'skeleton', x: 12, y: 5, z: 0 }],
+});
 
 describe('a skeleton in bow range on the embedded server', () => {
   it('is a threat the safety monitor answers, though it stands far beyond melee reach: the bot closes in on it and lives', async () => {
@@ -16,11 +21,11 @@ describe('a skeleton in bow range on the embedded server', () => {
       signal: 'hostile',
       response: 'attack_entity',
     });
-    // The step was taken over for the skeleton in sight; the assessment chose to charge it (bare hands, full health).
+    // The step was taken over for the skeleton in sight; the assessment chose to charge it (a sword, full health).
     const preempted = events.find((e): e is EventOf<'step.preempted'> => e.type === 'step.preempted');
     expect(preempted!.reason).toMatch(/^skeleton [\d.]+ blocks away, in its bow's range \(15\) with a line of sight; /);
     expect(emergency!.detail).toMatch(
-      /^close in on the skeleton: a skeleton, bare hands 1 per hit, expected [\d.]+ damage/,
+      /^close in on the skeleton: a skeleton, stone_sword 5 per hit, expected [\d.]+ damage/,
     );
     const summary = JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]));
     // It killed the skeleton (the server holds it dead) and lived; the walk then ended verified.

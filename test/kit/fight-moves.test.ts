@@ -62,6 +62,19 @@ describe('the fighting skill, move by move', () => {
     });
   });
 
+  it('never backs away from an archer while the sword recharges: a knocked-back skeleton is chased, a zombie beside it still stepped from', () => {
+    // Within a zombie's reach of the charge, but a skeleton has no blow: backing off would only let it get away.
+    expect(nextFightMove(view(mob(1, 2.5, 0, 'skeleton'), [], { chargeInMs: 400 }))).toMatchObject({
+      kind: 'close_in',
+    });
+    expect(nextFightMove(view(mob(1, 6, 0, 'skeleton'), [], { chargeInMs: 400 }))).toMatchObject({ kind: 'close_in' });
+    // Up in the air after the hit, right by the bot: let it land.
+    expect(nextFightMove(view(mob(1, 1.5, 0, 'skeleton'), [], { chargeInMs: 400 }))).toMatchObject({ kind: 'wait' });
+    expect(nextFightMove(view(mob(1, 6, 0, 'skeleton'), [mob(2, 2, 0)], { chargeInMs: 400 }))).toMatchObject({
+      kind: 'back_off',
+    });
+  });
+
   it('watches a knocked-back zombie walk in rather than follow it; goes after one that stopped coming, a cow, or a skeleton', () => {
     expect(nextFightMove(view(mob(1, 5, 0)))).toMatchObject({ kind: 'watch', mob: { id: 1 } });
     expect(nextFightMove(view(mob(1, 5, 0), [], { targetStalledMs: 3_000 }))).toMatchObject({ kind: 'close_in' });
@@ -124,13 +137,14 @@ describe('the fighting skill, for any encounter', () => {
     );
   });
 
-  it('never walks towards a mob while the weapon recharges, and backs off only with a hostile able to reach the bot first', () => {
+  it('while the weapon recharges, walks only after an archer target, and backs off only with a walker able to reach the bot first', () => {
+    const archer = (m: EntityInfo) => m.name === 'skeleton';
     fc.assert(
       fc.property(arbitraryView, (v) => {
         fc.pre(v.chargeInMs > 0);
         const move = nextFightMove(v);
-        expect(['back_off', 'wait']).toContain(move.kind);
-        const hostiles = [v.target, ...v.others].filter((m) => m.kind === 'hostile');
+        expect(['back_off', 'wait', ...(archer(v.target) ? ['close_in'] : [])]).toContain(move.kind);
+        const hostiles = [v.target, ...v.others].filter((m) => m.kind === 'hostile' && !archer(m));
         const pressing = hostiles.filter((m) => Math.hypot(m.position.x - feet.x, m.position.z - feet.z) <= 8);
         expect(move.kind === 'back_off').toBe(pressing.some((m) => reachesWithin(m, feet, v.chargeInMs)));
       }),
