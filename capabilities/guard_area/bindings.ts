@@ -7,7 +7,8 @@ const AT_POST = 2;
 
 /**
  * For `forMs`: fight the nearest hostile mob inside the radius until none is left, walk back to the post,
- * and wait there (no command in flight: the capability idles) until another comes or the time is up.
+ * and wait there (no command in flight: the capability idles) until another comes or the time is up; then kill
+ * whatever is still inside and walk back.
  */
 async function guard(ctx: RunContext<GuardAreaArgs>): Promise<void> {
   const { world, args, clock } = ctx;
@@ -41,8 +42,13 @@ async function guard(ctx: RunContext<GuardAreaArgs>): Promise<void> {
     }
     await waitUntil(ctx, () => clock.now() >= until || intruder() !== undefined || away(), until - clock.now());
   }
-  // A fight that outlasts the watch (the bot backs away from the mobs between swings) still ends at the post.
-  if (away()) await ctx.actuate('goto', () => world.goto({ kind: 'near', ...post, range: 1 }, { signal: ctx.signal }));
+  // Done is the area clear and the bot at its post, and the watch's end does not make it so: a fight that outlasts
+  // the watch leaves the other mobs it struck alive inside, a mob only driven out walks back in, and the bot backs
+  // away from the mobs between swings. So the guard ends by fighting every hostile still inside to its death.
+  for (let mob = intruder(); mob || away(); mob = intruder()) {
+    if (mob) await fightUntilGone(ctx, mob, args.radius + 8);
+    else await ctx.actuate('goto', () => world.goto({ kind: 'near', ...post, range: 1 }, { signal: ctx.signal }));
+  }
 }
 
 export const guardAreaBindings: TreeBindings<GuardAreaArgs> = {

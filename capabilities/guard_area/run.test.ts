@@ -36,6 +36,20 @@ describe('guard_area runs end to end on SimWorld', () => {
     expect(h.events.filter((e) => e.type === 'step.stuck' || e.type === 'safety.emergency')).toEqual([]);
   });
 
+  it('against zombies by the rules, ends with none inside: one still inside when a fight outlasts the watch is fought to its death', async () => {
+    const h = await harness({ ground: { radius: 40 }, timeOfDay: 18_000, inventory: { iron_sword: 1 } });
+    for (const [x, z] of [
+      [4, 3],
+      [16, -2],
+    ] as const)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 }, ai: true });
+    const result = await h.run(plan(guard(5_000, 8)), 200_000);
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.entities().filter((e) => Math.hypot(e.position.x - 0.5, e.position.z - 0.5) <= 8)).toEqual([]);
+    const { x, z } = h.world.position();
+    expect(Math.hypot(x - 0.5, z - 0.5)).toBeLessThanOrEqual(3);
+  });
+
   it('a quiet area is held without a stuck detection, and a cancelled run ends the step aborted', async () => {
     const h = await harness({});
     const run = h.assembly.executor.run(plan(guard(600_000)));
