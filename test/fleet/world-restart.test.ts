@@ -39,6 +39,14 @@ describe('verbtree worker: the game server dies and comes back', () => {
       const bots = ['ra', 'rb'];
       // Each step may wait a minute: the server's restart and the bots' return fit in its deadline.
       const plans = bots.map((bot, i) => planExpecting(bot, i, 20_000));
+      // Both bots on the server before their plans, so both are at the kill: the worker takes its second bot only after
+      // its first headroom window, and a bot still joining at the kill has no session to lose (its joins are refused
+      // until the server is back, and it was never reported disconnected).
+      await until(
+        'both bots on the server',
+        () => journal.listBots(),
+        (listed) => listed.length === bots.length && listed.every((b) => b.status?.connected === true),
+      );
       for (const [i, bot] of bots.entries()) await queue(journal, bot, plans[i]!);
       await until(
         'a walk in progress',
@@ -122,6 +130,10 @@ describe('verbtree worker: the game server dies and comes back', () => {
       await stopWorker(worker);
       // Every success holds in the world, and nothing was done twice: one log made 4 planks, two of them 4 sticks.
       for (const bot of bots) expect(await inventoryOf(port, bot)).toEqual({ oak_log: 1, oak_planks: 2, stick: 4 });
+    } catch (error) {
+      // A wait that fails says what the worker printed meanwhile: its claims, fences and joins.
+      console.log(`worker w1 printed:\n${await worker.out()}`);
+      throw error;
     } finally {
       await stopWorker(worker);
       await journal.close();

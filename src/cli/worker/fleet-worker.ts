@@ -53,8 +53,12 @@ export interface FleetWorkerOptions {
 
 interface Holding {
   bot: HeldBot;
-  /** When its claim was sent: a renewal sent before it cannot have renewed this epoch. */
-  claimSentAt: number;
+  /**
+   * When its claim's answer came back: only a renewal sent after that can have run after the claim and renewed this
+   * epoch. A renewal sent while the claim was still on its way may have run first and missed it, which said nothing of
+   * the lease; read as lost, it fenced the bot just claimed (lease_lost), to be claimed again under the next epoch.
+   */
+  claimedAt: number;
   /** When its self-fence is due. */
   deadline: number;
   /** The self-fence timer, armed from the last renewal (or the claim) that came back. */
@@ -183,11 +187,10 @@ export class FleetWorker {
     try {
       const renewed = await this.deps.journal.renewLeases(this.options.nodeId, this.options.timing.ttlMs);
       this.lastRenewalError = null;
-      // A bot claimed after this renewal was sent may have been claimed after it ran: it says nothing of that bot.
+      // A bot whose claim came back after this renewal was sent may have been claimed after it ran: it says nothing
+      // of that bot (its self-fence stays armed from its claim).
       const live = new Map(
-        [...this.held.values()]
-          .filter((h) => !h.bot.fenced && h.claimSentAt <= sentAt)
-          .map((h) => [key(h.bot.fence), h]),
+        [...this.held.values()].filter((h) => !h.bot.fenced && h.claimedAt < sentAt).map((h) => [key(h.bot.fence), h]),
       );
       for (const fence of renewed) {
         const holding = live.get(key(fence));
@@ -331,7 +334,7 @@ export class FleetWorker {
     const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued, admit, serverAway });
     const holding: Holding = {
       bot,
-      claimSentAt: sentAt,
+      claimedAt: this.deps.clock.now(),
       deadline: 0,
       timer: this.deps.clock.setTimeout(() => undefined, 0),
     };
