@@ -15,6 +15,7 @@ export {
 } from './world/faults/index.js';
 export { connectMineflayerWorld, type ConnectOptions } from './world/mineflayer/connect.js';
 export { MineflayerWorld, type MineflayerWorldOptions, type ServerTruth } from './world/mineflayer/mineflayer-world.js';
+export type { Restart, ServerMark } from './world/server-mark.js';
 export { botActuator } from './world/mineflayer/native.js';
 export type { BotHandle } from './world/mineflayer/bot-handle.js';
 export { loadScenario, parseScenario, Scenario, ScenarioError } from './world/scenario/index.js';
