@@ -6,6 +6,7 @@ import { driveAsync, type Op, type Tx } from '../sql/tx.js';
 import type { EventFeedPage } from '../views.js';
 import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 import { Turns } from './turns.js';
+import { watchDropped } from './dropped.js';
 
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
@@ -116,14 +117,14 @@ export class PostgresJournal extends SqlJournal {
     try {
       await migrate(client, location, options.mustExist === true);
     } catch (error) {
-      dropped();
+      dropped.stop();
       client.release(true);
       await Promise.all([pool.end(), leasePool.end()]).catch(() => undefined);
       throw error instanceof JournalOpenError
         ? error
         : new JournalOpenError(`cannot prepare the journal at ${location}: ${(error as Error).message}`);
     }
-    client.release(dropped());
+    client.release(dropped.stop());
     return new PostgresJournal(pool, leasePool, location, options.observe);
   }
 
@@ -176,9 +177,9 @@ export class PostgresJournal extends SqlJournal {
       return await client.query<R>(sql, values);
     } catch (error) {
       failed = error instanceof Error ? error : new Error(String(error));
-      throw error;
+      throw dropped.cause(error);
     } finally {
-      release(dropped() ?? failed);
+      release(dropped.stop() ?? failed);
     }
   }
 
@@ -221,9 +222,9 @@ export class PostgresJournal extends SqlJournal {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
-      throw error;
+      throw dropped.cause(error);
     } finally {
-      const lost = dropped();
+      const lost = dropped.stop();
       release(broken ?? lost);
     }
   }
@@ -249,9 +250,9 @@ export class PostgresJournal extends SqlJournal {
     } catch (error) {
       // A statement timed out may still be running on its connection: that connection is not given to another.
       failed = error instanceof Error ? error : new Error(String(error));
-      throw error;
+      throw dropped.cause(error);
     } finally {
-      release(dropped() ?? failed);
+      release(dropped.stop() ?? failed);
     }
   }
 
@@ -364,22 +365,6 @@ function newPool(
   // it fails only the write that uses the client next ("not queryable"), and `watchDropped` still discards it.
   pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
-}
-
-/**
- * Hears the error a checked-out client emits when the server drops its connection (the database stopped, the
- * network went): the query in flight fails with it anyway, but unheard it is also an uncaught exception, which
- * would kill the process instead of failing the one write. The function returned stops listening and gives the
- * error, if one came, so that the client is discarded at release rather than put back in the pool.
- */
-function watchDropped(client: pg.PoolClient): () => Error | undefined {
-  let dropped: Error | undefined;
-  const listener = (error: Error) => (dropped = error);
-  client.on('error', listener);
-  return () => {
-    client.off('error', listener);
-    return dropped;
-  };
 }
 
 function parseCursor(cursor: string): [string, number] {
