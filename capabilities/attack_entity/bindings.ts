@@ -7,7 +7,7 @@ export const attackEntityBindings: TreeBindings<AttackEntityArgs> = {
       const target = targetOf(ctx.args);
       if (!target)
         throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
-      return fightUntilGone(ctx, target, ctx.args.within);
+      return fightUntilGone(ctx, target, ctx.args.within, undefined, ctx.args.breakOffBelow);
     },
   },
 };

@@ -65,4 +65,33 @@ describe('attack_entity runs end to end on SimWorld', () => {
     });
     expect(h.world.actuatorLog.filter((entry) => entry.command === 'attack')).toEqual([]);
   });
+
+  it('breaks off (preempted, saying why) once its health falls below breakOffBelow, the mob still alive; above it, fights on', async () => {
+    const h = await harness({ heldItem: 'wooden_sword', inventory: { wooden_sword: 1 } });
+    const zombie = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 2.5, y: 0, z: 0.5 } });
+    // Another mob's blow lands after the first swing: 20 to 9.
+    const attack = h.world.attack.bind(h.world);
+    let swings = 0;
+    h.world.attack = async (...args: Parameters<typeof attack>) => {
+      const done = await attack(...args);
+      if (++swings === 1) h.world.setHealth(9);
+      return done;
+    };
+    const result = await h.run(
+      plan({ stepId: 'fight', type: 'attack_entity', args: { target: { id: zombie }, breakOffBelow: 10 } }),
+    );
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail: match.stringContaining('health 9 is below 10: the fight with the zombie breaks off'),
+    });
+    expect(swings).toBe(1);
+    expect(h.world.entities().map((e) => e.id)).toContain(zombie);
+
+    const onward = await h.run(
+      plan({ stepId: 'again', type: 'attack_entity', args: { target: { id: zombie }, breakOffBelow: 8 } }),
+    );
+    expect(onward.ok, JSON.stringify(onward.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.entities().map((e) => e.id)).not.toContain(zombie);
+  });
 });

@@ -16,6 +16,14 @@ export const AttackEntityArgs = z
       .max(64)
       .default(16)
       .describe('How far the mob is looked for, and how far it may lead the bot before the fight is given up.'),
+    breakOffBelow: z
+      .number()
+      .min(0)
+      .max(20)
+      .optional()
+      .describe(
+        'Health below which the fight breaks off (fails `preempted`) so that it is judged again; the safety layer sets it from its estimate of the fight. Absent: fight to the end.',
+      ),
   })
   .describe(
     'Fight a mob until it is dead with what the hand holds, as a player fights: strike at full charge (critical when a jump fits), back away from the crowd while the weapon recharges, walk up to a mob that does not come.',

@@ -40,14 +40,17 @@ interface FightState {
  * hostile that walks up; close in on one that does not), and this carries it out. The charge is the held item's attack
  * cooldown waited out on the run's clock since the last swing or the start of the fight (which may have just drawn
  * the weapon). It gives up once the mob is further than `within` from the bot, or `enough` says the fight is over (a
- * guard drives a mob out of its area). No progress is reported: how many hits a mob takes is not known in advance.
- * Every verb that fights (attack_entity, guard_area) fights through this.
+ * guard drives a mob out of its area). It breaks off, failing `preempted`, once the bot's health is below
+ * `breakOffBelow`: a fight going worse than it was judged is judged again by whoever chose it. No progress is
+ * reported: how many hits a mob takes is not known in advance. Every verb that fights (attack_entity, guard_area)
+ * fights through this.
  */
 export async function fightUntilGone(
   ctx: RunContext<unknown>,
   target: { id: number; name: string },
   within: number,
   enough: (mob: EntityInfo) => boolean = () => false,
+  breakOffBelow = 0,
 ): Promise<void> {
   const { world, clock } = ctx;
   const where = () => world.entities().find((entity) => entity.id === target.id);
@@ -61,6 +64,11 @@ export async function fightUntilGone(
     blockedBackOffs: 0,
   };
   for (let mob = where(); mob && !enough(mob); mob = where()) {
+    if (world.health() < breakOffBelow)
+      throw new WorldError(
+        'preempted',
+        `health ${world.health()} is below ${breakOffBelow}: the fight with the ${target.name} breaks off to be judged again`,
+      );
     const feet = { ...world.position() };
     const away = horizontal(mob.position, feet);
     if (away > within)

@@ -72,8 +72,7 @@ export interface CombatSettings {
 }
 
 export type Choice =
-  | { kind: 'fight'; target: HostileSeen; weapon: string | null; reason: string }
-  | { kind: 'close_in'; target: HostileSeen; weapon: string | null; reason: string }
+  | { kind: 'fight' | 'close_in'; target: HostileSeen; weapon: string | null; breakOffBelow: number; reason: string }
   | {
       kind: 'flee';
       from: { x: number; y: number; z: number };
@@ -123,6 +122,13 @@ const FULL_HEALTH = 20;
  * the fight before this skill (following each knocked-back mob) the share was 0.4, and three zombies were a flight.
  */
 const CONTACT_SHARE = 0.12;
+/**
+ * Health a fight may lose beyond its estimate before it breaks off to be judged again (two zombie hits): an estimate
+ * is a mean, and a fight going that much worse than judged (a crowd arriving at once, a bot slowed by a busy machine,
+ * as a full test run made one on the embedded server) is judged again from where it stands, where the same fight may
+ * have become a shelter. Never below the fight's health floor.
+ */
+const BREAK_OFF_MARGIN = 6;
 /** Seconds a fight spends walking from one target to the next. */
 const RETARGET_S = 0.5;
 /** A hostile this far or farther (and out of its bow's reach) lets the bot eat first. */
@@ -156,7 +162,8 @@ export function assess(
   const creeper = threats.find((h) => isCreeper(h) && !killableBeforeBlast(h, seen, weaponOf));
   const fightable = fight !== null && settings.combat === 'auto' && !creeper;
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
-  if (fight && fightable && healthAfter >= settings.fightHealthFloor) choices.push(fightChoice(seen, fight));
+  if (fight && fightable && healthAfter >= settings.fightHealthFloor)
+    choices.push(fightChoice(seen, fight, Math.max(settings.fightHealthFloor, healthAfter - BREAK_OFF_MARGIN)));
   const flight = fleeChoice(seen, threats, creeper, fight, settings);
   const [shelter, ...otherShelters] = shelterChoices(
     seen,
@@ -295,14 +302,15 @@ function danger(hostile: HostileSeen, seen: EncounterObservation): number {
   return rate / Math.max(1, hostile.distance);
 }
 
-function fightChoice(seen: EncounterObservation, fight: FightEstimate): Choice {
+function fightChoice(seen: EncounterObservation, fight: FightEstimate, breakOffBelow: number): Choice {
   const target = fight.targets[0]!;
   const what = `${countByKind(fight.targets)}, ${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
   const reason = `${what}, expected ${fight.expectedDamage} damage taken of ${seen.bot.health}`;
+  const { weapon } = fight;
   // An archer out of melee reach is charged: attack_entity walks up to it, out of its bow's line as it closes.
   if (target.reach === 'bow' && target.distance > 3)
-    return { kind: 'close_in', target, weapon: fight.weapon, reason: `close in on the ${target.name}: ${reason}` };
-  return { kind: 'fight', target, weapon: fight.weapon, reason };
+    return { kind: 'close_in', target, weapon, breakOffBelow, reason: `close in on the ${target.name}: ${reason}` };
+  return { kind: 'fight', target, weapon, breakOffBelow, reason };
 }
 
 function fleeChoice(

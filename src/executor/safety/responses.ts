@@ -25,7 +25,7 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
     case 'close_in': {
       const equip =
         choice.weapon && choice.weapon !== held ? [{ verb: 'equip', args: { item: choice.weapon } }] : undefined;
-      const args = { target: { id: choice.target.id }, within: FIGHT_WITHIN };
+      const args = { target: { id: choice.target.id }, within: FIGHT_WITHIN, breakOffBelow: choice.breakOffBelow };
       return {
         verb: 'attack_entity',
         args,

@@ -342,4 +342,17 @@ describe('assess: properties', () => {
       }),
     );
   });
+
+  it("a fight breaks off no lower than the health floor, and only once it goes worse than judged (below the estimate's end)", () => {
+    fc.assert(
+      fc.property(arbEncounter, arbSettings, (seen, settings) => {
+        const { choices, fight } = assess(seen, settings, weaponOf);
+        for (const choice of choices) {
+          if (choice.kind !== 'fight' && choice.kind !== 'close_in') continue;
+          expect(choice.breakOffBelow).toBeGreaterThanOrEqual(settings.fightHealthFloor);
+          expect(choice.breakOffBelow).toBeLessThanOrEqual(seen.bot.health - fight!.expectedDamage);
+        }
+      }),
+    );
+  });
 });
