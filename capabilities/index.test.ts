@@ -17,6 +17,7 @@ const CANONICAL_VERBS = [
   'flee',
   'follow_entity',
   'guard_area',
+  'leave_shelter',
   'navigate',
   'pillar_up',
   'place_block',

@@ -18,6 +18,7 @@ import explore from './explore/index.js';
 import flee from './flee/index.js';
 import followEntity from './follow_entity/index.js';
 import guardArea from './guard_area/index.js';
+import leaveShelter from './leave_shelter/index.js';
 import navigate from './navigate/index.js';
 import pillarUp from './pillar_up/index.js';
 import placeBlock from './place_block/index.js';
@@ -50,6 +51,7 @@ export const BUILTIN_CAPABILITIES = [
   pillarUp,
   wallIn,
   digIn,
+  leaveShelter,
   equip,
 ] as const;
 

@@ -2,14 +2,21 @@ import type { SafetyOverride } from '../contracts/plan-step.js';
 import { dispatchQuery } from '../registry/effects.js';
 import type { StepRecord } from './events.js';
 import { resolveStep } from './resolve-step.js';
-import { countByKind, type FastPathStep, type SafetySignal } from './safety/index.js';
+import {
+  centroid,
+  countByKind,
+  type FastPathStep,
+  type SafetySignal,
+  type ShelterVerb,
+  wayOutOf,
+} from './safety/index.js';
 import type { InterruptVerdict } from './interrupts.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
 
 /** How long a sheltered bot waits for the walkers about to leave (daylight burns zombies; a night does not end). */
 const SHELTER_WAIT_MS = 20_000;
 /** The shelters the bot waits in, and how a failure names where it is. */
-const SHELTERED: Readonly<Record<string, string>> = {
+const SHELTERED: Readonly<Record<ShelterVerb, string>> = {
   pillar_up: 'up a pillar',
   wall_in: 'behind a wall',
   dig_in: 'dug in',
@@ -61,15 +68,46 @@ export async function runFastPath(
 ): Promise<InterruptVerdict> {
   const options = combat ? { combat } : {};
   let signal: SafetySignal | null = threat;
-  let sheltered: string | null = null;
+  let sheltered: ShelterVerb | null = null;
+  let lastSeen: SafetySignal = threat;
   for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
     if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
     const answered = await respond(scope, signal, interruptedStepId);
     if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
-    sheltered = SHELTERED[answered] ?? null;
+    sheltered = isShelter(answered) ? answered : null;
+    lastSeen = signal;
     signal = scope.safety.threatRemaining(options);
   }
-  return sheltered ? waitOutShelter(scope, interruptedStepId, sheltered) : {};
+  if (!sheltered) return {};
+  const waited = await waitOutShelter(scope, interruptedStepId, SHELTERED[sheltered]);
+  return waited.endStep ? waited : comeOut(scope, interruptedStepId, sheltered, lastSeen);
+}
+
+function isShelter(verb: string): verb is ShelterVerb {
+  return verb in SHELTERED;
+}
+
+/**
+ * The walkers left: the bot comes down its pillar, breaks out of its wall or climbs out of its hole (leave_shelter,
+ * verified standing on the ground outside, on the side away from where the threats were) before the step goes on
+ * from the ground; when it cannot, the step ends saying so rather than fail at its first walk.
+ */
+async function comeOut(
+  scope: RunScope,
+  stepId: string,
+  shelter: ShelterVerb,
+  lastSeen: SafetySignal,
+): Promise<InterruptVerdict> {
+  const terrain = { block: (x: number, y: number, z: number) => scope.world.blockAt({ x, y, z })?.name ?? null };
+  const threats = lastSeen.assessment?.threats ?? [];
+  const away = threats.length > 0 ? centroid(threats) : undefined;
+  const to = wayOutOf(shelter, terrain, scope.world.position(), away);
+  const where = SHELTERED[shelter];
+  if (!to) return { endStep: `sheltered ${where}, the bot finds no ground outside to step out to` };
+  const record = await runHelperStep(scope, 'leave_shelter', { shelter, to }, stepId, 'safety');
+  if (record?.outcome.ok) return {};
+  const why = record && !record.outcome.ok ? `${record.outcome.code}: ${record.outcome.detail}` : 'its guard refused';
+  return { endStep: `sheltered ${where}, the bot could not come out (leave_shelter ${why})` };
 }
 
 /**

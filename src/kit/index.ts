@@ -11,6 +11,7 @@
  * - blocks and tools: `BLOCK_TAGS`, `BlockOrTag`, `blocksFor`, `dropItemsOf`, `harvestToolFor`, `canHarvestWith`,
  *   `blocksDropping`, `gatherSourceFor`, `betterTool`;
  * - getting an item: `stepsToGet`, `subgoalsForMissingItem` (the built-in verbs' sub-goals for a missing item);
+ * - rising: `jumpAndPlace` (a jump with a block placed under the feet: pillar_up, leave_shelter);
  * - entities: `targetQuery`, `targetOf`, `describeTarget` (the entity a step means), `fightUntilGone`;
  * - chests: `chestQuery`, `chestOf`, `chestHolds`, `chestTransferArgs`, and the guard, expectations and leaves of
  *   a transfer (`transferGuard`, `transferExpects`, `transferBindings`).
@@ -33,6 +34,7 @@ export { dropsNear, pickUp, restingCell } from './drops.js';
 export { describeTarget, type EntityTargetArgs, targetOf, targetQuery } from './entity-target.js';
 export { fightUntilGone } from './fight.js';
 export { stepsToGet, subgoalsForMissingItem } from './item-subgoals.js';
+export { jumpAndPlace } from './rise.js';
 export { spotBeside } from './spot.js';
 export { betterTool } from './tools.js';
 export { waitUntil } from './wait-until.js';

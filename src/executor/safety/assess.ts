@@ -61,6 +61,10 @@ export interface EncounterObservation {
   ground: {
     /** A walkable way away from every threat (from their centroid). */
     wayOut: boolean;
+    /** The shelter the bot stands in now (up a pillar, behind a wall, dug in); absent or null in the open. */
+    shelter?: ShelterVerb | null;
+    /** Open cells over the bot's head, counted up to a pillar's height; absent when not measured (room assumed). */
+    headroom?: number;
   };
 }
 
@@ -362,7 +366,8 @@ function pointBlank(power: number): number {
   return Math.round(blastDamage(power, 0, 1));
 }
 
-function centroid(hostiles: readonly HostileSeen[]): { x: number; y: number; z: number } {
+/** The threats' centre: a flight starts from it, a bot out of its shelter steps out away from it. */
+export function centroid(hostiles: readonly HostileSeen[]): { x: number; y: number; z: number } {
   const sum = hostiles.reduce((s, h) => ({ x: s.x + h.position.x, y: s.y + h.position.y, z: s.z + h.position.z }), {
     x: 0,
     y: 0,

@@ -13,6 +13,7 @@ import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './assess.js';
+import { PILLAR_HEIGHT, type ShelterVerb } from './shelters.js';
 
 /*
  * The assessment's observation, read from the world: every hostile within ASSESS_RADIUS and how it can reach the bot,
@@ -101,6 +102,8 @@ export function observeEncounter(
         at,
         hostiles.filter((h) => h.reach !== 'none'),
       ),
+      shelter: shelterAround(terrain, at),
+      headroom: headroom(terrain, at, PILLAR_HEIGHT),
     },
   };
 }
@@ -170,6 +173,25 @@ export function isPerched(terrain: MobTerrain, at: Vec3Like): boolean {
   const y = Math.floor(at.y);
   const z = Math.floor(at.z);
   return SIDES.every(([dx, dz]) => [1, 2].every((down) => !blocksMovement(terrain.block(x + dx, y - down, z + dz))));
+}
+
+/**
+ * The shelter the bot stands in: up a pillar (nothing to stand on beside its column), dug in (walled and covered), or
+ * behind a wall (walled, the top open); null in the open.
+ */
+export function shelterAround(terrain: MobTerrain, at: Vec3Like): ShelterVerb | null {
+  if (isPerched(terrain, at)) return 'pillar_up';
+  const { walled, covered } = enclosure(terrain, at);
+  if (covered) return 'dig_in';
+  return walled ? 'wall_in' : null;
+}
+
+/** The open cells over the bot's head, counted up to `upTo`: the room a pillar has to rise. */
+function headroom(terrain: MobTerrain, at: Vec3Like, upTo: number): number {
+  const [x, head, z] = [Math.floor(at.x), Math.floor(at.y) + 1, Math.floor(at.z)];
+  let room = 0;
+  while (room < upTo && !blocksMovement(terrain.block(x, head + room + 1, z))) room++;
+  return room;
 }
 
 /** Full solid blocks a pillar or a wall can be built of (not sand or gravel: they fall). */

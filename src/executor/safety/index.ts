@@ -1,12 +1,15 @@
 export {
   type Assessment,
   assess,
+  centroid,
   countByKind,
   type Choice,
   type CombatSettings,
   type EncounterObservation,
 } from './assess.js';
-export { observeEncounter, weaponStats } from './encounter.js';
+export { observeEncounter, shelterAround, weaponStats } from './encounter.js';
 export { type CheckOptions, isSafetySignal, SafetyMonitor, type SafetySignal } from './monitor.js';
+export { wayOutOf } from './exits.js';
 export type { FastPathStep } from './responses.js';
+export type { ShelterVerb } from './shelters.js';
 export { DefenseTally } from './tally.js';

@@ -7,6 +7,7 @@ import type { ExecutorPolicy } from '../policy.js';
 import { type Assessment, assess, type CombatSettings } from './assess.js';
 import { ASSESS_RADIUS, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
 import { cell, type FastPathStep, responseFor } from './responses.js';
+import { fitsHere } from './shelters.js';
 import { DefenseTally } from './tally.js';
 
 export type { FastPathStep } from './responses.js';
@@ -154,22 +155,21 @@ export class SafetyMonitor {
 
   /**
    * A hostile close enough to act on, answered as the assessment of the whole encounter ranks it (fight, close in,
-   * flee, shelter, eat); pillar_up is always the last resort.
+   * flee, shelter, eat); pillar_up is the last resort where it fits (not up its pillar already, with room to rise).
    */
   private hostileSignal(at: Vec3Like, options: CheckOptions): SafetySignal | null {
     const nearest = this.nearestThreat(at);
     if (!nearest) return null;
-    const assessment = assess(
-      observeEncounter(this.world, this.policy.hostileRadius, this.lately),
-      this.settings(options.combat),
-      weaponStats,
-    );
+    const seen = observeEncounter(this.world, this.policy.hostileRadius, this.lately);
+    const assessment = assess(seen, this.settings(options.combat), weaponStats);
     // Near, but unable to reach the bot (walkers below the pillar it stands on): nothing to answer.
     const [first] = assessment.choices;
     if (!first) return null;
     const held = this.world.heldItem();
     const responses = assessment.choices.map((choice) => responseFor(choice, held));
-    if (!responses.some((r) => r.verb === 'pillar_up')) responses.push({ verb: 'pillar_up', args: { height: 3 } });
+    // The last resort, unless the bot stands on its pillar already or has no room to rise.
+    if (fitsHere('pillar_up', seen.ground) && !responses.some((r) => r.verb === 'pillar_up'))
+      responses.push({ verb: 'pillar_up', args: { height: 3 } });
     return { signal: 'hostile', detail: `${nearest.detail}; ${first.reason}`, responses, assessment };
   }
 

@@ -9,7 +9,7 @@ import type { Choice, EncounterObservation, HostileSeen } from './assess.js';
 export type ShelterVerb = 'pillar_up' | 'wall_in' | 'dig_in';
 
 /** A pillar this high puts the bot out of a walker's reach (it steps up 1 block). */
-const PILLAR_HEIGHT = 3;
+export const PILLAR_HEIGHT = 3;
 
 /** What each shelter takes from the pack and how a reason names it. */
 const SHELTERS: Record<ShelterVerb, { blocks: number; digs: boolean; what: string }> = {
@@ -36,11 +36,21 @@ export function shelterChoices(seen: EncounterObservation, threats: readonly Hos
   const choices: Choice[] = [];
   for (const verb of ['pillar_up', 'wall_in', 'dig_in'] as const) {
     const shelter = SHELTERS[verb];
-    if (passedOver.verbs.has(verb) || seen.bot.blocks < shelter.blocks || (shelter.digs && !canDig)) continue;
+    if (passedOver.verbs.has(verb) || !fitsHere(verb, seen.ground)) continue;
+    if (seen.bot.blocks < shelter.blocks || (shelter.digs && !canDig)) continue;
     const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
     choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
   }
   return choices;
+}
+
+/**
+ * Whether building `verb` here adds a shelter: not the one the bot stands in (up its pillar, behind its wall, in its
+ * hole), nor a wall inside the hole's walls, nor a pillar without the room over the head to rise its height.
+ */
+export function fitsHere(verb: ShelterVerb, ground: EncounterObservation['ground']): boolean {
+  if (ground.shelter === verb || (ground.shelter === 'dig_in' && verb === 'wall_in')) return false;
+  return verb !== 'pillar_up' || ground.headroom === undefined || ground.headroom >= PILLAR_HEIGHT;
 }
 
 /** The shelters some threat gets past, and how, once per kind. */

@@ -39,6 +39,7 @@ export const VERB_ACTUATORS: Readonly<Record<string, readonly ActuatorMethod[]>>
   pillar_up: ['place', 'move'],
   wall_in: ['place'],
   dig_in: ['dig', 'place'],
+  leave_shelter: ['dig', 'move', 'place', 'goto'],
   collect_block: ['goto', 'dig', 'equip'],
   explore: ['goto'],
   smelt_item: ['goto', 'smelt'],

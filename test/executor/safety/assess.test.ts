@@ -105,6 +105,19 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(creeper.choices[1]!.reason).toContain('passed over: a creeper blows through a wall');
   });
 
+  it('never offers the shelter the bot stands in, nor a pillar without room over its head', () => {
+    const verbs = (a: Assessment) => a.choices.map((c) => (c.kind === 'shelter' ? c.verb : c.kind));
+    const kit = { health: 10, blocks: 16, pack: ['wooden_shovel'] };
+    const from = (ground: EncounterObservation['ground']) =>
+      verbs(assess(encounter(zombies(8), kit, ground), auto, weaponOf));
+    expect(from({ wayOut: true })).toEqual(['pillar_up', 'flee', 'wall_in', 'dig_in']);
+    expect(from({ wayOut: true, shelter: 'pillar_up' })).toEqual(['wall_in', 'flee', 'dig_in']);
+    expect(from({ wayOut: true, shelter: 'wall_in' })).toEqual(['pillar_up', 'flee', 'dig_in']);
+    // In its hole the bot is walled in too, and its cover leaves no room to rise.
+    expect(from({ wayOut: true, shelter: 'dig_in', headroom: 0 })).toEqual(['flee']);
+    expect(from({ wayOut: true, headroom: 2 })).toEqual(['wall_in', 'flee', 'dig_in']);
+  });
+
   it('flees away from the centroid of every threat, not only the nearest', () => {
     const a = assess(
       encounter(

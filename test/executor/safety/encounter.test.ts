@@ -132,4 +132,28 @@ describe('the encounter from a shelter', () => {
   it('under a closed top the spider cannot reach it either', () => {
     expect(shelter(true)).toEqual({ zombie: 'none', spider: 'none', creeper: 'explosion' });
   });
+
+  it('reads the shelter the bot stands in, and offers no other of the same: a spider at a pillar, a creeper at a hole', () => {
+    const pillar = field(true, { dirt: 16 });
+    pillar.world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: -2.5, y: 0, z: 0.5 } });
+    expect(observeEncounter(pillar.world, 5).ground).toMatchObject({ shelter: 'pillar_up' });
+    const verbs = (monitor: SafetyMonitor) => monitor.threatRemaining()?.responses.map((r) => r.verb);
+    // One spider is a fight; no pillar again, even as the last resort.
+    expect(verbs(pillar.monitor)).toEqual(['attack_entity', 'flee']);
+    const hole = SimWorld.create({
+      clock: new ManualClock(),
+      ground: { radius: 20 },
+      inventory: { dirt: 16, wooden_shovel: 1 },
+      spawn: { x: 0, y: -3, z: 0 },
+      blocks: [-1, -2, -3]
+        .map((y) => ({ position: { x: 0, y, z: 0 }, name: 'air' }))
+        .concat({
+          position: { x: 0, y: -1, z: 0 },
+          name: 'dirt',
+        }),
+    });
+    hole.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
+    expect(observeEncounter(hole, 5).ground).toMatchObject({ shelter: 'dig_in', headroom: 0 });
+    expect(verbs(new SafetyMonitor(ExecutorPolicy.parse({}).safety, hole))).toEqual(['flee']);
+  });
 });

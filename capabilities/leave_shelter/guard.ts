@@ -1,0 +1,46 @@
+import {
+  chooseBuildingBlock,
+  type GuardContext,
+  type GuardResult,
+  isReplaceable,
+  isSolidBlock,
+  type Vec3Like,
+} from 'verbtree';
+import { feetCell, wayOut } from './cells.js';
+import type { LeaveShelterArgs } from './schema.js';
+
+const at = (c: Vec3Like) => `(${c.x}, ${c.y}, ${c.z})`;
+
+/**
+ * `to` lies where the shelter's way out leads, each cell to dig is a block that can be dug (or open already), the
+ * cells the bot rises through and `to` with the head's cell over it are open, `to` has a floor, and the pack holds a
+ * block for every block of the rise.
+ */
+export function leaveShelterGuard({ world, observation }: GuardContext, args: LeaveShelterArgs): GuardResult {
+  const feet = feetCell(observation.position);
+  const way = wayOut(args, feet);
+  if (way.misfit) return { ok: false, reason: `to ${at(args.to)}: out of ${args.shelter} it must lie ${way.misfit}` };
+  const name = (cell: Vec3Like) => world.blockAt(cell)?.name;
+  for (const cell of way.dig) {
+    const block = world.blockAt(cell);
+    if (!block) return { ok: false, reason: `the cell at ${at(cell)} is not loaded` };
+    if (!isReplaceable(block.name) && !block.diggable)
+      return { ok: false, reason: `${block.name} at ${at(cell)} cannot be dug: no way out there` };
+  }
+  const rising = Array.from({ length: way.rise }, (_, i) => ({ ...feet, y: feet.y + 2 + i }));
+  const standing = args.shelter === 'pillar_up' ? [] : [args.to, { ...args.to, y: args.to.y + 1 }];
+  for (const cell of [...rising.slice(1), ...standing])
+    if (!isReplaceable(name(cell) ?? 'stone'))
+      return { ok: false, reason: `${name(cell)} at ${at(cell)} is in the way` };
+  const floor = { ...args.to, y: args.to.y - 1 };
+  if (!isSolidBlock(name(floor) ?? 'air')) return { ok: false, reason: `no ground at ${at(floor)} to stand on` };
+  if (way.rise === 0) return { ok: true };
+  const item = chooseBuildingBlock(observation.inventory, way.rise) ?? 'dirt';
+  const have = observation.inventory[item] ?? 0;
+  if (have >= way.rise) return { ok: true };
+  return {
+    ok: false,
+    reason: `climbing out needs ${way.rise} ${item} to stand on, the inventory holds ${have}`,
+    missing: { predicate: 'has_item', detail: { item, count: way.rise - have } },
+  };
+}

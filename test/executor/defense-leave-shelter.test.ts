@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { EventOf } from '../../src/executor/events.js';
+import { harness, plan } from './../helpers/executor.js';
+
+// SimWorld at midnight: eight zombies stand around a bot at half health with bare hands, too many to fight, so it
+// shelters. Once its shelter stands, the zombies leave (they are taken out of the world): the bot must come out of
+// its shelter onto the ground before its walk goes on, and the walk then ends verified.
+const ZOMBIES = [
+  [4, 0],
+  [-4, 0],
+  [0, 4],
+  [0, -4],
+  [3, 3],
+  [-3, 3],
+  [3, -3],
+  [-3, -3],
+] as const;
+
+async function shelterThenWalk(shelter: string, inventory: Record<string, number>, ceiling = false) {
+  const h = await harness({ ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory });
+  // A ceiling 2 blocks over the bot's head leaves no room for a pillar.
+  if (ceiling) h.world.setBlock({ x: 0, y: 3, z: 0 }, 'stone');
+  const ids = ZOMBIES.map(([x, z]) =>
+    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } }),
+  );
+  h.assembly.executor.events.on('event', (event) => {
+    if (event.type === 'step.ended' && event.verb === shelter && event.outcome.ok)
+      for (const id of ids) h.world.removeEntity(id);
+  });
+  const result = await h.run(
+    plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+  );
+  const ended = h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
+  const summary = JSON.stringify({
+    result: [result.ok, result.code, result.detail],
+    ended: ended.map((e) => [e.verb, e.outcome.ok, e.outcome.ok ? '' : e.outcome.detail]),
+  });
+  return { h, result, ended, summary };
+}
+
+describe('out of the shelter once the walkers left, on SimWorld', () => {
+  it('comes down its pillar, verified on the ground, and its walk then ends verified', async () => {
+    const { h, result, ended, summary } = await shelterThenWalk('pillar_up', { dirt: 16 });
+    expect(
+      ended.map((e) => [e.verb, e.outcome.ok]),
+      summary,
+    ).toEqual([
+      ['pillar_up', true],
+      ['leave_shelter', true],
+      ['navigate', true],
+    ]);
+    expect(result.ok, summary).toBe(true);
+    expect(h.world.position()).toMatchObject({ x: 12.5, y: 0, z: 12.5 });
+  });
+
+  it('breaks out through its wall, verified outside it, and its walk then ends verified', async () => {
+    const { result, ended, summary } = await shelterThenWalk('wall_in', { dirt: 16 }, true);
+    expect(
+      ended.map((e) => [e.verb, e.outcome.ok]),
+      summary,
+    ).toEqual([
+      ['wall_in', true],
+      ['leave_shelter', true],
+      ['navigate', true],
+    ]);
+    expect(result.ok, summary).toBe(true);
+  });
+
+  it('climbs out of its hole, verified on the ground beside it, and its walk then ends verified', async () => {
+    // Two blocks are too few for a pillar or a wall; a shovel digs the hole.
+    const { result, ended, summary } = await shelterThenWalk('dig_in', { dirt: 2, wooden_shovel: 1 });
+    expect(
+      ended.map((e) => [e.verb, e.outcome.ok]),
+      summary,
+    ).toEqual([
+      ['dig_in', true],
+      ['leave_shelter', true],
+      ['navigate', true],
+    ]);
+    expect(result.ok, summary).toBe(true);
+  });
+});
