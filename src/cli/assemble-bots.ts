@@ -1,5 +1,6 @@
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
+import type { ExecutionRun } from '../executor/executor.js';
 import type { StepInvoker } from '../executor/invoker.js';
 import type { Planner } from '../executor/planner.js';
 import type { ExecutorPolicyInput } from '../executor/policy.js';
@@ -8,6 +9,7 @@ import type { Journal } from '../journal/journal.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 import { Rejoining, replacedLine } from '../world/mineflayer/rejoining-world.js';
+import { recheckingOnReturn, type BotRuns } from './after-restart.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
 import type { WorldDescriptor } from './worlds.js';
 
@@ -66,9 +68,11 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
   try {
     for (let i = 0; i < options.count; i++) {
       const name = (options.name ?? botName)(i);
-      const { world, descriptor, closeWorld } = rejoinable(name, await worldFor(i, name, options), options);
+      const runs: BotRuns & { running: Map<string, ExecutionRun> } = { running: new Map() };
+      const opened = await worldFor(i, name, options);
+      const { world, descriptor, closeWorld } = rejoinable(name, opened, options, runs);
       const hooks = options.hooksFor?.(name);
-      const assembly = await assembleJournaled({
+      const journaled = await assembleJournaled({
         registry: options.registry,
         extraTreePaths: options.extraTreePaths,
         world,
@@ -85,6 +89,8 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
         await closeWorld?.();
         throw error;
       });
+      runs.runnerId = journaled.process.id;
+      const assembly = keepingRuns(journaled, runs.running);
       served.push({ bot: { name, assembly, world }, ...(closeWorld ? { closeWorld } : {}) });
     }
   } catch (error) {
@@ -96,18 +102,36 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
 
 type BotWorld = { world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> };
 
+/** The assembly with each plan it runs kept in `running` by its id until it ends: what a rollback's check cancels. */
+function keepingRuns(assembly: JournaledAssembly, running: Map<string, ExecutionRun>): JournaledAssembly {
+  return {
+    ...assembly,
+    async run(input, runOptions) {
+      const run = await assembly.run(input, runOptions);
+      const planId = 'planId' in input && typeof input.planId === 'string' ? input.planId : null;
+      if (planId === null) return run;
+      running.set(planId, run);
+      void run.result.catch(() => undefined).finally(() => running.get(planId) === run && running.delete(planId));
+      return run;
+    },
+  };
+}
+
 /**
  * A bot on a remote server keeps its place across the server's restarts: it joins again under its name with backoff
- * (Rejoining), its steps waiting within their deadlines. The embedded server and SimWorld live in this process: they
- * cannot go away without it.
+ * (Rejoining), its steps waiting within their deadlines, and after a restart its successes are checked against the
+ * world that came back as a worker's are (recheckingOnReturn). The embedded server and SimWorld live in this process:
+ * they cannot go away without it.
  */
-function rejoinable(name: string, opened: BotWorld, options: AssembleBotsOptions): BotWorld {
+function rejoinable(name: string, opened: BotWorld, options: AssembleBotsOptions, runs: BotRuns): BotWorld {
   if (options.choice.world !== 'remote') return opened;
   const say = options.note ?? (() => undefined);
   const first = { world: opened.world, close: opened.closeWorld ?? (() => Promise.resolve()) };
+  const { journal, clock } = options;
   const rejoining = new Rejoining(first, {
-    clock: options.clock,
+    clock,
     join: () => openWorld({ ...options.choice, username: name }),
+    ...recheckingOnReturn(name, { journal, clock, say, runs }),
     onLost: (reason) => say(`${name}: the server went away (${reason}); joining again with backoff`),
     onRejoined: (awayMs) => say(`${name}: back on the server after ${awayMs} ms away; its world is read again`),
     onReplaced: (reason) => say(`${name}: ${replacedLine(reason)}`),

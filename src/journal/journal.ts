@@ -234,7 +234,7 @@ export interface Journal {
    * The bot's plans' top-level successes after `since` (the journal's clock), oldest first; with `running`, also every
    * success of its plans still under way. What a server's restart may have undone (see rollback.ts).
    */
-  successesSince(bot: string, since: number, running: boolean): Promise<RecordedSuccess[]>;
+  successesSince(bot: string, since: number, running: boolean, runnerId?: string): Promise<RecordedSuccess[]>;
   /**
    * Steps whose effect a server's rollback undid: each `retracted` with its evidence and its idempotency key released;
    * a plan already ended gets a `steps_retracted` incident naming them. `restart` says what showed the restart.

@@ -21,6 +21,8 @@ export interface RecheckScope {
    */
   windowStart: number;
   fence?: Fence;
+  /** The runner of `serve` or `mcp` that drives the bot: its plans are journaled without a bot, and found by it. */
+  runnerId?: string;
 }
 
 export interface RecheckVerdicts {
@@ -48,7 +50,12 @@ export async function recheckAfterRestart(
   scope: RecheckScope,
 ): Promise<RecheckVerdicts> {
   const saved = scope.savedUpTo !== null;
-  const candidates = await journal.successesSince(scope.bot, scope.savedUpTo ?? scope.windowStart, !saved);
+  const candidates = await journal.successesSince(
+    scope.bot,
+    scope.savedUpTo ?? scope.windowStart,
+    !saved,
+    scope.runnerId,
+  );
   const verdicts: RecheckVerdicts = { retracted: [], held: [] };
   const newestFirst = [...candidates].reverse();
   for (const [index, success] of newestFirst.entries()) {

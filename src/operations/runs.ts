@@ -161,10 +161,21 @@ export async function getRun(ctx: RunContext, planId: string, options: GetRunOpt
   const tracked = ctx.book.get(planId);
   if (tracked) {
     if (waitMs > 0 && !tracked.hasEnded) await within(tracked.ended, ctx.clock, waitMs, options.signal);
-    return tracked.view();
+    return tracked.hasEnded ? withRetractions(ctx, tracked.view()) : tracked.view();
   }
   if (waitMs > 0) await awaitJournaled(ctx, planId, waitMs, options.signal);
   return journalView(ctx, planId);
+}
+
+/**
+ * An ended run of this process as it went, with the steps a server's restart undid since (journaled `retracted` when
+ * its bot came back): only the journal knows of them, and its view would say ok of what the world no longer holds.
+ */
+async function withRetractions(ctx: RunContext, view: RunView): Promise<RunView> {
+  const journaled = await journalView(ctx, view.planId).catch(() => null);
+  const retracted = new Map(journaled?.steps.filter((s) => s.status === 'retracted').map((s) => [s.stepId, s]));
+  if (retracted.size === 0) return view;
+  return { ...view, steps: view.steps.map((step) => retracted.get(step.stepId) ?? step) };
 }
 
 /** Follows a run this process started, from now until it ends; returns how to stop. */

@@ -17,7 +17,7 @@ import { guardedWorld } from './guarded-world.js';
 import { watchPlanControl } from './plan-control-watch.js';
 import { DEFAULT_AWAY_LIMIT_MS, stayJoined } from './stay-joined.js';
 import { settleWithin, sleep } from './timing.js';
-import { recheckOnReturn } from './after-restart.js';
+import { recheckOnReturn } from '../after-restart.js';
 import { wallTimeOf } from './outage.js';
 import type { WorldPort } from '../../contracts/world.js';
 import type { Restart } from '../../world/server-mark.js';
@@ -293,12 +293,17 @@ export class HeldBot {
     const connectedAt = this.connectedAt;
     this.connectedAt = clock.now();
     if (!restart || this.fenced) return;
-    const verdicts = await recheckOnReturn(world, restart, this.fence, {
-      ...this.deps,
-      connectedAt,
-      now: clock.now(),
-      ...(recheckWindowMs === undefined ? {} : { recheckWindowMs }),
-    });
+    const verdicts = await recheckOnReturn(
+      world,
+      restart,
+      { bot: this.fence.bot, fence: this.fence },
+      {
+        ...this.deps,
+        connectedAt,
+        now: clock.now(),
+        ...(recheckWindowMs === undefined ? {} : { recheckWindowMs }),
+      },
+    );
     const current = this.current;
     if (current && verdicts?.retracted.some((r) => r.planId === current.planId))
       current.redo.abort(new Error('the server restarted and undid a step of the plan: it is resumed to redo it'));

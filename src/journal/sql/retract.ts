@@ -22,9 +22,15 @@ export interface Retraction {
 
 /**
  * The bot's plans' top-level successes after `since`, oldest first; with `running`, also every success of the bot's
- * plans still under way (running or interrupted), whenever it was.
+ * plans still under way (running or interrupted), whenever it was. A plan `serve` or `mcp` ran is journaled without
+ * a bot: with `runnerId`, the plans that runner ran are the bot's too.
  */
-export function* successesSince(bot: string, since: number, running: boolean): Tx<RecordedSuccess[]> {
+export function* successesSince(
+  bot: string,
+  since: number,
+  running: boolean,
+  runnerId?: string,
+): Tx<RecordedSuccess[]> {
   const rows = yield* all<{
     plan_id: string;
     step_id: string;
@@ -38,11 +44,13 @@ export function* successesSince(bot: string, since: number, running: boolean): T
          (SELECT MAX(t.at) FROM step_transitions t
            WHERE t.plan_id = s.plan_id AND t.step_id = s.step_id AND t.to_status = 'succeeded') AS succeeded_at
        FROM steps s JOIN plans p ON p.plan_id = s.plan_id
-       WHERE p.bot = ? AND s.parent_step_id IS NULL AND s.status = 'succeeded'
+       WHERE (p.bot = ? OR EXISTS (SELECT 1 FROM runs r WHERE r.plan_id = p.plan_id AND r.runner_id = ?))
+         AND s.parent_step_id IS NULL AND s.status = 'succeeded'
      ) x
      WHERE x.succeeded_at > ? OR (? = 1 AND x.plan_status IN ('running', 'interrupted'))
      ORDER BY x.succeeded_at, x.plan_id, x.step_id`,
     bot,
+    runnerId ?? null,
     since,
     running ? 1 : 0,
   );

@@ -270,8 +270,8 @@ export abstract class SqlJournal implements Journal {
   distrustUnsavedSteps(planId: string, savedAt: number): Promise<string[]> {
     return this.write(() => resume.distrustUnsavedSteps(planId, savedAt));
   }
-  successesSince(bot: string, since: number, running: boolean): Promise<retract.RecordedSuccess[]> {
-    return this.read(() => retract.successesSince(bot, since, running));
+  successesSince(bot: string, since: number, running: boolean, runnerId?: string): Promise<retract.RecordedSuccess[]> {
+    return this.read(() => retract.successesSince(bot, since, running, runnerId));
   }
   retractSteps(retractions: readonly retract.Retraction[], restart: string, fence?: Fence): Promise<void> {
     return this.write(() => retract.retractSteps(retractions, restart), fence);

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { recheckingOnReturn } from '../../src/cli/after-restart.js';
+import { ManualClock } from '../../src/clock/index.js';
+import { openTemp } from '../journal/helpers.js';
+import { runAsAnn, worldAfterSave } from '../journal/rollback-fixture.js';
+
+/*
+ * The re-check `serve` and `mcp` run when a bot of theirs is back on a server that restarted (the worker's, shared):
+ * it retracts what the world no longer holds, and cancels this process's run of a plan with a step found gone, so
+ * that the run ends failed with the step named instead of ok.
+ */
+
+const RESTART = { evidence: 'the server is another process (a, now b)', savedUpTo: null };
+
+function hook(journal: Parameters<typeof recheckingOnReturn>[1]['journal'], clock: ManualClock) {
+  const said: string[] = [];
+  const cancelled: string[] = [];
+  const run = { cancel: (reason?: string) => (cancelled.push(reason ?? ''), true) };
+  const { returning } = recheckingOnReturn('ann', {
+    journal,
+    clock,
+    say: (line) => said.push(line),
+    runs: { running: new Map([['p', run]]) },
+  });
+  return { returning, said, cancelled };
+}
+
+describe('serve and mcp re-check a bot’s successes when its server comes back restarted', () => {
+  it('a restart: the steps the world lost are retracted, said, and the run of their plan under way is cancelled naming them', async () => {
+    const clock = new ManualClock();
+    const { journal } = openTemp(() => clock.now());
+    // The bot joined, then ran the plan: its successes are in the window since it connected.
+    const { returning, said, cancelled } = hook(journal, clock);
+    await runAsAnn(journal, clock);
+
+    await returning(await worldAfterSave(1), RESTART);
+
+    const statuses = (await journal.planProvenance('p'))!.steps.map((s) => [s.step.step_id, s.step.status]);
+    expect(statuses).toEqual([
+      ['planks', 'succeeded'],
+      ['sticks', 'retracted'],
+      ['dig', 'retracted'],
+    ]);
+    expect(said.join('\n')).toMatch(/plan p on ann: step sticks retracted: the server restarted/);
+    expect(cancelled).toHaveLength(2);
+    expect(cancelled[0]).toMatch(/^step sticks was retracted: .*verbtree run --resume p/);
+  });
+
+  it('a rejoin without a restart checks nothing and cancels nothing', async () => {
+    const clock = new ManualClock();
+    const { journal } = openTemp(() => clock.now());
+    await runAsAnn(journal, clock);
+    const { returning, said, cancelled } = hook(journal, clock);
+
+    await returning(await worldAfterSave(0), null);
+
+    expect((await journal.planProvenance('p'))!.steps.every((s) => s.step.status === 'succeeded')).toBe(true);
+    expect(said).toEqual([]);
+    expect(cancelled).toEqual([]);
+  });
+});
