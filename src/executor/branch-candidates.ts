@@ -1,5 +1,6 @@
 import { blockKey, type Vec3Like, type WorldPort } from '../contracts/world.js';
 import type { BranchCandidate } from '../recovery/branches.js';
+import { craftsFor, missingIngredients, recipeFor, recipeVariants } from '../world/recipes.js';
 import type { AlternativeStep } from './planner.js';
 import { isProtected } from './repair-fit.js';
 import type { RunScope } from './scope.js';
@@ -198,4 +199,34 @@ function bridgeCells(scope: RunScope, target: Vec3Like | undefined, from?: Vec3L
     last = cell;
   }
   return [...cells.values()];
+}
+
+/**
+ * For a craft whose sub-goals could not get its recipe's usual input: each other recipe of the item whose missing
+ * ingredients the pack can craft now (birch planks from the birch log it holds, when the usual recipe wants oak), as
+ * those crafts, then the step. At most `count`, the most common recipes first.
+ */
+export function recipeCandidates(scope: RunScope, item: string, count: number, limit: number): BranchCandidate[] {
+  const pack = scope.world.inventory();
+  const usual = scope.world.recipe(item);
+  const candidates: BranchCandidate[] = [];
+  for (const variant of recipeVariants(item)) {
+    if (candidates.length >= limit || !scope.registry.has('craft_item')) break;
+    if (usual && JSON.stringify(variant.ingredients) === JSON.stringify(usual.ingredients)) continue;
+    const lacking = Object.entries(missingIngredients(variant, craftsFor(variant, count), pack));
+    const craftable = lacking.every(([name, need]) => {
+      const recipe = recipeFor(name, pack);
+      return recipe !== null && Object.keys(missingIngredients(recipe, craftsFor(recipe, need), pack)).length === 0;
+    });
+    if (lacking.length === 0 || !craftable) continue;
+    const made = lacking.map(([name, need]) => `${need} ${name}`).join(' and ');
+    candidates.push({
+      id: `recipe:${candidates.length + 1}`,
+      source: 'recipe',
+      label: `craft ${made} (the ${item} recipe with ${lacking.map(([name]) => name).join(' and ')}), then the step`,
+      steps: lacking.map(([name, need]) => ({ verb: 'craft_item', args: { item: name, count: need } })),
+      thenStep: true,
+    });
+  }
+  return candidates;
 }

@@ -106,16 +106,42 @@ export function sealedLogOf(turns: number, sealedAt: number, openAt: Cell) {
   };
 }
 
+/**
+ * An item wanted whose usual recipe takes oak planks, the pack holding logs of another kind and no oak growing near:
+ * the sub-goals go for oak and find none, while planks of the kind held make the item as well.
+ */
+export function otherRecipeOf(turns: number, log: string, item: string, count: number) {
+  return (clock: Clock): HardCase => {
+    const world = island(clock, { [log]: 2 });
+    // A tree of the held kind stands in sight, turned as drawn: gathering more of it is no way to oak.
+    world.fill(turned(turns)({ x: 5, y: 0, z: 2 }), turned(turns)({ x: 5, y: 3, z: 2 }), log);
+    return {
+      name: 'otherRecipe',
+      description: `${count} ${item} wanted; the pack holds 2 ${log} and no oak grows near (its usual recipe takes oak planks)`,
+      world,
+      step: { type: 'craft_item', args: { item, count } },
+    };
+  };
+}
+
 /** A trench two wide and three deep all round the bot: no walk crosses it, a two-block bridge does. */
 export const moat = moatOf(0, 2, 6);
 /** An obsidian wall across the island at x=3, six high, whose one dirt block (3,0,0) sits under a one-high gap. */
 export const wallWithOneDiggable = wallOf(0, 3, 0);
 /** The nearest oak log (4,1,0) shows through a pocket sealed in obsidian; another stands in the open at -7,0,0. */
 export const nearestUnreachable = sealedLogOf(0, 4, { x: -7, y: 0, z: 0 });
+/** A crafting table wanted with two birch logs in the pack and no oak near. */
+export const otherRecipe = otherRecipeOf(0, 'birch_log', 'crafting_table', 1);
 
-export const HARD_CASES = [moat, wallWithOneDiggable, nearestUnreachable] as const;
+export const HARD_CASES = [moat, wallWithOneDiggable, nearestUnreachable, otherRecipe] as const;
 
-export type HardCaseKind = 'moat' | 'wallWithOneDiggable' | 'nearestUnreachable';
+export type HardCaseKind = 'moat' | 'wallWithOneDiggable' | 'nearestUnreachable' | 'otherRecipe';
+
+const OTHER_LOGS = ['birch_log', 'spruce_log', 'jungle_log', 'acacia_log', 'dark_oak_log', 'cherry_log'];
+const PLANK_ITEMS: readonly [string, number][] = [
+  ['crafting_table', 1],
+  ['stick', 4],
+];
 
 export interface GeneratedHardCase {
   kind: HardCaseKind;
@@ -135,6 +161,15 @@ const DRAW: Record<HardCaseKind, (random: Random) => (clock: Clock) => HardCase>
       y: 0,
       z: randomInt(random, -3, 3),
     }),
+  otherRecipe: (random) => {
+    const [item, count] = PLANK_ITEMS[randomInt(random, 0, PLANK_ITEMS.length - 1)]!;
+    return otherRecipeOf(
+      randomInt(random, 0, 3),
+      OTHER_LOGS[randomInt(random, 0, OTHER_LOGS.length - 1)]!,
+      item,
+      count,
+    );
+  },
 };
 
 /** `perKind` instances of each kind, their layouts drawn from `seed`: the same seed, the same cases. */

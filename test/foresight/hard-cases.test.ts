@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
-import { generateHardCases, moatOf, wallOf, type GeneratedHardCase } from '../../src/foresight/hard-cases.js';
+import {
+  generateHardCases,
+  moatOf,
+  otherRecipe,
+  wallOf,
+  type GeneratedHardCase,
+} from '../../src/foresight/hard-cases.js';
 import { harness, plan } from '../helpers/executor.js';
 import { runHeldForForks, watchedExplorer } from '../helpers/branching.js';
 
@@ -23,7 +29,7 @@ async function runCase(generated: GeneratedHardCase, branches: boolean) {
     { explorer: watch.explorer, recovery: { branches: { enabled: branches } } },
   );
   const result = await runHeldForForks(h, watch, plan({ stepId: 'stuck', ...step! }));
-  return { result, world: h.world, step: step! };
+  return { result, world: h.world, step: step!, events: h.events };
 }
 
 describe('hard cases generated from a seed (issue 33 §4)', () => {
@@ -41,12 +47,15 @@ describe('hard cases generated from a seed (issue 33 §4)', () => {
       'nearestUnreachable-1',
       'nearestUnreachable-2',
       'nearestUnreachable-3',
+      'otherRecipe-1',
+      'otherRecipe-2',
+      'otherRecipe-3',
     ]);
     // Three draws of a kind are not one layout three times.
-    for (let kind = 0; kind < 3; kind++) expect(new Set(first.slice(kind * 3, kind * 3 + 3)).size).toBeGreaterThan(1);
+    for (let kind = 0; kind < 4; kind++) expect(new Set(first.slice(kind * 3, kind * 3 + 3)).size).toBeGreaterThan(1);
   });
 
-  it('every drawn moat and wall stays stuck for the fixed ladder, and every drawn sealed log is passed over', async () => {
+  it('every drawn moat, wall and recipe stays stuck for the fixed ladder, and every drawn sealed log is passed over', async () => {
     await fc.assert(
       fc.asyncProperty(fc.nat(), async (seed) => {
         for (const generated of generateHardCases(seed, 1)) {
@@ -62,6 +71,20 @@ describe('hard cases generated from a seed (issue 33 §4)', () => {
     // moat-1 here needs its bridge across a corner of the straight way: the bridge is a walk of side-by-side cells.
     for (const generated of generateHardCases(33, 2)) await expectOkWithBranches(generated);
   }, 120_000);
+
+  it('a recipe whose usual input is missing while another works: the fixed way fails, a fork finds the other', async () => {
+    const generated = { kind: 'otherRecipe' as const, name: 'crafting table, birch', make: otherRecipe };
+    const without = await runCase(generated, false);
+    expect(without.result).toMatchObject({ ok: false, code: 'precondition_missing' });
+    const { result, world, events } = await runCase(generated, true);
+    expect(result.ok).toBe(true);
+    expect(world.inventory()).toEqual({ birch_log: 1, crafting_table: 1 });
+    const repair = events.find((e) => e.type === 'step.repair' && e.stepId === 'stuck');
+    expect(repair).toMatchObject({
+      strategy:
+        'branch: craft 4 birch_planks (the crafting_table recipe with birch_planks), then the step (score 0.978)',
+    });
+  }, 60_000);
 
   it('a moat the ladder drops the bot into: it pillars back to the bank and bridges the rest', async () => {
     // Toward +z the fixed ladder's own moves leave the bot in the trench before the branches are gathered.
@@ -79,5 +102,8 @@ async function expectOkWithBranches(generated: GeneratedHardCase): Promise<void>
   if (step.type === 'navigate') {
     const goal = step.args.target as { x: number; z: number };
     expect(world.position(), layoutOf(generated)).toMatchObject({ x: goal.x + 0.5, z: goal.z + 0.5 });
+  } else if (step.type === 'craft_item') {
+    const { item, count } = step.args as { item: string; count: number };
+    expect(world.inventory()[item], layoutOf(generated)).toBeGreaterThanOrEqual(count);
   } else expect(world.inventory().oak_log).toBe(1);
 }
