@@ -4,9 +4,9 @@ import { queryFor, unmetExpectations } from '../src/contracts/expectation.js';
 import { assembleExecutor } from '../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../src/executor/events.js';
 import { forkExplorer } from '../src/foresight/index.js';
-import { HARD_CASES, type HardCase } from '../src/foresight/hard-cases.js';
+import { generateHardCases, type HardCase } from '../src/foresight/hard-cases.js';
 import type { BranchExplorer, ScoredBranch } from '../src/recovery/branches.js';
-import type { BenchResult } from './types.js';
+import type { BenchOptions, BenchResult } from './types.js';
 
 /*
  * Issue 33 §4: the SimWorld hard cases, each run with and without branch exploration in the same run, forks in worker
@@ -15,6 +15,7 @@ import type { BenchResult } from './types.js';
  */
 
 interface CaseRun {
+  description: string;
   ok: boolean;
   falseOk: boolean;
   timeToTruthMs: number;
@@ -64,51 +65,95 @@ async function runCase(make: (clock: ManualClock) => HardCase, branches: boolean
   const expectations = expects?.type === 'step.expects' ? expects.expectations : [];
   const held = unmetExpectations(expectations, await hard.world.observe(queryFor(expectations))).length === 0;
   const ok = result?.ok === true;
-  return { ok, falseOk: ok && !held, timeToTruthMs: clock.now() + forkWallMs, forkWallMs, forkCpuMs };
+  return {
+    description: hard.description,
+    ok,
+    falseOk: ok && !held,
+    timeToTruthMs: clock.now() + forkWallMs,
+    forkWallMs,
+    forkCpuMs,
+  };
 }
 
-export default async function foresightBench(): Promise<BenchResult[]> {
+/** Instances of each kind when `--placements` does not say: 2 of each, under three minutes on two cores. */
+const DEFAULT_PER_KIND = 2;
+const DEFAULT_SEED = 33;
+
+interface Tally {
+  ok: number;
+  falseOk: number;
+  timesToTruth: number[];
+}
+
+const tally = (): Tally => ({ ok: 0, falseOk: 0, timesToTruth: [] });
+
+function count(into: Tally, run: CaseRun): void {
+  into.ok += Number(run.ok);
+  into.falseOk += Number(run.falseOk);
+  into.timesToTruth.push(run.timeToTruthMs);
+}
+
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+/**
+ * `--seed N` draws the layouts, `--placements N` how many of each kind: each case runs without, then with, branch
+ * exploration; a row each for its ok and time to truth, then per kind and over all the success rate and median time
+ * to truth, the false oks, and the forks' wall time and CPU.
+ */
+export default async function foresightBench(options: BenchOptions): Promise<BenchResult[]> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const cases = generateHardCases(seed, options.placements ?? DEFAULT_PER_KIND);
   const rows: BenchResult[] = [];
-  let falseOks = 0;
-  let baselineFalseOks = 0;
+  const kinds = new Map<string, { with: Tally; without: Tally }>();
+  const all = { with: tally(), without: tally() };
   let forkCpuMs = 0;
   let forkWallMs = 0;
-  let successes = 0;
-  let baselineSuccesses = 0;
-  for (const make of HARD_CASES) {
-    const name = make.name;
-    const without = await runCase(make, false);
-    const withBranches = await runCase(make, true);
-    successes += Number(withBranches.ok);
-    baselineSuccesses += Number(without.ok);
-    falseOks += Number(withBranches.falseOk);
-    baselineFalseOks += Number(without.falseOk);
+  for (const generated of cases) {
+    const without = await runCase(generated.make, false);
+    const withBranches = await runCase(generated.make, true);
+    const kind = kinds.get(generated.kind) ?? { with: tally(), without: tally() };
+    kinds.set(generated.kind, kind);
+    for (const into of [kind, all]) {
+      count(into.with, withBranches);
+      count(into.without, without);
+    }
     forkCpuMs += withBranches.forkCpuMs;
     forkWallMs += withBranches.forkWallMs;
+    const verdict = (run: CaseRun) => (run.ok ? 'ok' : 'failed');
+    rows.push({
+      name: `foresight ${generated.name} (${withBranches.description}): time to truth, ${verdict(withBranches)} with branches (baseline: ${verdict(without)} without)`,
+      value: withBranches.timeToTruthMs,
+      unit: 'ms',
+      baseline: without.timeToTruthMs,
+    });
+  }
+  for (const [name, kind] of [...kinds, ['all kinds', all] as const])
     rows.push(
       {
-        name: `foresight ${name}: ok with branches (baseline: without)`,
-        value: Number(withBranches.ok),
-        unit: 'ok',
-        baseline: Number(without.ok),
+        name: `foresight ${name}: success rate with branches (baseline: without)`,
+        value: kind.with.ok / kind.with.timesToTruth.length,
+        unit: 'share',
+        baseline: kind.without.ok / kind.without.timesToTruth.length,
       },
       {
-        name: `foresight ${name}: time to truth (simulated + fork wall)`,
-        value: withBranches.timeToTruthMs,
+        name: `foresight ${name}: median time to truth, ok or not (simulated + fork wall)`,
+        value: median(kind.with.timesToTruth),
         unit: 'ms',
-        baseline: without.timeToTruthMs,
-        ratio: withBranches.timeToTruthMs / without.timeToTruthMs,
+        baseline: median(kind.without.timesToTruth),
+        ratio: median(kind.with.timesToTruth) / median(kind.without.timesToTruth),
       },
     );
-  }
   rows.push(
     {
-      name: `foresight: success rate over ${HARD_CASES.length} hard cases`,
-      value: successes / HARD_CASES.length,
-      unit: 'share',
-      baseline: baselineSuccesses / HARD_CASES.length,
+      name: `foresight: false oks over ${cases.length} cases (seed ${seed})`,
+      value: all.with.falseOk,
+      unit: 'runs',
+      baseline: all.without.falseOk,
     },
-    { name: 'foresight: false oks', value: falseOks, unit: 'runs', baseline: baselineFalseOks },
     { name: "foresight: forks' wall time, all cases", value: forkWallMs, unit: 'ms' },
     { name: 'foresight: process CPU while forks ran, all cases', value: forkCpuMs, unit: 'ms' },
   );

@@ -48,13 +48,17 @@ encounter and kit: completed, deaths, median damage taken, median time.
   --rows a,b       only the rows whose label (e.g. zombies-4/stone) contains
                    one of these texts
 foresight: the stuck cases of issue 33 (a moat, a wall with one diggable block,
-the nearest log out of reach) in SimWorld, each with and without branch
-exploration (forks in worker threads): ok, time to truth, false oks, the forks'
-wall time and the process CPU while they ran.
+the nearest log out of reach) generated in SimWorld from a seed, each with and
+without branch exploration (forks in worker threads): ok and time to truth per
+case, success rate and median time to truth per kind and over all, false oks,
+the forks' wall time and the process CPU while they ran.
+  --seed N         the seed the layouts are drawn from (default 33)
+  --placements N   generated instances of each kind (default 2)
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
      npm run bench -- fleet --bots 150 --workers 2
-     npm run bench -- night --placements 2 --rows none,zombies-2/stone`;
+     npm run bench -- night --placements 2 --rows none,zombies-2/stone
+     npm run bench -- foresight --seed 7 --placements 3`;
 
 /** "50,150" as [50, 150]; undefined unless every number is whole and within [min, max]. */
 function wholeNumbers(text: string | undefined, min: number, max: number): number[] | undefined {
@@ -104,6 +108,12 @@ function parseArgs(argv: string[]): Args | string {
       if (placements === undefined || text?.includes(','))
         return `--placements must be a whole number from 1 to 100 (got ${text ?? 'nothing'}), e.g. --placements 2`;
       args.placements = placements;
+    } else if (arg === '--seed' || arg.startsWith('--seed=')) {
+      const text = arg === '--seed' ? argv[++i] : arg.slice('--seed='.length);
+      const seed = Number(text);
+      if (!Number.isInteger(seed) || seed < 0)
+        return `--seed must be a whole number, 0 or more (got ${text ?? 'nothing'}), e.g. --seed 7`;
+      args.seed = seed;
     } else if (arg === '--rows' || arg.startsWith('--rows=')) {
       const text = arg === '--rows' ? argv[++i] : arg.slice('--rows='.length);
       if (!text) return '--rows needs row labels or parts of them, commas between, e.g. --rows zombies-2/stone,none';

@@ -24,10 +24,15 @@ export interface BenchOptions {
   serverSeeds?: number;
   /** `--profile FILE`: the embedded fleet writes a CPU profile of its plan phase (all bots at work) to FILE. */
   profile?: string;
-  /** `--placements N`: how many placements of the mobs each row of the night bench runs. */
+  /**
+   * `--placements N`: how many placements of the mobs each row of the night bench runs; of the foresight bench, how
+   * many generated instances of each hard case.
+   */
   placements?: number;
   /** `--rows a,b`: of the night bench, only the rows whose label contains one of these texts. */
   rows?: string[];
+  /** `--seed N`: the seed the foresight bench draws its hard cases from. */
+  seed?: number;
 }
 
 export type Bench = (options: BenchOptions) => Promise<BenchResult[]>;

@@ -1,7 +1,7 @@
 import { chooseBranch, describeBranches, type BranchCandidate, type ScoredBranch } from '../recovery/branches.js';
 import type { ChosenBranch } from '../recovery/recovery-ladder.js';
 import type { RecoveryDecision } from '../recovery/strategy.js';
-import { gatherCandidates } from './branch-candidates.js';
+import { gatherCandidates, recipeCandidates } from './branch-candidates.js';
 import { runHelperStep } from './fast-path.js';
 import type { AlternativeStep } from './planner.js';
 import { moveAgent } from './scope.js';
@@ -127,4 +127,50 @@ async function runSteps(state: StepState, candidate: BranchCandidate): Promise<b
     if (record?.outcome.ok !== true) return false;
   }
   return true;
+}
+
+/**
+ * Branch exploration for a craft whose guard's sub-goals could not get its recipe's usual input (issue 33 §4's recipe
+ * case; no ladder is climbed for a missing ingredient): the item's other recipes whose ingredients the pack can make
+ * are tried on forks, and the best scored runs for real (its crafts as nested steps), told as `step.repair`. True when
+ * it ran: the step then tries again, its guard judging the pack as it now is. Once a step; off as the branch stage is.
+ */
+export async function exploreOtherRecipes(state: StepState, failure: Failure): Promise<boolean> {
+  const { scope, input, base } = state;
+  const config = scope.ladder.config.branches;
+  const args = (input.args ?? {}) as Record<string, unknown>;
+  const { item, count } = args;
+  if (!config.enabled || !scope.explorer || scope.signal.aborted || input.parentStepId !== undefined) return false;
+  if (input.spec.name !== 'craft_item' || typeof item !== 'string' || state.lastRung?.startsWith('branch:'))
+    return false;
+  const candidates = recipeCandidates(scope, item, typeof count === 'number' ? count : 1, config.count);
+  if (candidates.length === 0) return false;
+  const warn = (message: string) =>
+    scope.emit({ type: 'step.warning', at: scope.clock.now(), ...base, message: `branch exploration: ${message}` });
+  let scored: ScoredBranch[];
+  try {
+    scored = await scope.explorer.explore({
+      world: scope.world,
+      candidates,
+      step: { verb: input.spec.name, args },
+      judgeBy: [],
+      config,
+    });
+  } catch (error) {
+    warn(`the forks failed (${error instanceof Error ? error.message : String(error)})`);
+    return false;
+  }
+  const chosen = chooseBranch(scored);
+  const summary = describeBranches(scored, chosen);
+  state.lastRung = `branch: ${chosen?.candidate.label ?? 'none scored'}`;
+  if (!chosen) {
+    warn(`none of ${scored.length} other recipes scored: ${summary}`);
+    return false;
+  }
+  moveAgent(scope, 'RECOVERING', `${failure.code}: another recipe`);
+  const ranAll = await runSteps(state, chosen.candidate);
+  moveAgent(scope, 'EXECUTING', `branch done: ${chosen.candidate.label}`);
+  const detail = `${failure.detail}; branch exploration of ${input.spec.name}: ${summary}`;
+  noteRung(state, `branch: ${chosen.candidate.label} (score ${chosen.score})`, failure, detail);
+  return ranAll;
 }

@@ -1,6 +1,7 @@
 import type { Observation } from '../contracts/world.js';
 import type { GuardResult } from '../registry/capability-spec.js';
 import { dispatchQuery } from '../registry/effects.js';
+import { exploreOtherRecipes } from './branch-stage.js';
 import { observeWithin } from './observe.js';
 import { cancelledOutcome } from './scope.js';
 import { again, fail, finish, GO_ON, type Next, noteFirstAction, type StepState } from './step-state.js';
@@ -84,5 +85,7 @@ async function subgoalsFirst(
   state.deadlineAt = Math.min(input.deadlineCap ?? Infinity, state.deadlineAt + (clock.now() - subgoalsFrom));
   scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: 'its sub-goals', deadlineAt: state.deadlineAt });
   if (satisfied.ok) return again('subgoals');
-  return finish(fail(satisfied.code ?? 'precondition_missing', `${guard.reason}; ${satisfied.detail}`));
+  const failure = fail(satisfied.code ?? 'precondition_missing', `${guard.reason}; ${satisfied.detail}`);
+  // Before the planner hears of it, another recipe may be tried on forks (branch-stage.ts; off by default).
+  return (await exploreOtherRecipes(state, failure)) ? again('repair') : finish(failure);
 }

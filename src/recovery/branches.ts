@@ -32,8 +32,8 @@ export interface BranchStep {
   args: Record<string, unknown>;
 }
 
-/** Where a candidate came from: an untried rung of the ladder with its parameters, or the planner. */
-export type BranchSource = 'repath' | 'pillar' | 'tunnel' | 'bridge' | 'another_block' | 'planner';
+/** Where a candidate came from: an untried rung of the ladder with its parameters, another recipe, or the planner. */
+export type BranchSource = 'repath' | 'pillar' | 'tunnel' | 'bridge' | 'another_block' | 'recipe' | 'planner';
 
 /** A way out to try: its steps, then (when `thenStep`) the stuck step itself again. */
 export interface BranchCandidate {

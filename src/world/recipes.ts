@@ -38,7 +38,7 @@ interface RawRecipe {
 }
 
 const data = minecraftData(MINECRAFT_VERSION);
-const cache = new Map<string, Recipe | null>();
+const cache = new Map<string, Recipe[]>();
 
 function itemId(raw: RawItem): number | null {
   if (raw === null || typeof raw === 'number') return raw;
@@ -78,23 +78,36 @@ function rarity(recipe: Recipe): number {
   return score;
 }
 
-/**
- * The crafting recipe a bot should use for `item`, with tag alternatives resolved
- * to the most common ingredients; null when the item cannot be crafted.
- */
-export function recipeFor(item: string): Recipe | null {
+/** Every crafting recipe for `item`, one per distinct set of ingredients, the most common ingredients first. */
+export function recipeVariants(item: string): Recipe[] {
   const cached = cache.get(item);
   if (cached !== undefined) return cached;
   const id = data.itemsByName[item]?.id;
   const raws = id === undefined ? undefined : (data.recipes[id] as RawRecipe[] | undefined);
-  let best: Recipe | null = null;
+  const variants = new Map<string, Recipe>();
   for (const raw of Array.isArray(raws) ? raws : []) {
-    const candidate = toRecipe(item, raw);
-    // Ties keep the first listed recipe, so the choice is stable across runs.
-    if (!best || rarity(candidate) < rarity(best)) best = candidate;
+    const recipe = toRecipe(item, raw);
+    const key = JSON.stringify(Object.entries(recipe.ingredients).sort());
+    if (!variants.has(key)) variants.set(key, recipe);
   }
-  cache.set(item, best);
-  return best;
+  // A stable sort: ties keep the order minecraft-data lists them in, so the choice is the same on every run.
+  const sorted = [...variants.values()].sort((a, b) => rarity(a) - rarity(b));
+  cache.set(item, sorted);
+  return sorted;
+}
+
+/**
+ * The crafting recipe a bot should use for `item`, with tag alternatives resolved to the most common ingredients;
+ * null when the item cannot be crafted. Given the pack, the most common variant it holds the ingredients of for one
+ * craft comes first (as the server's own recipe book answers: a crafting table from birch planks when the pack holds
+ * no oak), else the most common.
+ */
+export function recipeFor(item: string, pack?: Readonly<Record<string, number>>): Recipe | null {
+  const variants = recipeVariants(item);
+  const held = pack
+    ? variants.find((recipe) => Object.keys(missingIngredients(recipe, 1, pack)).length === 0)
+    : undefined;
+  return held ?? variants[0] ?? null;
 }
 
 /** How many crafts produce at least `count` items. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { craftsFor, missingIngredients, recipeFor } from '../../src/world/recipes.js';
+import { craftsFor, missingIngredients, recipeFor, recipeVariants } from '../../src/world/recipes.js';
 
 describe('recipeFor', () => {
   it('makes oak_planks from one oak_log, four at a time, by hand', () => {
@@ -38,6 +38,17 @@ describe('recipeFor', () => {
   it('returns null for items without a crafting recipe and for unknown names', () => {
     expect(recipeFor('oak_log')).toBeNull();
     expect(recipeFor('not_an_item')).toBeNull();
+  });
+
+  it('given the pack, picks the variant it holds the ingredients of (as the server does), else the usual one', () => {
+    expect(recipeFor('crafting_table', { birch_planks: 4 })?.ingredients).toEqual({ birch_planks: 4 });
+    expect(recipeFor('torch', { charcoal: 1, stick: 1 })?.ingredients).toEqual({ charcoal: 1, stick: 1 });
+    expect(recipeFor('crafting_table', { birch_planks: 3 })?.ingredients).toEqual({ oak_planks: 4 });
+    expect(recipeFor('crafting_table', { oak_planks: 4, birch_planks: 4 })?.ingredients).toEqual({ oak_planks: 4 });
+    const variants = recipeVariants('crafting_table').map((recipe) => Object.keys(recipe.ingredients).join());
+    expect(variants[0]).toBe('oak_planks');
+    expect(variants).toContain('birch_planks');
+    expect(new Set(variants).size).toBe(variants.length);
   });
 
   it('returns the cached recipe object on repeat calls', () => {

@@ -174,7 +174,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
   }
 
   recipe(item: string): Recipe | null {
-    return recipeFor(item);
+    return recipeFor(item, inventoryCounts(this.context.bot));
   }
 
   /**

@@ -9,7 +9,7 @@ export function craft(parts: SimParts, op: Operation, item: string, times: numbe
   const { grid, body } = parts;
   if (!Number.isInteger(times) || times < 1)
     throw new WorldError('schema_violation', `craft: times must be a positive integer, got ${times}`);
-  const recipe = recipeFor(item);
+  const recipe = recipeFor(item, Object.fromEntries(body.items));
   if (!recipe) throw new WorldError('guard_failed', `craft: ${item} has no crafting recipe`);
   if (recipe.needsTable) requireTable(grid, body, item, table);
   requireIngredients(body, recipe, times);

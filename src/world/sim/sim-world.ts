@@ -263,7 +263,7 @@ export class SimWorld implements WorldPort {
   }
 
   recipe(item: string): Recipe | null {
-    return recipeFor(item);
+    return recipeFor(item, this.inventory());
   }
 
   observe(query?: ObservationQuery): Promise<Observation> {
