@@ -22,8 +22,9 @@ export class CliProcess {
     readonly label: string,
     args: readonly string[],
     env: Record<string, string> = {},
+    nodeArgs: readonly string[] = [],
   ) {
-    this.child = spawn(process.execPath, [CLI, ...args], {
+    this.child = spawn(process.execPath, [...nodeArgs, CLI, ...args], {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
@@ -116,4 +117,11 @@ export function cpuMsOf(pid: number): number {
   // The command name (field 2) may hold spaces: the fields after it start at the last ')'.
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND) * 1000;
+}
+
+/** The memory a process holds now (its resident set, MB), from /proc/<pid>/status (VmRSS). */
+export function rssMbOf(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /^VmRSS:\s+(\d+) kB$/m.exec(status)?.[1];
+  return kb === undefined ? 0 : Number(kb) / 1024;
 }

@@ -1,12 +1,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import pg from 'pg';
 import { LOOP_STATS_ENV, LOOP_STATS_PREFIX } from '../src/cli/worker/loop-stats.js';
 import { openJournal } from '../src/journal/open.js';
 import { startPostgres, type PostgresCluster } from '../test/helpers/postgres.js';
 import { PLAN_LIMIT_MS, percentile } from './embedded-support.js';
-import { CliProcess, cleanUpOnExit, cpuMsOf } from './fleet-processes.js';
+import { CliProcess, cleanUpOnExit, cpuMsOf, rssMbOf } from './fleet-processes.js';
 import { fleetPlan } from './embedded-fleet.js';
 import type { BenchOptions, BenchResult } from './types.js';
 
@@ -41,6 +41,8 @@ interface Row {
   /** Transactions committed on the journal's database during the plan phase (every process's, reads included). */
   transactions: number;
   workerCpuMs: number;
+  /** The workers' resident memory at the end of the plan phase (MB, all workers). */
+  workerRssMb: number;
   serverCpuMs: number;
 }
 
@@ -63,7 +65,7 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
       let baseline: Row | undefined;
       for (const workers of workerCounts) {
         process.stderr.write(`fleet: ${bots} bots over ${workers} worker(s)…\n`);
-        const row = await runRow(postgres, scenario, bots, workers);
+        const row = await runRow(postgres, scenario, bots, workers, options.profile);
         if (workers === 1) baseline = row;
         results.push(...figures(row, baseline));
       }
@@ -76,7 +78,22 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
   }
 }
 
-async function runRow(postgres: PostgresCluster, scenario: string, bots: number, workers: number): Promise<Row> {
+/**
+ * `node --cpu-prof` for a worker process: its whole life's CPU profile (joins included), written as it exits beside
+ * `--profile`'s file, named for its row and worker (`fleet-50bots-1w-bench-0.cpuprofile` for `--profile fleet`).
+ */
+function cpuProfileArgs(profile: string, name: string): string[] {
+  const stem = basename(profile).replace(/\.cpuprofile$/, '');
+  return ['--cpu-prof', '--cpu-prof-dir', dirname(resolve(profile)), '--cpu-prof-name', `${stem}-${name}.cpuprofile`];
+}
+
+async function runRow(
+  postgres: PostgresCluster,
+  scenario: string,
+  bots: number,
+  workers: number,
+  profile: string | undefined,
+): Promise<Row> {
   const url = await postgres.database();
   const journal = await openJournal(url);
   const db = new pg.Client({ connectionString: url });
@@ -90,7 +107,8 @@ async function runRow(postgres: PostgresCluster, scenario: string, bots: number,
       const own = names.filter((_, i) => i % workers === k);
       const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
       args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
-      fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }));
+      const profiled = profile ? cpuProfileArgs(profile, `${bots}bots-${workers}w-bench-${k}`) : [];
+      fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }, profiled));
     }
     const joined = await allJoined(fleetProcesses, bots);
     const cpuBefore = fleetProcesses.map((w) => cpuMsOf(w.pid));
@@ -107,11 +125,12 @@ async function runRow(postgres: PostgresCluster, scenario: string, bots: number,
     const wallMs = performance.now() - started;
     const transactions = (await transactionsCommitted(db)) - committedBefore;
     const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + cpuMsOf(w.pid) - cpuBefore[k]!, 0);
+    const workerRssMb = fleetProcesses.reduce((sum, w) => sum + rssMbOf(w.pid), 0);
     const serverCpuMs = cpuMsOf(world.pid) - serverBefore;
     const loopP99 = await loopDelayP99(fleetProcesses);
     reportFences(fleetProcesses);
     const ended = await outcomes(db, statuses);
-    return { bots, workers, joined, wallMs, workerCpuMs, serverCpuMs, loopP99, transactions, ...ended };
+    return { bots, workers, joined, wallMs, workerCpuMs, workerRssMb, serverCpuMs, loopP99, transactions, ...ended };
   } finally {
     await Promise.all(fleetProcesses.map((w) => w.stop()));
     await world.stop();
@@ -265,6 +284,7 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
     })),
     versus('journal transactions per plan', 'transactions', (r) => r.transactions / bots),
     versus('workers CPU per joined bot per plan', 'ms', (r) => r.workerCpuMs / r.joined),
+    versus('workers memory per joined bot', 'MB', (r) => r.workerRssMb / r.joined),
     versus('server CPU per joined bot per plan', 'ms', (r) => r.serverCpuMs / r.joined),
     versus('server CPU load during the plans', '% of a core', (r) => (r.serverCpuMs / r.wallMs) * 100),
   ];

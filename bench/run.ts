@@ -30,7 +30,8 @@ baseline measured in the same run and the ratio against it where one exists.
              server (default 3, about two minutes each; 0 for SimWorld only)
   --profile FILE
              the embedded fleet writes a CPU profile of its plan phase to FILE
-             (a .cpuprofile: open it in Chrome's DevTools or speedscope)
+             (a .cpuprofile: open it in Chrome's DevTools or speedscope); the fleet bench, one of
+             each worker process's life beside FILE, named for its row
 
 fleet (runs only when named): one \`verbtree world\` process, a throwaway
 PostgreSQL cluster and W \`verbtree worker\` processes, the bots spread over

@@ -17,6 +17,7 @@ describe('verbtree worker: its options', () => {
       '--lease-ms',
       '--max-loop-delay-ms',
       '--max-cpu',
+      '--claims-per-pass',
     ])
       expect(out).toContain(flag);
     expect(out).toContain('fences itself');
@@ -34,6 +35,10 @@ describe('verbtree worker: its options', () => {
       '--capacity 1 is fewer than the 2 bots',
     ],
     [['--journal', 'postgres://db/v', '--host', 'h', '--capacity', '0'], '--capacity must be a whole number from 1'],
+    [
+      ['--journal', 'postgres://db/v', '--host', 'h', '--bot', 'a', '--claims-per-pass', '0'],
+      '--claims-per-pass must be a whole number from 1',
+    ],
     [
       ['--journal', 'postgres://db/v', '--host', 'h', '--bot', 'a', '--auth', 'mojang'],
       '--auth must be offline or microsoft',

@@ -12,7 +12,7 @@ import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { stopRequested } from '../running-plans.js';
 import { serverVersion } from '../../world/mineflayer/connect.js';
 import { versionToSpeak } from '../worlds/remote.js';
-import { FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
+import { DEFAULT_CLAIMS_PER_PASS, FleetWorker, leaseTiming } from '../worker/fleet-worker.js';
 import { JoinGate, joinAsBot } from '../worker/join.js';
 import { DEFAULT_AWAY_LIMIT_MS } from '../worker/stay-joined.js';
 import { reportLoopDelayOnSignal } from '../worker/loop-stats.js';
@@ -27,6 +27,7 @@ interface WorkerOptions {
   port: number;
   bot: string[];
   capacity?: number;
+  claimsPerPass: number;
   nodeId: string;
   version: string;
   auth: 'offline' | 'microsoft';
@@ -93,6 +94,12 @@ export function workerCommand(
       '--capacity <n>',
       'hold up to this many bots in all: its own, then any fleet bot whose lease is free or expired (default: the number of --bot)',
       wholeIn('--capacity', 1, 1_000),
+    )
+    .option(
+      '--claims-per-pass <n>',
+      'claim at most this many bots in one claim pass (one every fifth of the lease), so that the load of the bots just taken shows in its headroom before it takes more',
+      wholeIn('--claims-per-pass', 1, 1_000),
+      DEFAULT_CLAIMS_PER_PASS,
     )
     .option('--node-id <id>', "this worker's name in the fleet: its leases' holder", `${hostname()}-${process.pid}`)
     .option('--version <mc-version>', 'the Minecraft version to speak; auto asks the server', 'auto')
@@ -276,7 +283,13 @@ async function runWorker(
           ),
         headroom,
       },
-      { nodeId: settings.nodeId, bots: settings.bot, capacity: settings.capacity, timing },
+      {
+        nodeId: settings.nodeId,
+        bots: settings.bot,
+        capacity: settings.capacity,
+        claimsPerPass: settings.claimsPerPass,
+        timing,
+      },
     );
     say(
       `worker ${settings.nodeId}: journal ${maskUrl(settings.journal)}, server ${settings.host}:${settings.port} (Minecraft ${version}, ${settings.auth}), capacity ${settings.capacity}, lease ${settings.leaseMs} ms, headroom below ${settings.headroom.loopDelayMs} ms of loop delay and ${settings.headroom.cpu} of a core`,

@@ -27,6 +27,13 @@ const PICK_UP_EVERY_MS = 250;
 /** Lease renewals a worker lets be under way at once (sent every renewEveryMs, whatever the last one's answer). */
 const MAX_RENEWALS_UNDER_WAY = 2;
 
+/**
+ * Bots one claim pass takes at most, by default: as many as log in at once (the worker command's JoinGate), so that a
+ * fresh worker's first pass cannot take a whole fleet before the load of what it took shows in its headroom; the rest
+ * are claimed on its later passes, or by other workers meanwhile.
+ */
+export const DEFAULT_CLAIMS_PER_PASS = 8;
+
 /** The share of the lease after which a worker whose renewals do not come back fences itself. */
 export const FENCE_SHARE = 0.5;
 
@@ -48,6 +55,8 @@ export interface FleetWorkerOptions {
   bots: readonly string[];
   /** How many bots it holds in all, its own and any free ones of the fleet. */
   capacity: number;
+  /** Bots one claim pass takes at most (default DEFAULT_CLAIMS_PER_PASS). */
+  claimsPerPass?: number;
   timing: LeaseTiming;
 }
 
@@ -232,7 +241,10 @@ export class FleetWorker {
     this.reporting = false;
   }
 
-  /** Claims its own bots first, then free or expired bots of the fleet, until it holds its capacity. */
+  /**
+   * Claims its own bots first, then free or expired bots of the fleet, until it holds its capacity, at most
+   * `claimsPerPass` of them in one pass.
+   */
   private async claim(): Promise<void> {
     if (this.claiming || this.stopped || this.held.size >= this.options.capacity) return;
     this.claiming = true;
@@ -242,8 +254,10 @@ export class FleetWorker {
       const free = new Set(fleet.filter((b) => !b.held).map((b) => b.name));
       const own = this.options.bots.filter((b) => free.has(b));
       const others = [...free].filter((b) => !this.options.bots.includes(b));
+      let claimed = 0;
+      const claimsPerPass = this.options.claimsPerPass ?? DEFAULT_CLAIMS_PER_PASS;
       for (const bot of [...own, ...others]) {
-        if (this.stopped || this.held.size >= this.options.capacity) break;
+        if (this.stopped || this.held.size >= this.options.capacity || claimed >= claimsPerPass) break;
         if (this.held.has(bot)) continue;
         // Past its headroom it leaves the bot to another worker (or to a later claim of its own).
         if (!this.admission.admitting(this.held.size)) {
@@ -254,7 +268,10 @@ export class FleetWorker {
         this.claimingNow.add(bot);
         try {
           const epoch = await this.deps.journal.claimBot(bot, this.options.nodeId, this.options.timing.ttlMs);
-          if (epoch !== null) this.hold({ bot, epoch }, sentAt);
+          if (epoch !== null) {
+            this.hold({ bot, epoch }, sentAt);
+            claimed++;
+          }
         } finally {
           this.claimingNow.delete(bot);
         }

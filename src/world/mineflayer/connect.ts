@@ -7,6 +7,7 @@ import { MINECRAFT_VERSION } from '../recipes.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './mineflayer-world.js';
 import { listenForServerMark } from './server-marks.js';
+import { shareBlockStates } from './shared-block-states.js';
 
 export interface ConnectOptions extends MineflayerWorldOptions {
   host: string;
@@ -60,6 +61,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       cleanup();
       // Later socket errors surface as 'end' (a disconnect), not as a crash.
       bot.on('error', () => {});
+      shareBlockStates(bot);
       resolve(new MineflayerWorld(bot, options));
     });
   });
