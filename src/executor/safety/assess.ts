@@ -9,6 +9,7 @@ import {
   maxHealth,
   TICK_MS,
 } from '../../world/mob-rules/index.js';
+import { contactShare } from './contact.js';
 import { shelterChoices, type ShelterVerb } from './shelters.js';
 
 export type { ShelterVerb } from './shelters.js';
@@ -115,18 +116,6 @@ export interface FightEstimate {
 /** Full health for a player. */
 const FULL_HEALTH = 20;
 /**
- * Share of its hits a mob lands in a fight: the bot strikes each mob as it walks into reach, at full charge and
- * sprinting (knocked back about 5 blocks, it must walk in again), and steps back from the crowd while its weapon
- * recharges (src/kit/fight-moves.ts), so a zombie lands a hit only when several arrive at once. A calibration, not a
- * rule of the game, measured on the embedded server with vanilla combat (src/world/mob-rules/combat.ts):
- * `npm run bench -- night --placements 2 --rows zombies-2/stone,zombies-4/stone` (a stone sword and leather) cost a
- * median 5.8 and 4.7 for two zombies and 0.0 and 2.3 for four in two runs, 2 of 2 completed in each row; 0.12 puts the
- * estimates at 3.1 and 10.2, above the damage both rows took together and low enough that four zombies against a
- * stone sword are a fight. With
- * the fight before this skill (following each knocked-back mob) the share was 0.4, and three zombies were a flight.
- */
-const CONTACT_SHARE = 0.12;
-/**
  * Health a fight may lose beyond its estimate before it breaks off to be judged again (two zombie hits): an estimate
  * is a mean, and a fight going that much worse than judged (a crowd arriving at once, a bot slowed by a busy machine,
  * as a full test run made one on the embedded server) is judged again from where it stands, where the same fight may
@@ -186,7 +175,7 @@ export function assess(
 
 /**
  * The fight with the weapon that costs least: the targets most dangerous first (the nearest of the hardest hitters),
- * each killed in turn while every mob still alive hits back at its rate times CONTACT_SHARE. A creeper is a target
+ * each killed in turn while every mob still alive hits back at its rate times its kind's contact share. A creeper is a target
  * only when the best weapon kills it before its fuse burns down (killableBeforeBlast); otherwise it is backed off
  * from (fleeChoice).
  */
@@ -218,7 +207,7 @@ function estimateFight(
 
 /**
  * Each target in turn: the time to reach it (an archer's chase) and to kill it, while every mob still alive hits
- * back. A walker lands CONTACT_SHARE of its hits against the fighting skill; an archer's arrows land in full (the
+ * back. A walker lands its kind's contact share of its hits against the fighting skill (contact.ts); an archer's arrows land in full (the
  * skill's back-off keeps walkers at bay, not arrows), the whole time it lives, the chase after it included.
  */
 function damageWhileKilling(seen: EncounterObservation, targets: readonly HostileSeen[], weapon: WeaponStats): number {
@@ -231,9 +220,9 @@ function damageWhileKilling(seen: EncounterObservation, targets: readonly Hostil
   return round(total);
 }
 
-/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), CONTACT_SHARE of melee blows. */
+/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
 function shareLanded(hostile: HostileSeen): number {
-  return isArcher(hostile) ? 1 : CONTACT_SHARE;
+  return isArcher(hostile) ? 1 : contactShare(hostile.name);
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type HostileSeen,
   type Reach,
 } from '../../../src/executor/safety/assess.js';
+import { contactShare } from '../../../src/executor/safety/contact.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
 
 const weaponOf = weaponStats;
@@ -56,6 +57,25 @@ describe('assess: the response to an encounter, with its reasons', () => {
     const five = assess(encounter(zombies(5), { held: 'stone_sword' }), auto, weaponOf);
     expect(five.choices.map((c) => c.kind)).toEqual(['flee']);
     expect(first(five)!.reason).toMatch(/a fight \(stone_sword 5 per hit\) is expected to take [\d.]+ of 20 health/);
+  });
+
+  it('scales each kind by its own contact share: a spider leaps back into reach, a husk walks as a zombie', () => {
+    expect(contactShare('zombie')).toBe(0.12);
+    expect(contactShare('husk')).toBe(0.12);
+    // A spider (3.9 blocks/s, the last 2.4 in a leap) is back in reach in half a zombie's time after a sprint hit.
+    expect(contactShare('spider')).toBeCloseTo(0.24, 2);
+    const three = (name: string) =>
+      assess(
+        encounter(
+          [1, 2, 3].map((id) => ({ ...hostile(id, name, 3 + id), health: null })),
+          { held: 'stone_sword' },
+        ),
+        auto,
+        weaponOf,
+      ).fight!.expectedDamage;
+    // Weaker (2 per hit, 16 health) than zombies, three spiders still cost more: they land twice the share.
+    expect(three('spider')).toBeGreaterThan(three('zombie'));
+    expect(three('husk')).toBe(three('zombie'));
   });
 
   it('shelters from eight zombies with bare hands even at full health', () => {
