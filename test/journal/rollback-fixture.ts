@@ -2,6 +2,7 @@ import { expect } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock, systemClock } from '../../src/clock/index.js';
 import type { Clock } from '../../src/contracts/clock.js';
+import type { PlanInput } from '../../src/contracts/plan.js';
 import { assembleExecutor } from '../../src/executor/assemble.js';
 import type { Journal } from '../../src/journal/journal.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
@@ -42,22 +43,30 @@ export async function worldAfterSave(saved: number): Promise<SimWorld> {
   return world;
 }
 
-/** Runs the plan as bot ann's holder (queued, claimed, run under the lease), to its end (on `clock`'s time). */
-export async function runAsAnn(journal: Journal, clock: Clock = systemClock) {
+/**
+ * Runs the plan (the rollback plan unless given, on `world`) as bot ann's holder (queued, claimed, run under the
+ * lease), to its end (on `clock`'s time).
+ */
+export async function runAsAnn(
+  journal: Journal,
+  clock: Clock = systemClock,
+  plan: PlanInput = rollbackPlan,
+  world: SimWorld = startWorld(clock),
+) {
   await journal.addBot({ name: 'ann' });
-  await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: 'ann', body: rollbackPlan });
+  await journal.enqueuePlan({ planId: plan.planId, intentId: plan.intentId, bot: 'ann', body: plan });
   const epoch = await journal.claimBot('ann', 'w1', 600_000);
   const fence = { bot: 'ann', epoch: epoch! };
   await journal.claimNextPlan(fence);
   const assembly = await assembleJournaled({
     registry,
-    world: startWorld(clock),
+    world,
     clock,
     journal,
     kind: 'test',
     fence,
   });
-  const run = await assembly.run(rollbackPlan, { claimed: true });
+  const run = await assembly.run(plan, { claimed: true });
   if (clock instanceof ManualClock) {
     let ended = false;
     void run.result.then(() => (ended = true));

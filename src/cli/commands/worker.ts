@@ -270,8 +270,15 @@ async function runWorker(
         runner,
         clock: systemClock,
         say,
-        join: (bot, cancel) =>
-          joinAsBot(choice, bot, { clock: systemClock, retryEveryMs: timing.claimEveryMs, cancel, gate, say }),
+        join: (bot, cancel, waiting) =>
+          joinAsBot(choice, bot, {
+            clock: systemClock,
+            retryEveryMs: timing.claimEveryMs,
+            cancel,
+            gate,
+            say,
+            ...(waiting ? { waiting } : {}),
+          }),
         pollEveryMs: timing.claimEveryMs,
         graceMs: Math.round(timing.ttlMs / 5),
         awayLimitMs: settings.awayLimitMs,

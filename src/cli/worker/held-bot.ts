@@ -31,7 +31,8 @@ export interface HeldBotDeps {
   clock: Clock;
   say: (line: string) => void;
   /** Joins the server as the bot (retrying while the server still holds an old session), until `cancel` aborts. */
-  join: (bot: string, cancel: AbortSignal) => Promise<OpenedWorld>;
+  /** Joins the server as the bot; `waiting` is told the bot's status while its server is away before it joins. */
+  join: (bot: string, cancel: AbortSignal, waiting?: (status: string | null) => void) => Promise<OpenedWorld>;
   /** How long a fenced bot waits between tries of its last write, and how often a running plan's row is read for an operator's pause or cancel. */
   pollEveryMs: number;
   /** Waits until the bot may have a plan queued (its worker asks for every bot it holds at once), or `cancel` aborts. */
@@ -81,6 +82,8 @@ export class HeldBot {
   private fencing: Promise<void> | null = null;
   private opened: OpenedWorld | null = null;
   private rejoining: Rejoining | null = null;
+  /** What the bot waits for before its first join (its server away), while it does. */
+  private waitingFor: string | null = null;
   private assembly: JournaledAssembly | null = null;
   /** The plan under way (between its claim and its end), and its run's end once it is running. */
   private current: { planId: string; ended: Promise<unknown>; redo: AbortController } | null = null;
@@ -132,21 +135,15 @@ export class HeldBot {
    * is on the server with its executor, and once it is fenced (a fenced holder reports nothing).
    */
   report(): BotReport | null {
-    if (this.fenced || !this.opened || !this.assembly) return null;
+    if (this.fenced) return null;
+    if (!this.opened && this.waitingFor !== null)
+      return { ...this.absent(), state: this.waitingFor, kind: 'mineflayer' };
+    if (!this.opened || !this.assembly) return null;
     const { world } = this.opened;
     const away = this.disconnectedSince();
     // Away, it says since when, and nothing of where it stood: that was the dead session's view.
     if (away !== null)
-      return {
-        bot: this.fence.bot,
-        epoch: this.fence.epoch,
-        connected: false,
-        state: `disconnected since ${new Date(away).toISOString()}`,
-        kind: world.kind,
-        position: null,
-        health: null,
-        food: null,
-      };
+      return { ...this.absent(), state: `disconnected since ${new Date(away).toISOString()}`, kind: world.kind };
     const at = world.position();
     return {
       bot: this.fence.bot,
@@ -158,6 +155,11 @@ export class HeldBot {
       health: world.health(),
       food: world.food(),
     };
+  }
+
+  /** A report of the bot away from the server: nothing of where it stood, which only a live session knows. */
+  private absent(): Omit<BotReport, 'state' | 'kind'> {
+    return { bot: this.fence.bot, epoch: this.fence.epoch, connected: false, position: null, health: null, food: null };
   }
 
   /** Since when (epoch ms) the bot is away from the server; null while it is on it (or not yet joined). */
@@ -223,7 +225,7 @@ export class HeldBot {
 
   private async work(): Promise<void> {
     const { deps, fence } = this;
-    const joined = await deps.join(fence.bot, this.cancel.signal);
+    const joined = await deps.join(fence.bot, this.cancel.signal, (status) => (this.waitingFor = status));
     // A fence that came while the bot was joining found nothing to close.
     if (this.fenced) return joined.close();
     this.connectedAt = deps.clock.now();

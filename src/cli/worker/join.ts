@@ -11,28 +11,57 @@ const OLD_SESSION = /already connected/i;
 const SLOW_SPAWN = /no spawn within/i;
 
 /**
+ * A connection the game server's address refused or never answered: the server is away (restarting, not yet
+ * started), not the bot's fault. The journal's own refusals never reach a join.
+ */
+const SERVER_AWAY = /ECONNREFUSED|ECONNRESET|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT|EAI_AGAIN/;
+/** The first wait before trying a server that is away again, doubled after each refusal up to `retryEveryMs`. */
+const FIRST_WAIT_MS = 250;
+
+/**
  * Joins the server as `bot` the way `run --host` does (the remote world of the table of worlds), retrying every
  * `retryEveryMs` while the server still holds the bot's old session (a worker that died or was cut off leaves it
  * until the server notices) or its spawn came too late, until `cancel` aborts, each try in its turn at `gate` when
- * one is given. Any other refusal is the caller's.
+ * one is given. A server that refuses the connection is away: the bot waits for it with backoff (up to
+ * `retryEveryMs`), told to `waiting` (its status line, then null once joined), and joins when it comes. Any other
+ * refusal is the caller's.
  */
 export async function joinAsBot(
   choice: WorldChoice,
   bot: string,
-  options: { clock: Clock; retryEveryMs: number; cancel: AbortSignal; gate?: JoinGate; say(line: string): void },
+  options: {
+    clock: Clock;
+    retryEveryMs: number;
+    cancel: AbortSignal;
+    gate?: JoinGate;
+    say(line: string): void;
+    waiting?(status: string | null): void;
+  },
 ): Promise<OpenedWorld> {
   const open = () => openWorld({ ...choice, username: bot });
+  const where = `the game server at ${choice.host ?? 'localhost'}:${choice.port ?? 25565}`;
+  let awayWait = 0;
   for (let tries = 1; ; tries++) {
     try {
       // Each try takes its turn at the gate: a bot waiting for its old session to go holds no turn.
-      return await (options.gate ? options.gate.run(open, options.cancel) : open());
+      const joined = await (options.gate ? options.gate.run(open, options.cancel) : open());
+      if (awayWait > 0) options.waiting?.(null);
+      return joined;
     } catch (error) {
       if (options.cancel.aborted || !(error instanceof Error)) throw error;
-      if (SLOW_SPAWN.test(error.message)) options.say(`${bot}: ${error.message}: joining again`);
+      let waitMs = options.retryEveryMs;
+      if (SERVER_AWAY.test(error.message)) {
+        if (awayWait === 0) {
+          options.say(`${bot}: waiting for ${where} (${error.message}); joining when it comes, with backoff`);
+          options.waiting?.(`waiting for ${where}`);
+        }
+        awayWait = Math.min(awayWait === 0 ? FIRST_WAIT_MS : awayWait * 2, options.retryEveryMs);
+        waitMs = awayWait;
+      } else if (SLOW_SPAWN.test(error.message)) options.say(`${bot}: ${error.message}: joining again`);
       else if (!OLD_SESSION.test(error.message)) throw error;
       else if (tries === 1)
         options.say(`${bot}: the server still holds its old session; logging in again until it is gone`);
-      await sleep(options.clock, options.retryEveryMs, options.cancel);
+      await sleep(options.clock, waitMs, options.cancel);
       if (options.cancel.aborted) throw error;
     }
   }
