@@ -144,7 +144,10 @@ export default async function foresightBench(options: BenchOptions): Promise<Ben
         value: median(kind.with.timesToTruth),
         unit: 'ms',
         baseline: median(kind.without.timesToTruth),
-        ratio: median(kind.with.timesToTruth) / median(kind.without.timesToTruth),
+        // A failure no time at all after dispatch (a guard's) has no ratio.
+        ...(median(kind.without.timesToTruth) > 0
+          ? { ratio: median(kind.with.timesToTruth) / median(kind.without.timesToTruth) }
+          : {}),
       },
     );
   rows.push(

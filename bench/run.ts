@@ -49,10 +49,11 @@ encounter and kit: completed, deaths, median damage taken, median time.
   --rows a,b       only the rows whose label (e.g. zombies-4/stone) contains
                    one of these texts
 foresight: the stuck cases of issue 33 (a moat, a wall with one diggable block,
-the nearest log out of reach) generated in SimWorld from a seed, each with and
-without branch exploration (forks in worker threads): ok and time to truth per
-case, success rate and median time to truth per kind and over all, false oks,
-the forks' wall time and the process CPU while they ran.
+the nearest log out of reach, a recipe whose usual input is missing) generated
+in SimWorld from a seed, each with and without branch exploration (forks in
+worker threads): ok and time to truth per case, success rate and median time to
+truth per kind and over all, false oks, the forks' wall time and the process CPU
+while they ran.
   --seed N         the seed the layouts are drawn from (default 33)
   --placements N   generated instances of each kind (default 2)
 e.g. npm run bench -- embedded --fleet --bots 100

@@ -114,10 +114,11 @@ export function otherRecipeOf(turns: number, log: string, item: string, count: n
   return (clock: Clock): HardCase => {
     const world = island(clock, { [log]: 2 });
     // A tree of the held kind stands in sight, turned as drawn: gathering more of it is no way to oak.
-    world.fill(turned(turns)({ x: 5, y: 0, z: 2 }), turned(turns)({ x: 5, y: 3, z: 2 }), log);
+    const tree = turned(turns)({ x: 5, y: 0, z: 2 });
+    world.fill(tree, { ...tree, y: 3 }, log);
     return {
       name: 'otherRecipe',
-      description: `${count} ${item} wanted; the pack holds 2 ${log} and no oak grows near (its usual recipe takes oak planks)`,
+      description: `${count} ${item} wanted; the pack holds 2 ${log}, a tree of it at ${tree.x},0,${tree.z}, no oak near (the usual recipe takes oak planks)`,
       world,
       step: { type: 'craft_item', args: { item, count } },
     };
