@@ -41,7 +41,11 @@ function spot(i: number, bots: number): { x: number; y: number; z: number } {
 
 /** Bot i's plan: walk to its spot, place a dirt block two blocks south of it, and dig that block again. */
 export function fleetPlan(i: number, bots: number): Step[] {
-  const { x, z } = spot(i, bots);
+  return planAt(spot(i, bots));
+}
+
+/** Walk to `spot`, place a dirt block two blocks south of it, and dig that block again. */
+export function planAt({ x, z }: { x: number; z: number }): Step[] {
   const cell = { x, y: 5, z: z + 2 };
   return [
     { stepId: 'spread', type: 'navigate', args: { target: { kind: 'block', x, y: 5, z } } },

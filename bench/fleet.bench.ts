@@ -7,8 +7,8 @@ import { openJournal } from '../src/journal/open.js';
 import { startPostgres, type PostgresCluster } from '../test/helpers/postgres.js';
 import { PLAN_LIMIT_MS, percentile } from './embedded-support.js';
 import { CliProcess, cleanUpOnExit, cpuMsOf, rssMbOf } from './fleet-processes.js';
-import { fleetPlan } from './embedded-fleet.js';
-import type { BenchOptions, BenchResult } from './types.js';
+import { layoutPlan, layoutWorldFolder } from './fleet-layout.js';
+import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
 
 /**
  * The fleet across processes: one `verbtree world`, W `verbtree worker` processes sharing a throwaway PostgreSQL
@@ -29,6 +29,7 @@ const ENDED = new Set(['succeeded', 'failed', 'rejected']);
 interface Row {
   bots: number;
   workers: number;
+  layout: Layout;
   joined: number;
   completed: number;
   failedByCode: Record<string, number>;
@@ -50,6 +51,7 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
   // The issue's matrix unless told otherwise: 50, 150 and 300 bots over 1, 2 and 3 workers (about ten minutes here).
   const botCounts = options.botCounts ?? [50, 150, 300];
   const workerCounts = options.workers ?? [1, 2, 3];
+  const layouts = options.layouts ?? LAYOUTS;
   const cluster = startPostgres();
   const folder = mkdtempSync(join(tmpdir(), 'verbtree-fleet-bench-'));
   const scenario = join(folder, 'fleet.json');
@@ -61,15 +63,16 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
   });
   try {
     const results: BenchResult[] = [];
-    for (const bots of botCounts) {
-      let baseline: Row | undefined;
-      for (const workers of workerCounts) {
-        process.stderr.write(`fleet: ${bots} bots over ${workers} worker(s)…\n`);
-        const row = await runRow(postgres, scenario, bots, workers, options.profile);
-        if (workers === 1) baseline = row;
-        results.push(...figures(row, baseline));
+    for (const layout of layouts)
+      for (const bots of botCounts) {
+        let baseline: Row | undefined;
+        for (const workers of workerCounts) {
+          process.stderr.write(`fleet: ${bots} bots over ${workers} worker(s), ${layout}…\n`);
+          const row = await runRow(postgres, { scenario, folder }, { bots, workers, layout }, options.profile);
+          if (workers === 1) baseline = row;
+          results.push(...figures(row, baseline));
+        }
       }
-    }
     return results;
   } finally {
     release();
@@ -87,27 +90,38 @@ function cpuProfileArgs(profile: string, name: string): string[] {
   return ['--cpu-prof', '--cpu-prof-dir', dirname(resolve(profile)), '--cpu-prof-name', `${stem}-${name}.cpuprofile`];
 }
 
+/** A world's args: the crowd's new world, or the spread's folder (saved hourly: the bench's saves are not its load). */
+function worldArgs(layout: Layout, files: { scenario: string; folder: string }, names: readonly string[]): string[] {
+  const args = ['world', '--scenario', files.scenario, '--port', '0', '--json'];
+  const worldFolder = layoutWorldFolder(
+    layout,
+    join(files.folder, `world-${layout}-${names.length}-${Date.now()}`),
+    names,
+    files.scenario,
+  );
+  return worldFolder === null ? args : [...args, '--world-folder', worldFolder, '--save-every-ms', '3600000'];
+}
+
 async function runRow(
   postgres: PostgresCluster,
-  scenario: string,
-  bots: number,
-  workers: number,
+  files: { scenario: string; folder: string },
+  { bots, workers, layout }: Pick<Row, 'bots' | 'workers' | 'layout'>,
   profile: string | undefined,
 ): Promise<Row> {
   const url = await postgres.database();
   const journal = await openJournal(url);
   const db = new pg.Client({ connectionString: url });
   await db.connect();
-  const world = new CliProcess('world', ['world', '--scenario', scenario, '--port', '0', '--json']);
+  const names = Array.from({ length: bots }, (_, i) => `fleet_${i}`);
+  const world = new CliProcess('world', worldArgs(layout, files, names));
   const fleetProcesses: CliProcess[] = [];
   try {
     const { port } = JSON.parse(await world.line((line) => line.startsWith('{'))) as { port: number };
-    const names = Array.from({ length: bots }, (_, i) => `fleet_${i}`);
     for (let k = 0; k < workers; k++) {
       const own = names.filter((_, i) => i % workers === k);
       const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
       args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
-      const profiled = profile ? cpuProfileArgs(profile, `${bots}bots-${workers}w-bench-${k}`) : [];
+      const profiled = profile ? cpuProfileArgs(profile, `${layout}-${bots}bots-${workers}w-bench-${k}`) : [];
       fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }, profiled));
     }
     const joined = await allJoined(fleetProcesses, bots);
@@ -118,7 +132,7 @@ async function runRow(
     const committedBefore = await transactionsCommitted(db);
     const started = performance.now();
     for (const [i, bot] of names.entries()) {
-      const body = { planId: `fleet-${i}`, intentId: 'bench', steps: fleetPlan(i, bots) };
+      const body = { planId: `fleet-${i}`, intentId: 'bench', steps: layoutPlan(layout, i, bots) };
       await journal.enqueuePlan({ planId: body.planId, intentId: 'bench', bot, body });
     }
     const statuses = await plansEnded(db, bots, started + PLAN_LIMIT_MS + QUEUE_POLL_MS);
@@ -130,7 +144,19 @@ async function runRow(
     const loopP99 = await loopDelayP99(fleetProcesses);
     reportFences(fleetProcesses);
     const ended = await outcomes(db, statuses);
-    return { bots, workers, joined, wallMs, workerCpuMs, workerRssMb, serverCpuMs, loopP99, transactions, ...ended };
+    return {
+      bots,
+      workers,
+      layout,
+      joined,
+      wallMs,
+      workerCpuMs,
+      workerRssMb,
+      serverCpuMs,
+      loopP99,
+      transactions,
+      ...ended,
+    };
   } finally {
     await Promise.all(fleetProcesses.map((w) => w.stop()));
     await world.stop();
@@ -254,7 +280,8 @@ async function loopDelayP99(fleetProcesses: readonly CliProcess[]): Promise<numb
 
 function figures(row: Row, baseline: Row | undefined): BenchResult[] {
   const { bots, workers } = row;
-  const at = `fleet ${bots} bots, ${workers} worker${workers === 1 ? '' : 's'}`;
+  // The crowd's rows keep their names of before the spread layout, so that older tables compare.
+  const at = `fleet ${bots} bots, ${workers} worker${workers === 1 ? '' : 's'}${row.layout === 'crowd' ? '' : `, ${row.layout}`}`;
   const base = workers === 1 ? undefined : baseline;
   const versus = (name: string, unit: string, of: (r: Row) => number): BenchResult => {
     const value = of(row);

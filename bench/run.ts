@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import Table from 'cli-table3';
-import type { Bench, BenchOptions, BenchResult } from './types.js';
+import { LAYOUTS, type Bench, type BenchOptions, type BenchResult, type Layout } from './types.js';
 
 /**
  * Bots a bench may run at once: 300, so that the fleet bench shows where 300 bends (issue 21 §6); the embedded server
@@ -40,7 +40,11 @@ row per bot count and worker count, the 1-worker row its baseline. Needs the
 built CLI (npm run build) and PostgreSQL's initdb/pg_ctl, as the tests do.
   --bots 50,150    bot counts, one row each (default 50,150,300)
   --workers 1,2,3  worker processes, one row each (default 1,2,3; the nine
-                   rows of the defaults take about ten minutes)
+                   rows of the defaults take about ten minutes a layout)
+  --layout crowd,spread
+                   crowd: every bot at the spawn, seeing every other; spread:
+                   each bot at a home of its own, 160 blocks apart, seeing
+                   none (default both, the crowd's rows first)
 night: a real bot on the embedded server fells 3 logs at midnight among 0, 2, 4
 or 8 hostiles (zombies; zombies and a skeleton; zombies and a creeper), bare-
 handed, with a wooden sword, or with a stone sword and leather armour; a row per
@@ -116,6 +120,12 @@ function parseArgs(argv: string[]): Args | string {
       if (!Number.isInteger(seed) || seed < 0)
         return `--seed must be a whole number, 0 or more (got ${text ?? 'nothing'}), e.g. --seed 7`;
       args.seed = seed;
+    } else if (arg === '--layout' || arg.startsWith('--layout=')) {
+      const text = arg === '--layout' ? argv[++i] : arg.slice('--layout='.length);
+      const layouts = (text ?? '').split(',');
+      if (!text || !layouts.every((l): l is Layout => (LAYOUTS as readonly string[]).includes(l)))
+        return `--layout must be crowd, spread or both with a comma (got ${text ?? 'nothing'}), e.g. --layout spread`;
+      args.layouts = layouts;
     } else if (arg === '--rows' || arg.startsWith('--rows=')) {
       const text = arg === '--rows' ? argv[++i] : arg.slice('--rows='.length);
       if (!text) return '--rows needs row labels or parts of them, commas between, e.g. --rows zombies-2/stone,none';

@@ -15,6 +15,8 @@ export interface BenchOptions {
   botCounts?: number[];
   /** `--workers 1,2,3`: how many worker processes each row of the fleet bench spreads its bots over. */
   workers?: number[];
+  /** `--layout crowd,spread`: the fleet bench's layouts, one set of rows each (fleet-layout.ts). */
+  layouts?: Layout[];
   /** `--fleet`: of the embedded bench, only the fleet. */
   fleetOnly?: boolean;
   /**
@@ -36,3 +38,10 @@ export interface BenchOptions {
 }
 
 export type Bench = (options: BenchOptions) => Promise<BenchResult[]>;
+
+/**
+ * Where the fleet bench's bots stand (fleet-layout.ts): `crowd`, all at the spawn, or `spread`, each at a home of its
+ * own, out of every other's sight.
+ */
+export type Layout = 'crowd' | 'spread';
+export const LAYOUTS: readonly Layout[] = ['crowd', 'spread'];
