@@ -133,7 +133,8 @@ function reachOf(
   return distance <= closeRadius ? 'melee' : 'none';
 }
 
-const SIDES: readonly (readonly [number, number])[] = [
+/** The four sides of a cell, horizontally. */
+export const SIDES: readonly (readonly [number, number])[] = [
   [1, 0],
   [-1, 0],
   [0, 1],

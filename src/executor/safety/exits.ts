@@ -1,18 +1,11 @@
 import type { Vec3Like } from '../../contracts/world.js';
 import { canStand, type MobTerrain } from '../../world/mob-rules/index.js';
 import { blocksMovement } from '../../world/mob-rules/terrain.js';
+import { SIDES } from './encounter.js';
+import { cell } from './responses.js';
 import type { ShelterVerb } from './shelters.js';
 
 /* The ground cell outside a shelter that leave_shelter steps out to once the walkers left. */
-
-const SIDES: readonly (readonly [number, number])[] = [
-  [1, 0],
-  [-1, 0],
-  [0, 1],
-  [0, -1],
-];
-
-const floorOf = (p: Vec3Like): Vec3Like => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) });
 
 /**
  * Where leave_shelter steps out to, on the side away from `away` (the last threats' centre) when there is a choice:
@@ -20,7 +13,7 @@ const floorOf = (p: Vec3Like): Vec3Like => ({ x: Math.floor(p.x), y: Math.floor(
  * side with ground there; out of a hole, a cell beside its top with ground under it. Null when there is none.
  */
 export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like, away?: Vec3Like): Vec3Like | null {
-  const feet = floorOf(at);
+  const feet = cell(at);
   if (shelter === 'pillar_up') {
     let y = feet.y;
     while (y > feet.y - 64 && isLoneBlock(terrain, feet.x, y - 1, feet.z)) y--;
