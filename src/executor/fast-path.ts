@@ -1,6 +1,7 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
 import { dispatchQuery } from '../registry/effects.js';
 import type { StepRecord } from './events.js';
+import { rankOnForks } from './branch-safety.js';
 import { resolveStep } from './resolve-step.js';
 import {
   centroid,
@@ -128,14 +129,17 @@ async function waitOutShelter(scope: RunScope, stepId: string, where: string): P
 
 /** Runs the first response whose guard holds: the verb it ran (ok or not), or null when none could run here. */
 async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<string | null> {
-  for (const response of threat.responses) {
+  // With policy.safety.compareOnForks, the options are tried on forks first and the best answered first.
+  const { responses, forks } = await rankOnForks(scope, threat);
+  for (const response of responses) {
     if (!(await guardHolds(scope, response))) continue;
+    const reason = response.reason ?? threat.detail;
     scope.emit({
       type: 'safety.emergency',
       at: scope.clock.now(),
       planId: scope.planId,
       signal: threat.signal,
-      detail: response.reason ?? threat.detail,
+      detail: forks ? `${reason}; compared on forks: ${forks}` : reason,
       response: response.verb,
     });
     for (const before of response.before ?? [])

@@ -66,6 +66,13 @@ export const ExecutorPolicy = z.strictObject({
       fightHealthFloor: z.number().min(0).max(20).default(6),
       /** Responses in a row one takeover may run (fight one mob, then the next...) before the step resumes. */
       maxDefenseRounds: z.int().min(1).max(32).default(8),
+      /**
+       * Foresight (docs/foresight.md): the top responses to a hostile (fight, flee, shelter) are run on forks for
+       * `forkBudgetMs` of simulated time each, and the one that ends with the most health and the threats gone is
+       * taken. Needs the executor's explorer; off by default (a fork's thread takes real seconds to start).
+       */
+      compareOnForks: z.boolean().default(false),
+      forkBudgetMs: z.int().min(1_000).max(60_000).default(10_000),
     })
     .prefault({}),
   /**

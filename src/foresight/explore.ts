@@ -39,7 +39,7 @@ export function forkExplorer(options: ForkExplorerOptions = {}): BranchExplorer 
   const runFork = options.runFork ?? inWorkerThread;
   return {
     async explore(request: BranchRequest): Promise<ScoredBranch[]> {
-      const view = await captureView(request.world, options.bounds ?? DEFAULT_BOUNDS);
+      const view = await captureView(request.world, request.view ?? options.bounds ?? DEFAULT_BOUNDS);
       const { config, candidates } = request;
       const deadline = clock.now() + config.totalBudgetMs;
       const trials: BranchTrial[] = new Array<BranchTrial>(candidates.length);

@@ -83,7 +83,7 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
   const steps = [
     ...prelude,
     { stepId: STEP_ID, type: job.verb, args: job.args, ...(job.version ? { version: job.version } : {}) },
-  ];
+  ].map((step) => ({ ...step, args: withForkIds(fork, step.args) }));
   const before = await judgement(fork, job);
   void executor
     .run({ planId: STEP_ID, intentId: STEP_ID, steps }, { signal: controller.signal })
@@ -124,6 +124,13 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
     ttfaMs,
     ...common,
   };
+}
+
+/** A step's `target: { id }` (a mob the bot saw, as the safety layer's fight names it) as the fork's id for it. */
+function withForkIds(fork: ForkWorld, args: Record<string, unknown>): Record<string, unknown> {
+  const target = args.target as { id?: unknown } | undefined;
+  if (typeof target?.id !== 'number') return args;
+  return { ...args, target: { ...target, id: fork.forkIdOf(target.id) ?? target.id } };
 }
 
 /** The fork observed as the job's `judgeBy` needs it, or null when the job asks for no judgement. */

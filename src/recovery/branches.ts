@@ -32,8 +32,12 @@ export interface BranchStep {
   args: Record<string, unknown>;
 }
 
-/** Where a candidate came from: an untried rung of the ladder with its parameters, another recipe, or the planner. */
-export type BranchSource = 'repath' | 'pillar' | 'tunnel' | 'bridge' | 'another_block' | 'recipe' | 'planner';
+/**
+ * Where a candidate came from: an untried rung of the ladder with its parameters, another recipe, the planner, or a
+ * safety response.
+ */
+export type BranchSource =
+  'repath' | 'pillar' | 'tunnel' | 'bridge' | 'another_block' | 'recipe' | 'planner' | 'safety';
 
 /** A way out to try: its steps, then (when `thenStep`) the stuck step itself again. */
 export interface BranchCandidate {
@@ -78,6 +82,8 @@ export interface BranchRequest {
   /** The stuck step's expectations as fixed at its dispatch: each branch is judged by them on its fork. */
   judgeBy: readonly Expectation[];
   config: BranchConfig;
+  /** How much of the world the forks copy, when the explorer's own bounds are not enough (a flight's way out). */
+  view?: { radius: number; height: number };
 }
 
 /** Tries candidates on copies of the world (src/foresight's forkExplorer); never acts on the world it is given. */
