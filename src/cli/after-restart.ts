@@ -4,13 +4,18 @@ import type { Journal } from '../journal/journal.js';
 import { recheckAfterRestart, type RecheckVerdicts } from '../journal/rollback.js';
 import type { Fence } from '../journal/rows.js';
 import type { Restart } from '../world/server-mark.js';
+import { wallTimeOf } from './worker/outage.js';
 
 export interface AfterRestartDeps {
   journal: Journal;
   say: (line: string) => void;
-  /** When the bot last connected before the server went away: the window's start when no window is configured. */
+  clock: Clock;
+  /**
+   * When (on `clock`) the bot last connected before the server went away: the window's start when no window is
+   * configured. The journal's times are epoch ms: the window is turned into them (wallTimeOf), or on a monotonic
+   * clock every success the bot ever had would fall in it.
+   */
   connectedAt: number;
-  now: number;
   /** How far back to check when the server does not say when it saved (default: since the bot last connected). */
   recheckWindowMs?: number;
 }
@@ -29,7 +34,9 @@ export async function recheckOnReturn(
 ): Promise<RecheckVerdicts | null> {
   const { say, journal } = deps;
   const { bot, fence, runnerId } = who;
-  const windowStart = deps.recheckWindowMs === undefined ? deps.connectedAt : deps.now - deps.recheckWindowMs;
+  const now = wallTimeOf(deps.clock, deps.clock.now());
+  const windowStart =
+    deps.recheckWindowMs === undefined ? wallTimeOf(deps.clock, deps.connectedAt) : now - deps.recheckWindowMs;
   const since =
     restart.savedUpTo !== null
       ? `since its world was last saved (${new Date(restart.savedUpTo).toISOString()})`
@@ -88,7 +95,7 @@ export function recheckingOnReturn(
       if (!restart) return;
       const { runnerId, running } = deps.runs;
       const who = { bot, ...(runnerId ? { runnerId } : {}) };
-      const verdicts = await recheckOnReturn(world, restart, who, { ...deps, connectedAt: since, now: connectedAt });
+      const verdicts = await recheckOnReturn(world, restart, who, { ...deps, connectedAt: since });
       for (const { planId, stepId, evidence } of verdicts?.retracted ?? [])
         running
           .get(planId)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { recheckingOnReturn } from '../../src/cli/after-restart.js';
-import { ManualClock } from '../../src/clock/index.js';
+import { systemClock } from '../../src/clock/index.js';
+import type { Clock } from '../../src/contracts/clock.js';
 import { openTemp } from '../journal/helpers.js';
 import { runAsAnn, worldAfterSave } from '../journal/rollback-fixture.js';
 
@@ -12,7 +13,7 @@ import { runAsAnn, worldAfterSave } from '../journal/rollback-fixture.js';
 
 const RESTART = { evidence: 'the server is another process (a, now b)', savedUpTo: null };
 
-function hook(journal: Parameters<typeof recheckingOnReturn>[1]['journal'], clock: ManualClock) {
+function hook(journal: Parameters<typeof recheckingOnReturn>[1]['journal'], clock: Clock = systemClock) {
   const said: string[] = [];
   const cancelled: string[] = [];
   const run = { cancel: (reason?: string) => (cancelled.push(reason ?? ''), true) };
@@ -27,11 +28,12 @@ function hook(journal: Parameters<typeof recheckingOnReturn>[1]['journal'], cloc
 
 describe('serve and mcp re-check a bot’s successes when its server comes back restarted', () => {
   it('a restart: the steps the world lost are retracted, said, and the run of their plan under way is cancelled naming them', async () => {
-    const clock = new ManualClock();
-    const { journal } = openTemp(() => clock.now());
+    // On the system clock (monotonic) and a journal on epoch ms, as in use: the window since the bot joined is
+    // turned into the journal's times.
+    const { journal } = openTemp();
     // The bot joined, then ran the plan: its successes are in the window since it connected.
-    const { returning, said, cancelled } = hook(journal, clock);
-    await runAsAnn(journal, clock);
+    const { returning, said, cancelled } = hook(journal);
+    await runAsAnn(journal);
 
     await returning(await worldAfterSave(1), RESTART);
 
@@ -46,11 +48,22 @@ describe('serve and mcp re-check a bot’s successes when its server comes back 
     expect(cancelled[0]).toMatch(/^step sticks was retracted: .*verbtree run --resume p/);
   });
 
+  it('a success from before the bot last connected is outside the window: not checked, not retracted', async () => {
+    const { journal } = openTemp();
+    await runAsAnn(journal);
+    const { returning, said, cancelled } = hook(journal);
+
+    await returning(await worldAfterSave(1), RESTART);
+
+    expect(said.at(-1)).toBe('ann: 0 retracted, 0 held after the restart');
+    expect((await journal.planProvenance('p'))!.steps.every((s) => s.step.status === 'succeeded')).toBe(true);
+    expect(cancelled).toEqual([]);
+  });
+
   it('a rejoin without a restart checks nothing and cancels nothing', async () => {
-    const clock = new ManualClock();
-    const { journal } = openTemp(() => clock.now());
-    await runAsAnn(journal, clock);
-    const { returning, said, cancelled } = hook(journal, clock);
+    const { journal } = openTemp();
+    const { returning, said, cancelled } = hook(journal);
+    await runAsAnn(journal);
 
     await returning(await worldAfterSave(0), null);
 

@@ -302,7 +302,6 @@ export class HeldBot {
       {
         ...this.deps,
         connectedAt,
-        now: clock.now(),
         ...(recheckWindowMs === undefined ? {} : { recheckWindowMs }),
       },
     );
