@@ -30,9 +30,34 @@ async function untilLit(on: EmbeddedSuite, username: string) {
   return { bot, client, creeper };
 }
 
+/**
+ * The server's game tick stopped (as vanilla's `/tick freeze`: no fuse burns) while `during` runs, then restarted at
+ * 20 a second: a bot can join mid-swell however long its login takes.
+ */
+async function frozen<T>(on: EmbeddedSuite, during: () => Promise<T>): Promise<T> {
+  const serv = (
+    on.server as unknown as { serv: { stopTickInterval(): void; setTickInterval(perSecond: number): void } }
+  ).serv;
+  serv.stopTickInterval();
+  try {
+    return await during();
+  } finally {
+    serv.setTickInterval(20);
+  }
+}
+
 describe('a creeper on the embedded server', () => {
-  it('walks up, swells for 1.5 s and explodes: the bot loses what its distance says, the grass around is gone', async () => {
+  it('walks up, swells for 1.5 s (a bot joining then sees it swelling) and explodes: the bot loses what its distance says, the grass around is gone', async () => {
     const { bot, client, creeper } = await untilLit(suite, 'target');
+    // The swell is sent with the creeper's spawn to a bot that joins while it burns, not only when it changes.
+    const late = await frozen(suite, async () => {
+      const joined = await suite.world.connectBot('late');
+      // Spawned for it once its login ends: wait for the creeper, not for its swell.
+      expect(await eventually(() => botOf(joined).entities[creeper] !== undefined, 10_000)).toBe(true);
+      return joined;
+    });
+    expect(swellOf(botOf(late), creeper)).toBe(1);
+    expect(late.entities().find((e) => e.id === creeper)?.swelling).toBe(true);
     // It stands while its fuse burns: where it blows up, and how far off the bot is.
     const at = client.entities[creeper]!.position.clone();
     const gap = distance(at, suite.server.player('target')!.position);

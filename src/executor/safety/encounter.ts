@@ -4,6 +4,7 @@ import { ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
 import {
   armourOf,
   attackCooldownMs,
+  blastDamage,
   canStand,
   HOSTILE_STATS,
   lineOfSight,
@@ -63,9 +64,14 @@ export function observeEncounter(
     if (distance > ASSESS_RADIUS) continue;
     const stats = HOSTILE_STATS[entity.name];
     const melee = !isRanged(entity.name) && !isExplosive(entity.name);
-    // Up a pillar a walker below cannot reach the bot, but a spider climbs it; behind a wall no walker reaches it, and
-    // a climber only goes over it when the top is open.
-    const below = perched && at.y - entity.position.y >= PERCH_HEIGHT && !stats?.climbs && !isRanged(entity.name);
+    // Up a pillar a walker below cannot reach the bot, but a spider climbs it and a creeper's blast rises to it from
+    // within the blast's reach; behind a wall no walker reaches it, and a climber only goes over it when the top is open.
+    const below =
+      perched &&
+      at.y - entity.position.y >= PERCH_HEIGHT &&
+      !stats?.climbs &&
+      !isRanged(entity.name) &&
+      !blastReaches(entity.name, distance);
     const shut = melee && (stats?.climbs ? enclosed.covered : enclosed.walled);
     // A spider is neutral by day unless provoked: then it is after the bot until it lets it go (its aggressive flag).
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
@@ -151,6 +157,12 @@ function isRanged(name: string): boolean {
 /** A creeper's blast goes through a wall (and up a pillar: its reach is the blast's, not a walk). */
 function isExplosive(name: string): boolean {
   return HOSTILE_STATS[name]?.fuse !== undefined;
+}
+
+/** Whether an exploding kind `distance` from the bot would hurt it by blowing up there (its blast's reach). */
+function blastReaches(name: string, distance: number): boolean {
+  const fuse = HOSTILE_STATS[name]?.fuse;
+  return fuse !== undefined && blastDamage(fuse.power, distance, 1) > 0;
 }
 
 /**

@@ -1,7 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/clock/index.js';
 import { ExecutorPolicy } from '../../../src/executor/policy.js';
 import { observeEncounter, SafetyMonitor } from '../../../src/executor/safety/index.js';
+import { HOSTILE_STATS } from '../../../src/world/mob-rules/index.js';
 import { SimWorld } from '../../../src/world/sim/index.js';
 
 /** Flat ground (feet at y 0); the bot on a 3-block dirt pillar at 0,0,0 when `perched`; zombies 2 blocks off. */
@@ -127,6 +129,42 @@ describe('the encounter from a shelter', () => {
     world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: -2.5, y: 0, z: 0.5 } });
     const reach = observeEncounter(world, 5, { health: new Map(), timeOfDay: 18_000 }).hostiles.map((h) => h.reach);
     expect(reach).toEqual(['none', 'none', 'none', 'melee']);
+  });
+
+  it("up a pillar a creeper below reaches the bot by its blast while within the blast's reach, and is answered", () => {
+    const { world, monitor } = field(true, { dirt: 16 });
+    world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 1.5, y: 0, z: -1.5 } });
+    const reach = observeEncounter(world, 5).hostiles.map((h) => [h.name, h.reach]);
+    expect(reach).toContainEqual(['creeper', 'explosion']);
+    expect(reach.filter(([name]) => name === 'zombie').map(([, r]) => r)).toEqual(['none', 'none', 'none']);
+    const signal = monitor.check(0);
+    expect(signal).toMatchObject({ signal: 'hostile' });
+    expect(signal!.assessment!.threats.map((h) => h.name)).toEqual(['creeper']);
+  });
+
+  it("a creeper below a pillar is a threat exactly within its blast's reach (twice its power, the wiki's)", () => {
+    const blastReach = 2 * HOSTILE_STATS.creeper!.fuse!.power;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -10, max: 10 }),
+        fc.integer({ min: -10, max: 10 }),
+        fc.integer({ min: 3, max: 6 }),
+        (x, z, height) => {
+          fc.pre(Math.abs(x) + Math.abs(z) > 0);
+          const world = SimWorld.create({
+            clock: new ManualClock(),
+            ground: { radius: 12 },
+            spawn: { x: 0, y: height, z: 0 },
+            blocks: Array.from({ length: height }, (_, y) => ({ position: { x: 0, y, z: 0 }, name: 'dirt' })),
+          });
+          world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+          const [creeper] = observeEncounter(world, 5).hostiles;
+          if (!creeper) return; // beyond the encounter's radius
+          expect(creeper.reach).toBe(creeper.distance <= blastReach ? 'explosion' : 'none');
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('under a closed top the spider cannot reach it either', () => {

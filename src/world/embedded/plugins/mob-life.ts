@@ -61,6 +61,7 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
     const entity = serv.entities[id];
     return entity && entity.world === serv.overworld && terrain.loaded(entity.position) ? entity : null;
   };
+  const shown = shownMetadata(serv);
   const host: MobHost = {
     terrain,
     timeOfDay: () => serv.time,
@@ -101,14 +102,9 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
       }
       return worn;
     },
-    swelling: (mob, lit) => {
-      const swell = { key: SWELL_DIR_INDEX, type: 'int', value: lit ? 1 : -1 };
-      serv._writeArray('entity_metadata', { entityId: mob.id, metadata: [swell] }, serv.players);
-    },
-    aggressive: (mob, on) => {
-      const flags = { key: MOB_FLAGS_INDEX, type: 'byte', value: on ? AGGRESSIVE_FLAG : 0 };
-      serv._writeArray('entity_metadata', { entityId: mob.id, metadata: [flags] }, serv.players);
-    },
+    swelling: (mob, lit) => shown.set(mob.id, { key: SWELL_DIR_INDEX, type: 'int', value: lit ? 1 : -1 }, lit),
+    aggressive: (mob, on) =>
+      shown.set(mob.id, { key: MOB_FLAGS_INDEX, type: 'byte', value: on ? AGGRESSIVE_FLAG : 0 }, on),
     explode: (mob, blocks) => {
       // Gone at once; the mobs plugin tells every client on its next tick.
       delete serv.entities[mob.id];
@@ -144,6 +140,45 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
       director.hitBy({ id: mobId, name: entity.name ?? 'unknown', position: { x, y, z } }, player.id);
     },
     terrain,
+  };
+}
+
+interface MetadataEntry {
+  key: number;
+  type: string;
+  value: number;
+}
+
+/**
+ * The metadata the rules change on a mob (its swell, its aggressive flag), sent to every player at each change and,
+ * as vanilla sends an entity's metadata with its spawn, to a player the mob is spawned for while any entry is off its
+ * default: a player who joins, or comes into range, while a creeper swells sees it swelling. Held by the entity
+ * itself, so it goes with the mob.
+ */
+function shownMetadata(serv: SquidServer & { entities: Record<number, LivingSquidEntity> }) {
+  const held = new WeakMap<object, Map<number, MetadataEntry>>();
+  serv.on('newPlayer', (player: SquidPlayer) =>
+    // spawnEntity is defined by flying-squid's spawn plugin; 'asap' comes after every player hook.
+    player.once('asap', () => {
+      const spawnEntity = player.spawnEntity as (entity: { id: number }) => void;
+      player.spawnEntity = (entity: { id: number }) => {
+        spawnEntity(entity);
+        const metadata = [...(held.get(entity)?.values() ?? [])];
+        if (metadata.length > 0) player._client.write('entity_metadata', { entityId: entity.id, metadata });
+      };
+    }),
+  );
+  return {
+    /** Sends `entry` to every player; kept for later spawns unless it is back to its default (`offDefault` false). */
+    set(id: number, entry: MetadataEntry, offDefault: boolean): void {
+      serv._writeArray('entity_metadata', { entityId: id, metadata: [entry] }, serv.players);
+      const entity = serv.entities[id];
+      if (!entity) return;
+      const entries = held.get(entity) ?? new Map<number, MetadataEntry>();
+      held.set(entity, entries);
+      if (offDefault) entries.set(entry.key, entry);
+      else entries.delete(entry.key);
+    },
   };
 }
 
