@@ -13,7 +13,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
-    // One initdb per run, copied by every PostgreSQL test file's cluster (test/helpers/postgres.ts).
-    globalSetup: ['./test/helpers/postgres-template.ts'],
+    // One initdb per run, copied by every PostgreSQL test file's cluster (test/helpers/postgres.ts); the sources
+    // compiled once per run for the CLI children (test/helpers/cli-build.ts).
+    globalSetup: ['./test/helpers/postgres-template.ts', './test/helpers/cli-build.ts'],
   },
 });

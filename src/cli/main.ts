@@ -6,22 +6,8 @@ import { bindingsFor, builtinTreePaths, CapabilityTreeError, treeCapabilitiesOf 
 import { BindingError } from '../runtime/binding-registry.js';
 import { TreeLoadError } from '../runtime/tree-catalog.js';
 import { RegistrationError } from '../registry/registry.js';
-import { lintCommand } from './commands/lint.js';
-import { registryCommand } from './commands/registry.js';
-import { treeCommand } from './commands/tree.js';
-import { runCommand } from './commands/run.js';
-import { validateCommand } from './commands/validate.js';
-import { verbsCommand } from './commands/verbs.js';
-import { healthCommand } from './commands/health.js';
-import { incidentsCommand } from './commands/incidents.js';
-import { runsCommand } from './commands/runs.js';
-import { showCommand } from './commands/show.js';
 import { MissingPackageError } from '../missing-package.js';
-import { controlCommand } from './commands/control.js';
-import { serveCommand } from './commands/serve.js';
-import { mcpCommand } from './commands/mcp.js';
-import { worldCommand } from './commands/world.js';
-import { workerCommand } from './commands/worker.js';
+import type { TreeContext } from './commands/lint.js';
 import { type CliIO, CliUsageError, EXIT, processIO } from './io.js';
 import { packageRoot } from '../package-root.js';
 import { loadProject, type Project } from './project-config.js';
@@ -40,7 +26,63 @@ interface ProjectState {
   registry: () => CapabilityRegistry;
 }
 
-function buildProgram(io: CliIO, state: ProjectState, setExit: (code: number) => void, cwd: string): Command {
+/** What the commands are made of. */
+interface CommandContext {
+  registry: () => CapabilityRegistry;
+  io: CliIO;
+  setExit: (code: number) => void;
+  extraTreePaths: () => string[];
+  trees: () => TreeContext;
+  root: string;
+  state: ProjectState;
+}
+
+/*
+ * Each command's module is imported when the command is wanted: a process runs one command, and most of the CLI's
+ * start-up is loading modules (the MCP SDK, fastify, node-postgres, mineflayer) that other commands use.
+ */
+const COMMANDS: Record<string, (c: CommandContext) => Promise<Command>> = {
+  validate: async (c) => (await import('./commands/validate.js')).validateCommand(c.registry, c.io, c.setExit),
+  registry: async (c) =>
+    (await import('./commands/registry.js')).registryCommand(
+      c.registry,
+      join(c.root, 'capabilities'),
+      c.io,
+      c.setExit,
+      () => c.state.project?.config.canaries,
+    ),
+  verbs: async (c) => (await import('./commands/verbs.js')).verbsCommand(c.registry, c.io, c.setExit),
+  run: async (c) => (await import('./commands/run.js')).runCommand(c.registry, c.io, c.setExit, c.extraTreePaths),
+  health: async (c) => (await import('./commands/health.js')).healthCommand(c.io, c.setExit),
+  incidents: async (c) => (await import('./commands/incidents.js')).incidentsCommand(c.io, c.setExit),
+  runs: async (c) => (await import('./commands/runs.js')).runsCommand(c.io, c.setExit),
+  show: async (c) => (await import('./commands/show.js')).showCommand(c.io, c.setExit),
+  serve: async (c) => (await import('./commands/serve.js')).serveCommand(c.registry, c.io, c.setExit, c.extraTreePaths),
+  mcp: async (c) => (await import('./commands/mcp.js')).mcpCommand(c.registry, c.io, c.setExit, c.extraTreePaths),
+  world: async (c) => (await import('./commands/world.js')).worldCommand(c.io, c.setExit),
+  worker: async (c) =>
+    (await import('./commands/worker.js')).workerCommand(c.registry, c.io, c.setExit, c.extraTreePaths),
+  control: async (c) => (await import('./commands/control.js')).controlCommand(c.io, c.setExit),
+  lint: async (c) => (await import('./commands/lint.js')).lintCommand(c.trees, c.io, c.setExit),
+  tree: async (c) => (await import('./commands/tree.js')).treeCommand(c.trees, c.io, c.setExit),
+};
+
+/** The one command argv names (its first word past the root's options), or every command: help, a typo, --version. */
+function commandsFor(argv: readonly string[]): ((c: CommandContext) => Promise<Command>)[] {
+  let i = 0;
+  while (argv[i] === '--config') i += 2;
+  while (argv[i]?.startsWith('--config=')) i += 1;
+  const word = argv[i];
+  return word !== undefined && Object.hasOwn(COMMANDS, word) ? [COMMANDS[word]!] : Object.values(COMMANDS);
+}
+
+async function buildProgram(
+  argv: readonly string[],
+  io: CliIO,
+  state: ProjectState,
+  setExit: (code: number) => void,
+  cwd: string,
+): Promise<Command> {
   const root = packageRoot();
   const registry = () => state.registry();
   const extraTreePaths = () => state.project?.config.trees ?? [];
@@ -77,25 +119,8 @@ Examples:
   $ verbtree registry --json
   $ verbtree verbs --check examples/planner-verbs.json`,
     );
-  for (const command of [
-    validateCommand(registry, io, setExit),
-    registryCommand(registry, join(root, 'capabilities'), io, setExit, () => state.project?.config.canaries),
-    verbsCommand(registry, io, setExit),
-    runCommand(registry, io, setExit, extraTreePaths),
-    healthCommand(io, setExit),
-    incidentsCommand(io, setExit),
-    runsCommand(io, setExit),
-    showCommand(io, setExit),
-    serveCommand(registry, io, setExit, extraTreePaths),
-    mcpCommand(registry, io, setExit, extraTreePaths),
-    worldCommand(io, setExit),
-    workerCommand(registry, io, setExit, extraTreePaths),
-    controlCommand(io, setExit),
-    lintCommand(trees, io, setExit),
-    treeCommand(trees, io, setExit),
-  ]) {
-    program.addCommand(command);
-  }
+  const context: CommandContext = { registry, io, setExit, extraTreePaths, trees, root, state };
+  for (const make of commandsFor(argv)) program.addCommand(await make(context));
   // Nested commands (`health check`) need the same output and exit handling as their parents.
   const configure = (command: Command): void => {
     command.configureOutput(program.configureOutput()).exitOverride();
@@ -111,7 +136,8 @@ export async function runCli(argv: readonly string[], options: CliOptions = {}):
   let registry = options.registry;
   const state: ProjectState = { registry: () => (registry ??= createDefaultRegistry()) };
   let exitCode: number = EXIT.ok;
-  const program = buildProgram(
+  const program = await buildProgram(
+    argv,
     io,
     state,
     (code) => {

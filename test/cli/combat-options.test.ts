@@ -11,13 +11,16 @@ const emergencies = (out: string) =>
     .map((line) => JSON.parse(line) as { type: string; response?: string; detail?: string })
     .filter((event) => event.type === 'safety.emergency');
 
-// SimWorld under the CLI runs on the system clock: each run takes a few seconds of real time.
-describe('run --combat and --fight-health-floor', () => {
+// SimWorld under the CLI runs on the system clock: each run takes some 16 s of real time (the fight, then the walk),
+// nearly all of it waiting, so the runs (each in a world of its own) go side by side.
+describe.concurrent('run --combat and --fight-health-floor', () => {
   it('by default the bot fights the zombie (equip, then attack_entity); --combat avoid flees it', async () => {
-    const fought = await cli('run', 'test/fixtures/walk-north.plan.json', ...sim);
+    const [fought, avoided] = await Promise.all([
+      cli('run', 'test/fixtures/walk-north.plan.json', ...sim),
+      cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--combat', 'avoid'),
+    ]);
     expect(emergencies(fought.out)[0]).toMatchObject({ response: 'attack_entity' });
     expect(fought.code).toBe(0);
-    const avoided = await cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--combat', 'avoid');
     expect(emergencies(avoided.out)[0]).toMatchObject({
       response: 'flee',
       detail: expect.stringContaining('the policy avoids fights') as unknown,
@@ -25,15 +28,17 @@ describe('run --combat and --fight-health-floor', () => {
   }, 120_000);
 
   it('a floor above what the fight leaves turns it into a flight; a floor out of range is refused, naming the flag', async () => {
-    const floored = await cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--fight-health-floor', '20');
+    const [floored, bad, mode] = await Promise.all([
+      cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--fight-health-floor', '20'),
+      cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--fight-health-floor', '30'),
+      cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--combat', 'berserk'),
+    ]);
     expect(emergencies(floored.out)[0]).toMatchObject({
       response: 'flee',
       detail: expect.stringContaining('below the floor of 20') as unknown,
     });
-    const bad = await cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--fight-health-floor', '30');
     expect(bad.code).toBe(2);
     expect(bad.err).toContain('--fight-health-floor takes a health from 0 to 20, got "30"');
-    const mode = await cli('run', 'test/fixtures/walk-north.plan.json', ...sim, '--combat', 'berserk');
     expect(mode.code).toBe(2);
     expect(mode.err).toContain('Allowed choices are auto, avoid');
   }, 120_000);

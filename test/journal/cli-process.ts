@@ -2,16 +2,19 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { CLI_ENTRY_ENV } from '../helpers/cli-build.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '..', '..');
 
-/** The CLI as a child process (run with `node --import tsx`), so a test can SIGKILL it. */
+/**
+ * The CLI as a child process, so a test can SIGKILL it: test/journal/run-cli.ts as vitest's global setup compiled it
+ * with the sources (test/helpers/cli-build.ts), on plain node.
+ */
 export function cliProcess(args: string[]): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', join(here, 'run-cli.ts'), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const entry = process.env[CLI_ENTRY_ENV];
+  if (!entry) throw new Error(`${CLI_ENTRY_ENV} is unset: run the tests with vitest.config.ts (its globalSetup)`);
+  return spawn(process.execPath, [entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Everything the child printed, and how it ended. Call it before reading its stdout line by line. */
