@@ -3,6 +3,7 @@ import { recipeFor } from '../recipes.js';
 import { type BotContext, toVec3 } from './bot-context.js';
 import type { Command } from './command-runner.js';
 import { confirmInventory } from './confirm.js';
+import { inventorySettled, watchSlotUpdates } from './inventory-settle.js';
 import { inventoryCounts } from './observe.js';
 
 export function startCraft(
@@ -21,14 +22,19 @@ export function startCraft(
       `no crafting table at ${blockKey(tablePosition)} (found ${table?.name ?? 'an unloaded chunk'})`,
     );
   }
-  const [recipe] = bot.recipesFor(itemData.id, null, 1, table);
-  if (!recipe)
-    throw new WorldError('precondition_missing', `cannot craft ${item}: ${whyNoRecipe(item, table !== null)}`);
-  const before = inventoryCounts(bot)[item] ?? 0;
-  const expected = before + recipe.result.count * times;
-  const done = bot
-    .craft(recipe, times, table ?? undefined)
-    .then(() => confirmInventory(context, item, (count) => count >= expected, `${expected} ${item}`));
+  watchSlotUpdates(context);
+  // The recipe is chosen from the pack as the server holds it: a craft just before may still be echoing back.
+  const done = inventorySettled(context, null).then(async () => {
+    const [recipe] = bot.recipesFor(itemData.id, null, 1, table);
+    if (!recipe)
+      throw new WorldError('precondition_missing', `cannot craft ${item}: ${whyNoRecipe(item, table !== null)}`);
+    const before = inventoryCounts(bot)[item] ?? 0;
+    const expected = before + recipe.result.count * times;
+    await bot.craft(recipe, times, table ?? undefined);
+    const lastClickAt = context.clock.now();
+    await confirmInventory(context, item, (count) => count >= expected, `${expected} ${item}`);
+    await inventorySettled(context, lastClickAt);
+  });
   return {
     done,
     cancel: () => {
