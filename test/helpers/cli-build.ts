@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { CHILD_ENTRY_ENV } from '../../src/world/embedded/child-server.js';
 
 /** The environment variable naming the run's compiled CLI entry (test/journal/cli-process.ts spawns it). */
 export const CLI_ENTRY_ENV = 'VERBTREE_TEST_CLI_ENTRY';
@@ -20,7 +21,8 @@ function typeScriptFiles(dir: string): string[] {
 
 /**
  * vitest's global setup: the sources (and test/journal/run-cli.ts, the CLI's entry) compiled to JavaScript once per
- * run, by esbuild as tsx compiles them. A CLI child then runs on plain node: under tsx each of its modules passed
+ * run, by esbuild as tsx compiles them. A CLI child, and an embedded server's child (`isolation: 'child-process'`),
+ * then runs on plain node: under tsx each of its modules passed
  * tsx's loader thread, which took about half the CPU of a child's start (`--help`: 4.1 s, compiled 2.3 s).
  */
 export async function setup(): Promise<() => void> {
@@ -48,5 +50,6 @@ export async function setup(): Promise<() => void> {
     writeFileSync(file.path, file.text.replaceAll('from "verbtree"', `from "${specifier}"`));
   }
   process.env[CLI_ENTRY_ENV] = join(outDir, 'test', 'journal', 'run-cli.js');
+  process.env[CHILD_ENTRY_ENV] = join(outDir, 'src', 'world', 'embedded', 'child-entry.js');
   return () => rmSync(outDir, { recursive: true, force: true });
 }

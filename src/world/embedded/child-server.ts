@@ -14,16 +14,23 @@ export interface ChildEmbeddedServer extends EmbeddedServer {
 const STOP_GRACE_MS = 5000;
 
 /**
+ * Names a compiled child-entry.js to fork instead of this module's sibling: the test run compiles the sources once
+ * (test/helpers/cli-build.ts), so a child started from the TypeScript sources need not load them through tsx again
+ * (about 2 to 4 s of CPU per start).
+ */
+export const CHILD_ENTRY_ENV = 'VERBTREE_EMBEDDED_CHILD_ENTRY';
+
+/**
  * The embedded server in a forked child process, so a crash inside flying-squid
  * cannot take the executor down: bots connect over TCP as usual and see a
  * crash as a disconnect. Player state is pushed by the child every 50 ms, so
  * `player()` may lag the server by that much; block reads ask the child.
  */
 export function startEmbeddedServerInChild(options: EmbeddedServerOptions = {}): Promise<ChildEmbeddedServer> {
-  const entry = fileURLToPath(
-    new URL(`./child-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url),
-  );
-  // From source (tests, tsx) the child needs the same TypeScript loader; built code runs plain.
+  const entry =
+    process.env[CHILD_ENTRY_ENV] ??
+    fileURLToPath(new URL(`./child-entry${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+  // From source (tsx) the child needs the same TypeScript loader; built code runs plain.
   const execArgv = entry.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = fork(entry, [], { execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const start: ChildStartOptions = {
