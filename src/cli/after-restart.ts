@@ -3,6 +3,7 @@ import type { WorldPort } from '../contracts/world.js';
 import type { Journal } from '../journal/journal.js';
 import { recheckAfterRestart, type RecheckVerdicts } from '../journal/rollback.js';
 import type { Fence } from '../journal/rows.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
 import type { Restart } from '../world/server-mark.js';
 import { wallTimeOf } from './worker/outage.js';
 
@@ -18,6 +19,8 @@ export interface AfterRestartDeps {
   connectedAt: number;
   /** How far back to check when the server does not say when it saved (default: since the bot last connected). */
   recheckWindowMs?: number;
+  /** The capabilities the bot runs: each success is judged by its own capability's acceptance again. */
+  registry?: CapabilityRegistry;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function recheckOnReturn(
       windowStart,
       ...(fence ? { fence } : {}),
       ...(runnerId ? { runnerId } : {}),
+      ...(deps.registry ? { registry: deps.registry } : {}),
     });
     for (const { planId, stepId, evidence } of verdicts.retracted)
       say(`plan ${planId} on ${bot}: step ${stepId} retracted: ${evidence}`);
@@ -84,6 +88,7 @@ export function recheckingOnReturn(
     clock: Clock;
     say: (line: string) => void;
     recheckWindowMs?: number;
+    registry?: CapabilityRegistry;
     runs: BotRuns;
   },
 ): { returning: (world: WorldPort, restart: Restart | null) => Promise<void> } {

@@ -131,7 +131,7 @@ function rejoinable(name: string, opened: BotWorld, options: AssembleBotsOptions
   const rejoining = new Rejoining(first, {
     clock,
     join: () => openWorld({ ...options.choice, username: name }),
-    ...recheckingOnReturn(name, { journal, clock, say, runs }),
+    ...recheckingOnReturn(name, { journal, clock, say, runs, registry: options.registry }),
     onLost: (reason) => say(`${name}: the server went away (${reason}); joining again with backoff`),
     onRejoined: (awayMs) => say(`${name}: back on the server after ${awayMs} ms away; its world is read again`),
     onReplaced: (reason) => say(`${name}: ${replacedLine(reason)}`),

@@ -51,6 +51,8 @@ export function progressLine(event: ExecutorEvent): string | null {
     case 'incident':
       return `  ! incident ${event.kind}: ${event.detail}`;
     case 'step.expects':
+      // A capability judged by its own acceptance alone may expect nothing: its event carries only the world at dispatch.
+      if (event.expectations.length === 0) return null;
       return `    ${step} expects: ${event.expectations.map(describeExpectation).join('; ')}`;
     case 'plan.paused':
       return `  ⏸ plan ${event.planId} paused: ${event.reason}`;

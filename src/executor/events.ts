@@ -1,7 +1,7 @@
 import type { FailureCode } from '../contracts/failure-codes.js';
 import type { PlanStep } from '../contracts/plan-step.js';
 import type { Expectation } from '../contracts/expectation.js';
-import type { Vec3Like } from '../contracts/world.js';
+import type { Observation, Vec3Like } from '../contracts/world.js';
 import type { ValidationIssue } from '../validate/issue.js';
 import type { IdempotencyState } from './idempotency.js';
 
@@ -56,7 +56,11 @@ export type ExecutorEvent =
       idempotencyKey?: string;
       parentStepId?: string;
     })
-  | (StepBase & { type: 'step.expects'; expectations: Expectation[] })
+  /**
+   * `pre`: the world at dispatch, for a capability that judges its effects with an acceptance function of its own
+   * (which reads it): journaled, so that a re-check after a server restart runs that acceptance again.
+   */
+  | (StepBase & { type: 'step.expects'; expectations: Expectation[]; pre?: Observation })
   | (StepBase & { type: 'attempt.started'; attempt: number })
   | (StepBase & { type: 'step.firstAction'; ttfaMs: number; command: string })
   /** `inTree`: the capability's tree retried a failed command, or made an unstuck move, inside attempt `attempt`. */

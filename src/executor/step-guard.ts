@@ -43,8 +43,15 @@ function fixExpectations(state: StepState, pre: Observation): Next {
   const expected = callExpect(input.spec, pre, input.args);
   if (!expected.ok) return finish(fail('runner_error', expected.detail));
   state.asked = { pre, expectations: expected.value };
-  if (state.asked.expectations.length > 0)
-    scope.emit({ type: 'step.expects', at: scope.clock.now(), ...base, expectations: state.asked.expectations });
+  const judgesItself = input.spec.acceptance !== undefined;
+  if (state.asked.expectations.length > 0 || judgesItself)
+    scope.emit({
+      type: 'step.expects',
+      at: scope.clock.now(),
+      ...base,
+      expectations: state.asked.expectations,
+      ...(judgesItself ? { pre } : {}),
+    });
   return GO_ON;
 }
 

@@ -1,7 +1,8 @@
 import { Expectations } from '../contracts/expectation.js';
 import type { WorldPort } from '../contracts/world.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
 import type { Journal } from './journal.js';
-import { unmetNow } from './resume.js';
+import { goneNow } from './recheck-effects.js';
 import type { Fence } from './rows.js';
 import type { RecordedSuccess, Retraction } from './sql/retract.js';
 
@@ -23,6 +24,11 @@ export interface RecheckScope {
   fence?: Fence;
   /** The runner of `serve` or `mcp` that drives the bot: its plans are journaled without a bot, and found by it. */
   runnerId?: string;
+  /**
+   * The capabilities the bot runs: a success of a version registered here is judged by that capability's own
+   * acceptance again (recheck-effects.ts); one of a version not registered, by its journaled expectations alone.
+   */
+  registry?: CapabilityRegistry;
 }
 
 export interface RecheckVerdicts {
@@ -34,8 +40,9 @@ export interface RecheckVerdicts {
 
 /**
  * After a server restart, the bot's successes that may not have been saved are checked again against the live world
- * by their journaled expectations (what acceptance confirmed when they ended). A success whose effect is gone, or
- * that journaled nothing to check it by, is `retracted` with its evidence (`Journal.retractSteps`): `ok` was said of
+ * by their capability's own acceptance (what confirmed them when they ended), or by their journaled expectations where
+ * that capability is not registered. A success whose effect is gone, or that journaled nothing to check it by, is
+ * `retracted` with its evidence (`Journal.retractSteps`): `ok` was said of
  * a world that no longer holds it.
  *
  * With the save's time known, every success after it is checked on its own: all of them came after the save, so none
@@ -59,7 +66,7 @@ export async function recheckAfterRestart(
   const verdicts: RecheckVerdicts = { retracted: [], held: [] };
   const newestFirst = [...candidates].reverse();
   for (const [index, success] of newestFirst.entries()) {
-    const gone = await goneNow(world, success);
+    const gone = await goneNow(world, success, scope.registry);
     if (gone !== null) {
       verdicts.retracted.push({ planId: success.planId, stepId: success.stepId, evidence: evidenceOf(scope, gone) });
       continue;
@@ -84,11 +91,6 @@ const LASTING = new Set(['inventory', 'inventory_total', 'block', 'block_state',
 function changedTheWorld(success: RecordedSuccess): boolean {
   const parsed = Expectations.safeParse(JSON.parse(success.expectations ?? '[]'));
   return parsed.success && parsed.data.some((e) => LASTING.has(e.kind));
-}
-
-async function goneNow(world: WorldPort, success: RecordedSuccess): Promise<string | null> {
-  if (!success.expectations) return 'it journaled no expectations to confirm it by';
-  return unmetNow(world, success.expectations);
 }
 
 function evidenceOf(scope: RecheckScope, gone: string): string {

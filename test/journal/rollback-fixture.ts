@@ -6,6 +6,7 @@ import type { PlanInput } from '../../src/contracts/plan.js';
 import { assembleExecutor } from '../../src/executor/assemble.js';
 import type { Journal } from '../../src/journal/journal.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
+import type { CapabilityRegistry } from '../../src/registry/registry.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 
 /*
@@ -44,14 +45,15 @@ export async function worldAfterSave(saved: number): Promise<SimWorld> {
 }
 
 /**
- * Runs the plan (the rollback plan unless given, on `world`) as bot ann's holder (queued, claimed, run under the
- * lease), to its end (on `clock`'s time).
+ * Runs the plan (the rollback plan unless given, on `world`, with the built-in capabilities unless given) as bot
+ * ann's holder (queued, claimed, run under the lease), to its end (on `clock`'s time).
  */
 export async function runAsAnn(
   journal: Journal,
   clock: Clock = systemClock,
   plan: PlanInput = rollbackPlan,
   world: SimWorld = startWorld(clock),
+  capabilities: CapabilityRegistry = registry,
 ) {
   await journal.addBot({ name: 'ann' });
   await journal.enqueuePlan({ planId: plan.planId, intentId: plan.intentId, bot: 'ann', body: plan });
@@ -59,7 +61,7 @@ export async function runAsAnn(
   const fence = { bot: 'ann', epoch: epoch! };
   await journal.claimNextPlan(fence);
   const assembly = await assembleJournaled({
-    registry,
+    registry: capabilities,
     world,
     clock,
     journal,

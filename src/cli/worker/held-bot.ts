@@ -15,7 +15,7 @@ import type { Rejoining } from '../../world/mineflayer/rejoining-world.js';
 import type { OpenedWorld } from '../open-world.js';
 import { guardedWorld } from './guarded-world.js';
 import { watchPlanControl } from './plan-control-watch.js';
-import { DEFAULT_AWAY_LIMIT_MS, stayJoined } from './stay-joined.js';
+import { awaySpell, DEFAULT_AWAY_LIMIT_MS, stayJoined, type AwaySpell } from './stay-joined.js';
 import { settleWithin, sleep } from './timing.js';
 import { recheckOnReturn } from '../after-restart.js';
 import { wallTimeOf } from './outage.js';
@@ -82,8 +82,11 @@ export class HeldBot {
   private fencing: Promise<void> | null = null;
   private opened: OpenedWorld | null = null;
   private rejoining: Rejoining | null = null;
-  /** What the bot waits for before its first join (its server away), while it does. */
-  private waitingFor: string | null = null;
+  /**
+   * What the bot waits for before its first join (its server away), since when (the clock's ms), and the away limit's
+   * timer: a server away from the start is as away as one that went, and the limit applies the same.
+   */
+  private waitingFor: { status: string; spell: AwaySpell } | null = null;
   private assembly: JournaledAssembly | null = null;
   /** The plan under way (between its claim and its end), and its run's end once it is running. */
   private current: { planId: string; ended: Promise<unknown>; redo: AbortController } | null = null;
@@ -136,8 +139,10 @@ export class HeldBot {
    */
   report(): BotReport | null {
     if (this.fenced) return null;
-    if (!this.opened && this.waitingFor !== null)
-      return { ...this.absent(), state: this.waitingFor, kind: 'mineflayer' };
+    if (!this.opened && this.waitingFor !== null) {
+      const since = new Date(wallTimeOf(this.deps.clock, this.waitingFor.spell.since)).toISOString();
+      return { ...this.absent(), state: `${this.waitingFor.status} since ${since}`, kind: 'mineflayer' };
+    }
     if (!this.opened || !this.assembly) return null;
     const { world } = this.opened;
     const away = this.disconnectedSince();
@@ -162,10 +167,29 @@ export class HeldBot {
     return { bot: this.fence.bot, epoch: this.fence.epoch, connected: false, position: null, health: null, food: null };
   }
 
-  /** Since when (epoch ms) the bot is away from the server; null while it is on it (or not yet joined). */
+  /**
+   * Since when (epoch ms) the bot is away from the server: its session lost, or its first join waiting for a server
+   * that refuses it; null while it is on it (or joining one that answers).
+   */
   disconnectedSince(): number | null {
-    const away = this.rejoining?.disconnectedSince ?? null;
+    const away = this.rejoining?.disconnectedSince ?? this.waitingFor?.spell.since ?? null;
     return away === null ? null : wallTimeOf(this.deps.clock, away);
+  }
+
+  /**
+   * The first join's status: a server away from the start arms the away limit as a lost session does (stayJoined),
+   * and joining disarms it.
+   */
+  private waiting(status: string | null): void {
+    const { clock, awayLimitMs = DEFAULT_AWAY_LIMIT_MS } = this.deps;
+    if (status === null) {
+      this.waitingFor?.spell.end();
+      this.waitingFor = null;
+    } else if (this.waitingFor) this.waitingFor.status = status;
+    else {
+      const spell = awaySpell(clock, clock.now(), awayLimitMs, (awayMs) => this.serverAwayTooLong(awayMs));
+      this.waitingFor = { status, spell };
+    }
   }
 
   /**
@@ -178,6 +202,7 @@ export class HeldBot {
     this.why = why;
     this.cause = cause;
     this.deps.journal.revokeFence(this.fence);
+    this.waitingFor?.spell.end();
     this.cancel.abort(new Error(`${why.code}: ${why.reason}`));
     this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}, ${cause}): ${why.code}: ${why.reason}`);
     this.fencing = this.giveUp(why);
@@ -225,7 +250,7 @@ export class HeldBot {
 
   private async work(): Promise<void> {
     const { deps, fence } = this;
-    const joined = await deps.join(fence.bot, this.cancel.signal, (status) => (this.waitingFor = status));
+    const joined = await deps.join(fence.bot, this.cancel.signal, (status) => this.waiting(status));
     // A fence that came while the bot was joining found nothing to close.
     if (this.fenced) return joined.close();
     this.connectedAt = deps.clock.now();

@@ -1,4 +1,4 @@
-import type { Clock, TimerHandle } from '../../contracts/clock.js';
+import type { Clock } from '../../contracts/clock.js';
 import type { WorldPort } from '../../contracts/world.js';
 import { Rejoining, replacedLine } from '../../world/mineflayer/rejoining-world.js';
 import type { Restart } from '../../world/server-mark.js';
@@ -32,7 +32,7 @@ export function stayJoined(
   deps: StayJoinedDeps,
 ): { opened: OpenedWorld; rejoining: Rejoining } {
   const { clock, say } = deps;
-  let limit: TimerHandle | null = null;
+  let away: AwaySpell | null = null;
   const rejoining = new Rejoining(first, {
     clock,
     join: (stop) => deps.join(bot, AbortSignal.any([stop, cancel])),
@@ -40,18 +40,37 @@ export function stayJoined(
       say(
         `${bot}: the server went away (${reason}); joining again with backoff, its steps wait within their deadlines`,
       );
-      limit = clock.setTimeout(() => deps.tooLong(Math.round(clock.now() - since)), deps.awayLimitMs);
+      away = awaySpell(clock, since, deps.awayLimitMs, deps.tooLong);
     },
     onReplaced: (reason) => say(`${bot}: ${replacedLine(reason)}`),
     ...(deps.returning ? { returning: deps.returning } : {}),
     onRejoined: (awayMs, tries) => {
-      if (limit) clock.clearTimeout(limit);
+      away?.end();
       say(`${bot}: back on the server after ${awayMs} ms away (${tries} tries); its world is read again`);
     },
   });
   const close = async () => {
-    if (limit) clock.clearTimeout(limit);
+    away?.end();
     await rejoining.close();
   };
   return { opened: { ...first, world: rejoining.world, close }, rejoining };
+}
+
+/** One spell of the server away, since when (the clock's ms), under the away limit. */
+export interface AwaySpell {
+  readonly since: number;
+  /** The server is back (or the bot given up): the limit no longer runs. */
+  end(): void;
+}
+
+/**
+ * The away limit over one spell: `tooLong` is told once, with how long the server was away, when it lasts `limitMs`.
+ * A lost session and a first join the server refuses run the same limit: a server away from the start is as away.
+ */
+export function awaySpell(clock: Clock, since: number, limitMs: number, tooLong: (awayMs: number) => void): AwaySpell {
+  const timer = clock.setTimeout(
+    () => tooLong(Math.round(clock.now() - since)),
+    Math.max(0, limitMs - (clock.now() - since)),
+  );
+  return { since, end: () => clock.clearTimeout(timer) };
 }

@@ -6,8 +6,16 @@ export interface RecordedSuccess {
   planId: string;
   stepId: string;
   verb: string;
+  /** The capability's version that ran it, and its arguments (JSON), as journaled. */
+  version: string | null;
+  args: string | null;
   /** Its expectations as journaled at its dispatch (JSON), null when it had none. */
   expectations: string | null;
+  /**
+   * The world at its dispatch (JSON), journaled (in its `step.expects` event) only for a capability that judges its
+   * effects with an acceptance function of its own; null otherwise.
+   */
+  pre: string | null;
   /** When it last succeeded, by the journal's clock. */
   succeededAt: number;
   planStatus: string;
@@ -35,12 +43,14 @@ export function* successesSince(
     plan_id: string;
     step_id: string;
     verb: string;
+    capability_version: string | null;
+    args: string | null;
     expectations: string | null;
     succeeded_at: number;
     plan_status: string;
   }>(
     `SELECT * FROM (
-       SELECT s.plan_id, s.step_id, s.verb, s.expectations, p.status AS plan_status,
+       SELECT s.plan_id, s.step_id, s.verb, s.capability_version, s.args, s.expectations, p.status AS plan_status,
          (SELECT MAX(t.at) FROM step_transitions t
            WHERE t.plan_id = s.plan_id AND t.step_id = s.step_id AND t.to_status = 'succeeded') AS succeeded_at
        FROM steps s JOIN plans p ON p.plan_id = s.plan_id
@@ -54,14 +64,37 @@ export function* successesSince(
     since,
     running ? 1 : 0,
   );
+  const pre = yield* dispatchWorlds([...new Set(rows.map((r) => r.plan_id))]);
   return rows.map((r) => ({
     planId: r.plan_id,
     stepId: r.step_id,
     verb: r.verb,
+    version: r.capability_version,
+    args: r.args,
     expectations: r.expectations,
+    pre: pre.get(`${r.plan_id}\u0000${r.step_id}`) ?? null,
     succeededAt: Number(r.succeeded_at),
     planStatus: r.plan_status,
   }));
+}
+
+/**
+ * The world at dispatch of each step of these plans that journaled one (its last `step.expects` event carrying `pre`),
+ * by plan and step id. Read from the events, the one record both backends keep of it.
+ */
+function* dispatchWorlds(planIds: readonly string[]): Tx<Map<string, string>> {
+  const worlds = new Map<string, string>();
+  for (const planId of planIds) {
+    const events = yield* all<{ body: string }>(
+      `SELECT body FROM events WHERE plan_id = ? AND type = 'step.expects' AND body LIKE '%"pre":%' ORDER BY id`,
+      planId,
+    );
+    for (const { body } of events) {
+      const event = JSON.parse(body) as { stepId: string; pre?: unknown };
+      if (event.pre !== undefined) worlds.set(`${planId}\u0000${event.stepId}`, JSON.stringify(event.pre));
+    }
+  }
+  return worlds;
 }
 
 /**
