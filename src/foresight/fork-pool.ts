@@ -135,10 +135,16 @@ export class ForkPool {
     return { worker, ready };
   }
 
-  /** A waiting thread does not keep the process alive. */
+  /**
+   * A thread waiting for a job does not keep the process alive; one still loading does, or a process awaiting
+   * warmUp() would end with nothing left to wait on.
+   */
   private keep(thread: ForkThread): void {
-    thread.worker.unref();
     this.idle.push(thread);
+    void thread.ready.then(
+      () => this.idle.includes(thread) && thread.worker.unref(),
+      () => undefined,
+    );
   }
 
   private runOn(thread: ForkThread, view: CapturedView, job: ForkJob, wallBudgetMs: number): Promise<ForkOutcome> {
