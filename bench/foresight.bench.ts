@@ -1,48 +1,22 @@
 import { createDefaultRegistry } from '../capabilities/index.js';
 import { ManualClock } from '../src/clock/index.js';
-import { queryFor, unmetExpectations } from '../src/contracts/expectation.js';
 import { assembleExecutor } from '../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../src/executor/events.js';
-import { forkExplorer } from '../src/foresight/index.js';
-import { generateHardCases, type HardCase } from '../src/foresight/hard-cases.js';
-import type { BranchExplorer, ScoredBranch } from '../src/recovery/branches.js';
+import { generateHardCases, type GeneratedHardCase, type HardCase } from '../src/foresight/hard-cases.js';
+import { type CaseRun, expectationsHold, measuredExplorer, runOnServer } from './foresight-embedded.js';
 import type { BenchOptions, BenchResult } from './types.js';
 
 /*
  * Issue 33 §4: the SimWorld hard cases, each run with and without branch exploration in the same run, forks in worker
- * threads as in production. Time to truth is the run's simulated time plus the real time the forks took (a real bot
- * waits for them); a false ok is a run that ended ok while the step's own expectations do not hold in the world.
+ * threads as in production, then the first of each kind on the embedded server (foresight-embedded.ts). In SimWorld
+ * time to truth is the run's simulated time plus the real time the forks took (a real bot waits for them); on the
+ * server it is real time. A false ok is a run that ended ok while the step's own expectations do not hold in the world.
  */
-
-interface CaseRun {
-  description: string;
-  ok: boolean;
-  falseOk: boolean;
-  timeToTruthMs: number;
-  forkWallMs: number;
-  forkCpuMs: number;
-}
 
 async function runCase(make: (clock: ManualClock) => HardCase, branches: boolean): Promise<CaseRun> {
   const clock = new ManualClock();
   const hard = make(clock);
-  const inner = forkExplorer();
-  let pending: Promise<ScoredBranch[]> | null = null;
-  let forkWallMs = 0;
-  let forkCpuMs = 0;
-  const explorer: BranchExplorer = {
-    explore(request) {
-      const wall = performance.now();
-      const cpu = process.cpuUsage();
-      pending = inner.explore(request).finally(() => {
-        forkWallMs += performance.now() - wall;
-        const used = process.cpuUsage(cpu);
-        forkCpuMs += (used.user + used.system) / 1000;
-        pending = null;
-      });
-      return pending;
-    },
-  };
+  const { explorer, pending, used } = measuredExplorer();
   const { executor } = await assembleExecutor({
     registry: createDefaultRegistry(),
     world: hard.world,
@@ -57,21 +31,21 @@ async function runCase(make: (clock: ManualClock) => HardCase, branches: boolean
   void executor.run(plan).result.then((r) => (result = r));
   // The run's clock stands still while the forks work, so its timers never race their real time.
   for (let rounds = 0; result === undefined && rounds < 100; rounds++) {
-    await clock.runUntil(() => result !== undefined || pending !== null, 600_000);
-    if (pending) await (pending as Promise<unknown>).catch(() => undefined);
+    await clock.runUntil(() => result !== undefined || pending() !== null, 600_000);
+    const forks = pending();
+    if (forks) await forks.catch(() => undefined);
     else if (result === undefined) break;
   }
-  const expects = events.find((e) => e.type === 'step.expects' && e.stepId === 'stuck');
-  const expectations = expects?.type === 'step.expects' ? expects.expectations : [];
-  const held = unmetExpectations(expectations, await hard.world.observe(queryFor(expectations))).length === 0;
+  const held = await expectationsHold(events, hard.world);
   const ok = result?.ok === true;
+  const { wallMs, cpuMs } = used();
   return {
     description: hard.description,
     ok,
     falseOk: ok && !held,
-    timeToTruthMs: clock.now() + forkWallMs,
-    forkWallMs,
-    forkCpuMs,
+    timeToTruthMs: clock.now() + wallMs,
+    forkWallMs: wallMs,
+    forkCpuMs: cpuMs,
   };
 }
 
@@ -99,22 +73,25 @@ function median(values: readonly number[]): number {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
+/** The hard cases run on the embedded server too: the first drawn instance of each kind (4 cases, about a minute). */
+const SERVER_PER_KIND = 1;
+
+type RunCase = (generated: GeneratedHardCase, branches: boolean) => Promise<CaseRun>;
+
 /**
- * `--seed N` draws the layouts, `--placements N` how many of each kind: each case runs without, then with, branch
- * exploration; a row each for its ok and time to truth, then per kind and over all the success rate and median time
- * to truth, the false oks, and the forks' wall time and CPU.
+ * Runs each case without, then with, branch exploration in `where` (SimWorld or the embedded server); a row each for
+ * its ok and time to truth, then per kind and over all the success rate and median time to truth, the false oks, and
+ * the forks' wall time and CPU.
  */
-export default async function foresightBench(options: BenchOptions): Promise<BenchResult[]> {
-  const seed = options.seed ?? DEFAULT_SEED;
-  const cases = generateHardCases(seed, options.placements ?? DEFAULT_PER_KIND);
+async function benchCases(where: string, cases: readonly GeneratedHardCase[], run: RunCase, seed: number) {
   const rows: BenchResult[] = [];
   const kinds = new Map<string, { with: Tally; without: Tally }>();
   const all = { with: tally(), without: tally() };
   let forkCpuMs = 0;
   let forkWallMs = 0;
   for (const generated of cases) {
-    const without = await runCase(generated.make, false);
-    const withBranches = await runCase(generated.make, true);
+    const without = await run(generated, false);
+    const withBranches = await run(generated, true);
     const kind = kinds.get(generated.kind) ?? { with: tally(), without: tally() };
     kinds.set(generated.kind, kind);
     for (const into of [kind, all]) {
@@ -125,7 +102,7 @@ export default async function foresightBench(options: BenchOptions): Promise<Ben
     forkWallMs += withBranches.forkWallMs;
     const verdict = (run: CaseRun) => (run.ok ? 'ok' : 'failed');
     rows.push({
-      name: `foresight ${generated.name} (${withBranches.description}): time to truth, ${verdict(withBranches)} with branches (baseline: ${verdict(without)} without)`,
+      name: `foresight ${where} ${generated.name} (${withBranches.description}): time to truth, ${verdict(withBranches)} with branches (baseline: ${verdict(without)} without)`,
       value: withBranches.timeToTruthMs,
       unit: 'ms',
       baseline: without.timeToTruthMs,
@@ -134,13 +111,13 @@ export default async function foresightBench(options: BenchOptions): Promise<Ben
   for (const [name, kind] of [...kinds, ['all kinds', all] as const])
     rows.push(
       {
-        name: `foresight ${name}: success rate with branches (baseline: without)`,
+        name: `foresight ${where} ${name}: success rate with branches (baseline: without)`,
         value: kind.with.ok / kind.with.timesToTruth.length,
         unit: 'share',
         baseline: kind.without.ok / kind.without.timesToTruth.length,
       },
       {
-        name: `foresight ${name}: median time to truth, ok or not (simulated + fork wall)`,
+        name: `foresight ${where} ${name}: median time to truth, ok or not`,
         value: median(kind.with.timesToTruth),
         unit: 'ms',
         baseline: median(kind.without.timesToTruth),
@@ -152,13 +129,25 @@ export default async function foresightBench(options: BenchOptions): Promise<Ben
     );
   rows.push(
     {
-      name: `foresight: false oks over ${cases.length} cases (seed ${seed})`,
+      name: `foresight ${where}: false oks over ${cases.length} cases (seed ${seed})`,
       value: all.with.falseOk,
       unit: 'runs',
       baseline: all.without.falseOk,
     },
-    { name: "foresight: forks' wall time, all cases", value: forkWallMs, unit: 'ms' },
-    { name: 'foresight: process CPU while forks ran, all cases', value: forkCpuMs, unit: 'ms' },
+    { name: `foresight ${where}: forks' wall time, all cases`, value: forkWallMs, unit: 'ms' },
+    { name: `foresight ${where}: process CPU while forks ran, all cases`, value: forkCpuMs, unit: 'ms' },
   );
   return rows;
+}
+
+/**
+ * `--seed N` draws the layouts, `--placements N` how many of each kind run in SimWorld (time to truth: simulated
+ * time plus the forks' real time); the first of each kind also runs on the embedded server, a real bot on real time.
+ */
+export default async function foresightBench(options: BenchOptions): Promise<BenchResult[]> {
+  const seed = options.seed ?? DEFAULT_SEED;
+  const cases = generateHardCases(seed, options.placements ?? DEFAULT_PER_KIND);
+  const inSim = await benchCases('SimWorld', cases, (generated, branches) => runCase(generated.make, branches), seed);
+  const onServer = await benchCases('embedded', generateHardCases(seed, SERVER_PER_KIND), runOnServer, seed);
+  return [...inSim, ...onServer];
 }

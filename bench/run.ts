@@ -57,9 +57,10 @@ the nearest log out of reach, a recipe whose usual input is missing) generated
 in SimWorld from a seed, each with and without branch exploration (forks in
 worker threads): ok and time to truth per case, success rate and median time to
 truth per kind and over all, false oks, the forks' wall time and the process CPU
-while they ran.
+while they ran; then the first of each kind on the embedded server (a real bot,
+a server each run), rows of their own.
   --seed N         the seed the layouts are drawn from (default 33)
-  --placements N   generated instances of each kind (default 2)
+  --placements N   generated instances of each kind in SimWorld (default 2)
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
      npm run bench -- fleet --bots 150 --workers 2

@@ -37,6 +37,11 @@ export interface EntityInfo {
    * world has not said.
    */
   aggressive?: boolean;
+  /**
+   * A creeper's fuse: the ticks of it burnt so far (SwellGoal's swell, 0 to the fuse's length), where the world can
+   * tell (SimWorld keeps it; a client sees only whether the creeper swells).
+   */
+  fuseTicks?: number;
 }
 
 /** A crafting recipe as the world knows it (minecraft-data for both worlds). */

@@ -20,8 +20,10 @@ export interface ForkExplorerOptions {
   bounds?: ViewBounds;
   /** The clock the total budget is timed on (default the system's). */
   clock?: Clock;
-  /** Where the forks run; default a worker thread each, at most os.availableParallelism() at once. */
+  /** Where the forks run; default `pool`, or without one a worker thread started for each fork. */
   runFork?: ForkRunner;
+  /** A pool whose `warm` threads, started and loaded beforehand, spare each fork its thread's start. */
+  pool?: ForkPool;
 }
 
 const DEFAULT_BOUNDS: ViewBounds = { radius: 16, height: 8 };
@@ -36,7 +38,9 @@ const inWorkerThread: ForkRunner = (view, job, wallBudgetMs) => new ForkPool({ s
  */
 export function forkExplorer(options: ForkExplorerOptions = {}): BranchExplorer {
   const clock = options.clock ?? systemClock;
-  const runFork = options.runFork ?? inWorkerThread;
+  const { pool } = options;
+  const runFork: ForkRunner =
+    options.runFork ?? (pool ? (view, job, wallBudgetMs) => pool.run(view, job, wallBudgetMs) : inWorkerThread);
   return {
     async explore(request: BranchRequest): Promise<ScoredBranch[]> {
       const view = await captureView(request.world, request.view ?? options.bounds ?? DEFAULT_BOUNDS);

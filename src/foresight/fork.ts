@@ -76,7 +76,7 @@ export class ForkWorld extends SimWorld {
       ...(view.timeOfDay === null ? {} : { timeOfDay: view.timeOfDay, daylightCycle: true }),
     });
     this.ground = ground;
-    for (const { id, name, kind, position, health, item } of view.entities) {
+    for (const { id, name, kind, position, health, item, swelling, aggressive, fuseTicks } of view.entities) {
       const forkId = this.spawnEntity({
         name,
         kind,
@@ -84,6 +84,12 @@ export class ForkWorld extends SimWorld {
         ...(item ? { item: { ...item } } : {}),
         ...(health === null ? {} : { health }),
         ai: mobsAct,
+        // A mob goes on with what it was doing: after the bot, a creeper's fuse burning from where it was.
+        midAct: {
+          ...(swelling === undefined ? {} : { swelling }),
+          ...(aggressive === undefined ? {} : { aggressive }),
+          ...(fuseTicks === undefined ? {} : { fuseTicks }),
+        },
       });
       this.forkIds.set(id, forkId);
     }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { EntityKind, Observation, Vec3Like, WorldPort } from '../contracts/world.js';
+import type { EntityInfo, EntityKind, Observation, Vec3Like, WorldPort } from '../contracts/world.js';
 
 /** A view reaches at most this far from the bot sideways and up or down: 65 x 65 x 49 cells, about 200k reads. */
 export const MAX_VIEW_RADIUS = 32;
@@ -29,8 +29,11 @@ export class ViewBoundsError extends Error {
   override readonly name = 'ViewBoundsError';
 }
 
-/** An entity as the bot saw it: a mob or player with its health, or a drop with what lies there. */
-export interface ViewEntity {
+/**
+ * An entity as the bot saw it: a mob or player with its health and what the world showed of its state (after a
+ * target, a creeper swelling and how far its fuse burnt, where the world says), or a drop with what lies there.
+ */
+export interface ViewEntity extends Pick<EntityInfo, 'swelling' | 'aggressive' | 'fuseTicks'> {
   /** Its id in the world it was seen in (a fork gives it an id of its own: ForkWorld.forkIdOf). */
   id: number;
   name: string;
@@ -92,13 +95,16 @@ export async function captureView(world: WorldPort, bounds: ViewBounds): Promise
   const seen = world.entities().filter((entity) => viewIndex({ origin, size }, ...cellOf(entity.position)) >= 0);
   const observation = await world.observe({ time: true, entities: { ids: seen.map((entity) => entity.id) } });
   const healthOf = new Map((observation.entities ?? []).map((entity) => [entity.id, entity.health]));
-  const entities = seen.map(({ id, name, kind, position: at, item }) => ({
+  const entities = seen.map(({ id, name, kind, position: at, item, swelling, aggressive, fuseTicks }) => ({
     id,
     name,
     kind,
     position: { ...at },
     health: healthOf.get(id) ?? null,
     ...(item ? { item: { ...item } } : {}),
+    ...(swelling === undefined ? {} : { swelling }),
+    ...(aggressive === undefined ? {} : { aggressive }),
+    ...(fuseTicks === undefined ? {} : { fuseTicks }),
   }));
   return {
     origin,

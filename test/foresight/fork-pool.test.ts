@@ -67,3 +67,24 @@ describe('runInFork', () => {
     await expect(pending).resolves.toMatchObject({ outcome: 'wall_budget' });
   }, 120_000);
 });
+
+describe('a pool with warm threads', () => {
+  it('replaces a thread past its wall budget with a warm one, which runs job after job, starting no other', async () => {
+    const { view } = await viewOfAWall();
+    const clock = new ManualClock();
+    const pool = new ForkPool({ size: 1, wallBudgetMs: WALL_MS, warm: 1, clock });
+    try {
+      const pending = pool.run(view, walkTo(-4, 2), 5_000);
+      // The wall clock passes the budget before the thread has even loaded its entry.
+      await clock.advance(5_000);
+      await expect(pending).resolves.toMatchObject({ outcome: 'wall_budget' });
+      await pool.warmUp();
+      expect(pool.started).toBe(2);
+      const outcomes = [await runInFork(view, walkTo(-2, 0), pool), await runInFork(view, walkTo(-2, 2), pool)];
+      expect(outcomes.map((o) => o.outcome)).toEqual(['ok', 'ok']);
+      expect(pool.started).toBe(2);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+});

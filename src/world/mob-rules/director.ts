@@ -136,6 +136,24 @@ export class MobDirector {
     host.explode(mob, blocks);
   }
 
+  /** How far a creeper's fuse has burnt, in ticks, once the rules have driven it (undefined before). */
+  fuseOf(mob: number): number | undefined {
+    return this.minds.get(mob)?.swell;
+  }
+
+  /**
+   * A mob copied mid-act from another world (a fork of what a bot saw): after `target` if it was, and a creeper's fuse
+   * lit or going out and burnt as far as that world showed, so it blows up when it would have there.
+   */
+  resume(mob: Mob, state: { target: number | null; swelling?: boolean; fuseTicks?: number }): void {
+    const mind = newMind(mob.position);
+    mind.target = state.target;
+    mind.shownAggressive = state.target !== null;
+    mind.swellDir = state.swelling === true ? 1 : -1;
+    mind.swell = state.fuseTicks ?? 0;
+    this.minds.set(mob.id, mind);
+  }
+
   /** A player hit this mob: a hostile one turns on it, and any re-plans its walk from where the hit left it. */
   hitBy(mob: Mob, player: number): void {
     let mind = this.minds.get(mob.id);

@@ -17,7 +17,12 @@ export interface SpawnEntity {
   ai?: boolean;
   /** A mob's health at spawn (default its kind's, maxHealth). */
   health?: number;
+  /** A mob copied mid-act from another world (a fork): what that world showed of it, shown here too and acted on. */
+  midAct?: MidAct;
 }
+
+/** What a world shows of a mob beyond its place and health: its flags, and a creeper's fuse where it can tell. */
+export type MidAct = Pick<EntityInfo, 'swelling' | 'aggressive' | 'fuseTicks'>;
 
 interface SimEntity extends EntityInfo {
   position: { x: number; y: number; z: number };
@@ -43,6 +48,8 @@ export class EntityStore {
       ...(entity.item ? { item: { ...entity.item } } : {}),
       ...(living ? { health: entity.health ?? maxHealth(entity.name) } : {}),
       ai: entity.ai === true && (entity.kind === 'hostile' || entity.kind === 'passive'),
+      ...(entity.midAct?.swelling === undefined ? {} : { swelling: entity.midAct.swelling }),
+      ...(entity.midAct?.aggressive === undefined ? {} : { aggressive: entity.midAct.aggressive }),
     });
     return id;
   }

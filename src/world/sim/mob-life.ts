@@ -1,6 +1,6 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import type { Random } from '../../random.js';
-import type { EntityInfo } from '../../contracts/world.js';
+import type { EntityInfo, Vec3Like } from '../../contracts/world.js';
 import {
   type BlastedBlocks,
   blastDrops,
@@ -16,7 +16,7 @@ import { AIR } from './block-data.js';
 import type { Body } from './body.js';
 import { canBreak } from './dig.js';
 import type { DayClock } from './day-clock.js';
-import type { EntityStore } from './entity-store.js';
+import type { EntityStore, MidAct } from './entity-store.js';
 import type { BlockGrid } from './grid.js';
 import type { Terrain } from './terrain.js';
 
@@ -109,6 +109,24 @@ export class SimMobs {
       if (canBreak(name, unbreakable)) for (const drop of blastDrops(name)) entities.dropItem(terrain, cell, drop);
     }
     this.parts.blocksChanged();
+  }
+
+  /** How far a creeper's fuse has burnt, in ticks (undefined for a mob the rules have not driven yet). */
+  fuseOf(id: number): number | undefined {
+    return this.director.fuseOf(id);
+  }
+
+  /** A mob spawned mid-act (SpawnEntity.midAct): after the bot when it was after someone, its fuse where it was. */
+  resume(mob: { id: number; name: string; position: Vec3Like }, shown: MidAct): void {
+    const hunting = shown.aggressive === true || shown.swelling === true;
+    this.director.resume(
+      { id: mob.id, name: mob.name, position: { ...mob.position } },
+      {
+        target: hunting ? SIM_BOT_ID : null,
+        ...(shown.swelling === undefined ? {} : { swelling: shown.swelling }),
+        ...(shown.fuseTicks === undefined ? {} : { fuseTicks: shown.fuseTicks }),
+      },
+    );
   }
 
   stop(): void {

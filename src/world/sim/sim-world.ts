@@ -140,6 +140,7 @@ export class SimWorld implements WorldPort {
 
   spawnEntity(entity: SpawnEntity): number {
     const id = this.entityStore.spawn(entity);
+    if (entity.ai && entity.midAct) this.mobs.resume({ ...entity, id }, entity.midAct);
     if (entity.ai) this.mobs.wake();
     return id;
   }
@@ -258,8 +259,12 @@ export class SimWorld implements WorldPort {
     return findBlocks(this.grid, this.body, query);
   }
 
+  /** What the store shows, and how far a swelling creeper's fuse has burnt (the mob rules keep it). */
   entities(): EntityInfo[] {
-    return this.entityStore.list();
+    return this.entityStore.list().map((entity) => {
+      const fuseTicks = entity.swelling === undefined ? undefined : this.mobs.fuseOf(entity.id);
+      return fuseTicks === undefined ? entity : { ...entity, fuseTicks };
+    });
   }
 
   recipe(item: string): Recipe | null {
