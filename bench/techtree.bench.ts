@@ -100,7 +100,7 @@ async function onSim(loaded: Loaded, seed: number, nights: boolean): Promise<Run
     world,
     clock,
     loaded,
-    planner: goalPlanner(),
+    planner: goalPlanner({ arm: nights }),
     policy: { seed },
   });
   const watcher = milestoneWatcher(clock, clock.now());
@@ -126,7 +126,7 @@ async function onServer(loaded: Loaded, seed: number, nights: boolean): Promise<
       world: bot,
       clock,
       loaded,
-      planner: goalPlanner(),
+      planner: goalPlanner({ arm: nights }),
     });
     const watcher = milestoneWatcher(clock, clock.now());
     executor.events.on('event', watcher.on);
