@@ -6,6 +6,7 @@ import { countByKind } from '../src/executor/safety/index.js';
 import { deriveSeed, mulberry32 } from '../src/random.js';
 import { startEmbeddedWorld } from '../src/world/embedded/index.js';
 import { parseScenario } from '../src/world/scenario/index.js';
+import { HEALTH_SAMPLE_MS, watchHealth } from './health-watch.js';
 import type { BenchOptions, BenchResult } from './types.js';
 
 /**
@@ -26,10 +27,6 @@ const LOGS = 3;
 /** Mobs are put this far from the bot's spawn (0,5,0), at seeded angles. */
 const NEAREST = 8;
 const FARTHEST = 16;
-/** The server's health is read this often: a death between two of the executor's looks is still counted. */
-const HEALTH_SAMPLE_MS = 50;
-/** Regeneration heals 1 at a time: a bigger rise between samples is a respawn at full health. */
-const RESPAWN_RISE = 1.5;
 
 interface Kit {
   key: string;
@@ -94,15 +91,7 @@ async function runOnce(
   });
   const world = await startEmbeddedWorld({ clock, scenario });
   const username = 'worker';
-  const health = { last: 20, damage: 0, deaths: 0 };
-  const sampler = setInterval(() => {
-    const now = world.server.player(username)?.health;
-    if (now === undefined) return;
-    if (now < health.last) health.damage += health.last - now;
-    // A respawn can come between two samples: health back up by more than regeneration's 1 a time is one too.
-    if ((now <= 0 && health.last > 0) || now - health.last > RESPAWN_RISE) health.deaths++;
-    health.last = now;
-  }, HEALTH_SAMPLE_MS);
+  const health = watchHealth(clock, () => world.server.player(username)?.health);
   try {
     const bot = await world.connectBot(username);
     const { executor, runner } = assembleLoaded({ registry: createDefaultRegistry(), world: bot, clock, loaded });
@@ -118,7 +107,7 @@ async function runOnce(
     await runner.shutdown();
     return { completed: result.ok, deaths: health.deaths, damage: health.damage, seconds };
   } finally {
-    clearInterval(sampler);
+    health.stop();
     await world.stop();
   }
 }

@@ -16,7 +16,7 @@ const MAX_WORKERS = 8;
  */
 const ON_REQUEST = new Set(['fleet.bench.ts', 'night.bench.ts', 'foresight.bench.ts']);
 
-const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --profile FILE]
+const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --survival] [-- --profile FILE]
        npm run bench -- fleet [--bots 50,150,300] [--workers 1,2,3]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
@@ -28,6 +28,11 @@ baseline measured in the same run and the ratio against it where one exists.
   --server-seeds N
              how many generated worlds the tech-tree bench runs on the embedded
              server (default 3, about two minutes each; 0 for SimWorld only)
+  --survival of the tech-tree bench, nights and mobs on: each world from dusk
+             (12000 ticks) with the daylight cycle running and zombies,
+             skeletons, creepers and spiders spawning in the dark (up to 5
+             within 40 blocks, vanilla's monster density); each run prints its
+             deaths, damage taken, fights, flights and shelters
   --profile FILE
              the embedded fleet writes a CPU profile of its plan phase to FILE
              (a .cpuprofile: open it in Chrome's DevTools or speedscope); the fleet bench, one of
@@ -63,6 +68,7 @@ a server each run), rows of their own.
   --placements N   generated instances of each kind in SimWorld (default 2)
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
+     npm run bench -- techtree --server-seeds 2 --survival
      npm run bench -- fleet --bots 150 --workers 2
      npm run bench -- night --placements 2 --rows none,zombies-2/stone
      npm run bench -- foresight --seed 7 --placements 3`;
@@ -90,6 +96,7 @@ function parseArgs(argv: string[]): Args | string {
     const arg = argv[i]!;
     if (arg === '--json') args.json = true;
     else if (arg === '--fleet') args.fleetOnly = true;
+    else if (arg === '--survival') args.survival = true;
     else if (arg === '--bots' || arg.startsWith('--bots=')) {
       const text = arg === '--bots' ? argv[++i] : arg.slice('--bots='.length);
       const bots = wholeNumbers(text, 1, MAX_BOTS);

@@ -8,8 +8,9 @@ import type { Clock } from '../src/contracts/clock.js';
 import { assembleLoaded, loadTrees } from '../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../src/executor/events.js';
 import { startEmbeddedWorld } from '../src/world/embedded/index.js';
-import { parseScenario, type Scenario } from '../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../src/world/sim-scenario.js';
+import { watchHealth } from './health-watch.js';
+import { defenceCounter, type Defences, techtreeScenario } from './techtree-survival.js';
 import type { BenchOptions, BenchResult } from './types.js';
 
 /**
@@ -20,15 +21,15 @@ import type { BenchOptions, BenchResult } from './types.js';
  * a run there takes about two minutes). Each milestone is the moment its
  * pickaxe is crafted and verified; the counts are those up to that moment.
  * Every failure is printed with its code.
+ * `--survival`: the same worlds from dusk with the daylight cycle running and hostiles spawning at night
+ * (techtree-survival.ts); each run also prints its deaths (the world's health at 0, as the night bench counts them),
+ * the damage it took and the safety layer's defences.
  */
 
 const MILESTONES = ['wooden_pickaxe', 'stone_pickaxe', 'iron_pickaxe'] as const;
 const GOAL = 'iron_pickaxe';
 const SEEDS = 10;
 const SERVER_SEEDS = 3;
-
-const survival = (seed: number): Scenario =>
-  parseScenario({ name: `survival-${seed}`, terrain: { kind: 'survival', seed } }, `survival seed ${seed}`);
 
 interface Reached {
   ms: number;
@@ -44,6 +45,9 @@ interface Run {
   reached: Partial<Record<(typeof MILESTONES)[number], Reached>>;
   /** Each retry, repair and escalation up to the goal (or the end), named by its cause. */
   recoveries: string[];
+  deaths: number;
+  damage: number;
+  defences: Defences;
 }
 
 const intent = {
@@ -85,28 +89,36 @@ function recoveryCause(event: ExecutorEvent): string | null {
   return null;
 }
 
-async function onSim(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: number): Promise<Run> {
+type Loaded = Awaited<ReturnType<typeof loadTrees>>;
+
+async function onSim(loaded: Loaded, seed: number, nights: boolean): Promise<Run> {
   const clock = new ManualClock();
-  const world = simWorldFromScenario(survival(seed), { clock, seed });
+  const world = simWorldFromScenario(techtreeScenario(seed, nights), { clock, seed });
+  const health = watchHealth(clock, () => world.health());
   const { executor } = assembleLoaded({
     registry: createDefaultRegistry(),
     world,
     clock,
     loaded,
-    planner: goalPlanner(),
+    planner: goalPlanner({ arm: nights }),
     policy: { seed },
   });
   const watcher = milestoneWatcher(clock, clock.now());
   executor.events.on('event', watcher.on);
+  const counter = defenceCounter();
+  executor.events.on('event', counter.on);
   let result: PlanResult | undefined;
   void executor.run(intent).result.then((r) => (result = r));
   await clock.runUntil(() => result !== undefined, 3_600_000);
-  return { seed, result: result!, reached: watcher.reached, recoveries: watcher.recoveries };
+  health.stop();
+  const run = { seed, result: result!, reached: watcher.reached, recoveries: watcher.recoveries };
+  return report('SimWorld', { ...run, deaths: health.deaths, damage: health.damage, defences: counter.defences });
 }
 
-async function onServer(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: number): Promise<Run> {
+async function onServer(loaded: Loaded, seed: number, nights: boolean): Promise<Run> {
   const clock = new SystemClock();
-  const world = await startEmbeddedWorld({ clock, scenario: survival(seed) });
+  const world = await startEmbeddedWorld({ clock, scenario: techtreeScenario(seed, nights) });
+  const health = watchHealth(clock, () => world.server.player('techtree')?.health);
   try {
     const bot = await world.connectBot('techtree');
     const { executor, runner } = assembleLoaded({
@@ -114,22 +126,39 @@ async function onServer(loaded: Awaited<ReturnType<typeof loadTrees>>, seed: num
       world: bot,
       clock,
       loaded,
-      planner: goalPlanner(),
+      planner: goalPlanner({ arm: nights }),
     });
     const watcher = milestoneWatcher(clock, clock.now());
     executor.events.on('event', watcher.on);
+    const counter = defenceCounter();
+    executor.events.on('event', counter.on);
     const events: string[] = [];
     executor.events.on('event', (event: ExecutorEvent) => events.push(JSON.stringify(event)));
     const result = await executor.run(intent).result;
     await runner.shutdown();
     await writeTrace(seed, events);
-    process.stderr.write(
-      `techtree the embedded server seed ${seed}: ${result.ok ? `${GOAL} in ${((watcher.reached[GOAL]?.ms ?? 0) / 1000).toFixed(0)} s` : `${result.code}`}\n`,
-    );
-    return { seed, result, reached: watcher.reached, recoveries: watcher.recoveries };
+    const run = { seed, result, reached: watcher.reached, recoveries: watcher.recoveries };
+    return report('the embedded server', {
+      ...run,
+      deaths: health.deaths,
+      damage: health.damage,
+      defences: counter.defences,
+    });
   } finally {
+    health.stop();
     await world.stop();
   }
+}
+
+/** One line a run: the goal's time or the failure, deaths, damage taken and defences. */
+function report(where: string, run: Run): Run {
+  const { fights, flights, shelters, meals } = run.defences;
+  const outcome = run.result.ok ? `${GOAL} in ${((run.reached[GOAL]?.ms ?? 0) / 1000).toFixed(0)} s` : run.result.code;
+  process.stderr.write(
+    `techtree ${where} seed ${run.seed}: ${outcome}; ${run.deaths} deaths, ${run.damage.toFixed(1)} damage taken, ` +
+      `${fights} fights, ${flights} flights, ${shelters} shelters, ${meals} meals\n`,
+  );
+  return run;
 }
 
 /** Every event of a server run, one JSON a line, where the cause of each recovery can be read after the bench. */
@@ -166,7 +195,39 @@ function summarise(where: string, runs: Run[]): BenchResult[] {
       },
     );
   }
-  return [...results, ...recoveriesByCause(where, runs)];
+  return [...results, ...survivalFigures(where, runs), ...recoveriesByCause(where, runs)];
+}
+
+/** Deaths in all, and the damage taken and defences per run: the median, with each run's figure in the name. */
+function survivalFigures(where: string, runs: Run[]): BenchResult[] {
+  const perRun = (what: string, unit: string, values: number[]): BenchResult => ({
+    name: `techtree ${what} on ${where} (per run: ${values.map((v) => +v.toFixed(1)).join(', ')})`,
+    value: median(values),
+    unit,
+  });
+  return [
+    { name: `techtree deaths on ${where}`, value: runs.reduce((sum, r) => sum + r.deaths, 0), unit: 'deaths' },
+    perRun(
+      'damage taken',
+      'health, median',
+      runs.map((r) => r.damage),
+    ),
+    perRun(
+      'fights',
+      'median',
+      runs.map((r) => r.defences.fights),
+    ),
+    perRun(
+      'flights',
+      'median',
+      runs.map((r) => r.defences.flights),
+    ),
+    perRun(
+      'shelters',
+      'median',
+      runs.map((r) => r.defences.shelters),
+    ),
+  ];
 }
 
 /** Recoveries per run, in all and per cause: the median over the runs, and each run's count in the name. */
@@ -194,10 +255,11 @@ function recoveriesByCause(where: string, runs: Run[]): BenchResult[] {
 export default async function techtreeBench(options: BenchOptions): Promise<BenchResult[]> {
   const loaded = await loadTrees(createDefaultRegistry());
   const simRuns: Run[] = [];
-  for (let seed = 1; seed <= SEEDS; seed++) simRuns.push(await onSim(loaded, seed));
+  const nights = options.survival ?? false;
+  for (let seed = 1; seed <= SEEDS; seed++) simRuns.push(await onSim(loaded, seed, nights));
   const serverRuns: Run[] = [];
   for (let seed = 1; seed <= (options.serverSeeds ?? SERVER_SEEDS); seed++)
-    serverRuns.push(await onServer(loaded, seed));
+    serverRuns.push(await onServer(loaded, seed, nights));
   return [
     ...summarise('SimWorld', simRuns),
     ...(serverRuns.length > 0 ? summarise('the embedded server', serverRuns) : []),

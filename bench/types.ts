@@ -24,6 +24,11 @@ export interface BenchOptions {
    * only).
    */
   serverSeeds?: number;
+  /**
+   * `--survival`: the tech-tree bench's worlds from dusk with the daylight cycle running and hostiles spawning at
+   * night.
+   */
+  survival?: boolean;
   /** `--profile FILE`: the embedded fleet writes a CPU profile of its plan phase (all bots at work) to FILE. */
   profile?: string;
   /**

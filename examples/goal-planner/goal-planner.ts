@@ -31,6 +31,12 @@ const SOURCES: Record<string, { block: string; tool?: string }> = {
 /** A table just used stands within reach (4 blocks); a little more covers a bot that stepped back. */
 const TABLE_PICKUP_RADIUS = 8;
 
+/**
+ * With `arm`, the sword of each pickaxe's material, crafted at the same table right after it: a player who sees the
+ * night coming arms on the way (a wooden sword hits for 4 where the wooden pickaxe hits for 2, a stone one for 5).
+ */
+const SWORD_AFTER: Record<string, string> = { wooden_pickaxe: 'wooden_sword', stone_pickaxe: 'stone_sword' };
+
 /** What a furnace burns: planks, made from the logs gathered anyway. */
 const FUEL = 'oak_planks';
 
@@ -96,14 +102,35 @@ function expand(
   pack[item] = (pack[item] ?? 0) + times * recipe.yields - missing;
 }
 
+/** The swords `arm` adds: one after each tool the plan crafts, unless the pack holds it or a better one. */
+function swordsFor(tools: readonly string[], inventory: Readonly<Record<string, number>>): Map<string, string> {
+  const tiers = Object.values(SWORD_AFTER);
+  let best = -1;
+  for (const [tier, sword] of tiers.entries()) if ((inventory[sword] ?? 0) > 0) best = tier;
+  const swords = new Map<string, string>();
+  for (const tool of tools) {
+    const sword = SWORD_AFTER[tool];
+    if (sword && tiers.indexOf(sword) > best) swords.set(tool, sword);
+  }
+  return swords;
+}
+
 /**
  * Plan steps that take a bot holding `inventory` to `goal`. Step ids carry
- * `tag` so a re-plan never reuses an id already run.
+ * `tag` so a re-plan never reuses an id already run. With `arm`, a sword is
+ * crafted after each pickaxe of its material (SWORD_AFTER).
  */
-export function stepsFor(goal: Goal, inventory: Readonly<Record<string, number>>, tag = ''): PlanStepInput[] {
+export function stepsFor(
+  goal: Goal,
+  inventory: Readonly<Record<string, number>>,
+  tag = '',
+  options: { arm?: boolean } = {},
+): PlanStepInput[] {
   const plan: Expansion = { gather: new Map(), tools: [], tableCrafts: 0, smelt: new Map() };
   const pack = { ...inventory };
   for (const [item, count] of Object.entries(goal.have)) expand(item, count, pack, plan);
+  const swords = options.arm ? swordsFor(plan.tools, inventory) : new Map<string, string>();
+  for (const sword of swords.values()) expand(sword, 1, pack, plan);
   const id = (name: string) => `${name}${tag}`;
   const steps: PlanStepInput[] = [];
   const gather = (item: string) => {
@@ -119,18 +146,19 @@ export function stepsFor(goal: Goal, inventory: Readonly<Record<string, number>>
   gather('oak_log');
   for (const item of plan.gather.keys()) if (!SOURCES[item]!.tool && item !== 'oak_log') gather(item);
   for (const [n, tool] of plan.tools.entries()) {
-    if ((inventory[tool] ?? 0) < 1) {
-      steps.push({ stepId: id(`craft-${tool}`), type: 'craft_item', args: { item: tool, count: 1 } });
-      // Carry the table on to the next craft, as a player does: gathering may lead far (down a cave), and
-      // walking back to a table is the step most often found dug away behind the bot.
-      const crafts = n < plan.tools.length - 1 || plan.smelt.size > 0;
-      if (crafts)
-        steps.push({
-          stepId: id(`take-table-${tool}`),
-          type: 'collect_block',
-          args: { block: 'crafting_table', count: 1, radius: TABLE_PICKUP_RADIUS },
-        });
-    }
+    const craftsTool = (inventory[tool] ?? 0) < 1;
+    if (craftsTool) steps.push({ stepId: id(`craft-${tool}`), type: 'craft_item', args: { item: tool, count: 1 } });
+    const sword = swords.get(tool);
+    if (sword) steps.push({ stepId: id(`craft-${sword}`), type: 'craft_item', args: { item: sword, count: 1 } });
+    // Carry the table on to the next craft, as a player does: gathering may lead far (down a cave), and
+    // walking back to a table is the step most often found dug away behind the bot.
+    const craftsLater = n < plan.tools.length - 1 || plan.smelt.size > 0;
+    if ((craftsTool || sword) && craftsLater)
+      steps.push({
+        stepId: id(`take-table-${tool}`),
+        type: 'collect_block',
+        args: { block: 'crafting_table', count: 1, radius: TABLE_PICKUP_RADIUS },
+      });
     for (const item of plan.gather.keys()) if (SOURCES[item]!.tool === tool) gather(item);
   }
   if (plan.smelt.size > 0 && (inventory.furnace ?? 0) < 1)
@@ -164,14 +192,16 @@ export function goalOf(intent: { goal: string; context?: Record<string, unknown>
  * failure, a new plan from the pack the bot holds now; when nothing of a kind
  * is in sight, the new plan first explores for it (once per kind).
  */
-export function goalPlanner(options: { inventory?: Record<string, number>; maxReplans?: number } = {}): Planner {
+export function goalPlanner(
+  options: { inventory?: Record<string, number>; maxReplans?: number; arm?: boolean } = {},
+): Planner {
   let replans = 0;
   let goal: Goal | null = null;
   const explored = new Set<string>();
   const replan = (context: FailureContext): PlannerReply => {
     if (!goal) return { giveUp: 'no goal: this planner plans intents' };
     if (++replans > (options.maxReplans ?? 3)) return { giveUp: `${replans - 1} re-plans did not reach the goal` };
-    const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`);
+    const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`, options);
     // Nothing of a kind in sight: walk out and look for it once, then carry on; a second time, the world lacks it.
     const unseen =
       context.failure.code === 'precondition_missing'
@@ -201,7 +231,7 @@ export function goalPlanner(options: { inventory?: Record<string, number>; maxRe
       return Promise.resolve({
         planId: `goal-${intent.id}`,
         intentId: intent.id,
-        steps: stepsFor(goal, options.inventory ?? {}),
+        steps: stepsFor(goal, options.inventory ?? {}, '', options),
       });
     },
     onFailure: (context) => Promise.resolve(replan(context)),

@@ -43,6 +43,31 @@ describe('the reference goal planner', () => {
     ).toEqual([['smelt_item', { item: 'iron_ingot', count: 2, fuel: 'oak_planks' }]]);
   });
 
+  it('with arm, crafts the sword of each pickaxe’s material at its table, from materials gathered with the rest', () => {
+    const crafts = (inventory: Record<string, number>) =>
+      stepsFor({ have: { iron_pickaxe: 1 } }, inventory, '', { arm: true })
+        .filter((s) => s.type === 'craft_item' || s.type === 'collect_block')
+        .map((s) => (s.args as { item?: string }).item ?? (s.args as { block: string }).block);
+    expect(crafts({})).toEqual([
+      'oak_log',
+      'wooden_pickaxe',
+      'wooden_sword',
+      'crafting_table',
+      '#stone',
+      'stone_pickaxe',
+      'stone_sword',
+      'crafting_table',
+      '#iron_ores',
+      'furnace',
+      'iron_pickaxe',
+    ]);
+    // 2 logs more than unarmed (7): the wooden sword's planks and stick, and the planks of a table for the stone one.
+    expect(stepsFor({ have: { iron_pickaxe: 1 } }, {}, '', { arm: true })[0]!.args).toMatchObject({ count: 9 });
+    // A sword held, or a better one, is not made again.
+    expect(crafts({ wooden_pickaxe: 1, stone_sword: 1, oak_log: 9 })).not.toContain('wooden_sword');
+    expect(crafts({ wooden_pickaxe: 1, stone_sword: 1, oak_log: 9 })).not.toContain('stone_sword');
+  });
+
   it('takes a bot with an empty pack to an iron pickaxe on a generated survival world in SimWorld, every step verified', async () => {
     const scenario = await loadScenario('examples/scenarios/survival.json');
     const h = await harness((clock) => simWorldFromScenario(scenario, { clock, seed: 7 }), { planner: goalPlanner() });

@@ -59,6 +59,7 @@ function story(
     hurtPlayer: (_player, damage, _by, cause) => told.hurts.push({ tick: now, damage, cause }),
     hurtMob: (mob, damage) => told.mobHurts.push({ name: mob.name, damage }),
     spawn: () => {},
+    despawn: () => {},
     swelling: (_mob, lit) => told.swells.push({ tick: now, lit }),
     aggressive: () => {},
     explode: (_mob, blocks) => {

@@ -6,7 +6,7 @@ import { armourOf, damageAfterArmour } from './armour.js';
 import { damageToMob } from './combat.js';
 import { type BlastedBlocks, blastBlocks, blastDamage, exposure } from './explosion.js';
 import { HurtImmunity } from './hurt.js';
-import { type NightSpawning, nightSpawn } from './spawning.js';
+import { Despawner, type NightSpawning, nightSpawn } from './spawning.js';
 import { mobSize, SPAWN_INTERVAL_TICKS } from './stats.js';
 import type { MobTerrain } from './terrain.js';
 
@@ -37,6 +37,8 @@ export interface MobHost {
   hurtMob(mob: Mob, damage: number): void;
   /** Spawns a hostile mob the rules will drive. */
   spawn(name: string, position: Vec3Like): void;
+  /** Takes a mob out of the world without a death (night spawning's despawn). */
+  despawn(mob: Mob): void;
 }
 
 /**
@@ -47,6 +49,7 @@ export interface MobHost {
 export class MobDirector {
   private readonly minds = new Map<number, MobMind>();
   private readonly immunity = new HurtImmunity();
+  private readonly despawner = new Despawner();
 
   constructor(
     private readonly random: Random,
@@ -68,6 +71,15 @@ export class MobDirector {
     };
     const alive = new Set<number>();
     for (const mob of host.mobs()) {
+      // Where the night spawns hostiles, the game takes them away again; a world without it keeps what it was given.
+      if (
+        this.spawning &&
+        mobKind(mob.name) === 'hostile' &&
+        this.despawner.despawns(mob, world.players, this.random)
+      ) {
+        host.despawn(mob);
+        continue;
+      }
       alive.add(mob.id);
       const before = { ...mob.position };
       let mind = this.minds.get(mob.id);
@@ -84,6 +96,7 @@ export class MobDirector {
       }
     }
     for (const id of this.minds.keys()) if (!alive.has(id)) this.minds.delete(id);
+    this.despawner.keepOnly(alive);
     if (this.spawning && tick % SPAWN_INTERVAL_TICKS === 0) {
       const spawned = nightSpawn(
         host.terrain,

@@ -12,7 +12,7 @@ export {
   withinMeleeRange,
 } from './brain.js';
 export { HurtImmunity } from './hurt.js';
-export { type NightSpawning, nightSpawn } from './spawning.js';
+export { Despawner, type NightSpawning, nightSpawn } from './spawning.js';
 export * from './stats.js';
 export { type Cell, type MobTerrain, type Position, canStand, lineOfSight, skyOpenAbove } from './terrain.js';
 export { advance, findWalk, MAX_DROP, MAX_STEP_UP, step } from './walk.js';

@@ -3,7 +3,13 @@ import { isNight, type Vec3Like } from '../../contracts/world.js';
 import type { Random } from '../../random.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import type { MobPlayer } from './brain.js';
-import { SPAWN_MIN_DISTANCE } from './stats.js';
+import {
+  DESPAWN_CHANCE_PER_TICK,
+  DESPAWN_IDLE_TICKS,
+  DESPAWN_NEAR,
+  DESPAWN_NOW_BEYOND,
+  SPAWN_MIN_DISTANCE,
+} from './stats.js';
 import { canStand, type MobTerrain } from './terrain.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
@@ -62,3 +68,40 @@ function groundNear(terrain: MobTerrain, x: number, around: number, z: number): 
   }
   return null;
 }
+
+/**
+ * Which hostile mobs despawn, as the game takes them away where night spawning runs (Mob.checkDespawn): at once
+ * beyond DESPAWN_NOW_BEYOND blocks of every player; beyond DESPAWN_NEAR, after DESPAWN_IDLE_TICKS out there, with a
+ * chance of DESPAWN_CHANCE_PER_TICK a tick. Without it a player who walks on leaves every mob behind it alive, and the
+ * spawning, which counts only those near, fills the night with more than the game's cap.
+ */
+export class Despawner {
+  /** Ticks each mob has spent beyond DESPAWN_NEAR of every player (the game's noActionTime, reset near one). */
+  private readonly farTicks = new Map<number, number>();
+
+  despawns(mob: { id: number; position: Vec3Like }, players: readonly MobPlayer[], random: Random): boolean {
+    // No player in the world: nothing near runs the game's despawn check either.
+    if (players.length === 0) return false;
+    const nearest = Math.min(...players.map((p) => distance(p.position, mob.position)));
+    if (nearest > DESPAWN_NOW_BEYOND) return this.forget(mob.id);
+    if (nearest <= DESPAWN_NEAR) {
+      this.farTicks.delete(mob.id);
+      return false;
+    }
+    const ticks = (this.farTicks.get(mob.id) ?? 0) + 1;
+    this.farTicks.set(mob.id, ticks);
+    return ticks > DESPAWN_IDLE_TICKS && random() < DESPAWN_CHANCE_PER_TICK ? this.forget(mob.id) : false;
+  }
+
+  /** Drops what is remembered of mobs no longer alive. */
+  keepOnly(alive: ReadonlySet<number>): void {
+    for (const id of this.farTicks.keys()) if (!alive.has(id)) this.farTicks.delete(id);
+  }
+
+  private forget(id: number): true {
+    this.farTicks.delete(id);
+    return true;
+  }
+}
+
+const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);

@@ -229,6 +229,14 @@ export const HURT_IMMUNITY_TICKS = 10;
  */
 export const SPAWN_MIN_DISTANCE = 24;
 export const SPAWN_INTERVAL_TICKS = 20;
+/**
+ * Despawning (Mob.checkDespawn, the monster category's despawn distances): gone at once beyond 128 blocks of every
+ * player; beyond 32, once 600 ticks (30 s) have passed out there, a chance of 1 in 800 a tick.
+ */
+export const DESPAWN_NOW_BEYOND = 128;
+export const DESPAWN_NEAR = 32;
+export const DESPAWN_IDLE_TICKS = 600;
+export const DESPAWN_CHANCE_PER_TICK = 1 / 800;
 /** Cells a walk is searched over, per block of follow range (PathNavigation.createPathFinder: follow range × 16). */
 export const PATH_NODES_PER_RANGE = 16;
 /** Re-plan a chase this often, or when the target left the planned goal's cell. */

@@ -64,6 +64,7 @@ export class SimMobs {
       wornBy: () => [...body.worn.values()],
       hurtPlayer: (_player, damage) => parts.hurtBot(damage),
       hurtMob: (mob, damage) => entities.damage(mob.id, damage),
+      despawn: (mob) => entities.remove(mob.id),
       swelling: (mob, lit) => entities.show(mob.id, { swelling: lit }),
       aggressive: (mob, on) => entities.show(mob.id, { aggressive: on }),
       explode: (mob, blocks) => this.blowUp(mob.id, blocks),

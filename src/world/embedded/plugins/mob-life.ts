@@ -126,6 +126,8 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
       player._writeOthersNearby('damage_event', hurt);
     },
     hurtMob: (mob, damage) => serv.entities[mob.id]?.takeDamage({ damage, velocity: new Vec3(0, 0, 0) }),
+    // Gone at once, as a creeper's blast takes it; the mobs plugin tells every client on its next tick.
+    despawn: (mob) => delete serv.entities[mob.id],
     spawn: (name, position) => options.spawn(name, new Vec3(position.x, position.y, position.z)),
   };
   serv.on('tick', (_delta: number, tick: number) => {
