@@ -5,6 +5,7 @@ import {
   type Assessment,
   assess,
   type CombatSettings,
+  damageWhileKilling,
   type EncounterObservation,
   type HostileSeen,
   type Reach,
@@ -31,6 +32,7 @@ function encounter(
   };
 }
 
+const LEATHER = ['leather_helmet', 'leather_chestplate', 'leather_leggings', 'leather_boots'];
 const zombies = (n: number, from = 3) => Array.from({ length: n }, (_, i) => hostile(i + 1, 'zombie', from + i));
 const first = (a: Assessment) => a.choices[0];
 /** Fight or flight: a charge at an archer is a fight, a pillar a flight; eating first is neither. */
@@ -169,11 +171,39 @@ describe('assess: the response to an encounter, with its reasons', () => {
   it('counts every arrow of an archer while the bot chases it: at 7.7 health a skeleton 11 blocks off is fled, not charged', () => {
     // The night bench's skeleton-2/stone death: after killing the zombie at 7.7 health, the bot charged the skeleton
     // on an estimate of 0.4 (its arrows cut to the melee share) and took 3.2 an arrow down to nothing as it backed away.
-    const leather = armourOf(['leather_helmet', 'leather_chestplate', 'leather_leggings', 'leather_boots']);
+    const leather = armourOf(LEATHER);
     const hurt = { health: 7.7, held: 'stone_sword', armour: leather };
     const a = assess(encounter([hostile(1, 'skeleton', 11, 'bow')], hurt), auto, weaponOf);
     expect(first(a)).toMatchObject({ kind: 'flee', clearOf: ['skeleton'], distance: 16 });
     expect(a.fight!.expectedDamage).toBeGreaterThan(hurt.health - auto.fightHealthFloor);
+  });
+
+  it('charges a skeleton in sight before the zombie beside it: its arrows land in full, the zombie is kept at bay', () => {
+    // The night bench's skeleton-2/stone row: the bot fought the zombie 3 blocks off first while the skeleton 7.6
+    // blocks off shot it, 12 health lost in 9 s, then fled the skeleton at 7.8 health under its arrows.
+    const kit = { held: 'stone_sword', armour: armourOf(LEATHER) };
+    const a = assess(encounter([hostile(1, 'zombie', 3), hostile(2, 'skeleton', 7.6, 'bow')], kit), auto, weaponOf);
+    expect(first(a)).toMatchObject({ kind: 'close_in', target: { id: 2, name: 'skeleton' } });
+    expect(a.fight!.targets.map((t) => t.name)).toEqual(['skeleton', 'zombie']);
+    const zombieFirst = damageWhileKilling(encounter([], kit), a.fight!.targets.toReversed(), weaponOf('stone_sword'));
+    expect(a.fight!.expectedDamage).toBeLessThan(zombieFirst);
+  });
+
+  it('kills in the order that costs least, whatever the crowd (every other order costs as much or more)', () => {
+    // A creeper is struck first for its blast, which the sum leaves out (the fight is one that kills it in time).
+    const noCreeper = (seen: EncounterObservation) => seen.hostiles.every((h) => h.name !== 'creeper');
+    fc.assert(
+      fc.property(
+        arbEncounter.filter((seen) => seen.hostiles.length <= 4 && noCreeper(seen)),
+        (seen) => {
+          const { fight } = assess(seen, auto, weaponOf);
+          if (!fight) return;
+          const weapon = weaponOf(fight.weapon);
+          for (const order of permutations(fight.targets))
+            expect(fight.expectedDamage).toBeLessThanOrEqual(damageWhileKilling(seen, order, weapon) + 0.1);
+        },
+      ),
+    );
   });
 
   it('an archer farther off costs more: the chase to it is under its arrows', () => {
@@ -389,3 +419,10 @@ describe('assess: properties', () => {
     );
   });
 });
+
+function permutations<T>(items: readonly T[]): T[][] {
+  if (items.length <= 1) return [[...items]];
+  return items.flatMap((item, i) =>
+    permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]),
+  );
+}
