@@ -66,6 +66,12 @@ export interface EncounterObservation {
     shelter?: ShelterVerb | null;
     /** Open cells over the bot's head, counted up to a pillar's height; absent when not measured (room assumed). */
     headroom?: number;
+    /**
+     * Digging in here (dig_in): the three cells under the bot, the time they take with the best tool at hand and
+     * whether what they drop can close the hole's top; null when they are not three solid cells a tool breaks; absent
+     * when not measured (a shovel or a pickaxe and a block in the pack are then what it takes).
+     */
+    digIn?: { ms: number; yieldsCover: boolean } | null;
   };
 }
 
@@ -343,7 +349,27 @@ function fleeChoice(
   const verb = archersOnly ? 'out of the archers’ sight' : 'away from all';
   const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
   const clearOf = [...new Set(threats.map((h) => h.name))];
-  return { kind: 'flee', from, clearOf, distance, reason: `flee ${verb}: ${countByKind(threats)}; ${why}` };
+  const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
+  return { kind: 'flee', from, clearOf, distance, reason };
+}
+
+/**
+ * What a flight costs under arrows, for its reason: each archer in sight shoots while the bot is within its bow's
+ * range, the gap to that range opened at the bot's walk (the archer stands and shoots within its range and walks after
+ * the bot beyond it). Walkers are slower than the bot and land nothing on a flight. Empty without an archer in range.
+ */
+function underArrows(seen: EncounterObservation, threats: readonly HostileSeen[]): string {
+  let seconds = 0;
+  let damage = 0;
+  for (const archer of threats.filter((h) => h.reach === 'bow')) {
+    const range = HOSTILE_STATS[archer.name]?.bow?.range ?? ARCHER_CLEARANCE;
+    const inSight = Math.max(0, range - archer.distance) / PLAYER_WALK_SPEED;
+    seconds = Math.max(seconds, inSight);
+    damage += inSight * damagePerSecond(archer, seen);
+  }
+  return seconds > 0
+    ? `; the flight is in an archer's sight for ${round(seconds)} s: expected ${round(damage)} from arrows`
+    : '';
 }
 
 function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {

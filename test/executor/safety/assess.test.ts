@@ -206,6 +206,33 @@ describe('assess: the response to an encounter, with its reasons', () => {
     );
   });
 
+  it('hurt, with an archer in sight and nothing in the pack, digs in with its hands rather than run under arrows', () => {
+    // The night bench's skeleton-2/stone deaths: after a fight, at 4 to 8 health, the bot fled the skeleton in the open
+    // and was shot on the way; a stone sword, leather, no block and no shovel, so no shelter was offered.
+    const hurt = { health: 7, held: 'stone_sword', armour: armourOf(LEATHER) };
+    const mobs = [hostile(1, 'skeleton', 9, 'bow'), hostile(2, 'zombie', 6)];
+    const dirt = { wayOut: true, digIn: { ms: 2400, yieldsCover: true } };
+    const dug = assess(encounter(mobs, hurt, dirt), auto, weaponOf);
+    expect(dug.choices.map((c) => c.kind)).toEqual(['shelter', 'flee']);
+    expect(first(dug)).toMatchObject({ kind: 'shelter', verb: 'dig_in' });
+    // The flight left behind it says what it would cost: 6 blocks to the bow's range at a walk, 3.2 an arrow a 3 s.
+    expect(dug.choices[1]!.reason).toMatch(
+      /; the flight is in an archer's sight for 1\.4 s: expected 1\.5 from arrows$/,
+    );
+    // Ground that does not dig in time (stone by hand) or opens to the side: the flight, judged the same.
+    for (const digIn of [{ ms: 22_500, yieldsCover: true }, null]) {
+      const open = assess(encounter(mobs, hurt, { wayOut: true, digIn }), auto, weaponOf);
+      expect(open.choices.map((c) => c.kind)).toEqual(['flee']);
+    }
+    // Ground that drops nothing to close the top with (and no block in the pack): no hole either.
+    const bare = assess(
+      encounter(mobs, hurt, { wayOut: true, digIn: { ms: 2400, yieldsCover: false } }),
+      auto,
+      weaponOf,
+    );
+    expect(bare.choices.map((c) => c.kind)).toEqual(['flee']);
+  });
+
   it('an archer farther off costs more: the chase to it is under its arrows', () => {
     fc.assert(
       fc.property(
@@ -342,8 +369,13 @@ const arbEncounter = fc
     blocks: fc.integer({ min: 0, max: 20 }),
     foods: fc.subarray(['bread', 'cooked_beef']),
     wayOut: fc.boolean(),
+    digIn: fc.option(fc.record({ ms: fc.integer({ min: 50, max: 30_000 }), yieldsCover: fc.boolean() }), {
+      nil: undefined,
+    }),
   })
-  .map(({ hostiles, wayOut, ...bot }) => encounter(hostiles, { ...bot, armour: armourOf([]) }, { wayOut }));
+  .map(({ hostiles, wayOut, digIn, ...bot }) =>
+    encounter(hostiles, { ...bot, armour: armourOf([]) }, { wayOut, ...(digIn ? { digIn } : {}) }),
+  );
 const arbSettings = fc.record({
   combat: fc.constantFrom<CombatSettings['combat']>('auto', 'avoid'),
   fightHealthFloor: fc.integer({ min: 0, max: 20 }),
@@ -386,7 +418,13 @@ describe('assess: properties', () => {
         const tools = /_(shovel|pickaxe)$/;
         const held = seen.bot.held !== null && tools.test(seen.bot.held) ? null : seen.bot.held;
         const bot = { ...seen.bot, held, pack: seen.bot.pack.filter((item) => !tools.test(item)), blocks: 0 };
-        expect(assess({ ...seen, bot }, settings, weaponOf).choices.filter((c) => c.kind === 'shelter')).toEqual([]);
+        const { digIn: _measured, ...unmeasured } = seen.ground;
+        const shelters = (ground: EncounterObservation['ground']) =>
+          assess({ ...seen, bot, ground }, settings, weaponOf).choices.filter((c) => c.kind === 'shelter');
+        expect(shelters(unmeasured)).toEqual([]);
+        // Measured ground that gives no cover, or is too slow to dig or cannot be dug, is no shelter either.
+        for (const digIn of [null, { ms: 4_600, yieldsCover: true }, { ms: 2_400, yieldsCover: false }])
+          expect(shelters({ ...unmeasured, digIn })).toEqual([]);
       }),
     );
   });
