@@ -33,11 +33,20 @@ describe('dig_in runs end to end on SimWorld', () => {
       detail: 'the hole would open to the side at (1, -3, 0)',
     });
     const empty = await harness({});
-    expect((await empty.run(plan(dig()))).steps[0]!.outcome).toMatchObject({
+    expect((await empty.run(plan(dig({ block: 'cobblestone' })))).steps[0]!.outcome).toMatchObject({
       ok: false,
       code: 'precondition_missing',
-      detail: 'closing the hole needs 1 dirt, the inventory holds none',
+      detail: 'closing the hole needs 1 cobblestone, the inventory holds none',
     });
     expect(empty.world.actuatorLog).toEqual([]);
+  });
+
+  it('digs in with bare hands and an empty pack: the dirt it digs closes the top (an archer about, no block carried)', async () => {
+    const h = await harness({ timeOfDay: 18_000 });
+    const result = await h.run(plan(dig()));
+    expect(result).toMatchObject({ ok: true, steps: [{ outcome: { ok: true }, attempts: 1 }] });
+    expect(h.world.position()).toMatchObject({ x: 0.5, y: -3, z: 0.5 });
+    expect(h.world.blockAt({ x: 0, y: -1, z: 0 })?.name).toBe('dirt');
+    expect(h.world.inventory()).toEqual({ dirt: 2 });
   });
 });

@@ -104,6 +104,12 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
   if (outcome.ok || outcome.code !== 'preempted') return GO_ON;
   if (verdict?.endStep) return finish(fail('preempted', verdict.endStep));
+  // The attempt may have done its work before the takeover (armour put on, the check not yet made): judged now on the
+  // world's truth, it ends verified rather than run again into a guard its own effect fails ("no helmet to equip").
+  if (state.asked) {
+    const judged = await acceptancePhase(state, { ok: true });
+    if (judged.outcome.ok) return succeeded(state, judged.outcome);
+  }
   if (isSafetySignal(by.signal) && ++state.safetyPreemptions >= scope.policy.safety.maxPreemptionsPerStep) {
     const times = `the safety monitor took this step over ${state.safetyPreemptions} times`;
     const tally = scope.safety.tally.describe(base.stepId, scope.world.health());

@@ -66,6 +66,12 @@ export interface EncounterObservation {
     shelter?: ShelterVerb | null;
     /** Open cells over the bot's head, counted up to a pillar's height; absent when not measured (room assumed). */
     headroom?: number;
+    /**
+     * Digging in here (dig_in): the three cells under the bot, the time they take with the best tool at hand and
+     * whether what they drop can close the hole's top; null when they are not three solid cells a tool breaks; absent
+     * when not measured (a shovel or a pickaxe and a block in the pack are then what it takes).
+     */
+    digIn?: { ms: number; yieldsCover: boolean } | null;
   };
 }
 
@@ -174,26 +180,25 @@ export function assess(
 }
 
 /**
- * The fight with the weapon that costs least: the targets most dangerous first (the nearest of the hardest hitters),
- * each killed in turn while every mob still alive hits back at its rate times its kind's contact share. A creeper is a target
- * only when the best weapon kills it before its fuse burns down (killableBeforeBlast); otherwise it is backed off
- * from (fleeChoice).
+ * The fight with the weapon that costs least: the targets in the order that costs least (killOrder: an archer in
+ * sight before the zombie beside it), each killed in turn while every mob still alive hits back at its rate times its
+ * kind's contact share. A creeper is a target only when the best weapon kills it before its fuse burns down
+ * (killableBeforeBlast); otherwise it is backed off from (fleeChoice).
  */
 function estimateFight(
   seen: EncounterObservation,
   threats: readonly HostileSeen[],
   weaponOf: (item: string | null) => WeaponStats,
 ): FightEstimate | null {
-  const targets = threats
-    .filter((h) => !isCreeper(h) || killableBeforeBlast(h, seen, weaponOf))
-    .sort((a, b) => danger(b, seen) - danger(a, seen));
-  if (targets.length === 0) return null;
+  const fightable = threats.filter((h) => !isCreeper(h) || killableBeforeBlast(h, seen, weaponOf));
+  if (fightable.length === 0) return null;
   let best: FightEstimate | null = null;
   const fists = weaponOf(null).damage;
   for (const item of new Set([seen.bot.held, ...seen.bot.pack, null])) {
     // Dirt in hand hits as a fist does: name it so, and equip nothing for it.
     const weapon = weaponOf(item).damage > fists ? item : null;
     const stats = weaponOf(weapon);
+    const targets = killOrder(fightable, seen, stats);
     const expectedDamage = damageWhileKilling(seen, targets, stats);
     if (
       !best ||
@@ -206,15 +211,43 @@ function estimateFight(
 }
 
 /**
+ * The order that costs least: the fight's damage is every target's time to reach and kill it, weighted by the health
+ * per second of every mob still alive, a sum of weighted completion times, which the order by weight over time
+ * minimises (Smith's rule). A mob's weight is the damage per second it lands in the fight: an archer's arrows in
+ * full, a walker's blows at its contact share (a skeleton shooting 3.2 every 3 s outweighs a zombie kept at bay by the
+ * skill's knock-back), a creeper's blast over its fuse (struck before it can go off). Among equals, the nearest first.
+ */
+function killOrder(targets: readonly HostileSeen[], seen: EncounterObservation, weapon: WeaponStats): HostileSeen[] {
+  const priority = (h: HostileSeen) => weight(h, seen) / secondsToKill(h, weapon);
+  return [...targets].sort((a, b) => priority(b) - priority(a) || a.distance - b.distance);
+}
+
+/** Health per second a mob takes off the bot in a fight; a creeper the bot kills first, its blast over its fuse. */
+function weight(hostile: HostileSeen, seen: EncounterObservation): number {
+  const fuse = HOSTILE_STATS[hostile.name]?.fuse;
+  if (fuse) return pointBlank(fuse.power) / ((fuse.ticks * TICK_MS) / 1000);
+  return damagePerSecond(hostile, seen) * shareLanded(hostile);
+}
+
+/** Seconds from the start of a target's turn to its death: the chase to an archer, the swings, the turn to the next. */
+function secondsToKill(target: HostileSeen, weapon: WeaponStats): number {
+  return chaseSeconds(target) + (hitsToKill(target, weapon) * swingGapMs(weapon)) / 1000 + RETARGET_S;
+}
+
+/**
  * Each target in turn: the time to reach it (an archer's chase) and to kill it, while every mob still alive hits
  * back. A walker lands its kind's contact share of its hits against the fighting skill (contact.ts); an archer's arrows land in full (the
  * skill's back-off keeps walkers at bay, not arrows), the whole time it lives, the chase after it included.
  */
-function damageWhileKilling(seen: EncounterObservation, targets: readonly HostileSeen[], weapon: WeaponStats): number {
+export function damageWhileKilling(
+  seen: EncounterObservation,
+  targets: readonly HostileSeen[],
+  weapon: WeaponStats,
+): number {
   let total = 0;
   for (let k = 0; k < targets.length; k++) {
     const target = targets[k]!;
-    const seconds = chaseSeconds(target) + (hitsToKill(target, weapon) * swingGapMs(weapon)) / 1000 + RETARGET_S;
+    const seconds = secondsToKill(target, weapon);
     for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * shareLanded(alive);
   }
   return round(total);
@@ -288,13 +321,6 @@ function damagePerSecond(hostile: HostileSeen, seen: EncounterObservation): numb
   return damageAfterArmour(melee.damage, seen.bot.armour) / (melee.cooldownTicks / 20);
 }
 
-/** Hardest hitter first (a creeper's blast over its fuse), nearest first among equals: what a player strikes first. */
-function danger(hostile: HostileSeen, seen: EncounterObservation): number {
-  const fuse = HOSTILE_STATS[hostile.name]?.fuse;
-  const rate = fuse ? pointBlank(fuse.power) / ((fuse.ticks * TICK_MS) / 1000) : damagePerSecond(hostile, seen);
-  return rate / Math.max(1, hostile.distance);
-}
-
 function fightChoice(seen: EncounterObservation, fight: FightEstimate, breakOffBelow: number): Choice {
   const target = fight.targets[0]!;
   const what = `${countByKind(fight.targets)}, ${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
@@ -323,7 +349,27 @@ function fleeChoice(
   const verb = archersOnly ? 'out of the archers’ sight' : 'away from all';
   const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
   const clearOf = [...new Set(threats.map((h) => h.name))];
-  return { kind: 'flee', from, clearOf, distance, reason: `flee ${verb}: ${countByKind(threats)}; ${why}` };
+  const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
+  return { kind: 'flee', from, clearOf, distance, reason };
+}
+
+/**
+ * What a flight costs under arrows, for its reason: each archer in sight shoots while the bot is within its bow's
+ * range, the gap to that range opened at the bot's walk (the archer stands and shoots within its range and walks after
+ * the bot beyond it). Walkers are slower than the bot and land nothing on a flight. Empty without an archer in range.
+ */
+function underArrows(seen: EncounterObservation, threats: readonly HostileSeen[]): string {
+  let seconds = 0;
+  let damage = 0;
+  for (const archer of threats.filter((h) => h.reach === 'bow')) {
+    const range = HOSTILE_STATS[archer.name]?.bow?.range ?? ARCHER_CLEARANCE;
+    const inSight = Math.max(0, range - archer.distance) / PLAYER_WALK_SPEED;
+    seconds = Math.max(seconds, inSight);
+    damage += inSight * damagePerSecond(archer, seen);
+  }
+  return seconds > 0
+    ? `; the flight is in an archer's sight for ${round(seconds)} s: expected ${round(damage)} from arrows`
+    : '';
 }
 
 function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {

@@ -12,6 +12,7 @@ import {
 } from '../../world/mob-rules/index.js';
 import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
+import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './assess.js';
 import { PILLAR_HEIGHT, type ShelterVerb } from './shelters.js';
@@ -110,6 +111,7 @@ export function observeEncounter(
       ),
       shelter: shelterAround(terrain, at),
       headroom: headroom(terrain, at, PILLAR_HEIGHT),
+      digIn: digInHere(world, at, [world.heldItem(), ...items, null]),
     },
   };
 }
@@ -205,6 +207,34 @@ function headroom(terrain: MobTerrain, at: Vec3Like, upTo: number): number {
   let room = 0;
   while (room < upTo && !blocksMovement(terrain.block(x, head + room + 1, z))) room++;
   return room;
+}
+
+/**
+ * The three cells under the bot, as dig_in digs them: the time they take, each with the quickest of `tools` (the
+ * hand's item, the pack's, bare hands), and whether one drops a block that can close the hole's top. Null when one is
+ * not a solid block a tool breaks, or the hole would open to the side or have no floor (as dig_in's guard judges).
+ */
+function digInHere(
+  world: WorldPort,
+  at: Vec3Like,
+  tools: readonly (string | null)[],
+): { ms: number; yieldsCover: boolean } | null {
+  const [x, feet, z] = [Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)];
+  let ms = 0;
+  let yieldsCover = false;
+  const solid = (cx: number, cy: number, cz: number) =>
+    blocksMovement(world.blockAt({ x: cx, y: cy, z: cz })?.name ?? null);
+  // Walled where the body will be and floored, or the hole opens to the side (a pillar's column, a cave).
+  const walled = [feet - 2, feet - 3].every((y) => SIDES.every(([dx, dz]) => solid(x + dx, y, z + dz)));
+  if (!walled || !solid(x, feet - 4, z)) return null;
+  for (const y of [feet - 1, feet - 2, feet - 3]) {
+    const block = world.blockAt({ x, y, z });
+    if (!block?.diggable || !blocksMovement(block.name)) return null;
+    const best = tools.reduce((a, b) => (digTimeMs(block.name, b) < digTimeMs(block.name, a) ? b : a));
+    ms += digTimeMs(block.name, best);
+    yieldsCover ||= dropsOf(block.name, best).some(isBuildingBlock);
+  }
+  return { ms, yieldsCover };
 }
 
 /** Full solid blocks a pillar or a wall can be built of (not sand or gravel: they fall). */

@@ -16,9 +16,15 @@ const SHELTERS: Record<ShelterVerb, { blocks: number; digs: boolean; what: strin
   pillar_up: { blocks: PILLAR_HEIGHT, digs: false, what: `shelter ${PILLAR_HEIGHT} blocks up` },
   // Four sides at feet and head level (fewer where the ground beside is solid already).
   wall_in: { blocks: 8, digs: false, what: 'shelter behind a wall' },
-  // The cover; the blocks it digs come into the pack too.
+  // The cover: from the pack, or the first block it digs (canDigIn).
   dig_in: { blocks: 1, digs: true, what: 'shelter dug in under a closed top' },
 };
+
+/**
+ * The longest a dig-in may take, as dig_in's guard has it (capabilities/dig_in/guard.ts, which the executor does not
+ * import): arrows and blows land while the bot digs.
+ */
+const DIG_IN_MAX_MS = 4_500;
 
 /** A tool that digs the ground quickly: a shovel for dirt, a pickaxe for stone. */
 const DIGGING_TOOL = /_(shovel|pickaxe)$/;
@@ -30,18 +36,29 @@ const DIGGING_TOOL = /_(shovel|pickaxe)$/;
  * not fight).
  */
 export function shelterChoices(seen: EncounterObservation, threats: readonly HostileSeen[], context: string): Choice[] {
-  const canDig = [seen.bot.held, ...seen.bot.pack].some((item) => item !== null && DIGGING_TOOL.test(item));
   const passedOver = whatGetsPast(threats);
   const not = passedOver.how.length > 0 ? `; passed over: ${passedOver.how.join(', ')}` : '';
   const choices: Choice[] = [];
   for (const verb of ['pillar_up', 'wall_in', 'dig_in'] as const) {
     const shelter = SHELTERS[verb];
     if (passedOver.verbs.has(verb) || !fitsHere(verb, seen.ground)) continue;
-    if (seen.bot.blocks < shelter.blocks || (shelter.digs && !canDig)) continue;
+    if (shelter.digs ? !canDigIn(seen) : seen.bot.blocks < shelter.blocks) continue;
     const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
     choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
   }
   return choices;
+}
+
+/**
+ * Whether the bot can dig in here: the ground measured, within DIG_IN_MAX_MS with the best tool at hand (dirt by hand
+ * is 2.25 s) and a block for the cover in the pack or in what it digs (grass and dirt drop dirt); the ground not
+ * measured, a shovel or a pickaxe and a block in the pack.
+ */
+function canDigIn({ bot, ground }: EncounterObservation): boolean {
+  const cover = bot.blocks >= SHELTERS.dig_in.blocks;
+  if (ground.digIn === undefined)
+    return cover && [bot.held, ...bot.pack].some((item) => item !== null && DIGGING_TOOL.test(item));
+  return ground.digIn !== null && ground.digIn.ms <= DIG_IN_MAX_MS && (cover || ground.digIn.yieldsCover);
 }
 
 /**

@@ -36,6 +36,16 @@ describe('the encounter as the world shows it', () => {
     expect(pillar.monitor.walkersBelow()).toHaveLength(3);
   });
 
+  it('reads the ground under the bot for a hole: grass and dirt by hand in 2.4 s, its own cover; none under a pillar', () => {
+    expect(observeEncounter(field(false).world, 5).ground.digIn).toEqual({ ms: 2400, yieldsCover: true });
+    expect(observeEncounter(field(false, { wooden_shovel: 1 }).world, 5).ground.digIn).toEqual({
+      ms: 1250,
+      yieldsCover: true,
+    });
+    // The pillar's column opens to the side: no hole in it.
+    expect(observeEncounter(field(true).world, 5).ground.digIn).toBeNull();
+  });
+
   it('reads the weapons in the pack, the food and the building blocks', () => {
     const { world } = field(false, { stone_sword: 1, bread: 3, dirt: 10, cobblestone: 5, sand: 4 });
     const { bot } = observeEncounter(world, 5);
