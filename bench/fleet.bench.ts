@@ -5,7 +5,11 @@ import pg from 'pg';
 import { LOOP_STATS_ENV, LOOP_STATS_PREFIX } from '../src/cli/worker/loop-stats.js';
 import { openJournal } from '../src/journal/open.js';
 import { startPostgres, type PostgresCluster } from '../test/helpers/postgres.js';
-import { PLAN_LIMIT_MS, percentile } from './embedded-support.js';
+import { DEFAULT_LEASE_MS, JOINS_AT_ONCE } from '../src/cli/commands/worker.js';
+import { DEFAULT_CLAIMS_PER_PASS, leaseTiming } from '../src/cli/worker/fleet-worker.js';
+import { DEFAULT_CONNECT_TIMEOUT_MS } from '../src/world/mineflayer/connect.js';
+import { percentile } from './embedded-support.js';
+import { describeLimits, fleetLimits, type FleetLimits, type FleetShape } from './fleet-limits.js';
 import { CliProcess, cleanUpOnExit, cpuMsOf, rssMbOf } from './fleet-processes.js';
 import { layoutPlan, layoutWorldFolder } from './fleet-layout.js';
 import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
@@ -16,13 +20,10 @@ import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './typ
  * bench (walk to its spot, place a block, dig it) enqueued through the journal once every bot has joined. A plan's end
  * is what the journal says of it; TTFA is the steps' journaled ttfa_ms. CPU is read from /proc for each process over
  * the plan phase; each worker reports its event-loop delay over that phase (VERBTREE_LOOP_STATS, SIGUSR2). The row of
- * one worker, measured in the same run, is the baseline of the others.
+ * one worker, measured in the same run, is the baseline of the others. How long it waits for the joins and for the
+ * plans follows from the row's size and the workers' claim cap (fleet-limits.ts), printed before each row.
  */
 
-/** How long every bot has to join the world once the workers are up. */
-const JOIN_LIMIT_MS = 120_000;
-/** An idle bot asks its queue every fifth of the lease (15 s by default): its plan may start this late. */
-const QUEUE_POLL_MS = 3_000;
 const POLL_MS = 250;
 const ENDED = new Set(['succeeded', 'failed', 'rejected']);
 
@@ -30,7 +31,10 @@ interface Row {
   bots: number;
   workers: number;
   layout: Layout;
+  limits: FleetLimits;
   joined: number;
+  /** From the workers' start to the last bot joined (or the join limit). */
+  joinMs: number;
   completed: number;
   failedByCode: Record<string, number>;
   unfinished: number;
@@ -68,7 +72,10 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
         let baseline: Row | undefined;
         for (const workers of workerCounts) {
           process.stderr.write(`fleet: ${bots} bots over ${workers} worker(s), ${layout}…\n`);
-          const row = await runRow(postgres, { scenario, folder }, { bots, workers, layout }, options.profile);
+          const shape = fleetShape(bots, workers);
+          const limits = fleetLimits(shape);
+          process.stderr.write(`fleet: ${describeLimits(shape, limits)}\n`);
+          const row = await runRow(postgres, { scenario, folder }, { bots, workers, layout, limits }, options.profile);
           if (workers === 1) baseline = row;
           results.push(...figures(row, baseline));
         }
@@ -79,6 +86,18 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
     postgres.stop();
     rmSync(folder, { recursive: true, force: true });
   }
+}
+
+/** The row's fleet as its workers run it: the worker command's defaults, which the bench passes explicitly. */
+function fleetShape(bots: number, workers: number): FleetShape {
+  return {
+    bots,
+    workers,
+    claimsPerPass: DEFAULT_CLAIMS_PER_PASS,
+    claimEveryMs: leaseTiming(DEFAULT_LEASE_MS).claimEveryMs,
+    joinsAtOnce: JOINS_AT_ONCE,
+    loginMs: DEFAULT_CONNECT_TIMEOUT_MS,
+  };
 }
 
 /**
@@ -105,7 +124,7 @@ function worldArgs(layout: Layout, files: { scenario: string; folder: string }, 
 async function runRow(
   postgres: PostgresCluster,
   files: { scenario: string; folder: string },
-  { bots, workers, layout }: Pick<Row, 'bots' | 'workers' | 'layout'>,
+  { bots, workers, layout, limits }: Pick<Row, 'bots' | 'workers' | 'layout' | 'limits'>,
   profile: string | undefined,
 ): Promise<Row> {
   const url = await postgres.database();
@@ -120,11 +139,14 @@ async function runRow(
     for (let k = 0; k < workers; k++) {
       const own = names.filter((_, i) => i % workers === k);
       const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
+      args.push('--lease-ms', String(DEFAULT_LEASE_MS), '--claims-per-pass', String(DEFAULT_CLAIMS_PER_PASS));
       args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
       const profiled = profile ? cpuProfileArgs(profile, `${layout}-${bots}bots-${workers}w-bench-${k}`) : [];
       fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }, profiled));
     }
-    const joined = await allJoined(fleetProcesses, bots);
+    const workersStarted = performance.now();
+    const joined = await allJoined(fleetProcesses, bots, limits.joinLimitMs);
+    const joinMs = performance.now() - workersStarted;
     const cpuBefore = fleetProcesses.map((w) => cpuMsOf(w.pid));
     const serverBefore = cpuMsOf(world.pid);
     for (const w of fleetProcesses) w.signal('SIGUSR2');
@@ -135,7 +157,7 @@ async function runRow(
       const body = { planId: `fleet-${i}`, intentId: 'bench', steps: layoutPlan(layout, i, bots) };
       await journal.enqueuePlan({ planId: body.planId, intentId: 'bench', bot, body });
     }
-    const statuses = await plansEnded(db, bots, started + PLAN_LIMIT_MS + QUEUE_POLL_MS);
+    const statuses = await plansEnded(db, bots, started + limits.planLimitMs);
     const wallMs = performance.now() - started;
     const transactions = (await transactionsCommitted(db)) - committedBefore;
     const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + cpuMsOf(w.pid) - cpuBefore[k]!, 0);
@@ -148,7 +170,9 @@ async function runRow(
       bots,
       workers,
       layout,
+      limits,
       joined,
+      joinMs,
       wallMs,
       workerCpuMs,
       workerRssMb,
@@ -173,14 +197,14 @@ async function transactionsCommitted(db: pg.Client): Promise<number> {
   return Number(rows[0]!.n);
 }
 
-/** How many bots joined (each worker says "holding <bot> …" once its bot is in the world), within JOIN_LIMIT_MS. */
-async function allJoined(fleetProcesses: readonly CliProcess[], bots: number): Promise<number> {
+/** How many bots joined (each worker says "holding <bot> …" once its bot is in the world), within `limitMs`. */
+async function allJoined(fleetProcesses: readonly CliProcess[], bots: number, limitMs: number): Promise<number> {
   // A bot fenced and claimed again says "holding" once more: count bots, not lines.
   const count = () =>
     new Set(fleetProcesses.flatMap((w) => w.lines.flatMap((l) => / holding (fleet_\d+) /.exec(l)?.[1] ?? []))).size;
-  const deadline = performance.now() + JOIN_LIMIT_MS;
+  const deadline = performance.now() + limitMs;
   while (count() < bots && performance.now() < deadline) await new Promise((r) => setTimeout(r, POLL_MS));
-  if (count() < bots) process.stderr.write(`fleet: ${count()} of ${bots} bots joined within ${JOIN_LIMIT_MS} ms\n`);
+  if (count() < bots) process.stderr.write(`fleet: ${count()} of ${bots} bots joined within ${limitMs} ms\n`);
   return count();
 }
 
@@ -292,6 +316,12 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
   const failed = (r: Row) => Object.values(r.failedByCode).reduce((s, n) => s + n, 0);
   return [
     { name: `${at}: bots joined`, value: row.joined, unit: 'bots', baseline: bots },
+    {
+      name: `${at}: join time (claim cap alone: ${row.limits.claimBoundMs / 1000} s)`,
+      value: row.joinMs,
+      unit: 'ms',
+      baseline: row.limits.claimBoundMs,
+    },
     versus('plans completed (navigate+place+dig)', 'plans', (r) => r.completed),
     versus('plans failed', 'plans', failed),
     ...Object.entries(row.failedByCode).map(([code, n]) => ({
@@ -299,7 +329,7 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
       value: n,
       unit: 'plans',
     })),
-    versus(`plans unfinished ${(PLAN_LIMIT_MS + QUEUE_POLL_MS) / 1000} s after enqueue`, 'plans', (r) => r.unfinished),
+    versus(`plans unfinished ${row.limits.planLimitMs / 1000} s after enqueue`, 'plans', (r) => r.unfinished),
     versus('wall time of the plans', 'ms', (r) => r.wallMs),
     versus(`plan start after its enqueue p95 (n=${row.startWaits.length})`, 'ms', (r) => percentile(r.startWaits, 95)),
     versus(`ttfa p95 (n=${row.ttfas.length})`, 'ms', (r) => percentile(r.ttfas, 95)),

@@ -1,4 +1,5 @@
-import type { MineflayerWorld } from '../src/world/mineflayer/index.js';
+import { crowdMovesReadDirectly, type CrowdMoveCounts } from '../src/world/mineflayer/crowd-moves.js';
+import { botOf, type MineflayerWorld } from '../src/world/mineflayer/index.js';
 import type { BenchResult } from './types.js';
 
 /** How many of the kinds each bot received most are reported one by one; the rest are summed. */
@@ -12,11 +13,14 @@ interface PacketClient {
 /**
  * Counts the packets every bot of a fleet receives, by kind, from `start()` to `stop()`: what the server sends each
  * bot, which is what each bot parses. A kind whose rate per bot grows with the number of bots is a cost that grows
- * with the square of the fleet.
+ * with the square of the fleet. The crowd's moves a bot reads straight off the bytes (crowd-moves.ts) raise no
+ * 'packet' event: they are counted from what it read between `start()` and `stop()`.
  */
 export class PacketTally {
   private readonly counts = new Map<string, { packets: number; bytes: number }>();
   private readonly detach: (() => void)[] = [];
+  /** Each bot's direct reads at `start()`, to count only what comes after. */
+  private readonly directAtStart = new Map<MineflayerWorld, CrowdMoveCounts>();
   private startedAt = 0;
   private seconds = 0;
 
@@ -25,13 +29,11 @@ export class PacketTally {
   start(): void {
     this.startedAt = performance.now();
     for (const world of this.fleet) {
+      const direct = crowdMovesReadDirectly(botOf(world));
+      if (direct) this.directAtStart.set(world, structuredClone(direct));
       const client = (world.bot as unknown as { _client: PacketClient })._client;
-      const listener = (_data: unknown, meta: { name: string }, buffer: Buffer) => {
-        const count = this.counts.get(meta.name) ?? { packets: 0, bytes: 0 };
-        count.packets++;
-        count.bytes += buffer.length;
-        this.counts.set(meta.name, count);
-      };
+      const listener = (_data: unknown, meta: { name: string }, buffer: Buffer) =>
+        this.add(meta.name, 1, buffer.length);
       client.on('packet', listener);
       this.detach.push(() => client.removeListener('packet', listener));
     }
@@ -40,6 +42,19 @@ export class PacketTally {
   stop(): void {
     this.seconds = (performance.now() - this.startedAt) / 1000;
     for (const detach of this.detach.splice(0)) detach();
+    for (const [world, before] of this.directAtStart) {
+      for (const [kind, now] of Object.entries(crowdMovesReadDirectly(botOf(world))!)) {
+        const was = before[kind as keyof CrowdMoveCounts];
+        this.add(kind, now.packets - was.packets, now.bytes - was.bytes);
+      }
+    }
+  }
+
+  private add(kind: string, packets: number, bytes: number): void {
+    const count = this.counts.get(kind) ?? { packets: 0, bytes: 0 };
+    count.packets += packets;
+    count.bytes += bytes;
+    this.counts.set(kind, count);
   }
 
   /** Packets (and kB) per bot per second: all kinds, then the most frequent kinds, then the rest. */

@@ -41,14 +41,14 @@ interface WorkerOptions {
   recheckWindowMs?: number;
 }
 
-const DEFAULT_LEASE_MS = 15_000;
+export const DEFAULT_LEASE_MS = 15_000;
 /** How long a worker whose server is away waits for a status answer before it counts the server still away. */
 const PING_TIMEOUT_MS = 2_000;
 /**
  * Logins one worker lets run at once (JoinGate): 150 at once all timed out (no spawn within 15 s) on this project's
  * 2-core machine, and each failed join fenced its bot and joined it again.
  */
-const JOINS_AT_ONCE = 8;
+export const JOINS_AT_ONCE = 8;
 /** A bot name the server accepts in offline mode. */
 const BOT_NAME = /^[A-Za-z0-9_]{1,16}$/;
 

@@ -7,7 +7,11 @@ import { MINECRAFT_VERSION } from '../recipes.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './mineflayer-world.js';
 import { listenForServerMark } from './server-marks.js';
+import { readCrowdMovesDirectly } from './crowd-moves.js';
 import { shareBlockStates } from './shared-block-states.js';
+
+/** How long login and spawn may take by default (ms). */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 
 export interface ConnectOptions extends MineflayerWorldOptions {
   host: string;
@@ -46,7 +50,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     const onKicked = (reason: unknown) =>
       fail(`kicked (${typeof reason === 'string' ? reason : JSON.stringify(reason)})`);
     const clock = options.clock ?? systemClock;
-    const timeoutMs = options.connectTimeoutMs ?? 15_000;
+    const timeoutMs = options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS;
     const timer = clock.setTimeout(() => fail(`no spawn within ${timeoutMs} ms`), timeoutMs);
     const cleanup = () => {
       clock.clearTimeout(timer);
@@ -62,6 +66,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       // Later socket errors surface as 'end' (a disconnect), not as a crash.
       bot.on('error', () => {});
       shareBlockStates(bot);
+      readCrowdMovesDirectly(bot);
       resolve(new MineflayerWorld(bot, options));
     });
   });

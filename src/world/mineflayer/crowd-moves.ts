@@ -1,0 +1,202 @@
+import { createRequire } from 'node:module';
+import type { Bot } from 'mineflayer';
+import type { Entity } from 'prismarine-entity';
+
+/*
+ * In a crowd every bot hears every other bot in view move: a move, a turn or both every 2 ticks, and a head turn, per
+ * bot in view (the embedded server sends them as vanilla does). Each of those packets went the whole way of
+ * minecraft-protocol's reading: the decompressor's stream, the compiled parser's objects, four events on the client
+ * ('packet', its name, 'raw.<name>', 'raw') and mineflayer's handler, which moves or turns the entity and emits
+ * 'entityMoved'. With n bots in view of each other that is n² packets, and in a worker's CPU profile at 50 bots it was
+ * about a quarter of its busy time. This reads those four kinds straight off the framed bytes, before the
+ * decompressor, and does what mineflayer's handler does with them: the same arithmetic, the same conversions, the same
+ * 'entityMoved'. Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an entity
+ * mineflayer does not know yet (its handler invents one), an open bundle, anything already waiting in the streams
+ * (so packets are never reordered), or a frame whose bytes are not exactly the layout the version's protocol states.
+ */
+
+type FieldType = 'varint' | 'i16' | 'i8' | 'bool';
+type Fields = readonly (readonly [name: string, type: FieldType])[];
+
+/** The layouts this reads, as minecraft-data states them for 1.21.x; a version whose protocol differs keeps them all. */
+const LAYOUTS = {
+  rel_entity_move: [
+    ['entityId', 'varint'],
+    ['dX', 'i16'],
+    ['dY', 'i16'],
+    ['dZ', 'i16'],
+    ['onGround', 'bool'],
+  ],
+  entity_move_look: [
+    ['entityId', 'varint'],
+    ['dX', 'i16'],
+    ['dY', 'i16'],
+    ['dZ', 'i16'],
+    ['yaw', 'i8'],
+    ['pitch', 'i8'],
+    ['onGround', 'bool'],
+  ],
+  entity_look: [
+    ['entityId', 'varint'],
+    ['yaw', 'i8'],
+    ['pitch', 'i8'],
+    ['onGround', 'bool'],
+  ],
+  entity_head_rotation: [
+    ['entityId', 'varint'],
+    ['headYaw', 'i8'],
+  ],
+} as const satisfies Record<string, Fields>;
+
+export type CrowdMoveKind = keyof typeof LAYOUTS;
+type Packet = Record<string, number>;
+
+/** The parts of minecraft-protocol's client this reads (src/client.js). */
+interface ProtocolClient {
+  state: string;
+  splitter: Stream & { push(chunk: Buffer | null): boolean };
+  decompressor: Stream | null;
+  deserializer: Stream;
+  compressor: unknown;
+  _mcBundle?: unknown[];
+}
+interface Stream {
+  readableLength: number;
+  writableLength: number;
+}
+
+interface Conversions {
+  fromNotchianYawByte(this: void, yaw: number): number;
+  fromNotchianPitchByte(this: void, pitch: number): number;
+}
+
+/**
+ * The packets (and their framed bytes) of each kind a bot read straight off the bytes: a tally of the client's
+ * 'packet' events no longer sees them.
+ */
+export type CrowdMoveCounts = Record<CrowdMoveKind, { packets: number; bytes: number }>;
+const COUNTS = new WeakMap<Bot, CrowdMoveCounts>();
+
+export function crowdMovesReadDirectly(bot: Bot): CrowdMoveCounts | undefined {
+  return COUNTS.get(bot);
+}
+
+/** Reads the crowd's moves of `bot` straight off its connection's frames (see above); once per bot. */
+export function readCrowdMovesDirectly(bot: Bot): void {
+  if (COUNTS.has(bot)) return;
+  const client = bot._client as unknown as ProtocolClient;
+  const kinds = kindsById(bot);
+  if (kinds.size === 0) return;
+  const count = () => ({ packets: 0, bytes: 0 });
+  const counts: CrowdMoveCounts = {
+    rel_entity_move: count(),
+    entity_move_look: count(),
+    entity_look: count(),
+    entity_head_rotation: count(),
+  };
+  COUNTS.set(bot, counts);
+  const apply = applier(bot);
+  const splitter = client.splitter;
+  const push = splitter.push.bind(splitter);
+  splitter.push = (frame: Buffer | null) => {
+    if (frame === null || client.state !== 'play' || !idle(client)) return push(frame);
+    const read = readFrame(frame, client.compressor !== null, kinds);
+    if (read === null) return push(frame);
+    const entity = bot.entities[read.packet.entityId!];
+    if (entity === undefined) return push(frame);
+    apply(read.kind, entity, read.packet);
+    counts[read.kind].packets++;
+    // The packet's own bytes, as a 'packet' listener is given them: without the compressed length's 0.
+    counts[read.kind].bytes += frame.length - (client.compressor !== null ? 1 : 0);
+    return true;
+  };
+}
+
+/** Nothing waits in the streams after the splitter, nor in an open bundle: a packet read now keeps its place. */
+function idle(client: ProtocolClient): boolean {
+  const { splitter, decompressor, deserializer } = client;
+  if (splitter.readableLength > 0 || deserializer.writableLength > 0 || deserializer.readableLength > 0) return false;
+  if (decompressor && (decompressor.writableLength > 0 || decompressor.readableLength > 0)) return false;
+  return (client._mcBundle?.length ?? 0) === 0;
+}
+
+/** The play state's packet id of each kind whose layout in the bot's protocol is the one this reads. */
+function kindsById(bot: Bot): Map<number, CrowdMoveKind> {
+  const types = (bot.registry as unknown as { protocol: { play: { toClient: { types: Record<string, unknown> } } } })
+    .protocol.play.toClient.types;
+  const packet = types.packet as [string, [{ type: [string, { mappings: Record<string, string> }] }]];
+  const mappings = packet[1][0].type[1].mappings;
+  const kinds = new Map<number, CrowdMoveKind>();
+  for (const [hex, name] of Object.entries(mappings)) {
+    if (!(name in LAYOUTS)) continue;
+    const kind = name as CrowdMoveKind;
+    const stated = ['container', LAYOUTS[kind].map(([field, type]) => ({ name: field, type }))];
+    if (JSON.stringify(types[`packet_${kind}`]) === JSON.stringify(stated)) kinds.set(Number(hex), kind);
+  }
+  return kinds;
+}
+
+/** A frame's packet, when it is an uncompressed one of `kinds` whose bytes are exactly its layout; otherwise null. */
+export function readFrame(
+  frame: Buffer,
+  compressed: boolean,
+  kinds: ReadonlyMap<number, CrowdMoveKind>,
+): { kind: CrowdMoveKind; packet: Packet } | null {
+  const at = { offset: 0 };
+  if (compressed && readVarInt(frame, at) !== 0) return null;
+  const id = readVarInt(frame, at);
+  const kind = id === null ? undefined : kinds.get(id);
+  if (kind === undefined) return null;
+  const packet: Packet = {};
+  for (const [name, type] of LAYOUTS[kind]) {
+    const value = readField(frame, at, type);
+    if (value === null) return null;
+    packet[name] = value;
+  }
+  return at.offset === frame.length ? { kind, packet } : null;
+}
+
+function readField(frame: Buffer, at: { offset: number }, type: FieldType): number | null {
+  const size = type === 'i16' ? 2 : 1;
+  if (type === 'varint') return readVarInt(frame, at);
+  if (at.offset + size > frame.length) return null;
+  const value =
+    type === 'i16' ? frame.readInt16BE(at.offset) : type === 'i8' ? frame.readInt8(at.offset) : frame[at.offset]!;
+  if (type === 'bool' && value > 1) return null;
+  at.offset += size;
+  return value;
+}
+
+/** A protocol varint (at most 5 bytes, a signed 32-bit value), or null when the frame ends first or it runs longer. */
+function readVarInt(frame: Buffer, at: { offset: number }): number | null {
+  let value = 0;
+  for (let shift = 0; shift < 35; shift += 7) {
+    if (at.offset >= frame.length) return null;
+    const byte = frame[at.offset++]!;
+    value |= (byte & 0x7f) << shift;
+    if ((byte & 0x80) === 0) return value;
+  }
+  return null;
+}
+
+/** What mineflayer's entities plugin does with each kind (lib/plugins/entities.js), with its own conversions. */
+function applier(bot: Bot): (kind: CrowdMoveKind, entity: Entity, packet: Packet) => void {
+  const fromMineflayer = createRequire(createRequire(import.meta.url).resolve('mineflayer/package.json'));
+  const conv = fromMineflayer('./lib/conversions.js') as Conversions;
+  const scale = bot.supportFeature('fixedPointDelta') ? 32 : bot.supportFeature('fixedPointDelta128') ? 128 * 32 : 0;
+  const move = (entity: Entity, p: Packet) => {
+    if (scale !== 0) entity.position.translate(p.dX! / scale, p.dY! / scale, p.dZ! / scale);
+  };
+  const look = (entity: Entity, p: Packet) => {
+    entity.yaw = conv.fromNotchianYawByte(p.yaw!);
+    entity.pitch = conv.fromNotchianPitchByte(p.pitch!);
+  };
+  return (kind, entity, packet) => {
+    if (kind === 'rel_entity_move' || kind === 'entity_move_look') move(entity, packet);
+    if (kind === 'entity_look' || kind === 'entity_move_look') look(entity, packet);
+    // mineflayer keeps the head's yaw on the entity, though prismarine-entity's types do not name it.
+    if (kind === 'entity_head_rotation')
+      (entity as { headYaw?: number }).headYaw = conv.fromNotchianYawByte(packet.headYaw!);
+    bot.emit('entityMoved', entity);
+  };
+}

@@ -1,0 +1,135 @@
+import fc from 'fast-check';
+import type { Bot } from 'mineflayer';
+import { describe, expect, it } from 'vitest';
+import { crowdMovesReadDirectly, readCrowdMovesDirectly } from '../../src/world/mineflayer/crowd-moves.js';
+import { offlineBot } from '../helpers/offline-bot.js';
+
+/*
+ * Issue 34, §2: the crowd's moves are read straight off the framed bytes instead of through minecraft-protocol's
+ * streams and parser. A bot that reads them so must end with every entity where, and turned as, a bot that reads them
+ * the usual way ends, and hear the same 'entityMoved' events in the same order, whatever the server sent: spawns,
+ * moves of known and unknown entities, removals, bundles, packets compressed or not, bytes cut anywhere.
+ */
+
+const UUID = '00000000-0000-0000-0000-0000000000aa';
+/** minecraft-data's id of the zombie in 1.21.4. */
+const ZOMBIE = 143;
+const i16 = fc.integer({ min: -32768, max: 32767 });
+const i8 = fc.integer({ min: -128, max: 127 });
+const entityId = fc.integer({ min: 1, max: 5 });
+
+type Sent = [name: string, params: object];
+
+const spawn = (id: number, x: number): Sent => [
+  'spawn_entity',
+  {
+    entityId: id,
+    objectUUID: UUID,
+    type: ZOMBIE,
+    x,
+    y: 5,
+    z: -x,
+    pitch: 0,
+    yaw: 0,
+    headPitch: 0,
+    objectData: 0,
+    velocity: { x: 0, y: 0, z: 0 },
+  },
+];
+
+const sent: fc.Arbitrary<Sent> = fc.oneof(
+  {
+    weight: 1,
+    arbitrary: fc.tuple(entityId, fc.double({ min: -1e4, max: 1e4, noNaN: true })).map(([id, x]) => spawn(id, x)),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ entityId, dX: i16, dY: i16, dZ: i16, onGround: fc.boolean() })
+      .map((p): Sent => ['rel_entity_move', p]),
+  },
+  {
+    weight: 4,
+    arbitrary: fc
+      .record({ entityId, dX: i16, dY: i16, dZ: i16, yaw: i8, pitch: i8, onGround: fc.boolean() })
+      .map((p): Sent => ['entity_move_look', p]),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ entityId, yaw: i8, pitch: i8, onGround: fc.boolean() }).map((p): Sent => ['entity_look', p]),
+  },
+  { weight: 2, arbitrary: fc.record({ entityId, headYaw: i8 }).map((p): Sent => ['entity_head_rotation', p]) },
+  {
+    weight: 1,
+    arbitrary: fc.array(entityId, { maxLength: 2 }).map((ids): Sent => ['entity_destroy', { entityIds: ids }]),
+  },
+  { weight: 1, arbitrary: fc.constant<Sent>(['bundle_delimiter', {}]) },
+);
+
+const headYaw = (entity: object) => (entity as { headYaw?: number }).headYaw;
+
+/** What a bot holds of every entity but itself, and the 'entityMoved' events it heard, in order. */
+function seen(bot: Bot, moved: number[]) {
+  const entities = Object.values(bot.entities)
+    .filter((e) => e !== bot.entity)
+    .map((e) => ({ id: e.id, type: e.type, at: e.position.toArray(), yaw: e.yaw, pitch: e.pitch, headYaw: headYaw(e) }))
+    .sort((a, b) => a.id - b.id);
+  return { entities, moved };
+}
+
+async function listening(compressionThreshold: number, direct: boolean) {
+  const offline = await offlineBot(compressionThreshold);
+  if (direct) readCrowdMovesDirectly(offline.bot);
+  const moved: number[] = [];
+  offline.bot.on('entityMoved', (entity) => void moved.push(entity.id));
+  return { ...offline, moved };
+}
+
+/** The bytes of all packets, cut into reads at the given points (as a socket delivers them). */
+function cut(bytes: Buffer, points: number[]): Buffer[] {
+  const at = [...new Set(points.map((p) => Math.floor(p * bytes.length)))].sort((a, b) => a - b);
+  return [0, ...at].map((start, i) => bytes.subarray(start, at[i] ?? bytes.length)).filter((b) => b.length > 0);
+}
+
+describe('reading the crowd’s moves straight off the bytes', () => {
+  it('ends every entity where mineflayer’s own reading ends it, with the same events', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(-1, 0, 16, 256),
+        fc.array(sent, { maxLength: 60 }),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
+        async (threshold, packets, points) => {
+          const usual = await listening(threshold, false);
+          const direct = await listening(threshold, true);
+          const bytes = Buffer.concat(packets.map(([name, params]) => usual.framed(name, params)));
+          for (const read of cut(bytes, points)) {
+            usual.write(read);
+            direct.write(read);
+          }
+          expect(seen(direct.bot, direct.moved)).toEqual(seen(usual.bot, usual.moved));
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
+  it('reads a known entity’s moves itself, and leaves an unknown one’s to mineflayer', async () => {
+    const { bot, receive } = await listening(256, true);
+    receive(...spawn(3, 10));
+    receive('entity_move_look', { entityId: 3, dX: 4096, dY: -2048, dZ: 1, yaw: 64, pitch: -32, onGround: true });
+    receive('entity_head_rotation', { entityId: 3, headYaw: -64 });
+    receive('rel_entity_move', { entityId: 4, dX: 4096, dY: 0, dZ: 0, onGround: false });
+    const zombie = bot.entities[3]!;
+    expect(zombie.position.toArray()).toEqual([11, 4.5, -10 + 1 / 4096]);
+    expect([zombie.yaw, zombie.pitch, headYaw(zombie)]).toEqual([Math.PI / 2, Math.PI / 4, (3 * Math.PI) / 2]);
+    const packets = Object.entries(crowdMovesReadDirectly(bot)!).map(([kind, count]) => [kind, count.packets]);
+    expect(Object.fromEntries(packets)).toEqual({
+      rel_entity_move: 0,
+      entity_move_look: 1,
+      entity_look: 0,
+      entity_head_rotation: 1,
+    });
+    // mineflayer invents an entity for a move of one it never saw spawn, as it always did.
+    expect(bot.entities[4]?.position.toArray()).toEqual([1, 0, 0]);
+  });
+});
