@@ -4,7 +4,7 @@ import { queryFor, unmetExpectations } from '../src/contracts/expectation.js';
 import type { WorldPort } from '../src/contracts/world.js';
 import { assembleLoaded, loadTrees } from '../src/executor/assemble.js';
 import type { ExecutorEvent } from '../src/executor/events.js';
-import { forkExplorer } from '../src/foresight/index.js';
+import { forkExplorer, type ForkPool } from '../src/foresight/index.js';
 import type { GeneratedHardCase, HardCase } from '../src/foresight/hard-cases.js';
 import type { BranchExplorer, ScoredBranch } from '../src/recovery/branches.js';
 import { startEmbeddedWorld } from '../src/world/embedded/index.js';
@@ -29,12 +29,12 @@ export interface CaseRun {
 }
 
 /** forkExplorer, timed: the real time its forks took and the process's CPU meanwhile (their threads are in it). */
-export function measuredExplorer(): {
+export function measuredExplorer(pool?: ForkPool): {
   explorer: BranchExplorer;
   pending: () => Promise<unknown> | null;
   used: () => { wallMs: number; cpuMs: number };
 } {
-  const inner = forkExplorer();
+  const inner = forkExplorer(pool ? { pool } : {});
   let pending: Promise<ScoredBranch[]> | null = null;
   let wallMs = 0;
   let cpuMs = 0;

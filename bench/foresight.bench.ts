@@ -1,7 +1,9 @@
+import { availableParallelism } from 'node:os';
 import { createDefaultRegistry } from '../capabilities/index.js';
 import { ManualClock } from '../src/clock/index.js';
 import { assembleExecutor } from '../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../src/executor/events.js';
+import { captureView, ForkPool } from '../src/foresight/index.js';
 import { generateHardCases, type GeneratedHardCase, type HardCase } from '../src/foresight/hard-cases.js';
 import { type CaseRun, expectationsHold, measuredExplorer, runOnServer } from './foresight-embedded.js';
 import type { BenchOptions, BenchResult } from './types.js';
@@ -13,10 +15,10 @@ import type { BenchOptions, BenchResult } from './types.js';
  * server it is real time. A false ok is a run that ended ok while the step's own expectations do not hold in the world.
  */
 
-async function runCase(make: (clock: ManualClock) => HardCase, branches: boolean): Promise<CaseRun> {
+async function runCase(make: (clock: ManualClock) => HardCase, branches: boolean, pool?: ForkPool): Promise<CaseRun> {
   const clock = new ManualClock();
   const hard = make(clock);
-  const { explorer, pending, used } = measuredExplorer();
+  const { explorer, pending, used } = measuredExplorer(pool);
   const { executor } = await assembleExecutor({
     registry: createDefaultRegistry(),
     world: hard.world,
@@ -75,6 +77,8 @@ function median(values: readonly number[]): number {
 
 /** The hard cases run on the embedded server too: the first drawn instance of each kind (4 cases, about a minute). */
 const SERVER_PER_KIND = 1;
+/** A fork's wall budget in the warm-thread rows: far past a thread's start under load. */
+const WARM_BENCH_WALL_MS = 60_000;
 
 type RunCase = (generated: GeneratedHardCase, branches: boolean) => Promise<CaseRun>;
 
@@ -149,5 +153,48 @@ export default async function foresightBench(options: BenchOptions): Promise<Ben
   const cases = generateHardCases(seed, options.placements ?? DEFAULT_PER_KIND);
   const inSim = await benchCases('SimWorld', cases, (generated, branches) => runCase(generated.make, branches), seed);
   const onServer = await benchCases('embedded', generateHardCases(seed, SERVER_PER_KIND), runOnServer, seed);
-  return [...inSim, ...onServer];
+  return [...inSim, ...onServer, ...(await warmRows(cases))];
+}
+
+/**
+ * What warm threads save: the time to a fork's outcome from a thread started for it against one loaded beforehand,
+ * and a wall case's time to truth with branches, its forks on threads started for each against a warm pool's.
+ */
+async function warmRows(cases: readonly GeneratedHardCase[]): Promise<BenchResult[]> {
+  const wall = cases.find((generated) => generated.kind === 'wallWithOneDiggable')!;
+  const hard = wall.make(new ManualClock());
+  const view = await captureView(hard.world, { radius: 8, height: 4 });
+  const job = { ...hard.step, verb: hard.step.type, simBudgetMs: 60_000 };
+  const firstOutcomeMs = async (pool: ForkPool) => {
+    const started = performance.now();
+    await pool.run(view, job);
+    return performance.now() - started;
+  };
+  const cold = new ForkPool({ size: 1, wallBudgetMs: WARM_BENCH_WALL_MS });
+  const warm = new ForkPool({ wallBudgetMs: WARM_BENCH_WALL_MS, warm: availableParallelism() });
+  try {
+    const coldMs = await firstOutcomeMs(cold);
+    await warm.warmUp();
+    const warmMs = await firstOutcomeMs(warm);
+    const coldCase = await runCase(wall.make, true);
+    const warmCase = await runCase(wall.make, true, warm);
+    return [
+      {
+        name: `foresight: time to a first fork's outcome (${wall.name}'s step), on a warm thread (baseline: a thread started for it)`,
+        value: warmMs,
+        unit: 'ms',
+        baseline: coldMs,
+        ratio: warmMs / coldMs,
+      },
+      {
+        name: `foresight SimWorld ${wall.name}: time to truth with branches, forks on warm threads (baseline: a thread started for each)`,
+        value: warmCase.timeToTruthMs,
+        unit: 'ms',
+        baseline: coldCase.timeToTruthMs,
+        ratio: warmCase.timeToTruthMs / coldCase.timeToTruthMs,
+      },
+    ];
+  } finally {
+    await warm.close();
+  }
 }
