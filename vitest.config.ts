@@ -10,6 +10,9 @@ export default defineConfig({
     // run by a third on a 2-core machine (vitest's default here would be one: the cores less one). Three were
     // faster still but starved a real bot's pathfinder past its 4 s stall limit once in three runs.
     maxWorkers: 2,
+    // A file's concurrent tests (describe.concurrent: real servers that mostly wait on the game's time) at most three
+    // at once: five starved a bot's join past its 15 s limit on a loaded machine.
+    maxConcurrency: 3,
     testTimeout: 30_000,
     hookTimeout: 30_000,
     reporters: ['default', './test/helpers/summary-reporter.ts'],

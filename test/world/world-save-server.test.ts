@@ -87,7 +87,9 @@ async function reopen(folder: string, scenario: ReturnType<typeof scenarioOf>): 
   return startEmbeddedWorld({ scenario, storage: { folder, fresh: false } });
 }
 
-describe('a kept embedded world survives a SIGKILL (no last save)', () => {
+// Each test has a world folder, servers and a bot of its own, and most of its time is the game's (a save, a drop's
+// pickup delay, a furnace's smelt): they run side by side.
+describe.concurrent('a kept embedded world survives a SIGKILL (no last save)', () => {
   it('a player logs in again where it stood, with its health, food and pack; a new player gets the scenario', async () => {
     const scenario = scenarioOf();
     const { folder } = await actThenKill(scenario, async (bot, { server }) => {
