@@ -1,3 +1,4 @@
+import { Option } from 'commander';
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
 import type { Journal } from '../journal/journal.js';
@@ -5,7 +6,19 @@ import { recheckAfterRestart, type RecheckVerdicts } from '../journal/rollback.j
 import type { Fence } from '../journal/rows.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { Restart } from '../world/server-mark.js';
+import { wholeIn } from './whole-number.js';
 import { wallTimeOf } from './worker/outage.js';
+
+/**
+ * `--recheck-window-ms`, as `worker`, `serve` and `mcp` take it: how far back a bot checks its successes after a
+ * restart of a server that does not say when it saved.
+ */
+export function recheckWindowOption(): Option {
+  return new Option(
+    '--recheck-window-ms <ms>',
+    'after a server restart, how far back the bots check their successes against the world when the server does not say when it last saved (default: since each bot last connected)',
+  ).argParser(wholeIn('--recheck-window-ms', 1_000, 86_400_000));
+}
 
 export interface AfterRestartDeps {
   journal: Journal;

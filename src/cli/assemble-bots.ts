@@ -48,6 +48,8 @@ export interface AssembleBotsOptions {
   wrapInvoker?: (invoker: StepInvoker) => StepInvoker;
   /** Where a bot's outages and returns are said. */
   note?: (line: string) => void;
+  /** How far back a restart's re-check reaches when the server does not say when it saved (--recheck-window-ms). */
+  recheckWindowMs?: number;
 }
 
 /**
@@ -131,7 +133,14 @@ function rejoinable(name: string, opened: BotWorld, options: AssembleBotsOptions
   const rejoining = new Rejoining(first, {
     clock,
     join: () => openWorld({ ...options.choice, username: name }),
-    ...recheckingOnReturn(name, { journal, clock, say, runs, registry: options.registry }),
+    ...recheckingOnReturn(name, {
+      journal,
+      clock,
+      say,
+      runs,
+      registry: options.registry,
+      ...(options.recheckWindowMs === undefined ? {} : { recheckWindowMs: options.recheckWindowMs }),
+    }),
     onLost: (reason) => say(`${name}: the server went away (${reason}); joining again with backoff`),
     onRejoined: (awayMs) => say(`${name}: back on the server after ${awayMs} ms away; its world is read again`),
     onReplaced: (reason) => say(`${name}: ${replacedLine(reason)}`),

@@ -42,6 +42,8 @@ export async function serveBots(options: {
   planner?: Planner;
   /** How long the executor waits for that planner. */
   plannerTimeoutMs?: number;
+  /** --recheck-window-ms: how far back a restart's re-check reaches on a server that does not say when it saved. */
+  recheckWindowMs?: number;
 }): Promise<ServedBots> {
   const { plannerTimeoutMs } = options;
   const assembled = await assembleBots({

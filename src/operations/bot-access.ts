@@ -54,10 +54,12 @@ export interface BotSample {
   bot: string;
   kind: WorldPort['kind'];
   connected: boolean;
-  state: ReturnType<Executor['state']>;
-  position: { x: number; y: number; z: number };
-  health: number;
-  food: number;
+  /** The executor's state; away from its server, `disconnected since <time>` (when its world says it rejoins). */
+  state: ReturnType<Executor['state']> | `disconnected${string}`;
+  /** Where it stands, its health and food: null while it is away from its server (that was the dead session's view). */
+  position: { x: number; y: number; z: number } | null;
+  health: number | null;
+  food: number | null;
   /** The plan it runs or last ran in this process, which a monitor opened mid-plan reads back from the journal. */
   plan: string | null;
 }
@@ -123,9 +125,12 @@ const BOT_ID = /^[A-Za-z0-9_.-]{1,40}$/;
 export class LocalBots<Bot extends LocalBot = LocalBot> implements BotAccess {
   private readonly byId = new Map<string, Bot>();
   private readonly plans = new Map<string, string>();
+  /** When each bot's connection last dropped (epoch ms): what its status says while it is away. */
+  private readonly lostAt = new Map<string, number>();
 
   constructor(readonly list: readonly Bot[]) {
     for (const bot of list) {
+      bot.world.events.on('disconnected', () => this.lostAt.set(bot.id, Date.now()));
       if (!BOT_ID.test(bot.id))
         throw new Error(`bot name "${bot.id}" is not usable in a URL: use 1 to 40 letters, digits, "_", "." or "-"`);
       if (this.byId.has(bot.id))
@@ -157,6 +162,13 @@ export class LocalBots<Bot extends LocalBot = LocalBot> implements BotAccess {
 
   sample(bot: OperatedBot): BotSample {
     const { world } = bot;
+    const plan = this.plans.get(bot.id) ?? null;
+    if (!world.isConnected()) {
+      const lost = this.lostAt.get(bot.id);
+      const state: BotSample['state'] =
+        lost === undefined ? 'disconnected' : `disconnected since ${new Date(lost).toISOString()}`;
+      return { bot: bot.id, kind: world.kind, connected: false, state, position: null, health: null, food: null, plan };
+    }
     const p = world.position();
     return {
       bot: bot.id,
@@ -166,7 +178,7 @@ export class LocalBots<Bot extends LocalBot = LocalBot> implements BotAccess {
       position: { x: p.x, y: p.y, z: p.z },
       health: world.health(),
       food: world.food(),
-      plan: this.plans.get(bot.id) ?? null,
+      plan,
     };
   }
 

@@ -9,7 +9,7 @@ import type { BotReport, Fence } from '../../src/journal/rows.js';
  * A bot whose server is away from the start (its first join refused, waiting with backoff in joinAsBot) is as away as
  * one whose session dropped: it counts as disconnected since its wait began, and past the worker's away limit, on the
  * injectable clock, it is given up (SERVER UNREACHABLE, its lease released) and the worker claims nothing until the
- * server answers a status ping. Before, such a bot held its lease and waited for ever, unseen by the metrics.
+ * server answers a status ping, a `server_unreachable` incident open in the journal meanwhile. Before, such a bot held its lease and waited for ever, unseen by the metrics.
  */
 
 const LIMIT_MS = 10_000;
@@ -22,6 +22,7 @@ function workerWhoseServerIsAway() {
   const reports: BotReport[] = [];
   const claimed: string[] = [];
   const released: Fence[] = [];
+  const incidents: { mode: string; details: unknown; resolution?: string }[] = [];
   const fleet = { rb: false };
   let held: Fence[] = [];
   const journal = {
@@ -43,6 +44,10 @@ function workerWhoseServerIsAway() {
     reportBots: (rows: readonly BotReport[]) => (reports.push(...rows), Promise.resolve(rows.length)),
     queuedBots: () => Promise.resolve([]),
     revokeFence: () => undefined,
+    openIncident: ({ mode, details }: { mode: string; details: unknown }) =>
+      Promise.resolve(incidents.push({ mode, details })),
+    resolveIncident: (id: number, resolution: string) =>
+      Promise.resolve(void (incidents[id - 1]!.resolution = resolution)),
   } as unknown as Journal;
   // The join as joinAsBot makes it while the server refuses: its status said once, then tries until cancelled.
   const joinWhileAway: HeldBotDeps['join'] = (_bot, cancel, waiting) => {
@@ -62,12 +67,12 @@ function workerWhoseServerIsAway() {
   } as unknown as ConstructorParameters<typeof FleetWorker>[0];
   const timing = leaseTiming(30_000);
   const worker = new FleetWorker(deps, { nodeId: 'w1', bots: ['rb'], capacity: 1, timing });
-  return { clock, lines, reports, claimed, released, server, worker, timing };
+  return { clock, lines, reports, claimed, released, incidents, server, worker, timing };
 }
 
 describe("a bot whose server is away before its first join, under its worker's away limit", () => {
   it('counts as disconnected since its wait began, and past the limit is given up, its lease released, and claimed again only once the server answers', async () => {
-    const { clock, lines, reports, claimed, released, server, worker, timing } = workerWhoseServerIsAway();
+    const { clock, lines, reports, claimed, released, incidents, server, worker, timing } = workerWhoseServerIsAway();
     await worker.start();
     await clock.advance(0);
     expect(claimed).toEqual(['rb']);
@@ -90,6 +95,9 @@ describe("a bot whose server is away before its first join, under its worker's a
     expect(worker.counts.fences.released).toBe(1);
     expect(worker.outage().unreachableSince).not.toBeNull();
     expect(worker.outage().disconnected).toEqual([]);
+    // Said in the journal too: an open incident makes every gateway's health degraded until the server answers.
+    expect(incidents.map((i) => i.mode)).toEqual(['server_unreachable']);
+    expect(incidents[0]?.details).toMatchObject({ bot: 'rb', awayMs: 10_000, limitMs: LIMIT_MS });
 
     // It claims nothing while the server does not answer, and claims again once it does.
     await clock.advance(timing.claimEveryMs * 3);
@@ -98,6 +106,8 @@ describe("a bot whose server is away before its first join, under its worker's a
     await clock.advance(timing.claimEveryMs);
     expect(claimed).toEqual(['rb', 'rb']);
     expect(worker.outage().unreachableSince).toBeNull();
+    await clock.advance(0);
+    expect(incidents[0]?.resolution).toMatch(/^the game server answered again after \d+ ms$/);
     await worker.stop({ code: 'interrupted', reason: 'the test ended' });
   });
 });

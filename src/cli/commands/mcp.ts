@@ -17,6 +17,7 @@ import { botKeys, holdBots } from '../bot-holder.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from '../open-world.js';
 import { RunningPlans, stopRequested } from '../running-plans.js';
+import { recheckWindowOption } from '../after-restart.js';
 import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 
@@ -33,6 +34,7 @@ interface McpOptions extends CombatOptions {
   blockMs: number;
   escalateToClient?: boolean;
   escalationTimeout: number;
+  recheckWindowMs?: number;
 }
 
 /** How long a stop waits for the running steps to end and be journaled after cancelling them. */
@@ -90,6 +92,7 @@ export function mcpCommand(
       wholeIn('--block-ms', 100, 600_000),
       DEFAULT_BLOCK_MS,
     )
+    .addOption(recheckWindowOption())
     .option(
       '--escalate-to-client',
       'a step that fails past local repair is held, and the pending call answered with the failure: the client sends replace_remaining or cancel_run',
@@ -283,6 +286,7 @@ async function assembleServer(
     name: (i) => botNameOf(options.username, i),
     // stdout is the protocol's: a bot's outages are said on stderr.
     note: (line) => serving.io.err(line),
+    ...(options.recheckWindowMs === undefined ? {} : { recheckWindowMs: options.recheckWindowMs }),
     policy: {
       seed: options.seed,
       protect: opened.protect ?? [],

@@ -10,6 +10,7 @@ import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld } from '../open-world.js';
 import { RunningPlans, stopRequested } from '../running-plans.js';
 import { serveBots } from '../serve-bots.js';
+import { recheckWindowOption } from '../after-restart.js';
 import { addWorldOptions, howBotsShare, worldChoiceOf, worldKindsInWords } from '../world-options.js';
 import { journalOption, openJournalFor } from './journal-option.js';
 import { FleetBots } from '../../operations/fleet-bots.js';
@@ -25,6 +26,7 @@ interface ServeOptions extends CombatOptions {
   allowOrigin: string[];
   escalateToClient?: boolean;
   escalationTimeout: number;
+  recheckWindowMs?: number;
 }
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
@@ -95,6 +97,7 @@ export function serveCommand(
       },
       30,
     )
+    .addOption(recheckWindowOption())
     .option(
       '--escalate-to-client',
       'a step that fails past local repair is held for the HTTP client (GET /api/runs/<planId>/escalation) to answer with POST /api/plans/<planId>/replace or cancel',
@@ -168,6 +171,7 @@ Examples:
             signal: running.signal,
             combat: combatPolicy(options),
             ...(escalations ? { planner: escalations.planner, plannerTimeoutMs: escalations.plannerTimeoutMs } : {}),
+            ...(options.recheckWindowMs === undefined ? {} : { recheckWindowMs: options.recheckWindowMs }),
           }).catch(async (error: unknown) => {
             await opened.close();
             throw error;

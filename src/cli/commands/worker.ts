@@ -20,6 +20,7 @@ import { DEFAULT_HEADROOM, HeadroomLimits, HeadroomMonitor, processLoad } from '
 import { registerOutageMetrics } from '../worker/outage.js';
 import { createWorkerMetrics, serveMetrics, type WorkerMetrics } from '../worker/worker-metrics.js';
 import { wholeIn } from '../whole-number.js';
+import { recheckWindowOption } from '../after-restart.js';
 
 interface WorkerOptions {
   journal?: string;
@@ -145,11 +146,7 @@ export function workerCommand(
       wholeIn('--metrics-port', 0, 65_535),
       0,
     )
-    .option(
-      '--recheck-window-ms <ms>',
-      'after a server restart, how far back the bots check their successes against the world when the server does not say when it last saved (default: since each bot last connected)',
-      wholeIn('--recheck-window-ms', 1_000, 86_400_000),
-    )
+    .addOption(recheckWindowOption())
     .addHelpText(
       'after',
       `

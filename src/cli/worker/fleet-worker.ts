@@ -4,7 +4,8 @@ import type { Interruption } from '../../journal/sql/fleet.js';
 import { Admission } from './admission.js';
 import type { Headroom } from './headroom.js';
 import { HeldBot, type FenceCause, type HeldBotDeps } from './held-bot.js';
-import { wallTimeOf, type Outage } from './outage.js';
+import { ServerUnreachable, wallTimeOf, type Outage } from './outage.js';
+import { DEFAULT_AWAY_LIMIT_MS } from './stay-joined.js';
 
 /**
  * How a worker keeps its leases: they last `ttlMs` by the database's clock from each claim or renewal; all are renewed
@@ -105,8 +106,8 @@ export class FleetWorker {
   private reporting = false;
   private lastRenewalError: string | null = null;
   private lastClaimError: string | null = null;
-  /** Since when a bot of this worker gave itself up because the server stayed away; null while it answers. */
-  private serverAwaySince: number | null = null;
+  /** Since when a bot of this worker gave itself up because the server stayed away, and its incident. */
+  private readonly unreachable: ServerUnreachable;
   /** Fences by cause and claims refused, since it started. */
   readonly counts: WorkerCounts = {
     fences: { lease_lost: 0, renewal_late: 0, released: 0, failed: 0 },
@@ -126,6 +127,8 @@ export class FleetWorker {
     private readonly options: FleetWorkerOptions,
   ) {
     this.admission = new Admission(deps.headroom ?? { headroom: () => ({ room: true }) }, deps.say);
+    const { journal, clock, say, awayLimitMs: limitMs = DEFAULT_AWAY_LIMIT_MS } = deps;
+    this.unreachable = new ServerUnreachable({ journal, clock, say, nodeId: options.nodeId, limitMs });
   }
 
   async start(): Promise<void> {
@@ -291,7 +294,7 @@ export class FleetWorker {
       const since = bot.disconnectedSince();
       return since === null ? [] : [{ bot: bot.fence.bot, since }];
     });
-    const away = this.serverAwaySince;
+    const away = this.unreachable.since;
     return { disconnected, unreachableSince: away === null ? null : wallTimeOf(this.deps.clock, away) };
   }
 
@@ -300,11 +303,10 @@ export class FleetWorker {
    * a worker that can reach it) until the server answers a status ping again.
    */
   private async serverAnswers(): Promise<boolean> {
-    if (this.serverAwaySince === null) return true;
+    if (this.unreachable.since === null) return true;
     if (!(await (this.deps.reachable?.() ?? Promise.resolve(true)))) return false;
-    const awayMs = Math.round(this.deps.clock.now() - this.serverAwaySince);
+    const awayMs = this.unreachable.answered();
     this.deps.say(`the server answers again after ${awayMs} ms: claiming bots again`);
-    this.serverAwaySince = null;
     return true;
   }
 
@@ -344,10 +346,7 @@ export class FleetWorker {
     this.deps.say(`claimed ${fence.bot} (epoch ${fence.epoch})`);
     const planQueued = (bot: string, cancel: AbortSignal) => this.planQueued(bot, cancel);
     const admit = (bot: string, cancel: AbortSignal) => this.admission.admit(bot, cancel);
-    const serverAway = () => {
-      if (this.serverAwaySince === null) this.deps.say('the server is unreachable: claiming no bot until it answers');
-      this.serverAwaySince ??= this.deps.clock.now();
-    };
+    const serverAway = (bot: string, awayMs: number) => this.unreachable.gaveUp(bot, awayMs);
     const bot = new HeldBot(fence, this.options.nodeId, { ...this.deps, planQueued, admit, serverAway });
     const holding: Holding = {
       bot,

@@ -1,5 +1,6 @@
 import { Gauge, type Registry } from 'prom-client';
 import type { Clock } from '../../contracts/clock.js';
+import type { Journal } from '../../journal/journal.js';
 
 /** What a worker can say of its game server's outage now. */
 export interface Outage {
@@ -53,4 +54,58 @@ export function registerOutageMetrics(registry: Registry, read: () => Outage): v
       this.set((read().unreachableSince ?? 0) / 1000);
     },
   });
+}
+
+/**
+ * The game server unreachable past the away limit, as a worker lives it: since when (the clock's ms), and a
+ * `server_unreachable` incident in the journal, opened when the first bot gives itself up and resolved when the
+ * server answers again, so that every gateway's health reads `degraded` meanwhile (GET /api/health, `verbtree
+ * incidents`), not only this worker's log and metrics.
+ */
+export class ServerUnreachable {
+  private at: number | null = null;
+  private incident: Promise<number | null> | null = null;
+
+  constructor(
+    private readonly deps: {
+      journal: Pick<Journal, 'openIncident' | 'resolveIncident'>;
+      clock: Clock;
+      say: (line: string) => void;
+      nodeId: string;
+      limitMs: number;
+    },
+  ) {}
+
+  /** Since when (the clock's ms) the server is unreachable past the limit; null while it is not. */
+  get since(): number | null {
+    return this.at;
+  }
+
+  /** A bot gave itself up, its server away `awayMs`: the first one of an outage opens its incident. */
+  gaveUp(bot: string, awayMs: number): void {
+    if (this.at !== null) return;
+    const { journal, clock, say, nodeId, limitMs } = this.deps;
+    this.at = clock.now();
+    say('the server is unreachable: claiming no bot until it answers');
+    const details = { bot, awayMs, limitMs, reason: `the game server stayed away past ${nodeId}'s --away-limit-ms` };
+    this.incident = journal
+      .openIncident({ runnerId: nodeId, mode: 'server_unreachable', details })
+      .catch((error: unknown) => (say(`could not journal the server_unreachable incident: ${String(error)}`), null));
+  }
+
+  /** The server answers a status ping again: the incident is resolved; how long it was unreachable. */
+  answered(): number {
+    const awayMs = this.at === null ? 0 : Math.round(this.deps.clock.now() - this.at);
+    const incident = this.incident;
+    this.at = null;
+    this.incident = null;
+    void incident?.then((id) =>
+      id === null
+        ? undefined
+        : this.deps.journal
+            .resolveIncident(id, `the game server answered again after ${awayMs} ms`)
+            .catch(() => undefined),
+    );
+    return awayMs;
+  }
 }
