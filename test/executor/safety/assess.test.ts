@@ -210,7 +210,7 @@ describe('assess: the response to an encounter, with its reasons', () => {
     // The night bench's skeleton-2/stone deaths: after a fight, at 4 to 8 health, the bot fled the skeleton in the open
     // and was shot on the way; a stone sword, leather, no block and no shovel, so no shelter was offered.
     const hurt = { health: 7, held: 'stone_sword', armour: armourOf(LEATHER) };
-    const mobs = [hostile(1, 'skeleton', 9, 'bow'), hostile(2, 'zombie', 6)];
+    const mobs = [hostile(1, 'skeleton', 9, 'bow'), hostile(2, 'zombie', 9)];
     const dirt = { wayOut: true, digIn: { ms: 2400, yieldsCover: true } };
     const dug = assess(encounter(mobs, hurt, dirt), auto, weaponOf);
     expect(dug.choices.map((c) => c.kind)).toEqual(['shelter', 'flee']);
@@ -231,6 +231,12 @@ describe('assess: the response to an encounter, with its reasons', () => {
       weaponOf,
     );
     expect(bare.choices.map((c) => c.kind)).toEqual(['flee']);
+    // A zombie 4 blocks off is on the bot in 1.2 s, before a hole dug by hand (2.4 s) is closed: the flight. On the
+    // embedded server eight zombies killed a bot in the hole it was digging by hand.
+    const close = [hostile(1, 'skeleton', 9, 'bow'), hostile(2, 'zombie', 4)];
+    expect(assess(encounter(close, hurt, dirt), auto, weaponOf).choices.map((c) => c.kind)).toEqual(['flee']);
+    const crowd = assess(encounter(zombies(8, 4.7), { health: 20 }, dirt), auto, weaponOf);
+    expect(crowd.choices.map((c) => c.kind)).toEqual(['flee']);
   });
 
   it('an archer farther off costs more: the chase to it is under its arrows', () => {
