@@ -71,8 +71,8 @@ interface Conversions {
 }
 
 /**
- * The packets (and their framed bytes) of each kind a bot read straight off the bytes: a tally of the client's
- * 'packet' events no longer sees them.
+ * The packets of each kind a bot read straight off the bytes, and their bytes as a 'packet' listener is given them: a
+ * tally of the client's 'packet' events no longer sees them.
  */
 export type CrowdMoveCounts = Record<CrowdMoveKind, { packets: number; bytes: number }>;
 const COUNTS = new WeakMap<Bot, CrowdMoveCounts>();
@@ -137,7 +137,7 @@ function kindsById(bot: Bot): Map<number, CrowdMoveKind> {
 }
 
 /** A frame's packet, when it is an uncompressed one of `kinds` whose bytes are exactly its layout; otherwise null. */
-export function readFrame(
+function readFrame(
   frame: Buffer,
   compressed: boolean,
   kinds: ReadonlyMap<number, CrowdMoveKind>,
