@@ -8,6 +8,7 @@ import {
   countByKind,
   type FastPathStep,
   type SafetySignal,
+  shelterAround,
   type ShelterVerb,
   wayOutOf,
 } from './safety/index.js';
@@ -69,16 +70,19 @@ export async function runFastPath(
 ): Promise<InterruptVerdict> {
   const options = combat ? { combat } : {};
   let signal: SafetySignal | null = threat;
-  let sheltered: ShelterVerb | null = null;
+  let built = false;
   let lastSeen: SafetySignal = threat;
   for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
     if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
     const answered = await respond(scope, signal, interruptedStepId);
     if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
-    sheltered = isShelter(answered) ? answered : null;
+    built ||= isShelter(answered);
     lastSeen = signal;
     signal = scope.safety.threatRemaining(options);
   }
+  // The shelter the bot stands in now, from any round: one that sheltered and then fought a spider that climbed to it
+  // is still up its pillar. One it left (a flight off it) or never built (a natural nook) is not come out of.
+  const sheltered = built ? shelterHere(scope) : null;
   if (!sheltered) return {};
   const waited = await waitOutShelter(scope, interruptedStepId, SHELTERED[sheltered]);
   return waited.endStep ? waited : comeOut(scope, interruptedStepId, sheltered, lastSeen);
@@ -86,6 +90,14 @@ export async function runFastPath(
 
 function isShelter(verb: string): verb is ShelterVerb {
   return verb in SHELTERED;
+}
+
+function terrainOf(scope: RunScope) {
+  return { block: (x: number, y: number, z: number) => scope.world.blockAt({ x, y, z })?.name ?? null };
+}
+
+function shelterHere(scope: RunScope): ShelterVerb | null {
+  return shelterAround(terrainOf(scope), scope.world.position());
 }
 
 /**
@@ -99,7 +111,7 @@ async function comeOut(
   shelter: ShelterVerb,
   lastSeen: SafetySignal,
 ): Promise<InterruptVerdict> {
-  const terrain = { block: (x: number, y: number, z: number) => scope.world.blockAt({ x, y, z })?.name ?? null };
+  const terrain = terrainOf(scope);
   const threats = lastSeen.assessment?.threats ?? [];
   const away = threats.length > 0 ? centroid(threats) : undefined;
   const to = wayOutOf(shelter, terrain, scope.world.position(), away);

@@ -16,12 +16,16 @@ const ZOMBIES = [
   [-3, -3],
 ] as const;
 
-async function shelterThenWalk(shelter: string, inventory: Record<string, number>, ceiling = false) {
+async function shelterThenWalk(shelter: string, inventory: Record<string, number>, ceiling = false, spread = 1) {
   const h = await harness({ ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory });
   // A ceiling 2 blocks over the bot's head leaves no room for a pillar.
   if (ceiling) h.world.setBlock({ x: 0, y: 3, z: 0 }, 'stone');
   const ids = ZOMBIES.map(([x, z]) =>
-    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } }),
+    h.world.spawnEntity({
+      name: 'zombie',
+      kind: 'hostile',
+      position: { x: x * spread + 0.5, y: 0, z: z * spread + 0.5 },
+    }),
   );
   h.assembly.executor.events.on('event', (event) => {
     if (event.type === 'step.ended' && event.verb === shelter && event.outcome.ok)
@@ -67,8 +71,9 @@ describe('out of the shelter once the walkers left, on SimWorld', () => {
   });
 
   it('climbs out of its hole, verified on the ground beside it, and its walk then ends verified', async () => {
-    // Two blocks are too few for a pillar or a wall; a shovel digs the hole.
-    const { result, ended, summary } = await shelterThenWalk('dig_in', { dirt: 2, wooden_shovel: 1 });
+    // Two blocks are too few for a pillar or a wall; a shovel digs the hole (1.25 s), before zombies 4.8 blocks off
+    // are on the bot (1.5 s; at 4 blocks they would be, and the bot flees).
+    const { result, ended, summary } = await shelterThenWalk('dig_in', { dirt: 2, wooden_shovel: 1 }, false, 1.2);
     expect(
       ended.map((e) => [e.verb, e.outcome.ok]),
       summary,
@@ -77,6 +82,44 @@ describe('out of the shelter once the walkers left, on SimWorld', () => {
       ['leave_shelter', true],
       ['navigate', true],
     ]);
+    expect(result.ok, summary).toBe(true);
+  });
+});
+
+describe('out of the shelter after a later round of the same defence', () => {
+  it('a bot that walled itself in, then fought a spider at its wall, breaks out before its walk goes on', async () => {
+    const h = await harness({
+      ground: { radius: 40 },
+      timeOfDay: 18_000,
+      health: 10,
+      inventory: { dirt: 16, stone_sword: 1 },
+    });
+    // A ceiling 2 blocks over the bot's head leaves no room for a pillar: the wall.
+    h.world.setBlock({ x: 0, y: 3, z: 0 }, 'stone');
+    const ids = ZOMBIES.map(([x, z]) =>
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } }),
+    );
+    // Behind the wall, the zombies leave and a spider comes up to it (its open top lets a climber in): the next round
+    // is a fight, not a shelter, and the spider is gone after it (it went off), the bot still inside its wall.
+    let spider: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended') return;
+      if (event.verb === 'attack_entity' && spider !== undefined) h.world.removeEntity(spider);
+      if (event.verb !== 'wall_in' || !event.outcome.ok) return;
+      for (const id of ids) h.world.removeEntity(id);
+      const at = { x: 2.5, y: 0, z: 0.5 };
+      spider = h.world.spawnEntity({ name: 'spider', kind: 'hostile', position: at });
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const ended = h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
+    const summary = JSON.stringify(ended.map((e) => [e.verb, e.outcome.ok, e.outcome.ok ? '' : e.outcome.detail]));
+    expect(
+      ended.map((e) => e.verb),
+      summary,
+    ).toEqual(['wall_in', 'equip', 'attack_entity', 'leave_shelter', 'navigate']);
+    expect(ended.at(-2)!.outcome, summary).toEqual({ ok: true });
     expect(result.ok, summary).toBe(true);
   });
 });

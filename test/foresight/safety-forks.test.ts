@@ -4,8 +4,8 @@ import { harness, plan } from '../helpers/executor.js';
 import { runHeldForForks, watchedExplorer } from '../helpers/branching.js';
 
 // SimWorld at midnight, mobs by the rules: a creeper three blocks from a bot at full health with a pack of dirt. The
-// assessment flees (its fuse outlasts bare-handed blows); on forks, a pillar ends with it gone from around the bot
-// and more health kept, so with policy.safety.compareOnForks the pillar is answered first.
+// assessment flees (its fuse outlasts bare-handed blows); with policy.safety.compareOnForks the flight and the pillar
+// run on forks and the one that scores best is answered first.
 async function creeperMeets(compareOnForks: boolean) {
   const watch = watchedExplorer();
   const h = await harness(
@@ -30,9 +30,18 @@ describe("the safety layer's options compared on forks (issue 33 §2)", () => {
   it("on: fight, flee and shelter run on forks, the best scored is answered, and the event gives every fork's score", async () => {
     const { emergencies, requests } = await creeperMeets(true);
     expect(requests[0]!.candidates.map((c) => c.steps.at(-1)!.verb)).toEqual(['flee', 'pillar_up']);
-    expect(emergencies[0]).toMatchObject({ signal: 'hostile', response: 'pillar_up' });
-    expect(emergencies[0]!.detail).toMatch(
-      /compared on forks: flee \(.*\): score [\d.]+ \(progress 1, \d+ ms simulated\); pillar_up \(.*\): score [\d.]+ .*← chosen$/,
+    const { detail, response } = emergencies[0]!;
+    expect(detail).toMatch(
+      /compared on forks: flee \(.*\): score [\d.]+ \(progress 1, \d+ ms simulated\).*; pillar_up \(.*\): score [\d.]+ /,
     );
+    // The best scored is the one answered, and the event says so. (Each fork's walk ends verified once its goal holds
+    // at a takeover, so the flight, done in 4.9 s simulated, may now outscore the pillar's 6.9 s.)
+    const scores = [...detail.matchAll(/(flee|pillar_up) \(.*?\): score ([\d.]+)/g)].map(([, verb, score]) => ({
+      verb,
+      score: Number(score),
+    }));
+    const best = scores.reduce((a, b) => (b.score > a.score ? b : a));
+    expect(response).toBe(best.verb);
+    expect(detail).toMatch(new RegExp(`${best.verb} \\(.*\\): score ${best.score} .*← chosen`));
   }, 120_000);
 });

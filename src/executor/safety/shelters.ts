@@ -1,4 +1,4 @@
-import { HOSTILE_STATS, MELEE_REACH, mobSize, PLAYER_WIDTH } from '../../world/mob-rules/index.js';
+import { HOSTILE_STATS, MELEE_REACH, mobSize, PLAYER_WIDTH, TICK_MS } from '../../world/mob-rules/index.js';
 import type { Choice, EncounterObservation, HostileSeen } from './assess.js';
 
 /*
@@ -67,16 +67,21 @@ function canDigIn({ bot, ground }: EncounterObservation, threats: readonly Hosti
 }
 
 /**
- * Seconds until the nearest walker is in melee reach: the gap to its reach at its walk. A hole half dug is no shelter:
- * on the embedded server eight zombies 5 blocks off were on a bot digging by hand (2.4 s) and killed it in its hole.
+ * Seconds until the nearest walker is in melee reach (the gap to its reach at its walk), or a creeper blows up (the
+ * gap to its ignition range, then its fuse). A hole half dug is no shelter: on the embedded server eight zombies 5
+ * blocks off were on a bot digging by hand (2.4 s) and killed it in its hole.
  */
 function secondsUntilWalkerArrives(threats: readonly HostileSeen[]): number {
   let soonest = Infinity;
   for (const { name, reach, distance } of threats) {
-    if (reach !== 'melee') continue;
+    if (reach !== 'melee' && reach !== 'explosion') continue;
     const stats = HOSTILE_STATS[name];
-    const contact = mobSize(name).width / 2 + MELEE_REACH + PLAYER_WIDTH / 2;
-    soonest = Math.min(soonest, Math.max(0, distance - contact) / (stats?.speed ?? ZOMBIE_SPEED));
+    const speed = stats?.speed ?? ZOMBIE_SPEED;
+    const fuse = stats?.fuse;
+    const arrives = fuse
+      ? Math.max(0, distance - fuse.igniteWithin) / speed + (fuse.ticks * TICK_MS) / 1000
+      : Math.max(0, distance - (mobSize(name).width / 2 + MELEE_REACH + PLAYER_WIDTH / 2)) / speed;
+    soonest = Math.min(soonest, arrives);
   }
   return soonest;
 }
