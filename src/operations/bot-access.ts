@@ -130,13 +130,13 @@ export class LocalBots<Bot extends LocalBot = LocalBot> implements BotAccess {
 
   constructor(readonly list: readonly Bot[]) {
     for (const bot of list) {
-      bot.world.events.on('disconnected', () => this.lostAt.set(bot.id, Date.now()));
       if (!BOT_ID.test(bot.id))
         throw new Error(`bot name "${bot.id}" is not usable in a URL: use 1 to 40 letters, digits, "_", "." or "-"`);
       if (this.byId.has(bot.id))
         throw new Error(`two bots are named "${bot.id}": every bot the API serves needs its own name`);
       this.byId.set(bot.id, bot);
     }
+    for (const bot of list) bot.world.events.on('disconnected', () => this.lostAt.set(bot.id, Date.now()));
   }
 
   get size(): number {

@@ -11,14 +11,13 @@ import { journalUnreachable } from '../../journal/unreachable.js';
 import type { JournalRunner } from '../../journal/runner.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
 import { validatePlan } from '../../validate/validate-plan.js';
-import type { Rejoining } from '../../world/mineflayer/rejoining-world.js';
 import type { OpenedWorld } from '../open-world.js';
 import { guardedWorld } from './guarded-world.js';
 import { watchPlanControl } from './plan-control-watch.js';
-import { awaySpell, DEFAULT_AWAY_LIMIT_MS, stayJoined, type AwaySpell } from './stay-joined.js';
+import { DEFAULT_AWAY_LIMIT_MS, stayJoined } from './stay-joined.js';
+import { BotPresence } from './presence.js';
 import { settleWithin, sleep } from './timing.js';
 import { recheckOnReturn } from '../after-restart.js';
-import { wallTimeOf } from './outage.js';
 import type { WorldPort } from '../../contracts/world.js';
 import type { Restart } from '../../world/server-mark.js';
 
@@ -81,12 +80,8 @@ export class HeldBot {
   private cause: FenceCause | null = null;
   private fencing: Promise<void> | null = null;
   private opened: OpenedWorld | null = null;
-  private rejoining: Rejoining | null = null;
-  /**
-   * What the bot waits for before its first join (its server away), since when (the clock's ms), and the away limit's
-   * timer: a server away from the start is as away as one that went, and the limit applies the same.
-   */
-  private waitingFor: { status: string; spell: AwaySpell } | null = null;
+  /** Where it stands with its server: waiting for it, on it, or away from it since when. */
+  private readonly presence: BotPresence;
   private assembly: JournaledAssembly | null = null;
   /** The plan under way (between its claim and its end), and its run's end once it is running. */
   private current: { planId: string; ended: Promise<unknown>; redo: AbortController } | null = null;
@@ -100,6 +95,11 @@ export class HeldBot {
     readonly holder: string,
     private readonly deps: HeldBotDeps,
   ) {
+    this.presence = new BotPresence(fence, {
+      clock: deps.clock,
+      awayLimitMs: deps.awayLimitMs ?? DEFAULT_AWAY_LIMIT_MS,
+      tooLong: (awayMs) => this.serverAwayTooLong(awayMs),
+    });
     this.done = this.work().then(
       () => this.fenceFor({ code: 'interrupted', reason: 'its worker stopped holding it' }),
       (error: unknown) => this.fenceFor({ code: 'interrupted', reason: this.failure(error) }, 'failed'),
@@ -139,16 +139,12 @@ export class HeldBot {
    */
   report(): BotReport | null {
     if (this.fenced) return null;
-    if (!this.opened && this.waitingFor !== null) {
-      const since = new Date(wallTimeOf(this.deps.clock, this.waitingFor.spell.since)).toISOString();
-      return { ...this.absent(), state: `${this.waitingFor.status} since ${since}`, kind: 'mineflayer' };
-    }
-    if (!this.opened || !this.assembly) return null;
+    // Off the server, it says since when, and nothing of where it stood: that was the dead session's view.
+    if (!this.opened) return this.presence.awayReport('mineflayer');
+    if (!this.assembly) return null;
     const { world } = this.opened;
-    const away = this.disconnectedSince();
-    // Away, it says since when, and nothing of where it stood: that was the dead session's view.
-    if (away !== null)
-      return { ...this.absent(), state: `disconnected since ${new Date(away).toISOString()}`, kind: world.kind };
+    const away = this.presence.awayReport(world.kind);
+    if (away) return away;
     const at = world.position();
     return {
       bot: this.fence.bot,
@@ -162,34 +158,9 @@ export class HeldBot {
     };
   }
 
-  /** A report of the bot away from the server: nothing of where it stood, which only a live session knows. */
-  private absent(): Omit<BotReport, 'state' | 'kind'> {
-    return { bot: this.fence.bot, epoch: this.fence.epoch, connected: false, position: null, health: null, food: null };
-  }
-
-  /**
-   * Since when (epoch ms) the bot is away from the server: its session lost, or its first join waiting for a server
-   * that refuses it; null while it is on it (or joining one that answers).
-   */
+  /** Since when (epoch ms) the bot is away from the server, a first join waiting included; null while it is on it. */
   disconnectedSince(): number | null {
-    const away = this.rejoining?.disconnectedSince ?? this.waitingFor?.spell.since ?? null;
-    return away === null ? null : wallTimeOf(this.deps.clock, away);
-  }
-
-  /**
-   * The first join's status: a server away from the start arms the away limit as a lost session does (stayJoined),
-   * and joining disarms it.
-   */
-  private waiting(status: string | null): void {
-    const { clock, awayLimitMs = DEFAULT_AWAY_LIMIT_MS } = this.deps;
-    if (status === null) {
-      this.waitingFor?.spell.end();
-      this.waitingFor = null;
-    } else if (this.waitingFor) this.waitingFor.status = status;
-    else {
-      const spell = awaySpell(clock, clock.now(), awayLimitMs, (awayMs) => this.serverAwayTooLong(awayMs));
-      this.waitingFor = { status, spell };
-    }
+    return this.presence.disconnectedSince();
   }
 
   /**
@@ -202,7 +173,7 @@ export class HeldBot {
     this.why = why;
     this.cause = cause;
     this.deps.journal.revokeFence(this.fence);
-    this.waitingFor?.spell.end();
+    this.presence.end();
     this.cancel.abort(new Error(`${why.code}: ${why.reason}`));
     this.deps.say(`fenced ${this.fence.bot} (epoch ${this.fence.epoch}, ${cause}): ${why.code}: ${why.reason}`);
     this.fencing = this.giveUp(why);
@@ -250,7 +221,7 @@ export class HeldBot {
 
   private async work(): Promise<void> {
     const { deps, fence } = this;
-    const joined = await deps.join(fence.bot, this.cancel.signal, (status) => this.waiting(status));
+    const joined = await deps.join(fence.bot, this.cancel.signal, (status) => this.presence.waiting(status));
     // A fence that came while the bot was joining found nothing to close.
     if (this.fenced) return joined.close();
     this.connectedAt = deps.clock.now();
@@ -261,7 +232,7 @@ export class HeldBot {
       returning: (world, restart) => this.returning(world, restart),
     });
     this.opened = opened;
-    this.rejoining = rejoining;
+    this.presence.joined(rejoining);
     const assembly = await assembleJournaled({
       registry: deps.registry,
       extraTreePaths: deps.extraTreePaths,
