@@ -1,7 +1,10 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { BehaviourTree, State } from 'mistreevous';
 import { ManualClock } from '../src/clock/index.js';
 import type { WorldPort } from '../src/contracts/world.js';
-import { createBindingRegistry, createTreeCatalog, createTreeRunner, type RuntimeHooks } from '../src/runtime/index.js';
+import { createBindingRegistry, createTreeCatalog, createTreeRunner } from '../src/runtime/index.js';
+import type { OverheadReading, OverheadResult } from './runtime-overhead.js';
 import type { BenchResult } from './types.js';
 
 /**
@@ -12,98 +15,29 @@ import type { BenchResult } from './types.js';
 
 const world = {} as WorldPort;
 
-// 11 nodes. verbtree's sequence carries a watchdog; bare mistreevous has none, so it gets the tree
-// twice: with the watchdog written as the cheapest guard it would need (`while(always)`), and with no
-// watchdog at all, the strictest baseline.
-const overheadTree = (guard: string) => `root {
-  repeat {
-    sequence${guard} {
-      condition [ready]
-      selector { action [miss] action [hit] }
-      parallel { action [hit] action [hit] }
-      flip { condition [blocked] }
-      action [hit]
-    }
-  }
-}`;
-
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)]!;
 }
 
-function timeSteps(step: () => void, steps: number): number {
-  const start = performance.now();
-  for (let i = 0; i < steps; i++) step();
-  return ((performance.now() - start) * 1000) / steps;
-}
+const spread = (reading: OverheadReading): string =>
+  `per-round ratios p25–p75 ×${reading.ratioP25.toFixed(2)}–${reading.ratioP75.toFixed(2)}`;
 
-function bareTree(guard: string): BehaviourTree {
-  return new BehaviourTree(overheadTree(guard), {
-    always: () => true,
-    ready: () => true,
-    blocked: () => false,
-    miss: () => State.FAILED,
-    hit: () => State.SUCCEEDED,
+/** The per-step overhead, measured in a process of its own (runtime-overhead.ts says why). */
+async function overhead(): Promise<BenchResult[]> {
+  const child = fork(fileURLToPath(new URL('./runtime-overhead.ts', import.meta.url)));
+  const result = await new Promise<OverheadResult>((resolve, reject) => {
+    child.once('message', (message) => resolve(message as OverheadResult));
+    child.once('exit', (code) => reject(new Error(`runtime-overhead.ts ended (code ${code}) before its result`)));
   });
-}
-
-/**
- * Rounds alternate between the three sides, and each ratio is the median of
- * per-round ratios: drift in machine speed hits both sides of a round alike.
- */
-function overhead(): BenchResult[] {
-  const bareGuarded = bareTree(' while(always)');
-  const bareUnwatched = bareTree('');
-  const bindings = createBindingRegistry()
-    .registerCondition('ready', () => true)
-    .registerCondition('blocked', () => false)
-    .registerAction('miss', () => false)
-    .registerAction('hit', () => true);
-  const catalog = createTreeCatalog(
-    [{ file: 'overhead.mdsl', text: overheadTree(' while(watchdog, "ttfa", 100000, "maxStateDuration", 100000)') }],
-    bindings,
-  );
-  const hooks: RuntimeHooks = { nodeStates: () => undefined, actuate: () => undefined, watchdogTrip: () => undefined };
-  const runner = createTreeRunner({ catalog, bindings, clock: new ManualClock(), hooks });
-  void runner.run(
-    'overhead',
-    { args: {}, world },
-    { watchdogDefaults: { ttfaMs: 1e9, noActuatorMs: 1e9, maxStateDurationMs: 1e9 } },
-  );
-  const steps = 10_000;
-  const warmup = 10;
-  const times = { runtime: [] as number[], guarded: [] as number[], unwatched: [] as number[] };
-  const ratios = { guarded: [] as number[], unwatched: [] as number[] };
-  for (let round = 0; round < warmup + 60; round++) {
-    const runtime = timeSteps(() => runner.tick(), steps);
-    const guarded = timeSteps(() => bareGuarded.step(), steps);
-    const unwatched = timeSteps(() => bareUnwatched.step(), steps);
-    if (round < warmup) continue;
-    times.runtime.push(runtime);
-    times.guarded.push(guarded);
-    times.unwatched.push(unwatched);
-    ratios.guarded.push(runtime / guarded);
-    ratios.unwatched.push(runtime / unwatched);
-  }
-  void runner.shutdown();
-  const value = median(times.runtime);
-  return [
-    {
-      name: 'runtime step, 11-node tree with a watchdog (vs bare mistreevous, the watchdog as a guard)',
-      value,
-      unit: 'µs/step',
-      baseline: median(times.guarded),
-      ratio: median(ratios.guarded),
-    },
-    {
-      name: 'runtime step, the same tree (vs bare mistreevous without the watchdog)',
-      value,
-      unit: 'µs/step',
-      baseline: median(times.unwatched),
-      ratio: median(ratios.unwatched),
-    },
-  ];
+  const row = (against: string, reading: OverheadReading): BenchResult => ({
+    name: `runtime step, 11-node tree with a watchdog, CPU time (vs bare mistreevous ${against}; ${spread(reading)})`,
+    value: reading.runtimeUs,
+    unit: 'µs/step',
+    baseline: reading.baselineUs,
+    ratio: reading.ratio,
+  });
+  return [row('with the watchdog as a guard', result.guarded), row('without the watchdog', result.unwatched)];
 }
 
 /** `guard` goes on the sequence beside its watchdog; bare mistreevous gets the same guard. */
@@ -219,7 +153,7 @@ async function fleet(trees: number, ticks: number, variant: { label: string; gua
 
 export default async function runtimeBench(): Promise<BenchResult[]> {
   return [
-    ...overhead(),
+    ...(await overhead()),
     ...(await fleet(10_000, 24, { label: '', guard: '' })),
     ...(await fleet(10_000, 24, { label: ', condition-guarded', guard: 'until(blocked) ' })),
   ];
