@@ -1,23 +1,55 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+/**
+ * Tests that start no server, process or database and leave no global state behind (the capabilities' SimWorld run
+ * and acceptance files, SimWorld's own, the kit's, recovery's, registry's, stuck detection's and validation's, and the
+ * runtime's and executor's that run on SimWorld or none): they share their workers' modules (`isolate: false`).
+ * Isolated, each such file spent some 4 s importing the executor, the registry and every capability again (44 files
+ * at load ~14: 190 s of import and 191 s of run; shared, 20 s and 92 s). A file added to this set must leave nothing
+ * behind.
+ */
+const SHARED_MODULES = [
+  'capabilities/*/run.test.ts',
+  'capabilities/*/acceptance.test.ts',
+  'test/world/sim-*.test.ts',
+  'test/{kit,recovery,registry,stuck,validate}/**/*.test.ts',
+  // Named one by one: a new file beside them is isolated until someone checks it belongs here. Not a file that
+  // imports a helper registering hooks when it loads (test/journal/helpers.ts, test/mcp/helpers.ts): shared, the
+  // helper loads once per worker, and its hooks would run for the first such file only.
+  'test/runtime/{binding-registry,cancellation,cli-commands,hooks,lint-capabilities,lint,node-state-tap,repair-idioms,tree-definitions,watchdogs}.test.ts',
+  'test/runtime/{mistreevous-differential,random-trees}.property.test.ts',
+  'test/executor/{assemble-trees,contract-runs,durability,escalation,faults,guards,hazard-safety,lifecycle}.test.ts',
+  'test/executor/{preemption,safety-ranged,stuck-scenarios,tree-retries,verb-faults}.test.ts',
+];
+
 export default defineConfig({
   // As tsconfig.json's paths: `verbtree` in a capability means this repository's sources.
   resolve: { alias: [{ find: /^verbtree$/, replacement: fileURLToPath(new URL('./src/index.ts', import.meta.url)) }] },
   test: {
-    include: ['test/**/*.test.ts', 'capabilities/**/*.test.ts'],
     // Most of the suite waits on real servers and bots (I/O, not CPU): two files at once, one per core, cut the
     // run by a third on a 2-core machine (vitest's default here would be one: the cores less one). Three were
     // faster still but starved a real bot's pathfinder past its 4 s stall limit once in three runs.
     maxWorkers: 2,
+    testTimeout: 30_000,
+    hookTimeout: 30_000,
     // A file's concurrent tests (describe.concurrent: real servers that mostly wait on the game's time) at most three
     // at once: five starved a bot's join past its 15 s limit on a loaded machine.
     maxConcurrency: 3,
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
-    // One initdb per run, copied by every PostgreSQL test file's cluster (test/helpers/postgres.ts); the sources
-    // compiled once per run for the CLI children (test/helpers/cli-build.ts).
-    globalSetup: ['./test/helpers/postgres-template.ts', './test/helpers/cli-build.ts'],
+    projects: [
+      { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false } },
+      {
+        extends: true,
+        test: {
+          name: 'isolated',
+          include: ['test/**/*.test.ts', 'capabilities/**/*.test.ts'],
+          exclude: SHARED_MODULES,
+          // One initdb per run, copied by every PostgreSQL test file's cluster (test/helpers/postgres.ts); the sources
+          // compiled once per run for the CLI children (test/helpers/cli-build.ts).
+          globalSetup: ['./test/helpers/postgres-template.ts', './test/helpers/cli-build.ts'],
+        },
+      },
+    ],
   },
 });

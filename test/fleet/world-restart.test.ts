@@ -22,7 +22,9 @@ const planExpecting = (bot: string, index: number, expectedDurationMs: number) =
   return { ...plan, steps: plan.steps.map((step) => ({ ...step, expectedDurationMs })) };
 };
 
-describe('verbtree worker: the game server dies and comes back', () => {
+// The two tests have a world, a worker and a database each, and mostly wait (for a plan's deadline, the away limit):
+// they run side by side.
+describe.concurrent('verbtree worker: the game server dies and comes back', () => {
   it('SIGKILL of verbtree world mid-plan, restarted on its folder and port: the bots rejoin by themselves, report the outage meanwhile, retract the success the crash undid and redo it, and every plan ends verified with each effect made once', async () => {
     const files = await worldFiles('verbtree-rejoin-');
     // Saved at its start and then not for an hour (as a vanilla server saves every 5 minutes): the kill loses every
