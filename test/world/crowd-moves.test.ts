@@ -13,7 +13,10 @@ import { offlineBot } from '../helpers/offline-bot.js';
  * whatever does listen.
  */
 
-/** What mineflayer emits for arm swings (by `animation` value) and for dig progress. */
+/**
+ * What mineflayer emits for arm swings (by `animation` value) and for dig progress, written out here rather than taken
+ * from crowd-moves.ts: a wrong list there must fail this test, not feed it.
+ */
 const HEARABLE = [
   'entitySwingArm',
   'entityHurt',
