@@ -54,12 +54,18 @@ export async function offlineBot(compressionThreshold = 256): Promise<OfflineBot
     client,
     version: OFFLINE_VERSION,
     username: 'offline',
-    // The plugin that reads entities alone: the others would talk to a server (channels, settings, keep-alive).
+    // The plugins that read entities and block actions: the others would talk to a server (channels, settings,
+    // keep-alive).
     loadInternalPlugins: false,
-    plugins: { entities: true },
+    plugins: { entities: true, blocks: true, block_actions: true },
   } as never);
   await new Promise<void>((resolve) => bot.once('inject_allowed', () => resolve()));
   await new Promise((resolve) => setImmediate(resolve));
+  // The blocks plugin makes its world at login, which never comes here: an empty one, as a login would.
+  const World = (fromMineflayer('prismarine-world') as (version: string) => new (loader: null) => { sync: unknown })(
+    OFFLINE_VERSION,
+  );
+  (bot as unknown as { world: unknown }).world = new World(null).sync;
   const serializer = protocol.createSerializer({ state: 'play', isServer: true, version: OFFLINE_VERSION });
   const framed = (name: string, params: object) => {
     const packet = serializer.createPacketBuffer({ name, params });

@@ -8,8 +8,25 @@ import { offlineBot } from '../helpers/offline-bot.js';
  * Issue 34, §2: the crowd's moves are read straight off the framed bytes instead of through minecraft-protocol's
  * streams and parser. A bot that reads them so must end with every entity where, and turned as, a bot that reads them
  * the usual way ends, and hear the same 'entityMoved' events in the same order, whatever the server sent: spawns,
- * moves of known and unknown entities, removals, bundles, packets compressed or not, bytes cut anywhere.
+ * moves of known and unknown entities, removals, bundles, packets compressed or not, bytes cut anywhere. Arm swings and
+ * dig progress, dropped while nothing listens to what mineflayer would emit for them, must be heard as before by
+ * whatever does listen.
  */
+
+/**
+ * What mineflayer emits for arm swings (by `animation` value) and for dig progress, written out here rather than taken
+ * from crowd-moves.ts: a wrong list there must fail this test, not feed it.
+ */
+const HEARABLE = [
+  'entitySwingArm',
+  'entityHurt',
+  'entityWake',
+  'entityEat',
+  'entityCriticalEffect',
+  'entityMagicCriticalEffect',
+  'blockBreakProgressObserved',
+  'blockBreakProgressEnd',
+] as const;
 
 const UUID = '00000000-0000-0000-0000-0000000000aa';
 /** minecraft-data's id of the zombie in 1.21.4. */
@@ -64,12 +81,30 @@ const sent: fc.Arbitrary<Sent> = fc.oneof(
     arbitrary: fc.array(entityId, { maxLength: 2 }).map((ids): Sent => ['entity_destroy', { entityIds: ids }]),
   },
   { weight: 1, arbitrary: fc.constant<Sent>(['bundle_delimiter', {}]) },
+  {
+    weight: 2,
+    arbitrary: fc.record({ entityId, animation: fc.integer({ min: 0, max: 7 }) }).map((p): Sent => ['animation', p]),
+  },
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({
+        entityId,
+        location: fc.record({
+          x: fc.integer({ min: -1000, max: 1000 }),
+          y: fc.integer({ min: -64, max: 300 }),
+          z: fc.integer({ min: -1000, max: 1000 }),
+        }),
+        destroyStage: i8,
+      })
+      .map((p): Sent => ['block_break_animation', p]),
+  },
 );
 
 const headYaw = (entity: object) => (entity as { headYaw?: number }).headYaw;
 
-/** What a bot holds of every entity but itself, and the 'entityMoved' events it heard, in order. */
-function seen(bot: Bot, moved: number[]) {
+/** What a bot holds of every entity but itself, and the events it heard, in order. */
+function seen(bot: Bot, moved: string[]) {
   const entities = Object.values(bot.entities)
     .filter((e) => e !== bot.entity)
     .map((e) => ({ id: e.id, type: e.type, at: e.position.toArray(), yaw: e.yaw, pitch: e.pitch, headYaw: headYaw(e) }))
@@ -77,11 +112,18 @@ function seen(bot: Bot, moved: number[]) {
   return { entities, moved };
 }
 
-async function listening(compressionThreshold: number, direct: boolean) {
+/** An offline bot that records 'entityMoved' and the events named in `heard`, each with what it names. */
+async function listening(compressionThreshold: number, direct: boolean, heard: readonly string[] = []) {
   const offline = await offlineBot(compressionThreshold);
   if (direct) readCrowdMovesDirectly(offline.bot);
-  const moved: number[] = [];
-  offline.bot.on('entityMoved', (entity) => void moved.push(entity.id));
+  const moved: string[] = [];
+  offline.bot.on('entityMoved', (entity) => void moved.push(`entityMoved ${entity.id}`));
+  for (const event of heard)
+    (offline.bot as unknown as { on(e: string, f: (...a: unknown[]) => void): void }).on(event, (...args) =>
+      moved.push(
+        `${event} ${args.map((a) => (a && typeof a === 'object' && 'id' in a ? a.id : JSON.stringify(a))).join(' ')}`,
+      ),
+    );
   return { ...offline, moved };
 }
 
@@ -98,9 +140,10 @@ describe('reading the crowd’s moves straight off the bytes', () => {
         fc.constantFrom(-1, 0, 16, 256),
         fc.array(sent, { maxLength: 60 }),
         fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 8 }),
-        async (threshold, packets, points) => {
-          const usual = await listening(threshold, false);
-          const direct = await listening(threshold, true);
+        fc.subarray([...HEARABLE]),
+        async (threshold, packets, points, heard) => {
+          const usual = await listening(threshold, false, heard);
+          const direct = await listening(threshold, true, heard);
           const bytes = Buffer.concat(packets.map(([name, params]) => usual.framed(name, params)));
           for (const read of cut(bytes, points)) {
             usual.write(read);
@@ -113,7 +156,7 @@ describe('reading the crowd’s moves straight off the bytes', () => {
     );
   });
 
-  it('reads a known entity’s moves itself, and leaves an unknown one’s to mineflayer', async () => {
+  it('reads a known entity’s moves itself, drops its unheard arm swings, and leaves an unknown one’s to mineflayer', async () => {
     const { bot, receive } = await listening(256, true);
     receive(...spawn(3, 10));
     receive('entity_move_look', { entityId: 3, dX: 4096, dY: -2048, dZ: 1, yaw: 64, pitch: -32, onGround: true });
@@ -122,13 +165,22 @@ describe('reading the crowd’s moves straight off the bytes', () => {
     const zombie = bot.entities[3]!;
     expect(zombie.position.toArray()).toEqual([11, 4.5, -10 + 1 / 4096]);
     expect([zombie.yaw, zombie.pitch, headYaw(zombie)]).toEqual([Math.PI / 2, Math.PI / 4, (3 * Math.PI) / 2]);
-    const packets = Object.entries(crowdMovesReadDirectly(bot)!).map(([kind, count]) => [kind, count.packets]);
-    expect(Object.fromEntries(packets)).toEqual({
+    const packets = () => Object.entries(crowdMovesReadDirectly(bot)!).map(([kind, count]) => [kind, count.packets]);
+    expect(Object.fromEntries(packets())).toEqual({
       rel_entity_move: 0,
       entity_move_look: 1,
       entity_look: 0,
       entity_head_rotation: 1,
+      animation: 0,
+      block_break_animation: 0,
     });
+    // An arm swing nothing listens for is dropped; one something listens for is heard.
+    receive('animation', { entityId: 3, animation: 0 });
+    const swung: number[] = [];
+    bot.on('entitySwingArm', (entity) => void swung.push(entity.id));
+    receive('animation', { entityId: 3, animation: 0 });
+    expect(swung).toEqual([3]);
+    expect(crowdMovesReadDirectly(bot)!.animation.packets).toBe(1);
     // mineflayer invents an entity for a move of one it never saw spawn, as it always did.
     expect(bot.entities[4]?.position.toArray()).toEqual([1, 0, 0]);
   });

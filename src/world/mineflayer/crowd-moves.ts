@@ -1,3 +1,4 @@
+import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
 import type { Entity } from 'prismarine-entity';
@@ -10,12 +11,15 @@ import type { Entity } from 'prismarine-entity';
  * 'entityMoved'. With n bots in view of each other that is n² packets, and in a worker's CPU profile at 50 bots it was
  * about a quarter of its busy time. This reads those four kinds straight off the framed bytes, before the
  * decompressor, and does what mineflayer's handler does with them: the same arithmetic, the same conversions, the same
- * 'entityMoved'. Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an entity
- * mineflayer does not know yet (its handler invents one), an open bundle, anything already waiting in the streams
- * (so packets are never reordered), or a frame whose bytes are not exactly the layout the version's protocol states.
+ * 'entityMoved'. Two more kinds the crowd sends often, arm swings (`animation`) and dig progress
+ * (`block_break_animation`), do nothing in mineflayer but emit an event: while nothing listens to that event, they are
+ * read and dropped. Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
+ * entity mineflayer does not know yet (its handler invents one), an open bundle, anything already waiting in the
+ * streams (so packets are never reordered), or a frame whose bytes are not exactly the layout the version's protocol
+ * states.
  */
 
-type FieldType = 'varint' | 'i16' | 'i8' | 'bool';
+type FieldType = 'varint' | 'i16' | 'i8' | 'u8' | 'bool' | 'position';
 type Fields = readonly (readonly [name: string, type: FieldType])[];
 
 /** The layouts this reads, as minecraft-data states them for 1.21.x; a version whose protocol differs keeps them all. */
@@ -46,9 +50,31 @@ const LAYOUTS = {
     ['entityId', 'varint'],
     ['headYaw', 'i8'],
   ],
+  animation: [
+    ['entityId', 'varint'],
+    ['animation', 'u8'],
+  ],
+  block_break_animation: [
+    ['entityId', 'varint'],
+    ['location', 'position'],
+    ['destroyStage', 'i8'],
+  ],
 } as const satisfies Record<string, Fields>;
 
+/** The event mineflayer's entities plugin emits for each `animation` value, and nothing else (lib/plugins/entities.js). */
+const ANIMATION_EVENTS = [
+  'entitySwingArm',
+  'entityHurt',
+  'entityWake',
+  'entityEat',
+  'entityCriticalEffect',
+  'entityMagicCriticalEffect',
+] as const;
+/** What mineflayer's block_actions plugin emits for `block_break_animation`, and nothing else. */
+const BREAK_EVENTS = ['blockBreakProgressObserved', 'blockBreakProgressEnd'] as const;
+
 export type CrowdMoveKind = keyof typeof LAYOUTS;
+type MoveKind = Exclude<CrowdMoveKind, 'animation' | 'block_break_animation'>;
 type Packet = Record<string, number>;
 
 /** The parts of minecraft-protocol's client this reads (src/client.js). */
@@ -93,18 +119,29 @@ export function readCrowdMovesDirectly(bot: Bot): void {
     entity_move_look: count(),
     entity_look: count(),
     entity_head_rotation: count(),
+    animation: count(),
+    block_break_animation: count(),
   };
   COUNTS.set(bot, counts);
   const apply = applier(bot);
+  const unheard = (event: string | undefined) =>
+    event === undefined || (bot as EventEmitter).listenerCount(event) === 0;
+  /** Does with the packet what mineflayer would, if it can be sure to; false leaves it to the usual way. */
+  const handled = (kind: CrowdMoveKind, packet: Packet): boolean => {
+    if (kind === 'block_break_animation') return BREAK_EVENTS.every(unheard);
+    const entity = bot.entities[packet.entityId!];
+    if (entity === undefined) return false;
+    if (kind === 'animation') return unheard(ANIMATION_EVENTS[packet.animation!]);
+    apply(kind, entity, packet);
+    return true;
+  };
   const splitter = client.splitter;
   const push = splitter.push.bind(splitter);
   splitter.push = (frame: Buffer | null) => {
     if (frame === null || client.state !== 'play' || !idle(client)) return push(frame);
     const read = readFrame(frame, client.compressor !== null, kinds);
     if (read === null) return push(frame);
-    const entity = bot.entities[read.packet.entityId!];
-    if (entity === undefined) return push(frame);
-    apply(read.kind, entity, read.packet);
+    if (!handled(read.kind, read.packet)) return push(frame);
     counts[read.kind].packets++;
     // The packet's own bytes, as a 'packet' listener is given them: without the compressed length's 0.
     counts[read.kind].bytes += frame.length - (client.compressor !== null ? 1 : 0);
@@ -156,12 +193,21 @@ function readFrame(
   return at.offset === frame.length ? { kind, packet } : null;
 }
 
+const SIZES = { i16: 2, i8: 1, u8: 1, bool: 1, position: 8 } as const;
+
 function readField(frame: Buffer, at: { offset: number }, type: FieldType): number | null {
-  const size = type === 'i16' ? 2 : 1;
   if (type === 'varint') return readVarInt(frame, at);
+  const size = SIZES[type];
   if (at.offset + size > frame.length) return null;
+  // A position is only skipped: nothing done here needs where a block is.
   const value =
-    type === 'i16' ? frame.readInt16BE(at.offset) : type === 'i8' ? frame.readInt8(at.offset) : frame[at.offset]!;
+    type === 'i16'
+      ? frame.readInt16BE(at.offset)
+      : type === 'i8'
+        ? frame.readInt8(at.offset)
+        : type === 'position'
+          ? 0
+          : frame[at.offset]!;
   if (type === 'bool' && value > 1) return null;
   at.offset += size;
   return value;
@@ -180,7 +226,7 @@ function readVarInt(frame: Buffer, at: { offset: number }): number | null {
 }
 
 /** What mineflayer's entities plugin does with each kind (lib/plugins/entities.js), with its own conversions. */
-function applier(bot: Bot): (kind: CrowdMoveKind, entity: Entity, packet: Packet) => void {
+function applier(bot: Bot): (kind: MoveKind, entity: Entity, packet: Packet) => void {
   const fromMineflayer = createRequire(createRequire(import.meta.url).resolve('mineflayer/package.json'));
   const conv = fromMineflayer('./lib/conversions.js') as Conversions;
   const scale = bot.supportFeature('fixedPointDelta') ? 32 : bot.supportFeature('fixedPointDelta128') ? 128 * 32 : 0;
