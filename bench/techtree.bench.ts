@@ -163,7 +163,8 @@ function report(where: string, run: Run): Run {
 
 /** Every event of a server run, one JSON a line, where the cause of each recovery can be read after the bench. */
 async function writeTrace(seed: number, events: string[]): Promise<void> {
-  const dir = join(tmpdir(), 'verbtree-techtree');
+  // One directory per bench process: runs of other sessions on the same machine would overwrite seed-N.jsonl.
+  const dir = join(tmpdir(), `verbtree-techtree-${process.pid}`);
   await mkdir(dir, { recursive: true });
   const file = join(dir, `seed-${seed}.jsonl`);
   await writeFile(file, events.join('\n') + '\n');

@@ -28,8 +28,11 @@ const SOURCES: Record<string, { block: string; tool?: string }> = {
   raw_iron: { block: '#iron_ores', tool: 'stone_pickaxe' },
 };
 
-/** A table just used stands within reach (4 blocks); a little more covers a bot that stepped back. */
-const TABLE_PICKUP_RADIUS = 8;
+/**
+ * A table just used stands within reach (4 blocks); more covers a bot that stepped back, or that a defence took away
+ * from it between the craft and the pickup (a flight runs 10 to 16 blocks).
+ */
+const TABLE_PICKUP_RADIUS = 16;
 
 /**
  * With `arm`, the sword of each pickaxe's material, crafted at the same table right after it: a player who sees the
@@ -203,10 +206,12 @@ export function goalPlanner(
     if (++replans > (options.maxReplans ?? 3)) return { giveUp: `${replans - 1} re-plans did not reach the goal` };
     const steps = stepsFor(goal, context.observation.inventory, `#replan${replans}`, options);
     // Nothing of a kind in sight: walk out and look for it once, then carry on; a second time, the world lacks it.
-    const unseen =
+    // Only what is gathered: a table left out of reach is made again by the new plan's crafts, not searched for.
+    const missing =
       context.failure.code === 'precondition_missing'
         ? /no (#?\w+) within \d+ blocks/.exec(context.failure.detail)?.[1]
         : undefined;
+    const unseen = Object.values(SOURCES).some((source) => source.block === missing) ? missing : undefined;
     if (unseen) {
       if (explored.has(unseen))
         return { giveUp: `the world does not hold what the goal needs: ${context.failure.detail}` };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { goalPlanner, stepsFor } from '../../examples/goal-planner/goal-planner.js';
+import type { FailureContext } from '../../src/index.js';
 import { loadScenario } from '../../src/world/scenario/index.js';
 import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 import { harness } from '../helpers/executor.js';
@@ -24,11 +25,11 @@ describe('the reference goal planner', () => {
     expect(stepsFor({ have: { iron_pickaxe: 1 } }, {}).map((s) => [s.type, s.args])).toEqual([
       ['collect_block', { block: 'oak_log', count: 7, radius: 48 }],
       ['craft_item', { item: 'wooden_pickaxe', count: 1 }],
-      ['collect_block', { block: 'crafting_table', count: 1, radius: 8 }],
+      ['collect_block', { block: 'crafting_table', count: 1, radius: 16 }],
       // 3 for the stone pickaxe, 8 for the furnace.
       ['collect_block', { block: '#stone', count: 11, radius: 48 }],
       ['craft_item', { item: 'stone_pickaxe', count: 1 }],
-      ['collect_block', { block: 'crafting_table', count: 1, radius: 8 }],
+      ['collect_block', { block: 'crafting_table', count: 1, radius: 16 }],
       ['collect_block', { block: '#iron_ores', count: 3, radius: 48 }],
       ['craft_item', { item: 'furnace', count: 1 }],
       ['smelt_item', { item: 'iron_ingot', count: 3, fuel: 'oak_planks' }],
@@ -99,6 +100,20 @@ describe('the reference goal planner', () => {
     expect(result.ok).toBe(false);
     expect(result.detail).toContain('no oak_log within 48 blocks');
   });
+  it('makes a table again rather than explore for one left out of reach', async () => {
+    const failure = { code: 'precondition_missing', detail: 'no crafting_table within 16 blocks of (-11, 25, -10)' };
+    const planner = goalPlanner();
+    await planner.plan!(intent('have stone_pickaxe') as Parameters<NonNullable<typeof planner.plan>>[0]);
+    const observation = { inventory: { oak_planks: 2, stick: 4, wooden_pickaxe: 1 } };
+    const reply = await planner.onFailure({ failure, observation } as unknown as FailureContext);
+    // The new plan from the pack: logs for a new table, the stone, the stone pickaxe (its craft makes the table).
+    expect('steps' in reply && reply.steps.map((s) => s.stepId)).toEqual([
+      'gather-oak_log#replan1',
+      'gather-cobblestone#replan1',
+      'craft-stone_pickaxe#replan1',
+    ]);
+  });
+
   it('explores for what is not in sight, once, then carries on from what the bot holds', async () => {
     const trunk = [0, 1, 2, 3, 4].flatMap((y) => [{ position: { x: 90, y, z: 6 }, name: 'oak_log' }]);
     const h = await harness({ blocks: trunk }, { planner: goalPlanner() });
