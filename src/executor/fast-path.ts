@@ -72,9 +72,11 @@ export async function runFastPath(
   let signal: SafetySignal | null = threat;
   let built = false;
   let lastSeen: SafetySignal = threat;
+  const failedAtOnce = new FailedAtOnce(scope);
   for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
     if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
-    const answered = await respond(scope, signal, interruptedStepId);
+    const answered = await respond(scope, failedAtOnce.leftOf(signal), interruptedStepId, failedAtOnce);
+    if (!answered && failedAtOnce.any()) return endAfterInstantFailures(scope, failedAtOnce);
     if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
     built ||= isShelter(answered);
     lastSeen = signal;
@@ -139,8 +141,52 @@ async function waitOutShelter(scope: RunScope, stepId: string, where: string): P
   };
 }
 
+/**
+ * The responses that failed without the clock moving (a flight with no path out of a closed hole fails in 0 ms): the
+ * same world gives the same answer, so such a response is not run again until time has passed.
+ */
+class FailedAtOnce {
+  private readonly failed = new Map<string, { at: number; why: string }>();
+  constructor(private readonly scope: RunScope) {}
+
+  record(verb: string, startedAt: number, record: StepRecord | null): void {
+    if (this.scope.clock.now() !== startedAt || record?.outcome.ok !== false) return;
+    this.failed.set(verb, { at: startedAt, why: `${verb} ${record.outcome.code}: ${record.outcome.detail}` });
+  }
+
+  /** The signal without the responses that failed at this very instant. */
+  leftOf(signal: SafetySignal): SafetySignal {
+    const now = this.scope.clock.now();
+    return { ...signal, responses: signal.responses.filter((r) => this.failed.get(r.verb)?.at !== now) };
+  }
+
+  any(): boolean {
+    const now = this.scope.clock.now();
+    return [...this.failed.values()].some((f) => f.at === now);
+  }
+
+  describe(): string {
+    return [...this.failed.values()].map((f) => f.why).join('; ');
+  }
+}
+
+/**
+ * Every response left failed at once: a sheltered bot holds its shelter and the step ends saying so (never a flight
+ * out of it again at the same instant); in the open the step ends naming the failures.
+ */
+function endAfterInstantFailures(scope: RunScope, failed: FailedAtOnce): InterruptVerdict {
+  const sheltered = shelterHere(scope);
+  const where = sheltered ? `sheltered ${SHELTERED[sheltered]}, the bot holds its shelter: ` : '';
+  return { endStep: `${where}every defence left failed at once (${failed.describe()})` };
+}
+
 /** Runs the first response whose guard holds: the verb it ran (ok or not), or null when none could run here. */
-async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId: string): Promise<string | null> {
+async function respond(
+  scope: RunScope,
+  threat: SafetySignal,
+  interruptedStepId: string,
+  failedAtOnce: FailedAtOnce,
+): Promise<string | null> {
   // With policy.safety.compareOnForks, the options are tried on forks first and the best answered first.
   const { responses, forks } = await rankOnForks(scope, threat);
   for (const response of responses) {
@@ -156,7 +202,9 @@ async function respond(scope: RunScope, threat: SafetySignal, interruptedStepId:
     });
     for (const before of response.before ?? [])
       await runHelperStep(scope, before.verb, before.args, interruptedStepId, 'safety');
+    const startedAt = scope.clock.now();
     const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
+    failedAtOnce.record(response.verb, startedAt, record);
     if (record?.outcome.ok && response.verb === 'attack_entity') {
       const target = (response.args as { target: { id: number } }).target.id;
       const name = threat.assessment?.threats.find((t) => t.id === target)?.name ?? 'mob';

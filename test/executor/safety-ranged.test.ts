@@ -28,9 +28,9 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
       responses: [
         { verb: 'attack_entity', args: { target: { id: 1 } } },
         { verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } },
-        // The ground is grass over dirt: dug by hand in 2.4 s, its dirt closing the top.
+        // The ground is grass over dirt: dug by hand in 2.4 s, its dirt closing the top. No pillar, even as the last
+        // resort: the skeleton shoots up it.
         { verb: 'dig_in' },
-        { verb: 'pillar_up' },
       ],
     });
     expect(field('skeleton', 12, false, 'avoid').check(0)).toMatchObject({
@@ -38,17 +38,13 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
       detail: expect.stringContaining(
         'flee out of the archers’ sight: a skeleton; the policy avoids fights',
       ) as unknown,
-      responses: [
-        { verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } },
-        { verb: 'dig_in' },
-        { verb: 'pillar_up' },
-      ],
+      responses: [{ verb: 'flee', args: { clearOf: ['skeleton'], distance: 16 } }, { verb: 'dig_in' }],
     });
     // Bare-handed, 20 hits and the chase take longer than its arrows leave the bot alive: out of its sight instead,
     // down a hole dug by hand before a flight in the open.
     expect(field('skeleton', 12, false, 'auto', { inventory: {}, heldItem: null }).check(0)).toMatchObject({
       detail: expect.stringContaining('shelter dug in under a closed top: a skeleton; a fight (bare hands') as unknown,
-      responses: [{ verb: 'dig_in' }, { verb: 'flee' }, { verb: 'pillar_up' }],
+      responses: [{ verb: 'dig_in' }, { verb: 'flee' }],
     });
   });
 

@@ -1,5 +1,5 @@
 import minecraftData from 'minecraft-data';
-import { isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
+import { type EntityInfo, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
 import { ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
 import {
   armourOf,
@@ -15,7 +15,7 @@ import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './assess.js';
-import { PILLAR_HEIGHT, type ShelterVerb } from './shelters.js';
+import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
 /*
  * The assessment's observation, read from the world: every hostile within ASSESS_RADIUS and how it can reach the bot,
@@ -26,6 +26,8 @@ const data = minecraftData(MINECRAFT_VERSION);
 
 /** Hostiles this close are part of the encounter: a zombie closes 16 blocks in 7 s. */
 export const ASSESS_RADIUS = 16;
+/** Walkers this close, beyond the encounter, may join a long fight (a zombie walks 24 blocks in 10 s). */
+const ARRIVAL_RADIUS = 24;
 /** Cells checked along the way out, every other block up to this far. */
 const WAY_OUT_LENGTH = 8;
 /** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
@@ -62,8 +64,12 @@ export function observeEncounter(
   for (const entity of world.entities()) {
     if (entity.kind !== 'hostile') continue;
     const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
-    if (distance > ASSESS_RADIUS) continue;
     const stats = HOSTILE_STATS[entity.name];
+    if (distance > ASSESS_RADIUS) {
+      const coming = distance <= ARRIVAL_RADIUS && !daylight ? arrivalOf(entity.name, distance) : null;
+      if (coming !== null) hostiles.push({ ...seenOf(entity, distance, lately), reach: 'none', arrivesInS: coming });
+      continue;
+    }
     const melee = !isRanged(entity.name) && !isExplosive(entity.name);
     // Up a pillar a walker below cannot reach the bot, but a spider climbs it and a creeper's blast rises to it from
     // within the blast's reach; behind a wall no walker reaches it, and a climber only goes over it when the top is open.
@@ -78,17 +84,7 @@ export function observeEncounter(
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
       neutral || below || shut ? 'none' : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
-    const health = lately.health.get(entity.id) ?? null;
-    const swelling = entity.swelling !== undefined ? { swelling: entity.swelling } : {};
-    hostiles.push({
-      id: entity.id,
-      name: entity.name,
-      distance,
-      health,
-      reach,
-      position: entity.position,
-      ...swelling,
-    });
+    hostiles.push({ ...seenOf(entity, distance, lately), reach });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
@@ -114,6 +110,22 @@ export function observeEncounter(
       digIn: digInHere(world, at, [world.heldItem(), ...items, null]),
     },
   };
+}
+
+function seenOf(entity: EntityInfo, distance: number, lately: ObservedLately): Omit<HostileSeen, 'reach'> {
+  const swelling = entity.swelling !== undefined ? { swelling: entity.swelling } : {};
+  const health = lately.health.get(entity.id) ?? null;
+  return { id: entity.id, name: entity.name, distance, health, position: entity.position, ...swelling };
+}
+
+/**
+ * Seconds until a walker (a melee kind that neither climbs nor shoots nor blows up) `distance` blocks off is in melee
+ * reach at its walk, or null for any other kind: the ones a fight begun now may be joined by.
+ */
+function arrivalOf(name: string, distance: number): number | null {
+  const stats = HOSTILE_STATS[name];
+  if (!stats?.melee || stats.bow || stats.fuse || stats.climbs) return null;
+  return walkToMeleeS(name, distance);
 }
 
 /**

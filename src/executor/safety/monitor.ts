@@ -7,7 +7,7 @@ import type { ExecutorPolicy } from '../policy.js';
 import { type Assessment, assess, type CombatSettings } from './assess.js';
 import { ASSESS_RADIUS, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
 import { cell, type FastPathStep, responseFor } from './responses.js';
-import { fitsHere } from './shelters.js';
+import { fitsHere, pillarPassedBy } from './shelters.js';
 import { DefenseTally } from './tally.js';
 
 export type { FastPathStep } from './responses.js';
@@ -134,13 +134,11 @@ export class SafetyMonitor {
     const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options);
     if (hostile) return hostile;
     if (world.health() < policy.minHealth) {
+      const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
       return {
         signal: 'low_health',
         detail: `health ${world.health()} below ${policy.minHealth}`,
-        responses: [
-          { verb: 'consume_food', args: {} },
-          { verb: 'pillar_up', args: { height: 3 } },
-        ],
+        responses: [{ verb: 'consume_food', args: {} }, ...pillar],
       };
     }
     if (world.food() < policy.minFood) {
@@ -167,10 +165,27 @@ export class SafetyMonitor {
     if (!first) return null;
     const held = this.world.heldItem();
     const responses = assessment.choices.map((choice) => responseFor(choice, held));
-    // The last resort, unless the bot stands on its pillar already or has no room to rise.
-    if (fitsHere('pillar_up', seen.ground) && !responses.some((r) => r.verb === 'pillar_up'))
+    // The last resort, unless the bot stands on its pillar already, has no room to rise, or a mob gets up it.
+    if (
+      fitsHere('pillar_up', seen.ground) &&
+      !pillarPassedBy(seen.hostiles) &&
+      !responses.some((r) => r.verb === 'pillar_up')
+    )
       responses.push({ verb: 'pillar_up', args: { height: 3 } });
     return { signal: 'hostile', detail: `${nearest.detail}; ${first.reason}`, responses, assessment };
+  }
+
+  /** Whether a pillar here would shelter the bot: no archer within its bow's range, no climber, about. */
+  private pillarHolds(at: Vec3Like): boolean {
+    const about = this.world
+      .entities()
+      .filter((e) => e.kind === 'hostile')
+      .map((e) => ({
+        name: e.name,
+        distance: Math.hypot(e.position.x - at.x, e.position.y - at.y, e.position.z - at.z),
+      }))
+      .filter((h) => h.distance <= ASSESS_RADIUS);
+    return pillarPassedBy(about) === null;
   }
 
   /**

@@ -45,6 +45,7 @@ export function shelterChoices(seen: EncounterObservation, threats: readonly Hos
   for (const verb of ['pillar_up', 'wall_in', 'dig_in'] as const) {
     const shelter = SHELTERS[verb];
     if (passedOver.verbs.has(verb) || !fitsHere(verb, seen.ground)) continue;
+    if (verb === 'pillar_up' && pillarPassedBy(seen.hostiles)) continue;
     if (shelter.digs ? !canDigIn(seen, threats) : seen.bot.blocks < shelter.blocks) continue;
     const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
     choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
@@ -80,10 +81,16 @@ function secondsUntilWalkerArrives(threats: readonly HostileSeen[]): number {
     const fuse = stats?.fuse;
     const arrives = fuse
       ? Math.max(0, distance - fuse.igniteWithin) / speed + (fuse.ticks * TICK_MS) / 1000
-      : Math.max(0, distance - (mobSize(name).width / 2 + MELEE_REACH + PLAYER_WIDTH / 2)) / speed;
+      : walkToMeleeS(name, distance);
     soonest = Math.min(soonest, arrives);
   }
   return soonest;
+}
+
+/** Seconds a walker `distance` blocks off takes to have the bot in its melee reach, at its kind's walk. */
+export function walkToMeleeS(name: string, distance: number): number {
+  const speed = HOSTILE_STATS[name]?.speed ?? ZOMBIE_SPEED;
+  return Math.max(0, distance - (mobSize(name).width / 2 + MELEE_REACH + PLAYER_WIDTH / 2)) / speed;
 }
 
 /**
@@ -93,6 +100,21 @@ function secondsUntilWalkerArrives(threats: readonly HostileSeen[]): number {
 export function fitsHere(verb: ShelterVerb, ground: EncounterObservation['ground']): boolean {
   if (ground.shelter === verb || (ground.shelter === 'dig_in' && verb === 'wall_in')) return false;
   return verb !== 'pillar_up' || ground.headroom === undefined || ground.headroom >= PILLAR_HEIGHT;
+}
+
+/**
+ * The hostile about that gets past a pillar the bot has not yet climbed, or null: an archer within its bow's range,
+ * in sight now or not (the pillar lifts the bot over what hides it: in a night's tech-tree run a skeleton 8 blocks off
+ * shot a bot dead on the pillar its low health sent it up), or a climber within reach of the assessment.
+ */
+export function pillarPassedBy(
+  hostiles: readonly { name: string; distance: number; reach?: HostileSeen['reach'] }[],
+): string | null {
+  const past = hostiles.find(({ name, distance, reach }) => {
+    const stats = HOSTILE_STATS[name];
+    return stats?.bow ? distance <= stats.bow.range : stats?.climbs === true && reach !== 'none';
+  });
+  return past?.name ?? null;
 }
 
 /** The shelters some threat gets past, and how, once per kind. */

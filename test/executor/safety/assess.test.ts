@@ -127,6 +127,44 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(creeper.choices[1]!.reason).toContain('passed over: a creeper blows through a wall');
   });
 
+  it('shut in its hole or its wall with no walk out, never a flight (it has no path): the shelter is held', () => {
+    const verbs = (a: Assessment) => a.choices.map((c) => (c.kind === 'shelter' ? c.verb : c.kind));
+    const overHole = [hostile(1, 'skeleton', 2, 'bow')];
+    const from = (ground: EncounterObservation['ground']) =>
+      verbs(assess(encounter(overHole, { health: 1 }, ground), { ...auto, combat: 'avoid' }, weaponOf));
+    expect(from({ wayOut: false, shelter: 'dig_in', headroom: 0 })).toEqual([]);
+    expect(from({ wayOut: false, shelter: 'wall_in' })).toEqual([]);
+    // Up a pillar the way down is the pathfinder's to find; out in the open with no way out, a flight is still tried.
+    expect(from({ wayOut: false, shelter: 'pillar_up' })).toEqual(['flee']);
+    expect(from({ wayOut: true, shelter: 'dig_in', headroom: 0 })).toEqual(['flee']);
+  });
+
+  it('no pillar with an archer within its bow range, in sight or not (it rises into its sight)', () => {
+    const verbs = (a: Assessment) => a.choices.map((c) => (c.kind === 'shelter' ? c.verb : c.kind));
+    const kit = { health: 10, blocks: 16 };
+    const hidden = (distance: number) => hostile(9, 'skeleton', distance, 'none');
+    expect(verbs(assess(encounter([...zombies(8), hidden(8)], kit), auto, weaponOf))).toEqual(['wall_in', 'flee']);
+    // Beyond its range (15) the skeleton does not bar the pillar.
+    expect(verbs(assess(encounter([...zombies(8), hidden(16)], kit), auto, weaponOf))).toEqual([
+      'pillar_up',
+      'flee',
+      'wall_in',
+    ]);
+  });
+
+  it('a walker coming counts in a fight that lasts until it arrives, from its arrival; one arriving after, not', () => {
+    const alone = assess(encounter(zombies(1)), auto, weaponOf).fight!;
+    const coming = (arrivesInS: number) => ({ ...hostile(2, 'zombie', 20, 'none'), arrivesInS });
+    const joined = assess(encounter([...zombies(1), coming(3)]), auto, weaponOf);
+    expect(joined.fight!.targets.map((t) => t.id)).toEqual([1, 2]);
+    expect(joined.fight!.expectedDamage).toBeGreaterThan(alone.expectedDamage);
+    // It is not a threat yet: the fight's first target is the zombie at hand, and it is no reason to shelter.
+    expect(joined.threats.map((t) => t.id)).toEqual([1]);
+    const late = assess(encounter([...zombies(1), coming(alone.targets.length * 600)]), auto, weaponOf).fight!;
+    expect(late.expectedDamage).toBe(alone.expectedDamage);
+    expect(late.targets.map((t) => t.id)).toEqual([1]);
+  });
+
   it('never offers the shelter the bot stands in, nor a pillar without room over its head', () => {
     const verbs = (a: Assessment) => a.choices.map((c) => (c.kind === 'shelter' ? c.verb : c.kind));
     const kit = { health: 10, blocks: 16, pack: ['wooden_shovel'] };

@@ -202,6 +202,34 @@ describe('the encounter from a shelter', () => {
     });
     hole.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
     expect(observeEncounter(hole, 5).ground).toMatchObject({ shelter: 'dig_in', headroom: 0 });
-    expect(verbs(new SafetyMonitor(ExecutorPolicy.parse({}).safety, hole))).toEqual(['flee']);
+    // Shut in with no walk out, a flight would fail at once (no path): the hole is held, nothing is run.
+    expect(observeEncounter(hole, 5).ground.wayOut).toBe(false);
+    expect(verbs(new SafetyMonitor(ExecutorPolicy.parse({}).safety, hole))).toBeUndefined();
+  });
+});
+
+describe('beyond the encounter', () => {
+  const open = (health = 20) => SimWorld.create({ clock: new ManualClock(), ground: { radius: 30 }, health });
+
+  it('a zombie coming from 20 blocks is seen with the seconds until it arrives, not as a threat; a skeleton there is not', () => {
+    const world = open();
+    world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 20.5, y: 0, z: 0.5 } });
+    world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 0.5, y: 0, z: 20.5 } });
+    const [zombie, ...others] = observeEncounter(world, 5).hostiles;
+    expect(others).toEqual([]);
+    expect(zombie).toMatchObject({ name: 'zombie', reach: 'none' });
+    // 20 blocks less its reach (0.3 + 0.83 + 0.3) at a zombie's 2.07 blocks/s (HOSTILE_STATS).
+    const reach = 0.3 + Math.sqrt(2.04) - 0.6 + 0.3;
+    expect(zombie!.arrivesInS).toBeCloseTo((20 - reach) / HOSTILE_STATS.zombie!.speed, 1);
+  });
+
+  it('low health sends the bot up no pillar while a skeleton is within its bow range, even behind a wall', () => {
+    const hidden = open(4);
+    hidden.fill({ x: 3, y: 0, z: -2 }, { x: 3, y: 3, z: 2 }, 'stone');
+    hidden.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 8.5, y: 0, z: 0.5 } });
+    const verbs = (world: SimWorld) =>
+      new SafetyMonitor(ExecutorPolicy.parse({}).safety, world).check(0)?.responses.map((r) => r.verb);
+    expect(verbs(hidden)).toEqual(['consume_food']);
+    expect(verbs(open(4))).toEqual(['consume_food', 'pillar_up']);
   });
 });
