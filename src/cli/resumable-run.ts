@@ -137,6 +137,8 @@ class ResumableRun implements RedoableRun {
       }
       this.redoing = null;
       this.current = resumed;
+      // A cancel asked while the plan was being resumed found no run to end: it ends the resumed one.
+      if (this.cancelled) resumed.cancel('cancelled while it was being resumed');
       this.settleNext(resumed);
       this.expectSuccessor(resumed);
     }
