@@ -83,16 +83,16 @@ export async function recheckOnReturn(
 /** A bot's runs in this process, as `serve` and `mcp` keep them. */
 export interface BotRuns {
   /** Its plans under way here, by plan id. */
-  running: ReadonlyMap<string, { cancel(reason?: string): boolean }>;
+  running: ReadonlyMap<string, { redo(why: string): boolean }>;
   /** The journal runner of its executor, once assembled: its plans are journaled without a bot, and found by it. */
   runnerId?: string;
 }
 
 /**
  * The `returning` hook of a bot of `serve` or `mcp` (Rejoining's): after a restart its successes are checked as a
- * worker's are (recheckOnReturn), and a plan of this process under way with a step found gone is cancelled, its
- * reason naming the step: it ends failed, never ok over an effect the world no longer holds (a worker resumes such a
- * plan from its queue; these processes have no queue to resume it from, and its caller decides).
+ * worker's are (recheckOnReturn), and a plan of this process under way with a step found gone is stopped and resumed
+ * in process to redo it (runResumable, under `run --resume`'s rules, as a worker resumes its plan from its queue): it
+ * never ends ok over an effect the world no longer holds.
  */
 export function recheckingOnReturn(
   bot: string,
@@ -115,11 +115,7 @@ export function recheckingOnReturn(
       const who = { bot, ...(runnerId ? { runnerId } : {}) };
       const verdicts = await recheckOnReturn(world, restart, who, { ...deps, connectedAt: since });
       for (const { planId, stepId, evidence } of verdicts?.retracted ?? [])
-        running
-          .get(planId)
-          ?.cancel(
-            `step ${stepId} was retracted: ${evidence}; run the plan again with \`verbtree run --resume ${planId}\``,
-          );
+        running.get(planId)?.redo(`step ${stepId} was retracted: ${evidence}`);
     },
   };
 }

@@ -1,6 +1,5 @@
 import type { Clock } from '../contracts/clock.js';
 import type { WorldPort } from '../contracts/world.js';
-import type { ExecutionRun } from '../executor/executor.js';
 import type { StepInvoker } from '../executor/invoker.js';
 import type { Planner } from '../executor/planner.js';
 import type { ExecutorPolicyInput } from '../executor/policy.js';
@@ -10,6 +9,7 @@ import type { CapabilityRegistry } from '../registry/registry.js';
 import type { RuntimeHooks } from '../runtime/hooks.js';
 import { Rejoining, replacedLine } from '../world/mineflayer/rejoining-world.js';
 import { recheckingOnReturn, type BotRuns } from './after-restart.js';
+import { runResumable, type RedoableRun, type ResumableDeps } from './resumable-run.js';
 import { openWorld, type OpenedWorld, type WorldChoice } from './open-world.js';
 import type { WorldDescriptor } from './worlds.js';
 
@@ -70,7 +70,7 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
   try {
     for (let i = 0; i < options.count; i++) {
       const name = (options.name ?? botName)(i);
-      const runs: BotRuns & { running: Map<string, ExecutionRun> } = { running: new Map() };
+      const runs: BotRuns & { running: Map<string, RedoableRun> } = { running: new Map() };
       const opened = await worldFor(i, name, options);
       const { world, descriptor, closeWorld } = rejoinable(name, opened, options, runs);
       const hooks = options.hooksFor?.(name);
@@ -92,7 +92,13 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
         throw error;
       });
       runs.runnerId = journaled.process.id;
-      const assembly = keepingRuns(journaled, runs.running);
+      const assembly = keepingRuns(journaled, runs.running, {
+        registry: options.registry,
+        kind: options.kind,
+        clock: options.clock,
+        bot: name,
+        say: options.note ?? (() => undefined),
+      });
       served.push({ bot: { name, assembly, world }, ...(closeWorld ? { closeWorld } : {}) });
     }
   } catch (error) {
@@ -104,14 +110,21 @@ export async function assembleBots(options: AssembleBotsOptions): Promise<Assemb
 
 type BotWorld = { world: WorldPort; descriptor: WorldDescriptor; closeWorld?: () => Promise<void> };
 
-/** The assembly with each plan it runs kept in `running` by its id until it ends: what a rollback's check cancels. */
-function keepingRuns(assembly: JournaledAssembly, running: Map<string, ExecutionRun>): JournaledAssembly {
+/**
+ * The assembly with each plan it runs kept in `running` by its id until it ends, each one resumable (runResumable):
+ * what a rollback's check sends back to redo what the restart undid.
+ */
+function keepingRuns(
+  assembly: JournaledAssembly,
+  running: Map<string, RedoableRun>,
+  deps: Omit<ResumableDeps, 'assembly'>,
+): JournaledAssembly {
   return {
     ...assembly,
-    async run(input, runOptions) {
-      const run = await assembly.run(input, runOptions);
-      const planId = 'planId' in input && typeof input.planId === 'string' ? input.planId : null;
-      if (planId === null) return run;
+    async run(input, runOptions = {}) {
+      if (!('planId' in input) || typeof input.planId !== 'string') return assembly.run(input, runOptions);
+      const { planId } = input;
+      const run = await runResumable({ ...input, planId }, runOptions, { ...deps, assembly });
       running.set(planId, run);
       void run.result.catch(() => undefined).finally(() => running.get(planId) === run && running.delete(planId));
       return run;

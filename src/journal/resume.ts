@@ -2,9 +2,11 @@ import { describeExpectation, Expectations, queryFor, unmetExpectations } from '
 import type { PlanStep } from '../contracts/plan-step.js';
 import type { WorldPort } from '../contracts/world.js';
 import { verifiableFromExpectations } from '../registry/effects.js';
-import type { ResolvedStep } from '../validate/validate-plan.js';
+import type { CapabilityRegistry } from '../registry/registry.js';
+import { validatePlan, type ResolvedStep } from '../validate/validate-plan.js';
 import type { Journal } from './journal.js';
 import type { Fence } from './rows.js';
+import type { Interruption } from './sql/fleet.js';
 
 export class ResumeError extends Error {
   override name = 'ResumeError';
@@ -149,4 +151,54 @@ export async function unmetNow(world: WorldPort, journaled: string): Promise<str
  */
 export function distrustUnsavedSteps(journal: Journal, planId: string, savedAt: number): Promise<string[]> {
   return journal.distrustUnsavedSteps(planId, savedAt);
+}
+
+/** What is left to run of a stopped plan: its remaining steps, or the end it was journaled with when none are left. */
+export type Remaining =
+  | { plan: { planId: string; intentId: string; steps: PlanStep[] } }
+  | { ended: 'succeeded' }
+  | { ended: 'failed'; why: string };
+
+/**
+ * A plan stopped mid-way (its holder gone, or a server's rollback undid a step) goes on under `run --resume`'s rules:
+ * what it had in progress is ended (`interruption` says why), its interrupted steps whose journaled expectations hold
+ * in the live world are succeeded and not run again, and the rest (what is gone, retracted or never done) is what runs.
+ * When nothing is left the plan is journaled succeeded; when it cannot be resumed, failed. `say` is given each line
+ * worth a log.
+ */
+export async function remainingToRun(
+  journal: Journal,
+  planId: string,
+  deps: {
+    registry: CapabilityRegistry;
+    world: WorldPort;
+    interruption: Interruption;
+    say: (line: string) => void;
+    fence?: Fence;
+  },
+): Promise<Remaining> {
+  const { fence, say } = deps;
+  await journal.interruptPlan(planId, deps.interruption, fence);
+  let point;
+  try {
+    point = await resumePoint(journal, planId);
+  } catch (error) {
+    if (!(error instanceof ResumeError)) throw error;
+    say(`cannot be resumed: ${error.message}`);
+    await journal.setPlanStatus(planId, 'failed', fence);
+    return { ended: 'failed', why: error.message };
+  }
+  if (point.plan.steps.length > 0) {
+    const report = validatePlan(point.plan, deps.registry);
+    if (!report.ok) return { plan: point.plan };
+    const verdicts = await verifyInterruptedSteps(journal, planId, report.steps, deps.world, fence);
+    for (const { stepId, held } of verdicts.achieved)
+      say(`already achieved (checked against the live world): ${stepId}: ${held.join('; ')}`);
+    const achieved = new Set(verdicts.achieved.map((a) => a.stepId));
+    const steps = point.plan.steps.filter((s) => !achieved.has(s.stepId));
+    if (steps.length > 0) return { plan: { ...point.plan, steps } };
+  }
+  await journal.setPlanStatus(planId, 'succeeded', fence);
+  say('every step is done and verified');
+  return { ended: 'succeeded' };
 }

@@ -7,32 +7,32 @@ import { runAsAnn, worldAfterSave } from '../journal/rollback-fixture.js';
 
 /*
  * The re-check `serve` and `mcp` run when a bot of theirs is back on a server that restarted (the worker's, shared):
- * it retracts what the world no longer holds, and cancels this process's run of a plan with a step found gone, so
- * that the run ends failed with the step named instead of ok.
+ * it retracts what the world no longer holds, and sends this process's run of a plan with a step found gone back to redo
+ * it, naming the step (the run resumed in process: src/cli/resumable-run.ts).
  */
 
 const RESTART = { evidence: 'the server is another process (a, now b)', savedUpTo: null };
 
 function hook(journal: Parameters<typeof recheckingOnReturn>[1]['journal'], clock: Clock = systemClock) {
   const said: string[] = [];
-  const cancelled: string[] = [];
-  const run = { cancel: (reason?: string) => (cancelled.push(reason ?? ''), true) };
+  const redone: string[] = [];
+  const run = { redo: (why: string) => (redone.push(why), true) };
   const { returning } = recheckingOnReturn('ann', {
     journal,
     clock,
     say: (line) => said.push(line),
     runs: { running: new Map([['p', run]]) },
   });
-  return { returning, said, cancelled };
+  return { returning, said, redone };
 }
 
 describe('serve and mcp re-check a bot’s successes when its server comes back restarted', () => {
-  it('a restart: the steps the world lost are retracted, said, and the run of their plan under way is cancelled naming them', async () => {
+  it('a restart: the steps the world lost are retracted, said, and the run of their plan under way is sent back to redo them', async () => {
     // On the system clock (monotonic) and a journal on epoch ms, as in use: the window since the bot joined is
     // turned into the journal's times.
     const { journal } = openTemp();
     // The bot joined, then ran the plan: its successes are in the window since it connected.
-    const { returning, said, cancelled } = hook(journal);
+    const { returning, said, redone } = hook(journal);
     await runAsAnn(journal);
 
     await returning(await worldAfterSave(1), RESTART);
@@ -44,31 +44,31 @@ describe('serve and mcp re-check a bot’s successes when its server comes back 
       ['dig', 'retracted'],
     ]);
     expect(said.join('\n')).toMatch(/plan p on ann: step sticks retracted: the server restarted/);
-    expect(cancelled).toHaveLength(2);
-    expect(cancelled[0]).toMatch(/^step sticks was retracted: .*verbtree run --resume p/);
+    expect(redone).toHaveLength(2);
+    expect(redone[0]).toMatch(/^step sticks was retracted: the server restarted/);
   });
 
   it('a success from before the bot last connected is outside the window: not checked, not retracted', async () => {
     const { journal } = openTemp();
     await runAsAnn(journal);
-    const { returning, said, cancelled } = hook(journal);
+    const { returning, said, redone } = hook(journal);
 
     await returning(await worldAfterSave(1), RESTART);
 
     expect(said.at(-1)).toBe('ann: 0 retracted, 0 held after the restart');
     expect((await journal.planProvenance('p'))!.steps.every((s) => s.step.status === 'succeeded')).toBe(true);
-    expect(cancelled).toEqual([]);
+    expect(redone).toEqual([]);
   });
 
   it('a rejoin without a restart checks nothing and cancels nothing', async () => {
     const { journal } = openTemp();
-    const { returning, said, cancelled } = hook(journal);
+    const { returning, said, redone } = hook(journal);
     await runAsAnn(journal);
 
     await returning(await worldAfterSave(0), null);
 
     expect((await journal.planProvenance('p'))!.steps.every((s) => s.step.status === 'succeeded')).toBe(true);
     expect(said).toEqual([]);
-    expect(cancelled).toEqual([]);
+    expect(redone).toEqual([]);
   });
 });

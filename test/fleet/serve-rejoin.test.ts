@@ -8,8 +8,9 @@ import { inventoryOf, startWorld, stopWorld, worldFiles } from './world-process.
 
 /*
  * `verbtree serve` on a remote server (`verbtree world`, a process of its own) that is SIGKILLed mid-plan and started
- * again on its folder and port: the served bot joins again by itself, the plan under way, posted with ?wait=true,
- * ends verified, and the success the crash undid is checked, found gone and retracted as a worker's would be.
+ * again on its folder and port: the served bot joins again by itself, the success the crash undid is checked, found
+ * gone and retracted as a worker's would be, and the plan under way, posted with ?wait=true, goes on in process under
+ * `run --resume`'s rules: the retracted step redone once, and the plan ends verified.
  */
 
 const TOKEN = 'rejoin-token';
@@ -51,7 +52,7 @@ async function stepsOf(base: string, planId: string) {
 }
 
 describe('verbtree serve: the game server dies and comes back', () => {
-  it('SIGKILL of the server mid-plan, restarted on its folder and port: the served bot rejoins, the plan under way ends verified, and the craft the crash undid is retracted in the API', async () => {
+  it('SIGKILL of the server mid-plan, restarted on its folder and port: the served bot rejoins, the craft the crash undid is retracted, and the plan under way goes on to redo it once and end verified', async () => {
     const files = await worldFiles('verbtree-serve-rejoin-');
     // Saved at its start and then not for an hour: the kill loses the planks crafted before it, whatever the
     // machine's speed.
@@ -60,16 +61,17 @@ describe('verbtree serve: the game server dies and comes back', () => {
     const { port } = server;
     const api = await serve(port, join(await tempDir('verbtree-serve-journal-'), 'journal.db'));
     try {
-      const crafted = { ...planFor('verbtree', 0, 1), steps: planFor('verbtree', 0, 1).steps.slice(0, 1) };
-      expect((await post(api.base, crafted)).result, api.out()).toMatchObject({ ok: true });
-      // One walk, that may wait a minute: the server's restart and the bot's return fit in its deadline. (A success
-      // of a plan under way that the crash undid cancels the plan: serve has no queue to resume it from.)
-      const [out] = planFor('verbtree', 0, 2).steps.filter((step) => step.stepId === 'out');
-      const walk = { planId: 'walk', intentId: 'walk-intent', steps: [{ ...out!, expectedDurationMs: 20_000 }] };
-      const answer = post(api.base, walk);
+      // A craft, then one walk that may wait a minute: the server's restart and the bot's return fit in its deadline.
+      const [planks, out] = planFor('verbtree', 0, 1).steps;
+      const plan = {
+        planId: 'craft-walk',
+        intentId: 'craft-walk-intent',
+        steps: [planks!, { ...out!, expectedDurationMs: 20_000 }],
+      };
+      const answer = post(api.base, plan);
       await until(
         'the walk in progress',
-        () => stepsOf(api.base, walk.planId),
+        () => stepsOf(api.base, plan.planId),
         (steps) => steps.some((s) => s.step_id === 'out' && s.status === 'in_progress'),
       );
       server.child.kill('SIGKILL');
@@ -82,12 +84,18 @@ describe('verbtree serve: the game server dies and comes back', () => {
       server = await startWorld(files, port, rarely);
       expect((await answer).result, api.out()).toMatchObject({ ok: true });
       expect(api.out()).toMatch(/verbtree: back on the server after \d+ ms away/);
-      // The server said it is another process, saved before the craft: the craft is found gone and retracted.
-      expect(api.out()).toMatch(/plan verbtree-p1 on verbtree: step planks retracted: the server restarted/);
-      expect(await stepsOf(api.base, crafted.planId)).toMatchObject([{ step_id: 'planks', status: 'retracted' }]);
+      // The server said it is another process, saved before the craft: the craft is found gone and retracted, and the
+      // plan goes on from it.
+      expect(api.out()).toMatch(/plan craft-walk on verbtree: step planks retracted: the server restarted/);
+      expect(api.out()).toMatch(/plan craft-walk on verbtree: stopped to redo what the server's restart undid/);
+      expect(await stepsOf(api.base, plan.planId)).toMatchObject([
+        { step_id: 'planks', status: 'succeeded' },
+        { step_id: 'out', status: 'succeeded' },
+      ]);
       await api.stop();
-      // The journal's successes are the world's truth: the logs the retracted craft used are back, no planks.
-      expect(await inventoryOf(port, 'verbtree')).toEqual({ oak_log: 2 });
+      // The journal's successes are the world's truth, and nothing was done twice: one log of the two crafted into
+      // planks once, after the restart (the craft before it was lost with the world).
+      expect(await inventoryOf(port, 'verbtree')).toEqual({ oak_log: 1, oak_planks: 4 });
     } finally {
       await api.stop();
       await stopWorld(server);

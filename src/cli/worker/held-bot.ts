@@ -1,16 +1,14 @@
 import type { Clock } from '../../contracts/clock.js';
-import type { PlanStep } from '../../contracts/plan-step.js';
 import type { RunInput } from '../../executor/executor.js';
 import type { HealthConfigInput } from '../../journal/health-config.js';
 import { assembleJournaled, type JournaledAssembly } from '../../journal/journaled-executor.js';
 import { LeaseLostError, type Journal } from '../../journal/journal.js';
-import { ResumeError, resumePoint, verifyInterruptedSteps } from '../../journal/resume.js';
+import { remainingToRun } from '../../journal/resume.js';
 import type { BotReport, Fence, QueuedPlan } from '../../journal/rows.js';
 import type { Interruption } from '../../journal/sql/fleet.js';
 import { journalUnreachable } from '../../journal/unreachable.js';
 import type { JournalRunner } from '../../journal/runner.js';
 import type { CapabilityRegistry } from '../../registry/registry.js';
-import { validatePlan } from '../../validate/validate-plan.js';
 import type { OpenedWorld } from '../open-world.js';
 import { guardedWorld } from './guarded-world.js';
 import { watchPlanControl } from './plan-control-watch.js';
@@ -377,39 +375,15 @@ export class HeldBot {
    * be resumed).
    */
   private async resumable(planId: string, assembly: JournaledAssembly): Promise<RunInput | null> {
-    const { journal, say } = this.deps;
+    const { journal, say, registry } = this.deps;
     const { fence } = this;
-    await journal.interruptPlan(
-      planId,
-      { code: 'interrupted', reason: `its bot was taken over by ${this.holder} (epoch ${fence.epoch})` },
+    const remaining = await remainingToRun(journal, planId, {
+      registry,
+      world: assembly.world,
+      interruption: { code: 'interrupted', reason: `its bot was taken over by ${this.holder} (epoch ${fence.epoch})` },
+      say: (line) => say(`plan ${planId} on ${fence.bot}: ${line}`),
       fence,
-    );
-    let point;
-    try {
-      point = await resumePoint(journal, planId);
-    } catch (error) {
-      if (!(error instanceof ResumeError)) throw error;
-      say(`plan ${planId} on ${fence.bot}: cannot be resumed: ${error.message}`);
-      await journal.setPlanStatus(planId, 'failed', fence);
-      return null;
-    }
-    if (point.plan.steps.length === 0) return this.succeeded(planId);
-    const report = validatePlan(point.plan, this.deps.registry);
-    if (!report.ok) return point.plan;
-    const verdicts = await verifyInterruptedSteps(journal, planId, report.steps, assembly.world, fence);
-    for (const { stepId, held } of verdicts.achieved)
-      say(
-        `plan ${planId} on ${fence.bot}: already achieved (checked against the live world): ${stepId}: ${held.join('; ')}`,
-      );
-    const achieved = new Set(verdicts.achieved.map((a) => a.stepId));
-    const steps: PlanStep[] = point.plan.steps.filter((s) => !achieved.has(s.stepId));
-    if (steps.length > 0) return { ...point.plan, steps };
-    return this.succeeded(planId);
-  }
-
-  private async succeeded(planId: string): Promise<null> {
-    await this.deps.journal.setPlanStatus(planId, 'succeeded', this.fence);
-    this.deps.say(`plan ${planId} on ${this.fence.bot}: every step is done and verified`);
-    return null;
+    });
+    return 'plan' in remaining ? remaining.plan : null;
   }
 }
