@@ -101,6 +101,16 @@ export interface EmbeddedServer {
   stop(): Promise<void>;
 }
 
+/** The server in this process, which can also die as a SIGKILL would kill it. */
+export interface InProcessEmbeddedServer extends EmbeddedServer {
+  /**
+   * Dies as a SIGKILLed server process: every socket dropped at once, no goodbye to the players, and nothing more
+   * written to its folder than its periodic saves already wrote (`WorldStorage.crash`). A new server can then start
+   * from the same folder in this process, as a restarted one would, without two process starts.
+   */
+  crash(): Promise<void>;
+}
+
 const CLOSE_GRACE_MS = 1000;
 const DEFAULT_VIEW_DISTANCE = 4;
 const MAX_PLAYERS = 200;
@@ -120,7 +130,7 @@ function droppingHandler(log: ((line: string) => void) | undefined) {
 }
 
 /** Starts flying-squid (superflat, offline mode) in this process with verbtree's plugins and the scenario applied. */
-export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<EmbeddedServer> {
+export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): Promise<InProcessEmbeddedServer> {
   const scenario = options.scenario ?? ScenarioSchema.parse({ name: 'empty' });
   const host = options.host ?? '127.0.0.1';
   const kept = options.storage ? WorldStorage.read(options.storage.folder, options.storage.fresh) : null;
@@ -228,7 +238,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   }
 }
 
-class FlyingSquidServer implements EmbeddedServer {
+class FlyingSquidServer implements InProcessEmbeddedServer {
   readonly version = MINECRAFT_VERSION;
   private stopping: Promise<void> | null = null;
 
@@ -321,6 +331,11 @@ class FlyingSquidServer implements EmbeddedServer {
     this.stopping ??= shutdown(this.serv, this.storage);
     return this.stopping;
   }
+
+  crash(): Promise<void> {
+    this.stopping ??= die(this.serv, this.storage);
+    return this.stopping;
+  }
 }
 
 function inventoryOf(player: SquidPlayer): Record<string, number> {
@@ -339,11 +354,8 @@ function inventoryOf(player: SquidPlayer): Record<string, number> {
 async function shutdown(serv: SquidServer, storage: WorldStorage | null): Promise<void> {
   serv.stopTickInterval();
   await storage?.stop();
-  for (const player of serv.players) {
-    (player.verbtreeClearTimers as (() => void) | undefined)?.();
-    (player.verbtreeCancelDig as (() => void) | undefined)?.();
-  }
-  const server = serv._server as SquidServer['_server'] & { socketServer?: { listening?: boolean; close(): void } };
+  clearPlayerTimers(serv);
+  const server = socketsOf(serv);
   const clients = Object.values(server.clients);
   for (const client of clients) {
     try {
@@ -369,6 +381,38 @@ async function shutdown(serv: SquidServer, storage: WorldStorage | null): Promis
   clearTimeout(grace);
   await closed;
   for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
+}
+
+/**
+ * A SIGKILL's end, in this process: the game stops in the turn it is killed (no tick, no save from now on), every
+ * socket is destroyed without a word to its client and the listening socket closed. A save already under way goes
+ * on to its end, as if the kill came just after it: it holds the world as it was captured, before the kill.
+ */
+async function die(serv: SquidServer, storage: WorldStorage | null): Promise<void> {
+  serv.stopTickInterval();
+  const saved = storage?.crash();
+  clearPlayerTimers(serv);
+  const server = socketsOf(serv);
+  const clients = Object.values(server.clients);
+  for (const client of clients) client.socket?.destroy();
+  if (server.socketServer?.listening) {
+    const closed = once(server, 'close');
+    server.socketServer.close();
+    await closed;
+  }
+  for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
+  await saved;
+}
+
+function clearPlayerTimers(serv: SquidServer): void {
+  for (const player of serv.players) {
+    (player.verbtreeClearTimers as (() => void) | undefined)?.();
+    (player.verbtreeCancelDig as (() => void) | undefined)?.();
+  }
+}
+
+function socketsOf(serv: SquidServer) {
+  return serv._server as SquidServer['_server'] & { socketServer?: { listening?: boolean; close(): void } };
 }
 
 function toVec3(position: Vec3Like): Vec3 {

@@ -1,5 +1,10 @@
 export { startEmbeddedServer } from './embedded-server.js';
-export type { EmbeddedServer, EmbeddedServerOptions, ServerPlayerState } from './embedded-server.js';
+export type {
+  EmbeddedServer,
+  EmbeddedServerOptions,
+  InProcessEmbeddedServer,
+  ServerPlayerState,
+} from './embedded-server.js';
 export { startEmbeddedWorld } from './embedded-world.js';
 export type { EmbeddedWorld, EmbeddedWorldOptions } from './embedded-world.js';
 export { startEmbeddedServerInChild } from './child-server.js';

@@ -251,6 +251,16 @@ export class WorldStorage {
     }
   }
 
+  /**
+   * The server died as a SIGKILL kills it: no save from now on, so the folder holds its last periodic save. A save
+   * under way is let finish (its save point is written atomically, whole or not at all, so a kill during it would
+   * leave the one before): a server restarted from the folder must not read it while it is still being written.
+   */
+  async crash(): Promise<void> {
+    this.abandon();
+    await this.flushing?.catch(() => undefined);
+  }
+
   /** A start that failed: nothing more is saved (the folder keeps its last save point). */
   abandon(): void {
     if (this.timer) clearInterval(this.timer);
