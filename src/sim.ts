@@ -23,7 +23,7 @@ export { survivalTerrain, type Terrain } from './world/terrain/survival-terrain.
 export type { Random } from './random.js';
 export type { NightSpawning } from './world/mob-rules/spawning.js';
 export type { ActuatorLogEntry } from './world/sim/actuator-ledger.js';
-export type { SpawnEntity } from './world/sim/entity-store.js';
+export type { MidAct, SpawnEntity } from './world/sim/entity-store.js';
 export type { GroundOptions } from './world/sim/grid.js';
 export type { GeneratedMob } from './world/terrain/survival-terrain.js';
 export {
