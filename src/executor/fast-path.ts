@@ -126,14 +126,15 @@ async function comeOut(
 }
 
 /**
- * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about to leave; if they are
- * still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than come out into them.
+ * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
+ * range to leave; if they are still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than
+ * come out into them.
  */
 async function waitOutShelter(scope: RunScope, stepId: string, where: string): Promise<InterruptVerdict> {
   const until = scope.clock.now() + SHELTER_WAIT_MS;
-  while (scope.safety.walkersBelow().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
+  while (scope.safety.keepingInShelter().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
     await sleep(scope, SHELTER_LOOK_MS);
-  const below = scope.safety.walkersBelow();
+  const below = scope.safety.keepingInShelter();
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
   return {

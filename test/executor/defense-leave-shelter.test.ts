@@ -16,10 +16,18 @@ const ZOMBIES = [
   [-3, -3],
 ] as const;
 
-async function shelterThenWalk(shelter: string, inventory: Record<string, number>, ceiling = false, spread = 1) {
+async function shelterThenWalk(
+  shelter: string,
+  inventory: Record<string, number>,
+  ceiling = false,
+  spread = 1,
+  stays?: { name: string; x: number; z: number },
+) {
   const h = await harness({ ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory });
   // A ceiling 2 blocks over the bot's head leaves no room for a pillar.
   if (ceiling) h.world.setBlock({ x: 0, y: 3, z: 0 }, 'stone');
+  // A hostile that does not leave with the zombies.
+  if (stays) h.world.spawnEntity({ name: stays.name, kind: 'hostile', position: { x: stays.x, y: 0, z: stays.z } });
   const ids = ZOMBIES.map(([x, z]) =>
     h.world.spawnEntity({
       name: 'zombie',
@@ -83,6 +91,30 @@ describe('out of the shelter once the walkers left, on SimWorld', () => {
       ['navigate', true],
     ]);
     expect(result.ok, summary).toBe(true);
+  });
+});
+
+describe('not out of the shelter while an archer is within bow range, on SimWorld', () => {
+  it('the bot stays dug in while a skeleton 11 blocks off stays; the step then ends naming it', async () => {
+    // In a night's tech-tree run (world 8) the bot climbed out of its hole at once with a skeleton 11 blocks off (the
+    // shelter waited only for walkers), was shot from 18 to 13 health, dug in again and died there.
+    const skeleton = { name: 'skeleton', x: 0.5, z: -10.5 };
+    const { result, ended, summary } = await shelterThenWalk(
+      'dig_in',
+      { dirt: 2, wooden_shovel: 1 },
+      false,
+      1.2,
+      skeleton,
+    );
+    expect(
+      ended.map((e) => [e.verb, e.outcome.ok]),
+      summary,
+    ).toEqual([
+      ['dig_in', true],
+      ['navigate', false],
+    ]);
+    expect(result.ok, summary).toBe(false);
+    expect(result.detail, summary).toMatch(/sheltered dug in from a skeleton still about after 20 s/);
   });
 });
 

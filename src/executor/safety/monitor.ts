@@ -94,6 +94,21 @@ export class SafetyMonitor {
   }
 
   /**
+   * The hostiles that keep a sheltered bot in: the walkers below, and any archer within its bow's range (in sight or
+   * not: a bot that comes out steps into its sight; in a night's run one shot a bot climbing out of its hole).
+   */
+  keepingInShelter(): { id: number; name: string }[] {
+    const at = this.world.position();
+    const archers = this.world.entities().filter((e) => {
+      const bow = e.kind === 'hostile' ? HOSTILE_STATS[e.name]?.bow : undefined;
+      return (
+        bow !== undefined && Math.hypot(e.position.x - at.x, e.position.y - at.y, e.position.z - at.z) <= bow.range
+      );
+    });
+    return [...this.walkersBelow(), ...archers];
+  }
+
+  /**
    * Reads the hostiles' health and the time of day from the world's truth (an observation), for the next assessment.
    * The check is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing
    * here heals), so a stale one overrates the mob, never underrates it.
