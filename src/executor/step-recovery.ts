@@ -10,7 +10,7 @@ import { observeWithin } from './observe.js';
 import { isRepairable, openIncident, recoveryContext } from './repair.js';
 import { BODY_CODES, distanceTo, hasFreeNeighbour } from './repair-fit.js';
 import { moveAgent, sleep } from './scope.js';
-import { succeeded } from './step-attempt.js';
+import { acceptancePhase, succeeded } from './step-attempt.js';
 import type { TreeRecovery } from './tree-recoveries.js';
 import { again, type Failure, finish, type Next, type StepState } from './step-state.js';
 
@@ -22,6 +22,7 @@ import { again, type Failure, finish, type Next, type StepState } from './step-s
  */
 export async function afterFailure(state: StepState, failure: Failure, startedFrom: Vec3Like): Promise<Next> {
   const { scope, input } = state;
+  if (await effectMadeAnyway(state, failure)) return succeeded(state, { ok: true });
   const progressed = madeProgress(startedFrom, scope.world.position(), state.target);
   const stalled = BODY_CODES.has(failure.code) && !progressed;
   // When the body is free to move, an unstuck move that changed its place and still left it making no progress shows the body was never the problem.
@@ -49,6 +50,38 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
   if (isRepairable(failure.code) && input.parentStepId === undefined && !scope.signal.aborted)
     return climbLadder(state, failure, progressed);
   return finish(failure);
+}
+
+/**
+ * Failures of an attempt's own acting (a tree retry that met its own effect, a confirmation lost to a dropped
+ * connection): the effect may be made all the same. Not cancellations, takeovers, broken user code, a deadline or a
+ * verdict already reached, which say something of their own.
+ */
+const JUDGED_AFTER_FAILING = new Set<FailureCode>([
+  'guard_failed',
+  'precondition_missing',
+  'state_timeout',
+  'stuck.loop',
+  'stuck.position',
+  'stuck.progress',
+  'stuck.path',
+  'stuck.flap',
+  'hanging_invocation',
+  'no_path',
+  'world_disconnected',
+  'world_unresponsive',
+]);
+
+/**
+ * An attempt that acted and then failed is judged on the world's truth before anything runs again: when every effect
+ * asked of the step holds, it ends verified (its retry would only meet its own effect: "nothing to dig, already air").
+ * Never redo what holds; `ok` still comes only from the step's own acceptance.
+ */
+async function effectMadeAnyway(state: StepState, failure: Failure): Promise<boolean> {
+  if (state.ttfaMs === null || !state.asked || state.asked.expectations.length === 0) return false;
+  if (!JUDGED_AFTER_FAILING.has(failure.code) || state.scope.signal.aborted) return false;
+  if (failure.code === 'world_disconnected' && !state.scope.world.isConnected()) return false;
+  return (await acceptancePhase(state, { ok: true })).outcome.ok;
 }
 
 function isRetryable(spec: AnyCapabilitySpec, code: FailureCode): boolean {
