@@ -1,2 +1,9 @@
 export { ManualClock } from './manual-clock.js';
 export { SystemClock, systemClock } from './system-clock.js';
+export {
+  DEFAULT_LAG_PROBE,
+  LagDiscountingClock,
+  stepClock,
+  wallClockOf,
+  type LagProbeOptions,
+} from './lag-discounting-clock.js';

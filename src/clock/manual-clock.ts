@@ -48,12 +48,23 @@ export class ManualClock implements Clock {
     await flushMicrotasks();
     for (let next = this.nextDue(target); next; next = this.nextDue(target)) {
       this.timers.delete(next.id);
-      this.current = next.dueAt;
+      // A timer that fell due during a stall fires late: time does not go back to its due moment.
+      this.current = Math.max(this.current, next.dueAt);
       next.callback();
       await flushMicrotasks();
     }
     this.current = target;
     await flushMicrotasks();
+  }
+
+  /**
+   * A stalled event loop: time moves `ms` with nothing running, then every timer that fell due meanwhile fires at
+   * once, late, in due order, each seeing the time after the stall.
+   */
+  async stall(ms: number): Promise<void> {
+    await flushMicrotasks();
+    this.current += ms;
+    await this.advance(0);
   }
 
   /** Advances in `stepMs` increments until `done()` holds or `maxMs` has passed. */

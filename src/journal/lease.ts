@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { wallClockOf } from '../clock/lag-discounting-clock.js';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import type { Journal } from './journal.js';
 import { processAlive } from './process-alive.js';
@@ -55,7 +56,7 @@ export class PlanLease {
       staleAfterMs: options.staleAfterMs ?? DEFAULT_LEASE_STALE_MS,
       isAlive: options.isAlive ?? processAlive,
     });
-    const lease = new PlanLease(journal, planId, token, options);
+    const lease = new PlanLease(journal, planId, token, { ...options, clock: wallClockOf(options.clock) });
     lease.schedule();
     return lease;
   }

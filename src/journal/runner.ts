@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { wallClockOf } from '../clock/lag-discounting-clock.js';
 import type { Clock, TimerHandle } from '../contracts/clock.js';
 import type { Journal } from './journal.js';
 
@@ -27,11 +28,14 @@ export class JournalRunner {
   private timer: TimerHandle | null = null;
   private stopped = false;
 
+  private readonly options: RunnerOptions;
+
   constructor(
     private readonly journal: Journal,
-    private readonly options: RunnerOptions,
+    options: RunnerOptions,
   ) {
     this.id = options.node?.id ?? randomUUID();
+    this.options = { ...options, clock: wallClockOf(options.clock) };
   }
 
   async start(): Promise<this> {

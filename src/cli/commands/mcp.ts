@@ -281,7 +281,8 @@ async function assembleServer(
     registry: serving.registry,
     extraTreePaths: serving.extraTreePaths,
     journal,
-    clock: systemClock,
+    // The clock its worlds opened on: the bots' steps are judged on the time the process had (issue 34).
+    clock: opened.clock,
     kind: 'mcp',
     name: (i) => botNameOf(options.username, i),
     // stdout is the protocol's: a bot's outages are said on stderr.
@@ -295,7 +296,7 @@ async function assembleServer(
     },
     ...(escalations ? { planner: escalations.planner } : {}),
     ...(serving.faults.length > 0
-      ? { wrapInvoker: (invoker) => injectFaults(invoker, serving.faults, { clock: systemClock, seed: options.seed }) }
+      ? { wrapInvoker: (invoker) => injectFaults(invoker, serving.faults, { clock: opened.clock, seed: options.seed }) }
       : {}),
   });
   const bots = new LocalBots(

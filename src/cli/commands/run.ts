@@ -4,7 +4,7 @@ import type { CapabilityRegistry } from '../../registry/registry.js';
 import { assembleExecutor } from '../../executor/assemble.js';
 import { injectFaults } from '../../executor/fault-injection.js';
 import type { RunInput } from '../../executor/executor.js';
-import { systemClock } from '../../clock/system-clock.js';
+import { stepClock } from '../../clock/lag-discounting-clock.js';
 import { FAULT_SYNTAX, FaultSpecError, parseFaultSpecs } from '../../world/faults/parse.js';
 import { type CliIO, CliUsageError, EXIT } from '../io.js';
 import { openWorld } from '../open-world.js';
@@ -156,7 +156,7 @@ Examples:
           const plan = planFile === undefined ? undefined : await readJsonFile(planFile);
           const faultsNote = faults.length ? `; faults: ${faults.map((f) => f.spec).join(', ')}` : '';
           const wrapInvoker = (invoker: Parameters<typeof injectFaults>[0]) =>
-            injectFaults(invoker, faults, { clock: systemClock, seed: choice.seed });
+            injectFaults(invoker, faults, { clock: stepClock, seed: choice.seed });
           const { resume, restart, overrideIncidentCap, json } = options;
           // Awaited here: the finally below closes the recorder, which must outlive the run it records.
           return await runJournaled(plan, registry(), io, setExit, {

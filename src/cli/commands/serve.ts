@@ -165,7 +165,8 @@ Examples:
             registry: registry(),
             extraTreePaths: extraTreePaths(),
             journal,
-            clock: systemClock,
+            // The clock its worlds opened on: the bots' steps are judged on the time the process had (issue 34).
+            clock: opened.clock,
             note: (line) => io.out(line),
             track: (run) => running.track(run),
             signal: running.signal,

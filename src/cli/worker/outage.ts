@@ -1,4 +1,5 @@
 import { Gauge, type Registry } from 'prom-client';
+import { LagDiscountingClock } from '../../clock/lag-discounting-clock.js';
 import type { Clock } from '../../contracts/clock.js';
 import type { Journal } from '../../journal/journal.js';
 
@@ -10,9 +11,14 @@ export interface Outage {
   unreachableSince: number | null;
 }
 
-/** A time of the (monotonic) injectable clock as epoch ms, for what people and other machines read. */
+/**
+ * A time of the (monotonic) injectable clock as epoch ms, for what people and other machines read. On a
+ * lag-discounting clock the time stolen since `at` is not kept, so all it ever stole is counted: the moment found is
+ * never later than the true one (a re-check window from it is never narrower).
+ */
 export function wallTimeOf(clock: Clock, at: number): number {
-  return Math.round(Date.now() - (clock.now() - at));
+  const stolenMs = clock instanceof LagDiscountingClock ? clock.stolenMs() : 0;
+  return Math.round(Date.now() - (clock.now() - at) - stolenMs);
 }
 
 /**

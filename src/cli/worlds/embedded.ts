@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { systemClock } from '../../clock/system-clock.js';
+import { stepClock } from '../../clock/lag-discounting-clock.js';
 import { startEmbeddedWorld } from '../../world/embedded/embedded-world.js';
 import { prepareWorldFolder, readSavedAt, readWorldMarker } from '../../world/embedded/world-folder.js';
 import { CliUsageError } from '../io.js';
@@ -88,7 +88,7 @@ export async function startEmbeddedFor(
     throw new CliUsageError(`--world-folder: ${(error as Error).message}`);
   }
   const embedded = await startEmbeddedWorld({
-    clock: systemClock,
+    clock: stepClock,
     isolation: settings.isolate ? 'child-process' : 'in-process',
     ...(scenario ? { scenario } : {}),
     ...(storage ? { storage } : {}),
@@ -99,7 +99,7 @@ export async function startEmbeddedFor(
 }
 
 async function openEmbedded(settings: WorldSettings) {
-  const clock = systemClock;
+  const clock = stepClock;
   const username = settings.username ?? 'verbtree';
   const { embedded, scenario, folder, fresh, worldId } = await startEmbeddedFor(settings);
   try {

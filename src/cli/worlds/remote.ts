@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { WorldError } from '../../contracts/world.js';
-import { systemClock } from '../../clock/system-clock.js';
+import { stepClock } from '../../clock/lag-discounting-clock.js';
 import { connectMineflayerWorld, protocolOf, serverVersion } from '../../world/mineflayer/connect.js';
 import { CliUsageError } from '../io.js';
 import type { WorldKindSpec } from './kind.js';
@@ -36,7 +36,7 @@ export const remoteWorld: WorldKindSpec<RemoteDescriptor> = {
 
   async open(settings) {
     if (!settings.host) throw new CliUsageError('a remote world needs the host of its server');
-    const clock = systemClock;
+    const clock = stepClock;
     const { host } = settings;
     const port = settings.port ?? DEFAULT_PORT;
     const username = settings.username ?? 'verbtree';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { systemClock } from '../../clock/system-clock.js';
+import { stepClock } from '../../clock/lag-discounting-clock.js';
 import { simWorldFromJournal } from '../../journal/sim-restore.js';
 import { simWorldFromScenario, SUPERFLAT_GROUND } from '../../world/sim-scenario.js';
 import { SimWorld } from '../../world/sim/sim-world.js';
@@ -29,7 +29,7 @@ export const simWorld: WorldKindSpec<SimDescriptor> = {
   descriptor: SimDescriptor,
 
   async open(settings) {
-    const clock = systemClock;
+    const clock = stepClock;
     const scenario = await scenarioOf(settings.scenario);
     const world = scenario
       ? simWorldFromScenario(scenario, { clock, seed: settings.seed })
@@ -67,13 +67,13 @@ export const simWorld: WorldKindSpec<SimDescriptor> = {
   async reopen(descriptor, { journal, planId }) {
     const scenario = await scenarioOf(descriptor.scenario?.path);
     const world = await simWorldFromJournal(journal, planId, {
-      clock: systemClock,
+      clock: stepClock,
       seed: descriptor.seed,
       ...(scenario ? { scenario } : {}),
     });
     return {
       world,
-      clock: systemClock,
+      clock: stepClock,
       describe: `SimWorld rebuilt from the journal (seed ${descriptor.seed}${scenario ? `, scenario ${scenario.name}` : ''} + effects of this line's verified steps)`,
       descriptor: { ...descriptor, identity: simIdentity(descriptor.seed, descriptor.scenario?.sha256) },
       protect: scenario?.protected ?? [],
