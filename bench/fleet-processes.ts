@@ -17,6 +17,8 @@ export class CliProcess {
   readonly exited: Promise<number | null>;
   private readonly waiters: { test: (line: string) => boolean; resolve: (line: string) => void }[] = [];
   private readonly child: ChildProcess;
+  /** What it has used so far, or its last reading once it has exited (a worker gone mid-row is a figure, not a crash). */
+  readonly usage: ProcessUsage;
 
   constructor(
     readonly label: string,
@@ -28,10 +30,12 @@ export class CliProcess {
       stdio: ['ignore', 'pipe', 'pipe'],
       env: { ...process.env, ...env },
     });
+    this.usage = new ProcessUsage(this.child.pid!);
     running.add(this);
     this.exited = new Promise((resolve) =>
       this.child.once('exit', (code) => {
         running.delete(this);
+        this.usage.stop();
         resolve(code);
       }),
     );
@@ -107,6 +111,49 @@ export function cleanUpOnExit(cleanup: () => void): () => void {
     process.off('SIGINT', interrupted);
     process.off('SIGTERM', interrupted);
   };
+}
+
+/**
+ * A process's CPU and memory as /proc says, read again on every ask while it runs and every `everyMs` in between, so
+ * that once it has exited (and /proc no longer knows its pid) what it last used is still there to read.
+ */
+export class ProcessUsage {
+  private last = { cpuMs: 0, rssMb: 0 };
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(
+    readonly pid: number,
+    everyMs = 500,
+  ) {
+    this.read();
+    this.timer = setInterval(() => this.read(), everyMs).unref();
+  }
+
+  /** The CPU it has used so far, user and system (ms). */
+  cpuMs(): number {
+    return this.read().cpuMs;
+  }
+
+  /** The memory it holds now (resident, MB), or held last. */
+  rssMb(): number {
+    return this.read().rssMb;
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+  }
+
+  private read(): { cpuMs: number; rssMb: number } {
+    try {
+      this.last = { cpuMs: cpuMsOf(this.pid), rssMb: rssMbOf(this.pid) };
+    } catch (error) {
+      // Gone: its pid has left /proc (ENOENT) or was reaped while being read (ESRCH). Its last reading stands.
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT' && code !== 'ESRCH') throw error;
+      this.stop();
+    }
+    return this.last;
+  }
 }
 
 const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }));

@@ -10,7 +10,7 @@ import { DEFAULT_CLAIMS_PER_PASS, leaseTiming } from '../src/cli/worker/fleet-wo
 import { DEFAULT_CONNECT_TIMEOUT_MS } from '../src/world/mineflayer/connect.js';
 import { percentile } from './embedded-support.js';
 import { describeLimits, fleetLimits, type FleetLimits, type FleetShape } from './fleet-limits.js';
-import { CliProcess, cleanUpOnExit, cpuMsOf, rssMbOf } from './fleet-processes.js';
+import { CliProcess, cleanUpOnExit } from './fleet-processes.js';
 import { layoutPlan, layoutWorldFolder } from './fleet-layout.js';
 import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
 
@@ -147,8 +147,8 @@ async function runRow(
     const workersStarted = performance.now();
     const joined = await allJoined(fleetProcesses, bots, limits.joinLimitMs);
     const joinMs = performance.now() - workersStarted;
-    const cpuBefore = fleetProcesses.map((w) => cpuMsOf(w.pid));
-    const serverBefore = cpuMsOf(world.pid);
+    const cpuBefore = fleetProcesses.map((w) => w.usage.cpuMs());
+    const serverBefore = world.usage.cpuMs();
     for (const w of fleetProcesses) w.signal('SIGUSR2');
     await Promise.all(fleetProcesses.map((w) => w.line((line) => line.startsWith(LOOP_STATS_PREFIX))));
     const committedBefore = await transactionsCommitted(db);
@@ -160,9 +160,9 @@ async function runRow(
     const statuses = await plansEnded(db, bots, started + limits.planLimitMs);
     const wallMs = performance.now() - started;
     const transactions = (await transactionsCommitted(db)) - committedBefore;
-    const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + cpuMsOf(w.pid) - cpuBefore[k]!, 0);
-    const workerRssMb = fleetProcesses.reduce((sum, w) => sum + rssMbOf(w.pid), 0);
-    const serverCpuMs = cpuMsOf(world.pid) - serverBefore;
+    const workerCpuMs = fleetProcesses.reduce((sum, w, k) => sum + w.usage.cpuMs() - cpuBefore[k]!, 0);
+    const workerRssMb = fleetProcesses.reduce((sum, w) => sum + w.usage.rssMb(), 0);
+    const serverCpuMs = world.usage.cpuMs() - serverBefore;
     const loopP99 = await loopDelayP99(fleetProcesses);
     reportFences(fleetProcesses);
     const ended = await outcomes(db, statuses);
@@ -289,14 +289,19 @@ function reportFences(fleetProcesses: readonly CliProcess[]): void {
   process.stderr.write(`fleet: bots fenced by cause: ${list(byCause)}; by reason: ${list(byReason)}\n`);
 }
 
-/** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase. */
+/** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase; NaN for a worker gone. */
 async function loopDelayP99(fleetProcesses: readonly CliProcess[]): Promise<number[]> {
   const reports = fleetProcesses.map((w) => w.lines.filter((l) => l.startsWith(LOOP_STATS_PREFIX)).length);
   for (const w of fleetProcesses) w.signal('SIGUSR2');
   return Promise.all(
     fleetProcesses.map(async (w, k) => {
       let seen = 0;
-      const line = await w.line((l) => l.startsWith(LOOP_STATS_PREFIX) && ++seen > reports[k]!);
+      const line = await w.line((l) => l.startsWith(LOOP_STATS_PREFIX) && ++seen > reports[k]!).catch(() => null);
+      if (line === null) {
+        // A worker gone during the row has no delay to report: its row says so instead of ending the bench.
+        process.stderr.write(`fleet: ${w.label} exited before reporting its event-loop delay\n`);
+        return Number.NaN;
+      }
       return (JSON.parse(line.slice(LOOP_STATS_PREFIX.length)) as { p99: number }).p99;
     }),
   );

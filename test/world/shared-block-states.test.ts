@@ -36,14 +36,14 @@ function loadedWorld(): SyncWorld {
   return world;
 }
 
-/** A bot of that world, with mineflayer's own lookup (blocks.js). */
-function botOn(world: SyncWorld): Bot {
+/** A bot of that world, with mineflayer's own lookup (blocks.js), knowing no painting. */
+function botOn(world: SyncWorld, version = registry): Bot {
   const blockAt = (at: Vec3, extraInfos = true) => {
     const block = world.getBlock(at);
     if (block && extraInfos) (block as Block & { painting?: unknown }).painting = undefined;
     return block;
   };
-  return { world, blockAt } as unknown as Bot;
+  return { world, blockAt, registry: version } as unknown as Bot;
 }
 
 /** Everything a block says of itself, for comparing two answers. */
@@ -97,6 +97,11 @@ describe('block lookups sharing one Block per state and biome', () => {
               const at = new Vec3(x + off, y + off, z + off);
               return [described(shared.blockAt(at, false)), described(mineflayers.blockAt(at, false))];
             });
+          const readWithExtraInfos = () =>
+            places.map(({ x, y, z }) => [
+              described(shared.blockAt(new Vec3(x, y, z))),
+              described(mineflayers.blockAt(new Vec3(x, y, z))),
+            ]);
           for (const { x, y, z, state, biome, light } of places) {
             const at = new Vec3(x, y, z);
             world.setBlockStateId(at, state);
@@ -106,7 +111,7 @@ describe('block lookups sharing one Block per state and biome', () => {
           }
           const first = read();
           expect(first.every(([, theirs]) => theirs !== null)).toBe(true);
-          for (const [ours, theirs] of first) expect(ours).toEqual(theirs);
+          for (const [ours, theirs] of [...first, ...readWithExtraInfos()]) expect(ours).toEqual(theirs);
           // Every block changed after the lookups read once: the next reads see the change.
           for (const { x, y, z, state } of places)
             world.setBlockStateId(new Vec3(x, y, z), (state + 1) % states.length);
@@ -124,10 +129,23 @@ describe('block lookups sharing one Block per state and biome', () => {
     expect(bot.blockAt(new Vec3(100, 64, 100), false)).toBeNull();
   });
 
-  it('keeps mineflayer’s own lookup when its caller asks for extra infos', () => {
+  it('shares extra infos’ lookups too where the protocol announces no painting, and answers what mineflayer does', () => {
     const world = loadedWorld();
     world.setBlockStateId(new Vec3(0, 0, 0), registry.blocksByName.stone!.defaultState);
+    const mineflayers = botOn(world);
     const bot = botOn(world);
+    shareBlockStates(bot);
+    const ours = bot.blockAt(new Vec3(0, 0, 0))! as Block & { painting?: unknown };
+    expect(Object.hasOwn(ours, 'name')).toBe(false);
+    expect(Object.hasOwn(ours, 'painting')).toBe(true);
+    expect(ours.painting).toBeUndefined();
+    expect(described(ours)).toEqual(described(mineflayers.blockAt(new Vec3(0, 0, 0))));
+  });
+
+  it('keeps mineflayer’s own lookup for extra infos where the protocol announces paintings (before 1.19)', () => {
+    const world = loadedWorld();
+    world.setBlockStateId(new Vec3(0, 0, 0), registry.blocksByName.stone!.defaultState);
+    const bot = botOn(world, (require('prismarine-registry') as (version: string) => Registry)('1.16.5'));
     shareBlockStates(bot);
     expect(Object.hasOwn(bot.blockAt(new Vec3(0, 0, 0))!, 'name')).toBe(true);
     expect(Object.hasOwn(bot.blockAt(new Vec3(0, 0, 0), false)!, 'name')).toBe(false);

@@ -8,7 +8,9 @@ import { loadMineflayer } from './load-mineflayer.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './mineflayer-world.js';
 import { listenForServerMark } from './server-marks.js';
 import { readCrowdMovesDirectly } from './crowd-moves.js';
+import { restIdlePhysics } from './resting-physics.js';
 import { shareBlockStates } from './shared-block-states.js';
+import { splitFramesWithoutStacks } from './stackless-frames.js';
 
 /** How long login and spawn may take by default (ms). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
@@ -67,6 +69,8 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       bot.on('error', () => {});
       shareBlockStates(bot);
       readCrowdMovesDirectly(bot);
+      restIdlePhysics(bot);
+      splitFramesWithoutStacks(bot);
       resolve(new MineflayerWorld(bot, options));
     });
   });

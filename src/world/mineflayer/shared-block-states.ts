@@ -21,14 +21,20 @@ const SHARED = Symbol.for('verbtree.sharedBlockStates');
  * but for where it is, its light and its block entity: this answers those calls with an object of its own for those
  * (and for whatever its caller writes on it, as the pathfinder does) over one shared Block per state and biome, built
  * the first time by mineflayer's own lookup. The state is read from the live chunk on every call, so nothing is
- * cached but what a state id means. Calls with extra infos (paintings) keep mineflayer's own lookup.
+ * cached but what a state id means.
+ *
+ * A call with extra infos (the default, as mineflayer's physics tick asks once a tick a bot) adds the painting
+ * mineflayer knows at that block, and it knows only those of `spawn_entity_painting` packets: a version whose protocol
+ * has none (1.19 on: paintings are entities) never has one, and those calls share too. Other versions keep mineflayer's
+ * own lookup for them.
  */
 export function shareBlockStates(bot: Bot): void {
   const original = bot.blockAt.bind(bot) as Bot['blockAt'] & { [SHARED]?: true };
   if (original[SHARED]) return;
   const shared = new Map<number, Block>();
+  const paintings = paintingsAnnounced(bot);
   const lookup = ((at: Vec3, extraInfos = true) => {
-    if (extraInfos) return original(at, extraInfos);
+    if (extraInfos && paintings) return original(at, extraInfos);
     const column = (bot.world as unknown as { getColumnAt(at: Vec3): Column | null }).getColumnAt(at);
     if (!column) return null;
     const position = at.floored();
@@ -48,8 +54,17 @@ export function shareBlockStates(bot: Bot): void {
     block.light = column.getBlockLight(local);
     block.skyLight = column.getSkyLight(local);
     block.entity = column.getBlockEntity(local);
+    if (extraInfos) (block as Block & { painting?: unknown }).painting = undefined;
     return block;
   }) as Bot['blockAt'] & { [SHARED]?: true };
   lookup[SHARED] = true;
   bot.blockAt = lookup;
+}
+
+/** Whether the bot's protocol announces paintings by a packet of their own, which mineflayer adds to its blocks. */
+function paintingsAnnounced(bot: Bot): boolean {
+  const types = (bot.registry as { protocol?: { play?: { toClient?: { types?: object } } } } | undefined)?.protocol
+    ?.play?.toClient?.types;
+  // Not knowing the protocol, keep mineflayer's lookup.
+  return types === undefined || 'packet_spawn_entity_painting' in types;
 }
