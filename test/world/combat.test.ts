@@ -9,6 +9,7 @@ import {
   damageToMob,
   isCritical,
   knockbackDistance,
+  KNOCKBACK_MAX_FALL,
   knockedBackTo,
   Melee,
   meleeDamage,
@@ -129,5 +130,24 @@ describe('melee: knockback', () => {
     });
     const walled = { block: (x: number, y: number) => (y < 5 || x === 4 ? 'stone' : 'air') };
     expect(knockedBackTo(walled, { x: 0.5, y: 5, z: 0.5 }, { x: 2.5, y: 5, z: 0.5 }, 2.9).x).toBe(3.75);
+  });
+
+  it('off a ledge the mob falls to the ground below and slides on there, the whole distance, as vanilla carries it', () => {
+    // The ground steps down a block at x = 4 and three more at x = 6; the slide goes on over both edges.
+    const steps = { block: (x: number, y: number) => (y < (x >= 6 ? 1 : x >= 4 ? 4 : 5) ? 'stone' : 'air') };
+    expect(knockedBackTo(steps, { x: 0.5, y: 5, z: 0.5 }, { x: 2.5, y: 5, z: 0.5 }, 5.3)).toEqual({
+      x: 7.75,
+      y: 1,
+      z: 0.5,
+    });
+    // A drop deeper than KNOCKBACK_MAX_FALL is not followed: the slide stops at its edge.
+    const cliff = {
+      block: (x: number, y: number) => (y < (x >= 4 ? 5 - KNOCKBACK_MAX_FALL - 1 : 5) ? 'stone' : 'air'),
+    };
+    expect(knockedBackTo(cliff, { x: 0.5, y: 5, z: 0.5 }, { x: 2.5, y: 5, z: 0.5 }, 2.9)).toEqual({
+      x: 3.75,
+      y: 5,
+      z: 0.5,
+    });
   });
 });

@@ -6,6 +6,7 @@ import {
   arrowDamage,
   canStand,
   findWalk,
+  HOSTILE_STATS,
   HurtImmunity,
   lineOfSight,
   type Mob,
@@ -162,6 +163,27 @@ describe('mob rules: a zombie', () => {
         expect(hits.length).toBeLessThanOrEqual(10);
       }),
       { numRuns: 50 },
+    );
+  });
+
+  it('walks on into reach of a still player from any side, past the end of its cell walk, and hits within its walk', () => {
+    // A walk ends in a cell next to the player's; stopping at that cell's edge left a zombie 1.43 blocks off a player at
+    // a cell's centre, out of its 1.428 reach, for good.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: -12, max: 12 }),
+        fc.integer({ min: -12, max: 12 }),
+        fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+        fc.double({ min: 0.2, max: 0.8, noNaN: true }),
+        (x, z, px, pz) => {
+          fc.pre(Math.max(Math.abs(x), Math.abs(z)) >= 2);
+          const target: MobPlayer = { id: 7, position: { x: px, y: 5, z: pz }, targetable: true };
+          const walkTicks = (Math.hypot(x, z) / HOSTILE_STATS.zombie!.speed) * 20;
+          const { events } = run(new TestTerrain(), zombie(x, z), target, Math.ceil(walkTicks) + 60);
+          expect(events.some((e) => e.kind === 'hit')).toBe(true);
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 

@@ -2,7 +2,7 @@ import { attackDamage } from '../actuator-rules.js';
 import { damageAfterArmour } from './armour.js';
 import { HurtImmunity } from './hurt.js';
 import { HOSTILE_STATS, TICK_MS, TICKS_PER_SECOND } from './stats.js';
-import { canStand, type MobTerrain, type Position } from './terrain.js';
+import { canStand, type MobTerrain, open, type Position } from './terrain.js';
 
 /*
  * A player's melee as vanilla Java 1.21 deals it (Player.attack in Mojang's mappings; https://minecraft.wiki/w/Damage
@@ -120,9 +120,14 @@ export function knockbackDistance(strength: number): number {
   return distance;
 }
 
+/** The deepest fall a knocked-back mob is followed down (a cliff's foot further down stops the slide at its edge). */
+export const KNOCKBACK_MAX_FALL = 16;
+
 /**
- * Where a hit pushes a mob: `distance` blocks straight away from the attacker, stopped short at the last point where it
- * can stand (a wall or a ledge ends the slide; the worlds do not model a mob falling off one).
+ * Where a hit pushes a mob: `distance` blocks straight away from the attacker. A wall ends the slide; off a ledge the
+ * mob falls to the ground below and slides on there, as vanilla's knockback carries it over the edge (stopping it at
+ * the edge kept a zombie on a 1-block step in reach of a bot that hit it bare-handed 7 times in a night's run). The
+ * fall's damage and the air's longer slide are left out.
  */
 export function knockedBackTo(terrain: MobTerrain, attacker: Position, mob: Position, distance: number): Position {
   const dx = mob.x - attacker.x;
@@ -132,10 +137,22 @@ export function knockedBackTo(terrain: MobTerrain, attacker: Position, mob: Posi
   for (let along = 0.25; along <= distance + 1e-9; along += 0.25) {
     const x = mob.x + (along * dx) / length;
     const z = mob.z + (along * dz) / length;
-    if (!canStand(terrain, Math.floor(x), Math.floor(mob.y), Math.floor(z))) break;
-    reached = { x, y: mob.y, z };
+    const y = landing(terrain, Math.floor(x), Math.floor(reached.y), Math.floor(z));
+    if (y === null) break;
+    reached = { x, y, z };
   }
   return reached;
+}
+
+/** Where a mob sliding into cell (x, y, z) stands: there, or on the ground it falls to below; null against a wall. */
+function landing(terrain: MobTerrain, x: number, y: number, z: number): number | null {
+  if (canStand(terrain, x, y, z)) return y;
+  if (!open(terrain, x, y, z) || !open(terrain, x, y + 1, z)) return null;
+  for (let below = y - 1; below >= y - KNOCKBACK_MAX_FALL; below--) {
+    if (canStand(terrain, x, below, z)) return below;
+    if (!open(terrain, x, below, z)) return null;
+  }
+  return null;
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { Vec3Like } from '../../contracts/world.js';
 import { type Cell, canStand, type MobTerrain, type Position, open } from './terrain.js';
 
 /** A mob steps up one block at most (its step height and a jump) and walks off a ledge of at most 3. */
@@ -142,4 +143,24 @@ export function advance(terrain: MobTerrain, position: Position, walk: readonly 
     }
   }
   return ahead;
+}
+
+/**
+ * Moves a mob `distance` blocks straight towards `goal` on its own level, where its body can stand all the way: the
+ * last stretch of a chase, past the end of its walk (a walk ends in the cell next to the target's). Never into a cell
+ * it cannot stand in, nor across a corner between two cells it cannot stand in.
+ */
+export function approach(terrain: MobTerrain, position: Position, goal: Vec3Like, distance: number): void {
+  const dx = goal.x - position.x;
+  const dz = goal.z - position.z;
+  const gap = Math.hypot(dx, dz);
+  if (gap === 0 || distance <= 0) return;
+  const x = position.x + (dx * distance) / gap;
+  const z = position.z + (dz * distance) / gap;
+  const y = Math.floor(position.y);
+  const [fromX, fromZ, toX, toZ] = [Math.floor(position.x), Math.floor(position.z), Math.floor(x), Math.floor(z)];
+  const standable = (cx: number, cz: number) => (cx === fromX && cz === fromZ) || canStand(terrain, cx, y, cz);
+  if (!standable(toX, toZ) || !standable(toX, fromZ) || !standable(fromX, toZ)) return;
+  position.x = x;
+  position.z = z;
 }
