@@ -30,7 +30,10 @@ describe('dig_in', () => {
     const guard = async () => digIn.guard({ world, observation: await world.observe() }, args);
     expect(await guard()).toEqual({ ok: true });
     world.setBlock({ x: 0, y: -4, z: 0 }, 'air');
-    expect(await guard()).toEqual({ ok: false, reason: 'no floor at (0, -4, 0) to stand on in the hole' });
+    expect(await guard()).toEqual({
+      ok: false,
+      reason: 'air at (0, -4, 0): no solid ground under the hole to stand on',
+    });
     world.setBlock({ x: 0, y: -2, z: 0 }, 'water');
     expect(await guard()).toMatchObject({
       reason: 'water at (0, -2, 0): the ground below is not three solid blocks to dig',

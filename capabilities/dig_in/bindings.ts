@@ -1,23 +1,34 @@
-import { betterTool, chooseBuildingBlock, type TreeBindings, waitUntil, WorldError } from 'verbtree';
+import { betterTool, chooseBuildingBlock, type TreeBindings, type Vec3Like, waitUntil, WorldError } from 'verbtree';
 import { coverOf, holeCells } from './cells.js';
+import { groundRefusal } from './ground.js';
 import type { DigInArgs } from './schema.js';
 
 /** A body falls one block in about 6 ticks; more than this and it did not drop into the cell it dug out. */
 const FALL_WAIT_MS = 1_000;
 
+/** The feet are in `cell`'s column, at its floor or lower: the bot dropped into the cell it dug, not beside it. */
+const isIn = (p: Vec3Like, cell: Vec3Like) =>
+  Math.floor(p.x) === cell.x && Math.floor(p.z) === cell.z && p.y <= cell.y + 0.01;
+
 export const digInBindings: TreeBindings<DigInArgs> = {
   actions: {
-    /** Digs the three cells under the bot one by one with the best tool at hand, falling into each; progress per cell. */
+    /**
+     * Digs the three cells under the bot one by one with the best tool at hand, falling into each; progress per cell.
+     * The ground is judged again under where the bot stands now: a hit between the guard and the dig can have knocked
+     * it onto a column with a cave under it.
+     */
     dig_in_dig: async (ctx) => {
       const { world } = ctx;
       const feet = world.position();
       const hole = holeCells({ x: Math.floor(feet.x), y: Math.floor(feet.y), z: Math.floor(feet.z) });
+      const refusal = groundRefusal(world, hole);
+      if (refusal) throw new WorldError('guard_failed', `dig_in: ${refusal}`);
       for (const [i, cell] of hole.entries()) {
         const name = world.blockAt(cell)?.name ?? 'air';
         const tool = betterTool(name, world.heldItem(), world.inventory());
         if (tool) await ctx.actuate('equip', () => world.equip(tool, 'hand', { signal: ctx.signal }));
         await ctx.actuate('dig', () => world.dig(cell, { signal: ctx.signal }));
-        if (!(await waitUntil(ctx, () => world.position().y <= cell.y + 0.01, FALL_WAIT_MS)))
+        if (!(await waitUntil(ctx, () => isIn(world.position(), cell), FALL_WAIT_MS)))
           throw new WorldError('stuck.progress', `dig_in: the bot did not drop into (${cell.x}, ${cell.y}, ${cell.z})`);
         ctx.progress(i + 1, hole.length, { unit: 'blocks dug' });
       }

@@ -5,22 +5,19 @@ import {
   dropsOf,
   type GuardContext,
   type GuardResult,
-  isSolidBlock,
   type Vec3Like,
-  type WorldPort,
 } from 'verbtree';
-import { besideOf, bottomOf, coverOf, holeCells } from './cells.js';
+import { holeCells } from './cells.js';
+import { groundRefusal } from './ground.js';
 import type { DigInArgs } from './schema.js';
 
 /** The three cells must come out quickly enough to matter with hostiles about (dirt by hand: 2.25 s). */
 export const DIG_IN_MAX_MS = 4_500;
 
-const at = (c: Vec3Like) => `(${c.x}, ${c.y}, ${c.z})`;
 const feetOf = (p: Vec3Like) => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) });
 
 /**
- * The ground below is three solid, diggable blocks over a floor, walled on every side of where the body will be (no
- * cave opens into the hole), the best tool at hand digs them within DIG_IN_MAX_MS, and the pack holds a block for
+ * The ground below is sound to dig in (groundRefusal: three solid blocks over solid ground, no cave beside), the best tool at hand digs them within DIG_IN_MAX_MS, and the pack holds a block for
  * the cover, or what it digs gives one (grass and dirt drop dirt, even to bare hands).
  */
 export function digInGuard({ world, observation }: GuardContext, { block }: DigInArgs): GuardResult {
@@ -50,20 +47,4 @@ export function digInGuard({ world, observation }: GuardContext, { block }: DigI
       missing: { predicate: 'has_item', detail: { item, count: 1 } },
     };
   return { ok: true };
-}
-
-function groundRefusal(world: WorldPort, hole: readonly Vec3Like[]): string | null {
-  for (const cell of hole) {
-    const found = world.blockAt(cell);
-    if (!found || !isSolidBlock(found.name) || !found.diggable)
-      return `${found?.name ?? 'nothing loaded'} at ${at(cell)}: the ground below is not three solid blocks to dig`;
-  }
-  const bottom = bottomOf(hole);
-  const floor = { ...bottom, y: bottom.y - 1 };
-  if (!isSolidBlock(world.blockAt(floor)?.name ?? 'air')) return `no floor at ${at(floor)} to stand on in the hole`;
-  for (const cell of hole.slice(1).flatMap(besideOf))
-    if (!isSolidBlock(world.blockAt(cell)?.name ?? 'air')) return `the hole would open to the side at ${at(cell)}`;
-  if (!besideOf(coverOf(hole)).some((cell) => isSolidBlock(world.blockAt(cell)?.name ?? 'air')))
-    return `nothing beside ${at(coverOf(hole))} to place the cover against`;
-  return null;
 }

@@ -1,4 +1,5 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
+import type { Vec3Like } from '../contracts/world.js';
 import { dispatchQuery } from '../registry/effects.js';
 import type { StepRecord } from './events.js';
 import { rankOnForks } from './branch-safety.js';
@@ -18,7 +19,7 @@ import { nestedStepId, type RunScope, sleep } from './scope.js';
 /** How long a sheltered bot waits for the walkers about to leave (daylight burns zombies; a night does not end). */
 const SHELTER_WAIT_MS = 20_000;
 /** The shelters the bot waits in, and how a failure names where it is. */
-const SHELTERED: Readonly<Record<ShelterVerb, string>> = {
+export const SHELTERED: Readonly<Record<ShelterVerb, string>> = {
   pillar_up: 'up a pillar',
   wall_in: 'behind a wall',
   dig_in: 'dug in',
@@ -87,7 +88,10 @@ export async function runFastPath(
   const sheltered = built ? shelterHere(scope) : null;
   if (!sheltered) return {};
   const waited = await waitOutShelter(scope, interruptedStepId, SHELTERED[sheltered]);
-  return waited.endStep ? waited : comeOut(scope, interruptedStepId, sheltered, lastSeen);
+  const threats = lastSeen.assessment?.threats ?? [];
+  return waited.endStep
+    ? waited
+    : comeOut(scope, interruptedStepId, sheltered, threats.length > 0 ? centroid(threats) : undefined);
 }
 
 function isShelter(verb: string): verb is ShelterVerb {
@@ -98,24 +102,23 @@ function terrainOf(scope: RunScope) {
   return { block: (x: number, y: number, z: number) => scope.world.blockAt({ x, y, z })?.name ?? null };
 }
 
-function shelterHere(scope: RunScope): ShelterVerb | null {
+/** The shelter the bot stands in, read from the ground around it (whoever built it), or null in the open. */
+export function shelterHere(scope: RunScope): ShelterVerb | null {
   return shelterAround(terrainOf(scope), scope.world.position());
 }
 
 /**
  * The walkers left: the bot comes down its pillar, breaks out of its wall or climbs out of its hole (leave_shelter,
- * verified standing on the ground outside, on the side away from where the threats were) before the step goes on
- * from the ground; when it cannot, the step ends saying so rather than fail at its first walk.
+ * verified standing on the ground outside, on the side away from `away`, where the threats were) before the step goes
+ * on from the ground; when it cannot, the step ends saying so rather than fail at its first walk.
  */
-async function comeOut(
+export async function comeOut(
   scope: RunScope,
   stepId: string,
   shelter: ShelterVerb,
-  lastSeen: SafetySignal,
+  away?: Vec3Like,
 ): Promise<InterruptVerdict> {
   const terrain = terrainOf(scope);
-  const threats = lastSeen.assessment?.threats ?? [];
-  const away = threats.length > 0 ? centroid(threats) : undefined;
   const to = wayOutOf(shelter, terrain, scope.world.position(), away);
   const where = SHELTERED[shelter];
   if (!to) return { endStep: `sheltered ${where}, the bot finds no ground outside to step out to` };
@@ -130,7 +133,7 @@ async function comeOut(
  * range to leave; if they are still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than
  * come out into them.
  */
-async function waitOutShelter(scope: RunScope, stepId: string, where: string): Promise<InterruptVerdict> {
+export async function waitOutShelter(scope: RunScope, stepId: string, where: string): Promise<InterruptVerdict> {
   const until = scope.clock.now() + SHELTER_WAIT_MS;
   while (scope.safety.keepingInShelter().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
     await sleep(scope, SHELTER_LOOK_MS);

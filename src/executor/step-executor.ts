@@ -4,6 +4,7 @@ import type { RunScope } from './scope.js';
 import { acceptancePhase, attemptPhase, resumeAfterPreemption, succeeded } from './step-attempt.js';
 import { guardPhase } from './step-guard.js';
 import { claimKey } from './step-idempotency.js';
+import { leaveShelterFirst } from './shelter-exit.js';
 import { noteWater } from './stranded.js';
 import type { StepInput } from './step-input.js';
 import { afterFailure } from './step-recovery.js';
@@ -28,6 +29,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   if (claimed.then === 'finish') return finishStep(state, claimed.outcome);
   const dispatched = dispatch(state);
   if (dispatched.then === 'finish') return finishStep(state, dispatched.outcome);
+  const outside = await leaveShelterFirst(state);
+  if (outside.then === 'finish') return finishStep(state, outside.outcome);
   for (;;) {
     const next = await cycle(state);
     if (next.then === 'finish') return finishStep(state, next.outcome);

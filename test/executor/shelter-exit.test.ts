@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { harness, plan } from '../helpers/executor.js';
+
+const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 0, z: 0 } } };
+const shelterSteps = {
+  dig_in: { stepId: 'hole', type: 'dig_in', args: {} },
+  pillar_up: { stepId: 'pillar', type: 'pillar_up', args: { height: 3 } },
+  wall_in: { stepId: 'wall', type: 'wall_in', args: {} },
+};
+
+describe('a step after one that ended in a shelter comes out of it first', () => {
+  for (const [shelter, step] of Object.entries(shelterSteps))
+    it(`walks on after ${shelter}: leave_shelter runs under the walk as a repair, and the walk ends verified`, async () => {
+      const h = await harness({ inventory: { dirt: 8, wooden_shovel: 1 } });
+      const result = await h.run(plan(step, walk));
+      expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+        [step.stepId, true],
+        ['walk/safety-leave_shelter', true],
+        ['walk', true],
+      ]);
+      expect(result.steps[2]).toMatchObject({ repairs: 1 });
+      expect(h.events).toContainEqual(
+        expect.objectContaining({ type: 'step.repair', stepId: 'walk', strategy: 'leave_shelter before the step' }),
+      );
+      expect(h.world.position()).toMatchObject({ x: 6.5, y: 0, z: 0.5 });
+    });
+
+  it('waits in its hole for a zombie about to leave, and the step ends explicitly, the bot alive, when it stays', async () => {
+    const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 } });
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type === 'step.ended' && event.stepId === 'hole')
+        h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
+    });
+    const result = await h.run(plan(shelterSteps.dig_in, walk));
+    expect(result.steps.map((s) => s.outcome.ok)).toEqual([true, false]);
+    expect(result.steps[1]!.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail:
+        'sheltered dug in from a zombie still about after 20 s: the step ends rather than come out into them (before navigate started)',
+    });
+    expect(h.world.position()).toMatchObject({ x: 0.5, y: -3, z: 0.5 });
+    expect(h.world.health()).toBe(20);
+  });
+
+  it('leaves a pit it did not dig to the recovery ladder', async () => {
+    const h = await harness({ inventory: { dirt: 1 }, spawn: { x: 0, y: -3, z: 0 } });
+    for (const y of [-1, -2, -3]) h.world.setBlock({ x: 0, y, z: 0 }, 'air');
+    h.world.setBlock({ x: 0, y: -1, z: 0 }, 'dirt');
+    const result = await h.run(plan(walk));
+    expect(result.steps.map((s) => s.step.type)).not.toContain('leave_shelter');
+  });
+
+  it('does not come out for a step that acts in place (eating in the hole)', async () => {
+    const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1, bread: 1 }, food: 10 });
+    const result = await h.run(plan(shelterSteps.dig_in, { stepId: 'eat', type: 'consume_food', args: {} }));
+    expect(result.steps.map((s) => s.step.stepId)).toEqual(['hole', 'eat']);
+    expect(h.world.position()).toMatchObject({ x: 0.5, y: -3, z: 0.5 });
+  });
+});
