@@ -10,6 +10,8 @@ import { LAYOUTS, type Bench, type BenchOptions, type BenchResult, type Layout }
 const MAX_BOTS = 300;
 /** Worker processes the fleet bench starts at most in one row. */
 const MAX_WORKERS = 8;
+/** Night runs at once at most (`--jobs`), each a server and a bot. */
+const MAX_JOBS = 8;
 /**
  * Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row; the night
  * runs a server per placement (30 rows of 10 take hours); foresight starts worker threads for its forks.
@@ -57,6 +59,9 @@ encounter and kit: completed, deaths, median damage taken, median time.
   --placements N   placements of the mobs per row (default 10)
   --rows a,b       only the rows whose label (e.g. zombies-4/stone) contains
                    one of these texts
+  --jobs N         runs at once, each on its own server (default 1); after
+                   the table, where the time went (server start, bot join,
+                   encounter, teardown), the CPU and the event loop's delay
 foresight: the stuck cases of issue 33 (a moat, a wall with one diggable block,
 the nearest log out of reach, a recipe whose usual input is missing) generated
 in SimWorld from a seed, each with and without branch exploration (forks in
@@ -134,6 +139,12 @@ function parseArgs(argv: string[]): Args | string {
       if (!text || !layouts.every((l): l is Layout => (LAYOUTS as readonly string[]).includes(l)))
         return `--layout must be crowd, spread or both with a comma (got ${text ?? 'nothing'}), e.g. --layout spread`;
       args.layouts = layouts;
+    } else if (arg === '--jobs' || arg.startsWith('--jobs=')) {
+      const text = arg === '--jobs' ? argv[++i] : arg.slice('--jobs='.length);
+      const [jobs] = wholeNumbers(text, 1, MAX_JOBS) ?? [];
+      if (jobs === undefined || text?.includes(','))
+        return `--jobs must be a whole number from 1 to ${MAX_JOBS} (got ${text ?? 'nothing'}), e.g. --jobs 2`;
+      args.jobs = jobs;
     } else if (arg === '--rows' || arg.startsWith('--rows=')) {
       const text = arg === '--rows' ? argv[++i] : arg.slice('--rows='.length);
       if (!text) return '--rows needs row labels or parts of them, commas between, e.g. --rows zombies-2/stone,none';

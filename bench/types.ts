@@ -38,6 +38,8 @@ export interface BenchOptions {
   placements?: number;
   /** `--rows a,b`: of the night bench, only the rows whose label contains one of these texts. */
   rows?: string[];
+  /** `--jobs N`: of the night bench, how many runs go at once, each on its own server. */
+  jobs?: number;
   /** `--seed N`: the seed the foresight bench draws its hard cases from. */
   seed?: number;
 }
