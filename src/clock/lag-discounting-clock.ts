@@ -124,4 +124,4 @@ export function wallClockOf(clock: Clock): Clock {
  * The clock a process's bots act and are judged on (the commands' worlds and executors): the system clock less the
  * time this process's event loop was starved. One per process, since a stall steals from everything in it.
  */
-export const stepClock: Clock = new LagDiscountingClock(systemClock);
+export const stepClock = new LagDiscountingClock(systemClock);
