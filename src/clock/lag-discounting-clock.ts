@@ -55,11 +55,6 @@ export class LagDiscountingClock implements Clock {
     return baseNow - this.stolenAt(baseNow);
   }
 
-  /** The base clock's time: wall time, for what people read. */
-  wallNow(): number {
-    return this.base.now();
-  }
-
   /** All the time stolen so far (ms). */
   stolenMs(): number {
     return this.stolenAt(this.base.now());
