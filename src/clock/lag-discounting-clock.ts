@@ -55,11 +55,6 @@ export class LagDiscountingClock implements Clock {
     return baseNow - this.stolenAt(baseNow);
   }
 
-  /** The base clock's time: wall time, for what people read. */
-  wallNow(): number {
-    return this.base.now();
-  }
-
   /** All the time stolen so far (ms). */
   stolenMs(): number {
     return this.stolenAt(this.base.now());
@@ -124,4 +119,4 @@ export function wallClockOf(clock: Clock): Clock {
  * The clock a process's bots act and are judged on (the commands' worlds and executors): the system clock less the
  * time this process's event loop was starved. One per process, since a stall steals from everything in it.
  */
-export const stepClock: Clock = new LagDiscountingClock(systemClock);
+export const stepClock = new LagDiscountingClock(systemClock);

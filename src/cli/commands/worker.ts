@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import { Command, Option } from 'commander';
+import { stepClock } from '../../clock/lag-discounting-clock.js';
 import { systemClock } from '../../clock/system-clock.js';
 import { WorldError } from '../../contracts/world.js';
 import { JournalOpenError, type Journal } from '../../journal/journal.js';
@@ -303,6 +304,7 @@ async function runWorker(
       headroom,
       capacity: settings.capacity,
       fencedWritesRefused: () => journal.fencedWritesRefused,
+      stolenMs: () => stepClock.stolenMs(),
     });
     registerOutageMetrics(metrics.registry, () => worker.outage());
     const served = await serveMetrics(metrics.registry, settings.metricsHost, settings.metricsPort).catch(

@@ -12,6 +12,8 @@ export interface WorkerMetricSources {
   capacity: number;
   /** Writes refused because their lease was lost (the journal's count). */
   fencedWritesRefused: () => number;
+  /** The time (ms) the bots' clock left uncharged to their steps, the event loop being late (stepClock.stolenMs). */
+  stolenMs: () => number;
 }
 
 export interface WorkerMetrics {
@@ -72,6 +74,12 @@ export function createWorkerMetrics(sources: WorkerMetricSources): WorkerMetrics
     'verbtree_worker_event_loop_delay_limit_ms',
     'The loop delay past which the worker has no headroom (--max-loop-delay-ms)',
     () => headroom.limits.loopDelayMs,
+  );
+  countOf(
+    registry,
+    'verbtree_worker_loop_stolen_seconds_total',
+    "Time the worker's event loop was late, not charged to its bots' steps (their judges wait it out)",
+    () => sources.stolenMs() / 1_000,
   );
   gaugeOf(
     registry,

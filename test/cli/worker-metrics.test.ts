@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { LagDiscountingClock, ManualClock } from '../../src/clock/index.js';
+import { DEFAULT_HEADROOM } from '../../src/cli/worker/headroom.js';
+import { createWorkerMetrics } from '../../src/cli/worker/worker-metrics.js';
+
+describe("a worker's metrics", () => {
+  it('count the time its loop was late and not charged to its steps, from its bots clock', async () => {
+    const base = new ManualClock();
+    const clock = new LagDiscountingClock(base);
+    clock.setTimeout(() => undefined, 60_000);
+    await base.stall(5_000);
+    const metrics = createWorkerMetrics({
+      worker: {
+        botsHeld: 0,
+        counts: { claimsRefused: 0, fences: {} },
+        admission: { plansWaiting: 0, plansHeldBack: 0 },
+      } as never,
+      headroom: { headroom: () => ({ room: true }), last: null, limits: { ...DEFAULT_HEADROOM } },
+      capacity: 1,
+      fencedWritesRefused: () => 0,
+      stolenMs: () => clock.stolenMs(),
+    });
+    const text = await metrics.registry.metrics();
+    // Of the 5 s stall, all but the probe's 100 ms and its 50 ms of tolerance.
+    expect(text).toMatch(/^verbtree_worker_loop_stolen_seconds_total 4\.85$/m);
+  });
+});
