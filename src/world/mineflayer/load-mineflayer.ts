@@ -3,12 +3,14 @@ import path from 'node:path';
 import type * as MineflayerModule from 'mineflayer';
 import type * as PathfinderModule from 'mineflayer-pathfinder';
 import { memoizeMinecraftData } from './minecraft-data-memo.js';
+import { rememberPhysicsRequires } from './physics-requires.js';
 
 const require = createRequire(import.meta.url);
 
 /**
  * Loads mineflayer with two fixes. minecraft-data answers each version from memory (`memoizeMinecraftData`: physics
- * asks on every tick). And mineflayer's promise helpers (`once`, `withTimeout`) race every wait against a timer they
+ * asks on every tick), and prismarine-physics' own requires are answered from memory after the first
+ * (`rememberPhysicsRequires`: its PlayerState requires two modules on every tick). And mineflayer's promise helpers (`once`, `withTimeout`) race every wait against a timer they
  * never clear, so after a craft or an equip the process keeps up to 20 s of dead timers and cannot exit. The
  * replacement has the same API and semantics but clears the timer when the wait settles. It must be in the require
  * cache before mineflayer's plugins load; if mineflayer was already loaded elsewhere, the original stays.
@@ -18,6 +20,7 @@ let loaded: { mineflayer: typeof MineflayerModule; pathfinder: typeof Pathfinder
 export function loadMineflayer(): { mineflayer: typeof MineflayerModule; pathfinder: typeof PathfinderModule } {
   if (loaded) return loaded;
   memoizeMinecraftData();
+  rememberPhysicsRequires();
   const mineflayerDir = path.dirname(require.resolve('mineflayer/package.json'));
   const filename = path.join(mineflayerDir, 'lib', 'promise_utils.js');
   if (!require.cache[filename]) {
