@@ -63,6 +63,8 @@ export interface EncounterObservation {
     foods: readonly string[];
     /** Solid blocks in the pack: what a pillar or a wall is built of. */
     blocks: number;
+    /** Where it stands (the feet); absent when not known: a flight then runs from the threats' centre. */
+    position?: { x: number; y: number; z: number };
   };
   ground: {
     /** A walkable way away from every threat (from their centroid). */
@@ -418,7 +420,7 @@ function fleeChoice(
   fight: FightEstimate | null,
   settings: CombatSettings,
 ): Choice {
-  const from = centroid(threats);
+  const from = flightFrom(seen, threats);
   const fuse = creeper ? HOSTILE_STATS[creeper.name]?.fuse : undefined;
   const why =
     creeper && fuse
@@ -430,6 +432,52 @@ function fleeChoice(
   const clearOf = [...new Set(threats.map((h) => h.name))];
   const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
   return { kind: 'flee', from, clearOf, distance, reason };
+}
+
+/** Headings a flight's way is chosen among: sixteen, a compass's. */
+const FLIGHT_HEADINGS = Array.from({ length: 16 }, (_, i) => ({
+  x: Math.cos((i * Math.PI) / 8),
+  z: Math.sin((i * Math.PI) / 8),
+}));
+/** A flight from chasers runs about twice its clearance (flee: they follow at half the bot's pace). */
+const FLIGHT_REACH = 2;
+/** Blocks behind the bot the flight's point is put. */
+const FROM_BEHIND = 4;
+
+/**
+ * The point a flight runs from. Away from the threats' centre, unless that way leads towards another hostile: every
+ * hostile known (those beyond the encounter's radius too) is weighed by how near the flight's end it would be to
+ * reaching it there (an archer within its bow's range, a creeper within its fuse's, a walker at the spot), and the
+ * heading whose end is furthest from all of them is taken among those that gain ground on the threats, the one most
+ * directly away from them among equals.
+ * In a night's tech-tree run (world 7) a flight from a zombie ran straight at a skeleton 23 blocks off, beyond the
+ * radius, which shot the bot. Without the bot's position, the threats' centre.
+ */
+function flightFrom(seen: EncounterObservation, threats: readonly HostileSeen[]): { x: number; y: number; z: number } {
+  const centre = centroid(threats);
+  const at = seen.bot.position;
+  if (!at) return centre;
+  const length = FLIGHT_REACH * (threats.some(isArcher) ? ARCHER_CLEARANCE : CHASER_CLEARANCE);
+  const away = { x: at.x - centre.x, z: at.z - centre.z };
+  const norm = Math.hypot(away.x, away.z) || 1;
+  const score = (heading: { x: number; z: number }) => {
+    const end = { x: at.x + heading.x * length, z: at.z + heading.z * length };
+    const margin = Math.min(
+      ...seen.hostiles.map((h) => Math.hypot(h.position.x - end.x, h.position.z - end.z) - dangerRadius(h)),
+    );
+    return Math.min(margin, length) + ((heading.x * away.x + heading.z * away.z) / norm) * 1e-3;
+  };
+  // Never a heading towards the threats: each one gains ground on them (flee's own headings keep within 60°).
+  const ways = FLIGHT_HEADINGS.filter((h) => h.x * away.x + h.z * away.z >= -1e-9);
+  const best = ways.reduce((a, b) => (score(b) > score(a) ? b : a));
+  // A few blocks behind the bot, so that flee's heading from that cell's centre is this one within a few degrees.
+  return { x: at.x - best.x * FROM_BEHIND, y: at.y, z: at.z - best.z * FROM_BEHIND };
+}
+
+/** How far from a hostile a spot is still in its reach: an archer's bow range, a creeper's fuse, a walker's arm. */
+function dangerRadius(hostile: HostileSeen): number {
+  const stats = HOSTILE_STATS[hostile.name];
+  return stats?.bow?.range ?? stats?.fuse?.defuseBeyond ?? ATTACK_REACH;
 }
 
 /**

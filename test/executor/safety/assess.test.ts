@@ -202,6 +202,29 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(first(a)).toMatchObject({ kind: 'flee', from: { x: 1.5, y: 0, z: 2.5 }, clearOf: ['zombie'], distance: 10 });
   });
 
+  it('flees a way whose end no hostile reaches, those beyond the encounter too: never towards a skeleton 23 blocks off', () => {
+    // Bare-handed at 20: a zombie 4 blocks east is a flight; straight away from it (west) runs at a skeleton 23 blocks
+    // west, outside the encounter's 16 (a night's world 7). The flight's end must be beyond its bow's 15.
+    const zombie = { ...hostile(1, 'zombie', 4), position: { x: 4, y: 0, z: 0 } };
+    const skeleton = { ...hostile(2, 'skeleton', 23, 'none'), position: { x: -23, y: 0, z: 0 } };
+    const at = { x: 0, y: 0, z: 0 };
+    const a = assess(encounter([zombie, skeleton], { position: at }), auto, weaponOf);
+    const flight = a.choices.find((c) => c.kind === 'flee')!;
+    expect(flight).toMatchObject({ kind: 'flee', clearOf: ['zombie'] });
+    const from = (flight as { from: { x: number; z: number } }).from;
+    const heading = { x: at.x - from.x, z: at.z - from.z };
+    const length = Math.hypot(heading.x, heading.z);
+    const end = { x: (heading.x / length) * 20, z: (heading.z / length) * 20 };
+    expect(Math.hypot(end.x - skeleton.position.x, end.z - skeleton.position.z)).toBeGreaterThan(15);
+    // It still runs away from the zombie, never towards it.
+    expect(heading.x).toBeLessThanOrEqual(1e-9);
+    // Without a hostile beyond, straight away from the zombie.
+    const alone = assess(encounter([zombie], { position: at }), auto, weaponOf).choices.find((c) => c.kind === 'flee');
+    const straight = (alone as { from: { x: number; z: number } }).from;
+    expect(straight.x).toBeCloseTo(4);
+    expect(straight.z).toBeCloseTo(0);
+  });
+
   it('closes in on a skeleton shooting from 12 blocks; breaks its line of sight when the fight is too costly', () => {
     const archer = hostile(1, 'skeleton', 12, 'bow');
     expect(first(assess(encounter([archer], { held: 'stone_sword' }), auto, weaponOf))).toMatchObject({
