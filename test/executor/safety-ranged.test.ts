@@ -101,7 +101,8 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
 
 describe('a threat that keeps coming back ends the step instead of holding it for ever', () => {
   it('after policy.safety.maxPreemptionsPerStep takeovers the step fails preempted, naming what beat it', async () => {
-    const h = await harness({ ground: { radius: 60 } }, { policy: { safety: { maxPreemptionsPerStep: 3 } } });
+    // A stone sword: a bare-handed fight with a zombie (22 hits, each after it walks back in) is a flight.
+    const h = await harness({ ground: { radius: 60 }, ...SWORD }, { policy: { safety: { maxPreemptionsPerStep: 3 } } });
     // A zombie that stands in the bot's way again after every flight (as a swarm follows a bot back to its work).
     const zombie = () => {
       const at = h.world.position();

@@ -9,11 +9,13 @@ import {
   HOSTILE_STATS,
   HurtImmunity,
   lineOfSight,
+  mobSize,
   type Mob,
   type MobEvent,
   type MobPlayer,
   type MobTerrain,
   advance,
+  bodyOf,
   newMind,
   nightSpawn,
   SPAWN_MIN_DISTANCE,
@@ -137,6 +139,43 @@ describe('mob rules: walking', () => {
     // Three deep is walked down into.
     terrain.set(3, 1, 0, 'stone');
     expect(step(terrain, { x: 2, y: 5, z: 0 }, 1, 0)).toEqual({ x: 3, y: 2, z: 0 });
+  });
+});
+
+describe('mob rules: a walk fits the mob’s body', () => {
+  // Vanilla's path finding counts floor(width + 1) cells across and ceil(height) up: a zombie (0.6 × 1.95) 1 × 2, a
+  // spider (1.4 × 0.9) 2 wide and 1 high.
+  it('through a gap in a wall only when the gap is as wide and as high as the body, for any gap', () => {
+    fc.assert(
+      fc.property(
+        fc.constantFrom('zombie', 'spider', 'skeleton', 'creeper'),
+        fc.integer({ min: 1, max: 3 }),
+        fc.integer({ min: 1, max: 3 }),
+        (name, width, height) => {
+          // A room 4 high around the mob, its only way out the gap in its east wall.
+          const terrain = new TestTerrain().wall(3, -4, 4, 4).wall(-3, -4, 4, 4);
+          for (let x = -3; x <= 3; x++)
+            for (let y = 5; y < 9; y++) terrain.set(x, y, -4, 'stone').set(x, y, 4, 'stone');
+          for (let z = 0; z < width; z++) for (let y = 5; y < 5 + height; y++) terrain.set(3, y, z, 'air');
+          const body = bodyOf(mobSize(name));
+          const walk = findWalk(terrain, { x: 0, y: 5, z: 0 }, { x: 6, y: 5, z: 0 }, 0, 4000, false, body);
+          const through = walk.at(-1)?.x === 6;
+          const size = mobSize(name);
+          expect(through).toBe(width >= Math.floor(size.width + 1) && height >= Math.ceil(size.height));
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('a spider never goes down a 1-wide shaft a zombie drops down', () => {
+    const terrain = new TestTerrain();
+    for (let y = 2; y <= 4; y++) terrain.set(3, y, 0, 'air');
+    const bottom = { x: 3, y: 2, z: 0 };
+    const down = (name: string) =>
+      findWalk(terrain, { x: 0, y: 5, z: 0 }, bottom, 0, 2000, false, bodyOf(mobSize(name))).at(-1);
+    expect(down('zombie')).toEqual(bottom);
+    expect(down('spider')).not.toEqual(bottom);
   });
 });
 

@@ -9,7 +9,7 @@ import {
   maxHealth,
   TICK_MS,
 } from '../../world/mob-rules/index.js';
-import { contactShare } from './contact.js';
+import { backInReachSeconds, contactShare } from './contact.js';
 import { shelterChoices, type ShelterVerb } from './shelters.js';
 
 export type { ShelterVerb } from './shelters.js';
@@ -63,6 +63,8 @@ export interface EncounterObservation {
     foods: readonly string[];
     /** Solid blocks in the pack: what a pillar or a wall is built of. */
     blocks: number;
+    /** Where it stands (the feet); absent when not known: a flight then runs from the threats' centre. */
+    position?: { x: number; y: number; z: number };
   };
   ground: {
     /** A walkable way away from every threat (from their centroid). */
@@ -121,6 +123,8 @@ export interface FightEstimate {
   damagePerHit: number;
   /** Health the bot is expected to lose before every reachable hostile is dead. */
   expectedDamage: number;
+  /** Seconds the fight is expected to last, the walkers that join it included. */
+  seconds: number;
   targets: readonly HostileSeen[];
 }
 
@@ -220,21 +224,46 @@ function estimateFight(
       expectedDamage < best.expectedDamage ||
       (expectedDamage === best.expectedDamage && weapon === seen.bot.held)
     )
-      best = { weapon, damagePerHit: stats.damage, expectedDamage, targets };
+      best = { weapon, damagePerHit: stats.damage, expectedDamage, seconds: round(joined.end), targets };
   }
   return best;
 }
 
 /**
  * The order that costs least: the fight's damage is every target's time to reach and kill it, weighted by the health
- * per second of every mob still alive, a sum of weighted completion times, which the order by weight over time
- * minimises (Smith's rule). A mob's weight is the damage per second it lands in the fight: an archer's arrows in
- * full, a walker's blows at its contact share (a skeleton shooting 3.2 every 3 s outweighs a zombie kept at bay by the
- * skill's knock-back), a creeper's blast over its fuse (struck before it can go off). Among equals, the nearest first.
+ * per second of every mob still alive. A mob's weight is the damage per second it lands in the fight: an archer's
+ * arrows in full, a walker's blows at its contact share (a skeleton shooting 3.2 every 3 s outweighs a zombie kept at
+ * bay by the skill's knock-back), a creeper's blast over its fuse (struck before it can go off). A walker's time
+ * depends on how many walkers are left to strike between its returns (secondsToKill), so the order by weight over time
+ * (Smith's rule) is only the start: up to EXHAUSTIVE_ORDER targets every order is costed, and the cheapest kept.
  */
 function killOrder(targets: readonly HostileSeen[], seen: EncounterObservation, weapon: WeaponStats): HostileSeen[] {
-  const priority = (h: HostileSeen) => weight(h, seen) / secondsToKill(h, weapon);
-  return [...targets].sort((a, b) => priority(b) - priority(a) || a.distance - b.distance);
+  const walkers = targets.filter((h) => !isArcher(h)).length;
+  const priority = (h: HostileSeen) => weight(h, seen) / secondsToKill(h, weapon, walkers);
+  const smith = [...targets].sort((a, b) => priority(b) - priority(a) || a.distance - b.distance);
+  // A creeper struck is struck first (its blast outweighs every blow): only the others' order is searched.
+  const creepers = smith.filter(isCreeper);
+  const others = smith.filter((h) => !isCreeper(h));
+  if (others.length > EXHAUSTIVE_ORDER) return smith;
+  let best = { order: smith, damage: damageWhileKilling(seen, smith, weapon) };
+  for (const rest of permutations(others)) {
+    const order = [...creepers, ...rest];
+    const damage = damageWhileKilling(seen, order, weapon);
+    if (damage < best.damage) best = { order, damage };
+  }
+  return best.order;
+}
+
+/** Targets up to this many are ordered by trying every order (6! = 720). */
+const EXHAUSTIVE_ORDER = 6;
+
+function* permutations<T>(items: readonly T[]): Generator<T[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let i = 0; i < items.length; i++)
+    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) yield [items[i]!, ...rest];
 }
 
 /** Health per second a mob takes off the bot in a fight; a creeper the bot kills first, its blast over its fuse. */
@@ -244,9 +273,19 @@ function weight(hostile: HostileSeen, seen: EncounterObservation): number {
   return damagePerSecond(hostile, seen) * shareLanded(hostile);
 }
 
-/** Seconds from the start of a target's turn to its death: the chase to an archer, the swings, the turn to the next. */
-function secondsToKill(target: HostileSeen, weapon: WeaponStats): number {
-  return chaseSeconds(target) + (hitsToKill(target, weapon) * swingGapMs(weapon)) / 1000 + RETARGET_S;
+/**
+ * Seconds from the start of a target's turn to its death: the chase to an archer, the swings, the turn to the next.
+ * A walker struck is knocked back (the skill's sprint hit: its critical hit needs a mob that stays in reach through
+ * the jump, and one just walked into reach does not) and struck again only once it is back in reach
+ * (backInReachSeconds: 2.3 s for a zombie); with `walkersAlive` walkers coming back in turn the bot strikes whichever
+ * is in reach, so each one's share of that wait is 1 / walkersAlive. Counting the swings alone made a bare-handed
+ * fight with a zombie (22 hits) 12 s when it takes some 50 (test/kit/fight-estimate.test.ts), and a second zombie and
+ * a skeleton joined it in a night's tech-tree run (world 7), which killed the bot.
+ */
+function secondsToKill(target: HostileSeen, weapon: WeaponStats, walkersAlive = 1): number {
+  const swing = swingGapMs(weapon) / 1000;
+  const back = isArcher(target) ? 0 : backInReachSeconds(target.name) / Math.max(1, walkersAlive);
+  return chaseSeconds(target) + hitsToKill(target, weapon) * Math.max(swing, back) + RETARGET_S;
 }
 
 /**
@@ -259,13 +298,16 @@ export function damageWhileKilling(
   targets: readonly HostileSeen[],
   weapon: WeaponStats,
 ): number {
+  const turns = turnSeconds(targets, weapon);
   let total = 0;
-  for (let k = 0; k < targets.length; k++) {
-    const target = targets[k]!;
-    const seconds = secondsToKill(target, weapon);
-    for (const alive of targets.slice(k)) total += seconds * damagePerSecond(alive, seen) * shareLanded(alive);
-  }
+  for (let k = 0; k < targets.length; k++)
+    for (const alive of targets.slice(k)) total += turns[k]! * damagePerSecond(alive, seen) * shareLanded(alive);
   return round(total);
+}
+
+/** Each target's turn in this order, in seconds: its killing while the walkers after it are still about. */
+function turnSeconds(targets: readonly HostileSeen[], weapon: WeaponStats): number[] {
+  return targets.map((target, k) => secondsToKill(target, weapon, targets.slice(k).filter((h) => !isArcher(h)).length));
 }
 
 /**
@@ -278,8 +320,8 @@ function joinersOf(
   seen: EncounterObservation,
   inFight: readonly HostileSeen[],
   weapon: WeaponStats,
-): { joiners: HostileSeen[]; damage: number } {
-  let end = inFight.reduce((sum, target) => sum + secondsToKill(target, weapon), 0);
+): { joiners: HostileSeen[]; damage: number; end: number } {
+  let end = turnSeconds(inFight, weapon).reduce((sum, seconds) => sum + seconds, 0);
   const coming = seen.hostiles.filter((h) => h.arrivesInS !== undefined).sort((a, b) => a.arrivesInS! - b.arrivesInS!);
   const joiners: HostileSeen[] = [];
   let damage = 0;
@@ -289,7 +331,7 @@ function joinersOf(
     joiners.push(walker);
     damage += (end - walker.arrivesInS!) * damagePerSecond(walker, seen) * shareLanded(walker);
   }
-  return { joiners, damage };
+  return { joiners, damage, end };
 }
 
 /** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
@@ -378,7 +420,7 @@ function fleeChoice(
   fight: FightEstimate | null,
   settings: CombatSettings,
 ): Choice {
-  const from = centroid(threats);
+  const from = flightFrom(seen, threats);
   const fuse = creeper ? HOSTILE_STATS[creeper.name]?.fuse : undefined;
   const why =
     creeper && fuse
@@ -390,6 +432,52 @@ function fleeChoice(
   const clearOf = [...new Set(threats.map((h) => h.name))];
   const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
   return { kind: 'flee', from, clearOf, distance, reason };
+}
+
+/** Headings a flight's way is chosen among: sixteen, a compass's. */
+const FLIGHT_HEADINGS = Array.from({ length: 16 }, (_, i) => ({
+  x: Math.cos((i * Math.PI) / 8),
+  z: Math.sin((i * Math.PI) / 8),
+}));
+/** A flight from chasers runs about twice its clearance (flee: they follow at half the bot's pace). */
+const FLIGHT_REACH = 2;
+/** Blocks behind the bot the flight's point is put. */
+const FROM_BEHIND = 4;
+
+/**
+ * The point a flight runs from. Away from the threats' centre, unless that way leads towards another hostile: every
+ * hostile known (those beyond the encounter's radius too) is weighed by how near the flight's end it would be to
+ * reaching it there (an archer within its bow's range, a creeper within its fuse's, a walker at the spot), and the
+ * heading whose end is furthest from all of them is taken among those that gain ground on the threats, the one most
+ * directly away from them among equals.
+ * In a night's tech-tree run (world 7) a flight from a zombie ran straight at a skeleton 23 blocks off, beyond the
+ * radius, which shot the bot. Without the bot's position, the threats' centre.
+ */
+function flightFrom(seen: EncounterObservation, threats: readonly HostileSeen[]): { x: number; y: number; z: number } {
+  const centre = centroid(threats);
+  const at = seen.bot.position;
+  if (!at) return centre;
+  const length = FLIGHT_REACH * (threats.some(isArcher) ? ARCHER_CLEARANCE : CHASER_CLEARANCE);
+  const away = { x: at.x - centre.x, z: at.z - centre.z };
+  const norm = Math.hypot(away.x, away.z) || 1;
+  const score = (heading: { x: number; z: number }) => {
+    const end = { x: at.x + heading.x * length, z: at.z + heading.z * length };
+    const margin = Math.min(
+      ...seen.hostiles.map((h) => Math.hypot(h.position.x - end.x, h.position.z - end.z) - dangerRadius(h)),
+    );
+    return Math.min(margin, length) + ((heading.x * away.x + heading.z * away.z) / norm) * 1e-3;
+  };
+  // Never a heading towards the threats: each one gains ground on them (flee's own headings keep within 60°).
+  const ways = FLIGHT_HEADINGS.filter((h) => h.x * away.x + h.z * away.z >= -1e-9);
+  const best = ways.reduce((a, b) => (score(b) > score(a) ? b : a));
+  // A few blocks behind the bot, so that flee's heading from that cell's centre is this one within a few degrees.
+  return { x: at.x - best.x * FROM_BEHIND, y: at.y, z: at.z - best.z * FROM_BEHIND };
+}
+
+/** How far from a hostile a spot is still in its reach: an archer's bow range, a creeper's fuse, a walker's arm. */
+function dangerRadius(hostile: HostileSeen): number {
+  const stats = HOSTILE_STATS[hostile.name];
+  return stats?.bow?.range ?? stats?.fuse?.defuseBeyond ?? ATTACK_REACH;
 }
 
 /**

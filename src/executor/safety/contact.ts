@@ -25,7 +25,7 @@ import {
  * stone sword are a fight. With the fight before this skill (following each knocked-back mob) the share was 0.4, and
  * three zombies were a flight.
  */
-export const ZOMBIE_CONTACT_SHARE = 0.12;
+export const ZOMBIE_CONTACT_SHARE = 0.1;
 
 /** Blocks a sprint hit pushes a mob (about 5.3): the gap it must close again before it can strike. */
 const KNOCKED_BACK = knockbackDistance(KNOCKBACK_STRENGTH / 2 + SPRINT_KNOCKBACK_STRENGTH);
@@ -45,6 +45,16 @@ export function contactShare(name: string): number {
   const zombie = HOSTILE_STATS.zombie;
   if (!stats || !zombie) return ZOMBIE_CONTACT_SHARE;
   return Math.min(1, (ZOMBIE_CONTACT_SHARE * returnSeconds(zombie)) / returnSeconds(stats));
+}
+
+/**
+ * The least time between two of the skill's sprint hits on one melee mob (a kind whose fighting is not modelled counts
+ * as a zombie), as the skill does not follow a mob that comes back: knocked back about 5.3 blocks, it must walk in
+ * again (a zombie's 2.3 s, four times a stone sword's cooldown).
+ */
+export function backInReachSeconds(name: string): number {
+  const stats = HOSTILE_STATS[name] ?? HOSTILE_STATS.zombie;
+  return stats ? returnSeconds(stats) : 0;
 }
 
 /** Seconds a knocked-back mob takes to be in reach again: walking, and for a leaper the last stretch in a leap. */

@@ -28,6 +28,11 @@ const data = minecraftData(MINECRAFT_VERSION);
 export const ASSESS_RADIUS = 16;
 /** Walkers this close, beyond the encounter, may join a long fight (a zombie walks 24 blocks in 10 s). */
 const ARRIVAL_RADIUS = 24;
+/**
+ * Hostiles this close are weighed by a flight's way (assess.ts flightFrom): a flight runs 20 to 32 blocks, and a
+ * skeleton 23 blocks off shot a bot that fled from a zombie towards it. The night's spawning radius.
+ */
+const FLIGHT_WATCH = 40;
 /** Cells checked along the way out, every other block up to this far. */
 const WAY_OUT_LENGTH = 8;
 /** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
@@ -67,7 +72,9 @@ export function observeEncounter(
     const stats = HOSTILE_STATS[entity.name];
     if (distance > ASSESS_RADIUS) {
       const coming = distance <= ARRIVAL_RADIUS && !daylight ? arrivalOf(entity.name, distance) : null;
+      // Beyond the encounter, a walker may join a fight, and any hostile may be where a flight ends.
       if (coming !== null) hostiles.push({ ...seenOf(entity, distance, lately), reach: 'none', arrivesInS: coming });
+      else if (distance <= FLIGHT_WATCH) hostiles.push({ ...seenOf(entity, distance, lately), reach: 'none' });
       continue;
     }
     const melee = !isRanged(entity.name) && !isExplosive(entity.name);
@@ -98,6 +105,7 @@ export function observeEncounter(
       armour: armourOf(world.worn?.() ?? []),
       foods: items.filter((item) => data.foodsByName[item] !== undefined),
       blocks: items.filter(isBuildingBlock).reduce((sum, item) => sum + (inventory[item] ?? 0), 0),
+      position: { x: at.x, y: at.y, z: at.z },
     },
     ground: {
       wayOut: wayOut(

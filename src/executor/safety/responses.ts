@@ -15,7 +15,8 @@ const FIGHT_WITHIN = 24;
 
 /**
  * The capability for each choice: a fight is attack_entity at the chosen mob (its id, so the most dangerous one, not
- * the nearest) with the best weapon equipped first; a flight is flee from the threats' centroid; a shelter its verb
+ * the nearest) with the best weapon equipped first; a flight is flee from the point the assessment chose (away from
+ * every hostile known, assess.ts flightFrom); a shelter its verb
  * (pillar_up, wall_in, dig_in); eating consume_food.
  */
 export function responseFor(choice: Choice, held: string | null): FastPathStep {
@@ -34,7 +35,11 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
       };
     }
     case 'flee':
-      return { verb: 'flee', args: { clearOf: choice.clearOf, distance: choice.distance }, reason };
+      return {
+        verb: 'flee',
+        args: { from: cell(choice.from), clearOf: choice.clearOf, distance: choice.distance },
+        reason,
+      };
     case 'shelter':
       return { verb: choice.verb, args: choice.height !== undefined ? { height: choice.height } : {}, reason };
     case 'eat':

@@ -45,7 +45,7 @@ import {
   type Position,
   skyOpenAbove,
 } from './terrain.js';
-import { advance, approach, findWalk, step } from './walk.js';
+import { advance, approach, bodyOf, findWalk, step } from './walk.js';
 
 /** A player as a mob sees it. */
 export interface MobPlayer {
@@ -276,11 +276,12 @@ function chase(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, ta
     return;
   }
   const goal = cellOf(target.position);
+  const body = bodyOf(mobSize(mob.name));
   const moved =
     mind.walkGoal === null || goal.x !== mind.walkGoal.x || goal.y !== mind.walkGoal.y || goal.z !== mind.walkGoal.z;
   if (mind.walk.length === 0 || moved || world.tick >= mind.repathAt) {
     const maxNodes = Math.floor(stats.followRange * PATH_NODES_PER_RANGE);
-    mind.walk = findWalk(world.terrain, cellOf(mob.position), goal, 1, maxNodes, stats.climbs === true);
+    mind.walk = findWalk(world.terrain, cellOf(mob.position), goal, 1, maxNodes, stats.climbs === true, body);
     mind.walkGoal = goal;
     mind.repathAt = world.tick + REPATH_TICKS;
   }
@@ -290,8 +291,8 @@ function chase(mob: Mob, mind: MobMind, world: MobWorld, stats: HostileStats, ta
   // MeleeAttackGoal moves to the target itself: stopping at that cell's edge left a zombie 1.43 blocks from a bot at
   // a cell's centre, a hair outside its reach, forever.
   if (mind.walk.length === 0 && Math.abs(target.position.y - mob.position.y) < 1)
-    approach(world.terrain, mob.position, target.position, Math.min(pace, gap - stopAt));
-  else mind.walk = advance(world.terrain, mob.position, mind.walk, pace);
+    approach(world.terrain, mob.position, target.position, Math.min(pace, gap - stopAt), body);
+  else mind.walk = advance(world.terrain, mob.position, mind.walk, pace, body);
 }
 
 /**

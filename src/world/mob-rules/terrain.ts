@@ -49,14 +49,13 @@ export function open(terrain: MobTerrain, x: number, y: number, z: number): bool
 
 /** Feet and head cells open, solid ground under the feet that does not burn (no magma, no campfire). */
 export function canStand(terrain: MobTerrain, x: number, y: number, z: number): boolean {
+  return hasFloor(terrain, x, y, z) && open(terrain, x, y, z) && open(terrain, x, y + 1, z);
+}
+
+/** Solid ground under the cell that does not burn. */
+export function hasFloor(terrain: MobTerrain, x: number, y: number, z: number): boolean {
   const floor = terrain.block(x, y - 1, z);
-  return (
-    blocksMovement(floor) &&
-    floor !== null &&
-    !isFloorHazard(floor) &&
-    open(terrain, x, y, z) &&
-    open(terrain, x, y + 1, z)
-  );
+  return blocksMovement(floor) && floor !== null && !isFloorHazard(floor);
 }
 
 /**

@@ -211,12 +211,15 @@ describe('the encounter from a shelter', () => {
 describe('beyond the encounter', () => {
   const open = (health = 20) => SimWorld.create({ clock: new ManualClock(), ground: { radius: 30 }, health });
 
-  it('a zombie coming from 20 blocks is seen with the seconds until it arrives, not as a threat; a skeleton there is not', () => {
+  it('a zombie coming from 20 blocks is seen with the seconds until it arrives, not as a threat; a skeleton there is seen for a flight only', () => {
     const world = open();
     world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 20.5, y: 0, z: 0.5 } });
     world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 0.5, y: 0, z: 20.5 } });
+    world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 0.5, y: 0, z: 45.5 } });
     const [zombie, ...others] = observeEncounter(world, 5).hostiles;
-    expect(others).toEqual([]);
+    // The skeleton 20 blocks off is where a flight may end (assess's flightFrom weighs it); the one 45 off is not seen.
+    expect(others).toEqual([expect.objectContaining({ name: 'skeleton', reach: 'none' })]);
+    expect(others[0]!.arrivesInS).toBeUndefined();
     expect(zombie).toMatchObject({ name: 'zombie', reach: 'none' });
     // 20 blocks less its reach (0.3 + 0.83 + 0.3) at a zombie's 2.07 blocks/s (HOSTILE_STATS).
     const reach = 0.3 + Math.sqrt(2.04) - 0.6 + 0.3;
