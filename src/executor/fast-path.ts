@@ -78,16 +78,25 @@ export async function runFastPath(
     if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
     const answered = await respond(scope, failedAtOnce.leftOf(signal), interruptedStepId, failedAtOnce);
     if (!answered && failedAtOnce.any()) return endAfterInstantFailures(scope, failedAtOnce);
-    if (!answered || signal.signal !== 'hostile' || scope.signal.aborted) return {};
+    if (!answered || scope.signal.aborted) return {};
     built ||= isShelter(answered);
     lastSeen = signal;
+    // Any other signal gets one answer; a shelter built for low health is waited in and come out of (below).
+    if (signal.signal !== 'hostile') {
+      if (!built) return {};
+      break;
+    }
     signal = scope.safety.threatRemaining(options);
   }
   // The shelter the bot stands in now, from any round: one that sheltered and then fought a spider that climbed to it
   // is still up its pillar. One it left (a flight off it) or never built (a natural nook) is not come out of.
   const sheltered = built ? shelterHere(scope) : null;
   if (!sheltered) return {};
-  const waited = await waitOutShelter(scope, interruptedStepId, SHELTERED[sheltered]);
+  // Sheltered for low health, the bot also waits for its health to come back (the game heals a fed player a point
+  // every 4 s), within the same wait.
+  const hurt =
+    lastSeen.signal === 'low_health' ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
+  const waited = await waitOutShelter(scope, interruptedStepId, SHELTERED[sheltered], hurt);
   const threats = lastSeen.assessment?.threats ?? [];
   return waited.endStep
     ? waited
@@ -133,10 +142,15 @@ export async function comeOut(
  * range to leave; if they are still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than
  * come out into them.
  */
-export async function waitOutShelter(scope: RunScope, stepId: string, where: string): Promise<InterruptVerdict> {
+export async function waitOutShelter(
+  scope: RunScope,
+  stepId: string,
+  where: string,
+  hurt: () => boolean = () => false,
+): Promise<InterruptVerdict> {
   const until = scope.clock.now() + SHELTER_WAIT_MS;
-  while (scope.safety.keepingInShelter().length > 0 && scope.clock.now() < until && !scope.signal.aborted)
-    await sleep(scope, SHELTER_LOOK_MS);
+  const keptIn = () => scope.safety.keepingInShelter().length > 0 || hurt();
+  while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) await sleep(scope, SHELTER_LOOK_MS);
   const below = scope.safety.keepingInShelter();
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());

@@ -232,7 +232,7 @@ describe('beyond the encounter', () => {
     hidden.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 8.5, y: 0, z: 0.5 } });
     const verbs = (world: SimWorld) =>
       new SafetyMonitor(ExecutorPolicy.parse({}).safety, world).check(0)?.responses.map((r) => r.verb);
-    expect(verbs(hidden)).toEqual(['consume_food']);
-    expect(verbs(open(4))).toEqual(['consume_food', 'pillar_up']);
+    expect(verbs(hidden)).toEqual(['consume_food', 'dig_in']);
+    expect(verbs(open(4))).toEqual(['consume_food', 'pillar_up', 'dig_in']);
   });
 });
