@@ -38,6 +38,8 @@ export interface Phases {
 }
 
 export interface RunFigures {
+  /** The run's scenario: night-<encounter>-<kit>-<placement>. */
+  name: string;
   completed: boolean;
   deaths: number;
   damage: number;
@@ -96,7 +98,7 @@ export async function runOnce(
     await world.stop();
     phases.teardown = since(t);
     const figures = { deaths: health.deaths, damage: health.damage, seconds: phases.encounter / 1000 };
-    return { completed: result.ok, ...figures, phases };
+    return { name: scenario.name, completed: result.ok, ...figures, phases };
   } finally {
     health.stop();
     await world.stop();

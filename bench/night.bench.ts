@@ -130,10 +130,12 @@ function timingReport(runs: RunFigures[], timing: Timing): string {
     const sum = each.reduce((a, b) => a + b, 0);
     return `${phase} ${seconds(sum)} s (median ${seconds(median(each))})`;
   });
+  const longest = runs.reduce((a, b) => (b.phases.encounter > a.phases.encounter ? b : a));
   return [
     `night timings: ${timing.runs} runs, ${timing.jobs} at once, ${seconds(timing.wallMs)} s wall, ` +
       `${seconds(timing.wallMs / timing.runs)} s a run`,
     `  summed over the runs: ${phases.join('; ')}`,
+    `  the longest encounter: ${longest.name}, ${seconds(longest.phases.encounter)} s`,
     `  process CPU ${seconds(timing.cpuMs)} s (${((100 * timing.cpuMs) / timing.wallMs).toFixed(0)} % of a core); ` +
       `event loop late by ${timing.lagP99Ms.toFixed(0)} ms at p99, ${timing.lagMaxMs.toFixed(0)} ms at most`,
   ].join('\n');
