@@ -138,6 +138,11 @@ interface Timing {
 }
 
 const PHASES: (keyof Phases)[] = ['start', 'join', 'encounter', 'teardown'];
+/**
+ * Two of the game's ticks: an event loop later than this at p99 during the encounters ran the game slow (a server's
+ * tick and the bot's moves wait on it), so the run's times, and perhaps its outcomes, are not a quiet machine's.
+ */
+const SLOW_LOOP_MS = 100;
 
 /** Where the time went, in words: each phase summed over the runs and its median, then the whole. */
 function timingReport(runs: RunFigures[], timing: Timing): string {
@@ -155,6 +160,12 @@ function timingReport(runs: RunFigures[], timing: Timing): string {
     `  the longest encounter: ${longest.name}, ${seconds(longest.phases.encounter)} s`,
     `  process CPU ${seconds(timing.cpuMs)} s (${((100 * timing.cpuMs) / timing.wallMs).toFixed(0)} % of a core); ` +
       `event loop late during the encounters by ${timing.lagP99Ms.toFixed(0)} ms at p99, ${timing.lagMaxMs.toFixed(0)} ms at most`,
+    ...(timing.lagP99Ms > SLOW_LOOP_MS
+      ? [
+          `  the loop was late by more than ${SLOW_LOOP_MS} ms at p99: the game ran slow, so these figures are not a ` +
+            `quiet machine's; run again with fewer --jobs, or when the machine is quieter`,
+        ]
+      : []),
   ].join('\n');
 }
 
