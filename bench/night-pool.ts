@@ -22,3 +22,17 @@ export async function inPool<T>(tasks: readonly (() => Promise<T>)[], jobs: numb
   if (failure !== null) throw (failure as { error: unknown }).error;
   return results;
 }
+
+/**
+ * A gate that lets one piece of work through at a time, in the order they came (a failed one lets the next through).
+ * The night bench sets its runs up through it: servers started and bots joined side by side gain nothing (six joins
+ * at once took 7.4 s each instead of 0.8) and hold up the event loop of the runs already in their encounter.
+ */
+export function oneAtATime(): <T>(work: () => Promise<T>) => Promise<T> {
+  let last: Promise<unknown> = Promise.resolve();
+  return <T>(work: () => Promise<T>) => {
+    const turn = last.then(work);
+    last = turn.catch(() => undefined);
+    return turn;
+  };
+}

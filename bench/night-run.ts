@@ -38,6 +38,8 @@ export interface Phases {
 }
 
 export interface RunFigures {
+  /** The run's scenario: night-<encounter>-<kit>-<placement>. */
+  name: string;
   completed: boolean;
   deaths: number;
   damage: number;
@@ -55,11 +57,20 @@ export function place(encounter: Encounter, p: number) {
   });
 }
 
+/** How a run shares the process with the runs beside it (`--jobs`). */
+export interface SideBySide {
+  /** The server's start and the bot's join go through this (one at a time across the runs). */
+  setUp<T>(work: () => Promise<T>): Promise<T>;
+  /** The encounter goes through this (the bench reads the event loop's delay while any is under way). */
+  encounter<T>(work: () => Promise<T>): Promise<T>;
+}
+
 export async function runOnce(
   loaded: Awaited<ReturnType<typeof loadTrees>>,
   encounter: Encounter,
   kit: Kit,
   p: number,
+  side: SideBySide,
 ): Promise<RunFigures> {
   const clock = new SystemClock();
   const since = (t: number) => clock.now() - t;
@@ -71,24 +82,33 @@ export async function runOnce(
     blocks: trunk,
     mobs: place(encounter, p),
   });
-  let t = clock.now();
-  const world = await startEmbeddedWorld({ clock, scenario });
-  const phases: Phases = { start: since(t), join: 0, encounter: 0, teardown: 0 };
+  const phases: Phases = { start: 0, join: 0, encounter: 0, teardown: 0 };
+  const world = await side.setUp(async () => {
+    const t = clock.now();
+    const started = await startEmbeddedWorld({ clock, scenario });
+    phases.start = since(t);
+    return started;
+  });
   const username = 'worker';
   const health = watchHealth(clock, () => world.server.player(username)?.health);
   try {
-    t = clock.now();
-    const bot = await world.connectBot(username);
-    const { executor, runner } = assembleLoaded({ registry: createDefaultRegistry(), world: bot, clock, loaded });
-    phases.join = since(t);
+    const { bot, executor, runner } = await side.setUp(async () => {
+      const t = clock.now();
+      const joined = await world.connectBot(username);
+      const assembled = assembleLoaded({ registry: createDefaultRegistry(), world: joined, clock, loaded });
+      phases.join = since(t);
+      return { bot: joined, ...assembled };
+    });
     const steps = [
       ...kit.wear.map((item, i) => ({ stepId: `wear-${i}`, type: 'equip', args: { item, destination: slotOf(item) } })),
       { stepId: 'fell', type: 'collect_block', args: { block: 'oak_log', count: LOGS } },
     ];
-    t = clock.now();
-    const run = executor.run({ planId: scenario.name, intentId: scenario.name, steps });
-    if (process.env.NIGHT_VERBOSE) traceRun(run, world, bot, username, t);
-    const result = await run.result;
+    let t = clock.now();
+    const result = await side.encounter(() => {
+      const run = executor.run({ planId: scenario.name, intentId: scenario.name, steps });
+      if (process.env.NIGHT_VERBOSE) traceRun(run, world, bot, username, t);
+      return run.result;
+    });
     phases.encounter = since(t);
     t = clock.now();
     await runner.shutdown();
@@ -96,7 +116,7 @@ export async function runOnce(
     await world.stop();
     phases.teardown = since(t);
     const figures = { deaths: health.deaths, damage: health.damage, seconds: phases.encounter / 1000 };
-    return { completed: result.ok, ...figures, phases };
+    return { name: scenario.name, completed: result.ok, ...figures, phases };
   } finally {
     health.stop();
     await world.stop();

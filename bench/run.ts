@@ -14,7 +14,8 @@ const MAX_WORKERS = 8;
 const MAX_JOBS = 8;
 /**
  * Benches that run only when named: the fleet needs PostgreSQL and the built CLI, and takes minutes a row; the night
- * runs a server per placement (30 rows of 10 take hours); foresight starts worker threads for its forks.
+ * runs a server per placement (30 rows of 10: some 3 hours in sequence, 35 minutes with --jobs 6); foresight starts
+ * worker threads for its forks.
  */
 const ON_REQUEST = new Set(['fleet.bench.ts', 'night.bench.ts', 'foresight.bench.ts']);
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { inPool } from '../../bench/night-pool.js';
+import { inPool, oneAtATime } from '../../bench/night-pool.js';
 
 /*
  * Issue 30 §5: the night bench's `--jobs N` runs N runs at once. The pool must start no more than N, start every
@@ -77,5 +77,22 @@ describe('the night bench’s pool of runs', () => {
 
   it('refuses a number of jobs that is not a whole number of 1 or more, naming it', async () => {
     await expect(inPool([], 0)).rejects.toThrow('jobs must be a whole number of 1 or more (got 0)');
+  });
+
+  it('sets runs up one at a time, in the order they asked, a failed set-up letting the next one through', async () => {
+    const gate = oneAtATime();
+    const { state, finishers, tasks } = heldTasks(3);
+    const through = tasks.map((task) => gate(task).catch((error: Error) => error.message));
+    await settle();
+    expect(state.started).toEqual([0]);
+    finishers.get(0)!.reject(new Error('the server did not start'));
+    await settle();
+    expect(state.started).toEqual([0, 1]);
+    finishers.get(1)!.resolve('joined 1');
+    await settle();
+    expect(state.started).toEqual([0, 1, 2]);
+    expect(state.most).toBe(1);
+    finishers.get(2)!.resolve('joined 2');
+    expect(await Promise.all(through)).toEqual(['the server did not start', 'joined 1', 'joined 2']);
   });
 });
