@@ -3,6 +3,7 @@ export { SystemClock, systemClock } from './system-clock.js';
 export {
   DEFAULT_LAG_PROBE,
   LagDiscountingClock,
+  longestWallWaitMs,
   stepClock,
   wallClockOf,
   type LagProbeOptions,

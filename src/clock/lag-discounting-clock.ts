@@ -7,9 +7,16 @@ export interface LagProbeOptions {
   probeEveryMs?: number;
   /** Lateness up to this much is the loop's ordinary jitter, not stolen time (ms). */
   toleranceMs?: number;
+  /**
+   * The most of the base clock's time that can be discounted in the long run (0 to 1): however late the loop stays,
+   * the clock counts at least the rest, so a judge of limit `d` trips within `(d + burstMs) / (1 - share)` of wall time.
+   */
+  maxStolenShare?: number;
+  /** The stall that is discounted whole at once, on top of the share: a freeze or a blocked turn (ms). */
+  burstMs?: number;
 }
 
-export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50 } as const;
+export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.9, burstMs: 10_000 } as const;
 
 /** A timer on discounted time: it waits on the base clock, and again for whatever was stolen meanwhile. */
 class DiscountedTimer implements TimerHandle {
@@ -29,13 +36,24 @@ class DiscountedTimer implements TimerHandle {
  * While the probe is overdue, the time past its due moment already counts as stolen, so a timer that fires in the same
  * late turn as the probe, before it, sees the stall too. The judges of a step (watchdogs, the stuck detectors, the
  * step's deadline) read this clock, so load slows a step down but never fails it; a real hang, with the loop healthy,
- * trips as before. The probe runs only while some timer is pending, so an idle process neither wakes nor stays alive
- * for it.
+ * trips as before. The probe runs only while some timer is pending, and never holds the process open itself, so an idle
+ * process neither wakes nor stays alive for it.
+ *
+ * What is discounted is bounded, so that a real hang on a loop that stays late still trips: a budget of `burstMs` of
+ * stall, refilled at `maxStolenShare` of the base clock's time (a token bucket). A freeze or a blocked turn up to the
+ * burst is discounted whole; a loop late for good has its steps slowed at most `1 / (1 - maxStolenShare)` times, never
+ * stopped. A bound on `now()` rather than on each timer holds for the judges that compare `now()` (the stuck detectors)
+ * as well as for those that wait on a timer.
  */
 export class LagDiscountingClock implements Clock {
   private readonly probeEveryMs: number;
   private readonly toleranceMs: number;
+  private readonly maxStolenShare: number;
+  private readonly burstMs: number;
   private stolenBeforeProbe = 0;
+  /** Stall that may still be discounted, as of `budgetAt` on the base clock (ms). */
+  private budget: number;
+  private budgetAt: number;
   /** When the armed probe is due, on the base clock; null while no probe is armed. */
   private probeDueAt: number | null = null;
   private pending = 0;
@@ -48,6 +66,12 @@ export class LagDiscountingClock implements Clock {
   ) {
     this.probeEveryMs = options.probeEveryMs ?? DEFAULT_LAG_PROBE.probeEveryMs;
     this.toleranceMs = options.toleranceMs ?? DEFAULT_LAG_PROBE.toleranceMs;
+    this.maxStolenShare = options.maxStolenShare ?? DEFAULT_LAG_PROBE.maxStolenShare;
+    this.burstMs = options.burstMs ?? DEFAULT_LAG_PROBE.burstMs;
+    if (!(this.maxStolenShare >= 0 && this.maxStolenShare < 1))
+      throw new RangeError(`maxStolenShare is ${this.maxStolenShare}: give a share from 0 up to (not including) 1`);
+    this.budget = this.burstMs;
+    this.budgetAt = base.now();
   }
 
   now(): number {
@@ -89,22 +113,48 @@ export class LagDiscountingClock implements Clock {
   }
 
   private stolenAt(baseNow: number): number {
+    return this.stolenBeforeProbe + this.overdueStolenAt(baseNow);
+  }
+
+  /** The armed probe's lateness past its tolerance, as far as the budget allows. */
+  private overdueStolenAt(baseNow: number): number {
     const overdue = this.probeDueAt === null ? 0 : baseNow - this.probeDueAt - this.toleranceMs;
-    return this.stolenBeforeProbe + Math.max(0, overdue);
+    return Math.max(0, Math.min(overdue, this.budgetLeftAt(baseNow)));
+  }
+
+  /** The budget refilled up to `baseNow`; it fills while a stall goes on too, so `now()` never goes back. */
+  private budgetLeftAt(baseNow: number): number {
+    return Math.min(this.burstMs, this.budget + this.maxStolenShare * (baseNow - this.budgetAt));
   }
 
   private armProbe(): void {
     if (this.probeDueAt !== null) return;
     this.probeDueAt = this.base.now() + this.probeEveryMs;
-    this.base.setTimeout(this.probe, this.probeEveryMs);
+    const handle = this.base.setTimeout(this.probe, this.probeEveryMs);
+    // The probe must not keep a finished command alive for its last period: the timers it serves do, while pending.
+    (handle as { timer?: { unref?: () => void } }).timer?.unref?.();
   }
 
   private readonly probe = (): void => {
-    this.stolenBeforeProbe = this.stolenAt(this.base.now());
+    const baseNow = this.base.now();
+    const stolen = this.overdueStolenAt(baseNow);
+    this.budget = this.budgetLeftAt(baseNow) - stolen;
+    this.budgetAt = baseNow;
+    this.stolenBeforeProbe += stolen;
     this.probeDueAt = null;
     // An idle clock stops probing: nothing is timed, so nothing can be charged for a stall.
     if (this.pending > 0) this.armProbe();
   };
+}
+
+/**
+ * The most wall time a judge of `limitMs` on a lag-discounting clock can take to trip, however late the loop: over any
+ * stretch of wall time T at most `burstMs + maxStolenShare × T` is discounted. What another process judges against a
+ * step's limit in wall time (the health sweep's `hanging_attempt`) waits this long, lest load look like a hang.
+ */
+export function longestWallWaitMs(limitMs: number, options: LagProbeOptions = {}): number {
+  const share = options.maxStolenShare ?? DEFAULT_LAG_PROBE.maxStolenShare;
+  return (Math.max(0, limitMs) + (options.burstMs ?? DEFAULT_LAG_PROBE.burstMs)) / (1 - share);
 }
 
 /**

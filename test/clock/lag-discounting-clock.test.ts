@@ -1,9 +1,16 @@
 import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LagDiscountingClock, ManualClock, wallClockOf } from '../../src/clock/index.js';
+import type { TimerHandle } from '../../src/contracts/clock.js';
+import {
+  LagDiscountingClock,
+  ManualClock,
+  SystemClock,
+  longestWallWaitMs,
+  wallClockOf,
+} from '../../src/clock/index.js';
 import { wallTimeOf } from '../../src/cli/worker/outage.js';
 
-const options = { probeEveryMs: 100, toleranceMs: 50 };
+const options = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.9, burstMs: 30_000 };
 
 function clocks() {
   const base = new ManualClock();
@@ -77,11 +84,12 @@ describe('LagDiscountingClock', () => {
     expect(base.pendingTimers()).toBe(0);
   });
 
-  it('for any stalls, a timer fires once its delay of un-stalled time has passed, never before, at most a probe late', async () => {
+  it('for any stalls within the burst, a timer fires once its delay of un-stalled time has passed, never before, at most a probe late', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.integer({ min: 1, max: 5_000 }),
-        fc.array(fc.record({ runMs: fc.integer({ min: 0, max: 400 }), stallMs: fc.integer({ min: 0, max: 20_000 }) }), {
+        // Twenty stalls of up to 1.5 s: at most the 30 s burst, so every one of them is discounted whole.
+        fc.array(fc.record({ runMs: fc.integer({ min: 0, max: 400 }), stallMs: fc.integer({ min: 0, max: 1_500 }) }), {
           maxLength: 20,
         }),
         async (delayMs, pattern) => {
@@ -102,6 +110,76 @@ describe('LagDiscountingClock', () => {
       ),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('LagDiscountingClock on a loop late for good', () => {
+  it('for any lateness, a timer still fires within longestWallWaitMs of its delay, and now() never goes back', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 1, max: 20_000 }),
+        fc.integer({ min: 0, max: 60_000 }),
+        fc.integer({ min: 0, max: 200 }),
+        async (delayMs, lateMs, runMs) => {
+          const { base, lag } = clocks();
+          let firedAt: number | null = null;
+          lag.setTimeout(() => (firedAt = base.now()), delayMs);
+          const ceiling = longestWallWaitMs(delayMs, options);
+          let last = lag.now();
+          while (firedAt === null && base.now() <= ceiling + lateMs + runMs) {
+            await base.advance(runMs);
+            await base.stall(lateMs);
+            expect(lag.now()).toBeGreaterThanOrEqual(last);
+            expect(lag.now()).toBeLessThanOrEqual(base.now());
+            last = lag.now();
+          }
+          // A hang on a loop that never catches up still trips: the discount is a share of wall time, not all of it.
+          expect(firedAt).not.toBeNull();
+          expect(firedAt).toBeLessThanOrEqual(ceiling + lateMs + runMs);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('still discounts a single stall up to the burst whole, after a loop late for a while has spent its budget', async () => {
+    const { base, lag } = clocks();
+    lag.setTimeout(() => undefined, 10_000_000);
+    for (let i = 0; i < 100; i++) await base.stall(10_000);
+    // 1,000 s late: at most the 30 s burst and 90 % of the 1,000 s discounted, the rest counted.
+    expect(lag.now()).toBeGreaterThanOrEqual(1_000_000 - 30_000 - 900_000);
+    await base.advance(1_000_000);
+    const rested = lag.now();
+    await base.stall(25_000);
+    await base.advance(0);
+    expect(lag.now() - rested).toBeLessThanOrEqual(options.probeEveryMs + options.toleranceMs);
+  });
+
+  it('takes a share below 1 only, naming the field', () => {
+    expect(() => new LagDiscountingClock(new ManualClock(), { maxStolenShare: 1 })).toThrow(/maxStolenShare is 1/);
+  });
+});
+
+describe('LagDiscountingClock over the system clock', () => {
+  it("never holds the process open with its probe; its timers do, as the system clock's", () => {
+    const system = new SystemClock();
+    const handles: TimerHandle[] = [];
+    const recording = {
+      now: () => system.now(),
+      setTimeout: (callback: () => void, ms: number) => {
+        const handle = system.setTimeout(callback, ms);
+        handles.push(handle);
+        return handle;
+      },
+      clearTimeout: (handle: TimerHandle) => system.clearTimeout(handle),
+    };
+    const lag = new LagDiscountingClock(recording, options);
+    const step = lag.setTimeout(() => undefined, 60_000);
+    const [probe, timer] = handles.map((handle) => (handle as unknown as { timer: NodeJS.Timeout }).timer);
+    expect(probe!.hasRef()).toBe(false);
+    expect(timer!.hasRef()).toBe(true);
+    lag.clearTimeout(step);
+    system.clearTimeout(handles[0]!);
   });
 });
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { longestWallWaitMs } from '../../src/clock/index.js';
 import { runHealthCheck } from '../../src/journal/health-check.js';
 import type { Journal } from '../../src/journal/journal.js';
 import type { StepRow } from '../../src/journal/rows.js';
@@ -6,6 +7,11 @@ import { openTemp, stepsOf } from './helpers.js';
 import { crashedMidStep } from './seed.js';
 
 const HOUR = 3_600_000;
+/**
+ * A step with a 5 s deadline hangs, for the sweep, past the longest a late loop can stretch it ((5 s + 10 s burst) /
+ * (1 - 0.9) = 150 s from its start) and the 10 s grace: 155 s past its deadline.
+ */
+const HANGS_PAST_DEADLINE_MS = longestWallWaitMs(5_000) - 5_000 + 10_000;
 
 async function step(journal: Journal): Promise<StepRow> {
   return (await stepsOf(journal, 'p'))[0]!;
@@ -137,13 +143,28 @@ describe('health check', () => {
     ]);
   });
 
-  it('reports an attempt of a live runner open well past its deadline as hanging, once', async () => {
-    const { journal, time } = clocked(99_500);
-    await crashedMidStep(journal, { runner: 'r1', pid: 1, deadlineInMs: 80_000 - 99_500 });
-    time.now = 100_000;
+  it('reports an attempt of a live runner open past the longest its loop can stretch its deadline as hanging, once', async () => {
+    const { journal, time } = clocked(0);
+    await crashedMidStep(journal, { runner: 'r1', pid: 1, deadlineInMs: 5_000 });
+    time.now = 5_000 + HANGS_PAST_DEADLINE_MS + 1;
+    await journal.beatRunner('r1');
     const first = await runHealthCheck(journal, { isAlive: () => true });
     expect(first.findings.map((f) => f.mode)).toEqual(['hanging_attempt']);
-    expect(first.findings[0]!.summary).toContain('20s past its deadline');
+    expect(first.findings[0]!.summary).toContain('155s past its deadline');
+    expect((await runHealthCheck(journal, { isAlive: () => true })).findings).toEqual([]);
+  });
+
+  it('takes no step of a live runner for a hang while a late loop may still be counting its deadline', async () => {
+    const { journal, time } = clocked(0);
+    await crashedMidStep(journal, { runner: 'r1', pid: 1, deadlineInMs: 5_000 });
+    // Past the deadline and the grace in wall time, but the runner's step clock counts only the time it had.
+    time.now = 5_000 + 10_000 + 1;
+    await journal.beatRunner('r1');
+    const loaded = await runHealthCheck(journal, { isAlive: () => true });
+    expect(loaded.findings).toEqual([]);
+    expect(loaded.status).toBe('healthy');
+    time.now = 5_000 + HANGS_PAST_DEADLINE_MS;
+    await journal.beatRunner('r1');
     expect((await runHealthCheck(journal, { isAlive: () => true })).findings).toEqual([]);
   });
 
@@ -170,9 +191,10 @@ describe('health check', () => {
   });
 
   it('resolves a hanging-attempt incident when the attempt finally ends', async () => {
-    const { journal, time } = clocked(99_500);
-    await crashedMidStep(journal, { runner: 'r1', pid: 1, deadlineInMs: 80_000 - 99_500 });
-    time.now = 100_000;
+    const { journal, time } = clocked(0);
+    await crashedMidStep(journal, { runner: 'r1', pid: 1, deadlineInMs: 5_000 });
+    time.now = 5_000 + HANGS_PAST_DEADLINE_MS + 1;
+    await journal.beatRunner('r1');
     expect((await runHealthCheck(journal, { isAlive: () => true })).status).toBe('unhealthy');
     expect((await runHealthCheck(journal, { isAlive: () => true })).status).toBe('unhealthy');
     await journal.recordEvent({

@@ -1,4 +1,5 @@
 import { hostname } from 'node:os';
+import { longestWallWaitMs } from '../../clock/lag-discounting-clock.js';
 import type { HealthConfig } from '../health-config.js';
 import type { HealthFinding, HealthSweep } from '../health-types.js';
 import { WORKER_RUNNER_KIND, type RunnerRow, type StepRow, type StepStatus } from '../rows.js';
@@ -330,6 +331,20 @@ function* recoveryFor(config: HealthConfig, step: StepRow, failures: number): Tx
   return ['pending', `reset to pending (interruption ${failures} of ${config.maxRecoveryAttempts})`];
 }
 
+/**
+ * Past its deadline in wall time by more than the grace, and past the longest its runner's lag-discounting clock can
+ * stretch that deadline too: a step's deadline counts only the time its process had, so a loaded runner's step still
+ * inside its own budget is no hang. The window runs from the first attempt of the run (the deadline is written as the
+ * step starts, or later when it resumes), so it is never shorter than the runner's.
+ */
+function stillHangingAt(
+  sweep: Sweep,
+  attempt: { deadline_at: number; step_started_at: number; started_at: number },
+): boolean {
+  const from = Math.min(attempt.step_started_at, attempt.started_at);
+  return sweep.now > from + longestWallWaitMs(attempt.deadline_at - from) + sweep.config.hangingGraceMs;
+}
+
 function* checkHanging(sweep: Sweep): Tx<void> {
   const rows = yield* all<{
     id: number;
@@ -339,11 +354,13 @@ function* checkHanging(sweep: Sweep): Tx<void> {
     started_at: number;
     last_actuator_at: number | null;
     deadline_at: number;
+    step_started_at: number;
     verb: string;
     runner_id: string;
     pid: number;
   }>(
-    `SELECT a.id, a.plan_id, a.step_id, a.number, a.started_at, a.last_actuator_at, s.deadline_at, s.verb, rn.id AS runner_id, rn.pid
+    `SELECT a.id, a.plan_id, a.step_id, a.number, a.started_at, a.last_actuator_at, s.deadline_at, s.verb, rn.id AS runner_id, rn.pid,
+       (SELECT MIN(f.started_at) FROM attempts f WHERE f.plan_id = a.plan_id AND f.step_id = a.step_id AND f.run_id = a.run_id) AS step_started_at
      FROM attempts a JOIN steps s ON s.plan_id = a.plan_id AND s.step_id = a.step_id
      JOIN runs r ON r.id = a.run_id JOIN runners rn ON rn.id = r.runner_id
      WHERE a.ended_at IS NULL AND s.status = 'in_progress' AND rn.status = 'running' AND s.deadline_at IS NOT NULL AND s.deadline_at + ? < ?`,
@@ -355,7 +372,7 @@ function* checkHanging(sweep: Sweep): Tx<void> {
   );
   for (const incident of settled)
     yield* resolveIncident(incident.id, `the attempt ended (${incident.outcome ?? 'no outcome'})`);
-  for (const attempt of rows) {
+  for (const attempt of rows.filter((row) => stillHangingAt(sweep, row))) {
     if (
       yield* get<{ id: number }>(
         "SELECT id FROM incidents WHERE attempt_id = ? AND failure_mode = 'hanging_attempt'",
