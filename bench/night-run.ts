@@ -89,6 +89,8 @@ export async function runOnce(
     phases.start = since(t);
     return started;
   });
+  // The run may wait here while another's bot joins: its world stands as started meanwhile (the time of day is fixed
+  // and a hostile with no player to hunt does not move), so the bot still meets a fresh encounter.
   const username = 'worker';
   const health = watchHealth(clock, () => world.server.player(username)?.health);
   try {
