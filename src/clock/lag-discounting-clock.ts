@@ -16,6 +16,9 @@ export interface LagProbeOptions {
   burstMs?: number;
 }
 
+/** How many late probes the clock remembers, to tell a past moment's wall time (about 16 bytes each). */
+const HISTORY_LIMIT = 10_000;
+
 export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.9, burstMs: 10_000 } as const;
 
 /** A timer on discounted time: it waits on the base clock, and again for whatever was stolen meanwhile. */
@@ -51,6 +54,8 @@ export class LagDiscountingClock implements Clock {
   private readonly maxStolenShare: number;
   private readonly burstMs: number;
   private stolenBeforeProbe = 0;
+  /** At each probe that found the loop late: this clock's time then, and all stolen up to it. Oldest first. */
+  private history: { at: number; stolen: number }[] = [];
   /** Stall that may still be discounted, as of `budgetAt` on the base clock (ms). */
   private budget: number;
   private budgetAt: number;
@@ -82,6 +87,22 @@ export class LagDiscountingClock implements Clock {
   /** All the time stolen so far (ms). */
   stolenMs(): number {
     return this.stolenAt(this.base.now());
+  }
+
+  /**
+   * The base clock's time at `at`, a moment of this clock: what was stolen before it is added back, to within a probe
+   * period; never later than the true moment. Before the remembered probes, the moment itself (as if nothing was
+   * stolen before it): earlier still, never later.
+   */
+  baseTimeOf(at: number): number {
+    let low = 0;
+    let high = this.history.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.history[mid]!.at <= at) low = mid + 1;
+      else high = mid;
+    }
+    return at + (low === 0 ? 0 : this.history[low - 1]!.stolen);
   }
 
   setTimeout(callback: () => void, delayMs: number): TimerHandle {
@@ -135,6 +156,11 @@ export class LagDiscountingClock implements Clock {
     (handle as { timer?: { unref?: () => void } }).timer?.unref?.();
   }
 
+  private remember(baseNow: number): void {
+    if (this.history.length >= HISTORY_LIMIT) this.history = this.history.slice(HISTORY_LIMIT / 2);
+    this.history.push({ at: baseNow - this.stolenBeforeProbe, stolen: this.stolenBeforeProbe });
+  }
+
   private readonly probe = (): void => {
     const baseNow = this.base.now();
     const stolen = this.overdueStolenAt(baseNow);
@@ -142,6 +168,7 @@ export class LagDiscountingClock implements Clock {
     this.budgetAt = baseNow;
     this.stolenBeforeProbe += stolen;
     this.probeDueAt = null;
+    if (stolen > 0) this.remember(baseNow);
     // An idle clock stops probing: nothing is timed, so nothing can be charged for a stall.
     if (this.pending > 0) this.armProbe();
   };

@@ -183,6 +183,15 @@ describe('LagDiscountingClock over the system clock', () => {
   });
 });
 
+/** wallTimeOf(at) is `agoMs` before now: never later, and earlier by at most a probe period and its tolerance. */
+function expectWallTimeAgo(lag: LagDiscountingClock, at: number, agoMs: number): void {
+  vi.setSystemTime(1_000_000_000_000);
+  expect(wallTimeOf(lag, at)).toBeLessThanOrEqual(1_000_000_000_000 - agoMs);
+  expect(wallTimeOf(lag, at)).toBeGreaterThanOrEqual(
+    1_000_000_000_000 - agoMs - options.probeEveryMs - options.toleranceMs,
+  );
+}
+
 describe('wall time beneath a lag-discounting clock', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -200,8 +209,20 @@ describe('wall time beneath a lag-discounting clock', () => {
     const connectedAt = lag.now();
     await base.stall(20_000);
     await base.advance(500);
-    vi.setSystemTime(1_000_000_000_000);
     // The true moment was 20.5 s of wall time ago.
-    expect(wallTimeOf(lag, connectedAt)).toBeLessThanOrEqual(1_000_000_000_000 - 20_500);
+    expectWallTimeAgo(lag, connectedAt, 20_500);
+  });
+
+  it('wallTimeOf a moment after a stall is that moment, not one earlier by the stall', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { base, lag } = clocks();
+    lag.setTimeout(() => undefined, 600_000);
+    await base.stall(20_000);
+    await base.advance(1_000);
+    const awaySince = lag.now();
+    await base.stall(5_000);
+    await base.advance(500);
+    // Away since 5.5 s of wall time ago; the 20 s stall before it is no part of that.
+    expectWallTimeAgo(lag, awaySince, 5_500);
   });
 });
