@@ -12,14 +12,17 @@ export interface LagProbeOptions {
    * the clock counts at least the rest, so a judge of limit `d` trips within `(d + burstMs) / (1 - share)` of wall time.
    */
   maxStolenShare?: number;
-  /** The stall that is discounted whole at once, on top of the share: a freeze or a blocked turn (ms). */
+  /**
+   * The budget's size (ms): what may be discounted beyond the share. It refills during a stall too, so a full budget
+   * carries a single stall of `burstMs / (1 - share)` whole (a freeze, a blocked turn: 200 s by default).
+   */
   burstMs?: number;
 }
 
 /** How many late probes the clock remembers, to tell a past moment's wall time (about 16 bytes each). */
 const HISTORY_LIMIT = 10_000;
 
-export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.9, burstMs: 10_000 } as const;
+export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.95, burstMs: 10_000 } as const;
 
 /** A timer on discounted time: it waits on the base clock, and again for whatever was stolen meanwhile. */
 class DiscountedTimer implements TimerHandle {
@@ -43,8 +46,8 @@ class DiscountedTimer implements TimerHandle {
  * process neither wakes nor stays alive for it.
  *
  * What is discounted is bounded, so that a real hang on a loop that stays late still trips: a budget of `burstMs` of
- * stall, refilled at `maxStolenShare` of the base clock's time (a token bucket). A freeze or a blocked turn up to the
- * burst is discounted whole; a loop late for good has its steps slowed at most `1 / (1 - maxStolenShare)` times, never
+ * stall, refilled at `maxStolenShare` of the base clock's time (a token bucket). A freeze or a blocked turn up to
+ * `burstMs / (1 - maxStolenShare)` is discounted whole; a loop late for good has its steps slowed at most `1 / (1 - maxStolenShare)` times, never
  * stopped. A bound on `now()` rather than on each timer holds for the judges that compare `now()` (the stuck detectors)
  * as well as for those that wait on a timer.
  */
@@ -134,18 +137,26 @@ export class LagDiscountingClock implements Clock {
   }
 
   private stolenAt(baseNow: number): number {
-    return this.stolenBeforeProbe + this.overdueStolenAt(baseNow);
+    return this.stolenBeforeProbe + this.stallAt(baseNow).stolen;
   }
 
-  /** The armed probe's lateness past its tolerance, as far as the budget allows. */
-  private overdueStolenAt(baseNow: number): number {
-    const overdue = this.probeDueAt === null ? 0 : baseNow - this.probeDueAt - this.toleranceMs;
-    return Math.max(0, Math.min(overdue, this.budgetLeftAt(baseNow)));
+  /**
+   * The armed probe's lateness past its tolerance, as far as the budget allows, and the budget left after it. The
+   * budget refills while the stall goes on, so a stall of `o` takes `min(o, budget + share × o)`: a full budget carries
+   * a stall of `burstMs / (1 - share)` whole, and past that a share of it is taken, so `now()` never goes back.
+   */
+  private stallAt(baseNow: number): { stolen: number; budgetLeft: number } {
+    if (this.probeDueAt === null) return { stolen: 0, budgetLeft: this.budgetLeftAt(baseNow) };
+    const lateFrom = this.probeDueAt + this.toleranceMs;
+    const overdue = Math.max(0, baseNow - lateFrom);
+    const available = this.budgetLeftAt(Math.min(baseNow, lateFrom)) + this.maxStolenShare * overdue;
+    const stolen = Math.min(overdue, available);
+    return { stolen, budgetLeft: available - stolen };
   }
 
-  /** The budget refilled up to `baseNow`; it fills while a stall goes on too, so `now()` never goes back. */
+  /** The budget refilled up to `baseNow` (before any stall of the armed probe), at most the burst. */
   private budgetLeftAt(baseNow: number): number {
-    return Math.min(this.burstMs, this.budget + this.maxStolenShare * (baseNow - this.budgetAt));
+    return Math.min(this.burstMs, this.budget + this.maxStolenShare * Math.max(0, baseNow - this.budgetAt));
   }
 
   private armProbe(): void {
@@ -163,8 +174,8 @@ export class LagDiscountingClock implements Clock {
 
   private readonly probe = (): void => {
     const baseNow = this.base.now();
-    const stolen = this.overdueStolenAt(baseNow);
-    this.budget = this.budgetLeftAt(baseNow) - stolen;
+    const { stolen, budgetLeft } = this.stallAt(baseNow);
+    this.budget = budgetLeft;
     this.budgetAt = baseNow;
     this.stolenBeforeProbe += stolen;
     this.probeDueAt = null;
