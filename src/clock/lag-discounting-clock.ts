@@ -12,11 +12,17 @@ export interface LagProbeOptions {
    * the clock counts at least the rest, so a judge of limit `d` trips within `(d + burstMs) / (1 - share)` of wall time.
    */
   maxStolenShare?: number;
-  /** The stall that is discounted whole at once, on top of the share: a freeze or a blocked turn (ms). */
+  /**
+   * The budget's size (ms): what may be discounted beyond the share. It refills during a stall too, so a full budget
+   * carries a single stall of `burstMs / (1 - share)` whole (a freeze, a blocked turn: 200 s by default).
+   */
   burstMs?: number;
 }
 
-export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.9, burstMs: 10_000 } as const;
+/** How many late probes the clock remembers, to tell a past moment's wall time (about 16 bytes each). */
+const HISTORY_LIMIT = 10_000;
+
+export const DEFAULT_LAG_PROBE = { probeEveryMs: 100, toleranceMs: 50, maxStolenShare: 0.95, burstMs: 10_000 } as const;
 
 /** A timer on discounted time: it waits on the base clock, and again for whatever was stolen meanwhile. */
 class DiscountedTimer implements TimerHandle {
@@ -40,8 +46,8 @@ class DiscountedTimer implements TimerHandle {
  * process neither wakes nor stays alive for it.
  *
  * What is discounted is bounded, so that a real hang on a loop that stays late still trips: a budget of `burstMs` of
- * stall, refilled at `maxStolenShare` of the base clock's time (a token bucket). A freeze or a blocked turn up to the
- * burst is discounted whole; a loop late for good has its steps slowed at most `1 / (1 - maxStolenShare)` times, never
+ * stall, refilled at `maxStolenShare` of the base clock's time (a token bucket). A freeze or a blocked turn up to
+ * `burstMs / (1 - maxStolenShare)` is discounted whole; a loop late for good has its steps slowed at most `1 / (1 - maxStolenShare)` times, never
  * stopped. A bound on `now()` rather than on each timer holds for the judges that compare `now()` (the stuck detectors)
  * as well as for those that wait on a timer.
  */
@@ -51,6 +57,8 @@ export class LagDiscountingClock implements Clock {
   private readonly maxStolenShare: number;
   private readonly burstMs: number;
   private stolenBeforeProbe = 0;
+  /** At each probe that found the loop late: this clock's time then, and all stolen up to it. Oldest first. */
+  private history: { at: number; stolen: number }[] = [];
   /** Stall that may still be discounted, as of `budgetAt` on the base clock (ms). */
   private budget: number;
   private budgetAt: number;
@@ -84,6 +92,22 @@ export class LagDiscountingClock implements Clock {
     return this.stolenAt(this.base.now());
   }
 
+  /**
+   * The base clock's time at `at`, a moment of this clock: what was stolen before it is added back, to within a probe
+   * period; never later than the true moment. Before the remembered probes, the moment itself (as if nothing was
+   * stolen before it): earlier still, never later.
+   */
+  baseTimeOf(at: number): number {
+    let low = 0;
+    let high = this.history.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.history[mid]!.at <= at) low = mid + 1;
+      else high = mid;
+    }
+    return at + (low === 0 ? 0 : this.history[low - 1]!.stolen);
+  }
+
   setTimeout(callback: () => void, delayMs: number): TimerHandle {
     const timer = new DiscountedTimer(this.nextId++, this.now() + Math.max(0, delayMs), callback);
     this.pending++;
@@ -113,18 +137,26 @@ export class LagDiscountingClock implements Clock {
   }
 
   private stolenAt(baseNow: number): number {
-    return this.stolenBeforeProbe + this.overdueStolenAt(baseNow);
+    return this.stolenBeforeProbe + this.stallAt(baseNow).stolen;
   }
 
-  /** The armed probe's lateness past its tolerance, as far as the budget allows. */
-  private overdueStolenAt(baseNow: number): number {
-    const overdue = this.probeDueAt === null ? 0 : baseNow - this.probeDueAt - this.toleranceMs;
-    return Math.max(0, Math.min(overdue, this.budgetLeftAt(baseNow)));
+  /**
+   * The armed probe's lateness past its tolerance, as far as the budget allows, and the budget left after it. The
+   * budget refills while the stall goes on, so a stall of `o` takes `min(o, budget + share × o)`: a full budget carries
+   * a stall of `burstMs / (1 - share)` whole, and past that a share of it is taken, so `now()` never goes back.
+   */
+  private stallAt(baseNow: number): { stolen: number; budgetLeft: number } {
+    if (this.probeDueAt === null) return { stolen: 0, budgetLeft: this.budgetLeftAt(baseNow) };
+    const lateFrom = this.probeDueAt + this.toleranceMs;
+    const overdue = Math.max(0, baseNow - lateFrom);
+    const available = this.budgetLeftAt(Math.min(baseNow, lateFrom)) + this.maxStolenShare * overdue;
+    const stolen = Math.min(overdue, available);
+    return { stolen, budgetLeft: available - stolen };
   }
 
-  /** The budget refilled up to `baseNow`; it fills while a stall goes on too, so `now()` never goes back. */
+  /** The budget refilled up to `baseNow` (before any stall of the armed probe), at most the burst. */
   private budgetLeftAt(baseNow: number): number {
-    return Math.min(this.burstMs, this.budget + this.maxStolenShare * (baseNow - this.budgetAt));
+    return Math.min(this.burstMs, this.budget + this.maxStolenShare * Math.max(0, baseNow - this.budgetAt));
   }
 
   private armProbe(): void {
@@ -135,13 +167,19 @@ export class LagDiscountingClock implements Clock {
     (handle as { timer?: { unref?: () => void } }).timer?.unref?.();
   }
 
+  private remember(baseNow: number): void {
+    if (this.history.length >= HISTORY_LIMIT) this.history = this.history.slice(HISTORY_LIMIT / 2);
+    this.history.push({ at: baseNow - this.stolenBeforeProbe, stolen: this.stolenBeforeProbe });
+  }
+
   private readonly probe = (): void => {
     const baseNow = this.base.now();
-    const stolen = this.overdueStolenAt(baseNow);
-    this.budget = this.budgetLeftAt(baseNow) - stolen;
+    const { stolen, budgetLeft } = this.stallAt(baseNow);
+    this.budget = budgetLeft;
     this.budgetAt = baseNow;
     this.stolenBeforeProbe += stolen;
     this.probeDueAt = null;
+    if (stolen > 0) this.remember(baseNow);
     // An idle clock stops probing: nothing is timed, so nothing can be charged for a stall.
     if (this.pending > 0) this.armProbe();
   };

@@ -21,7 +21,11 @@ export interface PendingEscalation {
   rung: number;
   /** Set when the last replacement looked like plans that already failed. */
   nudge?: string;
-  /** On the clock: when it ends by itself, the plan with it (`escalation_exhausted`). */
+  /**
+   * Epoch ms, as the HTTP API shows it (`GET /api/runs/<planId>/escalation`): when it ends by itself, the plan with it
+   * (`escalation_exhausted`). The hold's own timer runs on the clock, whose time (the system clock's: ms since the
+   * process started) means nothing to a client.
+   */
   deadlineAt: number;
 }
 
@@ -38,6 +42,8 @@ interface Held {
 export class ClientEscalations {
   private readonly held = new Map<string, Held>();
   private readonly waiters = new Map<string, Set<(escalation: PendingEscalation) => void>>();
+  /** When each hold ends on the clock, for the time it has left. */
+  private readonly endsAt = new WeakMap<PendingEscalation, number>();
 
   readonly planner: Planner = { name: 'client', onFailure: (context) => this.hold(context) };
 
@@ -49,6 +55,11 @@ export class ClientEscalations {
   /** The executor's own limit on a planner call: past the desk's, so the desk's timeout is the one that speaks. */
   get plannerTimeoutMs(): number {
     return this.timeoutMs + 60_000;
+  }
+
+  /** The time (ms, on the clock) the hold of `escalation` has left before it ends by itself; 0 once it has. */
+  leftMs(escalation: PendingEscalation): number {
+    return Math.max(0, (this.endsAt.get(escalation) ?? 0) - this.clock.now());
   }
 
   pending(planId: string): PendingEscalation | undefined {
@@ -103,8 +114,9 @@ export class ClientEscalations {
       completedStepIds: context.completedStepIds,
       rung: context.rung,
       ...(context.nudge ? { nudge: context.nudge } : {}),
-      deadlineAt: this.clock.now() + this.timeoutMs,
+      deadlineAt: Date.now() + this.timeoutMs,
     };
+    this.endsAt.set(escalation, this.clock.now() + this.timeoutMs);
     return new Promise<PlannerReply>((resolve) => {
       let timer: TimerHandle | null = null;
       const reply = (answer: PlannerReply) => {

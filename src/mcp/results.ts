@@ -173,10 +173,11 @@ export function escalationResult(
   escalation: PendingEscalation,
   bot: string | null,
   expects: Expectation[],
-  now: number,
+  /** The time the hold has left (ms). */
+  leftMs: number,
 ): CallToolResult {
   const meaning = FAILURE_CODES[escalation.code]?.meaning ?? '';
-  const leftS = Math.max(0, Math.round((escalation.deadlineAt - now) / 1000));
+  const leftS = Math.round(leftMs / 1000);
   const structured = {
     status: 'awaiting_plan',
     planId: escalation.planId,

@@ -164,7 +164,13 @@ async function answer(
   const view = await ctx.ops.getRun(planId);
   if (runHasEnded(view)) return endedResult(view, await verifiedOf(ctx, view));
   const held = escalation ?? ctx.escalations?.pending(planId);
-  if (held) return escalationResult(held, view.bot, ctx.watch.expectsOf(planId, held.stepId), ctx.clock.now());
+  if (held)
+    return escalationResult(
+      held,
+      view.bot,
+      ctx.watch.expectsOf(planId, held.stepId),
+      ctx.escalations?.leftMs(held) ?? 0,
+    );
   return runningResult(view, waitedMs);
 }
 

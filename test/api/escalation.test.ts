@@ -41,6 +41,10 @@ describe('failures held for HTTP clients (serve --escalate-to-client)', () => {
       },
     });
     expect(EscalationReply.safeParse(held.body).error).toBeUndefined();
+    // Its deadline is epoch ms, as the schema says: 600 s from when it was held, not the system clock's uptime ms.
+    const { deadlineAt } = held.body.escalation as { deadlineAt: number };
+    expect(deadlineAt).toBeGreaterThan(Date.now() + 500_000);
+    expect(deadlineAt).toBeLessThanOrEqual(Date.now() + 600_000);
     const evidence = (held.body.escalation as { evidence: { type: string }[] }).evidence;
     expect(evidence.at(-1)?.type).toBe('step.ended');
     // A replacement reusing a step id already run is refused, and the failure is still held.

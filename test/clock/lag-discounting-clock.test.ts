@@ -113,6 +113,60 @@ describe('LagDiscountingClock', () => {
   });
 });
 
+describe('LagDiscountingClock timers', () => {
+  it('for any timers cleared from outside or from callbacks, re-armed from their own, amid stalls: each fires once unless cleared first, and the probe stops after the last', async () => {
+    const plan = fc.array(
+      fc.record({
+        delayMs: fc.integer({ min: 0, max: 3_000 }),
+        // What its callback does: nothing, clear another timer, or arm itself once more.
+        then: fc.oneof(fc.constant('nothing' as const), fc.constant('rearm' as const), fc.nat({ max: 9 })),
+        clearAfterMs: fc.option(fc.integer({ min: 0, max: 3_000 }), { nil: null }),
+      }),
+      { minLength: 1, maxLength: 10 },
+    );
+    const stalls = fc.array(fc.integer({ min: 0, max: 4_000 }), { maxLength: 6 });
+    await fc.assert(
+      fc.asyncProperty(plan, stalls, async (timers, stallsMs) => {
+        const { base, lag } = clocks();
+        const fired = timers.map(() => 0);
+        const cleared = timers.map(() => false);
+        const handles: TimerHandle[] = [];
+        const arm = (i: number, delayMs: number, rearm: boolean): TimerHandle =>
+          lag.setTimeout(() => {
+            fired[i]!++;
+            const then = timers[i]!.then;
+            if (then === 'rearm' && rearm) handles[i] = arm(i, delayMs, false);
+            else if (typeof then === 'number' && then < timers.length && then !== i) {
+              if (fired[then] === 0) cleared[then] = true;
+              lag.clearTimeout(handles[then]!);
+            }
+          }, delayMs);
+        timers.forEach(({ delayMs }, i) => (handles[i] = arm(i, delayMs, true)));
+        timers.forEach(({ clearAfterMs }, i) => {
+          if (clearAfterMs === null) return;
+          base.setTimeout(() => {
+            if (fired[i] === 0) cleared[i] = true;
+            lag.clearTimeout(handles[i]!);
+          }, clearAfterMs);
+        });
+        for (const stallMs of stallsMs) {
+          await base.advance(50);
+          await base.stall(stallMs);
+        }
+        await base.advance(1_000_000);
+        timers.forEach(({ then }, i) => {
+          if (cleared[i]) expect(fired[i]).toBe(0);
+          else expect(fired[i]).toBeGreaterThanOrEqual(1);
+          expect(fired[i]).toBeLessThanOrEqual(then === 'rearm' ? 2 : 1);
+        });
+        // Nothing left pending: the probe has stopped, so an idle process is not woken for it.
+        expect(base.pendingTimers()).toBe(0);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
 describe('LagDiscountingClock on a loop late for good', () => {
   it('for any lateness, a timer still fires within longestWallWaitMs of its delay, and now() never goes back', async () => {
     await fc.assert(
@@ -183,6 +237,15 @@ describe('LagDiscountingClock over the system clock', () => {
   });
 });
 
+/** wallTimeOf(at) is `agoMs` before now: never later, and earlier by at most a probe period and its tolerance. */
+function expectWallTimeAgo(lag: LagDiscountingClock, at: number, agoMs: number): void {
+  vi.setSystemTime(1_000_000_000_000);
+  expect(wallTimeOf(lag, at)).toBeLessThanOrEqual(1_000_000_000_000 - agoMs);
+  expect(wallTimeOf(lag, at)).toBeGreaterThanOrEqual(
+    1_000_000_000_000 - agoMs - options.probeEveryMs - options.toleranceMs,
+  );
+}
+
 describe('wall time beneath a lag-discounting clock', () => {
   afterEach(() => vi.useRealTimers());
 
@@ -200,8 +263,20 @@ describe('wall time beneath a lag-discounting clock', () => {
     const connectedAt = lag.now();
     await base.stall(20_000);
     await base.advance(500);
-    vi.setSystemTime(1_000_000_000_000);
     // The true moment was 20.5 s of wall time ago.
-    expect(wallTimeOf(lag, connectedAt)).toBeLessThanOrEqual(1_000_000_000_000 - 20_500);
+    expectWallTimeAgo(lag, connectedAt, 20_500);
+  });
+
+  it('wallTimeOf a moment after a stall is that moment, not one earlier by the stall', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const { base, lag } = clocks();
+    lag.setTimeout(() => undefined, 600_000);
+    await base.stall(20_000);
+    await base.advance(1_000);
+    const awaySince = lag.now();
+    await base.stall(5_000);
+    await base.advance(500);
+    // Away since 5.5 s of wall time ago; the 20 s stall before it is no part of that.
+    expectWallTimeAgo(lag, awaySince, 5_500);
   });
 });

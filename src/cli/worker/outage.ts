@@ -13,12 +13,13 @@ export interface Outage {
 
 /**
  * A time of the (monotonic) injectable clock as epoch ms, for what people and other machines read. On a
- * lag-discounting clock the time stolen since `at` is not kept, so all it ever stole is counted: the moment found is
- * never later than the true one (a re-check window from it is never narrower).
+ * lag-discounting clock the stall after `at` is counted back in (`baseTimeOf`): a bot away since a moment shows that
+ * moment, not one earlier by all the process's loop was ever late; the moment found is never later than the true one
+ * (a re-check window from it is never narrower).
  */
 export function wallTimeOf(clock: Clock, at: number): number {
-  const stolenMs = clock instanceof LagDiscountingClock ? clock.stolenMs() : 0;
-  return Math.round(Date.now() - (clock.now() - at) - stolenMs);
+  if (!(clock instanceof LagDiscountingClock)) return Math.round(Date.now() - (clock.now() - at));
+  return Math.round(Date.now() - (clock.base.now() - clock.baseTimeOf(at)));
 }
 
 /**
