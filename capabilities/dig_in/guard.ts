@@ -17,8 +17,9 @@ export const DIG_IN_MAX_MS = 4_500;
 const feetOf = (p: Vec3Like) => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Math.floor(p.z) });
 
 /**
- * The ground below is sound to dig in (groundRefusal: three solid blocks over solid ground, no cave beside), the best tool at hand digs them within DIG_IN_MAX_MS, and the pack holds a block for
- * the cover, or what it digs gives one (grass and dirt drop dirt, even to bare hands).
+ * The ground below is sound to dig in (groundRefusal: three solid blocks over solid ground, no cave beside), the best
+ * tool at hand digs them within DIG_IN_MAX_MS, and the pack holds a block for the cover, or what it digs gives one
+ * (grass and dirt drop dirt, even to bare hands).
  */
 export function digInGuard({ world, observation }: GuardContext, { block }: DigInArgs): GuardResult {
   const hole = holeCells(feetOf(observation.position));
