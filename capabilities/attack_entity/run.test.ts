@@ -38,6 +38,40 @@ describe('attack_entity runs end to end on SimWorld', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(625);
   });
 
+  it('holds its ground past the 5 s position watchdog: a zombie knocked back and walking in each time dies, nothing stuck', async () => {
+    const h = await harness({});
+    const zombie = h.world.spawnEntity({
+      name: 'zombie',
+      kind: 'hostile',
+      position: { x: 5.5, y: 0, z: 0.5 },
+      ai: true,
+    });
+    const feet = { ...h.world.position() };
+    const result = await h.run(plan(attack({ id: zombie })));
+    expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
+    expect(h.world.entities().map((e) => e.id)).not.toContain(zombie);
+    expect(h.events.filter((e) => e.type === 'step.stuck')).toEqual([]);
+    const hits = h.world.actuatorLog.filter((entry) => entry.command === 'attack' && entry.outcome === 'ok');
+    // Bare-handed, each sprint hit sends it back and it walks in again: the bot never stepped, for longer than 5 s.
+    expect(hits.at(-1)!.startedAt - hits[0]!.startedAt).toBeGreaterThan(5_000);
+    expect(h.world.actuatorLog.filter((entry) => entry.command === 'move' || entry.command === 'goto')).toEqual([]);
+    expect(h.world.position()).toEqual(feet);
+  });
+
+  it('still fails stuck.position when the bot can get no nearer its mob and nothing happens: no hit, no step closer', async () => {
+    const h = await harness({});
+    const cow = h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 6.5, y: 0, z: 0.5 } });
+    // The pathfinder keeps at a walk that never gets the bot anywhere (pinned against something), until aborted.
+    h.world.goto = (_goal, options) =>
+      new Promise((_resolve, reject) =>
+        options?.signal?.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+      );
+    const result = await h.run(plan(attack({ id: cow })));
+    expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'stuck.position' });
+    expect(h.events.filter((e) => e.type === 'step.stuck').map((e) => e.at)).toEqual([5_050, 10_900]);
+    expect(h.world.entities().map((e) => e.id)).toContain(cow);
+  });
+
   it('fights the mob it names by id, not the nearest one', async () => {
     const h = await harness({});
     const cow = h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 2.5, y: 0, z: 0.5 } });

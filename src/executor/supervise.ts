@@ -150,7 +150,7 @@ class AttemptWatch {
         ...(plan.onTreeRecovery ? { onTreeRecovery: plan.onTreeRecovery } : {}),
         onProgress: (done, total, note) => {
           if (this.disarmed) return;
-          if (note?.judged !== false) stuck.progress(done, total);
+          stuck.progress(done, total, note?.judged !== false);
           plan.progress.report(progressReport(done, total, note));
         },
       })

@@ -32,6 +32,8 @@ interface FightState {
   closest: number;
   closerAt: number;
   blockedBackOffs: number;
+  /** Hits landed and steps the target came closer: the fight's progress while the bot holds its ground. */
+  progress: number;
 }
 
 /**
@@ -41,9 +43,11 @@ interface FightState {
  * cooldown waited out on the run's clock since the last swing or the start of the fight (which may have just drawn
  * the weapon). It gives up once the mob is further than `within` from the bot, or `enough` says the fight is over (a
  * guard drives a mob out of its area). It breaks off, failing `preempted`, once the bot's health is below
- * `breakOffBelow`: a fight going worse than it was judged is judged again by whoever chose it. No progress is
- * reported: how many hits a mob takes is not known in advance. Every verb that fights (attack_entity, guard_area)
- * fights through this.
+ * `breakOffBelow`: a fight going worse than it was judged is judged again by whoever chose it. Its progress is each hit
+ * landed and each step the target comes closer, reported so the stuck detectors judge the fight by
+ * it, not by the bot's position (a bot striking a mob as it walks back in stands still by choice). The report is not
+ * judged for stalls: how many hits a mob takes is not known in advance, and a guard fights between long waits.
+ * Every verb that fights (attack_entity, guard_area) fights through this.
  */
 export async function fightUntilGone(
   ctx: RunContext<unknown>,
@@ -62,6 +66,7 @@ export async function fightUntilGone(
     closest: Infinity,
     closerAt: start,
     blockedBackOffs: 0,
+    progress: 0,
   };
   for (let mob = where(); mob && !enough(mob); mob = where()) {
     if (world.health() < breakOffBelow)
@@ -76,7 +81,11 @@ export async function fightUntilGone(
         'precondition_missing',
         `the ${target.name} got away: ${away.toFixed(1)} blocks off, more than ${within}`,
       );
-    if (away < state.closest - 0.1) [state.closest, state.closerAt] = [away, clock.now()];
+    if (away < state.closest - 0.1) {
+      // The first sight after a hit is where the knock-back left it, not a step closer.
+      if (state.closest !== Infinity) reportProgress(ctx, target, state, away);
+      [state.closest, state.closerAt] = [away, clock.now()];
+    }
     const swingGap = Math.max(attackCooldownMs(world.heldItem()) + CHARGE_MARGIN_MS, ATTACK_COOLDOWN_MS);
     const move = nextFightMove({
       feet,
@@ -163,8 +172,18 @@ async function strike(
     // A hit knocks the mob away: it has to walk back in, which is no reason to go after it.
     [state.closest, state.closerAt] = [Infinity, clock.now()];
     if (move.mob.id === target.id) state.hits++;
+    // A hit on another mob of the crowd is the fight going on too.
+    reportProgress(ctx, target, state);
   } catch (error) {
     // Moved out of reach (or died) between the look and the swing: look again.
     if (ctx.signal.aborted || !(error instanceof WorldError) || error.code !== 'precondition_missing') throw error;
   }
+}
+
+/** One more hit or step closer: the fight goes on, whether or not the bot moved. */
+function reportProgress(ctx: RunContext<unknown>, target: { name: string }, state: FightState, away?: number): void {
+  state.progress++;
+  const where = away === undefined ? '' : `, ${away.toFixed(1)} blocks off`;
+  const detail = `${state.hits} ${state.hits === 1 ? 'hit' : 'hits'} on the ${target.name}${where}`;
+  ctx.progress(state.progress, undefined, { unit: 'hits and steps closer', detail, judged: false });
 }

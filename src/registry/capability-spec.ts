@@ -47,6 +47,7 @@ export interface ProgressNote {
   /**
    * false: shown to watchers but not judged by the progress detector, for a measure that may rightly fall back for a
    * while (straight-line distance on a walk around an obstacle); the position and path detectors judge such a walk.
+   * Judged or not, a rising `done` counts as moving for the position detector (a fight striking from where it stands).
    */
   judged?: boolean;
 }

@@ -9,18 +9,23 @@ const ANCHOR_X = 3;
 const ANCHOR_Y = 4;
 const ANCHOR_Z = 5;
 const SINCE = 6;
+/** The step's last progress value (-Infinity before its first report): a rise is activity (see `progressed`). */
+const LAST_PROGRESS = 7;
 
 /**
  * Trips when a movement capability is active but the agent stayed within ε of
  * its anchor for longer than the threshold. Distance is measured from the
  * anchor, not the previous sample, so jitter never resets it and slow creep
  * eventually does. Once tripped it stays quiet until the agent moves (or is re-activated).
+ * A capability that makes progress standing still (a fight: hits landed, the mob walking back in) reports it, and a
+ * rising report counts as moving: the bot holds its ground by choice, so only its own measure of progress can say
+ * whether it is stuck.
  *
  * Detectors keep no per-agent fields: an agent's state lives in a Float64Array
  * slice (`state`, starting at `base + offset`), so one detector serves every agent.
  */
 export class PositionDetector {
-  static readonly SLOTS = 7;
+  static readonly SLOTS = 8;
   readonly slots = PositionDetector.SLOTS;
   private readonly thresholdMs: number;
   private readonly epsilonSquared: number;
@@ -42,6 +47,22 @@ export class PositionDetector {
     state[at + LATCHED] = 0;
     state[at + HAS_ANCHOR] = 0;
     state[at + SINCE] = now;
+    state[at + LAST_PROGRESS] = -Infinity;
+  }
+
+  /**
+   * The step reported its progress: a value above the last one (any first one) is activity, so the time without
+   * moving starts over from here.
+   */
+  progressed(state: Float64Array, base: number, now: number, value: number): void {
+    const at = base + this.offset;
+    if (state[at + ACTIVE] !== 1) return;
+    const last = state[at + LAST_PROGRESS]!;
+    state[at + LAST_PROGRESS] = value;
+    if (value <= last) return;
+    state[at + HAS_ANCHOR] = 0;
+    state[at + SINCE] = now;
+    state[at + LATCHED] = 0;
   }
 
   deactivate(state: Float64Array, base: number): void {

@@ -128,9 +128,15 @@ export class StuckMonitor {
     this.detectors.noActuator.stamp(this.state, this.base, this.clock.now());
   }
 
-  /** The capability's progress counter; `total` is optional. */
-  progress(value: number, total = Number.NaN): void {
-    this.detectors.progress.report(this.state, this.base, this.clock.now(), value, total);
+  /**
+   * The capability's progress counter; `total` is optional. A rising value is activity for the position detector; an
+   * unjudged one (`judged` false) is only that, the progress detector does not watch it for stalls.
+   */
+  progress(value: number, total = Number.NaN, judged = true): void {
+    const { state, base, detectors } = this;
+    const now = this.clock.now();
+    detectors.position.progressed(state, base, now, value);
+    if (judged) detectors.progress.report(state, base, now, value, total);
   }
 
   /** The runner's promise settled (resolved or rejected). */

@@ -32,6 +32,32 @@ describe('StuckMonitor', () => {
     expect(seen).toEqual([tripped]);
   });
 
+  it('takes a movement step that reports rising progress standing still as active, and trips 5 s after the rise stops', async () => {
+    const { clock, seen, monitor } = setup();
+    monitor.beginStep({ movement: true, invocation: 'fight-1' });
+    monitor.tick(here);
+    // A fight holding its ground: a hit (or the mob a step closer) every 2 s for 12 s, unjudged for stalls.
+    for (let ms = 50; ms <= 12_000; ms += 50) {
+      await clock.advance(50);
+      // Looking at the mob it waits for keeps the no-actuator watchdog fed, as the fight's looks do.
+      monitor.actuatorStamp();
+      if (ms % 2_000 === 0) monitor.progress(ms / 2_000, Number.NaN, false);
+      monitor.tick(here);
+    }
+    expect(seen).toEqual([]);
+    // The same value again is no progress: the bot that stands still with nothing happening is stuck as before.
+    let tripped: Detection | null = null;
+    while (!tripped && clock.now() < 20_000) {
+      await clock.advance(50);
+      monitor.actuatorStamp();
+      monitor.progress(6, Number.NaN, false);
+      tripped = monitor.tick(here);
+    }
+    expect(tripped).toMatchObject({ type: 'position', failureCode: 'stuck.position', detectedAt: 17_050 });
+    // Unjudged reports never armed the progress detector.
+    expect(seen.map((d) => d.type)).toEqual(['position']);
+  });
+
   it('trips stuck.loop after 3 s without an actuator command and fills in the position', async () => {
     const { clock, seen, monitor } = setup();
     monitor.beginStep();
