@@ -16,9 +16,11 @@ const IN_PLACE = new Set(['pillar_up', 'wall_in', 'dig_in', 'leave_shelter', 'co
  */
 export async function leaveShelterFirst(state: StepState): Promise<Next> {
   const { scope, input, base } = state;
-  if (!input.preemptible || IN_PLACE.has(input.spec.name)) return GO_ON;
+  if (!input.preemptible || IN_PLACE.has(input.spec.name) || !builtItself(scope)) return GO_ON;
+  // A bot away from the server has no ground to read: the guard phase waits for its rejoin, as for any step.
+  if (!scope.world.isConnected()) return GO_ON;
   const shelter = shelterHere(scope);
-  if (!shelter || !builtItself(scope)) return GO_ON;
+  if (!shelter) return GO_ON;
   const where = SHELTERED[shelter];
   const from = scope.clock.now();
   const waited = await waitOutShelter(scope, base.stepId, where);
