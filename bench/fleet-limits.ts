@@ -34,12 +34,12 @@ export interface FleetLimits {
 
 /**
  * A worker's plans share its one event loop: at most this much of it per bot held, on top of one plan's own limit. The
- * worst CPU per bot per plan the bench has measured on this project's 2-core machine is 346 ms (300 bots in the crowd,
- * 2 workers), and a worker gets about two thirds of a core beside the other worker, the world server and PostgreSQL.
- * Since a late loop slows a step instead of failing it, an overloaded row runs long rather than failing: the limit
- * must let it.
+ * worst CPU per bot per plan the bench has measured on this project's 2-core machine is 505 ms (300 bots in the crowd,
+ * 2 workers, 2026-12-06), and a worker gets about two thirds of a core beside the other worker, the world server and
+ * PostgreSQL. Since a late loop slows a step instead of failing it, an overloaded row runs long rather than failing:
+ * the limit must let it.
  */
-export const LOOP_SHARE_PER_BOT_MS = 500;
+export const LOOP_SHARE_PER_BOT_MS = 750;
 /** A plan's pick-up: a worker asks for its idle bots' plans every 250 ms, later while its loop runs late. */
 export const QUEUE_POLL_MS = 3_000;
 
