@@ -1,12 +1,12 @@
+export { assess } from './assess.js';
 export {
   type Assessment,
-  assess,
   centroid,
   countByKind,
   type Choice,
   type CombatSettings,
   type EncounterObservation,
-} from './assess.js';
+} from './observation.js';
 export { observeEncounter, shelterAround, weaponStats } from './encounter.js';
 export { type CheckOptions, isSafetySignal, SafetyMonitor, type SafetySignal } from './monitor.js';
 export { wayOutOf } from './exits.js';

@@ -1,4 +1,4 @@
-import type { Choice } from './assess.js';
+import type { Choice } from './observation.js';
 
 /** A capability the safety layer runs as a repair of the step it took over, and why. */
 export interface FastPathStep {

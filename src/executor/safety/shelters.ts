@@ -1,5 +1,5 @@
 import { HOSTILE_STATS, MELEE_REACH, mobSize, PLAYER_WIDTH, TICK_MS } from '../../world/mob-rules/index.js';
-import type { Choice, EncounterObservation, HostileSeen } from './assess.js';
+import type { Choice, EncounterObservation, HostileSeen } from './observation.js';
 
 /*
  * Which shelter the assessment offers: by what the pack holds (blocks, a tool to dig) and by what each threat gets

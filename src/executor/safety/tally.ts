@@ -1,4 +1,4 @@
-import { countByKind } from './assess.js';
+import { countByKind } from './observation.js';
 
 /**
  * What the safety layer met and did while one step ran: the hostiles it answered (by id, so a zombie met five times

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { armourOf } from '../../../src/world/mob-rules/index.js';
-import {
-  type Assessment,
-  assess,
-  type CombatSettings,
-  damageWhileKilling,
-  type EncounterObservation,
-  type HostileSeen,
-  type Reach,
-} from '../../../src/executor/safety/assess.js';
+import { assess } from '../../../src/executor/safety/assess.js';
+import { damageWhileKilling } from '../../../src/executor/safety/fight-estimate.js';
+import type {
+  Assessment,
+  CombatSettings,
+  EncounterObservation,
+  HostileSeen,
+  Reach,
+} from '../../../src/executor/safety/observation.js';
 import { contactShare } from '../../../src/executor/safety/contact.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
 

@@ -1,0 +1,253 @@
+import { ATTACK_COOLDOWN_MS, ATTACK_REACH } from '../../world/actuator-rules.js';
+import {
+  blastDamage,
+  damageAfterArmour,
+  damageToMob,
+  HOSTILE_STATS,
+  type HostileStats,
+  maxHealth,
+  TICK_MS,
+} from '../../world/mob-rules/index.js';
+import { backInReachSeconds, contactShare } from './contact.js';
+import {
+  type CombatSettings,
+  type EncounterObservation,
+  type FightEstimate,
+  type HostileSeen,
+  isArcher,
+  isCreeper,
+  round,
+  type WeaponStats,
+} from './observation.js';
+
+/*
+ * What a fight would cost (assess.ts weighs it against a flight and a shelter): the weapon, the order of the
+ * targets, the seconds and the damage taken, the walkers that join it; and whether a creeper dies before its fuse.
+ */
+
+/** Seconds a fight spends walking from one target to the next. */
+const RETARGET_S = 0.5;
+/** A player's walk, blocks per second (sprint-less, as the pathfinder closes in). */
+export const PLAYER_WALK_SPEED = 4.317;
+/** An archer as fast as the bot is still caught up with, slowly: it stops to draw. */
+const MIN_CLOSING_SPEED = 0.5;
+/** An arrow from a full draw: 4 most often (mob-rules' arrowDamage draws 3 to 5). */
+const ARROW_TYPICAL = 4;
+
+/**
+ * The fight with the weapon that costs least: the targets in the order that costs least (killOrder: an archer in
+ * sight before the zombie beside it), each killed in turn while every mob still alive hits back at its rate times its
+ * kind's contact share. A creeper is a target only when the best weapon kills it before its fuse burns down
+ * (killableBeforeBlast); otherwise it is backed off from (fleeChoice).
+ */
+export function estimateFight(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+  weaponOf: (item: string | null) => WeaponStats,
+): FightEstimate | null {
+  const fightable = threats.filter((h) => !isCreeper(h) || killableBeforeBlast(h, seen, weaponOf));
+  if (fightable.length === 0) return null;
+  let best: FightEstimate | null = null;
+  const fists = weaponOf(null).damage;
+  for (const item of new Set([seen.bot.held, ...seen.bot.pack, null])) {
+    // Dirt in hand hits as a fist does: name it so, and equip nothing for it.
+    const weapon = weaponOf(item).damage > fists ? item : null;
+    const stats = weaponOf(weapon);
+    const ordered = killOrder(fightable, seen, stats);
+    const joined = joinersOf(seen, ordered, stats);
+    const targets = [...ordered, ...joined.joiners];
+    const expectedDamage = round(damageWhileKilling(seen, ordered, stats) + joined.damage);
+    if (
+      !best ||
+      expectedDamage < best.expectedDamage ||
+      (expectedDamage === best.expectedDamage && weapon === seen.bot.held)
+    )
+      best = { weapon, damagePerHit: stats.damage, expectedDamage, seconds: round(joined.end), targets };
+  }
+  return best;
+}
+
+/**
+ * The order that costs least: the fight's damage is every target's time to reach and kill it, weighted by the health
+ * per second of every mob still alive. A mob's weight is the damage per second it lands in the fight: an archer's
+ * arrows in full, a walker's blows at its contact share (a skeleton shooting 3.2 every 3 s outweighs a zombie kept at
+ * bay by the skill's knock-back), a creeper's blast over its fuse (struck before it can go off). A walker's time
+ * depends on how many walkers are left to strike between its returns (secondsToKill), so the order by weight over time
+ * (Smith's rule) is only the start: up to EXHAUSTIVE_ORDER targets every order is costed, and the cheapest kept.
+ */
+export function killOrder(
+  targets: readonly HostileSeen[],
+  seen: EncounterObservation,
+  weapon: WeaponStats,
+): HostileSeen[] {
+  const walkers = targets.filter((h) => !isArcher(h)).length;
+  const priority = (h: HostileSeen) => weight(h, seen) / secondsToKill(h, weapon, walkers);
+  const smith = [...targets].sort((a, b) => priority(b) - priority(a) || a.distance - b.distance);
+  // A creeper struck is struck first (its blast outweighs every blow): only the others' order is searched.
+  const creepers = smith.filter(isCreeper);
+  const others = smith.filter((h) => !isCreeper(h));
+  if (others.length > EXHAUSTIVE_ORDER) return smith;
+  let best = { order: smith, damage: damageWhileKilling(seen, smith, weapon) };
+  for (const rest of permutations(others)) {
+    const order = [...creepers, ...rest];
+    const damage = damageWhileKilling(seen, order, weapon);
+    if (damage < best.damage) best = { order, damage };
+  }
+  return best.order;
+}
+
+/** Targets up to this many are ordered by trying every order (6! = 720). */
+const EXHAUSTIVE_ORDER = 6;
+
+function* permutations<T>(items: readonly T[]): Generator<T[]> {
+  if (items.length <= 1) {
+    yield [...items];
+    return;
+  }
+  for (let i = 0; i < items.length; i++)
+    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) yield [items[i]!, ...rest];
+}
+
+/** Health per second a mob takes off the bot in a fight; a creeper the bot kills first, its blast over its fuse. */
+export function weight(hostile: HostileSeen, seen: EncounterObservation): number {
+  const fuse = HOSTILE_STATS[hostile.name]?.fuse;
+  if (fuse) return pointBlank(fuse.power) / ((fuse.ticks * TICK_MS) / 1000);
+  return damagePerSecond(hostile, seen) * shareLanded(hostile);
+}
+
+/**
+ * Seconds from the start of a target's turn to its death: the chase to an archer, the swings, the turn to the next.
+ * A walker struck is knocked back (the skill's sprint hit: its critical hit needs a mob that stays in reach through
+ * the jump, and one just walked into reach does not) and struck again only once it is back in reach
+ * (backInReachSeconds: 2.3 s for a zombie); with `walkersAlive` walkers coming back in turn the bot strikes whichever
+ * is in reach, so each one's share of that wait is 1 / walkersAlive. Counting the swings alone made a bare-handed
+ * fight with a zombie (22 hits) 12 s when it takes some 50 (test/kit/fight-estimate.test.ts), and a second zombie and
+ * a skeleton joined it in a night's tech-tree run (world 7), which killed the bot.
+ */
+export function secondsToKill(target: HostileSeen, weapon: WeaponStats, walkersAlive = 1): number {
+  const swing = swingGapMs(weapon) / 1000;
+  const back = isArcher(target) ? 0 : backInReachSeconds(target.name) / Math.max(1, walkersAlive);
+  return chaseSeconds(target) + hitsToKill(target, weapon) * Math.max(swing, back) + RETARGET_S;
+}
+
+/**
+ * Each target in turn: the time to reach it (an archer's chase) and to kill it, while every mob still alive hits
+ * back. A walker lands its kind's contact share of its hits against the fighting skill (contact.ts); an archer's arrows land in full (the
+ * skill's back-off keeps walkers at bay, not arrows), the whole time it lives, the chase after it included.
+ */
+export function damageWhileKilling(
+  seen: EncounterObservation,
+  targets: readonly HostileSeen[],
+  weapon: WeaponStats,
+): number {
+  const turns = turnSeconds(targets, weapon);
+  let total = 0;
+  for (let k = 0; k < targets.length; k++)
+    for (const alive of targets.slice(k)) total += turns[k]! * damagePerSecond(alive, seen) * shareLanded(alive);
+  return round(total);
+}
+
+/** Each target's turn in this order, in seconds: its killing while the walkers after it are still about. */
+export function turnSeconds(targets: readonly HostileSeen[], weapon: WeaponStats): number[] {
+  return targets.map((target, k) => secondsToKill(target, weapon, targets.slice(k).filter((h) => !isArcher(h)).length));
+}
+
+/**
+ * The walkers coming that arrive before the fight ends, soonest first, and the damage they add: each lands its blows
+ * from its arrival until it is killed, after those already in the fight (in a night's tech-tree run a bare-handed
+ * fight with one zombie, expected to cost 4.5, took 12 when a second one 17 blocks off joined). Each joiner lengthens
+ * the fight by its own killing, and so it may be joined by the next, and the ones in the fight hit the whole while.
+ */
+export function joinersOf(
+  seen: EncounterObservation,
+  inFight: readonly HostileSeen[],
+  weapon: WeaponStats,
+): { joiners: HostileSeen[]; damage: number; end: number } {
+  let end = turnSeconds(inFight, weapon).reduce((sum, seconds) => sum + seconds, 0);
+  const coming = seen.hostiles.filter((h) => h.arrivesInS !== undefined).sort((a, b) => a.arrivesInS! - b.arrivesInS!);
+  const joiners: HostileSeen[] = [];
+  let damage = 0;
+  for (const walker of coming) {
+    if (walker.arrivesInS! >= end) break;
+    end += secondsToKill(walker, weapon);
+    joiners.push(walker);
+    damage += (end - walker.arrivesInS!) * damagePerSecond(walker, seen) * shareLanded(walker);
+  }
+  return { joiners, damage, end };
+}
+
+/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
+export function shareLanded(hostile: HostileSeen): number {
+  return isArcher(hostile) ? 1 : contactShare(hostile.name);
+}
+
+/**
+ * Seconds the bot walks before an archer is in reach of its sword: the gap closed at the bot's walk less the archer's
+ * own (it backs away as it shoots). A walker comes to the bot: no chase.
+ */
+export function chaseSeconds(hostile: HostileSeen): number {
+  if (!isArcher(hostile)) return 0;
+  const closing = PLAYER_WALK_SPEED - (HOSTILE_STATS[hostile.name]?.speed ?? 0);
+  return Math.max(0, hostile.distance - ATTACK_REACH) / Math.max(closing, MIN_CLOSING_SPEED);
+}
+
+/**
+ * Time between two swings of a fight: the weapon's cooldown, but never within a mob's hurt immunity (the fight waits
+ * ATTACK_COOLDOWN_MS at least, so a hand's 0.25 s swings come every 0.55 s).
+ */
+function swingGapMs(weapon: WeaponStats): number {
+  return Math.max(weapon.cooldownMs, ATTACK_COOLDOWN_MS);
+}
+
+/** Full-strength hits that kill `hostile`: its health left (else its kind's at spawn) over a hit after its armour. */
+function hitsToKill(hostile: HostileSeen, weapon: WeaponStats): number {
+  const health = hostile.health ?? maxHealth(hostile.name);
+  return Math.ceil(health / damageToMob(hostile.name, weapon.damage));
+}
+
+/**
+ * Whether the best weapon at hand kills a creeper before its fuse, lit as it comes within reach, burns down: the first
+ * hit lands as it ignites, each next one a cooldown later. One swelling, or within its ignition range when the world
+ * does not say whether it swells (its fuse may be half burnt), is never walked up to.
+ */
+export function killableBeforeBlast(
+  creeper: HostileSeen,
+  seen: EncounterObservation,
+  weaponOf: (item: string | null) => WeaponStats,
+): boolean {
+  const fuse = HOSTILE_STATS[creeper.name]?.fuse;
+  if (!fuse) return false;
+  const mayBurn = creeper.swelling ?? creeper.distance <= fuse.igniteWithin;
+  if (mayBurn) return false;
+  return [seen.bot.held, ...seen.bot.pack, null].some((item) => {
+    const weapon = weaponOf(item);
+    return (hitsToKill(creeper, weapon) - 1) * weapon.cooldownMs < fuse.ticks * TICK_MS;
+  });
+}
+
+/**
+ * Health per second a hostile takes off the bot while it can reach it, after armour. A creeper in a fight is one the
+ * bot kills before its blast (killableBeforeBlast), so it costs nothing.
+ */
+export function damagePerSecond(hostile: HostileSeen, seen: EncounterObservation): number {
+  const stats: HostileStats | undefined = HOSTILE_STATS[hostile.name];
+  if (stats?.fuse) return 0;
+  if (hostile.reach === 'bow' || (stats?.bow && !stats.melee)) {
+    const interval = stats?.bow ? (stats.bow.drawTicks + stats.bow.intervalTicks) / 20 : 3;
+    return damageAfterArmour(ARROW_TYPICAL, seen.bot.armour) / interval;
+  }
+  const melee = stats?.melee ?? { damage: 3, cooldownTicks: 20 };
+  return damageAfterArmour(melee.damage, seen.bot.armour) / (melee.cooldownTicks / 20);
+}
+
+export function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {
+  if (settings.combat === 'avoid') return 'the policy avoids fights';
+  if (!fight) return 'nothing here can be fought in melee';
+  const weapon = `${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
+  return `a fight (${weapon}) is expected to take ${fight.expectedDamage} of ${seen.bot.health} health, below the floor of ${settings.fightHealthFloor}`;
+}
+
+/** A blast of `power` on a body it sees whole, at its centre (vanilla's explosion: 43 for a creeper's 3). */
+export function pointBlank(power: number): number {
+  return Math.round(blastDamage(power, 0, 1));
+}

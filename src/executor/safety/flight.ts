@@ -1,0 +1,113 @@
+import { ATTACK_REACH } from '../../world/actuator-rules.js';
+import { HOSTILE_STATS, TICK_MS } from '../../world/mob-rules/index.js';
+import { damagePerSecond, PLAYER_WALK_SPEED, pointBlank, whyNotFight } from './fight-estimate.js';
+import {
+  centroid,
+  type Choice,
+  type CombatSettings,
+  countByKind,
+  type EncounterObservation,
+  type FightEstimate,
+  type HostileSeen,
+  isArcher,
+  round,
+} from './observation.js';
+
+/*
+ * A flight (assess.ts ranks it): the point it runs from, chosen so that its end is clear of every hostile known,
+ * and how far it must end from the threats.
+ */
+
+/** A flight from walkers ends this far clear of every one: twice a zombie's notice of a close bot (hostileRadius). */
+const CHASER_CLEARANCE = 10;
+/** With an archer among them, past its bow's range (15). */
+const ARCHER_CLEARANCE = 16;
+
+export function fleeChoice(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+  creeper: HostileSeen | undefined,
+  fight: FightEstimate | null,
+  settings: CombatSettings,
+): Choice {
+  const from = flightFrom(seen, threats);
+  const fuse = creeper ? HOSTILE_STATS[creeper.name]?.fuse : undefined;
+  const why =
+    creeper && fuse
+      ? `a ${creeper.swelling === true ? 'swelling ' : ''}creeper ${creeper.distance.toFixed(1)} blocks away outlives its ${fuse.ticks * TICK_MS} ms fuse under these blows (a blast at point-blank takes ${pointBlank(fuse.power)}); keep beyond ${fuse.defuseBeyond}, where its fuse goes out`
+      : whyNotFight(seen, fight, settings);
+  const archersOnly = threats.every((h) => h.reach === 'bow');
+  const verb = archersOnly ? 'out of the archers’ sight' : 'away from all';
+  const distance = threats.some((h) => h.reach === 'bow') ? ARCHER_CLEARANCE : CHASER_CLEARANCE;
+  const clearOf = [...new Set(threats.map((h) => h.name))];
+  const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
+  return { kind: 'flee', from, clearOf, distance, reason };
+}
+
+/** Headings a flight's way is chosen among: sixteen, a compass's. */
+const FLIGHT_HEADINGS = Array.from({ length: 16 }, (_, i) => ({
+  x: Math.cos((i * Math.PI) / 8),
+  z: Math.sin((i * Math.PI) / 8),
+}));
+/** A flight from chasers runs about twice its clearance (flee: they follow at half the bot's pace). */
+const FLIGHT_REACH = 2;
+/** Blocks behind the bot the flight's point is put. */
+const FROM_BEHIND = 4;
+
+/**
+ * The point a flight runs from. Away from the threats' centre, unless that way leads towards another hostile: every
+ * hostile known (those beyond the encounter's radius too) is weighed by how near the flight's end it would be to
+ * reaching it there (an archer within its bow's range, a creeper within its fuse's, a walker at the spot), and the
+ * heading whose end is furthest from all of them is taken among those that gain ground on the threats, the one most
+ * directly away from them among equals.
+ * In a night's tech-tree run (world 7) a flight from a zombie ran straight at a skeleton 23 blocks off, beyond the
+ * radius, which shot the bot. Without the bot's position, the threats' centre.
+ */
+export function flightFrom(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+): { x: number; y: number; z: number } {
+  const centre = centroid(threats);
+  const at = seen.bot.position;
+  if (!at) return centre;
+  const length = FLIGHT_REACH * (threats.some(isArcher) ? ARCHER_CLEARANCE : CHASER_CLEARANCE);
+  const away = { x: at.x - centre.x, z: at.z - centre.z };
+  const norm = Math.hypot(away.x, away.z) || 1;
+  const score = (heading: { x: number; z: number }) => {
+    const end = { x: at.x + heading.x * length, z: at.z + heading.z * length };
+    const margin = Math.min(
+      ...seen.hostiles.map((h) => Math.hypot(h.position.x - end.x, h.position.z - end.z) - dangerRadius(h)),
+    );
+    return Math.min(margin, length) + ((heading.x * away.x + heading.z * away.z) / norm) * 1e-3;
+  };
+  // Never a heading towards the threats: each one gains ground on them (flee's own headings keep within 60°).
+  const ways = FLIGHT_HEADINGS.filter((h) => h.x * away.x + h.z * away.z >= -1e-9);
+  const best = ways.reduce((a, b) => (score(b) > score(a) ? b : a));
+  // A few blocks behind the bot, so that flee's heading from that cell's centre is this one within a few degrees.
+  return { x: at.x - best.x * FROM_BEHIND, y: at.y, z: at.z - best.z * FROM_BEHIND };
+}
+
+/** How far from a hostile a spot is still in its reach: an archer's bow range, a creeper's fuse, a walker's arm. */
+export function dangerRadius(hostile: HostileSeen): number {
+  const stats = HOSTILE_STATS[hostile.name];
+  return stats?.bow?.range ?? stats?.fuse?.defuseBeyond ?? ATTACK_REACH;
+}
+
+/**
+ * What a flight costs under arrows, for its reason: each archer in sight shoots while the bot is within its bow's
+ * range, the gap to that range opened at the bot's walk (the archer stands and shoots within its range and walks after
+ * the bot beyond it). Walkers are slower than the bot and land nothing on a flight. Empty without an archer in range.
+ */
+export function underArrows(seen: EncounterObservation, threats: readonly HostileSeen[]): string {
+  let seconds = 0;
+  let damage = 0;
+  for (const archer of threats.filter((h) => h.reach === 'bow')) {
+    const range = HOSTILE_STATS[archer.name]?.bow?.range ?? ARCHER_CLEARANCE;
+    const inSight = Math.max(0, range - archer.distance) / PLAYER_WALK_SPEED;
+    seconds = Math.max(seconds, inSight);
+    damage += inSight * damagePerSecond(archer, seen);
+  }
+  return seconds > 0
+    ? `; the flight is in an archer's sight for ${round(seconds)} s: expected ${round(damage)} from arrows`
+    : '';
+}
