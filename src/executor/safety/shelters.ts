@@ -46,7 +46,7 @@ export function shelterChoices(seen: EncounterObservation, threats: readonly Hos
     const shelter = SHELTERS[verb];
     if (passedOver.verbs.has(verb) || !fitsHere(verb, seen.ground)) continue;
     if (verb === 'pillar_up' && pillarPassedBy(seen.hostiles)) continue;
-    if (shelter.digs ? !canDigIn(seen, threats) : seen.bot.blocks < shelter.blocks) continue;
+    if (shelter.digs ? !canDigIn(seen) : seen.bot.blocks < shelter.blocks) continue;
     const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
     choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
   }
@@ -55,28 +55,38 @@ export function shelterChoices(seen: EncounterObservation, threats: readonly Hos
 
 /**
  * Whether the bot can dig in here: the ground measured, within DIG_IN_MAX_MS with the best tool at hand (dirt by hand
- * is 2.4 s), done before the nearest walker is on the bot, and a block for the cover in the pack or in what it digs
+ * is 2.4 s), closed before any hostile reaches the hole, and a block for the cover in the pack or in what it digs
  * (grass and dirt drop dirt); the ground not measured, a shovel or a pickaxe and a block in the pack.
  */
-function canDigIn({ bot, ground }: EncounterObservation, threats: readonly HostileSeen[]): boolean {
+function canDigIn({ bot, ground, hostiles }: EncounterObservation): boolean {
   const cover = bot.blocks >= SHELTERS.dig_in.blocks;
   if (ground.digIn === undefined)
     return cover && [bot.held, ...bot.pack].some((item) => item !== null && DIGGING_TOOL.test(item));
   const { digIn } = ground;
   if (digIn === null || digIn.ms > DIG_IN_MAX_MS || (!cover && !digIn.yieldsCover)) return false;
-  return digIn.ms / 1000 <= secondsUntilWalkerArrives(threats);
+  return (digIn.ms + HOLE_CLOSING_MS) / 1000 <= secondsUntilHoleReached(hostiles);
 }
 
 /**
- * Seconds until the nearest walker is in melee reach (the gap to its reach at its walk), or a creeper blows up (the
- * gap to its ignition range, then its fuse). A hole half dug is no shelter: on the embedded server eight zombies 5
- * blocks off were on a bot digging by hand (2.4 s) and killed it in its hole.
+ * What a hole takes beyond its digs until its top is closed: the bot's three drops (a block in about 6 ticks each) and
+ * the cover's equip and placement. Measured on the embedded server: dig_in took 3.1 to 3.6 s by hand for 2.4 s of
+ * digging (`npm run bench -- night --rows skeleton-8`, 2026-12-06).
  */
-function secondsUntilWalkerArrives(threats: readonly HostileSeen[]): number {
+const HOLE_CLOSING_MS = 1_200;
+
+/**
+ * Seconds until the nearest hostile that comes for the bot is at the hole (the gap to its melee reach at its walk), or
+ * a creeper blows up (the gap to its ignition range, then its fuse). A hole open two cells deep is a walk's end for a
+ * mob (the bot's body is no obstacle to it, as in vanilla): on the embedded server a skeleton 5 blocks off walked into
+ * a hole dug by hand before its top was closed and shot the bot dead in it, and eight zombies 5 blocks off were on a
+ * bot still digging. An archer counts as a walker: it walks up once the hole hides the bot from its bow. A mob that
+ * does not come for the bot (reach 'none': a spider by day, a walker still far) is left out, except an archer.
+ */
+function secondsUntilHoleReached(hostiles: readonly HostileSeen[]): number {
   let soonest = Infinity;
-  for (const { name, reach, distance } of threats) {
-    if (reach !== 'melee' && reach !== 'explosion') continue;
+  for (const { name, reach, distance } of hostiles) {
     const stats = HOSTILE_STATS[name];
+    if (reach === 'none' && !stats?.bow) continue;
     const speed = stats?.speed ?? ZOMBIE_SPEED;
     const fuse = stats?.fuse;
     const arrives = fuse

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { armourOf } from '../../../src/world/mob-rules/index.js';
+import { armourOf, HOSTILE_STATS, MELEE_REACH } from '../../../src/world/mob-rules/index.js';
 import { assess } from '../../../src/executor/safety/assess.js';
 import { damageWhileKilling } from '../../../src/executor/safety/fight-estimate.js';
 import type {
@@ -278,14 +278,14 @@ describe('assess: the response to an encounter, with its reasons', () => {
     // The night bench's skeleton-2/stone deaths: after a fight, at 4 to 8 health, the bot fled the skeleton in the open
     // and was shot on the way; a stone sword, leather, no block and no shovel, so no shelter was offered.
     const hurt = { health: 7, held: 'stone_sword', armour: armourOf(LEATHER) };
-    const mobs = [hostile(1, 'skeleton', 9, 'bow'), hostile(2, 'zombie', 9)];
+    const mobs = [hostile(1, 'skeleton', 12, 'bow'), hostile(2, 'zombie', 12)];
     const dirt = { wayOut: true, digIn: { ms: 2400, yieldsCover: true } };
     const dug = assess(encounter(mobs, hurt, dirt), auto, weaponOf);
     expect(dug.choices.map((c) => c.kind)).toEqual(['shelter', 'flee']);
     expect(first(dug)).toMatchObject({ kind: 'shelter', verb: 'dig_in' });
-    // The flight left behind it says what it would cost: 6 blocks to the bow's range at a walk, 3.2 an arrow a 3 s.
+    // The flight left behind it says what it would cost: 3 blocks to the bow's range at a walk, 3.2 an arrow a 3 s.
     expect(dug.choices[1]!.reason).toMatch(
-      /; the flight is in an archer's sight for 1\.4 s: expected 1\.5 from arrows$/,
+      /; the flight is in an archer's sight for 0\.7 s: expected 0\.7 from arrows$/,
     );
     // Ground that does not dig in time (stone by hand) or opens to the side: the flight, judged the same.
     for (const digIn of [{ ms: 22_500, yieldsCover: true }, null]) {
@@ -305,6 +305,21 @@ describe('assess: the response to an encounter, with its reasons', () => {
     expect(assess(encounter(close, hurt, dirt), auto, weaponOf).choices.map((c) => c.kind)).toEqual(['flee']);
     const crowd = assess(encounter(zombies(8, 4.7), { health: 20 }, dirt), auto, weaponOf);
     expect(crowd.choices.map((c) => c.kind)).toEqual(['flee']);
+  });
+
+  it('never digs a hole an archer walks into before its top is closed, in its sight or not', () => {
+    // The night bench's skeleton-8 deaths: 7 zombies 7 to 15 blocks off and a skeleton 5 off, bare hands. The hole
+    // took 3.3 s by hand; the skeleton, the bot out of its sight, walked into the hole before the top was closed and
+    // shot the bot dead in it (a mob's walk ends in the bot's cell; the bot's body is no obstacle to it).
+    const dirt = { wayOut: true, digIn: { ms: 2400, yieldsCover: true } };
+    const crowd = (skeleton: HostileSeen) => [...zombies(7, 11), skeleton];
+    for (const reach of ['bow', 'none'] as const) {
+      const near = assess(encounter(crowd(hostile(8, 'skeleton', 5.3, reach)), {}, dirt), auto, weaponOf);
+      expect(near.choices.some((c) => c.kind === 'shelter')).toBe(false);
+    }
+    // 12 blocks off, it is still walking up (2.7 blocks/s) when the top closes (2.4 s of digs, 1.2 of drops and cover).
+    const far = assess(encounter(crowd(hostile(8, 'skeleton', 12, 'bow')), {}, dirt), auto, weaponOf);
+    expect(first(far)).toMatchObject({ kind: 'shelter', verb: 'dig_in' });
   });
 
   it('an archer farther off costs more: the chase to it is under its arrows', () => {
@@ -532,6 +547,33 @@ describe('assess: properties', () => {
           if (choice.kind !== 'fight' && choice.kind !== 'close_in') continue;
           expect(choice.breakOffBelow).toBeGreaterThanOrEqual(settings.fightHealthFloor);
           expect(choice.breakOffBelow).toBeLessThanOrEqual(seen.bot.health - fight!.expectedDamage);
+        }
+      }),
+    );
+  });
+  it('a crowd of 3+ walkers and an archer: a shelter chosen first is the hole (it blocks the bow), closed before any of them walks to it', () => {
+    const crowd = fc.record({
+      walkers: fc.array(fc.double({ min: 2, max: 16, noNaN: true }), { minLength: 3, maxLength: 8 }),
+      archer: fc.double({ min: 2, max: 15, noNaN: true }),
+      inSight: fc.boolean(),
+      digMs: fc.integer({ min: 500, max: 4_500 }),
+      health: fc.integer({ min: 1, max: 20 }),
+    });
+    fc.assert(
+      fc.property(crowd, ({ walkers, archer, inSight, digMs, health }) => {
+        const mobs = [
+          ...walkers.map((d, i) => hostile(i + 1, 'zombie', d)),
+          hostile(99, 'skeleton', archer, inSight ? 'bow' : 'none'),
+        ];
+        const ground = { wayOut: true, digIn: { ms: digMs, yieldsCover: true } };
+        const chosen = first(assess(encounter(mobs, { health }, ground), auto, weaponOf));
+        if (chosen?.kind !== 'shelter') return;
+        expect(chosen.verb).toBe('dig_in');
+        // Each walks straight at its kind's pace to a melee's reach of the bot (half its width, the reach, half the
+        // bot's): later than the hole's digs, its three drops and its cover (1.2 s).
+        for (const mob of mobs) {
+          const gap = mob.distance - (0.3 + MELEE_REACH + 0.3);
+          expect(gap / HOSTILE_STATS[mob.name]!.speed).toBeGreaterThanOrEqual((digMs + 1_200) / 1000);
         }
       }),
     );
