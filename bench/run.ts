@@ -10,6 +10,8 @@ import { LAYOUTS, type Bench, type BenchOptions, type BenchResult, type Layout }
 const MAX_BOTS = 300;
 /** Worker processes the fleet bench starts at most in one row. */
 const MAX_WORKERS = 8;
+/** The tech-tree bench's generated worlds (terrain seeds 1 to this). */
+const TECHTREE_WORLDS = 10;
 /** Night runs at once at most (`--jobs`), each a server and a bot. */
 const MAX_JOBS = 8;
 /**
@@ -19,7 +21,7 @@ const MAX_JOBS = 8;
  */
 const ON_REQUEST = new Set(['fleet.bench.ts', 'night.bench.ts', 'foresight.bench.ts']);
 
-const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --survival] [-- --profile FILE]
+const HELP = `Usage: npm run bench [-- --json] [-- <filter>] [-- --bots N] [-- --fleet] [-- --server-seeds N] [-- --worlds 3,10] [-- --survival] [-- --profile FILE]
        npm run bench -- fleet [--bots 50,150,300] [--workers 1,2,3]
 
 Runs every bench/*.bench.ts and prints a table of measured figures, with the
@@ -31,6 +33,10 @@ baseline measured in the same run and the ratio against it where one exists.
   --server-seeds N
              how many generated worlds the tech-tree bench runs on the embedded
              server (default 3, about two minutes each; 0 for SimWorld only)
+  --worlds 3,10
+             of the tech-tree bench, only these worlds (1 to 10), in SimWorld
+             and on the server (with --server-seeds 0, SimWorld only): re-runs
+             a world alone, its server trace written as for every run
   --survival of the tech-tree bench, nights and mobs on: each world from dusk
              (12000 ticks) with the daylight cycle running and zombies,
              skeletons, creepers and spiders spawning in the dark (up to 5
@@ -75,6 +81,7 @@ a server each run), rows of their own.
 e.g. npm run bench -- embedded --fleet --bots 100
      npm run bench -- techtree --server-seeds 10
      npm run bench -- techtree --server-seeds 2 --survival
+     npm run bench -- techtree --survival --worlds 3,10
      npm run bench -- fleet --bots 150 --workers 2
      npm run bench -- night --placements 2 --rows none,zombies-2/stone
      npm run bench -- foresight --seed 7 --placements 3`;
@@ -122,6 +129,12 @@ function parseArgs(argv: string[]): Args | string {
       if (!Number.isInteger(seeds) || seeds < 0 || seeds > 100)
         return `--server-seeds must be a whole number from 0 to 100 (got ${text ?? 'nothing'}), e.g. --server-seeds 10`;
       args.serverSeeds = seeds;
+    } else if (arg === '--worlds' || arg.startsWith('--worlds=')) {
+      const text = arg === '--worlds' ? argv[++i] : arg.slice('--worlds='.length);
+      const worlds = wholeNumbers(text, 1, TECHTREE_WORLDS);
+      if (!worlds)
+        return `--worlds must be whole numbers from 1 to ${TECHTREE_WORLDS}, commas between (got ${text ?? 'nothing'}), e.g. --worlds 3,10`;
+      args.worlds = worlds;
     } else if (arg === '--placements' || arg.startsWith('--placements=')) {
       const text = arg === '--placements' ? argv[++i] : arg.slice('--placements='.length);
       const [placements] = wholeNumbers(text, 1, 100) ?? [];

@@ -253,14 +253,24 @@ function recoveriesByCause(where: string, runs: Run[]): BenchResult[] {
   ];
 }
 
+/**
+ * The worlds to run: every one in SimWorld and the first `--server-seeds` on the server; with `--worlds`, only those
+ * (on the server too, unless `--server-seeds 0`), so that a world that went wrong can be re-run alone with its trace.
+ */
+export function chosenWorlds(options: BenchOptions): { sim: number[]; server: number[] } {
+  const every = Array.from({ length: SEEDS }, (_, i) => i + 1);
+  if (options.worlds) return { sim: options.worlds, server: options.serverSeeds === 0 ? [] : options.worlds };
+  return { sim: every, server: every.slice(0, options.serverSeeds ?? SERVER_SEEDS) };
+}
+
 export default async function techtreeBench(options: BenchOptions): Promise<BenchResult[]> {
   const loaded = await loadTrees(createDefaultRegistry());
   const simRuns: Run[] = [];
   const nights = options.survival ?? false;
-  for (let seed = 1; seed <= SEEDS; seed++) simRuns.push(await onSim(loaded, seed, nights));
+  const { sim, server } = chosenWorlds(options);
+  for (const seed of sim) simRuns.push(await onSim(loaded, seed, nights));
   const serverRuns: Run[] = [];
-  for (let seed = 1; seed <= (options.serverSeeds ?? SERVER_SEEDS); seed++)
-    serverRuns.push(await onServer(loaded, seed, nights));
+  for (const seed of server) serverRuns.push(await onServer(loaded, seed, nights));
   return [
     ...summarise('SimWorld', simRuns),
     ...(serverRuns.length > 0 ? summarise('the embedded server', serverRuns) : []),

@@ -25,6 +25,11 @@ export interface BenchOptions {
    */
   serverSeeds?: number;
   /**
+   * `--worlds 3,10`: of the tech-tree bench, only these worlds, in SimWorld and on the embedded server (with
+   * `--server-seeds 0`, SimWorld only).
+   */
+  worlds?: number[];
+  /**
    * `--survival`: the tech-tree bench's worlds from dusk with the daylight cycle running and hostiles spawning at
    * night.
    */

@@ -1,5 +1,5 @@
 import { killableBeforeBlast, estimateFight, whyNotFight } from './fight-estimate.js';
-import { fleeChoice } from './flight.js';
+import { fleeChoice, keepsPace } from './flight.js';
 import {
   type Assessment,
   type Choice,
@@ -51,6 +51,10 @@ export function assess(
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
   if (fight && fightable && healthAfter >= settings.fightHealthFloor)
     choices.push(fightChoice(seen, fight, Math.max(settings.fightHealthFloor, healthAfter - BREAK_OFF_MARGIN)));
+  // Cornered by what a flight never shakes off (a spider leaps and climbs): the fight, even below the floor, before
+  // the hole; no flight, unless the policy avoids fights.
+  const cornered = fightable && threats.every(keepsPace);
+  if (cornered && healthAfter < settings.fightHealthFloor) choices.push(lastStand(seen, fight, threats));
   const flight = fleeChoice(seen, threats, creeper, fight, settings);
   const [shelter, ...otherShelters] = shelterChoices(
     seen,
@@ -64,7 +68,7 @@ export function assess(
     (!seen.ground.wayOut || threats.length >= OUTNUMBERED || healthAfter < settings.fightHealthFloor);
   // Shut in (dug in, walled in) with no walk out, a flight has nowhere to go: it would fail at once, and the shelter
   // is held instead (in a night's run a bot in its closed hole was sent to flee a skeleton 7 times in 0 ms).
-  const flights = shutIn(seen.ground) ? [] : [flight];
+  const flights = shutIn(seen.ground) || cornered ? [] : [flight];
   if (shelter && shelterFirst) choices.push(shelter, ...flights, ...otherShelters);
   else choices.push(...flights, ...(shelter ? [shelter, ...otherShelters] : []));
   return { choices, fight, threats };
@@ -84,6 +88,19 @@ function fightChoice(seen: EncounterObservation, fight: FightEstimate, breakOffB
   if (target.reach === 'bow' && target.distance > 3)
     return { kind: 'close_in', target, weapon, breakOffBelow, reason: `close in on the ${target.name}: ${reason}` };
   return { kind: 'fight', target, weapon, breakOffBelow, reason };
+}
+
+/**
+ * The fight against what the bot cannot outrun when it costs more than the floor allows: a flight costs more (the
+ * spider bites all the way), and it never breaks off (a flight is no better from where it would stand).
+ */
+function lastStand(seen: EncounterObservation, fight: FightEstimate, threats: readonly HostileSeen[]): Choice {
+  const choice = fightChoice(seen, fight, 0);
+  const kinds = countByKind(threats);
+  return {
+    ...choice,
+    reason: `cornered: a flight does not shake off ${kinds} (it leaps and climbs); ${choice.reason}`,
+  };
 }
 
 /** Eat before anything else when hurt, something to eat is in the pack and every threat is still far. */

@@ -12,24 +12,13 @@ import type {
 } from '../../../src/executor/safety/observation.js';
 import { contactShare } from '../../../src/executor/safety/contact.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
+import { encounter } from './observe.js';
 
 const weaponOf = weaponStats;
 const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
 
 function hostile(id: number, name: string, distance: number, reach: Reach = 'melee'): HostileSeen {
   return { id, name, distance, health: 20, reach, position: { x: distance, y: 0, z: id } };
-}
-
-function encounter(
-  hostiles: HostileSeen[],
-  bot: Partial<EncounterObservation['bot']> = {},
-  ground: EncounterObservation['ground'] = { wayOut: true },
-): EncounterObservation {
-  return {
-    hostiles,
-    bot: { health: 20, food: 20, held: null, pack: [], armour: armourOf([]), foods: [], blocks: 0, ...bot },
-    ground,
-  };
 }
 
 const LEATHER = ['leather_helmet', 'leather_chestplate', 'leather_leggings', 'leather_boots'];
@@ -539,12 +528,17 @@ describe('assess: properties', () => {
     );
   });
 
-  it("a fight breaks off no lower than the health floor, and only once it goes worse than judged (below the estimate's end)", () => {
+  it("a fight breaks off no lower than the health floor, and only once it goes worse than judged (below the estimate's end); a cornered one never", () => {
     fc.assert(
       fc.property(arbEncounter, arbSettings, (seen, settings) => {
         const { choices, fight } = assess(seen, settings, weaponOf);
         for (const choice of choices) {
           if (choice.kind !== 'fight' && choice.kind !== 'close_in') continue;
+          // Cornered by what it cannot outrun, the bot has nothing better to break off to.
+          if (choice.reason.startsWith('cornered:')) {
+            expect(choice.breakOffBelow).toBe(0);
+            continue;
+          }
           expect(choice.breakOffBelow).toBeGreaterThanOrEqual(settings.fightHealthFloor);
           expect(choice.breakOffBelow).toBeLessThanOrEqual(seen.bot.health - fight!.expectedDamage);
         }

@@ -186,8 +186,8 @@ describe('the encounter from a shelter', () => {
     pillar.world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: -2.5, y: 0, z: 0.5 } });
     expect(observeEncounter(pillar.world, 5).ground).toMatchObject({ shelter: 'pillar_up' });
     const verbs = (monitor: SafetyMonitor) => monitor.threatRemaining()?.responses.map((r) => r.verb);
-    // One spider is a fight; no pillar again, even as the last resort.
-    expect(verbs(pillar.monitor)).toEqual(['attack_entity', 'flee']);
+    // One spider is a fight; no pillar again, even as the last resort, and no flight: it keeps pace with a runner.
+    expect(verbs(pillar.monitor)).toEqual(['attack_entity']);
     const hole = SimWorld.create({
       clock: new ManualClock(),
       ground: { radius: 20 },
