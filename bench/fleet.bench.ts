@@ -101,10 +101,12 @@ function fleetShape(bots: number, workers: number): FleetShape {
 }
 
 /**
- * `node --cpu-prof` for a worker process: its whole life's CPU profile (joins included), written as it exits beside
- * `--profile`'s file, named for its row and worker (`fleet-50bots-1w-bench-0.cpuprofile` for `--profile fleet`).
+ * `node --cpu-prof` for a worker or the world server's process, when `--profile` is given: its whole life's CPU
+ * profile (joins included), written as it exits beside `--profile`'s file, named for its row and process
+ * (`fleet-crowd-50bots-1w-bench-0.cpuprofile` and `fleet-crowd-50bots-1w-server.cpuprofile` for `--profile fleet`).
  */
-function cpuProfileArgs(profile: string, name: string): string[] {
+function profiledAs(profile: string | undefined, name: string): string[] {
+  if (profile === undefined) return [];
   const stem = basename(profile).replace(/\.cpuprofile$/, '');
   return ['--cpu-prof', '--cpu-prof-dir', dirname(resolve(profile)), '--cpu-prof-name', `${stem}-${name}.cpuprofile`];
 }
@@ -132,7 +134,8 @@ async function runRow(
   const db = new pg.Client({ connectionString: url });
   await db.connect();
   const names = Array.from({ length: bots }, (_, i) => `fleet_${i}`);
-  const world = new CliProcess('world', worldArgs(layout, files, names));
+  const rowName = `${layout}-${bots}bots-${workers}w`;
+  const world = new CliProcess('world', worldArgs(layout, files, names), {}, profiledAs(profile, `${rowName}-server`));
   const fleetProcesses: CliProcess[] = [];
   try {
     const { port } = JSON.parse(await world.line((line) => line.startsWith('{'))) as { port: number };
@@ -141,7 +144,7 @@ async function runRow(
       const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
       args.push('--lease-ms', String(DEFAULT_LEASE_MS), '--claims-per-pass', String(DEFAULT_CLAIMS_PER_PASS));
       args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
-      const profiled = profile ? cpuProfileArgs(profile, `${layout}-${bots}bots-${workers}w-bench-${k}`) : [];
+      const profiled = profiledAs(profile, `${rowName}-bench-${k}`);
       fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }, profiled));
     }
     const workersStarted = performance.now();

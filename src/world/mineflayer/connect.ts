@@ -9,6 +9,7 @@ import { MineflayerWorld, type MineflayerWorldOptions } from './mineflayer-world
 import { listenForServerMark } from './server-marks.js';
 import { readCrowdMovesDirectly } from './crowd-moves.js';
 import { restIdlePhysics } from './resting-physics.js';
+import { updateTabLatencyDirectly } from './tab-latency.js';
 import { shareBlockStates } from './shared-block-states.js';
 import { splitFramesWithoutStacks } from './stackless-frames.js';
 
@@ -70,6 +71,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       shareBlockStates(bot);
       readCrowdMovesDirectly(bot);
       restIdlePhysics(bot);
+      updateTabLatencyDirectly(bot);
       splitFramesWithoutStacks(bot);
       resolve(new MineflayerWorld(bot, options));
     });

@@ -7,6 +7,12 @@ interface TabListServer extends SquidServer {
   _sendPlayerEventNewJoin(player: SquidPlayer): void;
 }
 
+/** Vanilla sends every player's latency to every player once every 600 ticks, 30 s (PlayerList.tick). */
+export const LATENCY_EVERY_TICKS = 600;
+
+/** The latency updates this plugin sends (flying-squid's own are dropped). */
+const ownUpdates = new WeakSet<object>();
+
 /**
  * The tab list (player_info) reaches players as vanilla sends it when one joins (PlayerList.placeNewPlayer): the
  * joining player gets every player's entry, its own included, and each other player gets the joining player's alone.
@@ -17,12 +23,32 @@ interface TabListServer extends SquidServer {
  * minute to join, 300 never all did). And a bot never learnt the names of the players who joined before it, so their
  * entities had no username.
  *
+ * Each player's latency reaches every player as vanilla sends it, once every 600 ticks, one packet for all. flying-squid
+ * wrote each player the whole list's latencies every 5 s, and mineflayer's player_info handler looks each entry's
+ * player up among all of the bot's entities: in a crowd, where every bot sees every other, n bots cost n³ lookups every
+ * 5 s (at 300 bots in view on two workers, every bot scanned its 300 entities for each of 300 entries: 2.7 million entity checks a second a
+ * worker, paid by idle bots too). flying-squid's interval still runs (it is its login's closure, cleared with the
+ * player's other login timers), but what it writes is dropped here.
+ *
  * login.js sets `serv._sendPlayerList` anew as each player connects, after this plugin's hook for that player has run
  * (flying-squid calls external plugins' hooks first); at `asap`, which comes after every hook and before the join,
  * this one is set in its place.
  */
 export const tabListPlugin: SquidPlugin = {
+  server(serv: SquidServer) {
+    serv.on('tick', (_delta: number, tick: number) => {
+      if (tick % LATENCY_EVERY_TICKS !== 0 || serv.players.length === 0) return;
+      const update = latencyUpdate(serv);
+      ownUpdates.add(update);
+      serv._writeArray('player_info', update, serv.players);
+    });
+  },
   player(player: SquidPlayer, serv: SquidServer) {
+    const write = player._client.write.bind(player._client);
+    player._client.write = (name, params) => {
+      if (name === 'player_info' && isLatencyOnly(params) && !ownUpdates.has(params)) return;
+      write(name, params);
+    };
     player.once('asap', () => {
       const server = serv as TabListServer;
       const wholeListToOthers = server._sendPlayerList.bind(server);
@@ -35,3 +61,21 @@ export const tabListPlugin: SquidPlugin = {
     });
   },
 };
+
+function latencyUpdate(serv: SquidServer): object {
+  const bitfield = serv.registry.supportFeature('playerInfoActionIsBitfield');
+  // flying-squid's shape of the update (login.js fillTabList): the field is `latency` with a bitfield, `ping` before.
+  const data = serv.players.map((player) => {
+    const latency = (player._client as { latency?: number }).latency ?? 0;
+    return bitfield ? { uuid: player.uuid, latency } : { uuid: player.uuid, ping: latency };
+  });
+  return { action: bitfield ? { update_latency: true } : 'update_latency', data };
+}
+
+function isLatencyOnly(params: object): boolean {
+  const action = (params as { action?: unknown }).action;
+  if (action === 'update_latency') return true;
+  if (typeof action !== 'object' || action === null) return false;
+  const set = Object.entries(action).filter(([, on]) => on === true);
+  return set.length === 1 && set[0]![0] === 'update_latency';
+}
