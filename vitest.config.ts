@@ -4,10 +4,12 @@ import { defineConfig } from 'vitest/config';
 /**
  * Tests that start no server, process or database and leave no global state behind (the capabilities' SimWorld run
  * and acceptance files, SimWorld's own, the kit's, recovery's, registry's, stuck detection's and validation's, and the
- * runtime's and executor's that run on SimWorld or none): they share their workers' modules (`isolate: false`).
- * Isolated, each such file spent some 4 s importing the executor, the registry and every capability again (44 files
- * at load ~14: 190 s of import and 191 s of run; shared, 20 s and 92 s). A file added to this set must leave nothing
- * behind.
+ * runtime's, executor's, world rules', foresight's, bench's, monitor model's and others' that run on SimWorld, a
+ * ManualClock or pure functions): they share their workers' modules (`isolate: false`). Isolated, each such file spent
+ * some 4 s importing the executor, the registry and every capability again (44 files at load ~14: 190 s of import and
+ * 191 s of run; shared, 20 s and 92 s). 59 of the 65 files added next took 95 s + 67 s isolated, 10 s + 27 s shared (two
+ * batches, load 5 to 10); a full run had spent some 1.4 s of a worker per isolated file between its tests (the vitest
+ * JSON of the last CI run). A file added to this set must leave nothing behind.
  */
 const SHARED_MODULES = [
   'capabilities/*/run.test.ts',
@@ -21,6 +23,27 @@ const SHARED_MODULES = [
   'test/runtime/{mistreevous-differential,random-trees}.property.test.ts',
   'test/executor/{assemble-trees,contract-runs,durability,escalation,faults,guards,hazard-safety,lifecycle}.test.ts',
   'test/executor/{preemption,safety-ranged,stuck-scenarios,tree-retries,verb-faults}.test.ts',
+  'test/executor/safety/encounter.test.ts',
+  'test/world/{armour,breath-rules,combat,creeper,despawn,faults-parse,faults-runner,faults-world}.test.ts',
+  'test/world/{mob-reach-cover,mob-rules,open-actuators,recipes,rejoining-world,scenario,spider}.test.ts',
+  'test/{api/node-feed,bench/night-pool,bench/night-timings,cli/headroom,contracts/stands-on}.test.ts',
+  'test/{docs/failure-codes,foresight/fork-job,foresight/fork-mobs,journal/write-queue}.test.ts',
+  'test/{monitor/fleet-model,monitor/model-progress,package/source-maps,package/engines,public-api}.test.ts',
+  'test/{testing/arbitrary-output,testing/check-capability}.test.ts',
+  'test/truth/acceptance-partial.property.test.ts',
+  'capabilities/{imports,index}.test.ts',
+  'capabilities/{attack_entity/crowd,dig_in/ground}.test.ts',
+  'test/bench/{fleet-limits,techtree-survival}.test.ts',
+  'test/cli/{join-gate,worker-claim-renewal,worker-first-join-away,worker-metrics}.test.ts',
+  'test/examples/goal-planner.test.ts',
+  'test/executor/{effect-before-retry,loop-stall,low-health-shelter,preempted-effects,property,shelter-exit}.test.ts',
+  'test/executor/safety/assess.test.ts',
+  'test/foresight/{branches,hard-cases,safety-forks}.test.ts',
+  'test/testing/{check-new-verbs,guard-context}.test.ts',
+  'test/truth/{no-relaxation,user-code}.test.ts',
+  'test/world/{stands-on-sim.property,survival-terrain}.test.ts',
+  'test/world/{activation-rules,entity-grid,entity-tracking-joins,server-mark}.test.ts',
+  'test/{bench/fleet-layout,foresight/fork-world}.test.ts',
 ];
 
 export default defineConfig({
