@@ -95,6 +95,8 @@ export function crowdCentre(mobs: readonly EntityInfo[]): Vec3Like {
  * air; otherwise sprinting, for the longer knock-back.
  */
 export function strikeStyle(mob: EntityInfo, mobs: readonly EntityInfo[], feet: Vec3Like): AttackStyle {
+  // A creeper's knock-back must carry it past its defuse range: a critical hit's half as far leaves its fuse burning.
+  if (fuseOf(mob)) return 'sprint';
   const jumpedFeet = { ...feet, y: feet.y + JUMP_HEIGHT };
   const staysInReach = attackDistance(jumpedFeet, mob.position) <= STRIKE_REACH;
   const pressed = mobs.some((other) => other.id !== mob.id && reachesWithin(other, feet, CRITICAL_SWING_MS));
@@ -104,10 +106,18 @@ export function strikeStyle(mob: EntityInfo, mobs: readonly EntityInfo[], feet: 
 /** This moment's move: strike, back off, close in, watch the target come or wait for the charge. */
 export function nextFightMove(view: FightView): FightMove {
   const mobs = fighters(view);
-  if (view.chargeInMs > 0) return recharge(view, mobs);
   const inReach = mobs
     .filter((mob) => attackDistance(view.feet, mob.position) <= STRIKE_REACH)
-    .sort((a, b) => horizontal(a.position, view.feet) - horizontal(b.position, view.feet));
+    .sort(
+      (a, b) =>
+        Number(lit(b, view.feet)) - Number(lit(a, view.feet)) ||
+        horizontal(a.position, view.feet) - horizontal(b.position, view.feet),
+    );
+  // A creeper whose fuse burns within its defuse range: struck now (the knock-back puts it out), else backed off from.
+  const burning = mobs.filter((mob) => lit(mob, view.feet));
+  if (burning.length > 0 && (view.chargeInMs > 0 || !inReach[0] || !lit(inReach[0], view.feet)))
+    return backOff(view, burning, mobs);
+  if (view.chargeInMs > 0) return recharge(view, mobs);
   const nearest = inReach[0];
   if (nearest) return { kind: 'strike', mob: nearest, style: strikeStyle(nearest, mobs, view.feet) };
   const { target } = view;
@@ -117,6 +127,14 @@ export function nextFightMove(view: FightView): FightMove {
   const comesToTheBot = walksUp && away <= WAIT_RANGE && view.targetStalledMs < APPROACH_PATIENCE_MS;
   if (away <= AIRBORNE_CLOSE || comesToTheBot) return { kind: 'watch', mob: target, ms: WATCH_MS };
   return { kind: 'close_in', mob: target };
+}
+
+const fuseOf = (mob: EntityInfo) => HOSTILE_STATS[mob.name]?.fuse;
+
+/** A creeper swelling within its defuse range of the bot: its fuse burns on until it is knocked or walked out of it. */
+function lit(mob: EntityInfo, feet: Vec3Like): boolean {
+  const fuse = fuseOf(mob);
+  return fuse !== undefined && mob.swelling === true && horizontal(mob.position, feet) <= fuse.defuseBeyond;
 }
 
 /** A mob that shoots from afar (a skeleton): it never walks into melee, and it backs away from the bot as it shoots. */
@@ -136,6 +154,11 @@ function recharge(view: FightView, mobs: readonly EntityInfo[]): FightMove {
     const chase = isArcher(target) && horizontal(target.position, view.feet) > AIRBORNE_CLOSE;
     return chase ? { kind: 'close_in', mob: target } : { kind: 'wait', ms: Math.min(view.chargeInMs, 100) };
   }
+  return backOff(view, pressing, mobs);
+}
+
+/** A step away from the mobs pressing the bot, along the way that leaves it furthest from every mob of the crowd. */
+function backOff(view: FightView, pressing: readonly EntityInfo[], mobs: readonly EntityInfo[]): FightMove {
   const moves = ['back', 'left', 'right'] as const;
   const move = moves[view.blockedBackOffs === 0 ? 0 : 1 + ((view.blockedBackOffs - 1) % 2)]!;
   const way = retreat(view.feet, pressing, mobs);

@@ -28,7 +28,7 @@ import {
 export const ZOMBIE_CONTACT_SHARE = 0.1;
 
 /** Blocks a sprint hit pushes a mob (about 5.3): the gap it must close again before it can strike. */
-const KNOCKED_BACK = knockbackDistance(KNOCKBACK_STRENGTH / 2 + SPRINT_KNOCKBACK_STRENGTH);
+export const KNOCKED_BACK = knockbackDistance(KNOCKBACK_STRENGTH / 2 + SPRINT_KNOCKBACK_STRENGTH);
 
 /**
  * The share of its hits a melee kind lands, derived from the zombie's calibration by how fast the kind comes back

@@ -8,7 +8,7 @@ import {
   maxHealth,
   TICK_MS,
 } from '../../world/mob-rules/index.js';
-import { backInReachSeconds, contactShare } from './contact.js';
+import { backInReachSeconds, contactShare, KNOCKED_BACK } from './contact.js';
 import {
   type CombatSettings,
   type EncounterObservation,
@@ -206,9 +206,18 @@ function hitsToKill(hostile: HostileSeen, weapon: WeaponStats): number {
 }
 
 /**
- * Whether the best weapon at hand kills a creeper before its fuse, lit as it comes within reach, burns down: the first
- * hit lands as it ignites, each next one a cooldown later. One swelling, or within its ignition range when the world
- * does not say whether it swells (its fuse may be half burnt), is never walked up to.
+ * Hits at most a creeper is struck and backed off from (a wooden sword's 5): each sprint hit puts its fuse out, but
+ * each is one more chance that a wall or a tree stops the knock-back short of its defuse range.
+ */
+const MAX_DEFUSING_HITS = 5;
+
+/**
+ * Whether the best weapon at hand kills a creeper before it can blow up: before its fuse, lit as it comes within
+ * reach, burns down (the first hit lands as it ignites, each next one a cooldown later); or in a few hits that each put
+ * its fuse out, a sprint hit as it ignites knocking it from its ignition range past its defuse range (3 + 5.3 > 7: the
+ * skill strikes a creeper sprinting and backs off from one that swells, src/kit/fight-moves.ts). One swelling, or
+ * within its ignition range when the world does not say whether it swells (its fuse may be half burnt), is never
+ * walked up to.
  */
 export function killableBeforeBlast(
   creeper: HostileSeen,
@@ -219,9 +228,11 @@ export function killableBeforeBlast(
   if (!fuse) return false;
   const mayBurn = creeper.swelling ?? creeper.distance <= fuse.igniteWithin;
   if (mayBurn) return false;
+  const eachHitDefuses = fuse.igniteWithin + KNOCKED_BACK > fuse.defuseBeyond;
   return [seen.bot.held, ...seen.bot.pack, null].some((item) => {
     const weapon = weaponOf(item);
-    return (hitsToKill(creeper, weapon) - 1) * weapon.cooldownMs < fuse.ticks * TICK_MS;
+    const hits = hitsToKill(creeper, weapon);
+    return (hits - 1) * weapon.cooldownMs < fuse.ticks * TICK_MS || (eachHitDefuses && hits <= MAX_DEFUSING_HITS);
   });
 }
 

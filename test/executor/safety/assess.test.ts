@@ -334,15 +334,19 @@ describe('assess: the response to an encounter, with its reasons', () => {
     );
   });
 
-  it('strikes a creeper it kills within its 1.5 s fuse (diamond: 3 hits, 1.25 s); backs off from one it does not', () => {
+  it('strikes a creeper it kills within its 1.5 s fuse (diamond: 3 hits, 1.25 s) or in 5 hits that each put its fuse out; backs off from one it does not', () => {
     const creeper = hostile(1, 'creeper', 5, 'explosion');
     const diamond = assess(encounter([creeper], { held: 'diamond_sword' }), auto, weaponOf);
     expect(first(diamond)).toMatchObject({ kind: 'fight', target: { id: 1 }, weapon: 'diamond_sword' });
-    // A stone sword takes 4 hits, 1.875 s: the fuse burns down first.
-    expect(first(assess(encounter([creeper], { held: 'stone_sword' }), auto, weaponOf))?.kind).toBe('flee');
-    // Hurt to 10, it dies in 2 stone-sword hits: struck.
-    const hurt = { ...creeper, health: 10 };
-    expect(first(assess(encounter([hurt], { held: 'stone_sword' }), auto, weaponOf))?.kind).toBe('fight');
+    // A stone sword takes 4 hits, 1.875 s: the fuse would burn down first, but each sprint hit knocks the creeper from
+    // its ignition range (3) past its defuse range (7), and its fuse goes out: struck, 4 times, as it comes back.
+    expect(first(assess(encounter([creeper], { held: 'stone_sword' }), auto, weaponOf))?.kind).toBe('fight');
+    expect(first(assess(encounter([creeper], { held: 'wooden_sword' }), auto, weaponOf))?.kind).toBe('fight');
+    // Bare hands take 20 hits: 20 chances that a wall stops the knock-back short. Fled.
+    expect(first(assess(encounter([creeper]), auto, weaponOf))?.kind).toBe('flee');
+    // Hurt to 5, five bare-handed hits kill it: struck.
+    const hurt = { ...creeper, health: 5 };
+    expect(first(assess(encounter([hurt]), auto, weaponOf))?.kind).toBe('fight');
     // Swelling, it is never walked up to.
     const lit = { ...creeper, swelling: true };
     const a = assess(encounter([lit], { held: 'diamond_sword' }), auto, weaponOf);
