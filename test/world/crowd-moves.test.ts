@@ -1,8 +1,11 @@
 import fc from 'fast-check';
+import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
+import type { Block } from 'prismarine-block';
+import { Vec3 } from 'vec3';
 import { describe, expect, it } from 'vitest';
 import { crowdMovesReadDirectly, readCrowdMovesDirectly } from '../../src/world/mineflayer/crowd-moves.js';
-import { offlineBot } from '../helpers/offline-bot.js';
+import { OFFLINE_VERSION, offlineBot } from '../helpers/offline-bot.js';
 
 /*
  * Issue 34, §2: the crowd's moves are read straight off the framed bytes instead of through minecraft-protocol's
@@ -28,12 +31,18 @@ const HEARABLE = [
   'blockBreakProgressEnd',
 ] as const;
 
+const fromMineflayer = createRequire(createRequire(import.meta.url).resolve('mineflayer/package.json'));
+const Chunk = (fromMineflayer('prismarine-chunk') as (version: string) => new (options: object) => object)(
+  OFFLINE_VERSION,
+);
+
 const UUID = '00000000-0000-0000-0000-0000000000aa';
 /** minecraft-data's id of the zombie in 1.21.4. */
 const ZOMBIE = 143;
 const i16 = fc.integer({ min: -32768, max: 32767 });
 const i8 = fc.integer({ min: -128, max: 127 });
 const entityId = fc.integer({ min: 1, max: 5 });
+const BLOCK_X = fc.integer({ min: -20, max: 20 });
 
 type Sent = [name: string, params: object];
 
@@ -99,17 +108,28 @@ const sent: fc.Arbitrary<Sent> = fc.oneof(
       })
       .map((p): Sent => ['block_break_animation', p]),
   },
+  {
+    weight: 2,
+    // In the loaded column at the origin and out of it; stone, dirt, air and states past the last block's.
+    arbitrary: fc
+      .record({
+        location: fc.record({ x: BLOCK_X, y: fc.integer({ min: -64, max: 319 }), z: BLOCK_X }),
+        type: fc.constantFrom(0, 1, 10, 9, 1_000_000),
+      })
+      .map((p): Sent => ['block_change', p]),
+  },
 );
 
 const headYaw = (entity: object) => (entity as { headYaw?: number }).headYaw;
 
-/** What a bot holds of every entity but itself, and the events it heard, in order. */
+/** What a bot holds of every entity but itself and of the blocks in its loaded column, and the events it heard. */
 function seen(bot: Bot, moved: string[]) {
   const entities = Object.values(bot.entities)
     .filter((e) => e !== bot.entity)
     .map((e) => ({ id: e.id, type: e.type, at: e.position.toArray(), yaw: e.yaw, pitch: e.pitch, headYaw: headYaw(e) }))
     .sort((a, b) => a.id - b.id);
-  return { entities, moved };
+  const column = (bot.world as unknown as { getColumn(x: number, z: number): { dump(): Buffer } }).getColumn(0, 0);
+  return { entities, moved, blocks: column.dump().toString('base64') };
 }
 
 /** An offline bot that records 'entityMoved' and the events named in `heard`, each with what it names. */
@@ -117,6 +137,14 @@ async function listening(compressionThreshold: number, direct: boolean, heard: r
   const offline = await offlineBot(compressionThreshold);
   if (direct) readCrowdMovesDirectly(offline.bot);
   const moved: string[] = [];
+  // One loaded column at the origin, as a login's first chunk; its block changes are heard as the world emits them.
+  const world = offline.bot.world as unknown as NodeJS.EventEmitter & {
+    setColumn(x: number, z: number, c: object): void;
+  };
+  world.setColumn(0, 0, new Chunk({ minY: -64, worldHeight: 384 }));
+  world.on('blockUpdate', (before: Block | null, after: Block | null) =>
+    moved.push(`blockUpdate ${before?.stateId} ${after?.stateId} ${String(after?.position)}`),
+  );
   offline.bot.on('entityMoved', (entity) => void moved.push(`entityMoved ${entity.id}`));
   for (const event of heard)
     (offline.bot as unknown as { on(e: string, f: (...a: unknown[]) => void): void }).on(event, (...args) =>
@@ -157,7 +185,7 @@ describe('reading the crowd’s moves straight off the bytes', () => {
   });
 
   it('reads a known entity’s moves itself, drops its unheard arm swings, and leaves an unknown one’s to mineflayer', async () => {
-    const { bot, receive } = await listening(256, true);
+    const { bot, receive, moved } = await listening(256, true);
     receive(...spawn(3, 10));
     receive('entity_move_look', { entityId: 3, dX: 4096, dY: -2048, dZ: 1, yaw: 64, pitch: -32, onGround: true });
     receive('entity_head_rotation', { entityId: 3, headYaw: -64 });
@@ -173,6 +201,7 @@ describe('reading the crowd’s moves straight off the bytes', () => {
       entity_head_rotation: 1,
       animation: 0,
       block_break_animation: 0,
+      block_change: 0,
     });
     // An arm swing nothing listens for is dropped; one something listens for is heard.
     receive('animation', { entityId: 3, animation: 0 });
@@ -181,6 +210,11 @@ describe('reading the crowd’s moves straight off the bytes', () => {
     receive('animation', { entityId: 3, animation: 0 });
     expect(swung).toEqual([3]);
     expect(crowdMovesReadDirectly(bot)!.animation.packets).toBe(1);
+    // A block change is set in the world straight off the bytes, with the world's event.
+    receive('block_change', { location: { x: 3, y: -60, z: 7 }, type: 10 });
+    expect(bot.world.getBlockStateId(new Vec3(3, -60, 7))).toBe(10);
+    expect(moved.at(-1)).toBe('blockUpdate 0 10 (3, -60, 7)');
+    expect(crowdMovesReadDirectly(bot)!.block_change.packets).toBe(1);
     // mineflayer invents an entity for a move of one it never saw spawn, as it always did.
     expect(bot.entities[4]?.position.toArray()).toEqual([1, 0, 0]);
   });

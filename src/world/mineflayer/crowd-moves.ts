@@ -2,6 +2,8 @@ import type { EventEmitter } from 'node:events';
 import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
 import type { Entity } from 'prismarine-entity';
+import { Vec3 } from 'vec3';
+import { paintingsAnnounced } from './shared-block-states.js';
 
 /*
  * In a crowd every bot hears every other bot in view move: a move, a turn or both every 2 ticks, and a head turn, per
@@ -13,7 +15,9 @@ import type { Entity } from 'prismarine-entity';
  * decompressor, and does what mineflayer's handler does with them: the same arithmetic, the same conversions, the same
  * 'entityMoved'. Two more kinds the crowd sends often, arm swings (`animation`) and dig progress
  * (`block_break_animation`), do nothing in mineflayer but emit an event: while nothing listens to that event, they are
- * read and dropped. Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
+ * read and dropped. A block changed (`block_change`, every place and dig of the crowd) is set in the bot's world as
+ * mineflayer's handler sets it, without the two Blocks it builds around the change only to look for a painting there:
+ * a protocol that announces no painting by a packet of its own (1.19 on) gives mineflayer none to find. Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
  * entity mineflayer does not know yet (its handler invents one), an open bundle, anything already waiting in the
  * streams (so packets are never reordered), or a frame whose bytes are not exactly the layout the version's protocol
  * states.
@@ -59,6 +63,10 @@ const LAYOUTS = {
     ['location', 'position'],
     ['destroyStage', 'i8'],
   ],
+  block_change: [
+    ['location', 'position'],
+    ['type', 'varint'],
+  ],
 } as const satisfies Record<string, Fields>;
 
 /** The event mineflayer's entities plugin emits for each `animation` value, and nothing else (lib/plugins/entities.js). */
@@ -74,7 +82,7 @@ const ANIMATION_EVENTS = [
 const BREAK_EVENTS = ['blockBreakProgressObserved', 'blockBreakProgressEnd'] as const;
 
 export type CrowdMoveKind = keyof typeof LAYOUTS;
-type MoveKind = Exclude<CrowdMoveKind, 'animation' | 'block_break_animation'>;
+type MoveKind = Exclude<CrowdMoveKind, 'animation' | 'block_break_animation' | 'block_change'>;
 type Packet = Record<string, number>;
 
 /** The parts of minecraft-protocol's client this reads (src/client.js). */
@@ -121,14 +129,22 @@ export function readCrowdMovesDirectly(bot: Bot): void {
     entity_head_rotation: count(),
     animation: count(),
     block_break_animation: count(),
+    block_change: count(),
   };
   COUNTS.set(bot, counts);
   const apply = applier(bot);
   const unheard = (event: string | undefined) =>
     event === undefined || (bot as EventEmitter).listenerCount(event) === 0;
   /** Does with the packet what mineflayer would, if it can be sure to; false leaves it to the usual way. */
+  const setsBlocks = !paintingsAnnounced(bot);
   const handled = (kind: CrowdMoveKind, packet: Packet): boolean => {
     if (kind === 'block_break_animation') return BREAK_EVENTS.every(unheard);
+    if (kind === 'block_change') {
+      // mineflayer's blocks plugin alone hears it: the bot's world emits what a block change does ('blockUpdate').
+      if (!setsBlocks || (client as unknown as EventEmitter).listenerCount('block_change') !== 1) return false;
+      bot.world.setBlockStateId(new Vec3(packet.x!, packet.y!, packet.z!), packet.type!);
+      return true;
+    }
     const entity = bot.entities[packet.entityId!];
     if (entity === undefined) return false;
     if (kind === 'animation') return unheard(ANIMATION_EVENTS[packet.animation!]);
@@ -186,6 +202,12 @@ function readFrame(
   if (kind === undefined) return null;
   const packet: Packet = {};
   for (const [name, type] of LAYOUTS[kind]) {
+    if (type === 'position') {
+      const position = readPosition(frame, at);
+      if (position === null) return null;
+      Object.assign(packet, position);
+      continue;
+    }
     const value = readField(frame, at, type);
     if (value === null) return null;
     packet[name] = value;
@@ -193,24 +215,27 @@ function readFrame(
   return at.offset === frame.length ? { kind, packet } : null;
 }
 
-const SIZES = { i16: 2, i8: 1, u8: 1, bool: 1, position: 8 } as const;
+const SIZES = { i16: 2, i8: 1, u8: 1, bool: 1 } as const;
 
-function readField(frame: Buffer, at: { offset: number }, type: FieldType): number | null {
+function readField(frame: Buffer, at: { offset: number }, type: Exclude<FieldType, 'position'>): number | null {
   if (type === 'varint') return readVarInt(frame, at);
   const size = SIZES[type];
   if (at.offset + size > frame.length) return null;
-  // A position is only skipped: nothing done here needs where a block is.
   const value =
-    type === 'i16'
-      ? frame.readInt16BE(at.offset)
-      : type === 'i8'
-        ? frame.readInt8(at.offset)
-        : type === 'position'
-          ? 0
-          : frame[at.offset]!;
+    type === 'i16' ? frame.readInt16BE(at.offset) : type === 'i8' ? frame.readInt8(at.offset) : frame[at.offset]!;
   if (type === 'bool' && value > 1) return null;
   at.offset += size;
   return value;
+}
+
+/** A block position packed in 64 bits as 1.14 on packs it: x in the top 26 bits, z in the next 26, y in the last 12. */
+function readPosition(frame: Buffer, at: { offset: number }): { x: number; y: number; z: number } | null {
+  if (at.offset + 8 > frame.length) return null;
+  const high = frame.readInt32BE(at.offset);
+  const low = frame.readUInt32BE(at.offset + 4);
+  at.offset += 8;
+  const z = ((high & 0x3f) << 20) | (low >>> 12);
+  return { x: high >> 6, y: (low << 20) >> 20, z: (z << 6) >> 6 };
 }
 
 /** A protocol varint (at most 5 bytes, a signed 32-bit value), or null when the frame ends first or it runs longer. */

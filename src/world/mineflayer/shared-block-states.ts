@@ -62,7 +62,7 @@ export function shareBlockStates(bot: Bot): void {
 }
 
 /** Whether the bot's protocol announces paintings by a packet of their own, which mineflayer adds to its blocks. */
-function paintingsAnnounced(bot: Bot): boolean {
+export function paintingsAnnounced(bot: Bot): boolean {
   const types = (bot.registry as { protocol?: { play?: { toClient?: { types?: object } } } } | undefined)?.protocol
     ?.play?.toClient?.types;
   // Not knowing the protocol, keep mineflayer's lookup.
