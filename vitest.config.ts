@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 /**
  * Tests that start no server, process or database and leave no global state behind (the capabilities' SimWorld run
@@ -60,6 +61,8 @@ export default defineConfig({
     // at once: five starved a bot's join past its 15 s limit on a loaded machine.
     maxConcurrency: 3,
     reporters: ['default', './test/helpers/summary-reporter.ts'],
+    // The slowest files first, by a past run's durations: a slow file started last would run alone at the end.
+    sequence: { sequencer: SlowFirstSequencer },
     projects: [
       { extends: true, test: { name: 'shared-modules', include: SHARED_MODULES, isolate: false } },
       {
