@@ -10,6 +10,10 @@ const FALL_WAIT_MS = 1_000;
 const isIn = (p: Vec3Like, cell: Vec3Like) =>
   Math.floor(p.x) === cell.x && Math.floor(p.z) === cell.z && p.y <= cell.y + 0.01;
 
+/** In the hole under `cover`: in its column, below it. */
+const isUnder = (p: Vec3Like, cover: Vec3Like) =>
+  Math.floor(p.x) === cover.x && Math.floor(p.z) === cover.z && p.y < cover.y;
+
 export const digInBindings: TreeBindings<DigInArgs> = {
   actions: {
     /**
@@ -33,7 +37,11 @@ export const digInBindings: TreeBindings<DigInArgs> = {
         ctx.progress(i + 1, hole.length, { unit: 'blocks dug' });
       }
     },
-    /** Closes the top of the hole, two blocks above the bot's feet. */
+    /**
+     * Closes the top of the hole, two blocks above the bot's feet; a hostile that walked into the hole before it was
+     * closed is shut in with the bot, so the shelter fails rather than end verified (the bot is no obstacle to a
+     * mob's walk: on the embedded server a skeleton walked into a hole dug by hand and shot the bot dead in it).
+     */
     dig_in_cover: async (ctx) => {
       const { world, args } = ctx;
       const feet = world.position();
@@ -43,6 +51,12 @@ export const digInBindings: TreeBindings<DigInArgs> = {
       if (world.heldItem() !== item)
         await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
       await ctx.actuate('place', () => world.place(cover, item, { signal: ctx.signal }));
+      const inside = world.entities().find((e) => e.kind === 'hostile' && isUnder(e.position, cover));
+      if (inside)
+        throw new WorldError(
+          'effects_unmet',
+          `dig_in: a ${inside.name} (entity ${inside.id}) is in the hole with the bot`,
+        );
     },
   },
 };

@@ -12,8 +12,9 @@ export default defineCapability({
   inputSchema: DigInArgs,
   safetyLevel: 'caution',
   expectedDurationMs: 8_000,
-  // None: the hole is measured from where the bot stood at dispatch, and a second run would dig deeper than that.
-  retryableCodes: [],
+  // Only a run that never acted: the hole is measured from where the bot stood at dispatch, and a second run after a
+  // dig would dig deeper than that (an empty list would mean the defaults, which retry a failed acceptance).
+  retryableCodes: ['ttfa_exceeded'],
   preconds: ['has_item', 'diggable_ground'],
   effects: ['dug_in'],
   tree: 'dig_in',

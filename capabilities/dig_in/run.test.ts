@@ -21,6 +21,19 @@ describe('dig_in runs end to end on SimWorld', () => {
     expect(h.world.health()).toBe(20);
   });
 
+  it('fails, not verified, when a hostile is in the hole as its top closes: it is shut in with the bot', async () => {
+    // The capability alone: the safety monitor would answer the mob before the dig.
+    const h = await harness(
+      { inventory: { cobblestone: 1, wooden_shovel: 1 } },
+      { policy: { safety: { enabled: false } } },
+    );
+    // Where a mob that walked in while the hole was open stands: at its bottom, beside the bot (no AI: it stays).
+    h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 0.5, y: -3, z: 0.5 }, ai: false });
+    const { outcome } = (await h.run(plan(dig()))).steps[0]!;
+    expect(outcome).toMatchObject({ ok: false, code: 'effects_unmet' });
+    expect(!outcome.ok && outcome.detail).toMatch(/dig_in: a skeleton \(entity \d+\) is in the hole with the bot$/);
+  });
+
   it('refuses ground it cannot dig in time or that opens to the side, and a hole it cannot close', async () => {
     const stone = await harness({ inventory: { dirt: 1 }, ground: { surface: 'stone', filler: 'stone' } });
     expect((await stone.run(plan(dig()))).steps[0]!.outcome).toMatchObject({

@@ -22,8 +22,10 @@ async function shelterThenWalk(
   ceiling = false,
   spread = 1,
   stays?: { name: string; x: number; z: number },
+  hostileRadius?: number,
 ) {
-  const h = await harness({ ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory });
+  const policy = hostileRadius ? { policy: { safety: { hostileRadius } } } : {};
+  const h = await harness({ ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory }, policy);
   // A ceiling 2 blocks over the bot's head leaves no room for a pillar.
   if (ceiling) h.world.setBlock({ x: 0, y: 3, z: 0 }, 'stone');
   // A hostile that does not leave with the zombies.
@@ -79,9 +81,17 @@ describe('out of the shelter once the walkers left, on SimWorld', () => {
   });
 
   it('climbs out of its hole, verified on the ground beside it, and its walk then ends verified', async () => {
-    // Two blocks are too few for a pillar or a wall; a shovel digs the hole (1.25 s), before zombies 4.8 blocks off
-    // are on the bot (1.5 s; at 4 blocks they would be, and the bot flees).
-    const { result, ended, summary } = await shelterThenWalk('dig_in', { dirt: 2, wooden_shovel: 1 }, false, 1.2);
+    // Two blocks are too few for a pillar or a wall; a shovel digs the hole (1.25 s, its drops and cover 1.2 more)
+    // before zombies 7.2 blocks off are at it (2.5 s; closer, they would walk into it, and the bot flees). They are
+    // seen from 8 blocks.
+    const { result, ended, summary } = await shelterThenWalk(
+      'dig_in',
+      { dirt: 2, wooden_shovel: 1 },
+      false,
+      1.8,
+      undefined,
+      8,
+    );
     expect(
       ended.map((e) => [e.verb, e.outcome.ok]),
       summary,
@@ -103,8 +113,9 @@ describe('not out of the shelter while an archer is within bow range, on SimWorl
       'dig_in',
       { dirt: 2, wooden_shovel: 1 },
       false,
-      1.2,
+      1.8,
       skeleton,
+      8,
     );
     expect(
       ended.map((e) => [e.verb, e.outcome.ok]),
