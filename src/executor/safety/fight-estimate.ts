@@ -53,6 +53,9 @@ export function estimateFight(
     // Dirt in hand hits as a fist does: name it so, and equip nothing for it.
     const weapon = weaponOf(item).damage > fists ? item : null;
     const stats = weaponOf(weapon);
+    // A creeper costs nothing in the estimate, so only a weapon that kills it safely may be the fight's (in a night's
+    // world 4 the held wooden pickaxe's 10 hits were chosen over the wooden sword in the pack that made it a fight).
+    if (!fightable.every((h) => killsBeforeBlast(h, stats))) continue;
     const ordered = killOrder(fightable, seen, stats);
     const joined = joinersOf(seen, ordered, stats);
     const targets = [...ordered, ...joined.joiners];
@@ -228,12 +231,16 @@ export function killableBeforeBlast(
   if (!fuse) return false;
   const mayBurn = creeper.swelling ?? creeper.distance <= fuse.igniteWithin;
   if (mayBurn) return false;
+  return [seen.bot.held, ...seen.bot.pack, null].some((item) => killsBeforeBlast(creeper, weaponOf(item)));
+}
+
+/** Whether this weapon kills a creeper (not yet burning) before its fuse, or in a few hits that each put it out. */
+function killsBeforeBlast(creeper: HostileSeen, weapon: WeaponStats): boolean {
+  const fuse = HOSTILE_STATS[creeper.name]?.fuse;
+  if (!fuse) return true;
   const eachHitDefuses = fuse.igniteWithin + KNOCKED_BACK > fuse.defuseBeyond;
-  return [seen.bot.held, ...seen.bot.pack, null].some((item) => {
-    const weapon = weaponOf(item);
-    const hits = hitsToKill(creeper, weapon);
-    return (hits - 1) * weapon.cooldownMs < fuse.ticks * TICK_MS || (eachHitDefuses && hits <= MAX_DEFUSING_HITS);
-  });
+  const hits = hitsToKill(creeper, weapon);
+  return (hits - 1) * weapon.cooldownMs < fuse.ticks * TICK_MS || (eachHitDefuses && hits <= MAX_DEFUSING_HITS);
 }
 
 /**

@@ -342,6 +342,9 @@ describe('assess: the response to an encounter, with its reasons', () => {
     // its ignition range (3) past its defuse range (7), and its fuse goes out: struck, 4 times, as it comes back.
     expect(first(assess(encounter([creeper], { held: 'stone_sword' }), auto, weaponOf))?.kind).toBe('fight');
     expect(first(assess(encounter([creeper], { held: 'wooden_sword' }), auto, weaponOf))?.kind).toBe('fight');
+    // The fight's weapon is one that kills it so, not the held wooden pickaxe's 10 hits (a night's world 4 took a blast).
+    const picked = assess(encounter([creeper], { held: 'wooden_pickaxe', pack: ['wooden_sword'] }), auto, weaponOf);
+    expect(first(picked)).toMatchObject({ kind: 'fight', weapon: 'wooden_sword' });
     // Bare hands take 20 hits: 20 chances that a wall stops the knock-back short. Fled.
     expect(first(assess(encounter([creeper]), auto, weaponOf))?.kind).toBe('flee');
     // Hurt to 5, five bare-handed hits kill it: struck.
