@@ -11,6 +11,11 @@ import { fileURLToPath } from 'node:url';
 
 const CLI = fileURLToPath(new URL('../bin/verbtree.js', import.meta.url));
 const STOP_WAIT_MS = 10_000;
+/**
+ * A profiled process writes its whole life's profile as it exits, after its bots are gone: at 300 bots the workers'
+ * profiles of a row were lost to the SIGKILL at 10 s.
+ */
+const PROFILED_STOP_WAIT_MS = 90_000;
 
 export class CliProcess {
   readonly lines: string[] = [];
@@ -31,6 +36,7 @@ export class CliProcess {
       env: { ...process.env, ...env },
     });
     this.usage = new ProcessUsage(this.child.pid!);
+    this.profiled = nodeArgs.includes('--cpu-prof');
     running.add(this);
     this.exited = new Promise((resolve) =>
       this.child.once('exit', (code) => {
@@ -49,6 +55,7 @@ export class CliProcess {
   }
 
   private stopping = false;
+  private readonly profiled: boolean;
 
   get pid(): number {
     return this.child.pid!;
@@ -72,7 +79,7 @@ export class CliProcess {
   async stop(): Promise<void> {
     this.stopping = true;
     this.signal('SIGTERM');
-    const timer = setTimeout(() => this.signal('SIGKILL'), STOP_WAIT_MS);
+    const timer = setTimeout(() => this.signal('SIGKILL'), this.profiled ? PROFILED_STOP_WAIT_MS : STOP_WAIT_MS);
     await this.exited;
     clearTimeout(timer);
   }
