@@ -11,8 +11,14 @@ import { injectFaults } from '../../src/executor/fault-injection.js';
 import { parseFaultSpecs } from '../../src/world/faults/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 
-/** CI runs 10,000 plans; `npm run test:property` runs VERBTREE_PROPERTY_RUNS of them (default 100,000). */
-const RUNS = Number(process.env.VERBTREE_PROPERTY_RUNS ?? 10_000);
+/**
+ * CI runs 5,000 plans; `npm run test:property` runs VERBTREE_PROPERTY_RUNS of them (default 100,000). 5,000 draw each
+ * fault a schedule can hold (9 kinds on each of 6 verbs, 48 kinds of broken user code, 6 planners) 63 times at the
+ * least (seed 42), and the test checks each is drawn once per 200 plans (25 times in CI): fewer than some 1,000 plans
+ * may leave one untried, which the check then names. 10,000 took 113 s of a CI worker, the suite's longest file.
+ */
+const RUNS = Number(process.env.VERBTREE_PROPERTY_RUNS ?? 5_000);
+const MIN_DRAWS = Math.floor(RUNS / 200);
 const TICK_HZ = 20;
 const TICK_MS = 1000 / TICK_HZ;
 const POLICY = {
@@ -67,18 +73,21 @@ const faults = fc
   })
   .map((pairs) => pairs.map(([verb, fault]) => `${verb}=${fault}`));
 // User code that misbehaves: one capability function of one verb throws or answers nonsense.
+const userParts = ['guard', 'expect', 'acceptance', 'subgoals'] as const;
+const userHows = ['throw', 'garbage'] as const;
 const userFault = fc.option(
-  fc.tuple(
-    fc.constantFrom(...verbs),
-    fc.constantFrom('guard', 'expect', 'acceptance', 'subgoals'),
-    fc.constantFrom('throw', 'garbage'),
-  ),
+  fc.tuple(fc.constantFrom(...verbs), fc.constantFrom(...userParts), fc.constantFrom(...userHows)),
   { freq: 5 },
 );
 // A planner that the plan escalates to once, and that misbehaves (or gives up, or answers a plan).
-const plannerFault = fc.option(fc.constantFrom('throws', 'rejects', 'never', 'garbage', 'giveUp', 'replan'), {
-  freq: 3,
-});
+const plannerFaults = ['throws', 'rejects', 'never', 'garbage', 'giveUp', 'replan'] as const;
+const plannerFault = fc.option(fc.constantFrom(...plannerFaults), { freq: 3 });
+/** Every fault a schedule can hold, as `draw` names it. */
+const everyFault = [
+  ...verbs.flatMap((verb) => faultKinds.map((kind) => `fault ${verb}=${kind}`)),
+  ...verbs.flatMap((verb) => userParts.flatMap((part) => userHows.map((how) => `user code ${verb} ${part} ${how}`))),
+  ...plannerFaults.map((planner) => `planner ${planner}`),
+];
 const scenario = fc.record({
   steps: fc.array(fc.tuple(step, fc.option(fc.constantFrom('k1', 'k2'), { freq: 4 })), { minLength: 1, maxLength: 4 }),
   faults,
@@ -119,10 +128,16 @@ function plannerFor(fault: Scenario['plannerFault']): Planner | undefined {
 }
 
 const counts = { plans: 0, steps: 0, ok: 0, failed: 0, faulted: 0, userFaults: 0, codes: new Map<string, number>() };
+/** How often each fault was drawn. */
+const drawn = new Map<string, number>();
+const draw = (fault: string) => drawn.set(fault, (drawn.get(fault) ?? 0) + 1);
 
 type Scenario = typeof scenario extends fc.Arbitrary<infer T> ? T : never;
 
 async function runOne({ steps, faults: specs, userFault: broken, plannerFault, seed }: Scenario): Promise<void> {
+  for (const spec of specs) draw(`fault ${spec}`);
+  if (broken) draw(`user code ${broken.join(' ')}`);
+  if (plannerFault) draw(`planner ${plannerFault}`);
   const clock = new ManualClock();
   const world = SimWorld.create({
     clock,
@@ -247,5 +262,8 @@ describe('executor properties under random plans and fault schedules', () => {
     expect(counts.ok).toBeGreaterThan(0);
     expect(counts.failed).toBeGreaterThan(0);
     expect(counts.userFaults).toBeGreaterThan(0);
+    // The plans are few enough to keep CI short, and many enough that no fault the schedules can hold goes untried.
+    const seldom = everyFault.filter((fault) => (drawn.get(fault) ?? 0) < MIN_DRAWS);
+    expect(seldom, `faults drawn fewer than ${MIN_DRAWS} times`).toEqual([]);
   }, 900_000);
 });
