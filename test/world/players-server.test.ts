@@ -41,6 +41,16 @@ describe('players on the embedded server', () => {
     expect(heardByFirst).toEqual([1, 1]);
   }, 60_000);
 
+  it("reads each player's packets with a splitter that takes no stack traces", async () => {
+    await suite.world.connectBot('splitter-a');
+    const serv = (suite.server as unknown as { serv: { _server: { clients: Record<string, object> } } }).serv;
+    const splitters = Object.values(serv._server.clients).map(
+      (client) => (client as { splitter: Record<symbol, unknown> }).splitter[Symbol.for('verbtree.stacklessFrames')],
+    );
+    expect(splitters.length).toBeGreaterThan(0);
+    expect(splitters.every((stackless) => stackless === true)).toBe(true);
+  }, 60_000);
+
   it('a bot sees the other players as players, with their names', async () => {
     await suite.world.connectBot('seen-a');
     const watcher = await suite.world.connectBot('seen-b');

@@ -5,6 +5,7 @@ import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../..
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
 import { batchWrites } from './batched-writes.js';
+import { splitWithoutStacks } from '../mineflayer/stackless-frames.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
 import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
@@ -180,7 +181,11 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   try {
     const [port] = (await Promise.race([once(serv, 'listening'), failed, timedOut])) as [number];
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
-    serv._server.on('connection', (client: { socket: Socket }) => batchWrites(client.socket));
+    serv._server.on('connection', (client: { socket: Socket; splitter: Parameters<typeof splitWithoutStacks>[0] }) => {
+      batchWrites(client.socket);
+      // The server reads each bot's packets with the same splitter, and its partial reads cost it as they cost a bot.
+      splitWithoutStacks(client.splitter);
+    });
     serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
     serv.addPlugin('verbtree-server-mark', serverMarkPlugin(storage?.savedUpTo ?? null));
     serv.addPlugin('verbtree-tab-list', tabListPlugin);
