@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FAILURE_CODE_LIST } from '../../src/contracts/failure-codes.js';
 import type { EventOf } from '../../src/executor/events.js';
 import { harness, plan } from './../helpers/executor.js';
 
@@ -164,5 +165,58 @@ describe('out of the shelter after a later round of the same defence', () => {
     ).toEqual(['wall_in', 'equip', 'attack_entity', 'leave_shelter', 'navigate']);
     expect(ended.at(-2)!.outcome, summary).toEqual({ ok: true });
     expect(result.ok, summary).toBe(true);
+  });
+});
+
+// Once the bot waits up its pillar, a spider comes for it and climbs the pillar. The wait used to sleep on while the
+// spider bit the bot to death (health 0 when the 20 s were up); a player up there strikes the spider.
+describe('a sheltered bot that a mob gets at answers it, on SimWorld', () => {
+  it('up its pillar, a spider that climbs to it is fought, and the bot lives', async () => {
+    const h = await harness({
+      ground: { radius: 40 },
+      timeOfDay: 18_000,
+      health: 10,
+      inventory: { dirt: 16, stone_sword: 1 },
+    });
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+    let spider: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'pillar_up' || !event.outcome.ok || spider !== undefined)
+        return;
+      h.clock.setTimeout(() => {
+        spider = h.world.spawnEntity({
+          name: 'spider',
+          kind: 'hostile',
+          position: { x: 0.5, y: 0, z: 14.5 },
+          ai: true,
+        });
+      }, 3_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
+    const ended = h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
+    const summary = JSON.stringify(
+      {
+        result: [result.ok, result.code, result.detail],
+        emergencies: emergencies.map((e) => [e.at, e.response, e.detail]),
+        ended: ended.map((e) => [e.at, e.verb, e.outcome.ok, e.outcome.ok ? '' : e.outcome.detail]),
+        health: h.world.health(),
+        spider: h.world.entities().find((e) => e.id === spider),
+      },
+      null,
+      1,
+    );
+    expect(h.world.health(), summary).toBeGreaterThan(0);
+    expect(
+      h.world.entities().map((e) => e.id),
+      summary,
+    ).not.toContain(spider);
+    const answer = emergencies.find((e) => e.response === 'attack_entity');
+    expect(answer?.detail, summary).toMatch(/^a spider gets at it up a pillar; fight: a spider/);
+    expect(ended.find((e) => e.verb === 'attack_entity')?.outcome, summary).toEqual({ ok: true });
+    expect(result.ok || (result.code !== undefined && FAILURE_CODE_LIST.includes(result.code)), summary).toBe(true);
   });
 });
