@@ -111,17 +111,13 @@ export async function runFastPath(
     const verdict: ShelterWait = (await answerRounds(scope, signal, defence)) ?? (await holdShelter(scope, defence));
     const { breach } = verdict;
     if (!breach) return naming(verdict, defence.breaches);
-    const where = SHELTERED[breach.shelter];
-    if (!breach.signal)
-      return naming(
-        {
-          endStep: `sheltered ${where}, ${breach.what}, with no hostile the safety layer sees reaching it: the step ends rather than wait there`,
-        },
-        defence.breaches,
-      );
+    if (!breach.signal) {
+      const why = `${breach.what}, with no hostile the safety layer sees reaching it: the step ends rather than wait there`;
+      return naming({ endStep: why }, defence.breaches);
+    }
     if (defence.rounds >= scope.policy.safety.maxDefenseRounds)
       return naming(
-        { endStep: `sheltered ${where}, ${breach.what} after ${defence.rounds} defence rounds: the step ends` },
+        { endStep: `${breach.what} after ${defence.rounds} defence rounds: the step ends` },
         defence.breaches,
       );
     signal = breachSignal(breach.signal, breach.what);
@@ -165,7 +161,7 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   // Sheltered for low health, the bot also waits for its health to come back (the game heals a fed player a point
   // every 4 s), within the same wait.
   const hurt = defence.forHealth ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
-  const watch = breachWatch(scope, sheltered, SHELTERED[sheltered], defence.options);
+  const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
   const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], hurt, watch);
   if (waited.breach || waited.endStep) return waited;
   const threats = defence.lastSeen.assessment?.threats ?? [];

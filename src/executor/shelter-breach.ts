@@ -1,10 +1,9 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
-import { countByKind, type SafetySignal, type ShelterVerb } from './safety/index.js';
+import { countByKind, type SafetySignal } from './safety/index.js';
 import type { RunScope } from './scope.js';
 
 /** A mob that got at the sheltered bot, or a fall in its health there. */
 export interface Breach {
-  shelter: ShelterVerb;
   /** "hurt up a pillar by a spider (health 10 → 8)", "a spider gets at it up a pillar". */
   what: string;
   /** The hostile signal to answer, or null when none the safety layer sees reaches the bot. */
@@ -17,12 +16,7 @@ export interface Breach {
  * between two looks only hides a hit smaller than it). A player in that shelter strikes the intruder or leaves;
  * waiting there, a night's bot was shot 5, 4, 4, 4 in its hole, to death.
  */
-export function breachWatch(
-  scope: RunScope,
-  shelter: ShelterVerb,
-  where: string,
-  options: { combat?: SafetyOverride },
-): () => Breach | null {
+export function breachWatch(scope: RunScope, where: string, options: { combat?: SafetyOverride }): () => Breach | null {
   let last = scope.world.health();
   return () => {
     const health = scope.world.health();
@@ -35,7 +29,7 @@ export function breachWatch(
     const what = fell
       ? `hurt ${where}${who ? ` by ${who}` : ''}${fell}`
       : `${who ?? 'a hostile'} ${threats.length > 1 ? 'get' : 'gets'} at it ${where}`;
-    return { shelter, what, signal };
+    return { what, signal };
   };
 }
 

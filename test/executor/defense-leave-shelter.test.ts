@@ -220,3 +220,30 @@ describe('a sheltered bot that a mob gets at answers it, on SimWorld', () => {
     expect(result.ok || (result.code !== undefined && FAILURE_CODE_LIST.includes(result.code)), summary).toBe(true);
   });
 });
+
+describe('a sheltered bot hurt by what the assessment does not see reaching it, on SimWorld', () => {
+  it('dug in, a zombie in its hole hurts it: the step ends at once, naming it, rather than wait there', async () => {
+    const h = await harness(
+      { ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory: { dirt: 2, wooden_shovel: 1 } },
+      { policy: { safety: { hostileRadius: 8 } } },
+    );
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x * 1.8 + 0.5, y: 0, z: z * 1.8 + 0.5 } });
+    let intruder: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'dig_in' || !event.outcome.ok || intruder !== undefined) return;
+      h.clock.setTimeout(() => {
+        intruder = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: h.world.position(), ai: true });
+      }, 2_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const summary = JSON.stringify({ result: [result.ok, result.code, result.detail], health: h.world.health() });
+    expect(result.ok, summary).toBe(false);
+    expect(result.detail, summary).toMatch(
+      /^hurt dug in \(health 10 → \d+\), with no hostile the safety layer sees reaching it/,
+    );
+    expect(h.world.health(), summary).toBeGreaterThan(0);
+  });
+});
