@@ -117,7 +117,7 @@ export async function runFastPath(
     }
     if (defence.rounds >= scope.policy.safety.maxDefenseRounds)
       return naming(
-        { endStep: `${breach.what} after ${defence.rounds} defence rounds: the step ends` },
+        { endStep: `${breach.what} after ${plural(defence.rounds, 'defence round')}: the step ends` },
         defence.breaches,
       );
     signal = breachSignal(breach.signal, breach.what);
@@ -167,6 +167,8 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   const threats = defence.lastSeen.assessment?.threats ?? [];
   return comeOut(scope, defence.stepId, sheltered, threats.length > 0 ? centroid(threats) : undefined);
 }
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
 
 /** A verdict that ends the step names the breaches answered on the way. */
 function naming(verdict: InterruptVerdict, breaches: readonly BreachNote[]): InterruptVerdict {

@@ -247,3 +247,26 @@ describe('a sheltered bot hurt by what the assessment does not see reaching it, 
     expect(h.world.health(), summary).toBeGreaterThan(0);
   });
 });
+
+describe('breaches answered within the same bound, on SimWorld', () => {
+  it('with maxDefenseRounds spent on the pillar, a spider that gets at the bot ends the step, naming it', async () => {
+    const h = await harness(
+      { ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory: { dirt: 16, stone_sword: 1 } },
+      { policy: { safety: { maxDefenseRounds: 1 } } },
+    );
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'pillar_up' || !event.outcome.ok) return;
+      const at = { x: 0.5, y: 0, z: 14.5 };
+      h.clock.setTimeout(() => h.world.spawnEntity({ name: 'spider', kind: 'hostile', position: at, ai: true }), 3_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const summary = JSON.stringify({ result: [result.ok, result.code, result.detail], health: h.world.health() });
+    expect(result.ok, summary).toBe(false);
+    expect(result.detail, summary).toMatch(/^a spider gets at it up a pillar after 1 defence round: the step ends/);
+    expect(h.events.filter((e) => e.type === 'safety.emergency').length, summary).toBe(1);
+  });
+});
