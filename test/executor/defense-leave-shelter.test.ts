@@ -270,3 +270,49 @@ describe('breaches answered within the same bound, on SimWorld', () => {
     expect(h.events.filter((e) => e.type === 'safety.emergency').length, summary).toBe(1);
   });
 });
+
+// The night bench's bot was shot 5, 4, 4, 4 by a skeleton that dropped into its hole, and died there waiting.
+describe('a skeleton in the hole, on SimWorld', () => {
+  it('dug in with a wooden shovel, a skeleton that drops into its hole is fought, and the bot lives', async () => {
+    const h = await harness(
+      {
+        ground: { radius: 40 },
+        timeOfDay: 18_000,
+        health: 10,
+        inventory: { dirt: 2, wooden_shovel: 1, stone_sword: 1 },
+      },
+      { policy: { safety: { hostileRadius: 8 } } },
+    );
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x * 1.8 + 0.5, y: 0, z: z * 1.8 + 0.5 } });
+    let skeleton: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'dig_in' || !event.outcome.ok || skeleton !== undefined) return;
+      h.clock.setTimeout(() => {
+        skeleton = h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: h.world.position(), ai: true });
+      }, 2_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
+    const summary = JSON.stringify({
+      result: [result.ok, result.code, result.detail],
+      emergencies: emergencies.map((e) => [e.at, e.response, e.detail]),
+      ended: h.events
+        .filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended')
+        .map((e) => [e.at, e.verb, e.outcome]),
+      health: h.world.health(),
+    });
+    expect(h.world.health(), summary).toBeGreaterThan(0);
+    expect(
+      h.world.entities().map((e) => e.id),
+      summary,
+    ).not.toContain(skeleton);
+    expect(emergencies[1]?.detail, summary).toMatch(/^a skeleton gets at it dug in; fight: a skeleton/);
+    // The walkers stay: after the fight the bot waits them out in its hole, and the step's end names the breach.
+    expect(result.detail, summary).toMatch(
+      /still about after 20 s .*1 killed.*; a skeleton gets at it dug in: fought it$/,
+    );
+  });
+});
