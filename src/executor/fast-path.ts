@@ -14,6 +14,14 @@ import {
   wayOutOf,
 } from './safety/index.js';
 import type { InterruptVerdict } from './interrupts.js';
+import {
+  type Breach,
+  type BreachNote,
+  breachSignal,
+  breachWatch,
+  describeBreaches,
+  noteAnswer,
+} from './shelter-breach.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
 
 /** How long a sheltered bot waits for the walkers about to leave (daylight burns zombies; a night does not end). */
@@ -58,10 +66,29 @@ export async function runHelperStep(
   });
 }
 
+/** How a wait in a shelter ends: the step goes on or ends (an InterruptVerdict), or a breach to answer. */
+export type ShelterWait = InterruptVerdict & { breach?: Breach };
+
+/** What the rounds of one defence share: how many ran, what they built, what they met, and the breaches answered. */
+interface Defence {
+  stepId: string;
+  options: { combat?: SafetyOverride };
+  rounds: number;
+  built: boolean;
+  /** A shelter was built for low health: the wait also waits for the health to come back. */
+  forHealth: boolean;
+  lastSeen: SafetySignal;
+  failedAtOnce: FailedAtOnce;
+  /** "hurt up a pillar by a spider (health 10 → 8): fought it", one per breach answered. */
+  breaches: BreachNote[];
+}
+
 /**
  * Safety > goal: answers the signal with the first fast-path capability whose guard holds. A hostile is answered
  * round after round (the next zombie of a crowd, a chaser still close after a flight) until none can reach the bot or
- * `maxDefenseRounds` ran, so the step never resumes into a threat still at hand.
+ * `maxDefenseRounds` ran, so the step never resumes into a threat still at hand. A sheltered bot waits its shelter
+ * out; a mob that gets at it there (a spider up its pillar, a skeleton in its hole) is answered in further rounds,
+ * within the same bound.
  */
 export async function runFastPath(
   scope: RunScope,
@@ -69,38 +96,84 @@ export async function runFastPath(
   interruptedStepId: string,
   combat?: SafetyOverride,
 ): Promise<InterruptVerdict> {
-  const options = combat ? { combat } : {};
+  const defence: Defence = {
+    stepId: interruptedStepId,
+    options: combat ? { combat } : {},
+    rounds: 0,
+    built: false,
+    forHealth: false,
+    lastSeen: threat,
+    failedAtOnce: new FailedAtOnce(scope),
+    breaches: [],
+  };
+  let signal: SafetySignal = threat;
+  for (;;) {
+    const verdict: ShelterWait = (await answerRounds(scope, signal, defence)) ?? (await holdShelter(scope, defence));
+    const { breach } = verdict;
+    if (!breach) return naming(verdict, defence.breaches);
+    if (!breach.signal) {
+      const why = `${breach.what}, with no hostile the safety layer sees reaching it: the step ends rather than wait there`;
+      return naming({ endStep: why }, defence.breaches);
+    }
+    if (defence.rounds >= scope.policy.safety.maxDefenseRounds)
+      return naming(
+        { endStep: `${breach.what} after ${plural(defence.rounds, 'defence round')}: the step ends` },
+        defence.breaches,
+      );
+    signal = breachSignal(breach.signal, breach.what);
+    defence.breaches.push({ what: breach.what });
+  }
+}
+
+/**
+ * The rounds: null when they end with a shelter built (waited in next), else the verdict (the step resumes, or ends).
+ */
+async function answerRounds(scope: RunScope, threat: SafetySignal, defence: Defence): Promise<InterruptVerdict | null> {
+  const { failedAtOnce, stepId } = defence;
   let signal: SafetySignal | null = threat;
-  let built = false;
-  let lastSeen: SafetySignal = threat;
-  const failedAtOnce = new FailedAtOnce(scope);
-  for (let round = 0; signal && round < scope.policy.safety.maxDefenseRounds; round++) {
-    if (signal.assessment) scope.safety.tally.met(interruptedStepId, signal.assessment.threats);
-    const answered = await respond(scope, failedAtOnce.leftOf(signal), interruptedStepId, failedAtOnce);
+  for (; signal && defence.rounds < scope.policy.safety.maxDefenseRounds; defence.rounds++) {
+    if (signal.assessment) scope.safety.tally.met(stepId, signal.assessment.threats);
+    const answered = await respond(scope, failedAtOnce.leftOf(signal), stepId, failedAtOnce);
     if (!answered && failedAtOnce.any()) return endAfterInstantFailures(scope, failedAtOnce);
     if (!answered || scope.signal.aborted) return {};
-    built ||= isShelter(answered);
-    lastSeen = signal;
+    noteAnswer(defence.breaches, answered);
+    defence.built ||= isShelter(answered);
+    defence.forHealth ||= signal.signal === 'low_health';
+    defence.lastSeen = signal;
     // Any other signal gets one answer; a shelter built for low health is waited in and come out of (below).
     if (signal.signal !== 'hostile') {
-      if (!built) return {};
+      if (!defence.built) return {};
       break;
     }
-    signal = scope.safety.threatRemaining(options);
+    signal = scope.safety.threatRemaining(defence.options);
   }
-  // The shelter the bot stands in now, from any round: one that sheltered and then fought a spider that climbed to it
-  // is still up its pillar. One it left (a flight off it) or never built (a natural nook) is not come out of.
-  const sheltered = built ? shelterHere(scope) : null;
+  return null;
+}
+
+/**
+ * The shelter the bot stands in now, from any round (one that sheltered and then fought a spider that climbed to it is
+ * still up its pillar), is waited out, then come out of; one it left (a flight off it) or never built (a natural nook)
+ * is not. A breach ends the wait early, for the caller to answer.
+ */
+async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWait> {
+  const sheltered = defence.built ? shelterHere(scope) : null;
   if (!sheltered) return {};
   // Sheltered for low health, the bot also waits for its health to come back (the game heals a fed player a point
   // every 4 s), within the same wait.
-  const hurt =
-    lastSeen.signal === 'low_health' ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
-  const waited = await waitOutShelter(scope, interruptedStepId, SHELTERED[sheltered], hurt);
-  const threats = lastSeen.assessment?.threats ?? [];
-  return waited.endStep
-    ? waited
-    : comeOut(scope, interruptedStepId, sheltered, threats.length > 0 ? centroid(threats) : undefined);
+  const hurt = defence.forHealth ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
+  const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
+  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], hurt, watch);
+  if (waited.breach || waited.endStep) return waited;
+  const threats = defence.lastSeen.assessment?.threats ?? [];
+  return comeOut(scope, defence.stepId, sheltered, threats.length > 0 ? centroid(threats) : undefined);
+}
+
+const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;
+
+/** A verdict that ends the step names the breaches answered on the way. */
+function naming(verdict: InterruptVerdict, breaches: readonly BreachNote[]): InterruptVerdict {
+  if (!verdict.endStep || breaches.length === 0) return verdict;
+  return { endStep: `${verdict.endStep}; ${describeBreaches(breaches)}` };
 }
 
 function isShelter(verb: string): verb is ShelterVerb {
@@ -140,17 +213,22 @@ export async function comeOut(
 /**
  * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
  * range to leave; if they are still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than
- * come out into them.
+ * come out into them. With a `watch`, a breach it reports ends the wait at once, for the fast path to answer.
  */
 export async function waitOutShelter(
   scope: RunScope,
   stepId: string,
   where: string,
   hurt: () => boolean = () => false,
-): Promise<InterruptVerdict> {
+  watch: () => Breach | null = () => null,
+): Promise<ShelterWait> {
   const until = scope.clock.now() + SHELTER_WAIT_MS;
   const keptIn = () => scope.safety.keepingInShelter().length > 0 || hurt();
-  while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) await sleep(scope, SHELTER_LOOK_MS);
+  while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
+    await sleep(scope, SHELTER_LOOK_MS);
+    const breach = watch();
+    if (breach) return { breach };
+  }
   const below = scope.safety.keepingInShelter();
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());

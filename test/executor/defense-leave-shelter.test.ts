@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { FAILURE_CODE_LIST } from '../../src/contracts/failure-codes.js';
 import type { EventOf } from '../../src/executor/events.js';
 import { harness, plan } from './../helpers/executor.js';
 
@@ -164,5 +165,154 @@ describe('out of the shelter after a later round of the same defence', () => {
     ).toEqual(['wall_in', 'equip', 'attack_entity', 'leave_shelter', 'navigate']);
     expect(ended.at(-2)!.outcome, summary).toEqual({ ok: true });
     expect(result.ok, summary).toBe(true);
+  });
+});
+
+// Once the bot waits up its pillar, a spider comes for it and climbs the pillar. The wait used to sleep on while the
+// spider bit the bot to death (health 0 when the 20 s were up); a player up there strikes the spider.
+describe('a sheltered bot that a mob gets at answers it, on SimWorld', () => {
+  it('up its pillar, a spider that climbs to it is fought, and the bot lives', async () => {
+    const h = await harness({
+      ground: { radius: 40 },
+      timeOfDay: 18_000,
+      health: 10,
+      inventory: { dirt: 16, stone_sword: 1 },
+    });
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+    let spider: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'pillar_up' || !event.outcome.ok || spider !== undefined)
+        return;
+      h.clock.setTimeout(() => {
+        spider = h.world.spawnEntity({
+          name: 'spider',
+          kind: 'hostile',
+          position: { x: 0.5, y: 0, z: 14.5 },
+          ai: true,
+        });
+      }, 3_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
+    const ended = h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
+    const summary = JSON.stringify(
+      {
+        result: [result.ok, result.code, result.detail],
+        emergencies: emergencies.map((e) => [e.at, e.response, e.detail]),
+        ended: ended.map((e) => [e.at, e.verb, e.outcome.ok, e.outcome.ok ? '' : e.outcome.detail]),
+        health: h.world.health(),
+        spider: h.world.entities().find((e) => e.id === spider),
+      },
+      null,
+      1,
+    );
+    expect(h.world.health(), summary).toBeGreaterThan(0);
+    expect(
+      h.world.entities().map((e) => e.id),
+      summary,
+    ).not.toContain(spider);
+    const answer = emergencies.find((e) => e.response === 'attack_entity');
+    expect(answer?.detail, summary).toMatch(/^a spider gets at it up a pillar; fight: a spider/);
+    expect(ended.find((e) => e.verb === 'attack_entity')?.outcome, summary).toEqual({ ok: true });
+    expect(result.ok || (result.code !== undefined && FAILURE_CODE_LIST.includes(result.code)), summary).toBe(true);
+  });
+});
+
+describe('a sheltered bot hurt by what the assessment does not see reaching it, on SimWorld', () => {
+  it('dug in, a zombie in its hole hurts it: the step ends at once, naming it, rather than wait there', async () => {
+    const h = await harness(
+      { ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory: { dirt: 2, wooden_shovel: 1 } },
+      { policy: { safety: { hostileRadius: 8 } } },
+    );
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x * 1.8 + 0.5, y: 0, z: z * 1.8 + 0.5 } });
+    let intruder: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'dig_in' || !event.outcome.ok || intruder !== undefined) return;
+      h.clock.setTimeout(() => {
+        intruder = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: h.world.position(), ai: true });
+      }, 2_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const summary = JSON.stringify({ result: [result.ok, result.code, result.detail], health: h.world.health() });
+    expect(result.ok, summary).toBe(false);
+    expect(result.detail, summary).toMatch(
+      /^hurt dug in \(health 10 → \d+\), with no hostile the safety layer sees reaching it/,
+    );
+    expect(h.world.health(), summary).toBeGreaterThan(0);
+  });
+});
+
+describe('breaches answered within the same bound, on SimWorld', () => {
+  it('with maxDefenseRounds spent on the pillar, a spider that gets at the bot ends the step, naming it', async () => {
+    const h = await harness(
+      { ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory: { dirt: 16, stone_sword: 1 } },
+      { policy: { safety: { maxDefenseRounds: 1 } } },
+    );
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'pillar_up' || !event.outcome.ok) return;
+      const at = { x: 0.5, y: 0, z: 14.5 };
+      h.clock.setTimeout(() => h.world.spawnEntity({ name: 'spider', kind: 'hostile', position: at, ai: true }), 3_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const summary = JSON.stringify({ result: [result.ok, result.code, result.detail], health: h.world.health() });
+    expect(result.ok, summary).toBe(false);
+    expect(result.detail, summary).toMatch(/^a spider gets at it up a pillar after 1 defence round: the step ends/);
+    expect(h.events.filter((e) => e.type === 'safety.emergency').length, summary).toBe(1);
+  });
+});
+
+// The night bench's bot was shot 5, 4, 4, 4 by a skeleton that dropped into its hole, and died there waiting.
+describe('a skeleton in the hole, on SimWorld', () => {
+  it('dug in with a wooden shovel, a skeleton that drops into its hole is fought, and the bot lives', async () => {
+    const h = await harness(
+      {
+        ground: { radius: 40 },
+        timeOfDay: 18_000,
+        health: 10,
+        inventory: { dirt: 2, wooden_shovel: 1, stone_sword: 1 },
+      },
+      { policy: { safety: { hostileRadius: 8 } } },
+    );
+    for (const [x, z] of ZOMBIES)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x * 1.8 + 0.5, y: 0, z: z * 1.8 + 0.5 } });
+    let skeleton: number | undefined;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.verb !== 'dig_in' || !event.outcome.ok || skeleton !== undefined) return;
+      h.clock.setTimeout(() => {
+        skeleton = h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: h.world.position(), ai: true });
+      }, 2_000);
+    });
+    const result = await h.run(
+      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    );
+    const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
+    const summary = JSON.stringify({
+      result: [result.ok, result.code, result.detail],
+      emergencies: emergencies.map((e) => [e.at, e.response, e.detail]),
+      ended: h.events
+        .filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended')
+        .map((e) => [e.at, e.verb, e.outcome]),
+      health: h.world.health(),
+    });
+    expect(h.world.health(), summary).toBeGreaterThan(0);
+    expect(
+      h.world.entities().map((e) => e.id),
+      summary,
+    ).not.toContain(skeleton);
+    expect(emergencies[1]?.detail, summary).toMatch(/^a skeleton gets at it dug in; fight: a skeleton/);
+    // The walkers stay: after the fight the bot waits them out in its hole, and the step's end names the breach.
+    expect(result.detail, summary).toMatch(
+      /still about after 20 s .*1 killed.*; a skeleton gets at it dug in: fought it$/,
+    );
   });
 });
