@@ -17,9 +17,9 @@ const SHARED_MODULES = [
   'capabilities/*/acceptance.test.ts',
   'test/world/sim-*.test.ts',
   'test/{kit,recovery,registry,stuck,validate}/**/*.test.ts',
-  // Named one by one: a new file beside them is isolated until someone checks it belongs here. Not a file that
-  // imports a helper registering hooks when it loads (test/journal/helpers.ts, test/mcp/helpers.ts): shared, the
-  // helper loads once per worker, and its hooks would run for the first such file only.
+  // Named one by one: a new file beside them is isolated until someone checks it belongs here. A helper a shared file
+  // imports registers no hook when it loads (it would run for the first file of the worker only): it cleans up with
+  // the calling test's own onTestFinished, as test/journal/helpers.ts and test/mcp/helpers.ts do.
   'test/runtime/{binding-registry,cancellation,cli-commands,hooks,lint-capabilities,lint,node-state-tap,repair-idioms,tree-definitions,watchdogs}.test.ts',
   'test/runtime/{mistreevous-differential,random-trees}.property.test.ts',
   'test/executor/{assemble-trees,contract-runs,durability,escalation,faults,guards,hazard-safety,lifecycle}.test.ts',
@@ -45,6 +45,12 @@ const SHARED_MODULES = [
   'test/world/{stands-on-sim.property,survival-terrain}.test.ts',
   'test/world/{activation-rules,entity-grid,entity-tracking-joins,server-mark}.test.ts',
   'test/{bench/fleet-layout,foresight/fork-world}.test.ts',
+  // On SQLite journals in temp folders and SimWorld (test/journal/helpers.ts, test/mcp/helpers.ts).
+  'test/journal/{health-check,helpers,journal,lease,lease-wall-clock,rejected-plan}.test.ts',
+  'test/journal/{rollback-order-property,rollback-property}.test.ts',
+  'test/mcp/{canaries,control,escalation,helpers,long-actions,resources,tools}.test.ts',
+  'test/operations/{bot-away-status,fleet-bots,operations}.test.ts',
+  'test/executor/{progress,run-control}.test.ts',
 ];
 
 export default defineConfig({

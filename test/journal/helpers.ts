@@ -1,22 +1,27 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import type { Journal } from '../../src/journal/journal.js';
 import type { StepRow } from '../../src/journal/rows.js';
 import { SqliteJournal } from '../../src/journal/sqlite/sqlite-journal.js';
 
-/** A fresh journal file per test, removed afterwards. */
+/**
+ * A fresh journal file, removed when the calling test finishes. Called in a test or its beforeEach: the cleanup is
+ * that test's own (onTestFinished), not a hook this module registers when it loads, so files that share their
+ * worker's modules (vitest `isolate: false`) each clean up after their own tests.
+ */
 export function tempJournalPath(): string {
   const dir = mkdtempSync(join(tmpdir(), 'verbtree-journal-'));
-  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
   return join(dir, 'journal.db');
 }
 
+/** A journal on a fresh file, closed (then removed) when the calling test finishes. */
 export function openTemp(now?: () => number): { path: string; journal: SqliteJournal } {
   const path = tempJournalPath();
   const journal = SqliteJournal.open(path, now ? { now } : {});
-  cleanups.push(() => void journal.close());
+  onTestFinished(() => journal.close());
   return { path, journal };
 }
 
@@ -52,8 +57,3 @@ export function asIfWrittenBy(journal: SqliteJournal, pid: number, host: string)
   journal.db.prepare('UPDATE runners SET pid = ?, host = ?').run(pid, host);
   journal.db.prepare('UPDATE plan_leases SET pid = ?').run(pid);
 }
-
-const cleanups: (() => void)[] = [];
-afterEach(() => {
-  for (const cleanup of cleanups.splice(0).reverse()) cleanup();
-});

@@ -1,7 +1,7 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import { injectFaults } from '../../src/executor/fault-injection.js';
@@ -13,12 +13,6 @@ import type { CapabilityRegistry } from '../../src/registry/registry.js';
 import { parseFaultSpecs } from '../../src/world/faults/parse.js';
 import { SimWorld, type SimWorldOptions } from '../../src/world/sim/index.js';
 import { openTemp } from '../journal/helpers.js';
-
-let closers: (() => Promise<void>)[] = [];
-afterEach(async () => {
-  for (const close of closers.reverse()) await close();
-  closers = [];
-});
 
 export interface SimSetup {
   names?: string[];
@@ -33,7 +27,10 @@ export interface SimSetup {
   extraTreePaths?: string[];
 }
 
-/** verbtree's MCP server over journaled SimWorld bots on a manual clock, and the SDK's own Client talking to it in memory. */
+/**
+ * verbtree's MCP server over journaled SimWorld bots on a manual clock, and the SDK's own Client talking to it in
+ * memory; all closed when the calling test finishes (its own onTestFinished, last opened first closed).
+ */
 export async function mcpOnSim(setup: SimSetup = {}) {
   const registry = setup.registry ?? createDefaultRegistry();
   const clock = new ManualClock();
@@ -56,7 +53,7 @@ export async function mcpOnSim(setup: SimSetup = {}) {
         ? { planner: escalations.planner, policy: { escalation: { plannerTimeoutMs: escalations.plannerTimeoutMs } } }
         : {}),
     });
-    closers.push(() => assembly.close());
+    onTestFinished(() => assembly.close());
     worlds.push(sim);
     bots.push(localBot(name, assembly));
   }
@@ -74,7 +71,7 @@ export async function mcpOnSim(setup: SimSetup = {}) {
   await mcp.createSession().connect(serverSide);
   const client = new Client({ name: 'verbtree-test', version: '1.0.0' });
   await client.connect(clientSide);
-  closers.push(async () => {
+  onTestFinished(async () => {
     await client.close();
     await mcp.close();
   });
