@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Transform } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { splitWithoutStacks } from '../../src/world/mineflayer/stackless-frames.js';
+import { splitWithoutStacks } from '../../src/world/protocol/stackless-frames.js';
 
 /*
  * Issue 34, §2: minecraft-protocol's splitter ends every chunk it reads with a PartialReadError thrown and caught, and

@@ -5,7 +5,7 @@ import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../..
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
 import { batchWrites } from './batched-writes.js';
-import { splitWithoutStacks } from '../mineflayer/stackless-frames.js';
+import { splitWithoutStacks } from '../protocol/stackless-frames.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
 import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
