@@ -1,5 +1,6 @@
 import type { Bot } from 'mineflayer';
 import type { Entity } from 'prismarine-entity';
+import { setsLatencyAlone, type PlayerInfo } from '../protocol/player-info.js';
 
 /*
  * The server sends every player the latency of every player in one player_info update (vanilla every 30 s). For each
@@ -11,12 +12,6 @@ import type { Entity } from 'prismarine-entity';
  * action, a display name, a listener of 'playerUpdated' that could change the entities between two entries) goes to
  * mineflayer's handler untouched.
  */
-
-/** player_info as minecraft-protocol parses it for versions whose action is a set of flags (1.19.3 on). */
-interface PlayerInfo {
-  action: number | Record<string, boolean | number>;
-  data: { uuid: string; latency?: number; displayName?: unknown }[];
-}
 
 interface TabPlayer {
   uuid?: string;
@@ -47,13 +42,12 @@ export function updateTabLatencyDirectly(bot: Bot): void {
   client[FAST] = true;
 }
 
-/** An update of latencies alone, with no display name: the only fields mineflayer's handler sets are the pings. */
-export function latencyOnly(packet: PlayerInfo): boolean {
-  const { action } = packet;
-  if (typeof action !== 'object' || action === null) return false;
-  const flags = Object.entries(action).filter(([flag, on]) => flag !== '_value' && on === true);
-  if (flags.length !== 1 || flags[0]![0] !== 'update_latency') return false;
-  return packet.data.every((entry) => !entry.displayName);
+/**
+ * An update of latencies alone in the shape with flags (1.19.3 on), the one whose handling in mineflayer's handler
+ * updateLatencies repeats: the only fields that handler sets are the pings.
+ */
+function latencyOnly(packet: PlayerInfo): boolean {
+  return typeof packet.action === 'object' && setsLatencyAlone(packet);
 }
 
 /** What mineflayer's handler (lib/plugins/entities.js, player_info with flags) does with a latency-only update. */

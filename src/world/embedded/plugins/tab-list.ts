@@ -1,3 +1,4 @@
+import { setsLatencyAlone, type PlayerInfo } from '../../protocol/player-info.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
 interface TabListServer extends SquidServer {
@@ -46,7 +47,7 @@ export const tabListPlugin: SquidPlugin = {
   player(player: SquidPlayer, serv: SquidServer) {
     const write = player._client.write.bind(player._client);
     player._client.write = (name, params) => {
-      if (name === 'player_info' && isLatencyOnly(params) && !ownUpdates.has(params)) return;
+      if (name === 'player_info' && setsLatencyAlone(params) && !ownUpdates.has(params)) return;
       write(name, params);
     };
     player.once('asap', () => {
@@ -62,7 +63,7 @@ export const tabListPlugin: SquidPlugin = {
   },
 };
 
-function latencyUpdate(serv: SquidServer): object {
+function latencyUpdate(serv: SquidServer): PlayerInfo {
   const bitfield = serv.registry.supportFeature('playerInfoActionIsBitfield');
   // flying-squid's shape of the update (login.js fillTabList): the field is `latency` with a bitfield, `ping` before.
   const data = serv.players.map((player) => {
@@ -70,12 +71,4 @@ function latencyUpdate(serv: SquidServer): object {
     return bitfield ? { uuid: player.uuid, latency } : { uuid: player.uuid, ping: latency };
   });
   return { action: bitfield ? { update_latency: true } : 'update_latency', data };
-}
-
-function isLatencyOnly(params: object): boolean {
-  const action = (params as { action?: unknown }).action;
-  if (action === 'update_latency') return true;
-  if (typeof action !== 'object' || action === null) return false;
-  const set = Object.entries(action).filter(([, on]) => on === true);
-  return set.length === 1 && set[0]![0] === 'update_latency';
 }
