@@ -1,7 +1,8 @@
+import type { EventEmitter } from 'node:events';
 import fc from 'fast-check';
 import type { Bot } from 'mineflayer';
 import { describe, expect, it } from 'vitest';
-import { updateTabLatencyDirectly } from '../../src/world/mineflayer/tab-latency.js';
+import { HANDLER_MISSED, updateTabLatencyDirectly } from '../../src/world/mineflayer/tab-latency.js';
 import { offlineBot } from '../helpers/offline-bot.js';
 
 /*
@@ -139,5 +140,50 @@ describe('latency updates of the tab list', () => {
       return count.listings;
     });
     expect(listings).toEqual([3, 1]);
+  });
+});
+
+/*
+ * mineflayer's handler is known by its source text alone. The installed mineflayer's must be found, and a
+ * mineflayer whose handler reads otherwise must keep its own, with a warning rather than silence or a crash.
+ */
+describe("mineflayer's player_info handler", () => {
+  const playerInfoListeners = (bot: Bot) => (bot._client as unknown as EventEmitter).listeners('player_info');
+
+  it('is found in the installed mineflayer, and replaced in its place among the listeners', async () => {
+    const { bot } = await offlineBot(-1);
+    const before = playerInfoListeners(bot);
+    expect(updateTabLatencyDirectly(bot)).toBe(true);
+    const after = playerInfoListeners(bot);
+    expect(after).toHaveLength(before.length);
+    expect(after.map((listener) => before.includes(listener))).toEqual(
+      before.map((listener) => !/uuidToUsername/.test(String(listener))),
+    );
+    bot.end();
+  });
+
+  it('when its text changes, is left as it is, with one process warning however many bots miss it', async () => {
+    const heard: string[] = [];
+    const hear = (warning: Error & { code?: string }) =>
+      void (warning.code === HANDLER_MISSED && heard.push(warning.message));
+    process.on('warning', hear);
+    try {
+      for (const { bot } of await Promise.all([offlineBot(-1), offlineBot(-1)])) {
+        const client = bot._client as unknown as EventEmitter;
+        // The same handler behind a wrapper whose source does not read uuidToUsername: as after a mineflayer update.
+        const handlers = client.listeners('player_info') as ((packet: unknown) => void)[];
+        client.removeAllListeners('player_info');
+        for (const handler of handlers) client.on('player_info', (packet: unknown) => handler(packet));
+        const wrapped = playerInfoListeners(bot);
+        expect(updateTabLatencyDirectly(bot)).toBe(false);
+        expect(playerInfoListeners(bot)).toEqual(wrapped);
+        bot.end();
+      }
+      // process.emitWarning emits on the next tick.
+      await new Promise<void>((resolve) => process.nextTick(resolve));
+      expect(heard).toEqual([expect.stringContaining("mineflayer's player_info handler was not found")]);
+    } finally {
+      process.off('warning', hear);
+    }
   });
 });

@@ -24,13 +24,24 @@ type Handler = (packet: PlayerInfo) => void;
 
 const FAST = Symbol.for('verbtree.tabLatency');
 
-/** Replaces mineflayer's player_info handler of `bot` with one that does latency updates in linear time; once. */
-export function updateTabLatencyDirectly(bot: Bot): void {
+/** The code of the warning given once per process when mineflayer's player_info handler is not found. */
+export const HANDLER_MISSED = 'VERBTREE_TAB_LATENCY_HANDLER_MISSED';
+let missWarned = false;
+
+/**
+ * Replaces mineflayer's player_info handler of `bot` with one that does latency updates in linear time; once. Whether
+ * the handler is in place: mineflayer's is known only by its source text (it reads `uuidToUsername`), and a mineflayer
+ * whose handler no longer reads so keeps its own, unchanged and slower, with a process warning (once) saying so.
+ */
+export function updateTabLatencyDirectly(bot: Bot): boolean {
   const client = bot._client as unknown as NodeJS.EventEmitter & { [FAST]?: true };
-  if (client[FAST]) return;
+  if (client[FAST]) return true;
   const listeners = client.listeners('player_info') as Handler[];
   const mineflayers = listeners.findIndex((listener) => listener.toString().includes('uuidToUsername'));
-  if (mineflayers < 0) return;
+  if (mineflayers < 0) {
+    warnMissedOnce();
+    return false;
+  }
   const original = listeners[mineflayers]!;
   const handler: Handler = (packet) => {
     if (!latencyOnly(packet) || bot.listenerCount('playerUpdated') > 0) return original(packet);
@@ -40,6 +51,18 @@ export function updateTabLatencyDirectly(bot: Bot): void {
   client.removeAllListeners('player_info');
   for (const [i, listener] of listeners.entries()) client.on('player_info', i === mineflayers ? handler : listener);
   client[FAST] = true;
+  return true;
+}
+
+function warnMissedOnce(): void {
+  if (missWarned) return;
+  missWarned = true;
+  process.emitWarning(
+    "mineflayer's player_info handler was not found (none reads uuidToUsername): tab-list latency updates go " +
+      "through mineflayer's own, n² entity checks per update in a crowd; src/world/mineflayer/tab-latency.ts " +
+      'needs updating for this mineflayer',
+    { code: HANDLER_MISSED },
+  );
 }
 
 /**
