@@ -1,42 +1,42 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
-import { Vec3 } from 'vec3';
 import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import { splitWithoutStacks, type Splitter } from '../protocol/stackless-frames.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
 import { batchWrites } from './batched-writes.js';
-import { splitWithoutStacks } from '../protocol/stackless-frames.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
-import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
-import { containersPlugin, type ContainerStore } from './plugins/containers.js';
-import { bedsPlugin } from './plugins/beds.js';
 import { activationPlugin } from './plugins/activation.js';
-import { blockStateOf } from './block-states.js';
+import { bedsPlugin } from './plugins/beds.js';
+import { containersPlugin } from './plugins/containers.js';
 import { craftingPlugin } from './plugins/crafting.js';
-import { mobsPlugin, type LivingStore } from './plugins/mobs.js';
 import { dropMetadataPlugin } from './plugins/drop-metadata.js';
+import { drowningPlugin } from './plugins/drowning.js';
 import { entityTeleportPlugin } from './plugins/entity-teleport.js';
 import { entityTrackingPlugin } from './plugins/entity-tracking.js';
-import { movementUpdatesPlugin } from './plugins/movement-updates.js';
 import { fanOutPlugin } from './plugins/fan-out.js';
 import { foodPlugin } from './plugins/food.js';
 import { hazardPlugin } from './plugins/hazard.js';
 import { healthPlugin } from './plugins/health.js';
-import { drowningPlugin, type AirStore } from './plugins/drowning.js';
-import { tossPlugin } from './plugins/toss.js';
 import { keepChunksPlugin } from './plugins/keep-chunks.js';
-import { promptLoginPlugin } from './plugins/prompt-login.js';
 import { loginTakeoverPlugin } from './plugins/login-takeover.js';
-import { physicsStepPlugin } from './plugins/physics-step.js';
-import { respawnPlugin } from './plugins/respawn.js';
-import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
 import { loginTimersPlugin } from './plugins/login-timers.js';
-import { tabListPlugin } from './plugins/tab-list.js';
+import { mobsPlugin } from './plugins/mobs.js';
+import { movementUpdatesPlugin } from './plugins/movement-updates.js';
+import { physicsStepPlugin } from './plugins/physics-step.js';
 import { playerEntityPlugin } from './plugins/player-entity.js';
+import { promptLoginPlugin } from './plugins/prompt-login.js';
+import { respawnPlugin } from './plugins/respawn.js';
 import { applyScenarioBlocks, scenarioPlugin } from './plugins/scenario.js';
 import { serverMarkPlugin } from './plugins/server-mark.js';
-import type { SquidPlayer, SquidServer } from './squid-types.js';
+import { tabListPlugin } from './plugins/tab-list.js';
+import { tossPlugin } from './plugins/toss.js';
+import { unfinishedDigPlugin } from './plugins/unfinished-dig.js';
+import { shutdown } from './server-shutdown.js';
+import { FlyingSquidServer } from './squid-server.js';
+import type { SquidServer } from './squid-types.js';
+import { SURVIVAL_GENERATOR } from './survival-generator.js';
 import { WorldStorage } from './world-folder.js';
 
 export interface EmbeddedServerOptions {
@@ -112,7 +112,6 @@ export interface InProcessEmbeddedServer extends EmbeddedServer {
   crash(): Promise<void>;
 }
 
-const CLOSE_GRACE_MS = 1000;
 const DEFAULT_VIEW_DISTANCE = 4;
 const MAX_PLAYERS = 200;
 
@@ -136,7 +135,49 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   const host = options.host ?? '127.0.0.1';
   const kept = options.storage ? WorldStorage.read(options.storage.folder, options.storage.fresh) : null;
   const viewDistance = options.viewDistance ?? DEFAULT_VIEW_DISTANCE;
-  const settings = {
+  const settings = squidSettings(options, scenario, host, viewDistance);
+  const serv = loadFlyingSquid().createMCServer(settings);
+  // flying-squid's own plugins and each of verbtree's that acts on the game's tick listen to 'tick' (a dozen and
+  // growing, one per feature): Node's default warning at 10 would be noise on stderr, not a leak.
+  serv.setMaxListeners(50);
+  // Before any chunk loads (flying-squid's plugins made the world synchronously): chunks and players come from the folder.
+  const storage = kept?.attach(serv, settings) ?? null;
+  try {
+    const port = await listening(serv, options.startTimeoutMs ?? 10_000);
+    serv._server.on('connection', (client: { socket: Socket; splitter: Splitter }) => {
+      batchWrites(client.socket);
+      // The server reads each bot's packets with the same splitter, and its partial reads cost it as they cost a bot.
+      splitWithoutStacks(client.splitter);
+    });
+    const { containers, drowning } = addGamePlugins(serv, { viewDistance, options, storage });
+    const layOut = options.storage?.fresh !== false;
+    serv.addPlugin(
+      'verbtree-scenario',
+      scenarioPlugin(scenario, { isNewPlayer: (player) => !storage?.players.isKnown(player) }),
+    );
+    if (layOut) await applyScenarioBlocks(serv, scenario);
+    // After the blocks, so a mob stands on the ground laid out for it.
+    const mobs = mobsPlugin(scenario, { layOut });
+    serv.addPlugin('verbtree-mobs', mobs);
+    if (storage) {
+      serv.addPlugin('verbtree-storage', storage.plugin);
+      await storage.start(
+        { containers: containers.store, mobs: mobs.store },
+        layOut ? { scenario: scenario.name } : null,
+        options.storage?.saveEveryMs,
+      );
+    }
+    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store, drowning.air);
+  } catch (error) {
+    storage?.abandon();
+    await shutdown(serv, null);
+    throw error;
+  }
+}
+
+/** flying-squid's settings for verbtree's world: offline, the scenario's terrain, room for a fleet. */
+function squidSettings(options: EmbeddedServerOptions, scenario: Scenario, host: string, viewDistance: number) {
+  return {
     'online-mode': false,
     host,
     port: options.port ?? 0,
@@ -166,13 +207,10 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
     'player-list-text': { header: { text: '' }, footer: { text: '' } },
     motd: 'verbtree embedded world',
   };
-  const serv = loadFlyingSquid().createMCServer(settings);
-  // flying-squid's own plugins and each of verbtree's that acts on the game's tick listen to 'tick' (a dozen and
-  // growing, one per feature): Node's default warning at 10 would be noise on stderr, not a leak.
-  serv.setMaxListeners(50);
-  // Before any chunk loads (flying-squid's plugins made the world synchronously): chunks and players come from the folder.
-  const storage = kept?.attach(serv, settings) ?? null;
-  const timeoutMs = options.startTimeoutMs ?? 10_000;
+}
+
+/** The port the server listens on, once it is listening and ready; an error or `timeoutMs` first fails the start. */
+async function listening(serv: SquidServer, timeoutMs: number): Promise<number> {
   const failed = new Promise<never>((_, reject) => serv.once('error', reject));
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_, reject) => {
@@ -181,245 +219,53 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions = {}): 
   try {
     const [port] = (await Promise.race([once(serv, 'listening'), failed, timedOut])) as [number];
     await Promise.race([serv.waitForReady(timeoutMs), failed, timedOut]);
-    serv._server.on('connection', (client: { socket: Socket; splitter: Parameters<typeof splitWithoutStacks>[0] }) => {
-      batchWrites(client.socket);
-      // The server reads each bot's packets with the same splitter, and its partial reads cost it as they cost a bot.
-      splitWithoutStacks(client.splitter);
-    });
-    serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
-    serv.addPlugin('verbtree-server-mark', serverMarkPlugin(storage?.savedUpTo ?? null));
-    serv.addPlugin('verbtree-tab-list', tabListPlugin);
-    serv.addPlugin('verbtree-player-entity', playerEntityPlugin);
-    serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
-    serv.addPlugin('verbtree-entity-teleport', entityTeleportPlugin);
-    serv.addPlugin('verbtree-fan-out', fanOutPlugin);
-    serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
-    serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
-    serv.addPlugin('verbtree-login-takeover', loginTakeoverPlugin());
-    serv.addPlugin(
-      'verbtree-entity-tracking',
-      entityTrackingPlugin({ viewDistance, maxRange: options.entityTrackingRange }),
-    );
-    serv.addPlugin('verbtree-movement-updates', movementUpdatesPlugin());
-    serv.addPlugin('verbtree-toss', tossPlugin);
-    serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
-    serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
-    serv.addPlugin('verbtree-crafting', craftingPlugin());
-    // After crafting: its click handler replaces flying-squid's, the containers' is added beside it.
-    const containers = containersPlugin();
-    serv.addPlugin('verbtree-containers', containers);
-    serv.addPlugin('verbtree-beds', bedsPlugin());
-    serv.addPlugin('verbtree-activation', activationPlugin());
-    serv.addPlugin('verbtree-food', foodPlugin());
-    serv.addPlugin('verbtree-health', healthPlugin());
-    serv.addPlugin('verbtree-hazard', hazardPlugin());
-    const drowning = drowningPlugin();
-    serv.addPlugin('verbtree-drowning', drowning);
-    serv.addPlugin('verbtree-respawn', respawnPlugin());
-    const layOut = options.storage?.fresh !== false;
-    serv.addPlugin(
-      'verbtree-scenario',
-      scenarioPlugin(scenario, { isNewPlayer: (player) => !storage?.players.isKnown(player) }),
-    );
-    if (layOut) await applyScenarioBlocks(serv, scenario);
-    // After the blocks, so a mob stands on the ground laid out for it.
-    const mobs = mobsPlugin(scenario, { layOut });
-    serv.addPlugin('verbtree-mobs', mobs);
-    if (storage) {
-      serv.addPlugin('verbtree-storage', storage.plugin);
-      await storage.start(
-        { containers: containers.store, mobs: mobs.store },
-        layOut ? { scenario: scenario.name } : null,
-        options.storage?.saveEveryMs,
-      );
-    }
-    return new FlyingSquidServer(serv, host, port, scenario, storage, containers.store, mobs.store, drowning.air);
-  } catch (error) {
-    storage?.abandon();
-    await shutdown(serv, null);
-    throw error;
+    return port;
   } finally {
     clearTimeout(timer);
   }
 }
 
-class FlyingSquidServer implements InProcessEmbeddedServer {
-  readonly version = MINECRAFT_VERSION;
-  private stopping: Promise<void> | null = null;
-
-  constructor(
-    private readonly serv: SquidServer,
-    readonly host: string,
-    readonly port: number,
-    readonly scenario: Scenario,
-    private readonly storage: WorldStorage | null,
-    private readonly containers: ContainerStore,
-    private readonly mobs: LivingStore,
-    private readonly air: AirStore,
-  ) {}
-
-  async blockAt(position: Vec3Like): Promise<string> {
-    const stateId = await this.serv.overworld.getBlockStateId(toVec3(position));
-    return this.serv.registry.blocksByStateId[stateId]?.name ?? 'unknown';
-  }
-
-  async blockStateAt(position: Vec3Like): Promise<BlockState> {
-    return blockStateOf(this.serv.registry, await this.serv.overworld.getBlockStateId(toVec3(position)));
-  }
-
-  async setBlock(position: Vec3Like, blockName: string): Promise<void> {
-    const block = this.serv.registry.blocksByName[blockName];
-    if (!block)
-      throw new Error(
-        `"${blockName}" is not a block in ${this.version}; use a minecraft-data block name such as "stone"`,
-      );
-    await this.serv.setBlock(this.serv.overworld, toVec3(position), block.defaultState);
-  }
-
-  containerAt(position: Vec3Like): Promise<Record<string, number> | null> {
-    return this.containers.contentsAt(position);
-  }
-
-  livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
-    return Promise.resolve(this.mobs.living(query, at));
-  }
-
-  player(username: string): ServerPlayerState | null {
-    const player = this.serv.players.find((p) => p.username === username);
-    if (!player) return null;
-    const { x, y, z } = player.position;
-    return {
-      position: { x, y, z },
-      health: player.health,
-      food: player.food,
-      air: this.air.of(player),
-      inventory: inventoryOf(player),
-    };
-  }
-
-  playerNames(): string[] {
-    return this.serv.players.map((p) => p.username);
-  }
-
-  setTimeOfDay(ticks: number): void {
-    this.serv.setTime(ticks);
-  }
-
-  timeOfDay(): number {
-    return Number(this.serv.time) % 24_000;
-  }
-
-  setHealth(username: string, health: number): boolean {
-    const player = this.findPlayer(username);
-    player?.updateHealth(Math.max(0, Math.min(20, health)));
-    return player !== undefined;
-  }
-
-  setFood(username: string, food: number): boolean {
-    const player = this.findPlayer(username);
-    player?.updateFood(Math.max(0, Math.min(20, Math.round(food))));
-    return player !== undefined;
-  }
-
-  private findPlayer(username: string): SquidPlayer | undefined {
-    return this.serv.players.find((p) => p.username === username);
-  }
-
-  kick(username: string, reason = 'Kicked by verbtree'): boolean {
-    const player = this.serv.players.find((p) => p.username === username);
-    if (!player) return false;
-    player.kick(reason);
-    return true;
-  }
-
-  stop(): Promise<void> {
-    this.stopping ??= shutdown(this.serv, this.storage);
-    return this.stopping;
-  }
-
-  crash(): Promise<void> {
-    this.stopping ??= die(this.serv, this.storage);
-    return this.stopping;
-  }
-}
-
-function inventoryOf(player: SquidPlayer): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (let slot = 9; slot <= 45; slot++) {
-    const item = player.inventory.slots[slot];
-    if (item) counts[item.name] = (counts[item.name] ?? 0) + item.count;
-  }
-  return counts;
-}
-
 /**
- * flying-squid's own `destroy()` leaves the tick interval running, makes later
- * writes throw, and rejects when a socket lingers; this ends each piece itself.
+ * verbtree's plugins filling flying-squid's gaps (connections, the tab list, entities, the game's rules), in the order
+ * they must hook in; the scenario's and the mobs' come after, once the blocks are laid out.
  */
-async function shutdown(serv: SquidServer, storage: WorldStorage | null): Promise<void> {
-  serv.stopTickInterval();
-  await storage?.stop();
-  clearPlayerTimers(serv);
-  const server = socketsOf(serv);
-  const clients = Object.values(server.clients);
-  for (const client of clients) {
-    try {
-      client.end('Server stopping');
-    } catch {
-      client.socket?.destroy();
-    }
-  }
-  if (!server.socketServer?.listening) {
-    for (const client of clients) client.socket?.destroy();
-    return;
-  }
-  const closed = once(server, 'close');
-  server.socketServer.close();
-  let grace: NodeJS.Timeout | undefined;
-  const forced = new Promise<void>((resolve) => {
-    grace = setTimeout(() => {
-      for (const client of Object.values(server.clients)) client.socket?.destroy();
-      resolve();
-    }, CLOSE_GRACE_MS);
-  });
-  await Promise.race([closed, forced]);
-  clearTimeout(grace);
-  await closed;
-  for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
-}
-
-/**
- * A SIGKILL's end, in this process: the game stops in the turn it is killed (no tick, no save from now on), every
- * socket is destroyed without a word to its client and the listening socket closed. A save already under way goes
- * on to its end, as if the kill came just after it: it holds the world as it was captured, before the kill.
- */
-async function die(serv: SquidServer, storage: WorldStorage | null): Promise<void> {
-  serv.stopTickInterval();
-  const saved = storage?.crash();
-  clearPlayerTimers(serv);
-  const server = socketsOf(serv);
-  const clients = Object.values(server.clients);
-  for (const client of clients) client.socket?.destroy();
-  if (server.socketServer?.listening) {
-    const closed = once(server, 'close');
-    server.socketServer.close();
-    await closed;
-  }
-  for (const client of clients) clearTimeout((client as unknown as { closeTimer?: NodeJS.Timeout }).closeTimer);
-  await saved;
-}
-
-function clearPlayerTimers(serv: SquidServer): void {
-  for (const player of serv.players) {
-    (player.verbtreeClearTimers as (() => void) | undefined)?.();
-    (player.verbtreeCancelDig as (() => void) | undefined)?.();
-  }
-}
-
-function socketsOf(serv: SquidServer) {
-  return serv._server as SquidServer['_server'] & { socketServer?: { listening?: boolean; close(): void } };
-}
-
-function toVec3(position: Vec3Like): Vec3 {
-  return new Vec3(Math.floor(position.x), Math.floor(position.y), Math.floor(position.z));
+function addGamePlugins(
+  serv: SquidServer,
+  {
+    viewDistance,
+    options,
+    storage,
+  }: { viewDistance: number; options: EmbeddedServerOptions; storage: WorldStorage | null },
+) {
+  serv.addPlugin('verbtree-login-timers', loginTimersPlugin);
+  serv.addPlugin('verbtree-server-mark', serverMarkPlugin(storage?.savedUpTo ?? null));
+  serv.addPlugin('verbtree-tab-list', tabListPlugin);
+  serv.addPlugin('verbtree-player-entity', playerEntityPlugin);
+  serv.addPlugin('verbtree-keep-chunks', keepChunksPlugin);
+  serv.addPlugin('verbtree-entity-teleport', entityTeleportPlugin);
+  serv.addPlugin('verbtree-fan-out', fanOutPlugin);
+  serv.addPlugin('verbtree-physics-step', physicsStepPlugin);
+  serv.addPlugin('verbtree-prompt-login', promptLoginPlugin);
+  serv.addPlugin('verbtree-login-takeover', loginTakeoverPlugin());
+  serv.addPlugin(
+    'verbtree-entity-tracking',
+    entityTrackingPlugin({ viewDistance, maxRange: options.entityTrackingRange }),
+  );
+  serv.addPlugin('verbtree-movement-updates', movementUpdatesPlugin());
+  serv.addPlugin('verbtree-toss', tossPlugin);
+  serv.addPlugin('verbtree-unfinished-dig', unfinishedDigPlugin);
+  serv.addPlugin('verbtree-drop-metadata', dropMetadataPlugin);
+  serv.addPlugin('verbtree-crafting', craftingPlugin());
+  // After crafting: its click handler replaces flying-squid's, the containers' is added beside it.
+  const containers = containersPlugin();
+  serv.addPlugin('verbtree-containers', containers);
+  serv.addPlugin('verbtree-beds', bedsPlugin());
+  serv.addPlugin('verbtree-activation', activationPlugin());
+  serv.addPlugin('verbtree-food', foodPlugin());
+  serv.addPlugin('verbtree-health', healthPlugin());
+  serv.addPlugin('verbtree-hazard', hazardPlugin());
+  const drowning = drowningPlugin();
+  serv.addPlugin('verbtree-drowning', drowning);
+  serv.addPlugin('verbtree-respawn', respawnPlugin());
+  return { containers, drowning };
 }
