@@ -10,6 +10,7 @@ import {
   type FastPathStep,
   type SafetySignal,
   shelterAround,
+  shelterWaitMs,
   type ShelterVerb,
   wayOutOf,
 } from './safety/index.js';
@@ -23,9 +24,10 @@ import {
   noteAnswer,
 } from './shelter-breach.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
+import { stillHunted } from './shelter-night.js';
 
-/** How long a sheltered bot waits for the walkers about to leave (daylight burns zombies; a night does not end). */
-const SHELTER_WAIT_MS = 20_000;
+/** A long wait in a shelter says where it stands this often, for whoever watches the run. */
+const WAIT_REPORT_MS = 30_000;
 /** The shelters the bot waits in, and how a failure names where it is. */
 export const SHELTERED: Readonly<Record<ShelterVerb, string>> = {
   pillar_up: 'up a pillar',
@@ -77,10 +79,27 @@ interface Defence {
   built: boolean;
   /** A shelter was built for low health: the wait also waits for the health to come back. */
   forHealth: boolean;
-  lastSeen: SafetySignal;
+  /** The last signal answered: the bot comes out of its shelter away from its threats. */
+  lastSeen: SafetySignal | null;
   failedAtOnce: FailedAtOnce;
   /** "hurt up a pillar by a spider (health 10 → 8): fought it", one per breach answered. */
   breaches: BreachNote[];
+  /** Told once the shelter's wait is over, before the bot comes out. */
+  comingOut?: () => void;
+}
+
+function newDefence(scope: RunScope, stepId: string, lastSeen: SafetySignal | null, combat?: SafetyOverride): Defence {
+  const options = combat ? { combat } : {};
+  return {
+    stepId,
+    options,
+    rounds: 0,
+    built: false,
+    forHealth: false,
+    lastSeen,
+    failedAtOnce: new FailedAtOnce(scope),
+    breaches: [],
+  };
 }
 
 /**
@@ -90,25 +109,29 @@ interface Defence {
  * out; a mob that gets at it there (a spider up its pillar, a skeleton in its hole) is answered in further rounds,
  * within the same bound.
  */
-export async function runFastPath(
+export function runFastPath(
   scope: RunScope,
   threat: SafetySignal,
   interruptedStepId: string,
   combat?: SafetyOverride,
 ): Promise<InterruptVerdict> {
-  const defence: Defence = {
-    stepId: interruptedStepId,
-    options: combat ? { combat } : {},
-    rounds: 0,
-    built: false,
-    forHealth: false,
-    lastSeen: threat,
-    failedAtOnce: new FailedAtOnce(scope),
-    breaches: [],
-  };
-  let signal: SafetySignal = threat;
+  return defend(scope, newDefence(scope, interruptedStepId, threat, combat), threat);
+}
+
+/**
+ * A bot left in its own shelter by a step that ended there waits it out before the next step as the fast path does
+ * (breaches answered in rounds, within the same bound), then comes out; `comingOut` is told first.
+ */
+export function holdShelterFirst(scope: RunScope, stepId: string, comingOut: () => void): Promise<InterruptVerdict> {
+  const defence = { ...newDefence(scope, stepId, null), built: true, comingOut };
+  return defend(scope, defence, null);
+}
+
+async function defend(scope: RunScope, defence: Defence, threat: SafetySignal | null): Promise<InterruptVerdict> {
+  let signal = threat;
   for (;;) {
-    const verdict: ShelterWait = (await answerRounds(scope, signal, defence)) ?? (await holdShelter(scope, defence));
+    const answered = signal ? await answerRounds(scope, signal, defence) : null;
+    const verdict: ShelterWait = answered ?? (await holdShelter(scope, defence));
     const { breach } = verdict;
     if (!breach) return naming(verdict, defence.breaches);
     if (!breach.signal) {
@@ -145,7 +168,9 @@ async function answerRounds(scope: RunScope, threat: SafetySignal, defence: Defe
       if (!defence.built) return {};
       break;
     }
-    signal = scope.safety.threatRemaining(defence.options);
+    signal =
+      scope.safety.threatRemaining(defence.options) ??
+      (answered === 'flee' ? await stillHunted(scope, defence.options) : null);
   }
   return null;
 }
@@ -164,7 +189,8 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
   const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], hurt, watch);
   if (waited.breach || waited.endStep) return waited;
-  const threats = defence.lastSeen.assessment?.threats ?? [];
+  defence.comingOut?.();
+  const threats = defence.lastSeen?.assessment?.threats ?? [];
   return comeOut(scope, defence.stepId, sheltered, threats.length > 0 ? centroid(threats) : undefined);
 }
 
@@ -212,8 +238,10 @@ export async function comeOut(
 
 /**
  * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
- * range to leave; if they are still there after SHELTER_WAIT_MS the step ends (explicitly, naming them) rather than
- * come out into them. With a `watch`, a breach it reports ends the wait at once, for the fast path to answer.
+ * range to leave: by day for SHELTER_WAIT_MS, at night until the day has come and the sun has burnt them
+ * (shelterWaitMs), saying every WAIT_REPORT_MS what keeps it in; if they are still there then, the step ends
+ * (explicitly, naming them) rather than come out into them. With a `watch`, a breach it reports ends the wait at once,
+ * for the fast path to answer.
  */
 export async function waitOutShelter(
   scope: RunScope,
@@ -222,19 +250,43 @@ export async function waitOutShelter(
   hurt: () => boolean = () => false,
   watch: () => Breach | null = () => null,
 ): Promise<ShelterWait> {
-  const until = scope.clock.now() + SHELTER_WAIT_MS;
+  const started = scope.clock.now();
   const keptIn = () => scope.safety.keepingInShelter().length > 0 || hurt();
+  if (!keptIn()) return {};
+  const wait = shelterWaitMs((await scope.world.observe({ time: true })).timeOfDay);
+  const until = started + wait.ms;
+  let reportAt = started + WAIT_REPORT_MS;
   while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
     await sleep(scope, SHELTER_LOOK_MS);
     const breach = watch();
     if (breach) return { breach };
+    if (scope.clock.now() < reportAt) continue;
+    reportAt += WAIT_REPORT_MS;
+    reportWait(scope, where, started, until);
   }
   const below = scope.safety.keepingInShelter();
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
+  const through = wait.night ? ', through the night and the sunrise' : '';
   return {
-    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${SHELTER_WAIT_MS / 1000} s${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
+    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${Math.round(wait.ms / 1000)} s${through}${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
   };
+}
+
+/** "dug in from a skeleton: waited 30 s of at most 313 s" (a `safety.emergency` whose response is the wait). */
+function reportWait(scope: RunScope, where: string, started: number, until: number): void {
+  const keepers = scope.safety.keepingInShelter();
+  if (keepers.length === 0) return;
+  const now = scope.clock.now();
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  scope.emit({
+    type: 'safety.emergency',
+    at: now,
+    planId: scope.planId,
+    signal: 'hostile',
+    detail: `${where} from ${countByKind(keepers)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
+    response: 'wait',
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
-import { countByKind, type SafetySignal } from './safety/index.js';
+import { countByKind, round, type SafetySignal } from './safety/index.js';
 import type { RunScope } from './scope.js';
 
 /** A mob that got at the sheltered bot, or a fall in its health there. */
@@ -20,7 +20,7 @@ export function breachWatch(scope: RunScope, where: string, options: { combat?: 
   let last = scope.world.health();
   return () => {
     const health = scope.world.health();
-    const fell = health < last ? ` (health ${tenths(last)} → ${tenths(health)})` : '';
+    const fell = health < last ? ` (health ${round(last)} → ${round(health)})` : '';
     last = health;
     const signal = scope.safety.threatRemaining(options);
     if (!signal && !fell) return null;
@@ -32,8 +32,6 @@ export function breachWatch(scope: RunScope, where: string, options: { combat?: 
     return { what, signal };
   };
 }
-
-const tenths = (n: number) => Math.round(n * 10) / 10;
 
 /** The breach's signal, its reasons saying what broke in, for the events. */
 export function breachSignal(signal: SafetySignal, what: string): SafetySignal {

@@ -1,5 +1,5 @@
 import { noteRung } from './branch-stage.js';
-import { comeOut, SHELTERED, shelterHere, waitOutShelter } from './fast-path.js';
+import { holdShelterFirst, SHELTERED, shelterHere } from './fast-path.js';
 import type { RunScope } from './scope.js';
 import { fail, finish, GO_ON, type Next, type StepState } from './step-state.js';
 
@@ -9,10 +9,11 @@ const IN_PLACE = new Set(['pillar_up', 'wall_in', 'dig_in', 'leave_shelter', 'co
 /**
  * Before a plan's step (or a sub-goal) that may walk, a bot that stands in its own shelter (a step before ended in its
  * hole, behind its wall or up its pillar: a defence that ended the step rather than come out into the mobs, a plan's
- * own dig_in) comes out first, as the fast path does after its rounds: it waits for what keeps it in to leave, then
- * leave_shelter, journaled as a repair of the step. Without it the step's first walk fails `stuck.path` (a hole has
- * no path out). The step's deadline moves by the time this took, as after a defence. The step ends, saying so, when
- * the mobs stay or there is no way out.
+ * own dig_in) comes out first, as the fast path does after its rounds: it waits for what keeps it in to leave (a mob
+ * that gets at it there, or a fall in its health, answered as in the fast path's wait), then leave_shelter, journaled
+ * as a repair of the step. Without it the step's first walk fails `stuck.path` (a hole has no path out). The step's
+ * deadline moves by the time this took, as after a defence. The step ends, saying so, when the mobs stay or there is
+ * no way out.
  */
 export async function leaveShelterFirst(state: StepState): Promise<Next> {
   const { scope, input, base } = state;
@@ -23,12 +24,12 @@ export async function leaveShelterFirst(state: StepState): Promise<Next> {
   if (!shelter) return GO_ON;
   const where = SHELTERED[shelter];
   const from = scope.clock.now();
-  const waited = await waitOutShelter(scope, base.stepId, where);
-  if (waited.endStep) return finish(fail('preempted', `${waited.endStep} (before ${input.spec.name} started)`));
-  const why = `the bot stands ${where}, where ${input.spec.name} finds no path out`;
-  noteRung(state, 'leave_shelter before the step', fail('stuck.path', why), why);
-  const left = await comeOut(scope, base.stepId, shelter);
-  if (left.endStep) return finish(fail('stuck.path', left.endStep));
+  const comingOut = () => {
+    const why = `the bot stands ${where}, where ${input.spec.name} finds no path out`;
+    noteRung(state, 'leave_shelter before the step', fail('stuck.path', why), why);
+  };
+  const held = await holdShelterFirst(scope, base.stepId, comingOut);
+  if (held.endStep) return finish(fail('preempted', `${held.endStep} (before ${input.spec.name} started)`));
   state.deadlineAt += scope.clock.now() - from;
   scope.emit({
     type: 'step.resumed',

@@ -44,6 +44,8 @@ async function shelterThenWalk(
   });
   const result = await h.run(
     plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+    // At midnight a bot kept in waits until the day and the sun's burn after it.
+    600_000,
   );
   const ended = h.events.filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended');
   const summary = JSON.stringify({
@@ -126,7 +128,10 @@ describe('not out of the shelter while an archer is within bow range, on SimWorl
       ['navigate', false],
     ]);
     expect(result.ok, summary).toBe(false);
-    expect(result.detail, summary).toMatch(/sheltered dug in from a skeleton still about after 20 s/);
+    // Midnight without the daylight cycle: the wait until dawn and the sun's burn (313 s) ends with the skeleton there.
+    expect(result.detail, summary).toMatch(
+      /sheltered dug in from a skeleton still about after 313 s, through the night/,
+    );
   });
 });
 
@@ -221,10 +226,18 @@ describe('a sheltered bot that a mob gets at answers it, on SimWorld', () => {
   });
 });
 
-describe('a sheltered bot hurt by what the assessment does not see reaching it, on SimWorld', () => {
-  it('dug in, a zombie in its hole hurts it: the step ends at once, naming it, rather than wait there', async () => {
+// A zombie that walked into the hole stands inside its walls: it used to count as shut out (only the fall in health
+// showed it), and the step ended at its first blow with the zombie still in the hole.
+describe('a zombie inside the hole, on SimWorld', () => {
+  it('dug in, a zombie in its hole is seen reaching the bot and fought where it stands, and the bot lives', async () => {
     const h = await harness(
-      { ground: { radius: 40 }, timeOfDay: 18_000, health: 10, inventory: { dirt: 2, wooden_shovel: 1 } },
+      {
+        ground: { radius: 40 },
+        timeOfDay: 18_000,
+        // A zombie in the bot's cell is never knocked back: it costs far more than in the open (20 → 2 here).
+        health: 20,
+        inventory: { dirt: 2, wooden_shovel: 1, stone_sword: 1 },
+      },
       { policy: { safety: { hostileRadius: 8 } } },
     );
     for (const [x, z] of ZOMBIES)
@@ -238,13 +251,23 @@ describe('a sheltered bot hurt by what the assessment does not see reaching it, 
     });
     const result = await h.run(
       plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+      600_000,
     );
-    const summary = JSON.stringify({ result: [result.ok, result.code, result.detail], health: h.world.health() });
-    expect(result.ok, summary).toBe(false);
-    expect(result.detail, summary).toMatch(
-      /^hurt dug in \(health 10 → \d+\), with no hostile the safety layer sees reaching it/,
-    );
+    const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
+    const summary = JSON.stringify({
+      result: [result.ok, result.code, result.detail],
+      emergencies: emergencies.map((e) => [e.at, e.response, e.detail]),
+      health: h.world.health(),
+    });
+    const fight = emergencies.find((e) => e.response === 'attack_entity');
+    expect(fight?.detail, summary).toMatch(/^a zombie gets at it dug in; fight: a zombie/);
+    expect(
+      h.world.entities().map((e) => e.id),
+      summary,
+    ).not.toContain(intruder);
     expect(h.world.health(), summary).toBeGreaterThan(0);
+    // The walkers outside stay: the bot waits them out in its hole, and the step's end names the breach.
+    expect(result.detail, summary).toMatch(/still about after 313 s, through the night.*; a zombie gets at it dug in/);
   });
 });
 
@@ -294,6 +317,7 @@ describe('a skeleton in the hole, on SimWorld', () => {
     });
     const result = await h.run(
       plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 0, z: 12 } } }),
+      600_000,
     );
     const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
     const summary = JSON.stringify({
@@ -312,7 +336,7 @@ describe('a skeleton in the hole, on SimWorld', () => {
     expect(emergencies[1]?.detail, summary).toMatch(/^a skeleton gets at it dug in; fight: a skeleton/);
     // The walkers stay: after the fight the bot waits them out in its hole, and the step's end names the breach.
     expect(result.detail, summary).toMatch(
-      /still about after 20 s .*1 killed.*; a skeleton gets at it dug in: fought it$/,
+      /still about after 313 s, through the night .*1 killed.*; a skeleton gets at it dug in: fought it$/,
     );
   });
 });

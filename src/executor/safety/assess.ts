@@ -51,9 +51,10 @@ export function assess(
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
   if (fight && fightable && healthAfter >= settings.fightHealthFloor)
     choices.push(fightChoice(seen, fight, Math.max(settings.fightHealthFloor, healthAfter - BREAK_OFF_MARGIN)));
-  // Cornered by what a flight never shakes off (a spider leaps and climbs): the fight, even below the floor, before
-  // the hole; no flight, unless the policy avoids fights.
-  const cornered = fightable && threats.every(keepsPace);
+  // Cornered by what a flight never shakes off (a spider leaps and climbs), or shut in with what got inside the walls
+  // (a zombie that walked into the hole): the fight, even below the floor, before the hole; no flight, unless the
+  // policy avoids fights.
+  const cornered = fightable && (threats.every(keepsPace) || (shutIn(seen.ground) && threats.every(isMelee)));
   if (cornered && healthAfter < settings.fightHealthFloor) choices.push(lastStand(seen, fight, threats));
   const flight = fleeChoice(seen, threats, creeper, fight, settings);
   const [shelter, ...otherShelters] = shelterChoices(
@@ -97,11 +98,13 @@ function fightChoice(seen: EncounterObservation, fight: FightEstimate, breakOffB
 function lastStand(seen: EncounterObservation, fight: FightEstimate, threats: readonly HostileSeen[]): Choice {
   const choice = fightChoice(seen, fight, 0);
   const kinds = countByKind(threats);
-  return {
-    ...choice,
-    reason: `cornered: a flight does not shake off ${kinds} (it leaps and climbs); ${choice.reason}`,
-  };
+  const why = threats.every(keepsPace)
+    ? `a flight does not shake off ${kinds} (it leaps and climbs)`
+    : `shut in with ${kinds} inside the walls`;
+  return { ...choice, reason: `cornered: ${why}; ${choice.reason}` };
 }
+
+const isMelee = (hostile: HostileSeen) => hostile.reach === 'melee';
 
 /** Eat before anything else when hurt, something to eat is in the pack and every threat is still far. */
 function eatFirst(seen: EncounterObservation, threats: readonly HostileSeen[]): Choice | null {

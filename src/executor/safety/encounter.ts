@@ -86,7 +86,8 @@ export function observeEncounter(
       !stats?.climbs &&
       !isRanged(entity.name) &&
       !blastReaches(entity.name, distance);
-    const shut = melee && (stats?.climbs ? enclosed.covered : enclosed.walled);
+    // A mob inside the walls with the bot (one that walked into the hole before its top closed) is not shut out.
+    const shut = melee && !inside(entity.position, at) && (stats?.climbs ? enclosed.covered : enclosed.walled);
     // A spider is neutral by day unless provoked: then it is after the bot until it lets it go (its aggressive flag).
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
@@ -197,6 +198,12 @@ export function enclosure(terrain: MobTerrain, at: Vec3Like): { walled: boolean;
   const z = Math.floor(at.z);
   const walled = SIDES.every(([dx, dz]) => [0, 1].every((up) => blocksMovement(terrain.block(x + dx, y + up, z + dz))));
   return { walled, covered: walled && blocksMovement(terrain.block(x, y + 2, z)) };
+}
+
+/** Whether `position` is within the bot's cell, its feet or its head (inside the walls of a hole or a wall_in). */
+function inside(position: Vec3Like, at: Vec3Like): boolean {
+  const same = (a: number, b: number) => Math.floor(a) === Math.floor(b);
+  return same(position.x, at.x) && same(position.z, at.z) && Math.abs(Math.floor(position.y) - Math.floor(at.y)) <= 1;
 }
 
 /**

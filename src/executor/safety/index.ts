@@ -6,10 +6,11 @@ export {
   type Choice,
   type CombatSettings,
   type EncounterObservation,
+  round,
 } from './observation.js';
 export { observeEncounter, shelterAround, weaponStats } from './encounter.js';
 export { type CheckOptions, isSafetySignal, SafetyMonitor, type SafetySignal } from './monitor.js';
 export { wayOutOf } from './exits.js';
 export type { FastPathStep } from './responses.js';
-export type { ShelterVerb } from './shelters.js';
+export { shelterWaitMs, type ShelterVerb } from './shelters.js';
 export { DefenseTally } from './tally.js';

@@ -1,3 +1,4 @@
+import { isNight, NIGHT_ENDS } from '../../contracts/world.js';
 import { HOSTILE_STATS, MELEE_REACH, mobSize, PLAYER_WIDTH, TICK_MS } from '../../world/mob-rules/index.js';
 import type { Choice, EncounterObservation, HostileSeen } from './observation.js';
 
@@ -147,4 +148,23 @@ function getsPast(name: string, reach: HostileSeen['reach']): { how: string; ver
   if (stats?.climbs) return { how: 'climbs a pillar and a wall', verbs: ['pillar_up', 'wall_in'] };
   if (reach === 'explosion' || stats?.fuse) return { how: 'blows through a wall', verbs: ['wall_in'] };
   return null;
+}
+
+/** How long a sheltered bot waits by day for what keeps it in to leave: a spider or a creeper may stay for good. */
+export const SHELTER_WAIT_MS = 20_000;
+/**
+ * After dawn, the time the sun takes to kill a zombie or a skeleton in the open: it catches fire within a second or so
+ * (1 chance in 25 a tick) and burns 1 a second (20 health), caught again as each fire goes out.
+ */
+export const SUNRISE_BURN_MS = 40_000;
+
+/**
+ * How long a sheltered bot waits for what keeps it in (`timeOfDay` the world's, absent when it does not say): by day
+ * SHELTER_WAIT_MS; at night until dawn and the sun's burn after it, as a player in a hole waits for day (the night's
+ * mobs do not leave a bot they lost sight of: they stand about until the sun burns them). A night lasts 546 s, so the
+ * wait is bounded by that and the burn.
+ */
+export function shelterWaitMs(timeOfDay: number | undefined): { ms: number; night: boolean } {
+  if (timeOfDay === undefined || !isNight(timeOfDay)) return { ms: SHELTER_WAIT_MS, night: false };
+  return { ms: Math.max(SHELTER_WAIT_MS, (NIGHT_ENDS + 1 - timeOfDay) * TICK_MS + SUNRISE_BURN_MS), night: true };
 }

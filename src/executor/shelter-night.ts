@@ -1,0 +1,28 @@
+import type { SafetyOverride } from '../contracts/plan-step.js';
+import { isNight } from '../contracts/world.js';
+import { assess, countByKind, observeEncounter, round, type SafetySignal, weaponStats } from './safety/index.js';
+import { responseFor } from './safety/responses.js';
+import type { RunScope } from './scope.js';
+
+/**
+ * After a flight at night from what the bot cannot beat, the walkers still after it (within the encounter, coming on)
+ * are met with a shelter it can build before they are at it, rather than a walk back into them: a bare-handed bot fled
+ * a lone zombie five times over in a night's tech-tree run (SimWorld world 8), each flight ended 10 blocks clear and
+ * each resumed step walked back to it, until the step ended `preempted`. A player digs in and waits for day. Null by
+ * day (the sun burns the chasers), when the encounter would be a fight, or when no shelter can be built in time.
+ */
+export async function stillHunted(scope: RunScope, options: { combat?: SafetyOverride }): Promise<SafetySignal | null> {
+  const { timeOfDay } = await scope.world.observe({ time: true });
+  if (timeOfDay === undefined || !isNight(timeOfDay)) return null;
+  const seen = observeEncounter(scope.world, scope.policy.safety.hostileRadius, { health: new Map(), timeOfDay });
+  const assessment = assess(seen, scope.safety.settings(options.combat), weaponStats);
+  const [first] = assessment.choices;
+  if (first?.kind !== 'flee' && first?.kind !== 'shelter') return null;
+  const held = scope.world.heldItem();
+  const nearest = Math.min(...assessment.threats.map((h) => h.distance));
+  const detail = `fled, and ${countByKind(assessment.threats)} still ${assessment.threats.length > 1 ? 'come' : 'comes'} on at night (${round(nearest)} blocks off)`;
+  const responses = assessment.choices
+    .filter((choice) => choice.kind === 'shelter')
+    .map((choice) => ({ ...responseFor(choice, held), reason: `${detail}: ${choice.reason}` }));
+  return responses.length > 0 ? { signal: 'hostile', detail, responses, assessment } : null;
+}
