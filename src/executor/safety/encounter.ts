@@ -14,6 +14,7 @@ import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
+import { groundOfWalker } from './ground-reading.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './observation.js';
 import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
@@ -92,7 +93,7 @@ export function observeEncounter(
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
       neutral || below || shut ? 'none' : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
-    hostiles.push({ ...seenOf(entity, distance, lately), reach });
+    hostiles.push({ ...seenOf(entity, distance, lately), reach, ...groundOfWalker(terrain, at, entity) });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);

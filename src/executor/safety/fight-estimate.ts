@@ -179,9 +179,18 @@ export function joinersOf(
   return { joiners, damage, end };
 }
 
-/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
+/**
+ * Share of a mob's hits that land in a fight: every arrow (it shoots from afar); of a walker's blows, its kind's share
+ * when it comes to the bot over open ground (the skill meets it at full charge and knocks it back, contact.ts), every
+ * blow when it does not see the bot. Such a walker stays where it is (a zombie must see a player to hunt it), so the
+ * bot walks up to it through whatever hides it, and there the skill's terms do not hold: in SimWorld a zombie behind a
+ * 2-high block let the bot walk past it and landed 2 blows against a stone axe's 3 hits, and 3 zombies beyond a few
+ * blocks had the bot cornered in a pocket of them, 36 damage against an estimate of 8.6. A fight the estimate cannot
+ * bound is priced as one where every blow lands: it is a fight only when the bot can afford that.
+ */
 export function shareLanded(hostile: HostileSeen): number {
-  return isArcher(hostile) ? 1 : contactShare(hostile.name);
+  if (isArcher(hostile)) return 1;
+  return hostile.seesBot === false ? 1 : contactShare(hostile.name);
 }
 
 /**

@@ -28,6 +28,11 @@ export interface HostileSeen {
    * reach. A fight that lasts longer has it join.
    */
   arrivesInS?: number;
+  /**
+   * Whether a walker's eyes see the bot's (ground-reading.ts): one that does not stays put and is walked up to, and
+   * every blow of it is counted (fight-estimate.ts shareLanded). Absent when not measured: it does.
+   */
+  seesBot?: boolean;
 }
 
 /** What the bot's melee does with one item in hand: damage per hit and the time between full-strength hits. */
