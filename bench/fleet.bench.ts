@@ -12,6 +12,7 @@ import { percentile } from './embedded-support.js';
 import { describeLimits, fleetLimits, type FleetLimits, type FleetShape } from './fleet-limits.js';
 import { CliProcess, cleanUpOnExit } from './fleet-processes.js';
 import { layoutPlan, layoutWorldFolder } from './fleet-layout.js';
+import { pathTallyArgs, reportPathTally } from './fleet-paths.js';
 import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
 
 /**
@@ -111,16 +112,18 @@ function profiledAs(profile: string | undefined, name: string): string[] {
   return ['--cpu-prof', '--cpu-prof-dir', dirname(resolve(profile)), '--cpu-prof-name', `${stem}-${name}.cpuprofile`];
 }
 
-/** A world's args: the crowd's new world, or the spread's folder (saved hourly: the bench's saves are not its load). */
+/** A world's args: the layout's folder, its save holding each bot at its home (saved hourly: the saves are not its load). */
 function worldArgs(layout: Layout, files: { scenario: string; folder: string }, names: readonly string[]): string[] {
-  const args = ['world', '--scenario', files.scenario, '--port', '0', '--json'];
   const worldFolder = layoutWorldFolder(
     layout,
     join(files.folder, `world-${layout}-${names.length}-${Date.now()}`),
     names,
     files.scenario,
   );
-  return worldFolder === null ? args : [...args, '--world-folder', worldFolder, '--save-every-ms', '3600000'];
+  return ['world', '--scenario', files.scenario, '--port', '0', '--json', '--world-folder', worldFolder].concat([
+    '--save-every-ms',
+    '3600000',
+  ]);
 }
 
 async function runRow(
@@ -144,7 +147,7 @@ async function runRow(
       const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
       args.push('--lease-ms', String(DEFAULT_LEASE_MS), '--claims-per-pass', String(DEFAULT_CLAIMS_PER_PASS));
       args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
-      const profiled = profiledAs(profile, `${rowName}-bench-${k}`);
+      const profiled = [...pathTallyArgs(), ...profiledAs(profile, `${rowName}-bench-${k}`)];
       fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }, profiled));
     }
     const workersStarted = performance.now();
@@ -168,6 +171,7 @@ async function runRow(
     const serverCpuMs = world.usage.cpuMs() - serverBefore;
     const loopP99 = await loopDelayP99(fleetProcesses);
     reportFences(fleetProcesses);
+    reportPathTally(fleetProcesses, layout, bots);
     const ended = await outcomes(db, statuses);
     return {
       bots,

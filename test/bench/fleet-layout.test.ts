@@ -2,17 +2,22 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { layoutPlan, layoutWorldFolder } from '../../bench/fleet-layout.js';
+import { layoutHome, layoutPlan, layoutWorldFolder } from '../../bench/fleet-layout.js';
 import { readSaveFile } from '../../src/world/embedded/save-file.js';
 import { prepareWorldFolder } from '../../src/world/embedded/world-folder.js';
+import type { Step } from '../../bench/embedded-support.js';
 
 /*
- * Issue 34, §2: the fleet bench's spread layout puts each bot at a home of its own, out of every other's sight (the
- * embedded server's view distance is 4 chunks), through a world folder the server reopens; each bot works beside
- * its home. (`npm run bench -- fleet --layout spread` runs it on the real server: 50 of 50 plans completed.)
+ * Issue 34, §2: the fleet bench's layouts put each bot at a home of its own through a world folder the server reopens,
+ * and each bot works beside its home: the spread's homes out of every other's sight (the embedded server's view
+ * distance is 4 chunks), the crowd's on a dense grid in every other's (its entity view is 150 blocks), so that a
+ * bot's work is the same at every size and what grows is only the crowd. (`npm run bench -- fleet` runs both on the
+ * real server.)
  */
 
 const VIEW_BLOCKS = 4 * 16;
+/** How far the embedded server (flying-squid) shows a player the others: entity.viewDistance. */
+const ENTITY_VIEW = 150;
 const names = Array.from({ length: 23 }, (_, i) => `fleet_${i}`);
 
 describe('the fleet bench’s spread layout', () => {
@@ -42,7 +47,38 @@ describe('the fleet bench’s spread layout', () => {
     }
   });
 
-  it('the crowd needs no world folder: its bots spawn at the scenario’s spawn', () => {
-    expect(layoutWorldFolder('crowd', '/nonexistent', names, 'fleet.json')).toBeNull();
+  it('the crowd: every bot in every other’s view, each walking the same 4 blocks at every size', () => {
+    for (const bots of [50, 150, 300]) {
+      const homes = Array.from({ length: bots }, (_, i) => layoutHome('crowd', i, bots));
+      for (const [i, a] of homes.entries())
+        for (const b of homes.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.z - b.z)).toBeLessThan(ENTITY_VIEW);
+      const cells = new Set(homes.map((h) => `${Math.floor(h.x)},${Math.floor(h.z)}`));
+      expect(cells.size).toBe(bots);
+      const walked = new Set<string>();
+      const placed = new Set<string>();
+      for (const [i, h] of homes.entries()) {
+        const [walk, place, dig] = layoutPlan('crowd', i, bots) as [Step, Step, Step];
+        const to = (walk.args as { target: { x: number; z: number } }).target;
+        expect([to.x - Math.floor(h.x), to.z - Math.floor(h.z)]).toEqual([4, 0]);
+        for (let x = Math.floor(h.x); x <= to.x; x++) walked.add(`${x},${to.z}`);
+        const cell = (place.args as { position: { x: number; z: number } }).position;
+        expect(dig.args).toMatchObject({ position: cell });
+        placed.add(`${cell.x},${cell.z}`);
+      }
+      // No bot's block lands where a bot stands or walks, and no two bots place in one cell.
+      expect(placed.size).toBe(bots);
+      for (const cell of placed) expect(walked.has(cell)).toBe(false);
+    }
+  });
+
+  it('the crowd’s save holds every bot at its home', () => {
+    const folder = join(mkdtempSync(join(tmpdir(), 'verbtree-layout-')), 'world');
+    try {
+      layoutWorldFolder('crowd', folder, names, 'fleet.json');
+      const save = readSaveFile(folder)!;
+      expect(save.players.map((p) => p.position)).toEqual(names.map((_, i) => layoutHome('crowd', i, names.length)));
+    } finally {
+      rmSync(join(folder, '..'), { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,60 @@
+import type { CliProcess } from './fleet-processes.js';
+import { layoutPlan, layoutHome } from './fleet-layout.js';
+import type { Layout } from './types.js';
+
+/*
+ * The fleet bench's count of path searches (issue 34 §2: what grows with the crowd), on request: with
+ * FLEET_PATH_TALLY=1 each worker loads fleet-path-tally.mjs, and after each row the bench prints, per plan, the A*
+ * searches, the nodes they expanded, their time, the path resets by reason, and the walk each plan asks for.
+ */
+
+export const PATH_TALLY_ENV = 'FLEET_PATH_TALLY';
+const PREFIX = 'path-tally ';
+const TALLY = new URL('./fleet-path-tally.mjs', import.meta.url).href;
+
+interface Tally {
+  searches: number;
+  computes: number;
+  nodes: number;
+  astarMs: number;
+  resets: Record<string, number>;
+}
+
+/** The node args that load the tally into a worker, when asked for. */
+export function pathTallyArgs(): string[] {
+  return process.env[PATH_TALLY_ENV] === '1' ? ['--import', TALLY] : [];
+}
+
+/** The walk of each bot's plan: from where it spawns to the spot its plan walks to (blocks, horizontal). */
+export function plannedWalks(layout: Layout, bots: number): number[] {
+  return Array.from({ length: bots }, (_, i) => {
+    const from = layoutHome(layout, i, bots);
+    const { target } = layoutPlan(layout, i, bots)[0]!.args as { target: { x: number; z: number } };
+    return Math.hypot(target.x + 0.5 - from.x, target.z + 0.5 - from.z);
+  });
+}
+
+/** The plan phase's tally of every worker (the last window each printed), per plan, on stderr. */
+export function reportPathTally(fleetProcesses: readonly CliProcess[], layout: Layout, bots: number): void {
+  if (process.env[PATH_TALLY_ENV] !== '1') return;
+  const total: Tally = { searches: 0, computes: 0, nodes: 0, astarMs: 0, resets: {} };
+  for (const w of fleetProcesses) {
+    const line = w.lines.filter((l) => l.startsWith(PREFIX)).at(-1);
+    if (line === undefined) continue;
+    const t = JSON.parse(line.slice(PREFIX.length)) as Tally;
+    total.searches += t.searches;
+    total.computes += t.computes;
+    total.nodes += t.nodes;
+    total.astarMs += t.astarMs;
+    for (const [why, n] of Object.entries(t.resets)) total.resets[why] = (total.resets[why] ?? 0) + n;
+  }
+  const per = (n: number) => (n / bots).toFixed(2);
+  const walks = plannedWalks(layout, bots);
+  const meanWalk = walks.reduce((s, w) => s + w, 0) / walks.length;
+  const resets = Object.entries(total.resets).map(([why, n]) => `${why} ${per(n)}`);
+  process.stderr.write(
+    `fleet: paths per plan: ${per(total.searches)} A* searches (${per(total.computes)} computes), ` +
+      `${per(total.nodes)} nodes expanded, ${per(total.astarMs)} ms of A*; resets: ${resets.join(', ') || 'none'}; ` +
+      `walk ${meanWalk.toFixed(1)} blocks on average, ${Math.max(...walks).toFixed(1)} at most\n`,
+  );
+}
