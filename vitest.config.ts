@@ -44,6 +44,7 @@ const SHARED_MODULES = [
   'test/truth/{no-relaxation,user-code}.test.ts',
   'test/world/{stands-on-sim.property,survival-terrain}.test.ts',
   'test/world/{activation-rules,entity-grid,entity-tracking-joins,player-info,server-mark}.test.ts',
+  'test/world/{stackless-frames,tab-list-latency}.test.ts',
   'test/{bench/fleet-layout,foresight/fork-world}.test.ts',
   // On SQLite journals in temp folders and SimWorld (test/journal/helpers.ts, test/mcp/helpers.ts).
   'test/journal/{health-check,helpers,journal,lease,lease-wall-clock,rejected-plan}.test.ts',
