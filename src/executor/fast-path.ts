@@ -24,7 +24,7 @@ import {
   noteAnswer,
 } from './shelter-breach.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
-import { stillHunted } from './shelter-night.js';
+import { keepers, stillHunted } from './shelter-night.js';
 
 /** A long wait in a shelter says where it stands this often, for whoever watches the run. */
 const WAIT_REPORT_MS = 30_000;
@@ -251,9 +251,8 @@ export async function waitOutShelter(
   watch: () => Breach | null = () => null,
 ): Promise<ShelterWait> {
   const started = scope.clock.now();
-  const keptIn = () => scope.safety.keepingInShelter().length > 0 || hurt();
-  if (!keptIn()) return {};
   const wait = shelterWaitMs((await scope.world.observe({ time: true })).timeOfDay);
+  const keptIn = () => keepers(scope, wait.night).length > 0 || hurt();
   const until = started + wait.ms;
   let reportAt = started + WAIT_REPORT_MS;
   while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
@@ -262,9 +261,9 @@ export async function waitOutShelter(
     if (breach) return { breach };
     if (scope.clock.now() < reportAt) continue;
     reportAt += WAIT_REPORT_MS;
-    reportWait(scope, where, started, until);
+    reportWait(scope, where, started, until, wait.night);
   }
-  const below = scope.safety.keepingInShelter();
+  const below = keepers(scope, wait.night);
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
   const through = wait.night ? ', through the night and the sunrise' : '';
@@ -274,9 +273,9 @@ export async function waitOutShelter(
 }
 
 /** "dug in from a skeleton: waited 30 s of at most 313 s" (a `safety.emergency` whose response is the wait). */
-function reportWait(scope: RunScope, where: string, started: number, until: number): void {
-  const keepers = scope.safety.keepingInShelter();
-  if (keepers.length === 0) return;
+function reportWait(scope: RunScope, where: string, started: number, until: number, night: boolean): void {
+  const keptBy = keepers(scope, night);
+  if (keptBy.length === 0) return;
   const now = scope.clock.now();
   const seconds = (ms: number) => Math.round(ms / 1000);
   scope.emit({
@@ -284,7 +283,7 @@ function reportWait(scope: RunScope, where: string, started: number, until: numb
     at: now,
     planId: scope.planId,
     signal: 'hostile',
-    detail: `${where} from ${countByKind(keepers)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
+    detail: `${where} from ${countByKind(keptBy)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
     response: 'wait',
   });
 }

@@ -8,7 +8,7 @@ export {
   type EncounterObservation,
   round,
 } from './observation.js';
-export { observeEncounter, shelterAround, weaponStats } from './encounter.js';
+export { ASSESS_RADIUS, observeEncounter, shelterAround, weaponStats } from './encounter.js';
 export { type CheckOptions, isSafetySignal, SafetyMonitor, type SafetySignal } from './monitor.js';
 export { wayOutOf } from './exits.js';
 export type { FastPathStep } from './responses.js';
