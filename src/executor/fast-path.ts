@@ -10,6 +10,7 @@ import {
   type FastPathStep,
   type SafetySignal,
   shelterAround,
+  SHELTER_WAIT_MS,
   shelterWaitMs,
   type ShelterVerb,
   wayOutOf,
@@ -24,7 +25,7 @@ import {
   noteAnswer,
 } from './shelter-breach.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
-import { stillHunted } from './shelter-night.js';
+import { keepers, stillHunted } from './shelter-night.js';
 
 /** A long wait in a shelter says where it stands this often, for whoever watches the run. */
 const WAIT_REPORT_MS = 30_000;
@@ -240,8 +241,9 @@ export async function comeOut(
  * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
  * range to leave: by day for SHELTER_WAIT_MS, at night until the day has come and the sun has burnt them
  * (shelterWaitMs), saying every WAIT_REPORT_MS what keeps it in; if they are still there then, the step ends
- * (explicitly, naming them) rather than come out into them. With a `watch`, a breach it reports ends the wait at once,
- * for the fast path to answer.
+ * (explicitly, naming them) rather than come out into them. A night whose time stands still (no daylight cycle: a
+ * scenario's endless midnight) never ends, and is waited in as a day. With a `watch`, a breach it reports ends the
+ * wait at once, for the fast path to answer.
  */
 export async function waitOutShelter(
   scope: RunScope,
@@ -251,32 +253,40 @@ export async function waitOutShelter(
   watch: () => Breach | null = () => null,
 ): Promise<ShelterWait> {
   const started = scope.clock.now();
-  const keptIn = () => scope.safety.keepingInShelter().length > 0 || hurt();
-  if (!keptIn()) return {};
-  const wait = shelterWaitMs((await scope.world.observe({ time: true })).timeOfDay);
-  const until = started + wait.ms;
+  const first = await timeOfDay(scope);
+  const wait = shelterWaitMs(first);
+  const keptIn = () => keepers(scope, wait.night).length > 0 || hurt();
+  let until = started + wait.ms;
   let reportAt = started + WAIT_REPORT_MS;
+  let dayComing = !wait.night;
   while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
     await sleep(scope, SHELTER_LOOK_MS);
     const breach = watch();
     if (breach) return { breach };
+    if (!dayComing && scope.clock.now() - started >= SHELTER_WAIT_MS) {
+      dayComing = true;
+      if ((await timeOfDay(scope)) === first) until = started + SHELTER_WAIT_MS;
+    }
     if (scope.clock.now() < reportAt) continue;
     reportAt += WAIT_REPORT_MS;
-    reportWait(scope, where, started, until);
+    reportWait(scope, where, started, until, wait.night);
   }
-  const below = scope.safety.keepingInShelter();
+  const below = keepers(scope, wait.night);
   if (below.length === 0) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
-  const through = wait.night ? ', through the night and the sunrise' : '';
+  const waited = until - started;
+  const through = waited > SHELTER_WAIT_MS ? ', through the night and the sunrise' : '';
   return {
-    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${Math.round(wait.ms / 1000)} s${through}${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
+    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${Math.round(waited / 1000)} s${through}${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
   };
 }
 
+const timeOfDay = async (scope: RunScope) => (await scope.world.observe({ time: true })).timeOfDay;
+
 /** "dug in from a skeleton: waited 30 s of at most 313 s" (a `safety.emergency` whose response is the wait). */
-function reportWait(scope: RunScope, where: string, started: number, until: number): void {
-  const keepers = scope.safety.keepingInShelter();
-  if (keepers.length === 0) return;
+function reportWait(scope: RunScope, where: string, started: number, until: number, night: boolean): void {
+  const keptBy = keepers(scope, night);
+  if (keptBy.length === 0) return;
   const now = scope.clock.now();
   const seconds = (ms: number) => Math.round(ms / 1000);
   scope.emit({
@@ -284,7 +294,7 @@ function reportWait(scope: RunScope, where: string, started: number, until: numb
     at: now,
     planId: scope.planId,
     signal: 'hostile',
-    detail: `${where} from ${countByKind(keepers)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
+    detail: `${where} from ${countByKind(keptBy)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
     response: 'wait',
   });
 }

@@ -1,6 +1,14 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
 import { isNight } from '../contracts/world.js';
-import { assess, countByKind, observeEncounter, round, type SafetySignal, weaponStats } from './safety/index.js';
+import {
+  ASSESS_RADIUS,
+  assess,
+  countByKind,
+  observeEncounter,
+  round,
+  type SafetySignal,
+  weaponStats,
+} from './safety/index.js';
 import { responseFor } from './safety/responses.js';
 import type { RunScope } from './scope.js';
 
@@ -25,4 +33,24 @@ export async function stillHunted(scope: RunScope, options: { combat?: SafetyOve
     .filter((choice) => choice.kind === 'shelter')
     .map((choice) => ({ ...responseFor(choice, held), reason: `${detail}: ${choice.reason}` }));
   return responses.length > 0 ? { signal: 'hostile', detail, responses, assessment } : null;
+}
+
+/**
+ * What keeps a sheltered bot in: the monitor's walkers below and archers in bow range, and at night also every other
+ * hostile within the encounter's radius, which finds the bot again once it is out in its sight: in SimWorld's world 8
+ * the bot came out of the hole it dug from a zombie 12.9 blocks off (beyond the walkers below), and that zombie was on
+ * it again 8 s later.
+ */
+export function keepers(scope: RunScope, night: boolean): { id: number; name: string }[] {
+  const kept = scope.safety.keepingInShelter();
+  if (!night) return kept;
+  const at = scope.world.position();
+  const ids = new Set(kept.map((e) => e.id));
+  const near = scope.world
+    .entities()
+    .filter(
+      (e) =>
+        e.kind === 'hostile' && !ids.has(e.id) && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS,
+    );
+  return [...kept, ...near];
 }

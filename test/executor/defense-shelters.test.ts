@@ -24,8 +24,6 @@ describe('a shelter chosen by what threatens, on SimWorld', () => {
       h.world.spawnEntity({ name, kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 }, ai: true });
     const result = await h.run(
       plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: -30, range: 1 } } }),
-      // At midnight the bot waits in its hole until the day and the sun's burn after it.
-      600_000,
     );
     const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
     const summary = JSON.stringify({

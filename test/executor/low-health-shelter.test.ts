@@ -5,9 +5,10 @@ const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block'
 
 describe('low health with no food and no blocks for a pillar: the bot digs in until it heals', () => {
   it('digs in, waits in the hole until its health is back over the floor, comes out and walks on: verified', async () => {
-    // A zombie off beyond the monitor's reach: no hostile signal, the low health is the signal.
+    // A zombie off beyond the monitor's reach and the encounter's (a night's zombie within 16 blocks keeps a sheltered
+    // bot in): no hostile signal, the low health is the signal.
     const h = await harness({ health: 4, inventory: { wooden_shovel: 1 }, timeOfDay: 18_000 });
-    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -14.5, y: 0, z: 0.5 } });
+    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -20.5, y: 0, z: 0.5 } });
     let dugAt = 0;
     h.assembly.executor.events.on('event', (event) => {
       if (event.type !== 'step.ended' || event.stepId !== 'walk/safety-dig_in') return;
