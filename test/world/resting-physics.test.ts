@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import type { Block } from 'prismarine-block';
 import type { Registry } from 'prismarine-registry';
 import { describe, expect, it } from 'vitest';
+import { playerEntity } from '../helpers/player-body.js';
 import { Vec3 } from 'vec3';
 import { restingSimulation } from '../../src/world/mineflayer/resting-physics.js';
 
@@ -66,21 +67,7 @@ function floored(): SyncWorld {
 }
 
 function bodyAt(at: Vec3): Body {
-  const entity = {
-    position: at.clone(),
-    velocity: new Vec3(0, 0, 0),
-    onGround: false,
-    isInWater: false,
-    isInLava: false,
-    isInWeb: false,
-    isCollidedHorizontally: false,
-    isCollidedVertically: false,
-    elytraFlying: false,
-    yaw: 0,
-    pitch: 0,
-    effects: {},
-    attributes: {},
-  };
+  const entity = playerEntity(at, false);
   const control = Object.fromEntries(CONTROLS.map((c) => [c, false])) as Controls;
   const body = { version: '1.21.4', entity, jumpTicks: 0, jumpQueued: false, fireworkRocketDuration: 0 };
   return { ...body, inventory: { slots: [] }, control };

@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer';
 import type { Movements } from 'mineflayer-pathfinder';
 import { guardAgainstHazards } from './hazard-movements.js';
 import { loadMineflayer } from './load-mineflayer.js';
+import { loadPathfinderResettingOnNeed } from './path-resets.js';
 import { climbOutOfWater } from './water-movements.js';
 
 const THINK_TIMEOUT_MS = 3000;
@@ -16,7 +17,9 @@ interface PathfinderSettings {
  * verbtree's pathfinder rules, in force only while one of verbtree's own walks
  * runs. A MineflayerWorld may wrap a user's bot: the user's Movements, think
  * timeout and search radius stay theirs, and are put back when each walk ends.
- * Loading the pathfinder plugin into a bot that lacks it is the one lasting change.
+ * Loading the pathfinder plugin into a bot that lacks it is the one lasting change
+ * (with its path resets on block changes limited to those that touch the path:
+ * path-resets.ts); a bot that has it keeps the plugin as it is.
  */
 export class ScopedPathfinder {
   private readonly movements: Movements;
@@ -26,7 +29,7 @@ export class ScopedPathfinder {
     private readonly searchRadius: number,
   ) {
     const { pathfinder } = loadMineflayer();
-    if (!bot.pathfinder) bot.loadPlugin(pathfinder.pathfinder);
+    loadPathfinderResettingOnNeed(bot, pathfinder.pathfinder);
     this.movements = guardAgainstHazards(bot, climbOutOfWater(bot, walkingMovements(bot)));
   }
 
