@@ -14,7 +14,7 @@ import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
-import { groundOfWalker } from './ground-reading.js';
+import { blockedAround, groundOfWalker } from './ground-reading.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './observation.js';
 import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
@@ -115,6 +115,7 @@ export function observeEncounter(
         at,
         hostiles.filter((h) => h.reach !== 'none'),
       ),
+      blockedAround: blockedAround(terrain, at),
       shelter: shelterAround(terrain, at),
       headroom: headroom(terrain, at, PILLAR_HEIGHT),
       digIn: digInHere(world, at, [world.heldItem(), ...items, null]),

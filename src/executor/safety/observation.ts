@@ -62,6 +62,11 @@ export interface EncounterObservation {
   ground: {
     /** A walkable way away from every threat (from their centroid). */
     wayOut: boolean;
+    /**
+     * How many of the eight cells around the bot block a step into them (ground-reading.ts): the fighting skill steps
+     * back while its weapon recharges. Absent when not measured (open ground assumed).
+     */
+    blockedAround?: number;
     /** The shelter the bot stands in now (up a pillar, behind a wall, dug in); absent or null in the open. */
     shelter?: ShelterVerb | null;
     /** Open cells over the bot's head, counted up to a pillar's height; absent when not measured (room assumed). */

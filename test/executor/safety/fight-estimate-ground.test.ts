@@ -72,6 +72,53 @@ describe('the fight estimate reads whether each walker sees the bot', () => {
   });
 });
 
+/** A zombie `distance` blocks from a bot at the origin, on a bearing of `degrees`. */
+const onBearing = (id: number, degrees: number, distance: number): HostileSeen => {
+  const angle = (degrees * Math.PI) / 180;
+  return { ...zombie(id, distance), position: { x: distance * Math.cos(angle), y: 0, z: distance * Math.sin(angle) } };
+};
+const AT_ORIGIN = { position: { x: 0, y: 0, z: 0 } };
+
+describe('the fight estimate reads the bearings, the swing and the ground about the bot', () => {
+  const cost = (hostiles: HostileSeen[], bot = {}, ground = {}) =>
+    assess(
+      encounter(hostiles, { held: 'stone_sword', ...AT_ORIGIN, ...bot }, { wayOut: true, ...ground }),
+      auto,
+      weaponStats,
+    ).fight!.expectedDamage;
+
+  it('two zombies on one bearing, or across the bot, cost more than two 45° apart; the one behind or across lands twice', () => {
+    const apart = cost([onBearing(1, 0, 4), onBearing(2, 45, 6)]);
+    expect(cost([onBearing(1, 0, 4), onBearing(2, 10, 6)])).toBeGreaterThan(apart);
+    expect(cost([onBearing(1, 0, 4), onBearing(2, 135, 6)])).toBeGreaterThan(apart);
+    // Across, both land twice the share: twice the cost of the same two apart.
+    expect(cost([onBearing(1, 0, 4), onBearing(2, 180, 6)])).toBeCloseTo(2 * apart, 0);
+  });
+
+  it("an axe's slow swing lets a zombie land twice a sword's share; a bot with 3 of its 8 cells blocked is hemmed in", () => {
+    const one = [onBearing(1, 0, 4)];
+    expect(cost(one)).toBe(3.7);
+    // Its 3 hits to the sword's 5 cost more, not less: 4.5 (at the sword's share, 2.3).
+    expect(cost(one, { held: 'stone_axe' })).toBe(4.5);
+    expect(cost(one, {}, { blockedAround: 2 })).toBe(3.7);
+    expect(cost(one, {}, { blockedAround: 3 })).toBe(7.3); // twice 3.65
+  });
+
+  it('counts the cells around the bot that block a step: a stone at its feet or its head, not a flower', () => {
+    const world = SimWorld.create({
+      clock: new ManualClock(),
+      ground: { radius: 20 },
+      blocks: [
+        { position: { x: 1, y: 0, z: 0 }, name: 'stone' },
+        { position: { x: -1, y: 1, z: 1 }, name: 'stone' },
+        { position: { x: 0, y: 0, z: -1 }, name: 'poppy' },
+        { position: { x: 2, y: 0, z: 0 }, name: 'stone' },
+      ],
+    });
+    expect(observeEncounter(world, 5).ground.blockedAround).toBe(2);
+  });
+});
+
 const arbWalker = (id: number) =>
   fc
     .record({
