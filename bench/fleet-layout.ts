@@ -11,8 +11,8 @@ import type { Layout } from './types.js';
  * puts a player the save knows where the save says) and the same plan beside it: walk WALK blocks east, place a block
  * two blocks south of where it stopped, dig it again. So a bot's work is the same at every size and in both layouts,
  * and what changes between rows is only how many others it sees.
- * - `crowd`: the homes on a dense grid around the spawn, rows of ten, CROWD_X blocks apart in x and CROWD_Z in z: every
- *   bot sees, decodes and simulates every other (the server's entity view is 150 blocks; 300 bots span 50 × 90).
+ * - `crowd`: the homes on a dense grid around the spawn, rows of twenty, CROWD_X blocks apart in x and CROWD_Z in z:
+ *   every bot sees, decodes and simulates every other (the server's entity view is 150 blocks).
  *   Until 2026-12-06 every bot of the crowd spawned at the spawn and walked to its spot of a grid 5 blocks apart in z,
  *   so that its walk lengthened with the fleet (10.5 blocks on average at 50 bots, 39 at 300): rows of the crowd from
  *   before that are not comparable with these.
@@ -25,24 +25,29 @@ const SPREAD_APART = 160;
 /** A crowd's column: a walk of WALK east ends one block short of the next home. */
 const CROWD_X = 5;
 /**
- * A crowd's row: the block a bot places (two south of its row) lies beside the next row, whose bots walk past it
- * (their bodies never in it).
+ * A crowd's row: the block a bot places (two south of its row) lies two blocks short of the next row. (Rows 3 apart,
+ * the block beside the next row's walk, failed 133 of 300 plans by the deadline of their place and dig steps.)
  */
-const CROWD_Z = 3;
+const CROWD_Z = 5;
+/** The crowd's rows of twenty: 300 bots within 100 × 75 blocks, every bot in every other's view. */
+const CROWD_PER_ROW = 20;
 /** How far each bot walks east from its home. */
 const WALK = 4;
+/** The spread's rows of ten. */
 const PER_ROW = 10;
 /** The superflat ground's top is y=4; a bot stands on it at y=5. */
 const STAND_Y = 5;
 
 /** Where bot i of `bots` stands when its plan starts (and where the save puts it as it joins). */
 export function layoutHome(layout: Layout, i: number, bots: number): { x: number; y: number; z: number } {
-  const [column, row] = [i % PER_ROW, Math.floor(i / PER_ROW)];
-  if (layout === 'spread') return { x: column * SPREAD_APART, y: STAND_Y, z: row * SPREAD_APART };
+  if (layout === 'spread') {
+    const [column, row] = [i % PER_ROW, Math.floor(i / PER_ROW)];
+    return { x: column * SPREAD_APART, y: STAND_Y, z: row * SPREAD_APART };
+  }
   // Centred on the spawn (0, 0), the crowd's rows as many north of it as south; each bot in the middle of its block,
   // clear of the blocks its neighbours place.
-  const rows = Math.ceil(bots / PER_ROW);
-  const [x, z] = [(column - PER_ROW / 2) * CROWD_X, (row - Math.floor(rows / 2)) * CROWD_Z];
+  const [column, row, rows] = [i % CROWD_PER_ROW, Math.floor(i / CROWD_PER_ROW), Math.ceil(bots / CROWD_PER_ROW)];
+  const [x, z] = [(column - CROWD_PER_ROW / 2) * CROWD_X, (row - Math.floor(rows / 2)) * CROWD_Z];
   return { x: x + 0.5, y: STAND_Y, z: z + 0.5 };
 }
 

@@ -17,12 +17,13 @@ import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './typ
 
 /**
  * The fleet across processes: one `verbtree world`, W `verbtree worker` processes sharing a throwaway PostgreSQL
- * journal, `bots` bots spread over them (worker k holds bots k, k+W, …), and each bot's plan of the embedded fleet
- * bench (walk to its spot, place a block, dig it) enqueued through the journal once every bot has joined. A plan's end
- * is what the journal says of it; TTFA is the steps' journaled ttfa_ms. CPU is read from /proc for each process over
+ * journal, `bots` bots spread over them (worker k holds bots k, k+W, …), each bot at its home in the layout (walk 4
+ * blocks east of it, place a block, dig it: fleet-layout.ts) and its plan enqueued through the journal once every bot
+ * has joined. A plan's end is what the journal says of it; TTFA is the steps' journaled ttfa_ms. CPU is read from /proc for each process over
  * the plan phase; each worker reports its event-loop delay over that phase (VERBTREE_LOOP_STATS, SIGUSR2). The row of
  * one worker, measured in the same run, is the baseline of the others. How long it waits for the joins and for the
- * plans follows from the row's size and the workers' claim cap (fleet-limits.ts), printed before each row.
+ * plans follows from the row's size and the workers' claim cap (fleet-limits.ts), printed before each row. With
+ * FLEET_PATH_TALLY=1 it also prints each row's path searches per plan (fleet-paths.ts).
  */
 
 const POLL_MS = 250;
@@ -248,6 +249,7 @@ async function outcomes(
     }
   }
   await reportUnfinished(db, statuses);
+  await reportFailedSteps(db);
   const { rows } = await db.query<{ ttfa_ms: number }>(
     "SELECT ttfa_ms FROM steps WHERE plan_id LIKE 'fleet-%' AND ttfa_ms IS NOT NULL ORDER BY ttfa_ms",
   );
@@ -274,6 +276,15 @@ async function reportUnfinished(db: pg.Client, statuses: Map<string, string>): P
   process.stderr.write(
     `fleet: ${unfinished.length} plans unfinished: ${[...count].map(([where, n]) => `${n} ${where}`).join('; ')}\n`,
   );
+}
+
+/** Which steps failed and why (its code and detail, numbers as N), counted, on stderr. */
+async function reportFailedSteps(db: pg.Client): Promise<void> {
+  const { rows } = await db.query<{ why: string; n: string }>(
+    "SELECT step_id || ' ' || COALESCE(outcome_code, '?') || ': ' || regexp_replace(COALESCE(outcome_detail, ''), '[0-9.]+', 'N', 'g') AS why, count(*) AS n FROM steps WHERE plan_id LIKE 'fleet-%' AND status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 8",
+  );
+  if (rows.length > 0)
+    process.stderr.write(`fleet: steps failed: ${rows.map((r) => `${r.n} × ${r.why.slice(0, 200)}`).join('; ')}\n`);
 }
 
 /**
