@@ -13,14 +13,14 @@ import { describeLimits, fleetLimits, type FleetLimits, type FleetShape } from '
 import { CliProcess, cleanUpOnExit } from './fleet-processes.js';
 import { layoutPlan, layoutWorldFolder } from './fleet-layout.js';
 import { pathTallyArgs, reportPathTally } from './fleet-paths.js';
-import { LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
+import { DEFAULT_LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
 
 /**
  * The fleet across processes: one `verbtree world`, W `verbtree worker` processes sharing a throwaway PostgreSQL
- * journal, `bots` bots spread over them (worker k holds bots k, k+W, …), each bot at its home in the layout (walk 4
- * blocks east of it, place a block, dig it: fleet-layout.ts) and its plan enqueued through the journal once every bot
- * has joined. A plan's end is what the journal says of it; TTFA is the steps' journaled ttfa_ms. CPU is read from /proc for each process over
- * the plan phase; each worker reports its event-loop delay over that phase (VERBTREE_LOOP_STATS, SIGUSR2). The row of
+ * journal, `bots` bots spread over them (worker k holds bots k, k+W, …), each bot where its layout puts it with its
+ * layout's plan (walk, place a block, dig it: fleet-layout.ts), enqueued through the journal once every bot has
+ * joined. A plan's end is what the journal says of it; TTFA is the steps' journaled ttfa_ms. CPU is read from /proc
+ * for each process over the plan phase; each worker reports its event-loop delay over that phase (VERBTREE_LOOP_STATS, SIGUSR2). The row of
  * one worker, measured in the same run, is the baseline of the others. How long it waits for the joins and for the
  * plans follows from the row's size and the workers' claim cap (fleet-limits.ts), printed before each row. With
  * FLEET_PATH_TALLY=1 it also prints each row's path searches per plan (fleet-paths.ts).
@@ -57,7 +57,7 @@ export default async function fleet(options: BenchOptions): Promise<BenchResult[
   // The issue's matrix unless told otherwise: 50, 150 and 300 bots over 1, 2 and 3 workers (about ten minutes here).
   const botCounts = options.botCounts ?? [50, 150, 300];
   const workerCounts = options.workers ?? [1, 2, 3];
-  const layouts = options.layouts ?? LAYOUTS;
+  const layouts = options.layouts ?? DEFAULT_LAYOUTS;
   const cluster = startPostgres();
   const folder = mkdtempSync(join(tmpdir(), 'verbtree-fleet-bench-'));
   const scenario = join(folder, 'fleet.json');
@@ -113,18 +113,19 @@ function profiledAs(profile: string | undefined, name: string): string[] {
   return ['--cpu-prof', '--cpu-prof-dir', dirname(resolve(profile)), '--cpu-prof-name', `${stem}-${name}.cpuprofile`];
 }
 
-/** A world's args: the layout's folder, its save holding each bot at its home (saved hourly: the saves are not its load). */
+/**
+ * A world's args: the crowd's new world, or the layout's folder, its save holding each bot at its home (saved hourly:
+ * the bench's saves are not its load).
+ */
 function worldArgs(layout: Layout, files: { scenario: string; folder: string }, names: readonly string[]): string[] {
+  const args = ['world', '--scenario', files.scenario, '--port', '0', '--json'];
   const worldFolder = layoutWorldFolder(
     layout,
     join(files.folder, `world-${layout}-${names.length}-${Date.now()}`),
     names,
     files.scenario,
   );
-  return ['world', '--scenario', files.scenario, '--port', '0', '--json', '--world-folder', worldFolder].concat([
-    '--save-every-ms',
-    '3600000',
-  ]);
+  return worldFolder === null ? args : [...args, '--world-folder', worldFolder, '--save-every-ms', '3600000'];
 }
 
 async function runRow(

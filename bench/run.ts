@@ -56,9 +56,13 @@ built CLI (npm run build) and PostgreSQL's initdb/pg_ctl, as the tests do.
   --workers 1,2,3  worker processes, one row each (default 1,2,3; the nine
                    rows of the defaults take about ten minutes a layout)
   --layout crowd,spread
-                   crowd: every bot at the spawn, seeing every other; spread:
-                   each bot at a home of its own, 160 blocks apart, seeing
-                   none (default both, the crowd's rows first)
+                   crowd: every bot at the spawn, seeing every other, each
+                   walking to its spot of a grid (walks lengthen with the
+                   fleet); dense: each bot at a home of its own on a grid,
+                   seeing every other, each walking the same 4 blocks (its
+                   plans all act in the same second); spread: each bot at a
+                   home of its own, 160 blocks apart, seeing none (default
+                   crowd,spread, the crowd's rows first)
 night: a real bot on the embedded server fells 3 logs at midnight among 0, 2, 4
 or 8 hostiles (zombies; zombies and a skeleton; zombies and a creeper), bare-
 handed, with a wooden sword, or with a stone sword and leather armour; a row per
@@ -151,7 +155,7 @@ function parseArgs(argv: string[]): Args | string {
       const text = arg === '--layout' ? argv[++i] : arg.slice('--layout='.length);
       const layouts = (text ?? '').split(',');
       if (!text || !layouts.every((l): l is Layout => (LAYOUTS as readonly string[]).includes(l)))
-        return `--layout must be crowd, spread or both with a comma (got ${text ?? 'nothing'}), e.g. --layout spread`;
+        return `--layout must be crowd, dense or spread, several with commas (got ${text ?? 'nothing'}), e.g. --layout spread`;
       args.layouts = layouts;
     } else if (arg === '--jobs' || arg.startsWith('--jobs=')) {
       const text = arg === '--jobs' ? argv[++i] : arg.slice('--jobs='.length);

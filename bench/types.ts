@@ -52,8 +52,10 @@ export interface BenchOptions {
 export type Bench = (options: BenchOptions) => Promise<BenchResult[]>;
 
 /**
- * Where the fleet bench's bots stand (fleet-layout.ts): `crowd`, all at the spawn, or `spread`, each at a home of its
- * own, out of every other's sight.
+ * Where the fleet bench's bots stand (fleet-layout.ts): `crowd`, all at the spawn; `dense`, each at a home of its own
+ * on a grid in every other's sight; or `spread`, each at a home of its own, out of every other's sight. The default
+ * runs the crowd and the spread (issue 34 §2); the dense grid is asked for by name.
  */
-export type Layout = 'crowd' | 'spread';
-export const LAYOUTS: readonly Layout[] = ['crowd', 'spread'];
+export type Layout = 'crowd' | 'dense' | 'spread';
+export const LAYOUTS: readonly Layout[] = ['crowd', 'dense', 'spread'];
+export const DEFAULT_LAYOUTS: readonly Layout[] = ['crowd', 'spread'];

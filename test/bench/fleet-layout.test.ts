@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { layoutHome, layoutPlan, layoutWorldFolder } from '../../bench/fleet-layout.js';
+import { plannedWalks } from '../../bench/fleet-paths.js';
 import { readSaveFile } from '../../src/world/embedded/save-file.js';
 import { prepareWorldFolder } from '../../src/world/embedded/world-folder.js';
 import type { Step } from '../../bench/embedded-support.js';
@@ -10,9 +11,9 @@ import type { Step } from '../../bench/embedded-support.js';
 /*
  * Issue 34, §2: the fleet bench's layouts put each bot at a home of its own through a world folder the server reopens,
  * and each bot works beside its home: the spread's homes out of every other's sight (the embedded server's view
- * distance is 4 chunks), the crowd's on a dense grid in every other's (its entity view is 150 blocks), so that a
- * bot's work is the same at every size and what grows is only the crowd. (`npm run bench -- fleet` runs both on the
- * real server.)
+ * distance is 4 chunks), the dense grid's in every other's (its entity view is 150 blocks), so that a bot's
+ * work is the same at every size and what grows is only the crowd; the crowd's bots all spawn at the spawn and walk to
+ * their spots. (`npm run bench -- fleet --layout crowd,dense,spread` runs them on the real server.)
  */
 
 const VIEW_BLOCKS = 4 * 16;
@@ -47,9 +48,19 @@ describe('the fleet bench’s spread layout', () => {
     }
   });
 
-  it('the crowd: every bot in every other’s view, each walking the same 4 blocks at every size', () => {
+  it('the crowd needs no world folder: its bots spawn at the scenario’s spawn and walk to their spots', () => {
+    expect(layoutWorldFolder('crowd', '/nonexistent', names, 'fleet.json')).toBeNull();
+    // Its walks lengthen with the fleet, which is why the dense layout exists.
+    const meanWalk = (bots: number) => {
+      const walks = plannedWalks('crowd', bots);
+      return walks.reduce((sum, w) => sum + w, 0) / walks.length;
+    };
+    expect(meanWalk(300)).toBeGreaterThan(3 * meanWalk(50));
+  });
+
+  it('the dense grid: every bot in every other’s view, each walking the same 4 blocks at every size', () => {
     for (const bots of [50, 150, 300]) {
-      const homes = Array.from({ length: bots }, (_, i) => layoutHome('crowd', i, bots));
+      const homes = Array.from({ length: bots }, (_, i) => layoutHome('dense', i, bots));
       for (const [i, a] of homes.entries())
         for (const b of homes.slice(i + 1)) expect(Math.hypot(a.x - b.x, a.z - b.z)).toBeLessThan(ENTITY_VIEW);
       const cells = new Set(homes.map((h) => `${Math.floor(h.x)},${Math.floor(h.z)}`));
@@ -57,7 +68,7 @@ describe('the fleet bench’s spread layout', () => {
       const walked = new Set<string>();
       const placed = new Set<string>();
       for (const [i, h] of homes.entries()) {
-        const [walk, place, dig] = layoutPlan('crowd', i, bots) as [Step, Step, Step];
+        const [walk, place, dig] = layoutPlan('dense', i, bots) as [Step, Step, Step];
         const to = (walk.args as { target: { x: number; z: number } }).target;
         expect([to.x - Math.floor(h.x), to.z - Math.floor(h.z)]).toEqual([4, 0]);
         for (let x = Math.floor(h.x); x <= to.x; x++) walked.add(`${x},${to.z}`);
@@ -71,12 +82,12 @@ describe('the fleet bench’s spread layout', () => {
     }
   });
 
-  it('the crowd’s save holds every bot at its home', () => {
+  it('the dense grid’s save holds every bot at its home', () => {
     const folder = join(mkdtempSync(join(tmpdir(), 'verbtree-layout-')), 'world');
     try {
-      layoutWorldFolder('crowd', folder, names, 'fleet.json');
+      layoutWorldFolder('dense', folder, names, 'fleet.json');
       const save = readSaveFile(folder)!;
-      expect(save.players.map((p) => p.position)).toEqual(names.map((_, i) => layoutHome('crowd', i, names.length)));
+      expect(save.players.map((p) => p.position)).toEqual(names.map((_, i) => layoutHome('dense', i, names.length)));
     } finally {
       rmSync(join(folder, '..'), { recursive: true, force: true });
     }
