@@ -14,7 +14,6 @@ import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
-import { blockedAround, groundOfWalker } from './ground-reading.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './observation.js';
 import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
@@ -93,7 +92,7 @@ export function observeEncounter(
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
       neutral || below || shut ? 'none' : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
-    hostiles.push({ ...seenOf(entity, distance, lately), reach, ...groundOfWalker(terrain, at, entity) });
+    hostiles.push({ ...seenOf(entity, distance, lately), reach });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
@@ -115,7 +114,6 @@ export function observeEncounter(
         at,
         hostiles.filter((h) => h.reach !== 'none'),
       ),
-      blockedAround: blockedAround(terrain, at),
       shelter: shelterAround(terrain, at),
       headroom: headroom(terrain, at, PILLAR_HEIGHT),
       digIn: digInHere(world, at, [world.heldItem(), ...items, null]),

@@ -1,6 +1,5 @@
 import { ATTACK_COOLDOWN_MS, ATTACK_REACH } from '../../world/actuator-rules.js';
 import {
-  attackCooldownMs,
   blastDamage,
   damageAfterArmour,
   damageToMob,
@@ -85,7 +84,7 @@ export function killOrder(
   weapon: WeaponStats,
 ): HostileSeen[] {
   const walkers = targets.filter((h) => !isArcher(h)).length;
-  const priority = (h: HostileSeen) => weight(h, seen, weapon) / secondsToKill(h, weapon, walkers);
+  const priority = (h: HostileSeen) => weight(h, seen) / secondsToKill(h, weapon, walkers);
   const smith = [...targets].sort((a, b) => priority(b) - priority(a) || a.distance - b.distance);
   // A creeper struck is struck first (its blast outweighs every blow): only the others' order is searched.
   const creepers = smith.filter(isCreeper);
@@ -113,10 +112,10 @@ function* permutations<T>(items: readonly T[]): Generator<T[]> {
 }
 
 /** Health per second a mob takes off the bot in a fight; a creeper the bot kills first, its blast over its fuse. */
-export function weight(hostile: HostileSeen, seen: EncounterObservation, weapon: WeaponStats): number {
+export function weight(hostile: HostileSeen, seen: EncounterObservation): number {
   const fuse = HOSTILE_STATS[hostile.name]?.fuse;
   if (fuse) return pointBlank(fuse.power) / ((fuse.ticks * TICK_MS) / 1000);
-  return damagePerSecond(hostile, seen) * shareLanded(hostile, seen, weapon);
+  return damagePerSecond(hostile, seen) * shareLanded(hostile);
 }
 
 /**
@@ -147,8 +146,7 @@ export function damageWhileKilling(
   const turns = turnSeconds(targets, weapon);
   let total = 0;
   for (let k = 0; k < targets.length; k++)
-    for (const alive of targets.slice(k))
-      total += turns[k]! * damagePerSecond(alive, seen) * shareLanded(alive, seen, weapon);
+    for (const alive of targets.slice(k)) total += turns[k]! * damagePerSecond(alive, seen) * shareLanded(alive);
   return round(total);
 }
 
@@ -176,78 +174,14 @@ export function joinersOf(
     if (walker.arrivesInS! >= end) break;
     end += secondsToKill(walker, weapon);
     joiners.push(walker);
-    damage += (end - walker.arrivesInS!) * damagePerSecond(walker, seen) * shareLanded(walker, seen, weapon);
+    damage += (end - walker.arrivesInS!) * damagePerSecond(walker, seen) * shareLanded(walker);
   }
   return { joiners, damage, end };
 }
 
-/**
- * Share of a mob's hits that land in a fight: every arrow (it shoots from afar). A walker that does not see the bot
- * lands every blow: it stays where it is (a zombie hunts a player it sees), so the bot walks up to it through whatever
- * hides it, and there the skill's terms do not hold (in SimWorld a zombie behind a 2-high block let the bot walk past
- * it and landed 2 blows against a stone axe's 3 hits, and 3 zombies beyond a few blocks had the bot cornered in a
- * pocket of them, 36 damage against an estimate of 8.6): a fight the estimate cannot bound is priced as one where
- * every blow lands. A walker that comes to the bot lands its kind's contact share (contact.ts), grown by the weapon's
- * swing gap and by the walker's file (walkerShare).
- */
-export function shareLanded(hostile: HostileSeen, seen: EncounterObservation, weapon: WeaponStats): number {
-  if (isArcher(hostile)) return 1;
-  if (hostile.seesBot === false) return 1;
-  return Math.min(1, contactShare(hostile.name) * walkerShare(hostile, seen, weapon));
-}
-
-/**
- * How much more than its kind's contact share a walker lands, from what the calibration (a stone sword, walkers
- * placed about the bot) did not see:
- * - a slower swing: a walker lands its blows while the weapon recharges, so its share grows with the swing gap over
- *   the stone sword's (a stone axe's 1.25 s: twice; never less than the sword's);
- * - its bearing (CROWDED_FACTOR): a walker with another nearer the bot on its bearing walks in as the front one is
- *   knocked back, while the weapon recharges from that hit, so the front one's knock-back buys no time against it; a
- *   walker with another across the bot (more than 90° apart) is stepped towards when the bot backs off from that one,
- *   so the bot is hit from both sides. The bearings are read where the walkers stand when the fight starts, every one counted
- *   alive throughout;
- * - the ground about the bot: with HEMMED_IN of the eight cells around it blocked, its steps back fail as often as
- *   not, and every walker lands as one crowded does.
- * In hunts of generated SimWorld fights (test/kit/fight-estimate.test.ts, 7,500 fights) every fight the estimate did
- * not bound had a stone axe against two zombies (7 to 9.4 against 3.7 to 4.8) or zombies on one bearing (18 against
- * 13.5 with a wooden sword, 14 against 8.9 with a stone sword, 15 against 9.3 with an iron one), or on both sides of
- * the bot (18 against 12.8 with a stone sword: two on one bearing, the third across, the bot with 3 of its 8 cells
- * blocked; of 7,500 fights, 10 had 3 or more blocked and this was the one beyond the bound).
- */
-function walkerShare(walker: HostileSeen, seen: EncounterObservation, weapon: WeaponStats): number {
-  const slowerSwing = Math.max(1, swingGapMs(weapon) / CALIBRATION_SWING_MS);
-  const crowded = crowdedOnItsBearing(walker, seen) || (seen.ground.blockedAround ?? 0) >= HEMMED_IN;
-  return slowerSwing * (crowded ? CROWDED_FACTOR : 1);
-}
-
-/** Blocked cells around the bot, of eight, from which its steps back count as failing. */
-const HEMMED_IN = 3;
-/** The swing gap the contact share was measured with: a stone sword's cooldown. */
-const CALIBRATION_SWING_MS = attackCooldownMs('stone_sword');
-/** How much more a walker lands behind another on its bearing or across the bot from another than one alone. */
-const CROWDED_FACTOR = 2;
-/**
- * Walkers within this many degrees of one another's bearing are on one line: under half the 45° between the fighting
- * skill's retreat headings (fight-moves.ts), so a step back from one is a step back from the other too.
- */
-const LINE_ANGLE = 22.5;
-/** Walkers further apart than this, seen from the bot, are across it: a step straight back from one nears the other. */
-const ACROSS_ANGLE = 90;
-
-/**
- * Whether another walker stands nearer the bot on this walker's bearing, or across the bot from it (unknown without
- * the bot's position).
- */
-function crowdedOnItsBearing(walker: HostileSeen, seen: EncounterObservation): boolean {
-  const at = seen.bot.position;
-  if (!at) return false;
-  const bearing = (h: HostileSeen) => (Math.atan2(h.position.z - at.z, h.position.x - at.x) * 180) / Math.PI;
-  return seen.hostiles.some((other) => {
-    if (other.id === walker.id || other.reach !== 'melee' || isArcher(other)) return false;
-    const apart = Math.abs(((bearing(other) - bearing(walker) + 540) % 360) - 180);
-    const ahead = other.distance < walker.distance || (other.distance === walker.distance && other.id < walker.id);
-    return (apart <= LINE_ANGLE && ahead) || apart > ACROSS_ANGLE;
-  });
+/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
+export function shareLanded(hostile: HostileSeen): number {
+  return isArcher(hostile) ? 1 : contactShare(hostile.name);
 }
 
 /**

@@ -28,11 +28,6 @@ export interface HostileSeen {
    * reach. A fight that lasts longer has it join.
    */
   arrivesInS?: number;
-  /**
-   * Whether a walker's eyes see the bot's (ground-reading.ts): one that does not stays put and is walked up to, and
-   * every blow of it is counted (fight-estimate.ts shareLanded). Absent when not measured: it does.
-   */
-  seesBot?: boolean;
 }
 
 /** What the bot's melee does with one item in hand: damage per hit and the time between full-strength hits. */
@@ -62,11 +57,6 @@ export interface EncounterObservation {
   ground: {
     /** A walkable way away from every threat (from their centroid). */
     wayOut: boolean;
-    /**
-     * How many of the eight cells around the bot block a step into them (ground-reading.ts): the fighting skill steps
-     * back while its weapon recharges. Absent when not measured (open ground assumed).
-     */
-    blockedAround?: number;
     /** The shelter the bot stands in now (up a pillar, behind a wall, dug in); absent or null in the open. */
     shelter?: ShelterVerb | null;
     /** Open cells over the bot's head, counted up to a pillar's height; absent when not measured (room assumed). */
