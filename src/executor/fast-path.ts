@@ -25,7 +25,7 @@ import {
   noteAnswer,
 } from './shelter-breach.js';
 import { nestedStepId, type RunScope, sleep } from './scope.js';
-import { keepers, stillHunted } from './shelter-night.js';
+import { beatableOutside, keepers, stillHunted } from './shelter-night.js';
 
 /** A long wait in a shelter says where it stands this often, for whoever watches the run. */
 const WAIT_REPORT_MS = 30_000;
@@ -188,7 +188,7 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   // every 4 s), within the same wait.
   const hurt = defence.forHealth ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
   const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
-  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], hurt, watch);
+  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], defence.options, hurt, watch);
   if (waited.breach || waited.endStep) return waited;
   defence.comingOut?.();
   const threats = defence.lastSeen?.assessment?.threats ?? [];
@@ -239,26 +239,30 @@ export async function comeOut(
 
 /**
  * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
- * range to leave: by day for SHELTER_WAIT_MS, at night until the day has come and the sun has burnt them
- * (shelterWaitMs), saying every WAIT_REPORT_MS what keeps it in; if they are still there then, the step ends
- * (explicitly, naming them) rather than come out into them. A night whose time stands still (no daylight cycle: a
- * scenario's endless midnight) never ends, and is waited in as a day. With a `watch`, a breach it reports ends the
- * wait at once, for the fast path to answer.
+ * range to leave: SHELTER_WAIT_MS, or, at night when it would not beat even the nearest of them in the open, until the
+ * day has come and the sun has burnt them (shelterWaitMs); at night it comes out early to what it would beat in the open. It says every
+ * WAIT_REPORT_MS what keeps it in; if they are still there at the end, the step ends (explicitly, naming them) rather
+ * than come out into them. A night whose time stands still (no daylight cycle: a scenario's endless midnight) never
+ * ends, and is waited in as a day. With a `watch`, a breach it reports ends the wait at once, for the fast path to
+ * answer.
  */
 export async function waitOutShelter(
   scope: RunScope,
   stepId: string,
   where: string,
+  options: { combat?: SafetyOverride },
   hurt: () => boolean = () => false,
   watch: () => Breach | null = () => null,
 ): Promise<ShelterWait> {
   const started = scope.clock.now();
   const first = await timeOfDay(scope);
-  const wait = shelterWaitMs(first);
-  const keptIn = () => keepers(scope, wait.night).length > 0 || hurt();
+  const wait = shelterWaitMs(first, beatableOutside(scope, options, true));
+  // At night a bot that would beat what is about in the open comes out to it rather than wait for day.
+  const beatable = () => wait.night && beatableOutside(scope, options);
+  const keptIn = () => hurt() || (keepers(scope, wait.forDay).length > 0 && !beatable());
   let until = started + wait.ms;
   let reportAt = started + WAIT_REPORT_MS;
-  let dayComing = !wait.night;
+  let dayComing = !wait.forDay;
   while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
     await sleep(scope, SHELTER_LOOK_MS);
     const breach = watch();
@@ -269,10 +273,10 @@ export async function waitOutShelter(
     }
     if (scope.clock.now() < reportAt) continue;
     reportAt += WAIT_REPORT_MS;
-    reportWait(scope, where, started, until, wait.night);
+    reportWait(scope, where, started, until, wait.forDay);
   }
-  const below = keepers(scope, wait.night);
-  if (below.length === 0) return {};
+  const below = keepers(scope, wait.forDay);
+  if (below.length === 0 || beatable()) return {};
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
   const waited = until - started;
   const through = waited > SHELTER_WAIT_MS ? ', through the night and the sunrise' : '';
