@@ -6,36 +6,24 @@ import { rankOnForks } from './branch-safety.js';
 import { resolveStep } from './resolve-step.js';
 import {
   centroid,
-  countByKind,
   type FastPathStep,
   type SafetySignal,
   shelterAround,
-  SHELTER_WAIT_MS,
-  shelterWaitMs,
   type ShelterVerb,
   wayOutOf,
 } from './safety/index.js';
 import type { InterruptVerdict } from './interrupts.js';
-import {
-  type Breach,
-  type BreachNote,
-  breachSignal,
-  breachWatch,
-  describeBreaches,
-  noteAnswer,
-} from './shelter-breach.js';
-import { nestedStepId, type RunScope, sleep } from './scope.js';
-import { keepers, stillHunted } from './shelter-night.js';
+import { type BreachNote, breachSignal, breachWatch, describeBreaches, noteAnswer } from './shelter-breach.js';
+import { nestedStepId, type RunScope } from './scope.js';
+import { stillHunted } from './shelter-night.js';
+import { type ShelterWait, waitOutShelter } from './shelter-wait.js';
 
-/** A long wait in a shelter says where it stands this often, for whoever watches the run. */
-const WAIT_REPORT_MS = 30_000;
 /** The shelters the bot waits in, and how a failure names where it is. */
 export const SHELTERED: Readonly<Record<ShelterVerb, string>> = {
   pillar_up: 'up a pillar',
   wall_in: 'behind a wall',
   dig_in: 'dug in',
 };
-const SHELTER_LOOK_MS = 1_000;
 
 /**
  * Runs a step the executor itself decided on (a safety response or an unstuck
@@ -68,9 +56,6 @@ export async function runHelperStep(
     ...(deadlineCap !== undefined ? { deadlineCap } : {}),
   });
 }
-
-/** How a wait in a shelter ends: the step goes on or ends (an InterruptVerdict), or a breach to answer. */
-export type ShelterWait = InterruptVerdict & { breach?: Breach };
 
 /** What the rounds of one defence share: how many ran, what they built, what they met, and the breaches answered. */
 interface Defence {
@@ -188,7 +173,7 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   // every 4 s), within the same wait.
   const hurt = defence.forHealth ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
   const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
-  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], hurt, watch);
+  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], defence.options, hurt, watch);
   if (waited.breach || waited.endStep) return waited;
   defence.comingOut?.();
   const threats = defence.lastSeen?.assessment?.threats ?? [];
@@ -235,68 +220,6 @@ export async function comeOut(
   if (record?.outcome.ok) return {};
   const why = record && !record.outcome.ok ? `${record.outcome.code}: ${record.outcome.detail}` : 'its guard refused';
   return { endStep: `sheltered ${where}, the bot could not come out (leave_shelter ${why})` };
-}
-
-/**
- * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
- * range to leave: by day for SHELTER_WAIT_MS, at night until the day has come and the sun has burnt them
- * (shelterWaitMs), saying every WAIT_REPORT_MS what keeps it in; if they are still there then, the step ends
- * (explicitly, naming them) rather than come out into them. A night whose time stands still (no daylight cycle: a
- * scenario's endless midnight) never ends, and is waited in as a day. With a `watch`, a breach it reports ends the
- * wait at once, for the fast path to answer.
- */
-export async function waitOutShelter(
-  scope: RunScope,
-  stepId: string,
-  where: string,
-  hurt: () => boolean = () => false,
-  watch: () => Breach | null = () => null,
-): Promise<ShelterWait> {
-  const started = scope.clock.now();
-  const first = await timeOfDay(scope);
-  const wait = shelterWaitMs(first);
-  const keptIn = () => keepers(scope, wait.night).length > 0 || hurt();
-  let until = started + wait.ms;
-  let reportAt = started + WAIT_REPORT_MS;
-  let dayComing = !wait.night;
-  while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
-    await sleep(scope, SHELTER_LOOK_MS);
-    const breach = watch();
-    if (breach) return { breach };
-    if (!dayComing && scope.clock.now() - started >= SHELTER_WAIT_MS) {
-      dayComing = true;
-      if ((await timeOfDay(scope)) === first) until = started + SHELTER_WAIT_MS;
-    }
-    if (scope.clock.now() < reportAt) continue;
-    reportAt += WAIT_REPORT_MS;
-    reportWait(scope, where, started, until, wait.night);
-  }
-  const below = keepers(scope, wait.night);
-  if (below.length === 0) return {};
-  const tally = scope.safety.tally.describe(stepId, scope.world.health());
-  const waited = until - started;
-  const through = waited > SHELTER_WAIT_MS ? ', through the night and the sunrise' : '';
-  return {
-    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${Math.round(waited / 1000)} s${through}${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
-  };
-}
-
-const timeOfDay = async (scope: RunScope) => (await scope.world.observe({ time: true })).timeOfDay;
-
-/** "dug in from a skeleton: waited 30 s of at most 313 s" (a `safety.emergency` whose response is the wait). */
-function reportWait(scope: RunScope, where: string, started: number, until: number, night: boolean): void {
-  const keptBy = keepers(scope, night);
-  if (keptBy.length === 0) return;
-  const now = scope.clock.now();
-  const seconds = (ms: number) => Math.round(ms / 1000);
-  scope.emit({
-    type: 'safety.emergency',
-    at: now,
-    planId: scope.planId,
-    signal: 'hostile',
-    detail: `${where} from ${countByKind(keptBy)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
-    response: 'wait',
-  });
 }
 
 /**

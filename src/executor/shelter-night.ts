@@ -9,6 +9,7 @@ import {
   type SafetySignal,
   weaponStats,
 } from './safety/index.js';
+import { type HostileSeen, isArcher, isCreeper, type Reach } from './safety/observation.js';
 import { responseFor } from './safety/responses.js';
 import type { RunScope } from './scope.js';
 
@@ -53,4 +54,30 @@ export function keepers(scope: RunScope, night: boolean): { id: number; name: st
         e.kind === 'hostile' && !ids.has(e.id) && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS,
     );
   return [...kept, ...near];
+}
+
+/**
+ * Whether the bot, out of its shelter, would fight what is about rather than flee or shelter again: the encounter read
+ * from where it stands with every hostile within the encounter's radius reaching it (a walker walks up, an archer
+ * shoots, a creeper blows up) and no shelter, judged as assess judges it; with `nearestOnly`, the nearest of them
+ * alone. A player with a sword comes out of the hole to kill a lone skeleton rather than wait the night out; a
+ * bare-handed one waits. Each kind's health at spawn.
+ */
+export function beatableOutside(scope: RunScope, options: { combat?: SafetyOverride }, nearestOnly = false): boolean {
+  const seen = observeEncounter(scope.world, scope.policy.safety.hostileRadius);
+  const near = seen.hostiles.filter((h) => h.distance <= ASSESS_RADIUS);
+  if (near.length === 0) return false;
+  const inTheOpen = (h: HostileSeen) => ({ ...h, reach: reachInTheOpen(h) });
+  const nearest = near.reduce((a, b) => (b.distance < a.distance ? b : a));
+  const hostiles = nearestOnly
+    ? [inTheOpen(nearest)]
+    : seen.hostiles.map((h) => (h.distance <= ASSESS_RADIUS ? inTheOpen(h) : h));
+  const out = { ...seen, hostiles, ground: { ...seen.ground, shelter: null, wayOut: true, digIn: null } };
+  const [first] = assess(out, scope.safety.settings(options.combat), weaponStats).choices;
+  return first?.kind === 'fight' || first?.kind === 'close_in';
+}
+
+function reachInTheOpen(hostile: HostileSeen): Reach {
+  if (isArcher(hostile)) return 'bow';
+  return isCreeper(hostile) ? 'explosion' : 'melee';
 }

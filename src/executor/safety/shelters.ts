@@ -160,11 +160,19 @@ export const SUNRISE_BURN_MS = 40_000;
 
 /**
  * How long a sheltered bot waits for what keeps it in (`timeOfDay` the world's, absent when it does not say): by day
- * SHELTER_WAIT_MS; at night until dawn and the sun's burn after it, as a player in a hole waits for day (the night's
- * mobs do not leave a bot they lost sight of: they stand about until the sun burns them). A night lasts 546 s, so the
- * wait is bounded by that and the burn.
+ * SHELTER_WAIT_MS; at night, for a bot that would not beat even the nearest of them in the open (`beatsOne` false: bare
+ * hands against a zombie, a wooden sword at 8 health), until dawn and the sun's burn after it, as a player's first
+ * night in a hole (the night's mobs do not leave a bot they lost sight of: they stand about until the sun burns them);
+ * a night lasts 546 s, so the wait is bounded by that and the burn. A bot that would beat one of them waits
+ * SHELTER_WAIT_MS at night too, and a crowd that stays ends its step (up a pillar with an iron sword, five zombies below
+ * would otherwise hold it there all night; the shipped nightfall swarm test runs on a real server within 240 s).
  */
-export function shelterWaitMs(timeOfDay: number | undefined): { ms: number; night: boolean } {
-  if (timeOfDay === undefined || !isNight(timeOfDay)) return { ms: SHELTER_WAIT_MS, night: false };
-  return { ms: Math.max(SHELTER_WAIT_MS, (NIGHT_ENDS + 1 - timeOfDay) * TICK_MS + SUNRISE_BURN_MS), night: true };
+export function shelterWaitMs(
+  timeOfDay: number | undefined,
+  beatsOne: boolean,
+): { ms: number; night: boolean; forDay: boolean } {
+  const night = timeOfDay !== undefined && isNight(timeOfDay);
+  if (!night || beatsOne) return { ms: SHELTER_WAIT_MS, night, forDay: false };
+  const ms = Math.max(SHELTER_WAIT_MS, (NIGHT_ENDS + 1 - timeOfDay) * TICK_MS + SUNRISE_BURN_MS);
+  return { ms, night, forDay: true };
 }

@@ -1,0 +1,80 @@
+import type { SafetyOverride } from '../contracts/plan-step.js';
+import type { InterruptVerdict } from './interrupts.js';
+import { countByKind, SHELTER_WAIT_MS, shelterWaitMs } from './safety/index.js';
+import { type RunScope, sleep } from './scope.js';
+import type { Breach } from './shelter-breach.js';
+import { beatableOutside, keepers } from './shelter-night.js';
+
+/** How a wait in a shelter ends: the step goes on or ends (an InterruptVerdict), or a breach to answer. */
+export type ShelterWait = InterruptVerdict & { breach?: Breach };
+
+/** The bot looks about its shelter this often. */
+const SHELTER_LOOK_MS = 1_000;
+/** A long wait in a shelter says where it stands this often, for whoever watches the run. */
+const WAIT_REPORT_MS = 30_000;
+
+/**
+ * In its shelter (up a pillar, behind a wall, dug in), the bot waits for the walkers about and any archer in bow
+ * range to leave: SHELTER_WAIT_MS, or, at night when it would not beat even the nearest of them in the open, until
+ * the day has come and the sun has burnt them (shelterWaitMs); at night it comes out early to what it would beat in
+ * the open. It says every WAIT_REPORT_MS what keeps it in; if they are still there at the end, the step ends
+ * (explicitly, naming them) rather than come out into them. A night whose time stands still (no daylight cycle: a
+ * scenario's endless midnight) never ends, and is waited in as a day. With a `watch`, a breach it reports ends the
+ * wait at once, for the fast path to answer.
+ */
+export async function waitOutShelter(
+  scope: RunScope,
+  stepId: string,
+  where: string,
+  options: { combat?: SafetyOverride },
+  hurt: () => boolean = () => false,
+  watch: () => Breach | null = () => null,
+): Promise<ShelterWait> {
+  const started = scope.clock.now();
+  const first = await timeOfDay(scope);
+  const wait = shelterWaitMs(first, beatableOutside(scope, options, true));
+  // At night a bot that would beat what is about in the open comes out to it rather than wait for day.
+  const beatable = () => wait.night && beatableOutside(scope, options);
+  const keptIn = () => hurt() || (keepers(scope, wait.forDay).length > 0 && !beatable());
+  let until = started + wait.ms;
+  let reportAt = started + WAIT_REPORT_MS;
+  let dayComing = !wait.forDay;
+  while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
+    await sleep(scope, SHELTER_LOOK_MS);
+    const breach = watch();
+    if (breach) return { breach };
+    if (!dayComing && scope.clock.now() - started >= SHELTER_WAIT_MS) {
+      dayComing = true;
+      if ((await timeOfDay(scope)) === first) until = started + SHELTER_WAIT_MS;
+    }
+    if (scope.clock.now() < reportAt) continue;
+    reportAt += WAIT_REPORT_MS;
+    reportWait(scope, where, started, until, wait.forDay);
+  }
+  const below = keepers(scope, wait.forDay);
+  if (below.length === 0 || beatable()) return {};
+  const tally = scope.safety.tally.describe(stepId, scope.world.health());
+  const waited = until - started;
+  const through = waited > SHELTER_WAIT_MS ? ', through the night and the sunrise' : '';
+  return {
+    endStep: `sheltered ${where} from ${countByKind(below)} still about after ${Math.round(waited / 1000)} s${through}${tally ? ` (${tally})` : ''}: the step ends rather than come out into them`,
+  };
+}
+
+const timeOfDay = async (scope: RunScope) => (await scope.world.observe({ time: true })).timeOfDay;
+
+/** "dug in from a skeleton: waited 30 s of at most 313 s" (a `safety.emergency` whose response is the wait). */
+function reportWait(scope: RunScope, where: string, started: number, until: number, night: boolean): void {
+  const keptBy = keepers(scope, night);
+  if (keptBy.length === 0) return;
+  const now = scope.clock.now();
+  const seconds = (ms: number) => Math.round(ms / 1000);
+  scope.emit({
+    type: 'safety.emergency',
+    at: now,
+    planId: scope.planId,
+    signal: 'hostile',
+    detail: `${where} from ${countByKind(keptBy)}: waited ${seconds(now - started)} s of at most ${seconds(until - started)} s`,
+    response: 'wait',
+  });
+}
