@@ -279,13 +279,20 @@ async function reportUnfinished(db: pg.Client, statuses: Map<string, string>): P
   );
 }
 
-/** Which steps failed and why (its code and detail, numbers as N), counted, on stderr. */
+/** Which steps failed and why (its code and detail, numbers as N), and what ended their attempts, counted, on stderr. */
 async function reportFailedSteps(db: pg.Client): Promise<void> {
   const { rows } = await db.query<{ why: string; n: string }>(
     "SELECT step_id || ' ' || COALESCE(outcome_code, '?') || ': ' || regexp_replace(COALESCE(outcome_detail, ''), '[0-9.]+', 'N', 'g') AS why, count(*) AS n FROM steps WHERE plan_id LIKE 'fleet-%' AND status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 8",
   );
-  if (rows.length > 0)
-    process.stderr.write(`fleet: steps failed: ${rows.map((r) => `${r.n} × ${r.why.slice(0, 200)}`).join('; ')}\n`);
+  if (rows.length === 0) return;
+  process.stderr.write(`fleet: steps failed: ${rows.map((r) => `${r.n} × ${r.why.slice(0, 200)}`).join('; ')}\n`);
+  // A step that ran out of time failed by its attempts: what ended each of them.
+  const { rows: attempts } = await db.query<{ why: string; n: string }>(
+    "SELECT a.step_id || ' ' || COALESCE(a.outcome, '?') || ': ' || regexp_replace(COALESCE(a.detail, ''), '[0-9.]+', 'N', 'g') AS why, count(*) AS n FROM attempts a JOIN steps s USING (plan_id, step_id) WHERE a.plan_id LIKE 'fleet-%' AND s.status = 'failed' GROUP BY 1 ORDER BY 2 DESC LIMIT 8",
+  );
+  process.stderr.write(
+    `fleet: attempts of the failed steps: ${attempts.map((r) => `${r.n} × ${r.why.slice(0, 200)}`).join('; ')}\n`,
+  );
 }
 
 /**
