@@ -30,23 +30,32 @@ export const SHELTERED: Readonly<Record<ShelterVerb, string>> = {
  * move) as a full step under `parentStepId`; null when the verb is not
  * registered or its guard refuses it here.
  */
-export async function runHelperStep(
+export async function runHelperStep(...call: Parameters<typeof tryHelperStep>): Promise<StepRecord | null> {
+  const run = await tryHelperStep(...call);
+  return 'refused' in run ? null : run.record;
+}
+
+/** A helper step's end (runHelperStep), or, when it never ran, why: its verb and args unresolved or its guard's reason. */
+export type HelperRun = { record: StepRecord | null } | { refused: string };
+
+export async function tryHelperStep(
   scope: RunScope,
   verb: string,
   args: Record<string, unknown>,
   parentStepId: string,
   tag: string,
   deadlineCap?: number,
-): Promise<StepRecord | null> {
+): Promise<HelperRun> {
   const resolved = resolveStep(scope.registry, {
     stepId: nestedStepId(scope, `${parentStepId}/${tag}-${verb}`),
     type: verb,
     args,
   });
-  if (!resolved.ok) return null;
+  if (!resolved.ok) return { refused: resolved.detail };
   const observation = await scope.world.observe(dispatchQuery(resolved.spec, resolved.args));
-  if (!resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok) return null;
-  return scope.runStep({
+  const guard = resolved.spec.guard({ world: scope.world, observation }, resolved.args);
+  if (!guard.ok) return { refused: `its guard refused: ${guard.reason}` };
+  const record = await scope.runStep({
     step: resolved.step,
     spec: resolved.spec,
     args: resolved.args,
@@ -55,6 +64,7 @@ export async function runHelperStep(
     preemptible: false,
     ...(deadlineCap !== undefined ? { deadlineCap } : {}),
   });
+  return { record };
 }
 
 /** What the rounds of one defence share: how many ran, what they built, what they met, and the breaches answered. */
@@ -216,9 +226,14 @@ export async function comeOut(
   const to = wayOutOf(shelter, terrain, scope.world.position(), away);
   const where = SHELTERED[shelter];
   if (!to) return { endStep: `sheltered ${where}, the bot finds no ground outside to step out to` };
-  const record = await runHelperStep(scope, 'leave_shelter', { shelter, to }, stepId, 'safety');
-  if (record?.outcome.ok) return {};
-  const why = record && !record.outcome.ok ? `${record.outcome.code}: ${record.outcome.detail}` : 'its guard refused';
+  const run = await tryHelperStep(scope, 'leave_shelter', { shelter, to }, stepId, 'safety');
+  if ('record' in run && run.record?.outcome.ok) return {};
+  const why =
+    'refused' in run
+      ? run.refused
+      : run.record && !run.record.outcome.ok
+        ? `${run.record.outcome.code}: ${run.record.outcome.detail}`
+        : 'it did not run';
   return { endStep: `sheltered ${where}, the bot could not come out (leave_shelter ${why})` };
 }
 

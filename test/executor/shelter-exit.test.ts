@@ -43,6 +43,20 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
     expect(h.world.health()).toBe(20);
   });
 
+  it('names why it cannot come out when leave_shelter’s guard refuses (no block left to climb on)', async () => {
+    const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 } });
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type === 'step.ended' && event.stepId === 'hole') h.world.giveItem('dirt', -h.world.inventory().dirt!);
+    });
+    const result = await h.run(plan(shelterSteps.dig_in, walk));
+    expect(result.steps.map((s) => s.outcome.ok)).toEqual([true, false]);
+    expect(result.steps[1]!.outcome).toMatchObject({ ok: false, code: 'preempted' });
+    const detail = result.steps[1]!.outcome.ok ? '' : result.steps[1]!.outcome.detail;
+    expect(detail).toMatch(
+      /^sheltered dug in, the bot could not come out \(leave_shelter its guard refused: climbing out needs \d+ dirt to stand on, the inventory holds 0\)/,
+    );
+  });
+
   it('leaves a pit it did not dig to the recovery ladder', async () => {
     const h = await harness({ inventory: { dirt: 1 }, spawn: { x: 0, y: -3, z: 0 } });
     for (const y of [-1, -2, -3]) h.world.setBlock({ x: 0, y, z: 0 }, 'air');
