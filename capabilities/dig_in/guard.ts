@@ -1,6 +1,7 @@
 import {
   betterTool,
   chooseBuildingBlock,
+  climbingBlockCount,
   digTimeMs,
   dropsOf,
   type GuardContext,
@@ -18,8 +19,8 @@ const feetOf = (p: Vec3Like) => ({ x: Math.floor(p.x), y: Math.floor(p.y), z: Ma
 
 /**
  * The ground below is sound to dig in (groundRefusal: three solid blocks over solid ground, no cave beside), the best
- * tool at hand digs them within DIG_IN_MAX_MS, and the pack holds a block for the cover, or what it digs gives one
- * (grass and dirt drop dirt, even to bare hands).
+ * tool at hand digs them within DIG_IN_MAX_MS, the pack holds a block for the cover, or what it digs gives one
+ * (grass and dirt drop dirt, even to bare hands), and the bot can climb out again (climbOutRefusal).
  */
 export function digInGuard({ world, observation }: GuardContext, { block }: DigInArgs): GuardResult {
   const hole = holeCells(feetOf(observation.position));
@@ -38,6 +39,8 @@ export function digInGuard({ world, observation }: GuardContext, { block }: DigI
       ok: false,
       reason: `digging in takes ${ms} ms with the best tool at hand, more than ${DIG_IN_MAX_MS}: carry a shovel or a pickaxe`,
     };
+  const climbOut = climbOutRefusal(observation, dug, block);
+  if (climbOut) return { ok: false, reason: climbOut };
   // The first block dug comes into the pack before the cover is placed: grass and dirt close their own hole.
   if (!block && !chooseBuildingBlock(observation.inventory, 1) && chooseBuildingBlock(dug, 1)) return { ok: true };
   const item = block ?? chooseBuildingBlock(observation.inventory, 1) ?? 'dirt';
@@ -48,4 +51,26 @@ export function digInGuard({ world, observation }: GuardContext, { block }: DigI
       missing: { predicate: 'has_item', detail: { item, count: 1 } },
     };
   return { ok: true };
+}
+
+/** leave_shelter rises from the hole's floor to a block under the ground's top, then steps out. */
+const CLIMB_OUT_BLOCKS = 2;
+
+/**
+ * A hole the bot could not climb out of is no shelter but a trap (leave_shelter rises two blocks on blocks it places):
+ * why, or null when the blocks held and dug, less the cover, with the cover back once dug out, make the two.
+ */
+function climbOutRefusal(
+  { inventory, heldItem }: GuardContext['observation'],
+  dug: Readonly<Record<string, number>>,
+  block: string | undefined,
+): string | null {
+  const after = { ...inventory };
+  for (const [item, count] of Object.entries(dug)) after[item] = (after[item] ?? 0) + count;
+  const cover = block ?? chooseBuildingBlock(after, 1);
+  if (!cover) return null;
+  const back = dropsOf(cover, betterTool(cover, heldItem, after) ?? heldItem).includes(cover) ? 1 : 0;
+  const left = climbingBlockCount(after) - 1 + back;
+  if (left >= CLIMB_OUT_BLOCKS) return null;
+  return `climbing out of the hole would take ${CLIMB_OUT_BLOCKS} blocks to stand on, the pack would hold ${left} after the cover: carry dirt, cobblestone or planks`;
 }

@@ -54,6 +54,17 @@ describe('dig_in runs end to end on SimWorld', () => {
     expect(empty.world.actuatorLog).toEqual([]);
   });
 
+  it('refuses a hole it could not climb out of: sand drops no block to climb on, one plank closes the top', async () => {
+    const sand = await harness({ inventory: { oak_planks: 1 }, ground: { surface: 'sand', filler: 'sand' } });
+    expect((await sand.run(plan(dig()))).steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'guard_failed',
+      detail:
+        'climbing out of the hole would take 2 blocks to stand on, the pack would hold 1 after the cover: carry dirt, cobblestone or planks',
+    });
+    expect(sand.world.actuatorLog).toEqual([]);
+  });
+
   it('digs in with bare hands and an empty pack: the dirt it digs closes the top (an archer about, no block carried)', async () => {
     const h = await harness({ timeOfDay: 18_000 });
     const result = await h.run(plan(dig()));

@@ -1,6 +1,6 @@
 import {
   betterTool,
-  chooseBuildingBlock,
+  climbingBlocks,
   isReplaceable,
   jumpAndPlace,
   type TreeBindings,
@@ -35,21 +35,26 @@ export const leaveShelterBindings: TreeBindings<LeaveShelterArgs> = {
         ctx.progress(i + 1, dig.length, { unit: 'blocks dug' });
       }
     },
-    /** Out of a hole: rises in place, a block placed under the feet each jump, until it can step out. */
+    /** Out of a hole: rises in place, a block placed under the feet each jump (the most expendable held), until it can step out. */
     leave_shelter_rise: async (ctx) => {
       const { world, args } = ctx;
       const { rise } = wayOut(args, feetCell(world.position()));
       if (rise === 0) return;
-      const item = chooseBuildingBlock(world.inventory(), rise);
-      if (!item) throw new WorldError('precondition_missing', 'leave_shelter: no block in the inventory to climb on');
-      if (world.heldItem() !== item)
-        await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
-      for (let risen = 0; risen < rise; risen++)
+      for (let risen = 0; risen < rise; risen++) {
+        const [item] = climbingBlocks(world.inventory())[0] ?? [];
+        if (!item)
+          throw new WorldError(
+            'precondition_missing',
+            `leave_shelter: no block left in the inventory to climb on (risen ${risen} of ${rise})`,
+          );
+        if (world.heldItem() !== item)
+          await ctx.actuate('equip', () => world.equip(item, 'hand', { signal: ctx.signal }));
         if (!(await jumpAndPlace(ctx, item)))
           throw new WorldError(
             'stuck.progress',
             `leave_shelter: a jump did not lift the bot (risen ${risen} of ${rise})`,
           );
+      }
     },
     /** Steps onto the ground cell outside. */
     leave_shelter_step_out: async (ctx) => {

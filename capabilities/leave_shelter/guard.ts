@@ -1,5 +1,7 @@
 import {
-  chooseBuildingBlock,
+  betterTool,
+  climbingBlockCount,
+  dropsOf,
   type GuardContext,
   type GuardResult,
   isReplaceable,
@@ -14,7 +16,8 @@ const at = (c: Vec3Like) => `(${c.x}, ${c.y}, ${c.z})`;
 /**
  * `to` lies where the shelter's way out leads, each cell to dig is a block that can be dug (or open already), the
  * cells the bot rises through and `to` with the head's cell over it are open, `to` has a floor, and the pack holds a
- * block for every block of the rise.
+ * block for every block of the rise: any block it may climb on (climbingBlocks, of any kinds), with what digging the
+ * way out gives back (the hole's cover, dug with the best tool at hand).
  */
 export function leaveShelterGuard({ world, observation }: GuardContext, args: LeaveShelterArgs): GuardResult {
   const feet = feetCell(observation.position);
@@ -35,12 +38,27 @@ export function leaveShelterGuard({ world, observation }: GuardContext, args: Le
   const floor = { ...args.to, y: args.to.y - 1 };
   if (!isSolidBlock(name(floor) ?? 'air')) return { ok: false, reason: `no ground at ${at(floor)} to stand on` };
   if (way.rise === 0) return { ok: true };
-  const item = chooseBuildingBlock(observation.inventory, way.rise) ?? 'dirt';
-  const have = observation.inventory[item] ?? 0;
+  const have = climbingBlockCount(observation.inventory) + climbingBlockCount(dugOut(world, way.dig, observation));
   if (have >= way.rise) return { ok: true };
   return {
     ok: false,
-    reason: `climbing out needs ${way.rise} ${item} to stand on, the inventory holds ${have}`,
-    missing: { predicate: 'has_item', detail: { item, count: way.rise - have } },
+    reason: `climbing out needs ${way.rise} blocks to stand on, the inventory holds ${have} (dirt, cobblestone, planks or logs)`,
+    missing: { predicate: 'has_item', detail: { item: 'dirt', count: way.rise - have } },
   };
+}
+
+/** What digging `cells` gives, each with the best tool at hand. */
+function dugOut(
+  world: GuardContext['world'],
+  cells: readonly Vec3Like[],
+  { heldItem, inventory }: GuardContext['observation'],
+) {
+  const dug: Record<string, number> = {};
+  for (const cell of cells) {
+    const name = world.blockAt(cell)?.name ?? 'air';
+    if (isReplaceable(name)) continue;
+    for (const item of dropsOf(name, betterTool(name, heldItem, inventory) ?? heldItem))
+      dug[item] = (dug[item] ?? 0) + 1;
+  }
+  return dug;
 }

@@ -27,3 +27,22 @@ export function chooseBuildingBlock(inventory: Readonly<Record<string, number>>,
   for (const name of BUILDING_BLOCKS) if ((inventory[name] ?? 0) > (best ? (inventory[best] ?? 0) : 0)) best = name;
   return best;
 }
+
+/**
+ * Every block the bot may place to climb out of a hole, by how many it holds, most expendable first: the building
+ * blocks, then logs, which place as solid as planks (they are the planks to come, spent only when nothing else is
+ * left). A hole dug through grass, dirt and stone leaves one dirt and one cobblestone after its cover: two blocks to
+ * climb on, though no single kind counts two.
+ */
+export function climbingBlocks(inventory: Readonly<Record<string, number>>): [string, number][] {
+  const held = (name: string) => (inventory[name] ?? 0) > 0;
+  const logs = Object.keys(inventory)
+    .filter((name) => name.endsWith('_log') && held(name))
+    .sort();
+  return [...BUILDING_BLOCKS.filter(held), ...logs].map((name) => [name, inventory[name]!]);
+}
+
+/** How many blocks the bot holds to climb on (climbingBlocks). */
+export function climbingBlockCount(inventory: Readonly<Record<string, number>>): number {
+  return climbingBlocks(inventory).reduce((sum, [, count]) => sum + count, 0);
+}

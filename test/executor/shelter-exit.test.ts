@@ -53,8 +53,25 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
     expect(result.steps[1]!.outcome).toMatchObject({ ok: false, code: 'preempted' });
     const detail = result.steps[1]!.outcome.ok ? '' : result.steps[1]!.outcome.detail;
     expect(detail).toMatch(
-      /^sheltered dug in, the bot could not come out \(leave_shelter its guard refused: climbing out needs \d+ dirt to stand on, the inventory holds 0\)/,
+      /^sheltered dug in, the bot could not come out \(leave_shelter its guard refused: climbing out needs 2 blocks to stand on, the inventory holds 1 \(dirt, cobblestone, planks or logs\)\)/,
     );
+  });
+
+  it('climbs out of a hole dug through grass, dirt and stone on blocks of any kind (server worlds 6 and 10)', async () => {
+    // The tech tree's pack at its first night: the hole gives a dirt, a dirt and a cobblestone; the cover takes a dirt.
+    // No kind counts the two blocks of the rise (the guard refused "needs 2 dirt, holds 1"): one of each does.
+    const pack = { oak_log: 3, oak_planks: 1, wooden_pickaxe: 1, wooden_sword: 1, crafting_table: 1 };
+    const h = await harness({ inventory: pack });
+    h.world.setBlock({ x: 0, y: -1, z: 0 }, 'grass_block');
+    h.world.setBlock({ x: 0, y: -3, z: 0 }, 'stone');
+    const result = await h.run(plan(shelterSteps.dig_in, walk));
+    expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['hole', true],
+      ['walk/safety-leave_shelter', true],
+      ['walk', true],
+    ]);
+    expect(h.world.position()).toMatchObject({ x: 6.5, y: 0, z: 0.5 });
+    expect(h.world.inventory()).toMatchObject({ oak_log: 3, oak_planks: 1 });
   });
 
   it('leaves a pit it did not dig to the recovery ladder', async () => {
