@@ -82,6 +82,8 @@ interface Defence {
   breaches: BreachNote[];
   /** Told once the shelter's wait is over, before the bot comes out. */
   comingOut?: () => void;
+  /** At night the wait lasts until day (waitOutShelter's `untilDay`): a step before ended in this shelter. */
+  untilDay?: boolean;
 }
 
 function newDefence(scope: RunScope, stepId: string, lastSeen: SafetySignal | null, combat?: SafetyOverride): Defence {
@@ -116,10 +118,10 @@ export function runFastPath(
 
 /**
  * A bot left in its own shelter by a step that ended there waits it out before the next step as the fast path does
- * (breaches answered in rounds, within the same bound), then comes out; `comingOut` is told first.
+ * (breaches answered in rounds, within the same bound), at night until day, then comes out; `comingOut` is told first.
  */
 export function holdShelterFirst(scope: RunScope, stepId: string, comingOut: () => void): Promise<InterruptVerdict> {
-  const defence = { ...newDefence(scope, stepId, null), built: true, comingOut };
+  const defence = { ...newDefence(scope, stepId, null), built: true, comingOut, untilDay: true };
   return defend(scope, defence, null);
 }
 
@@ -183,11 +185,20 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   // every 4 s), within the same wait.
   const hurt = defence.forHealth ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
   const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
-  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], defence.options, hurt, watch);
+  const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], defence.options, {
+    ...(hurt ? { hurt } : {}),
+    watch,
+    untilDay: defence.untilDay ?? false,
+  });
   if (waited.breach || waited.endStep) return waited;
   defence.comingOut?.();
   const threats = defence.lastSeen?.assessment?.threats ?? [];
-  return comeOut(scope, defence.stepId, sheltered, threats.length > 0 ? centroid(threats) : undefined);
+  return comeOut(
+    scope,
+    defence.stepId,
+    sheltered,
+    waited.awayFrom ?? (threats.length > 0 ? centroid(threats) : undefined),
+  );
 }
 
 const plural = (n: number, what: string) => `${n} ${what}${n === 1 ? '' : 's'}`;

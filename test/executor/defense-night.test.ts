@@ -92,8 +92,9 @@ describe('waiting in the shelter before the next step, on SimWorld', () => {
     let skeleton: number | undefined;
     h.assembly.executor.events.on('event', (event) => {
       if (event.type !== 'step.ended' || event.stepId !== 'hole') return;
-      // A zombie about keeps the bot in; the skeleton drops in 2 s into the wait.
-      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
+      // A skeleton about keeps the bot in (a walker would not by day: the bot outwalks it); another drops in 2 s into
+      // the wait.
+      h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
       h.clock.setTimeout(() => {
         skeleton = h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: h.world.position(), ai: true });
       }, 2_000);

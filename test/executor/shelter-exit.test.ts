@@ -25,11 +25,11 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
       expect(h.world.position()).toMatchObject({ x: 6.5, y: 0, z: 0.5 });
     });
 
-  it('waits in its hole for a zombie about to leave, and the step ends explicitly, the bot alive, when it stays', async () => {
+  it('waits in its hole for a skeleton about to leave, and the step ends explicitly, the bot alive, when it stays', async () => {
     const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 } });
     h.assembly.executor.events.on('event', (event) => {
       if (event.type === 'step.ended' && event.stepId === 'hole')
-        h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
+        h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 3.5, y: 0, z: 0.5 } });
     });
     const result = await h.run(plan(shelterSteps.dig_in, walk));
     expect(result.steps.map((s) => s.outcome.ok)).toEqual([true, false]);
@@ -37,10 +37,56 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
       ok: false,
       code: 'preempted',
       detail:
-        'sheltered dug in from a zombie still about after 20 s: the step ends rather than come out into them (before navigate started)',
+        'sheltered dug in from a skeleton still about after 20 s: the step ends rather than come out into them (before navigate started)',
     });
     expect(h.world.position()).toMatchObject({ x: 0.5, y: -3, z: 0.5 });
     expect(h.world.health()).toBe(20);
+  });
+
+  it('by day comes out away from a zombie that stays and walks on: it outwalks it (server world 8)', async () => {
+    // Bare hands at full health: a fight with a zombie is judged to cost 15.6 of 20, below the floor; sitting in the
+    // hole for it ended the step, then each replan's, until the plan's escalations ran out.
+    const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 } });
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type === 'step.ended' && event.stepId === 'hole')
+        h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -3.5, y: 0, z: 0.5 } });
+    });
+    const result = await h.run(plan(shelterSteps.dig_in, walk));
+    // Out, the safety layer deals with the zombie as by day (here it fights it: it never moves), and the walk ends ok.
+    expect(result.ok).toBe(true);
+    expect(result.steps.slice(0, 2).map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['hole', true],
+      ['walk/safety-leave_shelter', true],
+    ]);
+    expect(result.steps[1]!.step.args).toMatchObject({ to: { x: 1 } });
+    expect(h.world.health()).toBeGreaterThan(0);
+  });
+
+  it('at night waits for day before the next step when a crowd kept it in, rather than 20 s (server world 7)', async () => {
+    // A wooden sword at 13 health beats one zombie of three, so the fast path's wait is short; the crowd stays, the step ends. Before
+    // the next step a second 20 s met the same three; now the bot waits for day (and the zombies, static here and
+    // slower than it, are left behind by day).
+    const h = await harness({
+      inventory: { dirt: 1, wooden_shovel: 1, wooden_sword: 1 },
+      health: 13,
+      timeOfDay: 18_000,
+      daylightCycle: true,
+    });
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.stepId !== 'hole') return;
+      for (const z of [-0.5, 0.5, 1.5])
+        h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -3.5, y: 0, z } });
+    });
+    const result = await h.run(plan(shelterSteps.dig_in, walk), 900_000);
+    expect(result.ok).toBe(true);
+    expect(result.steps.slice(0, 2).map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['hole', true],
+      ['walk/safety-leave_shelter', true],
+    ]);
+    // "dug in from 3 zombies: waited 30 s of at most 313 s": the wait before the walk lasts until day.
+    const waits = h.events.flatMap((e) => (e.type === 'safety.emergency' && e.response === 'wait' ? [e.detail] : []));
+    const atMost = /^dug in from 3 zombies: waited \d+ s of at most (\d+) s$/.exec(waits.at(-1) ?? '');
+    expect(Number(atMost?.[1]), JSON.stringify(waits)).toBeGreaterThan(60);
   });
 
   it('names why it cannot come out when leave_shelter’s guard refuses (no block left to climb on)', async () => {
