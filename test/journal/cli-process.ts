@@ -11,10 +11,10 @@ const root = join(here, '..', '..');
  * The CLI as a child process, so a test can SIGKILL it: test/journal/run-cli.ts as vitest's global setup compiled it
  * with the sources (test/helpers/cli-build.ts), on plain node.
  */
-export function cliProcess(args: string[]): ChildProcess {
+export function cliProcess(args: string[], env: NodeJS.ProcessEnv = process.env): ChildProcess {
   const entry = process.env[CLI_ENTRY_ENV];
   if (!entry) throw new Error(`${CLI_ENTRY_ENV} is unset: run the tests with vitest.config.ts (its globalSetup)`);
-  return spawn(process.execPath, [entry, ...args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(process.execPath, [entry, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }
 
 /** Everything the child printed, and how it ended. Call it before reading its stdout line by line. */
