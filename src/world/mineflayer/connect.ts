@@ -40,6 +40,9 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     auth: options.auth ?? 'offline',
     hideErrors: true,
     logErrors: false,
+    // A login checks its plugin channels' protocol (constant type definitions) against JSON schemas compiled anew:
+    // work for nothing, paid by every bot of a fleet as it joins (and far more by the server: embedded-server.ts).
+    validateChannelProtocol: false,
   });
   listenForServerMark(bot);
   return new Promise((resolve, reject) => {
