@@ -52,6 +52,13 @@ const SHARED_MODULES = [
   'test/mcp/{canaries,control,escalation,helpers,long-actions,resources,tools}.test.ts',
   'test/operations/{bot-away-status,fleet-bots,operations}.test.ts',
   'test/executor/{progress,run-control}.test.ts',
+  // The CLI in process (runCli: `run --world sim` removes its signal handlers when the plan ends; registry, validate),
+  // pure rules on stand-in bots (path resets, resting physics, shared block states: each bot its own), fake timers
+  // restored after each test, SQLite journals in temp folders. Not minecraft-data-memo nor physics-requires: they
+  // patch what mineflayer's modules require and read how it was before the first load.
+  'test/cli/{combat-options,json-files,registry,registry-canary,run,validate}.test.ts',
+  'test/world/{path-resets,resting-physics,shared-block-states}.test.ts',
+  'test/{clock/lag-discounting-clock,foresight/branches-journal,journal/journaled-shadow,runtime/prompt-pickup}.test.ts',
 ];
 
 export default defineConfig({
