@@ -78,4 +78,16 @@ describe('what a crowd costs the world server', () => {
     expect(handed.get('block_change')).toEqual([everyone, everyone - 1]);
     expect(await eventually(() => bots[1]!.blockAt(at)?.name === 'air')).toBe(true);
   }, 30_000);
+
+  it("a joining bot's spawn reaches the bots in view through the fan-out, one serialization for all but the first", async () => {
+    const serv = servOf();
+    const watchers = suite.world.bots.map(botOf);
+    const handed = watchFanOut(serv);
+    const joined = botOf(await suite.world.connectBot('c'));
+
+    // The first watcher is sent it by its spawnEntity (the packets recorded), the other three by the fan-out at once.
+    expect(handed.get('spawn_entity')).toEqual([watchers.length - 1]);
+    for (const bot of watchers)
+      expect(await eventually(() => bot.entities[joined.entity.id]?.username === 'c')).toBe(true);
+  }, 30_000);
 });

@@ -23,13 +23,23 @@ interface FakePlayer extends EventEmitter {
   position: Vec3;
   updateAndSpawn(): void;
   spawnEntity(entity: { id: number }): void;
+  _client: { write(name: string, params: { entityId?: number }): void };
   despawnEntities(entities: { id: number }[]): void;
 }
 
-/** A server with the tracking plugin and players whose clients keep the set of entity ids they were sent. */
+/**
+ * A server with the tracking plugin and players whose clients keep the set of entity ids they were sent, by their own
+ * spawnEntity or by the fan-out (`_writeArray`), as flying-squid's write a spawn packet.
+ */
 function tracked() {
   const entities: Record<number, FakePlayer> = {};
-  const serv = Object.assign(new EventEmitter(), { registry: { entities: {} }, entities, destroyEntity: () => {} });
+  const serv = Object.assign(new EventEmitter(), {
+    registry: { entities: {} },
+    entities,
+    destroyEntity: () => {},
+    _writeArray: (name: string, params: { entityId?: number }, to: FakePlayer[]) =>
+      to.forEach((player) => player._client.write(name, params)),
+  });
   const plugin = entityTrackingPlugin({ viewDistance: 4 });
   plugin.server!(serv as unknown as SquidServer, {});
   const world = {};
@@ -41,7 +51,12 @@ function tracked() {
       world,
       position: new Vec3(0, 0, 0),
       updateAndSpawn: () => {},
-      spawnEntity: (entity: { id: number }) => void client.add(entity.id),
+      _client: {
+        write: (name: string, params: { entityId?: number }) => {
+          if (name === 'spawn_entity') client.add(params.entityId!);
+        },
+      },
+      spawnEntity: (entity: { id: number }) => player._client.write('spawn_entity', { entityId: entity.id }),
       despawnEntities: (entities: { id: number }[]) => entities.forEach((entity) => client.delete(entity.id)),
     });
     entities[player.id] = player;

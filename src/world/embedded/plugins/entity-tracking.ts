@@ -1,7 +1,7 @@
 import type { EventEmitter } from 'node:events';
 import type { Vec3 } from 'vec3';
 import { EntityGrid } from '../entity-grid.js';
-import type { SquidPlugin, SquidServer } from '../squid-types.js';
+import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
 /** How far an entity moves before who sees it is worked out again (blocks). */
 const REFRESH_DISTANCE = 1;
@@ -52,6 +52,7 @@ interface Player extends Entity {
   /** The view distance its client asked for (chunks); flying-squid sets it from the client's settings. */
   view?: number;
   spawnEntity(entity: Entity): void;
+  _client: { write: (this: unknown, name: string, params: object) => void };
   despawnEntities(entities: Entity[]): void;
 }
 
@@ -109,7 +110,7 @@ class Tracker {
   private readonly entities: Record<number, Entity | undefined>;
 
   constructor(
-    serv: SquidServer,
+    private readonly serv: SquidServer,
     private readonly options: EntityTrackingOptions,
   ) {
     this.typeNames = serv.registry.entities;
@@ -158,9 +159,11 @@ class Tracker {
     entity.lastPositionPlayersUpdated = entity.position.clone();
     this.refreshedAt.set(entity, entity.position.clone());
     this.grid.place(entity);
+    const newWatchers: Player[] = [];
     this.sync(this.watchers.get(entity)!, this.playersInRange(entity), (player, show) =>
-      this.pair(player, entity, show),
+      show ? newWatchers.push(player) : this.pair(player, entity, false),
     );
+    this.spawnOnMany(newWatchers, entity);
     const seen = this.shown.get(entity as Player);
     if (seen)
       this.sync(seen, this.entitiesInRange(entity as Player), (other, show) =>
@@ -174,19 +177,36 @@ class Tracker {
   }
 
   private pair(player: Player, entity: Entity, show: boolean): void {
-    const watchers = this.watchers.get(entity)!;
-    const shown = this.shown.get(player)!;
     if (show) {
       // Spawned before it joins the watchers: what is sent to them meanwhile (movement held back until now) is
       // already in the spawn packet's position.
       player.spawnEntity(entity);
-      watchers.add(player);
-      shown.add(entity);
+      this.paired(player, entity);
     } else {
-      watchers.delete(player);
-      shown.delete(entity);
+      this.watchers.get(entity)!.delete(player);
+      this.shown.get(player)!.delete(entity);
       player.despawnEntities([entity]);
     }
+  }
+
+  private paired(player: Player, entity: Entity): void {
+    this.watchers.get(entity)!.add(player);
+    this.shown.get(player)!.add(entity);
+  }
+
+  /**
+   * Spawns `entity` on `players`: on the first through its spawnEntity, and on the others by handing each packet that
+   * spawn wrote to the fan-out once. What a spawn writes depends on the entity alone (flying-squid's spawn packet and
+   * equipment, the metadata of drops and mobs added by their plugins), so each player gets the same packets in the same
+   * order; flying-squid serialized them anew for each player, and in the dense grid of 300 a bot stepping into the
+   * range of dozens of others cost a serialization each (17 % of the world server's plan phase).
+   */
+  private spawnOnMany(players: readonly Player[], entity: Entity): void {
+    const [first, ...rest] = players;
+    if (!first) return;
+    const written = writesOf(first, () => this.pair(first, entity, true));
+    for (const [name, params] of written) this.serv._writeArray(name, params, rest as unknown as SquidPlayer[]);
+    for (const player of rest) this.paired(player, entity);
   }
 
   private playersInRange(entity: Entity): Set<Player> {
@@ -231,4 +251,23 @@ class Tracker {
       this.options.maxRange ?? Infinity,
     );
   }
+}
+
+/** The packets `action` writes to `player`'s client, written as usual. */
+function writesOf(player: Player, action: () => void): [string, object][] {
+  const client = player._client;
+  const own = Object.hasOwn(client, 'write');
+  const write = client.write;
+  const written: [string, object][] = [];
+  client.write = (name, params) => {
+    written.push([name, params]);
+    write.call(client, name, params);
+  };
+  try {
+    action();
+  } finally {
+    if (own) client.write = write;
+    else delete (client as Partial<typeof client>).write;
+  }
+  return written;
 }
