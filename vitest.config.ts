@@ -52,7 +52,7 @@ const SHARED_MODULES = [
   'test/mcp/{canaries,control,escalation,helpers,long-actions,resources,tools}.test.ts',
   'test/operations/{bot-away-status,fleet-bots,operations}.test.ts',
   'test/executor/{progress,run-control}.test.ts',
-  // The capabilities' real-server files: an embedded server in process each (test/helpers/embedded.ts), stopped with
+  // Real-server files with an embedded server in process each (test/helpers/embedded.ts), stopped with
   // its bots after the file; flying-squid's process-wide error handlers are replaced when it loads
   // (src/world/embedded/flying-squid.ts). Isolated, each spent some 5 s importing mineflayer, flying-squid and the
   // runtime again. A probe after each file (process.getActiveResourcesInfo and the process listeners) found only the
@@ -60,6 +60,10 @@ const SHARED_MODULES = [
   'capabilities/{activate_block,build_structure,collect_block,collect_drops,consume_food,craft_item}/server.test.ts',
   'capabilities/{dig_block,equip,explore,flee,follow_entity,guard_area,navigate,pillar_up}/server.test.ts',
   'capabilities/{place_block,sleep,smelt_item,store_items}/server.test.ts',
+  'capabilities/{navigate/water,sleep/carried-bed-server}.test.ts',
+  'test/world/{containers-server,drowning-server,find-exposed,hazard-pathing,mineflayer-world}.test.ts',
+  'test/world/{movement-updates-server,open-actuators-server,place-against-server,players-server}.test.ts',
+  'test/{world/stands-on-server,foresight/fork-server,examples/goal-planner-server}.test.ts',
   // The CLI in process (runCli: `run --world sim` removes its signal handlers when the plan ends; registry, validate),
   // pure rules on stand-in bots (path resets, resting physics, shared block states: each bot its own), fake timers
   // restored after each test, SQLite journals in temp folders. Not minecraft-data-memo nor physics-requires: they
