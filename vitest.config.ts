@@ -3,10 +3,11 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 /**
- * Tests that start no server, process or database and leave no global state behind (the capabilities' SimWorld run
+ * Tests that start no process or database and leave no global state behind (the capabilities' SimWorld run
  * and acceptance files, SimWorld's own, the kit's, recovery's, registry's, stuck detection's and validation's, and the
  * runtime's, executor's, world rules', foresight's, bench's, monitor model's and others' that run on SimWorld, a
- * ManualClock or pure functions): they share their workers' modules (`isolate: false`). Isolated, each such file spent
+ * ManualClock or pure functions), and real-server files whose embedded server runs in process and stops with its bots
+ * after the file: they share their workers' modules (`isolate: false`). Isolated, each such file spent
  * some 4 s importing the executor, the registry and every capability again (44 files at load ~14: 190 s of import and
  * 191 s of run; shared, 20 s and 92 s). 59 of the 65 files added next took 95 s + 67 s isolated, 10 s + 27 s shared (two
  * batches, load 5 to 10); a full run had spent some 1.4 s of a worker per isolated file between its tests (the vitest
