@@ -3,10 +3,11 @@ import { defineConfig } from 'vitest/config';
 import SlowFirstSequencer from './test/helpers/slow-first-sequencer.js';
 
 /**
- * Tests that start no server, process or database and leave no global state behind (the capabilities' SimWorld run
+ * Tests that start no process or database and leave no global state behind (the capabilities' SimWorld run
  * and acceptance files, SimWorld's own, the kit's, recovery's, registry's, stuck detection's and validation's, and the
  * runtime's, executor's, world rules', foresight's, bench's, monitor model's and others' that run on SimWorld, a
- * ManualClock or pure functions): they share their workers' modules (`isolate: false`). Isolated, each such file spent
+ * ManualClock or pure functions), and real-server files whose embedded server runs in process and stops with its bots
+ * after the file: they share their workers' modules (`isolate: false`). Isolated, each such file spent
  * some 4 s importing the executor, the registry and every capability again (44 files at load ~14: 190 s of import and
  * 191 s of run; shared, 20 s and 92 s). 59 of the 65 files added next took 95 s + 67 s isolated, 10 s + 27 s shared (two
  * batches, load 5 to 10); a full run had spent some 1.4 s of a worker per isolated file between its tests (the vitest
@@ -52,6 +53,18 @@ const SHARED_MODULES = [
   'test/mcp/{canaries,control,escalation,helpers,long-actions,resources,tools}.test.ts',
   'test/operations/{bot-away-status,fleet-bots,operations}.test.ts',
   'test/executor/{progress,run-control}.test.ts',
+  // Real-server files with an embedded server in process each (test/helpers/embedded.ts), stopped with
+  // its bots after the file; flying-squid's process-wide error handlers are replaced when it loads
+  // (src/world/embedded/flying-squid.ts). Isolated, each spent some 5 s importing mineflayer, flying-squid and the
+  // runtime again. A probe after each file (process.getActiveResourcesInfo and the process listeners) found only the
+  // worker's own pipes, the same at every file's end.
+  'capabilities/{activate_block,build_structure,collect_block,collect_drops,consume_food,craft_item}/server.test.ts',
+  'capabilities/{dig_block,equip,explore,flee,follow_entity,guard_area,navigate,pillar_up}/server.test.ts',
+  'capabilities/{place_block,sleep,smelt_item,store_items}/server.test.ts',
+  'capabilities/{navigate/water,sleep/carried-bed-server}.test.ts',
+  'test/world/{containers-server,drowning-server,find-exposed,hazard-pathing,mineflayer-world}.test.ts',
+  'test/world/{movement-updates-server,open-actuators-server,place-against-server,players-server}.test.ts',
+  'test/{world/stands-on-server,foresight/fork-server,examples/goal-planner-server}.test.ts',
   // The CLI in process (runCli: `run --world sim` removes its signal handlers when the plan ends; registry, validate),
   // pure rules on stand-in bots (path resets, resting physics, shared block states: each bot its own), fake timers
   // restored after each test, SQLite journals in temp folders. Not minecraft-data-memo nor physics-requires: they
