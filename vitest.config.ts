@@ -65,6 +65,10 @@ const SHARED_MODULES = [
   'test/world/{containers-server,drowning-server,find-exposed,hazard-pathing,mineflayer-world}.test.ts',
   'test/world/{movement-updates-server,open-actuators-server,place-against-server,players-server}.test.ts',
   'test/{world/stands-on-server,foresight/fork-server,examples/goal-planner-server}.test.ts',
+  'test/world/{activate-parity,afloat-server,creeper-server,dig-landing,sleep-server}.test.ts',
+  'test/world/stands-on-server.property.test.ts',
+  'test/executor/{hazard-escape-server,idempotency,shelters-server}.test.ts',
+  'test/{truth/embedded-truth,journal/rollback-server-property}.test.ts',
   // The CLI in process (runCli: `run --world sim` removes its signal handlers when the plan ends; registry, validate),
   // pure rules on stand-in bots (path resets, resting physics, shared block states: each bot its own), fake timers
   // restored after each test, SQLite journals in temp folders. Not minecraft-data-memo nor physics-requires: they
