@@ -5,6 +5,7 @@ import type { Block } from 'prismarine-block';
 import { Vec3 } from 'vec3';
 import { describe, expect, it } from 'vitest';
 import { crowdMovesReadDirectly, readCrowdMovesDirectly } from '../../src/world/mineflayer/crowd-moves.js';
+import { shareBlockStates } from '../../src/world/mineflayer/shared-block-states.js';
 import { OFFLINE_VERSION, offlineBot } from '../helpers/offline-bot.js';
 
 /*
@@ -135,15 +136,28 @@ function seen(bot: Bot, moved: string[]) {
 /** An offline bot that records 'entityMoved' and the events named in `heard`, each with what it names. */
 async function listening(compressionThreshold: number, direct: boolean, heard: readonly string[] = []) {
   const offline = await offlineBot(compressionThreshold);
-  if (direct) readCrowdMovesDirectly(offline.bot);
+  // As a bot joins a fleet (connect.ts): its blocks shared, then the crowd's packets read directly.
+  if (direct) {
+    shareBlockStates(offline.bot);
+    readCrowdMovesDirectly(offline.bot);
+  }
   const moved: string[] = [];
   // One loaded column at the origin, as a login's first chunk; its block changes are heard as the world emits them.
   const world = offline.bot.world as unknown as NodeJS.EventEmitter & {
     setColumn(x: number, z: number, c: object): void;
   };
-  world.setColumn(0, 0, new Chunk({ minY: -64, worldHeight: 384 }));
+  const column = new Chunk({ minY: -64, worldHeight: 384 }) as { getBlock(local: Vec3): Block };
+  world.setColumn(0, 0, column);
+  const blocksBuilt = { count: 0 };
+  const getBlock = column.getBlock.bind(column);
+  column.getBlock = (local) => {
+    blocksBuilt.count++;
+    return getBlock(local);
+  };
   world.on('blockUpdate', (before: Block | null, after: Block | null) =>
-    moved.push(`blockUpdate ${before?.stateId} ${after?.stateId} ${String(after?.position)}`),
+    moved.push(
+      `blockUpdate ${before?.stateId} ${before?.name} ${String(before?.position)} ${after?.stateId} ${after?.name} ${String(after?.position)}`,
+    ),
   );
   offline.bot.on('entityMoved', (entity) => void moved.push(`entityMoved ${entity.id}`));
   for (const event of heard)
@@ -152,7 +166,7 @@ async function listening(compressionThreshold: number, direct: boolean, heard: r
         `${event} ${args.map((a) => (a && typeof a === 'object' && 'id' in a ? a.id : JSON.stringify(a))).join(' ')}`,
       ),
     );
-  return { ...offline, moved };
+  return { ...offline, moved, blocksBuilt };
 }
 
 /** The bytes of all packets, cut into reads at the given points (as a socket delivers them). */
@@ -184,6 +198,20 @@ describe('reading the crowd’s moves straight off the bytes', () => {
     );
   });
 
+  it('sets a block change with the bot’s shared Blocks, building none from the chunk after the first of a state', async () => {
+    const { bot, receive, moved, blocksBuilt } = await listening(256, true);
+    receive('block_change', { location: { x: 3, y: -60, z: 7 }, type: 10 });
+    receive('block_change', { location: { x: 3, y: -60, z: 7 }, type: 0 });
+    const built = blocksBuilt.count;
+    // Every later change between states the bot has seen: prismarine-world's own built two Blocks a change.
+    for (let i = 0; i < 10; i++)
+      receive('block_change', { location: { x: i, y: -61, z: 2 }, type: i % 2 === 0 ? 10 : 0 });
+    expect(blocksBuilt.count).toBe(built);
+    expect(crowdMovesReadDirectly(bot)!.block_change.packets).toBe(12);
+    expect(moved.at(-1)).toBe('blockUpdate 0 air (9, -61, 2) 0 air (9, -61, 2)');
+    expect(bot.world.getBlockStateId(new Vec3(8, -61, 2))).toBe(10);
+  });
+
   it('reads a known entity’s moves itself, drops its unheard arm swings, and leaves an unknown one’s to mineflayer', async () => {
     const { bot, receive, moved } = await listening(256, true);
     receive(...spawn(3, 10));
@@ -213,7 +241,7 @@ describe('reading the crowd’s moves straight off the bytes', () => {
     // A block change is set in the world straight off the bytes, with the world's event.
     receive('block_change', { location: { x: 3, y: -60, z: 7 }, type: 10 });
     expect(bot.world.getBlockStateId(new Vec3(3, -60, 7))).toBe(10);
-    expect(moved.at(-1)).toBe('blockUpdate 0 10 (3, -60, 7)');
+    expect(moved.at(-1)).toBe('blockUpdate 0 air (3, -60, 7) 10 dirt (3, -60, 7)');
     expect(crowdMovesReadDirectly(bot)!.block_change.packets).toBe(1);
     // mineflayer invents an entity for a move of one it never saw spawn, as it always did.
     expect(bot.entities[4]?.position.toArray()).toEqual([1, 0, 0]);

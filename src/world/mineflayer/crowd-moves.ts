@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
 import type { Entity } from 'prismarine-entity';
 import { Vec3 } from 'vec3';
-import { paintingsAnnounced } from './shared-block-states.js';
+import { paintingsAnnounced, setBlockStateShared } from './shared-block-states.js';
 
 /*
  * In a crowd every bot hears every other bot in view move: a move, a turn or both every 2 ticks, and a head turn, per
@@ -16,8 +16,9 @@ import { paintingsAnnounced } from './shared-block-states.js';
  * 'entityMoved'. Two more kinds the crowd sends often, arm swings (`animation`) and dig progress
  * (`block_break_animation`), do nothing in mineflayer but emit an event: while nothing listens to that event, they are
  * read and dropped. A block changed (`block_change`, every place and dig of the crowd) is set in the bot's world as
- * mineflayer's handler sets it, without the two Blocks it builds around the change only to look for a painting there:
- * a protocol that announces no painting by a packet of its own (1.19 on) gives mineflayer none to find. Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
+ * mineflayer's handler sets it, without the two Blocks it builds around the change only to look for a painting there
+ * (a protocol that announces no painting by a packet of its own, 1.19 on, gives mineflayer none to find), and with the
+ * world's event given the bot's shared Blocks (`setBlockStateShared`). Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
  * entity mineflayer does not know yet (its handler invents one), an open bundle, anything already waiting in the
  * streams (so packets are never reordered), or a frame whose bytes are not exactly the layout the version's protocol
  * states.
@@ -142,7 +143,7 @@ export function readCrowdMovesDirectly(bot: Bot): void {
     if (kind === 'block_change') {
       // mineflayer's blocks plugin alone hears it: the bot's world emits what a block change does ('blockUpdate').
       if (!setsBlocks || (client as unknown as EventEmitter).listenerCount('block_change') !== 1) return false;
-      bot.world.setBlockStateId(new Vec3(packet.x!, packet.y!, packet.z!), packet.type!);
+      setBlockStateShared(bot, new Vec3(packet.x!, packet.y!, packet.z!), packet.type!);
       return true;
     }
     const entity = bot.entities[packet.entityId!];
