@@ -1,6 +1,7 @@
 import minecraftData from 'minecraft-data';
 import { type EntityInfo, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
-import { ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
+import { ATTACK_DAMAGE, ATTACK_REACH, attackDamage } from '../../world/actuator-rules.js';
+import { KNOCKED_BACK } from './contact.js';
 import {
   armourOf,
   attackCooldownMs,
@@ -92,7 +93,12 @@ export function observeEncounter(
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
       neutral || below || shut ? 'none' : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
-    hostiles.push({ ...seenOf(entity, distance, lately), reach });
+    const room = reach === 'melee' ? knockBackRoom(terrain, at, entity.position) : KNOCKED_BACK;
+    hostiles.push({
+      ...seenOf(entity, distance, lately),
+      reach,
+      ...(room < KNOCKED_BACK ? { knockBackRoom: room } : {}),
+    });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
@@ -270,6 +276,33 @@ function isBuildingBlock(item: string): boolean {
   return block !== undefined && block.boundingBox === 'block' && !FALLING.has(item) && !block.name.includes('ore');
 }
 const FALLING = new Set(['sand', 'red_sand', 'gravel', 'suspicious_sand', 'suspicious_gravel']);
+
+/** Cells a knock-back's path is read at, this far apart. */
+const ROOM_STEP = 0.5;
+
+/**
+ * Open ground behind a walker where the bot strikes it: along the bot's bearing to it, from the bot's reach out to a
+ * sprint hit's knock-back further, at the level the mob stands at there (the bot's, a step up or down), until a cell at
+ * its feet or head blocks movement (a tree, a wall, the hill's next step up: a knock-back lifts a mob less than a
+ * block). A drop lets it fly on. On flat open ground the whole KNOCKED_BACK.
+ */
+export function knockBackRoom(terrain: MobTerrain, bot: Vec3Like, mob: Vec3Like): number {
+  const length = Math.hypot(mob.x - bot.x, mob.z - bot.z);
+  if (length < 1e-6) return KNOCKED_BACK;
+  const cellAt = (out: number) => [
+    Math.floor(bot.x + ((mob.x - bot.x) / length) * out),
+    Math.floor(bot.z + ((mob.z - bot.z) / length) * out),
+  ];
+  const [sx, sz] = cellAt(ATTACK_REACH) as [number, number];
+  const by = Math.floor(bot.y);
+  const level = [by, by + 1, by - 1].find((y) => canStand(terrain, sx, y, sz)) ?? by;
+  for (let room = ROOM_STEP; room <= KNOCKED_BACK; room += ROOM_STEP) {
+    const [x, z] = cellAt(ATTACK_REACH + room) as [number, number];
+    if (blocksMovement(terrain.block(x, level, z)) || blocksMovement(terrain.block(x, level + 1, z)))
+      return room - ROOM_STEP;
+  }
+  return KNOCKED_BACK;
+}
 
 /** Whether the bot can walk WAY_OUT_LENGTH blocks straight away from the threats' centroid (a step up or down allowed). */
 function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen[]): boolean {
