@@ -1,4 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { assess } from '../../src/executor/safety/assess.js';
+import { observeEncounter, weaponStats } from '../../src/executor/safety/encounter.js';
 import type { EventOf } from '../../src/executor/events.js';
 import { harness, plan } from '../helpers/executor.js';
 
@@ -10,11 +13,20 @@ import { harness, plan } from '../helpers/executor.js';
  * fights on (a player's best chance), never breaking off, and lives.
  */
 
+/** A zombie's blow, unarmoured. */
+const ZOMBIE_BLOW = 3;
 /** The pen's inner half-width: its walls stand this far plus one from the bot, three blocks high. */
 const PEN = 3;
 
-async function penned(health: number) {
-  const h = await harness({ ground: { radius: 30 }, timeOfDay: 18_000, health, inventory: { wooden_sword: 1 } });
+async function penned(
+  health: number,
+  weapon = 'wooden_sword',
+  spots: readonly (readonly [number, number])[] = [
+    [2.5, 2.5],
+    [-1.5, 2.5],
+  ],
+) {
+  const h = await harness({ ground: { radius: 30 }, timeOfDay: 18_000, health, inventory: { [weapon]: 1 } });
   const wall = PEN + 1;
   // Stone under the pen (by hand a dig takes far longer than a hole allows) and a wall around it.
   h.world.fill({ x: -wall, y: -4, z: -wall }, { x: wall, y: -1, z: wall }, 'stone');
@@ -38,20 +50,12 @@ async function penned(health: number) {
   ] as const)
     h.world.fill({ ...from, y: 0 }, { ...to, y: 2 }, 'stone');
   h.world.fill({ x: 2, y: 0, z: -2 }, { x: 2, y: 0, z: -2 }, 'oak_log');
-  const zombies = [
-    [2.5, 2.5],
-    [-1.5, 2.5],
-  ].map(([x, z]) =>
-    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x!, y: 0, z: z! }, ai: true }),
+  const zombies = spots.map(([x, z]) =>
+    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x, y: 0, z }, ai: true }),
   );
-  return { h, zombies };
-}
-
-describe('after a fight gone wrong, with no way out: the fight goes on', () => {
-  it('a bot at 10 of 20 with a wooden sword, two zombies on it, penned in stone with no blocks: it fights them to the end and lives', async () => {
-    const { h, zombies } = await penned(10);
-    let lowest = h.world.health();
-    h.world.events.on('hurt', () => (lowest = Math.min(lowest, h.world.health())));
+  let lowest = h.world.health();
+  h.world.events.on('hurt', () => (lowest = Math.min(lowest, h.world.health())));
+  const run = async () => {
     const result = await h.run(
       plan({ stepId: 'log', type: 'collect_block', args: { block: 'oak_log', count: 1 } }),
       300_000,
@@ -66,6 +70,15 @@ describe('after a fight gone wrong, with no way out: the fight goes on', () => {
       lowest,
       alive: h.world.entities().map((e) => e.name),
     });
+    return { emergencies, summary, lowest, alive: h.world.entities().map((e) => e.id) };
+  };
+  return { h, zombies, run };
+}
+
+describe('after a fight gone wrong, with no way out: the fight goes on', () => {
+  it('a bot at 10 of 20 with a wooden sword, two zombies on it, penned in stone with no blocks: it fights them to the end and lives', async () => {
+    const { zombies, run } = await penned(10);
+    const { emergencies, summary, lowest, alive } = await run();
     // No flight: on this ground it has no path, and the zombies would land their blows while it looks for one.
     expect(
       emergencies.map(([response]) => response),
@@ -73,11 +86,37 @@ describe('after a fight gone wrong, with no way out: the fight goes on', () => {
     ).not.toContain('flee');
     expect(emergencies[0]?.[0], summary).toBe('attack_entity');
     expect(emergencies[0]?.[1], summary).toMatch(/cornered: no walk away from 2 zombies and nothing to shelter with/);
-    for (const zombie of zombies)
-      expect(
-        h.world.entities().map((e) => e.id),
-        summary,
-      ).not.toContain(zombie);
+    for (const zombie of zombies) expect(alive, summary).not.toContain(zombie);
     expect(lowest, summary).toBeGreaterThan(0);
+  });
+
+  it('over generated pens: one or two zombies in it, a wooden or stone sword, health above the fight judged and a blow: the bot kills them and lives', async () => {
+    const cell = fc.tuple(fc.integer({ min: -PEN, max: PEN }), fc.integer({ min: -PEN, max: PEN }));
+    const aftermaths = fc.record({
+      spots: fc.uniqueArray(cell, { minLength: 1, maxLength: 2, selector: ([x, z]) => `${x},${z}` }),
+      weapon: fc.constantFrom('wooden_sword', 'stone_sword'),
+      spare: fc.integer({ min: 0, max: 6 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(aftermaths, async ({ spots, weapon, spare }) => {
+        // Not on the bot, nor in the log's cell.
+        const at = spots.filter(([x, z]) => Math.abs(x) + Math.abs(z) > 1 && !(x === 2 && z === -2));
+        fc.pre(at.length > 0);
+        const { h, zombies, run } = await penned(
+          20,
+          weapon,
+          at.map(([x, z]) => [x + 0.5, z + 0.5] as const),
+        );
+        // The fight as the assessment judges it here, with the weapon in hand, and a zombie's blow more.
+        const seen = observeEncounter(h.world, 5);
+        const armed = { ...seen, bot: { ...seen.bot, held: weapon } };
+        const fight = assess(armed, { combat: 'auto', fightHealthFloor: 0 }, weaponStats).fight!;
+        h.world.setHealth(Math.min(20, Math.ceil(fight.expectedDamage + ZOMBIE_BLOW) + spare));
+        const { summary, lowest, alive } = await run();
+        for (const zombie of zombies) expect(alive, summary).not.toContain(zombie);
+        expect(lowest, summary).toBeGreaterThan(0);
+      }),
+      { numRuns: 10 },
+    );
   });
 });

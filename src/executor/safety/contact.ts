@@ -40,22 +40,11 @@ export const KNOCKED_BACK = knockbackDistance(KNOCKBACK_STRENGTH / 2 + SPRINT_KN
  * the hunger its hit gives, not in contact); a creeper walks 2.6 blocks/s. A kind whose fighting is not modelled counts
  * as a zombie.
  */
-export function contactShare(name: string, room: number = KNOCKED_BACK): number {
+export function contactShare(name: string): number {
   const stats = HOSTILE_STATS[name];
   const zombie = HOSTILE_STATS.zombie;
-  if (!stats || !zombie) return Math.min(1, (ZOMBIE_CONTACT_SHARE * KNOCKED_BACK) / knockedTo(room));
-  return Math.min(1, (ZOMBIE_CONTACT_SHARE * returnSeconds(zombie)) / returnSeconds(stats, room));
-}
-
-/**
- * The least gap a knock-back is counted to open: a mob pushed against a block right behind it is back at once, and
- * the share then reaches 1 (every blow lands).
- */
-const LEAST_ROOM = 0.5;
-
-/** How far a sprint hit pushes a mob with `room` blocks of open ground behind it (a tree, a wall, a step up stop it). */
-function knockedTo(room: number): number {
-  return Math.max(LEAST_ROOM, Math.min(KNOCKED_BACK, room));
+  if (!stats || !zombie) return ZOMBIE_CONTACT_SHARE;
+  return Math.min(1, (ZOMBIE_CONTACT_SHARE * returnSeconds(zombie)) / returnSeconds(stats));
 }
 
 /**
@@ -68,18 +57,11 @@ export function backInReachSeconds(name: string): number {
   return stats ? returnSeconds(stats) : 0;
 }
 
-/**
- * Seconds a knocked-back mob takes to be in reach again: walking, and for a leaper the last stretch in a leap. `room`:
- * the open ground behind it, where the ground stops the knock-back short (encounter.ts knockBackRoom).
- */
-function returnSeconds(stats: HostileStats, room: number = KNOCKED_BACK): number {
-  const gap = knockedTo(room);
-  if (!stats.leaps) return gap / stats.speed;
+/** Seconds a knocked-back mob takes to be in reach again: walking, and for a leaper the last stretch in a leap. */
+function returnSeconds(stats: HostileStats): number {
+  if (!stats.leaps) return KNOCKED_BACK / stats.speed;
   const leap = leapFlight(stats);
-  return (
-    Math.max(0, gap - leap.distance) / stats.speed +
-    (Math.min(gap, leap.distance) / leap.distance) * ((leap.ticks * TICK_MS) / 1000)
-  );
+  return Math.max(0, KNOCKED_BACK - leap.distance) / stats.speed + (leap.ticks * TICK_MS) / 1000;
 }
 
 /**

@@ -1,7 +1,6 @@
 import minecraftData from 'minecraft-data';
 import { type EntityInfo, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
-import { ATTACK_DAMAGE, ATTACK_REACH, attackDamage } from '../../world/actuator-rules.js';
-import { KNOCKED_BACK } from './contact.js';
+import { ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
 import {
   armourOf,
   attackCooldownMs,
@@ -34,8 +33,10 @@ const ARRIVAL_RADIUS = 24;
  * skeleton 23 blocks off shot a bot that fled from a zombie towards it. The night's spawning radius.
  */
 const FLIGHT_WATCH = 40;
-/** Cells checked along the way out, every other block up to this far. */
+/** The way out is read this far, every cell along it. */
 const WAY_OUT_LENGTH = 8;
+/** Blocks between two readings along the way out: a cell is never skipped. */
+const WAY_OUT_STEP = 0.25;
 /** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
 const EXPLOSION_WATCH = ASSESS_RADIUS;
 
@@ -93,12 +94,7 @@ export function observeEncounter(
     const neutral = daylight && stats?.neutralInLight === true && entity.aggressive !== true;
     const reach =
       neutral || below || shut ? 'none' : reachOf(entity.name, entity.position, distance, at, terrain, closeRadius);
-    const room = reach === 'melee' ? knockBackRoom(terrain, at, entity.position) : KNOCKED_BACK;
-    hostiles.push({
-      ...seenOf(entity, distance, lately),
-      reach,
-      ...(room < KNOCKED_BACK ? { knockBackRoom: room } : {}),
-    });
+    hostiles.push({ ...seenOf(entity, distance, lately), reach });
   }
   const inventory = world.inventory();
   const items = Object.keys(inventory).filter((item) => (inventory[item] ?? 0) > 0);
@@ -277,33 +273,6 @@ function isBuildingBlock(item: string): boolean {
 }
 const FALLING = new Set(['sand', 'red_sand', 'gravel', 'suspicious_sand', 'suspicious_gravel']);
 
-/** Cells a knock-back's path is read at, this far apart. */
-const ROOM_STEP = 0.5;
-
-/**
- * Open ground behind a walker where the bot strikes it: along the bot's bearing to it, from the bot's reach out to a
- * sprint hit's knock-back further, at the level the mob stands at there (the bot's, a step up or down), until a cell at
- * its feet or head blocks movement (a tree, a wall, the hill's next step up: a knock-back lifts a mob less than a
- * block). A drop lets it fly on. On flat open ground the whole KNOCKED_BACK.
- */
-export function knockBackRoom(terrain: MobTerrain, bot: Vec3Like, mob: Vec3Like): number {
-  const length = Math.hypot(mob.x - bot.x, mob.z - bot.z);
-  if (length < 1e-6) return KNOCKED_BACK;
-  const cellAt = (out: number) => [
-    Math.floor(bot.x + ((mob.x - bot.x) / length) * out),
-    Math.floor(bot.z + ((mob.z - bot.z) / length) * out),
-  ];
-  const [sx, sz] = cellAt(ATTACK_REACH) as [number, number];
-  const by = Math.floor(bot.y);
-  const level = [by, by + 1, by - 1].find((y) => canStand(terrain, sx, y, sz)) ?? by;
-  for (let room = ROOM_STEP; room <= KNOCKED_BACK; room += ROOM_STEP) {
-    const [x, z] = cellAt(ATTACK_REACH + room) as [number, number];
-    if (blocksMovement(terrain.block(x, level, z)) || blocksMovement(terrain.block(x, level + 1, z)))
-      return room - ROOM_STEP;
-  }
-  return KNOCKED_BACK;
-}
-
 /** Whether the bot can walk WAY_OUT_LENGTH blocks straight away from the threats' centroid (a step up or down allowed). */
 function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen[]): boolean {
   if (threats.length === 0) return true;
@@ -311,13 +280,17 @@ function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen
   const cz = threats.reduce((s, h) => s + h.position.z, 0) / threats.length;
   const length = Math.hypot(at.x - cx, at.z - cz);
   const [dx, dz] = length < 1e-6 ? [1, 0] : [(at.x - cx) / length, (at.z - cz) / length];
-  let y = Math.floor(at.y);
-  for (let step = 2; step <= WAY_OUT_LENGTH; step += 2) {
-    const x = Math.floor(at.x + dx * step);
-    const z = Math.floor(at.z + dz * step);
-    const next = [y, y + 1, y - 1].find((cy) => canStand(terrain, x, cy, z));
+  let [x, y, z] = [Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)];
+  // Every cell the line crosses (a wall one block thick stands between two cells two apart), and no corner cut between
+  // two blocks: a diagonal step needs one of the two cells beside it open too.
+  const standAt = (cx: number, cz: number) => [y, y + 1, y - 1].find((cy) => canStand(terrain, cx, cy, cz));
+  for (let step = WAY_OUT_STEP; step <= WAY_OUT_LENGTH; step += WAY_OUT_STEP) {
+    const [nx, nz] = [Math.floor(at.x + dx * step), Math.floor(at.z + dz * step)];
+    if (nx === x && nz === z) continue;
+    if (nx !== x && nz !== z && standAt(nx, z) === undefined && standAt(x, nz) === undefined) return false;
+    const next = standAt(nx, nz);
     if (next === undefined) return false;
-    y = next;
+    [x, y, z] = [nx, next, nz];
   }
   return true;
 }

@@ -179,14 +179,9 @@ export function joinersOf(
   return { joiners, damage, end };
 }
 
-/**
- * Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows, more
- * where the ground behind it stops its knock-back short (a tree, a wall, the hill's next step: `knockBackRoom`). The
- * fight's length keeps the open ground's return: the bot backs off as it recharges, so where a mob is struck moves, and
- * a longer fight counts more walkers joining it.
- */
+/** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
 export function shareLanded(hostile: HostileSeen): number {
-  return isArcher(hostile) ? 1 : contactShare(hostile.name, hostile.knockBackRoom);
+  return isArcher(hostile) ? 1 : contactShare(hostile.name);
 }
 
 /**

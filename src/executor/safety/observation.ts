@@ -21,12 +21,6 @@ export interface HostileSeen {
   reach: Reach;
   /** A creeper's fuse is burning (the world shows it swelling); absent when the world does not say. */
   swelling?: boolean;
-  /**
-   * Blocks of open ground behind where the bot strikes a walker (along the bot's bearing to it, from the bot's reach
-   * out): a sprint hit's knock-back (5.3 blocks) stops short at a tree, a wall or a step up, and the mob is back sooner
-   * (contact.ts). Absent: open ground.
-   */
-  knockBackRoom?: number;
   /** Where it stands, for the way out (away from every threat's centroid). */
   position: { x: number; y: number; z: number };
   /**
