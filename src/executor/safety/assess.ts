@@ -11,7 +11,8 @@ import {
   isCreeper,
   type WeaponStats,
 } from './observation.js';
-import { shelterChoices } from './shelters.js';
+import { shelterable, shelterChoices } from './shelters.js';
+import { breakOffPoint, escapeCosts } from './aftermath.js';
 
 /*
  * The safety layer's judgment of an encounter: a pure function from what the bot sees (the hostiles, itself, the
@@ -49,19 +50,32 @@ export function assess(
   const creeper = threats.find((h) => isCreeper(h) && !killableBeforeBlast(h, seen, weaponOf));
   const fightable = fight !== null && settings.combat === 'auto' && !creeper;
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
-  if (fight && fightable && healthAfter >= settings.fightHealthFloor)
-    choices.push(fightChoice(seen, fight, Math.max(settings.fightHealthFloor, healthAfter - BREAK_OFF_MARGIN)));
-  // Cornered by what a flight never shakes off (a spider leaps and climbs), or shut in with what got inside the walls
-  // (a zombie that walked into the hole): the fight, even below the floor, before the hole; no flight, unless the
-  // policy avoids fights.
-  const cornered = fightable && (threats.every(keepsPace) || (shutIn(seen.ground) && threats.every(isMelee)));
-  if (cornered && healthAfter < settings.fightHealthFloor) choices.push(lastStand(seen, fight, threats));
+  const shelters = shelterChoices(seen, threats, `${countByKind(threats)}; ${whyNotFight(seen, fight, settings)}`);
+  // Cornered by what a flight never shakes off (a spider leaps and climbs), shut in with what got inside the walls
+  // (a zombie that walked into the hole), or on ground with no walk out and nothing to shelter with: the fight, even
+  // below the floor; no flight, unless the policy avoids fights.
+  const trapped = fightable && noWayOut(seen, threats);
+  const cornered = trapped || (fightable && threats.every(keepsPace));
+  let fought = false;
+  if (fight && fightable && healthAfter >= settings.fightHealthFloor) {
+    // With no way out after it, a fight never breaks off: nothing better waits after it.
+    const breakOffBelow = trapped
+      ? 0
+      : breakOffPoint(
+          seen,
+          fight,
+          settings.fightHealthFloor,
+          BREAK_OFF_MARGIN,
+          cheapestEscape(seen, threats, shelters),
+        );
+    // A fight that would break off at once (the bot already too hurt to get away after it) is no fight: the way out
+    // now, unless cornered.
+    fought = seen.bot.health >= breakOffBelow;
+    if (fought) choices.push(fightChoice(seen, fight, breakOffBelow));
+  }
+  // Cornered, the fight whatever it costs, never broken off.
+  if (cornered && !fought) choices.push(lastStand(seen, fight, threats));
   const flight = fleeChoice(seen, threats, creeper, fight, settings);
-  const [shelter, ...otherShelters] = shelterChoices(
-    seen,
-    threats,
-    `${countByKind(threats)}; ${whyNotFight(seen, fight, settings)}`,
-  );
   // Outnumbered or weak: the best shelter first when the pack holds what it takes, a flight when it does not or the
   // shelter fails. A creeper about is kept at a distance first: its blast reaches into any shelter close by.
   const shelterFirst =
@@ -70,9 +84,26 @@ export function assess(
   // Shut in (dug in, walled in) with no walk out, a flight has nowhere to go: it would fail at once, and the shelter
   // is held instead (in a night's run a bot in its closed hole was sent to flee a skeleton 7 times in 0 ms).
   const flights = shutIn(seen.ground) || cornered ? [] : [flight];
+  const [shelter, ...otherShelters] = shelters;
   if (shelter && shelterFirst) choices.push(shelter, ...flights, ...otherShelters);
-  else choices.push(...flights, ...(shelter ? [shelter, ...otherShelters] : []));
+  else choices.push(...flights, ...shelters);
   return { choices, fight, threats };
+}
+
+/**
+ * No way out of a melee: only walkers, inside the walls the bot is shut in, or on ground with no walk out where the
+ * pack and the ground build no shelter. Read from the kinds, the ground and the pack, never from how many mobs there
+ * are, so more mobs never turn a flight into a fight.
+ */
+export function noWayOut(seen: EncounterObservation, threats: readonly HostileSeen[]): boolean {
+  if (!threats.every(isMelee)) return false;
+  return shutIn(seen.ground) || (!seen.ground.wayOut && !shelterable(seen));
+}
+
+/** The way out that costs least after a fight breaks off, and from what; null with none. */
+function cheapestEscape(seen: EncounterObservation, threats: readonly HostileSeen[], shelters: readonly Choice[]) {
+  const [cheapest] = escapeCosts(seen, threats, shelters);
+  return cheapest ? { cost: cheapest.cost, from: threats } : null;
 }
 
 /** In a shelter that walls the bot in, with no walkable way out of it. */
@@ -100,7 +131,9 @@ function lastStand(seen: EncounterObservation, fight: FightEstimate, threats: re
   const kinds = countByKind(threats);
   const why = threats.every(keepsPace)
     ? `a flight does not shake off ${kinds} (it leaps and climbs)`
-    : `shut in with ${kinds} inside the walls`;
+    : shutIn(seen.ground)
+      ? `shut in with ${kinds} inside the walls`
+      : `no walk away from ${kinds} and nothing to shelter with`;
   return { ...choice, reason: `cornered: ${why}; ${choice.reason}` };
 }
 

@@ -33,8 +33,10 @@ const ARRIVAL_RADIUS = 24;
  * skeleton 23 blocks off shot a bot that fled from a zombie towards it. The night's spawning radius.
  */
 const FLIGHT_WATCH = 40;
-/** Cells checked along the way out, every other block up to this far. */
+/** The way out is read this far, every cell along it. */
 const WAY_OUT_LENGTH = 8;
+/** Blocks between two readings along the way out: a cell is never skipped. */
+const WAY_OUT_STEP = 0.25;
 /** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
 const EXPLOSION_WATCH = ASSESS_RADIUS;
 
@@ -278,13 +280,17 @@ function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen
   const cz = threats.reduce((s, h) => s + h.position.z, 0) / threats.length;
   const length = Math.hypot(at.x - cx, at.z - cz);
   const [dx, dz] = length < 1e-6 ? [1, 0] : [(at.x - cx) / length, (at.z - cz) / length];
-  let y = Math.floor(at.y);
-  for (let step = 2; step <= WAY_OUT_LENGTH; step += 2) {
-    const x = Math.floor(at.x + dx * step);
-    const z = Math.floor(at.z + dz * step);
-    const next = [y, y + 1, y - 1].find((cy) => canStand(terrain, x, cy, z));
+  let [x, y, z] = [Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)];
+  // Every cell the line crosses (a wall one block thick stands between two cells two apart), and no corner cut between
+  // two blocks: a diagonal step needs one of the two cells beside it open too.
+  const standAt = (cx: number, cz: number) => [y, y + 1, y - 1].find((cy) => canStand(terrain, cx, cy, cz));
+  for (let step = WAY_OUT_STEP; step <= WAY_OUT_LENGTH; step += WAY_OUT_STEP) {
+    const [nx, nz] = [Math.floor(at.x + dx * step), Math.floor(at.z + dz * step)];
+    if (nx === x && nz === z) continue;
+    if (nx !== x && nz !== z && standAt(nx, z) === undefined && standAt(x, nz) === undefined) return false;
+    const next = standAt(nx, nz);
     if (next === undefined) return false;
-    y = next;
+    [x, y, z] = [nx, next, nz];
   }
   return true;
 }

@@ -75,6 +75,8 @@ const FLIGHT_HEADINGS = Array.from({ length: 16 }, (_, i) => ({
 }));
 /** A flight from chasers runs about twice its clearance (flee: they follow at half the bot's pace). */
 const FLIGHT_REACH = 2;
+/** Seconds a flight from walkers lasts: twice their clearance at the bot's walk (what a spider bites it for). */
+export const FLIGHT_SECONDS = (FLIGHT_REACH * CHASER_CLEARANCE) / PLAYER_WALK_SPEED;
 /** Blocks behind the bot the flight's point is put. */
 const FROM_BEHIND = 4;
 
@@ -118,11 +120,14 @@ export function dangerRadius(hostile: HostileSeen): number {
 }
 
 /**
- * What a flight costs under arrows, for its reason: each archer in sight shoots while the bot is within its bow's
- * range, the gap to that range opened at the bot's walk (the archer stands and shoots within its range and walks after
- * the bot beyond it). Walkers are slower than the bot and land nothing on a flight. Empty without an archer in range.
+ * What a flight costs under arrows: each archer in sight shoots while the bot is within its bow's range, the gap to
+ * that range opened at the bot's walk (the archer stands and shoots within its range and walks after the bot beyond
+ * it). Walkers are slower than the bot and land nothing on a flight.
  */
-export function underArrows(seen: EncounterObservation, threats: readonly HostileSeen[]): string {
+export function arrowsOnFlight(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+): { seconds: number; damage: number } {
   let seconds = 0;
   let damage = 0;
   for (const archer of threats.filter((h) => h.reach === 'bow')) {
@@ -131,6 +136,12 @@ export function underArrows(seen: EncounterObservation, threats: readonly Hostil
     seconds = Math.max(seconds, inSight);
     damage += inSight * damagePerSecond(archer, seen);
   }
+  return { seconds, damage };
+}
+
+/** The flight's cost under arrows for its reason; empty without an archer in range. */
+export function underArrows(seen: EncounterObservation, threats: readonly HostileSeen[]): string {
+  const { seconds, damage } = arrowsOnFlight(seen, threats);
   return seconds > 0
     ? `; the flight is in an archer's sight for ${round(seconds)} s: expected ${round(damage)} from arrows`
     : '';

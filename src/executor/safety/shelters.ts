@@ -25,7 +25,7 @@ const SHELTERS: Record<ShelterVerb, { blocks: number; digs: boolean; what: strin
  * The longest a dig-in may take, as dig_in's guard has it (capabilities/dig_in/guard.ts, which the executor does not
  * import): arrows and blows land while the bot digs.
  */
-const DIG_IN_MAX_MS = 4_500;
+export const DIG_IN_MAX_MS = 4_500;
 
 /** A kind whose pace the mob rules do not give walks as a zombie does. */
 const ZOMBIE_SPEED = HOSTILE_STATS.zombie!.speed;
@@ -55,17 +55,36 @@ export function shelterChoices(seen: EncounterObservation, threats: readonly Hos
 }
 
 /**
+ * Whether the pack and the ground here could build any shelter at all, whatever the mobs about: blocks for a pillar
+ * with room to rise or for a wall, or ground to dig in under a cover. Without one, and with no walk out, a bot losing
+ * a fight has nothing better to break off to (assess.ts).
+ */
+export function shelterable(seen: EncounterObservation): boolean {
+  const { bot, ground } = seen;
+  const verbs = (['pillar_up', 'wall_in'] as const).filter((verb) => fitsHere(verb, ground));
+  return (
+    verbs.some((verb) => bot.blocks >= SHELTERS[verb].blocks) || (fitsHere('dig_in', ground) && groundDigsIn(seen))
+  );
+}
+
+/**
  * Whether the bot can dig in here: the ground measured, within DIG_IN_MAX_MS with the best tool at hand (dirt by hand
  * is 2.4 s), closed before any hostile reaches the hole, and a block for the cover in the pack or in what it digs
  * (grass and dirt drop dirt); the ground not measured, a shovel or a pickaxe and a block in the pack.
  */
-function canDigIn({ bot, ground, hostiles }: EncounterObservation): boolean {
+function canDigIn(seen: EncounterObservation): boolean {
+  const { digIn } = seen.ground;
+  if (!groundDigsIn(seen)) return false;
+  return !digIn || (digIn.ms + HOLE_CLOSING_MS) / 1000 <= secondsUntilHoleReached(seen.hostiles);
+}
+
+/** The pack and the ground allow a hole here, whatever the mobs about (canDigIn adds their arrival). */
+function groundDigsIn({ bot, ground }: EncounterObservation): boolean {
   const cover = bot.blocks >= SHELTERS.dig_in.blocks;
   if (ground.digIn === undefined)
     return cover && [bot.held, ...bot.pack].some((item) => item !== null && DIGGING_TOOL.test(item));
   const { digIn } = ground;
-  if (digIn === null || digIn.ms > DIG_IN_MAX_MS || (!cover && !digIn.yieldsCover)) return false;
-  return (digIn.ms + HOLE_CLOSING_MS) / 1000 <= secondsUntilHoleReached(hostiles);
+  return digIn !== null && digIn.ms <= DIG_IN_MAX_MS && (cover || digIn.yieldsCover);
 }
 
 /**
@@ -73,7 +92,7 @@ function canDigIn({ bot, ground, hostiles }: EncounterObservation): boolean {
  * the cover's equip and placement. Measured on the embedded server: dig_in took 3.1 to 3.6 s by hand for 2.4 s of
  * digging (`npm run bench -- night --rows skeleton-8`, 2026-12-06).
  */
-const HOLE_CLOSING_MS = 1_200;
+export const HOLE_CLOSING_MS = 1_200;
 
 /**
  * Seconds until the nearest hostile that comes for the bot is at the hole (the gap to its melee reach at its walk), or

@@ -1,0 +1,101 @@
+import { HOSTILE_STATS } from '../../world/mob-rules/index.js';
+import { damagePerSecond } from './fight-estimate.js';
+import { arrowsOnFlight, keepsPace, FLIGHT_SECONDS } from './flight.js';
+import type { Choice, EncounterObservation, FightEstimate, HostileSeen } from './observation.js';
+import { DIG_IN_MAX_MS, HOLE_CLOSING_MS, type ShelterVerb } from './shelters.js';
+
+/*
+ * What comes after a fight that goes worse than judged: the health each way out costs with the fight's mobs on the
+ * bot, and from it the health at which the fight breaks off, early enough that the cheapest way out still works. In
+ * world 1 of a night's tech-tree run a fight with two zombies, broken off at the floor of 6, left the bot at 3: its
+ * flight found no path and it died. A player who is losing backs off while a way out still works.
+ */
+
+/** What a way out costs: the health the mobs about take off the bot while it gets away. */
+export interface EscapeCost {
+  kind: 'flee' | ShelterVerb;
+  cost: number;
+}
+
+/**
+ * Seconds the bot stays in a walker's reach while it builds each shelter: a pillar's first two blocks (a jump and a
+ * placement each, about half a second: two blocks up no walker reaches it), a wall's eight placements, a hole's digs
+ * and closing (the ground's measure, else the longest dig_in allows).
+ */
+const PILLAR_EXPOSED_S = 1;
+const WALL_EXPOSED_S = 2;
+
+/**
+ * The cost of each way out the encounter offers once a fight has broken off, its walkers all on the bot, cheapest first: a flight always (the ground's straight reading is
+ * rough, and flee tries three headings), and every shelter offered. In a flight a walker the bot outruns lands one blow
+ * as the bot turns away, no more; one that keeps pace (a spider) bites all the way; an archer shoots while the bot is in
+ * its range. While a shelter is built every walker about lands its blows at its full rate (the fight's knock-backs are
+ * over), an archer its arrows.
+ */
+export function escapeCosts(
+  seen: EncounterObservation,
+  threats: readonly HostileSeen[],
+  shelters: readonly Choice[],
+): EscapeCost[] {
+  // From only what keeps pace no flight is offered (assess.ts): the fight goes on instead.
+  const costs: EscapeCost[] = threats.every(keepsPace) ? [] : [{ kind: 'flee', cost: flightCost(seen, threats) }];
+  for (const shelter of shelters)
+    if (shelter.kind === 'shelter')
+      costs.push({ kind: shelter.verb, cost: exposedCost(seen, threats, exposedSeconds(shelter.verb, seen)) });
+  return costs.sort((a, b) => a.cost - b.cost);
+}
+
+/**
+ * The health below which a fight breaks off: never under the floor, never more than two zombie blows under the
+ * estimate's end (`margin`), and with enough left for the cheapest way out (`escape`, null for none) plus the biggest
+ * blow that may land between two readings of the bot's health (on the embedded server a break-off at 6 read 3).
+ */
+export function breakOffPoint(
+  seen: EncounterObservation,
+  fight: FightEstimate,
+  floor: number,
+  margin: number,
+  escape: { cost: number; from: readonly HostileSeen[] } | null,
+): number {
+  const healthAfter = seen.bot.health - fight.expectedDamage;
+  const reserve = escape ? escape.cost + biggestBlow(seen, escape.from) : 0;
+  return round1(Math.max(floor, healthAfter - margin, reserve));
+}
+
+function flightCost(seen: EncounterObservation, threats: readonly HostileSeen[]): number {
+  let cost = arrowsOnFlight(seen, threats).damage;
+  for (const walker of threats.filter(isWalker))
+    cost += keepsPace(walker) ? damagePerSecond(walker, seen) * FLIGHT_SECONDS : blow(walker, seen);
+  return cost;
+}
+
+/** Every walker's blows over `seconds` (one at least), every archer's arrows. */
+function exposedCost(seen: EncounterObservation, threats: readonly HostileSeen[], seconds: number): number {
+  let cost = 0;
+  for (const h of threats)
+    cost += isWalker(h) ? Math.max(blow(h, seen), damagePerSecond(h, seen) * seconds) : archerCost(h, seen, seconds);
+  return cost;
+}
+
+function exposedSeconds(verb: ShelterVerb, seen: EncounterObservation): number {
+  if (verb === 'pillar_up') return PILLAR_EXPOSED_S;
+  if (verb === 'wall_in') return WALL_EXPOSED_S;
+  return ((seen.ground.digIn?.ms ?? DIG_IN_MAX_MS) + HOLE_CLOSING_MS) / 1000;
+}
+
+function archerCost(hostile: HostileSeen, seen: EncounterObservation, seconds: number): number {
+  return hostile.reach === 'bow' ? damagePerSecond(hostile, seen) * seconds : 0;
+}
+
+/** One melee blow of a walker, after the bot's armour. */
+function blow(hostile: HostileSeen, seen: EncounterObservation): number {
+  const cooldownS = (HOSTILE_STATS[hostile.name]?.melee?.cooldownTicks ?? 20) / 20;
+  return damagePerSecond(hostile, seen) * cooldownS;
+}
+
+function biggestBlow(seen: EncounterObservation, mobs: readonly HostileSeen[]): number {
+  return Math.max(0, ...mobs.filter(isWalker).map((h) => blow(h, seen)));
+}
+
+const isWalker = (hostile: HostileSeen) => hostile.reach === 'melee';
+const round1 = (n: number) => Math.ceil(n * 10) / 10;

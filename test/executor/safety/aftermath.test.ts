@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { escapeCosts } from '../../../src/executor/safety/aftermath.js';
+import { assess } from '../../../src/executor/safety/assess.js';
+import { weaponStats } from '../../../src/executor/safety/encounter.js';
+import type { CombatSettings, HostileSeen } from '../../../src/executor/safety/observation.js';
+import { encounter } from './observe.js';
+
+/*
+ * Issue 30: the break-off of a fight that goes worse than judged. World 1 of a night's tech-tree run: "fight: 2
+ * zombies, wooden_sword 4 per hit, expected 11.1 damage taken of 20" broke off at the floor of 6 and read 3 health;
+ * with two zombies on it the flight after it was a death.
+ */
+
+const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
+const zombie = (id: number, distance: number): HostileSeen => ({
+  id,
+  name: 'zombie',
+  distance,
+  health: 20,
+  reach: 'melee',
+  position: { x: distance, y: 0, z: id },
+});
+
+describe('the break-off leaves the health a way out costs', () => {
+  it('two zombies and a wooden sword: the fight breaks off while a flight from both still leaves health, not at the floor', () => {
+    const seen = encounter([zombie(1, 3), zombie(2, 4)], { held: 'wooden_sword' });
+    const { choices, threats } = assess(seen, auto, weaponStats);
+    const fight = choices[0]!;
+    expect(fight.kind).toBe('fight');
+    if (fight.kind !== 'fight') return;
+    // A flight once they are on the bot: a blow from each as it turns (3 + 3), and the blow that may land between two
+    // readings of its health (3).
+    expect(escapeCosts(seen, threats, [])[0]).toEqual({ kind: 'flee', cost: 6 });
+    expect(fight.breakOffBelow).toBe(9);
+  });
+
+  it('hurt so that a break-off would come at once, the bot takes the way out now instead of starting the fight', () => {
+    const seen = encounter([zombie(1, 3), zombie(2, 4)], { held: 'diamond_sword', health: 8 });
+    const lowFloor = { ...auto, fightHealthFloor: 2 };
+    const { choices, fight } = assess(seen, lowFloor, weaponStats);
+    // The fight alone would leave it above the floor...
+    expect(8 - fight!.expectedDamage).toBeGreaterThanOrEqual(lowFloor.fightHealthFloor);
+    // ...but not the health a flight from both costs once they are on it.
+    expect(choices[0]!.kind).toBe('flee');
+  });
+
+  it('with no walk out and nothing to shelter with, the fight never breaks off: nothing better waits after it', () => {
+    const seen = encounter(
+      [zombie(1, 2), zombie(2, 3)],
+      { held: 'stone_sword', health: 9 },
+      { wayOut: false, digIn: null },
+    );
+    const first = assess(seen, auto, weaponStats).choices[0]!;
+    expect(first).toMatchObject({ kind: 'fight', breakOffBelow: 0 });
+    expect(first.reason).toMatch(/^cornered: no walk away from 2 zombies and nothing to shelter with; /);
+    // With blocks for a pillar, it is not cornered: the pillar is the way out.
+    const blocks = assess({ ...seen, bot: { ...seen.bot, blocks: 3 } }, auto, weaponStats).choices[0]!;
+    expect(blocks.reason).not.toMatch(/^cornered/);
+  });
+});
