@@ -18,6 +18,31 @@ const ZOMBIE_BLOW = 3;
 /** The pen's inner half-width: its walls stand this far plus one from the bot, three blocks high. */
 const PEN = 3;
 
+type Harness = Awaited<ReturnType<typeof harness>>;
+
+/** A run of a step that collects the log, watched from now: the emergencies, the lowest health, who is left. */
+function logStepRun(h: Harness) {
+  let lowest = h.world.health();
+  h.world.events.on('hurt', () => (lowest = Math.min(lowest, h.world.health())));
+  return async () => {
+    const result = await h.run(
+      plan({ stepId: 'log', type: 'collect_block', args: { block: 'oak_log', count: 1 } }),
+      300_000,
+    );
+    const emergencies = h.events
+      .filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency')
+      .map((e) => [e.response, e.detail]);
+    const summary = JSON.stringify({
+      result: [result.ok, result.code, result.detail],
+      emergencies,
+      health: h.world.health(),
+      lowest,
+      alive: h.world.entities().map((e) => e.name),
+    });
+    return { emergencies, summary, lowest, alive: h.world.entities().map((e) => e.id) };
+  };
+}
+
 async function penned(
   health: number,
   weapon = 'wooden_sword',
@@ -53,25 +78,7 @@ async function penned(
   const zombies = spots.map(([x, z]) =>
     h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x, y: 0, z }, ai: true }),
   );
-  let lowest = h.world.health();
-  h.world.events.on('hurt', () => (lowest = Math.min(lowest, h.world.health())));
-  const run = async () => {
-    const result = await h.run(
-      plan({ stepId: 'log', type: 'collect_block', args: { block: 'oak_log', count: 1 } }),
-      300_000,
-    );
-    const emergencies = h.events
-      .filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency')
-      .map((e) => [e.response, e.detail]);
-    const summary = JSON.stringify({
-      result: [result.ok, result.code, result.detail],
-      emergencies,
-      health: h.world.health(),
-      lowest,
-      alive: h.world.entities().map((e) => e.name),
-    });
-    return { emergencies, summary, lowest, alive: h.world.entities().map((e) => e.id) };
-  };
+  const run = logStepRun(h);
   return { h, zombies, run };
 }
 
@@ -118,5 +125,36 @@ describe('after a fight gone wrong, with no way out: the fight goes on', () => {
       }),
       { numRuns: 10 },
     );
+  });
+});
+
+/*
+ * The night's tech-tree world 10 in SimWorld: at full health with a wooden sword, a spider and two zombies on it, the
+ * bot fought with a break-off at 15.3, the health a flight from all three costs with the spider biting all the way.
+ * The fight broke off at 10; the flight took the spider along (it keeps pace) and the bot died on the second flight.
+ * A flight is no way out of a fight with a spider in it: it ends with the spider still on the bot. Before the fix this
+ * scene broke off at 18, fled twice with the spider biting and read 0.
+ */
+describe('a fight with a spider in the pack does not break off into a flight', () => {
+  it('world 10: full health, a wooden sword, a spider and two zombies walking up: it kills the spider and lives', async () => {
+    const h = await harness({ ground: { radius: 30 }, timeOfDay: 18_000, health: 20, inventory: { wooden_sword: 1 } });
+    h.world.fill({ x: 6, y: 0, z: -6 }, { x: 6, y: 0, z: -6 }, 'oak_log');
+    // Where they stood from the bot in world 10 when the fight was judged.
+    const spider = h.world.spawnEntity({
+      name: 'spider',
+      kind: 'hostile',
+      position: { x: -4.8, y: 0, z: 1 },
+      ai: true,
+    });
+    // The second zombie where the one from further off had come by the time the fight broke off.
+    for (const [x, z] of [
+      [-4.2, 4.2],
+      [-6, -2],
+    ] as const)
+      h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x, y: 0, z }, ai: true });
+    const { emergencies, summary, lowest, alive } = await logStepRun(h)();
+    expect(emergencies[0]?.[0], summary).toBe('attack_entity');
+    expect(alive, summary).not.toContain(spider);
+    expect(lowest, summary).toBeGreaterThan(0);
   });
 });

@@ -37,8 +37,9 @@ export function escapeCosts(
   threats: readonly HostileSeen[],
   shelters: readonly Choice[],
 ): EscapeCost[] {
-  // From only what keeps pace no flight is offered (assess.ts): the fight goes on instead.
-  const costs: EscapeCost[] = threats.every(keepsPace) ? [] : [{ kind: 'flee', cost: flightCost(seen, threats) }];
+  // With something that keeps pace in the pack, a flight is no way out of the fight: it ends with that mob still on
+  // the bot, to be fought then, hurt by the flight (flee.ts judges a flight clear of what it outruns only).
+  const costs: EscapeCost[] = threats.some(keepsPace) ? [] : [{ kind: 'flee', cost: flightCost(seen, threats) }];
   for (const shelter of shelters)
     if (shelter.kind === 'shelter')
       costs.push({ kind: shelter.verb, cost: exposedCost(seen, threats, exposedSeconds(shelter.verb, seen)) });

@@ -57,4 +57,16 @@ describe('the break-off leaves the health a way out costs', () => {
     const blocks = assess({ ...seen, bot: { ...seen.bot, blocks: 3 } }, auto, weaponStats).choices[0]!;
     expect(blocks.reason).not.toMatch(/^cornered/);
   });
+
+  it('a spider in the pack: no flight is a way out of the fight (it keeps pace), so none sets the break-off', () => {
+    const spider: HostileSeen = { ...zombie(3, 3), name: 'spider', health: 16 };
+    const seen = encounter([spider, zombie(1, 4), zombie(2, 5)], { held: 'wooden_sword' });
+    const { choices, threats, fight } = assess(seen, auto, weaponStats);
+    expect(escapeCosts(seen, threats, []).map((escape) => escape.kind)).not.toContain('flee');
+    const first = choices[0]!;
+    expect(first.kind).toBe('fight');
+    // Broken off only where the fight goes two blows worse than judged, or at the floor.
+    if (first.kind === 'fight')
+      expect(first.breakOffBelow).toBeLessThanOrEqual(Math.max(6, 20 - fight!.expectedDamage));
+  });
 });
