@@ -36,7 +36,7 @@ baseline measured in the same run and the ratio against it where one exists.
   --worlds 3,10
              of the tech-tree bench, only these worlds (1 to 10), in SimWorld
              and on the server (with --server-seeds 0, SimWorld only): re-runs
-             a world alone, its server trace written as for every run
+             a world alone, its trace written as for every run
   --survival of the tech-tree bench, nights and mobs on: each world from dusk
              (12000 ticks) with the daylight cycle running and zombies,
              skeletons, creepers and spiders spawning in the dark (up to 5

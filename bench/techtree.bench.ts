@@ -107,10 +107,12 @@ async function onSim(loaded: Loaded, seed: number, nights: boolean): Promise<Run
   executor.events.on('event', watcher.on);
   const counter = defenceCounter();
   executor.events.on('event', counter.on);
+  const events = traced(executor.events);
   let result: PlanResult | undefined;
   void executor.run(intent).result.then((r) => (result = r));
   await clock.runUntil(() => result !== undefined, 3_600_000);
   health.stop();
+  await writeTrace('SimWorld', seed, events);
   const run = { seed, result: result!, reached: watcher.reached, recoveries: watcher.recoveries };
   return report('SimWorld', { ...run, deaths: health.deaths, damage: health.damage, defences: counter.defences });
 }
@@ -132,11 +134,10 @@ async function onServer(loaded: Loaded, seed: number, nights: boolean): Promise<
     executor.events.on('event', watcher.on);
     const counter = defenceCounter();
     executor.events.on('event', counter.on);
-    const events: string[] = [];
-    executor.events.on('event', (event: ExecutorEvent) => events.push(JSON.stringify(event)));
+    const events = traced(executor.events);
     const result = await executor.run(intent).result;
     await runner.shutdown();
-    await writeTrace(seed, events);
+    await writeTrace('the embedded server', seed, events);
     const run = { seed, result, reached: watcher.reached, recoveries: watcher.recoveries };
     return report('the embedded server', {
       ...run,
@@ -161,14 +162,24 @@ function report(where: string, run: Run): Run {
   return run;
 }
 
-/** Every event of a server run, one JSON a line, where the cause of each recovery can be read after the bench. */
-async function writeTrace(seed: number, events: string[]): Promise<void> {
+/** Every event of a run, one JSON a line, collected as it goes. */
+function traced(emitter: ReturnType<typeof assembleLoaded>['executor']['events']): string[] {
+  const events: string[] = [];
+  emitter.on('event', (event: ExecutorEvent) => events.push(JSON.stringify(event)));
+  return events;
+}
+
+/**
+ * Every event of a run, where the cause of each recovery and each defence can be read after the bench (SimWorld's
+ * too: its night world 10 died from a defence choice that only its events told).
+ */
+async function writeTrace(where: 'SimWorld' | 'the embedded server', seed: number, events: string[]): Promise<void> {
   // One directory per bench process: runs of other sessions on the same machine would overwrite seed-N.jsonl.
   const dir = join(tmpdir(), `verbtree-techtree-${process.pid}`);
   await mkdir(dir, { recursive: true });
-  const file = join(dir, `seed-${seed}.jsonl`);
+  const file = join(dir, `${where === 'SimWorld' ? 'sim-' : ''}seed-${seed}.jsonl`);
   await writeFile(file, events.join('\n') + '\n');
-  process.stderr.write(`techtree the embedded server seed ${seed}: events in ${file}\n`);
+  process.stderr.write(`techtree ${where} seed ${seed}: events in ${file}\n`);
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? 0;
