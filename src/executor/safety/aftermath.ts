@@ -1,5 +1,6 @@
 import { HOSTILE_STATS } from '../../world/mob-rules/index.js';
-import { damagePerSecond } from './fight-estimate.js';
+import { ATTACK_REACH } from '../../world/actuator-rules.js';
+import { arrowHit, damagePerSecond } from './fight-estimate.js';
 import { arrowsOnFlight, keepsPace, FLIGHT_SECONDS } from './flight.js';
 import type { Choice, EncounterObservation, FightEstimate, HostileSeen } from './observation.js';
 import { DIG_IN_MAX_MS, HOLE_CLOSING_MS, type ShelterVerb } from './shelters.js';
@@ -26,10 +27,13 @@ const PILLAR_EXPOSED_S = 1;
 const WALL_EXPOSED_S = 2;
 
 /**
- * The cost of each way out the encounter offers once a fight has broken off, its walkers all on the bot, cheapest first: a flight always (the ground's straight reading is
- * rough, and flee tries three headings), and every shelter offered. In a flight a walker the bot outruns lands one blow
- * as the bot turns away, no more; one that keeps pace (a spider) bites all the way; an archer shoots while the bot is in
- * its range. While a shelter is built every walker about lands its blows at its full rate (the fight's knock-backs are
+ * The cost of each way out the encounter offers once a fight has broken off, its walkers all on the bot and its
+ * archers at sword's reach (the fight walks up to each), cheapest first: a flight always (the ground's straight
+ * reading is rough, and flee tries three headings), and every shelter offered. In a flight a walker the bot outruns
+ * lands one blow as the bot turns away, no more; one that keeps pace (a spider) bites all the way; an archer shoots
+ * while the bot is in its range, the whole of it from sword's reach out (priced from where the archer stood when the
+ * fight began, the way back was left out: in world 1 of a night's tech-tree run a close-in on a skeleton broke off at
+ * 6, read 4, and fled 2.8 s under arrows). While a shelter is built every walker about lands its blows at its full rate (the fight's knock-backs are
  * over), an archer its arrows.
  */
 export function escapeCosts(
@@ -49,7 +53,8 @@ export function escapeCosts(
 /**
  * The health below which a fight breaks off: never under the floor, never more than two zombie blows under the
  * estimate's end (`margin`), and with enough left for the cheapest way out (`escape`, null for none) plus the biggest
- * blow that may land between two readings of the bot's health (on the embedded server a break-off at 6 read 3).
+ * blow or arrow that may land between two readings of the bot's health (on the embedded server a break-off at 6 read
+ * 3; a close-in on a skeleton broken off at 6 read 4).
  */
 export function breakOffPoint(
   seen: EncounterObservation,
@@ -64,7 +69,7 @@ export function breakOffPoint(
 }
 
 function flightCost(seen: EncounterObservation, threats: readonly HostileSeen[]): number {
-  let cost = arrowsOnFlight(seen, threats).damage;
+  let cost = arrowsOnFlight(seen, threats.map(atSwordReach)).damage;
   for (const walker of threats.filter(isWalker))
     cost += keepsPace(walker) ? damagePerSecond(walker, seen) * FLIGHT_SECONDS : blow(walker, seen);
   return cost;
@@ -94,8 +99,14 @@ function blow(hostile: HostileSeen, seen: EncounterObservation): number {
   return damagePerSecond(hostile, seen) * cooldownS;
 }
 
+/** A walker's blow, or an archer's arrow: what may land between two readings of the bot's health. */
 function biggestBlow(seen: EncounterObservation, mobs: readonly HostileSeen[]): number {
-  return Math.max(0, ...mobs.filter(isWalker).map((h) => blow(h, seen)));
+  return Math.max(0, ...mobs.map((h) => (isWalker(h) ? blow(h, seen) : h.reach === 'bow' ? arrowHit(seen) : 0)));
+}
+
+/** An archer as the fight leaves it: at sword's reach, where the fight walks up to it. */
+function atSwordReach(hostile: HostileSeen): HostileSeen {
+  return hostile.reach === 'bow' ? { ...hostile, distance: Math.min(hostile.distance, ATTACK_REACH) } : hostile;
 }
 
 const isWalker = (hostile: HostileSeen) => hostile.reach === 'melee';

@@ -252,10 +252,15 @@ export function damagePerSecond(hostile: HostileSeen, seen: EncounterObservation
   if (stats?.fuse) return 0;
   if (hostile.reach === 'bow' || (stats?.bow && !stats.melee)) {
     const interval = stats?.bow ? (stats.bow.drawTicks + stats.bow.intervalTicks) / 20 : 3;
-    return damageAfterArmour(ARROW_TYPICAL, seen.bot.armour) / interval;
+    return arrowHit(seen) / interval;
   }
   const melee = stats?.melee ?? { damage: 3, cooldownTicks: 20 };
   return damageAfterArmour(melee.damage, seen.bot.armour) / (melee.cooldownTicks / 20);
+}
+
+/** One arrow from a full draw, after the bot's armour. */
+export function arrowHit(seen: EncounterObservation): number {
+  return damageAfterArmour(ARROW_TYPICAL, seen.bot.armour);
 }
 
 export function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {

@@ -12,14 +12,18 @@ import { encounter } from './observe.js';
  */
 
 const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
-const zombie = (id: number, distance: number): HostileSeen => ({
-  id,
-  name: 'zombie',
-  distance,
-  health: 20,
-  reach: 'melee',
-  position: { x: distance, y: 0, z: id },
-});
+const mob =
+  (name: string, reach: HostileSeen['reach']) =>
+  (id: number, distance: number): HostileSeen => ({
+    id,
+    name,
+    distance,
+    health: 20,
+    reach,
+    position: { x: distance, y: 0, z: id },
+  });
+const zombie = mob('zombie', 'melee');
+const skeleton = mob('skeleton', 'bow');
 
 describe('the break-off leaves the health a way out costs', () => {
   it('two zombies and a wooden sword: the fight breaks off while a flight from both still leaves health, not at the floor', () => {
@@ -68,5 +72,23 @@ describe('the break-off leaves the health a way out costs', () => {
     // Broken off only where the fight goes two blows worse than judged, or at the floor.
     if (first.kind === 'fight')
       expect(first.breakOffBelow).toBeLessThanOrEqual(Math.max(6, 20 - fight!.expectedDamage));
+  });
+});
+
+describe('with an archer about, the break-off keeps the flight out of its sight and an arrow', () => {
+  it('a close-in on a skeleton 9 blocks off breaks off where a flight from its side under arrows still leaves health', () => {
+    // World 1 of a night's tech-tree run: "close in on the skeleton: a skeleton, wooden_sword 4 per hit, expected 9.8
+    // damage taken of 20" broke off at 6, read 4, and fled "out of the archers' sight … expected 4.7 from arrows".
+    const seen = encounter([skeleton(1, 9.1)], { held: 'wooden_sword' });
+    const { choices, threats } = assess(seen, auto, weaponStats);
+    const closeIn = choices[0]!;
+    expect(closeIn.kind).toBe('close_in');
+    if (closeIn.kind !== 'close_in') return;
+    // The flight from sword's reach out of its bow's range (15 - 3 blocks at 4.3 blocks/s: 2.8 s under arrows of 4
+    // every 3 s), not from 9.1 blocks (1.4 s)...
+    const [flight] = escapeCosts(seen, threats, []);
+    expect(flight!.cost).toBeCloseTo(3.7, 1);
+    // ...plus an arrow (4) that may land between two readings of the bot's health.
+    expect(closeIn.breakOffBelow).toBeGreaterThanOrEqual(flight!.cost + 4);
   });
 });
