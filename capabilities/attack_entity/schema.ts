@@ -24,6 +24,12 @@ export const AttackEntityArgs = z
       .describe(
         'Health below which the fight breaks off (fails `preempted`) so that it is judged again; the safety layer sets it from its estimate of the fight. Absent: fight to the end.',
       ),
+    giveUpUnreachable: z
+      .boolean()
+      .optional()
+      .describe(
+        'When no path leads up to the mob, fail `precondition_missing` at once (never retried) rather than `no_path`: the safety layer sets it on a close-in at an archer, which a bot cannot reach on a ledge and must not walk at again under its arrows. Absent: a failed approach is retried.',
+      ),
   })
   .describe(
     'Fight a mob until it is dead with what the hand holds, as a player fights: strike at full charge (critical when a jump fits), back away from the crowd while the weapon recharges, walk up to a mob that does not come.',

@@ -312,6 +312,7 @@ async function respond(
     const startedAt = scope.clock.now();
     const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
     failedAtOnce.record(response.verb, startedAt, record);
+    noteUnreachable(scope, response, record);
     if (record?.outcome.ok && response.verb === 'attack_entity') {
       const target = (response.args as { target: { id: number } }).target.id;
       const name = threat.assessment?.threats.find((t) => t.id === target)?.name ?? 'mob';
@@ -329,6 +330,14 @@ async function respond(
     response: 'none available',
   });
   return null;
+}
+
+/** A close-in that could not reach its mob: the rest of the encounter is judged with no melee against it. */
+function noteUnreachable(scope: RunScope, response: FastPathStep, record: StepRecord | null): void {
+  const args = response.args as { target?: { id?: number }; giveUpUnreachable?: boolean };
+  const failed = record && !record.outcome.ok ? record.outcome.code : null;
+  if (args.giveUpUnreachable && failed === 'precondition_missing' && args.target?.id !== undefined)
+    scope.safety.unreachable(args.target.id);
 }
 
 async function guardHolds(scope: RunScope, response: FastPathStep): Promise<boolean> {

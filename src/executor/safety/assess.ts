@@ -48,7 +48,8 @@ export function assess(
   if (eat) choices.push(eat);
   // No melee with a creeper about that outlives its own fuse under the bot's blows: it blows up beside the bot.
   const creeper = threats.find((h) => isCreeper(h) && !killableBeforeBlast(h, seen, weaponOf));
-  const fightable = fight !== null && settings.combat === 'auto' && !creeper;
+  // No melee with a mob a close-in could not reach: a player who cannot get to an archer gets out of its sight.
+  const fightable = fight !== null && settings.combat === 'auto' && !creeper && !threats.some(isUnreachable);
   const healthAfter = seen.bot.health - (fight?.expectedDamage ?? 0);
   const shelters = shelterChoices(seen, threats, `${countByKind(threats)}; ${whyNotFight(seen, fight, settings)}`);
   // Cornered by what a flight never shakes off (a spider leaps and climbs), shut in with what got inside the walls
@@ -138,6 +139,7 @@ function lastStand(seen: EncounterObservation, fight: FightEstimate, threats: re
 }
 
 const isMelee = (hostile: HostileSeen) => hostile.reach === 'melee';
+const isUnreachable = (hostile: HostileSeen) => hostile.unreachable === true;
 
 /** Eat before anything else when hurt, something to eat is in the pack and every threat is still far. */
 function eatFirst(seen: EncounterObservation, threats: readonly HostileSeen[]): Choice | null {

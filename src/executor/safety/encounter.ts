@@ -49,6 +49,8 @@ export function weaponStats(item: string | null): WeaponStats {
 export interface ObservedLately {
   health: ReadonlyMap<number, number | null>;
   timeOfDay?: number;
+  /** The mobs a close-in failed to reach this encounter (SafetyMonitor.unreachable). */
+  unreachable?: ReadonlySet<number>;
 }
 
 /**
@@ -126,7 +128,8 @@ export function observeEncounter(
 function seenOf(entity: EntityInfo, distance: number, lately: ObservedLately): Omit<HostileSeen, 'reach'> {
   const swelling = entity.swelling !== undefined ? { swelling: entity.swelling } : {};
   const health = lately.health.get(entity.id) ?? null;
-  return { id: entity.id, name: entity.name, distance, health, position: entity.position, ...swelling };
+  const unreachable = lately.unreachable?.has(entity.id) ? { unreachable: true } : {};
+  return { id: entity.id, name: entity.name, distance, health, position: entity.position, ...swelling, ...unreachable };
 }
 
 /**

@@ -265,6 +265,8 @@ export function arrowHit(seen: EncounterObservation): number {
 
 export function whyNotFight(seen: EncounterObservation, fight: FightEstimate | null, settings: CombatSettings): string {
   if (settings.combat === 'avoid') return 'the policy avoids fights';
+  const unreachable = seen.hostiles.find((h) => h.unreachable === true && h.reach !== 'none');
+  if (unreachable) return `the ${unreachable.name} cannot be reached (a close-in on it found no way up to it)`;
   if (!fight) return 'nothing here can be fought in melee';
   const weapon = `${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
   return `a fight (${weapon}) is expected to take ${fight.expectedDamage} of ${seen.bot.health} health, below the floor of ${settings.fightHealthFloor}`;

@@ -54,6 +54,8 @@ export class SafetyMonitor {
   /** The last observation's mob health and time of day; refreshed while hostiles are about (see refresh). */
   private lately: ObservedLately = { health: new Map() };
   private refreshing: Promise<void> | null = null;
+  /** The mobs a close-in failed to reach, until no hostile is about: the encounter they belong to is over then. */
+  private readonly unreachableIds = new Set<number>();
 
   constructor(
     private readonly policy: ExecutorPolicy['safety'],
@@ -110,6 +112,14 @@ export class SafetyMonitor {
   }
 
   /**
+   * A close-in on this mob ended without reaching it: the rest of the encounter is judged with no melee against it
+   * (in world 1 of a night's tech-tree run a skeleton on a ledge was walked at three times under its arrows).
+   */
+  unreachable(id: number): void {
+    this.unreachableIds.add(id);
+  }
+
+  /**
    * Reads the hostiles' health and the time of day from the world's truth (an observation), for the next assessment.
    * The check is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing
    * here heals), so a stale one overrates the mob, never underrates it.
@@ -120,7 +130,10 @@ export class SafetyMonitor {
       .entities()
       .filter((e) => e.kind === 'hostile' && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS)
       .map((e) => e.id);
-    if (ids.length === 0) return;
+    if (ids.length === 0) {
+      this.unreachableIds.clear();
+      return;
+    }
     const seen = await this.world.observe({ entities: { ids }, time: true });
     const health = new Map((seen.entities ?? []).map((e) => [e.id, e.health] as const));
     this.lately = { health, ...(seen.timeOfDay !== undefined ? { timeOfDay: seen.timeOfDay } : {}) };
@@ -176,7 +189,10 @@ export class SafetyMonitor {
   private hostileSignal(at: Vec3Like, options: CheckOptions): SafetySignal | null {
     const nearest = this.nearestThreat(at);
     if (!nearest) return null;
-    const seen = observeEncounter(this.world, this.policy.hostileRadius, this.lately);
+    const seen = observeEncounter(this.world, this.policy.hostileRadius, {
+      ...this.lately,
+      unreachable: this.unreachableIds,
+    });
     const assessment = assess(seen, this.settings(options.combat), weaponStats);
     // Near, but unable to reach the bot (walkers below the pillar it stands on): nothing to answer.
     const [first] = assessment.choices;

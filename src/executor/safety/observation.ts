@@ -28,6 +28,11 @@ export interface HostileSeen {
    * reach. A fight that lasts longer has it join.
    */
   arrivesInS?: number;
+  /**
+   * A close-in on it this encounter ended without reaching it (no path: an archer on a ledge or a pillar): no melee
+   * with it, so the bot gets out of its sight instead of walking at it again under its arrows.
+   */
+  unreachable?: boolean;
 }
 
 /** What the bot's melee does with one item in hand: damage per hit and the time between full-strength hits. */

@@ -26,7 +26,13 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
     case 'close_in': {
       const equip =
         choice.weapon && choice.weapon !== held ? [{ verb: 'equip', args: { item: choice.weapon } }] : undefined;
-      const args = { target: { id: choice.target.id }, within: FIGHT_WITHIN, breakOffBelow: choice.breakOffBelow };
+      const args = {
+        target: { id: choice.target.id },
+        within: FIGHT_WITHIN,
+        breakOffBelow: choice.breakOffBelow,
+        // A close-in that finds no way up to its archer ends at once: it is not walked at again under its arrows.
+        ...(choice.kind === 'close_in' ? { giveUpUnreachable: true } : {}),
+      };
       return {
         verb: 'attack_entity',
         args,

@@ -91,4 +91,12 @@ describe('with an archer about, the break-off keeps the flight out of its sight 
     // ...plus an arrow (4) that may land between two readings of the bot's health.
     expect(closeIn.breakOffBelow).toBeGreaterThanOrEqual(flight!.cost + 4);
   });
+
+  it('a skeleton a close-in could not reach is no fight at full health: the bot gets out of its sight', () => {
+    const seen = encounter([{ ...skeleton(1, 9.1), unreachable: true }], { held: 'wooden_sword' });
+    const { choices } = assess(seen, auto, weaponStats);
+    expect(choices.map((c) => c.kind)).not.toContain('close_in');
+    expect(choices[0]).toMatchObject({ kind: 'flee' });
+    expect(choices[0]!.reason).toContain('the skeleton cannot be reached');
+  });
 });
