@@ -101,9 +101,14 @@ export function noWayOut(seen: EncounterObservation, threats: readonly HostileSe
   return shutIn(seen.ground) || (!seen.ground.wayOut && !shelterable(seen));
 }
 
-/** The way out that costs least after a fight breaks off, and from what; null with none. */
+/**
+ * The way out that costs least after a fight breaks off, and from what; null with none. Shut in, a flight is none (it
+ * is never offered there): a skeleton that got into the bot's hole is fought down to the floor, not broken off from
+ * for a flight priced from point-blank that would not run.
+ */
 function cheapestEscape(seen: EncounterObservation, threats: readonly HostileSeen[], shelters: readonly Choice[]) {
-  const [cheapest] = escapeCosts(seen, threats, shelters);
+  const ways = escapeCosts(seen, threats, shelters);
+  const [cheapest] = shutIn(seen.ground) ? ways.filter((way) => way.kind !== 'flee') : ways;
   return cheapest ? { cost: cheapest.cost, from: threats } : null;
 }
 
