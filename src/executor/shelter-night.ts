@@ -73,8 +73,13 @@ export function beatableOutside(scope: RunScope, options: { combat?: SafetyOverr
     ? [inTheOpen(nearest)]
     : seen.hostiles.map((h) => (h.distance <= ASSESS_RADIUS ? inTheOpen(h) : h));
   const out = { ...seen, hostiles, ground: { ...seen.ground, shelter: null, wayOut: true, digIn: null } };
-  const [first] = assess(out, scope.safety.settings(options.combat), weaponStats).choices;
-  return first?.kind === 'fight' || first?.kind === 'close_in';
+  const settings = scope.safety.settings(options.combat);
+  const { choices, fight } = assess(out, settings, weaponStats);
+  const first = choices[0];
+  // A last stand out there (a spider it cannot outrun, fought below the floor) is no reason to leave a shelter that
+  // holds: in server tech-tree world 7 a bot dug in at 5 health came out to a spider and died.
+  const aboveFloor = fight !== null && out.bot.health - fight.expectedDamage >= settings.fightHealthFloor;
+  return (first?.kind === 'fight' || first?.kind === 'close_in') && aboveFloor;
 }
 
 function reachInTheOpen(hostile: HostileSeen): Reach {

@@ -29,4 +29,31 @@ describe('low health with no food and no blocks for a pillar: the bot digs in un
     );
     expect(h.world.position()).toMatchObject({ x: 6.5, y: 0, z: 0.5 });
   });
+
+  it('at night, stays in the hole while a spider it could only fight below the floor is about', async () => {
+    // The night tech-tree bench's server world 7: dug in at 5 health, the bot came out to a spider (a flight does not
+    // shake one off: out there, a last stand below the floor) and died. The shelter holds; a player stays in it.
+    const h = await harness({ health: 4, inventory: { wooden_shovel: 1 }, timeOfDay: 20_000, daylightCycle: true });
+    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -20.5, y: 0, z: 0.5 } });
+    let dugAt = 0;
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type !== 'step.ended' || event.stepId !== 'walk/safety-dig_in') return;
+      dugAt = event.at;
+      const spider = h.world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: 4.5, y: 0, z: 4.5 } });
+      // A minute on, the bot has healed and the spider has gone its way.
+      h.clock.setTimeout(() => {
+        h.world.removeEntity(spider);
+        h.world.setHealth(8);
+      }, 60_000);
+    });
+    const result = await h.run(plan(walk), 600_000);
+    expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['walk/safety-dig_in', true],
+      ['walk/safety-leave_shelter', true],
+      ['walk', true],
+    ]);
+    const left = h.events.find((e) => e.type === 'step.started' && e.stepId === 'walk/safety-leave_shelter');
+    expect(left!.at - dugAt).toBeGreaterThanOrEqual(60_000);
+    expect(h.world.health()).toBe(8);
+  });
 });

@@ -68,6 +68,18 @@ export function breakOffPoint(
   return round1(Math.max(floor, healthAfter - margin, reserve));
 }
 
+/**
+ * With something that keeps pace in the pack and no shelter to build, the flight from the walkers it outruns is still
+ * the way the bot is left with: priced for those alone (what keeps pace is fought after it, `escapeCosts`), so that one
+ * more mob in the pack never lowers the break-off point below what the pack without it had.
+ */
+export function outrunFlightCost(seen: EncounterObservation, threats: readonly HostileSeen[]): number {
+  return flightCost(
+    seen,
+    threats.filter((h) => !keepsPace(h)),
+  );
+}
+
 function flightCost(seen: EncounterObservation, threats: readonly HostileSeen[]): number {
   let cost = arrowsOnFlight(seen, threats.map(atSwordReach)).damage;
   for (const walker of threats.filter(isWalker))

@@ -12,7 +12,7 @@ import {
   type WeaponStats,
 } from './observation.js';
 import { shelterable, shelterChoices } from './shelters.js';
-import { breakOffPoint, escapeCosts } from './aftermath.js';
+import { breakOffPoint, escapeCosts, outrunFlightCost } from './aftermath.js';
 
 /*
  * The safety layer's judgment of an encounter: a pure function from what the bot sees (the hostiles, itself, the
@@ -109,7 +109,12 @@ export function noWayOut(seen: EncounterObservation, threats: readonly HostileSe
 function cheapestEscape(seen: EncounterObservation, threats: readonly HostileSeen[], shelters: readonly Choice[]) {
   const ways = escapeCosts(seen, threats, shelters);
   const [cheapest] = shutIn(seen.ground) ? ways.filter((way) => way.kind !== 'flee') : ways;
-  return cheapest ? { cost: cheapest.cost, from: threats } : null;
+  if (cheapest) return { cost: cheapest.cost, from: threats };
+  // A spider among walkers and no shelter: the flight from the walkers is what is left (more mobs never turn a flight
+  // into a fight: the property's counterexample was a zombie, then a spider more, at 2 health with no way to shelter).
+  if (!shutIn(seen.ground) && threats.some(keepsPace) && !threats.every(keepsPace))
+    return { cost: outrunFlightCost(seen, threats), from: threats };
+  return null;
 }
 
 /** In a shelter that walls the bot in, with no walkable way out of it. */
