@@ -2,8 +2,8 @@ import { HOSTILE_STATS } from '../../world/mob-rules/index.js';
 import { ATTACK_REACH } from '../../world/actuator-rules.js';
 import { arrowHit, damagePerSecond } from './fight-estimate.js';
 import { arrowsOnFlight, keepsPace, FLIGHT_SECONDS } from './flight.js';
-import type { Choice, EncounterObservation, FightEstimate, HostileSeen } from './observation.js';
-import { DIG_IN_MAX_MS, HOLE_CLOSING_MS, type ShelterVerb } from './shelters.js';
+import type { EncounterObservation, FightEstimate, HostileSeen } from './observation.js';
+import { DIG_IN_MAX_MS, HOLE_CLOSING_MS, shelterVerbs, type ShelterVerb } from './shelters.js';
 
 /*
  * What comes after a fight that goes worse than judged: the health each way out costs with the fight's mobs on the
@@ -27,27 +27,37 @@ const PILLAR_EXPOSED_S = 1;
 const WALL_EXPOSED_S = 2;
 
 /**
- * The cost of each way out the encounter offers once a fight has broken off, its walkers all on the bot and its
- * archers at sword's reach (the fight walks up to each), cheapest first: a flight always (the ground's straight
- * reading is rough, and flee tries three headings), and every shelter offered. In a flight a walker the bot outruns
- * lands one blow as the bot turns away, no more; one that keeps pace (a spider) bites all the way; an archer shoots
- * while the bot is in its range, the whole of it from sword's reach out (priced from where the archer stood when the
- * fight began, the way back was left out: in world 1 of a night's tech-tree run a close-in on a skeleton broke off at
- * 6, read 4, and fled 2.8 s under arrows). While a shelter is built every walker about lands its blows at its full rate (the fight's knock-backs are
- * over), an archer its arrows.
+ * The cost of each way out the encounter leaves once a fight has broken off, cheapest first: a flight, and every
+ * shelter the assessment would offer then. A broken-off fight has its threats within sword's reach (its walkers on the
+ * bot, its archers walked up to), wherever they stand now, so these are read from that encounter, not from this one: a
+ * hole is no way out with a walker beside it (it walks in before the top is closed), a pillar none with an archer in
+ * its range. So one more mob never adds a way out nor makes one cheaper, and never turns a flight into a fight (the
+ * property's counterexample: a spider and a zombie, a hole of 50 ms that set the break-off above the bot's 9 health;
+ * a zombie more, right beside the bot, took the hole out of the shelters offered now, and with it the reserve).
+ *
+ * A flight is priced from the walkers it outruns (the ground's straight reading is rough, and flee tries three
+ * headings): each lands one blow as the bot turns away, no more. What keeps pace (a spider) is no way out of: it is
+ * fought after the flight (flee.ts judges a flight clear of what it outruns only), so with nothing but such in the
+ * pack there is no flight. An archer shoots while the bot is in its range, the whole of it from sword's reach out
+ * (priced from where the archer stood when the fight began, the way back was left out: in world 1 of a night's
+ * tech-tree run a close-in on a skeleton broke off at 6, read 4, and fled 2.8 s under arrows). While a shelter is
+ * built every walker about lands its blows at its full rate (the fight's knock-backs are over), an archer its arrows.
  */
-export function escapeCosts(
-  seen: EncounterObservation,
-  threats: readonly HostileSeen[],
-  shelters: readonly Choice[],
-): EscapeCost[] {
-  // With something that keeps pace in the pack, a flight is no way out of the fight: it ends with that mob still on
-  // the bot, to be fought then, hurt by the flight (flee.ts judges a flight clear of what it outruns only).
-  const costs: EscapeCost[] = threats.some(keepsPace) ? [] : [{ kind: 'flee', cost: flightCost(seen, threats) }];
-  for (const shelter of shelters)
-    if (shelter.kind === 'shelter')
-      costs.push({ kind: shelter.verb, cost: exposedCost(seen, threats, exposedSeconds(shelter.verb, seen)) });
+export function escapeCosts(seen: EncounterObservation, threats: readonly HostileSeen[]): EscapeCost[] {
+  const outrun = threats.filter((h) => !keepsPace(h));
+  const costs: EscapeCost[] = outrun.length > 0 ? [{ kind: 'flee', cost: flightCost(seen, outrun) }] : [];
+  for (const verb of shelterVerbs(afterBreakOff(seen, threats), threats))
+    costs.push({ kind: verb, cost: exposedCost(seen, threats, exposedSeconds(verb, seen)) });
   return costs.sort((a, b) => a.cost - b.cost);
+}
+
+/** The encounter as a broken-off fight leaves it: each threat within sword's reach of the bot. */
+function afterBreakOff(seen: EncounterObservation, threats: readonly HostileSeen[]): EncounterObservation {
+  const fought = new Set(threats.map((h) => h.id));
+  const hostiles = seen.hostiles.map((h) =>
+    fought.has(h.id) ? { ...h, distance: Math.min(h.distance, ATTACK_REACH) } : h,
+  );
+  return { ...seen, hostiles };
 }
 
 /**
@@ -66,18 +76,6 @@ export function breakOffPoint(
   const healthAfter = seen.bot.health - fight.expectedDamage;
   const reserve = escape ? escape.cost + biggestBlow(seen, escape.from) : 0;
   return round1(Math.max(floor, healthAfter - margin, reserve));
-}
-
-/**
- * With something that keeps pace in the pack and no shelter to build, the flight from the walkers it outruns is still
- * the way the bot is left with: priced for those alone (what keeps pace is fought after it, `escapeCosts`), so that one
- * more mob in the pack never lowers the break-off point below what the pack without it had.
- */
-export function outrunFlightCost(seen: EncounterObservation, threats: readonly HostileSeen[]): number {
-  return flightCost(
-    seen,
-    threats.filter((h) => !keepsPace(h)),
-  );
 }
 
 function flightCost(seen: EncounterObservation, threats: readonly HostileSeen[]): number {

@@ -12,7 +12,7 @@ import {
   type WeaponStats,
 } from './observation.js';
 import { shelterable, shelterChoices } from './shelters.js';
-import { breakOffPoint, escapeCosts, outrunFlightCost } from './aftermath.js';
+import { breakOffPoint, escapeCosts } from './aftermath.js';
 
 /*
  * The safety layer's judgment of an encounter: a pure function from what the bot sees (the hostiles, itself, the
@@ -62,13 +62,7 @@ export function assess(
     // With no way out after it, a fight never breaks off: nothing better waits after it.
     const breakOffBelow = trapped
       ? 0
-      : breakOffPoint(
-          seen,
-          fight,
-          settings.fightHealthFloor,
-          BREAK_OFF_MARGIN,
-          cheapestEscape(seen, threats, shelters),
-        );
+      : breakOffPoint(seen, fight, settings.fightHealthFloor, BREAK_OFF_MARGIN, cheapestEscape(seen, threats));
     // A fight that would break off at once (the bot already too hurt to get away after it) is no fight: the way out
     // now, unless cornered.
     fought = seen.bot.health >= breakOffBelow;
@@ -106,15 +100,10 @@ export function noWayOut(seen: EncounterObservation, threats: readonly HostileSe
  * is never offered there): a skeleton that got into the bot's hole is fought down to the floor, not broken off from
  * for a flight priced from point-blank that would not run.
  */
-function cheapestEscape(seen: EncounterObservation, threats: readonly HostileSeen[], shelters: readonly Choice[]) {
-  const ways = escapeCosts(seen, threats, shelters);
+function cheapestEscape(seen: EncounterObservation, threats: readonly HostileSeen[]) {
+  const ways = escapeCosts(seen, threats);
   const [cheapest] = shutIn(seen.ground) ? ways.filter((way) => way.kind !== 'flee') : ways;
-  if (cheapest) return { cost: cheapest.cost, from: threats };
-  // A spider among walkers and no shelter: the flight from the walkers is what is left (more mobs never turn a flight
-  // into a fight: the property's counterexample was a zombie, then a spider more, at 2 health with no way to shelter).
-  if (!shutIn(seen.ground) && threats.some(keepsPace) && !threats.every(keepsPace))
-    return { cost: outrunFlightCost(seen, threats), from: threats };
-  return null;
+  return cheapest ? { cost: cheapest.cost, from: threats } : null;
 }
 
 /** In a shelter that walls the bot in, with no walkable way out of it. */

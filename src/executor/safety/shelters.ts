@@ -42,16 +42,21 @@ const DIGGING_TOOL = /_(shovel|pickaxe)$/;
 export function shelterChoices(seen: EncounterObservation, threats: readonly HostileSeen[], context: string): Choice[] {
   const passedOver = whatGetsPast(threats);
   const not = passedOver.how.length > 0 ? `; passed over: ${passedOver.how.join(', ')}` : '';
-  const choices: Choice[] = [];
-  for (const verb of ['pillar_up', 'wall_in', 'dig_in'] as const) {
-    const shelter = SHELTERS[verb];
-    if (passedOver.verbs.has(verb) || !fitsHere(verb, seen.ground)) continue;
-    if (verb === 'pillar_up' && pillarPassedBy(seen.hostiles)) continue;
-    if (shelter.digs ? !canDigIn(seen) : seen.bot.blocks < shelter.blocks) continue;
+  return shelterVerbs(seen, threats).map((verb) => {
     const height = verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {};
-    choices.push({ kind: 'shelter', verb, ...height, reason: `${shelter.what}: ${context}${not}` });
-  }
-  return choices;
+    return { kind: 'shelter', verb, ...height, reason: `${SHELTERS[verb].what}: ${context}${not}` };
+  });
+}
+
+/** The verbs of `shelterChoices`, best first: what the pack builds here that no threat gets past, in time. */
+export function shelterVerbs(seen: EncounterObservation, threats: readonly HostileSeen[]): ShelterVerb[] {
+  const passedOver = whatGetsPast(threats).verbs;
+  return (['pillar_up', 'wall_in', 'dig_in'] as const).filter((verb) => {
+    const shelter = SHELTERS[verb];
+    if (passedOver.has(verb) || !fitsHere(verb, seen.ground)) return false;
+    if (verb === 'pillar_up' && pillarPassedBy(seen.hostiles)) return false;
+    return shelter.digs ? canDigIn(seen) : seen.bot.blocks >= shelter.blocks;
+  });
 }
 
 /**

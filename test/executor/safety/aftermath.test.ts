@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { escapeCosts, outrunFlightCost } from '../../../src/executor/safety/aftermath.js';
+import fc from 'fast-check';
+import { escapeCosts } from '../../../src/executor/safety/aftermath.js';
+import { keepsPace } from '../../../src/executor/safety/flight.js';
 import { assess } from '../../../src/executor/safety/assess.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
 import type { CombatSettings, HostileSeen } from '../../../src/executor/safety/observation.js';
+import { arbEncounter, arbHostile } from './arbitraries.js';
 import { encounter } from './observe.js';
 
 /*
@@ -34,7 +37,7 @@ describe('the break-off leaves the health a way out costs', () => {
     if (fight.kind !== 'fight') return;
     // A flight once they are on the bot: a blow from each as it turns (3 + 3), and the blow that may land between two
     // readings of its health (3).
-    expect(escapeCosts(seen, threats, [])[0]).toEqual({ kind: 'flee', cost: 6 });
+    expect(escapeCosts(seen, threats)[0]).toEqual({ kind: 'flee', cost: 6 });
     expect(fight.breakOffBelow).toBe(9);
   });
 
@@ -62,11 +65,17 @@ describe('the break-off leaves the health a way out costs', () => {
     expect(blocks.reason).not.toMatch(/^cornered/);
   });
 
-  it('a spider in the pack: no flight is a way out of the fight (it keeps pace), so none sets the break-off', () => {
+  it('a spider in the pack: the flight is priced from the walkers it outruns, the spider fought after it', () => {
     const spider: HostileSeen = { ...zombie(3, 3), name: 'spider', health: 16 };
     const seen = encounter([spider, zombie(1, 4), zombie(2, 5)], { held: 'wooden_sword' });
     const { choices, threats, fight } = assess(seen, auto, weaponStats);
-    expect(escapeCosts(seen, threats, []).map((escape) => escape.kind)).not.toContain('flee');
+    const zombiesOnly = escapeCosts(
+      seen,
+      threats.filter((h) => h.name === 'zombie'),
+    );
+    expect(escapeCosts(seen, threats)).toEqual(zombiesOnly);
+    // With nothing but what keeps pace, no flight is a way out at all.
+    expect(escapeCosts(seen, [spider])).toEqual([]);
     const first = choices[0]!;
     expect(first.kind).toBe('fight');
     // Broken off where the fight goes two blows worse than judged, at the floor, or where a flight from the zombies
@@ -74,10 +83,36 @@ describe('the break-off leaves the health a way out costs', () => {
     // bites all the way would (15.3 in world 10: it broke off, fled with the spider on it and died).
     if (first.kind === 'fight') {
       const zombieBlowAtMost = 4.5;
-      const reserve = outrunFlightCost(seen, threats) + zombieBlowAtMost;
+      const reserve = zombiesOnly[0]!.cost + zombieBlowAtMost;
       expect(first.breakOffBelow).toBeLessThanOrEqual(Math.max(6, 20 - fight!.expectedDamage, reserve));
       expect(first.breakOffBelow).toBeLessThan(15.3);
     }
+  });
+
+  it('a hole is no way out of a broken-off fight with a walker beside it: it walks in before the top is closed', () => {
+    // The property's counterexample (run 31,324 of seed 42): a spider and a zombie, a hole of 50 ms, 9 health.
+    const spider: HostileSeen = { ...zombie(1, 6.7), name: 'spider', health: 1 };
+    const ground = { wayOut: false, digIn: { ms: 50, yieldsCover: true } };
+    const seen = encounter([spider, { ...zombie(2, 4.3), health: 1 }], { health: 9, food: 0 }, ground);
+    const { threats } = assess(seen, { ...auto, fightHealthFloor: 0 }, weaponStats);
+    // The hole is offered now (the zombie is 4.3 blocks off), but not as the way out after a fight.
+    expect(assess(seen, auto, weaponStats).choices.map((c) => c.kind)).toContain('shelter');
+    expect(escapeCosts(seen, threats).map((way) => way.kind)).toEqual(['flee']);
+  });
+
+  it('one more mob never adds a way out nor makes the cheapest cheaper (with only what keeps pace, none is: a last stand)', () => {
+    fc.assert(
+      fc.property(arbEncounter, arbHostile(99), (seen, extra) => {
+        const threatsOf = (s: typeof seen) => s.hostiles.filter((h) => h.reach !== 'none');
+        if (threatsOf(seen).every(keepsPace)) return;
+        const crowded = { ...seen, hostiles: [...seen.hostiles, extra] };
+        const before = escapeCosts(seen, threatsOf(seen));
+        const after = escapeCosts(crowded, threatsOf(crowded));
+        const kinds = new Set(before.map((way) => way.kind));
+        for (const way of after) expect(kinds.has(way.kind)).toBe(true);
+        if (after.length > 0) expect(after[0]!.cost).toBeGreaterThanOrEqual(before[0]!.cost);
+      }),
+    );
   });
 });
 
@@ -92,7 +127,7 @@ describe('with an archer about, the break-off keeps the flight out of its sight 
     if (closeIn.kind !== 'close_in') return;
     // The flight from sword's reach out of its bow's range (15 - 3 blocks at 4.3 blocks/s: 2.8 s under arrows of 4
     // every 3 s), not from 9.1 blocks (1.4 s)...
-    const [flight] = escapeCosts(seen, threats, []);
+    const [flight] = escapeCosts(seen, threats);
     expect(flight!.cost).toBeCloseTo(3.7, 1);
     // ...plus an arrow (4) that may land between two readings of the bot's health.
     expect(closeIn.breakOffBelow).toBeGreaterThanOrEqual(flight!.cost + 4);

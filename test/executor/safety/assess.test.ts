@@ -13,6 +13,7 @@ import type {
 } from '../../../src/executor/safety/observation.js';
 import { contactShare } from '../../../src/executor/safety/contact.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
+import { arbEncounter, arbHostile, arbSettings, WEAPONS } from './arbitraries.js';
 import { encounter } from './observe.js';
 
 const weaponOf = weaponStats;
@@ -415,64 +416,6 @@ describe('assess: the response to an encounter, with its reasons', () => {
   });
 });
 
-const WEAPONS = [
-  null,
-  'wooden_sword',
-  'stone_sword',
-  'iron_sword',
-  'diamond_sword',
-  'stone_axe',
-  'iron_pickaxe',
-  'wooden_shovel',
-];
-const kinds = fc.constantFrom<[string, Reach]>(
-  ['zombie', 'melee'],
-  ['husk', 'melee'],
-  ['skeleton', 'bow'],
-  ['creeper', 'explosion'],
-  ['spider', 'melee'],
-);
-const arbHostile = (id: number) =>
-  fc
-    .record({
-      kind: kinds,
-      distance: fc.double({ min: 1, max: 16, noNaN: true }),
-      health: fc.integer({ min: 1, max: 20 }),
-      x: fc.integer({ min: -16, max: 16 }),
-      z: fc.integer({ min: -16, max: 16 }),
-    })
-    .map(({ kind: [name, reach], distance, health, x, z }) => ({
-      id,
-      name,
-      distance,
-      health,
-      reach,
-      position: { x, y: 0, z },
-    }));
-const arbEncounter = fc
-  .record({
-    hostiles: fc
-      .array(fc.nat(), { minLength: 1, maxLength: 8 })
-      .chain((ids) => fc.tuple(...ids.map((_, i) => arbHostile(i + 1)))),
-    health: fc.integer({ min: 1, max: 20 }),
-    food: fc.integer({ min: 0, max: 20 }),
-    held: fc.constantFrom(...WEAPONS),
-    pack: fc.subarray(WEAPONS.filter((w): w is string => w !== null)),
-    blocks: fc.integer({ min: 0, max: 20 }),
-    foods: fc.subarray(['bread', 'cooked_beef']),
-    wayOut: fc.boolean(),
-    digIn: fc.option(fc.record({ ms: fc.integer({ min: 50, max: 30_000 }), yieldsCover: fc.boolean() }), {
-      nil: undefined,
-    }),
-  })
-  .map(({ hostiles, wayOut, digIn, ...bot }) =>
-    encounter(hostiles, { ...bot, armour: armourOf([]) }, { wayOut, ...(digIn ? { digIn } : {}) }),
-  );
-const arbSettings = fc.record({
-  combat: fc.constantFrom<CombatSettings['combat']>('auto', 'avoid'),
-  fightHealthFloor: fc.integer({ min: 0, max: 20 }),
-});
-
 describe('assess: properties', () => {
   it('more health never turns a fight into a flight', () => {
     fc.assert(
@@ -547,8 +490,7 @@ describe('assess: properties', () => {
             expect(choice.breakOffBelow).toBe(0);
             continue;
           }
-          const shelters = choices.filter((c) => c.kind === 'shelter');
-          const cheapest = escapeCosts(seen, threats, shelters)[0]?.cost ?? -1;
+          const cheapest = escapeCosts(seen, threats)[0]?.cost ?? -1;
           expect(choice.breakOffBelow).toBeGreaterThanOrEqual(settings.fightHealthFloor);
           // With a walker about, a blow more than the way out costs (one may land between two readings of health).
           if (threats.some((h) => h.reach === 'melee')) expect(choice.breakOffBelow).toBeGreaterThan(cheapest);
