@@ -30,15 +30,30 @@ export const loginTimersPlugin: SquidPlugin = {
   },
 };
 
+/**
+ * The owners capturing now, the latest last: a second login's `setXp` in the same synchronous run (before the first
+ * one's microtask) must neither take over the first's intervals nor leave `setInterval` replaced for good, which
+ * would hand every later interval of the process, the bots' included, to the first player to be cleared when it
+ * leaves.
+ */
+const capturing: Interval[][] = [];
+let nativeSetInterval: typeof setInterval | null = null;
+
 function captureIntervalsUntilMicrotask(into: Interval[]): void {
-  const original = globalThis.setInterval;
-  const capturing = ((...args: Parameters<typeof setInterval>) => {
-    const interval = original(...args);
-    into.push(interval);
-    return interval;
-  }) as typeof setInterval;
-  globalThis.setInterval = capturing;
+  capturing.push(into);
+  if (nativeSetInterval === null) {
+    const native = globalThis.setInterval;
+    nativeSetInterval = native;
+    globalThis.setInterval = (...args: Parameters<typeof setInterval>) => {
+      const interval = native(...args);
+      capturing.at(-1)?.push(interval);
+      return interval;
+    };
+  }
   queueMicrotask(() => {
-    if (globalThis.setInterval === capturing) globalThis.setInterval = original;
+    capturing.splice(capturing.indexOf(into), 1);
+    if (capturing.length > 0 || nativeSetInterval === null) return;
+    globalThis.setInterval = nativeSetInterval;
+    nativeSetInterval = null;
   });
 }
