@@ -45,10 +45,10 @@ interface FightState {
  * the weapon). It gives up once the mob is further than `within` from the bot, or `enough` says the fight is over (a
  * guard drives a mob out of its area). It breaks off, failing `preempted`, at the blow that takes the bot's health below
  * `breakOffBelow`, the move in progress cancelled (break-off.ts): a fight going worse than it was judged is judged
- * again by whoever chose it. Its progress is each hit
- * landed and each step the target comes closer, reported so the stuck detectors judge the fight by
- * it, not by the bot's position (a bot striking a mob as it walks back in stands still by choice). The report is not
- * judged for stalls: how many hits a mob takes is not known in advance, and a guard fights between long waits.
+ * again by whoever chose it. Its progress is each hit landed and each step the target comes closer, reported so the
+ * stuck detectors judge the fight by it, not by the bot's position (a bot striking a mob as it walks back in stands
+ * still by choice). The report is not judged for stalls: how many hits a mob takes is not known in advance, and a
+ * guard fights between long waits.
  * Every verb that fights (attack_entity, guard_area) fights through this.
  */
 export async function fightUntilGone(
@@ -84,7 +84,7 @@ export async function fightUntilGone(
   }
 }
 
-/** This moment's move against `mob`, or the failure that the mob got away. */
+/** This moment's move against `mob` and where the bot stands for it; throws when the mob got away. */
 function nextMove(
   ctx: RunContext<unknown>,
   mob: EntityInfo,
