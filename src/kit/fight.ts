@@ -3,6 +3,7 @@ import type { RunContext } from '../registry/index.js';
 import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, MOB_HEALTH } from '../world/actuator-rules.js';
 import { EYE_HEIGHT } from '../world/reach.js';
 import { attackCooldownMs, TICK_MS } from '../world/mob-rules/index.js';
+import { watchBreakOff } from './break-off.js';
 import { BACK_OFF_MS, type FightMove, nextFightMove } from './fight-moves.js';
 import { waitUntil } from './wait-until.js';
 
@@ -42,11 +43,12 @@ interface FightState {
  * hostile that walks up; close in on one that does not), and this carries it out. The charge is the held item's attack
  * cooldown waited out on the run's clock since the last swing or the start of the fight (which may have just drawn
  * the weapon). It gives up once the mob is further than `within` from the bot, or `enough` says the fight is over (a
- * guard drives a mob out of its area). It breaks off, failing `preempted`, once the bot's health is below
- * `breakOffBelow`: a fight going worse than it was judged is judged again by whoever chose it. Its progress is each hit
- * landed and each step the target comes closer, reported so the stuck detectors judge the fight by
- * it, not by the bot's position (a bot striking a mob as it walks back in stands still by choice). The report is not
- * judged for stalls: how many hits a mob takes is not known in advance, and a guard fights between long waits.
+ * guard drives a mob out of its area). It breaks off, failing `preempted`, at the blow that takes the bot's health below
+ * `breakOffBelow`, the move in progress cancelled (break-off.ts): a fight going worse than it was judged is judged
+ * again by whoever chose it. Its progress is each hit landed and each step the target comes closer, reported so the
+ * stuck detectors judge the fight by it, not by the bot's position (a bot striking a mob as it walks back in stands
+ * still by choice). The report is not judged for stalls: how many hits a mob takes is not known in advance, and a
+ * guard fights between long waits.
  * Every verb that fights (attack_entity, guard_area) fights through this.
  */
 export async function fightUntilGone(
@@ -68,42 +70,57 @@ export async function fightUntilGone(
     blockedBackOffs: 0,
     progress: 0,
   };
-  for (let mob = where(); mob && !enough(mob); mob = where()) {
-    if (world.health() < breakOffBelow)
-      throw new WorldError(
-        'preempted',
-        `health ${world.health()} is below ${breakOffBelow}: the fight with the ${target.name} breaks off to be judged again`,
-      );
-    const feet = { ...world.position() };
-    const away = horizontal(mob.position, feet);
-    if (away > within)
-      throw new WorldError(
-        'precondition_missing',
-        `the ${target.name} got away: ${away.toFixed(1)} blocks off, more than ${within}`,
-      );
-    if (away < state.closest - 0.1) {
-      // The first sight after a hit is where the knock-back left it, not a step closer.
-      if (state.closest !== Infinity) reportProgress(ctx, target, state, away);
-      [state.closest, state.closerAt] = [away, clock.now()];
+  const breakOff = watchBreakOff(ctx, target.name, breakOffBelow);
+  try {
+    for (let mob = where(); mob && !enough(mob); mob = where()) {
+      breakOff.check();
+      const move = nextMove(ctx, mob, target, within, state);
+      await carryOut(breakOff.ctx, move, target, state).catch((error: unknown) => {
+        throw breakOff.explain(error);
+      });
     }
-    const swingGap = Math.max(attackCooldownMs(world.heldItem()) + CHARGE_MARGIN_MS, ATTACK_COOLDOWN_MS);
-    const move = nextFightMove({
-      feet,
-      target: mob,
-      others: world.entities().filter((entity) => entity.id !== mob.id),
-      chargeInMs: state.lastSwingAt + swingGap - clock.now(),
-      targetStalledMs: clock.now() - state.closerAt,
-      blockedBackOffs: state.blockedBackOffs,
-    });
-    await carryOut(ctx, move, target, feet, state);
+  } finally {
+    breakOff.end();
   }
+}
+
+/** This moment's move against `mob` and where the bot stands for it; throws when the mob got away. */
+function nextMove(
+  ctx: RunContext<unknown>,
+  mob: EntityInfo,
+  target: { id: number; name: string },
+  within: number,
+  state: FightState,
+): { move: FightMove; feet: Vec3Like } {
+  const { world, clock } = ctx;
+  const feet = { ...world.position() };
+  const away = horizontal(mob.position, feet);
+  if (away > within)
+    throw new WorldError(
+      'precondition_missing',
+      `the ${target.name} got away: ${away.toFixed(1)} blocks off, more than ${within}`,
+    );
+  if (away < state.closest - 0.1) {
+    // The first sight after a hit is where the knock-back left it, not a step closer.
+    if (state.closest !== Infinity) reportProgress(ctx, target, state, away);
+    [state.closest, state.closerAt] = [away, clock.now()];
+  }
+  const swingGap = Math.max(attackCooldownMs(world.heldItem()) + CHARGE_MARGIN_MS, ATTACK_COOLDOWN_MS);
+  const move = nextFightMove({
+    feet,
+    target: mob,
+    others: world.entities().filter((entity) => entity.id !== mob.id),
+    chargeInMs: state.lastSwingAt + swingGap - clock.now(),
+    targetStalledMs: clock.now() - state.closerAt,
+    blockedBackOffs: state.blockedBackOffs,
+  });
+  return { move, feet };
 }
 
 async function carryOut(
   ctx: RunContext<unknown>,
-  move: FightMove,
+  { move, feet }: { move: FightMove; feet: Vec3Like },
   target: { id: number; name: string },
-  feet: Vec3Like,
   state: FightState,
 ): Promise<void> {
   const { world, clock } = ctx;

@@ -38,6 +38,24 @@ export interface RunContext<Args = unknown> {
   progress(done: number, total?: number, note?: ProgressNote): void;
 }
 
+/**
+ * The context with its world or its cancel signal swapped, keeping the executor's actuate and progress hooks: a
+ * runner that wraps the world (a fault injected) or cancels its own moves sooner than the step (a fight's break-off).
+ */
+export function withContext<A>(
+  ctx: RunContext<A>,
+  swap: { world?: RunContext<A>['world']; signal?: AbortSignal },
+): RunContext<A> {
+  return {
+    args: ctx.args,
+    world: swap.world ?? ctx.world,
+    signal: swap.signal ?? ctx.signal,
+    clock: ctx.clock,
+    actuate: (command, act) => ctx.actuate(command, act),
+    progress: (done, total, note) => ctx.progress(done, total, note),
+  };
+}
+
 /** What a progress report counts, for the people and tools watching a step. */
 export interface ProgressNote {
   /** What `done` and `total` count, e.g. "oak_log", "blocks placed"; "units" when not given. */

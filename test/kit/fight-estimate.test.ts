@@ -6,10 +6,10 @@ import { assess } from '../../src/executor/safety/assess.js';
 import { backInReachSeconds } from '../../src/executor/safety/contact.js';
 import { observeEncounter, weaponStats } from '../../src/executor/safety/encounter.js';
 import { fightUntilGone } from '../../src/kit/fight.js';
-import type { RunContext } from '../../src/registry/index.js';
 import { ATTACK_REACH } from '../../src/world/actuator-rules.js';
 import { HOSTILE_STATS } from '../../src/world/mob-rules/index.js';
 import { SimWorld } from '../../src/world/sim/index.js';
+import { bareRunContext } from '../helpers/run-context.js';
 
 /*
  * Issue 30: the assessment's fight estimate (src/executor/safety/assess.ts) against the fight itself, the skill of
@@ -118,14 +118,7 @@ async function estimateAndCost(
     clock.setTimeout(watch, 50);
   };
   watch();
-  const ctx: RunContext = {
-    args: {},
-    world,
-    signal: new AbortController().signal,
-    clock,
-    actuate: (_command, act) => act(),
-    progress: () => {},
-  };
+  const ctx = bareRunContext(world, clock);
   const started = clock.now();
   let done = false;
   void (async () => {

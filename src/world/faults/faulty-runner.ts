@@ -1,5 +1,5 @@
 import { WorldError } from '../../contracts/world.js';
-import type { RunContext, Runner } from '../../registry/capability-spec.js';
+import { type Runner, withContext } from '../../registry/capability-spec.js';
 import { deriveSeed, mulberry32 } from '../../random.js';
 import type { Fault } from './fault.js';
 import { FaultyWorld } from './faulty-world.js';
@@ -11,18 +11,6 @@ export interface RunnerFaultOptions {
   seed?: number;
   /** Names the runner in errors; defaults to "runner". */
   label?: string;
-}
-
-/** The context with its world swapped, keeping the executor's actuate/progress hooks. */
-function withWorld<A>(ctx: RunContext<A>, world: RunContext<A>['world']): RunContext<A> {
-  return {
-    args: ctx.args,
-    world,
-    signal: ctx.signal,
-    clock: ctx.clock,
-    actuate: (command, act) => ctx.actuate(command, act),
-    progress: (done, total, note) => ctx.progress(done, total, note),
-  };
 }
 
 /**
@@ -48,7 +36,9 @@ export function withRunnerFault<A>(runner: Runner<A>, fault: Fault, options: Run
         { spec: `${label}=${fault.kind}`, target: label, targetKind: 'actuator', actuators: ACTUATOR_METHODS, fault },
       ];
       return (ctx) =>
-        runner(withWorld(ctx, new FaultyWorld(ctx.world, rules, { clock: ctx.clock, seed: options.seed ?? 1 })));
+        runner(
+          withContext(ctx, { world: new FaultyWorld(ctx.world, rules, { clock: ctx.clock, seed: options.seed ?? 1 }) }),
+        );
     }
     default:
       return (ctx) =>
