@@ -207,7 +207,11 @@ export interface BotView {
   held: boolean;
   /** Its running (or interrupted) plan, if any. */
   plan: string | null;
+  /** When that plan last changed status (journal clock, epoch ms): when it started, or was interrupted. */
+  planSince: number | null;
   queued: number;
+  /** The first of its queued plans, the one its holder takes next, and when it was queued (journal clock, epoch ms). */
+  nextQueued: { planId: string; queuedAt: number } | null;
   /** What its holder last reported of it under the current lease; null before any report (or from an older lease). */
   status: BotStatus | null;
 }

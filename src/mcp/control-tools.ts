@@ -283,5 +283,8 @@ function botLine(b: BotSample | FleetBotSample): string {
       ? `lease of ${b.holder} lapsed`
       : 'not held';
   const state = b.state === null ? 'not reported' : b.connected ? b.state : 'disconnected';
-  return `${b.bot}: ${held}, ${state}${plan}${b.queued > 0 ? `, ${b.queued} queued` : ''}${b.waiting ? ` (${b.waiting})` : ''}`;
+  const wait = b.waiting
+    ? ` (plan ${b.waiting.planId} queued since ${new Date(b.waiting.since).toISOString()}: ${b.waiting.detail})`
+    : '';
+  return `${b.bot}: ${held}, ${state}${plan}${b.queued > 0 ? `, ${b.queued} queued` : ''}${wait}`;
 }

@@ -87,8 +87,25 @@ export interface FleetBotSample {
   plan: string | null;
   /** Plans queued behind it. */
   queued: number;
-  /** Why its queued (or interrupted) plan waits, when it waits for a worker: none holds it, or its holder has no headroom. */
-  waiting: string | null;
+  /** Its plan queued (or interrupted), waiting for a worker, and why; null when nothing of it waits for one. */
+  waiting: PlanWait | null;
+}
+
+/**
+ * Why a fleet bot's plan waits for a worker: no worker holds the bot (each takes bots only while it has headroom and
+ * capacity), or the worker holding it has no headroom to start a plan.
+ */
+export const PLAN_WAIT_REASONS = ['no_holder', 'no_headroom'] as const;
+
+/** A fleet bot's plan that waits for a worker: queued, why, and since when. */
+export interface PlanWait {
+  /** The plan that waits: the bot's interrupted (or running, its holder gone) plan, else its first queued one. */
+  planId: string;
+  reason: (typeof PLAN_WAIT_REASONS)[number];
+  /** The reason in words, naming the worker when one holds the bot. */
+  detail: string;
+  /** Since when it waits (journal clock, epoch ms): when it was queued or interrupted, or its holder's lease lapsed. */
+  since: number;
 }
 
 /**

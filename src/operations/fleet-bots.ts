@@ -1,6 +1,6 @@
 import type { Journal } from '../journal/journal.js';
 import { WAITING_FOR_HEADROOM, type BotView } from '../journal/rows.js';
-import type { BotAccess, FleetBotSample, QueuedBot } from './bot-access.js';
+import type { BotAccess, FleetBotSample, PlanWait, QueuedBot } from './bot-access.js';
 import { journalUnreachable } from '../journal/unreachable.js';
 import { OperationError } from './errors.js';
 
@@ -110,14 +110,33 @@ export function fleetSample(view: BotView): FleetBotSample {
 /**
  * Why a bot's plan waits for a worker: no worker holds the bot (each refuses a claim past its headroom, or none has
  * spare capacity), or its holder reported it waiting for headroom. null when nothing of it waits, or it waits for
- * nothing but its turn.
+ * nothing but its turn (a holder with headroom takes it at its next look).
  */
-function waitingFor(view: BotView): string | null {
-  if (view.queued === 0 && view.plan === null) return null;
+function waitingFor(view: BotView): PlanWait | null {
+  const plan = waitingPlan(view);
+  if (plan === null) return null;
   if (!view.held)
-    return 'queued: no worker holds the bot yet (each takes bots only while it has headroom and capacity)';
+    return {
+      planId: plan.planId,
+      reason: 'no_holder',
+      detail: 'no worker holds the bot (each takes bots only while it has headroom and capacity)',
+      // A plan its holder left waits from the moment the holder's lease lapsed.
+      since: Math.max(plan.since, view.expiresAt ?? plan.since),
+    };
   if (view.status?.state === WAITING_FOR_HEADROOM)
-    return `queued: its worker ${view.holder} has no headroom; the plan starts when it has`;
+    return {
+      planId: plan.planId,
+      reason: 'no_headroom',
+      detail: `its worker ${view.holder} has no headroom; the plan starts when it has`,
+      since: plan.since,
+    };
+  return null;
+}
+
+/** The plan a holder of the bot takes first (its unfinished plan, else its first queued one), and since when. */
+function waitingPlan(view: BotView): { planId: string; since: number } | null {
+  if (view.plan !== null) return { planId: view.plan, since: view.planSince ?? view.addedAt };
+  if (view.nextQueued !== null) return { planId: view.nextQueued.planId, since: view.nextQueued.queuedAt };
   return null;
 }
 

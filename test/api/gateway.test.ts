@@ -9,6 +9,10 @@ import type { Journal } from '../../src/journal/journal.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import { openJournal } from '../../src/journal/open.js';
 import { SWEEPER_LOCK } from '../../src/journal/postgres/postgres-journal.js';
+import { WAITING_FOR_HEADROOM } from '../../src/journal/rows.js';
+import { ROUTES } from '../../src/api/contract/route-table.js';
+import { applyFleet, emptyFleet } from '../../src/monitor/app/fleet.js';
+import { QUEUED, botSample, describeWait, emptyModel } from '../../src/monitor/app/model.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
 import { serveProcess } from '../helpers/serve-process.js';
@@ -243,6 +247,79 @@ describe('a fleet gateway (serve --world none on PostgreSQL)', () => {
       expect((await stop()).code).toBe(0);
       await w1.close();
       await w2.close();
+    }
+  }, 60_000);
+
+  it('lists a plan that waits for a worker as queued, with why and since when, in the answer its own schema declares, and the monitor shows it', async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    await journal.addBot({ name: 'ann' });
+    const w2 = await holder(url, 'w2', 'bob');
+    await w2.report(WAITING_FOR_HEADROOM);
+    const { base, stop } = await gateway(url);
+    const stream = new WebSocket(`${base.replace('http', 'ws')}/api/events`, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
+    const streamed = emptyFleet();
+    stream.on('message', (data: Buffer) => applyFleet(streamed, JSON.parse(data.toString()) as { type: string }));
+    try {
+      expect((await post(base, '?bot=ann', planks('a1'))).status).toBe(202);
+      expect((await post(base, '?bot=bob', planks('b1'))).status).toBe(202);
+      const queuedAt = async (planId: string) => (await journal.plan(planId))!.created_at;
+      const answer: unknown = await (await fetch(`${base}/api/bots`)).json();
+      const parsed = ROUTES.bots.responses[200].schema!.safeParse(answer);
+      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
+      const { bots } = answer as { bots: Record<string, unknown>[] };
+      expect(bots).toEqual([
+        expect.objectContaining({
+          bot: 'ann',
+          held: false,
+          queued: 1,
+          waiting: {
+            planId: 'a1',
+            reason: 'no_holder',
+            detail: 'no worker holds the bot (each takes bots only while it has headroom and capacity)',
+            since: await queuedAt('a1'),
+          },
+        }),
+        expect.objectContaining({
+          bot: 'bob',
+          holder: 'w2',
+          held: true,
+          state: WAITING_FOR_HEADROOM,
+          waiting: {
+            planId: 'b1',
+            reason: 'no_headroom',
+            detail: 'its worker w2 has no headroom; the plan starts when it has',
+            since: await queuedAt('b1'),
+          },
+        }),
+      ]);
+
+      // The monitor: each bot's card and header, from the answer and from the stream's samples.
+      const fromAnswer = emptyModel('ann');
+      botSample(fromAnswer, bots[0]!);
+      expect(fromAnswer.agent).toBe(QUEUED);
+      expect(describeWait(fromAnswer.bot.waiting!)).toBe(
+        `queued since ${new Date(await queuedAt('a1')).toISOString().slice(11, 19)} UTC (plan a1): no worker holds the bot (each takes bots only while it has headroom and capacity)`,
+      );
+      const fleet = emptyFleet();
+      applyFleet(fleet, { type: 'bots.state', bots });
+      expect([...fleet.bots.values()].map((m) => [m.name, m.agent, m.bot.waiting?.reason])).toEqual([
+        ['ann', QUEUED, 'no_holder'],
+        ['bob', QUEUED, 'no_headroom'],
+      ]);
+      // The stream's samples (each second) carry the same: the live view folds them as they come.
+      const queuedOnStream = () =>
+        streamed.bots.get('ann')?.agent === QUEUED && streamed.bots.get('bob')?.agent === QUEUED;
+      for (let polls = 0; polls < 200 && !queuedOnStream(); polls++)
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      expect(streamed.bots.get('bob')?.bot.waiting).toEqual(bots[1]!.waiting);
+    } finally {
+      stream.terminate();
+      expect((await stop()).code).toBe(0);
+      await w2.close();
+      await journal.close();
     }
   }, 60_000);
 

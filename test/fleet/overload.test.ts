@@ -75,9 +75,10 @@ describe('verbtree worker: admission by headroom', () => {
       // The bots no worker holds: their plans wait, saying why (what /api/bots, list_bots and the monitor show).
       const samples = await new FleetBots(journal).samples();
       for (const sample of samples.filter((s) => !s.held))
-        expect(sample.waiting).toBe(
-          'queued: no worker holds the bot yet (each takes bots only while it has headroom and capacity)',
-        );
+        expect(sample.waiting).toMatchObject({
+          reason: 'no_holder',
+          detail: 'no worker holds the bot (each takes bots only while it has headroom and capacity)',
+        });
 
       const late = startWorker(url, world.server.port, 'late', [], 2, '1.21.4', LEASE);
       workers.push(late);

@@ -183,6 +183,33 @@ describe('verbtree mcp --world none: an MCP client drives a fleet through the jo
     }
   }, 30_000);
 
+  it('list_bots shows a plan no worker takes as queued, with why and since when', async () => {
+    const url = await cluster.database();
+    const journal = await openJournal(url);
+    await journal.addBot({ name: 'ann' });
+    await journal.addBot({ name: 'bob' });
+    const { client } = await gateway(url);
+    try {
+      const start = await call(client, 'start_plan', { bot: 'ann', plan: farPlan });
+      expect(structured(start)).toMatchObject({ status: 'started', planId: 'far', queued: true });
+      const since = (await journal.plan('far'))!.created_at;
+      const listed = await call(client, 'list_bots', {});
+      expect(listed.isError).toBeUndefined();
+      const detail = 'no worker holds the bot (each takes bots only while it has headroom and capacity)';
+      expect(structured(listed).bots).toMatchObject([
+        { bot: 'ann', held: false, queued: 1, waiting: { planId: 'far', reason: 'no_holder', detail, since } },
+        { bot: 'bob', held: false, queued: 0, waiting: null },
+      ]);
+      expect(text(listed).split('\n').slice(0, 2)).toEqual([
+        `ann: not held, not reported, 1 queued (plan far queued since ${new Date(since).toISOString()}: ${detail})`,
+        'bob: not held, not reported',
+      ]);
+    } finally {
+      await client.close();
+      await journal.close();
+    }
+  }, 30_000);
+
   it('serves the same over Streamable HTTP (the server the command makes, in this process)', async () => {
     const url = await cluster.database();
     const journal = await openJournal(url);

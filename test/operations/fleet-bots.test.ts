@@ -61,20 +61,43 @@ describe('operations on a fleet (FleetBots: bots held by workers elsewhere, reac
     ]);
   });
 
-  it('a queued plan says why it waits for a worker: none holds its bot, or its holder has no headroom', async () => {
-    const { journal, ops } = await fleet(['ann', 'bob']);
+  it('a queued plan says why it waits for a worker and since when: none holds its bot, its holder has no headroom, or its holder left it', async () => {
+    let now = 1_000_000;
+    const { journal } = openTemp(() => now);
+    for (const name of ['ann', 'bob']) await journal.addBot({ name });
+    const ops = createOperations({ registry, journal, bots: new FleetBots(journal), clock: new ManualClock() });
+    const queuedAt = now;
     await ops.start(walk('p1'), { bot: 'ann' });
+    now += 5_000;
+    await ops.start(walk('p2'), { bot: 'ann' });
     const waiting = async () => (await ops.listBots()).map((b) => ('waiting' in b ? b.waiting : 'not a fleet bot'));
-    expect(await waiting()).toEqual([
-      'queued: no worker holds the bot yet (each takes bots only while it has headroom and capacity)',
-      null,
-    ]);
+    const noHolder = 'no worker holds the bot (each takes bots only while it has headroom and capacity)';
+    expect(await waiting()).toEqual([{ planId: 'p1', reason: 'no_holder', detail: noHolder, since: queuedAt }, null]);
+
     const epoch = (await journal.claimBot('ann', 'w1', MINUTE))!;
     const report = { bot: 'ann', epoch, connected: true, kind: 'sim', position: null, health: 20, food: 20 };
     await journal.reportBots([{ ...report, state: 'IDLE' }]);
     expect(await waiting()).toEqual([null, null]);
     await journal.reportBots([{ ...report, state: WAITING_FOR_HEADROOM }]);
-    expect(await waiting()).toEqual(['queued: its worker w1 has no headroom; the plan starts when it has', null]);
+    expect(await waiting()).toEqual([
+      {
+        planId: 'p1',
+        reason: 'no_headroom',
+        detail: 'its worker w1 has no headroom; the plan starts when it has',
+        since: queuedAt,
+      },
+      null,
+    ]);
+
+    // Its holder takes p1 and then goes silent: once its lease lapses, p1 waits for a new holder from that moment.
+    await journal.reportBots([{ ...report, state: 'EXECUTING' }]);
+    now += 1_000;
+    expect(await journal.claimNextPlan({ bot: 'ann', epoch })).toMatchObject({ planId: 'p1' });
+    expect(await waiting()).toEqual([null, null]);
+    const lapsedAt = now - 1_000 + MINUTE;
+    now += 2 * MINUTE;
+    expect(await waiting()).toEqual([{ planId: 'p1', reason: 'no_holder', detail: noHolder, since: lapsedAt }, null]);
+    expect((await ops.listBots())[0]).toMatchObject({ plan: 'p1', queued: 1, held: false });
   });
 
   it('an empty fleet says how a bot joins it', async () => {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { FAILURE_CODE_LIST } from '../../contracts/failure-codes.js';
 import { Plan } from '../../contracts/plan.js';
 import { PlanStep } from '../../contracts/plan-step.js';
+import { PLAN_WAIT_REASONS } from '../../operations/bot-access.js';
 import { CONTROL_ACTIONS } from '../../operations/runs.js';
 
 /**
@@ -225,11 +226,54 @@ const CanaryStatus = z
   .describe('A canary beside its stable version: their SLAs by world kind and its standing.');
 export const CanariesReply = z.strictObject({ success, canaries: z.array(CanaryStatus) });
 
-const BotSample = z
-  .looseObject({ bot: z.string(), connected: z.boolean(), viewer: z.string().nullable() })
-  .describe(
-    "A bot and its state now: this process's (position, health, food, plan) or a fleet bot's lease and report.",
-  );
+const position = z.strictObject({ x: z.number(), y: z.number(), z: z.number() });
+const viewer = z.string().nullable().describe("Where the bot's 3D view is served; null for none.");
+const LocalBotSample = z
+  .strictObject({
+    bot: z.string(),
+    kind: z.string().describe('The world it acts in: mineflayer or sim.'),
+    connected: z.boolean(),
+    state: z.string().describe("The executor's state; away from its server, `disconnected since <time>`."),
+    position: position.nullable(),
+    health: z.number().nullable(),
+    food: z.number().nullable(),
+    plan: z.string().nullable().describe('The plan it runs or last ran.'),
+    viewer,
+  })
+  .describe('A bot of this process and its state now (null position, health and food while it is away).');
+const PlanWait = z
+  .strictObject({
+    planId: z.string().describe("The plan that waits: the bot's interrupted plan, else its first queued one."),
+    reason: z
+      .enum(PLAN_WAIT_REASONS)
+      .describe(
+        'no_holder: no worker holds the bot (none has headroom or capacity); no_headroom: its worker has none.',
+      ),
+    detail: z.string().describe('The reason in words.'),
+    since: z.number().describe('Since when it waits (journal clock, epoch ms).'),
+  })
+  .describe("The bot's plan is queued, waiting for a worker: why, and since when.");
+const FleetBotSample = z
+  .strictObject({
+    bot: z.string(),
+    holder: z.string().nullable().describe('The worker that holds (or last held) its lease.'),
+    held: z.boolean().describe('Whether that lease is live now.'),
+    epoch: z.int(),
+    leaseExpiresAt: z.number().nullable().describe('When the lease lapses (journal clock, epoch ms).'),
+    kind: z.string().nullable(),
+    connected: z.boolean(),
+    state: z.string().nullable().describe("The executor's state as its holder last reported; WAITING: no headroom."),
+    position: position.nullable(),
+    health: z.number().nullable(),
+    food: z.number().nullable(),
+    reportedAt: z.number().nullable().describe('When its holder last reported it (journal clock, epoch ms).'),
+    plan: z.string().nullable().describe('Its running or interrupted plan.'),
+    queued: z.int().describe('Plans queued behind it.'),
+    waiting: PlanWait.nullable().describe('Its plan queued for a worker, and why; null when none waits for one.'),
+    viewer,
+  })
+  .describe("A fleet bot (on a gateway): its lease, its holder's last report, its plans and what they wait for.");
+const BotSample = z.union([LocalBotSample, FleetBotSample]);
 export const BotsReply = z.strictObject({ success, bots: z.array(BotSample), message: z.string().optional() });
 export const BotStatusReply = z.union([
   z.strictObject({ success, attached: z.literal(false), message: z.string() }),

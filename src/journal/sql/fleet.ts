@@ -52,13 +52,19 @@ export function* listBots(): Tx<BotView[]> {
       claimed_at: number | null;
       held: number;
       plan: string | null;
+      plan_since: number | null;
       queued: number;
+      next_queued: string | null;
+      next_queued_at: number | null;
     } & StatusColumns
   >(
     `SELECT b.name, b.added_at, b.settings, l.holder, COALESCE(l.epoch, 0) AS epoch, l.expires_at, l.claimed_at,
        CASE WHEN l.holder IS NOT NULL AND l.expires_at > verbtree_now() THEN 1 ELSE 0 END AS held,
        (SELECT p.plan_id FROM plans p WHERE p.bot = b.name AND p.status IN ('running', 'interrupted') ORDER BY p.updated_at DESC LIMIT 1) AS plan,
+       (SELECT p.updated_at FROM plans p WHERE p.bot = b.name AND p.status IN ('running', 'interrupted') ORDER BY p.updated_at DESC LIMIT 1) AS plan_since,
        (SELECT COUNT(*) FROM plans p WHERE p.bot = b.name AND p.status = 'queued') AS queued,
+       (SELECT p.plan_id FROM plan_queue q JOIN plans p ON p.plan_id = q.plan_id WHERE q.bot = b.name AND p.status = 'queued' ORDER BY q.id LIMIT 1) AS next_queued,
+       (SELECT p.created_at FROM plan_queue q JOIN plans p ON p.plan_id = q.plan_id WHERE q.bot = b.name AND p.status = 'queued' ORDER BY q.id LIMIT 1) AS next_queued_at,
        ${STATUS_COLUMNS}
      FROM bots b LEFT JOIN bot_leases l ON l.bot = b.name
        LEFT JOIN bot_status s ON s.bot = b.name AND s.epoch = l.epoch
@@ -74,7 +80,9 @@ export function* listBots(): Tx<BotView[]> {
     claimedAt: r.claimed_at,
     held: Number(r.held) === 1,
     plan: r.plan,
+    planSince: r.plan_since === null ? null : Number(r.plan_since),
     queued: Number(r.queued),
+    nextQueued: r.next_queued === null ? null : { planId: r.next_queued, queuedAt: Number(r.next_queued_at) },
     status: statusOf(r),
   }));
 }

@@ -5,7 +5,7 @@ import { Health } from './health.js';
 import { TrailMap } from './map.js';
 import { shortStepId } from './steps.js';
 import { applyFleet, caughtUp, emptyFleet, type CatchUp, type Fleet } from './fleet.js';
-import { emptyModel, type NodeRow, type StepView } from './model.js';
+import { describeWait, emptyModel, type NodeRow, type StepView } from './model.js';
 import { useShape } from './shapes.js';
 import { TreeGraph } from './tree-graph.js';
 
@@ -70,7 +70,7 @@ function FleetBar({
       >
         <b>${name}</b> <span class="state ${bot.agent}">${bot.agent}</span>
         <span class="muted">${bot.planId ? `${bot.planId}: ${bot.planState}` : 'no plan'}</span>
-        ${bot.bot.waiting ? html`<span class="waiting" data-waiting>${bot.bot.waiting}</span>` : null}
+        ${bot.bot.waiting ? html`<span class="waiting" data-waiting>${describeWait(bot.bot.waiting)}</span>` : null}
         <span class="muted"
           >${[
             p ? `${p.x.toFixed(0)}, ${p.y.toFixed(0)}, ${p.z.toFixed(0)}` : null,
@@ -158,6 +158,7 @@ export function Live() {
       <span class="status" data-connection=${fleet.connected ? 'live' : 'down'}>${fleet.status}</span>
       <span data-selected-bot>${selected ?? 'no bot attached'}</span>
       <span class="state ${model.agent}" data-agent-state>${model.agent}</span>
+      ${bot.waiting ? html`<span class="waiting" data-waiting>${describeWait(bot.waiting)}</span>` : null}
       <span class="bot"
         >${bot.position ? html`<span data-position>pos ${bot.position.x.toFixed(1)}, ${bot.position.y.toFixed(1)}, ${bot.position.z.toFixed(1)}</span>` : null}
         ${bot.health !== undefined ? html`<span data-health>health ${bot.health}</span><span>food ${bot.food}</span>` : null}</span

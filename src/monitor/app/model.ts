@@ -32,6 +32,17 @@ export interface TreeRunView {
   outcome?: { ok: boolean; code?: string; detail?: string; nodePath?: string };
 }
 
+/** A fleet bot's plan waiting for a worker, as `/api/bots` and `bots.state` samples carry it (`waiting`). */
+export interface PlanWait {
+  planId: string;
+  reason: string;
+  detail: string;
+  since: number;
+}
+
+/** The agent state the monitor shows for a bot whose plan waits for a worker, whatever its holder last reported. */
+export const QUEUED = 'QUEUED';
+
 export interface Model {
   name: string;
   agent: string;
@@ -42,8 +53,8 @@ export interface Model {
     connected?: boolean;
     /** On a fleet gateway: the worker that holds the bot's lease. */
     holder?: string;
-    /** On a fleet gateway: why its plan waits for a worker (none holds it, or its holder has no headroom). */
-    waiting?: string;
+    /** On a fleet gateway: its plan queued for a worker, why (none holds it, or its holder has no headroom), since when. */
+    waiting?: PlanWait;
   };
   trail: { x: number; z: number }[];
   planId?: string;
@@ -186,20 +197,37 @@ const numberOf = (value: unknown) => (typeof value === 'number' ? value : undefi
 export function botSample(model: Model, message: Message): void {
   const position = (message.position ?? undefined) as Model['bot']['position'];
   const [health, food] = [numberOf(message.health), numberOf(message.food)];
+  const waiting = planWait(message.waiting);
   model.bot = {
     ...(position ? { position } : {}),
     ...(health !== undefined ? { health } : {}),
     ...(food !== undefined ? { food } : {}),
     connected: message.connected === true,
     ...(typeof message.holder === 'string' && message.held === true ? { holder: message.holder } : {}),
-    ...(typeof message.waiting === 'string' ? { waiting: message.waiting } : {}),
+    ...(waiting ? { waiting } : {}),
   };
-  if (typeof message.state === 'string') model.agent = message.state;
+  if (waiting) model.agent = QUEUED;
+  else if (typeof message.state === 'string') model.agent = message.state;
+  // Taken by a worker that has not reported it yet, or its plan cancelled: it no longer waits, in a state not known.
+  else if (model.agent === QUEUED) model.agent = emptyModel(model.name).agent;
   if (position) {
     const last = model.trail.at(-1);
     if (!last || last.x !== position.x || last.z !== position.z) model.trail.push({ x: position.x, z: position.z });
     if (model.trail.length > MAX_TRAIL) model.trail.shift();
   }
+}
+
+function planWait(value: unknown): PlanWait | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { planId, reason, detail, since } = value as Record<string, unknown>;
+  if (typeof planId !== 'string' || typeof reason !== 'string' || typeof detail !== 'string') return undefined;
+  return typeof since === 'number' ? { planId, reason, detail, since } : undefined;
+}
+
+/** A plan's wait as the monitor says it: "queued since 14:02:07 (plan p1): <why>". */
+export function describeWait(wait: PlanWait): string {
+  const at = new Date(wait.since).toISOString().slice(11, 19);
+  return `queued since ${at} UTC (plan ${wait.planId}): ${wait.detail}`;
 }
 
 /** The run id of the tree read back from the journal; the stream's run ids are positive. */
