@@ -10,7 +10,7 @@ import { simWorldFromScenario } from '../../src/world/sim-scenario.js';
 /** How a parity file drives and reads each world: the same `Side` made for SimWorld and for the embedded server. */
 export interface SideMakers<Side> {
   sim(world: SimWorld, clock: ManualClock): Side | Promise<Side>;
-  server(bot: MineflayerWorld, embedded: EmbeddedWorld): Side | Promise<Side>;
+  server(bot: MineflayerWorld, embedded: EmbeddedWorld, username: string): Side | Promise<Side>;
 }
 
 /**
@@ -31,7 +31,7 @@ export function worldPair<Side>(
     const clock = new ManualClock();
     sim = await makers.sim(simWorldFromScenario(scenario, { clock }), clock);
     embedded = await startEmbeddedWorld({ scenario, clock: new SystemClock() });
-    server = await makers.server(await embedded.connectBot(username), embedded);
+    server = await makers.server(await embedded.connectBot(username), embedded, username);
   }, 60_000);
   afterAll(() => embedded?.stop());
   return async (play) => [await play(sim!), await play(server!)];

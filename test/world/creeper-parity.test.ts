@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import type { ManualClock } from '../../src/clock/index.js';
-import type { LivingEntity, Vec3Like, WorldPort } from '../../src/contracts/world.js';
-import type { EmbeddedWorld } from '../../src/world/embedded/index.js';
-import { TICK_MS } from '../../src/world/mob-rules/index.js';
+import type { Vec3Like } from '../../src/contracts/world.js';
 import { parseScenario } from '../../src/world/scenario/index.js';
-import { onClock, worldPair } from '../helpers/world-pair.js';
+import { serverTicked, simTicked, type TickedSide } from '../helpers/ticked-side.js';
+import { worldPair } from '../helpers/world-pair.js';
 
 /*
  * A creeper's fuse (mob-rules/brain.ts: swell) on both worlds: one world of each for the file, the cases played in
  * order on both with the same moves, read tick by tick (SimWorld's clock, the server's own game ticks) from the
  * world's truth: the creeper's position and presence, the bot's position and health, and the swell the world shows
- * (SimWorld's entity, the server's metadata as the bot's client holds it). Superflat grass at y=4, night, the bot at
+ * (SimWorld's entity, the server's metadata as it sends it). Superflat grass at y=4, night, the bot at
  * (0, 5, 0), one creeper 6 blocks off.
  *
  * The wiki (Creeper): it lights its fuse within 3 blocks of the player, the fuse goes out if the player gets more than
@@ -24,18 +22,6 @@ const SCENARIO = parseScenario({
 });
 const LOOK = { names: ['creeper'], within: 64 };
 
-interface Side {
-  world: WorldPort;
-  /** Waits for the world's next game tick: its number. */
-  tick(): Promise<number>;
-  creeper(): Promise<LivingEntity | undefined>;
-  /** The world shows the mob swelling. */
-  swelling(id: number): boolean;
-  bot(): { position: Vec3Like; health: number };
-  /** Waits for an actuator the world runs (SimWorld's on its clock). */
-  finish(started: Promise<void>): Promise<void>;
-}
-
 interface Sample {
   tick: number;
   /** Blocks from the creeper's feet to the bot's (undefined once the creeper is gone). */
@@ -48,13 +34,13 @@ interface Sample {
 const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
 /** Samples the world each tick until `done` holds of a sample (at most `limit` ticks): the samples. */
-async function sample(side: Side, done: (s: Sample) => boolean, limit: number): Promise<Sample[]> {
+async function sample(side: TickedSide, done: (s: Sample) => boolean, limit: number): Promise<Sample[]> {
   const samples: Sample[] = [];
   for (let n = 0; n < limit; n++) {
     const tick = await side.tick();
-    const creeper = await side.creeper();
+    const [creeper] = await side.mobs(LOOK);
     const bot = side.bot();
-    const lit = creeper !== undefined && side.swelling(creeper.id);
+    const lit = creeper !== undefined && side.shown(creeper.id).swelling === true;
     const s = { tick, gap: creeper && distance(creeper.position, bot.position), lit, health: bot.health };
     samples.push(s);
     if (done(s)) return samples;
@@ -66,7 +52,7 @@ async function sample(side: Side, done: (s: Sample) => boolean, limit: number): 
  * The creeper walks up to the still bot and lights; the bot walks off to (-14, 0) at once: where the fuse lit, where it
  * went out, and whether the bot was hurt.
  */
-async function runAway(side: Side) {
+async function runAway(side: TickedSide) {
   const lit = (await sample(side, (s) => s.lit, 600)).at(-1)!;
   const walk = side.world.goto({ kind: 'xz', x: -14, z: 0, range: 0.5 });
   const burning = await sample(side, (s) => !s.lit, 60);
@@ -83,77 +69,15 @@ async function runAway(side: Side) {
 }
 
 /** The creeper walks back up to the bot, now still: the ticks from its first within 3 blocks to its blast. */
-async function standStill(side: Side) {
+async function standStill(side: TickedSide) {
   const samples = await sample(side, (s) => s.gap === undefined, 1200);
   const within = samples.find((s) => s.gap !== undefined && s.gap < 3)!;
   const blast = samples.at(-1)!;
   return { fuseTicks: blast.tick - within.tick, hurt: blast.health < 20 };
 }
 
-function simSide(world: WorldPort, clock: ManualClock): Side {
-  return {
-    world,
-    async tick() {
-      await clock.advance(TICK_MS);
-      return Math.floor(clock.now() / TICK_MS);
-    },
-    creeper: async () => (await world.observe({ entities: LOOK })).entities![0],
-    swelling: (id) => world.entities().find((e) => e.id === id)?.swelling === true,
-    bot: () => ({ position: world.position(), health: world.health() }),
-    finish: (started) => onClock(clock, started),
-  };
-}
-
-type TickListener = (delta: number, tick: number) => void;
-interface SquidInternals {
-  on(event: 'tick', listener: TickListener): void;
-  removeListener(event: 'tick', listener: TickListener): void;
-  _writeArray(packet: string, data: unknown, players: unknown): void;
-}
-type MetadataPacket = { entityId: number; metadata: { key: number; value: unknown }[] };
-/** The creeper's swell direction's index in its entity metadata (1: swelling, -1: not). */
-const SWELL_DIR = 16;
-
-/**
- * The embedded server's side: its game ticks; the player as the tick's rules saw it (its moves arrive between ticks),
- * the mobs once the tick's work is done (flying-squid moves a mob through promise hooks that finish after the tick's
- * listeners); the swell as the server sends it to its players.
- */
-function serverSide(world: WorldPort, embedded: EmbeddedWorld, username: string): Side {
-  const serv = (embedded.server as unknown as { serv: SquidInternals }).serv;
-  const swelling = new Map<number, boolean>();
-  const write = serv._writeArray.bind(serv);
-  serv._writeArray = (packet, data, players) => {
-    const { entityId, metadata } = data as MetadataPacket;
-    const swell = packet === 'entity_metadata' ? metadata.find((m) => m.key === SWELL_DIR) : undefined;
-    if (swell) swelling.set(entityId, swell.value === 1);
-    write(packet, data, players);
-  };
-  const player = () => embedded.server.player(username)!;
-  let bot = player();
-  return {
-    world,
-    tick: () =>
-      new Promise((resolve) => {
-        const next: TickListener = (_delta, tick) => {
-          serv.removeListener('tick', next);
-          bot = player();
-          setImmediate(() => resolve(tick));
-        };
-        serv.on('tick', next);
-      }),
-    creeper: async () => (await embedded.server.livingEntities(LOOK, bot.position))[0],
-    swelling: (id) => swelling.get(id) === true,
-    bot: () => bot,
-    finish: (started) => started,
-  };
-}
-
 describe("a creeper's fuse agrees on SimWorld and the embedded server", () => {
-  const both = worldPair(SCENARIO, 'runner', {
-    sim: simSide,
-    server: (bot, embedded) => serverSide(bot, embedded, 'runner'),
-  });
+  const both = worldPair(SCENARIO, 'runner', { sim: simTicked, server: serverTicked });
 
   it('lights within 3 blocks and goes out the first tick the bot is past 7, before it burns down: no blast', async () => {
     const [simRun, serverRun] = await both(runAway);
