@@ -68,6 +68,11 @@ export const PlanResult = z.looseObject({
   ),
   escalations: z.int(),
   repairs: z.int(),
+  defences: z
+    .int()
+    .describe(
+      'Of `repairs`, the defences: safety takeovers of a step (a fight, a flight, a shelter, a meal), each a `step.repair` "defence: …" of the step it interrupted.',
+    ),
   retries: z.int(),
   durationMs: z.number(),
 });
