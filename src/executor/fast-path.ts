@@ -315,7 +315,7 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
       await runHelperStep(scope, before.verb, before.args, interruptedStepId, 'safety');
     const startedAt = scope.clock.now();
     const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
-    defence.ran.push(response.verb);
+    if (record) defence.ran.push(response.verb);
     failedAtOnce.record(response.verb, startedAt, record);
     noteUnreachable(scope, response, record);
     if (record?.outcome.ok && response.verb === 'attack_entity') {
