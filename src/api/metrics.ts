@@ -82,7 +82,8 @@ export function createExecutorMetrics(): ExecutorMetrics {
           stuck.inc({ detector: event.detector, code: event.code });
           return;
         case 'step.repair':
-          repairs.inc({ strategy: event.strategy });
+          // A defence's strategy names the mobs it met ("defence: dig_in from 3 zombies"): one label for them all.
+          repairs.inc({ strategy: event.strategy.startsWith('defence: ') ? 'defence' : event.strategy });
           return;
         case 'plan.ended':
           plans.inc({ result: event.result.ok ? 'ok' : (event.result.code ?? 'failed') });

@@ -69,6 +69,12 @@ export function progressLine(event: ExecutorEvent): string | null {
   }
 }
 
+/** "repairs 3 (2 defences)": how many repairs, and how many of them were safety taking a step over to defend the bot. */
+export function repairsText(result: Pick<PlanResult, 'repairs' | 'defences'>): string {
+  const { repairs, defences } = result;
+  return defences === 0 ? `repairs ${repairs}` : `repairs ${repairs} (${defences} defence${defences === 1 ? '' : 's'})`;
+}
+
 /** The end-of-run table: one row per step the plan dispatched. */
 export function summaryTable(result: PlanResult): string {
   const table = newTable({ head: ['step', 'verb', 'outcome', 'TTFA', 'time', 'attempts'] });
@@ -85,5 +91,5 @@ export function summaryTable(result: PlanResult): string {
   const verdict = result.ok
     ? `✓ plan ${result.planId} succeeded: every step verified as asked against the world`
     : `✗ plan ${result.planId} failed: ${result.code}: ${result.detail}`;
-  return `${table.toString()}\n${verdict} in ${seconds(result.durationMs)} (retries ${result.retries}, repairs ${result.repairs}, escalations ${result.escalations})`;
+  return `${table.toString()}\n${verdict} in ${seconds(result.durationMs)} (retries ${result.retries}, ${repairsText(result)}, escalations ${result.escalations})`;
 }

@@ -1,5 +1,5 @@
 import type { Clock } from '../contracts/clock.js';
-import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { type ExecutorEvent, failedRun, type PlanResult, stepless } from '../executor/events.js';
 import type { ExecutionRun, RunInput } from '../executor/executor.js';
 import type { ReplaceAnswer } from '../executor/run-control.js';
 import type { PlanStepInput } from '../contracts/plan-step.js';
@@ -164,17 +164,9 @@ class ResumableRun implements RedoableRun {
         lease: this.lease,
         ...(this.signal ? { signal: this.signal } : {}),
       });
-    const ok = remaining.ended === 'succeeded';
-    return {
-      planId,
-      ok,
-      ...(remaining.ended === 'failed' ? { code: 'retracted' as const, detail: remaining.why } : {}),
-      steps: [],
-      escalations: 0,
-      repairs: 0,
-      retries: 0,
-      durationMs: 0,
-    };
+    return remaining.ended === 'failed'
+      ? failedRun(planId, 'retracted', remaining.why)
+      : stepless(planId, remaining.ended === 'succeeded');
   }
 
   private expectSuccessor(run: ExecutionRun): void {

@@ -158,6 +158,8 @@ export interface StepRecord {
   durationMs: number;
   retries: number;
   repairs: number;
+  /** Of `repairs`, the safety takeovers of this step that ran a response: each a `step.repair` "defence: …". */
+  defences: number;
   /** Set on a sub-goal, an unstuck move or a safety response: the step it ran for. */
   parentStepId?: string;
 }
@@ -175,11 +177,18 @@ export interface PlanResult {
   steps: StepRecord[];
   escalations: number;
   repairs: number;
+  /** Of `repairs`, the defences: safety takeovers of a step (a fight, a flight, a shelter, a meal). */
+  defences: number;
   retries: number;
   durationMs: number;
 }
 
 /** The result of a run that ended before any step: rejected at the door, or stopped by a bug in the executor. */
 export function failedRun(planId: string, code: FailureCode, detail: string): PlanResult {
-  return { planId, ok: false, code, detail, steps: [], escalations: 0, repairs: 0, retries: 0, durationMs: 0 };
+  return { ...stepless(planId, false), code, detail };
+}
+
+/** The result of a run that dispatched no step (a resume that found every step already settled, or a failure). */
+export function stepless(planId: string, ok: boolean): PlanResult {
+  return { planId, ok, steps: [], escalations: 0, repairs: 0, defences: 0, retries: 0, durationMs: 0 };
 }

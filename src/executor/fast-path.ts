@@ -12,6 +12,7 @@ import {
   type ShelterVerb,
   wayOutOf,
 } from './safety/index.js';
+import { describeDefence, type DefenceRun } from './defence-repair.js';
 import type { InterruptVerdict } from './interrupts.js';
 import { type BreachNote, breachSignal, breachWatch, describeBreaches, noteAnswer } from './shelter-breach.js';
 import { nestedStepId, type RunScope } from './scope.js';
@@ -68,7 +69,7 @@ export async function tryHelperStep(
 }
 
 /** What the rounds of one defence share: how many ran, what they built, what they met, and the breaches answered. */
-interface Defence {
+interface Defence extends DefenceRun {
   stepId: string;
   options: { combat?: SafetyOverride };
   rounds: number;
@@ -97,6 +98,9 @@ function newDefence(scope: RunScope, stepId: string, lastSeen: SafetySignal | nu
     lastSeen,
     failedAtOnce: new FailedAtOnce(scope),
     breaches: [],
+    ran: [],
+    met: new Map(),
+    firstSignal: lastSeen?.signal ?? null,
   };
 }
 
@@ -107,13 +111,16 @@ function newDefence(scope: RunScope, stepId: string, lastSeen: SafetySignal | nu
  * out; a mob that gets at it there (a spider up its pillar, a skeleton in its hole) is answered in further rounds,
  * within the same bound.
  */
-export function runFastPath(
+export async function runFastPath(
   scope: RunScope,
   threat: SafetySignal,
   interruptedStepId: string,
   combat?: SafetyOverride,
 ): Promise<InterruptVerdict> {
-  return defend(scope, newDefence(scope, interruptedStepId, threat, combat), threat);
+  const defence = newDefence(scope, interruptedStepId, threat, combat);
+  const verdict = await defend(scope, defence, threat);
+  const what = describeDefence(defence);
+  return what ? { ...verdict, defence: what } : verdict;
 }
 
 /**
@@ -154,7 +161,8 @@ async function answerRounds(scope: RunScope, threat: SafetySignal, defence: Defe
   let signal: SafetySignal | null = threat;
   for (; signal && defence.rounds < scope.policy.safety.maxDefenseRounds; defence.rounds++) {
     if (signal.assessment) scope.safety.tally.met(stepId, signal.assessment.threats);
-    const answered = await respond(scope, failedAtOnce.leftOf(signal), stepId, failedAtOnce);
+    for (const { id, name } of signal.assessment?.threats ?? []) defence.met.set(id, name);
+    const answered = await respond(scope, failedAtOnce.leftOf(signal), defence);
     if (!answered && failedAtOnce.any()) return endAfterInstantFailures(scope, failedAtOnce);
     if (!answered || scope.signal.aborted) return {};
     noteAnswer(defence.breaches, answered);
@@ -288,12 +296,8 @@ function endAfterInstantFailures(scope: RunScope, failed: FailedAtOnce): Interru
 }
 
 /** Runs the first response whose guard holds: the verb it ran (ok or not), or null when none could run here. */
-async function respond(
-  scope: RunScope,
-  threat: SafetySignal,
-  interruptedStepId: string,
-  failedAtOnce: FailedAtOnce,
-): Promise<string | null> {
+async function respond(scope: RunScope, threat: SafetySignal, defence: Defence): Promise<string | null> {
+  const { stepId: interruptedStepId, failedAtOnce } = defence;
   // With policy.safety.compareOnForks, the options are tried on forks first and the best answered first.
   const { responses, forks } = await rankOnForks(scope, threat);
   for (const response of responses) {
@@ -311,6 +315,7 @@ async function respond(
       await runHelperStep(scope, before.verb, before.args, interruptedStepId, 'safety');
     const startedAt = scope.clock.now();
     const record = await runHelperStep(scope, response.verb, response.args, interruptedStepId, 'safety');
+    if (record) defence.ran.push(response.verb);
     failedAtOnce.record(response.verb, startedAt, record);
     noteUnreachable(scope, response, record);
     if (record?.outcome.ok && response.verb === 'attack_entity') {

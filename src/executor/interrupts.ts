@@ -1,6 +1,11 @@
 /** What an interrupt decided about the step it took over: it resumes, unless `endStep` says why it ends. */
 export interface InterruptVerdict {
   endStep?: string;
+  /**
+   * What a safety takeover did, when it ran a response ("dig_in from 3 zombies"): the step it interrupted counts it
+   * as a repair of its own (`step.repair`, strategy "defence: …"), so a planner sees it in the result and the journal.
+   */
+  defence?: string;
 }
 
 /** Work that preempts the running step at its next safe point; the step resumes after it. */

@@ -95,7 +95,7 @@ function planResult(
   failure?: { code: FailureCode; detail: string },
 ): PlanResult {
   // Totals count every dispatched step, the sub-goals and repair steps too.
-  const sum = (key: 'retries' | 'repairs') => scope.dispatched.reduce((total, r) => total + r[key], 0);
+  const sum = (key: 'retries' | 'repairs' | 'defences') => scope.dispatched.reduce((total, r) => total + r[key], 0);
   return {
     planId,
     ok: failure === undefined,
@@ -104,6 +104,7 @@ function planResult(
     escalations,
     retries: sum('retries'),
     repairs: sum('repairs'),
+    defences: sum('defences'),
     durationMs: scope.clock.now() - startedAt,
   };
 }

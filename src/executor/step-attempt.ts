@@ -2,6 +2,7 @@ import type { StepOutcome } from './events.js';
 import type { Vec3Like } from '../contracts/world.js';
 import { verdictQuery } from '../registry/effects.js';
 import type { Interrupt } from './interrupts.js';
+import { noteRung } from './branch-stage.js';
 import { flushed } from './durability.js';
 import { observeWithin } from './observe.js';
 import { recoveryContext } from './repair.js';
@@ -99,6 +100,7 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   scope.emit({ type: 'step.preempted', at: clock.now(), ...base, by: by.signal, reason: by.detail });
   const pausedAt = clock.now();
   const verdict = await by.run();
+  if (verdict?.defence) noteDefence(state, by, verdict.defence);
   state.deadlineAt += clock.now() - pausedAt;
   moveAgent(scope, 'IDLE', `back to ${base.stepId}`);
   moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
@@ -124,6 +126,16 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   state.decision = null;
   scope.emit({ type: 'step.resumed', at: clock.now(), ...base, after: by.signal, deadlineAt: state.deadlineAt });
   return again('preemption');
+}
+
+/**
+ * A safety takeover that ran a response is a repair of the step it took over (issue 30 §2): counted in the step's
+ * `repairs` and `defences`, and told as `step.repair` "defence: dig_in from 3 zombies", so the result, the journal and
+ * a planner see it. Its responses' own steps are nested records, each counting only its own repairs: never twice.
+ */
+function noteDefence(state: StepState, by: Interrupt, what: string): void {
+  state.defences++;
+  noteRung(state, `defence: ${what}`, fail('preempted', `${by.signal}: ${by.detail}`), by.detail);
 }
 
 /** Verified as asked: the ladder's open incident, if any, is resolved, and the step ends ok. */

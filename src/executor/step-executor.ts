@@ -97,6 +97,7 @@ async function finishStep(state: StepState, ended: StepOutcome): Promise<StepRec
     durationMs,
     retries: state.retries + state.treeRetries,
     repairs: state.repairs + state.treeRepairs,
+    defences: state.defences,
     ...(input.parentStepId ? { parentStepId: input.parentStepId } : {}),
   };
   scope.dispatched.push(record);

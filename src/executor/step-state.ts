@@ -54,6 +54,8 @@ export interface StepState {
   /** The executor's own local retries (its budget, `policy.maxLocalRetries`) and recovery rungs. */
   retries: number;
   repairs: number;
+  /** Of `repairs`, the safety takeovers that ran a response (a fight, a flight, a shelter, a meal): each a repair. */
+  defences: number;
   /** The tree's own retries and unstuck moves inside attempts (tree-recoveries.ts): in the record, not the budget. */
   treeRetries: number;
   treeRepairs: number;
@@ -97,6 +99,7 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
     attempts: 0,
     retries: 0,
     repairs: 0,
+    defences: 0,
     treeRetries: 0,
     treeRepairs: 0,
     safetyPreemptions: 0,

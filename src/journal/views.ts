@@ -40,6 +40,21 @@ export interface StepProvenance {
   incidents: IncidentRow[];
   /** Branch exploration for this step (issue 33): each branch tried with its score and the choice, as journaled. */
   branches: string[];
+  /** Every repair of this step, in order: a recovery rung, an unstuck move, a defence ("defence: dig_in from …"). */
+  repairs: StepRepair[];
+}
+
+/** One `step.repair` of a step, as journaled. */
+export interface StepRepair {
+  /** The executor's clock when it was made. */
+  at: number;
+  /** What repaired it: "defence: dig_in from 3 zombies", "leave_shelter before the step", "unstuck: …". */
+  strategy: string;
+  /** The failure it answered; `preempted` for a defence (safety took the step over). */
+  code: string;
+  detail: string;
+  /** An unstuck move the capability's tree made inside an attempt. */
+  inTree?: true;
 }
 
 /** The chain intent → plan → step → capability@version → action trace → effects, step by step. */

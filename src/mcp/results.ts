@@ -112,7 +112,12 @@ export function endedResult(view: RunView, verified: VerifiedStep[]): CallToolRe
   const undone = retracted.map((s) => `  ✗ ${s.stepId} (${s.verb}) no longer holds: retracted: ${s.evidence}`);
   if (view.status === 'succeeded') {
     const counts = view.result
-      ? { durationMs: view.result.durationMs, retries: view.result.retries, repairs: view.result.repairs }
+      ? {
+          durationMs: view.result.durationMs,
+          retries: view.result.retries,
+          repairs: view.result.repairs,
+          defences: view.result.defences,
+        }
       : {};
     const lines = verified.map(
       (s) =>

@@ -1,4 +1,4 @@
-import type { ExecutorEvent, PlanResult } from '../executor/events.js';
+import { type ExecutorEvent, failedRun, type PlanResult } from '../executor/events.js';
 import type { ExecutionRun } from '../executor/executor.js';
 import { errorText } from '../executor/user-code.js';
 import { MAX_VIEW_STEPS, retryable, type RunFailure, type RunStatus, type RunView, type StepView } from './run-view.js';
@@ -31,18 +31,7 @@ export class TrackedRun {
     // Ended once the result is in and every event before it folded: a view taken then is complete.
     this.ended = Promise.all([run.result, this.consume()]).then(
       ([result]) => this.end(result),
-      (error: unknown) =>
-        this.end({
-          planId,
-          ok: false,
-          code: 'runner_error',
-          detail: `the run failed: ${errorText(error)}`,
-          steps: [],
-          escalations: 0,
-          repairs: 0,
-          retries: 0,
-          durationMs: 0,
-        }),
+      (error: unknown) => this.end(failedRun(planId, 'runner_error', `the run failed: ${errorText(error)}`)),
     );
   }
 

@@ -1,30 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { FAILURE_CODE_LIST } from '../../src/contracts/failure-codes.js';
 import type { EventOf } from '../../src/executor/events.js';
+import { summaryTable } from '../../src/cli/progress.js';
+import { DIG_IN_NIGHT, spawnDigInMobs, walkOff } from '../helpers/dig-in-night.js';
 import { harness, plan } from './../helpers/executor.js';
 
-// SimWorld at midnight, mobs by the rules: the bot at half health, bare-handed but for a wooden shovel, with a few
-// blocks, walks off while zombies and a skeleton close in. A pillar or a wall would leave it in the skeleton's
-// sight: it digs in, the zombies 8 blocks off (a hole with a shovel, its drops and its cover take 2.45 s; a zombie
-// closer than 7 is at the hole before its top is closed, and walks into it).
+// DIG_IN_NIGHT: a pillar or a wall would leave the bot in the skeleton's sight, so it digs in.
 describe('a shelter chosen by what threatens, on SimWorld', () => {
-  it('from three zombies and a skeleton the bot digs in, lives, and its step goes on or fails explicitly', async () => {
-    const h = await harness({
-      ground: { radius: 40 },
-      timeOfDay: 18_000,
-      health: 10,
-      inventory: { wooden_shovel: 1, dirt: 16 },
-    });
-    for (const [name, x, z] of [
-      ['zombie', 8, 0],
-      ['zombie', -8, 2],
-      ['zombie', 0, 9],
-      ['skeleton', 10, 10],
-    ] as const)
-      h.world.spawnEntity({ name, kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 }, ai: true });
-    const result = await h.run(
-      plan({ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 0, y: 0, z: -30, range: 1 } } }),
-    );
+  it('from three zombies and a skeleton the bot digs in, lives, its step goes on or fails explicitly, and counts it as a defence', async () => {
+    const h = await harness(DIG_IN_NIGHT);
+    spawnDigInMobs(h.world);
+    const result = await h.run(plan(walkOff));
     const emergencies = h.events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
     const summary = JSON.stringify({
       result: [result.ok, result.code, result.detail],
@@ -41,5 +27,18 @@ describe('a shelter chosen by what threatens, on SimWorld', () => {
     ).toBe(true);
     expect(result.ok || (result.code !== undefined && FAILURE_CODE_LIST.includes(result.code)), summary).toBe(true);
     expect(h.world.health(), summary).toBeGreaterThan(0);
+
+    // Issue 30 §2: the dig-in is a repair of the walk, a defence, counted once in the plan's totals and its closing
+    // line (they said 0 when it showed only as the nested `walk/safety-dig_in`).
+    const repairs = h.events.filter((e): e is EventOf<'step.repair'> => e.type === 'step.repair');
+    const defences = repairs.filter((e) => e.stepId === 'walk' && e.strategy.startsWith('defence: '));
+    expect(defences[0], summary).toMatchObject({
+      code: 'preempted',
+      strategy: 'defence: dig_in from 3 zombies and a skeleton',
+    });
+    expect(result.steps.find((s) => s.step.stepId === 'walk')?.defences, summary).toBe(defences.length);
+    expect(result, summary).toMatchObject({ repairs: repairs.length, defences: defences.length });
+    const counted = `repairs ${repairs.length} (${defences.length} defence${defences.length === 1 ? '' : 's'})`;
+    expect(summaryTable(result)).toContain(counted);
   });
 });

@@ -64,11 +64,19 @@ export const PlanResult = z.looseObject({
       outcome: StepOutcome,
       attempts: z.int(),
       durationMs: z.number(),
+      retries: z.int(),
+      repairs: z.int(),
+      defences: z.int().describe('Of `repairs`, the safety takeovers of this step that ran a response.'),
       parentStepId: z.string().optional(),
     }),
   ),
   escalations: z.int(),
   repairs: z.int(),
+  defences: z
+    .int()
+    .describe(
+      'Of `repairs`, the defences: safety takeovers of a step (a fight, a flight, a shelter, a meal), each a `step.repair` "defence: …" of the step it interrupted.',
+    ),
   retries: z.int(),
   durationMs: z.number(),
 });

@@ -42,6 +42,9 @@ function stepLines(entry: StepProvenance, depth: number): string[] {
   }
   for (const effect of entry.effects) lines.push(`${pad}    ${effectLine(effect.post, effect.blocks)}`);
   for (const note of entry.branches) lines.push(`${pad}    ⑂ ${note}`);
+  // A branch's repair is told by its note above; every other repair (a rung, an unstuck move, a defence) here.
+  for (const repair of entry.repairs)
+    if (!repair.strategy.startsWith('branch:')) lines.push(`${pad}    ⚒ ${repair.strategy} (after ${repair.code})`);
   for (const incident of entry.incidents)
     lines.push(`${pad}    ! incident #${incident.id} ${incident.failure_mode}: ${incident.resolution ?? 'unresolved'}`);
   return lines;

@@ -10,7 +10,7 @@ import type {
   StepRow,
   TransitionRow,
 } from '../rows.js';
-import type { IncidentFilter, MeasuredSla, NodeStatesRow, PlanProvenance, RunSummary } from '../views.js';
+import type { IncidentFilter, MeasuredSla, NodeStatesRow, PlanProvenance, RunSummary, StepRepair } from '../views.js';
 import { placeholders } from './record.js';
 import { all, count, get, run, type Param, type Tx } from './tx.js';
 import type { EventOf } from '../../executor/events.js';
@@ -109,7 +109,7 @@ export function* planProvenance(
   const effects = yield* ofSteps<EffectRow>('effects');
   const incidents = yield* ofSteps<IncidentRow & { step_id: string }>('incidents');
   const actionsByAttempt = groupBy([...actions.values()].flat(), (a) => a.attempt_id);
-  const branches = yield* branchNotes(planId);
+  const { branches, repairs } = yield* repairNotes(planId);
   const steps = stepRows.map((step) => ({
     step,
     transitions: transitions.get(step.step_id) ?? [],
@@ -117,19 +117,23 @@ export function* planProvenance(
     effects: effects.get(step.step_id) ?? [],
     incidents: incidents.get(step.step_id) ?? [],
     branches: branches.get(step.step_id) ?? [],
+    repairs: repairs.get(step.step_id) ?? [],
   }));
   const revisions = yield* all<PlanRevisionRow>('SELECT * FROM plan_revisions WHERE plan_id = ? ORDER BY id', planId);
   return { plan: found, intent, runs, revisions, steps, stepsTotal };
 }
 
-/** What branch exploration journaled for each step of a plan: the branch it ran (with every score), or that none scored. */
-function* branchNotes(planId: string): Tx<Map<string, string[]>> {
+/**
+ * What each step of a plan was repaired with, as journaled (`step.repair`: a rung, an unstuck move, a defence), and
+ * what branch exploration journaled for it: the branch it ran (with every score), or that none scored.
+ */
+function* repairNotes(planId: string): Tx<{ branches: Map<string, string[]>; repairs: Map<string, StepRepair[]> }> {
   const rows = yield* all<{ body: string }>(
     "SELECT body FROM events WHERE plan_id = ? AND type IN ('step.repair', 'step.warning') ORDER BY id",
     planId,
   );
-  const notes = rows.flatMap(({ body }) => {
-    const event = JSON.parse(body) as EventOf<'step.repair'> | EventOf<'step.warning'>;
+  const events = rows.map(({ body }) => JSON.parse(body) as EventOf<'step.repair'> | EventOf<'step.warning'>);
+  const notes = events.flatMap((event) => {
     if (event.type === 'step.warning')
       return event.message.startsWith('branch exploration:') ? [{ stepId: event.stepId, note: event.message }] : [];
     const at = event.detail.indexOf('branch exploration of ');
@@ -137,7 +141,26 @@ function* branchNotes(planId: string): Tx<Map<string, string[]>> {
       ? [{ stepId: event.stepId, note: `${event.strategy}; ${event.detail.slice(at)}` }]
       : [];
   });
-  return new Map([...groupBy(notes, (n) => n.stepId)].map(([id, list]) => [id, list.map((n) => n.note)]));
+  const repairs = events.flatMap((event) =>
+    event.type === 'step.repair'
+      ? [
+          {
+            stepId: event.stepId,
+            repair: {
+              at: event.at,
+              strategy: event.strategy,
+              code: event.code,
+              detail: event.detail,
+              ...(event.inTree ? { inTree: true as const } : {}),
+            },
+          },
+        ]
+      : [],
+  );
+  return {
+    branches: new Map([...groupBy(notes, (n) => n.stepId)].map(([id, list]) => [id, list.map((n) => n.note)])),
+    repairs: new Map([...groupBy(repairs, (r) => r.stepId)].map(([id, list]) => [id, list.map((r) => r.repair)])),
+  };
 }
 
 function groupBy<T, K>(rows: readonly T[], key: (row: T) => K): Map<K, T[]> {
