@@ -20,6 +20,7 @@ interface SyncWorld {
   setBlockLight(at: Vec3, light: number): void;
   setSkyLight(at: Vec3, light: number): void;
   setColumn(chunkX: number, chunkZ: number, column: unknown): void;
+  getColumnAt(at: Vec3): { setBlockEntity(local: Vec3, tag: object): void };
 }
 
 const require = createRequire(import.meta.url);
@@ -79,6 +80,8 @@ const place = fc.record({
   state: fc.constantFrom(...states),
   biome: fc.constantFrom(...biomes),
   light: fc.integer({ min: 0, max: 15 }),
+  // A block entity's tag (a chest's, a sign's) at some places: the lookup reads it from the column as mineflayer does.
+  entity: fc.option(fc.record({ id: fc.constantFrom('chest', 'sign'), x: fc.integer() }), { nil: undefined }),
 });
 
 describe('block lookups sharing one Block per state and biome', () => {
@@ -102,12 +105,13 @@ describe('block lookups sharing one Block per state and biome', () => {
               described(shared.blockAt(new Vec3(x, y, z))),
               described(mineflayers.blockAt(new Vec3(x, y, z))),
             ]);
-          for (const { x, y, z, state, biome, light } of places) {
+          for (const { x, y, z, state, biome, light, entity } of places) {
             const at = new Vec3(x, y, z);
             world.setBlockStateId(at, state);
             world.setBiome(at, biome);
             world.setBlockLight(at, light);
             world.setSkyLight(at, 15 - light);
+            if (entity) world.getColumnAt(at).setBlockEntity(new Vec3(x & 15, y, z & 15), entity);
           }
           const first = read();
           expect(first.every(([, theirs]) => theirs !== null)).toBe(true);
