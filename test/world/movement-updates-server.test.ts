@@ -20,6 +20,10 @@ describe('movement updates on the embedded server', () => {
     const watcher = await suite.world.connectBot('watcher');
     const walker = await suite.world.connectBot('walker');
     expect(await eventually(() => botOf(watcher).entities[botOf(walker).entity.id] !== undefined)).toBe(true);
+    // The two bots' entities are of one class (entity-class-memo.ts), and the watcher still sees the walker move.
+    expect(Object.getPrototypeOf(botOf(watcher).entities[botOf(walker).entity.id])).toBe(
+      Object.getPrototypeOf(botOf(walker).entity),
+    );
 
     let sent = 0;
     const client = clientOf(walker);

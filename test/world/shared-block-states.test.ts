@@ -20,6 +20,7 @@ interface SyncWorld {
   setBlockLight(at: Vec3, light: number): void;
   setSkyLight(at: Vec3, light: number): void;
   setColumn(chunkX: number, chunkZ: number, column: unknown): void;
+  getColumnAt(at: Vec3): { setBlockEntity(local: Vec3, tag: object): void };
 }
 
 const require = createRequire(import.meta.url);
@@ -79,6 +80,8 @@ const place = fc.record({
   state: fc.constantFrom(...states),
   biome: fc.constantFrom(...biomes),
   light: fc.integer({ min: 0, max: 15 }),
+  // A block entity's tag (a chest's, a sign's) at some places: the lookup reads it from the column as mineflayer does.
+  entity: fc.option(fc.record({ id: fc.constantFrom('chest', 'sign'), x: fc.integer() }), { nil: undefined }),
 });
 
 describe('block lookups sharing one Block per state and biome', () => {
@@ -102,12 +105,13 @@ describe('block lookups sharing one Block per state and biome', () => {
               described(shared.blockAt(new Vec3(x, y, z))),
               described(mineflayers.blockAt(new Vec3(x, y, z))),
             ]);
-          for (const { x, y, z, state, biome, light } of places) {
+          for (const { x, y, z, state, biome, light, entity } of places) {
             const at = new Vec3(x, y, z);
             world.setBlockStateId(at, state);
             world.setBiome(at, biome);
             world.setBlockLight(at, light);
             world.setSkyLight(at, 15 - light);
+            if (entity) world.getColumnAt(at).setBlockEntity(new Vec3(x & 15, y, z & 15), entity);
           }
           const first = read();
           expect(first.every(([, theirs]) => theirs !== null)).toBe(true);
@@ -120,6 +124,36 @@ describe('block lookups sharing one Block per state and biome', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  it('share one Block per state among all the bots of a version, each with its registry and world of its own', () => {
+    // Each mineflayer bot has a registry and a chunk class of its own. A lookup's prototype per bot made each bot's
+    // block reads megamorphic over n bots' prototypes, slower with every bot held (issue 34, §2): the prototypes of a
+    // process's lookups must not grow with the bots.
+    const stone = registry.blocksByName.stone!.defaultState;
+    const dirt = registry.blocksByName.dirt!.defaultState;
+    const prototypes = new Set<object>();
+    const bots = Array.from({ length: 12 }, () => {
+      const own = (require('prismarine-registry') as (version: string) => Registry)('1.21.4');
+      const OwnChunk = (require('prismarine-chunk') as (registry: Registry) => new () => unknown)(own);
+      const world = new World(() => new OwnChunk()).sync;
+      for (let x = -2; x <= 1; x++) for (let z = -2; z <= 1; z++) world.setColumn(x, z, new OwnChunk());
+      world.setBlockStateId(new Vec3(1, 0, 1), stone);
+      world.setBlockStateId(new Vec3(2, 0, 1), dirt);
+      const mineflayers = botOn(world, own);
+      const bot = botOn(world, own);
+      shareBlockStates(bot);
+      return { bot, mineflayers };
+    });
+    for (const { bot, mineflayers } of bots) {
+      for (const at of [new Vec3(1, 0, 1), new Vec3(2, 0, 1), new Vec3(3, 5, 3)]) {
+        const ours = bot.blockAt(at, false)!;
+        expect(described(ours)).toEqual(described(mineflayers.blockAt(at, false)));
+        prototypes.add(Object.getPrototypeOf(ours) as object);
+      }
+    }
+    // Three states (stone, dirt, air) in one biome: three Blocks for the twelve bots.
+    expect(prototypes.size).toBe(3);
   });
 
   it('answers null where no column is loaded, as mineflayer does', () => {

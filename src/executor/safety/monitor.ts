@@ -64,9 +64,12 @@ export class SafetyMonitor {
 
   check(now: number, options: CheckOptions = {}): SafetySignal | null {
     if (!this.policy.enabled) return null;
-    this.startRefresh();
+    // One look at the entities a check, for the reading and the detection both: it runs every tick of every bot's
+    // step, and a bot in a crowd sees every other bot (issue 34, §2).
+    const entities = this.world.entities();
+    this.startRefresh(entities);
     if (now < this.quietUntil) return null;
-    const signal = this.detect(options);
+    const signal = this.detect(options, entities);
     if (signal) this.quietUntil = now + COOLDOWN_MS;
     return signal;
   }
@@ -124,10 +127,9 @@ export class SafetyMonitor {
    * The check is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing
    * here heals), so a stale one overrates the mob, never underrates it.
    */
-  async refresh(): Promise<void> {
+  async refresh(entities: readonly EntityInfo[] = this.world.entities()): Promise<void> {
     const at = this.world.position();
-    const ids = this.world
-      .entities()
+    const ids = entities
       .filter((e) => e.kind === 'hostile' && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS)
       .map((e) => e.id);
     if (ids.length === 0) {
@@ -140,9 +142,9 @@ export class SafetyMonitor {
   }
 
   /** One reading at a time, started by each check; a failed reading leaves the last one in place. */
-  private startRefresh(): void {
+  private startRefresh(entities: readonly EntityInfo[]): void {
     if (this.refreshing) return;
-    this.refreshing = this.refresh()
+    this.refreshing = this.refresh(entities)
       .catch(() => undefined)
       .finally(() => (this.refreshing = null));
   }
@@ -155,12 +157,12 @@ export class SafetyMonitor {
     };
   }
 
-  private detect(options: CheckOptions): SafetySignal | null {
+  private detect(options: CheckOptions, entities: readonly EntityInfo[]): SafetySignal | null {
     const { world, policy } = this;
     const at = world.position();
     const hazard = this.hazardHere();
     if (hazard) return { signal: 'hazard', detail: hazard, responses: this.waysOut(at) };
-    const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options);
+    const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options, entities);
     if (hostile) return hostile;
     if (world.health() < policy.minHealth) {
       const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
@@ -186,8 +188,12 @@ export class SafetyMonitor {
    * A hostile close enough to act on, answered as the assessment of the whole encounter ranks it (fight, close in,
    * flee, shelter, eat); pillar_up is the last resort where it fits (not up its pillar already, with room to rise).
    */
-  private hostileSignal(at: Vec3Like, options: CheckOptions): SafetySignal | null {
-    const nearest = this.nearestThreat(at);
+  private hostileSignal(
+    at: Vec3Like,
+    options: CheckOptions,
+    entities: readonly EntityInfo[] = this.world.entities(),
+  ): SafetySignal | null {
+    const nearest = this.nearestThreat(at, entities);
     if (!nearest) return null;
     const seen = observeEncounter(this.world, this.policy.hostileRadius, {
       ...this.lately,
@@ -228,11 +234,11 @@ export class SafetyMonitor {
    * bot's, the line its arrows fly along (src/world/mob-rules, the rules the embedded server's and SimWorld's mobs
    * shoot by). A skeleton behind a wall, or beyond its range, is no threat yet.
    */
-  private nearestThreat(at: Vec3Like): { entity: EntityInfo; detail: string } | null {
+  private nearestThreat(at: Vec3Like, entities: readonly EntityInfo[]): { entity: EntityInfo; detail: string } | null {
     const terrain: MobTerrain = { block: (x, y, z) => this.world.blockAt({ x, y, z })?.name ?? null };
     const eyes = { x: at.x, y: at.y + EYE_HEIGHT, z: at.z };
     let nearest: { entity: EntityInfo; distance: number; bow: BowAttack | null } | null = null;
-    for (const entity of this.world.entities()) {
+    for (const entity of entities) {
       if (entity.kind !== 'hostile') continue;
       const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
       if (nearest && distance >= nearest.distance) continue;

@@ -2,18 +2,21 @@ import Module, { createRequire } from 'node:module';
 import path from 'node:path';
 import type * as MineflayerModule from 'mineflayer';
 import type * as PathfinderModule from 'mineflayer-pathfinder';
+import { shareEntityClasses } from './entity-class-memo.js';
 import { memoizeMinecraftData } from './minecraft-data-memo.js';
 import { rememberPhysicsRequires } from './physics-requires.js';
 
 const require = createRequire(import.meta.url);
 
 /**
- * Loads mineflayer with two fixes. minecraft-data answers each version from memory (`memoizeMinecraftData`: physics
- * asks on every tick), and prismarine-physics' own requires are answered from memory after the first
- * (`rememberPhysicsRequires`: its PlayerState requires two modules on every tick). And mineflayer's promise helpers (`once`, `withTimeout`) race every wait against a timer they
- * never clear, so after a craft or an equip the process keeps up to 20 s of dead timers and cannot exit. The
- * replacement has the same API and semantics but clears the timer when the wait settles. It must be in the require
- * cache before mineflayer's plugins load; if mineflayer was already loaded elsewhere, the original stays.
+ * Loads mineflayer with these fixes. minecraft-data answers each version from memory (`memoizeMinecraftData`: physics
+ * asks on every tick), prismarine-physics' own requires are answered from memory after the first
+ * (`rememberPhysicsRequires`: its PlayerState requires two modules on every tick), and the bots of a version share one
+ * Entity class (`shareEntityClasses`: a class per bot made every read of the entities of many bots megamorphic). And
+ * mineflayer's promise helpers (`once`, `withTimeout`) race every wait against a timer they never clear, so after a
+ * craft or an equip the process keeps up to 20 s of dead timers and cannot exit. The replacement has the same API and
+ * semantics but clears the timer when the wait settles. It must be in the require cache before mineflayer's plugins
+ * load; if mineflayer was already loaded elsewhere, the original stays.
  */
 let loaded: { mineflayer: typeof MineflayerModule; pathfinder: typeof PathfinderModule } | null = null;
 
@@ -21,6 +24,7 @@ export function loadMineflayer(): { mineflayer: typeof MineflayerModule; pathfin
   if (loaded) return loaded;
   memoizeMinecraftData();
   rememberPhysicsRequires();
+  shareEntityClasses();
   const mineflayerDir = path.dirname(require.resolve('mineflayer/package.json'));
   const filename = path.join(mineflayerDir, 'lib', 'promise_utils.js');
   if (!require.cache[filename]) {

@@ -20,8 +20,18 @@ import type { Vec3 } from 'vec3';
 type State = object;
 type Simulate<W> = (state: State, world: W) => State;
 
-/** A state's own fields as they were, each vector and flat object copied (the simulation writes the state in place). */
-type Snapshot = Map<string, unknown>;
+type Kind = 'vector' | 'flat' | 'identity';
+
+/**
+ * A state's own fields as they were, in the order of its keys, each vector and flat object copied (the simulation
+ * writes the state in place), with how each is compared: a vector and a flat object (the controls) field by field,
+ * anything else by identity.
+ */
+interface Snapshot {
+  fields: string[];
+  kinds: Kind[];
+  values: unknown[];
+}
 
 /** How far around the resting body (blocks) a changed block ends the rest: its box, its ground, and what it touches. */
 const REACH = { horizontal: 2, below: 2, above: 3 };
@@ -39,7 +49,10 @@ export function restingSimulation<W>(simulate: Simulate<W>): RestingSimulation<W
   let rest: Snapshot | undefined;
   // The blocks the rest was found in: a caller simulating in other blocks (a planner's own world) simulates.
   let restWorld: W | undefined;
-  const restingAt = () => rest?.get('pos') as { x: number; y: number; z: number } | undefined;
+  const restingAt = () => {
+    const at = rest?.fields.indexOf('pos') ?? -1;
+    return at < 0 ? undefined : (rest!.values[at] as { x: number; y: number; z: number });
+  };
   return {
     simulate: (state, world) => {
       if (rest !== undefined && world === restWorld && matches(state, rest)) return state;
@@ -86,33 +99,58 @@ export function restIdlePhysics(bot: Bot): void {
 }
 
 function snapshot(state: State): Snapshot {
-  const copy: Snapshot = new Map();
-  for (const [field, value] of Object.entries(state)) copy.set(field, copied(value));
-  return copy;
+  const fields = Object.keys(state);
+  const kinds: Kind[] = [];
+  const values: unknown[] = [];
+  for (const field of fields) {
+    const value = (state as Record<string, unknown>)[field];
+    if (isVector(value)) {
+      kinds.push('vector');
+      values.push({ x: value.x, y: value.y, z: value.z });
+    } else if (isFlat(value)) {
+      kinds.push('flat');
+      values.push({ ...value });
+    } else {
+      // Attributes and other nested objects: by identity (mineflayer's in-place changes end the rest by their packet).
+      kinds.push('identity');
+      values.push(value);
+    }
+  }
+  return { fields, kinds, values };
 }
+
+/*
+ * The comparison runs on every tick of every resting bot, the most of a fleet. It compares each field by the kind its
+ * snapshot found, in the order of the state's keys, where it judged each field's kind again and looked each up by
+ * name, with an array and a closure made for it (`Object.entries`, `every`) and two more for the controls: 2.7 % of a
+ * 150-bot worker's busy time in its plan phase. (`Object.keys` comes from V8's cache of the object's keys.)
+ */
 
 function matches(state: State, snap: Snapshot): boolean {
-  const fields = Object.entries(state);
-  if (fields.length !== snap.size) return false;
-  return fields.every(([field, value]) => snap.has(field) && same(value, snap.get(field)));
-}
-
-/** A vector or a flat object (the controls) copied field by field; anything else as it is (compared by identity). */
-function copied(value: unknown): unknown {
-  if (isVector(value)) return { x: value.x, y: value.y, z: value.z };
-  if (isFlat(value)) return { ...value };
-  return value;
-}
-
-function same(value: unknown, was: unknown): boolean {
-  if (isVector(value)) return isVector(was) && value.x === was.x && value.y === was.y && value.z === was.z;
-  if (isFlat(value)) {
-    if (!isFlat(was)) return false;
-    const fields = Object.keys(value);
-    return fields.length === Object.keys(was).length && fields.every((f) => value[f] === was[f]);
+  const fields = Object.keys(state);
+  if (fields.length !== snap.fields.length) return false;
+  for (let i = 0; i < fields.length; i++) {
+    const field = fields[i]!;
+    if (field !== snap.fields[i]) return false;
+    if (!same((state as Record<string, unknown>)[field], snap.kinds[i]!, snap.values[i])) return false;
   }
-  // Attributes and other nested objects: by identity (mineflayer's in-place changes end the rest by their packet).
-  return Object.is(value, was);
+  return true;
+}
+
+function same(value: unknown, kind: Kind, was: unknown): boolean {
+  if (kind === 'identity') return Object.is(value, was);
+  if (kind === 'vector') {
+    const vector = was as { x: number; y: number; z: number };
+    return isVector(value) && value.x === vector.x && value.y === vector.y && value.z === vector.z;
+  }
+  return isFlat(value) && sameFlat(value, was as Record<string, unknown>);
+}
+
+function sameFlat(value: Record<string, unknown>, was: Record<string, unknown>): boolean {
+  const fields = Object.keys(value);
+  if (fields.length !== Object.keys(was).length) return false;
+  for (const field of fields) if (value[field] !== was[field] || !Object.hasOwn(was, field)) return false;
+  return true;
 }
 
 function isVector(value: unknown): value is { x: number; y: number; z: number } {
@@ -123,5 +161,9 @@ function isVector(value: unknown): value is { x: number; y: number; z: number } 
 
 function isFlat(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-  return Object.values(value).every((v) => v === null || typeof v !== 'object');
+  for (const field of Object.keys(value)) {
+    const v = (value as Record<string, unknown>)[field];
+    if (v !== null && typeof v === 'object') return false;
+  }
+  return true;
 }

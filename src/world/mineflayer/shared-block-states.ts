@@ -9,9 +9,34 @@ interface Column {
   getBlockLight(local: Vec3): number;
   getSkyLight(local: Vec3): number;
   getBlockEntity(local: Vec3): Block['entity'];
+  /** prismarine-chunk's block entities of the column, by position: most columns hold none. */
+  blockEntities?: Record<string, unknown>;
 }
 
 const SHARED = Symbol.for('verbtree.sharedBlockStates');
+
+/**
+ * The shared Blocks of each Minecraft version, one set for every bot of the process. A bot's lookups answer objects
+ * made over these Blocks (`Object.create`), and V8 gives each prototype object maps of its own: shared per bot, a
+ * worker holding n bots had n times the prototypes, and every property read and write on a looked-up block went
+ * megamorphic over them. In-process, 3 million lookups over 500 prototypes (50 bots' worth) took 1.5 µs each, over
+ * 1,500 (150 bots) 4.0 µs, over 10 prototypes 0.3 µs: the cost of each of a bot's lookups grew with the bots held.
+ * A Block is the same for every bot of a version: prismarine-block builds it from minecraft-data's static tables and
+ * the two ids alone (its biome is looked up by id in the version's data, never in what a server sent), so each state
+ * and biome has one Block in the process, built the first time by some bot's own lookup.
+ */
+const sharedByVersion = new Map<string, Map<number, Block>>();
+
+function sharedBlocksOf(bot: Bot): Map<number, Block> {
+  const { type, minecraftVersion } = bot.registry.version;
+  const version = `${type} ${minecraftVersion}`;
+  let shared = sharedByVersion.get(version);
+  if (shared === undefined) {
+    shared = new Map();
+    sharedByVersion.set(version, shared);
+  }
+  return shared;
+}
 
 /**
  * Physics and the pathfinder ask `bot.blockAt(pos, false)` for every block around every bot on every tick, and each
@@ -19,8 +44,8 @@ const SHARED = Symbol.for('verbtree.sharedBlockStates');
  * hash computed. In a CPU profile of a worker holding 50 bots (`npm run bench -- fleet --bots 50 --workers 1 --profile
  * …`) that was 8 % of the worker's CPU, and a good part of its garbage. Every block of one state and biome is the same
  * but for where it is, its light and its block entity: this answers those calls with an object of its own for those
- * (and for whatever its caller writes on it, as the pathfinder does) over one shared Block per state and biome, built
- * the first time by mineflayer's own lookup. The state is read from the live chunk on every call, so nothing is
+ * (and for whatever its caller writes on it, as the pathfinder does) over one shared Block per state and biome (and
+ * version, for all the bots of the process: see `sharedByVersion`), built the first time by mineflayer's own lookup. The state is read from the live chunk on every call, so nothing is
  * cached but what a state id means.
  *
  * A call with extra infos (the default, as mineflayer's physics tick asks once a tick a bot) adds the painting
@@ -31,7 +56,7 @@ const SHARED = Symbol.for('verbtree.sharedBlockStates');
 export function shareBlockStates(bot: Bot): void {
   const original = bot.blockAt.bind(bot) as Bot['blockAt'] & { [SHARED]?: true };
   if (original[SHARED]) return;
-  const shared = new Map<number, Block>();
+  const shared = sharedBlocksOf(bot);
   const paintings = paintingsAnnounced(bot);
   const lookup = ((at: Vec3, extraInfos = true) => {
     if (extraInfos && paintings) return original(at, extraInfos);
@@ -53,12 +78,24 @@ export function shareBlockStates(bot: Bot): void {
     block.position = position;
     block.light = column.getBlockLight(local);
     block.skyLight = column.getSkyLight(local);
-    block.entity = column.getBlockEntity(local);
+    // None is undefined, as prismarine-chunk answers it (its typing says null).
+    block.entity = (anyBlockEntity(column) ? column.getBlockEntity(local) : undefined) as Block['entity'];
     if (extraInfos) (block as Block & { painting?: unknown }).painting = undefined;
     return block;
   }) as Bot['blockAt'] & { [SHARED]?: true };
   lookup[SHARED] = true;
   bot.blockAt = lookup;
+}
+
+/**
+ * Whether a column holds any block entity. Asking the column for one at a position builds the position's key string,
+ * on every lookup of every bot (1.9 % of a 150-bot dense worker's busy time, self, with its garbage); most columns
+ * (grass, stone, air) hold none. A column that does not say is asked.
+ */
+function anyBlockEntity(column: Column): boolean {
+  if (column.blockEntities === undefined) return true;
+  for (const _ in column.blockEntities) return true;
+  return false;
 }
 
 /** Whether the bot's protocol announces paintings by a packet of their own, which mineflayer adds to its blocks. */

@@ -1,0 +1,50 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ManualClock } from '../../../src/clock/index.js';
+import { ExecutorPolicy } from '../../../src/executor/policy.js';
+import { SafetyMonitor } from '../../../src/executor/safety/index.js';
+import { SimWorld } from '../../../src/world/sim/index.js';
+
+/*
+ * Issue 34, §2: the safety monitor checks every tick of every bot's step, and a bot in a crowd sees every other bot: each
+ * look at the entities costs as many as it sees. A check looks once, for its reading of the hostiles and its detection
+ * both, whatever the crowd and wherever its hostiles stand beyond reach.
+ */
+
+const crowd = fc.record({
+  players: fc.array(fc.record({ x: fc.integer({ min: -30, max: 30 }), z: fc.integer({ min: -30, max: 30 }) }), {
+    maxLength: 20,
+  }),
+  // Hostiles beyond the monitor's radius and its reading's (16 blocks): no signal, and no mob's health to read.
+  hostiles: fc.array(fc.record({ x: fc.integer({ min: 17, max: 30 }), z: fc.integer({ min: -30, max: 30 }) }), {
+    maxLength: 5,
+  }),
+  ticks: fc.integer({ min: 1, max: 10 }),
+});
+
+describe('the safety monitor’s looks at the entities', () => {
+  it('are one a check, in a crowd of players with hostiles out of reach', async () => {
+    await fc.assert(
+      fc.asyncProperty(crowd, async ({ players, hostiles, ticks }) => {
+        const world = SimWorld.create({ clock: new ManualClock(), ground: { radius: 40 } });
+        for (const { x, z } of players)
+          world.spawnEntity({ name: 'player', kind: 'player', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+        for (const { x, z } of hostiles)
+          world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 } });
+        const entities = world.entities.bind(world);
+        let looks = 0;
+        world.entities = () => {
+          looks++;
+          return entities();
+        };
+        const monitor = new SafetyMonitor(ExecutorPolicy.parse({}).safety, world);
+        for (let tick = 0; tick < ticks; tick++) {
+          expect(monitor.check(tick * 50)).toBeNull();
+          await Promise.resolve();
+        }
+        expect(looks).toBe(ticks);
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
