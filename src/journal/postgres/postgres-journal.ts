@@ -7,6 +7,7 @@ import type { EventFeedPage } from '../views.js';
 import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 import { Turns } from './turns.js';
 import { watchDropped } from './dropped.js';
+import { clientWithReadTimeout } from './read-timeout.js';
 
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
@@ -34,10 +35,11 @@ export interface PostgresJournalOptions {
   /** Open an existing journal only: refuse a database verbtree has not written to yet. */
   mustExist?: boolean;
   /**
-   * Give up on a statement with no answer after this long (node-postgres's query_timeout; default: wait). A fleet
-   * worker sets it: on a network that drops packets a statement would otherwise wait for TCP to give up, and its
-   * connection with it; timed out, the write fails and its connection is discarded. The server gives the statement
-   * up as long after (statement_timeout), so none is left running there, holding or awaiting locks, for nobody.
+   * Give up on a statement with no answer after this long, judged once the event loop has read what came in
+   * (read-timeout.ts: a late loop is no timeout; default: wait). A fleet worker sets it: on a network that drops
+   * packets a statement would otherwise wait for TCP to give up, and its connection with it; timed out, the write
+   * fails and its connection is discarded. The server gives the statement up as long after (statement_timeout), so
+   * none is left running there, holding or awaiting locks, for nobody.
    */
   queryTimeoutMs?: number;
   /**
@@ -352,7 +354,8 @@ function newPool(
     connectionString: url,
     max,
     connectionTimeoutMillis: timeouts.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
-    ...(queryTimeoutMs ? { query_timeout: queryTimeoutMs, statement_timeout: queryTimeoutMs } : {}),
+    // The read timeout is the client's own (read-timeout.ts), not node-postgres's query_timeout.
+    ...(queryTimeoutMs ? { Client: clientWithReadTimeout(queryTimeoutMs), statement_timeout: queryTimeoutMs } : {}),
     ...(idleInTransactionTimeoutMs ? { idle_in_transaction_session_timeout: idleInTransactionTimeoutMs } : {}),
     application_name: 'verbtree',
     types,
