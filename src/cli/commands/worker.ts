@@ -234,7 +234,11 @@ async function runWorker(
   let metrics: WorkerMetrics | undefined;
   const journal = await openFleetJournal(settings.journal, {
     queryTimeoutMs: timing.renewEveryMs * 2,
-    idleInTransactionTimeoutMs: timing.fenceAfterMs,
+    // The whole lease, not the fence's share of it: cut off, its locks go about when its lease has expired (no claim
+    // takes the bot sooner); busy, its loop late by seconds between two statements of a transaction does not end it (the
+    // crowd of 150 on three workers, loops 3 to 4.7 s late: 16 bots fenced 'failed', their worker's session ended for
+    // 'idle-in-transaction timeout' at 7.5 s).
+    idleInTransactionTimeoutMs: timing.ttlMs,
     poolSize: journalPoolSize(settings.capacity),
     observe: (t) => metrics?.observeJournal(t),
   });
@@ -335,11 +339,6 @@ async function runWorker(
 }
 
 /**
- * The fleet's journal: a statement with no answer in `queryTimeoutMs` fails rather than waiting for TCP, and the
- * server ends a transaction of this worker's left idle for its fence's share of the lease (a worker cut off
- * mid-transaction would hold its row locks, and stall its bots' next holder, until the network heals).
- */
-/**
  * How many connections a worker's journal pool may open for its bots' writes (its leases have 3 of their own): 0.4 a
  * bot, from 10 up to 30. Each bot's step writes a few short transactions, each of several round trips on a busy event
  * loop; with the default 10 for 75 bots they queued for a connection past its 10 s limit (`npm run bench -- fleet
@@ -351,6 +350,11 @@ export function journalPoolSize(capacity: number): number {
   return Math.min(30, Math.max(10, Math.ceil(capacity * 0.4)));
 }
 
+/**
+ * The fleet's journal: a statement with no answer in `queryTimeoutMs` fails rather than waiting for TCP, and the
+ * server ends a transaction of this worker's left idle for `idleInTransactionTimeoutMs` (a worker cut off
+ * mid-transaction would hold its row locks, and stall its bots' next holder, until the network heals).
+ */
 async function openFleetJournal(
   url: string,
   timeouts: Pick<OpenJournalOptions, 'queryTimeoutMs' | 'idleInTransactionTimeoutMs' | 'poolSize' | 'observe'>,

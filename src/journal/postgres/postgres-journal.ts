@@ -44,10 +44,11 @@ export interface PostgresJournalOptions {
   queryTimeoutMs?: number;
   /**
    * The server ends a session whose transaction stays idle this long (idle_in_transaction_session_timeout), releasing
-   * its locks. A fleet worker sets it to its fence's share of the lease: cut off from the database between two
-   * statements of a transaction, it would otherwise hold that transaction's row locks (its fence check's share lock
-   * on the lease row, the rows it wrote) until the network heals, and the bot's next holder would wait behind them;
-   * a worker whose next statement is that late has fenced its bots already.
+   * its locks. A fleet worker sets it to its lease: cut off from the database between two statements of a
+   * transaction, it would otherwise hold that transaction's row locks (its fence check's share lock on the lease row,
+   * the rows it wrote) until the network heals, and the bot's next holder would wait behind them. Not shorter: a
+   * worker that is only busy sends its next statement late by as long as its event loop runs late, and every write
+   * checks its lease at the database anyway (see fenceSql).
    */
   idleInTransactionTimeoutMs?: number;
   /**
