@@ -51,6 +51,8 @@ interface Row {
   /** The workers' resident memory at the end of the plan phase (MB, all workers). */
   workerRssMb: number;
   serverCpuMs: number;
+  /** Bots the workers gave up during the row, by the fence's cause (every cause, 0 included). */
+  fencedByCause: Record<FenceCause, number>;
 }
 
 export default async function fleet(options: BenchOptions): Promise<BenchResult[]> {
@@ -172,7 +174,7 @@ async function runRow(
     const workerRssMb = fleetProcesses.reduce((sum, w) => sum + w.usage.rssMb(), 0);
     const serverCpuMs = world.usage.cpuMs() - serverBefore;
     const loopP99 = await loopDelayP99(fleetProcesses);
-    reportFences(fleetProcesses);
+    const fencedByCause = reportFences(fleetProcesses);
     reportPathTally(fleetProcesses, layout, bots);
     const ended = await outcomes(db, statuses);
     return {
@@ -188,6 +190,7 @@ async function runRow(
       serverCpuMs,
       loopP99,
       transactions,
+      fencedByCause,
       ...ended,
     };
   } finally {
@@ -295,11 +298,15 @@ async function reportFailedSteps(db: pg.Client): Promise<void> {
   );
 }
 
+/** The causes a worker names when it gives a bot up (issue 34 counts them apart). */
+const FENCE_CAUSES = ['lease_lost', 'renewal_late', 'released', 'failed'] as const;
+type FenceCause = (typeof FENCE_CAUSES)[number];
+
 /**
- * Why workers gave bots up during the row ("fenced <bot> (epoch n, <cause>): <code>: <reason>"), on stderr: counted by
- * cause (lease_lost, renewal_late, released, failed: issue 34 counts them apart), then by reason.
+ * Why workers gave bots up during the row ("fenced <bot> (epoch n, <cause>): <code>: <reason>"): counted by cause for
+ * the table, and on stderr by cause and then by reason.
  */
-function reportFences(fleetProcesses: readonly CliProcess[]): void {
+function reportFences(fleetProcesses: readonly CliProcess[]): Record<FenceCause, number> {
   const byCause = new Map<string, number>();
   const byReason = new Map<string, number>();
   for (const w of fleetProcesses)
@@ -310,9 +317,14 @@ function reportFences(fleetProcesses: readonly CliProcess[]): void {
       byCause.set(fenced[1]!, (byCause.get(fenced[1]!) ?? 0) + 1);
       byReason.set(reason, (byReason.get(reason) ?? 0) + 1);
     }
-  if (byCause.size === 0) return;
-  const list = (count: Map<string, number>) => [...count].map(([why, n]) => `${n} × ${why}`).join('; ');
-  process.stderr.write(`fleet: bots fenced by cause: ${list(byCause)}; by reason: ${list(byReason)}\n`);
+  if (byCause.size > 0) {
+    const list = (count: Map<string, number>) => [...count].map(([why, n]) => `${n} × ${why}`).join('; ');
+    process.stderr.write(`fleet: bots fenced by cause: ${list(byCause)}; by reason: ${list(byReason)}\n`);
+  }
+  return Object.fromEntries(FENCE_CAUSES.map((cause) => [cause, byCause.get(cause) ?? 0])) as Record<
+    FenceCause,
+    number
+  >;
 }
 
 /** Each worker's event-loop delay p99 (ms) since the SIGUSR2 that opened the plan phase; NaN for a worker gone. */
@@ -359,6 +371,11 @@ function figures(row: Row, baseline: Row | undefined): BenchResult[] {
       name: `${at}: plans failed with ${code}`,
       value: n,
       unit: 'plans',
+    })),
+    ...FENCE_CAUSES.map((cause) => ({
+      name: `${at}: bots fenced, ${cause}`,
+      value: row.fencedByCause[cause],
+      unit: 'bots',
     })),
     versus(`plans unfinished ${row.limits.planLimitMs / 1000} s after enqueue`, 'plans', (r) => r.unfinished),
     versus('wall time of the plans', 'ms', (r) => r.wallMs),
