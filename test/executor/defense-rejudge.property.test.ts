@@ -68,7 +68,10 @@ describe('a fight joined mid-way is judged again, over generated encounters', ()
         expect(joined.length, story).toBeLessThanOrEqual(encounter.arrivals.length);
         expect(safetySteps.length, story).toBeLessThanOrEqual(ROUNDS * 5);
         // Where every judgement after a break-off chose a fight (the new encounter winnable at the health then), the
-        // bot lives. A flight from a spider judged at a low health is not claimed to (the spider follows it).
+        // bot lives. A flight is not claimed to: at 12 with a wooden sword, a zombie on it and a spider and a zombie
+        // arriving 0.2 s in, the bot judged again at 9 fled all three, and the spider bit it to 0 through two flights
+        // (the code before fought on and ended at 6). Judging the flight as the fight it is (a spider bites all the
+        // way, and is fought after) turned a flight into a fight for one more mob (aftermath.test.ts) and still lost.
         const rejudged = events.filter((e): e is Emergency => e.type === 'safety.emergency').slice(1);
         if (rejudged.every((e) => e.response === 'attack_entity')) expect(health, story).toBeGreaterThan(0);
       }),
