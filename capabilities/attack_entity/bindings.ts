@@ -8,7 +8,8 @@ export const attackEntityBindings: TreeBindings<AttackEntityArgs> = {
       if (!target)
         throw new WorldError('precondition_missing', 'attack_entity: no mob was in sight when the step started');
       try {
-        await fightUntilGone(ctx, target, ctx.args.within, undefined, ctx.args.breakOffBelow);
+        const { breakOffBelow: below, judgedOn } = ctx.args;
+        await fightUntilGone(ctx, target, ctx.args.within, undefined, { below, judgedOn });
       } catch (error) {
         // A close-in under arrows that finds no way up to its mob ends at once, not retried: it is judged again.
         if (!ctx.args.giveUpUnreachable || !(error instanceof WorldError) || error.code !== 'no_path') throw error;

@@ -24,6 +24,12 @@ export const AttackEntityArgs = z
       .describe(
         'Health below which the fight breaks off (fails `preempted`) so that it is judged again; the safety layer sets it from its estimate of the fight. Absent: fight to the end.',
       ),
+    judgedOn: z
+      .array(z.int().min(0))
+      .optional()
+      .describe(
+        'The entity ids of the mobs the fight was judged on (its targets and the walkers counted as joining it): another hostile that comes within reach of the bot (a walker about 2 s of its walk from a blow, an archer in its bow range with a line of sight) breaks the fight off (fails `preempted`) so that the new encounter is judged; the safety layer sets it. Absent: no hostile does.',
+      ),
     giveUpUnreachable: z
       .boolean()
       .optional()

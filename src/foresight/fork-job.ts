@@ -126,11 +126,16 @@ export async function runForkJob(view: CapturedView, job: ForkJob): Promise<Fork
   };
 }
 
-/** A step's `target: { id }` (a mob the bot saw, as the safety layer's fight names it) as the fork's id for it. */
+/**
+ * A step's `target: { id }` (a mob the bot saw, as the safety layer's fight names it) and its `judgedOn` ids (the mobs
+ * the fight was judged on: another one joining it breaks it off) as the fork's ids for them.
+ */
 function withForkIds(fork: ForkWorld, args: Record<string, unknown>): Record<string, unknown> {
+  const forkId = (id: number) => fork.forkIdOf(id) ?? id;
   const target = args.target as { id?: unknown } | undefined;
-  if (typeof target?.id !== 'number') return args;
-  return { ...args, target: { ...target, id: fork.forkIdOf(target.id) ?? target.id } };
+  const targeted = typeof target?.id === 'number' ? { target: { ...target, id: forkId(target.id) } } : {};
+  const judged = Array.isArray(args.judgedOn) ? { judgedOn: (args.judgedOn as number[]).map(forkId) } : {};
+  return { ...args, ...targeted, ...judged };
 }
 
 /** The fork observed as the job's `judgeBy` needs it, or null when the job asks for no judgement. */

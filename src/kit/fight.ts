@@ -3,7 +3,7 @@ import type { RunContext } from '../registry/index.js';
 import { ATTACK_COOLDOWN_MS, ATTACK_DAMAGE, MOB_HEALTH } from '../world/actuator-rules.js';
 import { EYE_HEIGHT } from '../world/reach.js';
 import { attackCooldownMs, TICK_MS } from '../world/mob-rules/index.js';
-import { watchBreakOff } from './break-off.js';
+import { type BreakOffRule, watchBreakOff } from './break-off.js';
 import { BACK_OFF_MS, type FightMove, nextFightMove } from './fight-moves.js';
 import { waitUntil } from './wait-until.js';
 
@@ -44,8 +44,9 @@ interface FightState {
  * cooldown waited out on the run's clock since the last swing or the start of the fight (which may have just drawn
  * the weapon). It gives up once the mob is further than `within` from the bot, or `enough` says the fight is over (a
  * guard drives a mob out of its area). It breaks off, failing `preempted`, at the blow that takes the bot's health below
- * `breakOffBelow`, the move in progress cancelled (break-off.ts): a fight going worse than it was judged is judged
- * again by whoever chose it. Its progress is each hit landed and each step the target comes closer, reported so the
+ * `breakOffRule.below`, or when a hostile it was not judged on (`breakOffRule.judgedOn`) comes within reach of the bot, the
+ * move in progress cancelled (break-off.ts): a fight going worse than it was judged, or no longer the fight it was
+ * judged to be, is judged again by whoever chose it. Its progress is each hit landed and each step the target comes closer, reported so the
  * stuck detectors judge the fight by it, not by the bot's position (a bot striking a mob as it walks back in stands
  * still by choice). The report is not judged for stalls: how many hits a mob takes is not known in advance, and a
  * guard fights between long waits.
@@ -56,7 +57,7 @@ export async function fightUntilGone(
   target: { id: number; name: string },
   within: number,
   enough: (mob: EntityInfo) => boolean = () => false,
-  breakOffBelow = 0,
+  breakOffRule: BreakOffRule = {},
 ): Promise<void> {
   const { world, clock } = ctx;
   const where = () => world.entities().find((entity) => entity.id === target.id);
@@ -70,7 +71,7 @@ export async function fightUntilGone(
     blockedBackOffs: 0,
     progress: 0,
   };
-  const breakOff = watchBreakOff(ctx, target.name, breakOffBelow);
+  const breakOff = watchBreakOff(ctx, target.name, breakOffRule);
   try {
     for (let mob = where(); mob && !enough(mob); mob = where()) {
       breakOff.check();

@@ -1,9 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/clock/index.js';
 import { WorldError } from '../../src/contracts/world.js';
 import { fightUntilGone } from '../../src/kit/fight.js';
-import { SimWorld } from '../../src/world/sim/index.js';
+import { nightFightWorld } from '../helpers/night-fight.js';
 import { bareRunContext } from '../helpers/run-context.js';
 import { harness, plan } from '../helpers/executor.js';
 import { match } from '../helpers/matchers.js';
@@ -101,15 +100,7 @@ const around = ({ bearing, distance }: { bearing: number; distance: number }) =>
 
 /** Fights the target in SimWorld with the blows landing on schedule; when the health first fell below the point. */
 async function fightWithBlows(fight: Fight) {
-  const clock = new ManualClock();
-  const world = SimWorld.create({
-    clock,
-    ground: { top: 4, radius: 24 },
-    spawn: { x: 0, y: 5, z: 0 },
-    timeOfDay: 18_000,
-    inventory: fight.held ? { [fight.held]: 1 } : {},
-    heldItem: fight.held,
-  });
+  const { clock, world } = nightFightWorld(fight.held, 24);
   const { name } = fight.target;
   const kind = name === 'cow' ? 'passive' : 'hostile';
   const id = world.spawnEntity({ name, kind, position: around(fight.target), ai: kind === 'hostile' });
@@ -124,7 +115,7 @@ async function fightWithBlows(fight: Fight) {
   const since = world.actuatorLog.length;
   let error: unknown = null;
   let endedAt: number | null = null;
-  void fightUntilGone(ctx, { id, name }, 40, undefined, fight.point)
+  void fightUntilGone(ctx, { id, name }, 40, undefined, { below: fight.point })
     .catch((failure: unknown) => (error = failure))
     .finally(() => (endedAt = clock.now()));
   await clock.runUntil(() => endedAt !== null, 120_000);

@@ -116,10 +116,13 @@ function fightChoice(seen: EncounterObservation, fight: FightEstimate, breakOffB
   const what = `${countByKind(fight.targets)}, ${fight.weapon ?? 'bare hands'} ${fight.damagePerHit} per hit`;
   const reason = `${what}, expected ${fight.expectedDamage} damage taken of ${seen.bot.health}`;
   const { weapon } = fight;
+  const judgedOn = fight.targets.map((h) => h.id);
   // An archer out of melee reach is charged: attack_entity walks up to it, out of its bow's line as it closes.
-  if (target.reach === 'bow' && target.distance > 3)
-    return { kind: 'close_in', target, weapon, breakOffBelow, reason: `close in on the ${target.name}: ${reason}` };
-  return { kind: 'fight', target, weapon, breakOffBelow, reason };
+  if (target.reach === 'bow' && target.distance > 3) {
+    const closeIn = `close in on the ${target.name}: ${reason}`;
+    return { kind: 'close_in', target, weapon, breakOffBelow, judgedOn, reason: closeIn };
+  }
+  return { kind: 'fight', target, weapon, breakOffBelow, judgedOn, reason };
 }
 
 /**

@@ -83,7 +83,15 @@ export interface CombatSettings {
 }
 
 export type Choice =
-  | { kind: 'fight' | 'close_in'; target: HostileSeen; weapon: string | null; breakOffBelow: number; reason: string }
+  | {
+      kind: 'fight' | 'close_in';
+      target: HostileSeen;
+      weapon: string | null;
+      breakOffBelow: number;
+      /** The mobs the fight is judged on (its targets, the walkers counted as joining it): another one joining it breaks it off. */
+      judgedOn: number[];
+      reason: string;
+    }
   | {
       kind: 'flee';
       from: { x: number; y: number; z: number };

@@ -30,6 +30,7 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
         target: { id: choice.target.id },
         within: FIGHT_WITHIN,
         breakOffBelow: choice.breakOffBelow,
+        judgedOn: choice.judgedOn,
         // A close-in that finds no way up to its archer ends at once: it is not walked at again under its arrows.
         ...(choice.kind === 'close_in' ? { giveUpUnreachable: true } : {}),
       };
