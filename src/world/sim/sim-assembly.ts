@@ -1,6 +1,7 @@
 import type { Clock } from '../../contracts/clock.js';
 import type { PathStatus, Vec3Like } from '../../contracts/world.js';
 import { deriveSeed, mulberry32 } from '../../random.js';
+import { describeHazardAt } from '../hazards.js';
 import type { NightSpawning } from '../mob-rules/index.js';
 import type { Terrain as GeneratedTerrain } from '../terrain/survival-terrain.js';
 import { ActuatorLedger } from './actuator-ledger.js';
@@ -45,11 +46,14 @@ export interface SimWorldOptions {
   daylightCycle?: boolean;
   /** Hostile mobs spawn at night around the bot (a scenario's `spawnAtNight`); off by default. */
   spawnAtNight?: NightSpawning;
+  /** Vanilla's game rule: a death keeps the pack instead of dropping it where the bot died (default false). */
+  keepInventory?: boolean;
 }
 
 /** What the assembled parts call back into the world for: its health setter (which emits 'hurt'), its events. */
 export interface SimWorldHooks {
-  readonly setHealth: (health: number) => void;
+  /** `cause`: what hurt the bot (a mob's name, the hazard, drowning), kept for its death. */
+  readonly setHealth: (health: number, cause?: string) => void;
   readonly emitPath: (status: PathStatus) => void;
   readonly afterMove: () => void;
 }
@@ -92,15 +96,18 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     spawning: options.spawnAtNight ?? null,
     terrain,
     unbreakable: new Set(options.unbreakable ?? []),
-    hurtBot: (damage) => hooks.setHealth(body.health - damage),
+    hurtBot: (damage, by) => hooks.setHealth(body.health - damage, by),
     blocksChanged: () => locomotion.fall(),
   });
-  const hazardDamage = new HazardDamage(clock, grid, body, (health) => hooks.setHealth(health));
+  const hazardAt = (position: Vec3Like) => ({ name: grid.get(position.x, position.y, position.z) });
+  const hazardDamage = new HazardDamage(clock, grid, body, (health) =>
+    hooks.setHealth(health, describeHazardAt(hazardAt, body.feet) ?? 'a hazard'),
+  );
   const breath = new Breath(
     clock,
     grid,
     body,
-    (health) => hooks.setHealth(health),
+    (health) => hooks.setHealth(health, 'drowning'),
     () => locomotion.float(),
   );
   const locomotion = new Locomotion({
