@@ -2,9 +2,8 @@ import type { Clock } from '../contracts/clock.js';
 import type { Death, WorldPort } from '../contracts/world.js';
 import { describeProgress } from './progress-throttle.js';
 import type { StepOutcome } from './events.js';
-import { finish, type Next, type StepState } from './step-state.js';
-
-type Failure = Extract<StepOutcome, { ok: false }>;
+import { cancelledOutcome, sleep } from './scope.js';
+import { type Failure, fail, finish, GO_ON, type Next, type StepState } from './step-state.js';
 
 /** A death, and when the run's clock saw it. */
 export interface SeenDeath extends Death {
@@ -75,11 +74,33 @@ export function diedOutcome(state: StepState, death: SeenDeath): Failure {
   const by = death.cause ? ` by ${death.cause}` : '';
   const progress = state.progress.last;
   const got = progress ? describeProgress(progress) : 'no progress reported';
+  const intoMs = death.at - state.startedAt;
+  // A nested step refused after its plan's step saw the death started after it.
+  const when = intoMs >= 0 ? `${intoMs / 1000} s into the step` : `${-intoMs / 1000} s before the step`;
   return {
     ok: false,
     code: 'died',
-    detail: `the bot died during ${state.base.stepId} (${state.base.verb}) at ${where}, killed${by} from health ${death.healthBefore}, ${(death.at - state.startedAt) / 1000} s into the step (${got}); it respawns at its spawn point, so the plan goes back to its planner`,
+    detail: `the bot died during ${state.base.stepId} (${state.base.verb}) at ${where}, killed${by} from health ${death.healthBefore}, ${when} (${got}); it respawns at its spawn point, so the plan goes back to its planner`,
   };
+}
+
+/** How often a step waiting for the bot's respawn looks again. */
+const RESPAWN_POLL_MS = 50;
+
+/**
+ * A step that starts while the bot lies dead (a planner's new step right after the death, before the respawn) waits
+ * for the respawn, within its deadline: it would only have its commands refused `died`.
+ */
+export async function awaitRespawn(state: StepState): Promise<Next> {
+  const { scope } = state;
+  if (scope.deaths.count === 0) return GO_ON;
+  while (scope.world.health() <= 0) {
+    if (scope.signal.aborted) return finish(cancelledOutcome(scope));
+    const left = state.deadlineAt - scope.clock.now();
+    if (left <= 0) return finish(fail('died', `the bot lay dead from ${state.base.stepId}'s start to its deadline`));
+    await sleep(scope, Math.min(RESPAWN_POLL_MS, left));
+  }
+  return GO_ON;
 }
 
 /** A death ends every step whose run spans it `died`, and is told once, as an incident of the plan's own step. */

@@ -1,4 +1,4 @@
-import { diedOutcome, endIfDied, withDeath } from './deaths.js';
+import { awaitRespawn, diedOutcome, endIfDied, withDeath } from './deaths.js';
 import { durabilityFailure, flushed } from './durability.js';
 import type { StepOutcome, StepRecord } from './events.js';
 import type { RunScope } from './scope.js';
@@ -33,6 +33,8 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   if (claimed.then === 'finish') return finishStep(state, claimed.outcome);
   const dispatched = dispatch(state);
   if (dispatched.then === 'finish') return finishStep(state, dispatched.outcome);
+  const alive = await awaitRespawn(state);
+  if (alive.then === 'finish') return finishStep(state, alive.outcome);
   const outside = await leaveShelterFirst(state);
   if (outside.then === 'finish') return finishStep(state, outside.outcome);
   for (;;) {

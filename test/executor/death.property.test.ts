@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { EventOf, PlanResult } from '../../src/executor/events.js';
+import type { FailureContext } from '../../src/executor/planner.js';
 import { harness, plan, type Harness } from '../helpers/executor.js';
 
 /*
@@ -43,9 +44,9 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
   }),
 });
 
-/** When the bot first fell to 0 health, and how many actuator commands it had issued by then. */
+/** When the bot first fell to 0 health: how many executor events and actuator commands came before. */
 interface Fall {
-  at: number;
+  events: number;
   commands: number;
 }
 
@@ -58,7 +59,7 @@ async function runToDeath(s: Scenario): Promise<{ h: Harness; result: PlanResult
     h.world.spawnEntity({ name, kind: 'hostile', position: { x: dx + 0.5, y: 0, z: dz + 0.5 }, ai: true });
   let fall: Fall | null = null;
   h.world.events.on('hurt', (health) => {
-    if (health === 0) fall ??= { at: h.clock.now(), commands: h.world.actuatorLog.length };
+    if (health === 0) fall ??= { events: h.events.length, commands: h.world.actuatorLog.length };
   });
   const blow = () => {
     if (h.world.health() > 0) h.world.setHealth(0, 'spider');
@@ -74,14 +75,19 @@ async function runToDeath(s: Scenario): Promise<{ h: Harness; result: PlanResult
   return { h, result, fall };
 }
 
-/** Each step's run, from its `step.started` to its `step.ended`. */
+/**
+ * Each step's run, as the places of its `step.started` and `step.ended` among the executor's events (a step refused
+ * before it started has none: its run is its end). Order, not time: a step may end in the very millisecond of a death.
+ */
 function stepRuns(h: Harness) {
-  const started = new Map(
-    h.events.filter((e): e is EventOf<'step.started'> => e.type === 'step.started').map((e) => [e.stepId, e.at]),
-  );
-  return h.events
-    .filter((e): e is EventOf<'step.ended'> => e.type === 'step.ended')
-    .map((e) => ({ stepId: e.stepId, from: started.get(e.stepId) ?? e.at, to: e.at, outcome: e.outcome }));
+  const started = new Map<string, number>();
+  const runs: { stepId: string; from: number; to: number; outcome: EventOf<'step.ended'>['outcome'] }[] = [];
+  h.events.forEach((e, i) => {
+    if (e.type === 'step.started') started.set(e.stepId, i);
+    if (e.type === 'step.ended')
+      runs.push({ stepId: e.stepId, from: started.get(e.stepId) ?? i, to: i, outcome: e.outcome });
+  });
+  return runs;
 }
 
 describe('a death mid-step (issue 30)', () => {
@@ -94,7 +100,7 @@ describe('a death mid-step (issue 30)', () => {
         if (fall === null) return;
         deaths++;
         const runs = stepRuns(h);
-        const spanning = runs.filter((run) => run.from <= fall.at && fall.at <= run.to);
+        const spanning = runs.filter((run) => run.from < fall.events && fall.events <= run.to);
         const summary = JSON.stringify({ s, fall, result: [result.ok, result.code, result.detail], runs });
         if (spanning.length > 1) inNested++;
         expect(spanning.length, summary).toBeGreaterThan(0);
@@ -126,6 +132,30 @@ describe('a death mid-step (issue 30)', () => {
     expect(result).toMatchObject({ ok: false, code: 'died' });
     expect(result.detail).toMatch(
       /^the bot died during walk \(navigate\) at -?\d+,0,-?\d+, killed by spider from health \d+/,
+    );
+  });
+
+  it('with a planner, the death goes to it with its evidence, and its new steps run from the respawn', async () => {
+    const seen: FailureContext[] = [];
+    const h = await harness(
+      { ground: { radius: 40 } },
+      {
+        planner: {
+          name: 'replanner',
+          onFailure: (context) => {
+            seen.push(context);
+            return Promise.resolve({ steps: [{ stepId: 'again', type: 'navigate', args: STEPS.navigate.args }] });
+          },
+        },
+      },
+    );
+    h.clock.setTimeout(() => h.world.setHealth(0, 'zombie'), 1000);
+    const result = await h.run(plan(STEPS.navigate));
+    expect(result, JSON.stringify(result)).toMatchObject({ ok: true, escalations: 1 });
+    expect(seen.map((c) => [c.failedStep.stepId, c.failure.code])).toEqual([['walk', 'died']]);
+    expect(seen[0]!.failure.detail).toMatch(/killed by zombie from health 20, 1 s into the step/);
+    expect(seen[0]!.evidence).toContainEqual(
+      expect.objectContaining({ type: 'incident', kind: 'death', stepId: 'walk' }),
     );
   });
 });
