@@ -1,5 +1,5 @@
 import type { Clock } from '../../contracts/clock.js';
-import type { PathStatus, Vec3Like } from '../../contracts/world.js';
+import type { Death, PathStatus, Vec3Like } from '../../contracts/world.js';
 import { deriveSeed, mulberry32 } from '../../random.js';
 import { describeHazardAt } from '../hazards.js';
 import type { NightSpawning } from '../mob-rules/index.js';
@@ -10,6 +10,7 @@ import { Body } from './body.js';
 import { Breath } from './breath.js';
 import { WALK_STEP_MS } from './constants.js';
 import { DayClock } from './day-clock.js';
+import { SimDeath } from './death.js';
 import { EntityStore, type SpawnEntity } from './entity-store.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
 import { HazardDamage } from './hazard-damage.js';
@@ -56,6 +57,8 @@ export interface SimWorldHooks {
   readonly setHealth: (health: number, cause?: string) => void;
   readonly emitPath: (status: PathStatus) => void;
   readonly afterMove: () => void;
+  readonly teleport: (cell: Vec3Like) => void;
+  readonly died: (death: Death) => void;
 }
 
 /** A SimWorld's parts, wired to each other and to the world's hooks, before the bot is placed in them. */
@@ -70,6 +73,7 @@ export interface SimAssembly {
   hazardDamage: HazardDamage;
   breath: Breath;
   locomotion: Locomotion;
+  death: SimDeath;
   parts: SimParts;
 }
 
@@ -129,5 +133,16 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     mobs,
     unbreakable: new Set(options.unbreakable ?? []),
   };
-  return { grid, ledger, runner, body, entityStore, day, mobs, hazardDamage, breath, locomotion, parts };
+  const death = new SimDeath({
+    clock,
+    body,
+    runner,
+    entities: entityStore,
+    spawn: options.spawn ?? { x: 0, y: 0, z: 0 },
+    keepInventory: options.keepInventory ?? false,
+    halt: () => locomotion.cancelJumps(),
+    place: hooks.teleport,
+    died: hooks.died,
+  });
+  return { grid, ledger, runner, body, entityStore, day, mobs, hazardDamage, breath, locomotion, death, parts };
 }

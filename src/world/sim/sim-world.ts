@@ -47,7 +47,7 @@ import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
 import type { DayClock } from './day-clock.js';
 import { sleep } from './sleep.js';
-import { SimDeath } from './death.js';
+import type { SimDeath } from './death.js';
 import { activate } from './activate.js';
 import type { SimMobs } from './mob-life.js';
 import type { SimParts } from './sim-parts.js';
@@ -101,25 +101,16 @@ export class SimWorld implements WorldPort {
       hazardDamage: this.hazardDamage,
       breath: this.breath,
       locomotion: this.locomotion,
+      death: this.death,
       parts: this.parts,
     } = assembleSim(options, {
       setHealth: (health, cause) => this.setHealth(health, cause),
       emitPath: (status) => this.emitPath(status),
       afterMove: () => this.afterMove(),
-    }));
-    const spawn = options.spawn ?? { x: 0, y: 0, z: 0 };
-    this.death = new SimDeath({
-      clock: this.clock,
-      body: this.body,
-      runner: this.runner,
-      entities: this.entityStore,
-      spawn,
-      keepInventory: options.keepInventory ?? false,
-      halt: () => this.locomotion.cancelJumps(),
-      place: (cell) => this.teleport(cell),
+      teleport: (cell) => this.teleport(cell),
       died: (death) => this.events.emit('died', death),
-    });
-    this.teleport(spawn);
+    }));
+    this.teleport(options.spawn ?? { x: 0, y: 0, z: 0 });
     for (const block of options.blocks ?? []) this.setBlock(block.position, block.name);
     for (const entity of options.entities ?? []) this.spawnEntity(entity);
     for (const [name, count] of Object.entries(options.inventory ?? {})) this.giveItem(name, count);
