@@ -3,8 +3,8 @@ import type { Clock, TimerHandle } from '../src/contracts/clock.js';
 /**
  * Deaths and damage as the benches count them, from a world's own health (the server's, not the bot's view of it):
  * read every HEALTH_SAMPLE_MS on the clock, so a death between two of the executor's looks is still counted. A death
- * is the health reaching 0, or a rise bigger than regeneration's between two samples (a respawn at full health);
- * damage is every drop summed.
+ * is the health reaching 0, or a rise bigger than regeneration's between two samples from above 0 (a respawn at full
+ * health whose 0 fell between them; from a 0 sampled, the rise is the same death's respawn); damage is every drop summed.
  */
 
 /** The health is read this often. */
@@ -27,7 +27,7 @@ export function watchHealth(clock: Clock, read: () => number | undefined, everyM
     if (now !== undefined) {
       const last = figures.last ?? now;
       if (now < last) figures.damage += last - now;
-      if ((now <= 0 && last > 0) || now - last > RESPAWN_RISE) figures.deaths++;
+      if (last > 0 && (now <= 0 || now - last > RESPAWN_RISE)) figures.deaths++;
       figures.last = now;
     }
     timer = clock.setTimeout(sample, everyMs);

@@ -82,6 +82,11 @@ export const FAILURE_CODES = {
     retryable: false,
     meaning: 'The bot is in a hazard (lava, fire, a deadly drop) and could not get out; the detail names it.',
   },
+  died: {
+    retryable: false,
+    meaning:
+      'The bot died during the step (it respawns at its spawn point, its pack usually dropped where it died): the step ends failed, never ok, and the plan goes back to its planner.',
+  },
   retracted: {
     retryable: false,
     meaning:

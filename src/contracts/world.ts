@@ -175,11 +175,23 @@ export interface AttackOptions extends ActuatorOptions {
 
 export type PathStatus = 'planned' | 'partial' | 'noPath' | 'timeout' | 'reached' | 'stopped';
 
+/** A bot's death as its world saw it (issue 30): the executor ends the step it spans `died`, never ok. */
+export interface Death {
+  /** The health the bot had before the blow that killed it. */
+  healthBefore: number;
+  /** What hurt it last, when the world knows ("spider", "lava", "drowning"). */
+  cause?: string;
+  /** Where it died (it comes back at its spawn point). */
+  position: Vec3Like;
+}
+
 export interface WorldEvents {
   /** `why`, when the world knows it, says what ruled a path out ("no way out of the water at 3,2,0: ..."). */
   path: (status: PathStatus, why?: string) => void;
   disconnected: (reason: string) => void;
   hurt: (health: number) => void;
+  /** The bot's health reached 0: it is dead until it respawns, and every command in flight fails. */
+  died: (death: Death) => void;
 }
 
 export type BodyPart = 'hand' | 'off-hand' | 'head' | 'torso' | 'legs' | 'feet';

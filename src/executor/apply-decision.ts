@@ -27,6 +27,8 @@ export async function applyDecision(
 ): Promise<Applied> {
   let decision = first;
   for (;;) {
+    // Dead, the bot is elsewhere: no rung applies (its step ends `died`, deaths.ts).
+    if (scope.deaths.inPlanStep()) return { stop: failure };
     const applied = await applyRung(scope, input, decision, failure);
     if (applied !== NEXT_RUNG) return applied;
     const next = scope.ladder.report(decision, { resolved: false }, recoveryContext(scope, input.spec.name, situation));

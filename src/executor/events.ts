@@ -136,7 +136,7 @@ export type ExecutorEvent =
   | (Base & { type: 'agent.state'; from: string; to: string; reason: string })
   | (Base & {
       type: 'incident';
-      kind: 'escalation_exhausted' | 'zombie' | 'planner.loop';
+      kind: 'escalation_exhausted' | 'zombie' | 'planner.loop' | 'death';
       detail: string;
       stepId?: string;
     })

@@ -4,6 +4,7 @@ import type { PlanInput } from '../contracts/plan.js';
 import type { PlanStepInput } from '../contracts/plan-step.js';
 import type { AgentState } from '../recovery/agent-state-machine.js';
 import { admit } from './admission.js';
+import { RunDeaths } from './deaths.js';
 import { EventStream } from './event-stream.js';
 import { type ExecutorEvent, failedRun, type PlanResult } from './events.js';
 import { ExecutionMetrics } from './metrics.js';
@@ -172,7 +173,9 @@ async function executeOnce(
   stream.ladder.beginTask();
   beginRunAs(scope, 'EXECUTING', `plan ${scope.planId} accepted`);
   const plan = { plan: report.plan, steps: report.steps, ...(intent ? { intent } : {}), planners: stream.planners };
-  const result = await runPlan(scope, plan, (stepId) => evidenceOf(history, stepId), control);
+  const result = await runPlan(scope, plan, (stepId) => evidenceOf(history, stepId), control).finally(() =>
+    scope.deaths.close(),
+  );
   moveAgent(
     scope,
     result.ok ? 'COMPLETED' : 'FAILED',
@@ -219,6 +222,7 @@ function openScope(
     },
     emit,
     runStep: (step) => executeStep(scope, step),
+    deaths: new RunDeaths(options.world, stream.clock),
     dispatched: [],
     nestedIds: new Map(),
   };

@@ -163,6 +163,7 @@ async function answerRounds(scope: RunScope, threat: SafetySignal, defence: Defe
     if (signal.assessment) scope.safety.tally.met(stepId, signal.assessment.threats);
     for (const { id, name } of signal.assessment?.threats ?? []) defence.met.set(id, name);
     const answered = await respond(scope, failedAtOnce.leftOf(signal), defence);
+    if (scope.deaths.inPlanStep()) return { endStep: 'the bot died' };
     if (!answered && failedAtOnce.any()) return endAfterInstantFailures(scope, failedAtOnce);
     if (!answered || scope.signal.aborted) return {};
     noteAnswer(defence.breaches, answered);

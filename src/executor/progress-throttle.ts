@@ -63,6 +63,11 @@ export class ProgressThrottle {
     else this.timer ??= this.clock.setTimeout(() => this.flush(), due);
   }
 
+  /** The latest report, sent or still waiting; null before the first. */
+  get last(): ProgressReport | null {
+    return this.waiting ?? this.lastSent;
+  }
+
   /** Sends the report still waiting, if any, now. */
   flush(): void {
     this.cancelTimer();

@@ -102,6 +102,7 @@ export async function performUnstuck(
     );
   let dug = false;
   for (const cell of digOutCells(world, toward, scope.policy)) {
+    if (scope.deaths.inPlanStep()) break;
     const record = await runHelperStep(scope, 'dig_block', { position: cell }, stepId, 'unstuck', deadlineCap);
     dug ||= record?.outcome.ok === true;
   }

@@ -6,6 +6,7 @@ import type { RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { HeartbeatWatcher } from '../stuck/heartbeat-watcher.js';
 import type { CapabilityRegistry } from '../registry/registry.js';
 import type { StuckMonitor } from '../stuck/stuck-monitor.js';
+import type { RunDeaths } from './deaths.js';
 import type { Durability } from './durability.js';
 import type { ExecutorEvent, StepOutcome, StepRecord } from './events.js';
 import type { IdempotencyLedger } from './idempotency.js';
@@ -55,6 +56,8 @@ export interface RunScope {
   emit(event: ExecutorEvent): void;
   /** Runs a nested step (a sub-goal, an unstuck move, a safety response) through the step executor. */
   runStep: StepRunner;
+  /** The bot's deaths during this run: a step whose run spans one ends `died` (deaths.ts). */
+  deaths: RunDeaths;
   /** Every step this run dispatched, nested ones included, in the order they ended. */
   dispatched: StepRecord[];
   /** How often each nested step id was handed out, so a repeated sub-goal or repair gets a new id (`#2`). */

@@ -58,6 +58,8 @@ export async function waitOutShelter(
   let dayComing = !wait.forDay;
   while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
     await sleep(scope, SHELTER_LOOK_MS);
+    // A death in the shelter ends the wait at once: the bot is elsewhere now (its step ends `died`, deaths.ts).
+    if (scope.deaths.inPlanStep()) return { endStep: 'the bot died in its shelter' };
     const breach = watch();
     if (breach) return { breach };
     if (!dayComing && scope.clock.now() - started >= SHELTER_WAIT_MS) {

@@ -3,6 +3,7 @@ import type { Vec3Like } from '../contracts/world.js';
 import { verdictQuery } from '../registry/effects.js';
 import type { Interrupt } from './interrupts.js';
 import { noteRung } from './branch-stage.js';
+import { endIfDied } from './deaths.js';
 import { flushed } from './durability.js';
 import { observeWithin } from './observe.js';
 import { recoveryContext } from './repair.js';
@@ -105,6 +106,9 @@ export async function resumeAfterPreemption(state: StepState, by: Interrupt, out
   moveAgent(scope, 'IDLE', `back to ${base.stepId}`);
   moveAgent(scope, 'EXECUTING', `resuming ${base.stepId}`);
   if (outcome.ok || outcome.code !== 'preempted') return GO_ON;
+  // Killed during the takeover: whatever the world at the respawn shows, this step did not do it.
+  const killed = endIfDied(state);
+  if (killed) return killed;
   if (verdict?.endStep) return finish(fail('preempted', verdict.endStep));
   // The attempt may have done its work before the takeover (armour put on, the check not yet made): judged now on the
   // world's truth, it ends verified rather than run again into a guard its own effect fails ("no helmet to equip").

@@ -1,3 +1,4 @@
+import { awaitRespawn, diedOutcome, endIfDied, withDeath } from './deaths.js';
 import { durabilityFailure, flushed } from './durability.js';
 import type { StepOutcome, StepRecord } from './events.js';
 import type { RunScope } from './scope.js';
@@ -25,10 +26,15 @@ export async function executeStep(scope: RunScope, input: StepInput): Promise<St
   const state = openStep(scope, input);
   // A halted run (its journal lost) starts no further step: it ends at once, having done nothing.
   if (scope.halted) return finishStep(state, scope.halted);
+  // Nothing the executor decides on (a defence, a sub-goal, a repair) runs on after the bot died in the plan's step.
+  if (input.parentStepId === undefined) scope.deaths.planStepStarted();
+  else if (scope.deaths.inPlanStep()) return finishStep(state, diedOutcome(state, scope.deaths.inPlanStep()!));
   const claimed = await claimKey(state);
   if (claimed.then === 'finish') return finishStep(state, claimed.outcome);
   const dispatched = dispatch(state);
   if (dispatched.then === 'finish') return finishStep(state, dispatched.outcome);
+  const alive = await awaitRespawn(state);
+  if (alive.then === 'finish') return finishStep(state, alive.outcome);
   const outside = await leaveShelterFirst(state);
   if (outside.then === 'finish') return finishStep(state, outside.outcome);
   for (;;) {
@@ -58,10 +64,15 @@ function dispatch(state: StepState): Next {
 
 /** One cycle: guard (3), a supervised attempt (4), acceptance (5), then success or what the failure leads to (6, 7). */
 async function cycle(state: StepState): Promise<Next> {
+  const killed = endIfDied(state);
+  if (killed) return killed;
   const guarded = await guardPhase(state);
   if (guarded.then !== 'go_on') return guarded;
   const attempt = await attemptPhase(state);
   if ('then' in attempt) return attempt;
+  // A death is not a failure to retry or repair: the bot is elsewhere, without its pack.
+  const killedDuring = endIfDied(state);
+  if (killedDuring) return killedDuring;
   const { supervised, startedFrom } = attempt;
   const judged = await acceptancePhase(state, supervised.outcome);
   // Broken acceptance code would only break again: no retry can tell whether the effects hold.
@@ -81,7 +92,7 @@ async function cycle(state: StepState): Promise<Next> {
  */
 async function finishStep(state: StepState, ended: StepOutcome): Promise<StepRecord> {
   const { scope, input, base } = state;
-  const outcome = noteWater(scope.world, ended);
+  const outcome = withDeath(state, noteWater(scope.world, ended));
   const { clock } = scope;
   await closeKey(state, outcome);
   const durationMs = clock.now() - state.startedAt;

@@ -73,6 +73,8 @@ export interface StepState {
   lastRung: string | null;
   /** The idempotency key this step claimed: it completes it when verified, releases it when it fails. */
   claimedKey: string | null;
+  /** How many deaths the run had seen when the step started: one after that ends it `died` (deaths.ts). */
+  readonly deathsAtStart: number;
   /** The step's progress reports, passed on as `step.progress` at the policy's rate. */
   readonly progress: ProgressThrottle;
 }
@@ -109,6 +111,7 @@ export function openStep(scope: RunScope, input: StepInput): StepState {
     decision: null,
     lastRung: null,
     claimedKey: null,
+    deathsAtStart: scope.deaths.count,
     progress: new ProgressThrottle(
       clock,
       (report) => scope.emit({ type: 'step.progress', at: clock.now(), ...base, ...report }),

@@ -36,7 +36,7 @@ export interface SupervisedOutcome {
 /**
  * Runs one attempt under the executor's own watch: the step deadline (I2 in docs/contract.md), the
  * stuck detectors ticked at the policy's rate, safety preemption, world
- * disconnection and the run's cancel signal. Whatever trips first decides the
+ * disconnection, the bot's death and the run's cancel signal. Whatever trips first decides the
  * outcome and aborts the attempt's signal, so its actuators stop.
  */
 export async function superviseAttempt(scope: RunScope, plan: AttemptPlan): Promise<SupervisedOutcome> {
@@ -85,6 +85,7 @@ class AttemptWatch {
     scope.signal.addEventListener('abort', this.onCancel, { once: true });
     world.events.on('path', this.onPath);
     world.events.on('disconnected', this.onDisconnect);
+    world.events.on('died', this.onDied);
     scope.heartbeat.start();
     stuck.beginStep({
       movement: plan.spec.moves === true,
@@ -126,6 +127,7 @@ class AttemptWatch {
     signal.removeEventListener('abort', this.onCancel);
     world.events.off('path', this.onPath);
     world.events.off('disconnected', this.onDisconnect);
+    world.events.off('died', this.onDied);
     stuck.endStep();
   }
 
@@ -191,6 +193,8 @@ class AttemptWatch {
     void this.onDetection(this.scope.stuck.pathStatus(status, why));
   private readonly onDisconnect = (reason: string) =>
     this.stop({ ok: false, code: 'world_disconnected', detail: `the world disconnected: ${reason}` });
+  /** A death ends the attempt at once (its step then ends `died` with the evidence: deaths.ts). */
+  private readonly onDied = () => this.stop({ ok: false, code: 'died', detail: 'the bot died' });
 
   private onDetection(detection: Detection | null): boolean {
     if (!detection?.failureCode || this.verdict) return false;

@@ -1,3 +1,4 @@
+import type { FailureCode } from '../../contracts/failure-codes.js';
 import { type ActuatorOptions, WorldError } from '../../contracts/world.js';
 
 /** A started bot command: its outcome, and how to stop its effect early. */
@@ -7,13 +8,16 @@ export interface Command {
 }
 
 /**
- * Runs actuator commands against the connection: refuses when disconnected or
- * already aborted, cancels a command's effect on abort or disconnect, and
- * turns every failure into a WorldError.
+ * Runs actuator commands against the connection: refuses when disconnected, dead
+ * or already aborted, cancels a command's effect on abort, disconnect or death,
+ * and turns every failure into a WorldError.
  */
 export class CommandRunner {
   private connectedNow = true;
-  private readonly onDisconnect = new Set<(reason: string) => void>();
+  /** Set from the bot's death until it respawns: every command is refused with it. */
+  private death: WorldError | null = null;
+  /** Each running command's stop: it fails with `code`, "<what> interrupted: <reason>". */
+  private readonly stoppers = new Set<(code: FailureCode, reason: string) => void>();
 
   get connected(): boolean {
     return this.connectedNow;
@@ -22,6 +26,7 @@ export class CommandRunner {
   run(what: string, options: ActuatorOptions, start: () => Command): Promise<void> {
     if (!this.connectedNow)
       return Promise.reject(new WorldError('world_disconnected', `cannot ${what}: the bot is disconnected`));
+    if (this.death) return Promise.reject(new WorldError('died', `cannot ${what}: ${this.death.message}`));
     const { signal } = options;
     if (signal?.aborted) return Promise.reject(new WorldError('aborted', `${what} aborted before it started`));
     return new Promise<void>((resolve, reject) => {
@@ -30,7 +35,7 @@ export class CommandRunner {
       const cleanup = () => {
         settled = true;
         signal?.removeEventListener('abort', onAbort);
-        this.onDisconnect.delete(onDisconnect);
+        this.stoppers.delete(interrupt);
       };
       const stopWith = (error: WorldError) => {
         if (settled) return;
@@ -39,8 +44,8 @@ export class CommandRunner {
         reject(error);
       };
       const onAbort = () => stopWith(new WorldError('aborted', `${what} aborted`));
-      const onDisconnect = (reason: string) =>
-        stopWith(new WorldError('world_disconnected', `${what} interrupted: ${reason}`));
+      const interrupt = (code: FailureCode, reason: string) =>
+        stopWith(new WorldError(code, `${what} interrupted: ${reason}`));
       try {
         command = start();
       } catch (error) {
@@ -49,7 +54,7 @@ export class CommandRunner {
         return;
       }
       signal?.addEventListener('abort', onAbort, { once: true });
-      this.onDisconnect.add(onDisconnect);
+      this.stoppers.add(interrupt);
       command.done.then(
         () => {
           if (settled) return;
@@ -69,8 +74,22 @@ export class CommandRunner {
   disconnect(reason: string): boolean {
     if (!this.connectedNow) return false;
     this.connectedNow = false;
-    for (const reject of [...this.onDisconnect]) reject(reason);
+    this.stopAll('world_disconnected', reason);
     return true;
+  }
+
+  /** The bot died: stops every running command `died` and refuses every later one until `revive`. */
+  die(reason: string): void {
+    this.death = new WorldError('died', reason);
+    this.stopAll('died', reason);
+  }
+
+  revive(): void {
+    this.death = null;
+  }
+
+  private stopAll(code: FailureCode, reason: string): void {
+    for (const stop of [...this.stoppers]) stop(code, reason);
   }
 }
 

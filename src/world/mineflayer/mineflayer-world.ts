@@ -25,6 +25,7 @@ import type { BotContext } from './bot-context.js';
 import type { BotHandle } from './bot-handle.js';
 import { botOf } from './bot-of.js';
 import { CommandRunner } from './command-runner.js';
+import { watchDeaths } from './death-watch.js';
 import { serverCaughtUp } from './confirm.js';
 import { startConsume } from './consume-command.js';
 import { startChat, startToss } from './toss-chat-commands.js';
@@ -108,6 +109,7 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
       if (bot.health < lastHealth) this.events.emit('hurt', bot.health);
       lastHealth = bot.health;
     });
+    watchDeaths(bot, this.runner, (death) => this.events.emit('died', death));
     bot.once('end', (reason) => this.disconnected(`connection ended: ${reason}`));
     bot.once('kicked', (reason) =>
       this.disconnected(`kicked: ${typeof reason === 'string' ? reason : JSON.stringify(reason)}`),

@@ -127,6 +127,7 @@ export class Rejoining {
   private follow(world: WorldPort): void {
     world.events.on('path', (status, why) => this.events.emit('path', status, why));
     world.events.on('hurt', (health) => this.events.emit('hurt', health));
+    world.events.on('died', (death) => this.events.emit('died', death));
     world.events.once('disconnected', (reason) => this.lost(world, reason));
     // A session that dropped before it was followed is lost all the same.
     if (!world.isConnected()) this.lost(world, 'the connection dropped');

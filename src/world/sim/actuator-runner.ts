@@ -7,6 +7,8 @@ import { Operation } from './operation.js';
 export class ActuatorRunner {
   private readonly operations = new Set<Operation>();
   private connectedNow = true;
+  /** Set while the bot is dead: every new call is refused with it. */
+  private death: WorldError | null = null;
 
   constructor(
     private readonly clock: Clock,
@@ -17,7 +19,7 @@ export class ActuatorRunner {
     return this.connectedNow;
   }
 
-  /** Runs one actuator call: logged, counted live until settled, refused when disconnected or already aborted. */
+  /** Runs one actuator call: logged, counted live until settled, refused when disconnected, dead or already aborted. */
   start(
     command: string,
     detail: string,
@@ -32,10 +34,21 @@ export class ActuatorRunner {
       this.operations.add(op);
       if (!this.connectedNow)
         return op.fail(new WorldError('world_disconnected', `${command}: the sim world is disconnected`));
+      if (this.death) return op.fail(new WorldError('died', `${command}: ${this.death.message}`));
       if (signal?.aborted)
         return op.fail(new WorldError('aborted', `${command} (${detail}) was aborted before it started`));
       op.guard(() => body(op));
     });
+  }
+
+  /** The bot died: fails every live call with `error` and refuses every later one until `revive`. */
+  kill(error: WorldError): void {
+    this.death = error;
+    for (const operation of [...this.operations]) operation.fail(error);
+  }
+
+  revive(): void {
+    this.death = null;
   }
 
   /** Fails every live call with `error` and refuses every later one. */

@@ -34,8 +34,8 @@ export interface SimMobsParts {
   terrain: Terrain;
   /** Blocks the world will not break (SimWorld's `unbreakable`, beyond vanilla's). */
   unbreakable: ReadonlySet<string>;
-  /** Takes health off the bot (SimWorld.setHealth, so `hurt` is emitted). */
-  hurtBot: (damage: number) => void;
+  /** Takes health off the bot (SimWorld's health setter, so `hurt` is emitted), naming the mob that dealt it. */
+  hurtBot: (damage: number, by: string) => void;
   /** Blocks changed around the bot (a blast): it falls if its floor went. */
   blocksChanged: () => void;
 }
@@ -62,7 +62,7 @@ export class SimMobs {
       hostilePositions: () => entities.hostilePositions(),
       move: (mob, to) => entities.move(mob.id, to),
       wornBy: () => [...body.worn.values()],
-      hurtPlayer: (_player, damage) => parts.hurtBot(damage),
+      hurtPlayer: (_player, damage, by) => parts.hurtBot(damage, by.name),
       hurtMob: (mob, damage) => entities.damage(mob.id, damage),
       despawn: (mob) => entities.remove(mob.id),
       swelling: (mob, lit) => entities.show(mob.id, { swelling: lit }),

@@ -1,6 +1,7 @@
 import type { Clock } from '../../contracts/clock.js';
-import type { PathStatus, Vec3Like } from '../../contracts/world.js';
+import type { Death, PathStatus, Vec3Like } from '../../contracts/world.js';
 import { deriveSeed, mulberry32 } from '../../random.js';
+import { describeHazardAt } from '../hazards.js';
 import type { NightSpawning } from '../mob-rules/index.js';
 import type { Terrain as GeneratedTerrain } from '../terrain/survival-terrain.js';
 import { ActuatorLedger } from './actuator-ledger.js';
@@ -9,6 +10,7 @@ import { Body } from './body.js';
 import { Breath } from './breath.js';
 import { WALK_STEP_MS } from './constants.js';
 import { DayClock } from './day-clock.js';
+import { SimDeath } from './death.js';
 import { EntityStore, type SpawnEntity } from './entity-store.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
 import { HazardDamage } from './hazard-damage.js';
@@ -45,13 +47,18 @@ export interface SimWorldOptions {
   daylightCycle?: boolean;
   /** Hostile mobs spawn at night around the bot (a scenario's `spawnAtNight`); off by default. */
   spawnAtNight?: NightSpawning;
+  /** Vanilla's game rule: a death keeps the pack instead of dropping it where the bot died (default false). */
+  keepInventory?: boolean;
 }
 
 /** What the assembled parts call back into the world for: its health setter (which emits 'hurt'), its events. */
 export interface SimWorldHooks {
-  readonly setHealth: (health: number) => void;
+  /** `cause`: what hurt the bot (a mob's name, the hazard, drowning), kept for its death. */
+  readonly setHealth: (health: number, cause?: string) => void;
   readonly emitPath: (status: PathStatus) => void;
   readonly afterMove: () => void;
+  readonly teleport: (cell: Vec3Like) => void;
+  readonly died: (death: Death) => void;
 }
 
 /** A SimWorld's parts, wired to each other and to the world's hooks, before the bot is placed in them. */
@@ -66,6 +73,7 @@ export interface SimAssembly {
   hazardDamage: HazardDamage;
   breath: Breath;
   locomotion: Locomotion;
+  death: SimDeath;
   parts: SimParts;
 }
 
@@ -92,15 +100,18 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     spawning: options.spawnAtNight ?? null,
     terrain,
     unbreakable: new Set(options.unbreakable ?? []),
-    hurtBot: (damage) => hooks.setHealth(body.health - damage),
+    hurtBot: (damage, by) => hooks.setHealth(body.health - damage, by),
     blocksChanged: () => locomotion.fall(),
   });
-  const hazardDamage = new HazardDamage(clock, grid, body, (health) => hooks.setHealth(health));
+  const hazardAt = (position: Vec3Like) => ({ name: grid.get(position.x, position.y, position.z) });
+  const hazardDamage = new HazardDamage(clock, grid, body, (health) =>
+    hooks.setHealth(health, describeHazardAt(hazardAt, body.feet) ?? 'a hazard'),
+  );
   const breath = new Breath(
     clock,
     grid,
     body,
-    (health) => hooks.setHealth(health),
+    (health) => hooks.setHealth(health, 'drowning'),
     () => locomotion.float(),
   );
   const locomotion = new Locomotion({
@@ -122,5 +133,16 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     mobs,
     unbreakable: new Set(options.unbreakable ?? []),
   };
-  return { grid, ledger, runner, body, entityStore, day, mobs, hazardDamage, breath, locomotion, parts };
+  const death = new SimDeath({
+    clock,
+    body,
+    runner,
+    entities: entityStore,
+    spawn: options.spawn ?? { x: 0, y: 0, z: 0 },
+    keepInventory: options.keepInventory ?? false,
+    halt: () => locomotion.cancelJumps(),
+    place: hooks.teleport,
+    died: hooks.died,
+  });
+  return { grid, ledger, runner, body, entityStore, day, mobs, hazardDamage, breath, locomotion, death, parts };
 }

@@ -47,6 +47,7 @@ import { deposit, smelt, withdraw } from './container-ops.js';
 import { SimContainers } from './containers.js';
 import type { DayClock } from './day-clock.js';
 import { sleep } from './sleep.js';
+import type { SimDeath } from './death.js';
 import { activate } from './activate.js';
 import type { SimMobs } from './mob-life.js';
 import type { SimParts } from './sim-parts.js';
@@ -80,6 +81,7 @@ export class SimWorld implements WorldPort {
   private readonly breath: Breath;
   private readonly containers = new SimContainers();
   private readonly mobs: SimMobs;
+  private readonly death: SimDeath;
 
   static create(options: SimWorldOptions): SimWorld {
     return new SimWorld(options);
@@ -99,14 +101,16 @@ export class SimWorld implements WorldPort {
       hazardDamage: this.hazardDamage,
       breath: this.breath,
       locomotion: this.locomotion,
+      death: this.death,
       parts: this.parts,
     } = assembleSim(options, {
-      setHealth: (health) => this.setHealth(health),
+      setHealth: (health, cause) => this.setHealth(health, cause),
       emitPath: (status) => this.emitPath(status),
       afterMove: () => this.afterMove(),
+      teleport: (cell) => this.teleport(cell),
+      died: (death) => this.events.emit('died', death),
     }));
-    const spawn = options.spawn ?? { x: 0, y: 0, z: 0 };
-    this.teleport(spawn);
+    this.teleport(options.spawn ?? { x: 0, y: 0, z: 0 });
     for (const block of options.blocks ?? []) this.setBlock(block.position, block.name);
     for (const entity of options.entities ?? []) this.spawnEntity(entity);
     for (const [name, count] of Object.entries(options.inventory ?? {})) this.giveItem(name, count);
@@ -167,10 +171,12 @@ export class SimWorld implements WorldPort {
     return this;
   }
 
-  setHealth(health: number): this {
+  /** `cause`, what hurt it, is what its death names if this blow kills it (at 0 it dies: death.ts). */
+  setHealth(health: number, cause?: string): this {
     const before = this.body.health;
     this.body.health = clampStat(health);
     if (this.body.health < before) this.events.emit('hurt', this.body.health);
+    this.death.healthChanged(before, cause);
     return this;
   }
 
@@ -190,6 +196,7 @@ export class SimWorld implements WorldPort {
     if (!this.runner.connected) return;
     this.runner.disconnect(new WorldError('world_disconnected', `sim world disconnected: ${reason}`));
     this.locomotion.cancelJumps();
+    this.death.stop();
     this.hazardDamage.stop();
     this.breath.stop();
     this.mobs.stop();

@@ -115,15 +115,16 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
     hurtPlayer: (id, damage, by, cause) => {
       const player = serv.players.find((p) => p.id === id);
       if (!player || player.health <= 0) return;
-      player.updateHealth(Math.max(0, player.health - damage));
       const hurt = {
         entityId: player.id,
         sourceTypeId: damageType(DAMAGE_TYPES[cause]),
         sourceCauseId: by.id + 1,
         sourceDirectId: by.id + 1,
       };
+      // Who dealt it first, then the health, as vanilla sends them: a death's client knows its killer.
       player._client.write('damage_event', hurt);
       player._writeOthersNearby('damage_event', hurt);
+      player.updateHealth(Math.max(0, player.health - damage));
     },
     hurtMob: (mob, damage) => serv.entities[mob.id]?.takeDamage({ damage, velocity: new Vec3(0, 0, 0) }),
     // Gone at once, as a creeper's blast takes it; the mobs plugin tells every client on its next tick.
