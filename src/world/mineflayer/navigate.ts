@@ -3,6 +3,7 @@ import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { heightText } from '../../contracts/stands-on.js';
 import { WorldError, type NavigationGoal, type PathStatus, type Vec3Like } from '../../contracts/world.js';
+import { towardFrontier } from './frontier-goal.js';
 import { describeGoal, toPathfinderGoal, unmetArrival } from './goals.js';
 import { hazardUnder } from './leave-hazard.js';
 import { waterAhead, waterUnder } from './water-movements.js';
@@ -56,7 +57,7 @@ export function navigate(
   });
   const { clock } = options;
   const target = describeGoal(goal);
-  const pathfinderGoal = toPathfinderGoal(options.goals, goal);
+  const pathfinderGoal = towardFrontier(bot, toPathfinderGoal(options.goals, goal), goal);
   let finished = false;
   let stallTimer: TimerHandle | null = null;
   let lastProgressAt = clock.now();
@@ -76,6 +77,7 @@ export function navigate(
     bot.removeListener('goal_reached', onGoalReached);
     bot.removeListener('path_stop', onPathStop);
     bot.removeListener('physicsTick', onSettling);
+    bot.removeListener('chunkColumnLoad', searchAgain);
     if (stallTimer) clock.clearTimeout(stallTimer);
     return true;
   };
@@ -152,10 +154,20 @@ export function navigate(
    * bot is followed, each physics tick, until it rests on the ground and has stopped, and judged there.
    */
   function onGoalReached() {
+    if (pathfinderGoal.stoppedShort()) {
+      // At the edge of the loaded world, not the goal (frontier-goal.ts): on again once more of it loads; a world that
+      // never loads more ends the walk as a stall.
+      bot.once('chunkColumnLoad', searchAgain);
+      return;
+    }
     options.onStatus('reached');
     if (settled()) return judgeArrival();
     settlingTicks = 0;
     bot.on('physicsTick', onSettling);
+  }
+
+  function searchAgain() {
+    if (!finished) bot.pathfinder.setGoal(pathfinderGoal);
   }
 
   /** A bot that never settles (carried by flowing water) is judged where it is after a second of ticks. */
