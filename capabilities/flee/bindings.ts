@@ -1,4 +1,4 @@
-import { type NavigationGoal, type TreeBindings, type Vec3Like, WorldError } from 'verbtree';
+import { type NavigationGoal, type TreeBindings, type Vec3Like, walkStrikingBack, WorldError } from 'verbtree';
 import type { FleeArgs } from './schema.js';
 import { threatPosition } from './threat.js';
 
@@ -49,7 +49,10 @@ export function fleeGoals(threat: Vec3Like, start: Vec3Like, distance: number): 
 
 export const fleeBindings: TreeBindings<FleeArgs> = {
   actions: {
-    /** Runs for the first heading with a path; a heading that fails (no path, cut short) passes to the next. */
+    /**
+     * Runs for the first heading with a path; a heading that fails (no path, cut short) passes to the next. A pursuer
+     * of the `strikeBack` kinds that catches up is struck and the run goes on (walkStrikingBack).
+     */
     flee_run: async (ctx) => {
       const { world, args } = ctx;
       const start = { ...world.position() };
@@ -64,7 +67,9 @@ export const fleeBindings: TreeBindings<FleeArgs> = {
       const reach = args.clearOf ? 2 * args.distance : args.distance;
       for (const goal of fleeGoals(threat, start, reach)) {
         try {
-          await ctx.actuate('goto', () => world.goto(goal, { signal: ctx.signal }));
+          await walkStrikingBack(ctx, args.strikeBack ?? [], (leg) =>
+            leg.actuate('goto', () => world.goto(goal, { signal: leg.signal })),
+          );
           return;
         } catch (error) {
           if (ctx.signal.aborted) throw error;

@@ -14,6 +14,13 @@ export const FleeArgs = z
       .describe(
         'Mob kinds to get away from, e.g. ["zombie", "skeleton"]: the bot runs from the centre of those within 32 blocks (unless `from` is given) and ends with none of them alive within `distance` of it, judged where the chasers are, not where they were.',
       ),
+    strikeBack: z
+      .array(z.string().min(1))
+      .min(1)
+      .optional()
+      .describe(
+        'Mob kinds the bot cannot outrun, e.g. ["spider"]: one that catches up within sword\'s reach is struck at full charge (a sprinting hit knocks it back) and the flight runs on. Never a player.',
+      ),
   })
   .describe('Run away from a position or from the nearest hostile mob until at a safe distance.');
 

@@ -12,7 +12,8 @@
  *   `blocksDropping`, `gatherSourceFor`, `betterTool`;
  * - getting an item: `stepsToGet`, `subgoalsForMissingItem` (the built-in verbs' sub-goals for a missing item);
  * - rising: `jumpAndPlace` (a jump with a block placed under the feet: pillar_up, leave_shelter);
- * - entities: `targetQuery`, `targetOf`, `describeTarget` (the entity a step means), `fightUntilGone`;
+ * - entities: `targetQuery`, `targetOf`, `describeTarget` (the entity a step means), `fightUntilGone`,
+ *   `walkStrikingBack` (a flight that strikes a pursuer it cannot outrun);
  * - chests: `chestQuery`, `chestOf`, `chestHolds`, `chestTransferArgs`, and the guard, expectations and leaves of
  *   a transfer (`transferGuard`, `transferExpects`, `transferBindings`).
  */
@@ -36,5 +37,6 @@ export { fightUntilGone } from './fight.js';
 export { stepsToGet, subgoalsForMissingItem } from './item-subgoals.js';
 export { jumpAndPlace } from './rise.js';
 export { spotBeside } from './spot.js';
+export { walkStrikingBack } from './strike-back.js';
 export { betterTool } from './tools.js';
 export { waitUntil } from './wait-until.js';

@@ -26,8 +26,8 @@ export interface RunOptions {
   onEvent?: (event: ExecutorEvent) => void;
   /** The tree runtime's hooks, e.g. `progress` of a long step. */
   hooks?: RuntimeHooks;
-  /** Sees the bot once it has joined, before the plan runs, e.g. to slow what reaches it. */
-  joined?: (bot: MineflayerWorld) => void;
+  /** Sees the bot once it has joined, before the plan runs (awaited), e.g. to slow what reaches it. */
+  joined?: (bot: MineflayerWorld) => void | Promise<void>;
 }
 
 export interface EmbeddedSuite {
@@ -80,7 +80,7 @@ export function embeddedSuite(scenario: Omit<ScenarioInput, 'name'> & { name?: s
     },
     async run(username, steps, options = {}) {
       const bot = await started().connectBot(username, options.bot);
-      options.joined?.(bot);
+      await options.joined?.(bot);
       const { executor, runner } = assembleLoaded({
         registry,
         world: bot,

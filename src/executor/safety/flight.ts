@@ -58,8 +58,10 @@ export function fleeChoice(
   // Judged clear of what it can outrun: a spider keeps pace, and the bot fights it once the others are left behind.
   const outrun = threats.filter((h) => !keepsPace(h));
   const clearOf = [...new Set((outrun.length > 0 ? outrun : threats).map((h) => h.name))];
+  // What it cannot outrun it strikes when it catches up, with the weapon a fight would draw.
+  const strikeBack = [...new Set(threats.filter(keepsPace).map((h) => h.name))];
   const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
-  return { kind: 'flee', from, clearOf, distance, reason };
+  return { kind: 'flee', from, clearOf, strikeBack, weapon: fight?.weapon ?? null, distance, reason };
 }
 
 /** How far a flight must end from the threats: past a creeper's follow range, an archer's bow, a walker's notice. */

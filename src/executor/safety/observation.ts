@@ -97,6 +97,9 @@ export type Choice =
       from: { x: number; y: number; z: number };
       /** The kinds to end clear of, judged where they are when the flight ends. */
       clearOf: string[];
+      /** The kinds that keep pace with the flight (a spider): struck when they catch up, with `weapon` drawn first. */
+      strikeBack: string[];
+      weapon: string | null;
       distance: number;
       reason: string;
     }

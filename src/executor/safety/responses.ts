@@ -16,7 +16,8 @@ const FIGHT_WITHIN = 24;
 /**
  * The capability for each choice: a fight is attack_entity at the chosen mob (its id, so the most dangerous one, not
  * the nearest) with the best weapon equipped first; a flight is flee from the point the assessment chose (away from
- * every hostile known, assess.ts flightFrom); a shelter its verb
+ * every hostile known, assess.ts flightFrom), striking back at what keeps pace with it with the fight's weapon drawn
+ * first; a shelter its verb
  * (pillar_up, wall_in, dig_in); eating consume_food.
  */
 export function responseFor(choice: Choice, held: string | null): FastPathStep {
@@ -24,8 +25,7 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
   switch (choice.kind) {
     case 'fight':
     case 'close_in': {
-      const equip =
-        choice.weapon && choice.weapon !== held ? [{ verb: 'equip', args: { item: choice.weapon } }] : undefined;
+      const equip = equipFirst(choice.weapon, held);
       const args = {
         target: { id: choice.target.id },
         within: FIGHT_WITHIN,
@@ -41,17 +41,27 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
         ...(equip ? { before: equip } : {}),
       };
     }
-    case 'flee':
-      return {
-        verb: 'flee',
-        args: { from: cell(choice.from), clearOf: choice.clearOf, distance: choice.distance },
-        reason,
+    case 'flee': {
+      const strikes = choice.strikeBack.length > 0;
+      const equip = strikes ? equipFirst(choice.weapon, held) : undefined;
+      const args = {
+        from: cell(choice.from),
+        clearOf: choice.clearOf,
+        distance: choice.distance,
+        ...(strikes ? { strikeBack: choice.strikeBack } : {}),
       };
+      return { verb: 'flee', args, reason, ...(equip ? { before: equip } : {}) };
+    }
     case 'shelter':
       return { verb: choice.verb, args: choice.height !== undefined ? { height: choice.height } : {}, reason };
     case 'eat':
       return { verb: 'consume_food', args: { item: choice.food }, reason };
   }
+}
+
+/** The step that draws the weapon, unless it is already in hand (or there is none). */
+function equipFirst(weapon: string | null, held: string | null): FastPathStep[] | undefined {
+  return weapon && weapon !== held ? [{ verb: 'equip', args: { item: weapon } }] : undefined;
 }
 
 export function cell(position: { x: number; y: number; z: number }) {
