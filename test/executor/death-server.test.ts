@@ -23,7 +23,11 @@ describe('a death mid-step on the embedded server (issue 30)', () => {
       const { result, events, bot } = await suite.run(
         'mortal',
         [{ stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 30, y: 5, z: 0, range: 1 } } }],
-        { joined: (joined) => joined.events.on('died', (death) => deaths.push(death)) },
+        {
+          joined: (joined) => {
+            joined.events.on('died', (death) => deaths.push(death));
+          },
+        },
       );
       const summary = JSON.stringify({ result, deaths });
       expect(deaths, summary).toEqual([{ healthBefore: 20, position: match.objectContaining({ y: 5 }) }]);
