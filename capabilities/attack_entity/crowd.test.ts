@@ -19,6 +19,7 @@ describe('attack_entity against a crowd on SimWorld, zombies hunting the bot at 
     }
     expect(alive()).toEqual([]);
     // Following each knocked-back zombie into the other two (the fight before this skill) cost all 20.
+    expect(h.deaths).toEqual([]);
     expect(h.world.health()).toBeGreaterThanOrEqual(14);
     const log = h.world.actuatorLog;
     const hits = log.filter((entry) => entry.command === 'attack' && entry.outcome === 'ok');

@@ -33,6 +33,7 @@ describe('a close-in that cannot reach its archer ends at once, and the bot gets
       response: 'flee',
       detail: expect.stringContaining('the skeleton cannot be reached') as unknown,
     });
+    expect(h.deaths).toEqual([]);
     expect(h.world.health()).toBeGreaterThan(10);
   });
 });

@@ -44,6 +44,7 @@ describe('the safety fast path gets the bot out of a hazard', () => {
     ]);
     expect(result!.steps.some((s) => s.parentStepId === 'walk-far' && s.step.stepId === escape!.stepId)).toBe(true);
     // Two burns at most: one on entry, one more before the way out (two cells) was walked.
+    expect(h.deaths).toEqual([]);
     expect(h.world.health()).toBeGreaterThanOrEqual(12);
   });
 

@@ -1,6 +1,7 @@
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { ManualClock } from '../../src/clock/index.js';
 import type { CapabilityRegistry } from '../../src/index.js';
+import type { Death } from '../../src/contracts/world.js';
 import { assembleExecutor, type AssembleOptions } from '../../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import type { RunInput } from '../../src/executor/executor.js';
@@ -11,6 +12,11 @@ export interface Harness {
   world: SimWorld;
   registry: CapabilityRegistry;
   events: ExecutorEvent[];
+  /**
+   * The bot's deaths, as its world reported them: a dead bot respawns at 20 health, so a test that the bot lives reads
+   * this, not the health at the end.
+   */
+  deaths: Death[];
   /** Runs the plan to its end on virtual time; fails the test if it needs more than `maxMs`. */
   run(plan: unknown, maxMs?: number): Promise<PlanResult>;
   assembly: Awaited<ReturnType<typeof assembleExecutor>>;
@@ -29,11 +35,14 @@ export async function harness(
   const assembly = await assembleExecutor({ registry, world: sim, clock, ...options });
   const events: ExecutorEvent[] = [];
   assembly.executor.events.on('event', (event) => events.push(event));
+  const deaths: Death[] = [];
+  sim.events.on('died', (death) => deaths.push(death));
   return {
     clock,
     world: sim,
     registry,
     events,
+    deaths,
     assembly,
     async run(plan, maxMs = 120_000) {
       let result: PlanResult | undefined;
