@@ -247,8 +247,7 @@ export async function comeOut(
   const exit = wayOutOf(shelter, terrainOf(scope), scope.world.position(), { away, blocks });
   const where = SHELTERED[shelter];
   if ('none' in exit) return { endStep: `sheltered ${where}, no way out: ${exit.none}` };
-  const { to } = exit;
-  const run = await tryHelperStep(scope, 'leave_shelter', { shelter, to }, stepId, 'safety');
+  const run = await tryHelperStep(scope, 'leave_shelter', { shelter: exit.by, to: exit.to }, stepId, 'safety');
   if ('record' in run && run.record?.outcome.ok) return {};
   const why =
     'refused' in run

@@ -6,9 +6,10 @@ import { harness, plan } from '../helpers/executor.js';
 
 /*
  * A bot dug in on generated ground always comes out: the ground beside its hole differs side by side (a slope up one
- * or two, a ledge down one, a tree, a puddle), and the pack may be emptied of blocks while it sits there. The ground
- * is dirt all through (a staircase can always be cut), so the walk's leave_shelter must end verified on the ground
- * outside; before, any hole with no standable cell exactly 3 up beside it ended every later step "no ground outside".
+ * or two, a ledge down one, a tree, a puddle), the hole may end a block deeper, and the pack may be emptied of blocks
+ * while it sits there. The ground is dirt all through (a staircase can always be cut), so the walk's leave_shelter must
+ * end verified on the ground outside; before, any hole with no standable cell exactly 3 up beside it ended every later
+ * step "no ground outside".
  */
 
 const SHAPES = ['flat', 'ledge', 'slope1', 'slope2', 'tree', 'puddle'] as const;
@@ -49,16 +50,19 @@ const ground = fc.record({
     .filter((shapes) => shapes.some((s) => s !== 'ledge')),
   dirt: fc.integer({ min: 1, max: 4 }),
   emptied: fc.boolean(),
+  // A block deeper than dig_in digs: the floor gave way under the bot (a hole shallower is a ledge all round).
+  deeper: fc.boolean(),
 });
 
 describe('a bot dug in on any ground comes out of its hole', () => {
   it('leave_shelter ends verified on the ground outside, climbing or cutting stairs (property)', async () => {
     await fc.assert(
-      fc.asyncProperty(ground, async ({ shapes, dirt, emptied }) => {
+      fc.asyncProperty(ground, async ({ shapes, dirt, emptied, deeper }) => {
         const h = await harness({ inventory: { dirt, wooden_shovel: 1 }, blocks: groundAround(shapes) });
         h.assembly.executor.events.on('event', (event) => {
-          if (emptied && event.type === 'step.ended' && event.stepId === 'hole')
-            h.world.giveItem('dirt', -(h.world.inventory().dirt ?? 0));
+          if (event.type !== 'step.ended' || event.stepId !== 'hole') return;
+          if (emptied) h.world.giveItem('dirt', -(h.world.inventory().dirt ?? 0));
+          if (deeper) h.world.setBlock({ x: 0, y: -4, z: 0 }, 'air').teleport({ x: 0, y: -4, z: 0 });
         });
         const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z: 0 } } };
         const result = await h.run(plan({ stepId: 'hole', type: 'dig_in', args: {} }, walk), 300_000);

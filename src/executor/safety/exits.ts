@@ -8,8 +8,8 @@ import type { ShelterVerb } from './shelters.js';
 
 /* The ground cell outside a shelter that leave_shelter steps out to once the walkers left. */
 
-/** Where leave_shelter steps out to, or why there is no way out. */
-export type ExitFound = { to: Vec3Like } | { none: string };
+/** Where leave_shelter steps out to and the shelter's way it takes there, or why there is no way out. */
+export type ExitFound = { to: Vec3Like; by: ShelterVerb } | { none: string };
 
 export interface ExitContext {
   /** The last threats' centre: the way out on the side away from it comes first. */
@@ -25,7 +25,8 @@ export const HOLE_EXIT_REACH = 8;
  * Where leave_shelter steps out to, on the side away from `away` when there is a choice: down a pillar, its foot (the
  * lowest block of the column with nothing beside it); through a wall, two cells out on a side with ground there; out
  * of a hole, the lowest cell beside it it can climb to on its blocks, or else the top of a staircase it cuts up and out
- * (holeExit). `none` says why there is no way out.
+ * (holeExit). Walled in with no ground two cells out (or in a hole a block deeper than dig_in digs, its cover out of
+ * sight, read as walled), the bot is in a pit: it gets out as from a hole. `none` says why there is no way out.
  */
 export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like, context: ExitContext): ExitFound {
   const feet = cell(at);
@@ -33,7 +34,9 @@ export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like
   if (shelter === 'pillar_up') {
     let y = feet.y;
     while (y > feet.y - 64 && isLoneBlock(terrain, feet.x, y - 1, feet.z)) y--;
-    return y < feet.y ? { to: { ...feet, y } } : { none: 'the bot finds no ground at the foot of its pillar' };
+    return y < feet.y
+      ? { to: { ...feet, y }, by: shelter }
+      : { none: 'the bot finds no ground at the foot of its pillar' };
   }
   const cells = sidesAwayFirst(feet, context.away).map(([dx, dz]) => ({
     ...feet,
@@ -41,7 +44,9 @@ export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like
     z: feet.z + 2 * dz,
   }));
   const to = cells.find((c) => canStand(terrain, c.x, c.y, c.z));
-  return to ? { to } : { none: 'the bot finds no ground two cells out on any side of its wall' };
+  if (to) return { to, by: shelter };
+  const pit = holeExit(terrain, feet, context);
+  return 'to' in pit ? pit : { none: `the bot finds no ground two cells out on any side of its wall, and ${pit.none}` };
 }
 
 /**
@@ -57,7 +62,7 @@ function holeExit(terrain: MobTerrain, feet: Vec3Like, { away, blocks }: ExitCon
   const coverStops = stopsDigging(terrain, cover);
   for (const side of coverStops ? [] : sides) {
     const to = climbTo(terrain, feet, side, Math.min(blocks, HOLE_EXIT_REACH));
-    if (to) return { to };
+    if (to) return { to, by: 'dig_in' };
   }
   if (coverStops) return { none: `the hole's cover cannot be opened: ${coverStops}` };
   const stops: string[] = [];
@@ -97,7 +102,7 @@ function stairsTo(terrain: MobTerrain, feet: Vec3Like, [dx, dz]: Side): ExitFoun
     }
     if (!blocksMovement(terrain.block(step.x, step.y - 1, step.z))) return { none: `no floor under ${at(step)}` };
     if (canStand(terrain, step.x, step.y, step.z) && !blocksMovement(terrain.block(step.x, step.y + 2, step.z)))
-      return { to: step };
+      return { to: step, by: 'dig_in' };
   }
   return { none: `no open ground within ${HOLE_EXIT_REACH} steps up` };
 }
