@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIDES } from '../../src/executor/safety/encounter.js';
+import { survivalTerrain } from '../../src/world/terrain/survival-terrain.js';
 import { type Harness, harness, plan } from '../helpers/executor.js';
 
 const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 0, z: 0 } } };
@@ -121,9 +122,24 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
       ok: false,
       code: 'preempted',
       detail:
-        'sheltered dug in, no way out: the hole has no block to climb on and no staircase out (+x: bedrock at (1, -2, 0), which no tool breaks; -x: bedrock at (-1, -2, 0), which no tool breaks; +z: bedrock at (0, -2, 1), which no tool breaks; -z: bedrock at (0, -2, -1), which no tool breaks) (before navigate started)',
+        'sheltered dug in, no way out: no ground two cells out at its feet on any side, and the hole has no block to climb on and no staircase out (+x: bedrock at (1, -2, 0), which no tool breaks; -x: bedrock at (-1, -2, 0), which no tool breaks; +z: bedrock at (0, -2, 1), which no tool breaks; -z: bedrock at (0, -2, -1), which no tool breaks) (before navigate started)',
     });
     expect(h.world.position()).toMatchObject({ x: 0.5, y: -3, z: 0.5 });
+  });
+
+  it('breaks out of its wall under a tree, which reads as a hole (server world 10, terrain seed 10)', async () => {
+    // Walled in beside an oak's trunk on a slope, leaves two over its head: read as dug in, it looked only 3 up beside
+    // it, at leaves, and every later step ended "no ground outside to step out to" until the job's escalations ran out.
+    const h = await harness({ terrain: survivalTerrain(10), spawn: { x: -15, y: 26, z: 19 }, inventory: { dirt: 8 } });
+    const target = { kind: 'block', x: -19, y: 26, z: 19 };
+    const result = await h.run(plan(shelterSteps.wall_in, { stepId: 'walk', type: 'navigate', args: { target } }));
+    expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['wall', true],
+      ['walk/safety-leave_shelter', true],
+      ['walk', true],
+    ]);
+    expect(result.steps[1]!.step.args).toEqual({ shelter: 'wall_in', to: { x: -17, y: 26, z: 19 } });
+    expect(h.world.position()).toMatchObject({ x: -18.5, y: 26, z: 19.5 });
   });
 
   it('climbs out of a hole dug through grass, dirt and stone on blocks of any kind (server worlds 6 and 10)', async () => {

@@ -23,14 +23,14 @@ export const HOLE_EXIT_REACH = 8;
 
 /**
  * Where leave_shelter steps out to, on the side away from `away` when there is a choice: down a pillar, its foot (the
- * lowest block of the column with nothing beside it); through a wall, two cells out on a side with ground there; out
- * of a hole, the lowest cell beside it it can climb to on its blocks, or else the top of a staircase it cuts up and out
- * (holeExit). Walled in with no ground two cells out (or in a hole a block deeper than dig_in digs, its cover out of
- * sight, read as walled), the bot is in a pit: it gets out as from a hole. `none` says why there is no way out.
+ * lowest block of the column with nothing beside it); walled in or dug in, first through a side at its feet, two cells
+ * out (a wall under a tree's leaves reads as a hole: server world 10 walled itself in there and sat out the job), then
+ * up: the lowest cell beside it it can climb to on its blocks, or else the top of a staircase it cuts up and out
+ * (holeExit; a hole a block deeper than dig_in digs, its cover out of sight, reads as walled). `none` says why there
+ * is no way out.
  */
 export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like, context: ExitContext): ExitFound {
   const feet = cell(at);
-  if (shelter === 'dig_in') return holeExit(terrain, feet, context);
   if (shelter === 'pillar_up') {
     let y = feet.y;
     while (y > feet.y - 64 && isLoneBlock(terrain, feet.x, y - 1, feet.z)) y--;
@@ -38,15 +38,15 @@ export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like
       ? { to: { ...feet, y }, by: shelter }
       : { none: 'the bot finds no ground at the foot of its pillar' };
   }
-  const cells = sidesAwayFirst(feet, context.away).map(([dx, dz]) => ({
-    ...feet,
-    x: feet.x + 2 * dx,
-    z: feet.z + 2 * dz,
-  }));
-  const to = cells.find((c) => canStand(terrain, c.x, c.y, c.z));
-  if (to) return { to, by: shelter };
-  const pit = holeExit(terrain, feet, context);
-  return 'to' in pit ? pit : { none: `the bot finds no ground two cells out on any side of its wall, and ${pit.none}` };
+  const to = sidesAwayFirst(feet, context.away)
+    .filter(([dx, dz]) =>
+      [0, 1].every((up) => !stopsDigging(terrain, { x: feet.x + dx, y: feet.y + up, z: feet.z + dz })),
+    )
+    .map(([dx, dz]) => ({ ...feet, x: feet.x + 2 * dx, z: feet.z + 2 * dz }))
+    .find((c) => canStand(terrain, c.x, c.y, c.z));
+  if (to) return { to, by: 'wall_in' };
+  const up = holeExit(terrain, feet, context);
+  return 'to' in up ? up : { none: `no ground two cells out at its feet on any side, and ${up.none}` };
 }
 
 /**
