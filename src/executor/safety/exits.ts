@@ -58,10 +58,11 @@ export function wayOutOf(shelter: ShelterVerb, terrain: MobTerrain, at: Vec3Like
  */
 function holeExit(terrain: MobTerrain, feet: Vec3Like, { away, blocks }: ExitContext): ExitFound {
   const sides = sidesAwayFirst(feet, away);
+  const rise = Math.min(blocks, HOLE_EXIT_REACH);
   const cover = { ...feet, y: feet.y + 2 };
   const coverStops = stopsDigging(terrain, cover);
   for (const side of coverStops ? [] : sides) {
-    const to = climbTo(terrain, feet, side, Math.min(blocks, HOLE_EXIT_REACH));
+    const to = climbTo(terrain, feet, side, rise);
     if (to) return { to, by: 'dig_in' };
   }
   if (coverStops) return { none: `the hole's cover cannot be opened: ${coverStops}` };
@@ -71,7 +72,7 @@ function holeExit(terrain: MobTerrain, feet: Vec3Like, { away, blocks }: ExitCon
     if ('to' in stairs) return stairs;
     stops.push(`${sideName(side)}: ${stairs.none}`);
   }
-  const climb = blocks === 0 ? 'no block to climb on' : `no ground beside it within ${blocks + 1} blocks up`;
+  const climb = rise === 0 ? 'no block to climb on' : `no ground beside it within ${rise + 1} blocks up`;
   return { none: `the hole has ${climb} and no staircase out (${stops.join('; ')})` };
 }
 
