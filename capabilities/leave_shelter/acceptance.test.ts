@@ -25,6 +25,8 @@ describe('leave_shelter', () => {
     expect(wayOut(args('pillar_up', { x: 0, y: 0, z: 0 }), feet)).toEqual({
       dig: [2, 1, 0].map((y) => ({ x: 0, y, z: 0 })),
       rise: 0,
+      steps: [],
+      floors: [],
       misfit: null,
     });
     expect(wayOut(args('wall_in', { x: 0, y: 3, z: -2 }), feet).dig).toEqual([
@@ -34,7 +36,26 @@ describe('leave_shelter', () => {
     expect(wayOut(args('dig_in', { x: 1, y: 6, z: 0 }), feet)).toEqual({
       dig: [{ x: 0, y: 5, z: 0 }],
       rise: 2,
+      steps: [],
+      floors: [{ x: 1, y: 6, z: 0 }],
       misfit: null,
     });
+  });
+
+  it('cuts a staircase out of a hole: each step a cell out and a block up, its body and the headroom before it', () => {
+    const way = wayOut(args('dig_in', { x: 0, y: 5, z: -2 }), { x: 0, y: 3, z: 0 });
+    expect(way.steps).toEqual([
+      { x: 0, y: 4, z: -1 },
+      { x: 0, y: 5, z: -2 },
+    ]);
+    expect(way.dig).toEqual([
+      { x: 0, y: 5, z: 0 },
+      { x: 0, y: 4, z: -1 },
+      { x: 0, y: 5, z: -1 },
+      { x: 0, y: 6, z: -1 },
+      { x: 0, y: 5, z: -2 },
+      { x: 0, y: 6, z: -2 },
+    ]);
+    expect(wayOut(args('dig_in', { x: 0, y: 6, z: -2 }), { x: 0, y: 3, z: 0 }).misfit).toMatch(/a staircase/);
   });
 });

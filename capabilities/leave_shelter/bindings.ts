@@ -15,10 +15,13 @@ const FALL_WAIT_MS = 1_000;
 
 export const leaveShelterBindings: TreeBindings<LeaveShelterArgs> = {
   actions: {
-    /** Digs the way out (falling down a pillar cell by cell), with the best tool at hand; progress per cell. */
+    /**
+     * Digs the way out (falling down a pillar cell by cell, walking up a staircase step by step as each is cut), with
+     * the best tool at hand; progress per cell.
+     */
     leave_shelter_dig: async (ctx) => {
       const { world, args } = ctx;
-      const { dig } = wayOut(args, feetCell(world.position()));
+      const { dig, steps } = wayOut(args, feetCell(world.position()));
       for (const [i, cell] of dig.entries()) {
         const name = world.blockAt(cell)?.name ?? 'air';
         if (!isReplaceable(name)) {
@@ -33,6 +36,9 @@ export const leaveShelterBindings: TreeBindings<LeaveShelterArgs> = {
             `leave_shelter: the bot did not drop into (${cell.x}, ${cell.y}, ${cell.z})`,
           );
         ctx.progress(i + 1, dig.length, { unit: 'blocks dug' });
+        // A step's three cells are cut: the bot stands on it to reach the next one's.
+        const step = steps.length > 0 && i % 3 === 2 ? steps[(i - 2) / 3] : undefined;
+        if (step) await ctx.actuate('goto', () => world.goto({ kind: 'block', ...step }, { signal: ctx.signal }));
       }
     },
     /** Out of a hole: rises in place, a block placed under the feet each jump (the most expendable held), until it can step out. */

@@ -15,7 +15,8 @@ const at = (c: Vec3Like) => `(${c.x}, ${c.y}, ${c.z})`;
 
 /**
  * `to` lies where the shelter's way out leads, each cell to dig is a block that can be dug (or open already), the
- * cells the bot rises through and `to` with the head's cell over it are open, `to` has a floor, and the pack holds a
+ * cells the bot rises through and `to` with the head's cell over it are open (or dug on the way), `to` and each step
+ * of a staircase have a floor, and the pack holds a
  * block for every block of the rise: any block it may climb on (climbingBlocks, of any kinds), with what digging the
  * way out gives back (the hole's cover, dug with the best tool at hand).
  */
@@ -31,12 +32,15 @@ export function leaveShelterGuard({ world, observation }: GuardContext, args: Le
       return { ok: false, reason: `${block.name} at ${at(cell)} cannot be dug: no way out there` };
   }
   const rising = Array.from({ length: way.rise }, (_, i) => ({ ...feet, y: feet.y + 2 + i }));
+  const dug = (cell: Vec3Like) => way.dig.some((d) => d.x === cell.x && d.y === cell.y && d.z === cell.z);
   const standing = args.shelter === 'pillar_up' ? [] : [args.to, { ...args.to, y: args.to.y + 1 }];
-  for (const cell of [...rising.slice(1), ...standing])
+  for (const cell of [...rising.slice(1), ...standing.filter((c) => !dug(c))])
     if (!isReplaceable(name(cell) ?? 'stone'))
       return { ok: false, reason: `${name(cell)} at ${at(cell)} is in the way` };
-  const floor = { ...args.to, y: args.to.y - 1 };
-  if (!isSolidBlock(name(floor) ?? 'air')) return { ok: false, reason: `no ground at ${at(floor)} to stand on` };
+  for (const { x, y, z } of way.floors) {
+    const floor = { x, y: y - 1, z };
+    if (!isSolidBlock(name(floor) ?? 'air')) return { ok: false, reason: `no ground at ${at(floor)} to stand on` };
+  }
   if (way.rise === 0) return { ok: true };
   const have = climbingBlockCount(observation.inventory) + climbingBlockCount(dugOut(world, way.dig, observation));
   if (have >= way.rise) return { ok: true };

@@ -1,6 +1,7 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
 import type { Vec3Like } from '../contracts/world.js';
 import { dispatchQuery } from '../registry/effects.js';
+import { climbingBlockCount } from '../kit/building-blocks.js';
 import type { StepRecord } from './events.js';
 import { rankOnForks } from './branch-safety.js';
 import { resolveStep } from './resolve-step.js';
@@ -242,11 +243,11 @@ export async function comeOut(
   shelter: ShelterVerb,
   away?: Vec3Like,
 ): Promise<InterruptVerdict> {
-  const terrain = terrainOf(scope);
-  const to = wayOutOf(shelter, terrain, scope.world.position(), away);
+  const blocks = climbingBlockCount(scope.world.inventory());
+  const exit = wayOutOf(shelter, terrainOf(scope), scope.world.position(), { away, blocks });
   const where = SHELTERED[shelter];
-  if (!to) return { endStep: `sheltered ${where}, the bot finds no ground outside to step out to` };
-  const run = await tryHelperStep(scope, 'leave_shelter', { shelter, to }, stepId, 'safety');
+  if ('none' in exit) return { endStep: `sheltered ${where}, no way out: ${exit.none}` };
+  const run = await tryHelperStep(scope, 'leave_shelter', { shelter: exit.by, to: exit.to }, stepId, 'safety');
   if ('record' in run && run.record?.outcome.ok) return {};
   const why =
     'refused' in run

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { harness, plan } from '../helpers/executor.js';
+import { SIDES } from '../../src/executor/safety/encounter.js';
+import { survivalTerrain } from '../../src/world/terrain/survival-terrain.js';
+import { type Harness, harness, plan } from '../helpers/executor.js';
 
 const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 0, z: 0 } } };
 const shelterSteps = {
@@ -7,6 +9,13 @@ const shelterSteps = {
   pillar_up: { stepId: 'pillar', type: 'pillar_up', args: { height: 3 } },
   wall_in: { stepId: 'wall', type: 'wall_in', args: {} },
 };
+
+/** Does `act` to the world as the hole's step ends (the pack emptied while the bot sits in it). */
+function onHoleDug(h: Harness, act: () => void): void {
+  h.assembly.executor.events.on('event', (event) => {
+    if (event.type === 'step.ended' && event.stepId === 'hole') act();
+  });
+}
 
 describe('a step after one that ended in a shelter comes out of it first', () => {
   for (const [shelter, step] of Object.entries(shelterSteps))
@@ -89,18 +98,48 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
     expect(Number(atMost?.[1]), JSON.stringify(waits)).toBeGreaterThan(60);
   });
 
-  it('names why it cannot come out when leave_shelter’s guard refuses (no block left to climb on)', async () => {
+  it('with no block left to climb on cuts a staircase up and out of its hole and walks on (the step ended before)', async () => {
     const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 } });
-    h.assembly.executor.events.on('event', (event) => {
-      if (event.type === 'step.ended' && event.stepId === 'hole') h.world.giveItem('dirt', -h.world.inventory().dirt!);
-    });
+    onHoleDug(h, () => h.world.giveItem('dirt', -h.world.inventory().dirt!));
+    const result = await h.run(plan(shelterSteps.dig_in, walk));
+    expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['hole', true],
+      ['walk/safety-leave_shelter', true],
+      ['walk', true],
+    ]);
+    // Three steps, a cell out and a block up each, from the hole's bottom at y -3 to the ground's top.
+    expect(result.steps[1]!.step.args).toEqual({ shelter: 'dig_in', to: { x: 3, y: 0, z: 0 } });
+    expect(h.world.position()).toMatchObject({ x: 6.5, y: 0, z: 0.5 });
+  });
+
+  it('names why there is no way out of a hole walled in bedrock with no block to climb on', async () => {
+    const blocks = [-2, -1].flatMap((y) => SIDES.map(([x, z]) => ({ position: { x, y, z }, name: 'bedrock' })));
+    const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 }, blocks });
+    onHoleDug(h, () => h.world.giveItem('dirt', -h.world.inventory().dirt!));
     const result = await h.run(plan(shelterSteps.dig_in, walk));
     expect(result.steps.map((s) => s.outcome.ok)).toEqual([true, false]);
-    expect(result.steps[1]!.outcome).toMatchObject({ ok: false, code: 'preempted' });
-    const detail = result.steps[1]!.outcome.ok ? '' : result.steps[1]!.outcome.detail;
-    expect(detail).toMatch(
-      /^sheltered dug in, the bot could not come out \(leave_shelter its guard refused: climbing out needs 2 blocks to stand on, the inventory holds 1 \(dirt, cobblestone, planks or logs\)\)/,
-    );
+    expect(result.steps[1]!.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail:
+        'sheltered dug in, no way out: no ground two cells out at its feet on any side, and the hole has no block to climb on and no staircase out (+x: bedrock at (1, -2, 0), which no tool breaks; -x: bedrock at (-1, -2, 0), which no tool breaks; +z: bedrock at (0, -2, 1), which no tool breaks; -z: bedrock at (0, -2, -1), which no tool breaks) (before navigate started)',
+    });
+    expect(h.world.position()).toMatchObject({ x: 0.5, y: -3, z: 0.5 });
+  });
+
+  it('breaks out of its wall under a tree, which reads as a hole (server world 10, terrain seed 10)', async () => {
+    // Walled in beside an oak's trunk on a slope, leaves two over its head: read as dug in, it looked only 3 up beside
+    // it, at leaves, and every later step ended "no ground outside to step out to" until the job's escalations ran out.
+    const h = await harness({ terrain: survivalTerrain(10), spawn: { x: -15, y: 26, z: 19 }, inventory: { dirt: 8 } });
+    const target = { kind: 'block', x: -19, y: 26, z: 19 };
+    const result = await h.run(plan(shelterSteps.wall_in, { stepId: 'walk', type: 'navigate', args: { target } }));
+    expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
+      ['wall', true],
+      ['walk/safety-leave_shelter', true],
+      ['walk', true],
+    ]);
+    expect(result.steps[1]!.step.args).toEqual({ shelter: 'wall_in', to: { x: -17, y: 26, z: 19 } });
+    expect(h.world.position()).toMatchObject({ x: -18.5, y: 26, z: 19.5 });
   });
 
   it('climbs out of a hole dug through grass, dirt and stone on blocks of any kind (server worlds 6 and 10)', async () => {

@@ -38,3 +38,33 @@ describe('shelters on the embedded server', () => {
     expect(column).toEqual(['dirt', 'air', 'air']);
   }, 60_000);
 });
+
+describe('out of a hole on a slope, on the embedded server', () => {
+  it('climbs out of a hole dug in a dip, the ground a block higher all round, and walks on (issue 30)', async () => {
+    // The ground beside the hole's top is a block higher on every side: the old way out looked only 3 up beside the
+    // bot, into the raised dirt, and every later step ended "no ground outside to step out to".
+    const spot = { x: 0, y: 5, z: 9 };
+    const raised: Promise<void>[] = [];
+    for (let dx = -3; dx <= 3; dx++)
+      for (let dz = -3; dz <= 3; dz++)
+        if (dx !== 0 || dz !== 0) raised.push(suite.server.setBlock({ x: dx, y: 5, z: spot.z + dz }, 'dirt'));
+    await Promise.all(raised);
+    const { result } = await suite.run('climber', [
+      { stepId: 'in', type: 'navigate', args: { target: { kind: 'block', ...spot } } },
+      { stepId: 'hole', type: 'dig_in', args: {} },
+      { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 6, z: spot.z + 3 } } },
+    ]);
+    const summary = JSON.stringify(result.steps.map((s) => [s.step.stepId, s.step.args, s.outcome]));
+    expect(
+      result.steps.map((s) => [s.step.stepId, s.outcome.ok]),
+      summary,
+    ).toEqual([
+      ['in', true],
+      ['hole', true],
+      ['walk/safety-leave_shelter', true],
+      ['walk', true],
+    ]);
+    const at = suite.server.player('climber')!.position;
+    expect([Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)]).toEqual([0, 6, spot.z + 3]);
+  }, 60_000);
+});
