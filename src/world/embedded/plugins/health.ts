@@ -1,12 +1,13 @@
+import {
+  EXHAUSTION_PER_HEAL,
+  EXHAUSTION_PER_POINT,
+  healsByItself,
+  MAX_HEALTH,
+  REGEN_INTERVAL_TICKS,
+} from '../../health-rules.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
 const SAFE_FALL_BLOCKS = 3;
-const REGEN_INTERVAL_TICKS = 80;
-const REGEN_MIN_FOOD = 18;
-const MAX_HEALTH = 20;
-/** Vanilla: healing one point costs 6 exhaustion; every 4 exhaustion costs a point of saturation, then food. */
-const EXHAUSTION_PER_HEAL = 6;
-const EXHAUSTION_PER_POINT = 4;
 /** Vanilla exhaustion for sprinting (per metre) and jumping; walking costs nothing. */
 const EXHAUSTION_PER_SPRINT_METRE = 0.1;
 const EXHAUSTION_PER_JUMP = 0.05;
@@ -50,12 +51,7 @@ export function healthPlugin(): SquidPlugin {
       serv.on('tick', (_delta: number, tick: number) => {
         if (tick % REGEN_INTERVAL_TICKS !== 0) return;
         for (const player of serv.players) {
-          if (
-            player.gameMode !== 0 ||
-            player.health <= 0 ||
-            player.health >= MAX_HEALTH ||
-            player.food < REGEN_MIN_FOOD
-          )
+          if (player.gameMode !== 0 || player.health <= 0 || player.health >= MAX_HEALTH || !healsByItself(player.food))
             continue;
           exhaust(player, EXHAUSTION_PER_HEAL);
           player.updateHealth(Math.min(MAX_HEALTH, player.health + 1));
