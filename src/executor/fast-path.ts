@@ -2,6 +2,7 @@ import type { SafetyOverride } from '../contracts/plan-step.js';
 import type { Vec3Like } from '../contracts/world.js';
 import { dispatchQuery } from '../registry/effects.js';
 import { climbingBlockCount } from '../kit/building-blocks.js';
+import { healsByItself } from '../world/health-rules.js';
 import type { StepRecord } from './events.js';
 import { rankOnForks } from './branch-safety.js';
 import { resolveStep } from './resolve-step.js';
@@ -192,8 +193,10 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   const sheltered = defence.built ? shelterHere(scope) : null;
   if (!sheltered) return {};
   // Sheltered for low health, the bot also waits for its health to come back (the game heals a fed player a point
-  // every 4 s), within the same wait.
-  const hurt = defence.forHealth ? () => scope.world.health() < scope.policy.safety.minHealth : undefined;
+  // every 4 s), within the same wait; not once it is too hungry to heal, which no wait mends.
+  const hurt = defence.forHealth
+    ? () => scope.world.health() < scope.policy.safety.minHealth && healsByItself(scope.world.food())
+    : undefined;
   const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
   const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], defence.options, {
     ...(hurt ? { hurt } : {}),

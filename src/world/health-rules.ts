@@ -2,7 +2,7 @@
  * Natural regeneration, as vanilla rules it (FoodData.tick, 1.21): a survival player whose food is at 18 or more and
  * whose health is below 20 heals a point every 80 ticks (4 s), each point paid for with 6 exhaustion (every 4
  * exhaustion costs a point of saturation, then of food). Below 18 food it never heals but by eating. The embedded
- * server's health plugin heals by this module.
+ * server's health plugin heals by this module; the safety layer reads it to judge whether a shelter heals the bot.
  */
 
 /** The least food at which a player heals by itself. */

@@ -24,6 +24,11 @@ import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
 const data = minecraftData(MINECRAFT_VERSION);
 
+/** Whether the bot can eat this item. */
+export function isFood(item: string): boolean {
+  return data.foodsByName[item] !== undefined;
+}
+
 /** Hostiles this close are part of the encounter: a zombie closes 16 blocks in 7 s. */
 export const ASSESS_RADIUS = 16;
 /** Walkers this close, beyond the encounter, may join a long fight (a zombie walks 24 blocks in 10 s). */
@@ -108,7 +113,7 @@ export function observeEncounter(
       held: world.heldItem(),
       pack: items.filter((item) => attackDamage(item) > ATTACK_DAMAGE),
       armour: armourOf(world.worn?.() ?? []),
-      foods: items.filter((item) => data.foodsByName[item] !== undefined),
+      foods: items.filter(isFood),
       blocks: items.filter(isBuildingBlock).reduce((sum, item) => sum + (inventory[item] ?? 0), 0),
       position: { x: at.x, y: at.y, z: at.z },
     },

@@ -1,12 +1,13 @@
 import type { SafetyOverride } from '../../contracts/plan-step.js';
 import type { EntityInfo, Vec3Like, WorldPort } from '../../contracts/world.js';
+import { healsByItself } from '../../world/health-rules.js';
 import { describeHazardAt, nearestSafeCell } from '../../world/hazards.js';
 import { type BowAttack, HOSTILE_STATS, type MobTerrain, lineOfSight } from '../../world/mob-rules/index.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import type { ExecutorPolicy } from '../policy.js';
 import { assess } from './assess.js';
 import type { Assessment, CombatSettings } from './observation.js';
-import { ASSESS_RADIUS, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
+import { ASSESS_RADIUS, isFood, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
 import { cell, type FastPathStep, responseFor } from './responses.js';
 import { fitsHere, pillarPassedBy } from './shelters.js';
 import { DefenseTally } from './tally.js';
@@ -164,7 +165,7 @@ export class SafetyMonitor {
     if (hazard) return { signal: 'hazard', detail: hazard, responses: this.waysOut(at) };
     const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options, entities);
     if (hostile) return hostile;
-    if (world.health() < policy.minHealth) {
+    if (world.health() < policy.minHealth && this.canHeal()) {
       const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
       // With no food and no pillar (no blocks, or an archer about), the hole: it keeps out arrows and blows while the
       // health comes back (on the embedded server a bot at 3.6 with neither went on, and died).
@@ -182,6 +183,17 @@ export class SafetyMonitor {
       };
     }
     return null;
+  }
+
+  /**
+   * Whether a shelter or a meal would bring the health back: food in the pack, or enough food to heal by itself
+   * (natural regeneration). Without either, a shelter heals nothing: on the embedded server (tech-tree world 7) a bot
+   * at 4 health and too hungry to heal dug in, waited, came out and dug in again until its plan's escalations ran out,
+   * by day with no hostile about. Its hostiles are still judged from that health (the hostile signal).
+   */
+  private canHeal(): boolean {
+    const pack = this.world.inventory();
+    return healsByItself(this.world.food()) || Object.keys(pack).some((item) => (pack[item] ?? 0) > 0 && isFood(item));
   }
 
   /**
