@@ -4,8 +4,8 @@ import { harness, plan } from '../../test/helpers/executor.js';
 
 /*
  * Issue 30: a flight from a spider and a zombie (the techtree bench's world 10, re-judged at 9 and fled) is bitten all
- * the way by the spider, which keeps pace with the bot's walk. Fleeing with `strikeBack`, the bot turns to strike the
- * spider when it catches up (a sprinting hit knocks it back) and runs on.
+ * the way by the spider, which keeps up with the bot's faster walk by its leaps. Fleeing with `strikeBack`, the bot
+ * turns to strike the spider when it catches up (a sprinting hit knocks it back) and runs on.
  */
 
 const SPIDER_HEALTH = 16;

@@ -6,7 +6,8 @@ import { watchLowestHealth } from '../helpers/health-watch.js';
 
 // The seed's "hostile swarm" and "nightfall" as shipped (examples/scenarios/<name>.json, examples/<name>.plan.json),
 // each run once on the embedded server with the mobs' AI on: the plan ends verified, or fails explicitly with a
-// failure code, and the bot is alive throughout (the server's health, read every 50 ms, never reaches 0).
+// failure code, and the bot never dies (its deaths, as the server sent its health, are none; the lowest health the
+// server was seen to hold is in the summary).
 const json = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
 const shipped = (name: string) => ({
   suite: embeddedSuite(json(`examples/scenarios/${name}.json`) as Parameters<typeof embeddedSuite>[0]),
@@ -18,16 +19,16 @@ const nightfall = shipped('nightfall');
 async function runShipped(suite: EmbeddedSuite, steps: PlanStepInput[], username: string) {
   const health = watchLowestHealth(() => suite.server, username);
   try {
-    const { result, events } = await suite.run(username, steps);
+    const { result, events, deaths } = await suite.run(username, steps);
     const summary = JSON.stringify({
       result: [result.ok, result.code, result.detail],
       lowest: health.lowest(),
+      deaths,
       steps: result.steps.map((s) => [s.step.stepId, s.step.type, s.outcome.ok ? 'ok' : s.outcome.code]),
       emergencies: events.filter((e) => e.type === 'safety.emergency').map((e) => [e.response, e.detail]),
     });
     expect(result.ok || (result.code !== undefined && FAILURE_CODE_LIST.includes(result.code)), summary).toBe(true);
-    expect(health.lowest(), summary).toBeGreaterThan(0);
-    expect(suite.server.player(username)!.health, summary).toBeGreaterThan(0);
+    expect(deaths, summary).toEqual([]);
     return { result, events, summary };
   } finally {
     health.stop();

@@ -33,7 +33,7 @@ describe('a fight breaks off within a move, on the embedded server (issue 30)', 
     const health = watchLowestHealth(() => suite.server, 'breaker');
     let atEnd: { server: number; lowest: number } | null = null;
     try {
-      const { result, bot } = await suite.run(
+      const { result, bot, deaths } = await suite.run(
         'breaker',
         [{ stepId: 'fight', type: 'attack_entity', args: { target: { name: 'zombie' }, breakOffBelow: BREAK_OFF } }],
         {
@@ -46,7 +46,8 @@ describe('a fight breaks off within a move, on the embedded server (issue 30)', 
       // Left among the zombies, the bot would be hit on after the test: it leaves.
       await bot.close();
       const outcome = result.steps[0]!.outcome;
-      const summary = JSON.stringify({ outcome, atEnd });
+      const summary = JSON.stringify({ outcome, atEnd, deaths });
+      expect(deaths, summary).toEqual([]);
       expect(outcome, summary).toMatchObject({ ok: false, code: 'preempted' });
       const said = /health ([\d.]+) is below 16: the fight with the zombie breaks off to be judged again/.exec(
         (outcome as { detail: string }).detail,

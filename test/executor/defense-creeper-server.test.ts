@@ -16,18 +16,19 @@ const creeperOnTheWay = (weapon: string) =>
 async function walkPastTheCreeper(suite: EmbeddedSuite, username: string) {
   const health = watchLowestHealth(() => suite.server, username);
   try {
-    const { result, events, bot } = await suite.run(username, [
+    const { result, events, bot, deaths } = await suite.run(username, [
       { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 14, y: 5, z: 0 } } },
     ]);
     const emergencies = events.filter((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
     const creepers = (await bot.observe({ entities: { names: ['creeper'], within: 64 } })).entities ?? [];
     const summary = JSON.stringify({
       lowest: health.lowest(),
+      deaths,
       steps: result.steps.map((s) => [s.step.stepId, s.outcome]),
       emergencies: emergencies.map((e) => [e.response, e.detail]),
       creepers,
     });
-    return { result, emergencies, creepers, lowest: health.lowest(), summary };
+    return { result, emergencies, creepers, deaths, lowest: health.lowest(), summary };
   } finally {
     health.stop();
   }
@@ -41,7 +42,7 @@ describe('a creeper walking up to a bot with a diamond sword, on the embedded se
     expect(run.emergencies[0], run.summary).toMatchObject({ signal: 'hostile', response: 'attack_entity' });
     expect(run.emergencies[0]!.detail, run.summary).toMatch(/^fight: a creeper, diamond_sword 7 per hit/);
     expect(run.creepers, run.summary).toEqual([]);
-    expect(run.lowest, run.summary).toBeGreaterThan(0);
+    expect(run.deaths, run.summary).toEqual([]);
     expect(run.result.ok, run.summary).toBe(true);
   }, 180_000);
 });
@@ -54,7 +55,8 @@ describe('a creeper walking up to a bot with a stone sword, on the embedded serv
     expect(run.emergencies[0], run.summary).toMatchObject({ signal: 'hostile', response: 'attack_entity' });
     expect(run.emergencies[0]!.detail, run.summary).toMatch(/^fight: a creeper, stone_sword 5 per hit/);
     expect(run.creepers, run.summary).toEqual([]);
-    // A creeper does nothing but blow up: any damage would be its blast.
+    // A creeper does nothing but blow up: any damage would be its blast (and a bot it killed respawns at 20).
+    expect(run.deaths, run.summary).toEqual([]);
     expect(run.lowest, run.summary).toBe(20);
     expect(run.result.ok, run.summary).toBe(true);
   }, 180_000);

@@ -40,7 +40,7 @@ describe('a fight joined by a mob it was not judged on breaks off, on the embedd
       for (let x = cage.x - 1; x <= cage.x + 1; x++)
         for (const y of [5, 6]) void suite.server.setBlock({ x, y, z: cage.z + 2 }, 'air');
     };
-    const { result, bot } = await suite.run(
+    const { result, bot, deaths } = await suite.run(
       'rejudged',
       [
         { stepId: 'sword', type: 'equip', args: { item: 'wooden_sword' } },
@@ -56,7 +56,8 @@ describe('a fight joined by a mob it was not judged on breaks off, on the embedd
     // Left with the zombie and the spider, the bot would be hit on after the test: it leaves.
     await bot.close();
     const outcome = result.steps.find((s) => s.step.stepId === 'fight')!.outcome;
-    const summary = JSON.stringify({ outcome, releasedAt, endedAt });
+    const summary = JSON.stringify({ outcome, releasedAt, endedAt, deaths });
+    expect(deaths, summary).toEqual([]);
     expect(outcome, summary).toEqual({
       ok: false,
       code: 'preempted',

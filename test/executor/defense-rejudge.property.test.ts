@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { Death, EntityInfo } from '../../src/contracts/world.js';
+import type { EntityInfo } from '../../src/contracts/world.js';
 import type { ExecutorEvent } from '../../src/executor/events.js';
 import { JOIN_WATCH_MS } from '../../src/kit/break-off.js';
 import { joinDistance } from '../../src/kit/joining.js';
 import { TICK_MS } from '../../src/world/mob-rules/index.js';
-import { harness, plan } from '../helpers/executor.js';
+import type { Harness } from '../helpers/executor.js';
+import { nightWork } from '../helpers/night-fight.js';
 
 /*
  * Issue 30, the class: over generated encounters where mobs arrive in the middle of a fight, every fight a mob joins
@@ -79,28 +80,15 @@ describe('a fight joined mid-way is judged again, over generated encounters', ()
 });
 
 async function runEncounter(encounter: Encounter) {
-  const h = await harness(
-    {
-      ground: { radius: 60 },
-      timeOfDay: 18_000,
-      inventory: { [encounter.held]: 1, wooden_pickaxe: 1 },
-      heldItem: 'wooden_pickaxe',
-      health: encounter.health,
-    },
-    { policy: { safety: { maxDefenseRounds: ROUNDS } } },
-  );
-  h.world.fill({ x: 30, y: 0, z: 0 }, { x: 30, y: 0, z: 0 }, 'oak_log');
-  encounter.zombies.forEach((distance, i) =>
-    h.world.spawnEntity({
-      name: 'zombie',
-      kind: 'hostile',
-      position: { x: distance + 0.5, y: 0, z: i * 2 + 0.5 },
-      ai: true,
-    }),
-  );
+  const { h, collect } = await nightWork({
+    pack: { [encounter.held]: 1, wooden_pickaxe: 1 },
+    held: 'wooden_pickaxe',
+    health: encounter.health,
+    logs: [[30, 0]],
+    hostiles: encounter.zombies.map((distance, i) => ({ name: 'zombie', x: distance, z: i * 2, ai: true })),
+    assembly: { policy: { safety: { maxDefenseRounds: ROUNDS } } },
+  });
   let released = false;
-  const deaths: Death[] = [];
-  h.world.events.on('died', (death) => deaths.push(death));
   const watch = watchCrossings(h);
   h.assembly.executor.events.on('event', (event) => {
     if (released || event.type !== 'step.started' || event.verb !== 'attack_entity') return;
@@ -114,21 +102,21 @@ async function runEncounter(encounter: Encounter) {
         h.world.spawnEntity({ name: arrival.name, kind: 'hostile', position: { x, y: 0, z }, ai: true });
       }, arrival.afterMs);
   });
-  await h.run(plan({ stepId: 'log', type: 'collect_block', args: { block: 'oak_log', count: 1 } }), 600_000);
+  await collect(600_000);
   const story = JSON.stringify({
     encounter,
     events: h.events
       .filter((e) => e.type === 'step.ended' || e.type === 'safety.emergency')
       .map((e) => (e.type === 'step.ended' ? [e.stepId, e.outcome] : [e.type, e.detail])),
   });
-  return { events: h.events, deaths, story, crossings: watch.crossings };
+  return { events: h.events, deaths: h.deaths, story, crossings: watch.crossings };
 }
 
 /**
  * Each fight the safety layer runs (judged on its `judgedOn`, else on its target), and the first moment a hostile not
  * judged on, outside its join distance when the fight began, was within it (a probe each tick): with the fight's end.
  */
-function watchCrossings(h: Awaited<ReturnType<typeof harness>>) {
+function watchCrossings(h: Harness) {
   const crossings: { crossedAt: number; endedAt: number }[] = [];
   let fight: { judged: Set<number>; within: Set<number>; crossedAt: number | null } | null = null;
   const inReach = (e: EntityInfo) => {

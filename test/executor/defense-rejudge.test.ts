@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExecutorEvent } from '../../src/executor/events.js';
-import { harness, plan } from '../helpers/executor.js';
 import { match } from '../helpers/matchers.js';
+import { nightWork } from '../helpers/night-fight.js';
 
 /*
  * Issue 30, the server's world 10 of a tech-tree run: a fight judged on a lone zombie ("a zombie, wooden_sword 4 per
@@ -15,15 +15,13 @@ type Emergency = Extract<ExecutorEvent, { type: 'safety.emergency' }>;
 
 describe('a fight joined by a mob it was not judged on is judged again', () => {
   it('a zombie fight at 15 with a wooden sword, a spider released 14 blocks off 1 s in: the fight breaks off as the spider comes, the encounter of both is judged above the old break-off point, and the bot lives', async () => {
-    const h = await harness({
-      ground: { radius: 60 },
-      timeOfDay: 18_000,
-      inventory: { wooden_sword: 1, wooden_pickaxe: 1 },
-      heldItem: 'wooden_pickaxe',
+    const { h, collect } = await nightWork({
+      pack: { wooden_sword: 1, wooden_pickaxe: 1 },
+      held: 'wooden_pickaxe',
       health: 15,
+      logs: [[30, 0]],
+      hostiles: [{ name: 'zombie', x: 4, z: 0, ai: true }],
     });
-    h.world.fill({ x: 30, y: 0, z: 0 }, { x: 30, y: 0, z: 0 }, 'oak_log');
-    h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: 4.5, y: 0, z: 0.5 }, ai: true });
     let spider: number | null = null;
     const healthAt = new Map<ExecutorEvent, number>();
     h.assembly.executor.events.on('event', (event) => {
@@ -39,10 +37,7 @@ describe('a fight joined by a mob it was not judged on is judged again', () => {
         });
       }, 1_000);
     });
-    const result = await h.run(
-      plan({ stepId: 'log', type: 'collect_block', args: { block: 'oak_log', count: 1 } }),
-      300_000,
-    );
+    const result = await collect();
     const story = JSON.stringify(
       h.events
         .filter((e) => e.type === 'step.ended' || e.type === 'safety.emergency')

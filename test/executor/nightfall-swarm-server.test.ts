@@ -18,10 +18,10 @@ const suite = embeddedSuite({
 
 describe('a hostile swarm at nightfall, on the embedded server', () => {
   it('a plan that gathers wood and crafts ends verified or fails explicitly with a code, and the bot lives through it', async () => {
-    // The server's truth of the bot's health, read every tick through the run: it must never reach 0.
+    // The server's truth of the bot's health, read every tick through the run, for the summary: how close it came.
     const health = watchLowestHealth(() => suite.server, 'woodcutter');
     try {
-      const { result, events } = await suite.run('woodcutter', [
+      const { result, events, deaths } = await suite.run('woodcutter', [
         { stepId: 'logs', type: 'collect_block', args: { block: 'oak_log', count: 8, radius: 16 } },
         { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 8 } },
       ]);
@@ -30,17 +30,18 @@ describe('a hostile swarm at nightfall, on the embedded server', () => {
         code: result.code,
         detail: result.detail,
         lowest: health.lowest(),
+        deaths,
         steps: result.steps.map((s) => [s.step.type, s.outcome.ok ? 'ok' : s.outcome.code]),
         emergencies: events.filter((e) => e.type === 'safety.emergency'),
       });
       expect(result.ok || (result.code !== undefined && FAILURE_CODE_LIST.includes(result.code)), summary).toBe(true);
       // The mobs came (the safety monitor saw them: they arrive in about 10 s, eight logs take a hand 24 s to fell), and
-      // the bot lived.
+      // the bot never died (a failure code `died` would pass the first check).
       expect(
         events.some((e) => e.type === 'safety.emergency'),
         summary,
       ).toBe(true);
-      expect(health.lowest(), summary).toBeGreaterThan(0);
+      expect(deaths, summary).toEqual([]);
     } finally {
       health.stop();
     }

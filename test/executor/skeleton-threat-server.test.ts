@@ -13,7 +13,7 @@ const suite = embeddedSuite({
 
 describe('a skeleton in bow range on the embedded server', () => {
   it('is a threat the safety monitor answers, though it stands far beyond melee reach: the bot closes in on it and lives', async () => {
-    const { events, result, bot } = await suite.run('archer-target', [
+    const { events, result, bot, deaths } = await suite.run('archer-target', [
       { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 5, z: -14 } } },
     ]);
     const emergency = events.find((e): e is EventOf<'safety.emergency'> => e.type === 'safety.emergency');
@@ -27,11 +27,11 @@ describe('a skeleton in bow range on the embedded server', () => {
     expect(emergency!.detail).toMatch(
       /^close in on the skeleton: a skeleton, stone_sword 5 per hit, expected [\d.]+ damage/,
     );
-    const summary = JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]));
-    // It killed the skeleton (the server holds it dead) and lived; the walk then ended verified.
+    const summary = JSON.stringify({ steps: result.steps.map((s) => [s.step.stepId, s.outcome]), deaths });
+    // It killed the skeleton (the server holds it dead) and never died; the walk then ended verified.
     const left = await bot.observe({ entities: { names: ['skeleton'], within: 64 } });
     expect(left.entities, summary).toEqual([]);
-    expect(suite.server.player('archer-target')!.health).toBeGreaterThan(0);
+    expect(deaths, summary).toEqual([]);
     expect(result.ok, summary).toBe(true);
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { SystemClock } from '../../src/clock/index.js';
+import type { Death, WorldPort } from '../../src/contracts/world.js';
 import { assembleLoaded, loadTrees } from '../../src/executor/assemble.js';
 import type { ExecutorEvent, PlanResult } from '../../src/executor/events.js';
 import type { RuntimeHooks } from '../../src/runtime/hooks.js';
@@ -18,6 +19,26 @@ export interface ServerRun {
   result: PlanResult;
   events: ExecutorEvent[];
   bot: MineflayerWorld;
+  /**
+   * The bot's deaths from its join on, still filling while it stays connected (`deathsOf`): a test that the bot lives
+   * expects this empty, never its health at the end, since a dead bot respawns at 20.
+   */
+  deaths: Death[];
+}
+
+/**
+ * Every death of the bot from now on, as its world reports it (`died`), in a list that fills while the bot is
+ * connected. On the embedded server this is the server's own word: flying-squid keeps no death of its own (its
+ * `updateHealth` stores a health and sends it), every health the server sets reaches the client in order as an
+ * `update_health` packet, and mineflayer's `death` is the first 0 among them, however soon the respawn follows (a
+ * poll of the server's health every 50 ms, as `watchLowestHealth`, misses most: the server held a killed bot at 0 for
+ * 7 to 44 ms before its respawn).
+ * `test/executor/death-server.test.ts` holds the world to it.
+ */
+export function deathsOf(world: Pick<WorldPort, 'events'>): Death[] {
+  const deaths: Death[] = [];
+  world.events.on('died', (death) => deaths.push(death));
+  return deaths;
 }
 
 export interface RunOptions {
@@ -80,6 +101,7 @@ export function embeddedSuite(scenario: Omit<ScenarioInput, 'name'> & { name?: s
     },
     async run(username, steps, options = {}) {
       const bot = await started().connectBot(username, options.bot);
+      const deaths = deathsOf(bot);
       await options.joined?.(bot);
       const { executor, runner } = assembleLoaded({
         registry,
@@ -95,7 +117,7 @@ export function embeddedSuite(scenario: Omit<ScenarioInput, 'name'> & { name?: s
       });
       try {
         const result = await executor.run({ planId: `plan-${username}`, intentId: `intent-${username}`, steps }).result;
-        return { result, events, bot };
+        return { result, events, bot, deaths };
       } finally {
         await runner.shutdown();
       }

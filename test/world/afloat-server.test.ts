@@ -22,7 +22,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('a bot stranded in water with no way out (embedded server)', () => {
   it('fails its walk explicitly, naming the water and its air, and is left at the surface breathing', async () => {
-    const { result } = await suite.run('castaway', [
+    const { result, deaths } = await suite.run('castaway', [
       { stepId: 'ashore', type: 'navigate', args: { target: { kind: 'block', x: 12, y: 5, z: 0 } } },
     ]);
     const step = result.steps.find((s) => s.step.stepId === 'ashore')!;
@@ -39,6 +39,8 @@ describe('a bot stranded in water with no way out (embedded server)', () => {
       expect(player().position.y + PLAYER_EYE_HEIGHT).toBeGreaterThan(WATER_SURFACE);
       await pause(200);
     }
+    // Never hurt by the water (a drowned bot would respawn at 20, down here in the pit again).
+    expect(deaths, JSON.stringify(deaths)).toEqual([]);
     expect(player().health).toBe(20);
   }, 120_000);
 });

@@ -3,7 +3,7 @@ import { Vec3 } from 'vec3';
 import type { Vec3Like } from '../../src/contracts/world.js';
 import { botOf } from '../../src/world/mineflayer/index.js';
 import { blastDamage } from '../../src/world/mob-rules/index.js';
-import { type EmbeddedSuite, embeddedSuite } from '../helpers/embedded.js';
+import { deathsOf, type EmbeddedSuite, embeddedSuite } from '../helpers/embedded.js';
 import { eventually } from '../helpers/eventually.js';
 
 // A creeper on the embedded server, by the shared mob rules: it walks up to the bot, lights its 1.5 s fuse within
@@ -19,15 +19,16 @@ const suite = embeddedSuite({ timeOfDay: 18_000, mobs: [{ name: 'creeper', x: 6,
 
 const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
 
-/** Connects a bot and waits until the creeper that comes for it swells: the client and the creeper's id. */
+/** Connects a bot and waits until the creeper that comes for it swells: the client, its deaths and the creeper's id. */
 async function untilLit(on: EmbeddedSuite, username: string) {
   const bot = await on.world.connectBot(username);
+  const deaths = deathsOf(bot);
   const client = botOf(bot);
   const creeper = (await bot.observe({ entities: { names: ['creeper'], within: 32 } })).entities![0]!.id;
   expect(await eventually(() => swellOf(client, creeper) === 1, 20_000)).toBe(true);
   // The world port reads it so: the safety assessment's `swelling`.
   expect(bot.entities().find((e) => e.id === creeper)?.swelling).toBe(true);
-  return { bot, client, creeper };
+  return { bot, client, deaths, creeper };
 }
 
 /**
@@ -75,7 +76,7 @@ const away = embeddedSuite({ timeOfDay: 18_000, mobs: [{ name: 'creeper', x: 6, 
 
 describe('a creeper whose target runs', () => {
   it('puts its fuse out once the bot is past 7 blocks, and the bot is not hurt', async () => {
-    const { bot, client, creeper } = await untilLit(away, 'runner');
+    const { bot, client, deaths, creeper } = await untilLit(away, 'runner');
     // Sprint straight away from it.
     const from = client.entities[creeper]!.position;
     const me = client.entity.position;
@@ -86,6 +87,8 @@ describe('a creeper whose target runs', () => {
     expect(bot.entities().find((e) => e.id === creeper)?.swelling).toBe(false);
     client.clearControlStates();
     expect(distance(client.entity.position, client.entities[creeper]!.position)).toBeGreaterThan(7);
+    // Not hurt, and not blown up and respawned at 20 either.
+    expect(deaths, JSON.stringify(deaths)).toEqual([]);
     expect(away.server.player('runner')!.health).toBe(20);
   }, 60_000);
 });

@@ -30,9 +30,10 @@ const ARCHER_CLEARANCE = 16;
 const CREEPER_CLEARANCE = HOSTILE_STATS.creeper!.followRange + 1;
 
 /**
- * Whether a flight never shakes this hostile off: a leaper closes any gap a walk opens, a climber goes straight over
- * what the bot walks round. On the embedded server a spider (3.9 blocks/s to a player's 4.3, a leap at 2 to 4 blocks)
- * kept pace with a fleeing bot at 1.3 to 2.5 blocks and bit it on the way.
+ * Whether a flight never shakes this hostile off: a leaper within its leap's range (2 to 4 blocks) takes back more
+ * than the bot's faster walk opens, a climber goes straight over what the bot walks round. On the embedded server a
+ * spider (3.9 blocks/s to a player's 4.3) kept pace with a fleeing bot at 1.3 to 2.5 blocks and bit it on the way.
+ * By kind, not by gap: one 5 blocks off or more is left behind on flat ground (test/world/sim-spider-pace.test.ts).
  */
 export function keepsPace(hostile: { name: string }): boolean {
   const stats = HOSTILE_STATS[hostile.name];
