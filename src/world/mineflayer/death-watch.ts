@@ -11,19 +11,22 @@ interface DamageEvent {
 /**
  * A real bot's deaths, as the world's `died` (issue 30): mineflayer's `death` (its health read 0, which makes it ask to
  * respawn at once) stops every command running and refuses new ones until its `spawn` after the respawn. The death
- * names the health before the killing blow and, when the server said who dealt the last damage (its `damage_event`,
- * sent before the health in vanilla and on the embedded server), that entity's name.
+ * names the health before the killing blow and, when the server said who dealt that blow (its `damage_event`, sent
+ * just before the health in vanilla and on the embedded server), that entity's name; never an earlier attacker's.
  */
 export function watchDeaths(bot: Bot, runner: CommandRunner, died: (death: Death) => void): void {
   let healthBefore = bot.health;
   let cause: string | undefined;
   bot.on('health', () => {
-    if (bot.health > 0) healthBefore = bot.health;
+    if (bot.health <= 0) return;
+    // The damage this health follows was not lethal: a later death is another's (a fall, the server's command).
+    healthBefore = bot.health;
+    cause = undefined;
   });
   bot._client.on('damage_event', (packet: DamageEvent) => {
     if (packet.entityId !== bot.entity?.id) return;
     const by = packet.sourceCauseId > 0 ? bot.entities[packet.sourceCauseId - 1] : undefined;
-    cause = by?.name ?? cause;
+    cause = by?.name;
   });
   bot.on('death', () => {
     const { x, y, z } = bot.entity.position;
