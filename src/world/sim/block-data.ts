@@ -71,7 +71,8 @@ export function isPlaceableItem(item: string): boolean {
   return item !== AIR && data.blocksByName[item] !== undefined && data.itemsByName[item] !== undefined;
 }
 
-/** Hunger points restored by eating `item`, or undefined when it is not food. */
-export function foodPoints(item: string): number | undefined {
-  return data.foodsByName[item]?.foodPoints;
+/** What eating `item` restores (minecraft-data's food points and saturation), or undefined when it is not food. */
+export function foodOf(item: string): { foodPoints: number; saturation: number } | undefined {
+  const food = data.foodsByName[item];
+  return food && { foodPoints: food.foodPoints, saturation: food.saturation };
 }

@@ -1,9 +1,10 @@
 import type { BodyPart } from '../../contracts/world.js';
+import { SPAWN_SATURATION } from '../health-rules.js';
 import { isKnownItem } from './block-data.js';
 import { MAX_STAT } from './constants.js';
 import type { Cell } from './terrain.js';
 
-/** The bot itself: where it stands, which way it faces, what it carries and wears, and its health and food. */
+/** The bot itself: where it stands, which way it faces, what it carries and wears, and its health and hunger. */
 export class Body {
   /** The live position (feet, block-centred); SimWorld.position() hands out this object to stay allocation-free. */
   readonly feet = { x: 0.5, y: 0, z: 0.5 };
@@ -13,6 +14,10 @@ export class Body {
   held: string | null = null;
   health = MAX_STAT;
   food = MAX_STAT;
+  /** Spent before food (src/world/health-rules.ts); never above the food. */
+  saturation = SPAWN_SATURATION;
+  /** Exertion not yet paid for in saturation or food. */
+  exhaustion = 0;
   /** The cell the bot stands in (src/contracts/stands-on.ts); its feet rest on the ground's real top in it. */
   private standingY = 0;
 

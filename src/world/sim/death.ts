@@ -1,5 +1,6 @@
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { type Death, type Vec3Like, WorldError } from '../../contracts/world.js';
+import { SPAWN_SATURATION } from '../health-rules.js';
 import type { ActuatorRunner } from './actuator-runner.js';
 import type { Body } from './body.js';
 import { MAX_STAT } from './constants.js';
@@ -30,7 +31,7 @@ export interface SimDeathParts {
 
 /**
  * Death in SimWorld, as vanilla has it: at 0 health the bot is dead, every command in flight fails `died` and every
- * new one is refused until it respawns, RESPAWN_AFTER_MS later, at the spawn with full health and food; its pack
+ * new one is refused until it respawns, RESPAWN_AFTER_MS later, at the spawn with full health and food (and vanilla's 5 saturation); its pack
  * (held and worn items too) lies where it died unless `keepInventory`. The world emits `died` once per death.
  */
 export class SimDeath {
@@ -72,6 +73,8 @@ export class SimDeath {
     this.lastCause = undefined;
     body.health = MAX_STAT;
     body.food = MAX_STAT;
+    body.saturation = SPAWN_SATURATION;
+    body.exhaustion = 0;
     this.parts.place(this.parts.spawn);
     runner.revive();
   }

@@ -16,6 +16,8 @@ export interface LocomotionParts {
   emitPath: (status: PathStatus) => void;
   /** Runs after every cell the bot moves into. */
   afterMove: () => void;
+  /** Runs as a jump leaves the ground (it exhausts the body, as the server's health plugin counts it). */
+  jumped: () => void;
 }
 
 /**
@@ -127,7 +129,10 @@ export class Locomotion {
       }, delayMs);
       this.jumpTimers.push(timer);
     };
-    if (canRise) physics(JUMP_RISE_MS, () => body.setFeet(x, y + 1, z));
+    if (canRise) {
+      this.parts.jumped();
+      physics(JUMP_RISE_MS, () => body.setFeet(x, y + 1, z));
+    }
     physics(Math.max(JUMP_AIRTIME_MS, durationMs), () => {
       if (!this.fall()) this.parts.afterMove();
     });

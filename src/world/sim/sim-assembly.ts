@@ -1,6 +1,7 @@
 import type { Clock } from '../../contracts/clock.js';
 import type { Death, PathStatus, Vec3Like } from '../../contracts/world.js';
 import { deriveSeed, mulberry32 } from '../../random.js';
+import { EXHAUSTION_PER_JUMP } from '../health-rules.js';
 import { describeHazardAt } from '../hazards.js';
 import type { NightSpawning } from '../mob-rules/index.js';
 import type { Terrain as GeneratedTerrain } from '../terrain/survival-terrain.js';
@@ -15,6 +16,7 @@ import { EntityStore, type SpawnEntity } from './entity-store.js';
 import { BlockGrid, DEFAULT_GROUND, type GroundOptions } from './grid.js';
 import { HazardDamage } from './hazard-damage.js';
 import { Locomotion } from './locomotion.js';
+import { Regeneration } from './regeneration.js';
 import { SimMobs } from './mob-life.js';
 import type { SimParts } from './sim-parts.js';
 import { Terrain } from './terrain.js';
@@ -35,6 +37,8 @@ export interface SimWorldOptions {
   heldItem?: string | null;
   health?: number;
   food?: number;
+  /** Spent before food as the body exerts itself or heals (default vanilla's 5 at spawn, never above `food`). */
+  saturation?: number;
   /** Extra block names no tool can break here (bedrock and barrier never break). */
   unbreakable?: readonly string[];
   walkSpeed?: number;
@@ -72,6 +76,7 @@ export interface SimAssembly {
   mobs: SimMobs;
   hazardDamage: HazardDamage;
   breath: Breath;
+  regeneration: Regeneration;
   locomotion: Locomotion;
   death: SimDeath;
   parts: SimParts;
@@ -114,6 +119,7 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     (health) => hooks.setHealth(health, 'drowning'),
     () => locomotion.float(),
   );
+  const regeneration = new Regeneration(clock, body, (health) => hooks.setHealth(health));
   const locomotion = new Locomotion({
     clock,
     terrain,
@@ -122,6 +128,7 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     maxSearchNodes: options.maxSearchNodes ?? 10_000,
     emitPath: hooks.emitPath,
     afterMove: hooks.afterMove,
+    jumped: () => regeneration.exhaust(EXHAUSTION_PER_JUMP),
   });
   const parts: SimParts = {
     clock,
@@ -144,5 +151,19 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     place: hooks.teleport,
     died: hooks.died,
   });
-  return { grid, ledger, runner, body, entityStore, day, mobs, hazardDamage, breath, locomotion, death, parts };
+  return {
+    grid,
+    ledger,
+    runner,
+    body,
+    entityStore,
+    day,
+    mobs,
+    hazardDamage,
+    breath,
+    regeneration,
+    locomotion,
+    death,
+    parts,
+  };
 }

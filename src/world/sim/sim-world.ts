@@ -36,11 +36,13 @@ import { findBlocks } from './find-blocks.js';
 import { describeGoal } from './goals.js';
 import type { BlockGrid } from './grid.js';
 import type { Breath } from './breath.js';
+import type { Regeneration } from './regeneration.js';
 import type { HazardDamage } from './hazard-damage.js';
 import type { Locomotion } from './locomotion.js';
 import { place } from './place.js';
 import { toss } from './toss-chat.js';
 import { checkChat } from '../actuator-rules.js';
+import { SPAWN_SATURATION } from '../health-rules.js';
 import { attack } from './attack.js';
 import { observeSim } from './observe.js';
 import { deposit, smelt, withdraw } from './container-ops.js';
@@ -79,6 +81,7 @@ export class SimWorld implements WorldPort {
   private readonly moveListeners = new Set<(position: Vec3Like) => void>();
   private readonly hazardDamage: HazardDamage;
   private readonly breath: Breath;
+  private readonly regeneration: Regeneration;
   private readonly containers = new SimContainers();
   private readonly mobs: SimMobs;
   private readonly death: SimDeath;
@@ -100,6 +103,7 @@ export class SimWorld implements WorldPort {
       mobs: this.mobs,
       hazardDamage: this.hazardDamage,
       breath: this.breath,
+      regeneration: this.regeneration,
       locomotion: this.locomotion,
       death: this.death,
       parts: this.parts,
@@ -116,7 +120,7 @@ export class SimWorld implements WorldPort {
     for (const [name, count] of Object.entries(options.inventory ?? {})) this.giveItem(name, count);
     this.body.held = options.heldItem ?? null;
     this.body.health = options.health ?? MAX_STAT;
-    this.body.food = options.food ?? MAX_STAT;
+    this.setFood(options.food ?? MAX_STAT, options.saturation ?? SPAWN_SATURATION);
     this.mobs.wake();
   }
 
@@ -177,11 +181,15 @@ export class SimWorld implements WorldPort {
     this.body.health = clampStat(health);
     if (this.body.health < before) this.events.emit('hurt', this.body.health);
     this.death.healthChanged(before, cause);
+    this.regeneration.check();
     return this;
   }
 
-  setFood(food: number): this {
+  /** `saturation`: default what the body has, and never above the food, as in vanilla. */
+  setFood(food: number, saturation = this.body.saturation): this {
     this.body.food = clampStat(food);
+    this.body.saturation = Math.max(0, Math.min(this.body.food, saturation));
+    this.regeneration.check();
     return this;
   }
 
@@ -199,6 +207,7 @@ export class SimWorld implements WorldPort {
     this.death.stop();
     this.hazardDamage.stop();
     this.breath.stop();
+    this.regeneration.stop();
     this.mobs.stop();
     this.events.emit('disconnected', reason);
   }
@@ -237,6 +246,11 @@ export class SimWorld implements WorldPort {
 
   food(): number {
     return this.body.food;
+  }
+
+  /** Saturation, spent before food (src/world/health-rules.ts); a sim-only read for tests. */
+  saturation(): number {
+    return this.body.saturation;
   }
 
   inventory(): Record<string, number> {
@@ -327,7 +341,9 @@ export class SimWorld implements WorldPort {
   }
 
   consume(item: string, options?: ActuatorOptions): Promise<void> {
-    return this.runner.start('consume', item, options?.signal, (op) => consume(this.body, op, item));
+    return this.runner.start('consume', item, options?.signal, (op) =>
+      consume(this.body, op, item, () => this.regeneration.check()),
+    );
   }
 
   move(move: UnstuckMove, durationMs: number, options?: ActuatorOptions): Promise<void> {

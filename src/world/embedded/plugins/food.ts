@@ -1,8 +1,8 @@
+import { eat, MAX_FOOD } from '../../health-rules.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
 /** Vanilla eating takes 32 ticks (1.6 s). */
 const EATING_TICKS = 32;
-const MAX_FOOD = 20;
 const EATING_FINISHED_STATUS = 9;
 const RELEASE_USE_ITEM_STATUS = 5;
 
@@ -36,8 +36,13 @@ export function foodPlugin(): SquidPlugin {
     if (!food) return;
     held.count -= 1;
     player.inventory.updateSlot(slot, held.count > 0 ? held : null);
-    player.food = Math.min(MAX_FOOD, player.food + food.foodPoints);
-    player.foodSaturation = Math.min(player.food, (player.foodSaturation ?? 0) + food.saturation);
+    const hunger = eat(
+      { food: player.food, saturation: player.foodSaturation ?? 0, exhaustion: 0 },
+      food.foodPoints,
+      food.saturation,
+    );
+    player.food = hunger.food;
+    player.foodSaturation = hunger.saturation;
     player.updateHealth(player.health);
     player._client.write('entity_status', { entityId: player.id, entityStatus: EATING_FINISHED_STATUS });
   }

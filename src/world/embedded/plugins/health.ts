@@ -1,17 +1,15 @@
 import {
-  EXHAUSTION_PER_HEAL,
-  EXHAUSTION_PER_POINT,
-  healsByItself,
-  MAX_HEALTH,
+  EXHAUSTION_PER_JUMP,
+  EXHAUSTION_PER_SPRINT_JUMP,
+  EXHAUSTION_PER_SPRINT_METRE,
+  exhaust as exhausted,
+  type Hunger,
   REGEN_INTERVAL_TICKS,
+  regenerationTick,
 } from '../../health-rules.js';
 import type { SquidPlayer, SquidPlugin, SquidServer } from '../squid-types.js';
 
 const SAFE_FALL_BLOCKS = 3;
-/** Vanilla exhaustion for sprinting (per metre) and jumping; walking costs nothing. */
-const EXHAUSTION_PER_SPRINT_METRE = 0.1;
-const EXHAUSTION_PER_JUMP = 0.05;
-const EXHAUSTION_PER_SPRINT_JUMP = 0.2;
 /** The sprint actions of `entity_action`: names on current protocols, ids on old ones. */
 export const START_SPRINTING = new Set<string | number>(['start_sprinting', 3]);
 export const STOP_SPRINTING = new Set<string | number>(['stop_sprinting', 4]);
@@ -34,28 +32,34 @@ interface Movement {
 export function healthPlugin(): SquidPlugin {
   const exhaustion = new Map<SquidPlayer, number>();
 
+  function hungerOf(player: SquidPlayer): Hunger {
+    return { food: player.food, saturation: player.foodSaturation, exhaustion: exhaustion.get(player) ?? 0 };
+  }
+
+  /** Puts the rules' hunger on the player; a change of food is sent to it (saturation rides on the next update). */
+  function settle(player: SquidPlayer, hunger: Hunger): void {
+    exhaustion.set(player, hunger.exhaustion);
+    player.foodSaturation = hunger.saturation;
+    if (player.food !== hunger.food) player.updateFood(hunger.food);
+  }
+
   function exhaust(player: SquidPlayer, amount: number): void {
-    let total = (exhaustion.get(player) ?? 0) + amount;
-    const foodBefore = player.food;
-    while (total >= EXHAUSTION_PER_POINT) {
-      total -= EXHAUSTION_PER_POINT;
-      if (player.foodSaturation > 0) player.foodSaturation = Math.max(0, player.foodSaturation - 1);
-      else player.food = Math.max(0, player.food - 1);
-    }
-    exhaustion.set(player, total);
-    if (player.food !== foodBefore) player.updateFood(player.food);
+    settle(player, exhausted(hungerOf(player), amount));
+  }
+
+  function regenerate(player: SquidPlayer): void {
+    const before = { ...hungerOf(player), health: player.health };
+    const after = regenerationTick(before);
+    if (after === before) return;
+    settle(player, after);
+    player.updateHealth(after.health);
   }
 
   return {
     server(serv: SquidServer) {
       serv.on('tick', (_delta: number, tick: number) => {
         if (tick % REGEN_INTERVAL_TICKS !== 0) return;
-        for (const player of serv.players) {
-          if (player.gameMode !== 0 || player.health <= 0 || player.health >= MAX_HEALTH || !healsByItself(player.food))
-            continue;
-          exhaust(player, EXHAUSTION_PER_HEAL);
-          player.updateHealth(Math.min(MAX_HEALTH, player.health + 1));
-        }
+        for (const player of serv.players) if (player.gameMode === 0) regenerate(player);
       });
     },
     player(player: SquidPlayer) {
