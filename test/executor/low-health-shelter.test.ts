@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { ExecutorPolicy } from '../../src/executor/policy.js';
 import { harness, plan } from '../helpers/executor.js';
 
 const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 6, y: 0, z: 0 } } };
@@ -9,12 +10,13 @@ describe('low health with no food and no blocks for a pillar: the bot digs in un
     // bot in): no hostile signal, the low health is the signal.
     const h = await harness({ health: 4, inventory: { wooden_shovel: 1 }, timeOfDay: 18_000 });
     h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -20.5, y: 0, z: 0.5 } });
-    let dugAt = 0;
+    // SimWorld heals as the game does (src/world/health-rules.ts): at 20 food, a point every 4 s.
+    let healthDugIn = 0;
+    let healthLeaving = 0;
     h.assembly.executor.events.on('event', (event) => {
-      if (event.type !== 'step.ended' || event.stepId !== 'walk/safety-dig_in') return;
-      dugAt = event.at;
-      // SimWorld does not heal; the game heals a fed player a point every 4 s.
-      h.clock.setTimeout(() => h.world.setHealth(8), 8_000);
+      if (event.type === 'step.ended' && event.stepId === 'walk/safety-dig_in') healthDugIn = h.world.health();
+      if (event.type === 'step.started' && event.stepId === 'walk/safety-leave_shelter')
+        healthLeaving = h.world.health();
     });
     const result = await h.run(plan(walk));
     expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
@@ -22,8 +24,9 @@ describe('low health with no food and no blocks for a pillar: the bot digs in un
       ['walk/safety-leave_shelter', true],
       ['walk', true],
     ]);
-    const left = h.events.find((e) => e.type === 'step.started' && e.stepId === 'walk/safety-leave_shelter');
-    expect(left!.at - dugAt).toBeGreaterThanOrEqual(8_000);
+    const { minHealth } = ExecutorPolicy.parse({}).safety;
+    expect(healthDugIn).toBeLessThan(minHealth);
+    expect(healthLeaving).toBeGreaterThanOrEqual(minHealth);
     expect(h.events).toContainEqual(
       expect.objectContaining({ type: 'safety.emergency', signal: 'low_health', response: 'dig_in' }),
     );
@@ -40,11 +43,8 @@ describe('low health with no food and no blocks for a pillar: the bot digs in un
       if (event.type !== 'step.ended' || event.stepId !== 'walk/safety-dig_in') return;
       dugAt = event.at;
       const spider = h.world.spawnEntity({ name: 'spider', kind: 'hostile', position: { x: 4.5, y: 0, z: 4.5 } });
-      // A minute on, the bot has healed and the spider has gone its way.
-      h.clock.setTimeout(() => {
-        h.world.removeEntity(spider);
-        h.world.setHealth(8);
-      }, 60_000);
+      // A minute on, the spider has gone its way; the bot has healed meanwhile, as the game heals it.
+      h.clock.setTimeout(() => h.world.removeEntity(spider), 60_000);
     });
     const result = await h.run(plan(walk), 600_000);
     expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([
@@ -54,6 +54,7 @@ describe('low health with no food and no blocks for a pillar: the bot digs in un
     ]);
     const left = h.events.find((e) => e.type === 'step.started' && e.stepId === 'walk/safety-leave_shelter');
     expect(left!.at - dugAt).toBeGreaterThanOrEqual(60_000);
-    expect(h.world.health()).toBe(8);
+    // Six points healed from 4 at 20 food and 5 saturation, which leave it at 16 food, too hungry to heal on.
+    expect([h.world.health(), h.world.food()]).toEqual([10, 16]);
   });
 });

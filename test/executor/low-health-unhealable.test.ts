@@ -35,15 +35,12 @@ describe('low health that no shelter heals (issue 30, tech-tree world 7)', () =>
   });
 
   it('fed enough to heal by itself, it still digs in for its health (it heals there)', async () => {
+    // SimWorld heals as the game does: at 18 food and 5 saturation, 4 points before the food falls to 17.
     const h = await harness({ ground: { radius: 40 }, health: 4, food: REGEN_MIN_FOOD, timeOfDay: 6_000 });
-    h.assembly.executor.events.on('event', (event) => {
-      // SimWorld does not heal; the game heals a fed player a point every 4 s.
-      if (event.type === 'step.ended' && event.stepId === 'walk/safety-dig_in')
-        h.clock.setTimeout(() => h.world.setHealth(8), 8_000);
-    });
     const result = await h.run(plan(walk), 600_000);
     expect(result.ok).toBe(true);
     expect(result.steps.map((s) => s.step.type)).toEqual(['dig_in', 'leave_shelter', 'navigate']);
+    expect([h.world.health(), h.world.food()]).toEqual([8, 17]);
   });
 
   it('over generated health, food and packs: low health is a signal exactly when a meal or the wait would heal', () => {

@@ -5,7 +5,8 @@ import { SimWorld } from '../../src/world/sim/index.js';
 describe('SimWorld breath (the drowning rules the embedded server applies)', () => {
   it('under water the air runs out in 15 s, then 2 health every second; out of it the air refills', async () => {
     const clock = new ManualClock();
-    const world = SimWorld.create({ clock });
+    // Too hungry to heal (below 18 food), so the health shows the drowning alone.
+    const world = SimWorld.create({ clock, food: 17 });
     world
       .setBlock({ x: 1, y: -1, z: 0 }, 'stone')
       .setBlock({ x: 1, y: 0, z: 0 }, 'water')

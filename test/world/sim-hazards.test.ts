@@ -144,7 +144,8 @@ describe('SimWorld path search keeps out of hazards', () => {
 describe('SimWorld hazard damage and escape', () => {
   it('lava burns 4 health at once and every 500 ms while the bot stays in it; leaving stops it', async () => {
     const clock = new ManualClock();
-    const world = SimWorld.create({ clock });
+    // Too hungry to heal (below 18 food), so the health shows the burns alone.
+    const world = SimWorld.create({ clock, food: 17 });
     const hurt: number[] = [];
     world.events.on('hurt', (health) => hurt.push(health));
     world
