@@ -31,8 +31,9 @@ export interface SimDeathParts {
 
 /**
  * Death in SimWorld, as vanilla has it: at 0 health the bot is dead, every command in flight fails `died` and every
- * new one is refused until it respawns, RESPAWN_AFTER_MS later, at the spawn with full health and food (and vanilla's 5 saturation); its pack
- * (held and worn items too) lies where it died unless `keepInventory`. The world emits `died` once per death.
+ * new one is refused until it respawns, RESPAWN_AFTER_MS later, at the spawn with full health and food (and
+ * vanilla's 5 saturation); its pack (held and worn items too) lies where it died unless `keepInventory`. The world
+ * emits `died` once per death.
  */
 export class SimDeath {
   private lastCause: string | undefined;
