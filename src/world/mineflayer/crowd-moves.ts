@@ -18,7 +18,8 @@ import { paintingsAnnounced, setBlockStateShared } from './shared-block-states.j
  * of packet for all kinds, and does what mineflayer's handler does with them: the same arithmetic, the same conversions, the same
  * 'entityMoved'. Two more kinds the crowd sends often, arm swings (`animation`) and dig progress
  * (`block_break_animation`), do nothing in mineflayer but emit an event: while nothing listens to that event, they are
- * read and dropped. A block changed (`block_change`, every place and dig of the crowd) is set in the bot's world as
+ * read and dropped; and so are the sounds of the crowd's places and digs (`sound_effect`, n a plan for n bots in
+ * hearing), known by their id alone. A block changed (`block_change`, every place and dig of the crowd) is set in the bot's world as
  * mineflayer's handler sets it, without the two Blocks it builds around the change only to look for a painting there
  * (a protocol that announces no painting by a packet of its own, 1.19 on, gives mineflayer none to find), and with the
  * world's event given the bot's shared Blocks (`setBlockStateShared`). Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
@@ -85,8 +86,16 @@ const ANIMATION_EVENTS = [
 /** What mineflayer's block_actions plugin emits for `block_break_animation`, and nothing else. */
 const BREAK_EVENTS = ['blockBreakProgressObserved', 'blockBreakProgressEnd'] as const;
 
-export type CrowdMoveKind = keyof typeof LAYOUTS;
-type MoveKind = Exclude<CrowdMoveKind, 'animation' | 'block_break_animation' | 'block_change'>;
+/**
+ * Kinds whose mineflayer handler does nothing but emit an event (lib/plugins/sound.js), with the event: while nothing
+ * hears it and mineflayer's handler alone hears the packet, a frame of one is known by its id and dropped, whatever its
+ * fields hold (its frame's length bounds it).
+ */
+const DROPPED_UNHEARD = { sound_effect: 'hardcodedSoundEffectHeard' } as const;
+
+type ReadKind = keyof typeof LAYOUTS;
+export type CrowdMoveKind = ReadKind | keyof typeof DROPPED_UNHEARD;
+type MoveKind = Exclude<ReadKind, 'animation' | 'block_break_animation' | 'block_change'>;
 /**
  * A packet read, every kind's fields in one shape (those its kind lacks left at 0): the handlers that read them see one
  * object shape, not one a kind.
@@ -154,6 +163,7 @@ export function readCrowdMovesDirectly(bot: Bot): void {
     animation: count(),
     block_break_animation: count(),
     block_change: count(),
+    sound_effect: count(),
   };
   COUNTS.set(bot, counts);
   const apply = applier(bot);
@@ -162,6 +172,8 @@ export function readCrowdMovesDirectly(bot: Bot): void {
   /** Does with the packet what mineflayer would, if it can be sure to; false leaves it to the usual way. */
   const setsBlocks = !paintingsAnnounced(bot);
   const handled = (kind: CrowdMoveKind, packet: Packet): boolean => {
+    if (kind === 'sound_effect')
+      return unheard(DROPPED_UNHEARD[kind]) && (client as unknown as EventEmitter).listenerCount(kind) === 1;
     if (kind === 'block_break_animation') return BREAK_EVENTS.every(unheard);
     if (kind === 'block_change') {
       // mineflayer's blocks plugin alone hears it: the bot's world emits what a block change does ('blockUpdate').
@@ -203,8 +215,9 @@ function kindsById(bot: Bot): Map<number, CrowdMoveKind> {
   const mappings = packet[1][0].type[1].mappings;
   const kinds = new Map<number, CrowdMoveKind>();
   for (const [hex, name] of Object.entries(mappings)) {
+    if (name in DROPPED_UNHEARD) kinds.set(Number(hex), name as CrowdMoveKind);
     if (!(name in LAYOUTS)) continue;
-    const kind = name as CrowdMoveKind;
+    const kind = name as ReadKind;
     const stated = ['container', LAYOUTS[kind].map(([field, type]) => ({ name: field, type }))];
     if (JSON.stringify(types[`packet_${kind}`]) === JSON.stringify(stated)) kinds.set(Number(hex), kind);
   }
@@ -219,7 +232,7 @@ interface Cursor {
 
 /**
  * The packet of the frame `bytes[start, end)`, when it is an uncompressed one of `kinds` whose bytes are exactly its
- * layout; otherwise null.
+ * layout (or one dropped unheard: its id alone, its fields left unread); otherwise null.
  */
 function readFrame(
   bytes: Buffer,
@@ -234,7 +247,8 @@ function readFrame(
   const kind = id === null ? undefined : kinds.get(id);
   if (kind === undefined) return null;
   const packet = new Packet();
-  const layout: Fields = LAYOUTS[kind];
+  if (kind in DROPPED_UNHEARD) return { kind, packet };
+  const layout: Fields = LAYOUTS[kind as ReadKind];
   for (let i = 0; i < layout.length; i++) {
     const [name, type] = layout[i]!;
     if (type === 'position') {
