@@ -54,10 +54,10 @@ export async function offlineBot(compressionThreshold = 256): Promise<OfflineBot
     client,
     version: OFFLINE_VERSION,
     username: 'offline',
-    // The plugins that read entities and block actions: the others would talk to a server (channels, settings,
-    // keep-alive).
+    // The plugins that read entities, block actions and sounds: the others would talk to a server (channels,
+    // settings, keep-alive).
     loadInternalPlugins: false,
-    plugins: { entities: true, blocks: true, block_actions: true },
+    plugins: { entities: true, blocks: true, block_actions: true, sound: true },
   } as never);
   await new Promise<void>((resolve) => bot.once('inject_allowed', () => resolve()));
   await new Promise((resolve) => setImmediate(resolve));

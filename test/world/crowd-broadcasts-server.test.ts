@@ -57,9 +57,11 @@ describe('what a crowd costs the world server', () => {
     const serv = servOf();
     const handed = watchFanOut(serv);
     const heard: string[][] = bots.map(() => []);
+    // By the packet's own event: a bot drops a sound off the bytes while only mineflayer's sound plugin hears it
+    // (crowd-moves.ts), and a 'packet' listener does not count as one.
     bots.forEach((bot, i) =>
-      bot._client.on('packet', (data: { sound?: { data?: { soundName?: string } } }, meta: { name: string }) => {
-        if (meta.name === 'sound_effect') heard[i]!.push(data.sound?.data?.soundName ?? '?');
+      bot._client.on('sound_effect', (data: { sound?: { data?: { soundName?: string } } }) => {
+        heard[i]!.push(data.sound?.data?.soundName ?? '?');
       }),
     );
 

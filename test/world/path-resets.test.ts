@@ -167,6 +167,23 @@ describe('path resets on block changes (mineflayer-pathfinder with verbtree’s 
     expect(resetFor(walk.ruled)).toBe(false);
   });
 
+  it('judges again only the moves near the change, not the whole path', () => {
+    const world = floored();
+    const walk = plan(world, new Vec3(1, 1, 8), new Vec3(14, 1, 8));
+    expect(walk.path).toHaveLength(13);
+    const movements = walk.ruled.pathfinder.movements as unknown as Movements;
+    const judged: string[] = [];
+    const neighbours = movements.getNeighbors.bind(movements);
+    movements.getNeighbors = (node) => {
+      judged.push(`${node.x},${node.z}`);
+      return neighbours(node);
+    };
+    // Beside x = 4: the moves within two blocks of it across (from x = 1 to x = 6), not the other seven.
+    expect(change(world, [walk.plain, walk.ruled], new Vec3(4, 1, 9), STONE)).toBe(true);
+    expect(resetFor(walk.ruled)).toBe(false);
+    expect(judged).toEqual(['1,8', '2,8', '3,8', '4,8', '5,8', '6,8']);
+  });
+
   it.each([
     ['a block on a node', new Vec3(8, 1, 8), STONE],
     ['a block in a node’s head space', new Vec3(8, 2, 8), STONE],

@@ -1,7 +1,6 @@
-import { createRequire } from 'node:module';
-import type { Transform } from 'node:stream';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { framed, framing } from '../helpers/framing.js';
 import { splitWithoutStacks } from '../../src/world/protocol/stackless-frames.js';
 
 /*
@@ -9,21 +8,6 @@ import { splitWithoutStacks } from '../../src/world/protocol/stackless-frames.js
  * each took two stack traces. It now runs with none taken: the frames it cuts must be the same for any chunking of the
  * bytes, and whatever it hands on must run with the stack traces as they were.
  */
-
-const fromMineflayer = createRequire(createRequire(import.meta.url).resolve('mineflayer/package.json'));
-const framing = createRequire(fromMineflayer.resolve('minecraft-protocol'))('./transforms/framing.js') as {
-  createSplitter(): Transform & Parameters<typeof splitWithoutStacks>[0];
-  createFramer(): Transform;
-};
-
-/** Each payload framed as minecraft-protocol frames it (a varint length, then the bytes). */
-function framed(payloads: readonly Uint8Array[]): Buffer {
-  const framer = framing.createFramer();
-  const out: Buffer[] = [];
-  framer.on('data', (chunk: Buffer) => out.push(chunk));
-  for (const payload of payloads) framer.write(Buffer.from(payload));
-  return Buffer.concat(out);
-}
 
 /** What a splitter hands on for `bytes` cut at `cuts`, and the stack trace limit in force as it did. */
 function split(stackless: boolean, bytes: Buffer, cuts: readonly number[]) {

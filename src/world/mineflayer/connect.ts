@@ -3,6 +3,8 @@ import minecraftData from 'minecraft-data';
 import type * as MinecraftProtocol from 'minecraft-protocol';
 import { systemClock } from '../../clock/index.js';
 import { WorldError } from '../../contracts/world.js';
+import { splitFramesInPlace } from '../protocol/frames-in-place.js';
+import type { Splitter } from '../protocol/stackless-frames.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { loadMineflayer } from './load-mineflayer.js';
 import { MineflayerWorld, type MineflayerWorldOptions } from './mineflayer-world.js';
@@ -11,7 +13,6 @@ import { readCrowdMovesDirectly } from './crowd-moves.js';
 import { restIdlePhysics } from './resting-physics.js';
 import { updateTabLatencyDirectly } from './tab-latency.js';
 import { shareBlockStates } from './shared-block-states.js';
-import { splitFramesWithoutStacks } from './stackless-frames.js';
 
 /** How long login and spawn may take by default (ms). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
@@ -75,7 +76,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       readCrowdMovesDirectly(bot);
       restIdlePhysics(bot);
       updateTabLatencyDirectly(bot);
-      splitFramesWithoutStacks(bot);
+      splitFramesInPlace((bot._client as unknown as { splitter: Splitter }).splitter);
       resolve(new MineflayerWorld(bot, options));
     });
   });

@@ -3,6 +3,8 @@ import { createRequire } from 'node:module';
 import type { Bot } from 'mineflayer';
 import type { Entity } from 'prismarine-entity';
 import { Vec3 } from 'vec3';
+import { splitFramesInPlace } from '../protocol/frames-in-place.js';
+import type { Splitter } from '../protocol/stackless-frames.js';
 import { paintingsAnnounced, setBlockStateShared } from './shared-block-states.js';
 
 /*
@@ -12,10 +14,12 @@ import { paintingsAnnounced, setBlockStateShared } from './shared-block-states.j
  * ('packet', its name, 'raw.<name>', 'raw') and mineflayer's handler, which moves or turns the entity and emits
  * 'entityMoved'. With n bots in view of each other that is n² packets, and in a worker's CPU profile at 50 bots it was
  * about a quarter of its busy time. This reads those four kinds straight off the framed bytes, before the
- * decompressor, and does what mineflayer's handler does with them: the same arithmetic, the same conversions, the same
+ * decompressor (each frame where the splitter cuts it, in the read's own bytes: `splitFramesInPlace`), into one shape
+ * of packet for all kinds, and does what mineflayer's handler does with them: the same arithmetic, the same conversions, the same
  * 'entityMoved'. Two more kinds the crowd sends often, arm swings (`animation`) and dig progress
  * (`block_break_animation`), do nothing in mineflayer but emit an event: while nothing listens to that event, they are
- * read and dropped. A block changed (`block_change`, every place and dig of the crowd) is set in the bot's world as
+ * read and dropped; and so are the sounds of the crowd's places and digs (`sound_effect`, n a plan for n bots in
+ * hearing), known by their id alone. A block changed (`block_change`, every place and dig of the crowd) is set in the bot's world as
  * mineflayer's handler sets it, without the two Blocks it builds around the change only to look for a painting there
  * (a protocol that announces no painting by a packet of its own, 1.19 on, gives mineflayer none to find), and with the
  * world's event given the bot's shared Blocks (`setBlockStateShared`). Anything it is not sure of goes the usual way, untouched: another kind, a compressed frame, an
@@ -82,14 +86,42 @@ const ANIMATION_EVENTS = [
 /** What mineflayer's block_actions plugin emits for `block_break_animation`, and nothing else. */
 const BREAK_EVENTS = ['blockBreakProgressObserved', 'blockBreakProgressEnd'] as const;
 
-export type CrowdMoveKind = keyof typeof LAYOUTS;
-type MoveKind = Exclude<CrowdMoveKind, 'animation' | 'block_break_animation' | 'block_change'>;
-type Packet = Record<string, number>;
+/**
+ * Kinds whose mineflayer handler does nothing but emit an event (lib/plugins/sound.js), with the event: while nothing
+ * hears it and mineflayer's handler alone hears the packet, a frame of one is known by its id and dropped, whatever its
+ * fields hold (its frame's length bounds it).
+ */
+const DROPPED_UNHEARD = { sound_effect: 'hardcodedSoundEffectHeard' } as const;
+
+type ReadKind = keyof typeof LAYOUTS;
+export type CrowdMoveKind = ReadKind | keyof typeof DROPPED_UNHEARD;
+type MoveKind = Exclude<ReadKind, 'animation' | 'block_break_animation' | 'block_change'>;
+/**
+ * A packet read, every kind's fields in one shape (those its kind lacks left at 0): the handlers that read them see one
+ * object shape, not one a kind.
+ */
+class Packet {
+  entityId = 0;
+  dX = 0;
+  dY = 0;
+  dZ = 0;
+  yaw = 0;
+  pitch = 0;
+  onGround = 0;
+  headYaw = 0;
+  animation = 0;
+  destroyStage = 0;
+  type = 0;
+  x = 0;
+  y = 0;
+  z = 0;
+}
+type Field = Exclude<keyof Packet, 'x' | 'y' | 'z'>;
 
 /** The parts of minecraft-protocol's client this reads (src/client.js). */
 interface ProtocolClient {
   state: string;
-  splitter: Stream & { push(chunk: Buffer | null): boolean };
+  splitter: Stream & Splitter;
   decompressor: Stream | null;
   deserializer: Stream;
   compressor: unknown;
@@ -131,6 +163,7 @@ export function readCrowdMovesDirectly(bot: Bot): void {
     animation: count(),
     block_break_animation: count(),
     block_change: count(),
+    sound_effect: count(),
   };
   COUNTS.set(bot, counts);
   const apply = applier(bot);
@@ -139,31 +172,31 @@ export function readCrowdMovesDirectly(bot: Bot): void {
   /** Does with the packet what mineflayer would, if it can be sure to; false leaves it to the usual way. */
   const setsBlocks = !paintingsAnnounced(bot);
   const handled = (kind: CrowdMoveKind, packet: Packet): boolean => {
+    if (kind === 'sound_effect')
+      return unheard(DROPPED_UNHEARD[kind]) && (client as unknown as EventEmitter).listenerCount(kind) === 1;
     if (kind === 'block_break_animation') return BREAK_EVENTS.every(unheard);
     if (kind === 'block_change') {
       // mineflayer's blocks plugin alone hears it: the bot's world emits what a block change does ('blockUpdate').
       if (!setsBlocks || (client as unknown as EventEmitter).listenerCount('block_change') !== 1) return false;
-      setBlockStateShared(bot, new Vec3(packet.x!, packet.y!, packet.z!), packet.type!);
+      setBlockStateShared(bot, new Vec3(packet.x, packet.y, packet.z), packet.type);
       return true;
     }
-    const entity = bot.entities[packet.entityId!];
+    const entity = bot.entities[packet.entityId];
     if (entity === undefined) return false;
-    if (kind === 'animation') return unheard(ANIMATION_EVENTS[packet.animation!]);
+    if (kind === 'animation') return unheard(ANIMATION_EVENTS[packet.animation]);
     apply(kind, entity, packet);
     return true;
   };
-  const splitter = client.splitter;
-  const push = splitter.push.bind(splitter);
-  splitter.push = (frame: Buffer | null) => {
-    if (frame === null || client.state !== 'play' || !idle(client)) return push(frame);
-    const read = readFrame(frame, client.compressor !== null, kinds);
-    if (read === null) return push(frame);
-    if (!handled(read.kind, read.packet)) return push(frame);
+  const compressed = () => client.compressor !== null;
+  splitFramesInPlace(client.splitter, (bytes, start, end) => {
+    if (client.state !== 'play' || !idle(client)) return false;
+    const read = readFrame(bytes, start, end, compressed(), kinds);
+    if (read === null || !handled(read.kind, read.packet)) return false;
     counts[read.kind].packets++;
     // The packet's own bytes, as a 'packet' listener is given them: without the compressed length's 0.
-    counts[read.kind].bytes += frame.length - (client.compressor !== null ? 1 : 0);
+    counts[read.kind].bytes += end - start - (compressed() ? 1 : 0);
     return true;
-  };
+  });
 }
 
 /** Nothing waits in the streams after the splitter, nor in an open bundle: a packet read now keeps its place. */
@@ -182,69 +215,85 @@ function kindsById(bot: Bot): Map<number, CrowdMoveKind> {
   const mappings = packet[1][0].type[1].mappings;
   const kinds = new Map<number, CrowdMoveKind>();
   for (const [hex, name] of Object.entries(mappings)) {
+    if (name in DROPPED_UNHEARD) kinds.set(Number(hex), name as CrowdMoveKind);
     if (!(name in LAYOUTS)) continue;
-    const kind = name as CrowdMoveKind;
+    const kind = name as ReadKind;
     const stated = ['container', LAYOUTS[kind].map(([field, type]) => ({ name: field, type }))];
     if (JSON.stringify(types[`packet_${kind}`]) === JSON.stringify(stated)) kinds.set(Number(hex), kind);
   }
   return kinds;
 }
 
-/** A frame's packet, when it is an uncompressed one of `kinds` whose bytes are exactly its layout; otherwise null. */
+/** Where a frame's reading is in `bytes`, and where the frame ends. */
+interface Cursor {
+  offset: number;
+  end: number;
+}
+
+/**
+ * The packet of the frame `bytes[start, end)`, when it is an uncompressed one of `kinds` whose bytes are exactly its
+ * layout (or one dropped unheard: its id alone, its fields left unread); otherwise null.
+ */
 function readFrame(
-  frame: Buffer,
+  bytes: Buffer,
+  start: number,
+  end: number,
   compressed: boolean,
   kinds: ReadonlyMap<number, CrowdMoveKind>,
 ): { kind: CrowdMoveKind; packet: Packet } | null {
-  const at = { offset: 0 };
-  if (compressed && readVarInt(frame, at) !== 0) return null;
-  const id = readVarInt(frame, at);
+  const at: Cursor = { offset: start, end };
+  if (compressed && readVarInt(bytes, at) !== 0) return null;
+  const id = readVarInt(bytes, at);
   const kind = id === null ? undefined : kinds.get(id);
   if (kind === undefined) return null;
-  const packet: Packet = {};
-  for (const [name, type] of LAYOUTS[kind]) {
+  const packet = new Packet();
+  if (kind in DROPPED_UNHEARD) return { kind, packet };
+  const layout: Fields = LAYOUTS[kind as ReadKind];
+  for (let i = 0; i < layout.length; i++) {
+    const [name, type] = layout[i]!;
     if (type === 'position') {
-      const position = readPosition(frame, at);
-      if (position === null) return null;
-      Object.assign(packet, position);
+      if (!readPosition(bytes, at, packet)) return null;
       continue;
     }
-    const value = readField(frame, at, type);
+    const value = readField(bytes, at, type);
     if (value === null) return null;
-    packet[name] = value;
+    packet[name as Field] = value;
   }
-  return at.offset === frame.length ? { kind, packet } : null;
+  return at.offset === end ? { kind, packet } : null;
 }
 
 const SIZES = { i16: 2, i8: 1, u8: 1, bool: 1 } as const;
 
-function readField(frame: Buffer, at: { offset: number }, type: Exclude<FieldType, 'position'>): number | null {
-  if (type === 'varint') return readVarInt(frame, at);
+function readField(bytes: Buffer, at: Cursor, type: Exclude<FieldType, 'position'>): number | null {
+  if (type === 'varint') return readVarInt(bytes, at);
   const size = SIZES[type];
-  if (at.offset + size > frame.length) return null;
+  if (at.offset + size > at.end) return null;
   const value =
-    type === 'i16' ? frame.readInt16BE(at.offset) : type === 'i8' ? frame.readInt8(at.offset) : frame[at.offset]!;
+    type === 'i16' ? bytes.readInt16BE(at.offset) : type === 'i8' ? bytes.readInt8(at.offset) : bytes[at.offset]!;
   if (type === 'bool' && value > 1) return null;
   at.offset += size;
   return value;
 }
 
 /** A block position packed in 64 bits as 1.14 on packs it: x in the top 26 bits, z in the next 26, y in the last 12. */
-function readPosition(frame: Buffer, at: { offset: number }): { x: number; y: number; z: number } | null {
-  if (at.offset + 8 > frame.length) return null;
-  const high = frame.readInt32BE(at.offset);
-  const low = frame.readUInt32BE(at.offset + 4);
+function readPosition(bytes: Buffer, at: Cursor, packet: Packet): boolean {
+  if (at.offset + 8 > at.end) return false;
+  const high = bytes.readInt32BE(at.offset);
+  const low = bytes.readUInt32BE(at.offset + 4);
   at.offset += 8;
   const z = ((high & 0x3f) << 20) | (low >>> 12);
-  return { x: high >> 6, y: (low << 20) >> 20, z: (z << 6) >> 6 };
+  packet.x = high >> 6;
+  packet.y = (low << 20) >> 20;
+  packet.z = (z << 6) >> 6;
+  return true;
 }
 
 /** A protocol varint (at most 5 bytes, a signed 32-bit value), or null when the frame ends first or it runs longer. */
-function readVarInt(frame: Buffer, at: { offset: number }): number | null {
+function readVarInt(bytes: Buffer, at: Cursor): number | null {
   let value = 0;
   for (let shift = 0; shift < 35; shift += 7) {
-    if (at.offset >= frame.length) return null;
-    const byte = frame[at.offset++]!;
+    if (at.offset >= at.end) return null;
+    const byte = bytes[at.offset++]!;
     value |= (byte & 0x7f) << shift;
     if ((byte & 0x80) === 0) return value;
   }
@@ -257,18 +306,18 @@ function applier(bot: Bot): (kind: MoveKind, entity: Entity, packet: Packet) => 
   const conv = fromMineflayer('./lib/conversions.js') as Conversions;
   const scale = bot.supportFeature('fixedPointDelta') ? 32 : bot.supportFeature('fixedPointDelta128') ? 128 * 32 : 0;
   const move = (entity: Entity, p: Packet) => {
-    if (scale !== 0) entity.position.translate(p.dX! / scale, p.dY! / scale, p.dZ! / scale);
+    if (scale !== 0) entity.position.translate(p.dX / scale, p.dY / scale, p.dZ / scale);
   };
   const look = (entity: Entity, p: Packet) => {
-    entity.yaw = conv.fromNotchianYawByte(p.yaw!);
-    entity.pitch = conv.fromNotchianPitchByte(p.pitch!);
+    entity.yaw = conv.fromNotchianYawByte(p.yaw);
+    entity.pitch = conv.fromNotchianPitchByte(p.pitch);
   };
   return (kind, entity, packet) => {
     if (kind === 'rel_entity_move' || kind === 'entity_move_look') move(entity, packet);
     if (kind === 'entity_look' || kind === 'entity_move_look') look(entity, packet);
     // mineflayer keeps the head's yaw on the entity, though prismarine-entity's types do not name it.
     if (kind === 'entity_head_rotation')
-      (entity as { headYaw?: number }).headYaw = conv.fromNotchianYawByte(packet.headYaw!);
+      (entity as { headYaw?: number }).headYaw = conv.fromNotchianYawByte(packet.headYaw);
     bot.emit('entityMoved', entity);
   };
 }

@@ -93,8 +93,12 @@ export function pathValidity(bot: Bot): (before: unknown, after: unknown) => boo
     const cells = [cell(fromHash, path[0]!.remainingBlocks), ...path.map((m) => cell(m.hash, m.remainingBlocks))];
     // Far from every move, the plugin's own rule lets the path be: no need to judge it (and most changes a bot hears
     // in a crowd are far from its path).
-    if (!cells.some((c, i) => i > 0 && near(was.position, cells[i - 1]!, c))) return false;
-    if (!path.every((to, i) => movesAgain(cells[i]!, to))) return false;
+    const touched = path.map((_, i) => near(was.position, cells[i]!, cells[i + 1]!));
+    if (!touched.includes(true)) return false;
+    // Only the moves near the change are judged again: a move's Movements read no block farther from it than `near`
+    // reaches, so the others are as the search (and the judgements of every change since) found them. Judging the
+    // whole path took a Movements' neighbours a move, at each change near it: in a crowd, n changes a walk.
+    if (!path.every((to, i) => !touched[i] || movesAgain(cells[i]!, to))) return false;
     const goal = bot.pathfinder.goal;
     return goal !== null && goal.isEnd(cells.at(-1)!);
   };
