@@ -1,4 +1,11 @@
-import { type NavigationGoal, type TreeBindings, type Vec3Like, walkStrikingBack, WorldError } from 'verbtree';
+import {
+  type NavigationGoal,
+  type TreeBindings,
+  type Vec3Like,
+  walkStrikingBack,
+  watchBreakOff,
+  WorldError,
+} from 'verbtree';
 import type { FleeArgs } from './schema.js';
 import { threatPosition } from './threat.js';
 
@@ -47,6 +54,11 @@ export function fleeGoals(threat: Vec3Like, start: Vec3Like, distance: number): 
   });
 }
 
+/** What the flight runs from, as its break-off names it. */
+function fledFrom(args: FleeArgs): string {
+  return args.clearOf?.join(' and ') ?? 'hostile';
+}
+
 export const fleeBindings: TreeBindings<FleeArgs> = {
   actions: {
     /**
@@ -65,18 +77,26 @@ export const fleeBindings: TreeBindings<FleeArgs> = {
       let lastError: unknown;
       // Chasers follow at about half the bot's pace: to end `distance` clear of them it runs about twice as far.
       const reach = args.clearOf ? 2 * args.distance : args.distance;
-      for (const goal of fleeGoals(threat, start, reach)) {
-        try {
-          await walkStrikingBack(ctx, args.strikeBack ?? [], (leg) =>
-            leg.actuate('goto', () => world.goto(goal, { signal: leg.signal })),
-          );
-          return;
-        } catch (error) {
-          if (ctx.signal.aborted) throw error;
-          lastError = error;
+      // Below `breakOffBelow` the walk is cut at the blow (the world's hurt), for the caller to judge again.
+      const from = fledFrom(args);
+      const breakOff = watchBreakOff(ctx, from, { below: args.breakOffBelow ?? 0 }, `flight from the ${from}`);
+      try {
+        for (const goal of fleeGoals(threat, start, reach)) {
+          try {
+            breakOff.check();
+            await walkStrikingBack(breakOff.ctx, args.strikeBack ?? [], (leg) =>
+              leg.actuate('goto', () => world.goto(goal, { signal: leg.signal })),
+            );
+            return;
+          } catch (error) {
+            if (breakOff.ctx.signal.aborted) throw breakOff.explain(error);
+            lastError = error;
+          }
         }
+        throw lastError;
+      } finally {
+        breakOff.end();
       }
-      throw lastError;
     },
   },
 };

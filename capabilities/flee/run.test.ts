@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { harness, plan } from '../../test/helpers/executor.js';
+import { match } from '../../test/helpers/matchers.js';
 
 const flee = (args: Record<string, unknown>) => ({ stepId: 'flee', type: 'flee', args });
 const distance = (a: { x: number; z: number }, b: { x: number; z: number }) => Math.hypot(a.x - b.x, a.z - b.z);
@@ -41,5 +42,34 @@ describe('flee runs end to end on SimWorld', () => {
     expect(result.steps[0]!.outcome).toMatchObject({ ok: false, code: 'stuck.path' });
     expect(h.world.position()).toMatchObject({ x: 0.5, z: 0.5 });
     expect(h.world.liveActuators()).toBe(0);
+  });
+});
+
+describe('a flight that costs more than it was judged to (issue 30, server tech-tree world 10)', () => {
+  const hurtAt = (h: Awaited<ReturnType<typeof harness>>, health: number, afterMs: number) =>
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type === 'step.started') h.clock.setTimeout(() => h.world.setHealth(health, 'skeleton'), afterMs);
+    });
+
+  it('below `breakOffBelow` the walk is cut at the blow, and the flight fails `preempted`, naming it', async () => {
+    const h = await harness({ ground: { radius: 60 } });
+    hurtAt(h, 9, 1_500);
+    const result = await h.run(plan(flee({ from: { x: -2, y: 0, z: 0 }, distance: 30, breakOffBelow: 11 })));
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail: match.stringMatching(/health 9 is below 11: the flight from the hostile breaks off to be judged again/),
+    });
+    // Cut at the blow: 1.5 s of a walk of some 33 blocks, not its end.
+    expect(h.world.position().x).toBeLessThan(15);
+    expect(h.world.liveActuators()).toBe(0);
+  });
+
+  it('a blow that leaves the health at or above the point does not stop it', async () => {
+    const h = await harness({ ground: { radius: 60 } });
+    hurtAt(h, 11, 1_500);
+    const result = await h.run(plan(flee({ from: { x: -2, y: 0, z: 0 }, distance: 30, breakOffBelow: 11 })));
+    expect(result.ok).toBe(true);
+    expect(h.world.position().x).toBeGreaterThan(25);
   });
 });

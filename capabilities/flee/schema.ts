@@ -21,6 +21,14 @@ export const FleeArgs = z
       .describe(
         'Mob kinds the bot cannot outrun, e.g. ["spider"]: one that catches up within sword\'s reach is struck at full charge (a sprinting hit knocks it back) and the flight runs on. Never a player.',
       ),
+    breakOffBelow: z
+      .number()
+      .min(0)
+      .max(20)
+      .optional()
+      .describe(
+        'Health below which the flight stops, failing `preempted`, for the caller to judge again: a flight under arrows that costs more than it was judged to. Omit it to run on whatever it costs.',
+      ),
   })
   .describe('Run away from a position or from the nearest hostile mob until at a safe distance.');
 

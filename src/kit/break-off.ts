@@ -42,7 +42,13 @@ export interface BreakOff {
   end(): void;
 }
 
-export function watchBreakOff(ctx: RunContext<unknown>, targetName: string, rule: BreakOffRule): BreakOff {
+/** `activity`: what breaks off, as its failure names it (a fight by default; flee's flight under arrows too). */
+export function watchBreakOff(
+  ctx: RunContext<unknown>,
+  targetName: string,
+  rule: BreakOffRule,
+  activity = `fight with the ${targetName}`,
+): BreakOff {
   const { world, clock, signal: stepSignal } = ctx;
   const below = rule.below ?? 0;
   const fight = new AbortController();
@@ -53,8 +59,7 @@ export function watchBreakOff(ctx: RunContext<unknown>, targetName: string, rule
     fight.abort(broken);
   };
   const breakOffAt = (health: number) => {
-    if (health < below)
-      breakOff(`health ${health} is below ${below}: the fight with the ${targetName} breaks off to be judged again`);
+    if (health < below) breakOff(`health ${health} is below ${below}: the ${activity} breaks off to be judged again`);
   };
   const joining = rule.judgedOn ? joiningAt(world, new Set(rule.judgedOn)) : null;
   let timer: ReturnType<typeof clock.setTimeout> | undefined;

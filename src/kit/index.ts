@@ -34,7 +34,7 @@ export { transferBindings, type TransferDirection, transferExpects, transferGuar
 export { dropsNear, pickUp, restingCell } from './drops.js';
 export { describeTarget, type EntityTargetArgs, targetOf, targetQuery } from './entity-target.js';
 export { fightUntilGone } from './fight.js';
-export type { BreakOffRule } from './break-off.js';
+export { type BreakOff, type BreakOffRule, watchBreakOff } from './break-off.js';
 export { stepsToGet, subgoalsForMissingItem } from './item-subgoals.js';
 export { jumpAndPlace } from './rise.js';
 export { spotBeside } from './spot.js';

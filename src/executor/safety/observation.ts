@@ -101,6 +101,8 @@ export type Choice =
       strikeBack: string[];
       weapon: string | null;
       distance: number;
+      /** Health below which the flight breaks off to be judged again (0: never): under arrows, costing more than judged. */
+      breakOffBelow: number;
       reason: string;
     }
   | {

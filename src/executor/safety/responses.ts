@@ -49,6 +49,7 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
         clearOf: choice.clearOf,
         distance: choice.distance,
         ...(strikes ? { strikeBack: choice.strikeBack } : {}),
+        ...(choice.breakOffBelow > 0 ? { breakOffBelow: choice.breakOffBelow } : {}),
       };
       return { verb: 'flee', args, reason, ...(equip ? { before: equip } : {}) };
     }

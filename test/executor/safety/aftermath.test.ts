@@ -6,7 +6,7 @@ import { assess } from '../../../src/executor/safety/assess.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
 import type { CombatSettings, HostileSeen } from '../../../src/executor/safety/observation.js';
 import { arbEncounter, arbHostile } from './arbitraries.js';
-import { encounter } from './observe.js';
+import { encounter, mobSeen } from './observe.js';
 
 /*
  * Issue 30: the break-off of a fight that goes worse than judged. World 1 of a night's tech-tree run: "fight: 2
@@ -15,18 +15,8 @@ import { encounter } from './observe.js';
  */
 
 const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
-const mob =
-  (name: string, reach: HostileSeen['reach']) =>
-  (id: number, distance: number): HostileSeen => ({
-    id,
-    name,
-    distance,
-    health: 20,
-    reach,
-    position: { x: distance, y: 0, z: id },
-  });
-const zombie = mob('zombie', 'melee');
-const skeleton = mob('skeleton', 'bow');
+const zombie = mobSeen('zombie', 'melee');
+const skeleton = mobSeen('skeleton', 'bow');
 
 describe('the break-off leaves the health a way out costs', () => {
   it('two zombies and a wooden sword: the fight breaks off while a flight from both still leaves health, not at the floor', () => {

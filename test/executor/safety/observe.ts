@@ -13,3 +13,15 @@ export function encounter(
     ground,
   };
 }
+
+/** A hostile of a kind, as the encounter sees it `distance` blocks off along x (at full health), by id. */
+export const mobSeen =
+  (name: string, reach: HostileSeen['reach']) =>
+  (id: number, distance: number): HostileSeen => ({
+    id,
+    name,
+    distance,
+    health: 20,
+    reach,
+    position: { x: distance, y: 0, z: id },
+  });
