@@ -109,6 +109,30 @@ describe('craft_item runs end to end on SimWorld', () => {
     expect(h.world.inventory()).toEqual({ stone_axe: 1 });
   });
 
+  it('makes a table from the planks in its pack rather than walk to one beyond a short walk (SimWorld tech-tree world 10)', async () => {
+    // The table 20 blocks off: a bot down its mine was sent back to one at the surface, found no path, and failed.
+    const far = await harness({
+      ground: { radius: 30 },
+      inventory: { cobblestone: 3, stick: 2, oak_planks: 4 },
+      blocks: [{ position: { x: 20, y: 0, z: 0 }, name: 'crafting_table' }],
+    });
+    expect((await far.run(plan(craft('stone_axe')))).ok).toBe(true);
+    const made = far.events.flatMap((e) => (e.type === 'step.subgoal' ? e.subgoalStepIds : []));
+    expect(made).toEqual([
+      'craft-stone_axe/subgoal-craft-crafting_table',
+      'craft-stone_axe/subgoal-place-crafting_table',
+    ]);
+    expect(far.world.actuatorLog.map((entry) => entry.command)).not.toContain('goto');
+    // A table a short walk away on its level is walked to, planks or not.
+    const near = await harness({
+      inventory: { cobblestone: 3, stick: 2, oak_planks: 4 },
+      blocks: [{ position: { x: 6, y: 0, z: 0 }, name: 'crafting_table' }],
+    });
+    expect((await near.run(plan(craft('stone_axe')))).ok).toBe(true);
+    expect(near.world.actuatorLog.map((entry) => entry.command)).toEqual(['goto', 'craft']);
+    expect(near.world.inventory()).toEqual({ stone_axe: 1, oak_planks: 4 });
+  });
+
   it('fails with precondition_missing when a raw ingredient is missing (no sub-goal can make it)', async () => {
     const h = await harness({ inventory: { stick: 2 } });
     const result = await h.run(plan(craft('stone_axe')));
