@@ -3,6 +3,7 @@ import type { goals as PathfinderGoals } from 'mineflayer-pathfinder';
 import type { Clock, TimerHandle } from '../../contracts/clock.js';
 import { heightText } from '../../contracts/stands-on.js';
 import { WorldError, type NavigationGoal, type PathStatus, type Vec3Like } from '../../contracts/world.js';
+import { keepNodesInsideTheirCells } from './arrival-nodes.js';
 import { towardFrontier } from './frontier-goal.js';
 import { describeGoal, toPathfinderGoal, unmetArrival } from './goals.js';
 import { hazardUnder } from './leave-hazard.js';
@@ -105,6 +106,8 @@ export function navigate(
   };
 
   function onPathUpdate(update: PathUpdate) {
+    // Pathfinder walks the array it announces, so the nodes are moved in place.
+    keepNodesInsideTheirCells(update.path);
     if (update.status !== 'success' && keepOutOfWater(update)) return;
     options.onStatus(STATUS[update.status]);
     if (update.status !== 'noPath' && update.status !== 'timeout') {
