@@ -305,15 +305,22 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
   const { stepId: interruptedStepId, failedAtOnce } = defence;
   // With policy.safety.compareOnForks, the options are tried on forks first and the best answered first.
   const { responses, forks } = await rankOnForks(scope, threat);
+  // A better answer whose guard refused it is named with the one taken (a fight passed over for a flight, and why).
+  const refused: string[] = [];
   for (const response of responses) {
-    if (!(await guardHolds(scope, response))) continue;
+    const refusal = await guardRefusal(scope, response);
+    if (refusal !== null) {
+      refused.push(`${response.verb} (${refusal})`);
+      continue;
+    }
     const reason = response.reason ?? threat.detail;
+    const passedOver = refused.length > 0 ? `; its guard passed over ${refused.join(', ')}` : '';
     scope.emit({
       type: 'safety.emergency',
       at: scope.clock.now(),
       planId: scope.planId,
       signal: threat.signal,
-      detail: forks ? `${reason}; compared on forks: ${forks}` : reason,
+      detail: `${reason}${passedOver}${forks ? `; compared on forks: ${forks}` : ''}`,
       response: response.verb,
     });
     for (const before of response.before ?? [])
@@ -336,7 +343,7 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
     at: scope.clock.now(),
     planId: scope.planId,
     signal: threat.signal,
-    detail: threat.detail,
+    detail: refused.length > 0 ? `${threat.detail}; every guard refused: ${refused.join(', ')}` : threat.detail,
     response: 'none available',
   });
   return null;
@@ -350,11 +357,13 @@ function noteUnreachable(scope: RunScope, response: FastPathStep, record: StepRe
     scope.safety.unreachable(args.target.id);
 }
 
-async function guardHolds(scope: RunScope, response: FastPathStep): Promise<boolean> {
+/** Why the response's guard (or its arguments' schema) refuses it here, or null when it may run. */
+async function guardRefusal(scope: RunScope, response: FastPathStep): Promise<string | null> {
   const resolved = resolveStep(scope.registry, { stepId: 'probe', type: response.verb, args: response.args });
-  if (!resolved.ok) return false;
+  if (!resolved.ok) return resolved.detail;
   const observation = await scope.world.observe(dispatchQuery(resolved.spec, resolved.args));
-  return resolved.spec.guard({ world: scope.world, observation }, resolved.args).ok;
+  const guard = resolved.spec.guard({ world: scope.world, observation }, resolved.args);
+  return guard.ok ? null : guard.reason;
 }
 
 /** The way out of a hazard failed and the bot still burns: say where, not only how the walk failed. */

@@ -128,6 +128,8 @@ describe('V1 and V2 for a safety response (resolveStep on the fast path)', () =>
     const walk = { stepId: 'it', type: 'navigate', args: { target: { kind: 'near', x: 6, y: 0, z: 0, range: 1 } } };
     const result = await h.run(plan(walk));
     expect(of(h, 'safety.emergency')[0]).toMatchObject({ signal: 'hunger', response: 'none available' });
+    // Why none: each response and what refused it (its verb unknown, its arguments not the capability's).
+    expect(of(h, 'safety.emergency')[0]!.detail).toMatch(/; every guard refused: consume_food \(.+\)$/);
     expect(of(h, 'step.started').map((e) => e.stepId)).toEqual(['it']);
     expect(h.world.actuatorLog.map((a) => a.command)).not.toContain('consume');
     expect(result.ok).toBe(true);
