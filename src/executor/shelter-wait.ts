@@ -2,7 +2,7 @@ import type { SafetyOverride } from '../contracts/plan-step.js';
 import { isNight, type Vec3Like } from '../contracts/world.js';
 import { HOSTILE_STATS } from '../world/mob-rules/index.js';
 import type { InterruptVerdict } from './interrupts.js';
-import { PLAYER_WALK_SPEED } from './safety/fight-estimate.js';
+import { PLAYER_WALK_SPEED } from '../world/actuator-rules.js';
 import { countByKind, SHELTER_WAIT_MS, shelterWaitMs } from './safety/index.js';
 import { type RunScope, sleep } from './scope.js';
 import type { Breach } from './shelter-breach.js';

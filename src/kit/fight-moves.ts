@@ -1,5 +1,5 @@
 import type { AttackStyle, EntityInfo, UnstuckMove, Vec3Like } from '../contracts/index.js';
-import { ATTACK_REACH, attackDistance } from '../world/actuator-rules.js';
+import { ATTACK_REACH, attackDistance, PLAYER_WALK_SPEED } from '../world/actuator-rules.js';
 import { HOSTILE_STATS, MELEE_REACH, mobSize, PLAYER_WIDTH } from '../world/mob-rules/index.js';
 
 /*
@@ -29,6 +29,14 @@ const WAIT_RANGE = 10;
 const AIRBORNE_CLOSE = 2;
 /** A watch lasts this long before the bot looks again. */
 const WATCH_MS = 100;
+/**
+ * How far the bot steps in on a burning creeper just out of its reach: a block, walked in the time a player walks one
+ * (SimWorld walks whole blocks). A creeper lights its fuse within 3 blocks of the bot (feet to feet) and stands there;
+ * the bot's swing reaches 2.85 from its eyes to the creeper's middle, 2.76 across on level ground. So a creeper walking
+ * up lights its fuse, on either world, where the bot cannot yet strike it.
+ */
+const STEP_IN_REACH = 1;
+export const STEP_IN_MS = Math.ceil((1000 * STEP_IN_REACH) / PLAYER_WALK_SPEED);
 /** A zombie's pace, for kinds the mob rules do not drive. */
 const DEFAULT_SPEED = HOSTILE_STATS.zombie!.speed;
 
@@ -51,6 +59,8 @@ export type FightMove =
   | { kind: 'strike'; mob: EntityInfo; style: AttackStyle }
   | { kind: 'back_off'; from: Vec3Like; move: Exclude<UnstuckMove, 'jump'> }
   | { kind: 'close_in'; mob: EntityInfo }
+  /** Face a burning creeper just out of reach and walk at it for `ms`: the strike follows at once. */
+  | { kind: 'step_in'; mob: EntityInfo; ms: number }
   /** Turn to the mob and let it come (or land): a player watches the mob it waits for. */
   | { kind: 'watch'; mob: EntityInfo; ms: number }
   | { kind: 'wait'; ms: number };
@@ -113,10 +123,18 @@ export function nextFightMove(view: FightView): FightMove {
         Number(lit(b, view.feet)) - Number(lit(a, view.feet)) ||
         horizontal(a.position, view.feet) - horizontal(b.position, view.feet),
     );
-  // A creeper whose fuse burns within its defuse range: struck now (the knock-back puts it out), else backed off from.
+  // A creeper whose fuse burns within its defuse range: struck now (the knock-back puts it out), else backed off from;
+  // where a back-off got nowhere, stepped in on and struck when a step brings it into reach with the weapon charged.
+  // Backing off from where it lit takes 4 blocks in its 1.5 s fuse: on the embedded server (tech-tree world 10, on a
+  // hillside) a bot with a charged wooden sword backed off from a creeper 2.8 blocks off, got nowhere, and died of
+  // the blast from 15 health. Where the way back is open the back-off stays (stepping in each time the creeper comes
+  // back would turn the bot about on every hit, which the flap detector ends as stuck.flap).
   const burning = mobs.filter((mob) => lit(mob, view.feet));
-  if (burning.length > 0 && (view.chargeInMs > 0 || !inReach[0] || !lit(inReach[0], view.feet)))
-    return backOff(view, burning, mobs);
+  if (burning.length > 0 && (view.chargeInMs > 0 || !inReach[0] || !lit(inReach[0], view.feet))) {
+    const stepIn = view.chargeInMs <= 0 && view.blockedBackOffs > 0;
+    const within = stepIn ? burning.find((mob) => inReachAfterStep(mob, view.feet)) : undefined;
+    return within ? { kind: 'step_in', mob: within, ms: STEP_IN_MS } : backOff(view, burning, mobs);
+  }
   if (view.chargeInMs > 0) return recharge(view, mobs);
   const nearest = inReach[0];
   if (nearest) return { kind: 'strike', mob: nearest, style: strikeStyle(nearest, mobs, view.feet) };
@@ -130,6 +148,18 @@ export function nextFightMove(view: FightView): FightMove {
 }
 
 const fuseOf = (mob: EntityInfo) => HOSTILE_STATS[mob.name]?.fuse;
+
+/** Whether a step of STEP_IN_REACH straight at the mob brings it within the swing's reach. */
+function inReachAfterStep(mob: EntityInfo, feet: Vec3Like): boolean {
+  const away = horizontal(mob.position, feet);
+  const step = Math.min(STEP_IN_REACH, away) / Math.max(away, 1e-9);
+  const stepped = {
+    x: feet.x + (mob.position.x - feet.x) * step,
+    y: feet.y,
+    z: feet.z + (mob.position.z - feet.z) * step,
+  };
+  return attackDistance(stepped, mob.position) <= STRIKE_REACH;
+}
 
 /** A creeper swelling within its defuse range of the bot: its fuse burns on until it is knocked or walked out of it. */
 function lit(mob: EntityInfo, feet: Vec3Like): boolean {

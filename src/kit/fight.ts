@@ -137,6 +137,12 @@ async function carryOut(
     }
     case 'strike':
       return strike(ctx, move, target, state);
+    case 'step_in': {
+      const body = { ...move.mob.position, y: move.mob.position.y + EYE_HEIGHT };
+      if (world.look) await ctx.actuate('look', () => world.look!(body, { signal: ctx.signal }));
+      await ctx.actuate('move', () => world.move('forward', move.ms, { signal: ctx.signal }));
+      return;
+    }
     case 'back_off': {
       // Facing the crowd, a step back leads away from it (a world without `look` steps back from where the bot faces).
       const eyes = { ...move.from, y: move.from.y + EYE_HEIGHT };

@@ -119,6 +119,9 @@ export function checkSmelt(
   return { output, load, fuelCount };
 }
 
+/** A player's walk, blocks per second (sprint-less): SimWorld's pace, the fight's walks, a step in on a mob. */
+export const PLAYER_WALK_SPEED = 4.317;
+
 /** How far a survival player hits: vanilla's entity reach, from the eyes to the middle of the mob's body. */
 export const ATTACK_REACH = 3;
 const MID_BODY = 0.9;

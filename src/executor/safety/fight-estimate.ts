@@ -1,4 +1,4 @@
-import { ATTACK_COOLDOWN_MS, ATTACK_REACH } from '../../world/actuator-rules.js';
+import { ATTACK_COOLDOWN_MS, ATTACK_REACH, PLAYER_WALK_SPEED } from '../../world/actuator-rules.js';
 import {
   blastDamage,
   damageAfterArmour,
@@ -27,8 +27,6 @@ import {
 
 /** Seconds a fight spends walking from one target to the next. */
 const RETARGET_S = 0.5;
-/** A player's walk, blocks per second (sprint-less, as the pathfinder closes in). */
-export const PLAYER_WALK_SPEED = 4.317;
 /** An archer as fast as the bot is still caught up with, slowly: it stops to draw. */
 const MIN_CLOSING_SPEED = 0.5;
 /** An arrow from a full draw: 4 most often (mob-rules' arrowDamage draws 3 to 5). */

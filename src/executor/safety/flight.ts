@@ -1,6 +1,7 @@
 import { ATTACK_REACH } from '../../world/actuator-rules.js';
 import { HOSTILE_STATS, TICK_MS } from '../../world/mob-rules/index.js';
-import { damagePerSecond, PLAYER_WALK_SPEED, pointBlank, whyNotFight } from './fight-estimate.js';
+import { PLAYER_WALK_SPEED } from '../../world/actuator-rules.js';
+import { damagePerSecond, pointBlank, whyNotFight } from './fight-estimate.js';
 import {
   centroid,
   type Choice,

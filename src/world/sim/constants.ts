@@ -1,5 +1,7 @@
+import { PLAYER_WALK_SPEED } from '../actuator-rules.js';
+
 /** Sprint-less walking speed of a player, blocks per second. */
-export const WALK_SPEED = 4.317;
+export const WALK_SPEED = PLAYER_WALK_SPEED;
 /** One block of walking, rounded to whole ms so virtual timestamps stay integers. */
 export const WALK_STEP_MS = Math.round(1000 / WALK_SPEED);
 export { EYE_HEIGHT, REACH } from '../reach.js';
