@@ -323,13 +323,15 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
     if (record) defence.ran.push(response.verb);
     failedAtOnce.record(response.verb, startedAt, record);
     noteUnreachable(scope, response, record);
-    if (record?.outcome.ok && response.verb === 'attack_entity') {
+    // A hunt's kill is no defence's: only a fight's counts towards what the step's defences killed.
+    if (record?.outcome.ok && response.verb === 'attack_entity' && threat.signal !== 'hunger') {
       const target = (response.args as { target: { id: number } }).target.id;
       const name = threat.assessment?.threats.find((t) => t.id === target)?.name ?? 'mob';
       scope.safety.tally.killed(interruptedStepId, name);
     }
     reportStillBurning(scope, threat, response, record);
-    return record?.outcome.ok ? response.verb : 'failed';
+    if (!record?.outcome.ok) return 'failed';
+    return (await runThen(scope, response, defence)) ? response.verb : 'failed';
   }
   scope.emit({
     type: 'safety.emergency',
@@ -340,6 +342,16 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
     response: 'none available',
   });
   return null;
+}
+
+/** A response's follow-ups (FastPathStep.then), in order while each ends ok or is optional: whether the chain held. */
+async function runThen(scope: RunScope, response: FastPathStep, defence: Defence): Promise<boolean> {
+  for (const next of response.then ?? []) {
+    const record = await runHelperStep(scope, next.verb, next.args, defence.stepId, 'safety');
+    if (record) defence.ran.push(next.verb);
+    if (!record?.outcome.ok && !next.optional) return false;
+  }
+  return true;
 }
 
 /** A close-in that could not reach its mob: the rest of the encounter is judged with no melee against it. */
