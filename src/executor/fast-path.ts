@@ -308,14 +308,7 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
   for (const response of responses) {
     if (!(await guardHolds(scope, response))) continue;
     const reason = response.reason ?? threat.detail;
-    scope.emit({
-      type: 'safety.emergency',
-      at: scope.clock.now(),
-      planId: scope.planId,
-      signal: threat.signal,
-      detail: forks ? `${reason}; compared on forks: ${forks}` : reason,
-      response: response.verb,
-    });
+    emergency(scope, threat.signal, forks ? `${reason}; compared on forks: ${forks}` : reason, response.verb);
     for (const before of response.before ?? [])
       await runHelperStep(scope, before.verb, before.args, interruptedStepId, 'safety');
     const startedAt = scope.clock.now();
@@ -331,22 +324,24 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
     }
     reportStillBurning(scope, threat, response, record);
     if (!record?.outcome.ok) return 'failed';
-    return (await runThen(scope, response, defence)) ? response.verb : 'failed';
+    return (await runThen(scope, threat, response, defence)) ? response.verb : 'failed';
   }
-  scope.emit({
-    type: 'safety.emergency',
-    at: scope.clock.now(),
-    planId: scope.planId,
-    signal: threat.signal,
-    detail: threat.detail,
-    response: 'none available',
-  });
+  emergency(scope, threat.signal, threat.detail, 'none available');
   return null;
 }
 
-/** A response's follow-ups (FastPathStep.then), in order while each ends ok or is optional: whether the chain held. */
-async function runThen(scope: RunScope, response: FastPathStep, defence: Defence): Promise<boolean> {
+/**
+ * A response's follow-ups (FastPathStep.then), in order while each ends ok or is optional, each told as a response of
+ * its own (a hunt's meal is a meal): whether the chain held.
+ */
+async function runThen(
+  scope: RunScope,
+  threat: SafetySignal,
+  response: FastPathStep,
+  defence: Defence,
+): Promise<boolean> {
   for (const next of response.then ?? []) {
+    emergency(scope, threat.signal, `${response.reason ?? threat.detail}; then ${next.verb}`, next.verb);
     const record = await runHelperStep(scope, next.verb, next.args, defence.stepId, 'safety');
     if (record) defence.ran.push(next.verb);
     if (!record?.outcome.ok && !next.optional) return false;
@@ -379,12 +374,10 @@ function reportStillBurning(
   const hazard = threat.signal === 'hazard' ? scope.safety.hazardHere() : null;
   if (!record || record.outcome.ok || !hazard) return;
   const { code, detail } = record.outcome;
-  scope.emit({
-    type: 'safety.emergency',
-    at: scope.clock.now(),
-    planId: scope.planId,
-    signal: 'hazard',
-    detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`,
-    response: 'failed',
-  });
+  emergency(scope, 'hazard', `still ${hazard}: ${response.verb} failed with ${code} (${detail})`, 'failed');
+}
+
+/** A `safety.emergency` event: the signal answered, why, and the response run ('none available', 'failed'). */
+function emergency(scope: RunScope, signal: SafetySignal['signal'], detail: string, response: string): void {
+  scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal, detail, response });
 }

@@ -34,7 +34,12 @@ describe('a hungry bot hunts on the embedded server', () => {
       ['consume_food', true],
       ['navigate', true],
     ]);
-    expect(said[1]).toEqual(['hunger', 'none available', expect.stringMatching(/no animal within 24 blocks to hunt$/)]);
+    // Each follow-up is told as a response of its own (the bench counts the meal), then the hunger left is said.
+    expect(said.slice(1, 3).map(([, response, detail]) => [response, detail])).toEqual([
+      ['collect_drops', `${said[0]![2]}; then collect_drops`],
+      ['consume_food', `${said[0]![2]}; then consume_food`],
+    ]);
+    expect(said[3]).toEqual(['hunger', 'none available', expect.stringMatching(/no animal within 24 blocks to hunt$/)]);
     const truth = suite.server.player('hunter')!;
     expect(truth.food).toBeGreaterThanOrEqual(4 + 3);
     expect(await suite.server.livingEntities({ names: ['cow'], within: 64 }, truth.position)).toEqual([]);
