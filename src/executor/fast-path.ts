@@ -378,6 +378,6 @@ function reportStillBurning(
 }
 
 /** A `safety.emergency` event: the signal answered, why, and the response run ('none available', 'failed'). */
-function emergency(scope: RunScope, signal: SafetySignal['signal'], detail: string, response: string): void {
+export function emergency(scope: RunScope, signal: SafetySignal['signal'], detail: string, response: string): void {
   scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal, detail, response });
 }

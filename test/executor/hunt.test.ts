@@ -74,6 +74,20 @@ describe('hunting for food (SimWorld)', () => {
       ]);
   });
 
+  it('with nothing to eat or hunt, a long walk is never taken over: no preemption, so no escalation spent on it', async () => {
+    // Before: each hunger check took the step over to run a consume_food that could not run; the fifth ended the walk
+    // `preempted` (maxPreemptionsPerStep), 20 s into it.
+    const h = await harness({ ground: { radius: 120 }, food: 3, timeOfDay: 6_000 });
+    const far = { stepId: 'far', type: 'navigate', args: { target: { kind: 'block', x: 110, y: 0, z: 0 } } };
+    const result = await h.run(plan(far), 600_000);
+    expect(result.steps.map((s) => [s.step.type, s.outcome])).toEqual([['navigate', { ok: true }]]);
+    expect(h.events.filter((e) => e.type === 'step.preempted')).toEqual([]);
+    // Said every 30 s of it, not every check.
+    const said = emergencies(h.events);
+    expect(said.length).toBeGreaterThanOrEqual(1);
+    expect(said.length).toBeLessThanOrEqual(Math.ceil(result.steps[0]!.durationMs / 30_000));
+  });
+
   it('with a zombie about, no hunt: the cow is left alone', async () => {
     const h = await harness({ ground: { radius: 40 }, food: 3, timeOfDay: 6_000 });
     h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: -7.5, y: 0, z: 0.5 } });

@@ -46,12 +46,16 @@ export interface CheckOptions {
 }
 
 const COOLDOWN_MS = 5_000;
+/** How often a signal with nothing to run is told again (a hungry bot with nothing to eat looks for prey this often). */
+const UNANSWERED_QUIET_MS = 30_000;
 /** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
 const ESCAPE_RADIUS = 4;
 
 /** Checks the world each tick for the configured safety signals; cheap, and quiet for a while after each one. */
 export class SafetyMonitor {
   private quietUntil = -Infinity;
+  /** A signal with nothing to run is told again only after this (UNANSWERED_QUIET_MS). */
+  private unansweredUntil = -Infinity;
   /** What each step's defences met and killed, for the failure that names what beat it. */
   readonly tally = new DefenseTally();
   /** The last observation's mob health and time of day; refreshed while hostiles are about (see refresh). */
@@ -73,7 +77,11 @@ export class SafetyMonitor {
     this.startRefresh(entities);
     if (now < this.quietUntil) return null;
     const signal = this.detect(options, entities);
-    if (signal) this.quietUntil = now + COOLDOWN_MS;
+    if (signal && signal.responses.length === 0) {
+      // Nothing to run (a hunger with nothing to eat and nothing to hunt): told now and then, no quiet for the others.
+      if (now < this.unansweredUntil) return null;
+      this.unansweredUntil = now + UNANSWERED_QUIET_MS;
+    } else if (signal) this.quietUntil = now + COOLDOWN_MS;
     return signal;
   }
 
