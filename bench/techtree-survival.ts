@@ -44,6 +44,8 @@ export interface Defences {
   flights: number;
   shelters: number;
   meals: number;
+  /** Kills for food: a hunger signal's attack_entity (safety/hunt.ts). */
+  hunts: number;
 }
 
 const DEFENCE_OF: Record<string, keyof Defences> = {
@@ -56,10 +58,10 @@ const DEFENCE_OF: Record<string, keyof Defences> = {
 };
 
 export function defenceCounter() {
-  const defences: Defences = { fights: 0, flights: 0, shelters: 0, meals: 0 };
+  const defences: Defences = { fights: 0, flights: 0, shelters: 0, meals: 0, hunts: 0 };
   const on = (event: ExecutorEvent) => {
     if (event.type !== 'safety.emergency') return;
-    const kind = DEFENCE_OF[event.response];
+    const kind = event.signal === 'hunger' && event.response === 'attack_entity' ? 'hunts' : DEFENCE_OF[event.response];
     if (kind) defences[kind]++;
   };
   return { on, defences };

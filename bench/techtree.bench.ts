@@ -153,11 +153,11 @@ async function onServer(loaded: Loaded, seed: number, nights: boolean): Promise<
 
 /** One line a run: the goal's time or the failure, deaths, damage taken and defences. */
 function report(where: string, run: Run): Run {
-  const { fights, flights, shelters, meals } = run.defences;
+  const { fights, flights, shelters, meals, hunts } = run.defences;
   const outcome = run.result.ok ? `${GOAL} in ${((run.reached[GOAL]?.ms ?? 0) / 1000).toFixed(0)} s` : run.result.code;
   process.stderr.write(
     `techtree ${where} seed ${run.seed}: ${outcome}; ${run.deaths} deaths, ${run.damage.toFixed(1)} damage taken, ` +
-      `${fights} fights, ${flights} flights, ${shelters} shelters, ${meals} meals\n`,
+      `${fights} fights, ${flights} flights, ${shelters} shelters, ${meals} meals, ${hunts} hunts\n`,
   );
   return run;
 }

@@ -78,7 +78,19 @@ describe('attack_entity runs end to end on SimWorld', () => {
     const pig = h.world.spawnEntity({ name: 'pig', kind: 'passive', position: { x: -5.5, y: 0, z: 0.5 } });
     const result = await h.run(plan(attack({ id: pig })));
     expect(result.ok).toBe(true);
-    expect(h.world.entities().map((e) => e.id)).toEqual([cow]);
+    // The pig is gone (its porkchop lies where it died); the cow lives.
+    expect(
+      h.world
+        .entities()
+        .filter((e) => e.kind !== 'item')
+        .map((e) => e.id),
+    ).toEqual([cow]);
+    expect(
+      h.world
+        .entities()
+        .filter((e) => e.kind === 'item')
+        .map((e) => e.item?.name),
+    ).toEqual(['porkchop']);
   });
 
   it('fails with the reason when no such mob is in sight, and refuses a player', async () => {

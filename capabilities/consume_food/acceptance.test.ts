@@ -1,7 +1,7 @@
 import minecraftData from 'minecraft-data';
 import { describe, expect, it } from 'vitest';
 import { judgeStep, observation } from '../../src/testing/index.js';
-import { chooseFood, FOOD_POINTS } from './foods.js';
+import { chooseFood, FOOD_POINTS } from '../../src/kit/foods.js';
 import consumeFood from './index.js';
 import { match } from '../../test/helpers/matchers.js';
 

@@ -1,5 +1,4 @@
-import type { Expectation, Observation } from 'verbtree';
-import { chooseFood } from './foods.js';
+import { chooseFood, type Expectation, type Observation } from 'verbtree';
 import type { ConsumeFoodArgs } from './schema.js';
 
 /**

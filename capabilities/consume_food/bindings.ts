@@ -1,5 +1,4 @@
-import { type RunContext, type TreeBindings, WorldError } from 'verbtree';
-import { chooseFood } from './foods.js';
+import { chooseFood, type RunContext, type TreeBindings, WorldError } from 'verbtree';
 import type { ConsumeFoodArgs } from './schema.js';
 
 /** The named food, else the same choice acceptance will check against: the best fit for the hunger deficit now. */

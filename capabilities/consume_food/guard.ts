@@ -1,5 +1,4 @@
-import type { GuardContext, GuardResult } from 'verbtree';
-import { chooseFood, isFood, MAX_FOOD } from './foods.js';
+import { chooseFood, type GuardContext, type GuardResult, isFood, MAX_FOOD } from 'verbtree';
 import type { ConsumeFoodArgs } from './schema.js';
 
 export function consumeFoodGuard({ observation }: GuardContext, { item }: ConsumeFoodArgs): GuardResult {

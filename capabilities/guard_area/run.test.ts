@@ -45,7 +45,9 @@ describe('guard_area runs end to end on SimWorld', () => {
       h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: x + 0.5, y: 0, z: z + 0.5 }, ai: true });
     const result = await h.run(plan(guard(5_000, 8)), 200_000);
     expect(result.ok, JSON.stringify(result.steps.map((s) => s.outcome))).toBe(true);
-    expect(h.world.entities().filter((e) => Math.hypot(e.position.x - 0.5, e.position.z - 0.5) <= 8)).toEqual([]);
+    // No mob within 8 (what the zombies dropped may lie there).
+    const near = h.world.entities().filter((e) => Math.hypot(e.position.x - 0.5, e.position.z - 0.5) <= 8);
+    expect(near.filter((e) => e.kind !== 'item')).toEqual([]);
     const { x, z } = h.world.position();
     expect(Math.hypot(x - 0.5, z - 0.5)).toBeLessThanOrEqual(3);
   });

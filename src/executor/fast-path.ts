@@ -315,14 +315,12 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
     }
     const reason = response.reason ?? threat.detail;
     const passedOver = refused.length > 0 ? `; its guard passed over ${refused.join(', ')}` : '';
-    scope.emit({
-      type: 'safety.emergency',
-      at: scope.clock.now(),
-      planId: scope.planId,
-      signal: threat.signal,
-      detail: `${reason}${passedOver}${forks ? `; compared on forks: ${forks}` : ''}`,
-      response: response.verb,
-    });
+    emergency(
+      scope,
+      threat.signal,
+      `${reason}${passedOver}${forks ? `; compared on forks: ${forks}` : ''}`,
+      response.verb,
+    );
     for (const before of response.before ?? [])
       await runHelperStep(scope, before.verb, before.args, interruptedStepId, 'safety');
     const startedAt = scope.clock.now();
@@ -330,23 +328,38 @@ async function respond(scope: RunScope, threat: SafetySignal, defence: Defence):
     if (record) defence.ran.push(response.verb);
     failedAtOnce.record(response.verb, startedAt, record);
     noteUnreachable(scope, response, record);
-    if (record?.outcome.ok && response.verb === 'attack_entity') {
+    // A hunt's kill is no defence's: only a fight's counts towards what the step's defences killed.
+    if (record?.outcome.ok && response.verb === 'attack_entity' && threat.signal !== 'hunger') {
       const target = (response.args as { target: { id: number } }).target.id;
       const name = threat.assessment?.threats.find((t) => t.id === target)?.name ?? 'mob';
       scope.safety.tally.killed(interruptedStepId, name);
     }
     reportStillBurning(scope, threat, response, record);
-    return record?.outcome.ok ? response.verb : 'failed';
+    if (!record?.outcome.ok) return 'failed';
+    return (await runThen(scope, threat, response, defence)) ? response.verb : 'failed';
   }
-  scope.emit({
-    type: 'safety.emergency',
-    at: scope.clock.now(),
-    planId: scope.planId,
-    signal: threat.signal,
-    detail: refused.length > 0 ? `${threat.detail}; every guard refused: ${refused.join(', ')}` : threat.detail,
-    response: 'none available',
-  });
+  const why = refused.length > 0 ? `; every guard refused: ${refused.join(', ')}` : '';
+  emergency(scope, threat.signal, `${threat.detail}${why}`, 'none available');
   return null;
+}
+
+/**
+ * A response's follow-ups (FastPathStep.then), in order while each ends ok or is optional, each told as a response of
+ * its own (a hunt's meal is a meal): whether the chain held.
+ */
+async function runThen(
+  scope: RunScope,
+  threat: SafetySignal,
+  response: FastPathStep,
+  defence: Defence,
+): Promise<boolean> {
+  for (const next of response.then ?? []) {
+    emergency(scope, threat.signal, `${response.reason ?? threat.detail}; then ${next.verb}`, next.verb);
+    const record = await runHelperStep(scope, next.verb, next.args, defence.stepId, 'safety');
+    if (record) defence.ran.push(next.verb);
+    if (!record?.outcome.ok && !next.optional) return false;
+  }
+  return true;
 }
 
 /** A close-in that could not reach its mob: the rest of the encounter is judged with no melee against it. */
@@ -376,12 +389,10 @@ function reportStillBurning(
   const hazard = threat.signal === 'hazard' ? scope.safety.hazardHere() : null;
   if (!record || record.outcome.ok || !hazard) return;
   const { code, detail } = record.outcome;
-  scope.emit({
-    type: 'safety.emergency',
-    at: scope.clock.now(),
-    planId: scope.planId,
-    signal: 'hazard',
-    detail: `still ${hazard}: ${response.verb} failed with ${code} (${detail})`,
-    response: 'failed',
-  });
+  emergency(scope, 'hazard', `still ${hazard}: ${response.verb} failed with ${code} (${detail})`, 'failed');
+}
+
+/** A `safety.emergency` event: the signal answered, why, and the response run ('none available', 'failed'). */
+export function emergency(scope: RunScope, signal: SafetySignal['signal'], detail: string, response: string): void {
+  scope.emit({ type: 'safety.emergency', at: scope.clock.now(), planId: scope.planId, signal, detail, response });
 }

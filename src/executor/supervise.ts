@@ -5,7 +5,7 @@ import type { PathStatus } from '../contracts/world.js';
 import type { AnyCapabilitySpec } from '../registry/capability-spec.js';
 import type { Detection } from '../stuck/detection.js';
 import type { AttemptLimits, AttemptOutcome } from './invoker.js';
-import { runFastPath } from './fast-path.js';
+import { emergency, runFastPath } from './fast-path.js';
 import { progressReport, type ProgressThrottle } from './progress-throttle.js';
 import type { Interrupt } from './interrupts.js';
 import { cancelledOutcome, type RunScope } from './scope.js';
@@ -239,7 +239,9 @@ function nextInterrupt(scope: RunScope, plan: AttemptPlan): Interrupt | null {
   const { stepId, combat } = plan;
   const options = { ignoreHostiles: plan.spec.engagesHostiles === true, ...(combat ? { combat } : {}) };
   const threat = scope.safety.check(scope.clock.now(), options);
-  if (threat)
+  // With nothing to run, the step is not taken over (each takeover counts towards maxPreemptionsPerStep): said only.
+  if (threat && threat.responses.length === 0) emergency(scope, threat.signal, threat.detail, 'none available');
+  else if (threat)
     return { signal: threat.signal, detail: threat.detail, run: () => runFastPath(scope, threat, stepId, combat) };
   return scope.interrupts.take() ?? null;
 }

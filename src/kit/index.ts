@@ -10,6 +10,7 @@
  *   `chooseBuildingBlock` (the block a pillar, a wall or a cover spends);
  * - blocks and tools: `BLOCK_TAGS`, `BlockOrTag`, `blocksFor`, `dropItemsOf`, `harvestToolFor`, `canHarvestWith`,
  *   `blocksDropping`, `gatherSourceFor`, `betterTool`;
+ * - food: `FOOD_POINTS`, `isFood`, `chooseFood` (what consume_food eats unasked: nothing that poisons), `MAX_FOOD`;
  * - getting an item: `stepsToGet`, `subgoalsForMissingItem` (the built-in verbs' sub-goals for a missing item);
  * - rising: `jumpAndPlace` (a jump with a block placed under the feet: pillar_up, leave_shelter);
  * - entities: `targetQuery`, `targetOf`, `describeTarget` (the entity a step means), `fightUntilGone`,
@@ -34,6 +35,7 @@ export { transferBindings, type TransferDirection, transferExpects, transferGuar
 export { dropsNear, pickUp, restingCell } from './drops.js';
 export { describeTarget, type EntityTargetArgs, targetOf, targetQuery } from './entity-target.js';
 export { fightUntilGone } from './fight.js';
+export { chooseFood, FOOD_POINTS, isFood, MAX_FOOD } from './foods.js';
 export { type BreakOff, type BreakOffRule, watchBreakOff } from './break-off.js';
 export { stepsToGet, subgoalsForMissingItem } from './item-subgoals.js';
 export { jumpAndPlace } from './rise.js';

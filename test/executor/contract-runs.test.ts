@@ -124,7 +124,8 @@ describe('V1 and V2 for a safety response (resolveStep on the fast path)', () =>
     ['not registered', registryWith()],
     ['registered with arguments the response does not fit', registryWith(pickyEater)],
   ])('a hungry bot whose response verb is %s runs no response, says so, and its step goes on', async (_, registry) => {
-    const h = await harness({ food: 2 }, { registry, treePaths });
+    // Bread in the pack, so that the hunger signal offers consume_food (with nothing to eat it offers nothing to run).
+    const h = await harness({ food: 2, inventory: { bread: 1 } }, { registry, treePaths });
     const walk = { stepId: 'it', type: 'navigate', args: { target: { kind: 'near', x: 6, y: 0, z: 0, range: 1 } } };
     const result = await h.run(plan(walk));
     expect(of(h, 'safety.emergency')[0]).toMatchObject({ signal: 'hunger', response: 'none available' });

@@ -21,7 +21,17 @@ describe('low health that no shelter heals (issue 30, tech-tree world 7)', () =>
     const h = await harness({ ground: { radius: 40 }, health: 4, food: 10, timeOfDay: 6_000 });
     const result = await h.run(plan(walk), 600_000);
     expect(result.steps.map((s) => [s.step.stepId, s.outcome.ok])).toEqual([['walk', true]]);
-    expect(h.events.filter((e) => e.type === 'safety.emergency')).toEqual([]);
+    // Nothing is run for it; the events say what is missing (no animal to hunt: test/executor/hunt.test.ts).
+    const said = h.events.flatMap((e) => (e.type === 'safety.emergency' ? [[e.signal, e.response, e.detail]] : []));
+    expect(new Set(said.map((e) => JSON.stringify(e)))).toEqual(
+      new Set([
+        JSON.stringify([
+          'hunger',
+          'none available',
+          'health 4 of 20, too hungry to heal (food 10 of 20), nothing to eat, no animal within 24 blocks to hunt',
+        ]),
+      ]),
+    );
     expect(h.world.position()).toMatchObject({ x: 30.5, z: 0.5 });
   });
 
@@ -63,6 +73,8 @@ describe('low health that no shelter heals (issue 30, tech-tree world 7)', () =>
           const heals = food >= REGEN_MIN_FOOD || edible;
           const low = health < policy.minHealth;
           expect(signal?.signal === 'low_health').toBe(low && heals);
+          // Too hungry to heal and nothing to eat: a hunt is looked for (none here), said as hunger.
+          if (low && !heals) expect(signal).toMatchObject({ signal: 'hunger', responses: [] });
           // Too hungry to heal, it is still told to eat when the hunger itself is the signal.
           if (!(low && heals) && food < policy.minFood && edible) expect(signal?.signal).toBe('hunger');
         },

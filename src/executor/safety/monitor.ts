@@ -1,13 +1,15 @@
 import type { SafetyOverride } from '../../contracts/plan-step.js';
 import type { EntityInfo, Vec3Like, WorldPort } from '../../contracts/world.js';
-import { healsByItself } from '../../world/health-rules.js';
+import { chooseFood } from '../../kit/foods.js';
+import { healsByItself, MAX_FOOD } from '../../world/health-rules.js';
 import { describeHazardAt, nearestSafeCell } from '../../world/hazards.js';
 import { type BowAttack, HOSTILE_STATS, type MobTerrain, lineOfSight } from '../../world/mob-rules/index.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import type { ExecutorPolicy } from '../policy.js';
 import { assess } from './assess.js';
 import type { Assessment, CombatSettings } from './observation.js';
-import { ASSESS_RADIUS, isFood, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
+import { ASSESS_RADIUS, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
+import { chooseHunt, hungerOf, huntResponse } from './hunt.js';
 import { cell, type FastPathStep, responseFor } from './responses.js';
 import { fitsHere, pillarPassedBy } from './shelters.js';
 import { DefenseTally } from './tally.js';
@@ -44,12 +46,16 @@ export interface CheckOptions {
 }
 
 const COOLDOWN_MS = 5_000;
+/** How often a signal with nothing to run is told again (a hungry bot with nothing to eat looks for prey this often). */
+const UNANSWERED_QUIET_MS = 30_000;
 /** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
 const ESCAPE_RADIUS = 4;
 
 /** Checks the world each tick for the configured safety signals; cheap, and quiet for a while after each one. */
 export class SafetyMonitor {
   private quietUntil = -Infinity;
+  /** A signal with nothing to run is told again only after this (UNANSWERED_QUIET_MS). */
+  private unansweredUntil = -Infinity;
   /** What each step's defences met and killed, for the failure that names what beat it. */
   readonly tally = new DefenseTally();
   /** The last observation's mob health and time of day; refreshed while hostiles are about (see refresh). */
@@ -71,7 +77,11 @@ export class SafetyMonitor {
     this.startRefresh(entities);
     if (now < this.quietUntil) return null;
     const signal = this.detect(options, entities);
-    if (signal) this.quietUntil = now + COOLDOWN_MS;
+    if (signal && signal.responses.length === 0) {
+      // Nothing to run (a hunger with nothing to eat and nothing to hunt): told now and then, no quiet for the others.
+      if (now < this.unansweredUntil) return null;
+      this.unansweredUntil = now + UNANSWERED_QUIET_MS;
+    } else if (signal) this.quietUntil = now + COOLDOWN_MS;
     return signal;
   }
 
@@ -175,14 +185,30 @@ export class SafetyMonitor {
         responses: [{ verb: 'consume_food', args: {} }, ...pillar, { verb: 'dig_in', args: {} }],
       };
     }
-    if (world.food() < policy.minFood) {
-      return {
-        signal: 'hunger',
-        detail: `food ${world.food()} below ${policy.minFood}`,
-        responses: [{ verb: 'consume_food', args: {} }],
-      };
-    }
-    return null;
+    return this.hungerSignal(entities);
+  }
+
+  /**
+   * Hungry (food below minFood), or low on health it cannot heal because it is too hungry and has nothing to eat: the
+   * bot eats what it has, else hunts the nearest animal worth it when no hostile is about (hunt.ts), else the signal
+   * says what is missing and offers nothing to run (a consume_food with nothing to eat cannot succeed). Before hunts,
+   * a bot with no food stayed hungry all day: on the server's tech-tree world 8 it ended at 5 health.
+   */
+  private hungerSignal(entities: readonly EntityInfo[]): SafetySignal | null {
+    const { world, policy } = this;
+    const food = world.food();
+    const health = world.health();
+    const hungry = food < policy.minFood;
+    if (!hungry && !(health < policy.minHealth && !healsByItself(food))) return null;
+    const need = hungry ? hungerOf(food) : `health ${health} of 20, too hungry to heal (food ${food} of ${MAX_FOOD})`;
+    const choice = chooseHunt({ food, position: world.position(), inventory: world.inventory(), entities, need });
+    const responses: FastPathStep[] =
+      choice.kind === 'eat'
+        ? [{ verb: 'consume_food', args: {} }]
+        : choice.kind === 'hunt'
+          ? [huntResponse(choice)]
+          : [];
+    return { signal: 'hunger', detail: choice.reason, responses };
   }
 
   /**
@@ -192,8 +218,9 @@ export class SafetyMonitor {
    * by day with no hostile about. Its hostiles are still judged from that health (the hostile signal).
    */
   private canHeal(): boolean {
-    const pack = this.world.inventory();
-    return healsByItself(this.world.food()) || Object.keys(pack).some((item) => (pack[item] ?? 0) > 0 && isFood(item));
+    const food = this.world.food();
+    // A food consume_food eats unasked: rotten flesh (a zombie's loot) heals nobody who will not eat it.
+    return healsByItself(food) || chooseFood(this.world.inventory(), food) !== null;
   }
 
   /**

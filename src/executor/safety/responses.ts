@@ -8,6 +8,13 @@ export interface FastPathStep {
   reason?: string;
   /** Run first, their failures ignored (the weapon to hold for a fight: bare hands still fight). */
   before?: FastPathStep[];
+  /** Run after it in order, each only once the one before ended ok (a hunt: the kill, then the drops, then the meal). */
+  then?: FastPathStep[];
+  /**
+   * As one of `then`: its refusal or failure does not end the chain, the next one's guard judges (a hunt's drops may be
+   * picked up in the fight already, or while collect_drops walks to them: the meal after is what counts).
+   */
+  optional?: true;
 }
 
 /** How far a fight follows its mob before giving up (attack_entity's `within`): a chaser's reach, not farther. */

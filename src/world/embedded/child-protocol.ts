@@ -18,6 +18,7 @@ export type RemoteMethod =
   | 'blockStateAt'
   | 'containerAt'
   | 'livingEntities'
+  | 'droppedItems'
   | 'setBlock'
   | 'setHealth'
   | 'setFood'

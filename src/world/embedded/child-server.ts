@@ -1,6 +1,6 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import type { BlockState, DroppedItem, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { Scenario as ScenarioSchema } from '../scenario/index.js';
 import type { ChildStartOptions, FromChild, RemoteMethod, ToChild } from './child-protocol.js';
 import type { EmbeddedServer, EmbeddedServerOptions, ServerPlayerState } from './embedded-server.js';
@@ -149,6 +149,10 @@ class ChildServer implements ChildEmbeddedServer {
 
   livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
     return this.call('livingEntities', query, at);
+  }
+
+  droppedItems(around: Vec3Like, radius: number): Promise<DroppedItem[]> {
+    return this.call('droppedItems', around, radius);
   }
 
   setBlock(position: Vec3Like, blockName: string): Promise<void> {

@@ -1,6 +1,6 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
-import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import type { BlockState, DroppedItem, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { splitWithoutStacks, type Splitter } from '../protocol/stackless-frames.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
@@ -89,6 +89,8 @@ export interface EmbeddedServer {
   containerAt(position: Vec3Like): Promise<Record<string, number> | null>;
   /** The mobs and players a query asks for, as the server holds them (a dead mob is gone). */
   livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]>;
+  /** The items lying on the ground within `radius` of `around`, as the server holds them. */
+  droppedItems(around: Vec3Like, radius: number): Promise<DroppedItem[]>;
   /** Null when no player of that name is connected. */
   player(username: string): ServerPlayerState | null;
   playerNames(): string[];

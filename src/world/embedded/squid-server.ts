@@ -1,5 +1,5 @@
 import { Vec3 } from 'vec3';
-import type { BlockState, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import type { BlockState, DroppedItem, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import type { Scenario } from '../scenario/index.js';
 import { blockStateOf } from './block-states.js';
@@ -7,6 +7,7 @@ import type { InProcessEmbeddedServer, ServerPlayerState } from './embedded-serv
 import type { ContainerStore } from './plugins/containers.js';
 import type { AirStore } from './plugins/drowning.js';
 import type { LivingStore } from './plugins/mobs.js';
+import { captureDrops, type EntityServer } from './saved-entities.js';
 import { die, shutdown } from './server-shutdown.js';
 import type { SquidPlayer, SquidServer } from './squid-types.js';
 import type { WorldStorage } from './world-folder.js';
@@ -54,6 +55,13 @@ export class FlyingSquidServer implements InProcessEmbeddedServer {
 
   livingEntities(query: NonNullable<ObservationQuery['entities']>, at: Vec3Like): Promise<LivingEntity[]> {
     return Promise.resolve(this.mobs.living(query, at));
+  }
+
+  droppedItems(around: Vec3Like, radius: number): Promise<DroppedItem[]> {
+    const lying = captureDrops(this.serv as EntityServer, Date.now()).filter(
+      ({ position: { x, y, z } }) => Math.hypot(x - around.x, y - around.y, z - around.z) <= radius,
+    );
+    return Promise.resolve(lying.map(({ name, count, position }) => ({ name, count, position })));
   }
 
   player(username: string): ServerPlayerState | null {

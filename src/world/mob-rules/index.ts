@@ -20,3 +20,4 @@ export { MobDirector, type MobHost } from './director.js';
 export { type ArmourPiece, armourOf, armourPiece, damageAfterArmour } from './armour.js';
 export * from './combat.js';
 export { type BlastedBlocks, blastBlocks, blastDamage, blastDrops, exposure } from './explosion.js';
+export { type LootEntry, type LootStack, MOB_LOOT, mobLoot } from './loot.js';

@@ -72,12 +72,14 @@ export class EntityStore {
     return entity ? this.info(entity) : undefined;
   }
 
-  /** Takes `amount` off an entity's health; at 0 it is dead and gone. */
-  damage(id: number, amount: number): void {
+  /** Takes `amount` off an entity's health; at 0 it is dead and gone, and returned (where it died, for its loot). */
+  damage(id: number, amount: number): EntityInfo | null {
     const entity = this.byId.get(id);
-    if (entity?.health === undefined) return;
+    if (entity?.health === undefined) return null;
     entity.health -= amount;
-    if (entity.health <= 0) this.byId.delete(id);
+    if (entity.health > 0) return null;
+    this.byId.delete(id);
+    return this.info(entity);
   }
 
   /** The living entities a query asks for, with their health. */
@@ -127,14 +129,14 @@ export class EntityStore {
     };
   }
 
-  /** Drops one item where a broken block was; it falls to the first solid block below. */
-  dropItem(terrain: Terrain, cell: Cell, name: string): void {
+  /** Drops `count` of an item in the middle of a cell (where a broken block was); it falls to the first solid block below. */
+  dropItem(terrain: Terrain, cell: Cell, name: string, count = 1): void {
     const restY = terrain.restingY(cell.x, cell.y, cell.z, LOWEST_Y);
     this.spawn({
       name: 'item',
       kind: 'item',
       position: { x: cell.x + 0.5, y: restY, z: cell.z + 0.5 },
-      item: { name, count: 1 },
+      item: { name, count },
     });
   }
 

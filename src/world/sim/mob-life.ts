@@ -8,6 +8,7 @@ import {
   Melee,
   MobDirector,
   type MobHost,
+  mobLoot,
   type NightSpawning,
   TICK_MS,
 } from '../mob-rules/index.js';
@@ -30,6 +31,8 @@ export interface SimMobsParts {
   entities: EntityStore;
   day: DayClock;
   random: Random;
+  /** Draws each killed mob's loot: a stream of its own, so a kill never shifts the mobs' decisions. */
+  lootRandom: Random;
   spawning: NightSpawning | null;
   terrain: Terrain;
   /** Blocks the world will not break (SimWorld's `unbreakable`, beyond vanilla's). */
@@ -63,7 +66,7 @@ export class SimMobs {
       move: (mob, to) => entities.move(mob.id, to),
       wornBy: () => [...body.worn.values()],
       hurtPlayer: (_player, damage, by) => parts.hurtBot(damage, by.name),
-      hurtMob: (mob, damage) => entities.damage(mob.id, damage),
+      hurtMob: (mob, damage) => this.dropLoot(entities.damage(mob.id, damage), false),
       despawn: (mob) => entities.remove(mob.id),
       swelling: (mob, lit) => entities.show(mob.id, { swelling: lit }),
       aggressive: (mob, on) => entities.show(mob.id, { aggressive: on }),
@@ -88,15 +91,26 @@ export class SimMobs {
     const { entities, body, grid } = this.parts;
     const hit = this.melee.hit(SIM_BOT_ID, target, how, this.now());
     if (hit.damage === 0) return;
-    entities.damage(target.id, hit.damage);
-    if (!entities.get(target.id)) {
+    const killed = entities.damage(target.id, hit.damage);
+    if (killed) {
       this.melee.forget(target.id);
+      this.dropLoot(killed, true);
       return;
     }
     const terrain = { block: (x: number, y: number, z: number) => grid.get(x, y, z) };
     if (hit.knockback > 0) entities.move(target.id, knockedBackTo(terrain, body.feet, target.position, hit.knockback));
     const mob = this.host.mobs().find((m) => m.id === target.id);
     if (mob) this.director.hitBy(mob, SIM_BOT_ID);
+  }
+
+  /** A mob died (null: nothing did): its loot (mob-rules/loot.ts) lies where it fell. */
+  private dropLoot(dead: EntityInfo | null, byBot: boolean): void {
+    if (!dead) return;
+    const { entities, terrain, lootRandom } = this.parts;
+    const { x, y, z } = dead.position;
+    const cell = { x: Math.floor(x), y: Math.floor(y), z: Math.floor(z) };
+    for (const stack of mobLoot(dead.name, lootRandom, byBot))
+      entities.dropItem(terrain, cell, stack.item, stack.count);
   }
 
   /** A creeper's blast: it is gone, the blocks it broke are air, and the `dropped` ones' items lie where they were. */

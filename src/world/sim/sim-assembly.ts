@@ -102,6 +102,7 @@ export function assembleSim(options: SimWorldOptions, hooks: SimWorldHooks): Sim
     day,
     // A stream of its own, so mobs never change what a scenario drew from `random`.
     random: mulberry32(deriveSeed(options.seed ?? 1, 'mobs')),
+    lootRandom: mulberry32(deriveSeed(options.seed ?? 1, 'loot')),
     spawning: options.spawnAtNight ?? null,
     terrain,
     unbreakable: new Set(options.unbreakable ?? []),

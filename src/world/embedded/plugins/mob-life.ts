@@ -11,6 +11,7 @@ import {
 } from '../../mob-rules/index.js';
 import { mobKind } from '../../mobs.js';
 import type { SquidPlayer, SquidServer } from '../squid-types.js';
+import { spawnDrop } from './mob-loot.js';
 
 /** The armour slots of a player's inventory window: head, chest, legs, feet. */
 const ARMOUR_SLOTS = { first: 5, last: 8 };
@@ -21,10 +22,6 @@ const SWELL_DIR_INDEX = 16;
 const MOB_FLAGS_INDEX = 15;
 const AGGRESSIVE_FLAG = 4;
 const DAMAGE_TYPES = { melee: 'minecraft:mob_attack', arrow: 'minecraft:arrow', explosion: 'minecraft:explosion' };
-type SpawnObject = (type: number, world: unknown, position: Vec3, options: object) => void;
-/** How long a blast's drops wait before they can be picked up, and lie before they vanish (as a dig's). */
-const DROP_PICKUP_MS = 500;
-const DROP_DESPAWN_MS = 5 * 60 * 1000;
 
 /** A flying-squid mob as the rules move it. */
 export interface LivingSquidEntity {
@@ -44,6 +41,8 @@ export interface MobLifeOptions {
   seed: number;
   /** Spawns a hostile mob that the rules will drive. */
   spawn(name: string, position: Vec3): void;
+  /** A mob the rules hurt (a burn in daylight) died of it: its loot drops. */
+  died(mob: LivingSquidEntity): void;
 }
 
 /**
@@ -126,7 +125,12 @@ export function mobLife(serv: SquidServer & { entities: Record<number, LivingSqu
       player._writeOthersNearby('damage_event', hurt);
       player.updateHealth(Math.max(0, player.health - damage));
     },
-    hurtMob: (mob, damage) => serv.entities[mob.id]?.takeDamage({ damage, velocity: new Vec3(0, 0, 0) }),
+    hurtMob: (mob, damage) => {
+      const entity = serv.entities[mob.id];
+      if (!entity) return;
+      entity.takeDamage({ damage, velocity: new Vec3(0, 0, 0) });
+      if (entity.health <= 0) options.died(entity);
+    },
     // Gone at once, as a creeper's blast takes it; the mobs plugin tells every client on its next tick.
     despawn: (mob) => delete serv.entities[mob.id],
     spawn: (name, position) => options.spawn(name, new Vec3(position.x, position.y, position.z)),
@@ -188,16 +192,8 @@ function shownMetadata(serv: SquidServer & { entities: Record<number, LivingSqui
 /** Breaks a blast's blocks (each block change goes to the clients) and drops the items of the `dropped` ones. */
 async function blowUp(serv: SquidServer, terrain: MobTerrain, { broken, dropped }: BlastedBlocks): Promise<void> {
   const names = new Map(broken.map((cell) => [cell, terrain.block(cell.x, cell.y, cell.z)]));
-  const spawnObject = (serv as unknown as { spawnObject: SpawnObject }).spawnObject;
   for (const cell of broken) await serv.setBlock(serv.overworld, new Vec3(cell.x, cell.y, cell.z), 0);
-  for (const cell of dropped)
-    for (const drop of blastDrops(names.get(cell) ?? 'air'))
-      spawnObject(serv.registry.entitiesByName.item!.id, serv.overworld, new Vec3(cell.x + 0.5, cell.y, cell.z + 0.5), {
-        itemId: serv.registry.itemsByName[drop]!.id,
-        itemCount: 1,
-        pickupTime: DROP_PICKUP_MS,
-        deathTime: DROP_DESPAWN_MS,
-      });
+  for (const cell of dropped) for (const drop of blastDrops(names.get(cell) ?? 'air')) spawnDrop(serv, cell, drop, 1);
 }
 
 /** The server's blocks read synchronously from its loaded chunk columns; a cell in no loaded column is null. */

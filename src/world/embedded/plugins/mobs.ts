@@ -5,6 +5,7 @@ import { mobKind } from '../../mobs.js';
 import { isDriven, knockedBackTo, maxHealth, type MobTerrain } from '../../mob-rules/index.js';
 import { heldItemOf, meleeTracker } from './melee.js';
 import { type LivingSquidEntity, mobLife } from './mob-life.js';
+import { mobLootDropper } from './mob-loot.js';
 import type { Scenario } from '../../scenario/index.js';
 import type { SavedMob } from '../save-file.js';
 import { spawnWithId, type EntityServer } from '../saved-entities.js';
@@ -58,6 +59,7 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
   const mobs = new Map<number, { ai: boolean }>();
   const driven = new Set<number>();
   let life: ReturnType<typeof mobLife> | null = null;
+  let loot: ReturnType<typeof mobLootDropper> | null = null;
   const melee = meleeTracker();
 
   /** A mob flying-squid can name, without flying-squid's physics (see above). */
@@ -139,7 +141,11 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
         if (dealt.damage === 0) return cancel();
         hit.velocity = new Vec3(0, 0, 0);
         hit.damage = dealt.damage;
-        if (mob.health - dealt.damage <= 0) return melee.forget(mob.id);
+        if (mob.health - dealt.damage <= 0) {
+          // flying-squid takes the mob away after this hook; its loot falls where it stood.
+          loot?.died(mob, true);
+          return melee.forget(mob.id);
+        }
         if (!mobs.has(mob.id) || !life) return;
         if (dealt.knockback > 0)
           knockBack(life.terrain, player, mob, dealt.knockback).catch((error: unknown) =>
@@ -151,11 +157,14 @@ export function mobsPlugin(scenario: Scenario, options: { layOut: boolean }): Sq
     server(server: SquidServer) {
       serv = server as typeof serv;
       const seed = scenario.terrain.kind === 'survival' ? scenario.terrain.seed : 0;
+      const dropper = mobLootDropper(serv, seed);
+      loot = dropper;
       life = mobLife(serv, {
         driven,
         spawning: scenario.spawnAtNight ?? null,
         seed,
         spawn: (name, position) => spawn(name, position, { ai: true }),
+        died: (mob) => dropper.died(mob, false),
       });
       if (options.layOut)
         for (const mob of scenario.mobs) {

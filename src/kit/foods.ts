@@ -1,5 +1,10 @@
+import { MAX_FOOD } from '../world/health-rules.js';
+
+export { MAX_FOOD };
+
 /**
  * Hunger points each food restores (minecraft-data 1.21.4 `foods`), kept here because the world does not expose them.
+ * consume_food eats by them, and the safety layer asks them whether the bot has anything to eat (`chooseFood`).
  */
 export const FOOD_POINTS: Readonly<Record<string, number>> = {
   apple: 4,
@@ -56,8 +61,6 @@ const NOT_AUTO_CHOSEN: ReadonlySet<string> = new Set([
   'spider_eye',
   'suspicious_stew',
 ]);
-
-export const MAX_FOOD = 20;
 
 export function isFood(item: string): boolean {
   return Object.hasOwn(FOOD_POINTS, item);
