@@ -130,16 +130,14 @@ async function carryOut(
       await waitUntil(ctx, () => false, move.ms);
       return;
     case 'watch': {
-      const eyes = { ...move.mob.position, y: move.mob.position.y + EYE_HEIGHT };
-      if (world.look) await ctx.actuate('look', () => world.look!(eyes, { signal: ctx.signal }));
+      await lookAt(ctx, move.mob.position);
       await waitUntil(ctx, () => false, move.ms);
       return;
     }
     case 'strike':
       return strike(ctx, move, target, state);
     case 'step_in': {
-      const body = { ...move.mob.position, y: move.mob.position.y + EYE_HEIGHT };
-      if (world.look) await ctx.actuate('look', () => world.look!(body, { signal: ctx.signal }));
+      await lookAt(ctx, move.mob.position);
       await ctx.actuate('move', () => world.move('forward', move.ms, { signal: ctx.signal }));
       return;
     }
@@ -173,6 +171,13 @@ async function carryOut(
       return;
     }
   }
+}
+
+/** Looks at the eyes of a mob standing at `feet` (a world without `look` keeps its facing). */
+async function lookAt(ctx: RunContext<unknown>, feet: Vec3Like): Promise<void> {
+  const { world } = ctx;
+  const eyes = { ...feet, y: feet.y + EYE_HEIGHT };
+  if (world.look) await ctx.actuate('look', () => world.look!(eyes, { signal: ctx.signal }));
 }
 
 async function strike(
