@@ -19,6 +19,19 @@ export const BUILDING_BLOCKS = [
   'granite',
 ] as const;
 
+/**
+ * The most blocks of one building block the bot holds: what a pillar or a wall can be built of, for they are built of
+ * one kind (chooseBuildingBlock). Two planks and a dirt are no pillar of three.
+ */
+export function shelterBlockCount(inventory: Readonly<Record<string, number>>): number {
+  return BUILDING_BLOCKS.reduce((most, name) => Math.max(most, inventory[name] ?? 0), 0);
+}
+
+/** Whether `item` is one of the BUILDING_BLOCKS. */
+export function isBuildingBlock(item: string): boolean {
+  return (BUILDING_BLOCKS as readonly string[]).includes(item);
+}
+
 /** The first building block held in at least `count`, or else the one held most (null when none is held). */
 export function chooseBuildingBlock(inventory: Readonly<Record<string, number>>, count: number): string | null {
   const enough = BUILDING_BLOCKS.find((name) => (inventory[name] ?? 0) >= count);

@@ -28,7 +28,14 @@ export {
   gatherSourceFor,
   harvestToolFor,
 } from './block-tags.js';
-export { BUILDING_BLOCKS, chooseBuildingBlock, climbingBlockCount, climbingBlocks } from './building-blocks.js';
+export {
+  BUILDING_BLOCKS,
+  chooseBuildingBlock,
+  climbingBlockCount,
+  climbingBlocks,
+  isBuildingBlock,
+  shelterBlockCount,
+} from './building-blocks.js';
 export { isReplaceable, occupiedByBot, REPLACEABLE_BLOCKS } from './cells.js';
 export { type ChestArgs, CHEST_SEARCH, chestHolds, chestOf, chestQuery, chestTransferArgs } from './chest.js';
 export { transferBindings, type TransferDirection, transferExpects, transferGuard } from './chest-transfer.js';

@@ -14,6 +14,7 @@ import { blocksMovement } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
+import { isBuildingBlock, shelterBlockCount } from '../../kit/building-blocks.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './observation.js';
 import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
@@ -114,7 +115,9 @@ export function observeEncounter(
       pack: items.filter((item) => attackDamage(item) > ATTACK_DAMAGE),
       armour: armourOf(world.worn?.() ?? []),
       foods: items.filter(isFood),
-      blocks: items.filter(isBuildingBlock).reduce((sum, item) => sum + (inventory[item] ?? 0), 0),
+      // As the shelters spend them: one kind a pillar or a wall (a bot offered a pillar for two planks and a dirt, or
+      // for three logs, had its guard refuse it, in a night's tech-tree run).
+      blocks: shelterBlockCount(inventory),
       position: { x: at.x, y: at.y, z: at.z },
     },
     ground: {
@@ -273,13 +276,6 @@ function digInHere(
   }
   return { ms, yieldsCover };
 }
-
-/** Full solid blocks a pillar or a wall can be built of (not sand or gravel: they fall). */
-function isBuildingBlock(item: string): boolean {
-  const block = data.blocksByName[item];
-  return block !== undefined && block.boundingBox === 'block' && !FALLING.has(item) && !block.name.includes('ore');
-}
-const FALLING = new Set(['sand', 'red_sand', 'gravel', 'suspicious_sand', 'suspicious_gravel']);
 
 /** Whether the bot can walk WAY_OUT_LENGTH blocks straight away from the threats' centroid (a step up or down allowed). */
 function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen[]): boolean {

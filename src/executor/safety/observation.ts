@@ -54,7 +54,7 @@ export interface EncounterObservation {
     armour: ArmourPiece;
     /** Food items the pack holds (eating between fights). */
     foods: readonly string[];
-    /** Solid blocks in the pack: what a pillar or a wall is built of. */
+    /** The most blocks of one building block in the pack: what a pillar or a wall is built of (shelterBlockCount). */
     blocks: number;
     /** Where it stands (the feet); absent when not known: a flight then runs from the threats' centre. */
     position?: { x: number; y: number; z: number };

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../../src/clock/index.js';
 import { ExecutorPolicy } from '../../../src/executor/policy.js';
 import { observeEncounter, SafetyMonitor } from '../../../src/executor/safety/index.js';
+import { PILLAR_HEIGHT, shelterVerbs } from '../../../src/executor/safety/shelters.js';
+import { BUILDING_BLOCKS, chooseBuildingBlock } from '../../../src/kit/building-blocks.js';
 import { HOSTILE_STATS } from '../../../src/world/mob-rules/index.js';
 import { SimWorld } from '../../../src/world/sim/index.js';
 
@@ -51,7 +53,34 @@ describe('the encounter as the world shows it', () => {
     const { bot } = observeEncounter(world, 5);
     expect(bot.pack).toEqual(['stone_sword']);
     expect(bot.foods).toEqual(['bread']);
-    expect(bot.blocks).toBe(15);
+    // A pillar or a wall is one kind: the dirt, not the dirt and the cobblestone; never the sand.
+    expect(bot.blocks).toBe(10);
+  });
+
+  it('counts blocks as the shelters spend them: one kind, of those they build with; logs, planks of two kinds, a crafting table build no pillar', () => {
+    const pillar = (inventory: Record<string, number>) => {
+      const { world } = field(false, inventory);
+      const seen = observeEncounter(world, 5);
+      return { blocks: seen.bot.blocks, offered: shelterVerbs(seen, seen.hostiles).includes('pillar_up') };
+    };
+    expect(pillar({ oak_log: 5 })).toEqual({ blocks: 0, offered: false });
+    expect(pillar({ oak_planks: 2, dirt: 1 })).toEqual({ blocks: 2, offered: false });
+    expect(pillar({ oak_planks: 2, spruce_planks: 2, crafting_table: 1 })).toEqual({ blocks: 2, offered: false });
+    expect(pillar({ oak_planks: 3, dirt: 1 })).toEqual({ blocks: 3, offered: true });
+  });
+
+  it("offers a pillar or a wall exactly when the capability's own choice of block holds enough of it (any pack)", () => {
+    const items = [...BUILDING_BLOCKS.slice(0, 6), 'oak_log', 'sand', 'crafting_table', 'stone_sword'];
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...items), fc.integer({ min: 0, max: 10 })), (inventory) => {
+        const { blocks } = observeEncounter(field(false, inventory).world, 5).bot;
+        for (const count of [1, PILLAR_HEIGHT, 8]) {
+          const item = chooseBuildingBlock(inventory, count);
+          expect(blocks >= count).toBe(item !== null && (inventory[item] ?? 0) >= count);
+        }
+      }),
+      { numRuns: 300 },
+    );
   });
 });
 
