@@ -10,7 +10,7 @@ import {
   lineOfSight,
   type MobTerrain,
 } from '../../world/mob-rules/index.js';
-import { blocksMovement } from '../../world/mob-rules/terrain.js';
+import { blocksMovement, hasFloor, open } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
 import { MINECRAFT_VERSION } from '../../world/recipes.js';
@@ -43,6 +43,8 @@ const FLIGHT_WATCH = 40;
 const WAY_OUT_LENGTH = 8;
 /** Blocks between two readings along the way out: a cell is never skipped. */
 const WAY_OUT_STEP = 0.25;
+/** The highest drop a way out takes: a fall of 3 blocks or less does no damage (the Minecraft Wiki). */
+const SAFE_DROP = 3;
 /** A blast reaches about this far (power 3): a creeper closer than this is part of the encounter. */
 const EXPLOSION_WATCH = ASSESS_RADIUS;
 
@@ -277,7 +279,23 @@ function digInHere(
   return { ms, yieldsCover };
 }
 
-/** Whether the bot can walk WAY_OUT_LENGTH blocks straight away from the threats' centroid (a step up or down allowed). */
+/**
+ * Where a bot walking off a ledge at `y` into the column x, z lands: 2 to SAFE_DROP blocks down, every cell it falls
+ * through open; undefined when it would fall farther, or a block is in the way.
+ */
+function dropTo(terrain: MobTerrain, x: number, y: number, z: number): number | undefined {
+  // The body steps in at y and y + 1, then falls through every cell down to where it lands.
+  for (let cell = y + 1; cell >= y - SAFE_DROP; cell--) {
+    if (!open(terrain, x, cell, z)) return undefined;
+    if (cell <= y - 2 && hasFloor(terrain, x, cell, z)) return cell;
+  }
+  return undefined;
+}
+
+/**
+ * Whether the bot can walk WAY_OUT_LENGTH blocks straight away from the threats' centroid: a step up or down, or a
+ * drop of up to SAFE_DROP blocks through open cells (off a pillar's top: a bot up its pillar of 3 is not cornered).
+ */
 function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen[]): boolean {
   if (threats.length === 0) return true;
   const cx = threats.reduce((s, h) => s + h.position.x, 0) / threats.length;
@@ -287,7 +305,8 @@ function wayOut(terrain: MobTerrain, at: Vec3Like, threats: readonly HostileSeen
   let [x, y, z] = [Math.floor(at.x), Math.floor(at.y), Math.floor(at.z)];
   // Every cell the line crosses (a wall one block thick stands between two cells two apart), and no corner cut between
   // two blocks: a diagonal step needs one of the two cells beside it open too.
-  const standAt = (cx: number, cz: number) => [y, y + 1, y - 1].find((cy) => canStand(terrain, cx, cy, cz));
+  const standAt = (cx: number, cz: number) =>
+    [y, y + 1, y - 1].find((cy) => canStand(terrain, cx, cy, cz)) ?? dropTo(terrain, cx, y, cz);
   for (let step = WAY_OUT_STEP; step <= WAY_OUT_LENGTH; step += WAY_OUT_STEP) {
     const [nx, nz] = [Math.floor(at.x + dx * step), Math.floor(at.z + dz * step)];
     if (nx === x && nz === z) continue;

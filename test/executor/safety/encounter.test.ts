@@ -38,6 +38,24 @@ describe('the encounter as the world shows it', () => {
     expect(pillar.monitor.walkersBelow()).toHaveLength(3);
   });
 
+  it('up a pillar of 3 the way out drops off its top (no fall damage); up one of 4 or 5 there is none', () => {
+    const perched = (height: number) => {
+      const pillar = Array.from({ length: height }, (_, y) => ({ position: { x: 0, y, z: 0 }, name: 'dirt' }));
+      const world = SimWorld.create({
+        clock: new ManualClock(),
+        ground: { radius: 20 },
+        spawn: { x: 0, y: height, z: 0 },
+        blocks: pillar,
+      });
+      // A skeleton to the east (its bow reaches up a pillar): the way out runs west, off the top.
+      world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x: 6.5, y: 0, z: 0.5 } });
+      const seen = observeEncounter(world, 5);
+      expect(seen.hostiles.map((h) => h.reach)).toEqual(['bow']);
+      return seen.ground.wayOut;
+    };
+    expect([1, 2, 3, 4, 5].map(perched)).toEqual([true, true, true, false, false]);
+  });
+
   it('reads the ground under the bot for a hole: grass and dirt by hand in 2.4 s, its own cover; none under a pillar', () => {
     expect(observeEncounter(field(false).world, 5).ground.digIn).toEqual({ ms: 2400, yieldsCover: true });
     expect(observeEncounter(field(false, { wooden_shovel: 1 }).world, 5).ground.digIn).toEqual({
