@@ -41,6 +41,8 @@ export interface RunFigures {
   /** The run's scenario: night-<encounter>-<kit>-<placement>. */
   name: string;
   completed: boolean;
+  /** The plan's failure code when it did not complete (`preempted`, `escalation_exhausted`, …). */
+  failure?: string;
   deaths: number;
   damage: number;
   seconds: number;
@@ -118,7 +120,8 @@ export async function runOnce(
     await world.stop();
     phases.teardown = since(t);
     const figures = { deaths: health.deaths, damage: health.damage, seconds: phases.encounter / 1000 };
-    return { name: scenario.name, completed: result.ok, ...figures, phases };
+    const failure = result.ok ? {} : { failure: result.code ?? 'unknown' };
+    return { name: scenario.name, completed: result.ok, ...failure, ...figures, phases };
   } finally {
     health.stop();
     await world.stop();

@@ -3,7 +3,7 @@ import { createDefaultRegistry } from '../capabilities/index.js';
 import { loadTrees } from '../src/executor/assemble.js';
 import { countByKind } from '../src/executor/safety/index.js';
 import { inPool, oneAtATime } from './night-pool.js';
-import { type Encounter, type Kit, runOnce } from './night-run.js';
+import { type Encounter, type Kit, type RunFigures, runOnce } from './night-run.js';
 import { encounterLag, median, timingReport, timingResults } from './night-timings.js';
 import type { BenchOptions, BenchResult } from './types.js';
 
@@ -76,7 +76,9 @@ export default async function night(options: BenchOptions): Promise<BenchResult[
   );
   const wallMs = performance.now() - started;
   const cpu = process.cpuUsage(cpuBefore);
-  const table = new Table({ head: ['row', 'hostiles', 'completed', 'deaths', 'median damage', 'median time (s)'] });
+  const table = new Table({
+    head: ['row', 'hostiles', 'completed', 'deaths', 'median damage', 'median time (s)', 'why not completed'],
+  });
   const results: BenchResult[] = [];
   rows.forEach(({ label, encounter }, r) => {
     const row = runs.slice(r * placements, (r + 1) * placements);
@@ -85,7 +87,8 @@ export default async function night(options: BenchOptions): Promise<BenchResult[
     const damage = median(row.map((run) => run.damage));
     const seconds = median(row.map((run) => run.seconds));
     const hostiles = encounter.mobs.length === 0 ? 'none' : countByKind(encounter.mobs.map((name) => ({ name })));
-    table.push([label, hostiles, `${completed}/${placements}`, deaths, damage.toFixed(1), seconds.toFixed(1)]);
+    const why = failureCodes(row);
+    table.push([label, hostiles, `${completed}/${placements}`, deaths, damage.toFixed(1), seconds.toFixed(1), why]);
     results.push(
       { name: `night ${label}: completed`, value: (100 * completed) / placements, unit: '%' },
       { name: `night ${label}: deaths`, value: deaths, unit: 'deaths' },
@@ -103,4 +106,14 @@ export default async function night(options: BenchOptions): Promise<BenchResult[
   };
   process.stderr.write(`${timingReport(runs, timing)}\n`);
   return [...results, ...timingResults(runs, timing)];
+}
+
+/** The failure codes of a row's runs that did not complete, most common first: "preempted 6, escalation_exhausted 2". */
+function failureCodes(runs: readonly RunFigures[]): string {
+  const counts = new Map<string, number>();
+  for (const { failure } of runs) if (failure !== undefined) counts.set(failure, (counts.get(failure) ?? 0) + 1);
+  return [...counts]
+    .sort(([a, m], [b, n]) => n - m || a.localeCompare(b))
+    .map(([code, n]) => `${code} ${n}`)
+    .join(', ');
 }
