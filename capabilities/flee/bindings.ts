@@ -79,7 +79,11 @@ export const fleeBindings: TreeBindings<FleeArgs> = {
       const reach = args.clearOf ? 2 * args.distance : args.distance;
       // Below `breakOffBelow` the walk is cut at the blow (the world's hurt), for the caller to judge again.
       const from = fledFrom(args);
-      const breakOff = watchBreakOff(ctx, from, { below: args.breakOffBelow ?? 0 }, `flight from the ${from}`);
+      const rule = { below: args.breakOffBelow ?? 0, ...(args.judgedOn ? { judgedOn: args.judgedOn } : {}) };
+      const breakOff = watchBreakOff(ctx, from, rule, {
+        activity: `flight from the ${from}`,
+        joined: 'came at the bot in its flight from',
+      });
       try {
         for (const goal of fleeGoals(threat, start, reach)) {
           try {

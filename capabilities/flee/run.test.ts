@@ -73,3 +73,37 @@ describe('a flight that costs more than it was judged to (issue 30, server tech-
     expect(h.world.position().x).toBeGreaterThan(25);
   });
 });
+
+describe('a flight that meets a hostile it was not judged with (issue 30, server tech-tree world 1)', () => {
+  // A zombie behind the bot, the flight's way east; a creeper ahead of it, 14 blocks on.
+  const world = async () => {
+    // The safety layer off: it would take the flight over from the zombie and judge it itself.
+    const h = await harness({ ground: { radius: 60 } }, { policy: { safety: { enabled: false } } });
+    const zombie = h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: -3.5, y: 0, z: 0.5 } });
+    const creeper = h.world.spawnEntity({ name: 'creeper', kind: 'hostile', position: { x: 14.5, y: 0, z: 0.5 } });
+    return { h, zombie, creeper };
+  };
+  const args = { from: { x: -3, y: 0, z: 0 }, distance: 12, clearOf: ['zombie'] };
+
+  it('judged with the zombie alone, it stops as the creeper comes within its reach, failing `preempted`, naming it', async () => {
+    const { h, zombie } = await world();
+    const result = await h.run(plan(flee({ ...args, judgedOn: [zombie] })));
+    expect(result.steps[0]!.outcome).toMatchObject({
+      ok: false,
+      code: 'preempted',
+      detail: match.stringMatching(/a creeper came at the bot in its flight from the zombie: judged again/),
+    });
+    // Stopped on the way, short of the creeper's fuse range (3 blocks), not walked past it.
+    expect(14.5 - h.world.position().x).toBeGreaterThan(3);
+    expect(h.world.liveActuators()).toBe(0);
+  });
+
+  it('judged with both, or without `judgedOn`, it runs on past the creeper as before', async () => {
+    for (const judgedOn of [(ids: number[]) => ({ judgedOn: ids }), () => ({})]) {
+      const { h, zombie, creeper } = await world();
+      const result = await h.run(plan(flee({ ...args, ...judgedOn([zombie, creeper]) })));
+      expect(result.steps[0]!.outcome).toMatchObject({ ok: true });
+      expect(h.world.position().x).toBeGreaterThan(20);
+    }
+  });
+});

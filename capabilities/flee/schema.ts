@@ -29,6 +29,12 @@ export const FleeArgs = z
       .describe(
         'Health below which the flight stops, failing `preempted`, for the caller to judge again: a flight under arrows that costs more than it was judged to. Omit it to run on whatever it costs.',
       ),
+    judgedOn: z
+      .array(z.number().int())
+      .optional()
+      .describe(
+        'Entity ids of the hostiles the flight was judged with (every one seen when its way was chosen): another hostile that comes within its reach of the bot on the way (a creeper within its fuse range and a walk, a walker within its reach, an archer in bow range with a line of sight) stops the flight, failing `preempted`, for the caller to judge again. Omit it to run whatever comes.',
+      ),
   })
   .describe('Run away from a position or from the nearest hostile mob until at a safe distance.');
 

@@ -65,6 +65,7 @@ export async function tryHelperStep(
     depth: 0,
     parentStepId,
     preemptible: false,
+    ...(tag === 'safety' ? { judgedNow: true as const } : {}),
     ...(deadlineCap !== undefined ? { deadlineCap } : {}),
   });
   return { record };

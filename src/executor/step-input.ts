@@ -12,6 +12,12 @@ export interface StepInput {
   parentStepId?: string;
   /** Fast-path (safety) steps are not themselves preempted. */
   preemptible: boolean;
+  /**
+   * A safety response: its args are the judgement of an encounter at one moment (a flight's way, the mobs it was
+   * judged with). An attempt whose effects the world does not show is not retried as it was judged: the fast path
+   * judges the encounter again from where the bot stands.
+   */
+  judgedNow?: true;
   /** The plan's and the step's combat policy over the executor's (a sub-goal runs under its parent's). */
   combat?: SafetyOverride;
   /** A sub-goal or repair step must end by its parent's deadline. */

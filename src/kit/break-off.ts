@@ -42,12 +42,21 @@ export interface BreakOff {
   end(): void;
 }
 
-/** `activity`: what breaks off, as its failure names it (a fight by default; flee's flight under arrows too). */
+/**
+ * How a break-off names what it cut short: the `activity` ("fight with the zombie", flee's "flight from the skeleton"),
+ * and what a hostile that joins it did, before the target's name ("joined the fight with").
+ */
+export interface BreakOffWording {
+  activity: string;
+  joined: string;
+}
+
+/** `wording`: a fight's by default; flee's flight names itself. */
 export function watchBreakOff(
   ctx: RunContext<unknown>,
   targetName: string,
   rule: BreakOffRule,
-  activity = `fight with the ${targetName}`,
+  { activity, joined }: BreakOffWording = { activity: `fight with the ${targetName}`, joined: 'joined the fight with' },
 ): BreakOff {
   const { world, clock, signal: stepSignal } = ctx;
   const below = rule.below ?? 0;
@@ -66,7 +75,7 @@ export function watchBreakOff(
   const lookForJoiners = () => {
     const joiner = joining?.();
     const one = joiner?.name === targetName ? 'another' : 'a';
-    if (joiner) breakOff(`${one} ${joiner.name} joined the fight with the ${targetName}: judged again`);
+    if (joiner) breakOff(`${one} ${joiner.name} ${joined} the ${targetName}: judged again`);
     else timer = clock.setTimeout(lookForJoiners, JOIN_WATCH_MS);
   };
   const onStepAborted = () => fight.abort(stepSignal.reason);

@@ -43,7 +43,7 @@ export { dropsNear, pickUp, restingCell } from './drops.js';
 export { describeTarget, type EntityTargetArgs, targetOf, targetQuery } from './entity-target.js';
 export { fightUntilGone } from './fight.js';
 export { chooseFood, FOOD_POINTS, isFood, MAX_FOOD } from './foods.js';
-export { type BreakOff, type BreakOffRule, watchBreakOff } from './break-off.js';
+export { type BreakOff, type BreakOffRule, type BreakOffWording, watchBreakOff } from './break-off.js';
 export { stepsToGet, subgoalsForMissingItem } from './item-subgoals.js';
 export { jumpAndPlace } from './rise.js';
 export { spotBeside } from './spot.js';

@@ -64,7 +64,10 @@ export function fleeChoice(
   const strikeBack = [...new Set(threats.filter(keepsPace).map((h) => h.name))];
   const reason = `flee ${verb}: ${countByKind(threats)}; ${why}${underArrows(seen, threats)}`;
   const breakOffBelow = flightBreakOff(seen, threats);
-  return { kind: 'flee', from, clearOf, strikeBack, weapon: fight?.weapon ?? null, distance, breakOffBelow, reason };
+  // Its way was chosen from every hostile seen (the threats, and those a flight may end at): any other is new to it.
+  const judgedOn = seen.hostiles.map((h) => h.id);
+  const weapon = fight?.weapon ?? null;
+  return { kind: 'flee', from, clearOf, strikeBack, weapon, distance, breakOffBelow, judgedOn, reason };
 }
 
 /** What the flight may cost under arrows beyond its estimate before it is judged again: the most an arrow takes. */

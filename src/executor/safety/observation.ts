@@ -103,6 +103,8 @@ export type Choice =
       distance: number;
       /** Health below which the flight breaks off to be judged again (0: never): under arrows, costing more than judged. */
       breakOffBelow: number;
+      /** Every hostile the flight's way was judged with: another one that comes at the bot on the way breaks it off. */
+      judgedOn: number[];
       reason: string;
     }
   | {

@@ -57,6 +57,7 @@ export function responseFor(choice: Choice, held: string | null): FastPathStep {
         distance: choice.distance,
         ...(strikes ? { strikeBack: choice.strikeBack } : {}),
         ...(choice.breakOffBelow > 0 ? { breakOffBelow: choice.breakOffBelow } : {}),
+        judgedOn: choice.judgedOn,
       };
       return { verb: 'flee', args, reason, ...(equip ? { before: equip } : {}) };
     }
