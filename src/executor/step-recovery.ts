@@ -38,8 +38,9 @@ export async function afterFailure(state: StepState, failure: Failure, startedFr
     (await rejoined(state, failure))
   )
     return (await heldThrough(state)) ? succeeded(state, { ok: true }) : again('retry');
-  // A flight that ended with a hostile still about (in a night's tech-tree run, another skeleton where it ran to) met a
-  // world it was not judged on: run again from the same judgement it walked on into a creeper's blast.
+  // A safety response whose effects the world does not show met a world it was not judged on; the fast path judges it
+  // again. In a night's tech-tree run a flight that ended by another skeleton, retried on its old judgement, walked
+  // into a creeper's blast.
   const unmetJudgement = input.judgedNow === true && failure.code === 'effects_unmet';
   if (
     !state.decision &&
