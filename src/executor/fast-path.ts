@@ -17,6 +17,7 @@ import {
 import { describeDefence, type DefenceRun } from './defence-repair.js';
 import type { InterruptVerdict } from './interrupts.js';
 import { type BreachNote, breachSignal, breachWatch, describeBreaches, noteAnswer } from './shelter-breach.js';
+import { FailedAtOnce } from './failed-at-once.js';
 import { nestedStepId, type RunScope } from './scope.js';
 import { stillHunted } from './shelter-night.js';
 import { type ShelterWait, waitOutShelter } from './shelter-wait.js';
@@ -203,6 +204,10 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
     ...(hurt ? { hurt } : {}),
     watch,
     untilDay: defence.untilDay ?? false,
+    exit: (away) => {
+      const exit = exitFound(scope, sheltered, away);
+      return 'to' in exit ? exit.to : null;
+    },
   });
   if (waited.breach || waited.endStep) return waited;
   defence.comingOut?.();
@@ -236,6 +241,12 @@ export function shelterHere(scope: RunScope): ShelterVerb | null {
   return shelterAround(terrainOf(scope), scope.world.position());
 }
 
+/** The way out of `shelter` comeOut takes, on the side away from `away`. */
+function exitFound(scope: RunScope, shelter: ShelterVerb, away?: Vec3Like) {
+  const blocks = climbingBlockCount(scope.world.inventory());
+  return wayOutOf(shelter, terrainOf(scope), scope.world.position(), { away, blocks });
+}
+
 /**
  * The walkers left: the bot comes down its pillar, breaks out of its wall or climbs out of its hole (leave_shelter,
  * verified standing on the ground outside, on the side away from `away`, where the threats were) before the step goes
@@ -247,8 +258,7 @@ export async function comeOut(
   shelter: ShelterVerb,
   away?: Vec3Like,
 ): Promise<InterruptVerdict> {
-  const blocks = climbingBlockCount(scope.world.inventory());
-  const exit = wayOutOf(shelter, terrainOf(scope), scope.world.position(), { away, blocks });
+  const exit = exitFound(scope, shelter, away);
   const where = SHELTERED[shelter];
   if ('none' in exit) return { endStep: `sheltered ${where}, no way out: ${exit.none}` };
   const run = await tryHelperStep(scope, 'leave_shelter', { shelter: exit.by, to: exit.to }, stepId, 'safety');
@@ -260,35 +270,6 @@ export async function comeOut(
         ? `${run.record.outcome.code}: ${run.record.outcome.detail}`
         : 'it did not run';
   return { endStep: `sheltered ${where}, the bot could not come out (leave_shelter ${why})` };
-}
-
-/**
- * The responses that failed without the clock moving (a flight with no path out of a closed hole fails in 0 ms): the
- * same world gives the same answer, so such a response is not run again until time has passed.
- */
-class FailedAtOnce {
-  private readonly failed = new Map<string, { at: number; why: string }>();
-  constructor(private readonly scope: RunScope) {}
-
-  record(verb: string, startedAt: number, record: StepRecord | null): void {
-    if (this.scope.clock.now() !== startedAt || record?.outcome.ok !== false) return;
-    this.failed.set(verb, { at: startedAt, why: `${verb} ${record.outcome.code}: ${record.outcome.detail}` });
-  }
-
-  /** The signal without the responses that failed at this very instant. */
-  leftOf(signal: SafetySignal): SafetySignal {
-    const now = this.scope.clock.now();
-    return { ...signal, responses: signal.responses.filter((r) => this.failed.get(r.verb)?.at !== now) };
-  }
-
-  any(): boolean {
-    const now = this.scope.clock.now();
-    return [...this.failed.values()].some((f) => f.at === now);
-  }
-
-  describe(): string {
-    return [...this.failed.values()].map((f) => f.why).join('; ');
-  }
 }
 
 /**

@@ -19,11 +19,14 @@ export type ShelterWait = InterruptVerdict & { breach?: Breach; awayFrom?: Vec3L
  * wait at once, for the fast path to answer. `untilDay`: at night, wait for the day even when the bot would beat the
  * nearest of them in the open (a step before ended in this shelter rather than come out into them: the next step's
  * short wait would meet the same crowd, and a replan after each spends the plan's escalations within a minute).
+ * `exit`: the ground cell the bot would step out to on the side away from a point (the way the fast path takes out),
+ * or null when there is none.
  */
 export interface ShelterWaitOptions {
   hurt?: () => boolean;
   watch?: () => Breach | null;
   untilDay?: boolean;
+  exit?: (away: Vec3Like) => Vec3Like | null;
 }
 
 /** The bot looks about its shelter this often. */
@@ -45,7 +48,7 @@ export async function waitOutShelter(
   stepId: string,
   where: string,
   options: { combat?: SafetyOverride },
-  { hurt = () => false, watch = () => null, untilDay = false }: ShelterWaitOptions = {},
+  { hurt = () => false, watch = () => null, untilDay = false, exit = () => null }: ShelterWaitOptions = {},
 ): Promise<ShelterWait> {
   const started = scope.clock.now();
   const first = await timeOfDay(scope);
@@ -75,7 +78,7 @@ export async function waitOutShelter(
   // By day the night's rule (every hostile about finds the bot once it is out) no longer holds: only those at hand.
   const below = keepers(scope, wait.forDay && !dayNow);
   if (below.length === 0 || beatable()) return {};
-  const outwalk = dayNow ? outwalked(scope, below) : null;
+  const outwalk = dayNow ? outwalked(scope, below, exit) : null;
   if (outwalk) return { awayFrom: outwalk };
   const tally = scope.safety.tally.describe(stepId, scope.world.health());
   const waited = until - started;
@@ -104,23 +107,40 @@ function reportWait(scope: RunScope, where: string, started: number, until: numb
 }
 
 /**
- * By day, walkers that stay about the shelter (a zombie in the shade the sun does not burn in) are no reason to sit on:
- * with its health at the policy's floor or above and no archer or creeper among them, a player comes out on the far
- * side and walks off at twice their pace (a zombie walks 2.3 blocks/s, a player 4.3), into the sun they burn in. In a
- * night's tech-tree run on the server (world 8) a bare-handed bot at full health sat dug in from one zombie for 563 s
- * through the sunrise, then 20 s more before each replan, until the plan's escalations ran out. Their centre (to come
- * out away from), or null when the bot stays in.
+ * By day, what stays about the shelter is no reason to sit on when the bot, out on the far side, walks off faster than
+ * any of it walks: with its health at the policy's floor or above and every one of them either
+ * - a walker (a zombie in the shade the sun does not burn in): a player comes out and walks off at twice its pace (a
+ *   zombie walks 2.3 blocks/s, a player 4.3), into the sun it burns in. In a night's tech-tree run on the server
+ *   (world 8) a bare-handed bot sat dug in from one zombie for 563 s through the sunrise, then 20 s more before each
+ *   replan, until the plan's escalations ran out;
+ * - or an archer whose bow does not reach the cell the bot steps out to: it never comes within range of a bot walking
+ *   off at nearly twice its pace. In server world 9 (2026-12-07) a skeleton standing in the shade 14.7 blocks off held
+ *   a bot in its hole through the night and the sunrise, 507 s, and each replan's step 20 s more, until the plan's
+ *   escalations ran out; the cell out of the hole on the far side was beyond its range.
+ * No creeper. Their centre (to come out away from), or null when the bot stays in.
  */
-function outwalked(scope: RunScope, below: readonly { id: number; name: string }[]): Vec3Like | null {
+function outwalked(
+  scope: RunScope,
+  below: readonly { id: number; name: string }[],
+  exit: (away: Vec3Like) => Vec3Like | null,
+): Vec3Like | null {
   if (scope.world.health() < scope.policy.safety.minHealth) return null;
-  const slowWalker = (name: string) => {
-    const stats = HOSTILE_STATS[name];
-    return stats !== undefined && !stats.bow && name !== 'creeper' && stats.speed < PLAYER_WALK_SPEED;
-  };
-  if (!below.every(({ name }) => slowWalker(name))) return null;
   const ids = new Set(below.map((e) => e.id));
   const at = scope.world.entities().filter((e) => ids.has(e.id));
   if (at.length === 0) return null;
   const mean = (axis: 'x' | 'y' | 'z') => at.reduce((sum, e) => sum + e.position[axis], 0) / at.length;
-  return { x: mean('x'), y: mean('y'), z: mean('z') };
+  const away = { x: mean('x'), y: mean('y'), z: mean('z') };
+  const out = at.some((e) => HOSTILE_STATS[e.name]?.bow) ? exit(away) : null;
+  const where = new Map(at.map((e) => [e.id, e.position]));
+  const walksOff = ({ id, name }: { id: number; name: string }) => {
+    const stats = HOSTILE_STATS[name];
+    if (stats === undefined || name === 'creeper' || stats.speed >= PLAYER_WALK_SPEED) return false;
+    if (!stats.bow) return true;
+    const position = where.get(id);
+    return position !== undefined && out !== null && distance(position, cellCentre(out)) > stats.bow.range;
+  };
+  return below.every(walksOff) ? away : null;
 }
+
+const cellCentre = (c: Vec3Like): Vec3Like => ({ x: c.x + 0.5, y: c.y, z: c.z + 0.5 });
+const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);

@@ -71,6 +71,30 @@ describe('a step after one that ended in a shelter comes out of it first', () =>
     expect(h.deaths).toEqual([]);
   });
 
+  // Server world 9 (2026-12-07): a skeleton standing in the shade 14.7 blocks off kept the bot in its hole through the
+  // night and the sunrise, then 20 s before each replan's step, until the plan's escalations ran out. By day the bot
+  // comes out on the far side when the skeleton's bow does not reach the cell it steps out to (x = 1, its centre 1.5),
+  // and stays in when it does. Each skeleton is within its range (15) of the bot in its hole (0.5, -3, 0.5).
+  for (const [x, out] of [
+    [-14, true],
+    [-13.6, true],
+    [-13.4, false],
+    [-12.5, false],
+  ] as const)
+    it(`by day ${out ? 'comes out away from' : 'stays in for'} a skeleton at x = ${x}, ${out ? 'beyond' : 'within'} its bow's range of the way out`, async () => {
+      const h = await harness({ inventory: { dirt: 1, wooden_shovel: 1 } });
+      h.assembly.executor.events.on('event', (event) => {
+        if (event.type === 'step.ended' && event.stepId === 'hole')
+          h.world.spawnEntity({ name: 'skeleton', kind: 'hostile', position: { x, y: 0, z: 0.5 } });
+      });
+      const result = await h.run(plan(shelterSteps.dig_in, walk));
+      const summary = JSON.stringify(result.steps.map((s) => [s.step.stepId, s.outcome]));
+      expect(result.ok, summary).toBe(out);
+      if (out) expect(result.steps[1]?.step.args, summary).toMatchObject({ to: { x: 1 } });
+      else expect(result.steps[1]?.outcome, summary).toMatchObject({ code: 'preempted', detail: /still about/ });
+      expect(h.deaths).toEqual([]);
+    });
+
   it('at night waits for day before the next step when a crowd kept it in, rather than 20 s (server world 7)', async () => {
     // A wooden sword at 13 health beats one zombie of three, so the fast path's wait is short; the crowd stays, the step ends. Before
     // the next step a second 20 s met the same three; now the bot waits for day (and the zombies, static here and
