@@ -48,6 +48,8 @@ async function applyRung(
 ): Promise<Applied | typeof NEXT_RUNG> {
   const { action } = decision;
   const deadlineCap = input.deadlineCap ?? Infinity;
+  // Its unstuck and reach moves run as steps under the step's deadline and combat policy.
+  const parent = { deadlineCap, ...(input.combat !== undefined ? { combat: input.combat } : {}) };
   switch (action.kind) {
     case 'retry':
       await sleep(scope, Math.min(action.delayMs, Math.max(0, deadlineCap - scope.clock.now())));
@@ -57,7 +59,7 @@ async function applyRung(
       return { decision, label: 'repath: a fresh path search to the goal as asked' };
     case 'unstuck': {
       // A move that changed nothing would only buy the same attempt again.
-      const changed = await performUnstuck(scope, action.move, input.step.stepId, deadlineCap, targetOf(input.args));
+      const changed = await performUnstuck(scope, action.move, input.step.stepId, parent, targetOf(input.args));
       return changed ? { decision, label: `unstuck: ${action.move}` } : NEXT_RUNG;
     }
     case 'escalate':
@@ -73,7 +75,7 @@ async function applyRung(
       return { stop: { ...failure, detail: `${failure.detail}; ${action.reason}` } };
     case 'subgoal': {
       // The one sub-goal this executor can carry out itself: build up to a goal above the ground.
-      const reached = await performReach(scope, input.step.stepId, deadlineCap, targetOf(input.args));
+      const reached = await performReach(scope, input.step.stepId, parent, targetOf(input.args));
       return { decision, label: reached.label };
     }
     case 'teleport':

@@ -123,7 +123,10 @@ async function runSteps(state: StepState, candidate: BranchCandidate): Promise<b
   const { scope, input } = state;
   for (const step of candidate.steps) {
     if (scope.signal.aborted) return false;
-    const record = await runHelperStep(scope, step.verb, step.args, input.step.stepId, 'branch', state.deadlineAt);
+    const record = await runHelperStep(scope, step.verb, step.args, input.step.stepId, 'branch', {
+      deadlineCap: state.deadlineAt,
+      ...(input.combat !== undefined ? { combat: input.combat } : {}),
+    });
     if (record?.outcome.ok !== true) return false;
   }
   return true;

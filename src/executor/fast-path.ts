@@ -39,6 +39,12 @@ export async function runHelperStep(...call: Parameters<typeof tryHelperStep>): 
   return 'refused' in run ? null : run.record;
 }
 
+/** What a helper step takes from the step it runs for: its deadline and its combat policy. */
+export interface HelperParent {
+  deadlineCap?: number;
+  combat?: SafetyOverride;
+}
+
 /** A helper step's end (runHelperStep), or, when it never ran, why: its verb and args unresolved or its guard's reason. */
 export type HelperRun = { record: StepRecord | null } | { refused: string };
 
@@ -48,7 +54,7 @@ export async function tryHelperStep(
   args: Record<string, unknown>,
   parentStepId: string,
   tag: string,
-  deadlineCap?: number,
+  parent: HelperParent = {},
 ): Promise<HelperRun> {
   const resolved = resolveStep(scope.registry, {
     stepId: nestedStepId(scope, `${parentStepId}/${tag}-${verb}`),
@@ -65,9 +71,12 @@ export async function tryHelperStep(
     args: resolved.args,
     depth: 0,
     parentStepId,
-    preemptible: false,
+    // A safety response is not itself preempted (a fight breaks off by its own rules); any other helper step is
+    // watched as its parent is: a zombie that dropped into a pit beat a bot digging its unstuck moves out unanswered.
+    preemptible: tag !== 'safety',
     ...(tag === 'safety' ? { judgedNow: true as const } : {}),
-    ...(deadlineCap !== undefined ? { deadlineCap } : {}),
+    ...(parent.deadlineCap !== undefined ? { deadlineCap: parent.deadlineCap } : {}),
+    ...(parent.combat !== undefined ? { combat: parent.combat } : {}),
   });
   return { record };
 }

@@ -3,7 +3,7 @@ import type { Vec3Like } from '../contracts/world.js';
 import type { ChosenBranch, RecoveryLadder } from '../recovery/recovery-ladder.js';
 import type { RecoveryContext, RecoveryDecision } from '../recovery/strategy.js';
 import { createDetection, type StuckType } from '../stuck/detection.js';
-import { runHelperStep } from './fast-path.js';
+import { type HelperParent, runHelperStep } from './fast-path.js';
 import { digOutCells, type FailureSituation, reachPlan, unfitRungs } from './repair-fit.js';
 import type { RunScope } from './scope.js';
 
@@ -79,7 +79,7 @@ export async function performUnstuck(
   scope: RunScope,
   move: 'jump' | 'back_up' | 'dig_out' | 'pillar_up',
   stepId: string,
-  deadlineCap: number,
+  parent: HelperParent,
   toward?: Vec3Like,
 ): Promise<boolean> {
   const { world, signal } = scope;
@@ -97,13 +97,13 @@ export async function performUnstuck(
   }
   if (move === 'pillar_up')
     return (
-      (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck', deadlineCap))?.outcome
-        .ok === true
+      (await runHelperStep(scope, 'pillar_up', { height: PILLAR_HEIGHT }, stepId, 'unstuck', parent))?.outcome.ok ===
+      true
     );
   let dug = false;
   for (const cell of digOutCells(world, toward, scope.policy)) {
     if (scope.deaths.inPlanStep()) break;
-    const record = await runHelperStep(scope, 'dig_block', { position: cell }, stepId, 'unstuck', deadlineCap);
+    const record = await runHelperStep(scope, 'dig_block', { position: cell }, stepId, 'unstuck', parent);
     dug ||= record?.outcome.ok === true;
   }
   return dug;
@@ -116,7 +116,7 @@ export async function performUnstuck(
 export async function performReach(
   scope: RunScope,
   stepId: string,
-  deadlineCap: number,
+  parent: HelperParent,
   target: Vec3Like | undefined,
 ): Promise<{ ok: boolean; label: string }> {
   const plan = reachPlan(scope.world, target);
@@ -128,11 +128,11 @@ export async function performReach(
     { target: { kind: 'block', ...stand } },
     stepId,
     'reach',
-    deadlineCap,
+    parent,
   );
   if (walked?.outcome.ok !== true)
     return { ok: false, label: `reach: could not stand at (${stand.x}, ${stand.y}, ${stand.z}) below the goal` };
-  const rose = await runHelperStep(scope, 'pillar_up', { height }, stepId, 'reach', deadlineCap);
+  const rose = await runHelperStep(scope, 'pillar_up', { height }, stepId, 'reach', parent);
   return rose?.outcome.ok === true
     ? {
         ok: true,
