@@ -71,11 +71,19 @@ export function isFood(item: string): boolean {
  * would overfill, the smallest one. Ties go to the alphabetically first name, so the choice is stable.
  */
 export function chooseFood(inventory: Readonly<Record<string, number>>, food: number): string | null {
+  return foodsByChoice(inventory, food)[0] ?? null;
+}
+
+/**
+ * Every held food consume_food eats unasked (nothing that poisons), in the order chooseFood picks them: those that fit
+ * the deficit, the most filling first, then those that overfill, the smallest first.
+ */
+export function foodsByChoice(inventory: Readonly<Record<string, number>>, food: number): string[] {
   const deficit = MAX_FOOD - food;
   const held = Object.keys(FOOD_POINTS)
     .filter((name) => !NOT_AUTO_CHOSEN.has(name) && (inventory[name] ?? 0) > 0)
     .map((name) => ({ name, points: FOOD_POINTS[name]! }));
   const fitting = held.filter((f) => f.points <= deficit).sort((a, b) => b.points - a.points);
   const overfilling = held.filter((f) => f.points > deficit).sort((a, b) => a.points - b.points);
-  return (fitting[0] ?? overfilling[0])?.name ?? null;
+  return [...fitting, ...overfilling].map((f) => f.name);
 }

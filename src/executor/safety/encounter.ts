@@ -1,4 +1,3 @@
-import minecraftData from 'minecraft-data';
 import { type EntityInfo, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
 import { ATTACK_DAMAGE, attackDamage } from '../../world/actuator-rules.js';
 import {
@@ -13,8 +12,8 @@ import {
 import { blocksMovement, hasFloor, open } from '../../world/mob-rules/terrain.js';
 import { EYE_HEIGHT } from '../../world/reach.js';
 import { digTimeMs, dropsOf } from '../../world/sim/block-data.js';
-import { MINECRAFT_VERSION } from '../../world/recipes.js';
 import { isBuildingBlock, shelterBlockCount } from '../../kit/building-blocks.js';
+import { foodsByChoice } from '../../kit/foods.js';
 import type { EncounterObservation, HostileSeen, Reach, WeaponStats } from './observation.js';
 import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
 
@@ -22,13 +21,6 @@ import { PILLAR_HEIGHT, type ShelterVerb, walkToMeleeS } from './shelters.js';
  * The assessment's observation, read from the world: every hostile within ASSESS_RADIUS and how it can reach the bot,
  * the bot's health, weapons, armour, food and blocks, and whether the ground leads away from the threats.
  */
-
-const data = minecraftData(MINECRAFT_VERSION);
-
-/** Whether the bot can eat this item. */
-export function isFood(item: string): boolean {
-  return data.foodsByName[item] !== undefined;
-}
 
 /** Hostiles this close are part of the encounter: a zombie closes 16 blocks in 7 s. */
 export const ASSESS_RADIUS = 16;
@@ -116,7 +108,8 @@ export function observeEncounter(
       held: world.heldItem(),
       pack: items.filter((item) => attackDamage(item) > ATTACK_DAMAGE),
       armour: armourOf(world.worn?.() ?? []),
-      foods: items.filter(isFood),
+      // What eating between fights would eat, best first: consume_food's own choice, never a food that poisons.
+      foods: foodsByChoice(inventory, world.food()),
       // As the shelters spend them: one kind a pillar or a wall (a bot offered a pillar for two planks and a dirt, or
       // for three logs, had its guard refuse it, in a night's tech-tree run).
       blocks: shelterBlockCount(inventory),

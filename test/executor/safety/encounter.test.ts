@@ -5,6 +5,7 @@ import { ExecutorPolicy } from '../../../src/executor/policy.js';
 import { observeEncounter, SafetyMonitor } from '../../../src/executor/safety/index.js';
 import { PILLAR_HEIGHT, shelterVerbs } from '../../../src/executor/safety/shelters.js';
 import { BUILDING_BLOCKS, chooseBuildingBlock } from '../../../src/kit/building-blocks.js';
+import { chooseFood, isFood } from '../../../src/kit/foods.js';
 import { HOSTILE_STATS } from '../../../src/world/mob-rules/index.js';
 import { SimWorld } from '../../../src/world/sim/index.js';
 
@@ -73,6 +74,29 @@ describe('the encounter as the world shows it', () => {
     expect(bot.foods).toEqual(['bread']);
     // A pillar or a wall is one kind: the dirt, not the dirt and the cobblestone; never the sand.
     expect(bot.blocks).toBe(10);
+  });
+
+  // The encounter read any edible item as food (minecraft-data's list), rotten flesh and spider eyes among them, so a
+  // hurt bot holding the rotten flesh its zombies dropped was sent to eat it first: consume_food eats nothing that
+  // poisons unasked. The food it reads is consume_food's own choice, best first, for any pack.
+  it('reads as food what consume_food would eat unasked, in its order: never rotten flesh or a spider eye (any pack)', () => {
+    const items = ['rotten_flesh', 'spider_eye', 'bread', 'cooked_beef', 'apple', 'beef', 'stone_sword', 'dirt'];
+    fc.assert(
+      fc.property(
+        fc.dictionary(fc.constantFrom(...items), fc.integer({ min: 0, max: 5 })),
+        fc.integer({ min: 0, max: 20 }),
+        (inventory, food) => {
+          const { world } = field(false, inventory);
+          world.setFood(food);
+          const { foods } = observeEncounter(world, 5).bot;
+          expect(foods[0] ?? null).toBe(chooseFood(inventory, food));
+          expect(foods).not.toContain('rotten_flesh');
+          expect(foods).not.toContain('spider_eye');
+          expect(foods.every((f) => isFood(f) && (inventory[f] ?? 0) > 0)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 
   it('counts blocks as the shelters spend them: one kind, of those they build with; logs, planks of two kinds, a crafting table build no pillar', () => {
