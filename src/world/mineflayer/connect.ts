@@ -17,6 +17,18 @@ import { shareBlockStates } from './shared-block-states.js';
 /** How long login and spawn may take by default (ms). */
 export const DEFAULT_CONNECT_TIMEOUT_MS = 15_000;
 
+/**
+ * The most physics ticks (50 ms of the body's time each) a bot's body runs in one turn of the event loop to catch up
+ * with the wall clock. mineflayer's default, 4, keeps a body at the wall clock's pace only while the loop is at most
+ * 200 ms late; a loaded worker's loop is later (0.8 to 1.5 s at its p99 in the fleet bench's crowd of 300), and its
+ * walking bodies simulated 59 % of the wall time their walks took: every walk a plan asks for lasted longer, and every
+ * bot a worker holds paid its idle cost over the longer plan phase (issue 34). mineflayer-pathfinder's rule that a path
+ * reaching no node within 3.5 s of wall time is `stuck` reads the same wall clock. With 20 a body keeps pace with a
+ * loop up to a second late, and the ticks owed beyond that are kept for the next turns (mineflayer drops none): the
+ * bound keeps one turn's catch-up to a second of each body's time, so that an overloaded worker's turns stay bounded.
+ */
+export const PHYSICS_CATCH_UP_TICKS = 20;
+
 export interface ConnectOptions extends MineflayerWorldOptions {
   host: string;
   port: number;
@@ -44,6 +56,7 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
     // A login checks its plugin channels' protocol (constant type definitions) against JSON schemas compiled anew:
     // work for nothing, paid by every bot of a fleet as it joins (and far more by the server: embedded-server.ts).
     validateChannelProtocol: false,
+    maxCatchupTicks: PHYSICS_CATCH_UP_TICKS,
   });
   listenForServerMark(bot);
   return new Promise((resolve, reject) => {
