@@ -1,5 +1,6 @@
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import type { StepOutcome } from './events.js';
+import { helperParentOf } from './fast-path.js';
 import { performReach, performUnstuck, recoveryContext } from './repair.js';
 import { type FailureSituation, targetOf } from './repair-fit.js';
 import { type RunScope, sleep } from './scope.js';
@@ -49,7 +50,7 @@ async function applyRung(
   const { action } = decision;
   const deadlineCap = input.deadlineCap ?? Infinity;
   // Its unstuck and reach moves run as steps under the step's deadline and combat policy.
-  const parent = { deadlineCap, ...(input.combat !== undefined ? { combat: input.combat } : {}) };
+  const parent = helperParentOf(input, deadlineCap);
   switch (action.kind) {
     case 'retry':
       await sleep(scope, Math.min(action.delayMs, Math.max(0, deadlineCap - scope.clock.now())));

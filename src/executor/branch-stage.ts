@@ -2,7 +2,7 @@ import { chooseBranch, describeBranches, type BranchCandidate, type ScoredBranch
 import type { ChosenBranch } from '../recovery/recovery-ladder.js';
 import type { RecoveryDecision } from '../recovery/strategy.js';
 import { gatherCandidates, recipeCandidates } from './branch-candidates.js';
-import { runHelperStep } from './fast-path.js';
+import { helperParentOf, runHelperStep } from './fast-path.js';
 import type { AlternativeStep } from './planner.js';
 import { moveAgent } from './scope.js';
 import type { Failure, StepState } from './step-state.js';
@@ -123,10 +123,8 @@ async function runSteps(state: StepState, candidate: BranchCandidate): Promise<b
   const { scope, input } = state;
   for (const step of candidate.steps) {
     if (scope.signal.aborted) return false;
-    const record = await runHelperStep(scope, step.verb, step.args, input.step.stepId, 'branch', {
-      deadlineCap: state.deadlineAt,
-      ...(input.combat !== undefined ? { combat: input.combat } : {}),
-    });
+    const parent = helperParentOf(input, state.deadlineAt);
+    const record = await runHelperStep(scope, step.verb, step.args, input.step.stepId, 'branch', parent);
     if (record?.outcome.ok !== true) return false;
   }
   return true;

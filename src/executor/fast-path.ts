@@ -45,6 +45,11 @@ export interface HelperParent {
   combat?: SafetyOverride;
 }
 
+/** The HelperParent of a step's helpers: `deadlineCap` and the step's own combat policy, if it has one. */
+export function helperParentOf(step: { combat?: SafetyOverride }, deadlineCap: number): HelperParent {
+  return { deadlineCap, ...(step.combat !== undefined ? { combat: step.combat } : {}) };
+}
+
 /** A helper step's end (runHelperStep), or, when it never ran, why: its verb and args unresolved or its guard's reason. */
 export type HelperRun = { record: StepRecord | null } | { refused: string };
 

@@ -3,6 +3,7 @@ import { isNight, type Vec3Like } from '../contracts/world.js';
 import { HOSTILE_STATS } from '../world/mob-rules/index.js';
 import type { InterruptVerdict } from './interrupts.js';
 import { PLAYER_WALK_SPEED } from '../world/actuator-rules.js';
+import { distanceTo } from './repair-fit.js';
 import { countByKind, SHELTER_WAIT_MS, shelterWaitMs } from './safety/index.js';
 import { type RunScope, sleep } from './scope.js';
 import type { Breach } from './shelter-breach.js';
@@ -137,10 +138,7 @@ function outwalked(
     if (stats === undefined || name === 'creeper' || stats.speed >= PLAYER_WALK_SPEED) return false;
     if (!stats.bow) return true;
     const position = where.get(id);
-    return position !== undefined && out !== null && distance(position, cellCentre(out)) > stats.bow.range;
+    return position !== undefined && out !== null && distanceTo(position, out)! > stats.bow.range;
   };
   return below.every(walksOff) ? away : null;
 }
-
-const cellCentre = (c: Vec3Like): Vec3Like => ({ x: c.x + 0.5, y: c.y, z: c.z + 0.5 });
-const distance = (a: Vec3Like, b: Vec3Like) => Math.hypot(a.x - b.x, a.y - b.y, a.z - b.z);
