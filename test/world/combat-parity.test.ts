@@ -76,6 +76,15 @@ const cases: Case[] = [
     expected: [12.62, 5.24, 'gone'],
   },
   {
+    name: 'under a ceiling two blocks up a critical swing (a hop into the ceiling, struck as it lands) still takes 7.38',
+    scenario: {
+      ...ZOMBIE_AT_A_WALL,
+      fills: [...ZOMBIE_AT_A_WALL.fills!, { from: { x: -2, y: 7, z: -2 }, to: { x: 3, y: 7, z: 2 }, block: 'stone' }],
+    },
+    play: (side) => swingUntilGone(side, 'critical', 20),
+    expected: [12.62, 5.24, 'gone'],
+  },
+  {
     name: "full leather (7 points) takes a zombie's 3 down to 2.34",
     scenario: {
       timeOfDay: 18_000,

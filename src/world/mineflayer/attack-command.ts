@@ -10,13 +10,17 @@ import { botPosition } from './observe.js';
  * position packets it already has, and the one for the current tick goes out only after the swing's packet.
  */
 const DESCENDING_TICKS = 2;
-/** A jump that has not come down by then (a ceiling, a ledge) swings anyway, not critical. */
+/** A jump still off the ground by then (a ledge it landed short of, a lag) swings anyway. */
 const CRITICAL_GIVE_UP_MS = 1_000;
+/** A jump that has not left the ground within this many ticks (a ceiling at the head, a cobweb) never will. */
+const LIFT_TICKS = 4;
 
 /**
  * One hit on the entity (mineflayer's attack: a swing and a use_entity packet), then, unless `recover` is false, the
  * swing's cooldown. `sprint` tells the server the bot sprints for the swing (the entity_action the client sends when
- * it starts and stops sprinting); `critical` jumps and swings once the bot has come down two ticks.
+ * it starts and stops sprinting); `critical` jumps and swings once the bot has come down two ticks, or at once (a
+ * plain hit) when the jump lands before that or never leaves the ground: under a tunnel's ceiling two blocks up the
+ * body rises 0.2, falls one tick and lands, and a swing that waited out CRITICAL_GIVE_UP_MS there came every 1.8 s.
  */
 export function startAttack(context: BotContext, entityId: number, options: AttackOptions = {}): Command {
   const { bot, clock } = context;
@@ -46,13 +50,20 @@ export function startAttack(context: BotContext, entityId: number, options: Atta
     }
     const startedAt = clock.now();
     let lastY = bot.entity.position.y;
-    let descending = 0;
+    let [descending, ticks, lifted] = [0, 0, false];
     const onTick = () => {
       const { y } = bot.entity.position;
-      descending = !bot.entity.onGround && y < lastY ? descending + 1 : 0;
+      const { onGround } = bot.entity;
+      descending = !onGround && y < lastY ? descending + 1 : 0;
       lastY = y;
-      if (!bot.entity.onGround) bot.setControlState('jump', false);
-      if (descending < DESCENDING_TICKS && clock.now() - startedAt < CRITICAL_GIVE_UP_MS) return;
+      ticks++;
+      if (!onGround) {
+        bot.setControlState('jump', false);
+        lifted = true;
+      }
+      const cameDown = descending >= DESCENDING_TICKS;
+      const noCritical = lifted ? onGround : ticks >= LIFT_TICKS;
+      if (!cameDown && !noCritical && clock.now() - startedAt < CRITICAL_GIVE_UP_MS) return;
       stopJump();
       try {
         swing();
