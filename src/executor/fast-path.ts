@@ -1,5 +1,5 @@
 import type { SafetyOverride } from '../contracts/plan-step.js';
-import type { Vec3Like } from '../contracts/world.js';
+import { isNight, type Vec3Like } from '../contracts/world.js';
 import { dispatchQuery } from '../registry/effects.js';
 import { climbingBlockCount } from '../kit/building-blocks.js';
 import { healsByItself } from '../world/health-rules.js';
@@ -209,9 +209,12 @@ async function holdShelter(scope: RunScope, defence: Defence): Promise<ShelterWa
   const sheltered = defence.built ? shelterHere(scope) : null;
   if (!sheltered) return {};
   // Sheltered for low health, the bot also waits for its health to come back (the game heals a fed player a point
-  // every 4 s), within the same wait; not once it is too hungry to heal, which no wait mends.
+  // every 4 s), within the same wait; by day not once it is too hungry to heal, which no wait mends, but at night
+  // until the day (the monitor's night shelter): a weak bot meets nothing out there but flights.
   const hurt = defence.forHealth
-    ? () => scope.world.health() < scope.policy.safety.minHealth && healsByItself(scope.world.food())
+    ? async () =>
+        scope.world.health() < scope.policy.safety.minHealth &&
+        (healsByItself(scope.world.food()) || isNight((await scope.world.observe({ time: true })).timeOfDay ?? 0))
     : undefined;
   const watch = breachWatch(scope, SHELTERED[sheltered], defence.options);
   const waited = await waitOutShelter(scope, defence.stepId, SHELTERED[sheltered], defence.options, {

@@ -24,7 +24,7 @@ export type ShelterWait = InterruptVerdict & { breach?: Breach; awayFrom?: Vec3L
  * or null when there is none.
  */
 export interface ShelterWaitOptions {
-  hurt?: () => boolean;
+  hurt?: () => boolean | Promise<boolean>;
   watch?: () => Breach | null;
   untilDay?: boolean;
   exit?: (away: Vec3Like) => Vec3Like | null;
@@ -56,11 +56,11 @@ export async function waitOutShelter(
   const wait = shelterWaitMs(first, !untilDay && beatableOutside(scope, options, true));
   // At night a bot that would beat what is about in the open comes out to it rather than wait for day.
   const beatable = () => wait.night && beatableOutside(scope, options);
-  const keptIn = () => hurt() || (keepers(scope, wait.forDay).length > 0 && !beatable());
+  const keptIn = async () => (await hurt()) || (keepers(scope, wait.forDay).length > 0 && !beatable());
   let until = started + wait.ms;
   let reportAt = started + WAIT_REPORT_MS;
   let dayComing = !wait.forDay;
-  while (keptIn() && scope.clock.now() < until && !scope.signal.aborted) {
+  while ((await keptIn()) && scope.clock.now() < until && !scope.signal.aborted) {
     await sleep(scope, SHELTER_LOOK_MS);
     // A death in the shelter ends the wait at once: the bot is elsewhere now (its step ends `died`, deaths.ts).
     if (scope.deaths.inPlanStep()) return { endStep: 'the bot died in its shelter' };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import { ExecutorPolicy } from '../../src/executor/policy.js';
 import { SafetyMonitor } from '../../src/executor/safety/index.js';
+import { isNight } from '../../src/contracts/world.js';
 import { REGEN_MIN_FOOD } from '../../src/world/health-rules.js';
 import { SimWorld } from '../../src/world/sim/index.js';
 import { harness, plan } from '../helpers/executor.js';
@@ -52,31 +53,76 @@ describe('low health that no shelter heals (issue 30, tech-tree world 7)', () =>
     expect(result.steps.map((s) => s.step.type)).toEqual(['dig_in', 'leave_shelter', 'navigate']);
     expect([h.world.health(), h.world.food()]).toEqual([8, 17]);
   });
+});
 
-  it('over generated health, food and packs: low health is a signal exactly when a meal or the wait would heal', () => {
+/*
+ * Issue 30, server tech-tree world 4 (2026-12-07): at night a bot at 5 health, too hungry to heal and with nothing to
+ * eat, hunted a sheep 17 blocks off, went on with its plan in the dark, fled a zombie at 1 health and died. Weak at
+ * night with no way to heal, a bot shelters until the day; by day it hunts.
+ */
+describe('low health that no shelter heals, at night (issue 30, tech-tree world 4)', () => {
+  const NIGHT = 18_000;
+  const DAWN = 23_459;
+  const said = (h: Awaited<ReturnType<typeof harness>>) =>
+    h.events.flatMap((e) =>
+      e.type === 'safety.emergency' ? [{ signal: e.signal, response: e.response, at: e.at }] : [],
+    );
+
+  it('at 5 health, food 10, nothing to eat and a cow 8 blocks off: digs in until day, then hunts the cow and walks on', async () => {
+    const h = await harness({ ground: { radius: 40 }, health: 5, food: 10, timeOfDay: NIGHT, daylightCycle: true });
+    h.world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: -7.5, y: 0, z: 0.5 } });
+    const result = await h.run(plan(walk), 1_800_000);
+    expect(result.ok, JSON.stringify(said(h))).toBe(true);
+    const steps = result.steps.map((s) => s.step.type);
+    // Out by day, the hunt: the kill, its drops, a meal (a second beef may make a second meal), then the walk.
+    expect(steps.slice(0, 5)).toEqual(['dig_in', 'leave_shelter', 'attack_entity', 'collect_drops', 'consume_food']);
+    expect(steps.at(-1)).toBe('navigate');
+    expect(steps.filter((verb) => verb === 'dig_in')).toHaveLength(1);
+    const hunt = said(h).find((e) => e.response === 'attack_entity')!;
+    expect(said(h)[0]).toMatchObject({ signal: 'low_health', response: 'dig_in' });
+    // The hunt came by day: the clock (from 0, 20 ticks a second) had run past the night when the bot went for it.
+    const huntTick = NIGHT + (hunt.at * 20) / 1000;
+    expect(huntTick).toBeGreaterThanOrEqual(DAWN);
+    expect(h.world.food()).toBeGreaterThan(10);
+  });
+
+  it('over generated health, food, time and packs: low health is a signal exactly when a meal or the wait would heal, or at night; never a hunt in the dark', async () => {
     const policy = ExecutorPolicy.parse({}).safety;
-    fc.assert(
-      fc.property(
+    await fc.assert(
+      fc.asyncProperty(
         fc.integer({ min: 1, max: 20 }),
         fc.integer({ min: 0, max: 20 }),
+        fc.integer({ min: 0, max: 23_999 }),
         fc.subarray(['bread', 'cooked_beef', 'apple', 'dirt', 'wooden_sword']),
-        (health, food, items) => {
+        fc.boolean(),
+        async (health, food, timeOfDay, items, cow) => {
           const world = SimWorld.create({
             clock: new ManualClock(),
             ground: { radius: 8 },
             health,
             food,
+            timeOfDay,
             inventory: Object.fromEntries(items.map((item) => [item, 1])),
           });
-          const signal = new SafetyMonitor(policy, world).check(0);
+          if (cow) world.spawnEntity({ name: 'cow', kind: 'passive', position: { x: 6.5, y: 0, z: 0.5 } });
+          // As in service: the check judges by the last reading of the world (the time, for a weak bot).
+          const monitor = new SafetyMonitor(policy, world);
+          await monitor.refresh();
+          const signal = monitor.check(0);
           const edible = items.some((item) => ['bread', 'cooked_beef', 'apple'].includes(item));
           const heals = food >= REGEN_MIN_FOOD || edible;
           const low = health < policy.minHealth;
-          expect(signal?.signal === 'low_health').toBe(low && heals);
-          // Too hungry to heal and nothing to eat: a hunt is looked for (none here), said as hunger.
-          if (low && !heals) expect(signal).toMatchObject({ signal: 'hunger', responses: [] });
+          const night = isNight(timeOfDay);
+          expect(signal?.signal === 'low_health').toBe(low && (heals || night));
+          if (low && !heals && night) {
+            expect(signal?.detail).toContain('at night');
+            expect(signal?.responses.map((r) => r.verb)).not.toContain('attack_entity');
+          }
+          // Too hungry to heal and nothing to eat by day: a hunt when there is an animal, said as hunger.
+          if (low && !heals && !night)
+            expect(signal).toMatchObject({ signal: 'hunger', responses: cow ? [{ verb: 'attack_entity' }] : [] });
           // Too hungry to heal, it is still told to eat when the hunger itself is the signal.
-          if (!(low && heals) && food < policy.minFood && edible) expect(signal?.signal).toBe('hunger');
+          if (!low && food < policy.minFood && edible) expect(signal?.signal).toBe('hunger');
         },
       ),
       { numRuns: 300 },

@@ -1,5 +1,5 @@
 import type { SafetyOverride } from '../../contracts/plan-step.js';
-import type { EntityInfo, Vec3Like, WorldPort } from '../../contracts/world.js';
+import { type EntityInfo, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
 import { chooseFood } from '../../kit/foods.js';
 import { healsByItself, MAX_FOOD } from '../../world/health-rules.js';
 import { describeHazardAt, nearestSafeCell } from '../../world/hazards.js';
@@ -46,6 +46,8 @@ export interface CheckOptions {
 }
 
 const COOLDOWN_MS = 5_000;
+/** Checks further apart than this (a defence ran, the step was paused) find the last reading of the world too old. */
+const WATCH_GAP_MS = 1_000;
 /** How often a signal with nothing to run is told again (a hungry bot with nothing to eat looks for prey this often). */
 const UNANSWERED_QUIET_MS = 30_000;
 /** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
@@ -58,9 +60,15 @@ export class SafetyMonitor {
   private unansweredUntil = -Infinity;
   /** What each step's defences met and killed, for the failure that names what beat it. */
   readonly tally = new DefenseTally();
-  /** The last observation's mob health and time of day; refreshed while hostiles are about (see refresh). */
+  /** The last observation's mob health and time of day; refreshed while hostiles are about or the bot is weak (see refresh). */
   private lately: ObservedLately = { health: new Map() };
   private refreshing: Promise<void> | null = null;
+  /** Whether `lately` holds a reading of the time (absent in it then: the world does not say). */
+  private timeRead = false;
+  /** The last check's time: a longer gap than WATCH_GAP_MS since (a defence, a pause) makes the readings old. */
+  private lastCheckAt = -Infinity;
+  /** Bumped when the readings are forgotten: a reading started before lands nowhere. */
+  private readings = 0;
   /** The mobs a close-in failed to reach, until no hostile is about: the encounter they belong to is over then. */
   private readonly unreachableIds = new Set<number>();
 
@@ -74,6 +82,8 @@ export class SafetyMonitor {
     // One look at the entities a check, for the reading and the detection both: it runs every tick of every bot's
     // step, and a bot in a crowd sees every other bot (issue 34, §2).
     const entities = this.world.entities();
+    if (this.lastCheckAt !== -Infinity && now - this.lastCheckAt > WATCH_GAP_MS) this.forgetReadings();
+    this.lastCheckAt = now;
     this.startRefresh(entities);
     if (now < this.quietUntil) return null;
     const signal = this.detect(options, entities);
@@ -134,22 +144,38 @@ export class SafetyMonitor {
   }
 
   /**
-   * Reads the hostiles' health and the time of day from the world's truth (an observation), for the next assessment.
-   * The check is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing
-   * here heals), so a stale one overrates the mob, never underrates it.
+   * Reads the hostiles' health and the time of day from the world's truth (an observation), for the next assessment,
+   * and the time of day alone while the bot is below minHealth (whether a weak bot shelters for the night). The check
+   * is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing here heals),
+   * so a stale one overrates the mob, never underrates it.
    */
   async refresh(entities: readonly EntityInfo[] = this.world.entities()): Promise<void> {
     const at = this.world.position();
     const ids = entities
       .filter((e) => e.kind === 'hostile' && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS)
       .map((e) => e.id);
-    if (ids.length === 0) {
-      this.unreachableIds.clear();
+    if (ids.length === 0) this.unreachableIds.clear();
+    if (ids.length === 0 && !this.weak()) {
+      // Nothing here reads it until a hostile comes or the bot is weak: a reading kept from then could be a night ago.
+      this.forgetReadings();
       return;
     }
-    const seen = await this.world.observe({ entities: { ids }, time: true });
+    const readings = this.readings;
+    const seen = await this.world.observe({ ...(ids.length > 0 ? { entities: { ids } } : {}), time: true });
+    if (readings !== this.readings) return;
+    this.timeRead = true;
     const health = new Map((seen.entities ?? []).map((e) => [e.id, e.health] as const));
     this.lately = { health, ...(seen.timeOfDay !== undefined ? { timeOfDay: seen.timeOfDay } : {}) };
+  }
+
+  /**
+   * Drops what the last reading said. Out of a shelter waited in until the dawn, the first check read the night from
+   * the reading before the wait, and a weak bot dug in again by day.
+   */
+  private forgetReadings(): void {
+    this.lately = { health: new Map() };
+    this.timeRead = false;
+    this.readings++;
   }
 
   /** One reading at a time, started by each check; a failed reading leaves the last one in place. */
@@ -175,7 +201,7 @@ export class SafetyMonitor {
     if (hazard) return { signal: 'hazard', detail: hazard, responses: this.waysOut(at) };
     const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options, entities);
     if (hostile) return hostile;
-    if (world.health() < policy.minHealth && this.canHeal()) {
+    if (this.weak() && this.canHeal()) {
       const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
       // With no food and no pillar (no blocks, or an archer about), the hole: it keeps out arrows and blows while the
       // health comes back (on the embedded server a bot at 3.6 with neither went on, and died).
@@ -185,7 +211,36 @@ export class SafetyMonitor {
         responses: [{ verb: 'consume_food', args: {} }, ...pillar, { verb: 'dig_in', args: {} }],
       };
     }
+    if (this.weak() && this.dark()) return this.nightShelterSignal(at);
+    // Weak, unable to heal, the time not read yet (the reading started with this check): a hunt waits a tick for it.
+    if (this.weak() && !this.timeRead) return null;
     return this.hungerSignal(entities);
+  }
+
+  private weak(): boolean {
+    return this.world.health() < this.policy.minHealth;
+  }
+
+  /** Night, by the last reading of the time (refresh reads it while the bot is weak). */
+  private dark(): boolean {
+    const time = this.lately.timeOfDay;
+    return time !== undefined && isNight(time);
+  }
+
+  /**
+   * Weak at night with no way to heal (too hungry, nothing to eat): no hunt or walk in the dark, where any hostile met
+   * is a flight at a few health; the bot digs in (or pillars up) and waits for the day, then hunts by daylight. On the
+   * server's tech-tree world 4 (2026-12-07) a bot at 5 health hunted a sheep 17 blocks off at night, then went on with
+   * its plan, fled a zombie at 1 and died.
+   */
+  private nightShelterSignal(at: Vec3Like): SafetySignal {
+    const { world, policy } = this;
+    const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
+    return {
+      signal: 'low_health',
+      detail: `health ${world.health()} below ${policy.minHealth} at night, too hungry to heal (food ${world.food()} of ${MAX_FOOD}) with nothing to eat: shelter until day`,
+      responses: [{ verb: 'dig_in', args: {} }, ...pillar],
+    };
   }
 
   /**
