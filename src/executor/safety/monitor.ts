@@ -65,9 +65,9 @@ export class SafetyMonitor {
   private refreshing: Promise<void> | null = null;
   /** Whether `lately` holds a reading of the time (absent in it then: the world does not say). */
   private timeRead = false;
-  /** The last check's time: a longer gap than WATCH_GAP_MS since (a defence, a pause) makes the readings old. */
+  /** The last check's time: a longer gap than WATCH_GAP_MS since (a defence, a pause) makes the time read old. */
   private lastCheckAt = -Infinity;
-  /** Bumped when the readings are forgotten: a reading started before lands nowhere. */
+  /** Bumped when the time read is forgotten: a reading started before lands nowhere. */
   private readings = 0;
   /** The mobs a close-in failed to reach, until no hostile is about: the encounter they belong to is over then. */
   private readonly unreachableIds = new Set<number>();
@@ -82,7 +82,7 @@ export class SafetyMonitor {
     // One look at the entities a check, for the reading and the detection both: it runs every tick of every bot's
     // step, and a bot in a crowd sees every other bot (issue 34, §2).
     const entities = this.world.entities();
-    if (this.lastCheckAt !== -Infinity && now - this.lastCheckAt > WATCH_GAP_MS) this.forgetReadings();
+    if (this.lastCheckAt !== -Infinity && now - this.lastCheckAt > WATCH_GAP_MS) this.forgetTime();
     this.lastCheckAt = now;
     this.startRefresh(entities);
     if (now < this.quietUntil) return null;
@@ -157,7 +157,7 @@ export class SafetyMonitor {
     if (ids.length === 0) this.unreachableIds.clear();
     if (ids.length === 0 && !this.weak()) {
       // Nothing here reads it until a hostile comes or the bot is weak: a reading kept from then could be a night ago.
-      this.forgetReadings();
+      this.forgetTime();
       return;
     }
     const readings = this.readings;
@@ -169,11 +169,12 @@ export class SafetyMonitor {
   }
 
   /**
-   * Drops what the last reading said. Out of a shelter waited in until the dawn, the first check read the night from
-   * the reading before the wait, and a weak bot dug in again by day.
+   * Drops the time the last reading said (a mob's health it keeps: that only falls, so an old one overrates the mob).
+   * Out of a shelter waited in until the dawn, the first check read the night from the reading before the wait, and a
+   * weak bot dug in again by day.
    */
-  private forgetReadings(): void {
-    this.lately = { health: new Map() };
+  private forgetTime(): void {
+    this.lately = { health: this.lately.health };
     this.timeRead = false;
     this.readings++;
   }
