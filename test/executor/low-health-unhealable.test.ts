@@ -86,7 +86,7 @@ describe('low health that no shelter heals, at night (issue 30, tech-tree world 
     expect(h.world.food()).toBeGreaterThan(10);
   });
 
-  it('over generated health, food, time and packs: low health is a signal exactly when a meal or the wait would heal, or at night; never a hunt in the dark', async () => {
+  it('over generated health, food, time, packs and ground: low health is a signal exactly when a meal or the wait would heal, or at night with a shelter to build; then never a hunt', async () => {
     const policy = ExecutorPolicy.parse({}).safety;
     await fc.assert(
       fc.asyncProperty(
@@ -95,10 +95,12 @@ describe('low health that no shelter heals, at night (issue 30, tech-tree world 
         fc.integer({ min: 0, max: 23_999 }),
         fc.subarray(['bread', 'cooked_beef', 'apple', 'dirt', 'wooden_sword']),
         fc.boolean(),
-        async (health, food, timeOfDay, items, cow) => {
+        fc.constantFrom('grass_block', 'obsidian'),
+        async (health, food, timeOfDay, items, cow, ground) => {
           const world = SimWorld.create({
             clock: new ManualClock(),
-            ground: { radius: 8 },
+            // Obsidian: no hole dug by hand in time, and no blocks in the pack for a pillar: no shelter here.
+            ground: { radius: 8, surface: ground, filler: ground },
             health,
             food,
             timeOfDay,
@@ -112,14 +114,15 @@ describe('low health that no shelter heals, at night (issue 30, tech-tree world 
           const edible = items.some((item) => ['bread', 'cooked_beef', 'apple'].includes(item));
           const heals = food >= REGEN_MIN_FOOD || edible;
           const low = health < policy.minHealth;
-          const night = isNight(timeOfDay);
-          expect(signal?.signal === 'low_health').toBe(low && (heals || night));
-          if (low && !heals && night) {
+          const nightShelter = isNight(timeOfDay) && ground === 'grass_block';
+          expect(signal?.signal === 'low_health').toBe(low && (heals || nightShelter));
+          if (low && !heals && nightShelter) {
             expect(signal?.detail).toContain('at night');
             expect(signal?.responses.map((r) => r.verb)).not.toContain('attack_entity');
           }
-          // Too hungry to heal and nothing to eat by day: a hunt when there is an animal, said as hunger.
-          if (low && !heals && !night)
+          // Too hungry to heal and nothing to eat by day, or with no shelter to build at night: a hunt when there is an
+          // animal, said as hunger.
+          if (low && !heals && !nightShelter)
             expect(signal).toMatchObject({ signal: 'hunger', responses: cow ? [{ verb: 'attack_entity' }] : [] });
           // Too hungry to heal, it is still told to eat when the hunger itself is the signal.
           if (!low && food < policy.minFood && edible) expect(signal?.signal).toBe('hunger');

@@ -11,7 +11,7 @@ import type { Assessment, CombatSettings } from './observation.js';
 import { ASSESS_RADIUS, observeEncounter, type ObservedLately, weaponStats } from './encounter.js';
 import { chooseHunt, hungerOf, huntResponse } from './hunt.js';
 import { cell, type FastPathStep, responseFor } from './responses.js';
-import { fitsHere, pillarPassedBy } from './shelters.js';
+import { fitsHere, PILLAR_HEIGHT, pillarPassedBy, shelterVerbs } from './shelters.js';
 import { DefenseTally } from './tally.js';
 
 export type { FastPathStep } from './responses.js';
@@ -212,7 +212,8 @@ export class SafetyMonitor {
         responses: [{ verb: 'consume_food', args: {} }, ...pillar, { verb: 'dig_in', args: {} }],
       };
     }
-    if (this.weak() && this.dark()) return this.nightShelterSignal(at);
+    const nightShelter = this.weak() && this.dark() ? this.nightShelterSignal() : null;
+    if (nightShelter) return nightShelter;
     // Weak, unable to heal, the time not read yet (the reading started with this check): a hunt waits a tick for it.
     if (this.weak() && !this.timeRead) return null;
     return this.hungerSignal(entities);
@@ -230,17 +231,21 @@ export class SafetyMonitor {
 
   /**
    * Weak at night with no way to heal (too hungry, nothing to eat): no hunt or walk in the dark, where any hostile met
-   * is a flight at a few health; the bot digs in (or pillars up) and waits for the day, then hunts by daylight. On the
+   * is a flight at a few health; the bot shelters and waits for the day, then hunts by daylight. The hole first (closed
+   * over the head: no spider climbs in, no arrow reaches it, for the whole night), then whatever else the pack and
+   * the ground build here (shelters.ts); null when nothing can be built (the hunt's rules then, as before). On the
    * server's tech-tree world 4 (2026-12-07) a bot at 5 health hunted a sheep 17 blocks off at night, then went on with
    * its plan, fled a zombie at 1 and died.
    */
-  private nightShelterSignal(at: Vec3Like): SafetySignal {
+  private nightShelterSignal(): SafetySignal | null {
     const { world, policy } = this;
-    const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
+    const seen = observeEncounter(world, policy.hostileRadius, this.lately);
+    const verbs = shelterVerbs(seen, []).sort((a, b) => Number(b === 'dig_in') - Number(a === 'dig_in'));
+    if (verbs.length === 0) return null;
     return {
       signal: 'low_health',
       detail: `health ${world.health()} below ${policy.minHealth} at night, too hungry to heal (food ${world.food()} of ${MAX_FOOD}) with nothing to eat: shelter until day`,
-      responses: [{ verb: 'dig_in', args: {} }, ...pillar],
+      responses: verbs.map((verb) => ({ verb, args: verb === 'pillar_up' ? { height: PILLAR_HEIGHT } : {} })),
     };
   }
 
