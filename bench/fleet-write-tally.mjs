@@ -5,6 +5,7 @@
 // the writes there would be if each socket sent a turn's packets as one. Each SIGUSR2 (the bench brackets its plan
 // phase with two) prints the counts since the previous one as a stdout line, `write-tally {json}`.
 // Plain JavaScript: the workers run the built CLI, with no TypeScript loader.
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -14,9 +15,18 @@ const require = createRequire(import.meta.url);
 const pathfinderModule = require('mineflayer-pathfinder');
 const { Client } = createRequire(require.resolve('mineflayer'))('minecraft-protocol');
 
+/** The process's context switches so far: those it gave up waiting (voluntary) and those taken from it (preempted). */
+function switches() {
+  const status = readFileSync('/proc/self/status', 'utf8');
+  const read = (name) => Number(new RegExp(`^${name}:\\s+(\\d+)`, 'm').exec(status)?.[1] ?? NaN);
+  return { voluntary: read('voluntary_ctxt_switches'), preempted: read('nonvoluntary_ctxt_switches') };
+}
+
 let window = fresh();
 function fresh() {
   return {
+    cpuAtOpen: process.cpuUsage(),
+    switchesAtOpen: switches(),
     packets: {},
     walkTicks: 0,
     restTicks: 0,
@@ -108,6 +118,13 @@ process.on('SIGUSR2', () => {
   const closed = window;
   window = fresh();
   closed.wallMs = performance.now() - closed.openedAt;
+  const cpu = process.cpuUsage(closed.cpuAtOpen);
+  closed.cpuMs = (cpu.user + cpu.system) / 1000;
+  const now = switches();
+  closed.switches = {
+    voluntary: now.voluntary - closed.switchesAtOpen.voluntary,
+    preempted: now.preempted - closed.switchesAtOpen.preempted,
+  };
   for (const other of Object.values(closed.other)) other.sockets = other.sockets.size;
   process.stdout.write(`write-tally ${JSON.stringify(closed)}\n`);
 });

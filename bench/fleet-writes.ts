@@ -26,6 +26,9 @@ interface Tally {
   other: Record<string, Writes & { sockets: number }>;
   queries: Record<string, number>;
   wallMs: number;
+  /** The worker's own CPU time over the window, and its context switches: given up, and taken from it. */
+  cpuMs: number;
+  switches: { voluntary: number; preempted: number };
 }
 
 /** A physics tick: 1/20 of a second of a body's time. */
@@ -47,6 +50,7 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
   let walkTicks = 0;
   let restTicks = 0;
   let wallSeconds = 0;
+  const own = { cpuMs: 0, voluntary: 0, preempted: 0 };
   for (const t of tallies) {
     for (const [name, n] of Object.entries(t.packets)) {
       const sum = (packets[name] ??= { walking: 0, resting: 0 });
@@ -62,6 +66,9 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
     walkTicks += t.walkTicks;
     restTicks += t.restTicks;
     wallSeconds = Math.max(wallSeconds, t.wallMs / 1000);
+    own.cpuMs += t.cpuMs;
+    own.voluntary += t.switches.voluntary;
+    own.preempted += t.switches.preempted;
   }
   const walkSeconds = walkTicks / TICKS_A_SECOND;
   const restSeconds = restTicks / TICKS_A_SECOND;
@@ -86,6 +93,8 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
       `(${(mc.chunks / Math.max(1, mc.writes + mc.writevs)).toFixed(2)} packets a write, ${rate(mc.bytes, botSeconds)} ` +
       `bytes), in ${rate(mc.socketTurns, botSeconds)} socket-turns and ${rate(mc.socketCallbacks, botSeconds)} ` +
       `socket-callbacks a bot-second; others: ${others.join('; ')}; ` +
-      `the journal's queries a plan, by their first statement: ${byQuery.join(', ')}\n`,
+      `the journal's queries a plan, by their first statement: ${byQuery.join(', ')}; the workers' own CPU ` +
+      `${(own.cpuMs / 1000).toFixed(1)} s, context switches ${rate(own.voluntary, wallSeconds)} given up and ` +
+      `${rate(own.preempted, wallSeconds)} preempted a second\n`,
   );
 }
