@@ -1,6 +1,7 @@
 import type { CliProcess } from './fleet-processes.js';
 import { layoutPlan, layoutHome } from './fleet-layout.js';
 import type { Layout } from './types.js';
+import { workerTally } from './worker-tally.js';
 
 /*
  * The fleet bench's count of path searches (issue 34 §2: what grows with the crowd), on request: with
@@ -12,8 +13,7 @@ import type { Layout } from './types.js';
  */
 
 export const PATH_TALLY_ENV = 'FLEET_PATH_TALLY';
-const PREFIX = 'path-tally ';
-const TALLY = new URL('./fleet-path-tally.mjs', import.meta.url).href;
+const tally = workerTally(PATH_TALLY_ENV, './fleet-path-tally.mjs', 'path-tally ');
 
 interface Tally {
   searches: number;
@@ -35,7 +35,7 @@ const TICK_MS = 50;
 
 /** The node args that load the tally into a worker, when asked for. */
 export function pathTallyArgs(): string[] {
-  return process.env[PATH_TALLY_ENV] === '1' ? ['--import', TALLY] : [];
+  return tally.args();
 }
 
 /** The walk of each bot's plan: from where it spawns to the spot its plan walks to (blocks, horizontal). */
@@ -49,13 +49,10 @@ export function plannedWalks(layout: Layout, bots: number): number[] {
 
 /** The plan phase's tally of every worker (the last window each printed), per plan, on stderr. */
 export function reportPathTally(fleetProcesses: readonly CliProcess[], layout: Layout, bots: number): void {
-  if (process.env[PATH_TALLY_ENV] !== '1') return;
+  if (!tally.on) return;
   const total: Tally = { searches: 0, computes: 0, nodes: 0, astarMs: 0, resets: {} };
   const pace = { bodyMs: 0, heldMs: 0, walkBodyMs: 0, walkMs: 0 };
-  for (const w of fleetProcesses) {
-    const line = w.lines.filter((l) => l.startsWith(PREFIX)).at(-1);
-    if (line === undefined) continue;
-    const t = JSON.parse(line.slice(PREFIX.length)) as Tally;
+  for (const t of tally.windows<Tally>(fleetProcesses)) {
     total.searches += t.searches;
     total.computes += t.computes;
     total.nodes += t.nodes;

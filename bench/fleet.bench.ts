@@ -13,6 +13,7 @@ import { describeLimits, fleetLimits, type FleetLimits, type FleetShape } from '
 import { CliProcess, cleanUpOnExit } from './fleet-processes.js';
 import { layoutPlan, layoutWorldFolder } from './fleet-layout.js';
 import { pathTallyArgs, reportPathTally } from './fleet-paths.js';
+import { writeTallyArgs, reportWriteTally } from './fleet-writes.js';
 import { DEFAULT_LAYOUTS, type BenchOptions, type BenchResult, type Layout } from './types.js';
 
 /**
@@ -23,7 +24,8 @@ import { DEFAULT_LAYOUTS, type BenchOptions, type BenchResult, type Layout } fro
  * for each process over the plan phase; each worker reports its event-loop delay over that phase (VERBTREE_LOOP_STATS, SIGUSR2). The row of
  * one worker, measured in the same run, is the baseline of the others. How long it waits for the joins and for the
  * plans follows from the row's size and the workers' claim cap (fleet-limits.ts), printed before each row. With
- * FLEET_PATH_TALLY=1 it also prints each row's path searches per plan (fleet-paths.ts).
+ * FLEET_PATH_TALLY=1 it also prints each row's path searches per plan (fleet-paths.ts), with FLEET_WRITE_TALLY=1 its
+ * socket writes (fleet-writes.ts).
  */
 
 const POLL_MS = 250;
@@ -151,7 +153,7 @@ async function runRow(
       const args = ['worker', '--journal', url, '--host', '127.0.0.1', '--port', String(port)];
       args.push('--lease-ms', String(DEFAULT_LEASE_MS), '--claims-per-pass', String(DEFAULT_CLAIMS_PER_PASS));
       args.push('--capacity', String(own.length), '--node-id', `bench-${k}`, ...own.flatMap((b) => ['--bot', b]));
-      const profiled = [...pathTallyArgs(), ...profiledAs(profile, `${rowName}-bench-${k}`)];
+      const profiled = [...pathTallyArgs(), ...writeTallyArgs(), ...profiledAs(profile, `${rowName}-bench-${k}`)];
       fleetProcesses.push(new CliProcess(`worker bench-${k}`, args, { [LOOP_STATS_ENV]: '1' }, profiled));
     }
     const workersStarted = performance.now();
@@ -176,6 +178,7 @@ async function runRow(
     const loopP99 = await loopDelayP99(fleetProcesses);
     const fencedByCause = reportFences(fleetProcesses);
     reportPathTally(fleetProcesses, layout, bots);
+    reportWriteTally(fleetProcesses, bots);
     const ended = await outcomes(db, statuses);
     return {
       bots,

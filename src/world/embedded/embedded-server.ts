@@ -1,10 +1,10 @@
 import { once } from 'node:events';
 import type { Socket } from 'node:net';
 import type { BlockState, DroppedItem, LivingEntity, ObservationQuery, Vec3Like } from '../../contracts/world.js';
+import { batchWrites } from '../protocol/batched-writes.js';
 import { splitWithoutStacks, type Splitter } from '../protocol/stackless-frames.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
 import { Scenario as ScenarioSchema, type Scenario } from '../scenario/index.js';
-import { batchWrites } from './batched-writes.js';
 import { FLAT_GENERATOR } from './flat-generator.js';
 import { loadFlyingSquid } from './flying-squid.js';
 import { activationPlugin } from './plugins/activation.js';

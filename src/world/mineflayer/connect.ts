@@ -3,6 +3,7 @@ import minecraftData from 'minecraft-data';
 import type * as MinecraftProtocol from 'minecraft-protocol';
 import { systemClock } from '../../clock/index.js';
 import { WorldError } from '../../contracts/world.js';
+import { batchWrites } from '../protocol/batched-writes.js';
 import { splitFramesInPlace } from '../protocol/frames-in-place.js';
 import type { Splitter } from '../protocol/stackless-frames.js';
 import { MINECRAFT_VERSION } from '../recipes.js';
@@ -90,6 +91,8 @@ export function connectMineflayerWorld(options: ConnectOptions): Promise<Minefla
       restIdlePhysics(bot);
       updateTabLatencyDirectly(bot);
       splitFramesInPlace((bot._client as unknown as { splitter: Splitter }).splitter);
+      // The packets of one callback (a late body's ticks, each with its position) in one write.
+      batchWrites(bot._client.socket, 'callback');
       resolve(new MineflayerWorld(bot, options));
     });
   });
