@@ -203,7 +203,7 @@ export class SafetyMonitor {
     const hostile = options.ignoreHostiles === true ? null : this.hostileSignal(at, options, entities);
     if (hostile) return hostile;
     if (this.weak() && this.canHeal()) {
-      const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: 3 } }] : [];
+      const pillar = this.pillarHolds(at) ? [{ verb: 'pillar_up', args: { height: PILLAR_HEIGHT } }] : [];
       // With no food and no pillar (no blocks, or an archer about), the hole: it keeps out arrows and blows while the
       // health comes back (on the embedded server a bot at 3.6 with neither went on, and died).
       return {
@@ -311,7 +311,7 @@ export class SafetyMonitor {
       !pillarPassedBy(seen.hostiles) &&
       !responses.some((r) => r.verb === 'pillar_up')
     )
-      responses.push({ verb: 'pillar_up', args: { height: 3 } });
+      responses.push({ verb: 'pillar_up', args: { height: PILLAR_HEIGHT } });
     return { signal: 'hostile', detail: `${nearest.detail}; ${first.reason}`, responses, assessment };
   }
 

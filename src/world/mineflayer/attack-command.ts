@@ -18,9 +18,10 @@ const LIFT_TICKS = 4;
 /**
  * One hit on the entity (mineflayer's attack: a swing and a use_entity packet), then, unless `recover` is false, the
  * swing's cooldown. `sprint` tells the server the bot sprints for the swing (the entity_action the client sends when
- * it starts and stops sprinting); `critical` jumps and swings once the bot has come down two ticks, or at once (a
- * plain hit) when the jump lands before that or never leaves the ground: under a tunnel's ceiling two blocks up the
- * body rises 0.2, falls one tick and lands, and a swing that waited out CRITICAL_GIVE_UP_MS there came every 1.8 s.
+ * it starts and stops sprinting); `critical` jumps and swings once the bot has come down two ticks, or the tick the
+ * jump lands before that (under a tunnel's ceiling two blocks up the body rises 0.2, falls one tick and lands; the
+ * server heard that tick's fall and counts the hit critical), or at once, a plain hit, when the jump never leaves the
+ * ground. A swing that waited out CRITICAL_GIVE_UP_MS under such a ceiling came every 1.8 s.
  */
 export function startAttack(context: BotContext, entityId: number, options: AttackOptions = {}): Command {
   const { bot, clock } = context;
