@@ -81,7 +81,7 @@ async function pickUpAround(
   const { world } = ctx;
   const centre = { x: cell.x + 0.5, y: cell.y + 0.5, z: cell.z + 0.5 };
   const before = total();
-  const near = () => items.flatMap((item) => dropsNear(world.entities(), centre, DROP_RADIUS, item));
+  const near = () => items.flatMap((item) => dropsNear(world.entities(['item']), centre, DROP_RADIUS, item));
   await waitUntil(ctx, () => near().length > 0 || total() > before, DROP_WAIT_MS);
   for (const drop of near()) await pickUp(ctx, drop);
 }

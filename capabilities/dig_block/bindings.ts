@@ -24,7 +24,7 @@ function dropArrived(
     () =>
       drops.some(
         (item) =>
-          dropsNear(ctx.world.entities(), centre, 3, item).length > 0 ||
+          dropsNear(ctx.world.entities(['item']), centre, 3, item).length > 0 ||
           (ctx.world.inventory()[item] ?? 0) > (before[item] ?? 0),
       ),
     DROP_WAIT_MS,

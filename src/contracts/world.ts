@@ -236,7 +236,11 @@ export interface WorldPort {
   blockAt(position: Vec3Like): BlockInfo | null;
   /** The nearest cells holding any of the named blocks, nearest first. */
   findBlocks(query: BlockQuery): Vec3Like[];
-  entities(): EntityInfo[];
+  /**
+   * The entities in view; with `kinds`, only those of these kinds. Read every tick of a step by the safety monitor:
+   * in a crowd a bot sees every other bot, and a world may skip building what was not asked for (issue 34, §2).
+   */
+  entities(kinds?: readonly EntityKind[]): EntityInfo[];
   recipe(item: string): Recipe | null;
   /** The world's truth (for a real server, the server's, not the client's prediction). */
   observe(query?: ObservationQuery): Promise<Observation>;

@@ -65,7 +65,10 @@ export function worldFromObservation(observed: Observation, options: { kind?: st
         .sort((a, b) => distance(a.position) - distance(b.position))
         .slice(0, query.count)
         .map((block) => block.position),
-    entities: () => entities.map((entity) => ({ ...entity, position: { ...entity.position } })),
+    entities: (kinds) =>
+      entities
+        .filter((entity) => !kinds || kinds.includes(entity.kind))
+        .map((entity) => ({ ...entity, position: { ...entity.position } })),
     recipe: (item) => recipeFor(item),
     observe: () => Promise.resolve(structuredClone(observed)),
     goto: refuse('goto'),

@@ -45,7 +45,7 @@ export function wrapActuators(world: WorldPort, around: AroundActuator): WorldPo
     heldItem: () => world.heldItem(),
     blockAt: (position) => world.blockAt(position),
     findBlocks: (query) => world.findBlocks(query),
-    entities: () => world.entities(),
+    entities: (kinds) => world.entities(kinds),
     recipe: (item) => world.recipe(item),
     observe: (query) => world.observe(query),
     ...(world.air ? { air: () => world.air!() } : {}),

@@ -70,7 +70,7 @@ export function observeEncounter(
   const hostiles: HostileSeen[] = [];
   const perched = isPerched(terrain, at);
   const enclosed = enclosure(terrain, at);
-  for (const entity of world.entities()) {
+  for (const entity of world.entities(['hostile'])) {
     if (entity.kind !== 'hostile') continue;
     const distance = Math.hypot(entity.position.x - at.x, entity.position.y - at.y, entity.position.z - at.z);
     const stats = HOSTILE_STATS[entity.name];

@@ -1,5 +1,5 @@
 import type { SafetyOverride } from '../../contracts/plan-step.js';
-import { type EntityInfo, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
+import { type EntityInfo, type EntityKind, isNight, type Vec3Like, type WorldPort } from '../../contracts/world.js';
 import { chooseFood } from '../../kit/foods.js';
 import { healsByItself, MAX_FOOD } from '../../world/health-rules.js';
 import { describeHazardAt, nearestSafeCell } from '../../world/hazards.js';
@@ -52,6 +52,8 @@ const WATCH_GAP_MS = 1_000;
 const UNANSWERED_QUIET_MS = 30_000;
 /** How far (blocks, horizontally) the way out of a hazard looks for a cell to stand unhurt. */
 const ESCAPE_RADIUS = 4;
+/** The kinds safety judges: hostiles (the threats) and animals (a hunt's prey); never players, never drops. */
+const JUDGED_KINDS: readonly EntityKind[] = ['hostile', 'passive'];
 
 /** Checks the world each tick for the configured safety signals; cheap, and quiet for a while after each one. */
 export class SafetyMonitor {
@@ -79,9 +81,9 @@ export class SafetyMonitor {
 
   check(now: number, options: CheckOptions = {}): SafetySignal | null {
     if (!this.policy.enabled) return null;
-    // One look at the entities a check, for the reading and the detection both: it runs every tick of every bot's
-    // step, and a bot in a crowd sees every other bot (issue 34, §2).
-    const entities = this.world.entities();
+    // One look at the entities a check, for the reading and the detection both, and only at the kinds safety judges:
+    // it runs every tick of every bot's step, and a bot in a crowd sees every other bot (issue 34, §2).
+    const entities = this.world.entities(JUDGED_KINDS);
     if (this.lastCheckAt !== -Infinity && now - this.lastCheckAt > WATCH_GAP_MS) this.forgetTime();
     this.lastCheckAt = now;
     this.startRefresh(entities);
@@ -111,7 +113,7 @@ export class SafetyMonitor {
   walkersBelow(): { id: number; name: string }[] {
     const at = this.world.position();
     return this.world
-      .entities()
+      .entities(['hostile'])
       .filter(
         (e) =>
           e.kind === 'hostile' &&
@@ -126,7 +128,7 @@ export class SafetyMonitor {
    */
   keepingInShelter(): { id: number; name: string }[] {
     const at = this.world.position();
-    const archers = this.world.entities().filter((e) => {
+    const archers = this.world.entities(['hostile']).filter((e) => {
       const bow = e.kind === 'hostile' ? HOSTILE_STATS[e.name]?.bow : undefined;
       return (
         bow !== undefined && Math.hypot(e.position.x - at.x, e.position.y - at.y, e.position.z - at.z) <= bow.range
@@ -149,7 +151,7 @@ export class SafetyMonitor {
    * is synchronous, so it judges by the last reading: a mob's health only falls between readings (nothing here heals),
    * so a stale one overrates the mob, never underrates it.
    */
-  async refresh(entities: readonly EntityInfo[] = this.world.entities()): Promise<void> {
+  async refresh(entities: readonly EntityInfo[] = this.world.entities(JUDGED_KINDS)): Promise<void> {
     const at = this.world.position();
     const ids = entities
       .filter((e) => e.kind === 'hostile' && Math.hypot(e.position.x - at.x, e.position.z - at.z) <= ASSESS_RADIUS)
@@ -291,7 +293,7 @@ export class SafetyMonitor {
   private hostileSignal(
     at: Vec3Like,
     options: CheckOptions,
-    entities: readonly EntityInfo[] = this.world.entities(),
+    entities: readonly EntityInfo[] = this.world.entities(JUDGED_KINDS),
   ): SafetySignal | null {
     const nearest = this.nearestThreat(at, entities);
     if (!nearest) return null;
@@ -318,7 +320,7 @@ export class SafetyMonitor {
   /** Whether a pillar here would shelter the bot: no archer within its bow's range, no climber, about. */
   private pillarHolds(at: Vec3Like): boolean {
     const about = this.world
-      .entities()
+      .entities(['hostile'])
       .filter((e) => e.kind === 'hostile')
       .map((e) => ({
         name: e.name,

@@ -5,6 +5,7 @@ import type {
   BlockInfo,
   BodyPart,
   EntityInfo,
+  EntityKind,
   NavigationGoal,
   Observation,
   ObservationQuery,
@@ -149,8 +150,8 @@ export class FaultyWorld implements WorldPort {
   findBlocks(query: BlockQuery): Vec3Like[] {
     return this.inner.findBlocks(query);
   }
-  entities(): EntityInfo[] {
-    return this.inner.entities();
+  entities(kinds?: readonly EntityKind[]): EntityInfo[] {
+    return this.inner.entities(kinds);
   }
   recipe(item: string): Recipe | null {
     return this.inner.recipe(item);

@@ -38,7 +38,8 @@ export function entityInfo(entity: Entity): EntityInfo {
   return info;
 }
 
-function kindOf(entity: Entity): EntityKind {
+/** What kind of entity it is, read from its type alone (no Info built). */
+export function kindOf(entity: Entity): EntityKind {
   if (entity.name === 'item') return 'item';
   if ((entity.type as string) === 'player') return 'player';
   return kindOfEntityType(entity.type) ?? 'other';

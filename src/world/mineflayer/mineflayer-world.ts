@@ -9,6 +9,7 @@ import type {
   BlockInfo,
   BodyPart,
   EntityInfo,
+  EntityKind,
   NavigationGoal,
   Observation,
   ObservationQuery,
@@ -171,8 +172,8 @@ export class MineflayerWorld<B extends BotHandle = BotHandle> implements WorldPo
     return findBlocksInChunks(this.context.bot, query);
   }
 
-  entities(): EntityInfo[] {
-    return visibleEntities(this.context.bot);
+  entities(kinds?: readonly EntityKind[]): EntityInfo[] {
+    return visibleEntities(this.context.bot, kinds);
   }
 
   recipe(item: string): Recipe | null {

@@ -2,6 +2,7 @@ import type { Bot } from 'mineflayer';
 import {
   type BlockInfo,
   type EntityInfo,
+  type EntityKind,
   type LivingEntity,
   type Observation,
   type ObservationQuery,
@@ -11,7 +12,7 @@ import {
 import { entitiesMatching } from '../actuator-rules.js';
 import { stateAt } from './block-state.js';
 import { type BotContext, toVec3 } from './bot-context.js';
-import { entityInfo, isSpawned } from './entities.js';
+import { entityInfo, isSpawned, kindOf } from './entities.js';
 import { dropsWithin } from '../drops.js';
 import { findBlocksInChunks } from './find-blocks.js';
 import { botFooting } from './goals.js';
@@ -39,10 +40,18 @@ export function blockInfo(bot: Bot, position: Vec3Like): BlockInfo | null {
   };
 }
 
-export function visibleEntities(bot: Bot): EntityInfo[] {
-  return Object.values(bot.entities)
-    .filter((entity) => entity !== bot.entity && isSpawned(entity))
-    .map(entityInfo);
+/**
+ * The entities the bot sees, itself apart; with `kinds`, only those, the others never built (in a crowd of 150 the
+ * safety monitor's look each tick built 149 players it skips: 2 to 3 % of a worker's busy time, issue 34 §2).
+ */
+export function visibleEntities(bot: Bot, kinds?: readonly EntityKind[]): EntityInfo[] {
+  const seen: EntityInfo[] = [];
+  for (const entity of Object.values(bot.entities)) {
+    if (entity === bot.entity || !isSpawned(entity)) continue;
+    if (kinds && !kinds.includes(kindOf(entity))) continue;
+    seen.push(entityInfo(entity));
+  }
+  return seen;
 }
 
 export async function observe(context: BotContext, query: ObservationQuery): Promise<Observation> {

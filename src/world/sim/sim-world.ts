@@ -8,6 +8,7 @@ import {
   type BlockState,
   type BodyPart,
   type EntityInfo,
+  type EntityKind,
   type NavigationGoal,
   type Observation,
   type ObservationQuery,
@@ -281,8 +282,9 @@ export class SimWorld implements WorldPort {
   }
 
   /** What the store shows, and how far a swelling creeper's fuse has burnt (the mob rules keep it). */
-  entities(): EntityInfo[] {
-    return this.entityStore.list().map((entity) => {
+  entities(kinds?: readonly EntityKind[]): EntityInfo[] {
+    const listed = this.entityStore.list();
+    return (kinds ? listed.filter((entity) => kinds.includes(entity.kind)) : listed).map((entity) => {
       const fuseTicks = entity.swelling === undefined ? undefined : this.mobs.fuseOf(entity.id);
       return fuseTicks === undefined ? entity : { ...entity, fuseTicks };
     });
