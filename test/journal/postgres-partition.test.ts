@@ -80,11 +80,8 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       // A fenced write of w1 under way: its fence check done (the journal's own statement), its transaction still open.
       const writer = await rawClient(url);
       await writer.query('BEGIN');
-      // The journal's own fence check (a protected field), its placeholders numbered as pg takes them.
-      let n = 0;
-      const fenceSql = (journal as unknown as { fenceSql: string }).fenceSql.replace(/\?/g, () => `$${++n}`);
-      const checked = await writer.query(fenceSql, ['ann', 1]);
-      expect(checked.rowCount).toBe(1);
+      // The journal's own fence check, which fails the transaction when the lease has moved on.
+      await writer.query('SELECT verbtree_fence($1, $2)', ['ann', 1]);
       let settled = false;
       const renewal = journal.renewLeases('w1', 60_000).finally(() => (settled = true));
       const waited = await eventually(async () => settled || (await lockWaits(raw)) > 0);
@@ -120,25 +117,26 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       await journal.addBot({ name: 'bea' });
       const fence = { bot: 'bea', epoch: (await cutOff.claimBot('bea', 'cut', 60_000))! };
       await cutOff.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, fence);
-      // The cut-off worker's write: its transaction opens, and its fence check (the statement before its update, whose
-      // answer the write awaits) waits for the lease row another session holds…
+      // The cut-off worker's write of an action, two round trips (the action's id awaited, then the COMMIT): its
+      // transaction opens, and its fence check, sent with the statements up to the id, waits for the lease row another
+      // session holds…
       await raw.query('BEGIN');
       await raw.query("SELECT bot FROM bot_leases WHERE bot = 'bea' FOR UPDATE");
-      const write = cutOff.setPlanStatus('p', 'failed', fence).then(
+      const write = cutOff.recordAction({ planId: 'p', stepId: 's', command: 'goto', args: {} }, fence).then(
         () => 'written',
         () => 'lost',
       );
       const other = await rawClient(url);
       expect(await eventually(async () => (await lockWaits(other)) === 1)).toBe(true);
-      // …the network goes, then the lease row is free: the check is done and holds its lock, its answer lost in the
-      // cut, so the update and COMMIT never come.
+      // …the network goes, then the lease row is free: the check and the insert are done and hold their locks, their
+      // answer lost in the cut, so the COMMIT never comes.
       proxy.cut();
       await raw.query('COMMIT');
       // The server ends that session once it has been idle in its transaction past the limit; before, it held on.
       const locked = async () =>
         (
           await other.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname IN ('bot_leases', 'plans') AND l.mode IN ('RowShareLock', 'RowExclusiveLock') AND l.pid <> pg_backend_pid()",
+            "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname IN ('bot_leases', 'actions') AND l.mode IN ('RowShareLock', 'RowExclusiveLock') AND l.pid <> pg_backend_pid()",
           )
         ).rows[0]!.n > 0;
       expect(await eventually(async () => !(await locked())), 'the cut-off session kept its locks').toBe(true);
@@ -147,7 +145,7 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       expect(await journal.claimBot('bea', 'next', 60_000)).toBe(2);
       proxy.heal();
       expect(await write).toBe('lost');
-      expect((await journal.plan('p'))?.status).toBe('running');
+      expect((await raw.query<{ n: number }>('SELECT count(*)::int AS n FROM actions')).rows).toEqual([{ n: 0 }]);
     } finally {
       proxy.heal();
       await raw.end();

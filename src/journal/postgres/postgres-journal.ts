@@ -1,8 +1,9 @@
 import pg from 'pg';
 import { maskUrl } from '../journal-spec.js';
-import { JournalOpenError } from '../journal.js';
+import { JournalOpenError, LeaseLostError } from '../journal.js';
+import type { Fence } from '../rows.js';
 import { SqlJournal, type TxOptions } from '../sql/sql-journal.js';
-import { driveAsync, type Op, type Tx } from '../sql/tx.js';
+import { driveAsync, exec, type Op, type Tx } from '../sql/tx.js';
 import type { EventFeedPage } from '../views.js';
 import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 import { Turns } from './turns.js';
@@ -12,6 +13,8 @@ import { clientWithReadTimeout } from './read-timeout.js';
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
 export const SWEEPER_LOCK = 7_467_002;
+/** The SQLSTATE `verbtree_fence` fails a transaction with when the lease no longer carries the write's epoch. */
+const FENCE_REFUSED = 'VBL01';
 
 /** bigint (counts, identity ids, epochs) and numeric (sums) arrive as numbers: every one of ours fits in 2^53. */
 const NUMERIC_OIDS = new Set([20, 1700]);
@@ -48,7 +51,7 @@ export interface PostgresJournalOptions {
    * transaction, it would otherwise hold that transaction's row locks (its fence check's share lock on the lease row,
    * the rows it wrote) until the network heals, and the bot's next holder would wait behind them. Not shorter: a
    * worker that is only busy sends its next statement late by as long as its event loop runs late, and every write
-   * checks its lease at the database anyway (see fenceSql).
+   * checks its lease at the database anyway (see checkFence).
    */
   idleInTransactionTimeoutMs?: number;
   /**
@@ -79,15 +82,21 @@ export class PostgresJournal extends SqlJournal {
   readonly backend = 'postgres';
   readonly writesOnCall = false;
   /**
-   * FOR KEY SHARE, not FOR SHARE: a claim (its FOR UPDATE SKIP LOCKED) still passes over a bot with a fenced write in
-   * flight, so no write of an old epoch lands after a new epoch's claim, but a renewal (an UPDATE of the expiry alone,
-   * FOR NO KEY UPDATE) no longer waits for the holder's own open transactions. Under FOR SHARE a worker's renewal waited
-   * for each of its bots' transactions on the way (seen in pg_stat_activity during `npm run bench -- fleet --bots
-   * 150`: the renewal's UPDATE waiting on transactionid locks of sessions idle in transaction while their busy worker
-   * got to its next statement), came back past the fence's share of the lease, and the worker fenced every bot.
+   * `verbtree_fence` (the last migration) locks the lease row FOR KEY SHARE, not FOR SHARE: a claim (its FOR UPDATE
+   * SKIP LOCKED) still passes over a bot with a fenced write in flight, so no write of an old epoch lands after a new
+   * epoch's claim, but a renewal (an UPDATE of the expiry alone, FOR NO KEY UPDATE) no longer waits for the holder's
+   * own open transactions. Under FOR SHARE a worker's renewal waited for each of its bots' transactions on the way
+   * (seen in pg_stat_activity during `npm run bench -- fleet --bots 150`: the renewal's UPDATE waiting on
+   * transactionid locks of sessions idle in transaction while their busy worker got to its next statement), came back
+   * past the fence's share of the lease, and the worker fenced every bot.
+   *
+   * The check is sent with the transaction's next statement rather than on its own: a lease that moved on fails that
+   * query (FENCE_REFUSED) before any statement after the check runs, and `transact` rolls back and throws
+   * LeaseLostError. A round trip for its answer alone was a third of a fleet worker's journal round trips.
    */
-  protected readonly fenceSql =
-    'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR KEY SHARE';
+  protected *checkFence(fence: Fence): Tx<void> {
+    yield* exec('SELECT verbtree_fence(?, ?)', fence.bot, fence.epoch);
+  }
   protected readonly skipLockedSql = 'FOR UPDATE SKIP LOCKED';
   protected readonly trySweeperSql = `SELECT pg_try_advisory_xact_lock(${SWEEPER_LOCK}) AS got`;
   private readonly names = new Map<string, { name: string; text: string }>();
@@ -225,6 +234,8 @@ export class PostgresJournal extends SqlJournal {
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
+      if (options.fence && (error as { code?: unknown }).code === FENCE_REFUSED)
+        throw new LeaseLostError(options.fence);
       throw dropped.cause(error);
     } finally {
       const lost = dropped.stop();
