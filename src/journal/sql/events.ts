@@ -6,11 +6,10 @@ import {
   closeAttempt,
   currentRun,
   ensureStep,
-  nextSeq,
+  moveStep,
   openAttempt,
   openIncident,
   recordRevision,
-  transition,
 } from './record.js';
 import { exec, get, json, type Tx } from './tx.js';
 
@@ -134,15 +133,8 @@ function* learnStep(
   runId: number | null,
 ): Tx<void> {
   if (event.parentStepId === undefined) yield* adoptRevision(event.planId, event.stepId, runId);
-  const known = yield* get<{ seq: number }>(
-    'SELECT seq FROM steps WHERE plan_id = ? AND step_id = ?',
-    event.planId,
-    event.stepId,
-  );
-  if (known) return;
-  const seq = yield* nextSeq(event.planId);
   const step = { stepId: event.stepId, type: event.verb, args: event.args, idempotencyKey: event.idempotencyKey };
-  yield* ensureStep(event.planId, step, event.parentStepId ?? null, seq, runId);
+  yield* ensureStep(event.planId, step, event.parentStepId ?? null, null, runId);
 }
 
 function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<void> {
@@ -160,7 +152,7 @@ function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<
     event.planId,
     event.stepId,
   );
-  yield* transition(event.planId, event.stepId, 'in_progress', 'dispatched', runId);
+  yield* moveStep(event.planId, event.stepId, 'in_progress', 'dispatched', runId);
 }
 
 function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects: EventRecord['effects']): Tx<void> {
@@ -183,7 +175,7 @@ function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects:
       ? 'idempotency key already completed'
       : 'verified'
     : `${outcome.code}: ${outcome.detail}`;
-  yield* transition(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', reason, runId);
+  yield* moveStep(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', reason, runId);
   if (effects)
     yield* exec(
       'INSERT INTO effects (plan_id, step_id, run_id, at, post, blocks) VALUES (?, ?, ?, verbtree_now(), ?, ?)',

@@ -1,7 +1,7 @@
 import type { BotView, EnqueueAnswer, Fence, QueuedPlan } from '../rows.js';
 import { STATUS_COLUMNS, statusOf, type StatusColumns } from './bot-status.js';
 import { keyCompleted } from './ledger.js';
-import { closeAttempt, transition } from './record.js';
+import { closeAttempt, moveStep } from './record.js';
 import { all, get, json, run, type Tx } from './tx.js';
 
 /**
@@ -235,7 +235,7 @@ export function* interruptPlan(planId: string, why: Interruption): Tx<string[]> 
       step.step_id,
     );
     const reason = `${why.code}: ${why.reason}${done ? `; its idempotency key "${key}" had completed` : ''}`;
-    yield* transition(planId, step.step_id, done ? 'succeeded' : 'pending', reason, null);
+    yield* moveStep(planId, step.step_id, done ? 'succeeded' : 'pending', reason, null);
   }
   yield* run(
     'UPDATE runs SET ended_at = verbtree_now(), ok = 0, code = ?, detail = ? WHERE plan_id = ? AND ended_at IS NULL',
