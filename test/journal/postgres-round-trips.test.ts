@@ -99,4 +99,20 @@ describe("a fleet plan's journal round trips on PostgreSQL", () => {
       await journal.close();
     }
   });
+
+  it("a holder's look at its plan's control, and at its bots' queues, is one round trip each", async () => {
+    const journal = await openJournal(await cluster.database());
+    try {
+      await journal.addBot({ name: 'ann' });
+      await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: 'ann', body: {} });
+      let answers: unknown[] = [];
+      const sent = await transactionsOf(async () => {
+        answers = [await journal.planControl('p'), await journal.queuedBots('w1')];
+      });
+      expect(answers).toEqual([{ control: null, reason: null }, []]);
+      expect(sent.map((tx) => tx.length)).toEqual([1, 1]);
+    } finally {
+      await journal.close();
+    }
+  });
 });
