@@ -35,11 +35,11 @@ export function* recordEvent(record: EventRecord): Tx<void> {
     case 'plan.accepted':
       return yield* planAccepted(event, runId);
     case 'step.started':
-      return yield* stepStarted(event, runId);
+      return yield* stepStarted(event, runId, record.revised);
     case 'step.refused':
     case 'step.deduplicated':
       // No step.started came before: step.ended moves the step from pending to failed or succeeded.
-      return yield* learnStep(event, runId);
+      return yield* learnStep(event, runId, record.revised);
     case 'step.expects':
       yield* updateStep(event, 'expectations = ?', JSON.stringify(event.expectations));
       return;
@@ -131,14 +131,15 @@ function* learnStep(
     parentStepId?: string;
   },
   runId: number | null,
+  revised: boolean | undefined,
 ): Tx<void> {
-  if (event.parentStepId === undefined) yield* adoptRevision(event.planId, event.stepId, runId);
+  if (event.parentStepId === undefined && revised !== false) yield* adoptRevision(event.planId, event.stepId, runId);
   const step = { stepId: event.stepId, type: event.verb, args: event.args, idempotencyKey: event.idempotencyKey };
   yield* ensureStep(event.planId, step, event.parentStepId ?? null, null, runId);
 }
 
-function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<void> {
-  yield* learnStep(event, runId);
+function* stepStarted(event: EventOf<'step.started'>, runId: number | null, revised: boolean | undefined): Tx<void> {
+  yield* learnStep(event, runId, revised);
   yield* exec(
     `UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = verbtree_now() + ?,
        expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?`,
