@@ -116,27 +116,27 @@ describe('a claim and the row locks of a holder cut off from the database', () =
     try {
       await journal.addBot({ name: 'bea' });
       const fence = { bot: 'bea', epoch: (await cutOff.claimBot('bea', 'cut', 60_000))! };
-      await cutOff.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, fence);
-      // The cut-off worker's write of an action, two round trips (the action's id awaited, then the COMMIT): its
-      // transaction opens, and its fence check, sent with the statements up to the id, waits for the lease row another
+      await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: 'bea', body: {} });
+      // The cut-off worker's claim of the bot's queued plan, three round trips (the plan read, its update to running,
+      // the COMMIT): its transaction opens, and its fence check, sent with the read, waits for the lease row another
       // session holds…
       await raw.query('BEGIN');
       await raw.query("SELECT bot FROM bot_leases WHERE bot = 'bea' FOR UPDATE");
-      const write = cutOff.recordAction({ planId: 'p', stepId: 's', command: 'goto', args: {} }, fence).then(
+      const write = cutOff.claimNextPlan(fence).then(
         () => 'written',
         () => 'lost',
       );
       const other = await rawClient(url);
       expect(await eventually(async () => (await lockWaits(other)) === 1)).toBe(true);
-      // …the network goes, then the lease row is free: the check and the insert are done and hold their locks, their
-      // answer lost in the cut, so the COMMIT never comes.
+      // …the network goes, then the lease row is free: the check and the read are done and hold the lease row's lock,
+      // their answer lost in the cut, so the update and COMMIT never come.
       proxy.cut();
       await raw.query('COMMIT');
       // The server ends that session once it has been idle in its transaction past the limit; before, it held on.
       const locked = async () =>
         (
           await other.query<{ n: number }>(
-            "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname IN ('bot_leases', 'actions') AND l.mode IN ('RowShareLock', 'RowExclusiveLock') AND l.pid <> pg_backend_pid()",
+            "SELECT count(*)::int AS n FROM pg_locks l JOIN pg_class c ON c.oid = l.relation WHERE c.relname IN ('bot_leases', 'plans') AND l.mode IN ('RowShareLock', 'RowExclusiveLock') AND l.pid <> pg_backend_pid()",
           )
         ).rows[0]!.n > 0;
       expect(await eventually(async () => !(await locked())), 'the cut-off session kept its locks').toBe(true);
@@ -145,7 +145,7 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       expect(await journal.claimBot('bea', 'next', 60_000)).toBe(2);
       proxy.heal();
       expect(await write).toBe('lost');
-      expect((await raw.query<{ n: number }>('SELECT count(*)::int AS n FROM actions')).rows).toEqual([{ n: 0 }]);
+      expect((await journal.plan('p'))?.status).toBe('queued');
     } finally {
       proxy.heal();
       await raw.end();

@@ -85,7 +85,7 @@ async function fencedPlan(journal: Journal): Promise<string[][]> {
 }
 
 describe("a fleet plan's journal round trips on PostgreSQL", () => {
-  it('no round trip waits for the lease check alone, and the plan takes at most 27 of them', async () => {
+  it('no round trip waits for the lease check alone, and the plan takes at most 24 of them', async () => {
     const journal = await openJournal(await cluster.database());
     try {
       // The bot's writes, fenced by its lease; not the runner's heartbeat, which beats on a timer of its own.
@@ -94,7 +94,7 @@ describe("a fleet plan's journal round trips on PostgreSQL", () => {
       const checkAlone = fenced.filter((tx) => /bot_leases|verbtree_fence/.test(tx[0]!.split(';\n').at(-1)!));
       expect(checkAlone).toEqual([]);
       const roundTrips = fenced.flat();
-      expect(roundTrips.length).toBeLessThanOrEqual(27);
+      expect(roundTrips.length).toBeLessThanOrEqual(24);
     } finally {
       await journal.close();
     }

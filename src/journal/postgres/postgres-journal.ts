@@ -4,6 +4,7 @@ import { JournalOpenError, LeaseLostError } from '../journal.js';
 import type { Fence } from '../rows.js';
 import { SqlJournal, type TxOptions } from '../sql/sql-journal.js';
 import { driveAsync, exec, type Op, type Tx } from '../sql/tx.js';
+import { answer, inline, sendHeld, type Held } from './simple-query.js';
 import type { EventFeedPage } from '../views.js';
 import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 import { Turns } from './turns.js';
@@ -221,16 +222,16 @@ export class PostgresJournal extends SqlJournal {
     const dropped = watchDropped(client);
     let broken: Error | undefined;
     // A read sees one snapshot across its statements.
-    const held = [options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN'];
-    if (options.sweeper) held.push(`SELECT pg_advisory_xact_lock(${SWEEPER_LOCK})`);
+    const held: Held[] = [{ text: options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN' }];
+    if (options.sweeper) held.push({ text: `SELECT pg_advisory_xact_lock(${SWEEPER_LOCK})` });
     try {
       const result = await driveAsync(body(), (op) => {
-        if (op.kind !== 'exec') return this.executeAfter(client, held.splice(0), op);
-        held.push(inline(op));
+        if (op.kind !== 'exec' && op.kind !== 'later') return this.executeAfter(client, held.splice(0), op);
+        held.push(op.kind === 'later' ? { text: inline(op), op } : { text: inline(op) });
         return Promise.resolve(undefined);
       });
-      held.push(options.rollback ? 'ROLLBACK' : 'COMMIT');
-      await client.query(held.join(';\n'));
+      held.push({ text: options.rollback ? 'ROLLBACK' : 'COMMIT' });
+      await sendHeld(client, held);
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
@@ -244,10 +245,9 @@ export class PostgresJournal extends SqlJournal {
   }
 
   /** `op`, sent after the statements held for it: one simple query for all, the answer of the last. */
-  private async executeAfter(client: pg.PoolClient, held: readonly string[], op: Op): Promise<unknown> {
+  private async executeAfter(client: pg.PoolClient, held: readonly Held[], op: Op): Promise<unknown> {
     if (held.length === 0) return this.execute(client, op);
-    const results = (await client.query([...held, inline(op)].join(';\n'))) as pg.QueryResult | pg.QueryResult[];
-    return answer(op, Array.isArray(results) ? results.at(-1)! : results);
+    return answer(op, await sendHeld(client, [...held, { text: inline(op) }]));
   }
 
   /** A body of one statement, run without BEGIN and COMMIT: PostgreSQL commits it alone. */
@@ -328,32 +328,6 @@ export class PostgresJournal extends SqlJournal {
 interface Checkout {
   client: pg.PoolClient;
   release: (err?: Error) => void;
-}
-
-/** What the logic receives for a statement: its rows, its first row, or the rows it changed. */
-function answer(op: Op, result: pg.QueryResult): unknown {
-  if (op.kind === 'all') return result.rows;
-  if (op.kind === 'get') return result.rows[0];
-  return result.rowCount ?? 0;
-}
-
-/**
- * The statement with its parameters written in as quoted literals, for a simple query (which takes no parameters).
- * A quoted literal is of unknown type until its context gives it one, as a parameter is, so a number goes quoted too.
- */
-function inline(op: Op): string {
-  let next = 0;
-  const text = op.sql.replace(/\?/g, () => {
-    if (next >= op.params.length) throw new Error(`a statement has more placeholders than parameters: ${op.sql}`);
-    const value = op.params[next++];
-    if (value === null || value === undefined) return 'NULL';
-    const text = String(value);
-    // As a parameter it would be refused (PostgreSQL's text holds no NUL); in a query's text it would end the query.
-    if (text.includes('\0')) throw new Error('a value holds a NUL character, which PostgreSQL text cannot hold');
-    return pg.escapeLiteral(text);
-  });
-  if (next !== op.params.length) throw new Error(`a statement has fewer placeholders than parameters: ${op.sql}`);
-  return text;
 }
 
 function newPool(

@@ -1,6 +1,6 @@
 import type { BeginRun, PlannedStep } from '../journal.js';
 import type { PlanRevisionRow, StepStatus } from '../rows.js';
-import { exec, get, json, type Param, type Tx } from './tx.js';
+import { exec, get, json, later, type Later, type Param, type Tx } from './tx.js';
 
 /** The plan's current run: the latest one opened (one process runs a plan at a time, under its lease). */
 export function* currentRun(planId: string): Tx<number | null> {
@@ -198,13 +198,15 @@ export function* openAttempt(planId: string, stepId: string, runId: number | nul
 
 const OPEN_ATTEMPT = '(SELECT MAX(id) FROM attempts WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL)';
 
-export function* recordAction(planId: string, stepId: string, command: string, args: unknown): Tx<number> {
+/** The action's id, once the transaction has committed: nothing in it waits for the id (its settling comes later). */
+export function* recordAction(planId: string, stepId: string, command: string, args: unknown): Tx<Later<number>> {
   yield* exec(
     'UPDATE attempts SET last_actuator_at = verbtree_now() WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL',
     planId,
     stepId,
   );
-  const row = yield* get<{ id: number }>(
+  return yield* later(
+    (row) => Number((row as { id: number }).id),
     `INSERT INTO actions (attempt_id, plan_id, step_id, command, args, started_at) VALUES (${OPEN_ATTEMPT}, ?, ?, ?, ?, verbtree_now()) RETURNING id`,
     planId,
     stepId,
@@ -213,7 +215,6 @@ export function* recordAction(planId: string, stepId: string, command: string, a
     command,
     json(args ?? null),
   );
-  return Number(row!.id);
 }
 
 export function* settleAction(id: number, error: string | null): Tx<void> {

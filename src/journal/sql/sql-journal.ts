@@ -49,7 +49,7 @@ import * as record from './record.js';
 import * as resume from './resume.js';
 import * as retract from './retract.js';
 import * as runners from './runners.js';
-import type { Tx } from './tx.js';
+import { settled, type Tx } from './tx.js';
 import * as versions from './version-runs.js';
 import type { PromotionRow } from './version-runs.js';
 import type { VersionRun } from '../../registry/canary-sla.js';
@@ -167,7 +167,8 @@ export abstract class SqlJournal implements Journal {
     return this.write(() => recordEvent(event), fence);
   }
   recordAction(action: ActionInput, fence?: Fence): Promise<number> {
-    return this.write(() => record.recordAction(action.planId, action.stepId, action.command, action.args), fence);
+    const write = () => record.recordAction(action.planId, action.stepId, action.command, action.args);
+    return this.write(write, fence).then((id) => id.value);
   }
   settleAction(id: number, error: string | null, fence?: Fence): Promise<void> {
     return this.write(() => record.settleAction(id, error), fence);
@@ -179,7 +180,8 @@ export abstract class SqlJournal implements Journal {
     return this.write(() => record.recordRevision(revision), fence);
   }
   recordBatch(writes: readonly JournalWrite[], fence?: Fence): Promise<unknown[]> {
-    return this.write(() => recordBatch(writes, fence?.epoch ?? null), fence, { writes: writes.length });
+    const answers = this.write(() => recordBatch(writes, fence?.epoch ?? null), fence, { writes: writes.length });
+    return answers.then((committed) => committed.map(settled));
   }
   setPlanStatus(planId: string, status: string, fence?: Fence): Promise<void> {
     return this.write(() => record.setPlanStatus(planId, status), fence);

@@ -141,6 +141,7 @@ export class SqliteJournal extends SqlJournal {
     const statement = this.statement(op.sql);
     if (op.kind === 'all') return statement.all(...op.params);
     if (op.kind === 'get') return statement.get(...op.params);
+    if (op.kind === 'later') return op.answer.set(statement.get(...op.params));
     return statement.run(...op.params).changes;
   }
 
