@@ -33,6 +33,7 @@ function fresh() {
     mc: { writes: 0, writevs: 0, chunks: 0, bytes: 0, socketTurns: 0, socketCallbacks: 0 },
     other: {},
     queries: {},
+    statements: {},
     openedAt: performance.now(),
   };
 }
@@ -62,18 +63,26 @@ Client.prototype.write = function talliedWrite(name, params) {
   return write.call(this, name, params);
 };
 
-// The journal's queries, by their first statement's opening words (a round trip each: one socket write).
+// The journal's queries (a round trip each: one socket write), by their first statement's opening words past BEGIN and
+// the lease check; and their statements, each by its opening words, its quoted values blanked.
 const pg = require('pg');
 const query = pg.Client.prototype.query;
+const shape = (statement) =>
+  statement
+    .replace(/\s+/g, ' ')
+    .replace(/'[^']*'/g, "'…'")
+    .slice(0, 48);
 pg.Client.prototype.query = function talliedQuery(config, ...rest) {
   const text = typeof config === 'string' ? config : config?.text;
   if (typeof text === 'string') {
     const statements = text.split(';\n');
-    const key = `${statements.length > 1 ? `${statements.length} statements: ` : ''}${statements
-      .find((s) => !s.startsWith('BEGIN'))
-      ?.replace(/\s+/g, ' ')
-      .slice(0, 48)}`;
+    const first = statements.find((s) => !s.startsWith('BEGIN') && !s.startsWith('SELECT verbtree_fence')) ?? '';
+    const key = `${statements.length > 1 ? `${statements.length} statements: ` : ''}${shape(first)}`;
     window.queries[key] = (window.queries[key] ?? 0) + 1;
+    for (const statement of statements) {
+      const kind = shape(statement);
+      window.statements[kind] = (window.statements[kind] ?? 0) + 1;
+    }
   }
   return query.call(this, config, ...rest);
 };

@@ -6,7 +6,8 @@ import { workerTally } from './worker-tally.js';
  * FLEET_WRITE_TALLY=1 each worker loads fleet-write-tally.mjs, and after each row the bench prints, over the plan
  * phase, the packets the bots wrote per second of a walking body and of a body at rest, by name; the socket writes to
  * the Minecraft server per bot per second, and the event-loop turns in which a bot's socket wrote (what one write a
- * socket a turn would make of them); and the writes to every other peer (the journal's PostgreSQL) per plan.
+ * socket a turn would make of them); the writes to every other peer (the journal's PostgreSQL) per plan; and the
+ * journal's queries (round trips) and statements a plan, by kind.
  */
 
 const tally = workerTally('FLEET_WRITE_TALLY', './fleet-write-tally.mjs', 'write-tally ');
@@ -25,6 +26,7 @@ interface Tally {
   mc: Writes & { socketTurns: number; socketCallbacks: number };
   other: Record<string, Writes & { sockets: number }>;
   queries: Record<string, number>;
+  statements: Record<string, number>;
   wallMs: number;
   /** The worker's own CPU time over the window, and its context switches: given up, and taken from it. */
   cpuMs: number;
@@ -47,6 +49,7 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
   const mc = { writes: 0, writevs: 0, chunks: 0, bytes: 0, socketTurns: 0, socketCallbacks: 0 };
   const other: Record<string, Writes & { sockets: number }> = {};
   const queries: Record<string, number> = {};
+  const statements: Record<string, number> = {};
   let walkTicks = 0;
   let restTicks = 0;
   let wallSeconds = 0;
@@ -63,6 +66,7 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
       for (const key of Object.keys(sum) as (keyof typeof sum)[]) sum[key] += w[key];
     }
     for (const [key, n] of Object.entries(t.queries)) queries[key] = (queries[key] ?? 0) + n;
+    for (const [key, n] of Object.entries(t.statements ?? {})) statements[key] = (statements[key] ?? 0) + n;
     walkTicks += t.walkTicks;
     restTicks += t.restTicks;
     wallSeconds = Math.max(wallSeconds, t.wallMs / 1000);
@@ -82,10 +86,13 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
       `${label} (${w.sockets} sockets): ${(w.writes / plans).toFixed(1)} writes and ${(w.writevs / plans).toFixed(1)} ` +
       `writevs a plan (${rate(w.writes + w.writevs, wallSeconds)} a second), ${(w.bytes / plans).toFixed(0)} bytes a plan`,
   );
-  const byQuery = Object.entries(queries)
-    .sort(([, a], [, b]) => b - a)
-    .slice(0, 12)
-    .map(([key, n]) => `${(n / plans).toFixed(2)} ${key}`);
+  const perPlan = (counts: Record<string, number>, most: number) =>
+    Object.entries(counts)
+      .sort(([, a], [, b]) => b - a)
+      .slice(0, most)
+      .map(([key, n]) => `${(n / plans).toFixed(2)} ${key}`);
+  const total = (counts: Record<string, number>) =>
+    (Object.values(counts).reduce((sum, n) => sum + n, 0) / plans).toFixed(1);
   process.stderr.write(
     `fleet: writes over the plan phase (${wallSeconds.toFixed(1)} s; ${walkSeconds.toFixed(0)} bot-seconds walking, ` +
       `${restSeconds.toFixed(0)} at rest, by physics ticks): packets a bot-second walking / at rest: ${byName.join(', ')}; ` +
@@ -93,7 +100,9 @@ export function reportWriteTally(fleetProcesses: readonly CliProcess[], plans: n
       `(${(mc.chunks / Math.max(1, mc.writes + mc.writevs)).toFixed(2)} packets a write, ${rate(mc.bytes, botSeconds)} ` +
       `bytes), in ${rate(mc.socketTurns, botSeconds)} socket-turns and ${rate(mc.socketCallbacks, botSeconds)} ` +
       `socket-callbacks a bot-second; others: ${others.join('; ')}; ` +
-      `the journal's queries a plan, by their first statement: ${byQuery.join(', ')}; the workers' own CPU ` +
+      `the journal's queries (round trips) a plan: ${total(queries)}, by their first statement past BEGIN and the ` +
+      `lease check: ${perPlan(queries, 12).join(', ')}; its statements a plan: ${total(statements)}, by kind: ` +
+      `${perPlan(statements, 24).join(', ')}; the workers' own CPU ` +
       `${(own.cpuMs / 1000).toFixed(1)} s, context switches ${rate(own.voluntary, wallSeconds)} given up and ` +
       `${rate(own.preempted, wallSeconds)} preempted a second\n`,
   );

@@ -60,6 +60,11 @@ export interface EventRecord {
   effects?: { post: unknown; blocks: readonly { x: number; y: number; z: number; name: string }[] };
   /** The run it belongs to, when the writer opened it (otherwise the plan's latest run, looked up). */
   runId?: number;
+  /**
+   * False when the writer knows no planner's revision of the plan was journaled during its run (it journals them
+   * all): a starting step then has none to adopt, and the journal does not look for one.
+   */
+  revised?: boolean;
 }
 
 /** An actuator command of the innermost open step. */

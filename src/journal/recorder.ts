@@ -51,6 +51,8 @@ export class JournalRecorder implements ActionSink {
   private readonly actionIds = new Map<number, { id?: number }>();
   /** The run each plan's events belong to: its id once its opening committed (undefined until then). */
   private readonly runs = new Map<string, { id?: number }>();
+  /** Plans whose run has had a planner's revision journaled by this recorder: a starting step may adopt it. */
+  private readonly revised = new Set<string>();
   private nextAction = 1;
 
   constructor(
@@ -78,6 +80,7 @@ export class JournalRecorder implements ActionSink {
   /** Journals a plan and opens its run before the executor sees it; the run's id. */
   beginRun(planned: PlannedRun): Promise<number> {
     this.begun.add(planned.planId);
+    this.revised.delete(planned.planId);
     // This run's own entry: a later run of the plan gets another, whatever order the commits come in.
     const run: { id?: number } = {};
     this.runs.set(planned.planId, run);
@@ -92,6 +95,7 @@ export class JournalRecorder implements ActionSink {
 
   /** Replacement steps a planner sent, journaled in order with the events around them. */
   recordRevision(revision: RevisionInput): Promise<void> {
+    this.revised.add(revision.planId);
     return this.queue.push({ kind: 'revision', revision });
   }
 
@@ -100,7 +104,10 @@ export class JournalRecorder implements ActionSink {
       // A plan handed to the executor directly, or planned from an intent: journal what the event tells.
       void this.beginRun({ planId: event.planId, intentId: event.intentId, steps: [], body: null });
     }
-    const record: EventRecord = { event, runnerId: this.runnerId };
+    if (event.type === 'plan.replaced') this.revised.add(event.planId);
+    // Every revision of a run this recorder began is journaled through it: none means none to adopt.
+    const revised = this.begun.has(event.planId) ? this.revised.has(event.planId) : undefined;
+    const record: EventRecord = { event, runnerId: this.runnerId, ...(revised === false ? { revised } : {}) };
     // A step refused or deduplicated by its idempotency key ends without step.started: it never opened, so its
     // step.ended finds nothing to close here and leaves no effects.
     if (event.type === 'step.started') this.open.push({ planId: event.planId, stepId: event.stepId, touched: [] });
@@ -117,6 +124,7 @@ export class JournalRecorder implements ActionSink {
     if (event.type === 'plan.ended') {
       this.begun.delete(event.planId);
       this.runs.delete(event.planId);
+      this.revised.delete(event.planId);
     }
     void this.queue.push(() => {
       const runId = run?.id;

@@ -1,3 +1,5 @@
+import type { PlanControl } from './sql/plan-control.js';
+
 /** The journal's rows as the queries return them (snake_case, as stored; times in epoch ms). */
 
 /** `retracted`: it succeeded, and a server's rollback undid its effect (found gone from the live world since). */
@@ -251,4 +253,6 @@ export interface QueuedPlan {
   body: unknown;
   /** True for the bot's plan a previous holder left running or interrupted: it continues through a resume. */
   resume: boolean;
+  /** What an operator asked of the plan through a gateway, as the claim read it. */
+  control: PlanControl;
 }

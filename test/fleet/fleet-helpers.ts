@@ -12,7 +12,6 @@ import {
 } from '../../src/world/embedded/index.js';
 import { parseScenario } from '../../src/world/scenario/index.js';
 import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
-import type { PgProxy } from '../helpers/pg-proxy.js';
 import { cliProcess, finished } from '../journal/cli-process.js';
 
 /** What the fleet tests share: worker processes, polling the journal, the plans they queue, a proxy to cut. */
@@ -206,37 +205,5 @@ export async function lockReport(url: string): Promise<string> {
     return rows.map((r) => JSON.stringify(r)).join('\n');
   } finally {
     await client.end();
-  }
-}
-
-/**
- * Cuts the proxy at a moment one of its sessions holds a lock on a lease row mid-transaction (a fence check's
- * FOR SHARE, a renewal's or claim's UPDATE), as pg_locks shows it: a cut that came a moment late (the transaction
- * ended, or its COMMIT had already passed the proxy) is healed and tried again. The moment a claim queued behind a cut-off holder's lock would wait for the heal.
- */
-export async function cutWhileLeaseLocked(proxy: PgProxy, url: string, limitMs = 60_000): Promise<void> {
-  const probe = new pg.Client({ connectionString: url });
-  await probe.connect();
-  const locked = async () =>
-    (
-      await probe.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM pg_locks l JOIN pg_stat_activity a ON a.pid = l.pid
-         WHERE l.relation = 'bot_leases'::regclass AND l.granted AND l.mode <> 'AccessShareLock'
-           AND a.client_port = ANY($1)`,
-        [proxy.upstreamPorts()],
-      )
-    ).rows[0]!.n > 0;
-  try {
-    for (const started = Date.now(); Date.now() - started < limitMs;) {
-      if (!(await locked())) continue;
-      proxy.cut();
-      // What the proxy forwarded before the cut (a COMMIT) lands within moments; a lock still held after is stuck.
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if (await locked()) return;
-      proxy.heal();
-    }
-    throw new Error(`no session behind the proxy was seen holding a lease row's lock within ${limitMs} ms`);
-  } finally {
-    await probe.end();
   }
 }

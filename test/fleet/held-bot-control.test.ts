@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { sleep } from '../../src/cli/worker/timing.js';
 import { HeldBot } from '../../src/cli/worker/held-bot.js';
@@ -163,6 +163,24 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     expect(await journal.plan('taken')).toMatchObject({ status: 'cancelled' });
     await clock.advance(10_000);
     expect(world.position()).toMatchObject({ x: 0.5, z: 0.5 });
+  });
+
+  it("starts a plan as its claim read it, with no read of the plan's row before the run: one paused while queued starts paused", async () => {
+    const journal = openTemp().journal;
+    const reads = vi.spyOn(journal, 'planControl');
+    const { clock, world, ops, said } = await fleet(async (journal) => {
+      const plan = walk('held', 30);
+      await journal.enqueuePlan({ ...plan, bot: 'ann', body: plan });
+      expect(await journal.requestPlanControl('held', 'pause', 'wait for it')).toMatchObject({ outcome: 'requested' });
+    }, journal);
+    expect(await clock.runUntil(said('plan held: paused through a gateway: wait for it'), MINUTE)).toBe(true);
+    expect(reads).not.toHaveBeenCalled();
+    await clock.advance(10_000);
+    expect(world.position()).toMatchObject({ x: 0.5, z: 0.5 });
+    // The resume reaches the run at the watch's next look.
+    await ops.resume('held');
+    expect(await clock.runUntil(said('plan held on ann: succeeded'), MINUTE)).toBe(true);
+    expect(reads).toHaveBeenCalled();
   });
 
   it('a bot fenced because the database connection failed says "the journal was unreachable", not that its worker failed', async () => {

@@ -2,11 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/journal/open.js';
 import { pgProxy } from '../helpers/pg-proxy.js';
 import {
-  cutWhileLeaseLocked,
   lockReport,
   queue,
   statuses,
-  stepStatuses,
   stopWorker,
   succeededTransitions,
   until,
@@ -33,28 +31,27 @@ describe('verbtree worker: a partition from PostgreSQL', () => {
       plan.steps.push(
         ...[2, 3].flatMap((n) => walkFor('pa', 20, n).steps.map((s) => ({ ...s, stepId: `${s.stepId}${n}` }))),
       );
-      await queue(journal, 'pa', plan);
       const cutOff = world.startWorker(url.replace(`:${world.cluster.port}/`, `:${proxy.port}/`), 'cut', ['pa'], 1);
       workers.push(cutOff);
       await until(
-        'a step of pa in progress',
-        () => stepStatuses(journal, plan.planId),
-        (s) => s.includes('in_progress'),
+        'pa held by the cut-off worker',
+        async () => (await journal.listBots())[0],
+        (bot) => bot?.holder === 'cut' && bot.held,
       );
       const other = world.startWorker(url, 'other', [], 1);
       workers.push(other);
       // The other worker must be up (holding nothing, pa being held) before the cut, so it is ready to take over.
       await until('the other worker up', async () => (await other.out()).includes('worker other:'), Boolean);
-      // The cut comes while the cut-off worker holds pa with a step under way. On a loaded machine a worker may fence
-      // itself (its renewals late) and claim its bot again before that, so the epoch cut off is read, not assumed.
-      const held = await until(
-        'pa held by the cut-off worker with a step under way',
-        async () => ({ bot: (await journal.listBots())[0], steps: await stepStatuses(journal, plan.planId) }),
-        ({ bot, steps }) => bot?.holder === 'cut' && bot.held && steps.includes('in_progress'),
-      );
-      // The worst moment: mid-transaction, a session of the cut-off worker holding a lock on pa's lease row.
-      await cutWhileLeaseLocked(proxy, url);
-      const epoch = held.bot!.epoch;
+      // The worst moment: mid-transaction, a session of the cut-off worker holding a lock on pa's lease row, with the
+      // plan under way. Most of a plan's writes are one round trip each (BEGIN to COMMIT in one query) and hold no lock
+      // between two; the opening of its run (the plan's row upserted, then the run's id awaited) waits mid-transaction:
+      // the cut comes as that query has gone to the server.
+      const cutting = proxy.cutAfterQuery('INSERT INTO plans');
+      await queue(journal, 'pa', plan);
+      await cutting;
+      // On a loaded machine a worker may fence itself (its renewals late) and claim its bot again before that, so the
+      // epoch cut off is read, not assumed.
+      const epoch = (await journal.listBots())[0]!.epoch;
       const cutPorts = proxy.upstreamPorts();
       await until(
         'pa taken by the other worker',

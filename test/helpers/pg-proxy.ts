@@ -9,6 +9,12 @@ export type PgProxy = Awaited<ReturnType<typeof pgProxy>>;
 export async function pgProxy(targetPort: number) {
   let cut = false;
   let endNextAtReady = false;
+  /** A query's text to cut at once after forwarding it, and who waits for that cut. */
+  let cutAfter: { text: Buffer; done: () => void } | null = null;
+  const cutAll = () => {
+    cut = true;
+    for (const pair of pairs) for (const socket of pair) socket.pause();
+  };
   const pairs = new Set<[Socket, Socket]>();
   const closePair = (pair: [Socket, Socket]) => {
     for (const socket of pair) socket.destroy();
@@ -20,6 +26,14 @@ export async function pgProxy(targetPort: number) {
     pairs.add(pair);
     // pipe() sets its source flowing: a connection made while cut is paused after.
     client.pipe(upstream);
+    // Heard after pipe()'s own listener: the chunk has gone to the server when the cut comes.
+    client.on('data', (chunk: Buffer) => {
+      if (!cutAfter || !chunk.includes(cutAfter.text)) return;
+      const { done } = cutAfter;
+      cutAfter = null;
+      cutAll();
+      done();
+    });
     if (endNextAtReady) {
       endNextAtReady = false;
       endAtReady(upstream, client);
@@ -36,9 +50,13 @@ export async function pgProxy(targetPort: number) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     port: (server.address() as { port: number }).port,
-    cut() {
-      cut = true;
-      for (const pair of pairs) for (const socket of pair) socket.pause();
+    cut: cutAll,
+    /**
+     * Cuts the moment a client's query holding `text` has gone to the server, before its answer can come back: the
+     * server runs it, and the session then waits for the client's next statement. Resolves once cut.
+     */
+    cutAfterQuery(text: string): Promise<void> {
+      return new Promise((done) => (cutAfter = { text: Buffer.from(text), done }));
     },
     /** The proxy's own ports towards PostgreSQL: pg_stat_activity's client_port of the sessions it carries. */
     upstreamPorts() {

@@ -192,6 +192,7 @@ describe.each(contractBackends())('the fleet on the %s journal', (_backend, fres
       intentId: 'i',
       body: plan('p1'),
       resume: false,
+      control: { control: null, reason: null },
     });
     // Until it ends, it is the bot's plan: a new holder (or this one, asking again) resumes it, never a second plan.
     expect(await journal.claimNextPlan(fence)).toMatchObject({ planId: 'p1', resume: true });

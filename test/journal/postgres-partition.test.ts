@@ -80,11 +80,8 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       // A fenced write of w1 under way: its fence check done (the journal's own statement), its transaction still open.
       const writer = await rawClient(url);
       await writer.query('BEGIN');
-      // The journal's own fence check (a protected field), its placeholders numbered as pg takes them.
-      let n = 0;
-      const fenceSql = (journal as unknown as { fenceSql: string }).fenceSql.replace(/\?/g, () => `$${++n}`);
-      const checked = await writer.query(fenceSql, ['ann', 1]);
-      expect(checked.rowCount).toBe(1);
+      // The journal's own fence check, which fails the transaction when the lease has moved on.
+      await writer.query('SELECT verbtree_fence($1, $2)', ['ann', 1]);
       let settled = false;
       const renewal = journal.renewLeases('w1', 60_000).finally(() => (settled = true));
       const waited = await eventually(async () => settled || (await lockWaits(raw)) > 0);
@@ -119,19 +116,20 @@ describe('a claim and the row locks of a holder cut off from the database', () =
     try {
       await journal.addBot({ name: 'bea' });
       const fence = { bot: 'bea', epoch: (await cutOff.claimBot('bea', 'cut', 60_000))! };
-      await cutOff.beginRun({ planId: 'p', intentId: 'i', steps: [], body: {}, runnerId: null }, fence);
-      // The cut-off worker's write: its transaction opens, and its fence check (the statement before its update, whose
-      // answer the write awaits) waits for the lease row another session holds…
+      await journal.enqueuePlan({ planId: 'p', intentId: 'i', bot: 'bea', body: {} });
+      // The cut-off worker's claim of the bot's queued plan, three round trips (the plan read, its update to running,
+      // the COMMIT): its transaction opens, and its fence check, sent with the read, waits for the lease row another
+      // session holds…
       await raw.query('BEGIN');
       await raw.query("SELECT bot FROM bot_leases WHERE bot = 'bea' FOR UPDATE");
-      const write = cutOff.setPlanStatus('p', 'failed', fence).then(
+      const write = cutOff.claimNextPlan(fence).then(
         () => 'written',
         () => 'lost',
       );
       const other = await rawClient(url);
       expect(await eventually(async () => (await lockWaits(other)) === 1)).toBe(true);
-      // …the network goes, then the lease row is free: the check is done and holds its lock, its answer lost in the
-      // cut, so the update and COMMIT never come.
+      // …the network goes, then the lease row is free: the check and the read are done and hold the lease row's lock,
+      // their answer lost in the cut, so the update and COMMIT never come.
       proxy.cut();
       await raw.query('COMMIT');
       // The server ends that session once it has been idle in its transaction past the limit; before, it held on.
@@ -147,7 +145,7 @@ describe('a claim and the row locks of a holder cut off from the database', () =
       expect(await journal.claimBot('bea', 'next', 60_000)).toBe(2);
       proxy.heal();
       expect(await write).toBe('lost');
-      expect((await journal.plan('p'))?.status).toBe('running');
+      expect((await journal.plan('p'))?.status).toBe('queued');
     } finally {
       proxy.heal();
       await raw.end();

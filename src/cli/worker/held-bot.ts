@@ -314,7 +314,7 @@ export class HeldBot {
     let failed = false;
     try {
       const plan = next.resume ? await this.resumable(planId, assembly) : (next.body as RunInput);
-      if (!plan || (await this.cancelledBeforeStart(planId))) return;
+      if (!plan || (await this.cancelledBeforeStart(next))) return;
       say(`plan ${planId} on ${this.fence.bot}: ${next.resume ? 'resumed' : 'started'}`);
       const run = await assembly.run(plan, {
         ...(next.resume ? { resumed: true } : { claimed: true }),
@@ -327,6 +327,7 @@ export class HeldBot {
         planId,
         run,
         AbortSignal.any([runEnded.signal, this.cancel.signal]),
+        next.control,
       );
       const result = await run.result.finally(() => runEnded.abort());
       await watch;
@@ -356,11 +357,11 @@ export class HeldBot {
 
   /**
    * A plan an operator cancelled through a gateway after a worker took it (a resumed one, or one claimed just then)
-   * ends here, cancelled, without running.
+   * ends here, cancelled, without running: its claim read the cancel. One asked later reaches the run through its
+   * control watch.
    */
-  private async cancelledBeforeStart(planId: string): Promise<boolean> {
-    const asked = await this.deps.journal.planControl(planId);
-    if (asked?.control !== 'cancel') return false;
+  private async cancelledBeforeStart({ planId, control: asked }: QueuedPlan): Promise<boolean> {
+    if (asked.control !== 'cancel') return false;
     await this.deps.journal.setPlanStatus(planId, 'cancelled', this.fence);
     this.deps.say(
       `plan ${planId} on ${this.fence.bot}: cancelled before it started: ${asked.reason ?? 'by the operator'}`,

@@ -14,15 +14,16 @@ export interface ControlWatchDeps {
 
 /**
  * Applies an operator's pause, resume or cancel of a fleet plan (written on the plan's row by a gateway in another
- * process) to its run here: it reads the row at once and then every `everyMs` until `ended` aborts. A read that fails
- * (the database away for a moment) is only a late look: the next one applies what was asked. Settles once `ended`
- * aborts.
+ * process) to its run here: `asked` (what the plan's claim read) at once, then what the row says every `everyMs`
+ * until `ended` aborts. A read that fails (the database away for a moment) is only a late look: the next one applies
+ * what was asked. Settles once `ended` aborts.
  */
 export function watchPlanControl(
   deps: ControlWatchDeps,
   planId: string,
   run: ExecutionRun,
   ended: AbortSignal,
+  asked: PlanControl,
 ): Promise<void> {
   let pausedHere = false;
   let cancelled = false;
@@ -40,10 +41,12 @@ export function watchPlanControl(
     }
   };
   const look = async () => {
-    while (!ended.aborted) {
-      const asked = await deps.journal.planControl(planId).catch(() => null);
-      if (asked && !ended.aborted) apply(asked);
+    apply(asked);
+    for (;;) {
       await sleep(deps.clock, deps.everyMs, ended);
+      if (ended.aborted) return;
+      const now = await deps.journal.planControl(planId).catch(() => null);
+      if (now && !ended.aborted) apply(now);
     }
   };
   return look();

@@ -297,6 +297,20 @@ export const PG_MIGRATIONS: readonly string[] = [
   ALTER TABLE steps ADD CONSTRAINT steps_status_check
     CHECK (status IN ('pending', 'in_progress', 'succeeded', 'failed', 'skipped', 'retracted'));
   `,
+  `
+  -- A fenced write's lease check as a statement whose answer nothing waits for (postgres-journal.ts, checkFence): it
+  -- takes the lease row's share lock as the check's SELECT did, and a lease that no longer carries the epoch fails the
+  -- transaction with its own SQLSTATE, so that nothing sent after it in the transaction runs or commits.
+  CREATE FUNCTION verbtree_fence(fence_bot TEXT, fence_epoch BIGINT) RETURNS void LANGUAGE plpgsql AS $$
+  BEGIN
+    PERFORM 1 FROM bot_leases
+      WHERE bot = fence_bot AND epoch = fence_epoch AND holder IS NOT NULL AND expires_at > verbtree_now()
+      FOR KEY SHARE;
+    IF NOT FOUND THEN
+      RAISE EXCEPTION 'the lease on bot % no longer carries epoch %', fence_bot, fence_epoch USING ERRCODE = 'VBL01';
+    END IF;
+  END $$;
+  `,
 ];
 
 /** verbtree's tables: one of them in a database without `verbtree_schema` means it belongs to something else. */

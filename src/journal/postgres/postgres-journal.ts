@@ -1,8 +1,10 @@
 import pg from 'pg';
 import { maskUrl } from '../journal-spec.js';
-import { JournalOpenError } from '../journal.js';
+import { JournalOpenError, LeaseLostError } from '../journal.js';
+import type { Fence } from '../rows.js';
 import { SqlJournal, type TxOptions } from '../sql/sql-journal.js';
-import { driveAsync, type Op, type Tx } from '../sql/tx.js';
+import { driveAsync, exec, type Op, type Tx } from '../sql/tx.js';
+import { answer, inline, sendHeld, type Held } from './simple-query.js';
 import type { EventFeedPage } from '../views.js';
 import { JOURNAL_TABLES, PG_MIGRATIONS } from './migrations.js';
 import { Turns } from './turns.js';
@@ -12,6 +14,8 @@ import { clientWithReadTimeout } from './read-timeout.js';
 /** Advisory lock keys: one migrator at a time, one health sweeper at a time, across every process on the database. */
 const MIGRATION_LOCK = 7_467_001;
 export const SWEEPER_LOCK = 7_467_002;
+/** The SQLSTATE `verbtree_fence` fails a transaction with when the lease no longer carries the write's epoch. */
+const FENCE_REFUSED = 'VBL01';
 
 /** bigint (counts, identity ids, epochs) and numeric (sums) arrive as numbers: every one of ours fits in 2^53. */
 const NUMERIC_OIDS = new Set([20, 1700]);
@@ -48,7 +52,7 @@ export interface PostgresJournalOptions {
    * transaction, it would otherwise hold that transaction's row locks (its fence check's share lock on the lease row,
    * the rows it wrote) until the network heals, and the bot's next holder would wait behind them. Not shorter: a
    * worker that is only busy sends its next statement late by as long as its event loop runs late, and every write
-   * checks its lease at the database anyway (see fenceSql).
+   * checks its lease at the database anyway (see checkFence).
    */
   idleInTransactionTimeoutMs?: number;
   /**
@@ -79,15 +83,21 @@ export class PostgresJournal extends SqlJournal {
   readonly backend = 'postgres';
   readonly writesOnCall = false;
   /**
-   * FOR KEY SHARE, not FOR SHARE: a claim (its FOR UPDATE SKIP LOCKED) still passes over a bot with a fenced write in
-   * flight, so no write of an old epoch lands after a new epoch's claim, but a renewal (an UPDATE of the expiry alone,
-   * FOR NO KEY UPDATE) no longer waits for the holder's own open transactions. Under FOR SHARE a worker's renewal waited
-   * for each of its bots' transactions on the way (seen in pg_stat_activity during `npm run bench -- fleet --bots
-   * 150`: the renewal's UPDATE waiting on transactionid locks of sessions idle in transaction while their busy worker
-   * got to its next statement), came back past the fence's share of the lease, and the worker fenced every bot.
+   * `verbtree_fence` (the last migration) locks the lease row FOR KEY SHARE, not FOR SHARE: a claim (its FOR UPDATE
+   * SKIP LOCKED) still passes over a bot with a fenced write in flight, so no write of an old epoch lands after a new
+   * epoch's claim, but a renewal (an UPDATE of the expiry alone, FOR NO KEY UPDATE) no longer waits for the holder's
+   * own open transactions. Under FOR SHARE a worker's renewal waited for each of its bots' transactions on the way
+   * (seen in pg_stat_activity during `npm run bench -- fleet --bots 150`: the renewal's UPDATE waiting on
+   * transactionid locks of sessions idle in transaction while their busy worker got to its next statement), came back
+   * past the fence's share of the lease, and the worker fenced every bot.
+   *
+   * The check is sent with the transaction's next statement rather than on its own: a lease that moved on fails that
+   * query (FENCE_REFUSED) before any statement after the check runs, and `transact` rolls back and throws
+   * LeaseLostError. A round trip for its answer alone was a third of a fleet worker's journal round trips.
    */
-  protected readonly fenceSql =
-    'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now() FOR KEY SHARE';
+  protected *checkFence(fence: Fence): Tx<void> {
+    yield* exec('SELECT verbtree_fence(?, ?)', fence.bot, fence.epoch);
+  }
   protected readonly skipLockedSql = 'FOR UPDATE SKIP LOCKED';
   protected readonly trySweeperSql = `SELECT pg_try_advisory_xact_lock(${SWEEPER_LOCK}) AS got`;
   private readonly names = new Map<string, { name: string; text: string }>();
@@ -212,19 +222,21 @@ export class PostgresJournal extends SqlJournal {
     const dropped = watchDropped(client);
     let broken: Error | undefined;
     // A read sees one snapshot across its statements.
-    const held = [options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN'];
-    if (options.sweeper) held.push(`SELECT pg_advisory_xact_lock(${SWEEPER_LOCK})`);
+    const held: Held[] = [{ text: options.readOnly ? 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY' : 'BEGIN' }];
+    if (options.sweeper) held.push({ text: `SELECT pg_advisory_xact_lock(${SWEEPER_LOCK})` });
     try {
       const result = await driveAsync(body(), (op) => {
-        if (op.kind !== 'exec') return this.executeAfter(client, held.splice(0), op);
-        held.push(inline(op));
+        if (op.kind !== 'exec' && op.kind !== 'later') return this.executeAfter(client, held.splice(0), op);
+        held.push(op.kind === 'later' ? { text: inline(op), op } : { text: inline(op) });
         return Promise.resolve(undefined);
       });
-      held.push(options.rollback ? 'ROLLBACK' : 'COMMIT');
-      await client.query(held.join(';\n'));
+      held.push({ text: options.rollback ? 'ROLLBACK' : 'COMMIT' });
+      await sendHeld(client, held);
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch((lost: Error) => (broken = lost));
+      if (options.fence && (error as { code?: unknown }).code === FENCE_REFUSED)
+        throw new LeaseLostError(options.fence);
       throw dropped.cause(error);
     } finally {
       const lost = dropped.stop();
@@ -233,10 +245,9 @@ export class PostgresJournal extends SqlJournal {
   }
 
   /** `op`, sent after the statements held for it: one simple query for all, the answer of the last. */
-  private async executeAfter(client: pg.PoolClient, held: readonly string[], op: Op): Promise<unknown> {
+  private async executeAfter(client: pg.PoolClient, held: readonly Held[], op: Op): Promise<unknown> {
     if (held.length === 0) return this.execute(client, op);
-    const results = (await client.query([...held, inline(op)].join(';\n'))) as pg.QueryResult | pg.QueryResult[];
-    return answer(op, Array.isArray(results) ? results.at(-1)! : results);
+    return answer(op, await sendHeld(client, [...held, { text: inline(op) }]));
   }
 
   /** A body of one statement, run without BEGIN and COMMIT: PostgreSQL commits it alone. */
@@ -317,32 +328,6 @@ export class PostgresJournal extends SqlJournal {
 interface Checkout {
   client: pg.PoolClient;
   release: (err?: Error) => void;
-}
-
-/** What the logic receives for a statement: its rows, its first row, or the rows it changed. */
-function answer(op: Op, result: pg.QueryResult): unknown {
-  if (op.kind === 'all') return result.rows;
-  if (op.kind === 'get') return result.rows[0];
-  return result.rowCount ?? 0;
-}
-
-/**
- * The statement with its parameters written in as quoted literals, for a simple query (which takes no parameters).
- * A quoted literal is of unknown type until its context gives it one, as a parameter is, so a number goes quoted too.
- */
-function inline(op: Op): string {
-  let next = 0;
-  const text = op.sql.replace(/\?/g, () => {
-    if (next >= op.params.length) throw new Error(`a statement has more placeholders than parameters: ${op.sql}`);
-    const value = op.params[next++];
-    if (value === null || value === undefined) return 'NULL';
-    const text = String(value);
-    // As a parameter it would be refused (PostgreSQL's text holds no NUL); in a query's text it would end the query.
-    if (text.includes('\0')) throw new Error('a value holds a NUL character, which PostgreSQL text cannot hold');
-    return pg.escapeLiteral(text);
-  });
-  if (next !== op.params.length) throw new Error(`a statement has fewer placeholders than parameters: ${op.sql}`);
-  return text;
 }
 
 function newPool(

@@ -6,11 +6,10 @@ import {
   closeAttempt,
   currentRun,
   ensureStep,
-  nextSeq,
+  moveStep,
   openAttempt,
   openIncident,
   recordRevision,
-  transition,
 } from './record.js';
 import { exec, get, json, type Tx } from './tx.js';
 
@@ -36,11 +35,11 @@ export function* recordEvent(record: EventRecord): Tx<void> {
     case 'plan.accepted':
       return yield* planAccepted(event, runId);
     case 'step.started':
-      return yield* stepStarted(event, runId);
+      return yield* stepStarted(event, runId, record.revised);
     case 'step.refused':
     case 'step.deduplicated':
       // No step.started came before: step.ended moves the step from pending to failed or succeeded.
-      return yield* learnStep(event, runId);
+      return yield* learnStep(event, runId, record.revised);
     case 'step.expects':
       yield* updateStep(event, 'expectations = ?', JSON.stringify(event.expectations));
       return;
@@ -132,21 +131,15 @@ function* learnStep(
     parentStepId?: string;
   },
   runId: number | null,
+  revised: boolean | undefined,
 ): Tx<void> {
-  if (event.parentStepId === undefined) yield* adoptRevision(event.planId, event.stepId, runId);
-  const known = yield* get<{ seq: number }>(
-    'SELECT seq FROM steps WHERE plan_id = ? AND step_id = ?',
-    event.planId,
-    event.stepId,
-  );
-  if (known) return;
-  const seq = yield* nextSeq(event.planId);
+  if (event.parentStepId === undefined && revised !== false) yield* adoptRevision(event.planId, event.stepId, runId);
   const step = { stepId: event.stepId, type: event.verb, args: event.args, idempotencyKey: event.idempotencyKey };
-  yield* ensureStep(event.planId, step, event.parentStepId ?? null, seq, runId);
+  yield* ensureStep(event.planId, step, event.parentStepId ?? null, null, runId);
 }
 
-function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<void> {
-  yield* learnStep(event, runId);
+function* stepStarted(event: EventOf<'step.started'>, runId: number | null, revised: boolean | undefined): Tx<void> {
+  yield* learnStep(event, runId, revised);
   yield* exec(
     `UPDATE steps SET verb = ?, capability_version = ?, args = ?, idempotency_key = ?, run_id = ?, deadline_at = verbtree_now() + ?,
        expectations = NULL, outcome_code = NULL, outcome_detail = NULL WHERE plan_id = ? AND step_id = ?`,
@@ -160,7 +153,7 @@ function* stepStarted(event: EventOf<'step.started'>, runId: number | null): Tx<
     event.planId,
     event.stepId,
   );
-  yield* transition(event.planId, event.stepId, 'in_progress', 'dispatched', runId);
+  yield* moveStep(event.planId, event.stepId, 'in_progress', 'dispatched', runId);
 }
 
 function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects: EventRecord['effects']): Tx<void> {
@@ -183,7 +176,7 @@ function* stepEnded(event: EventOf<'step.ended'>, runId: number | null, effects:
       ? 'idempotency key already completed'
       : 'verified'
     : `${outcome.code}: ${outcome.detail}`;
-  yield* transition(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', reason, runId);
+  yield* moveStep(event.planId, event.stepId, outcome.ok ? 'succeeded' : 'failed', reason, runId);
   if (effects)
     yield* exec(
       'INSERT INTO effects (plan_id, step_id, run_id, at, post, blocks) VALUES (?, ?, ?, verbtree_now(), ?, ?)',

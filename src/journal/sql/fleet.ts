@@ -1,7 +1,8 @@
 import type { BotView, EnqueueAnswer, Fence, QueuedPlan } from '../rows.js';
 import { STATUS_COLUMNS, statusOf, type StatusColumns } from './bot-status.js';
 import { keyCompleted } from './ledger.js';
-import { closeAttempt, transition } from './record.js';
+import { controlOf } from './plan-control.js';
+import { closeAttempt, moveStep } from './record.js';
 import { all, get, json, run, type Tx } from './tx.js';
 
 /**
@@ -168,32 +169,46 @@ export function* enqueuePlan(plan: {
 
 /**
  * What the bot's holder runs next: the plan a previous holder left running or interrupted (to resume), else the
- * oldest queued one, now marked running (the partial unique index keeps one running plan per bot).
+ * oldest queued one, now marked running (the partial unique index keeps one running plan per bot); with what an
+ * operator asked of it through a gateway so far, so that its holder needs no read of its own before it starts it.
  */
 export function* claimNextPlan(fence: Fence): Tx<QueuedPlan | null> {
-  type Row = { plan_id: string; intent_id: string | null; body: string | null };
-  const parse = (row: Row, resume: boolean): QueuedPlan => ({
+  // One read for both: the unfinished plan first (rank 0), else the oldest queued.
+  const row = yield* get<{
+    plan_id: string;
+    intent_id: string | null;
+    body: string | null;
+    control: string | null;
+    control_reason: string | null;
+    rank: number;
+  }>(
+    `SELECT plan_id, intent_id, body, control, control_reason, rank FROM (
+       SELECT plan_id, intent_id, body, control, control_reason, 0 AS rank, updated_at AS turn FROM plans
+         WHERE bot = ? AND status IN ('running', 'interrupted')
+       UNION ALL
+       SELECT p.plan_id, p.intent_id, p.body, p.control, p.control_reason, 1 AS rank, q.id AS turn
+         FROM plan_queue q JOIN plans p ON p.plan_id = q.plan_id WHERE q.bot = ? AND p.status = 'queued'
+     ) AS next ORDER BY rank, turn LIMIT 1`,
+    fence.bot,
+    fence.bot,
+  );
+  if (!row) return null;
+  const resume = Number(row.rank) === 0;
+  if (!resume) {
+    const taken = yield* run(
+      "UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ? AND status = 'queued'",
+      row.plan_id,
+    );
+    // Cancelled from a gateway between the read and the update: not this holder's to run; the next call reads again.
+    if (taken === 0) return null;
+  }
+  return {
     planId: row.plan_id,
     intentId: row.intent_id,
     body: row.body === null ? null : (JSON.parse(row.body) as unknown),
     resume,
-  });
-  const unfinished = yield* get<Row>(
-    "SELECT plan_id, intent_id, body FROM plans WHERE bot = ? AND status IN ('running', 'interrupted') ORDER BY updated_at LIMIT 1",
-    fence.bot,
-  );
-  if (unfinished) return parse(unfinished, true);
-  const next = yield* get<Row>(
-    "SELECT p.plan_id, p.intent_id, p.body FROM plan_queue q JOIN plans p ON p.plan_id = q.plan_id WHERE q.bot = ? AND p.status = 'queued' ORDER BY q.id LIMIT 1",
-    fence.bot,
-  );
-  if (!next) return null;
-  const taken = yield* run(
-    "UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ? AND status = 'queued'",
-    next.plan_id,
-  );
-  // Cancelled from a gateway between the read and the update: not this holder's to run; the next call reads again.
-  return taken > 0 ? parse(next, false) : null;
+    control: controlOf(row),
+  };
 }
 
 /** The bots `holder` holds a lease of (live or not: the holder judges that) that have a plan queued. */
@@ -235,7 +250,7 @@ export function* interruptPlan(planId: string, why: Interruption): Tx<string[]> 
       step.step_id,
     );
     const reason = `${why.code}: ${why.reason}${done ? `; its idempotency key "${key}" had completed` : ''}`;
-    yield* transition(planId, step.step_id, done ? 'succeeded' : 'pending', reason, null);
+    yield* moveStep(planId, step.step_id, done ? 'succeeded' : 'pending', reason, null);
   }
   yield* run(
     'UPDATE runs SET ended_at = verbtree_now(), ok = 0, code = ?, detail = ? WHERE plan_id = ? AND ended_at IS NULL',

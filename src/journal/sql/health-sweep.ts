@@ -5,7 +5,7 @@ import type { HealthFinding, HealthSweep } from '../health-types.js';
 import { WORKER_RUNNER_KIND, type RunnerRow, type StepRow, type StepStatus } from '../rows.js';
 import { checkLeases, fleetOrphan, settleFleetOrphans } from './fleet-health.js';
 import { keyCompleted, releaseClaimsOfGoneRunners } from './ledger.js';
-import { openIncident, resolveIncident, transition } from './record.js';
+import { moveStep, openIncident, resolveIncident } from './record.js';
 import { all, count, dbNow, get, run, type Tx } from './tx.js';
 
 const HOUR = 3_600_000;
@@ -319,7 +319,7 @@ function* recover(sweep: Sweep, step: StepRow, failures: number): Tx<string> {
       step.plan_id,
       step.step_id,
     );
-  yield* transition(step.plan_id, step.step_id, to, `health check: ${why}`, null);
+  yield* moveStep(step.plan_id, step.step_id, to, `health check: ${why}`, null);
   return why;
 }
 

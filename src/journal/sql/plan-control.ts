@@ -81,7 +81,11 @@ export function* planControl(planId: string): Tx<PlanControl | null> {
     'SELECT control, control_reason FROM plans WHERE plan_id = ?',
     planId,
   );
-  if (!row) return null;
+  return row ? controlOf(row) : null;
+}
+
+/** A plan row's control columns as its holder reads them. */
+export function controlOf(row: { control: string | null; control_reason: string | null }): PlanControl {
   const control = row.control === 'pause' || row.control === 'cancel' ? row.control : null;
   return { control, reason: row.control_reason };
 }

@@ -1,6 +1,6 @@
 import type { BeginRun, PlannedStep } from '../journal.js';
 import type { PlanRevisionRow, StepStatus } from '../rows.js';
-import { all, exec, get, json, run, type Param, type Tx } from './tx.js';
+import { exec, get, json, later, type Later, type Param, type Tx } from './tx.js';
 
 /** The plan's current run: the latest one opened (one process runs a plan at a time, under its lease). */
 export function* currentRun(planId: string): Tx<number | null> {
@@ -16,28 +16,43 @@ export function* transition(
   reason: string | null,
   runId: number | null,
 ): Tx<boolean> {
-  const row = yield* get<{ status: StepStatus }>(
-    'SELECT status FROM steps WHERE plan_id = ? AND step_id = ?',
+  const row = yield* get<{ known: number }>(
+    'SELECT 1 AS known FROM steps WHERE plan_id = ? AND step_id = ?',
     planId,
     stepId,
   );
   if (!row) return false;
+  yield* moveStep(planId, stepId, to, reason, runId);
+  return true;
+}
+
+/**
+ * Moves a step to `to` and records the transition (nothing, for a step that does not exist), in statements whose
+ * answers nothing waits for: PostgreSQL sends them with the transaction's next statement, or its COMMIT.
+ */
+export function* moveStep(
+  planId: string,
+  stepId: string,
+  to: StepStatus,
+  reason: string | null,
+  runId: number | null,
+): Tx<void> {
+  // The transition first: it reads the status the update replaces.
+  yield* exec(
+    `INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason)
+     SELECT plan_id, step_id, ?, status, ?, verbtree_now(), ? FROM steps WHERE plan_id = ? AND step_id = ?`,
+    runId,
+    to,
+    reason,
+    planId,
+    stepId,
+  );
   yield* exec(
     'UPDATE steps SET status = ?, updated_at = verbtree_now() WHERE plan_id = ? AND step_id = ?',
     to,
     planId,
     stepId,
   );
-  yield* exec(
-    'INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, ?, ?, verbtree_now(), ?)',
-    planId,
-    stepId,
-    runId,
-    row.status,
-    to,
-    reason,
-  );
-  return true;
 }
 
 /**
@@ -45,36 +60,35 @@ export function* transition(
  * run keeps the lease epoch it was written under.
  */
 export function* beginRun(planned: BeginRun, epoch: number | null = null): Tx<number> {
-  const existing = yield* get<{ plan_id: string }>('SELECT plan_id FROM plans WHERE plan_id = ?', planned.planId);
   const body = json(planned.body) ?? 'null';
   const world = planned.world ? json(planned.world) : null;
-  if (existing && planned.resumed) {
-    yield* exec("UPDATE plans SET status = 'running', updated_at = verbtree_now() WHERE plan_id = ?", planned.planId);
-  } else if (existing) {
+  // Journaled or not, in statements whose answers nothing waits for: a resumed plan continues as it was journaled.
+  const journaled = planned.resumed
+    ? "status = 'running', updated_at = excluded.updated_at"
+    : "intent_id = excluded.intent_id, body = excluded.body, world = excluded.world, status = 'running', updated_at = excluded.updated_at";
+  yield* exec(
+    `INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at)
+     VALUES (?, ?, ?, ?, 'running', verbtree_now(), verbtree_now()) ON CONFLICT (plan_id) DO UPDATE SET ${journaled}`,
+    planned.planId,
+    planned.intentId,
+    body,
+    world,
+  );
+  if (!planned.resumed) {
     // A new run of a journaled plan starts over; the old run's history stays in transitions, attempts and events.
     yield* exec(
-      "UPDATE plans SET intent_id = ?, body = ?, world = ?, status = 'running', updated_at = verbtree_now() WHERE plan_id = ?",
-      planned.intentId,
-      body,
-      world,
+      `INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason)
+       SELECT plan_id, step_id, NULL, status, 'pending', verbtree_now(), 'new run of the plan' FROM steps
+       WHERE plan_id = ? AND status != 'pending'`,
       planned.planId,
     );
-    const old = yield* all<{ step_id: string }>(
-      "SELECT step_id FROM steps WHERE plan_id = ? AND status != 'pending'",
+    yield* exec(
+      "UPDATE steps SET status = 'pending', updated_at = verbtree_now() WHERE plan_id = ? AND status != 'pending'",
       planned.planId,
     );
-    for (const { step_id } of old) yield* transition(planned.planId, step_id, 'pending', 'new run of the plan', null);
     // What an earlier run expected is no claim about this one: a resume checks only expectations journaled in its own
     // line of runs.
     yield* exec('UPDATE steps SET expectations = NULL WHERE plan_id = ?', planned.planId);
-  } else {
-    yield* exec(
-      "INSERT INTO plans (plan_id, intent_id, body, world, status, created_at, updated_at) VALUES (?, ?, ?, ?, 'running', verbtree_now(), verbtree_now())",
-      planned.planId,
-      planned.intentId,
-      body,
-      world,
-    );
   }
   const opened = yield* get<{ id: number }>(
     'INSERT INTO runs (plan_id, runner_id, resumed, started_at, epoch) VALUES (?, ?, ?, verbtree_now(), ?) RETURNING id',
@@ -88,33 +102,43 @@ export function* beginRun(planned: BeginRun, epoch: number | null = null): Tx<nu
   return runId;
 }
 
-/** A step the journal does not know yet, as pending with its `planned` (or sub-goal) transition. */
+/**
+ * A step the journal does not know yet, as pending with its `planned` (or sub-goal) transition, in statements whose
+ * answers nothing waits for. A step inserted has no transition yet (every step is inserted here, with its first), so
+ * one with none is the one just inserted. `seq` null: after the steps known (a step learnt late: a sub-goal, a
+ * replacement).
+ */
 export function* ensureStep(
   planId: string,
   step: { stepId: string; type: string; args?: unknown; idempotencyKey?: string | undefined },
   parent: string | null,
-  seq: number,
+  seq: number | null,
   runId: number | null,
 ): Tx<void> {
-  const inserted = yield* run(
-    "INSERT INTO steps (plan_id, step_id, parent_step_id, seq, verb, args, idempotency_key, status, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 'pending', verbtree_now()) ON CONFLICT DO NOTHING",
+  yield* exec(
+    `INSERT INTO steps (plan_id, step_id, parent_step_id, seq, verb, args, idempotency_key, status, updated_at)
+     VALUES (?, ?, ?, COALESCE(?, (SELECT COALESCE(MAX(seq), -1) + 1 FROM steps WHERE plan_id = ?)), ?, ?, ?, 'pending', verbtree_now())
+     ON CONFLICT DO NOTHING`,
     planId,
     step.stepId,
     parent,
     seq,
+    planId,
     step.type,
     step.args === null ? null : json(step.args ?? {}),
     step.idempotencyKey ?? null,
   );
-  if (inserted > 0) {
-    yield* exec(
-      "INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason) VALUES (?, ?, ?, NULL, 'pending', verbtree_now(), ?)",
-      planId,
-      step.stepId,
-      runId,
-      parent ? `sub-goal of ${parent}` : 'planned',
-    );
-  }
+  yield* exec(
+    `INSERT INTO step_transitions (plan_id, step_id, run_id, from_status, to_status, at, reason)
+     SELECT ?, ?, ?, NULL, 'pending', verbtree_now(), ?
+     WHERE NOT EXISTS (SELECT 1 FROM step_transitions WHERE plan_id = ? AND step_id = ?)`,
+    planId,
+    step.stepId,
+    runId,
+    parent ? `sub-goal of ${parent}` : 'planned',
+    planId,
+    step.stepId,
+  );
 }
 
 /** The next seq of a plan's steps: a step learnt late (a sub-goal, a replacement) goes after the ones known. */
@@ -158,32 +182,31 @@ export function* closeAttempt(planId: string, stepId: string, outcome: string, d
 }
 
 export function* openAttempt(planId: string, stepId: string, runId: number | null): Tx<void> {
-  const row = yield* get<{ n: number }>(
-    'SELECT COUNT(*) AS n FROM attempts WHERE plan_id = ? AND step_id = ?',
-    planId,
-    stepId,
-  );
   // Every path that opens an attempt closes the last one first; this only guards the journal's invariant of one open
   // attempt per step.
   yield* closeAttempt(planId, stepId, 'superseded', null);
   yield* exec(
-    'INSERT INTO attempts (plan_id, step_id, run_id, number, started_at) VALUES (?, ?, ?, ?, verbtree_now())',
+    `INSERT INTO attempts (plan_id, step_id, run_id, number, started_at)
+     VALUES (?, ?, ?, (SELECT COUNT(*) + 1 FROM attempts WHERE plan_id = ? AND step_id = ?), verbtree_now())`,
     planId,
     stepId,
     runId,
-    Number(row!.n) + 1,
+    planId,
+    stepId,
   );
 }
 
 const OPEN_ATTEMPT = '(SELECT MAX(id) FROM attempts WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL)';
 
-export function* recordAction(planId: string, stepId: string, command: string, args: unknown): Tx<number> {
+/** The action's id, once the transaction has committed: nothing in it waits for the id (its settling comes later). */
+export function* recordAction(planId: string, stepId: string, command: string, args: unknown): Tx<Later<number>> {
   yield* exec(
     'UPDATE attempts SET last_actuator_at = verbtree_now() WHERE plan_id = ? AND step_id = ? AND ended_at IS NULL',
     planId,
     stepId,
   );
-  const row = yield* get<{ id: number }>(
+  return yield* later(
+    (row) => Number((row as { id: number }).id),
     `INSERT INTO actions (attempt_id, plan_id, step_id, command, args, started_at) VALUES (${OPEN_ATTEMPT}, ?, ?, ?, ?, verbtree_now()) RETURNING id`,
     planId,
     stepId,
@@ -192,7 +215,6 @@ export function* recordAction(planId: string, stepId: string, command: string, a
     command,
     json(args ?? null),
   );
-  return Number(row!.id);
 }
 
 export function* settleAction(id: number, error: string | null): Tx<void> {

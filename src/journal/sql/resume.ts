@@ -1,7 +1,7 @@
 import type { EffectRow, PlanRevisionRow, StepRow } from '../rows.js';
 import type { ResumeRecord } from '../views.js';
 import { plan } from './reads.js';
-import { transition } from './record.js';
+import { moveStep } from './record.js';
 import { all, get, run, type Tx } from './tx.js';
 
 /** The first run of the plan's current line: its latest fresh (not resumed) run; later runs resumed it. */
@@ -63,7 +63,7 @@ export function* distrustUnsavedSteps(planId: string, savedAt: number): Tx<strin
   );
   const when = new Date(savedAt).toISOString();
   for (const { step_id } of rows)
-    yield* transition(
+    yield* moveStep(
       planId,
       step_id,
       'pending',

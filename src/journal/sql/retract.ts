@@ -1,4 +1,4 @@
-import { openIncident, placeholders, transition } from './record.js';
+import { moveStep, openIncident, placeholders } from './record.js';
 import { all, exec, get, type Tx } from './tx.js';
 
 /** A success of a bot's plan that a server's rollback may have undone, as the journal holds it. */
@@ -107,7 +107,7 @@ function* dispatchWorlds(planIds: readonly string[]): Tx<Map<string, string>> {
 export function* retractSteps(retractions: readonly Retraction[], restart: string): Tx<void> {
   for (const { planId, stepId, evidence } of retractions) {
     yield* releaseCompletedKey(planId, stepId);
-    yield* transition(planId, stepId, 'retracted', evidence, null);
+    yield* moveStep(planId, stepId, 'retracted', evidence, null);
     yield* exec(
       "UPDATE steps SET outcome_code = 'retracted', outcome_detail = ? WHERE plan_id = ? AND step_id = ?",
       evidence,
@@ -159,6 +159,6 @@ function* distrustLaterSteps(planId: string, retracted: readonly Retraction[]): 
   const why = `not trusted after the server restarted: it came after step ${first!.step_id}, which the restart undid`;
   for (const { step_id } of later) {
     yield* releaseCompletedKey(planId, step_id);
-    yield* transition(planId, step_id, 'pending', why, null);
+    yield* moveStep(planId, step_id, 'pending', why, null);
   }
 }

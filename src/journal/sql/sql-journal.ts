@@ -49,7 +49,7 @@ import * as record from './record.js';
 import * as resume from './resume.js';
 import * as retract from './retract.js';
 import * as runners from './runners.js';
-import { get, type Tx } from './tx.js';
+import { settled, type Tx } from './tx.js';
 import * as versions from './version-runs.js';
 import type { PromotionRow } from './version-runs.js';
 import type { VersionRun } from '../../registry/canary-sla.js';
@@ -90,8 +90,12 @@ export abstract class SqlJournal implements Journal {
 
   /** Runs `body` in one transaction. */
   protected abstract transact<R>(body: () => Tx<R>, options: TxOptions): Promise<R>;
-  /** Selects the fence's lease row if it still holds (PostgreSQL adds a share lock, so no claim can pass it). */
-  protected abstract readonly fenceSql: string;
+  /**
+   * Checks the fence, first in its write's transaction, and throws LeaseLostError (or makes the transaction fail with
+   * an error `transact` turns into one) when the lease no longer carries its epoch; PostgreSQL also takes a share lock
+   * on the lease row, so no claim can pass the write while it is open.
+   */
+  protected abstract checkFence(fence: Fence): Tx<void>;
   /** What a claim's row lock adds so that it skips a row another transaction holds, never waiting for it. */
   protected abstract readonly skipLockedSql: string;
   /** Takes the health sweeper's lock for the transaction if no other process holds it: one row, `got` true or 1. */
@@ -120,9 +124,9 @@ export abstract class SqlJournal implements Journal {
       this.refused += writes;
       return Promise.reject(new LeaseLostError(fence, 'revoked'));
     }
-    const fenceSql = this.fenceSql;
+    const check = (): Tx<void> => this.checkFence(fence);
     const fenced = function* (): Tx<R> {
-      if (!(yield* get<{ bot: string }>(fenceSql, fence.bot, fence.epoch))) throw new LeaseLostError(fence);
+      yield* check();
       return yield* body();
     };
     return this.transact(fenced, { fence }).catch((error: unknown) => {
@@ -133,6 +137,11 @@ export abstract class SqlJournal implements Journal {
 
   protected read<R>(body: () => Tx<R>): Promise<R> {
     return this.transact(body, { readOnly: true });
+  }
+
+  /** A read of one statement, which sees one snapshot by itself: on PostgreSQL one round trip, not three. */
+  private readAlone<R>(body: () => Tx<R>): Promise<R> {
+    return this.transact(body, { readOnly: true, single: true });
   }
 
   registerRunner(
@@ -158,7 +167,8 @@ export abstract class SqlJournal implements Journal {
     return this.write(() => recordEvent(event), fence);
   }
   recordAction(action: ActionInput, fence?: Fence): Promise<number> {
-    return this.write(() => record.recordAction(action.planId, action.stepId, action.command, action.args), fence);
+    const write = () => record.recordAction(action.planId, action.stepId, action.command, action.args);
+    return this.write(write, fence).then((id) => id.value);
   }
   settleAction(id: number, error: string | null, fence?: Fence): Promise<void> {
     return this.write(() => record.settleAction(id, error), fence);
@@ -170,7 +180,8 @@ export abstract class SqlJournal implements Journal {
     return this.write(() => record.recordRevision(revision), fence);
   }
   recordBatch(writes: readonly JournalWrite[], fence?: Fence): Promise<unknown[]> {
-    return this.write(() => recordBatch(writes, fence?.epoch ?? null), fence, { writes: writes.length });
+    const answers = this.write(() => recordBatch(writes, fence?.epoch ?? null), fence, { writes: writes.length });
+    return answers.then((committed) => committed.map(settled));
   }
   setPlanStatus(planId: string, status: string, fence?: Fence): Promise<void> {
     return this.write(() => record.setPlanStatus(planId, status), fence);
@@ -318,10 +329,10 @@ export abstract class SqlJournal implements Journal {
     return this.write(() => control.requestPlanControl(planId, action, reason));
   }
   planControl(planId: string): Promise<PlanControl | null> {
-    return this.read(() => control.planControl(planId));
+    return this.readAlone(() => control.planControl(planId));
   }
   queuedBots(holder: string): Promise<string[]> {
-    return this.read(() => fleet.queuedBots(holder));
+    return this.readAlone(() => fleet.queuedBots(holder));
   }
   interruptPlan(planId: string, why: fleet.Interruption, fence?: Fence): Promise<string[]> {
     return this.write(() => fleet.interruptPlan(planId, why), fence, { final: true });

@@ -15,7 +15,30 @@ export type Op =
   | { kind: 'all'; sql: string; params: readonly Param[] }
   | { kind: 'get'; sql: string; params: readonly Param[] }
   | { kind: 'run'; sql: string; params: readonly Param[] }
-  | { kind: 'exec'; sql: string; params: readonly Param[] };
+  | { kind: 'exec'; sql: string; params: readonly Param[] }
+  | { kind: 'later'; sql: string; params: readonly Param[]; answer: Later<unknown> };
+
+/**
+ * An answer the logic hands to its caller without reading it (an inserted row's id): there once the transaction has
+ * committed, read with `settled`.
+ */
+export class Later<T> {
+  private known = false;
+  private answer: T | undefined;
+
+  constructor(private readonly convert: (row: unknown) => T) {}
+
+  /** The backend's part: the statement's first row (undefined for none). */
+  set(row: unknown): void {
+    this.answer = this.convert(row);
+    this.known = true;
+  }
+
+  get value(): T {
+    if (!this.known) throw new Error('a journal answer was read before its statement was sent');
+    return this.answer as T;
+  }
+}
 
 /** A piece of journal logic: statements out, their results in, `R` at the end. */
 export type Tx<R> = Generator<Op, R, unknown>;
@@ -42,6 +65,21 @@ export function* run(sql: string, ...params: Param[]): Tx<number> {
  */
 export function* exec(sql: string, ...params: Param[]): Tx<void> {
   yield { kind: 'exec', sql, params };
+}
+
+/**
+ * A statement whose first row only the caller reads, once the transaction has committed: like `exec`, PostgreSQL
+ * sends it with the next statement whose answer is needed, or with the COMMIT, instead of a round trip of its own.
+ */
+export function* later<T>(convert: (row: unknown) => T, sql: string, ...params: Param[]): Tx<Later<T>> {
+  const answer = new Later(convert);
+  yield { kind: 'later', sql, params, answer };
+  return answer;
+}
+
+/** A committed transaction's answer with a Later read (anything else as it is). */
+export function settled(value: unknown): unknown {
+  return value instanceof Later ? (value as Later<unknown>).value : value;
 }
 
 /** A count as both engines return it (PostgreSQL's bigint arrives as a number: the driver parses it). */

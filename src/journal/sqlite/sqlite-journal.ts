@@ -2,9 +2,10 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type Database from 'better-sqlite3';
 import { MissingPackageError, requireOptional } from '../../missing-package.js';
-import { JournalOpenError } from '../journal.js';
+import { JournalOpenError, LeaseLostError } from '../journal.js';
+import type { Fence } from '../rows.js';
 import { SqlJournal, type TxOptions } from '../sql/sql-journal.js';
-import { driveSync, type Op, type Tx } from '../sql/tx.js';
+import { driveSync, get, type Op, type Tx } from '../sql/tx.js';
 import type { EventFeedPage } from '../views.js';
 import { MIGRATIONS } from './migrations.js';
 
@@ -31,8 +32,6 @@ export interface SqliteJournalOptions {
 export class SqliteJournal extends SqlJournal {
   readonly backend = 'sqlite';
   readonly writesOnCall = true;
-  protected readonly fenceSql =
-    'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now()';
   /** SQLite runs one write transaction at a time: a sweep's writes already wait for another's. */
   protected readonly trySweeperSql = 'SELECT 1 AS got';
   /** SQLite's writers take turns: no row is ever locked by another writer while a claim runs. */
@@ -40,6 +39,15 @@ export class SqliteJournal extends SqlJournal {
   /** The database itself: for tests that simulate a crash's leftovers or a foreign file, never for the domain. */
   readonly db: Database.Database;
   private readonly statements = new Map<string, Database.Statement>();
+
+  protected *checkFence(fence: Fence): Tx<void> {
+    const held = yield* get<{ bot: string }>(
+      'SELECT bot FROM bot_leases WHERE bot = ? AND epoch = ? AND holder IS NOT NULL AND expires_at > verbtree_now()',
+      fence.bot,
+      fence.epoch,
+    );
+    if (!held) throw new LeaseLostError(fence);
+  }
 
   static open(path: string, options: SqliteJournalOptions = {}): SqliteJournal {
     const hint = options.mustExist ? ' (run a plan with --journal first, or pass --journal <path>)' : '';
@@ -133,6 +141,7 @@ export class SqliteJournal extends SqlJournal {
     const statement = this.statement(op.sql);
     if (op.kind === 'all') return statement.all(...op.params);
     if (op.kind === 'get') return statement.get(...op.params);
+    if (op.kind === 'later') return op.answer.set(statement.get(...op.params));
     return statement.run(...op.params).changes;
   }
 
