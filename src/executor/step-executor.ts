@@ -99,6 +99,9 @@ async function finishStep(state: StepState, ended: StepOutcome): Promise<StepRec
   if (!(outcome.ok && outcome.deduplicated))
     scope.metrics.recordStep(base.verb, clock.now(), durationMs, state.ttfaMs, outcome.ok ? undefined : outcome);
   const { attempts, ttfaMs } = state;
+  // What the safety layer met and killed in this step was this run's of it (its failure has named it by now): a later
+  // plan's step of the same id starts with none of it, and a worker running plan after plan keeps no step's tally.
+  scope.safety.tally.forget(base.stepId);
   scope.emit({ type: 'step.ended', at: clock.now(), ...base, outcome, durationMs, attempts, ttfaMs });
   const record: StepRecord = {
     step: input.step,

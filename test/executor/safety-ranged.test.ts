@@ -99,15 +99,18 @@ describe('the safety monitor sees a skeleton that can shoot the bot, not only a 
   });
 });
 
+/** A zombie 2.5 blocks east of the bot, where it stands now. */
+function zombieBeside(world: SimWorld): number {
+  const at = world.position();
+  return world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: at.x + 2.5, y: 0, z: at.z + 0.5 } });
+}
+
 describe('a threat that keeps coming back ends the step instead of holding it for ever', () => {
   it('after policy.safety.maxPreemptionsPerStep takeovers the step fails preempted, naming what beat it', async () => {
     // A stone sword: a bare-handed fight with a zombie (22 hits, each after it walks back in) is a flight.
     const h = await harness({ ground: { radius: 60 }, ...SWORD }, { policy: { safety: { maxPreemptionsPerStep: 3 } } });
     // A zombie that stands in the bot's way again after every flight (as a swarm follows a bot back to its work).
-    const zombie = () => {
-      const at = h.world.position();
-      return h.world.spawnEntity({ name: 'zombie', kind: 'hostile', position: { x: at.x + 2.5, y: 0, z: at.z + 0.5 } });
-    };
+    const zombie = () => zombieBeside(h.world);
     let current = zombie();
     h.assembly.executor.events.on('event', (event) => {
       if (event.type !== 'step.resumed') return;
@@ -127,5 +130,28 @@ describe('a threat that keeps coming back ends the step instead of holding it fo
       ) as unknown,
     });
     expect(h.events.filter((e) => e.type === 'step.preempted' && e.stepId === 'walk')).toHaveLength(3);
+  });
+
+  it("a later plan's step of the same id names only what it met: the tally ends with its step", async () => {
+    const h = await harness({ ground: { radius: 60 }, ...SWORD }, { policy: { safety: { maxPreemptionsPerStep: 2 } } });
+    const zombie = () => zombieBeside(h.world);
+    let current = zombie();
+    h.assembly.executor.events.on('event', (event) => {
+      if (event.type === 'step.resumed' || (event.type === 'plan.accepted' && event.planId === 'second')) {
+        h.world.removeEntity(current);
+        current = zombie();
+      }
+    });
+    const walk = { stepId: 'walk', type: 'navigate', args: { target: { kind: 'near', x: 40, y: 0, z: 0, range: 1 } } };
+    const detailOf = (result: Awaited<ReturnType<typeof h.run>>) =>
+      result.steps.find((s) => s.step.stepId === 'walk')!.outcome;
+    const first = detailOf(await h.run({ ...plan(walk), planId: 'first' }, 600_000));
+    const second = detailOf(await h.run({ ...plan(walk), planId: 'second' }, 600_000));
+    for (const outcome of [first, second])
+      expect(outcome).toMatchObject({
+        ok: false,
+        code: 'preempted',
+        detail: expect.stringMatching(/^2 zombies kept returning; 2 killed; /) as unknown,
+      });
   });
 });

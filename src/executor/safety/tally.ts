@@ -14,6 +14,11 @@ export class DefenseTally {
     return entry;
   }
 
+  /** Drops the step's tally: called as the step ends. */
+  forget(stepId: string): void {
+    this.steps.delete(stepId);
+  }
+
   met(stepId: string, hostiles: readonly { id: number; name: string }[]): void {
     const { seen } = this.of(stepId);
     for (const { id, name } of hostiles) seen.set(id, name);
