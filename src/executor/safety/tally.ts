@@ -28,10 +28,6 @@ export class DefenseTally {
     this.of(stepId).killed.push(name);
   }
 
-  kills(stepId: string): number {
-    return this.steps.get(stepId)?.killed.length ?? 0;
-  }
-
   /** "4 zombies and a skeleton kept returning; 2 killed; health 9 of 20", or null when nothing was met. */
   describe(stepId: string, health: number): string | null {
     const entry = this.steps.get(stepId);
