@@ -55,15 +55,15 @@ export function estimateFight(
     // world 4 the held wooden pickaxe's 10 hits were chosen over the wooden sword in the pack that made it a fight).
     if (!fightable.every((h) => killsBeforeBlast(h, stats))) continue;
     const ordered = killOrder(fightable, seen, stats);
-    const joined = joinersOf(seen, ordered, stats);
-    const targets = [...ordered, ...joined.joiners];
-    const expectedDamage = round(damageWhileKilling(seen, ordered, stats) + joined.damage);
+    const run = fightTimeline(seen, ordered, stats, comingWalkers(seen));
+    const targets = [...ordered, ...run.joiners];
+    const expectedDamage = run.damage;
     if (
       !best ||
       expectedDamage < best.expectedDamage ||
       (expectedDamage === best.expectedDamage && weapon === seen.bot.held)
     )
-      best = { weapon, damagePerHit: stats.damage, expectedDamage, seconds: round(joined.end), targets };
+      best = { weapon, damagePerHit: stats.damage, expectedDamage, seconds: run.end, targets };
   }
   return best;
 }
@@ -126,56 +126,88 @@ export function weight(hostile: HostileSeen, seen: EncounterObservation): number
  * a skeleton joined it in a night's tech-tree run (world 7), which killed the bot.
  */
 export function secondsToKill(target: HostileSeen, weapon: WeaponStats, walkersAlive = 1): number {
-  const swing = swingGapMs(weapon) / 1000;
+  return chaseSeconds(target) + hitsToKill(target, weapon) * swingSeconds(target, weapon, walkersAlive) + RETARGET_S;
+}
+
+/** Seconds one hit on `target` takes: the weapon's swing, or a walker's share of the wait for it to come back. */
+function swingSeconds(target: HostileSeen, weapon: WeaponStats, walkersAlive: number): number {
   const back = isArcher(target) ? 0 : backInReachSeconds(target.name) / Math.max(1, walkersAlive);
-  return chaseSeconds(target) + hitsToKill(target, weapon) * Math.max(swing, back) + RETARGET_S;
+  return Math.max(swingGapMs(weapon) / 1000, back);
+}
+
+/** The walkers beyond the encounter on their way (arrivesInS): the ones a long fight is joined by. */
+const comingWalkers = (seen: EncounterObservation) => seen.hostiles.filter((h) => h.arrivesInS !== undefined);
+
+/** What a fight in one order costs as it runs (fightTimeline). */
+export interface FightRun {
+  /** Health the bot is expected to lose. */
+  damage: number;
+  /** Seconds from the first swing to the last target's death. */
+  end: number;
+  /** The walkers coming that join before the fight ends, in the order they come. */
+  joiners: HostileSeen[];
 }
 
 /**
- * Each target in turn: the time to reach it (an archer's chase) and to kill it, while every mob still alive hits
- * back. A walker lands its kind's contact share of its hits against the fighting skill (contact.ts); an archer's arrows land in full (the
- * skill's back-off keeps walkers at bay, not arrows), the whole time it lives, the chase after it included.
+ * The damage a fight in this order costs, every target killed in turn while every mob still alive hits back
+ * (fightTimeline, with no walker coming).
  */
 export function damageWhileKilling(
   seen: EncounterObservation,
   targets: readonly HostileSeen[],
   weapon: WeaponStats,
 ): number {
-  const turns = turnSeconds(targets, weapon);
-  let total = 0;
-  for (let k = 0; k < targets.length; k++)
-    for (const alive of targets.slice(k)) total += turns[k]! * damagePerSecond(alive, seen) * shareLanded(alive);
-  return round(total);
-}
-
-/** Each target's turn in this order, in seconds: its killing while the walkers after it are still about. */
-export function turnSeconds(targets: readonly HostileSeen[], weapon: WeaponStats): number[] {
-  return targets.map((target, k) => secondsToKill(target, weapon, targets.slice(k).filter((h) => !isArcher(h)).length));
+  return fightTimeline(seen, targets, weapon).damage;
 }
 
 /**
- * The walkers coming that arrive before the fight ends, soonest first, and the damage they add: each lands its blows
- * from its arrival until it is killed, after those already in the fight (in a night's tech-tree run a bare-handed
- * fight with one zombie, expected to cost 4.5, took 12 when a second one 17 blocks off joined). Each joiner lengthens
- * the fight by its own killing, and so it may be joined by the next, and the ones in the fight hit the whole while.
+ * The fight as it runs, swing by swing: each target in turn, the chase to an archer, its hits, the turn to the next.
+ * Every mob alive in the fight hits back the whole while: an archer's arrows in full, a walker's blows at its kind's
+ * contact share (contact.ts). A hit on a walker waits for it to come back into reach, a wait shared by every walker in
+ * the fight (secondsToKill). A walker coming (`coming`, arrivesInS) joins at the first swing after it arrives: from
+ * then on it hits back, shares the waits and is killed after the targets before it. So a walker still coming never
+ * costs more than the same walker in the fight from the start; counted apart from the fight, a zombie 18 blocks off
+ * made three zombies and it cost 15.4 where the four of them at hand cost 12.3, and a stone-swordsman fled four
+ * zombies at full health five times in a night's run, never shaking them off.
  */
-export function joinersOf(
+export function fightTimeline(
   seen: EncounterObservation,
-  inFight: readonly HostileSeen[],
+  order: readonly HostileSeen[],
   weapon: WeaponStats,
-): { joiners: HostileSeen[]; damage: number; end: number } {
-  let end = turnSeconds(inFight, weapon).reduce((sum, seconds) => sum + seconds, 0);
-  const coming = seen.hostiles.filter((h) => h.arrivesInS !== undefined).sort((a, b) => a.arrivesInS! - b.arrivesInS!);
+  coming: readonly HostileSeen[] = [],
+): FightRun {
+  const queue = [...order];
+  const inFight = new Set(order);
+  const waiting = [...coming].sort((a, b) => a.arrivesInS! - b.arrivesInS!);
   const joiners: HostileSeen[] = [];
-  let damage = 0;
-  for (const walker of coming) {
-    if (walker.arrivesInS! >= end) break;
-    end += secondsToKill(walker, weapon);
-    joiners.push(walker);
-    damage += (end - walker.arrivesInS!) * damagePerSecond(walker, seen) * shareLanded(walker);
+  let [clock, damage] = [0, 0];
+  const pass = (seconds: number) => {
+    for (const mob of inFight) damage += seconds * damagePerSecond(mob, seen) * shareLanded(mob);
+    clock += seconds;
+  };
+  const admitArrived = () => {
+    while (waiting.length > 0 && waiting[0]!.arrivesInS! <= clock) {
+      const walker = waiting.shift()!;
+      [queue, joiners].forEach((list) => list.push(walker));
+      inFight.add(walker);
+    }
+  };
+  for (let k = 0; k < queue.length; k++) {
+    const target = queue[k]!;
+    pass(chaseSeconds(target));
+    for (let hit = hitsToKill(target, weapon); hit > 0; hit--) {
+      admitArrived();
+      pass(swingSeconds(target, weapon, walkersIn(inFight)));
+    }
+    pass(RETARGET_S);
+    inFight.delete(target);
+    // One arriving as the last target falls still joins: the fight is not over while it walks in.
+    if (k === queue.length - 1) admitArrived();
   }
-  return { joiners, damage, end };
+  return { damage: round(damage), end: round(clock), joiners };
 }
+
+const walkersIn = (mobs: ReadonlySet<HostileSeen>) => [...mobs].filter((h) => !isArcher(h)).length;
 
 /** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
 export function shareLanded(hostile: HostileSeen): number {
