@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { systemClock } from '../../src/clock/index.js';
@@ -14,14 +14,11 @@ import { ROUTES } from '../../src/api/contract/route-table.js';
 import { applyFleet, emptyFleet } from '../../src/monitor/app/fleet.js';
 import { QUEUED, botSample, describeWait, emptyModel } from '../../src/monitor/app/model.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { serveProcess } from '../helpers/serve-process.js';
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 const MINUTE = 60_000;
 const healthConfig = HealthConfig.parse({});

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/clock/index.js';
 import { FleetWorker, leaseTiming } from '../../src/cli/worker/fleet-worker.js';
 import type { HeldBotDeps } from '../../src/cli/worker/held-bot.js';
 import type { Journal } from '../../src/journal/journal.js';
 import { PostgresJournal } from '../../src/journal/postgres/postgres-journal.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 /*
  * Issue 34: a fresh worker with headroom took every free bot of the fleet in its first claim pass, before the load of
@@ -13,11 +13,7 @@ import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
  * server: the test is about leases), and the workers' timers run on a manual clock.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 /** A lease long enough that no renewal is late while the test moves the clock one claim pass at a time. */
 const timing = leaseTiming(60_000);

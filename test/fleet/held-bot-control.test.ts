@@ -1,4 +1,4 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { sleep } from '../../src/cli/worker/timing.js';
 import { HeldBot } from '../../src/cli/worker/held-bot.js';
@@ -14,7 +14,8 @@ import { SUPERFLAT_GROUND } from '../../src/world/sim-scenario.js';
 import { SimWorld } from '../../src/world/sim/sim-world.js';
 import { openJournal } from '../../src/journal/open.js';
 import { openTemp } from '../journal/helpers.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { refusal } from '../helpers/operations.js';
 
 const registry = createDefaultRegistry();
@@ -196,11 +197,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
   });
 
   describe('on a real PostgreSQL', () => {
-    let cluster: PostgresCluster | undefined;
-    beforeAll(async () => {
-      cluster = await startPostgres();
-    }, 60_000);
-    afterAll(() => cluster?.stop());
+    const cluster = usePostgres();
 
     /**
      * The held bot walks far; `cut` takes the database from it mid-walk. The bot must be fenced with the journal named
@@ -208,7 +205,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
      * line's cause and the run's detail, returned.
      */
     async function fencedMidWalk(cut: (clock: ManualClock, fenced: () => boolean) => Promise<void>) {
-      const journal = await openJournal(await cluster!.database());
+      const journal = await openJournal(await cluster.database());
       const { clock, world, ops, said, state, lines } = await fleet(undefined, journal);
       await ops.start(walk('far', 300), { bot: 'ann' });
       expect(await withRealIo(clock, () => state() === 'EXECUTING' && world.position().x > 3)).toBe(true);
@@ -226,7 +223,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     it('stopped while the worker holds the bot mid-walk: fenced as "the journal was unreachable"; back, the walk is journaled interrupted for that reason', async () => {
       const { cause, detail } = await fencedMidWalk(async (clock, fenced) => {
         // An operator's fast shutdown; the bot must be fenced while there is no server to connect to.
-        await cluster!.restart(async () => {
+        await cluster.restart(async () => {
           expect(await withRealIo(clock, fenced)).toBe(true);
         });
       });
@@ -234,7 +231,7 @@ describe("a gateway's control of a fleet plan, applied by the worker that holds 
     }, 120_000);
 
     it("its sessions terminated by an administrator (57P01) mid-walk: the same, the terminated session's error named", async () => {
-      const admin = await rawClient(cluster!.url());
+      const admin = await rawClient(cluster.url());
       try {
         const { cause, detail } = await fencedMidWalk(async (clock, fenced) => {
           // Every session of the journal's pools ended, again and again, until one ended under the bot's feet.

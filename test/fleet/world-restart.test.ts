@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { openJournal } from '../../src/journal/open.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { planFor, queue, startWorker, statuses, stopWorker, succeededTransitions, until } from './fleet-helpers.js';
 import { inventoryOf, startWorld, stopWorld, worldFiles } from './world-process.js';
 
@@ -10,11 +10,7 @@ import { inventoryOf, startWorld, stopWorld, worldFiles } from './world-process.
  * same folder and port. The test waits for states of the journal, never for a time.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster?.stop());
+const cluster = usePostgres();
 
 /** The bot's plan with each step's expected duration (its deadline is 3 times that, 5 s at least). */
 const planExpecting = (bot: string, index: number, expectedDurationMs: number) => {

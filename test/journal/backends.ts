@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterEach } from 'vitest';
 import type { Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { tempJournalPath } from './helpers.js';
 
 /** A fresh, empty journal of one backend, and what `--journal` would say to open it again. */
@@ -19,15 +19,11 @@ export type Backend = readonly [name: 'sqlite' | 'postgres', fresh: () => Promis
  * a PostgreSQL cluster this test file starts (once) and stops. Journals opened here are closed after each test.
  */
 export function contractBackends(): readonly Backend[] {
-  let cluster: PostgresCluster | undefined;
+  const cluster = usePostgres();
   const open: Journal[] = [];
-  beforeAll(async () => {
-    cluster = await startPostgres();
-  }, 60_000);
   afterEach(async () => {
     for (const journal of open.splice(0)) await journal.close();
   });
-  afterAll(() => cluster?.stop());
   const track = async (spec: string): Promise<Journal> => {
     const journal = await openJournal(spec);
     open.push(journal);
@@ -40,6 +36,6 @@ export function contractBackends(): readonly Backend[] {
   });
   return [
     ['sqlite', () => fresh(tempJournalPath())],
-    ['postgres', async () => fresh(await cluster!.database())],
+    ['postgres', async () => fresh(await cluster.database())],
   ];
 }

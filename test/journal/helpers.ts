@@ -25,6 +25,20 @@ export function openTemp(now?: () => number): { path: string; journal: SqliteJou
   return { path, journal };
 }
 
+/**
+ * A walk to x 2, four planks, and the walk back: a plan with a step on either side of the craft, for a bot holding one
+ * oak log on SimWorld's flat ground.
+ */
+export const walkCraftBack = (planId: string) => ({
+  planId,
+  intentId: 'i',
+  steps: [
+    { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 2, y: 0, z: 0 } } },
+    { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } },
+    { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 0, z: 0 } } },
+  ],
+});
+
 /** A plan's steps as the journal holds them, in order. */
 export async function stepsOf(journal: Journal, planId: string): Promise<StepRow[]> {
   return (await journal.planProvenance(planId))?.steps.map((s) => s.step) ?? [];

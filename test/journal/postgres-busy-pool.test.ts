@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresJournal } from '../../src/journal/postgres/postgres-journal.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 /*
  * Issue 34: at 300 bots a worker's journal writes waited for a connection of its busy pool past pg-pool's 10 s
@@ -8,11 +9,7 @@ import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postg
  * connection is bounded.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 const CONNECT_TIMEOUT_MS = 200;
 

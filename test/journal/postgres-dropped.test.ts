@@ -1,7 +1,8 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { watchDropped } from '../../src/journal/postgres/dropped.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 /*
  * A session an administrator ends (57P01) between two statements of a write: the server's error reaches the client
@@ -10,11 +11,7 @@ import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postg
  * detail quote it: test/fleet/held-bot-control.test.ts), whichever of the two came to the write first.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 /** Ends `victim`'s session from another and waits until the victim has heard it. */
 async function terminate(victim: pg.Client): Promise<void> {

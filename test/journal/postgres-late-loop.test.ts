@@ -1,8 +1,9 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PostgresJournal } from '../../src/journal/postgres/postgres-journal.js';
 import { clientWithReadTimeout } from '../../src/journal/postgres/read-timeout.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 /*
  * Issue 34: a worker whose event loop ran seconds late (the crowd of 150 on three workers, loops 3 to 4.7 s late)
@@ -11,11 +12,7 @@ import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postg
  * never came times it out.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 const READ_TIMEOUT_MS = 200;
 /**

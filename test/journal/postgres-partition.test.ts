@@ -1,9 +1,10 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
 import { pgProxy } from '../helpers/pg-proxy.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { rawClient } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 
 /*
  * What a fleet worker cut off from PostgreSQL mid-transaction leaves on the server: a session idle in its transaction,
@@ -11,11 +12,7 @@ import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postg
  * as long as the network is cut. The bot's next holder must get the bot all the same.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 /** Sessions of the database waiting for a lock now. */
 async function lockWaits(client: pg.Client): Promise<number> {

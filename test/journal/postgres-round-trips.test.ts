@@ -1,12 +1,13 @@
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { systemClock } from '../../src/clock/index.js';
 import { assembleJournaled } from '../../src/journal/journaled-executor.js';
 import type { Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
 import { SimWorld } from '../../src/world/sim/index.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
+import { walkCraftBack } from './helpers.js';
 
 /*
  * The round trips a fleet worker's journal makes for a plan (issue 34 §2: each is a socket write and a wait for a turn
@@ -14,11 +15,7 @@ import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
  * statement joined into it.
  */
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 const MINUTE = 60_000;
 const registry = createDefaultRegistry();
@@ -60,15 +57,7 @@ async function transactionsOf(body: () => Promise<void>): Promise<string[][]> {
 async function fencedPlan(journal: Journal): Promise<string[][]> {
   await journal.addBot({ name: 'ann' });
   const fence = { bot: 'ann', epoch: (await journal.claimBot('ann', 'w1', MINUTE))! };
-  const plan = {
-    planId: 'p',
-    intentId: 'i',
-    steps: [
-      { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 2, y: 0, z: 0 } } },
-      { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } },
-      { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 0, z: 0 } } },
-    ],
-  };
+  const plan = walkCraftBack('p');
   await journal.enqueuePlan({ ...plan, bot: 'ann', body: plan });
   const world = SimWorld.create({ clock: systemClock, inventory: { oak_log: 1 } });
   const assembly = await assembleJournaled({ registry, world, clock: systemClock, journal, kind: 'test', fence });

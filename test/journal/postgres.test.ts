@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { JournalOpenError, type Journal } from '../../src/journal/journal.js';
 import { openJournal } from '../../src/journal/open.js';
 import { PG_MIGRATIONS } from '../../src/journal/postgres/migrations.js';
@@ -16,15 +16,12 @@ import { cli } from '../helpers/cli.js';
 import { cliProcess, finished, untilEvent } from './cli-process.js';
 import { CONFIG, cliIn, userProject } from '../helpers/user-project.js';
 import { pgProxy } from '../helpers/pg-proxy.js';
-import { rawClient, startPostgres, type PostgresCluster } from '../helpers/postgres.js';
-import { stepFields, tempJournalPath } from './helpers.js';
+import { rawClient, startPostgres } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
+import { stepFields, tempJournalPath, walkCraftBack } from './helpers.js';
 import { match } from '../helpers/matchers.js';
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 const event = (planId: string, stepId: string) => ({
   event: { type: 'step.warning' as const, at: 0, planId, stepId, verb: 'navigate', message: stepId },
@@ -427,16 +424,7 @@ describe('a PostgreSQL journal that stops mid-run', () => {
       assembly.executor.events.on('event', (event) => {
         if (event.type === 'step.started' && event.stepId === 'planks') own.stop();
       });
-      const plan = {
-        planId: 'outage',
-        intentId: 'i',
-        steps: [
-          { stepId: 'walk', type: 'navigate', args: { target: { kind: 'block', x: 2, y: 0, z: 0 } } },
-          { stepId: 'planks', type: 'craft_item', args: { item: 'oak_planks', count: 4 } },
-          { stepId: 'back', type: 'navigate', args: { target: { kind: 'block', x: 0, y: 0, z: 0 } } },
-        ],
-      };
-      const result = await (await assembly.run(plan)).result;
+      const result = await (await assembly.run(walkCraftBack('outage'))).result;
       expect(result).toMatchObject({ ok: false, code: 'journal_unavailable' });
       expect(result.steps.map((r) => [r.step.stepId, r.outcome.ok || r.outcome.code])).toEqual([
         ['walk', true],

@@ -4,7 +4,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { sleep } from '../../src/cli/worker/timing.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createDefaultRegistry } from '../../capabilities/index.js';
 import { HeldBot } from '../../src/cli/worker/held-bot.js';
 import { simIdentity } from '../../src/cli/worlds/sim.js';
@@ -18,7 +18,7 @@ import { createOperations } from '../../src/operations/index.js';
 import { SUPERFLAT_GROUND } from '../../src/world/sim-scenario.js';
 import { SimWorld } from '../../src/world/sim/sim-world.js';
 import { cli } from '../helpers/cli.js';
-import { startPostgres, type PostgresCluster } from '../helpers/postgres.js';
+import { usePostgres } from '../helpers/use-postgres.js';
 import { structured, text } from './helpers.js';
 
 const root = join(import.meta.dirname, '..', '..');
@@ -26,11 +26,7 @@ const RUN_CLI = join(root, 'test', 'journal', 'run-cli.ts');
 const MINUTE = 60_000;
 const registry = createDefaultRegistry();
 
-let cluster: PostgresCluster;
-beforeAll(async () => {
-  cluster = await startPostgres();
-}, 60_000);
-afterAll(() => cluster.stop());
+const cluster = usePostgres();
 
 /**
  * The fleet as the gateway finds it: ann held by worker w1, which is this test's own HeldBot (the worker's code: its
