@@ -61,6 +61,7 @@ function rowsAsked(options: BenchOptions): Row[] {
 
 export default async function night(options: BenchOptions): Promise<BenchResult[]> {
   const placements = options.placements ?? PLACEMENTS;
+  const first = options.firstPlacement ?? 0;
   const jobs = options.jobs ?? 1;
   const loaded = await loadTrees(createDefaultRegistry());
   const rows = rowsAsked(options);
@@ -70,7 +71,7 @@ export default async function night(options: BenchOptions): Promise<BenchResult[
   const started = performance.now();
   const runs = await inPool(
     rows.flatMap((row) =>
-      Array.from({ length: placements }, (_, p) => () => runOnce(loaded, row.encounter, row.kit, p, side)),
+      Array.from({ length: placements }, (_, p) => () => runOnce(loaded, row.encounter, row.kit, first + p, side)),
     ),
     jobs,
   );

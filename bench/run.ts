@@ -68,6 +68,10 @@ or 8 hostiles (zombies; zombies and a skeleton; zombies and a creeper), bare-
 handed, with a wooden sword, or with a stone sword and leather armour; a row per
 encounter and kit: completed, deaths, median damage taken, median time.
   --placements N   placements of the mobs per row (default 10)
+  --first-placement N
+                   the first placement's number (default 0): 10 with
+                   --placements 10 runs placements 10 to 19, ones the
+                   default run never sees
   --rows a,b       only the rows whose label (e.g. zombies-4/stone) contains
                    one of these texts
   --jobs N         runs at once, each on its own server (default 1); after
@@ -145,6 +149,12 @@ function parseArgs(argv: string[]): Args | string {
       if (placements === undefined || text?.includes(','))
         return `--placements must be a whole number from 1 to 100 (got ${text ?? 'nothing'}), e.g. --placements 2`;
       args.placements = placements;
+    } else if (arg === '--first-placement' || arg.startsWith('--first-placement=')) {
+      const text = arg === '--first-placement' ? argv[++i] : arg.slice('--first-placement='.length);
+      const [first] = wholeNumbers(text, 0, 100_000) ?? [];
+      if (first === undefined || text?.includes(','))
+        return `--first-placement must be a whole number from 0 to 100000 (got ${text ?? 'nothing'}), e.g. --first-placement 10`;
+      args.firstPlacement = first;
     } else if (arg === '--seed' || arg.startsWith('--seed=')) {
       const text = arg === '--seed' ? argv[++i] : arg.slice('--seed='.length);
       const seed = Number(text);

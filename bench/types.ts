@@ -41,6 +41,8 @@ export interface BenchOptions {
    * many generated instances of each hard case.
    */
   placements?: number;
+  /** `--first-placement N`: the night bench's first placement (default 0), each a seeded layout of its mobs. */
+  firstPlacement?: number;
   /** `--rows a,b`: of the night bench, only the rows whose label contains one of these texts. */
   rows?: string[];
   /** `--jobs N`: of the night bench, how many runs go at once, each on its own server. */
