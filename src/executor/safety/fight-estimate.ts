@@ -89,7 +89,7 @@ export function killOrder(
   const others = smith.filter((h) => !isCreeper(h));
   if (others.length > EXHAUSTIVE_ORDER) return smith;
   let best = { order: smith, damage: damageWhileKilling(seen, smith, weapon) };
-  for (const rest of permutations(others)) {
+  for (const rest of distinctOrders(others)) {
     const order = [...creepers, ...rest];
     const damage = damageWhileKilling(seen, order, weapon);
     if (damage < best.damage) best = { order, damage };
@@ -100,14 +100,28 @@ export function killOrder(
 /** Targets up to this many are ordered by trying every order (6! = 720). */
 const EXHAUSTIVE_ORDER = 6;
 
-function* permutations<T>(items: readonly T[]): Generator<T[]> {
-  if (items.length <= 1) {
-    yield [...items];
+/**
+ * Every order of `mobs` that a fight's timeline can tell apart: two mobs it reads alike (a kind, its reach, its health
+ * and, for an archer, its distance, the chase) are never swapped, the nearer first as the Smith order has them. A
+ * night's crowd of fresh zombies is one order, not 720.
+ */
+function* distinctOrders(mobs: readonly HostileSeen[]): Generator<HostileSeen[]> {
+  if (mobs.length <= 1) {
+    yield [...mobs];
     return;
   }
-  for (let i = 0; i < items.length; i++)
-    for (const rest of permutations([...items.slice(0, i), ...items.slice(i + 1)])) yield [items[i]!, ...rest];
+  const tried = new Set<string>();
+  for (let i = 0; i < mobs.length; i++) {
+    const key = timelineKey(mobs[i]!);
+    if (tried.has(key)) continue;
+    tried.add(key);
+    for (const rest of distinctOrders([...mobs.slice(0, i), ...mobs.slice(i + 1)])) yield [mobs[i]!, ...rest];
+  }
 }
+
+/** What fightTimeline reads of a mob (its kind's stats, its reach, its health; an archer's distance for the chase). */
+const timelineKey = (mob: HostileSeen) =>
+  `${mob.name}|${mob.reach}|${mob.health}${isArcher(mob) ? `|${mob.distance}` : ''}`;
 
 /** Health per second a mob takes off the bot in a fight; a creeper the bot kills first, its blast over its fuse. */
 export function weight(hostile: HostileSeen, seen: EncounterObservation): number {
@@ -181,33 +195,52 @@ export function fightTimeline(
   const waiting = [...coming].sort((a, b) => a.arrivesInS! - b.arrivesInS!);
   const joiners: HostileSeen[] = [];
   let [clock, damage] = [0, 0];
+  // What the mobs in the fight take off the bot a second, and how many walkers share the waits: read again only as
+  // one joins or dies (a bare-handed crowd is some 20 swings a mob, and killOrder runs this for up to 720 orders).
+  const rateOf = new Map([...order, ...coming].map((mob) => [mob, damagePerSecond(mob, seen) * shareLanded(mob)]));
+  let [rate, walkers] = [0, 0];
+  const recount = () => {
+    [rate, walkers] = [0, 0];
+    for (const mob of inFight) {
+      rate += rateOf.get(mob)!;
+      if (!isArcher(mob)) walkers++;
+    }
+  };
   const pass = (seconds: number) => {
-    for (const mob of inFight) damage += seconds * damagePerSecond(mob, seen) * shareLanded(mob);
+    damage += seconds * rate;
     clock += seconds;
   };
   const admitArrived = () => {
+    let admitted = false;
     while (waiting.length > 0 && waiting[0]!.arrivesInS! <= clock) {
       const walker = waiting.shift()!;
       [queue, joiners].forEach((list) => list.push(walker));
       inFight.add(walker);
+      admitted = true;
     }
+    if (admitted) recount();
   };
+  recount();
   for (let k = 0; k < queue.length; k++) {
     const target = queue[k]!;
     pass(chaseSeconds(target));
-    for (let hit = hitsToKill(target, weapon); hit > 0; hit--) {
+    for (let hits = hitsToKill(target, weapon); hits > 0;) {
       admitArrived();
-      pass(swingSeconds(target, weapon, walkersIn(inFight)));
+      const gap = swingSeconds(target, weapon, walkers);
+      // The swings until the next walker coming has arrived (it joins at the first one after), at one gap each.
+      const next = waiting[0]?.arrivesInS;
+      const swings = next === undefined ? hits : Math.min(hits, Math.max(1, Math.ceil((next - clock) / gap)));
+      pass(swings * gap);
+      hits -= swings;
     }
     pass(RETARGET_S);
     inFight.delete(target);
+    recount();
     // One arriving as the last target falls still joins: the fight is not over while it walks in.
     if (k === queue.length - 1) admitArrived();
   }
   return { damage: round(damage), end: round(clock), joiners };
 }
-
-const walkersIn = (mobs: ReadonlySet<HostileSeen>) => [...mobs].filter((h) => !isArcher(h)).length;
 
 /** Share of a mob's hits that land in a fight: every arrow (it shoots from afar), its kind's share of melee blows. */
 export function shareLanded(hostile: HostileSeen): number {
