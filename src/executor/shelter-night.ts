@@ -9,7 +9,8 @@ import {
   type SafetySignal,
   weaponStats,
 } from './safety/index.js';
-import { type HostileSeen, isArcher, isCreeper, type Reach } from './safety/observation.js';
+import { HOSTILE_STATS } from '../world/mob-rules/index.js';
+import { type EncounterObservation, type HostileSeen, isArcher, isCreeper, type Reach } from './safety/observation.js';
 import { responseFor } from './safety/responses.js';
 import type { RunScope } from './scope.js';
 
@@ -23,7 +24,9 @@ import type { RunScope } from './scope.js';
 export async function stillHunted(scope: RunScope, options: { combat?: SafetyOverride }): Promise<SafetySignal | null> {
   const { timeOfDay } = await scope.world.observe({ time: true });
   if (timeOfDay === undefined || !isNight(timeOfDay)) return null;
-  const seen = observeEncounter(scope.world, scope.policy.safety.hostileRadius, { health: new Map(), timeOfDay });
+  const seen = steppingOut(
+    observeEncounter(scope.world, scope.policy.safety.hostileRadius, { health: new Map(), timeOfDay }),
+  );
   const assessment = assess(seen, scope.safety.settings(options.combat), weaponStats);
   const [first] = assessment.choices;
   if (first?.kind !== 'flee' && first?.kind !== 'shelter') return null;
@@ -34,6 +37,23 @@ export async function stillHunted(scope: RunScope, options: { combat?: SafetyOve
     .filter((choice) => choice.kind === 'shelter')
     .map((choice) => ({ ...responseFor(choice, held), reason: `${detail}: ${choice.reason}` }));
   return responses.length > 0 ? { signal: 'hostile', detail, responses, assessment } : null;
+}
+
+/**
+ * The encounter a resumed step walks out into: an archer within its bow's range but out of sight where the flight
+ * ended is a step from seeing the bot. In a night's tech-tree run (server world 7, c879818) a bot at 7 health fled a
+ * skeleton and then a zombie; where the second flight ended the skeleton, 15 blocks off or less, had no line of sight,
+ * so nothing still hunted the bot; the resumed step walked back into its sight and took an arrow to 3, and the next
+ * flight died to it. A walker counts within its follow range, in sight or not, already.
+ */
+function steppingOut(seen: EncounterObservation): EncounterObservation {
+  const hostiles = seen.hostiles.map((h) => (hiddenArcher(h) ? { ...h, reach: 'bow' as const } : h));
+  return { ...seen, hostiles };
+}
+
+function hiddenArcher(hostile: HostileSeen): boolean {
+  const range = HOSTILE_STATS[hostile.name]?.bow?.range;
+  return hostile.reach === 'none' && range !== undefined && hostile.distance <= range;
 }
 
 /**
