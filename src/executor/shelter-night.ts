@@ -47,7 +47,7 @@ export async function stillHunted(scope: RunScope, options: { combat?: SafetyOve
  * flight died to it. A walker counts within its follow range, in sight or not, already.
  */
 function steppingOut(seen: EncounterObservation): EncounterObservation {
-  const hostiles = seen.hostiles.map((h) => (hiddenArcher(h) ? { ...h, reach: 'bow' as const } : h));
+  const hostiles = seen.hostiles.map((h) => (hiddenArcher(h) ? { ...h, reach: reachInTheOpen(h) } : h));
   return { ...seen, hostiles };
 }
 

@@ -6,7 +6,7 @@ import { estimateFight, fightTimeline } from '../../../src/executor/safety/fight
 import type { CombatSettings, HostileSeen } from '../../../src/executor/safety/observation.js';
 import { weaponStats } from '../../../src/executor/safety/encounter.js';
 import { WEAPONS } from './arbitraries.js';
-import { encounter } from './observe.js';
+import { encounter, mobSeen } from './observe.js';
 
 /*
  * A walker still on its way to a fight (arrivesInS) against the same walker already in it: the night bench's
@@ -17,9 +17,10 @@ import { encounter } from './observe.js';
 const auto: CombatSettings = { combat: 'auto', fightHealthFloor: 6 };
 const LEATHER = armourOf(['leather_helmet', 'leather_chestplate', 'leather_leggings', 'leather_boots']);
 
-function zombie(id: number, distance: number, health = 20): HostileSeen {
-  return { id, name: 'zombie', distance, health, reach: 'melee', position: { x: distance, y: 0, z: id } };
-}
+const zombie = (id: number, distance: number, health = 20): HostileSeen => ({
+  ...mobSeen('zombie', 'melee')(id, distance),
+  health,
+});
 
 /** The same zombie beyond the encounter, in melee reach in `seconds`. */
 const onItsWay = (mob: HostileSeen, seconds: number): HostileSeen => ({ ...mob, reach: 'none', arrivesInS: seconds });
